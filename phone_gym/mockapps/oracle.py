@@ -1,0 +1,122 @@
+"""Helpers for oracle solvers: find widgets on the current screen and act on them.
+
+Oracles are generators: each helper here is itself a generator of ``PhoneAction``s, used
+with ``yield from``. Between actions the device has moved on, so helpers look again at
+the fresh screen. Oracles read state only to plan; they change it only through actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..actions import PhoneAction
+from ..world import Device
+from ..world import theme as T
+from ..world.layout import Placed
+
+MAX_SCROLLS = 30
+
+
+class OracleError(RuntimeError):
+    """The oracle could not find what it needed on screen: a bug in the app or the oracle."""
+
+
+def center(placed: Placed) -> tuple[int, int]:
+    """The normalized [0, 1000] center of a placed node's visible rect."""
+    x0, y0, x1, y1 = placed.rect
+    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+    return (cx * 1000 + T.SCREEN_W - 1) // T.SCREEN_W, (cy * 1000 + T.SCREEN_H - 1) // T.SCREEN_H
+
+
+class Driver:
+    """Reads the device's screen for an oracle and builds actions on what it finds."""
+
+    def __init__(self, device: Device) -> None:
+        self.device = device
+
+    @property
+    def system(self):  # noqa: ANN201 - SystemState, read-only by convention
+        return self.device.system
+
+    def app(self, name: str):  # noqa: ANN201 - the App, read-only by convention
+        app = self.device.app(name)
+        if app is None:
+            raise OracleError(f"no app {name!r}")
+        return app
+
+    def find(self, text: str | None = None, *, id: str | None = None, desc: str | None = None,
+             kind: str | None = None) -> Placed | None:
+        """The first visible node matching all given fields (text matches exactly)."""
+        for placed in reversed(self.device.frame().items):
+            node = placed.node
+            if text is not None and node.text != text:
+                continue
+            if id is not None and node.id != id:
+                continue
+            if desc is not None and node.desc != desc:
+                continue
+            if kind is not None and node.kind != kind:
+                continue
+            y0, y1 = placed.rect[1], placed.rect[3]
+            if y1 - y0 < 20:
+                continue
+            return placed
+        return None
+
+    def reveal(self, text: str | None = None, **query: str) -> Iterator[PhoneAction]:
+        """Scroll until a matching node is on screen (down first, then back up)."""
+        for direction in ("down", "up"):
+            for _ in range(MAX_SCROLLS):
+                found = self.find(text, **query)
+                if found is not None and self._fully_visible(found):
+                    return
+                before = self.device.scroll.copy()
+                yield PhoneAction("scroll", x=500, y=500, direction=direction)
+                if self.device.scroll == before:
+                    break
+        if self.find(text, **query) is None:
+            raise OracleError(f"nothing matching text={text!r} {query} on screen")
+
+    def _fully_visible(self, placed: Placed) -> bool:
+        return placed.rect == placed.full or placed.node.kind in ("list", "column")
+
+    def tap(self, text: str | None = None, **query: str) -> Iterator[PhoneAction]:
+        """Click a node, scrolling to it first."""
+        yield from self.reveal(text, **query)
+        x, y = center(self._must(text, **query))
+        yield PhoneAction("click", x=x, y=y)
+
+    def long_press(self, text: str | None = None, **query: str) -> Iterator[PhoneAction]:
+        """Long-press a node, scrolling to it first."""
+        yield from self.reveal(text, **query)
+        x, y = center(self._must(text, **query))
+        yield PhoneAction("long_press", x=x, y=y)
+
+    def fill(self, field_id: str, text: str) -> Iterator[PhoneAction]:
+        """Focus a text field and make its value ``text``: an empty field is typed into;
+        a filled one is replaced through long-press, "Select all", then typing."""
+        yield from self.tap(id=field_id, kind="text_field")
+        field = self._must(id=field_id, kind="text_field")
+        if field.node.text == text:
+            return
+        if field.node.text:
+            yield from self.long_press(id=field_id, kind="text_field")
+            yield from self.tap("Select all", kind="menu_item")
+            if not text:
+                yield from self.tap(id="key_delete")
+                return
+        yield PhoneAction("type", text=text)
+
+    def open_app(self, name: str) -> Iterator[PhoneAction]:
+        """Open an app from a known state: home first, then launch (resets to its first
+        screen only if it was not running: oracles start from a fresh device)."""
+        yield PhoneAction("open_app", app=name)
+
+    def press(self, button: str) -> Iterator[PhoneAction]:
+        yield PhoneAction("press", button=button)
+
+    def _must(self, text: str | None = None, **query: str) -> Placed:
+        found = self.find(text, **query)
+        if found is None:
+            raise OracleError(f"nothing matching text={text!r} {query} on screen")
+        return found

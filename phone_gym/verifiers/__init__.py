@@ -1,0 +1,28 @@
+"""Verdicts, declarative criteria over state, and state diffs."""
+
+from __future__ import annotations
+
+from .criteria import (
+    DEFAULT_IGNORE,
+    Answer,
+    Criterion,
+    Matcher,
+    NoRecord,
+    Record,
+    Value,
+    check,
+    contains,
+    digits,
+    lookup,
+    normalize_text,
+    same_phone,
+    same_text,
+)
+from .diff import Change, diff, matches, unexpected
+from .verdict import Verdict, failed, passed
+
+__all__ = [
+    "DEFAULT_IGNORE", "Answer", "Change", "Criterion", "Matcher", "NoRecord", "Record",
+    "Value", "Verdict", "check", "contains", "diff", "digits", "failed", "lookup", "matches",
+    "normalize_text", "passed", "same_phone", "same_text", "unexpected",
+]

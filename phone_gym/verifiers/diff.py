@@ -1,0 +1,67 @@
+"""State diffs: what changed between two snapshots, as dotted paths.
+
+Snapshots are plain nested dicts (records keyed by id). A change is reported at the
+deepest dict level: ``system.contacts.7`` added, ``apps.Notes.notes.3.body`` modified.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+from typing import Any, Literal
+
+Kind = Literal["added", "removed", "modified"]
+
+
+@dataclass(frozen=True)
+class Change:
+    """One difference between two snapshots."""
+
+    path: str
+    kind: Kind
+    before: Any = None
+    after: Any = None
+
+    def __str__(self) -> str:
+        if self.kind == "added":
+            return f"{self.path} added: {self.after!r}"
+        if self.kind == "removed":
+            return f"{self.path} removed (was {self.before!r})"
+        return f"{self.path} changed from {self.before!r} to {self.after!r}"
+
+
+def diff(before: Any, after: Any, path: str = "") -> list[Change]:
+    """All changes from ``before`` to ``after``, in a stable order."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        changes: list[Change] = []
+        for key in before:
+            sub = f"{path}.{key}" if path else str(key)
+            if key not in after:
+                changes.append(Change(sub, "removed", before=before[key]))
+            else:
+                changes.extend(diff(before[key], after[key], sub))
+        for key in after:
+            if key not in before:
+                sub = f"{path}.{key}" if path else str(key)
+                changes.append(Change(sub, "added", after=after[key]))
+        return changes
+    if before != after:
+        return [Change(path, "modified", before, after)]
+    return []
+
+
+def matches(change: Change, pattern: str) -> bool:
+    """Whether ``pattern`` (fnmatch, with an optional ``kind:`` prefix) covers ``change``.
+
+    ``system.contacts.*`` covers any change at or below a contact; ``added:system.contacts.*``
+    covers only additions. A pattern also covers changes below the path it names.
+    """
+    kind, _, glob = pattern.rpartition(":")
+    if kind and kind != change.kind:
+        return False
+    return fnmatchcase(change.path, glob) or fnmatchcase(change.path, glob + ".*")
+
+
+def unexpected(changes: list[Change], allowed: tuple[str, ...] | list[str]) -> list[Change]:
+    """The changes no pattern in ``allowed`` covers: collateral damage."""
+    return [c for c in changes if not any(matches(c, p) for p in allowed)]

@@ -1,0 +1,579 @@
+"""The simulated phone: launcher, apps with back stacks, system bars, keyboard, dialogs,
+long-press menus, toasts, notification shade and recents, driven by ``PhoneAction``s.
+
+The device knows nothing of Gymnasium or tasks. ``step`` returns an error message for an
+action it cannot carry out (nothing changes then) and None otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from ..actions import PhoneAction
+from . import theme as T
+from .app import App, Route
+from .keyboard import keyboard_node
+from .layout import Frame, measure, place, place_bar, place_column
+from .system import DEFAULT_START, SystemState
+from .widgets import Button, ListItem, ListView, Node, Screen, Text, Toggle
+
+LAUNCHER_PACKAGE = "com.google.android.apps.nexuslauncher"
+SYSTEMUI_PACKAGE = "com.android.systemui"
+IME_PACKAGE = "com.google.android.inputmethod.latin"
+TOAST_SECONDS = 3.0
+STEP_SECONDS = 1.0
+LONG_PRESS_MENU_W = 620
+MENU_ITEM_H = 150
+
+
+def to_px(x: int, y: int) -> tuple[int, int]:
+    """Normalized [0, 1000] coordinates to logical pixels."""
+    return min(T.SCREEN_W - 1, x * T.SCREEN_W // 1000), min(T.SCREEN_H - 1, y * T.SCREEN_H // 1000)
+
+
+class Device:
+    """A phone with ``apps`` installed. ``reset`` wipes all state (microseconds)."""
+
+    def __init__(self, apps: Sequence[type[App]], start: datetime = DEFAULT_START) -> None:
+        names = [a.name.lower() for a in apps]
+        if len(set(names)) != len(names):
+            raise ValueError(f"app names must be unique, got {[a.name for a in apps]}")
+        self.app_classes = list(apps)
+        self.reset(start)
+
+    # --- state -----------------------------------------------------------------------
+    def reset(self, start: datetime = DEFAULT_START) -> None:
+        """Factory-reset the phone: fresh system state and freshly installed apps."""
+        self.system = SystemState(now=start)
+        self.apps: dict[str, App] = {a.name: a(self.system, self) for a in self.app_classes}
+        self.foreground: str | None = None
+        self.recents: list[str] = []
+        self.show_recents = False
+        self.shade_open = False
+        self.focus: str | None = None
+        self.menu: list[tuple[str, Callable[[], None]]] | None = None
+        self.menu_at: tuple[int, int] = (0, 0)
+        self.toast_text: str | None = None
+        self.toast_until: datetime = start
+        self.scroll: dict[tuple[str, Route], int] = {}
+        self.shift = False
+        self.symbols = False
+        self.select_all = False
+        self._frame: Frame | None = None
+        self._screen: Screen | None = None
+        self.version = 0
+
+    def app(self, name: str) -> App | None:
+        """An installed app by name or package, case-insensitively."""
+        key = name.strip().lower()
+        for app in self.apps.values():
+            if key in (app.name.lower(), app.package.lower()):
+                return app
+        return None
+
+    @property
+    def current_app(self) -> App | None:
+        if self.foreground is None or self.show_recents:
+            return None
+        return self.apps[self.foreground]
+
+    @property
+    def keyboard_shown(self) -> bool:
+        return self.focus is not None
+
+    def snapshot(self) -> dict[str, Any]:
+        """All persistent state as plain data: ``{"system": ..., "apps": {name: ...}}``."""
+        return {
+            "system": self.system.snapshot(),
+            "apps": {name: app.snapshot() for name, app in self.apps.items()},
+        }
+
+    def screen_key(self) -> tuple[Any, ...]:
+        """Identifies the screen shown (which app, which route, which overlay)."""
+        app = self.current_app
+        return (self.foreground if app else None, app.route if app else None,
+                self.show_recents, self.shade_open)
+
+    # --- host services for apps ------------------------------------------------------
+    def toast(self, text: str) -> None:
+        self.toast_text = text
+        self.toast_until = self.system.now + timedelta(seconds=TOAST_SECONDS)
+
+    def go_home(self) -> None:
+        self.foreground = None
+        self.show_recents = False
+        self.focus = None
+
+    # --- actions ---------------------------------------------------------------------
+    def step(self, action: PhoneAction) -> str | None:
+        """Carry out ``action``; return an error message (and change nothing) or None."""
+        kind = action.type
+        before = self.screen_key()
+        selected, self.select_all = self.select_all, False
+        error: str | None = None
+        if kind == "type":
+            error = self._type(action.text or "", replace=selected)
+        elif kind in ("open_app", "close_app"):
+            error = self._app_action(kind, action.app or "")
+        if error is not None:
+            return error
+        if kind == "click":
+            self.select_all = selected
+            self._click(*to_px(*action.point))
+        elif kind == "double_click":
+            self._click(*to_px(*action.point))
+            self.invalidate()
+            self._click(*to_px(*action.point))
+        elif kind == "long_press":
+            self._long_press(*to_px(*action.point))
+        elif kind == "scroll":
+            self._scroll(*to_px(*action.point), action.direction or "down")
+        elif kind == "drag":
+            assert action.x2 is not None and action.y2 is not None
+            self._drag(*to_px(*action.point), *to_px(action.x2, action.y2))
+        elif kind == "press":
+            self.press(action.button or "")
+        elif kind == "wait":
+            self.system.advance(float(action.seconds or 0.0))
+        self.system.advance(STEP_SECONDS)
+        if self.toast_text is not None and self.system.now >= self.toast_until:
+            self.toast_text = None
+        if self.screen_key() != before:
+            self.focus = None
+            self.menu = None
+        self.invalidate()
+        if self.focus is not None and self._find(self.focus) is None:
+            self.focus = None
+            self.invalidate()
+        return None
+
+    def invalidate(self) -> None:
+        self._frame = None
+        self._screen = None
+        self.version += 1
+
+    def _app_action(self, kind: str, name: str) -> str | None:
+        app = self.app(name)
+        if app is None:
+            installed = ", ".join(sorted(self.apps))
+            return f"unknown app {name!r}; installed apps: {installed}"
+        if kind == "open_app":
+            self.open(app.name)
+        else:
+            app.stop()
+            if app.name in self.recents:
+                self.recents.remove(app.name)
+            if self.foreground == app.name:
+                self.go_home()
+        return None
+
+    def open(self, name: str) -> None:
+        """Bring an app to the foreground, resuming its back stack."""
+        self.shade_open = False
+        self.show_recents = False
+        self.menu = None
+        self.foreground = name
+        if name in self.recents:
+            self.recents.remove(name)
+        self.recents.insert(0, name)
+
+    def press(self, button: str) -> None:
+        """A system key: back, home, enter or recents."""
+        if button == "home":
+            self.menu = None
+            self.shade_open = False
+            self.go_home()
+        elif button == "recents":
+            self.menu = None
+            self.shade_open = False
+            self.focus = None
+            self.show_recents = not self.show_recents
+        elif button == "enter":
+            self._enter()
+        elif button == "back":
+            self._back()
+
+    def _back(self) -> None:
+        if self.menu is not None:
+            self.menu = None
+        elif self.shade_open:
+            self.shade_open = False
+        elif self.focus is not None:
+            self.focus = None
+        elif self.show_recents:
+            self.show_recents = False
+        elif (app := self.current_app) is not None:
+            screen = self.screen()
+            if screen.dialog is not None:
+                if screen.on_dismiss is not None:
+                    screen.on_dismiss()
+            elif screen.on_back is None or not screen.on_back():
+                app.back()
+
+    def _enter(self) -> None:
+        node = self._find(self.focus) if self.focus else None
+        if node is None:
+            return
+        if node.on_submit is not None:
+            node.on_submit()
+        elif node.style == "multiline" and node.on_change is not None:
+            node.on_change(node.text + "\n")
+        else:
+            self.focus = None
+
+    def _type(self, text: str, *, replace: bool = False) -> str | None:
+        node = self._find(self.focus) if self.focus else None
+        if node is None or node.on_change is None:
+            self.select_all = replace
+            return "no text field has focus: click a text field before typing"
+        node.on_change(text if replace else node.text + text)
+        return None
+
+    def _key(self, label: str) -> None:
+        """A soft-keyboard key was tapped."""
+        node = self._find(self.focus) if self.focus else None
+        if label == "⇧":
+            self.shift = not self.shift
+        elif label in ("?123", "ABC"):
+            self.symbols = not self.symbols
+        elif label == "↵":
+            self._enter()
+        elif node is not None and node.on_change is not None:
+            replace, self.select_all = self.select_all, False
+            if label == "⌫":
+                node.on_change("" if replace else node.text[:-1])
+            else:
+                char = " " if label == "space" else label
+                if self.shift:
+                    char, self.shift = char.upper(), False
+                node.on_change(char if replace else node.text + char)
+
+    def _click(self, x: int, y: int) -> None:
+        frame = self.frame()
+        if frame.modal_from is not None and not frame.in_modal(x, y) and y < self._nav_top():
+            if self.menu is not None:
+                self.menu = None
+            elif (screen := self.screen()).on_dismiss is not None:
+                screen.on_dismiss()
+            return
+        placed = frame.hit(x, y, "click")
+        if self.menu is not None and (placed is None or placed.node.kind != "menu_item"):
+            self.menu = None
+        if placed is None:
+            return
+        node = placed.node
+        if node.kind == "text_field":
+            self.focus = node.id
+            self.invalidate()
+            self._reveal_focus()
+        elif node.on_click is not None:
+            node.on_click()
+
+    def _long_press(self, x: int, y: int) -> None:
+        frame = self.frame()
+        if frame.modal_from is not None and not frame.in_modal(x, y):
+            return
+        placed = frame.hit(x, y, "long_click")
+        if placed is None:
+            return
+        node = placed.node
+        if node.on_long_click is not None:
+            node.on_long_click()
+            return
+        items: list[tuple[str, Callable[[], None]]] = list(node.menu or [])
+        if node.kind == "text_field":
+            self.focus = node.id
+            if self.system.clipboard and node.on_change is not None:
+                change, clip_text = node.on_change, self.system.clipboard
+                items.append(("Paste", lambda: change(node.text + clip_text)))
+            if node.text:
+                items.append(("Copy", lambda: self._copy(node.text)))
+                items.append(("Select all", self._select_all))
+        elif node.copyable:
+            items.append(("Copy", lambda: self._copy(node.text)))
+        if items:
+            self.menu = items
+            self.menu_at = (x, y)
+
+    def _select_all(self) -> None:
+        self.select_all = True
+
+    def _copy(self, text: str) -> None:
+        self.system.clipboard = text
+        self.toast("Copied to clipboard")
+
+    def _scroll_target(self, x: int, y: int) -> tuple[str, Route] | None:
+        app = self.current_app
+        frame = self.frame()
+        if app is None or self.shade_open or frame.modal_from is not None:
+            return None
+        if frame.hit(x, y, "scroll") is None:
+            return None
+        return (app.name, app.route)
+
+    def _scroll_by(self, key: tuple[str, Route], delta: int) -> None:
+        frame = self.frame()
+        vp = frame.viewport
+        limit = max(0, frame.content_height - (vp[3] - vp[1]))
+        self.scroll[key] = max(0, min(limit, self.scroll.get(key, 0) + delta))
+
+    def _scroll(self, x: int, y: int, direction: str) -> None:
+        key = self._scroll_target(x, y)
+        if key is None or direction in ("left", "right"):
+            return
+        vp = self.frame().viewport
+        page = int((vp[3] - vp[1]) * 0.6)
+        self._scroll_by(key, page if direction == "down" else -page)
+
+    def _drag(self, x: int, y: int, x2: int, y2: int) -> None:
+        if y < T.STATUS_H + 40 and y2 - y > 200 and self.menu is None:
+            self.shade_open = True
+            self.focus = None
+            return
+        if self.shade_open and y2 - y < -200:
+            self.shade_open = False
+            return
+        key = self._scroll_target(x, y)
+        if key is not None and abs(y2 - y) > abs(x2 - x):
+            self._scroll_by(key, y - y2)
+
+    # --- views -------------------------------------------------------------------------
+    def screen(self) -> Screen:
+        """The Screen the current view returns (cached until the next action)."""
+        if self._screen is None:
+            app = self.current_app
+            self._screen = app.view(app.route) if app is not None else Screen(content=[])
+        return self._screen
+
+    def _find(self, node_id: str | None) -> Node | None:
+        """A text field (or any node) of the current screen by id, visible or not."""
+        if node_id is None or self.current_app is None:
+            return None
+        screen = self.screen()
+        stack: list[Node] = list(screen.content)
+        if screen.dialog is not None:
+            stack.insert(0, screen.dialog)
+        while stack:
+            node = stack.pop()
+            if node.id == node_id and node.kind == "text_field":
+                return node
+            stack.extend(node.children)
+        return None
+
+    def _nav_top(self) -> int:
+        return T.SCREEN_H - T.NAV_H
+
+    def _reveal_focus(self) -> None:
+        """Scroll so that the focused field sits above the keyboard."""
+        app = self.current_app
+        if app is None:
+            return
+        frame = self.frame()
+        for placed in frame.items:
+            if placed.focused:
+                bottom = placed.full[3]
+                if bottom > frame.viewport[3]:
+                    self._scroll_by((app.name, app.route), bottom - frame.viewport[3] + 40)
+                    self.invalidate()
+                return
+
+    def frame(self) -> Frame:
+        """Everything on screen, laid out (rebuilt only after an action)."""
+        if self._frame is None:
+            self._frame = self._build()
+        return self._frame
+
+    def _build(self) -> Frame:
+        frame = Frame()
+        app = self.current_app
+        frame.package = app.package if app else LAUNCHER_PACKAGE
+        bg = T.LAUNCHER_BG if app is None and not self.show_recents else None
+        frame.add(Node("screen", id="content", color=bg), (0, 0, T.SCREEN_W, T.SCREEN_H))
+        if self.shade_open:
+            self._build_shade(frame)
+        elif self.show_recents:
+            self._build_recents(frame)
+        elif app is None:
+            self._build_launcher(frame)
+        else:
+            self._build_app(frame, app)
+        if self.keyboard_shown and not self.shade_open:
+            frame.package = IME_PACKAGE
+            kb_rect = (0, T.SCREEN_H - T.NAV_H - T.KEYBOARD_H, T.SCREEN_W, T.SCREEN_H - T.NAV_H)
+            keyboard = keyboard_node(self._key, shift=self.shift, symbols=self.symbols)
+            kb = frame.add(keyboard, kb_rect)
+            self._place_keys(frame, keyboard, kb_rect, kb)
+        if self.menu is not None:
+            self._build_menu(frame)
+        frame.package = SYSTEMUI_PACKAGE
+        self._build_bars(frame)
+        if self.toast_text:
+            w = min(T.SCREEN_W - 2 * T.PAD, 160 + int(len(self.toast_text) * 44 * T.CHAR_W))
+            y1 = T.SCREEN_H - T.NAV_H - 200
+            frame.add(Node("toast", text=self.toast_text),
+                      ((T.SCREEN_W - w) // 2, y1 - 120, (T.SCREEN_W + w) // 2, y1))
+        return frame
+
+    def _build_bars(self, frame: Frame) -> None:
+        s = self.system
+        on = [label for label, ns, key in (("WiFi", "global", "wifi_on"),
+                                            ("BT", "global", "bluetooth_on"),
+                                            ("✈", "global", "airplane_mode_on"))
+              if s.get_setting(ns, key) == "1"]
+        status = Node("status_bar", text=s.now.strftime("%H:%M"), hint=" ".join(on + ["100%"]),
+                      id="status_bar")
+        frame.add(status, (0, 0, T.SCREEN_W, T.STATUS_H))
+        nav = Node("nav_bar", id="navigation_bar", children=[
+            Node("icon", glyph="◀", desc="Back", id="back", on_click=lambda: self.press("back")),
+            Node("icon", glyph="●", desc="Home", id="home", on_click=lambda: self.press("home")),
+            Node("icon", glyph="■", desc="Overview", id="recent_apps",
+                 on_click=lambda: self.press("recents")),
+        ])
+        y0 = T.SCREEN_H - T.NAV_H
+        idx = frame.add(nav, (0, y0, T.SCREEN_W, T.SCREEN_H))
+        w = T.SCREEN_W // 3
+        for i, child in enumerate(nav.children):
+            frame.add(child, (i * w + w // 4, y0, (i + 1) * w - w // 4, T.SCREEN_H), parent=idx)
+
+    def _place_keys(self, frame: Frame, keyboard: Node, rect: tuple[int, int, int, int],
+                    parent: int) -> None:
+        rows = keyboard.children
+        row_h = (rect[3] - rect[1] - 40) // max(1, len(rows))
+        for r, row in enumerate(rows):
+            y0 = rect[1] + 20 + r * row_h
+            total = sum(k.weight for k in row.children)
+            unit = (T.SCREEN_W - 24) / total
+            x = 12.0
+            for key in row.children:
+                x1 = x + unit * key.weight
+                frame.add(key, (int(x) + 6, y0 + 10, int(x1) - 6, y0 + row_h - 10), parent=parent)
+                x = x1
+
+    def _build_launcher(self, frame: Frame) -> None:
+        s = self.system
+        top = T.STATUS_H + 120
+        frame.add(Text(s.now.strftime("%H:%M"), style="big", id="clock"),
+                  (T.PAD, top, T.SCREEN_W - T.PAD, top + 280))
+        frame.add(Text(s.now.strftime("%A, %B %-d"), id="date"),
+                  (T.PAD, top + 280, T.SCREEN_W - T.PAD, top + 380))
+        cols, cell_w, cell_h = 4, T.SCREEN_W // 4, 300
+        y0 = top + 520
+        for i, cls in enumerate(self.app_classes):
+            name = cls.name
+            r, c = divmod(i, cols)
+            node = Node("app_icon", text=name, glyph=cls.glyph, color=cls.color, desc=name,
+                        on_click=lambda n=name: self.open(n))
+            frame.add(node, (c * cell_w, y0 + r * cell_h, (c + 1) * cell_w, y0 + (r + 1) * cell_h))
+
+    def _build_recents(self, frame: Frame) -> None:
+        frame.package = LAUNCHER_PACKAGE
+        items = [ListItem(name, "Tap to open", glyph=self.apps[name].glyph,
+                          color=self.apps[name].color, id=f"task_{name.lower()}",
+                          on_click=lambda n=name: self.open(n))
+                 for name in self.recents]
+        content = [Text("Recent apps", style="title", id="title"),
+                   ListView(items, id="recents", empty_text="No recent items")]
+        if self.recents:
+            content.append(Button("Clear all", self._clear_recents, id="clear_all",
+                                  style="secondary"))
+        box = (0, T.STATUS_H, T.SCREEN_W, T.SCREEN_H - T.NAV_H)
+        place_column(frame, content, T.PAD, T.SCREEN_W - T.PAD, T.STATUS_H + 40, box)
+
+    def _clear_recents(self) -> None:
+        for name in self.recents:
+            self.apps[name].stop()
+        self.recents = []
+        self.show_recents = False
+
+    def _build_shade(self, frame: Frame) -> None:
+        s = self.system
+        frame.package = SYSTEMUI_PACKAGE
+
+        def toggler(ns: str, key: str) -> Callable[[], None]:
+            def flip() -> None:
+                s.put_setting(ns, key, "0" if s.get_setting(ns, key) == "1" else "1")
+            return flip
+
+        quick = [Toggle(label, s.get_setting(ns, key) == "1", toggler(ns, key), id=qid)
+                 for label, ns, key, qid in (("Wi-Fi", "global", "wifi_on", "qs_wifi"),
+                                             ("Bluetooth", "global", "bluetooth_on", "qs_bt"),
+                                             ("Airplane mode", "global", "airplane_mode_on",
+                                              "qs_airplane"))]
+        notes = [ListItem(n.title, n.text, id=f"notification_{n.id}",
+                          on_click=lambda n=n: self._open_notification(n.app),
+                          menu=[("Dismiss", lambda n=n: self._dismiss(n.id))])
+                 for n in reversed(s.notifications)]
+        content = [Text("Quick settings", style="title", id="qs_title"), *quick,
+                   Text("Notifications", style="title", id="notifications_title"),
+                   ListView(notes, id="notifications", empty_text="No notifications")]
+        box = (0, T.STATUS_H, T.SCREEN_W, T.SCREEN_H - T.NAV_H)
+        place_column(frame, content, T.PAD, T.SCREEN_W - T.PAD, T.STATUS_H + 20, box)
+
+    def _open_notification(self, app_name: str) -> None:
+        if self.app(app_name) is not None:
+            self.open(self.app(app_name).name)  # type: ignore[union-attr]
+
+    def _dismiss(self, note_id: int) -> None:
+        self.system.notifications = [n for n in self.system.notifications if n.id != note_id]
+
+    def _build_app(self, frame: Frame, app: App) -> None:
+        screen = self.screen()
+        top = T.STATUS_H
+        if screen.top_bar is not None:
+            place_bar(frame, screen.top_bar, (0, top, T.SCREEN_W, top + T.TOP_BAR_H))
+            top += T.TOP_BAR_H
+        bottom = T.SCREEN_H - T.NAV_H
+        if self.keyboard_shown:
+            bottom -= T.KEYBOARD_H
+        elif screen.bottom is not None:
+            place_bar(frame, screen.bottom, (0, bottom - T.TAB_BAR_H, T.SCREEN_W, bottom))
+            bottom -= T.TAB_BAR_H
+        vp = (0, top, T.SCREEN_W, bottom)
+        width = T.SCREEN_W - 2 * T.PAD
+        content_h = sum(measure(n, width) for n in screen.content) + 40
+        view_h = bottom - top
+        key = (app.name, app.route)
+        offset = max(0, min(self.scroll.get(key, 0), content_h - view_h))
+        scrollable = content_h > view_h
+        holder = Node("column", id="content_frame")
+        hidx = frame.add(holder, vp, scrollable=scrollable)
+        frame.viewport, frame.content_height = vp, content_h
+        start = len(frame.items)
+        place_column(frame, screen.content, T.PAD, T.SCREEN_W - T.PAD, top + 20 - offset, vp,
+                     parent=hidx, focus_id=self.focus)
+        for placed in frame.items[start:]:
+            if placed.node.kind == "list" and placed.parent == hidx and scrollable:
+                placed.scrollable = True
+            if placed.focused and self.select_all:
+                placed.node.selected = True
+        if screen.fab is not None and not self.keyboard_shown:
+            s = T.FAB_SIZE
+            frame.add(screen.fab, (T.SCREEN_W - T.PAD - s, bottom - T.PAD - s,
+                                   T.SCREEN_W - T.PAD, bottom - T.PAD))
+        if screen.dialog is not None:
+            width = T.SCREEN_W - 2 * T.PAD
+            h = measure(screen.dialog, width)
+            y0 = max(T.STATUS_H, (T.SCREEN_H - h) // 2 - (T.KEYBOARD_H // 2 if self.focus else 0))
+            frame.scrim_before = len(frame.items)
+            frame.modal_from = len(frame.items)
+            place(frame, screen.dialog, T.PAD, T.SCREEN_W - T.PAD, y0,
+                  (0, 0, T.SCREEN_W, T.SCREEN_H), layer=1, focus_id=self.focus)
+
+    def _build_menu(self, frame: Frame) -> None:
+        items = self.menu or []
+        x, y = self.menu_at
+        h = MENU_ITEM_H * len(items)
+        x0 = max(T.PAD, min(x, T.SCREEN_W - T.PAD - LONG_PRESS_MENU_W))
+        y0 = max(T.STATUS_H, min(y, T.SCREEN_H - T.NAV_H - h))
+        frame.modal_from = len(frame.items)
+        box = (x0, y0, x0 + LONG_PRESS_MENU_W, y0 + h)
+        idx = frame.add(Node("menu", id="menu"), box, layer=2)
+        for i, (label, handler) in enumerate(items):
+            def run(handler: Callable[[], None] = handler) -> None:
+                self.menu = None
+                handler()
+            item = Node("menu_item", text=label, id="title", on_click=run)
+            frame.add(item, (x0, y0 + i * MENU_ITEM_H, x0 + LONG_PRESS_MENU_W,
+                             y0 + (i + 1) * MENU_ITEM_H), parent=idx, layer=2)

@@ -1,0 +1,192 @@
+"""A small layout engine: widget trees to placed rectangles, and hit-testing.
+
+Everything here is in logical pixels of a 1080 x 2400 screen. A ``Frame`` is the list of
+placed nodes in paint order (parents before children, later layers above earlier ones).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import theme as T
+from .widgets import Node
+
+Rect = tuple[int, int, int, int]  # x0, y0, x1, y1 (exclusive)
+
+
+@dataclass(eq=False)
+class Placed:
+    """A node with its place on screen."""
+
+    node: Node
+    rect: Rect  # visible (clipped) bounds
+    full: Rect  # unclipped bounds (where it would be drawn without clipping)
+    parent: int = -1
+    layer: int = 0
+    scrollable: bool = False
+    focused: bool = False
+    package: str = ""
+
+
+@dataclass(eq=False)
+class Frame:
+    """Everything on screen, in paint order. ``modal_from`` is the index of the first node of
+    a modal layer (dialog or menu): taps below that index are blocked."""
+
+    items: list[Placed] = field(default_factory=list)
+    modal_from: int | None = None
+    scrim_before: int | None = None
+    content_height: int = 0
+    viewport: Rect = (0, 0, 0, 0)
+    package: str = ""  # package new nodes are attributed to
+
+    def add(
+        self, node: Node, rect: Rect, *, full: Rect | None = None, parent: int = -1,
+        layer: int = 0, scrollable: bool = False, focused: bool = False,
+    ) -> int:
+        self.items.append(
+            Placed(node, rect, full or rect, parent, layer, scrollable, focused, self.package)
+        )
+        return len(self.items) - 1
+
+    def hit(self, x: int, y: int, want: str = "click") -> Placed | None:
+        """The topmost node under (x, y) that handles ``want``: click, long_click or scroll."""
+        start = self.modal_from or 0
+        for placed in reversed(self.items[start:]):
+            x0, y0, x1, y1 = placed.rect
+            if not (x0 <= x < x1 and y0 <= y < y1):
+                continue
+            node = placed.node
+            if want == "click" and node.clickable:
+                return placed
+            if want == "long_click" and node.long_clickable:
+                return placed
+            if want == "scroll" and placed.scrollable:
+                return placed
+        return None
+
+    def in_modal(self, x: int, y: int) -> bool:
+        """Whether (x, y) falls on the modal layer (dialog or menu box)."""
+        if self.modal_from is None:
+            return True
+        box = self.items[self.modal_from].rect
+        return box[0] <= x < box[2] and box[1] <= y < box[3]
+
+
+def clip(rect: Rect, box: Rect) -> Rect | None:
+    """``rect`` cut to ``box``, or None when nothing is left."""
+    x0, y0 = max(rect[0], box[0]), max(rect[1], box[1])
+    x1, y1 = min(rect[2], box[2]), min(rect[3], box[3])
+    if x0 >= x1 or y0 >= y1:
+        return None
+    return (x0, y0, x1, y1)
+
+
+def text_height(node: Node, width: int) -> int:
+    """Height of a text node, wrapping long text."""
+    style = node.style or "body"
+    base = T.HEIGHTS.get(f"text:{style}", T.HEIGHTS["text:body"])
+    font = T.FONT.get(style, T.FONT["body"])
+    lines = len(T.wrap_text(node.text, width, font))
+    return base + (lines - 1) * int(font * 1.3)
+
+
+def measure(node: Node, width: int) -> int:
+    """Preferred height of ``node`` at ``width``."""
+    if node.height:
+        return node.height
+    kind = node.kind
+    if kind == "text":
+        return text_height(node, width)
+    if kind in ("column", "list"):
+        return sum(measure(c, width) for c in node.children)
+    if kind == "row":
+        if not node.children:
+            return T.HEIGHTS["row"]
+        total = sum(c.weight for c in node.children) or 1.0
+        return max(measure(c, int(width * c.weight / total)) for c in node.children)
+    if kind == "list_item":
+        return T.HEIGHTS["list_item" if node.hint else "list_item:single"]
+    if kind == "dialog":
+        return sum(measure(c, width) for c in node.children) + 2 * T.PAD
+    return T.HEIGHTS.get(kind, T.HEIGHTS["text:body"])
+
+
+def place_column(
+    frame: Frame, nodes: list[Node], x0: int, x1: int, y: int, box: Rect, *,
+    parent: int = -1, layer: int = 0, focus_id: str | None = None,
+) -> int:
+    """Place ``nodes`` top to bottom from ``y``; clip them to ``box``; return the end y."""
+    for node in nodes:
+        y = place(frame, node, x0, x1, y, box, parent=parent, layer=layer, focus_id=focus_id)
+    return y
+
+
+def place(
+    frame: Frame, node: Node, x0: int, x1: int, y: int, box: Rect, *,
+    parent: int = -1, layer: int = 0, focus_id: str | None = None,
+) -> int:
+    """Place one node (and its children) at ``y``; return the y below it."""
+    kind = node.kind
+    full_width = kind in ("list_item", "list", "tab_bar", "top_bar")
+    nx0, nx1 = (0, T.SCREEN_W) if full_width and parent < 0 else (x0, x1)
+    h = measure(node, nx1 - nx0)
+    full = (nx0, y, nx1, y + h)
+    visible = clip(full, box)
+    if visible is None:
+        return y + h
+    focused = bool(focus_id) and node.kind == "text_field" and node.id == focus_id
+    idx = frame.add(node, visible, full=full, parent=parent, layer=layer, focused=focused)
+    if kind in ("column", "list"):
+        inner_x0, inner_x1 = (x0, x1) if kind == "column" else (nx0, nx1)
+        place_column(
+            frame, node.children, inner_x0, inner_x1, y, box, parent=idx, layer=layer,
+            focus_id=focus_id,
+        )
+    elif kind == "row":
+        total = sum(c.weight for c in node.children) or 1.0
+        cx = nx0
+        for child in node.children:
+            cw = int((nx1 - nx0) * child.weight / total)
+            place(frame, child, cx, cx + cw, y, box, parent=idx, layer=layer, focus_id=focus_id)
+            cx += cw
+    elif kind == "list_item" and node.children:
+        size = T.ICON_SIZE
+        child = node.children[0]
+        cx1 = nx1 - T.PAD // 2
+        cy = y + (h - size) // 2
+        if child.kind == "toggle":
+            rect = (cx1 - 2 * size, cy, cx1, cy + size)
+        else:
+            rect = (cx1 - size, cy, cx1, cy + size)
+        vis = clip(rect, box)
+        if vis is not None:
+            frame.add(child, vis, full=rect, parent=idx, layer=layer)
+    elif kind == "dialog":
+        place_column(
+            frame, node.children, nx0 + T.PAD, nx1 - T.PAD, y + T.PAD, box, parent=idx,
+            layer=layer, focus_id=focus_id,
+        )
+    return y + h
+
+
+def place_bar(frame: Frame, bar: Node, rect: Rect, *, layer: int = 0) -> None:
+    """Place a top bar (up arrow left, icons right) or a tab bar (equal tabs)."""
+    idx = frame.add(bar, rect, layer=layer)
+    x0, y0, x1, y1 = rect
+    if bar.kind == "tab_bar":
+        n = max(1, len(bar.children))
+        w = (x1 - x0) // n
+        for i, tab in enumerate(bar.children):
+            frame.add(tab, (x0 + i * w, y0, x0 + (i + 1) * w, y1), parent=idx, layer=layer)
+        return
+    size = T.ICON_SIZE
+    cy = y0 + (y1 - y0 - size) // 2
+    right = x1 - T.PAD // 2
+    for child in bar.children:
+        if child.id == "navigate_up":
+            frame.add(child, (T.PAD // 2, cy, T.PAD // 2 + size, cy + size), parent=idx,
+                      layer=layer)
+    for child in reversed([c for c in bar.children if c.id != "navigate_up"]):
+        frame.add(child, (right - size, cy, right, cy + size), parent=idx, layer=layer)
+        right -= size

@@ -1,0 +1,128 @@
+"""System state shared by every app: clock, clipboard, contacts, files, notifications,
+settings. Cross-app tasks are verifiable because they meet here.
+
+Settings use Android's namespaces and keys (``global``/``system``/``secure``), so the
+same checks can read a real phone's ``settings get``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+DEFAULT_START = datetime(2026, 10, 15, 9, 30, 0)
+
+
+@dataclass
+class Contact:
+    """A row of the contacts provider."""
+
+    id: int
+    name: str
+    phone: str = ""
+    email: str = ""
+    starred: bool = False
+
+
+@dataclass
+class Notification:
+    """A posted notification."""
+
+    id: int
+    app: str
+    title: str
+    text: str = ""
+
+
+def default_settings() -> dict[str, dict[str, str]]:
+    """Android-like settings with their stock defaults."""
+    return {
+        "global": {"wifi_on": "1", "bluetooth_on": "0", "airplane_mode_on": "0",
+                   "auto_time": "1"},
+        "system": {"screen_brightness": "128", "screen_off_timeout": "60000",
+                   "time_12_24": "24"},
+        "secure": {"location_mode": "3", "zen_mode": "0"},
+    }
+
+
+@dataclass
+class SystemState:
+    """What the phone's system keeps for all apps."""
+
+    now: datetime = DEFAULT_START
+    clipboard: str = ""
+    contacts: list[Contact] = field(default_factory=list)
+    files: dict[str, str] = field(default_factory=dict)
+    notifications: list[Notification] = field(default_factory=list)
+    settings: dict[str, dict[str, str]] = field(default_factory=default_settings)
+    next_id: int = 1
+
+    # --- updates -----------------------------------------------------------------------
+    def new_id(self) -> int:
+        """A fresh row id (shared counter, like a content provider's)."""
+        value = self.next_id
+        self.next_id += 1
+        return value
+
+    def add_contact(self, name: str, phone: str = "", email: str = "", *,
+                    starred: bool = False) -> Contact:
+        contact = Contact(self.new_id(), name, phone, email, starred)
+        self.contacts.append(contact)
+        return contact
+
+    def contact(self, contact_id: int) -> Contact | None:
+        return next((c for c in self.contacts if c.id == contact_id), None)
+
+    def find_contact(self, name: str) -> Contact | None:
+        return next((c for c in self.contacts if c.name == name), None)
+
+    def delete_contact(self, contact_id: int) -> None:
+        self.contacts = [c for c in self.contacts if c.id != contact_id]
+
+    def notify(self, app: str, title: str, text: str = "") -> Notification:
+        note = Notification(self.new_id(), app, title, text)
+        self.notifications.append(note)
+        return note
+
+    def advance(self, seconds: float) -> None:
+        self.now = self.now + timedelta(seconds=seconds)
+
+    def get_setting(self, namespace: str, key: str) -> str | None:
+        return self.settings.get(namespace, {}).get(key)
+
+    def put_setting(self, namespace: str, key: str, value: str) -> None:
+        self.settings.setdefault(namespace, {})[key] = str(value)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Plain data for verifiers: records keyed by id, so diffs name what changed."""
+        return {
+            "now": self.now.isoformat(),
+            "clipboard": self.clipboard,
+            "contacts": keyed(self.contacts),
+            "files": dict(self.files),
+            "notifications": keyed(self.notifications),
+            "settings": {ns: dict(values) for ns, values in self.settings.items()},
+        }
+
+
+def to_plain(value: Any) -> Any:
+    """Dataclasses, lists and dicts to plain JSON-like data; lists of records with an
+    ``id`` become ``{str(id): record}`` so that diffs name the record that changed."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): to_plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        if value and all(dataclasses.is_dataclass(v) and hasattr(v, "id") for v in value):
+            return keyed(list(value))
+        return [to_plain(v) for v in value]
+    if isinstance(value, datetime):
+        return value.isoformat()
+    return value
+
+
+def keyed(records: list[Any]) -> dict[str, Any]:
+    """Records with an ``id`` as ``{str(id): plain record}``."""
+    return {str(r.id): to_plain(r) for r in records}

@@ -1,0 +1,234 @@
+"""The widget tree: what an app's view returns.
+
+A view builds plain ``Node`` objects with the constructors below. Event handlers are plain
+callables (closures over the app's update functions); the device calls them. Nodes carry
+the accessibility properties Android exposes (resource id, class, text, description,
+clickable, long-clickable, scrollable, editable, checked, focused, enabled).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+Handler = Callable[[], None]
+TextHandler = Callable[[str], None]
+MenuItem = tuple[str, Handler]
+
+#: Android class names reported in the accessibility tree, per widget kind.
+ANDROID_CLASS: dict[str, str] = {
+    "column": "android.widget.LinearLayout",
+    "row": "android.widget.LinearLayout",
+    "text": "android.widget.TextView",
+    "button": "android.widget.Button",
+    "text_field": "android.widget.EditText",
+    "toggle": "android.widget.Switch",
+    "checkbox": "android.widget.CheckBox",
+    "list": "androidx.recyclerview.widget.RecyclerView",
+    "list_item": "android.view.ViewGroup",
+    "icon": "android.widget.ImageButton",
+    "fab": "android.widget.ImageButton",
+    "top_bar": "android.view.ViewGroup",
+    "tab_bar": "android.widget.HorizontalScrollView",
+    "tab": "android.widget.LinearLayout",
+    "dialog": "android.widget.FrameLayout",
+    "spacer": "android.view.View",
+    "key": "android.widget.Button",
+    "menu_item": "android.widget.TextView",
+    "screen": "android.widget.FrameLayout",
+    "status_bar": "android.view.ViewGroup",
+    "nav_bar": "android.view.ViewGroup",
+    "keyboard": "android.inputmethodservice.KeyboardView",
+    "toast": "android.widget.Toast",
+    "app_icon": "android.widget.TextView",
+    "menu": "android.widget.ListView",
+}
+
+
+@dataclass(eq=False)
+class Node:
+    """One widget. Layout fills ``height`` when it is 0."""
+
+    kind: str
+    text: str = ""
+    id: str = ""
+    desc: str = ""
+    style: str = ""
+    hint: str = ""
+    children: list[Node] = field(default_factory=list)
+    on_click: Handler | None = None
+    on_long_click: Handler | None = None
+    on_change: TextHandler | None = None
+    on_submit: Handler | None = None
+    menu: list[MenuItem] | None = None
+    checked: bool | None = None
+    enabled: bool = True
+    selected: bool = False
+    copyable: bool = False
+    height: int = 0
+    weight: float = 1.0
+    glyph: str = ""
+    color: tuple[int, int, int] | None = None
+
+    @property
+    def clickable(self) -> bool:
+        return self.enabled and (self.on_click is not None or self.kind == "text_field")
+
+    @property
+    def long_clickable(self) -> bool:
+        return self.enabled and (
+            self.on_long_click is not None
+            or self.menu is not None
+            or self.copyable
+            or self.kind == "text_field"
+        )
+
+    @property
+    def editable(self) -> bool:
+        return self.kind == "text_field" and self.enabled
+
+    @property
+    def checkable(self) -> bool:
+        return self.checked is not None
+
+
+@dataclass(eq=False)
+class Screen:
+    """What a view returns: the parts of one app screen.
+
+    ``content`` is laid out top to bottom and scrolls when it is taller than the space
+    between ``top_bar`` and ``bottom`` (a tab bar). ``dialog`` is shown modally above it;
+    pressing back or tapping outside calls ``on_dismiss``.
+    """
+
+    content: list[Node]
+    top_bar: Node | None = None
+    bottom: Node | None = None
+    fab: Node | None = None
+    dialog: Node | None = None
+    on_dismiss: Handler | None = None
+    on_back: Callable[[], bool] | None = None
+
+
+# --- constructors: what app views use ------------------------------------------------------
+
+
+def Text(text: str, *, style: str = "body", id: str = "", copyable: bool = False) -> Node:
+    """A label. Styles: title, body, caption, big (a large number, like a clock)."""
+    return Node("text", text=text, style=style, id=id, copyable=copyable)
+
+
+def Button(
+    text: str, on_click: Handler | None, *, id: str = "", style: str = "primary",
+    enabled: bool = True,
+) -> Node:
+    """A full-width button. Styles: primary, secondary, danger."""
+    return Node("button", text=text, on_click=on_click, id=id, style=style, enabled=enabled)
+
+
+def TextField(
+    value: str, on_change: TextHandler, *, hint: str = "", id: str, label: str = "",
+    on_submit: Handler | None = None, multiline: bool = False,
+) -> Node:
+    """An editable field; clicking it focuses it and shows the keyboard."""
+    return Node(
+        "text_field", text=value, on_change=on_change, hint=hint, id=id, desc=label,
+        on_submit=on_submit, style="multiline" if multiline else "",
+        height=360 if multiline else 0,
+    )
+
+
+def Toggle(label: str, checked: bool, on_toggle: Handler, *, id: str = "") -> Node:
+    """A switch row with a label."""
+    return Node("toggle", text=label, checked=checked, on_click=on_toggle, id=id)
+
+
+def Checkbox(label: str, checked: bool, on_toggle: Handler, *, id: str = "") -> Node:
+    """A checkbox row with a label."""
+    return Node("checkbox", text=label, checked=checked, on_click=on_toggle, id=id)
+
+
+def ListItem(
+    title: str, subtitle: str = "", *, on_click: Handler | None = None,
+    on_long_click: Handler | None = None, menu: list[MenuItem] | None = None,
+    id: str = "", glyph: str = "", trailing: Node | None = None,
+    color: tuple[int, int, int] | None = None,
+) -> Node:
+    """A row in a list: optional avatar glyph, a title, a subtitle, an optional trailing widget."""
+    return Node(
+        "list_item", text=title, hint=subtitle, on_click=on_click, on_long_click=on_long_click,
+        menu=menu, id=id, glyph=glyph, children=[trailing] if trailing else [], color=color,
+    )
+
+
+def ListView(items: Sequence[Node], *, id: str = "list", empty_text: str = "Nothing here") -> Node:
+    """A vertical list of items (scrolls with the screen)."""
+    children = list(items) or [Text(empty_text, style="caption", id="empty")]
+    return Node("list", id=id, children=children)
+
+
+def Icon(
+    glyph: str, desc: str, on_click: Handler | None = None, *, id: str = "",
+    on_long_click: Handler | None = None,
+) -> Node:
+    """A small square icon button identified by its content description."""
+    return Node(
+        "icon", glyph=glyph, desc=desc, on_click=on_click, id=id, on_long_click=on_long_click,
+    )
+
+
+def Fab(glyph: str, desc: str, on_click: Handler, *, id: str = "fab") -> Node:
+    """The floating action button at the bottom right."""
+    return Node("fab", glyph=glyph, desc=desc, on_click=on_click, id=id)
+
+
+def TopBar(
+    title: str, *, on_back: Handler | None = None, actions: Sequence[Node] = (),
+) -> Node:
+    """The app bar: an optional up arrow, a title, action icons on the right."""
+    kids: list[Node] = []
+    if on_back is not None:
+        kids.append(Icon("<", "Navigate up", on_back, id="navigate_up"))
+    kids.extend(actions)
+    return Node("top_bar", text=title, id="toolbar", children=kids)
+
+
+def Tab(label: str, selected: bool, on_click: Handler, *, id: str = "") -> Node:
+    """One tab of a TabBar."""
+    return Node("tab", text=label, selected=selected, on_click=on_click, id=id)
+
+
+def TabBar(tabs: Sequence[Node]) -> Node:
+    """A bottom navigation bar of tabs."""
+    return Node("tab_bar", id="tab_bar", children=list(tabs))
+
+
+def Row(children: Sequence[Node], *, id: str = "") -> Node:
+    """Children side by side, sharing the width by their ``weight``."""
+    return Node("row", id=id, children=list(children))
+
+
+def Column(children: Sequence[Node], *, id: str = "") -> Node:
+    """Children stacked top to bottom."""
+    return Node("column", id=id, children=list(children))
+
+
+def Spacer(height: int = 40) -> Node:
+    """Empty vertical space (logical pixels)."""
+    return Node("spacer", height=height)
+
+
+def Dialog(title: str, message: str, buttons: Sequence[Node], *, body: Sequence[Node] = ()) -> Node:
+    """A modal dialog with a title, a message, optional body widgets and buttons in a row."""
+    kids: list[Node] = [Text(title, style="title", id="alertTitle")]
+    if message:
+        kids.append(Text(message, id="message"))
+    kids.extend(body)
+    kids.append(Row(list(buttons), id="buttonPanel"))
+    return Node("dialog", text=title, id="dialog", children=kids)
+
+
+def DialogButton(text: str, on_click: Handler, *, id: str = "") -> Node:
+    """A text button for dialogs."""
+    return Node("button", text=text, on_click=on_click, id=id or f"button_{text.lower()}",
+                style="text")
