@@ -670,7 +670,7 @@ def to_action(
     except ActionError:
         raise
     except Exception as err:  # the contract is ActionError only
-        raise
+        raise ActionError(f"invalid action {_short(value)}: {type(err).__name__}: {err}") from err
     raise ActionError(
         f"expected a PhoneAction, an action string, an action dict "
         f"{{'action': name, ...}} or an action-space sample, got {_short(value)}"

@@ -328,6 +328,17 @@ def test_format_action_canonical() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["\ud800", "a\udc00b", "\ud83d\ude00", "\U0001f600 \u00e9\u2028\x00\x85\\", "'\"\r\n\t"],
+)
+def test_awkward_text_round_trips(text: str) -> None:
+    for kind in ("type", "answer"):
+        action = PhoneAction(kind, text=text)
+        assert parse_action(format_action(action)) == action
+    assert parse_action(format_action(PhoneAction("open_app", app=text))).app == text
+
+
 @pytest.mark.parametrize("kind", ACTION_TYPES)
 def test_format_examples_round_trip(kind: str) -> None:
     action = EXAMPLES[kind]

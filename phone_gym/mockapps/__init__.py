@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from ..world.app import App
-from .notes import TEMPLATES as _NOTES
-from .notes import NotesApp
+from . import clock, contacts, notes
 from .task import Episode, TaskTemplate
 
+_PACKAGES = (contacts, clock, notes)
+
 #: Every mock app installed on a PhoneWorld phone, in launcher order.
-APPS: list[type[App]] = [NotesApp]
+APPS: list[type[App]] = [p.APP_CLASS for p in _PACKAGES if p.APP_CLASS is not None]
 
 #: Every task template by id.
-TEMPLATES: dict[str, TaskTemplate] = {t.id: t for t in [*_NOTES]}
+TEMPLATES: dict[str, TaskTemplate] = {t.id: t for p in _PACKAGES for t in p.TEMPLATES}
 
 __all__ = ["APPS", "TEMPLATES", "Episode", "TaskTemplate"]

@@ -61,6 +61,13 @@ class TaskTemplate:
         return check(initial, final, self.criteria(params), allowed=self.allowed(params),
                      answer=answer)
 
+    def near_miss(self, final: dict[str, Any], params: Mapping[str, Any],
+                  answer: str | None) -> tuple[dict[str, Any], str | None]:
+        """A wrong end state close to a solved one, for tests: take the snapshot (and answer)
+        the oracle reached and return a copy with a wrong value (a field off by a little, the
+        wrong record changed, a wrong answer). ``verify`` must fail it."""
+        raise NotImplementedError
+
     def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
         """Yield actions that solve the task; may read state through ``ui`` between them."""
         raise NotImplementedError
@@ -91,6 +98,22 @@ class Episode:
 
     def verify(self, answer: str | None = None) -> Verdict:
         return self.template.verify(self.initial, self.device.snapshot(), self.params, answer)
+
+    def solve(self, max_steps: int | None = None) -> tuple[str | None, int]:
+        """Run the oracle on the device until it answers or finishes.
+
+        Returns the answer (None for ``finish``) and the number of device actions taken.
+        Raises ``RuntimeError`` if an action fails or the budget runs out.
+        """
+        budget = self.template.max_steps if max_steps is None else max_steps
+        for steps in range(budget):
+            action = self.oracle_action()
+            if action.type in ("answer", "finish"):
+                return action.text, steps
+            error = self.device.step(action)
+            if error is not None:
+                raise RuntimeError(f"oracle action {action} failed: {error}")
+        raise RuntimeError(f"oracle of {self.template.id} did not finish in {budget} steps")
 
     def oracle_action(self) -> PhoneAction:
         """The oracle's next action for the current screen (``finish`` once it is done)."""

@@ -5,4 +5,6 @@ from __future__ import annotations
 from .app import NotesApp
 from .tasks import TEMPLATES
 
-__all__ = ["TEMPLATES", "NotesApp"]
+APP_CLASS = NotesApp
+
+__all__ = ["APP_CLASS", "TEMPLATES", "NotesApp"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -54,6 +56,14 @@ class NotesCreateNote(TaskTemplate):
 
     def allowed(self, params: Mapping[str, Any]) -> Sequence[str]:
         return ["added:apps.Notes.notes.*"]
+
+    def near_miss(self, final: dict[str, Any], params: Mapping[str, Any],
+                  answer: str | None) -> tuple[dict[str, Any], str | None]:
+        state = copy.deepcopy(final)
+        for note in state["apps"]["Notes"]["notes"].values():
+            if note["title"] == params["title"]:
+                note["body"] = params["body"] + "s"
+        return state, answer
 
     def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Notes")
