@@ -96,6 +96,10 @@ class Episode:
         self.initial = device.snapshot()
         self._oracle: Iterator[PhoneAction] | None = None
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle without the running oracle (a generator): it restarts when next asked."""
+        return {**self.__dict__, "_oracle": None}
+
     def verify(self, answer: str | None = None) -> Verdict:
         return self.template.verify(self.initial, self.device.snapshot(), self.params, answer)
 

@@ -65,6 +65,12 @@ class Device:
         self._screen: Screen | None = None
         self.version = 0
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle without cached views (they hold closures); an open long-press menu closes."""
+        state = self.__dict__.copy()
+        state.update(_frame=None, _screen=None, menu=None)
+        return state
+
     def app(self, name: str) -> App | None:
         """An installed app by name or package, case-insensitively."""
         key = name.strip().lower()

@@ -1,0 +1,144 @@
+"""The ``phone-gym`` command line: list tasks, run a demo episode, save app screenshots."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, ImageDraw
+
+DEFAULT_DEMO_TASK = "CrossContactPhoneToNote"
+
+
+def cmd_tasks(args: argparse.Namespace) -> int:
+    from .envs import select_templates
+
+    templates = select_templates(apps=args.app) if args.app else select_templates()
+    print(f"{'id':32} {'apps':20} {'cplx':>4} {'steps':>5}  template")
+    for t in templates:
+        kind = " [answer]" if t.needs_answer else ""
+        print(f"{t.id:32} {','.join(t.apps):20} {t.complexity:>4} {t.max_steps:>5}  "
+              f"{t.template}{kind}")
+    print(f"{len(templates)} templates; env ids: PhoneWorld-v0 (all) or PhoneWorld-<id>-v0")
+    return 0
+
+
+def _mark(frame: np.ndarray, action: dict[str, object] | None) -> Image.Image:
+    """The frame with the action's touch point circled and its text at the top."""
+    image = Image.fromarray(frame)
+    if action is None:
+        return image
+    draw = ImageDraw.Draw(image)
+    w, h = image.size
+    x, y = action.get("x"), action.get("y")
+    if isinstance(x, int) and isinstance(y, int):
+        cx, cy, r = x * w // 1000, y * h // 1000, max(6, w // 30)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=(230, 30, 60), width=4)
+    from .actions import action_from_dict, format_action
+
+    label = format_action(action_from_dict(action))
+    draw.rectangle((0, h - 28, w, h), fill=(0, 0, 0))
+    draw.text((6, h - 24), label[:80], fill=(255, 230, 90))
+    return image
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    import gymnasium as gym
+
+    from .mockapps import TEMPLATES
+
+    task = args.task or (DEFAULT_DEMO_TASK if DEFAULT_DEMO_TASK in TEMPLATES
+                         else next(iter(TEMPLATES)))
+    env = gym.make("PhoneWorld-v0", task=task, obs_size=tuple(args.size))
+    obs, info = env.reset(seed=args.seed)
+    print(f"task {info['task_id']} (seed {args.seed}): {obs['instruction']}")
+    frames: list[Image.Image] = []
+    done, reward, step = False, 0.0, 0
+    while not done:
+        action = env.unwrapped.oracle_action()  # type: ignore[attr-defined]
+        frames.append(_mark(obs["screenshot"], action.to_dict()))
+        obs, reward, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+        step += 1
+        err = f"  ERROR: {info['action_error']}" if info["action_error"] else ""
+        print(f"  step {step:2d}: {info['action']}{err}")
+    frames.append(Image.fromarray(obs["screenshot"]))
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    gif = out / f"demo_{info['task_id']}_{args.seed}.gif"
+    frames[0].save(gif, save_all=True, append_images=frames[1:], duration=700, loop=0)
+    frames[-1].save(out / f"demo_{info['task_id']}_{args.seed}_final.png")
+    verdict = "SUCCESS" if info["success"] else "FAILURE"
+    print(f"{verdict}: reward {reward:.1f} in {step} steps ({info['verdict']})")
+    print(f"episode saved to {gif}")
+    env.close()
+    return 0 if info["success"] else 1
+
+
+def cmd_screenshots(args: argparse.Namespace) -> int:
+    from .mockapps import APPS, TEMPLATES, Episode
+    from .world import Device
+    from .world.render import Renderer
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    device = Device(APPS)
+    renderer = Renderer(*args.size)
+    shots: list[tuple[str, np.ndarray]] = []
+    rng = np.random.default_rng(0)
+    # data from every template's setup, so each app shows realistic content
+    Episode(next(iter(TEMPLATES.values())), device, rng)
+    for template in TEMPLATES.values():
+        template.setup(device, template.sample_params(rng), rng)
+    device.invalidate()
+    shots.append(("launcher", renderer.render(device.frame())))
+    for app in APPS:
+        device.open(app.name)
+        device.invalidate()
+        shots.append((app.name.lower(), renderer.render(device.frame())))
+        device.press("home")
+    for name, shot in shots:
+        Image.fromarray(shot).save(out / f"{name}.png")
+    gap = 16
+    w, h = args.size
+    sheet = Image.new("RGB", (len(shots) * (w + gap) - gap, h), (255, 255, 255))
+    for i, (_, shot) in enumerate(shots):
+        sheet.paste(Image.fromarray(shot), (i * (w + gap), 0))
+    sheet.save(out / "overview.png")
+    print(f"saved {len(shots)} screenshots and overview.png to {out}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="phone-gym", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("tasks", help="list task templates")
+    p.add_argument("--app", action="append", help="only tasks about this app (repeatable)")
+    p.set_defaults(func=cmd_tasks)
+    p = sub.add_parser("demo", help="run the oracle on a task and save the episode as a GIF")
+    p.add_argument("--task", default=None, help=f"template id (default {DEFAULT_DEMO_TASK})")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", default="out", help="folder for the GIF and final PNG")
+    p.add_argument("--size", type=int, nargs=2, default=(540, 1200), metavar=("W", "H"))
+    p.set_defaults(func=cmd_demo)
+    p = sub.add_parser("screenshots", help="save the launcher and each app's main screen")
+    p.add_argument("--out", default="docs/screenshots")
+    p.add_argument("--size", type=int, nargs=2, default=(360, 800), metavar=("W", "H"))
+    p.set_defaults(func=cmd_screenshots)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except ValueError as exc:
+        print(f"phone-gym: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,261 @@
+"""PhoneWorldEnv: the simulated phone as a Gymnasium environment."""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from ..actions import ActionError, PhoneAction, make_action_space, to_action
+from ..mockapps import APPS, TEMPLATES, Episode, TaskTemplate
+from ..verifiers import Verdict
+from ..world import Device
+from ..world.a11y import format_elements, ui_elements
+from ..world.render import Renderer
+
+#: Characters allowed in text observations (instruction, UI listing).
+OBS_CHARSET: str = string.printable.replace("\x0b", "").replace("\x0c", "") + "…◀●■⇧⌫↵✓✎⋮📌★☆"
+MAX_INSTRUCTION = 512
+MAX_UI_TEXT = 8192
+
+
+def select_templates(task: str | Sequence[str] | None = None,
+                     apps: str | Sequence[str] | None = None) -> list[TaskTemplate]:
+    """Templates by id (``task``) and/or by app name (``apps``); all when both are None."""
+    chosen = list(TEMPLATES.values())
+    if task is not None:
+        ids = [task] if isinstance(task, str) else list(task)
+        unknown = [t for t in ids if t not in TEMPLATES]
+        if unknown:
+            raise ValueError(
+                f"unknown task {unknown}; accepted: {', '.join(sorted(TEMPLATES))} "
+                "(run `phone-gym tasks` to list them)"
+            )
+        chosen = [TEMPLATES[t] for t in ids]
+    if apps is not None:
+        names = [apps] if isinstance(apps, str) else list(apps)
+        known = {a.name.lower(): a.name for a in APPS}
+        unknown = [a for a in names if a.lower() not in known]
+        if unknown:
+            raise ValueError(f"unknown apps {unknown}; accepted: {', '.join(sorted(known.values()))}")
+        wanted = {known[a.lower()] for a in names}
+        chosen = [t for t in chosen if set(t.apps) & wanted]
+    if not chosen:
+        raise ValueError(f"no task matches task={task!r} and apps={apps!r}")
+    return chosen
+
+
+class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
+    """
+    ## Description
+    A simulated Android phone (launcher, mock apps, shared system state) with a task to
+    do: each reset samples a task template and its params from the seed, writes the task's
+    initial state, and shows the home screen. Tasks are verified by rules over the phone's
+    final state; changes the task did not ask for count as failure.
+
+    ## Action Space
+    The fixed phone action space: click, double_click, long_press, type, scroll, drag,
+    press, open_app, close_app, wait, answer, finish; coordinates in [0, 1000].
+    ``step`` takes a ``PhoneAction``, a text action as a model writes it
+    (``'click(x=540, y=210)'``, JSON, or a ``<tool_call>``), a dict
+    ``{"action": "click", "x": 540, "y": 210}``, or a sample of ``action_space`` (a
+    ``Dict`` whose ``sample()`` is always a valid action). A bad action (unparseable, out
+    of range, unknown app, typing without a focused field) is a no-op step with
+    ``info["action_error"]`` set: it never raises.
+
+    ## Observation Space
+    A ``Dict``: ``"screenshot"``, uint8 ``(height, width, 3)`` (default 1200 x 540, the
+    1080 x 2400 screen at half size; left out with ``screenshot=False``); ``"instruction"``,
+    the task sentence (``Text``); and, with ``ui_in_obs=True``, ``"ui"``: the UI element
+    list as text (one element a line).
+
+    ## Rewards
+    The verifier's score when the episode ends: 1.0 if the task is done (and nothing else
+    was damaged), else 0.0; 0.0 on every other step. ``info["progress"]`` reports partial
+    progress without rewarding it.
+
+    ## Episode End
+    Terminated when the agent calls ``finish`` or ``answer`` (or, with
+    ``end_on_success=True``, as soon as the verifier passes: handy for RL). Truncated when
+    the task's step budget runs out (``max_steps`` overrides it); the final state is then
+    scored as if the agent had finished.
+
+    ## Arguments
+    - ``task``: a template id or list of ids (default: all templates); see ``phone-gym tasks``.
+    - ``apps``: keep only templates about these apps (e.g. ``["Contacts"]``).
+    - ``obs_size``: ``(width, height)`` of the screenshot, default ``(540, 1200)``.
+    - ``ui_in_obs``: add the UI element list to the observation.
+    - ``end_on_success``: terminate as soon as the task is verified.
+    - ``max_steps``: step budget for every task (default: each template's own).
+    - ``render_mode``: None or ``"rgb_array"`` (the screenshot).
+    - ``max_text_length``: longest ``text`` of a sampled action.
+    - ``screenshot``: False leaves the screenshot out of observations (text-only agents
+      reading ``ui``; much faster).
+
+    ``info`` holds ``task_id``, ``params``, ``instruction``, ``step``, ``action``,
+    ``action_error`` (None or a message), ``success`` (the verifier passes now),
+    ``verdict`` (its reason), ``progress``, ``answer``, and ``ui_elements`` (list of
+    dicts: index, class, text, ids, bounds in pixels and in [0, 1000], flags).
+    """
+
+    metadata = {"render_modes": ["rgb_array"], "render_fps": 2}
+
+    def __init__(
+        self,
+        task: str | Sequence[str] | None = None,
+        apps: str | Sequence[str] | None = None,
+        obs_size: tuple[int, int] = (540, 1200),
+        ui_in_obs: bool = False,
+        end_on_success: bool = False,
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+        max_text_length: int = 64,
+        screenshot: bool = True,
+    ) -> None:
+        if render_mode not in (None, "rgb_array"):
+            raise ValueError(f"render_mode={render_mode!r}; accepted: None, 'rgb_array'")
+        if (not isinstance(obs_size, (tuple, list)) or len(obs_size) != 2
+                or not all(isinstance(v, int) and 16 <= v <= 4096 for v in obs_size)):
+            raise ValueError(f"obs_size={obs_size!r}; accepted: (width, height), ints in 16..4096")
+        if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
+            raise ValueError(f"max_steps={max_steps!r}; accepted: None or a positive int")
+        self.templates = select_templates(task, apps)
+        self.render_mode = render_mode
+        self.ui_in_obs = ui_in_obs
+        self.end_on_success = end_on_success
+        self.max_steps_override = max_steps
+        self.app_names = [a.name for a in APPS]
+        width, height = int(obs_size[0]), int(obs_size[1])
+        self.obs_size = (width, height)
+        self.screenshot = screenshot
+        obs: dict[str, spaces.Space[Any]] = {
+            "instruction": spaces.Text(MAX_INSTRUCTION, charset=OBS_CHARSET),
+        }
+        if screenshot:
+            obs["screenshot"] = spaces.Box(0, 255, (height, width, 3), np.uint8)
+        if ui_in_obs:
+            obs["ui"] = spaces.Text(MAX_UI_TEXT, charset=OBS_CHARSET)
+        self.observation_space = spaces.Dict(obs)
+        self.action_space = make_action_space(self.app_names, max_text_length)
+        self.device = Device(APPS)
+        self.renderer = Renderer(width, height)
+        self.episode: Episode | None = None
+        self.steps = 0
+        self._shot: np.ndarray | None = None
+        self._shot_version = -1
+        self._verdict: Verdict | None = None
+
+    # --- gymnasium API -----------------------------------------------------------------
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        options = options or {}
+        if "task" in options:
+            template = select_templates(options["task"])[0]
+        else:
+            template = self.templates[int(self.np_random.integers(len(self.templates)))]
+        self.episode = Episode(template, self.device, self.np_random)
+        self.steps = 0
+        self._verdict = None
+        return self._obs(), self._info(None, None, None)
+
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        episode = self._need_episode()
+        self.steps += 1
+        error: str | None = None
+        parsed: PhoneAction | None = None
+        answer: str | None = None
+        terminated = False
+        try:
+            parsed = to_action(action, self.app_names)
+        except ActionError as exc:
+            error = str(exc)
+        if parsed is not None:
+            if parsed.type in ("answer", "finish"):
+                terminated = True
+                answer = parsed.text if parsed.type == "answer" else None
+            else:
+                error = self.device.step(parsed)
+        self._verdict = None
+        verdict = self._current_verdict(answer)
+        if parsed is not None and parsed.type == "finish" and parsed.status == "infeasible":
+            verdict = Verdict(False, "the agent declared the task infeasible", verdict.progress)
+            self._verdict = verdict
+        if self.end_on_success and verdict.success:
+            terminated = True
+        truncated = not terminated and self.steps >= self._budget(episode)
+        reward = verdict.score if terminated or truncated else 0.0
+        return self._obs(), reward, terminated, truncated, self._info(parsed, error, answer)
+
+    def render(self) -> np.ndarray | None:
+        if self.render_mode == "rgb_array":
+            return self._screenshot().copy()
+        return None
+
+    # --- helpers ---------------------------------------------------------------------------
+    def oracle_action(self) -> PhoneAction:
+        """The oracle's next action for the current episode (for data collection and demos)."""
+        return self._need_episode().oracle_action()
+
+    def _need_episode(self) -> Episode:
+        if self.episode is None:
+            raise gym.error.ResetNeeded("call reset() before step()")
+        return self.episode
+
+    def _budget(self, episode: Episode) -> int:
+        return self.max_steps_override or episode.template.max_steps
+
+    def _current_verdict(self, answer: str | None = None) -> Verdict:
+        if self._verdict is None:
+            self._verdict = self._need_episode().verify(answer)
+        return self._verdict
+
+    def _screenshot(self) -> np.ndarray:
+        if self._shot is None or self._shot_version != self.device.version:
+            self._shot = self.renderer.render(self.device.frame())
+            self._shot_version = self.device.version
+        return self._shot
+
+    def _obs(self) -> dict[str, Any]:
+        episode = self._need_episode()
+        obs: dict[str, Any] = {"instruction": episode.instruction}
+        if self.screenshot:
+            obs["screenshot"] = self._screenshot().copy()
+        if self.ui_in_obs:
+            obs["ui"] = format_elements(ui_elements(self.device.frame()))[:MAX_UI_TEXT]
+        return obs
+
+    def _info(self, action: PhoneAction | None, error: str | None,
+              answer: str | None) -> dict[str, Any]:
+        episode = self._need_episode()
+        verdict = self._current_verdict(answer)
+        return {
+            "task_id": episode.template.id,
+            "params": dict(episode.params),
+            "instruction": episode.instruction,
+            "step": self.steps,
+            "max_steps": self._budget(episode),
+            "action": action.to_dict() if action is not None else None,
+            "action_error": error,
+            "success": verdict.success,
+            "verdict": verdict.reason,
+            "progress": verdict.progress,
+            "answer": answer,
+            "ui_elements": [e.to_dict() for e in ui_elements(self.device.frame())],
+        }
+
+    # --- pickling ----------------------------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state["_shot"] = None
+        state["_shot_version"] = -1
+        state["renderer"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.renderer = Renderer(*self.obs_size)
