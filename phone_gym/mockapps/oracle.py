@@ -15,6 +15,7 @@ from ..world import theme as T
 from ..world.layout import Placed
 
 MAX_SCROLLS = 30
+OVERLAYS = ("fab", "toast", "keyboard", "menu")
 
 
 class OracleError(RuntimeError):
@@ -78,7 +79,19 @@ class Driver:
             raise OracleError(f"nothing matching text={text!r} {query} on screen")
 
     def _fully_visible(self, placed: Placed) -> bool:
-        return placed.rect == placed.full or placed.node.kind in ("list", "column")
+        """Not clipped by scrolling, and its center not covered by an overlay."""
+        if placed.rect != placed.full and placed.node.kind not in ("list", "column"):
+            return False
+        x0, y0, x1, y1 = placed.rect
+        cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+        items = self.device.frame().items
+        start = next(i for i, p in enumerate(items) if p is placed) + 1
+        for other in items[start:]:
+            if other.node.kind in OVERLAYS and other.parent == -1:
+                ox0, oy0, ox1, oy1 = other.rect
+                if ox0 <= cx < ox1 and oy0 <= cy < oy1:
+                    return False
+        return True
 
     def tap(self, text: str | None = None, **query: str) -> Iterator[PhoneAction]:
         """Click a node, scrolling to it first."""

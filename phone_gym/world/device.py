@@ -415,11 +415,13 @@ class Device:
             self._build_menu(frame)
         frame.package = SYSTEMUI_PACKAGE
         self._build_bars(frame)
+        frame.package = app.package if app else LAUNCHER_PACKAGE
         if self.toast_text:
             w = min(T.SCREEN_W - 2 * T.PAD, 160 + int(len(self.toast_text) * 44 * T.CHAR_W))
             y1 = T.SCREEN_H - T.NAV_H - 200
             frame.add(Node("toast", text=self.toast_text),
                       ((T.SCREEN_W - w) // 2, y1 - 120, (T.SCREEN_W + w) // 2, y1))
+        frame.package = app.package if app else LAUNCHER_PACKAGE
         return frame
 
     def _build_bars(self, frame: Frame) -> None:
@@ -539,6 +541,8 @@ class Device:
         vp = (0, top, T.SCREEN_W, bottom)
         width = T.SCREEN_W - 2 * T.PAD
         content_h = sum(measure(n, width) for n in screen.content) + 40
+        if screen.fab is not None:
+            content_h += T.FAB_SIZE + T.PAD  # room to scroll the last row above the button
         view_h = bottom - top
         key = (app.name, app.route)
         offset = max(0, min(self.scroll.get(key, 0), content_h - view_h))

@@ -32,7 +32,7 @@ SS = 2  # supersampling factor of tile drawing
 #: Kinds that draw nothing themselves (their children do).
 NO_DRAW = frozenset({"row", "column", "spacer", "list"})
 #: Kinds drawn as floating shapes over whatever is below them (tiles with an alpha mask).
-MASKED = frozenset({"dialog", "menu", "toast", "fab"})
+MASKED = frozenset({"dialog", "menu", "menu_item", "toast", "fab"})
 #: The color a container paints behind its children.
 SURFACES: dict[str, RGB] = {
     "status_bar": T.STATUS_BG,
@@ -115,7 +115,8 @@ def font_has(ch: str) -> bool:
 
 # --- vector symbols --------------------------------------------------------------------------
 
-SymbolFn = Callable[[ImageDraw.ImageDraw, float, float, float, RGB, RGB], None]
+Draw = ImageDraw.ImageDraw
+SymbolFn = Callable[[Draw, float, float, float, RGB, RGB], None]
 SYMBOLS: dict[str, SymbolFn] = {}
 
 
@@ -151,53 +152,53 @@ def _ring(d: ImageDraw.ImageDraw, x: float, y: float, r: float, fill: RGB, w: in
 
 
 @_symbol("◀", "⏴", "◂")
-def _tri_left(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _tri_left(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     d.polygon(_pts(cx, cy, s, (0.55, -0.75), (0.55, 0.75), (-0.75, 0)), fill=c)
 
 
 @_symbol("▶", "⏵", "▸")
-def _tri_right(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _tri_right(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     d.polygon(_pts(cx, cy, s, (-0.55, -0.75), (-0.55, 0.75), (0.75, 0)), fill=c)
 
 
 @_symbol("▲", "⏶")
-def _tri_up(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _tri_up(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     d.polygon(_pts(cx, cy, s, (-0.75, 0.55), (0.75, 0.55), (0, -0.75)), fill=c)
 
 
 @_symbol("▼", "⏷")
-def _tri_down(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _tri_down(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     d.polygon(_pts(cx, cy, s, (-0.75, -0.55), (0.75, -0.55), (0, 0.75)), fill=c)
 
 
 @_symbol("●", "⬤", "•")
-def _dot(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _dot(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     _disc(d, cx, cy, 0.6 * s, c)
 
 
 @_symbol("○", "◯")
-def _circle(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _circle(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     _ring(d, cx, cy, 0.65 * s, c, _lw(s))
 
 
 @_symbol("■", "◼", "⏹")
-def _square(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _square(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     d.rounded_rectangle(_pts(cx, cy, s, (-0.55, -0.55), (0.55, 0.55)), radius=0.1 * s, fill=c)
 
 
 @_symbol("□", "◻")
-def _square_outline(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _square_outline(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     d.rounded_rectangle(_pts(cx, cy, s, (-0.6, -0.6), (0.6, 0.6)), radius=0.12 * s, outline=c,
                         width=_lw(s))
 
 
 @_symbol("<", "‹", "❮", "〈")
-def _chevron_left(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _chevron_left(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     _polyline(d, _pts(cx, cy, s, (0.25, -0.7), (-0.45, 0), (0.25, 0.7)), c, _lw(s))
 
 
 @_symbol(">", "›", "❯", "〉")
-def _chevron_right(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _chevron_right(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     _polyline(d, _pts(cx, cy, s, (-0.25, -0.7), (0.45, 0), (-0.25, 0.7)), c, _lw(s))
 
 
@@ -212,69 +213,69 @@ def _arrow(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, c: RGB, dx: i
 
 
 @_symbol("←", "⬅", "🡐")
-def _arrow_left(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _arrow_left(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     _arrow(d, cx, cy, s, c, -1, 0)
 
 
 @_symbol("→", "➡", "🡒")
-def _arrow_right(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _arrow_right(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     _arrow(d, cx, cy, s, c, 1, 0)
 
 
 @_symbol("↑", "⬆")
-def _arrow_up(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _arrow_up(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     _arrow(d, cx, cy, s, c, 0, -1)
 
 
 @_symbol("↓", "⬇")
-def _arrow_down(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _arrow_down(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     _arrow(d, cx, cy, s, c, 0, 1)
 
 
 @_symbol("+", "＋", "➕")
-def _plus(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _plus(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     w = _lw(s)
     _polyline(d, _pts(cx, cy, s, (-0.7, 0), (0.7, 0)), c, w)
     _polyline(d, _pts(cx, cy, s, (0, -0.7), (0, 0.7)), c, w)
 
 
 @_symbol("−", "➖")
-def _minus(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _minus(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     _polyline(d, _pts(cx, cy, s, (-0.7, 0), (0.7, 0)), c, _lw(s))
 
 
 @_symbol("×", "✕", "✖", "✗", "✘", "❌")
-def _cross(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _cross(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     w = _lw(s)
     _polyline(d, _pts(cx, cy, s, (-0.55, -0.55), (0.55, 0.55)), c, w)
     _polyline(d, _pts(cx, cy, s, (-0.55, 0.55), (0.55, -0.55)), c, w)
 
 
 @_symbol("✓", "✔", "☑", "✅")
-def _check(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _check(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     _polyline(d, _pts(cx, cy, s, (-0.65, 0.02), (-0.2, 0.48), (0.7, -0.5)), c, _lw(s, 0.2))
 
 
 @_symbol("⋮", "︙")
-def _kebab(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _kebab(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     for v in (-0.6, 0, 0.6):
         _disc(d, cx, cy + v * s, 0.15 * s, c)
 
 
 @_symbol("⋯", "…", "···")
-def _meatballs(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _meatballs(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     for u in (-0.6, 0, 0.6):
         _disc(d, cx + u * s, cy, 0.15 * s, c)
 
 
 @_symbol("☰", "≡")
-def _hamburger(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _hamburger(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     for v in (-0.5, 0, 0.5):
         _polyline(d, _pts(cx, cy, s, (-0.7, v), (0.7, v)), c, _lw(s, 0.14))
 
 
 @_symbol("✎", "✏", "🖉", "🖊", "✐", "📝")
-def _pencil(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _pencil(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     r2 = math.sqrt(0.5)
     du, dv, nu, nv, hw = r2, -r2, r2, r2, 0.2
 
@@ -287,7 +288,7 @@ def _pencil(d, cx, cy, s, c, bg):  # noqa: ANN001
 
 
 @_symbol("🗑", "🗑️")
-def _trash(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _trash(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     w = _lw(s, 0.14)
     _polyline(d, _pts(cx, cy, s, (-0.7, -0.52), (0.7, -0.52)), c, w)
     d.rectangle(_pts(cx, cy, s, (-0.22, -0.78), (0.22, -0.52)), outline=c, width=w)
@@ -297,7 +298,7 @@ def _trash(d, cx, cy, s, c, bg):  # noqa: ANN001
 
 
 @_symbol("🔍", "🔎", "⌕")
-def _search(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _search(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     _ring(d, cx - 0.15 * s, cy - 0.15 * s, 0.48 * s, c, _lw(s))
     _polyline(d, _pts(cx, cy, s, (0.22, 0.22), (0.7, 0.7)), c, _lw(s, 0.22))
 
@@ -312,12 +313,12 @@ def _star_points(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
 
 
 @_symbol("★", "⭐", "🌟")
-def _star(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _star(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     d.polygon(_star_points(cx, cy, s), fill=c)
 
 
 @_symbol("☆")
-def _star_outline(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _star_outline(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     d.polygon(_star_points(cx, cy, s), outline=c, width=_lw(s, 0.1))
 
 
@@ -328,18 +329,18 @@ def _heart(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, c: RGB) -> No
 
 
 @_symbol("♥", "❤", "💙", "💚")
-def _heart_full(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _heart_full(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     _heart(d, cx, cy, s, c)
 
 
 @_symbol("♡")
-def _heart_outline(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _heart_outline(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     _heart(d, cx, cy, s, c)
     _heart(d, cx, cy + 0.02 * s, 0.72 * s, bg)
 
 
 @_symbol("⚙", "⛭")
-def _gear(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _gear(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     pts = []
     for k in range(8):
         a = k * math.pi / 4
@@ -350,19 +351,19 @@ def _gear(d, cx, cy, s, c, bg):  # noqa: ANN001
 
 
 @_symbol("⇧")
-def _shift(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _shift(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     d.polygon(_pts(cx, cy, s, (0, -0.8), (0.72, 0), (0.3, 0), (0.3, 0.7), (-0.3, 0.7), (-0.3, 0),
                    (-0.72, 0)), outline=c, width=_lw(s, 0.11))
 
 
 @_symbol("⬆️", "⮉")
-def _shift_on(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _shift_on(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     d.polygon(_pts(cx, cy, s, (0, -0.8), (0.72, 0), (0.3, 0), (0.3, 0.7), (-0.3, 0.7), (-0.3, 0),
                    (-0.72, 0)), fill=c)
 
 
 @_symbol("⌫")
-def _backspace(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _backspace(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     d.polygon(_pts(cx, cy, s, (-0.9, 0), (-0.42, -0.58), (0.85, -0.58), (0.85, 0.58),
                    (-0.42, 0.58)), outline=c, width=_lw(s, 0.11))
     w = _lw(s, 0.11)
@@ -371,14 +372,14 @@ def _backspace(d, cx, cy, s, c, bg):  # noqa: ANN001
 
 
 @_symbol("↵", "⏎", "⮐", "↩")
-def _enter(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _enter(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     w = _lw(s, 0.14)
     _polyline(d, _pts(cx, cy, s, (0.62, -0.62), (0.62, 0.2), (-0.6, 0.2)), c, w)
     _polyline(d, _pts(cx, cy, s, (-0.22, -0.18), (-0.6, 0.2), (-0.22, 0.58)), c, w)
 
 
 @_symbol("↻", "⟳", "🔄", "↺", "⟲")
-def _refresh(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _refresh(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     r = 0.6 * s
     d.arc((cx - r, cy - r, cx + r, cy + r), 40, 330, fill=c, width=_lw(s))
     a = math.radians(330)
@@ -388,7 +389,7 @@ def _refresh(d, cx, cy, s, c, bg):  # noqa: ANN001
 
 
 @_symbol("✉", "📧", "📨", "📩", "✉️")
-def _mail(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _mail(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     w = _lw(s, 0.12)
     d.rounded_rectangle(_pts(cx, cy, s, (-0.8, -0.55), (0.8, 0.55)), radius=0.1 * s, outline=c,
                         width=w)
@@ -396,26 +397,26 @@ def _mail(d, cx, cy, s, c, bg):  # noqa: ANN001
 
 
 @_symbol("⌂", "🏠", "🏡")
-def _home(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _home(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     d.polygon(_pts(cx, cy, s, (-0.85, -0.02), (0, -0.82), (0.85, -0.02)), fill=c)
     d.rectangle(_pts(cx, cy, s, (-0.55, -0.1), (0.55, 0.75)), fill=c)
     d.rectangle(_pts(cx, cy, s, (-0.15, 0.3), (0.15, 0.75)), fill=bg)
 
 
 @_symbol("👤", "👥", "🧑", "👩", "👨")
-def _person(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _person(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     _disc(d, cx, cy - 0.38 * s, 0.32 * s, c)
     d.chord(_pts(cx, cy, s, (-0.72, 0.08), (0.72, 1.4)), 180, 360, fill=c)
 
 
 @_symbol("⏸")
-def _pause(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _pause(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     for u in (-0.45, 0.15):
         d.rectangle(_pts(cx, cy, s, (u, -0.65), (u + 0.3, 0.65)), fill=c)
 
 
 @_symbol("📷", "📸")
-def _camera(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _camera(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     d.rounded_rectangle(_pts(cx, cy, s, (-0.85, -0.45), (0.85, 0.7)), radius=0.15 * s, fill=c)
     d.rectangle(_pts(cx, cy, s, (-0.3, -0.68), (0.3, -0.4)), fill=c)
     _disc(d, cx, cy + 0.12 * s, 0.36 * s, bg)
@@ -423,7 +424,7 @@ def _camera(d, cx, cy, s, c, bg):  # noqa: ANN001
 
 
 @_symbol("📅", "📆", "🗓")
-def _calendar(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _calendar(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     d.rounded_rectangle(_pts(cx, cy, s, (-0.75, -0.6), (0.75, 0.75)), radius=0.1 * s, outline=c,
                         width=_lw(s, 0.12))
     d.rectangle(_pts(cx, cy, s, (-0.75, -0.6), (0.75, -0.25)), fill=c)
@@ -432,13 +433,13 @@ def _calendar(d, cx, cy, s, c, bg):  # noqa: ANN001
 
 
 @_symbol("⏰", "🕒", "🕐", "⏱", "⌚", "🕓")
-def _clock(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _clock(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     _ring(d, cx, cy, 0.72 * s, c, _lw(s, 0.13))
     _polyline(d, _pts(cx, cy, s, (0, -0.45), (0, 0), (0.32, 0.2)), c, _lw(s, 0.12))
 
 
 @_symbol("🔒", "🔐")
-def _lock(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _lock(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     d.arc(_pts(cx, cy, s, (-0.38, -0.85), (0.38, -0.05)), 180, 360, fill=c, width=_lw(s, 0.14))
     for u in (-0.38, 0.38):
         d.line(_pts(cx, cy, s, (u, -0.45), (u, -0.05)), fill=c, width=_lw(s, 0.14))
@@ -446,26 +447,26 @@ def _lock(d, cx, cy, s, c, bg):  # noqa: ANN001
 
 
 @_symbol("📁", "📂", "🗀")
-def _folder(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _folder(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     d.polygon(_pts(cx, cy, s, (-0.85, -0.6), (-0.25, -0.6), (-0.1, -0.42), (0.85, -0.42),
                    (0.85, 0.65), (-0.85, 0.65)), fill=c)
 
 
 @_symbol("💬", "🗨", "🗩")
-def _chat(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _chat(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     d.rounded_rectangle(_pts(cx, cy, s, (-0.8, -0.7), (0.8, 0.45)), radius=0.2 * s, fill=c)
     d.polygon(_pts(cx, cy, s, (-0.4, 0.3), (-0.1, 0.3), (-0.5, 0.82)), fill=c)
 
 
 @_symbol("♪", "♫", "🎵", "🎶")
-def _note(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _note(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     d.ellipse(_pts(cx, cy, s, (-0.6, 0.28), (0.02, 0.78)), fill=c)
     d.rectangle(_pts(cx, cy, s, (-0.1, -0.75), (0.04, 0.52)), fill=c)
     d.polygon(_pts(cx, cy, s, (-0.1, -0.78), (0.6, -0.5), (0.6, -0.2), (-0.1, -0.45)), fill=c)
 
 
 @_symbol("☀", "🔆", "☼")
-def _sun(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _sun(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     _disc(d, cx, cy, 0.36 * s, c)
     for k in range(8):
         a = k * math.pi / 4
@@ -474,7 +475,7 @@ def _sun(d, cx, cy, s, c, bg):  # noqa: ANN001
 
 
 @_symbol("✈", "🛪", "✈️")
-def _plane(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _plane(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     d.polygon(_pts(cx, cy, s, (0, -0.85), (0.1, -0.7), (0.1, -0.2), (0.85, 0.2), (0.85, 0.32),
                    (0.1, 0.1), (0.1, 0.5), (0.32, 0.7), (0.32, 0.8), (0, 0.7), (-0.32, 0.8),
                    (-0.32, 0.7), (-0.1, 0.5), (-0.1, 0.1), (-0.85, 0.32), (-0.85, 0.2),
@@ -482,7 +483,7 @@ def _plane(d, cx, cy, s, c, bg):  # noqa: ANN001
 
 
 @_symbol("📞", "☎", "✆", "📱")
-def _phone(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _phone(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     r = 0.72 * s
     d.arc((cx - r, cy - r, cx + r, cy + r), 95, 175, fill=c, width=_lw(s, 0.3))
     d.ellipse(_pts(cx, cy, s, (-0.9, -0.42), (-0.5, 0.02)), fill=c)
@@ -490,7 +491,7 @@ def _phone(d, cx, cy, s, c, bg):  # noqa: ANN001
 
 
 @_symbol("🔔", "🔕")
-def _bell(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _bell(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     d.chord(_pts(cx, cy, s, (-0.55, -0.7), (0.55, 0.6)), 180, 360, fill=c)
     d.rectangle(_pts(cx, cy, s, (-0.55, -0.06), (0.55, 0.45)), fill=c)
     d.polygon(_pts(cx, cy, s, (-0.55, 0.4), (0.55, 0.4), (0.75, 0.58), (-0.75, 0.58)), fill=c)
@@ -498,14 +499,14 @@ def _bell(d, cx, cy, s, c, bg):  # noqa: ANN001
 
 
 @_symbol("↗", "⤴", "🔗")
-def _share(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _share(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     w = _lw(s, 0.13)
     _polyline(d, _pts(cx, cy, s, (-0.55, 0.55), (0.6, -0.6)), c, w)
     _polyline(d, _pts(cx, cy, s, (-0.05, -0.6), (0.6, -0.6), (0.6, 0.05)), c, w)
 
 
 @_symbol("⬇️", "📥", "⤓")
-def _download(d, cx, cy, s, c, bg):  # noqa: ANN001
+def _download(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     _arrow(d, cx, cy - 0.1 * s, 0.8 * s, c, 0, 1)
     _polyline(d, _pts(cx, cy, s, (-0.65, 0.78), (0.65, 0.78)), c, _lw(s))
 
@@ -541,17 +542,36 @@ class Look(NamedTuple):
 
 
 class Tile(NamedTuple):
-    """A drawn node: RGB pixels, and for floating shapes an alpha mask whose rows
-    ``[solid_from, solid_to)`` are fully opaque."""
+    """A drawn node: RGB pixels and, for floating shapes, an alpha mask. Inside ``solid``
+    (rows r0:r1, columns c0:c1) the mask is opaque; when ``clear``, it is fully transparent
+    outside, so pasting copies the solid part and skips the rest."""
 
     rgb: np.ndarray
-    alpha: np.ndarray | None
-    solid_from: int
-    solid_to: int
+    alpha: np.ndarray | None = None
+    solid: tuple[int, int, int, int] = (0, 0, 0, 0)
+    clear: bool = False
 
     @property
     def nbytes(self) -> int:
         return self.rgb.nbytes + (0 if self.alpha is None else self.alpha.nbytes)
+
+
+def _solid_rect(alpha: np.ndarray) -> tuple[int, int, int, int]:
+    """A large rectangle where ``alpha`` is opaque: full rows, or the opaque bounding box."""
+    h, w = alpha.shape
+    opaque = alpha == 255
+    best, area = (0, 0, 0, 0), 0
+    rows = opaque.all(axis=1)
+    if rows.any():
+        a, b = int(np.argmax(rows)), h - int(np.argmax(rows[::-1]))
+        if rows[a:b].all():
+            best, area = (a, b, 0, w), (b - a) * w
+    ys, xs = np.flatnonzero(opaque.any(axis=1)), np.flatnonzero(opaque.any(axis=0))
+    if len(ys) and len(xs):
+        r0, r1, c0, c1 = int(ys[0]), int(ys[-1]) + 1, int(xs[0]), int(xs[-1]) + 1
+        if (r1 - r0) * (c1 - c0) > area and opaque[r0:r1, c0:c1].all():
+            best = (r0, r1, c0, c1)
+    return best
 
 
 class Painter:
@@ -566,7 +586,7 @@ class Painter:
         self.lw, self.lh = look.lw, look.lh
         self.masked = masked
         if masked:
-            surface = SURFACES.get(look.kind, T.PRIMARY)
+            surface = SURFACES.get(look.kind, look.bg)
             self.img = Image.new("RGBA", (self.w, self.h), (*surface, 0))
         else:
             self.img = Image.new("RGB", (self.w, self.h), look.bg)
@@ -693,19 +713,15 @@ class Painter:
     def tile(self) -> Tile:
         img = self.img.reduce(SS) if SS > 1 else self.img
         if not self.masked:
-            return Tile(np.ascontiguousarray(np.asarray(img)), None, 0, 0)
+            return Tile(np.ascontiguousarray(np.asarray(img)))
         arr = np.asarray(img)
         rgb = np.ascontiguousarray(arr[..., :3])
         alpha = np.ascontiguousarray(arr[..., 3])
-        solid = (alpha == 255).all(axis=1)
-        if solid.any():
-            a = int(np.argmax(solid))
-            b = len(solid) - int(np.argmax(solid[::-1]))
-            if not solid[a:b].all():
-                a = b = 0
-        else:
-            a = b = 0
-        return Tile(rgb, alpha, a, b)
+        solid = _solid_rect(alpha)
+        rest = alpha.copy()
+        r0, r1, c0, c1 = solid
+        rest[r0:r1, c0:c1] = 0
+        return Tile(rgb, alpha, solid, not rest.any())
 
 
 def _lines_y(base: float, n: int, pitch: int) -> list[float]:
@@ -871,7 +887,7 @@ def _draw_list_item(p: Painter, k: Look) -> None:
     bg = T.SELECTED_BG if k.selected else k.bg
     if k.selected:
         p.rect(0, 0, k.lw, k.lh, bg)
-    x = T.PAD
+    x = T.PAD if k.lw >= T.SCREEN_W - T.PAD else 16  # full-width rows get the screen margin
     if k.glyph:
         d = 104
         cy = k.lh / 2
@@ -888,7 +904,7 @@ def _draw_list_item(p: Painter, k: Look) -> None:
         p.text(x, k.lh / 2 + 32, k.hint, T.FONT["caption"], fg2, max_w=max_w)
     else:
         p.text(x, k.lh / 2, k.text, T.FONT["body"], fg, max_w=max_w)
-    p.hline(x, k.lw, k.lh, 2, mix(T.DIVIDER, k.bg, 0.0) if luminance(bg) >= 128 else OUTLINE)
+    p.hline(x, k.lw, k.lh, 2, T.DIVIDER if luminance(bg) >= 128 else OUTLINE)
 
 
 @_draws("icon")
@@ -976,11 +992,10 @@ def _draw_key(p: Painter, k: Look) -> None:
         fill = T.KEY_BG
     p.rect(0, 0, k.lw, k.lh, fill, radius=14)
     if label == "space":
-        p.rect(k.lw * 0.3, k.lh * 0.62, k.lw * 0.7, k.lh * 0.62 + 4, T.HINT)
         return
     if label in SYMBOLS and not font_has(label):
         sym = "⬆️" if label == "⇧" and k.selected else label
-        SYMBOLS[sym](p.d, k.lw / 2 * p.kx, k.lh / 2 * p.ky, T.FONT["key"] * 0.42 * p.kf, fg,
+        SYMBOLS[sym](p.d, k.lw / 2 * p.kx, k.lh / 2 * p.ky, T.FONT["key"] * 0.55 * p.kf, fg,
                      fill)
         return
     size = T.FONT["key"] if len(label) == 1 else T.FONT["small"]
@@ -1002,13 +1017,21 @@ def _draw_app_icon(p: Painter, k: Look) -> None:
            max_w=k.lw - 12)
 
 
+MENU_SHADOW = 10  # logical pixels around a popup menu's box
+
+
 @_draws("menu")
 def _draw_menu(p: Painter, k: Look) -> None:
-    p.rect(0, 0, k.lw, k.lh, (*T.SURFACE, 255), radius=20, outline=T.DIVIDER, width=2)
+    m = MENU_SHADOW
+    for i, a in enumerate((14, 22, 34)):
+        p.rect(i * 3, i * 3 + 2, k.lw - i * 3, k.lh - i * 3 + 2, (0, 0, 0, a), radius=24)
+    p.rect(m, m, k.lw - m, k.lh - m, (*T.SURFACE, 255), radius=20)
 
 
 @_draws("menu_item")
 def _draw_menu_item(p: Painter, k: Look) -> None:
+    m = MENU_SHADOW + 2  # transparent margins keep the menu's shadow and rounded corners
+    p.rect(m, m + 24, k.lw - m, k.lh - m - 24, (*k.bg, 255))
     fg = on_color(k.bg) if k.enabled else T.HINT
     p.text(T.PAD, k.lh / 2, k.text, T.FONT["body"], fg, max_w=k.lw - 2 * T.PAD)
 
@@ -1017,7 +1040,7 @@ def _draw_menu_item(p: Painter, k: Look) -> None:
 def _draw_toast(p: Painter, k: Look) -> None:
     p.rect(0, 0, k.lw, k.lh, (*T.TOAST_BG, 255), radius=k.lh / 2)
     p.text(k.lw / 2, k.lh / 2, k.text, T.FONT["body"], T.TOAST_FG, align="m",
-           max_w=k.lw - 2 * min(k.lh / 2, 60))
+           max_w=k.lw - 2 * min(k.lh / 2, 36))
 
 
 @_draws("dialog")
@@ -1062,32 +1085,112 @@ def inner_color(node: Node, bg: RGB) -> RGB:
     return SURFACES.get(kind, bg)
 
 
+def _blend(dst: np.ndarray, src: np.ndarray, alpha: np.ndarray) -> None:
+    if dst.size:
+        a = alpha[..., None].astype(np.uint16)
+        dst[...] = (src * a + dst * (255 - a) + 127) // 255
+
+
 def _paste(out: np.ndarray, tile: Tile, ty0: int, ty1: int, tx0: int, tx1: int, oy: int,
            ox: int) -> None:
     """Tile rows ``[ty0, ty1)`` and columns ``[tx0, tx1)`` at ``(oy, ox)`` of ``out``."""
-    if tile.alpha is None:
-        out[oy:oy + ty1 - ty0, ox:ox + tx1 - tx0] = tile.rgb[ty0:ty1, tx0:tx1]
+    rgb, alpha = tile.rgb, tile.alpha
+    if alpha is None:
+        out[oy:oy + ty1 - ty0, ox:ox + tx1 - tx0] = rgb[ty0:ty1, tx0:tx1]
         return
-    a, b = tile.solid_from, tile.solid_to
-    for r0, r1, solid in ((ty0, min(ty1, a), False), (max(ty0, a), min(ty1, b), True),
-                          (max(ty0, b), ty1, False)):
-        if r1 <= r0:
-            continue
-        dst = out[oy + r0 - ty0:oy + r1 - ty0, ox:ox + tx1 - tx0]
-        src = tile.rgb[r0:r1, tx0:tx1]
-        if solid:
-            dst[...] = src
-            continue
-        alpha = tile.alpha[r0:r1, tx0:tx1, None].astype(np.uint16)
-        mixed = src * alpha + dst * (255 - alpha) + 127
-        dst[...] = mixed // 255
+    r0, r1, c0, c1 = tile.solid
+    r0, r1, c0, c1 = max(ty0, r0), min(ty1, r1), max(tx0, c0), min(tx1, c1)
+    if r1 > r0 and c1 > c0:
+        out[oy + r0 - ty0:oy + r1 - ty0, ox + c0 - tx0:ox + c1 - tx0] = rgb[r0:r1, c0:c1]
+    else:
+        r0 = r1 = ty0
+        c0 = c1 = tx0
+    if tile.clear:
+        return
+    dy, dx = oy - ty0, ox - tx0
+    for ya, yb, xa, xb in ((ty0, r0, tx0, tx1), (r1, ty1, tx0, tx1), (r0, r1, tx0, c0),
+                           (r0, r1, c1, tx1)):
+        if yb > ya and xb > xa:
+            _blend(out[ya + dy:yb + dy, xa + dx:xb + dx], rgb[ya:yb, xa:xb], alpha[ya:yb, xa:xb])
+
+
+class TileCache:
+    """An LRU of drawn tiles, bounded in count and in bytes."""
+
+    def __init__(self, max_tiles: int = 4096, max_mb: float = 256.0) -> None:
+        self.max_tiles = max_tiles
+        self.max_bytes = int(max_mb * 2**20)
+        self.tiles: OrderedDict[Look, Tile] = OrderedDict()
+        self.nbytes = 0
+        self.hits = self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def get(self, look: Look) -> Tile | None:
+        tile = self.tiles.get(look)
+        if tile is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        try:
+            self.tiles.move_to_end(look)
+        except KeyError:  # evicted meanwhile by another thread
+            pass
+        return tile
+
+    def put(self, look: Look, tile: Tile) -> None:
+        old = self.tiles.pop(look, None)
+        if old is not None:
+            self.nbytes -= old.nbytes
+        self.tiles[look] = tile
+        self.nbytes += tile.nbytes
+        while len(self.tiles) > 1 and (
+            len(self.tiles) > self.max_tiles or self.nbytes > self.max_bytes
+        ):
+            _, old = self.tiles.popitem(last=False)
+            self.nbytes -= old.nbytes
+
+    def clear(self) -> None:
+        self.tiles.clear()
+        self.nbytes = 0
+
+
+_SHARED: dict[tuple[int, int], TileCache] = {}
+_FILLS: dict[tuple[int, int, RGB], np.ndarray] = {}
+
+
+def shared_cache(width: int, height: int) -> TileCache:
+    """The tile cache shared by every ``Renderer`` of this output size in the process."""
+    cache = _SHARED.get((width, height))
+    if cache is None:
+        cache = _SHARED.setdefault((width, height), TileCache())
+    return cache
+
+
+def _fill(width: int, height: int, color: RGB) -> np.ndarray:
+    """A read-only ``height x width`` image of one color (shared, cached)."""
+    key = (width, height, color)
+    arr = _FILLS.get(key)
+    if arr is None:
+        if len(_FILLS) >= 32:
+            _FILLS.clear()
+        arr = np.empty((height, width, 3), np.uint8)
+        arr[...] = color
+        arr.flags.writeable = False
+        _FILLS[key] = arr
+    return arr
 
 
 class Renderer:
-    """Renders frames to ``height x width x 3`` uint8 arrays, caching one tile per look."""
+    """Renders frames to ``height x width x 3`` uint8 arrays from cached tiles.
 
-    def __init__(self, width: int = 540, height: int = 1200, *, cache_tiles: int = 4096,
-                 cache_mb: float = 256.0) -> None:
+    Renderers of the same size share one process-wide ``TileCache`` unless given their own
+    ``cache``; set ``cache_tiles = False`` to draw every tile afresh (a baseline).
+    """
+
+    def __init__(self, width: int = 540, height: int = 1200, *,
+                 cache: TileCache | None = None, cache_tiles: bool = True) -> None:
         for name, value in (("width", width), ("height", height)):
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0:
                 raise ValueError(
@@ -1096,13 +1199,9 @@ class Renderer:
                 )
         self.width, self.height = int(width), int(height)
         self.font_scale = min(self.width / T.SCREEN_W, self.height / T.SCREEN_H)
+        self.cache = cache if cache is not None else shared_cache(self.width, self.height)
         self.cache_tiles = cache_tiles
-        self.cache_bytes = int(cache_mb * 2**20)
-        self._tiles: OrderedDict[Look, Tile] = OrderedDict()
-        self._bytes = 0
-        self._fills: dict[RGB, np.ndarray] = {}
-        self._tmp = np.empty((self.height, self.width, 3), np.uint8)
-        self.hits = self.misses = 0
+        self._tmp: np.ndarray | None = None
 
     # --- public ----------------------------------------------------------------------------
     def render(self, frame: Frame) -> np.ndarray:
@@ -1111,10 +1210,11 @@ class Renderer:
         SW, SH = T.SCREEN_W, T.SCREEN_H
         hx, hy = SW // 2, SH // 2
         out = np.empty((H, W, 3), np.uint8)
-        np.copyto(out, self._fill(T.BG))
+        np.copyto(out, _fill(W, H, T.BG))
         scrim_at = frame.scrim_before
         base: RGB = T.BG
         inner: list[RGB] = []
+        get = self.cache.get if self.cache_tiles else None
         for i, placed in enumerate(frame.items):
             if i == scrim_at:
                 self._scrim(out)
@@ -1139,8 +1239,8 @@ class Renderer:
             if kind == "screen" and parent < 0:
                 base = node.color or T.BG
                 if (X0, Y0, X1, Y1) == (0, 0, W, H) and placed.rect == placed.full:
-                    np.copyto(out, self._fill(scrimmed(base) if scrim_at is not None
-                                              and i >= scrim_at else base))
+                    dark = scrim_at is not None and i >= scrim_at
+                    np.copyto(out, _fill(W, H, scrimmed(base) if dark else base))
                     continue
             vx0, vy0, vx1, vy1 = placed.rect
             vx0 = max(X0, 0, (vx0 * W + hx) // SW)
@@ -1155,7 +1255,11 @@ class Renderer:
             look = Look(kind, node.text, node.hint, node.desc, node.style, node.glyph, color,
                         node.checked, node.enabled, node.selected, placed.focused,
                         _extra(node), bg, fx1 - fx0, fy1 - fy0, tw, th)
-            tile = self._tile(look)
+            tile = get(look) if get is not None else None
+            if tile is None:
+                tile = draw_tile(look, self.font_scale)
+                if get is not None:
+                    self.cache.put(look, tile)
             _paste(out, tile, vy0 - Y0, vy1 - Y0, vx0 - X0, vx1 - X0, vy0, vx0)
         if scrim_at is not None and scrim_at >= len(frame.items):
             self._scrim(out)
@@ -1165,48 +1269,16 @@ class Renderer:
         """``render`` as a PIL image."""
         return Image.fromarray(self.render(frame), "RGB")
 
-    def clear_cache(self) -> None:
-        self._tiles.clear()
-        self._bytes = 0
-
-    @property
-    def cache_size(self) -> int:
-        return len(self._tiles)
-
     # --- internals -------------------------------------------------------------------------
-    def _tile(self, look: Look) -> Tile:
-        tiles = self._tiles
-        tile = tiles.get(look)
-        if tile is not None:
-            tiles.move_to_end(look)
-            self.hits += 1
-            return tile
-        self.misses += 1
-        tile = draw_tile(look, self.font_scale)
-        tiles[look] = tile
-        self._bytes += tile.nbytes
-        while tiles and (len(tiles) > self.cache_tiles or self._bytes > self.cache_bytes):
-            _, old = tiles.popitem(last=False)
-            self._bytes -= old.nbytes
-        return tile
-
-    def _fill(self, color: RGB) -> np.ndarray:
-        arr = self._fills.get(color)
-        if arr is None:
-            if len(self._fills) > 16:
-                self._fills.clear()
-            arr = np.empty((self.height, self.width, 3), np.uint8)
-            arr[...] = color
-            self._fills[color] = arr
-        return arr
-
     def _scrim(self, out: np.ndarray) -> None:
-        """Darken ``out`` in place by the scrim (``x >> a`` (+ ``x >> b``))."""
+        """Darken ``out`` in place by the scrim: ``x >> a`` (+ ``x >> b``)."""
         if not SCRIM_SHIFTS:
             out.fill(0)
             return
         first, *rest = SCRIM_SHIFTS
         if rest:
+            if self._tmp is None or self._tmp.shape != out.shape:
+                self._tmp = np.empty_like(out)
             np.right_shift(out, rest[0], out=self._tmp)
         np.right_shift(out, first, out=out)
         if rest:

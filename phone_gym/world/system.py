@@ -8,6 +8,8 @@ same checks can read a real phone's ``settings get``.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import typing
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -111,7 +113,11 @@ def to_plain(value: Any) -> Any:
     """Dataclasses, lists and dicts to plain JSON-like data; lists of records with an
     ``id`` become ``{str(id): record}`` so that diffs name the record that changed."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        out = {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        for name in _record_lists(type(value)):
+            if out.get(name) == []:
+                out[name] = {}  # an empty record list is an empty table, not a value
+        return out
     if isinstance(value, dict):
         return {str(k): to_plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -121,6 +127,22 @@ def to_plain(value: Any) -> Any:
     if isinstance(value, datetime):
         return value.isoformat()
     return value
+
+
+@functools.cache
+def _record_lists(cls: type) -> tuple[str, ...]:
+    """Fields of ``cls`` typed ``list[R]`` where R is a dataclass with an ``id``."""
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001 - unresolvable hints: treat lists as values
+        return ()
+    names = []
+    for name, hint in hints.items():
+        args = typing.get_args(hint)
+        if (typing.get_origin(hint) is list and args and dataclasses.is_dataclass(args[0])
+                and "id" in {f.name for f in dataclasses.fields(args[0])}):
+            names.append(name)
+    return tuple(names)
 
 
 def keyed(records: list[Any]) -> dict[str, Any]:

@@ -1,6 +1,10 @@
-"""Placeholder: being written."""
+"""The Clock app and its tasks."""
 
 from __future__ import annotations
 
-APP_CLASS = None
-TEMPLATES: list = []
+from .app import ClockApp
+from .tasks import TEMPLATES
+
+APP_CLASS = ClockApp
+
+__all__ = ["APP_CLASS", "TEMPLATES", "ClockApp"]

@@ -1,8 +1,8 @@
-"""Notes: a list of notes, an editor, pinning and deleting.
+"""Notes: a searchable list of notes, an editor, pinning and deleting.
 
-State is two dataclasses (persistent ``NotesData``, transient ``Draft``), the view is a
-pure function of them, and updates are small functions. Read this file as the tutorial
-for writing a mock app.
+State is dataclasses (persistent ``NotesData``, transient ``NotesUi`` holding the editor's
+``Draft``), the view is a pure function of them, and updates are small functions. Read
+this file as the tutorial for writing a mock app.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from ...world.widgets import (
     Icon,
     ListItem,
     ListView,
+    Node,
     Screen,
     Text,
     TextField,
@@ -43,11 +44,21 @@ class NotesData:
 
 @dataclass
 class Draft:
-    """The editor's fields while a note is open; lost on force-stop."""
+    """The editor's fields while a note is open; saved when the editor closes."""
 
     title: str = ""
     body: str = ""
-    confirm_delete: bool = False
+    pinned: bool = False
+
+
+@dataclass
+class NotesUi:
+    """Transient state, lost on force-stop: the draft, the search query, and the note whose
+    delete confirmation is showing."""
+
+    draft: Draft = field(default_factory=Draft)
+    query: str = ""
+    deleting: int | None = None
 
 
 # --- updates -------------------------------------------------------------------------------
@@ -71,18 +82,25 @@ def save_draft(data: NotesData, draft: Draft, note_id: int | None) -> bool:
     if note_id is None:
         if not (draft.title.strip() or draft.body.strip()):
             return False
-        add_note(data, draft.title, draft.body)
+        add_note(data, draft.title, draft.body, pinned=draft.pinned)
         return True
     note = find_note(data, note_id)
-    if note is None or (note.title, note.body) == (draft.title, draft.body):
+    fields = (draft.title, draft.body, draft.pinned)
+    if note is None or (note.title, note.body, note.pinned) == fields:
         return False
-    note.title, note.body = draft.title, draft.body
+    note.title, note.body, note.pinned = fields
     return True
 
 
 def sorted_notes(data: NotesData) -> list[Note]:
     """Pinned first, then newest first."""
     return sorted(data.notes, key=lambda n: (not n.pinned, -n.id))
+
+
+def matches(note: Note, query: str) -> bool:
+    """Whether the title or the text contains ``query``, ignoring case."""
+    q = query.strip().lower()
+    return not q or q in note.title.lower() or q in note.body.lower()
 
 
 # --- the app -------------------------------------------------------------------------------
@@ -93,29 +111,34 @@ class NotesApp(App):
     color = (245, 180, 0)
 
     data: NotesData
-    ui: Draft
+    ui: NotesUi
 
     def initial_data(self) -> NotesData:
         return NotesData()
 
-    def initial_ui(self) -> Draft:
-        return Draft()
+    def initial_ui(self) -> NotesUi:
+        return NotesUi()
 
     # navigation with side effects on the draft
     def open_editor(self, note_id: int | None) -> None:
         note = find_note(self.data, note_id) if note_id is not None else None
-        self.ui = Draft(note.title, note.body) if note else Draft()
+        self.ui.draft = Draft(note.title, note.body, note.pinned) if note else Draft()
         self.go("edit", note_id)
 
     def close_editor(self) -> None:
-        if save_draft(self.data, self.ui, self.route.arg):
+        if save_draft(self.data, self.ui.draft, self.route.arg):
             self.toast("Note saved")
         self.back()
 
+    def ask_delete(self, note_id: int | None) -> None:
+        """Show (or, with None, hide) the delete confirmation."""
+        self.ui.deleting = note_id
+
     def confirm_delete(self, note_id: int) -> None:
         delete_note(self.data, note_id)
-        self.ui = Draft()
+        self.ui.deleting = None
         if self.route.name == "edit":
+            self.ui.draft = Draft()
             self.back()
         self.toast("Note deleted")
 
@@ -126,7 +149,10 @@ class NotesApp(App):
 
     def set_draft(self, **changes: object) -> None:
         for key, value in changes.items():
-            setattr(self.ui, key, value)
+            setattr(self.ui.draft, key, value)
+
+    def set_query(self, query: str) -> None:
+        self.ui.query = query
 
     # views
     def view(self, route: Route) -> Screen:
@@ -134,39 +160,61 @@ class NotesApp(App):
             return self.editor(route.arg)
         return self.note_list()
 
+    def note_item(self, n: Note) -> Node:
+        """A list row: the title and the first line of the text; long press for a menu."""
+        return ListItem(
+            n.title or "Untitled",
+            n.body.split("\n")[0],
+            id=f"note_{n.id}",
+            on_click=lambda: self.open_editor(n.id),
+            menu=[("Unpin" if n.pinned else "Pin", lambda: self.toggle_pin(n.id)),
+                  ("Delete", lambda: self.ask_delete(n.id))],
+        )
+
+    def delete_dialog(self, note_id: int) -> Node:
+        return Dialog("Delete note?", "This note will be deleted permanently.", [
+            DialogButton("Cancel", lambda: self.ask_delete(None)),
+            DialogButton("Delete", lambda: self.confirm_delete(note_id)),
+        ])
+
     def note_list(self) -> Screen:
-        items = [
-            ListItem(
-                ("📌 " if n.pinned else "") + (n.title or "Untitled"),
-                n.body.split("\n")[0],
-                id=f"note_{n.id}",
-                on_click=lambda n=n: self.open_editor(n.id),
-                menu=[("Unpin" if n.pinned else "Pin", lambda n=n: self.toggle_pin(n.id)),
-                      ("Delete", lambda n=n: self.confirm_delete(n.id))],
-            )
-            for n in sorted_notes(self.data)
-        ]
+        ui = self.ui
+        shown = [n for n in sorted_notes(self.data) if matches(n, ui.query)]
+        pinned = [self.note_item(n) for n in shown if n.pinned]
+        others = [self.note_item(n) for n in shown if not n.pinned]
+        items = others
+        if pinned:
+            items = [Text("Pinned", style="caption", id="pinned_header"), *pinned]
+            if others:
+                items += [Text("Others", style="caption", id="others_header"), *others]
+        empty = "No matching notes" if ui.query.strip() else "No notes yet"
         return Screen(
             top_bar=TopBar("Notes"),
-            content=[ListView(items, id="notes_list", empty_text="No notes yet")],
+            content=[
+                TextField(ui.query, self.set_query, hint="Search notes", id="search",
+                          label="Search"),
+                ListView(items, id="notes_list", empty_text=empty),
+            ],
             fab=Fab("+", "New note", lambda: self.open_editor(None), id="new_note"),
+            dialog=self.delete_dialog(ui.deleting) if ui.deleting is not None else None,
+            on_dismiss=lambda: self.ask_delete(None),
         )
 
     def editor(self, note_id: int | None) -> Screen:
-        draft = self.ui
-        actions = [Icon("✓", "Save", self.close_editor, id="save")]
+        draft = self.ui.draft
+        actions = [
+            Icon("★" if draft.pinned else "☆", "Unpin" if draft.pinned else "Pin",
+                 lambda: self.set_draft(pinned=not draft.pinned), id="pin"),
+            Icon("✓", "Save", self.close_editor, id="save"),
+        ]
         if note_id is not None:
-            actions.append(Icon("🗑", "Delete", lambda: self.set_draft(confirm_delete=True),
-                                id="delete"))
+            actions.append(Icon("🗑", "Delete", lambda: self.ask_delete(note_id), id="delete"))
         dialog = None
-        if draft.confirm_delete and note_id is not None:
-            dialog = Dialog("Delete note?", "This note will be deleted permanently.", [
-                DialogButton("Cancel", lambda: self.set_draft(confirm_delete=False)),
-                DialogButton("Delete", lambda: self.confirm_delete(note_id)),
-            ])
+        if note_id is not None and self.ui.deleting == note_id:
+            dialog = self.delete_dialog(note_id)
         return Screen(
-            top_bar=TopBar("Edit note" if note_id else "New note", on_back=self.close_editor,
-                           actions=actions),
+            top_bar=TopBar("New note" if note_id is None else "Edit note",
+                           on_back=self.close_editor, actions=actions),
             content=[
                 TextField(draft.title, lambda v: self.set_draft(title=v), hint="Title",
                           id="title", label="Title"),
@@ -175,6 +223,6 @@ class NotesApp(App):
                 Text(f"{len(draft.body)} characters", style="caption", id="char_count"),
             ],
             dialog=dialog,
-            on_dismiss=lambda: self.set_draft(confirm_delete=False),
+            on_dismiss=lambda: self.ask_delete(None),
             on_back=lambda: (self.close_editor(), True)[1],
         )

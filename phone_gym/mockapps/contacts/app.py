@@ -1,0 +1,267 @@
+"""Contacts: the phone's address book, kept in the shared contacts provider.
+
+Contacts live in ``system.contacts`` (not in the app's own data), so every app sees them and
+verifiers read them at ``system.contacts.<id>.<field>``. The app keeps only transient UI
+state: the search query, the create/edit form, and which dialog is open.
+
+Screens: the list (sorted by name, searchable, with a Favorites tab), a contact's details
+(copyable phone and email; Edit, Favorite and Delete icons) and the create/edit form. Back
+from a form with changes asks "Discard changes?"; back from an unchanged form just closes it.
+A contact needs a name: saving a form without one shows a toast and keeps the form open.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...world.app import App, Route
+from ...world.system import Contact, SystemState
+from ...world.widgets import (
+    Dialog,
+    DialogButton,
+    Fab,
+    Icon,
+    ListItem,
+    ListView,
+    Node,
+    Screen,
+    Tab,
+    TabBar,
+    Text,
+    TextField,
+    TopBar,
+)
+
+FAVORITES = "favorites"  # the route arg of the list's Favorites tab
+
+
+# --- state -------------------------------------------------------------------------------
+@dataclass
+class Form:
+    """The fields of the create/edit form."""
+
+    name: str = ""
+    phone: str = ""
+    email: str = ""
+
+
+@dataclass
+class ContactsUi:
+    """Transient state, lost on force-stop."""
+
+    query: str = ""
+    form: Form = field(default_factory=Form)
+    original: Form = field(default_factory=Form)  # the form as opened, to spot changes
+    confirm_delete: int | None = None  # id of the contact a delete dialog asks about
+    confirm_discard: bool = False
+
+
+# --- updates -------------------------------------------------------------------------------
+def sorted_contacts(system: SystemState, query: str = "", *,
+                    starred_only: bool = False) -> list[Contact]:
+    """Contacts whose name contains ``query`` (any case), sorted by name."""
+    wanted = query.strip().casefold()
+    found = [c for c in system.contacts
+             if wanted in c.name.casefold() and (c.starred or not starred_only)]
+    return sorted(found, key=lambda c: (c.name.casefold(), c.id))
+
+
+def toggle_star(system: SystemState, contact_id: int) -> None:
+    contact = system.contact(contact_id)
+    if contact is not None:
+        contact.starred = not contact.starred
+
+
+def save_form(system: SystemState, form: Form, contact_id: int | None) -> Contact | None:
+    """Write the form into its contact (or a new one); None when it has no name."""
+    name, phone, email = form.name.strip(), form.phone.strip(), form.email.strip()
+    if not name:
+        return None
+    contact = system.contact(contact_id) if contact_id is not None else None
+    if contact is None:
+        return system.add_contact(name, phone, email)
+    contact.name, contact.phone, contact.email = name, phone, email
+    return contact
+
+
+def initial_letter(name: str) -> str:
+    return name.strip()[:1].upper() or "?"
+
+
+# --- the app -------------------------------------------------------------------------------
+class ContactsApp(App):
+    name = "Contacts"
+    package = "com.android.contacts"
+    glyph = "C"
+    color = (66, 133, 244)
+
+    ui: ContactsUi
+
+    def initial_ui(self) -> ContactsUi:
+        return ContactsUi()
+
+    # navigation with side effects on the form and dialogs
+    def open_form(self, contact_id: int | None) -> None:
+        contact = self.system.contact(contact_id) if contact_id is not None else None
+        form = Form(contact.name, contact.phone, contact.email) if contact else Form()
+        self.ui.form, self.ui.original = form, Form(form.name, form.phone, form.email)
+        self.ui.confirm_discard = False
+        self.go("edit", contact.id if contact else None)
+
+    def submit_form(self) -> None:
+        contact = save_form(self.system, self.ui.form, self.route.arg)
+        if contact is None:
+            self.toast("Enter a name")
+            return
+        self.toast("Contact saved")
+        if self.route.arg is None:
+            self.replace("detail", contact.id)  # a new contact opens on its details
+        else:
+            self.back()
+
+    def leave_form(self) -> None:
+        """Back from the form: ask first when something was typed."""
+        if self.ui.form != self.ui.original:
+            self.ui.confirm_discard = True
+        else:
+            self.back()
+
+    def discard(self) -> None:
+        self.ui.confirm_discard = False
+        self.back()
+
+    def set_form(self, **changes: str) -> None:
+        for key, value in changes.items():
+            setattr(self.ui.form, key, value)
+
+    def set_query(self, query: str) -> None:
+        self.ui.query = query
+
+    def ask_delete(self, contact_id: int | None) -> None:
+        self.ui.confirm_delete = contact_id
+
+    def delete(self, contact_id: int) -> None:
+        self.system.delete_contact(contact_id)
+        self.ui.confirm_delete = None
+        if self.route.name == "detail":
+            self.back()
+        self.toast("Contact deleted")
+
+    def star(self, contact_id: int) -> None:
+        toggle_star(self.system, contact_id)
+        contact = self.system.contact(contact_id)
+        if contact is not None:
+            self.toast("Added to favorites" if contact.starred else "Removed from favorites")
+
+    # views
+    def view(self, route: Route) -> Screen:
+        if route.name == "detail":
+            return self.details(route.arg)
+        if route.name == "edit":
+            return self.form(route.arg)
+        return self.contact_list(favorites=route.arg == FAVORITES)
+
+    def delete_dialog(self) -> Node | None:
+        contact = self.system.contact(self.ui.confirm_delete or -1)
+        if contact is None:
+            return None
+        return Dialog("Delete contact?", f"{contact.name} will be deleted from this phone.", [
+            DialogButton("Cancel", lambda: self.ask_delete(None)),
+            DialogButton("Delete", lambda: self.delete(contact.id)),
+        ])
+
+    def row(self, c: Contact) -> Node:
+        star_label = "Remove from favorites" if c.starred else "Add to favorites"
+        return ListItem(
+            c.name, c.phone, id=f"contact_{c.id}", glyph=initial_letter(c.name),
+            on_click=lambda: self.go("detail", c.id),
+            menu=[(star_label, lambda: self.star(c.id)),
+                  ("Edit", lambda: self.open_form(c.id)),
+                  ("Delete", lambda: self.ask_delete(c.id))],
+            trailing=Icon("★", "Favorite", id="starred") if c.starred else None,
+        )
+
+    def contact_list(self, *, favorites: bool) -> Screen:
+        shown = sorted_contacts(self.system, self.ui.query, starred_only=favorites)
+        if self.ui.query.strip():
+            empty = "No contacts found"
+        else:
+            empty = "No favorites yet" if favorites else "No contacts yet"
+        tabs = TabBar([
+            Tab("Contacts", not favorites, lambda: self.replace("main"), id="tab_contacts"),
+            Tab("Favorites", favorites, lambda: self.replace("main", FAVORITES),
+                id="tab_favorites"),
+        ])
+        return Screen(
+            top_bar=TopBar("Favorites" if favorites else "Contacts"),
+            content=[
+                TextField(self.ui.query, self.set_query, hint="Search contacts", id="search",
+                          label="Search"),
+                Text(f"{len(shown)} contact" + ("" if len(shown) == 1 else "s"), style="caption",
+                     id="count"),
+                ListView([self.row(c) for c in shown], id="contacts_list", empty_text=empty),
+            ],
+            bottom=tabs,
+            fab=Fab("+", "Create contact", lambda: self.open_form(None), id="create_contact"),
+            dialog=self.delete_dialog(),
+            on_dismiss=lambda: self.ask_delete(None),
+        )
+
+    def details(self, contact_id: int) -> Screen:
+        c = self.system.contact(contact_id)
+        if c is None:
+            return Screen(top_bar=TopBar("Contact", on_back=self.back),
+                          content=[Text("Contact not found", id="empty")])
+        star_label = "Remove from favorites" if c.starred else "Add to favorites"
+        content = [
+            Text(c.name, style="title", id="name"),
+            Text("Phone", style="caption", id="phone_label"),
+            Text(c.phone, id="phone", copyable=True) if c.phone
+            else Text("No phone number", style="caption", id="phone_empty"),
+        ]
+        if c.email:
+            content += [Text("Email", style="caption", id="email_label"),
+                        Text(c.email, id="email", copyable=True)]
+        if c.starred:
+            content.append(Text("In favorites", style="caption", id="favorite_label"))
+        favorite = Icon("★" if c.starred else "☆", star_label, lambda: self.star(c.id),
+                        id="favorite")
+        favorite.selected = c.starred
+        return Screen(
+            top_bar=TopBar("Contact", on_back=self.back, actions=[
+                Icon("✎", "Edit", lambda: self.open_form(c.id), id="edit"),
+                favorite,
+                Icon("🗑", "Delete", lambda: self.ask_delete(c.id), id="delete"),
+            ]),
+            content=content,
+            dialog=self.delete_dialog(),
+            on_dismiss=lambda: self.ask_delete(None),
+        )
+
+    def form(self, contact_id: int | None) -> Screen:
+        f = self.ui.form
+        dialog = None
+        if self.ui.confirm_discard:
+            dialog = Dialog("Discard changes?", "Your changes will not be saved.", [
+                DialogButton("Keep editing", self.keep_editing, id="button_keep"),
+                DialogButton("Discard", self.discard),
+            ])
+        return Screen(
+            top_bar=TopBar("Edit contact" if contact_id is not None else "Create contact",
+                           on_back=self.leave_form,
+                           actions=[Icon("✓", "Save", self.submit_form, id="save")]),
+            content=[
+                TextField(f.name, lambda v: self.set_form(name=v), hint="Name", id="name",
+                          label="Name"),
+                TextField(f.phone, lambda v: self.set_form(phone=v), hint="Phone", id="phone",
+                          label="Phone"),
+                TextField(f.email, lambda v: self.set_form(email=v), hint="Email", id="email",
+                          label="Email"),
+            ],
+            dialog=dialog,
+            on_dismiss=self.keep_editing,
+            on_back=lambda: (self.leave_form(), True)[1],
+        )
+
+    def keep_editing(self) -> None:
+        self.ui.confirm_discard = False

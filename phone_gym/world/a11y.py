@@ -1,0 +1,257 @@
+"""The accessibility view of a ``Frame``: UI elements for agents and ``uiautomator dump`` XML.
+
+``ui_elements`` lists the nodes worth showing an agent (text, description, resource id or an
+action), in paint order. ``to_xml`` writes the whole tree exactly as Android's
+``uiautomator dump`` does, and ``parse_xml`` reads such a dump (from this module or from a
+real phone) back into ``UIElement``s. Bounds are logical pixels of the 1080 x 2400 screen;
+``bounds_norm`` and ``center_norm`` are in the action space's ``[0, 1000]`` coordinates.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable
+from dataclasses import dataclass, fields
+from typing import Any
+
+from . import theme as T
+from .layout import Frame, Placed, Rect
+from .widgets import ANDROID_CLASS
+
+COORD_MAX = 1000
+XML_HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
+#: Kinds whose ``text`` is shown by a child node, not by the node itself.
+TEXT_IN_CHILDREN = frozenset({"dialog", "menu", "screen", "nav_bar", "keyboard", "tab_bar"})
+
+
+@dataclass(frozen=True)
+class UIElement:
+    """One on-screen element as an agent (or ``uiautomator``) sees it."""
+
+    index: int
+    resource_id: str
+    class_name: str
+    text: str
+    content_desc: str
+    package: str
+    bounds: Rect  # visible bounds, logical pixels
+    bounds_norm: Rect  # the same in [0, 1000]
+    center_norm: tuple[int, int]  # center of the visible bounds in [0, 1000]
+    clickable: bool = False
+    long_clickable: bool = False
+    scrollable: bool = False
+    editable: bool = False
+    checkable: bool = False
+    checked: bool = False
+    focused: bool = False
+    enabled: bool = True
+    selected: bool = False
+    hint: str = ""  # placeholder of a text field, subtitle of a list item (not in the XML)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-friendly data (tuples as lists)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    @property
+    def short_class(self) -> str:
+        return self.class_name.rsplit(".", 1)[-1]
+
+    @property
+    def short_id(self) -> str:
+        return self.resource_id.split(":id/", 1)[-1]
+
+
+def normalize(rect: Rect, width: int = T.SCREEN_W, height: int = T.SCREEN_H) -> Rect:
+    """A pixel rect in ``[0, 1000]`` coordinates."""
+    x0, y0, x1, y1 = rect
+    return (x0 * COORD_MAX // width, y0 * COORD_MAX // height,
+            x1 * COORD_MAX // width, y1 * COORD_MAX // height)
+
+
+def center_of(rect: Rect, width: int = T.SCREEN_W, height: int = T.SCREEN_H) -> tuple[int, int]:
+    """The center of a pixel rect in ``[0, 1000]`` coordinates."""
+    x0, y0, x1, y1 = rect
+    return ((x0 + x1) * COORD_MAX // (2 * width), (y0 + y1) * COORD_MAX // (2 * height))
+
+
+def worth_showing(e: UIElement) -> bool:
+    """Whether an agent should see ``e``: it has text, a description, an id or an action."""
+    return bool(
+        e.text or e.content_desc or e.resource_id or e.clickable or e.long_clickable
+        or e.scrollable or e.editable or e.checkable
+    )
+
+
+def element(placed: Placed, index: int = 0) -> UIElement:
+    """The ``UIElement`` of one placed node."""
+    node = placed.node
+    package = placed.package
+    rid = f"{package or 'android'}:id/{node.id}" if node.id else ""
+    text = "" if node.kind in TEXT_IN_CHILDREN else node.text
+    return UIElement(
+        index=index, resource_id=rid,
+        class_name=ANDROID_CLASS.get(node.kind, "android.view.View"),
+        text=text, content_desc=node.desc, package=package, bounds=tuple(placed.rect),
+        bounds_norm=normalize(placed.rect), center_norm=center_of(placed.rect),
+        clickable=node.clickable, long_clickable=node.long_clickable,
+        scrollable=placed.scrollable, editable=node.editable, checkable=node.checkable,
+        checked=bool(node.checked), focused=placed.focused, enabled=node.enabled,
+        selected=node.selected, hint=node.hint,
+    )
+
+
+def ui_elements(frame: Frame) -> list[UIElement]:
+    """The elements worth showing an agent, in paint order (later ones are on top)."""
+    out: list[UIElement] = []
+    for placed in frame.items:
+        e = element(placed, len(out))
+        if worth_showing(e):
+            out.append(e)
+    return out
+
+
+# --- text for prompts ------------------------------------------------------------------------
+
+
+def _quote(text: str, limit: int = 120) -> str:
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return json.dumps(text, ensure_ascii=False)
+
+
+def format_element(e: UIElement) -> str:
+    """One line, e.g. ``[3] Button "Save" id=save center=(500,812) clickable``."""
+    parts = [f"[{e.index}] {e.short_class}"]
+    if e.text:
+        parts.append(_quote(e.text))
+    if e.content_desc and e.content_desc != e.text:
+        parts.append(f"desc={_quote(e.content_desc)}")
+    if e.hint:
+        parts.append(f"hint={_quote(e.hint)}")
+    if e.resource_id:
+        parts.append(f"id={e.short_id}")
+    parts.append(f"center=({e.center_norm[0]},{e.center_norm[1]})")
+    flags = [name for name, on in (("clickable", e.clickable), ("long-clickable", e.long_clickable),
+                                   ("scrollable", e.scrollable), ("editable", e.editable),
+                                   ("focused", e.focused), ("selected", e.selected)) if on]
+    if e.checkable:
+        flags.append("checked" if e.checked else "unchecked")
+    if not e.enabled:
+        flags.append("disabled")
+    return " ".join(parts + flags)
+
+
+def format_elements(elements: Iterable[UIElement]) -> str:
+    """Compact text for prompts, one element a line (``center`` is in [0, 1000])."""
+    return "\n".join(format_element(e) for e in elements)
+
+
+# --- uiautomator XML -------------------------------------------------------------------------
+
+_ESCAPES = {ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;", ord('"'): "&quot;",
+            ord("\n"): "&#10;", ord("\r"): "&#13;", ord("\t"): "&#9;"}
+_ESCAPES.update({c: "?" for c in range(0x20) if c not in (9, 10, 13)})
+_ESCAPES.update({0xFFFE: "?", 0xFFFF: "?"})
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def xml_escape(text: str) -> str:
+    """Escape an attribute value as uiautomator does (invalid XML characters become ``?``)."""
+    return _SURROGATES.sub("?", text.translate(_ESCAPES))
+
+
+def _b(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _attrs(e: UIElement, index: int) -> str:
+    x0, y0, x1, y1 = e.bounds
+    focusable = e.clickable or e.long_clickable or e.editable or e.checkable
+    return (
+        f'index="{index}" text="{xml_escape(e.text)}" resource-id="{xml_escape(e.resource_id)}" '
+        f'class="{xml_escape(e.class_name)}" package="{xml_escape(e.package)}" '
+        f'content-desc="{xml_escape(e.content_desc)}" checkable="{_b(e.checkable)}" '
+        f'checked="{_b(e.checked)}" clickable="{_b(e.clickable)}" enabled="{_b(e.enabled)}" '
+        f'focusable="{_b(focusable)}" focused="{_b(e.focused)}" '
+        f'scrollable="{_b(e.scrollable)}" long-clickable="{_b(e.long_clickable)}" '
+        f'password="false" selected="{_b(e.selected)}" bounds="[{x0},{y0}][{x1},{y1}]"'
+    )
+
+
+def to_xml(frame: Frame, rotation: int = 0) -> str:
+    """The frame's whole tree in the format of ``uiautomator dump`` (one line)."""
+    items = frame.items
+    children: list[list[int]] = [[] for _ in items]
+    roots: list[int] = []
+    for i, placed in enumerate(items):
+        parent = placed.parent
+        if 0 <= parent < i:
+            children[parent].append(i)
+        else:
+            roots.append(i)
+    out = [XML_HEADER, f'<hierarchy rotation="{int(rotation)}">']
+    # iterative pre-order walk: (item, index among siblings) or a closing marker (-1)
+    stack: list[tuple[int, int]] = [(i, n) for n, i in reversed(list(enumerate(roots)))]
+    while stack:
+        i, n = stack.pop()
+        if i < 0:
+            out.append("</node>")
+            continue
+        attrs = _attrs(element(items[i]), n)
+        kids = children[i]
+        if not kids:
+            out.append(f"<node {attrs} />")
+            continue
+        out.append(f"<node {attrs}>")
+        stack.append((-1, 0))
+        stack.extend((k, m) for m, k in reversed(list(enumerate(kids))))
+    out.append("</hierarchy>")
+    return "".join(out)
+
+
+_BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
+
+
+def _flag(attrs: dict[str, str], name: str, default: bool = False) -> bool:
+    value = attrs.get(name)
+    return default if value is None else value.strip().lower() == "true"
+
+
+def parse_xml(xml: str | bytes, width: int = T.SCREEN_W, height: int = T.SCREEN_H,
+              *, all_nodes: bool = False) -> list[UIElement]:
+    """Read a ``uiautomator dump`` into ``UIElement``s (document order), keeping those worth
+    showing (or every node with ``all_nodes``); ``width`` x ``height`` is the screen size
+    used for the normalized coordinates."""
+    if isinstance(xml, str):
+        xml = xml.encode("utf-8", "replace")
+    root = ET.fromstring(xml)
+    out: list[UIElement] = []
+    for node in root.iter("node"):
+        a = node.attrib
+        m = _BOUNDS.fullmatch(a.get("bounds", "").strip())
+        x0, y0, x1, y1 = (0, 0, 0, 0) if m is None else (int(v) for v in m.groups())
+        bounds = (x0, y0, x1, y1)
+        class_name = a.get("class", "")
+        enabled = _flag(a, "enabled", True)
+        e = UIElement(
+            index=len(out), resource_id=a.get("resource-id", ""), class_name=class_name,
+            text=a.get("text", ""), content_desc=a.get("content-desc", ""),
+            package=a.get("package", ""), bounds=bounds,
+            bounds_norm=normalize(bounds, width, height),
+            center_norm=center_of(bounds, width, height),
+            clickable=_flag(a, "clickable"), long_clickable=_flag(a, "long-clickable"),
+            scrollable=_flag(a, "scrollable"),
+            editable=enabled and ("EditText" in class_name or _flag(a, "editable")),
+            checkable=_flag(a, "checkable"), checked=_flag(a, "checked"),
+            focused=_flag(a, "focused"), enabled=enabled, selected=_flag(a, "selected"),
+            hint=a.get("hint", ""),
+        )
+        if all_nodes or worth_showing(e):
+            out.append(e)
+    return out

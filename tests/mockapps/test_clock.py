@@ -1,0 +1,353 @@
+"""The Clock app driven through phone actions: the alarm list, the editor, switches,
+long-press menus, dialogs, scrolling, tabs, the timer, the stopwatch, and what survives a
+force-stop."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+
+import pytest
+
+from phone_gym.actions import PhoneAction
+from phone_gym.mockapps.clock.app import (
+    Alarm,
+    ClockApp,
+    add_alarm,
+    days_summary,
+    next_alarm,
+    next_ring,
+    parse_time,
+)
+from phone_gym.mockapps.clock.tasks import same_time
+from phone_gym.mockapps.oracle import Driver
+from phone_gym.world import Device
+
+
+@pytest.fixture
+def device() -> Device:
+    return Device([ClockApp])
+
+
+def clock(device: Device) -> ClockApp:
+    app = device.apps["Clock"]
+    assert isinstance(app, ClockApp)
+    return app
+
+
+def run(device: Device, actions: Iterator[PhoneAction]) -> None:
+    """Carry out a driver helper's actions (the helper looks at the fresh screen each time)."""
+    for action in actions:
+        assert device.step(action) is None
+
+
+def tap(device: Device, text: str | None = None, **query: str) -> None:
+    run(device, Driver(device).tap(text, **query))
+
+
+def long_press(device: Device, text: str | None = None, **query: str) -> None:
+    run(device, Driver(device).long_press(text, **query))
+
+
+def fill(device: Device, field_id: str, text: str) -> None:
+    run(device, Driver(device).fill(field_id, text))
+
+
+def shown(device: Device, text: str | None = None, **query: str) -> bool:
+    return Driver(device).find(text, **query) is not None
+
+
+def open_clock(device: Device) -> None:
+    assert device.step(PhoneAction("open_app", app="Clock")) is None
+
+
+def press(device: Device, button: str) -> None:
+    assert device.step(PhoneAction("press", button=button)) is None
+
+
+def seed(device: Device) -> tuple[Alarm, Alarm]:
+    data = clock(device).data
+    return (add_alarm(data, 7, 30, "Wake up", days=("Mon", "Tue", "Wed", "Thu", "Fri")),
+            add_alarm(data, 6, 5, "Gym", enabled=False))
+
+
+def test_empty_list_and_package(device: Device) -> None:
+    open_clock(device)
+    assert shown(device, "No alarms", id="empty")
+    fab = Driver(device).find(id="add_alarm", desc="Add alarm")
+    assert fab is not None and fab.package == "com.google.android.deskclock"
+    assert shown(device, "Alarm", kind="tab")
+
+
+def test_list_shows_alarms_sorted_by_time(device: Device) -> None:
+    wake, gym = seed(device)
+    open_clock(device)
+    ui = Driver(device)
+    rows = [p for p in device.frame().items if p.node.id.startswith("alarm_")
+            and p.node.kind == "list_item"]
+    assert [p.node.text for p in rows] == ["06:05", "07:30"]
+    assert ui.find(id=f"alarm_{wake.id}").node.hint == "Wake up · Weekdays"
+    assert ui.find(id=f"alarm_{gym.id}").node.hint == "Gym · Once"
+    assert ui.find(id=f"alarm_switch_{wake.id}").node.checked is True
+    assert ui.find(id=f"alarm_switch_{gym.id}").node.checked is False
+
+
+def test_add_alarm_through_the_editor(device: Device) -> None:
+    seed(device)
+    open_clock(device)
+    tap(device, id="add_alarm")
+    assert shown(device, "New alarm", kind="top_bar")
+    assert not shown(device, id="delete")
+    fill(device, "hour", "21")
+    fill(device, "minute", "45")
+    fill(device, "label", "Read")
+    tap(device, id="day_sat")
+    tap(device, id="day_mon")
+    tap(device, id="day_sat")  # unchecked again
+    tap(device, id="save")
+    assert device.toast_text == "Alarm set for 21:45"
+    assert clock(device).route.name == "main"
+    new = clock(device).data.alarms[-1]
+    assert (new.hour, new.minute, new.label, new.enabled, new.days) == (21, 45, "Read", True,
+                                                                         ["Mon"])
+    assert device.snapshot()["apps"]["Clock"]["alarms"][str(new.id)]["days"] == ["Mon"]
+
+
+@pytest.mark.parametrize(("hour", "minute", "message"), [
+    ("24", "00", "Enter an hour from 0 to 23"),
+    ("", "10", "Enter an hour from 0 to 23"),
+    ("7", "60", "Enter a minute from 0 to 59"),
+    ("7", "3a", "Enter a minute from 0 to 59"),
+])
+def test_bad_times_are_not_saved(device: Device, hour: str, minute: str, message: str) -> None:
+    seed(device)
+    open_clock(device)
+    tap(device, id="add_alarm")
+    if hour:
+        fill(device, "hour", hour)
+    fill(device, "minute", minute)
+    tap(device, id="save")
+    assert device.toast_text == message
+    assert clock(device).route.name == "edit"
+    assert len(clock(device).data.alarms) == 2
+
+
+def test_single_digit_hour_is_accepted(device: Device) -> None:
+    open_clock(device)
+    tap(device, id="add_alarm")
+    fill(device, "hour", "7")
+    fill(device, "minute", "5")
+    tap(device, id="save")
+    alarm = clock(device).data.alarms[0]
+    assert (alarm.hour, alarm.minute) == (7, 5)
+    assert shown(device, "07:05", kind="list_item")
+
+
+def test_edit_alarm_prefills_and_saves(device: Device) -> None:
+    wake, gym = seed(device)
+    open_clock(device)
+    tap(device, id=f"alarm_{wake.id}")
+    ui = Driver(device)
+    assert ui.find(id="hour").node.text == "07"
+    assert ui.find(id="minute").node.text == "30"
+    assert ui.find(id="label").node.text == "Wake up"
+    assert ui.find(id="day_fri").node.checked and not ui.find(id="day_sat").node.checked
+    fill(device, "label", "Get up")
+    tap(device, id="day_fri")
+    tap(device, id="save")
+    assert (wake.label, wake.days, wake.hour, wake.minute) == (
+        "Get up", ["Mon", "Tue", "Wed", "Thu"], 7, 30)
+    assert gym.label == "Gym"
+
+
+def test_new_time_switches_a_disabled_alarm_on(device: Device) -> None:
+    _, gym = seed(device)
+    open_clock(device)
+    tap(device, id=f"alarm_{gym.id}")
+    fill(device, "label", "Swim")
+    tap(device, id="save")
+    assert gym.enabled is False  # only the label changed
+    tap(device, id=f"alarm_{gym.id}")
+    fill(device, "minute", "15")
+    tap(device, id="save")
+    assert (gym.minute, gym.enabled) == (15, True)
+
+
+@pytest.mark.parametrize("leave", ["cancel", "navigate_up", "back"])
+def test_leaving_the_editor_discards_the_draft(device: Device, leave: str) -> None:
+    wake, _ = seed(device)
+    open_clock(device)
+    before = device.snapshot()
+    tap(device, id=f"alarm_{wake.id}")
+    fill(device, "hour", "09")
+    if leave == "back":
+        press(device, "back")  # closes the keyboard first
+        press(device, "back")
+    else:
+        tap(device, id=leave)
+    assert clock(device).route.name == "main"
+    assert device.snapshot()["apps"] == before["apps"]
+
+
+def test_delete_from_editor_asks_first(device: Device) -> None:
+    wake, gym = seed(device)
+    open_clock(device)
+    tap(device, id=f"alarm_{wake.id}")
+    tap(device, id="delete")
+    assert shown(device, "Delete alarm?", id="alertTitle")
+    assert shown(device, "The 07:30 alarm will be deleted.")
+    tap(device, "Cancel", kind="button")
+    assert not shown(device, id="dialog")
+    tap(device, id="delete")
+    press(device, "back")  # back dismisses the dialog, not the editor
+    assert not shown(device, id="dialog") and clock(device).route.name == "edit"
+    tap(device, id="delete")
+    tap(device, id="button_delete")
+    assert clock(device).data.alarms == [gym]
+    assert clock(device).route.name == "main"
+    assert device.toast_text == "Alarm deleted"
+
+
+def test_long_press_menu_deletes_and_duplicates(device: Device) -> None:
+    wake, gym = seed(device)
+    open_clock(device)
+    long_press(device, id=f"alarm_{wake.id}")
+    assert [label for label, _ in device.menu or []] == ["Delete", "Duplicate"]
+    tap(device, "Duplicate", kind="menu_item")
+    copy = clock(device).data.alarms[-1]
+    assert copy.id not in (wake.id, gym.id)
+    assert (copy.hour, copy.minute, copy.label, copy.days) == (7, 30, "Wake up", wake.days)
+    long_press(device, id=f"alarm_{gym.id}")
+    press(device, "back")  # closes the menu only
+    assert device.menu is None and len(clock(device).data.alarms) == 3
+    long_press(device, id=f"alarm_{gym.id}")
+    tap(device, "Delete", kind="menu_item")
+    assert [a.id for a in clock(device).data.alarms] == [wake.id, copy.id]
+
+
+def test_switch_toggles_only_its_alarm(device: Device) -> None:
+    wake, gym = seed(device)
+    open_clock(device)
+    tap(device, id=f"alarm_switch_{gym.id}")
+    assert gym.enabled and wake.enabled
+    assert clock(device).route.name == "main"  # the switch does not open the editor
+    tap(device, id=f"alarm_switch_{wake.id}")
+    assert not wake.enabled and gym.enabled
+
+
+def test_long_list_scrolls(device: Device) -> None:
+    data = clock(device).data
+    alarms = [add_alarm(data, 5 + i, 0, f"Alarm {i}") for i in range(15)]
+    open_clock(device)
+    last = alarms[-1]
+    assert not shown(device, id=f"alarm_{last.id}")
+    for _ in range(3):  # to the end, where the last row clears the floating button
+        assert device.step(PhoneAction("scroll", x=500, y=500, direction="down")) is None
+    assert device.scroll
+    tap(device, id=f"alarm_switch_{last.id}")
+    assert last.enabled is False
+    assert all(a.enabled for a in alarms[:-1])
+
+
+def test_alarms_persist_and_drafts_do_not(device: Device) -> None:
+    seed(device)
+    open_clock(device)
+    tap(device, id="add_alarm")
+    fill(device, "hour", "10")
+    fill(device, "minute", "00")
+    tap(device, id="save")
+    tap(device, id="add_alarm")
+    fill(device, "hour", "11")
+    assert device.step(PhoneAction("close_app", app="Clock")) is None
+    open_clock(device)
+    assert clock(device).route.name == "main"
+    assert [(a.hour, a.minute) for a in clock(device).data.alarms][-1] == (10, 0)
+    assert shown(device, "10:00", kind="list_item")
+    tap(device, id="add_alarm")
+    assert Driver(device).find(id="hour").node.text == ""
+
+
+def test_tabs_and_clock_face(device: Device) -> None:
+    seed(device)
+    open_clock(device)
+    tap(device, id="tab_clock")
+    now = device.system.now
+    assert Driver(device).find(id="digital_clock").node.text == now.strftime("%H:%M")
+    assert shown(device, "Thursday, October 15", id="date")
+    # 09:30 on Thursday: the weekday 07:30 alarm rings next on Friday (Gym is off)
+    assert shown(device, "Next alarm: Fri 07:30", id="next_alarm")
+    assert not shown(device, id="add_alarm")
+    # the tab is transient: a force-stop returns to the alarms
+    assert device.step(PhoneAction("close_app", app="Clock")) is None
+    open_clock(device)
+    assert clock(device).ui.tab == "Alarm" and shown(device, id="add_alarm")
+
+
+def test_timer_counts_down_with_the_clock(device: Device) -> None:
+    open_clock(device)
+    tap(device, id="tab_timer")
+    tap(device, id="timer_start")
+    assert device.toast_text == "Enter a duration"
+    fill(device, "timer_minutes", "1")
+    fill(device, "timer_seconds", "30")
+    press(device, "back")  # hide the keyboard (and show the tab bar again)
+    tap(device, id="timer_start")
+    ui = Driver(device)
+    assert ui.find(id="timer_remaining").node.text == "01:29"  # one step has passed
+    assert device.step(PhoneAction("wait", seconds=40)) is None
+    assert ui.find(id="timer_remaining").node.text == "00:48"
+    for _ in range(2):
+        assert device.step(PhoneAction("wait", seconds=60)) is None
+    assert ui.find(id="timer_status").node.text == "Time's up"
+    assert ui.find(id="timer_remaining").node.text == "00:00"
+    tap(device, "Stop", id="timer_cancel")
+    assert shown(device, id="timer_start")
+
+
+def test_stopwatch_follows_the_clock(device: Device) -> None:
+    open_clock(device)
+    tap(device, id="tab_stopwatch")
+    ui = Driver(device)
+    assert ui.find(id="stopwatch_time").node.text == "00:00"
+    assert not ui.find(id="stopwatch_reset").node.enabled
+    tap(device, "Start", id="stopwatch_start")
+    # every action takes a second: the tap, then the wait
+    assert device.step(PhoneAction("wait", seconds=9)) is None
+    assert ui.find(id="stopwatch_time").node.text == "00:11"
+    tap(device, "Stop", id="stopwatch_start")
+    assert device.step(PhoneAction("wait", seconds=30)) is None
+    assert ui.find(id="stopwatch_time").node.text == "00:11"
+    tap(device, "Reset", id="stopwatch_reset")
+    assert ui.find(id="stopwatch_time").node.text == "00:00"
+
+
+def test_snapshot_keys_alarms_even_when_empty(device: Device) -> None:
+    assert device.snapshot()["apps"]["Clock"] == {"alarms": {}, "next_id": 1}
+    wake, _ = seed(device)
+    snap = device.snapshot()["apps"]["Clock"]["alarms"]
+    assert snap[str(wake.id)] == {"id": wake.id, "hour": 7, "minute": 30, "label": "Wake up",
+                                  "enabled": True,
+                                  "days": ["Mon", "Tue", "Wed", "Thu", "Fri"]}
+
+
+def test_helpers() -> None:
+    assert parse_time(" 07 ", "5") == (7, 5)
+    for bad in (("-1", "0"), ("23", "99"), ("x", "1")):
+        with pytest.raises(ValueError):
+            parse_time(*bad)
+    assert days_summary([]) == "Once"
+    assert days_summary(["Sat", "Sun"]) == "Weekends"
+    assert days_summary(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]) == "Every day"
+    assert days_summary(["Tue", "Thu"]) == "Tue, Thu"
+    thursday = datetime(2026, 10, 15, 9, 30)
+    assert next_ring(Alarm(1, 9, 0), thursday) == datetime(2026, 10, 16, 9, 0)
+    assert next_ring(Alarm(1, 9, 45), thursday) == datetime(2026, 10, 15, 9, 45)
+    assert next_ring(Alarm(1, 9, 45, days=["Mon"]), thursday) == datetime(2026, 10, 19, 9, 45)
+    assert next_ring(Alarm(1, 9, 0, days=["Thu"]), thursday) == datetime(2026, 10, 22, 9, 0)
+    assert next_alarm(ClockApp.initial_data(None), thursday) is None  # type: ignore[arg-type]
+
+
+def test_same_time_matcher() -> None:
+    match = same_time("07:05")
+    assert match("07:05") and match("7:05") and match("It rings at 07.05.")
+    assert not match("07:06") and not match("17:05") and not match("seven")

@@ -1,0 +1,469 @@
+"""The Notes app driven through phone actions: the list, the editor, the keyboard, dialogs,
+long-press menus, search, scrolling, and what survives a force-stop."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+
+from phone_gym.actions import PhoneAction
+from phone_gym.mockapps.notes.app import NotesApp, add_note, sorted_notes
+from phone_gym.mockapps.notes.tasks import (
+    TEMPLATES,
+    NotesReadNote,
+    appended,
+    same_words,
+)
+from phone_gym.mockapps.oracle import Driver, center
+from phone_gym.mockapps.task import Episode
+from phone_gym.world import Device
+
+
+# --- helpers -----------------------------------------------------------------------------------
+def act(device: Device, action: PhoneAction) -> None:
+    error = device.step(action)
+    assert error is None, error
+
+
+def drive(device: Device, actions: Iterator[PhoneAction]) -> None:
+    for action in actions:
+        act(device, action)
+
+
+def tap(device: Device, text: str | None = None, **query: str) -> None:
+    drive(device, Driver(device).tap(text, **query))
+
+
+def long_press(device: Device, text: str | None = None, **query: str) -> None:
+    drive(device, Driver(device).long_press(text, **query))
+
+
+def press(device: Device, button: str) -> None:
+    act(device, PhoneAction("press", button=button))
+
+
+def type_text(device: Device, text: str) -> None:
+    act(device, PhoneAction("type", text=text))
+
+
+def keys(device: Device, *ids: str) -> None:
+    """Tap soft-keyboard keys by id (key_a, key_space, key_delete...)."""
+    for key_id in ids:
+        tap(device, id=key_id, kind="key")
+
+
+def visible(device: Device, text: str | None = None, **query: str) -> bool:
+    return Driver(device).find(text, **query) is not None
+
+
+def field_text(device: Device, field_id: str) -> str:
+    found = Driver(device).find(id=field_id, kind="text_field")
+    assert found is not None, f"no field {field_id!r} on screen"
+    return found.node.text
+
+
+def notes_of(device: Device) -> NotesApp:
+    app = device.apps["Notes"]
+    assert isinstance(app, NotesApp)
+    return app
+
+
+def titles(device: Device) -> list[str]:
+    return [n.title for n in notes_of(device).data.notes]
+
+
+@pytest.fixture
+def device() -> Device:
+    """A phone with Notes holding three notes (ids 1..3), opened on its list."""
+    dev = Device([NotesApp])
+    data = notes_of(dev).data
+    add_note(data, "Groceries", "milk, eggs\nand bread")
+    add_note(data, "Trip ideas", "Lisbon in spring")
+    add_note(data, "Gift list", "scarf for mom")
+    dev.invalidate()
+    act(dev, PhoneAction("open_app", app="Notes"))
+    return dev
+
+
+# --- the list --------------------------------------------------------------------------------
+def test_list_shows_titles_and_first_lines_newest_first(device: Device) -> None:
+    items = [p.node for p in device.frame().items if p.node.kind == "list_item"]
+    assert [n.text for n in items] == ["Gift list", "Trip ideas", "Groceries"]
+    assert items[2].hint == "milk, eggs"  # only the first line of the text
+    assert [n.id for n in items] == ["note_3", "note_2", "note_1"]
+
+
+def test_empty_list_says_so() -> None:
+    dev = Device([NotesApp])
+    act(dev, PhoneAction("open_app", app="Notes"))
+    assert visible(dev, "No notes yet")
+
+
+def test_long_list_scrolls_to_the_oldest_note() -> None:
+    dev = Device([NotesApp])
+    for i in range(14):
+        add_note(notes_of(dev).data, f"Note {i}", f"text {i}")
+    act(dev, PhoneAction("open_app", app="Notes"))
+    assert visible(dev, "Note 13") and not visible(dev, "Note 0")
+    act(dev, PhoneAction("scroll", x=500, y=500, direction="down"))
+    act(dev, PhoneAction("scroll", x=500, y=500, direction="down"))
+    assert visible(dev, "Note 0") and not visible(dev, "Note 13")
+    tap(dev, "Note 0", kind="list_item")
+    assert field_text(dev, "title") == "Note 0"
+    press(dev, "back")
+    tap(dev, "Note 13", kind="list_item")  # the driver scrolls back up
+    assert field_text(dev, "body") == "text 13"
+
+
+def test_search_filters_by_title_and_text(device: Device) -> None:
+    tap(device, id="search", kind="text_field")
+    type_text(device, "SPRING")
+    assert visible(device, "Trip ideas", kind="list_item")
+    assert not visible(device, "Groceries", kind="list_item")
+    keys(device, "key_x")
+    assert visible(device, "No matching notes")
+    long_press(device, id="search", kind="text_field")
+    tap(device, "Select all", kind="menu_item")
+    keys(device, "key_delete")
+    assert field_text(device, "search") == ""
+    assert len([p for p in device.frame().items if p.node.kind == "list_item"]) == 3
+
+
+def test_search_is_kept_while_a_note_is_open(device: Device) -> None:
+    tap(device, id="search", kind="text_field")
+    type_text(device, "gift")
+    tap(device, "Gift list", kind="list_item")
+    press(device, "back")
+    assert field_text(device, "search") == "gift"
+    assert not visible(device, "Groceries", kind="list_item")
+
+
+# --- creating and editing ----------------------------------------------------------------------
+def test_create_note_and_save(device: Device) -> None:
+    tap(device, id="new_note")
+    assert visible(device, "New note", kind="top_bar")
+    assert not visible(device, id="delete")  # a new note has nothing to delete yet
+    tap(device, id="title", kind="text_field")
+    type_text(device, "Packing list")
+    tap(device, id="body", kind="text_field")
+    type_text(device, "charger")
+    assert visible(device, "7 characters")
+    tap(device, id="save")
+    assert device.toast_text == "Note saved"
+    assert visible(device, "Packing list", kind="list_item")
+    note = notes_of(device).data.notes[-1]
+    assert (note.id, note.title, note.body, note.pinned) == (4, "Packing list", "charger", False)
+    assert sorted_notes(notes_of(device).data)[0] is note
+
+
+def test_back_saves_the_edit(device: Device) -> None:
+    tap(device, "Trip ideas", kind="list_item")
+    assert visible(device, "Edit note", kind="top_bar")
+    tap(device, id="body", kind="text_field")
+    press(device, "enter")  # a new line in the multi-line field
+    type_text(device, "and Porto")
+    press(device, "back")  # hides the keyboard
+    assert device.keyboard_shown is False
+    assert notes_of(device).data.notes[1].body == "Lisbon in spring"  # not yet saved
+    press(device, "back")  # leaves the editor, saving
+    assert notes_of(device).data.notes[1].body == "Lisbon in spring\nand Porto"
+    assert device.toast_text == "Note saved"
+    assert visible(device, "Trip ideas", kind="list_item")
+
+
+def test_navigate_up_saves_the_edit(device: Device) -> None:
+    tap(device, "Gift list", kind="list_item")
+    tap(device, id="title", kind="text_field")
+    type_text(device, "s")
+    tap(device, id="navigate_up")
+    assert titles(device) == ["Groceries", "Trip ideas", "Gift lists"]
+
+
+def test_unchanged_note_is_not_saved_again(device: Device) -> None:
+    tap(device, "Gift list", kind="list_item")
+    press(device, "back")
+    assert device.toast_text is None
+    assert visible(device, "Gift list", kind="list_item")
+
+
+@pytest.mark.parametrize("leave", ["back", "navigate_up", "save"])
+def test_empty_draft_is_discarded(device: Device, leave: str) -> None:
+    tap(device, id="new_note")
+    tap(device, id="title", kind="text_field")
+    type_text(device, "   ")  # blank text counts as empty
+    press(device, "back")
+    if leave == "back":
+        press(device, "back")
+    else:
+        tap(device, id=leave)
+    assert len(notes_of(device).data.notes) == 3
+    assert device.toast_text is None
+    assert visible(device, "Notes", kind="top_bar")
+
+
+def test_a_note_with_only_text_gets_untitled(device: Device) -> None:
+    tap(device, id="new_note")
+    tap(device, id="body", kind="text_field")
+    type_text(device, "remember this")
+    tap(device, id="save")
+    assert visible(device, "Untitled", kind="list_item")
+
+
+# --- the keyboard --------------------------------------------------------------------------------
+def test_keyboard_keys_edit_the_focused_field(device: Device) -> None:
+    tap(device, id="new_note")
+    tap(device, id="title", kind="text_field")
+    assert device.keyboard_shown
+    keys(device, "key_shift", "key_h", "key_i", "key_space", "key_x", "key_delete", "key_y",
+         "key_o", "key_u")
+    assert field_text(device, "title") == "Hi you"
+    keys(device, "key_symbols", "key_2", "key_letters", "key_period")
+    assert field_text(device, "title") == "Hi you2."
+    tap(device, id="body", kind="text_field")  # focus moves to the other field
+    keys(device, "key_o", "key_k", "key_enter", "key_a")
+    assert field_text(device, "body") == "ok\na"
+    assert field_text(device, "title") == "Hi you2."
+    tap(device, id="save")
+    assert notes_of(device).data.notes[-1].title == "Hi you2."
+
+
+def test_typing_without_focus_is_an_error(device: Device) -> None:
+    tap(device, "Groceries", kind="list_item")
+    error = device.step(PhoneAction("type", text="hello"))
+    assert error is not None and "focus" in error
+    assert field_text(device, "title") == "Groceries"
+
+
+def test_select_all_then_type_replaces_the_text(device: Device) -> None:
+    tap(device, "Groceries", kind="list_item")
+    long_press(device, id="body", kind="text_field")
+    assert visible(device, "Select all", kind="menu_item")
+    tap(device, "Select all", kind="menu_item")
+    type_text(device, "just coffee")
+    assert field_text(device, "body") == "just coffee"
+    type_text(device, " beans")  # the selection is gone: typing appends again
+    assert field_text(device, "body") == "just coffee beans"
+    press(device, "back")
+    press(device, "back")
+    assert notes_of(device).data.notes[0].body == "just coffee beans"
+
+
+def test_select_all_then_key_replaces_the_text(device: Device) -> None:
+    tap(device, "Trip ideas", kind="list_item")
+    long_press(device, id="title", kind="text_field")
+    tap(device, "Select all", kind="menu_item")
+    keys(device, "key_r")
+    assert field_text(device, "title") == "r"
+
+
+def test_copy_and_paste_between_fields(device: Device) -> None:
+    tap(device, "Gift list", kind="list_item")
+    long_press(device, id="body", kind="text_field")
+    tap(device, "Copy", kind="menu_item")
+    assert device.system.clipboard == "scarf for mom"
+    long_press(device, id="title", kind="text_field")
+    tap(device, "Paste", kind="menu_item")
+    assert field_text(device, "title") == "Gift listscarf for mom"
+
+
+# --- deleting ------------------------------------------------------------------------------------
+def test_delete_from_the_editor(device: Device) -> None:
+    tap(device, "Trip ideas", kind="list_item")
+    tap(device, id="delete")
+    assert visible(device, "Delete note?")
+    tap(device, id="button_delete")
+    assert titles(device) == ["Groceries", "Gift list"]
+    assert device.toast_text == "Note deleted"
+    assert visible(device, "Notes", kind="top_bar")
+    assert not visible(device, "Trip ideas", kind="list_item")
+
+
+def test_delete_discards_the_unsaved_draft(device: Device) -> None:
+    tap(device, "Trip ideas", kind="list_item")
+    tap(device, id="title", kind="text_field")
+    type_text(device, " edited")
+    tap(device, id="delete")
+    tap(device, id="button_delete")
+    assert titles(device) == ["Groceries", "Gift list"]
+
+
+@pytest.mark.parametrize("how", ["cancel", "back", "outside"])
+def test_delete_dialog_can_be_cancelled(device: Device, how: str) -> None:
+    tap(device, "Trip ideas", kind="list_item")
+    tap(device, id="delete")
+    assert visible(device, "Delete note?")
+    if how == "cancel":
+        tap(device, id="button_cancel")
+    elif how == "back":
+        press(device, "back")
+    else:
+        act(device, PhoneAction("click", x=500, y=60))  # the scrim above the dialog
+    assert not visible(device, "Delete note?")
+    assert visible(device, "Edit note", kind="top_bar")  # still in the editor
+    assert len(notes_of(device).data.notes) == 3
+    press(device, "back")
+    assert len(notes_of(device).data.notes) == 3
+
+
+def test_dialog_blocks_the_screen_behind_it(device: Device) -> None:
+    tap(device, "Trip ideas", kind="list_item")
+    tap(device, id="delete")
+    title_field = next(p for p in device.frame().items if p.node.id == "title")
+    act(device, PhoneAction("click", x=center(title_field)[0], y=center(title_field)[1]))
+    assert not device.keyboard_shown  # the tap only dismissed the dialog
+    assert not visible(device, "Delete note?")
+    assert len(notes_of(device).data.notes) == 3
+
+
+def test_long_press_menu_delete_asks_first(device: Device) -> None:
+    long_press(device, "Groceries", kind="list_item")
+    assert visible(device, "Pin", kind="menu_item") and visible(device, "Delete", kind="menu_item")
+    tap(device, "Delete", kind="menu_item")
+    assert visible(device, "Delete note?")
+    press(device, "back")
+    assert not visible(device, "Delete note?") and len(notes_of(device).data.notes) == 3
+    long_press(device, "Groceries", kind="list_item")
+    tap(device, "Delete", kind="menu_item")
+    tap(device, id="button_delete")
+    assert titles(device) == ["Trip ideas", "Gift list"]
+    assert visible(device, "Notes", kind="top_bar")
+
+
+def test_long_press_menu_closes_with_back(device: Device) -> None:
+    long_press(device, "Groceries", kind="list_item")
+    assert device.menu is not None
+    press(device, "back")
+    assert device.menu is None
+    assert visible(device, "Notes", kind="top_bar")  # still in the app
+
+
+# --- pinning -------------------------------------------------------------------------------------
+def test_pin_and_unpin_from_the_long_press_menu(device: Device) -> None:
+    long_press(device, "Groceries", kind="list_item")
+    tap(device, "Pin", kind="menu_item")
+    assert notes_of(device).data.notes[0].pinned
+    order = [p.node.text for p in device.frame().items
+             if p.node.kind == "list_item" or p.node.id.endswith("_header")]
+    assert order == ["Pinned", "Groceries", "Others", "Gift list", "Trip ideas"]
+    long_press(device, "Groceries", kind="list_item")
+    assert visible(device, "Unpin", kind="menu_item")
+    tap(device, "Unpin", kind="menu_item")
+    assert not notes_of(device).data.notes[0].pinned
+    assert not visible(device, "Pinned")
+
+
+def test_pin_from_the_editor_is_saved_on_leaving(device: Device) -> None:
+    tap(device, "Trip ideas", kind="list_item")
+    tap(device, id="pin", desc="Pin")
+    assert visible(device, id="pin", desc="Unpin")
+    assert not notes_of(device).data.notes[1].pinned  # a draft change until saved
+    press(device, "back")
+    assert notes_of(device).data.notes[1].pinned
+    assert visible(device, "Pinned")
+
+
+def test_new_pinned_note(device: Device) -> None:
+    tap(device, id="new_note")
+    tap(device, id="pin")
+    tap(device, id="title", kind="text_field")
+    type_text(device, "Top")
+    tap(device, id="save")
+    assert notes_of(device).data.notes[-1].pinned
+
+
+# --- force-stop ----------------------------------------------------------------------------------
+def test_saved_changes_survive_close_and_reopen(device: Device) -> None:
+    tap(device, "Trip ideas", kind="list_item")
+    tap(device, id="body", kind="text_field")
+    type_text(device, "!")
+    tap(device, id="save")
+    long_press(device, "Gift list", kind="list_item")
+    tap(device, "Pin", kind="menu_item")
+    act(device, PhoneAction("close_app", app="Notes"))
+    assert device.current_app is None
+    act(device, PhoneAction("open_app", app="Notes"))
+    assert visible(device, "Notes", kind="top_bar")
+    assert visible(device, "Pinned")
+    tap(device, "Trip ideas", kind="list_item")
+    assert field_text(device, "body") == "Lisbon in spring!"
+
+
+def test_unsaved_draft_is_lost_on_close(device: Device) -> None:
+    tap(device, "Groceries", kind="list_item")
+    tap(device, id="title", kind="text_field")
+    type_text(device, " (old)")
+    tap(device, id="pin")
+    act(device, PhoneAction("close_app", app="Notes"))
+    act(device, PhoneAction("open_app", app="Notes"))
+    assert visible(device, "Notes", kind="top_bar")  # back on the list, not the editor
+    assert titles(device) == ["Groceries", "Trip ideas", "Gift list"]
+    assert not any(n.pinned for n in notes_of(device).data.notes)
+    tap(device, id="new_note")
+    tap(device, id="title", kind="text_field")
+    type_text(device, "Draft")
+    act(device, PhoneAction("close_app", app="Notes"))
+    assert len(notes_of(device).data.notes) == 3
+
+
+def test_home_keeps_the_editor_open(device: Device) -> None:
+    tap(device, "Groceries", kind="list_item")
+    tap(device, id="title", kind="text_field")
+    type_text(device, "!")
+    press(device, "home")
+    act(device, PhoneAction("open_app", app="Notes"))
+    assert field_text(device, "title") == "Groceries!"  # the draft is still there
+
+
+def test_search_is_lost_on_close(device: Device) -> None:
+    tap(device, id="search", kind="text_field")
+    type_text(device, "gift")
+    act(device, PhoneAction("close_app", app="Notes"))
+    act(device, PhoneAction("open_app", app="Notes"))
+    assert field_text(device, "search") == ""
+
+
+# --- task pieces ---------------------------------------------------------------------------------
+def test_appended_matcher() -> None:
+    ok = appended("milk, eggs\nbread", "and coffee")
+    assert ok("milk, eggs\nbread\nand coffee")
+    assert ok("milk, eggs bread, and coffee.")
+    assert ok("Milk, eggs\nbread  and coffee")
+    assert not ok("milk, eggs\nbreadand coffee")  # no separator
+    assert not ok("and coffee")  # the old text is gone
+    assert not ok("milk, eggs\nbread")  # nothing added
+    assert not ok("and coffee\nmilk, eggs\nbread")  # added at the start
+    assert not ok("milk, eggs\nbread\nand coffee\nand coffee?!x")
+
+
+def test_same_words_matcher() -> None:
+    ok = same_words("water the tomatoes\ndoor code is 4821")
+    assert ok("water the tomatoes door code is 4821")
+    assert ok("Water the tomatoes. Door code is 4821.")
+    assert not ok("water the tomatoes")
+    assert not ok("door code is 4821 water the tomatoes")
+
+
+def test_note_task_ids_and_titles_are_unique() -> None:
+    dev = Device([NotesApp])
+    for template in TEMPLATES:
+        assert template.id.startswith("Notes")
+        for seed in range(10):
+            Episode(template, dev, np.random.default_rng(seed))
+            names = titles(dev)
+            assert len(names) == len(set(names)), (template.id, names)
+            assert len(names) >= 3
+
+
+def test_some_read_tasks_need_scrolling() -> None:
+    dev = Device([NotesApp])
+    scrolled = 0
+    for seed in range(20):
+        ep = Episode(NotesReadNote(), dev, np.random.default_rng(seed))
+        act(dev, PhoneAction("open_app", app="Notes"))
+        if not visible(dev, ep.params["title"], kind="list_item"):
+            scrolled += 1
+        body = ep.params["body"]
+        assert "\n" in body  # the list preview shows only its first line
+    assert scrolled >= 2
