@@ -7,7 +7,7 @@ task template with Gymnasium.
 from __future__ import annotations
 
 from .actions import ActionError, PhoneAction, format_action, parse_action
-from .envs import ENVS, PhoneWorldEnv, register_envs
+from .envs import ENVS, PhoneWorldEnv, make_vec, register_envs
 
 __version__ = "0.1.0"
 
@@ -15,5 +15,5 @@ register_envs()
 
 __all__ = [
     "ENVS", "ActionError", "PhoneAction", "PhoneWorldEnv", "__version__", "format_action",
-    "parse_action", "register_envs",
+    "make_vec", "parse_action", "register_envs",
 ]

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from .phone_world import PhoneWorldEnv, select_templates
-from .registration import ENVS, register_envs
+from .registration import ENVS, make_vec, register_envs
+from .spaces import SharedText
 
-__all__ = ["ENVS", "PhoneWorldEnv", "register_envs", "select_templates"]
+__all__ = [
+    "ENVS", "PhoneWorldEnv", "SharedText", "make_vec", "register_envs", "select_templates",
+]

@@ -15,12 +15,45 @@ from ..mockapps import APPS, TEMPLATES, Episode, TaskTemplate
 from ..verifiers import Verdict
 from ..world import Device
 from ..world.a11y import format_elements, ui_elements
+from ..world.layout import Frame
+from .spaces import SharedText
 from ..world.render import Renderer
 
 #: Characters allowed in text observations (instruction, UI listing).
 OBS_CHARSET: str = string.printable.replace("\x0b", "").replace("\x0c", "") + "…◀●■⇧⌫↵✓✎⋮📌★☆"
 MAX_INSTRUCTION = 512
 MAX_UI_TEXT = 8192
+
+
+class UIElementList(Sequence[dict[str, Any]]):
+    """The UI elements of one frame as dicts, built on first access (most steps never
+    look). Pickles and copies as a plain list."""
+
+    def __init__(self, frame: Frame) -> None:
+        self._frame: Frame | None = frame
+        self._items: list[dict[str, Any]] | None = None
+
+    def _get(self) -> list[dict[str, Any]]:
+        if self._items is None:
+            assert self._frame is not None
+            self._items = [e.to_dict() for e in ui_elements(self._frame)]
+            self._frame = None
+        return self._items
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._get()[index]
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and self._get() == list(other)
+
+    def __repr__(self) -> str:
+        return repr(self._get())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (list, (self._get(),))
 
 
 def select_templates(task: str | Sequence[str] | None = None,
@@ -133,12 +166,12 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         self.obs_size = (width, height)
         self.screenshot = screenshot
         obs: dict[str, spaces.Space[Any]] = {
-            "instruction": spaces.Text(MAX_INSTRUCTION, charset=OBS_CHARSET),
+            "instruction": SharedText(MAX_INSTRUCTION, charset=OBS_CHARSET),
         }
         if screenshot:
             obs["screenshot"] = spaces.Box(0, 255, (height, width, 3), np.uint8)
         if ui_in_obs:
-            obs["ui"] = spaces.Text(MAX_UI_TEXT, charset=OBS_CHARSET)
+            obs["ui"] = SharedText(MAX_UI_TEXT, charset=OBS_CHARSET)
         self.observation_space = spaces.Dict(obs)
         self.action_space = make_action_space(self.app_names, max_text_length)
         self.device = Device(APPS)
@@ -245,7 +278,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
             "verdict": verdict.reason,
             "progress": verdict.progress,
             "answer": answer,
-            "ui_elements": [e.to_dict() for e in ui_elements(self.device.frame())],
+            "ui_elements": UIElementList(self.device.frame()),
         }
 
     # --- pickling ----------------------------------------------------------------------------

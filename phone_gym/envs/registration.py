@@ -23,3 +23,19 @@ def register_envs() -> None:
     for env_id, entry_point, kwargs in ENVS:
         if env_id not in gym.registry:
             gym.register(env_id, entry_point=entry_point, kwargs=kwargs, disable_env_checker=True)
+
+
+def make_vec(
+    num_envs: int,
+    env_id: str = "PhoneWorld-v0",
+    vectorization_mode: str = "async",
+    **kwargs: Any,
+) -> gym.vector.VectorEnv:
+    """``num_envs`` copies of ``env_id`` in a Gymnasium vector env (``"async"``: one process
+    each; ``"sync"``: in this process). Text observations stay correct in both modes."""
+    if vectorization_mode not in ("async", "sync"):
+        raise ValueError(f"vectorization_mode={vectorization_mode!r}; accepted: 'async', 'sync'")
+    if not isinstance(num_envs, int) or num_envs < 1:
+        raise ValueError(f"num_envs={num_envs!r}; accepted: a positive int")
+    return gym.make_vec(env_id, num_envs=num_envs, vectorization_mode=vectorization_mode,
+                        **kwargs)

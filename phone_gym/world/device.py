@@ -55,6 +55,7 @@ class Device:
         self.focus: str | None = None
         self.menu: list[tuple[str, Callable[[], None]]] | None = None
         self.menu_at: tuple[int, int] = (0, 0)
+        self.menu_source: tuple[str, str, str] | None = None  # kind, id, text of its node
         self.toast_text: str | None = None
         self.toast_until: datetime = start
         self.scroll: dict[tuple[str, Route], int] = {}
@@ -66,10 +67,31 @@ class Device:
         self.version = 0
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickle without cached views (they hold closures); an open long-press menu closes."""
+        """Pickle without cached views and menu handlers (closures); an open long-press
+        menu is rebuilt from the node it belongs to when next needed."""
         state = self.__dict__.copy()
         state.update(_frame=None, _screen=None, menu=None)
         return state
+
+    def close_menu(self) -> None:
+        self.menu = None
+        self.menu_source = None
+
+    def _restore_menu(self) -> None:
+        """Rebuild the handlers of an open menu (after unpickling) from its node."""
+        source, self.menu_source = self.menu_source, None
+        self.invalidate()
+        node = None
+        if source is not None:
+            kind, node_id, text = source
+            node = self._find(node_id) if kind == "text_field" else None
+            for placed in self.frame().items:
+                if node is None and (placed.node.kind, placed.node.id, placed.node.text) == source:
+                    node = placed.node
+        items = self._menu_for(node) if node is not None else []
+        if items:
+            self.menu, self.menu_source = items, source
+        self.invalidate()
 
     def app(self, name: str) -> App | None:
         """An installed app by name or package, case-insensitively."""
@@ -116,6 +138,8 @@ class Device:
     def step(self, action: PhoneAction) -> str | None:
         """Carry out ``action``; return an error message (and change nothing) or None."""
         kind = action.type
+        if self.menu is None and self.menu_source is not None:
+            self._restore_menu()
         before = self.screen_key()
         selected, self.select_all = self.select_all, False
         error: str | None = None
@@ -148,7 +172,7 @@ class Device:
             self.toast_text = None
         if self.screen_key() != before:
             self.focus = None
-            self.menu = None
+            self.close_menu()
         self.invalidate()
         if self.focus is not None and self._find(self.focus) is None:
             self.focus = None
@@ -179,7 +203,7 @@ class Device:
         """Bring an app to the foreground, resuming its back stack."""
         self.shade_open = False
         self.show_recents = False
-        self.menu = None
+        self.close_menu()
         self.foreground = name
         if name in self.recents:
             self.recents.remove(name)
@@ -188,11 +212,11 @@ class Device:
     def press(self, button: str) -> None:
         """A system key: back, home, enter or recents."""
         if button == "home":
-            self.menu = None
+            self.close_menu()
             self.shade_open = False
             self.go_home()
         elif button == "recents":
-            self.menu = None
+            self.close_menu()
             self.shade_open = False
             self.focus = None
             self.show_recents = not self.show_recents
@@ -203,7 +227,7 @@ class Device:
 
     def _back(self) -> None:
         if self.menu is not None:
-            self.menu = None
+            self.close_menu()
         elif self.shade_open:
             self.shade_open = False
         elif self.focus is not None:
@@ -260,13 +284,13 @@ class Device:
         frame = self.frame()
         if frame.modal_from is not None and not frame.in_modal(x, y) and y < self._nav_top():
             if self.menu is not None:
-                self.menu = None
+                self.close_menu()
             elif (screen := self.screen()).on_dismiss is not None:
                 screen.on_dismiss()
             return
         placed = frame.hit(x, y, "click")
         if self.menu is not None and (placed is None or placed.node.kind != "menu_item"):
-            self.menu = None
+            self.close_menu()
         if placed is None:
             return
         node = placed.node
@@ -288,9 +312,18 @@ class Device:
         if node.on_long_click is not None:
             node.on_long_click()
             return
-        items: list[tuple[str, Callable[[], None]]] = list(node.menu or [])
         if node.kind == "text_field":
             self.focus = node.id
+        items = self._menu_for(node)
+        if items:
+            self.menu = items
+            self.menu_at = (x, y)
+            self.menu_source = (node.kind, node.id, node.text)
+
+    def _menu_for(self, node: Node) -> list[tuple[str, Callable[[], None]]]:
+        """The long-press menu of a node: its own items, plus clipboard actions."""
+        items: list[tuple[str, Callable[[], None]]] = list(node.menu or [])
+        if node.kind == "text_field":
             if self.system.clipboard and node.on_change is not None:
                 change, clip_text = node.on_change, self.system.clipboard
                 items.append(("Paste", lambda: change(node.text + clip_text)))
@@ -299,9 +332,7 @@ class Device:
                 items.append(("Select all", self._select_all))
         elif node.copyable:
             items.append(("Copy", lambda: self._copy(node.text)))
-        if items:
-            self.menu = items
-            self.menu_at = (x, y)
+        return items
 
     def _select_all(self) -> None:
         self.select_all = True
@@ -388,6 +419,8 @@ class Device:
     def frame(self) -> Frame:
         """Everything on screen, laid out (rebuilt only after an action)."""
         if self._frame is None:
+            if self.menu is None and self.menu_source is not None:
+                self._restore_menu()
             self._frame = self._build()
         return self._frame
 
@@ -582,7 +615,7 @@ class Device:
         idx = frame.add(Node("menu", id="menu"), box, layer=2)
         for i, (label, handler) in enumerate(items):
             def run(handler: Callable[[], None] = handler) -> None:
-                self.menu = None
+                self.close_menu()
                 handler()
             item = Node("menu_item", text=label, id="title", on_click=run)
             frame.add(item, (x0, y0 + i * MENU_ITEM_H, x0 + LONG_PRESS_MENU_W,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from collections.abc import Callable
+from contextlib import suppress
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -33,6 +34,10 @@ SS = 2  # supersampling factor of tile drawing
 NO_DRAW = frozenset({"row", "column", "spacer", "list"})
 #: Kinds drawn as floating shapes over whatever is below them (tiles with an alpha mask).
 MASKED = frozenset({"dialog", "menu", "menu_item", "toast", "fab"})
+#: Opaque full-width bars; the scrim skips the rows they cover when drawn above it.
+BARS = frozenset({"status_bar", "nav_bar", "keyboard"})
+#: Kinds whose inner color is not simply their surface (see ``inner_color``).
+INNER_SPECIAL = frozenset({"screen", "list_item", "key"})
 #: The color a container paints behind its children.
 SURFACES: dict[str, RGB] = {
     "status_bar": T.STATUS_BG,
@@ -511,6 +516,13 @@ def _download(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     _polyline(d, _pts(cx, cy, s, (-0.65, 0.78), (0.65, 0.78)), c, _lw(s))
 
 
+@_symbol("📌", "📍")
+def _pin(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
+    d.polygon(_pts(cx, cy, s, (-0.3, -0.8), (0.3, -0.8), (0.22, -0.1), (-0.22, -0.1)), fill=c)
+    d.polygon(_pts(cx, cy, s, (-0.55, 0.12), (0.55, 0.12), (0.3, -0.2), (-0.3, -0.2)), fill=c)
+    _polyline(d, _pts(cx, cy, s, (0, 0.1), (0, 0.82)), c, _lw(s, 0.12))
+
+
 def can_draw(glyph: str) -> bool:
     """Whether ``glyph`` can be drawn: a vector symbol or text the font has."""
     return glyph in SYMBOLS or all(font_has(ch) for ch in glyph)
@@ -542,36 +554,52 @@ class Look(NamedTuple):
 
 
 class Tile(NamedTuple):
-    """A drawn node: RGB pixels and, for floating shapes, an alpha mask. Inside ``solid``
-    (rows r0:r1, columns c0:c1) the mask is opaque; when ``clear``, it is fully transparent
-    outside, so pasting copies the solid part and skips the rest."""
+    """A drawn node: RGB pixels, and for floating shapes what blending needs.
+
+    Inside ``solid`` (rows r0:r1, columns c0:c1) the tile is opaque and is copied. Outside
+    it, ``pre`` (rgb * alpha) and ``inv`` (256 - alpha, uint16) blend it with what is below:
+    ``(pre + below * inv) >> 8``; when ``clear``, nothing outside ``solid`` is drawn.
+    """
 
     rgb: np.ndarray
-    alpha: np.ndarray | None = None
     solid: tuple[int, int, int, int] = (0, 0, 0, 0)
-    clear: bool = False
+    pre: np.ndarray | None = None
+    inv: np.ndarray | None = None
+    clear: bool = True
+    opaque: bool = False  # solid everywhere: a plain copy
 
     @property
     def nbytes(self) -> int:
-        return self.rgb.nbytes + (0 if self.alpha is None else self.alpha.nbytes)
+        return self.rgb.nbytes + sum(a.nbytes for a in (self.pre, self.inv) if a is not None)
 
 
 def _solid_rect(alpha: np.ndarray) -> tuple[int, int, int, int]:
-    """A large rectangle where ``alpha`` is opaque: full rows, or the opaque bounding box."""
+    """A large rectangle where ``alpha`` is opaque: full rows, full columns, the opaque
+    bounding box, or a centered inset of it (for round shapes)."""
     h, w = alpha.shape
     opaque = alpha == 255
-    best, area = (0, 0, 0, 0), 0
-    rows = opaque.all(axis=1)
-    if rows.any():
-        a, b = int(np.argmax(rows)), h - int(np.argmax(rows[::-1]))
-        if rows[a:b].all():
-            best, area = (a, b, 0, w), (b - a) * w
+    candidates: list[tuple[int, int, int, int]] = []
+    for axis in (1, 0):
+        full = opaque.all(axis=axis)
+        if full.any():
+            a, b = int(np.argmax(full)), len(full) - int(np.argmax(full[::-1]))
+            if full[a:b].all():
+                candidates.append((a, b, 0, w) if axis == 1 else (0, h, a, b))
     ys, xs = np.flatnonzero(opaque.any(axis=1)), np.flatnonzero(opaque.any(axis=0))
-    if len(ys) and len(xs):
+    if len(ys):
         r0, r1, c0, c1 = int(ys[0]), int(ys[-1]) + 1, int(xs[0]), int(xs[-1]) + 1
-        if (r1 - r0) * (c1 - c0) > area and opaque[r0:r1, c0:c1].all():
-            best = (r0, r1, c0, c1)
-    return best
+        lo, hi = 0, min(r1 - r0, c1 - c0) // 2  # smallest centered inset that is all opaque
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if opaque[r0 + mid:r1 - mid, c0 + mid:c1 - mid].all():
+                hi = mid
+            else:
+                lo = mid + 1
+        if r0 + lo < r1 - lo and c0 + lo < c1 - lo:
+            candidates.append((r0 + lo, r1 - lo, c0 + lo, c1 - lo))
+    if not candidates:
+        return (0, 0, 0, 0)
+    return max(candidates, key=lambda r: (r[1] - r[0]) * (r[3] - r[2]))
 
 
 class Painter:
@@ -713,15 +741,22 @@ class Painter:
     def tile(self) -> Tile:
         img = self.img.reduce(SS) if SS > 1 else self.img
         if not self.masked:
-            return Tile(np.ascontiguousarray(np.asarray(img)))
+            rgb = np.ascontiguousarray(np.asarray(img))
+            return Tile(rgb, (0, img.height, 0, img.width), opaque=True)
         arr = np.asarray(img)
         rgb = np.ascontiguousarray(arr[..., :3])
-        alpha = np.ascontiguousarray(arr[..., 3])
-        solid = _solid_rect(alpha)
+        alpha = arr[..., 3].astype(np.uint16)
+        alpha += alpha > 127  # 0..256, so that opaque pixels copy exactly
+        solid = _solid_rect(arr[..., 3])
         rest = alpha.copy()
         r0, r1, c0, c1 = solid
         rest[r0:r1, c0:c1] = 0
-        return Tile(rgb, alpha, solid, not rest.any())
+        if not rest.any():
+            return Tile(rgb, solid)
+        a = alpha[..., None]
+        pre = rgb * a
+        inv = np.ascontiguousarray(np.broadcast_to(256 - a, rgb.shape))
+        return Tile(rgb, solid, pre, inv, False)
 
 
 def _lines_y(base: float, n: int, pitch: int) -> list[float]:
@@ -1085,33 +1120,32 @@ def inner_color(node: Node, bg: RGB) -> RGB:
     return SURFACES.get(kind, bg)
 
 
-def _blend(dst: np.ndarray, src: np.ndarray, alpha: np.ndarray) -> None:
-    if dst.size:
-        a = alpha[..., None].astype(np.uint16)
-        dst[...] = (src * a + dst * (255 - a) + 127) // 255
-
-
 def _paste(out: np.ndarray, tile: Tile, ty0: int, ty1: int, tx0: int, tx1: int, oy: int,
            ox: int) -> None:
     """Tile rows ``[ty0, ty1)`` and columns ``[tx0, tx1)`` at ``(oy, ox)`` of ``out``."""
-    rgb, alpha = tile.rgb, tile.alpha
-    if alpha is None:
+    rgb = tile.rgb
+    r0, r1, c0, c1 = tile.solid
+    if tile.opaque:
         out[oy:oy + ty1 - ty0, ox:ox + tx1 - tx0] = rgb[ty0:ty1, tx0:tx1]
         return
-    r0, r1, c0, c1 = tile.solid
     r0, r1, c0, c1 = max(ty0, r0), min(ty1, r1), max(tx0, c0), min(tx1, c1)
+    dy, dx = oy - ty0, ox - tx0
     if r1 > r0 and c1 > c0:
-        out[oy + r0 - ty0:oy + r1 - ty0, ox + c0 - tx0:ox + c1 - tx0] = rgb[r0:r1, c0:c1]
+        out[r0 + dy:r1 + dy, c0 + dx:c1 + dx] = rgb[r0:r1, c0:c1]
     else:
         r0 = r1 = ty0
         c0 = c1 = tx0
-    if tile.clear:
+    pre, inv = tile.pre, tile.inv
+    if pre is None or inv is None:
         return
-    dy, dx = oy - ty0, ox - tx0
     for ya, yb, xa, xb in ((ty0, r0, tx0, tx1), (r1, ty1, tx0, tx1), (r0, r1, tx0, c0),
                            (r0, r1, c1, tx1)):
         if yb > ya and xb > xa:
-            _blend(out[ya + dy:yb + dy, xa + dx:xb + dx], rgb[ya:yb, xa:xb], alpha[ya:yb, xa:xb])
+            dst = out[ya + dy:yb + dy, xa + dx:xb + dx]
+            mixed = dst * inv[ya:yb, xa:xb]
+            mixed += pre[ya:yb, xa:xb]
+            mixed >>= 8
+            dst[...] = mixed
 
 
 class TileCache:
@@ -1120,26 +1154,24 @@ class TileCache:
     def __init__(self, max_tiles: int = 4096, max_mb: float = 256.0) -> None:
         self.max_tiles = max_tiles
         self.max_bytes = int(max_mb * 2**20)
-        self.tiles: OrderedDict[Look, Tile] = OrderedDict()
+        self.tiles: OrderedDict[tuple[object, ...], Tile] = OrderedDict()
         self.nbytes = 0
         self.hits = self.misses = 0
 
     def __len__(self) -> int:
         return len(self.tiles)
 
-    def get(self, look: Look) -> Tile | None:
+    def get(self, look: tuple[object, ...]) -> Tile | None:
         tile = self.tiles.get(look)
         if tile is None:
             self.misses += 1
             return None
         self.hits += 1
-        try:
+        with suppress(KeyError):  # evicted meanwhile by another thread
             self.tiles.move_to_end(look)
-        except KeyError:  # evicted meanwhile by another thread
-            pass
         return tile
 
-    def put(self, look: Look, tile: Tile) -> None:
+    def put(self, look: tuple[object, ...], tile: Tile) -> None:
         old = self.tiles.pop(look, None)
         if old is not None:
             self.nbytes -= old.nbytes
@@ -1209,15 +1241,22 @@ class Renderer:
         W, H = self.width, self.height
         SW, SH = T.SCREEN_W, T.SCREEN_H
         hx, hy = SW // 2, SH // 2
+        items = frame.items
         out = np.empty((H, W, 3), np.uint8)
-        np.copyto(out, _fill(W, H, T.BG))
+        first = items[0] if items else None
+        if first is not None and first.node.kind == "screen" and first.parent < 0 \
+                and first.rect == first.full == (0, 0, SW, SH) and frame.scrim_before != 0:
+            start, base = 1, first.node.color or T.BG  # the screen background is the fill
+        else:
+            start, base = 0, T.BG
+        np.copyto(out, _fill(W, H, base))
         scrim_at = frame.scrim_before
-        base: RGB = T.BG
-        inner: list[RGB] = []
-        get = self.cache.get if self.cache_tiles else None
-        for i, placed in enumerate(frame.items):
+        inner: list[RGB] = [base] * start
+        tiles = self.cache.tiles if self.cache_tiles else None
+        for i in range(start, len(items)):
+            placed = items[i]
             if i == scrim_at:
-                self._scrim(out)
+                self._scrim(out, frame)
             node = placed.node
             parent = placed.parent
             if 0 <= parent < i:
@@ -1227,14 +1266,14 @@ class Renderer:
             else:
                 bg = scrimmed(base) if scrim_at is not None and i >= scrim_at else base
             kind = node.kind
-            inner.append(inner_color(node, bg))
+            inner.append(SURFACES.get(kind, bg) if kind not in INNER_SPECIAL
+                         else inner_color(node, bg))
             if kind in NO_DRAW:
                 continue
             fx0, fy0, fx1, fy1 = placed.full
             X0, Y0 = (fx0 * W + hx) // SW, (fy0 * H + hy) // SH
             X1, Y1 = (fx1 * W + hx) // SW, (fy1 * H + hy) // SH
-            tw, th = X1 - X0, Y1 - Y0
-            if tw <= 0 or th <= 0:
+            if X1 <= X0 or Y1 <= Y0:
                 continue
             if kind == "screen" and parent < 0:
                 base = node.color or T.BG
@@ -1250,19 +1289,30 @@ class Renderer:
             if vx1 <= vx0 or vy1 <= vy0:
                 continue
             color = node.color
-            if kind == "app_icon" and color is None:
+            extra: object = None
+            if kind == "list_item":
+                extra = node.children[0].kind if node.children else None
+            elif kind == "top_bar":
+                extra = _extra(node)
+            elif kind == "app_icon" and color is None:
                 color = T.APP_COLORS.get(node.text, T.PRIMARY)
-            look = Look(kind, node.text, node.hint, node.desc, node.style, node.glyph, color,
-                        node.checked, node.enabled, node.selected, placed.focused,
-                        _extra(node), bg, fx1 - fx0, fy1 - fy0, tw, th)
-            tile = get(look) if get is not None else None
+            key = (kind, node.text, node.hint, node.desc, node.style, node.glyph, color,
+                   node.checked, node.enabled, node.selected, placed.focused, extra, bg,
+                   fx1 - fx0, fy1 - fy0, X1 - X0, Y1 - Y0)
+            tile = tiles.get(key) if tiles is not None else None
+            if tile is not None:
+                with suppress(KeyError):  # evicted meanwhile by another thread
+                    tiles.move_to_end(key)  # type: ignore[union-attr]
             if tile is None:
-                tile = draw_tile(look, self.font_scale)
-                if get is not None:
-                    self.cache.put(look, tile)
+                tile = draw_tile(Look(*key), self.font_scale)
+                if tiles is not None:
+                    self.cache.put(key, tile)
+            elif tile.opaque and vx0 == X0 and vy0 == Y0 and vx1 == X1 and vy1 == Y1:
+                out[vy0:vy1, vx0:vx1] = tile.rgb  # the common case: an opaque, unclipped tile
+                continue
             _paste(out, tile, vy0 - Y0, vy1 - Y0, vx0 - X0, vx1 - X0, vy0, vx0)
-        if scrim_at is not None and scrim_at >= len(frame.items):
-            self._scrim(out)
+        if scrim_at is not None and scrim_at >= len(items):
+            self._scrim(out, frame)
         return out
 
     def render_image(self, frame: Frame) -> Image.Image:
@@ -1270,19 +1320,38 @@ class Renderer:
         return Image.fromarray(self.render(frame), "RGB")
 
     # --- internals -------------------------------------------------------------------------
-    def _scrim(self, out: np.ndarray) -> None:
-        """Darken ``out`` in place by the scrim: ``x >> a`` (+ ``x >> b``)."""
+    def _scrim(self, out: np.ndarray, frame: Frame) -> None:
+        """Darken ``out`` in place by the scrim: ``x >> a`` (+ ``x >> b``), leaving out the
+        rows that full-width bars drawn later (status bar, keyboard, nav bar) cover."""
+        W, H = self.width, self.height
+        covers = []
+        for placed in frame.items[frame.scrim_before or 0:]:
+            if placed.parent < 0 and placed.node.kind in BARS and placed.rect == placed.full:
+                x0, y0, x1, y1 = rect_to_px(placed.rect, W, H)
+                if x0 <= 0 and x1 >= W:
+                    covers.append((y0, y1))
+        top, bottom = 0, H
+        for _ in range(len(covers)):
+            for y0, y1 in covers:
+                if y0 <= top < y1:
+                    top = y1
+                if y0 < bottom <= y1:
+                    bottom = y0
+        if bottom <= top:
+            return
+        region = out[top:bottom]
         if not SCRIM_SHIFTS:
-            out.fill(0)
+            region.fill(0)
             return
         first, *rest = SCRIM_SHIFTS
         if rest:
             if self._tmp is None or self._tmp.shape != out.shape:
                 self._tmp = np.empty_like(out)
-            np.right_shift(out, rest[0], out=self._tmp)
-        np.right_shift(out, first, out=out)
+            tmp = self._tmp[top:bottom]
+            np.right_shift(region, rest[0], out=tmp)
+        np.right_shift(region, first, out=region)
         if rest:
-            np.add(out, self._tmp, out=out)
+            np.add(region, tmp, out=region)
 
 
 def rect_to_px(rect: Rect, width: int, height: int) -> Rect:

@@ -112,8 +112,10 @@ class SystemState:
 def to_plain(value: Any) -> Any:
     """Dataclasses, lists and dicts to plain JSON-like data; lists of records with an
     ``id`` become ``{str(id): record}`` so that diffs name the record that changed."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out = {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if hasattr(value, "__dataclass_fields__") and not isinstance(value, type):
+        out = {name: to_plain(getattr(value, name)) for name in _field_names(type(value))}
         for name in _record_lists(type(value)):
             if out.get(name) == []:
                 out[name] = {}  # an empty record list is an empty table, not a value
@@ -121,12 +123,17 @@ def to_plain(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(k): to_plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        if value and all(dataclasses.is_dataclass(v) and hasattr(v, "id") for v in value):
+        if value and all(hasattr(v, "__dataclass_fields__") and hasattr(v, "id") for v in value):
             return keyed(list(value))
         return [to_plain(v) for v in value]
     if isinstance(value, datetime):
         return value.isoformat()
     return value
+
+
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 @functools.cache

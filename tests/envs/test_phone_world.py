@@ -1,0 +1,145 @@
+"""PhoneWorldEnv: the Gymnasium contract, rewards, bad input, pickling."""
+
+from __future__ import annotations
+
+import pickle
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import phone_gym
+from phone_gym.actions import PhoneAction
+from phone_gym.envs import ENVS, PhoneWorldEnv
+
+ALL_IDS = [env_id for env_id, _, _ in ENVS]
+
+
+@pytest.mark.parametrize("render_mode", [None, "rgb_array"])
+@pytest.mark.parametrize("env_id", ALL_IDS)
+def test_check_env_every_registered_id(env_id: str, render_mode: str | None) -> None:
+    env = gym.make(env_id, render_mode=render_mode)
+    check_env(env.unwrapped, skip_render_check=render_mode is None)
+    env.close()
+
+
+def test_registration_list_and_prefix() -> None:
+    assert "PhoneWorld-v0" in ALL_IDS
+    assert len(ALL_IDS) == 1 + len(phone_gym.envs.select_templates())
+    env = gym.make("phone_gym:PhoneWorld-v0")
+    obs, info = env.reset(seed=0)
+    assert obs["screenshot"].shape == (1200, 540, 3)
+    assert obs["instruction"] == info["instruction"]
+
+
+def test_every_env_pickles_and_resumes_identically() -> None:
+    for env_id in ALL_IDS:
+        env = gym.make(env_id).unwrapped
+        env.reset(seed=3)
+        for _ in range(3):
+            env.step(env.oracle_action())
+        clone = pickle.loads(pickle.dumps(env))
+        actions = [env.oracle_action() for _ in range(1)] + [
+            PhoneAction("press", button="back"),
+            PhoneAction("scroll", x=500, y=500, direction="down"),
+        ]
+        for action in actions:
+            a = env.step(action)
+            b = clone.step(action)
+            assert np.array_equal(a[0]["screenshot"], b[0]["screenshot"]), env_id
+            assert a[1:4] == b[1:4]
+            assert a[4]["verdict"] == b[4]["verdict"]
+
+
+def test_info_contract() -> None:
+    env = PhoneWorldEnv(task="NotesCreateNote")
+    _, info = env.reset(seed=0)
+    for key in ("task_id", "params", "action_error", "success", "step", "ui_elements",
+                "verdict", "progress", "instruction", "max_steps"):
+        assert key in info
+    assert info["task_id"] == "NotesCreateNote" and info["step"] == 0
+    assert info["success"] is False and info["action_error"] is None
+    labels = {e["text"] for e in info["ui_elements"]}
+    assert "Notes" in labels and "Contacts" in labels
+    element = info["ui_elements"][0]
+    assert {"bounds", "bounds_norm", "clickable", "resource_id", "class_name"} <= set(element)
+
+
+def test_oracle_reward_one_and_finish_at_once_zero() -> None:
+    env = PhoneWorldEnv(task="ContactsAddContact")
+    env.reset(seed=5)
+    obs, reward, terminated, truncated, info = env.step("finish(status=\"success\")")
+    assert (reward, terminated, truncated, info["success"]) == (0.0, True, False, False)
+    env.reset(seed=5)
+    total, done, steps = 0.0, False, 0
+    while not done:
+        _, reward, terminated, truncated, info = env.step(env.oracle_action())
+        total += reward
+        steps += 1
+        done = terminated or truncated
+        if not done:
+            assert reward == 0.0
+    assert terminated and total == 1.0 and info["success"]
+    assert steps == info["step"]
+
+
+def test_infeasible_fails_and_budget_truncates() -> None:
+    env = PhoneWorldEnv(task="NotesPinNote", max_steps=3)
+    env.reset(seed=0)
+    *_, info = env.step(PhoneAction("finish", status="infeasible"))
+    assert not info["success"] and "infeasible" in info["verdict"]
+    env.reset(seed=0)
+    results = [env.step(PhoneAction("wait", seconds=1)) for _ in range(3)]
+    assert [r[3] for r in results] == [False, False, True]
+    assert [r[2] for r in results] == [False, False, False]
+    assert results[-1][1] == 0.0
+
+
+def test_end_on_success_terminates_early() -> None:
+    env = PhoneWorldEnv(task="NotesPinNote", end_on_success=True)
+    env.reset(seed=2)
+    for _ in range(30):
+        action = env.oracle_action()
+        assert action.type != "finish", "oracle reached finish: end_on_success did not fire"
+        _, reward, terminated, _, info = env.step(action)
+        if terminated:
+            assert reward == 1.0 and info["success"]
+            return
+    pytest.fail("episode never ended")
+
+
+def test_ui_in_obs_and_no_screenshot_mode() -> None:
+    env = PhoneWorldEnv(ui_in_obs=True, screenshot=False)
+    obs, _ = env.reset(seed=0)
+    assert set(obs) == {"instruction", "ui"}
+    assert "Contacts" in obs["ui"] and env.observation_space.contains(obs)
+
+
+def test_reset_option_picks_task_and_seed_is_deterministic() -> None:
+    env = PhoneWorldEnv()
+    _, info = env.reset(seed=1, options={"task": "ClockAddAlarm"})
+    assert info["task_id"] == "ClockAddAlarm"
+    a = [PhoneWorldEnv().reset(seed=s)[1]["params"] for s in range(5)]
+    b = [PhoneWorldEnv().reset(seed=s)[1]["params"] for s in range(5)]
+    assert a == b and len({str(p) for p in a}) > 1
+
+
+@pytest.mark.parametrize(
+    "kwargs, fragment",
+    [
+        ({"task": "NoSuchTask"}, "NotesCreateNote"),
+        ({"apps": ["Calculator"]}, "Contacts"),
+        ({"render_mode": "human"}, "rgb_array"),
+        ({"obs_size": (0, 10)}, "width, height"),
+        ({"max_steps": 0}, "positive"),
+    ],
+)
+def test_bad_constructor_arguments(kwargs: dict[str, object], fragment: str) -> None:
+    with pytest.raises(ValueError, match=fragment):
+        PhoneWorldEnv(**kwargs)  # type: ignore[arg-type]
+
+
+def test_step_before_reset_says_what_to_do() -> None:
+    with pytest.raises(gym.error.ResetNeeded, match="reset"):
+        PhoneWorldEnv().step("wait(seconds=1)")
