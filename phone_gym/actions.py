@@ -558,6 +558,9 @@ def action_from_dict(d: Mapping[str, Any]) -> PhoneAction:
 #: Characters of the ``"text"`` sub-space: printable ASCII letters, digits, space, punctuation.
 TEXT_CHARSET: str = string.ascii_letters + string.digits + " " + string.punctuation
 _COORD_INDEX: dict[str, int] = {"x": 0, "y": 1, "x2": 2, "y2": 3}
+#: ``action_type`` of a sample whose ``text`` holds a whole action string to parse (used by
+#: ``to_sample`` to pass model output through vector envs; never drawn by ``sample()``).
+RAW_TEXT = -1
 
 
 def make_action_space(app_names: Sequence[str], max_text_length: int = 64) -> spaces.Dict:
@@ -627,6 +630,14 @@ def action_from_sample(sample: Mapping[str, Any], app_names: Sequence[str]) -> P
     """
     if not isinstance(sample, Mapping):
         raise ActionError(f"expected a mapping sample, got {_short(sample)}")
+    raw = sample.get("action_type")
+    if isinstance(raw, np.ndarray) and raw.size == 1:
+        raw = raw.reshape(()).item()
+    if isinstance(raw, numbers.Integral) and not isinstance(raw, bool) and int(raw) == RAW_TEXT:
+        text = sample.get("text")
+        if not isinstance(text, str):
+            raise ActionError(f"a raw-text sample needs text, got {_short(text)}")
+        return parse_action(text)
     kind = ACTION_TYPES[_sample_index(sample, "action_type", len(ACTION_TYPES))]
     values: dict[str, Any] = {}
     for name in ACTION_FIELDS[kind]:
@@ -647,6 +658,59 @@ def action_from_sample(sample: Mapping[str, Any], app_names: Sequence[str]) -> P
                 raise ActionError(f"{kind} from a sample needs app_names")
             values[name] = app_names[_sample_index(sample, "app", len(app_names))]
     return _build(kind, values)
+
+
+def to_sample(action: PhoneAction | str, app_names: Sequence[str]) -> dict[str, Any]:
+    """An action in the layout of ``make_action_space(app_names)`` samples.
+
+    A string that parses is encoded like the action it names; one that does not (or an app
+    not in ``app_names``) is passed on as ``action_type=RAW_TEXT`` with the text, so the env
+    reports the error in ``info["action_error"]`` instead of this call raising.
+    """
+    sample: dict[str, Any] = {
+        "action_type": RAW_TEXT, "coords": np.zeros(4, np.int64), "text": "",
+        "direction": 0, "button": 0, "app": 0,
+        "seconds": np.zeros(1, np.float32), "status": 0,
+    }
+    if isinstance(action, str):
+        try:
+            action = parse_action(action)
+        except ActionError:
+            sample["text"] = action
+            return sample
+    if action.app is not None and action.app not in app_names:
+        sample["text"] = format_action(action)
+        return sample
+    sample["action_type"] = ACTION_TYPES.index(action.type)
+    for name, i in _COORD_INDEX.items():
+        value = getattr(action, name)
+        if value is not None:
+            sample["coords"][i] = value
+    if action.text is not None:
+        sample["text"] = action.text
+    if action.direction is not None:
+        sample["direction"] = DIRECTIONS.index(action.direction)
+    if action.button is not None:
+        sample["button"] = BUTTONS.index(action.button)
+    if action.app is not None:
+        sample["app"] = list(app_names).index(action.app)
+    if action.seconds is not None:
+        sample["seconds"][0] = action.seconds
+    if action.status is not None:
+        sample["status"] = FINISH_STATUSES.index(action.status)
+    return sample
+
+
+def batch_actions(actions: Sequence[PhoneAction | str], app_names: Sequence[str]) -> dict[str, Any]:
+    """Actions for a vector env's ``step``: one ``to_sample`` per env, stacked the way
+    Gymnasium batches a ``Dict`` space (arrays, and a tuple for ``text``)."""
+    samples = [to_sample(a, app_names) for a in actions]
+    batch: dict[str, Any] = {}
+    for key in samples[0] if samples else ():
+        values = [s[key] for s in samples]
+        batch[key] = tuple(values) if key == "text" else np.stack(
+            [np.asarray(v) for v in values])
+    return batch
 
 
 def to_action(

@@ -16,8 +16,8 @@ from ..verifiers import Verdict
 from ..world import Device
 from ..world.a11y import format_elements, ui_elements
 from ..world.layout import Frame
-from .spaces import SharedText
 from ..world.render import Renderer
+from .spaces import SharedText
 
 #: Characters allowed in text observations (instruction, UI listing).
 OBS_CHARSET: str = string.printable.replace("\x0b", "").replace("\x0c", "") + "…◀●■⇧⌫↵✓✎⋮📌★☆"
@@ -74,7 +74,8 @@ def select_templates(task: str | Sequence[str] | None = None,
         known = {a.name.lower(): a.name for a in APPS}
         unknown = [a for a in names if a.lower() not in known]
         if unknown:
-            raise ValueError(f"unknown apps {unknown}; accepted: {', '.join(sorted(known.values()))}")
+            accepted = ", ".join(sorted(known.values()))
+            raise ValueError(f"unknown apps {unknown}; accepted: {accepted}")
         wanted = {known[a.lower()] for a in names}
         chosen = [t for t in chosen if set(t.apps) & wanted]
     if not chosen:
