@@ -88,18 +88,14 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
     device = Device(APPS)
     renderer = Renderer(*args.size)
     shots: list[tuple[str, np.ndarray]] = []
-    rng = np.random.default_rng(0)
-    # data from every template's setup, so each app shows realistic content
-    Episode(next(iter(TEMPLATES.values())), device, rng)
-    for template in TEMPLATES.values():
-        template.setup(device, template.sample_params(rng), rng)
-    device.invalidate()
-    shots.append(("launcher", renderer.render(device.frame())))
-    for app in APPS:
-        device.open(app.name)
-        device.invalidate()
-        shots.append((app.name.lower(), renderer.render(device.frame())))
-        device.press("home")
+    for app in [None, *APPS]:
+        # each app shows the data of its first task's setup
+        template = next(t for t in TEMPLATES.values() if app is None or app.name in t.apps)
+        Episode(template, device, np.random.default_rng(0))
+        if app is not None:
+            device.open(app.name)
+            device.invalidate()
+        shots.append((app.name.lower() if app else "launcher", renderer.render(device.frame())))
     for name, shot in shots:
         Image.fromarray(shot).save(out / f"{name}.png")
     gap = 16

@@ -21,6 +21,7 @@ from .spaces import SharedText
 
 #: Characters allowed in text observations (instruction, UI listing).
 OBS_CHARSET: str = string.printable.replace("\x0b", "").replace("\x0c", "") + "…◀●■⇧⌫↵✓✎⋮📌★☆"
+_OBS_CHARS = frozenset(OBS_CHARSET)
 MAX_INSTRUCTION = 512
 MAX_UI_TEXT = 8192
 
@@ -54,6 +55,14 @@ class UIElementList(Sequence[dict[str, Any]]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (list, (self._get(),))
+
+
+def clean_text(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, with characters outside ``OBS_CHARSET`` as '?'."""
+    text = text[:limit]
+    if _OBS_CHARS.issuperset(text):
+        return text
+    return "".join(c if c in _OBS_CHARS else "?" for c in text)
 
 
 def select_templates(task: str | Sequence[str] | None = None,
@@ -256,11 +265,11 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
 
     def _obs(self) -> dict[str, Any]:
         episode = self._need_episode()
-        obs: dict[str, Any] = {"instruction": episode.instruction}
+        obs: dict[str, Any] = {"instruction": clean_text(episode.instruction, MAX_INSTRUCTION)}
         if self.screenshot:
             obs["screenshot"] = self._screenshot().copy()
         if self.ui_in_obs:
-            obs["ui"] = format_elements(ui_elements(self.device.frame()))[:MAX_UI_TEXT]
+            obs["ui"] = clean_text(format_elements(ui_elements(self.device.frame())), MAX_UI_TEXT)
         return obs
 
     def _info(self, action: PhoneAction | None, error: str | None,

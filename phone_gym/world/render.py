@@ -28,14 +28,13 @@ from .layout import Frame, Rect
 from .widgets import Node
 
 RGB = tuple[int, int, int]
+Ink = tuple[int, ...]  # RGB, or RGBA on tiles with an alpha mask
 SS = 2  # supersampling factor of tile drawing
 
 #: Kinds that draw nothing themselves (their children do).
 NO_DRAW = frozenset({"row", "column", "spacer", "list"})
 #: Kinds drawn as floating shapes over whatever is below them (tiles with an alpha mask).
 MASKED = frozenset({"dialog", "menu", "menu_item", "toast", "fab"})
-#: Opaque full-width bars; the scrim skips the rows they cover when drawn above it.
-BARS = frozenset({"status_bar", "nav_bar", "keyboard"})
 #: Kinds whose inner color is not simply their surface (see ``inner_color``).
 INNER_SPECIAL = frozenset({"screen", "list_item", "key"})
 #: The color a container paints behind its children.
@@ -65,7 +64,7 @@ VARIATION_SELECTORS = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u200d"))
 
 def _scrim_shifts(keep: float) -> tuple[int, ...]:
     """Right shifts whose sum of ``x >> s`` best approximates ``x * keep`` (1 or 2 terms)."""
-    options = [(s,) for s in range(1, 8)] + [(a, b) for a in range(1, 8) for b in range(a + 1, 9)]
+    options = [(s,) for s in range(8)] + [(a, b) for a in range(1, 8) for b in range(a + 1, 9)]
     options.append(())  # keep == 0
     return min(options, key=lambda o: abs(sum(2.0**-s for s in o) - keep))
 
@@ -524,8 +523,8 @@ def _pin(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
 
 
 def can_draw(glyph: str) -> bool:
-    """Whether ``glyph`` can be drawn: a vector symbol or text the font has."""
-    return glyph in SYMBOLS or all(font_has(ch) for ch in glyph)
+    """Whether ``glyph`` can be drawn: vector symbols and text the font has."""
+    return glyph in SYMBOLS or all(font_has(ch) or ch in SYMBOLS for ch in glyph)
 
 
 # --- tiles -----------------------------------------------------------------------------------
@@ -621,30 +620,37 @@ class Painter:
         self.d = ImageDraw.Draw(self.img)
 
     # geometry
-    def box(self, x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
-        return (x0 * self.kx, y0 * self.ky, x1 * self.kx - 1, y1 * self.ky - 1)
+    def box(self, x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
+        """A logical rect as inclusive drawing pixel bounds."""
+        return (round(x0 * self.kx), round(y0 * self.ky), round(x1 * self.kx) - 1,
+                round(y1 * self.ky) - 1)
 
-    def rect(self, x0: float, y0: float, x1: float, y1: float, fill: RGB | None = None, *,
+    def rect(self, x0: float, y0: float, x1: float, y1: float, fill: Ink | None = None, *,
              radius: float = 0, outline: RGB | None = None, width: float = 0,
              corners: tuple[bool, bool, bool, bool] | None = None) -> None:
         b = self.box(x0, y0, x1, y1)
+        if b[2] < b[0] or b[3] < b[1]:
+            return
         r = min(radius * self.kf, (b[2] - b[0]) / 2, (b[3] - b[1]) / 2)
         w = max(1, round(width * self.kf)) if outline is not None else 0
-        if r > 0.5:
+        if r >= 1:
             self.d.rounded_rectangle(b, radius=r, fill=fill, outline=outline, width=w,
                                      corners=corners)
         else:
             self.d.rectangle(b, fill=fill, outline=outline, width=w)
 
-    def circle(self, cx: float, cy: float, r: float, fill: RGB | tuple[int, ...]) -> None:
+    def circle(self, cx: float, cy: float, r: float, fill: Ink) -> None:
         x, y, rr = cx * self.kx, cy * self.ky, r * self.kf
+        if rr <= 0:
+            return
         self.d.ellipse((x - rr, y - rr, x + rr, y + rr), fill=fill)
 
     def hline(self, x0: float, x1: float, y1: float, thickness: float, fill: RGB) -> None:
         """A horizontal line whose bottom edge is at ``y1``, at least one output pixel thick."""
         t = max(SS, round(thickness * self.kf))
-        self.d.rectangle((x0 * self.kx, y1 * self.ky - t, x1 * self.kx - 1, y1 * self.ky - 1),
-                         fill=fill)
+        b = self.box(x0, 0, x1, y1)
+        if b[2] >= b[0]:
+            self.d.rectangle((b[0], max(0, b[3] + 1 - t), b[2], b[3]), fill=fill)
 
     # text
     def font(self, size: float) -> ImageFont.FreeTypeFont:
@@ -699,7 +705,7 @@ class Painter:
 
     def text(self, x: float, y: float, text: str, size: float, fill: RGB, *,
              align: str = "l", bold: bool = False, max_w: float | None = None,
-             tail: bool = False) -> float:
+             tail: bool = False, bg: RGB | None = None) -> float:
         """Draw one line vertically centered on ``y``; ``align`` l/m/r is relative to ``x``.
         Returns the logical x where the text ends."""
         if max_w is not None:
@@ -715,7 +721,8 @@ class Painter:
         for run, sym in runs:
             if sym:
                 adv = f.size * 1.05
-                SYMBOLS[run](self.d, px + adv / 2, py, f.size * 0.38, fill, self.look.bg)
+                draw_symbol = SYMBOLS[run]
+                draw_symbol(self.d, px + adv / 2, py, f.size * 0.38, fill, bg or self.look.bg)
                 px += adv
             else:
                 self.d.text((px, py), run, font=f, fill=fill, anchor="lm", stroke_width=stroke,
@@ -733,7 +740,7 @@ class Painter:
         if glyph in SYMBOLS:
             SYMBOLS[glyph](self.d, cx * self.kx, cy * self.ky, box * 0.3 * self.kf, fill, bg)
             return
-        if not glyph or not all(font_has(ch) for ch in glyph):
+        if not glyph or not can_draw(glyph):
             glyph = (fallback.strip()[:1] or "?").upper()
         size = box * (0.5 if len(glyph) == 1 else 0.36)
         self.text(cx, cy, glyph, size, fill, align="m", bold=True, max_w=box)
@@ -819,7 +826,7 @@ def _draw_button(p: Painter, k: Look) -> None:
         p.rect(x0, y0, x1, y1, fill, radius=radius, outline=outline, width=3)
     size = T.FONT["button"]
     p.text(k.lw / 2, k.lh / 2, k.text, size, fg, align="m", bold=True,
-           max_w=max(1, x1 - x0 - 2 * min(40, radius)))
+           max_w=max(1, x1 - x0 - 2 * min(40, radius)), bg=fill)
 
 
 @_draws("text_field")
@@ -1075,7 +1082,7 @@ def _draw_menu_item(p: Painter, k: Look) -> None:
 def _draw_toast(p: Painter, k: Look) -> None:
     p.rect(0, 0, k.lw, k.lh, (*T.TOAST_BG, 255), radius=k.lh / 2)
     p.text(k.lw / 2, k.lh / 2, k.text, T.FONT["body"], T.TOAST_FG, align="m",
-           max_w=k.lw - 2 * min(k.lh / 2, 36))
+           max_w=k.lw - 2 * min(k.lh / 2, 36), bg=T.TOAST_BG)
 
 
 @_draws("dialog")
@@ -1156,7 +1163,6 @@ class TileCache:
         self.max_bytes = int(max_mb * 2**20)
         self.tiles: OrderedDict[tuple[object, ...], Tile] = OrderedDict()
         self.nbytes = 0
-        self.hits = self.misses = 0
 
     def __len__(self) -> int:
         return len(self.tiles)
@@ -1164,9 +1170,7 @@ class TileCache:
     def get(self, look: tuple[object, ...]) -> Tile | None:
         tile = self.tiles.get(look)
         if tile is None:
-            self.misses += 1
             return None
-        self.hits += 1
         with suppress(KeyError):  # evicted meanwhile by another thread
             self.tiles.move_to_end(look)
         return tile
@@ -1233,38 +1237,41 @@ class Renderer:
         self.font_scale = min(self.width / T.SCREEN_W, self.height / T.SCREEN_H)
         self.cache = cache if cache is not None else shared_cache(self.width, self.height)
         self.cache_tiles = cache_tiles
-        self._tmp: np.ndarray | None = None
 
     # --- public ----------------------------------------------------------------------------
     def render(self, frame: Frame) -> np.ndarray:
-        """A new ``H x W x 3`` uint8 image of ``frame``."""
+        """A new ``H x W x 3`` uint8 image of ``frame``.
+
+        The scrim costs no pass over the buffer: nodes below it are pasted from darkened
+        copies of their tiles (cached too) onto a darkened background.
+        """
         W, H = self.width, self.height
         SW, SH = T.SCREEN_W, T.SCREEN_H
         hx, hy = SW // 2, SH // 2
         items = frame.items
+        has_scrim = frame.scrim_before is not None
+        scrim_at = frame.scrim_before if frame.scrim_before is not None else -1
         out = np.empty((H, W, 3), np.uint8)
+        start, base = 0, T.BG
         first = items[0] if items else None
         if first is not None and first.node.kind == "screen" and first.parent < 0 \
-                and first.rect == first.full == (0, 0, SW, SH) and frame.scrim_before != 0:
+                and first.rect == first.full == (0, 0, SW, SH) and scrim_at != 0:
             start, base = 1, first.node.color or T.BG  # the screen background is the fill
-        else:
-            start, base = 0, T.BG
-        np.copyto(out, _fill(W, H, base))
-        scrim_at = frame.scrim_before
+        base_dark = has_scrim  # the fill is drawn before the scrim
+        np.copyto(out, _fill(W, H, scrimmed(base) if base_dark else base))
         inner: list[RGB] = [base] * start
         tiles = self.cache.tiles if self.cache_tiles else None
         for i in range(start, len(items)):
             placed = items[i]
-            if i == scrim_at:
-                self._scrim(out, frame)
             node = placed.node
             parent = placed.parent
+            under = i < scrim_at  # darkened by the scrim drawn later
             if 0 <= parent < i:
                 bg = inner[parent]
-                if scrim_at is not None and parent < scrim_at <= i:
+                if parent < scrim_at <= i:
                     bg = scrimmed(bg)
             else:
-                bg = scrimmed(base) if scrim_at is not None and i >= scrim_at else base
+                bg = scrimmed(base) if base_dark and not under else base
             kind = node.kind
             inner.append(SURFACES.get(kind, bg) if kind not in INNER_SPECIAL
                          else inner_color(node, bg))
@@ -1276,10 +1283,9 @@ class Renderer:
             if X1 <= X0 or Y1 <= Y0:
                 continue
             if kind == "screen" and parent < 0:
-                base = node.color or T.BG
+                base, base_dark = node.color or T.BG, under
                 if (X0, Y0, X1, Y1) == (0, 0, W, H) and placed.rect == placed.full:
-                    dark = scrim_at is not None and i >= scrim_at
-                    np.copyto(out, _fill(W, H, scrimmed(base) if dark else base))
+                    np.copyto(out, _fill(W, H, scrimmed(base) if under else base))
                     continue
             vx0, vy0, vx1, vy1 = placed.rect
             vx0 = max(X0, 0, (vx0 * W + hx) // SW)
@@ -1296,23 +1302,23 @@ class Renderer:
                 extra = _extra(node)
             elif kind == "app_icon" and color is None:
                 color = T.APP_COLORS.get(node.text, T.PRIMARY)
-            key = (kind, node.text, node.hint, node.desc, node.style, node.glyph, color,
-                   node.checked, node.enabled, node.selected, placed.focused, extra, bg,
-                   fx1 - fx0, fy1 - fy0, X1 - X0, Y1 - Y0)
+            key: tuple[object, ...] = (
+                kind, node.text, node.hint, node.desc, node.style, node.glyph, color,
+                node.checked, node.enabled, node.selected, placed.focused, extra, bg,
+                fx1 - fx0, fy1 - fy0, X1 - X0, Y1 - Y0,
+            )
+            if under:
+                key = (_DARK, key)
             tile = tiles.get(key) if tiles is not None else None
-            if tile is not None:
+            if tile is None:
+                tile = self._miss(key)
+            else:
                 with suppress(KeyError):  # evicted meanwhile by another thread
                     tiles.move_to_end(key)  # type: ignore[union-attr]
-            if tile is None:
-                tile = draw_tile(Look(*key), self.font_scale)
-                if tiles is not None:
-                    self.cache.put(key, tile)
-            elif tile.opaque and vx0 == X0 and vy0 == Y0 and vx1 == X1 and vy1 == Y1:
-                out[vy0:vy1, vx0:vx1] = tile.rgb  # the common case: an opaque, unclipped tile
-                continue
+                if tile.opaque and vx0 == X0 and vy0 == Y0 and vx1 == X1 and vy1 == Y1:
+                    out[vy0:vy1, vx0:vx1] = tile.rgb  # the common case: opaque, not clipped
+                    continue
             _paste(out, tile, vy0 - Y0, vy1 - Y0, vx0 - X0, vx1 - X0, vy0, vx0)
-        if scrim_at is not None and scrim_at >= len(items):
-            self._scrim(out, frame)
         return out
 
     def render_image(self, frame: Frame) -> Image.Image:
@@ -1320,38 +1326,39 @@ class Renderer:
         return Image.fromarray(self.render(frame), "RGB")
 
     # --- internals -------------------------------------------------------------------------
-    def _scrim(self, out: np.ndarray, frame: Frame) -> None:
-        """Darken ``out`` in place by the scrim: ``x >> a`` (+ ``x >> b``), leaving out the
-        rows that full-width bars drawn later (status bar, keyboard, nav bar) cover."""
-        W, H = self.width, self.height
-        covers = []
-        for placed in frame.items[frame.scrim_before or 0:]:
-            if placed.parent < 0 and placed.node.kind in BARS and placed.rect == placed.full:
-                x0, y0, x1, y1 = rect_to_px(placed.rect, W, H)
-                if x0 <= 0 and x1 >= W:
-                    covers.append((y0, y1))
-        top, bottom = 0, H
-        for _ in range(len(covers)):
-            for y0, y1 in covers:
-                if y0 <= top < y1:
-                    top = y1
-                if y0 < bottom <= y1:
-                    bottom = y0
-        if bottom <= top:
-            return
-        region = out[top:bottom]
-        if not SCRIM_SHIFTS:
-            region.fill(0)
-            return
-        first, *rest = SCRIM_SHIFTS
-        if rest:
-            if self._tmp is None or self._tmp.shape != out.shape:
-                self._tmp = np.empty_like(out)
-            tmp = self._tmp[top:bottom]
-            np.right_shift(region, rest[0], out=tmp)
-        np.right_shift(region, first, out=region)
-        if rest:
-            np.add(region, tmp, out=region)
+    def _miss(self, key: tuple[object, ...]) -> Tile:
+        """Draw (and cache) the tile of ``key``, or darken the plain one for ``(_DARK, key)``."""
+        tiles = self.cache.tiles if self.cache_tiles else None
+        if key[0] is _DARK:
+            plain_key = key[1]
+            plain = tiles.get(plain_key) if tiles is not None else None  # type: ignore[arg-type]
+            tile = darken(plain if plain is not None else self._miss(plain_key))  # type: ignore[arg-type]
+        else:
+            tile = draw_tile(Look(*key), self.font_scale)  # type: ignore[arg-type]
+        if tiles is not None:
+            self.cache.put(key, tile)
+        return tile
+
+
+_DARK = object()  # marks the cache key of a tile darkened by the scrim
+
+
+def darken(tile: Tile) -> Tile:
+    """``tile`` as seen through the scrim."""
+    rgb = scrim_array(tile.rgb)
+    if tile.pre is None or tile.inv is None:
+        return tile._replace(rgb=rgb)
+    return tile._replace(rgb=rgb, pre=rgb * (256 - tile.inv))
+
+
+def scrim_array(arr: np.ndarray) -> np.ndarray:
+    """A copy of ``arr`` darkened by the scrim: ``x >> a`` (+ ``x >> b``)."""
+    if not SCRIM_SHIFTS:
+        return np.zeros_like(arr)
+    out = arr >> SCRIM_SHIFTS[0]
+    for shift in SCRIM_SHIFTS[1:]:
+        out += arr >> shift
+    return out
 
 
 def rect_to_px(rect: Rect, width: int, height: int) -> Rect:
