@@ -30,6 +30,10 @@ from .widgets import Node
 RGB = tuple[int, int, int]
 Ink = tuple[int, ...]  # RGB, or RGBA on tiles with an alpha mask
 SS = 2  # supersampling factor of tile drawing
+#: Kinds drawn without supersampling: mostly text (FreeType anti-aliases it anyway), and the
+#: most frequent cache misses when content changes; their curves (avatars) are pasted from
+#: supersampled sprites.
+FAST_KINDS = frozenset({"list_item", "text_field", "text"})
 
 #: Kinds that draw nothing themselves (their children do).
 NO_DRAW = frozenset({"row", "column", "spacer", "list"})
@@ -604,12 +608,14 @@ def _solid_rect(alpha: np.ndarray) -> tuple[int, int, int, int]:
 class Painter:
     """Draws one tile; coordinates are logical pixels inside the node's rect."""
 
-    def __init__(self, look: Look, font_scale: float, masked: bool) -> None:
+    def __init__(self, look: Look, font_scale: float, masked: bool, ss: int = SS) -> None:
         self.look = look
-        self.w, self.h = look.tw * SS, look.th * SS
+        self.ss = ss
+        self.font_scale = font_scale
+        self.w, self.h = look.tw * ss, look.th * ss
         self.kx = self.w / look.lw
         self.ky = self.h / look.lh
-        self.kf = font_scale * SS
+        self.kf = font_scale * ss
         self.lw, self.lh = look.lw, look.lh
         self.masked = masked
         if masked:
@@ -647,7 +653,7 @@ class Painter:
 
     def hline(self, x0: float, x1: float, y1: float, thickness: float, fill: RGB) -> None:
         """A horizontal line whose bottom edge is at ``y1``, at least one output pixel thick."""
-        t = max(SS, round(thickness * self.kf))
+        t = max(self.ss, round(thickness * self.kf))
         b = self.box(x0, 0, x1, y1)
         if b[2] >= b[0]:
             self.d.rectangle((b[0], max(0, b[3] + 1 - t), b[2], b[3]), fill=fill)
@@ -745,8 +751,14 @@ class Painter:
         size = box * (0.5 if len(glyph) == 1 else 0.36)
         self.text(cx, cy, glyph, size, fill, align="m", bold=True, max_w=box)
 
+    def avatar(self, cx: float, cy: float, d: float, glyph: str, color: RGB, bg: RGB) -> None:
+        """A letter in a disc, pasted from a supersampled sprite (crisp even when ``ss`` is 1)."""
+        px = max(1, round(d * self.kx))
+        sprite = _avatar_sprite(glyph, color, bg, px, self.font_scale * px / (d * self.kx))
+        self.img.paste(sprite, (round(cx * self.kx - px / 2), round(cy * self.ky - px / 2)))
+
     def tile(self) -> Tile:
-        img = self.img.reduce(SS) if SS > 1 else self.img
+        img = self.img.reduce(self.ss) if self.ss > 1 else self.img
         if not self.masked:
             rgb = np.ascontiguousarray(np.asarray(img))
             return Tile(rgb, (0, img.height, 0, img.width), opaque=True)
@@ -932,9 +944,7 @@ def _draw_list_item(p: Painter, k: Look) -> None:
     x = T.PAD if k.lw >= T.SCREEN_W - T.PAD else 16  # full-width rows get the screen margin
     if k.glyph:
         d = 104
-        cy = k.lh / 2
-        p.circle(x + d / 2, cy, d / 2, avatar_color(k.glyph, k.color))
-        p.glyph(x + d / 2, cy, k.glyph, d * 0.9, T.SURFACE, avatar_color(k.glyph, k.color))
+        p.avatar(x + d / 2, k.lh / 2, d, k.glyph, avatar_color(k.glyph, k.color), bg)
         x += d + 40
     trailing = k.extra
     reserve = 0 if not trailing else (2 if trailing == "toggle" else 1) * T.ICON_SIZE + 24
@@ -1098,9 +1108,22 @@ def _draw_other(p: Painter, k: Look) -> None:
         p.glyph(k.lw / 2, k.lh / 2, k.glyph, min(k.lw, k.lh), on_color(k.bg), k.bg)
 
 
+@lru_cache(maxsize=512)
+def _avatar_sprite(glyph: str, color: RGB, bg: RGB, px: int, font_scale: float) -> Image.Image:
+    """A ``px``-wide avatar disc with its letter, drawn supersampled on ``bg``."""
+    d = px / font_scale  # logical size that maps to px output pixels
+    look = Look("avatar", "", "", "", "", glyph, color, None, True, False, False, None, bg,
+                round(d), round(d), px, px)
+    painter = Painter(look, font_scale, False)
+    painter.circle(d / 2, d / 2, d / 2, color)
+    painter.glyph(d / 2, d / 2, glyph, d * 0.9, T.SURFACE, color)
+    return painter.img.reduce(SS) if SS > 1 else painter.img
+
+
 def draw_tile(look: Look, font_scale: float) -> Tile:
     """Draw one node into a tile (uncached)."""
-    painter = Painter(look, font_scale, look.kind in MASKED)
+    painter = Painter(look, font_scale, look.kind in MASKED,
+                      1 if look.kind in FAST_KINDS else SS)
     DRAW.get(look.kind, _draw_other)(painter, look)
     return painter.tile()
 
