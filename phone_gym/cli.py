@@ -10,6 +10,8 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw
 
+from .actions import PhoneAction, format_action
+
 DEFAULT_DEMO_TASK = "CrossContactPhoneToNote"
 
 
@@ -26,20 +28,15 @@ def cmd_tasks(args: argparse.Namespace) -> int:
     return 0
 
 
-def _mark(frame: np.ndarray, action: dict[str, object] | None) -> Image.Image:
-    """The frame with the action's touch point circled and its text at the top."""
+def _mark(frame: np.ndarray, action: PhoneAction) -> Image.Image:
+    """The frame with the action's touch point circled and the action at the bottom."""
     image = Image.fromarray(frame)
-    if action is None:
-        return image
     draw = ImageDraw.Draw(image)
     w, h = image.size
-    x, y = action.get("x"), action.get("y")
-    if isinstance(x, int) and isinstance(y, int):
-        cx, cy, r = x * w // 1000, y * h // 1000, max(6, w // 30)
+    if action.x is not None and action.y is not None:
+        cx, cy, r = action.x * w // 1000, action.y * h // 1000, max(6, w // 30)
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=(230, 30, 60), width=4)
-    from .actions import action_from_dict, format_action
-
-    label = format_action(action_from_dict(action))
+    label = format_action(action)
     draw.rectangle((0, h - 28, w, h), fill=(0, 0, 0))
     draw.text((6, h - 24), label[:80], fill=(255, 230, 90))
     return image
@@ -59,7 +56,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     done, reward, step = False, 0.0, 0
     while not done:
         action = env.unwrapped.oracle_action()  # type: ignore[attr-defined]
-        frames.append(_mark(obs["screenshot"], action.to_dict()))
+        frames.append(_mark(obs["screenshot"], action))
         obs, reward, terminated, truncated, info = env.step(action)
         done = terminated or truncated
         step += 1

@@ -10,7 +10,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..actions import ActionError, PhoneAction, make_action_space, to_action
+from ..actions import ActionError, PhoneAction, format_action, make_action_space, to_action
 from ..mockapps import APPS, TEMPLATES, Episode, TaskTemplate
 from ..verifiers import Verdict
 from ..world import Device
@@ -139,7 +139,8 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     - ``screenshot``: False leaves the screenshot out of observations (text-only agents
       reading ``ui``; much faster).
 
-    ``info`` holds ``task_id``, ``params``, ``instruction``, ``step``, ``action``,
+    ``info`` holds ``task_id``, ``params``, ``instruction``, ``step``, ``action`` (the
+    action carried out, in ``format_action`` syntax, or None),
     ``action_error`` (None or a message), ``success`` (the verifier passes now),
     ``verdict`` (its reason), ``progress``, ``answer``, and ``ui_elements`` (list of
     dicts: index, class, text, ids, bounds in pixels and in [0, 1000], flags).
@@ -282,7 +283,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
             "instruction": episode.instruction,
             "step": self.steps,
             "max_steps": self._budget(episode),
-            "action": action.to_dict() if action is not None else None,
+            "action": format_action(action) if action is not None else None,
             "action_error": error,
             "success": verdict.success,
             "verdict": verdict.reason,

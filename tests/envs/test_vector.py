@@ -83,3 +83,19 @@ def test_plain_text_space_is_corrupted_by_gymnasium_shared_memory() -> None:
     expected = [PhoneWorldEnv().reset(seed=s)[0]["instruction"] for s in (1, 2)]
     assert list(obs["instruction"]) != expected
     assert isinstance(PhoneWorldEnv().observation_space["instruction"], SharedText)
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_random_episodes_out_of_step_keep_infos_consistent(mode: str) -> None:
+    """Envs ending at different times (different tasks, autoreset) mix info values of
+    every kind; Gymnasium must be able to stack them."""
+    vec = phone_gym.make_vec(3, vectorization_mode=mode)
+    vec.action_space.seed(0)
+    vec.reset(seed=0)
+    ended = 0
+    for _ in range(60):
+        _, _, terminated, truncated, infos = vec.step(vec.action_space.sample())
+        ended += int((terminated | truncated).sum())
+        assert len(infos["task_id"]) == 3
+    vec.close()
+    assert ended > 0
