@@ -7,7 +7,8 @@
   (every widget drawn with Pillow anew each frame): the baseline the cache is measured against
 - ``reset_ms``: mean reset time; ``mem_per_env_mb``: memory per env (tracemalloc)
 
-Usage: ``python benchmarks/throughput.py [--steps N]``.
+Usage: ``python benchmarks/throughput.py [--steps N] [--warmup N] [--baseline-steps N]``
+(small values make a quick smoke run; the figures then mean little).
 """
 
 from __future__ import annotations
@@ -58,11 +59,21 @@ def mem_per_env_mb(n: int = 8) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--steps", type=int, default=3000)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--steps", type=int, default=3000, help="steps per measured policy")
+    parser.add_argument("--warmup", type=int, default=300,
+                        help="oracle steps run first to warm the tile cache (default 300)")
+    parser.add_argument("--baseline-steps", type=int, default=None,
+                        help="steps of the uncached baseline (default max(300, steps / 5))")
     args = parser.parse_args()
+    if args.steps < 1 or args.warmup < 0 or (args.baseline_steps is not None
+                                             and args.baseline_steps < 1):
+        parser.error("--steps and --baseline-steps must be >= 1, --warmup >= 0")
+    baseline_steps = (args.baseline_steps if args.baseline_steps is not None
+                      else max(300, args.steps // 5))
     env = PhoneWorldEnv()
-    run(env, 300, "oracle")  # warm the tile cache, as a long training run would
+    run(env, args.warmup, "oracle")  # warm the tile cache, as a long training run would
     figures = {
         "random_sps": round(run(env, args.steps, "random"), 1),
         "oracle_sps": round(run(env, args.steps, "oracle"), 1),
@@ -72,7 +83,7 @@ def main() -> None:
     }
     baseline = PhoneWorldEnv()
     baseline.renderer.cache_tiles = False
-    figures["baseline_oracle_sps"] = round(run(baseline, max(300, args.steps // 5), "oracle"), 1)
+    figures["baseline_oracle_sps"] = round(run(baseline, baseline_steps, "oracle"), 1)
     figures.update(obs_size="540x1200", steps=args.steps, python=platform.python_version(),
                    templates=len(env.templates))
     print(json.dumps(figures))

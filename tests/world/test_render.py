@@ -7,9 +7,10 @@ import pytest
 from PIL import Image
 
 from phone_gym.world import theme as T
+from phone_gym.world.glyphs import SYMBOLS
 from phone_gym.world.keyboard import keyboard_node
 from phone_gym.world.layout import Frame, place, place_bar, place_column
-from phone_gym.world.render import SYMBOLS, Renderer, TileCache, rect_to_px, scrimmed
+from phone_gym.world.render import Renderer, TileCache, rect_to_px, scrimmed
 from phone_gym.world.widgets import (
     Button,
     Dialog,

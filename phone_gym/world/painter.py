@@ -1,0 +1,307 @@
+"""Drawing one tile: the ``Look`` of a node (its cache key), the ``Tile`` it becomes, and the
+``Painter`` that draws it with Pillow in logical coordinates.
+
+Tiles are drawn at ``SS`` times their size and box-filtered down, which anti-aliases circles
+and rounded corners.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from . import theme as T
+from .glyphs import RGB, SYMBOLS, VARIATION_SELECTORS, can_draw, font, font_has
+
+Ink = tuple[int, ...]  # RGB, or RGBA on tiles with an alpha mask
+SS = 2  # supersampling factor of tile drawing
+
+#: The color a container paints behind its children.
+SURFACES: dict[str, RGB] = {
+    "status_bar": T.STATUS_BG,
+    "nav_bar": T.NAV_BG,
+    "keyboard": T.KEYBOARD_BG,
+    "top_bar": T.TOP_BAR_BG,
+    "tab_bar": T.SURFACE,
+    "dialog": T.SURFACE,
+    "menu": T.SURFACE,
+    "toast": T.TOAST_BG,
+}
+
+
+def luminance(color: RGB) -> float:
+    return 0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2]
+
+
+def on_color(bg: RGB, *, secondary: bool = False) -> RGB:
+    """Text color readable on ``bg``."""
+    if luminance(bg) < 128:
+        return (200, 204, 212) if secondary else (242, 243, 246)
+    return T.TEXT_2 if secondary else T.TEXT
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """``a`` moved towards ``b`` by ``t``."""
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+# --- tiles -----------------------------------------------------------------------------------
+
+
+class Look(NamedTuple):
+    """Everything that affects how a node looks: the tile cache key."""
+
+    kind: str
+    text: str
+    hint: str
+    desc: str
+    style: str
+    glyph: str
+    color: RGB | None
+    checked: bool | None
+    enabled: bool
+    selected: bool
+    focused: bool
+    extra: object  # per-kind context (top bar buttons, list item trailing widget)
+    bg: RGB  # what the node sits on
+    lw: int  # logical size
+    lh: int
+    tw: int  # output size
+    th: int
+
+
+class Tile(NamedTuple):
+    """A drawn node: RGB pixels, and for floating shapes what blending needs.
+
+    Inside ``solid`` (rows r0:r1, columns c0:c1) the tile is opaque and is copied. Outside
+    it, ``pre`` (rgb * alpha) and ``inv`` (256 - alpha, uint16) blend it with what is below:
+    ``(pre + below * inv) >> 8``; when ``clear``, nothing outside ``solid`` is drawn.
+    """
+
+    rgb: np.ndarray
+    solid: tuple[int, int, int, int] = (0, 0, 0, 0)
+    pre: np.ndarray | None = None
+    inv: np.ndarray | None = None
+    clear: bool = True
+    opaque: bool = False  # solid everywhere: a plain copy
+
+    @property
+    def nbytes(self) -> int:
+        return self.rgb.nbytes + sum(a.nbytes for a in (self.pre, self.inv) if a is not None)
+
+
+def _solid_rect(alpha: np.ndarray) -> tuple[int, int, int, int]:
+    """A large rectangle where ``alpha`` is opaque: full rows, full columns, the opaque
+    bounding box, or a centered inset of it (for round shapes)."""
+    h, w = alpha.shape
+    opaque = alpha == 255
+    candidates: list[tuple[int, int, int, int]] = []
+    for axis in (1, 0):
+        full = opaque.all(axis=axis)
+        if full.any():
+            a, b = int(np.argmax(full)), len(full) - int(np.argmax(full[::-1]))
+            if full[a:b].all():
+                candidates.append((a, b, 0, w) if axis == 1 else (0, h, a, b))
+    ys, xs = np.flatnonzero(opaque.any(axis=1)), np.flatnonzero(opaque.any(axis=0))
+    if len(ys):
+        r0, r1, c0, c1 = int(ys[0]), int(ys[-1]) + 1, int(xs[0]), int(xs[-1]) + 1
+        lo, hi = 0, min(r1 - r0, c1 - c0) // 2  # smallest centered inset that is all opaque
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if opaque[r0 + mid:r1 - mid, c0 + mid:c1 - mid].all():
+                hi = mid
+            else:
+                lo = mid + 1
+        if r0 + lo < r1 - lo and c0 + lo < c1 - lo:
+            candidates.append((r0 + lo, r1 - lo, c0 + lo, c1 - lo))
+    if not candidates:
+        return (0, 0, 0, 0)
+    return max(candidates, key=lambda r: (r[1] - r[0]) * (r[3] - r[2]))
+
+
+class Painter:
+    """Draws one tile; coordinates are logical pixels inside the node's rect."""
+
+    def __init__(self, look: Look, font_scale: float, masked: bool, ss: int = SS) -> None:
+        self.look = look
+        self.ss = ss
+        self.font_scale = font_scale
+        self.w, self.h = look.tw * ss, look.th * ss
+        self.kx = self.w / look.lw
+        self.ky = self.h / look.lh
+        self.kf = font_scale * ss
+        self.lw, self.lh = look.lw, look.lh
+        self.masked = masked
+        if masked:
+            surface = SURFACES.get(look.kind, look.bg)
+            self.img = Image.new("RGBA", (self.w, self.h), (*surface, 0))
+        else:
+            self.img = Image.new("RGB", (self.w, self.h), look.bg)
+        self.d = ImageDraw.Draw(self.img)
+
+    # geometry
+    def box(self, x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
+        """A logical rect as inclusive drawing pixel bounds."""
+        return (round(x0 * self.kx), round(y0 * self.ky), round(x1 * self.kx) - 1,
+                round(y1 * self.ky) - 1)
+
+    def rect(self, x0: float, y0: float, x1: float, y1: float, fill: Ink | None = None, *,
+             radius: float = 0, outline: RGB | None = None, width: float = 0,
+             corners: tuple[bool, bool, bool, bool] | None = None) -> None:
+        b = self.box(x0, y0, x1, y1)
+        if b[2] < b[0] or b[3] < b[1]:
+            return
+        r = min(radius * self.kf, (b[2] - b[0]) / 2, (b[3] - b[1]) / 2)
+        w = max(1, round(width * self.kf)) if outline is not None else 0
+        if r >= 1:
+            self.d.rounded_rectangle(b, radius=r, fill=fill, outline=outline, width=w,
+                                     corners=corners)
+        else:
+            self.d.rectangle(b, fill=fill, outline=outline, width=w)
+
+    def circle(self, cx: float, cy: float, r: float, fill: Ink) -> None:
+        x, y, rr = cx * self.kx, cy * self.ky, r * self.kf
+        if rr <= 0:
+            return
+        self.d.ellipse((x - rr, y - rr, x + rr, y + rr), fill=fill)
+
+    def hline(self, x0: float, x1: float, y1: float, thickness: float, fill: RGB) -> None:
+        """A horizontal line whose bottom edge is at ``y1``, at least one output pixel thick."""
+        t = max(self.ss, round(thickness * self.kf))
+        b = self.box(x0, 0, x1, y1)
+        if b[2] >= b[0]:
+            self.d.rectangle((b[0], max(0, b[3] + 1 - t), b[2], b[3]), fill=fill)
+
+    # text
+    def font(self, size: float) -> ImageFont.FreeTypeFont:
+        return font(round(size * self.kf))
+
+    @staticmethod
+    def runs(text: str) -> list[tuple[str, bool]]:
+        """``text`` split into runs of font text and single vector symbols."""
+        text = text.translate(VARIATION_SELECTORS)
+        if all(font_has(ch) for ch in text):
+            return [(text, False)] if text else []
+        out: list[tuple[str, bool]] = []
+        buf = ""
+        for ch in text:
+            if ch in SYMBOLS and not font_has(ch):
+                if buf:
+                    out.append((buf, False))
+                    buf = ""
+                out.append((ch, True))
+            else:
+                buf += ch
+        if buf:
+            out.append((buf, False))
+        return out
+
+    def text_px(self, text: str, f: ImageFont.FreeTypeFont) -> float:
+        """Width of ``text`` in drawing pixels."""
+        return sum(f.size * 1.05 if sym else f.getlength(run) for run, sym in self.runs(text))
+
+    def width(self, text: str, size: float) -> float:
+        """Width of ``text`` in logical pixels."""
+        return self.text_px(text, self.font(size)) / self.kx
+
+    def fit(self, text: str, size: float, max_w: float, *, tail: bool = False) -> str:
+        """``text`` cut with an ellipsis (at the end, or the start when ``tail``) to fit."""
+        f = self.font(size)
+        limit = max_w * self.kx
+        text = text.replace("\n", " ")
+        if self.text_px(text, f) <= limit:
+            return text
+        lo, hi = 0, len(text)
+        while lo < hi:  # longest cut that fits
+            mid = (lo + hi + 1) // 2
+            cut = "…" + text[len(text) - mid:].lstrip() if tail else text[:mid].rstrip() + "…"
+            if self.text_px(cut, f) <= limit:
+                lo = mid
+            else:
+                hi = mid - 1
+        if lo == 0:
+            return "…" if self.text_px("…", f) <= limit else ""
+        return "…" + text[len(text) - lo:].lstrip() if tail else text[:lo].rstrip() + "…"
+
+    def text(self, x: float, y: float, text: str, size: float, fill: RGB, *,
+             align: str = "l", bold: bool = False, max_w: float | None = None,
+             tail: bool = False, bg: RGB | None = None) -> float:
+        """Draw one line vertically centered on ``y``; ``align`` l/m/r is relative to ``x``.
+        Returns the logical x where the text ends."""
+        if max_w is not None:
+            text = self.fit(text, size, max_w, tail=tail)
+        if not text:
+            return x
+        f = self.font(size)
+        runs = self.runs(text)
+        total = sum(f.size * 1.05 if sym else f.getlength(run) for run, sym in runs)
+        px = x * self.kx - (total / 2 if align == "m" else total if align == "r" else 0)
+        py = y * self.ky
+        stroke = max(1, round(f.size / 44)) if bold else 0
+        for run, sym in runs:
+            if sym:
+                adv = f.size * 1.05
+                draw_symbol = SYMBOLS[run]
+                draw_symbol(self.d, px + adv / 2, py, f.size * 0.38, fill, bg or self.look.bg)
+                px += adv
+            else:
+                self.d.text((px, py), run, font=f, fill=fill, anchor="lm", stroke_width=stroke,
+                            stroke_fill=fill)
+                px += f.getlength(run)
+        return px / self.kx
+
+    def glyph(self, cx: float, cy: float, glyph: str, box: float, fill: RGB, bg: RGB,
+              fallback: str = "") -> None:
+        """A glyph centered in a ``box``-sized square: a vector symbol, font text, or the
+        first letter of ``fallback``."""
+        glyph = glyph.strip()
+        if glyph not in SYMBOLS:
+            glyph = glyph.translate(VARIATION_SELECTORS)
+        if glyph in SYMBOLS:
+            SYMBOLS[glyph](self.d, cx * self.kx, cy * self.ky, box * 0.3 * self.kf, fill, bg)
+            return
+        if not glyph or not can_draw(glyph):
+            glyph = (fallback.strip()[:1] or "?").upper()
+        size = box * (0.5 if len(glyph) == 1 else 0.36)
+        self.text(cx, cy, glyph, size, fill, align="m", bold=True, max_w=box)
+
+    def avatar(self, cx: float, cy: float, d: float, glyph: str, color: RGB, bg: RGB) -> None:
+        """A letter in a disc, pasted from a supersampled sprite (crisp even when ``ss`` is 1)."""
+        px = max(1, round(d * self.kx))
+        sprite = _avatar_sprite(glyph, color, bg, px, self.font_scale * px / (d * self.kx))
+        self.img.paste(sprite, (round(cx * self.kx - px / 2), round(cy * self.ky - px / 2)))
+
+    def tile(self) -> Tile:
+        img = self.img.reduce(self.ss) if self.ss > 1 else self.img
+        if not self.masked:
+            rgb = np.ascontiguousarray(np.asarray(img))
+            return Tile(rgb, (0, img.height, 0, img.width), opaque=True)
+        arr = np.asarray(img)
+        rgb = np.ascontiguousarray(arr[..., :3])
+        alpha = arr[..., 3].astype(np.uint16)
+        alpha += alpha > 127  # 0..256, so that opaque pixels copy exactly
+        solid = _solid_rect(arr[..., 3])
+        rest = alpha.copy()
+        r0, r1, c0, c1 = solid
+        rest[r0:r1, c0:c1] = 0
+        if not rest.any():
+            return Tile(rgb, solid)
+        a = alpha[..., None]
+        pre = rgb * a
+        inv = np.ascontiguousarray(np.broadcast_to(256 - a, rgb.shape))
+        return Tile(rgb, solid, pre, inv, False)
+
+
+@lru_cache(maxsize=512)
+def _avatar_sprite(glyph: str, color: RGB, bg: RGB, px: int, font_scale: float) -> Image.Image:
+    """A ``px``-wide avatar disc with its letter, drawn supersampled on ``bg``."""
+    d = px / font_scale  # logical size that maps to px output pixels
+    look = Look("avatar", "", "", "", "", glyph, color, None, True, False, False, None, bg,
+                round(d), round(d), px, px)
+    painter = Painter(look, font_scale, False)
+    painter.circle(d / 2, d / 2, d / 2, color)
+    painter.glyph(d / 2, d / 2, glyph, d * 0.9, T.SURFACE, color)
+    return painter.img.reduce(SS) if SS > 1 else painter.img

@@ -1,0 +1,365 @@
+"""How each widget kind looks: one draw function per ``Node.kind``, and ``draw_tile``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import theme as T
+from .glyphs import RGB, SYMBOLS, font_has
+from .painter import SS, SURFACES, Look, Painter, Tile, luminance, mix, on_color
+
+#: Kinds drawn without supersampling: mostly text (FreeType anti-aliases it anyway), and the
+#: most frequent cache misses when content changes; their curves (avatars) are pasted from
+#: supersampled sprites.
+FAST_KINDS = frozenset({"list_item", "text_field", "text"})
+#: Kinds drawn as floating shapes over whatever is below them (tiles with an alpha mask).
+MASKED = frozenset({"dialog", "menu", "menu_item", "toast", "fab"})
+
+FIELD_BG = (236, 239, 245)
+OUTLINE = (116, 119, 127)
+DISABLED_FILL = (226, 227, 231)
+SPECIAL_KEY_BG = (190, 195, 204)
+SELECTION = (187, 214, 251)
+AVATAR_COLORS: tuple[RGB, ...] = (
+    (26, 115, 232), (217, 48, 37), (30, 142, 62), (249, 171, 0), (161, 66, 244),
+    (0, 137, 123), (232, 113, 10), (84, 110, 122),
+)
+SPECIAL_KEYS = frozenset({"⇧", "⌫", "?123", "ABC", "=\\<", "123"})
+
+
+def _lines_y(base: float, n: int, pitch: int) -> list[float]:
+    return [base / 2 + i * pitch for i in range(n)]
+
+
+# --- per-kind drawing ------------------------------------------------------------------------
+
+DrawFn = Callable[[Painter, Look], None]
+DRAW: dict[str, DrawFn] = {}
+
+
+def _draws(*kinds: str) -> Callable[[DrawFn], DrawFn]:
+    def register(fn: DrawFn) -> DrawFn:
+        for kind in kinds:
+            DRAW[kind] = fn
+        return fn
+    return register
+
+
+@_draws("screen", "nav_bar", "keyboard")
+def _draw_fill(p: Painter, k: Look) -> None:
+    color = k.color if k.kind == "screen" and k.color else SURFACES.get(k.kind, T.BG)
+    p.rect(0, 0, k.lw, k.lh, color)
+
+
+@_draws("text")
+def _draw_text(p: Painter, k: Look) -> None:
+    style = k.style if k.style in ("title", "body", "caption", "big") else "body"
+    size = T.FONT[style]
+    base = T.HEIGHTS[f"text:{style}"]
+    fill = on_color(k.bg, secondary=style == "caption")
+    if not k.enabled:
+        fill = T.HINT
+    lines = T.wrap_text(k.text, k.lw, size)
+    for line, y in zip(lines, _lines_y(base, len(lines), int(size * 1.3)), strict=False):
+        p.text(0, y, line, size, fill, bold=style == "title", max_w=k.lw)
+
+
+@_draws("button")
+def _draw_button(p: Painter, k: Look) -> None:
+    style = k.style or "primary"
+    x0, y0, x1, y1 = 8, 18, k.lw - 8, k.lh - 18
+    if y1 - y0 < 40:
+        y0, y1 = 2, k.lh - 2
+    radius = (y1 - y0) / 2
+    fill: RGB | None = None
+    outline: RGB | None = None
+    if style in ("primary", "danger"):
+        fill = (T.PRIMARY if style == "primary" else T.DANGER) if k.enabled else DISABLED_FILL
+        fg = T.PRIMARY_TEXT if k.enabled else T.HINT
+    elif style == "secondary":
+        outline = OUTLINE if k.enabled else T.DIVIDER
+        fg = T.PRIMARY if k.enabled else T.HINT
+    else:  # text button
+        fg = (T.DANGER if style == "text_danger" else T.PRIMARY) if k.enabled else T.HINT
+        if luminance(k.bg) < 128 and k.enabled:
+            fg = (138, 180, 248)
+    if fill is not None or outline is not None:
+        p.rect(x0, y0, x1, y1, fill, radius=radius, outline=outline, width=3)
+    size = T.FONT["button"]
+    p.text(k.lw / 2, k.lh / 2, k.text, size, fg, align="m", bold=True,
+           max_w=max(1, x1 - x0 - 2 * min(40, radius)), bg=fill)
+
+
+@_draws("text_field")
+def _draw_text_field(p: Painter, k: Look) -> None:
+    pad = 28
+    label, value, hint = k.desc, k.text, k.hint
+    accent = T.PRIMARY if k.focused else OUTLINE
+    fg, label_fg = (T.TEXT, T.PRIMARY if k.focused else T.TEXT_2)
+    if not k.enabled:
+        fg = label_fg = accent = T.HINT
+    size, lsize = T.FONT["body"], T.FONT["small"]
+    y0, y1 = 6, k.lh - 8
+    multiline = k.style == "multiline"
+    if multiline:
+        p.rect(0, y0, k.lw, y1, FIELD_BG, radius=16, outline=accent, width=5 if k.focused else 3)
+    else:
+        p.rect(0, y0, k.lw, y1, FIELD_BG, radius=16, corners=(True, True, False, False))
+        p.hline(0, k.lw, y1, 6 if k.focused else 3, accent)
+    top = y0
+    if label:
+        p.text(pad, y0 + 38, label, lsize, label_fg, max_w=k.lw - 2 * pad)
+        top = y0 + 58
+    max_w = k.lw - 2 * pad - 8
+    pitch = int(size * 1.3)
+    if multiline:
+        lines = T.wrap_text(value, int(max_w), size) if value else [""]
+        room = max(1, int((y1 - top - 24) // pitch))
+        if len(lines) > room:
+            lines = lines[-room:] if k.focused else lines[:room]
+        ys = [top + 24 + pitch / 2 + i * pitch for i in range(len(lines))]
+    else:
+        lines = [value]
+        ys = [(top + y1) / 2 if not label else (top + y1) / 2 - 2]
+    end_x, end_y = float(pad), ys[0]
+    if value:
+        for line, y in zip(lines, ys, strict=True):
+            shown = p.fit(line, size, max_w, tail=k.focused)
+            if k.selected and k.focused:
+                w = p.width(shown, size)
+                p.rect(pad - 2, y - size * 0.62, pad + w + 2, y + size * 0.62, SELECTION)
+            end_x = p.text(pad, y, shown, size, fg)
+            end_y = y
+    elif hint:
+        p.text(pad, ys[0], hint, size, T.HINT, max_w=max_w)
+    if k.focused and k.enabled:
+        cx = end_x + (3 if value else 0)
+        p.rect(cx, end_y - size * 0.58, cx + 4, end_y + size * 0.58, T.PRIMARY)
+
+
+def _switch(p: Painter, k: Look, x1: float, cy: float) -> None:
+    tw, th = 132, 78
+    x0 = x1 - tw
+    on = bool(k.checked)
+    if on:
+        track = T.PRIMARY if k.enabled else mix(T.PRIMARY, k.bg, 0.6)
+        p.rect(x0, cy - th / 2, x1, cy + th / 2, track, radius=th / 2)
+        p.circle(x1 - th / 2, cy, 27, T.SURFACE)
+    else:
+        line = OUTLINE if k.enabled else T.DIVIDER
+        p.rect(x0, cy - th / 2, x1, cy + th / 2, (228, 230, 236), radius=th / 2, outline=line,
+               width=5)
+        p.circle(x0 + th / 2, cy, 19, line)
+
+
+@_draws("toggle")
+def _draw_toggle(p: Painter, k: Look) -> None:
+    x1 = k.lw - 6
+    if k.text:
+        fg = on_color(k.bg) if k.enabled else T.HINT
+        p.text(0, k.lh / 2, k.text, T.FONT["body"], fg, max_w=k.lw - 132 - 40)
+    _switch(p, k, x1, k.lh / 2)
+
+
+@_draws("checkbox")
+def _draw_checkbox(p: Painter, k: Look) -> None:
+    s = 60
+    x0 = 6 if k.text else (k.lw - s) / 2
+    y0 = (k.lh - s) / 2
+    if k.checked:
+        fill = T.PRIMARY if k.enabled else T.HINT
+        p.rect(x0, y0, x0 + s, y0 + s, fill, radius=10)
+        SYMBOLS["✓"](p.d, (x0 + s / 2) * p.kx, (y0 + s / 2) * p.ky, s * 0.4 * p.kf,
+                     T.SURFACE, fill)
+    else:
+        p.rect(x0, y0, x0 + s, y0 + s, None, radius=10,
+               outline=T.TEXT_2 if k.enabled else T.HINT, width=5)
+    if k.text:
+        fg = on_color(k.bg) if k.enabled else T.HINT
+        p.text(x0 + s + 36, k.lh / 2, k.text, T.FONT["body"], fg, max_w=k.lw - s - 48)
+
+
+def avatar_color(glyph: str, color: RGB | None) -> RGB:
+    if color is not None:
+        return color
+    return AVATAR_COLORS[sum(map(ord, glyph)) % len(AVATAR_COLORS)]
+
+
+@_draws("list_item")
+def _draw_list_item(p: Painter, k: Look) -> None:
+    bg = T.SELECTED_BG if k.selected else k.bg
+    if k.selected:
+        p.rect(0, 0, k.lw, k.lh, bg)
+    x = T.PAD if k.lw >= T.SCREEN_W - T.PAD else 16  # full-width rows get the screen margin
+    if k.glyph:
+        d = 104
+        p.avatar(x + d / 2, k.lh / 2, d, k.glyph, avatar_color(k.glyph, k.color), bg)
+        x += d + 40
+    trailing = k.extra
+    reserve = 0 if not trailing else (2 if trailing == "toggle" else 1) * T.ICON_SIZE + 24
+    max_w = k.lw - x - T.PAD // 2 - reserve
+    fg = on_color(bg) if k.enabled else T.HINT
+    fg2 = on_color(bg, secondary=True) if k.enabled else T.HINT
+    if k.hint:
+        p.text(x, k.lh / 2 - 28, k.text, T.FONT["body"], fg, max_w=max_w)
+        p.text(x, k.lh / 2 + 32, k.hint, T.FONT["caption"], fg2, max_w=max_w)
+    else:
+        p.text(x, k.lh / 2, k.text, T.FONT["body"], fg, max_w=max_w)
+    p.hline(x, k.lw, k.lh, 2, T.DIVIDER if luminance(bg) >= 128 else OUTLINE)
+
+
+@_draws("icon")
+def _draw_icon(p: Painter, k: Look) -> None:
+    box = min(k.lw, k.lh)
+    fg = on_color(k.bg)
+    if luminance(k.bg) >= 128:
+        fg = (60, 64, 72)
+    if k.selected:
+        p.circle(k.lw / 2, k.lh / 2, box * 0.4, T.SELECTED_BG)
+        fg = T.PRIMARY
+    if not k.enabled:
+        fg = T.HINT
+    p.glyph(k.lw / 2, k.lh / 2, k.glyph, box, fg, T.SELECTED_BG if k.selected else k.bg,
+            fallback=k.desc or k.text)
+
+
+@_draws("fab")
+def _draw_fab(p: Painter, k: Look) -> None:
+    r = min(k.lw, k.lh) / 2 - 8
+    cx, cy = k.lw / 2, k.lh / 2 - 2
+    p.circle(cx, cy + 6, r + 4, (0, 0, 0, 48))
+    p.circle(cx, cy + 3, r + 1, (0, 0, 0, 60))
+    fill = T.PRIMARY if k.enabled else T.HINT
+    p.circle(cx, cy, r, (*fill, 255))
+    p.glyph(cx, cy, k.glyph, r * 1.3, T.PRIMARY_TEXT, fill, fallback=k.desc)
+
+
+@_draws("top_bar")
+def _draw_top_bar(p: Painter, k: Look) -> None:
+    has_up, n_actions = k.extra if isinstance(k.extra, tuple) else (False, 0)
+    p.rect(0, 0, k.lw, k.lh, T.TOP_BAR_BG)
+    x = T.PAD // 2 + T.ICON_SIZE + 16 if has_up else T.PAD
+    max_w = k.lw - x - T.PAD // 2 - n_actions * T.ICON_SIZE - 16
+    p.text(x, k.lh / 2, k.text, T.FONT["top_bar"], T.TEXT, bold=True, max_w=max_w)
+    p.hline(0, k.lw, k.lh, 2, T.DIVIDER)
+
+
+@_draws("tab_bar")
+def _draw_tab_bar(p: Painter, k: Look) -> None:
+    p.rect(0, 0, k.lw, k.lh, T.SURFACE)
+    p.hline(0, k.lw, 2, 2, T.DIVIDER)
+
+
+@_draws("tab")
+def _draw_tab(p: Painter, k: Look) -> None:
+    size = T.FONT["caption"]
+    fg = T.PRIMARY if k.selected else on_color(k.bg, secondary=True)
+    if not k.enabled:
+        fg = T.HINT
+    cx, cy = k.lw / 2, k.lh / 2
+    if k.glyph:
+        if k.selected:
+            p.rect(cx - 64, cy - 62, cx + 64, cy + 2, T.SELECTED_BG, radius=32)
+        p.glyph(cx, cy - 30, k.glyph, 84, fg, T.SELECTED_BG if k.selected else k.bg)
+        p.text(cx, cy + 42, k.text, size, fg, align="m", bold=k.selected, max_w=k.lw - 16)
+        return
+    label = p.fit(k.text, size, k.lw - 40)
+    if k.selected:
+        w = min(k.lw - 16, p.width(label, size) + 72)
+        p.rect(cx - w / 2, cy - 38, cx + w / 2, cy + 38, T.SELECTED_BG, radius=38)
+    p.text(cx, cy, label, size, fg, align="m", bold=k.selected)
+
+
+@_draws("status_bar")
+def _draw_status_bar(p: Painter, k: Look) -> None:
+    p.rect(0, 0, k.lw, k.lh, T.STATUS_BG)
+    size = T.FONT["status"]
+    p.text(T.PAD, k.lh / 2, k.text, size, T.STATUS_FG, bold=True, max_w=k.lw / 2)
+    p.text(k.lw - T.PAD, k.lh / 2, k.hint, size, T.STATUS_FG, align="r", max_w=k.lw / 2 - T.PAD)
+
+
+@_draws("key")
+def _draw_key(p: Painter, k: Look) -> None:
+    label = k.text
+    base = k.desc or label
+    fg = T.TEXT
+    if label in ("↵",) or base == "↵":
+        fill, fg = T.PRIMARY, T.PRIMARY_TEXT
+    elif k.selected:
+        fill, fg = T.SELECTED_BG, T.PRIMARY
+    elif base in SPECIAL_KEYS or label in SPECIAL_KEYS:
+        fill = SPECIAL_KEY_BG
+    else:
+        fill = T.KEY_BG
+    p.rect(0, 0, k.lw, k.lh, fill, radius=14)
+    if label == "space":
+        return
+    if label in SYMBOLS and not font_has(label):
+        sym = "⬆️" if label == "⇧" and k.selected else label
+        SYMBOLS[sym](p.d, k.lw / 2 * p.kx, k.lh / 2 * p.ky, T.FONT["key"] * 0.55 * p.kf, fg,
+                     fill)
+        return
+    size = T.FONT["key"] if len(label) == 1 else T.FONT["small"]
+    p.text(k.lw / 2, k.lh / 2, label, size, fg, align="m", max_w=k.lw - 8)
+
+
+@_draws("app_icon")
+def _draw_app_icon(p: Painter, k: Look) -> None:
+    size = T.FONT["small"]
+    label_h = size * 1.8
+    avail = k.lh - label_h
+    d = min(k.lw * 0.56, avail * 0.8)
+    cx, cy = k.lw / 2, avail / 2 + avail * 0.06
+    color = k.color or T.PRIMARY
+    p.circle(cx, cy, d / 2, color)
+    fg = T.PRIMARY_TEXT if luminance(color) < 170 else T.TEXT
+    p.glyph(cx, cy, k.glyph, d * 0.95, fg, color, fallback=k.text)
+    p.text(cx, cy + d / 2 + label_h / 2 + 4, k.text, size, on_color(k.bg), align="m",
+           max_w=k.lw - 12)
+
+
+MENU_SHADOW = 10  # logical pixels around a popup menu's box
+
+
+@_draws("menu")
+def _draw_menu(p: Painter, k: Look) -> None:
+    m = MENU_SHADOW
+    for i, a in enumerate((14, 22, 34)):
+        p.rect(i * 3, i * 3 + 2, k.lw - i * 3, k.lh - i * 3 + 2, (0, 0, 0, a), radius=24)
+    p.rect(m, m, k.lw - m, k.lh - m, (*T.SURFACE, 255), radius=20)
+
+
+@_draws("menu_item")
+def _draw_menu_item(p: Painter, k: Look) -> None:
+    m = MENU_SHADOW + 2  # transparent margins keep the menu's shadow and rounded corners
+    p.rect(m, m + 24, k.lw - m, k.lh - m - 24, (*k.bg, 255))
+    fg = on_color(k.bg) if k.enabled else T.HINT
+    p.text(T.PAD, k.lh / 2, k.text, T.FONT["body"], fg, max_w=k.lw - 2 * T.PAD)
+
+
+@_draws("toast")
+def _draw_toast(p: Painter, k: Look) -> None:
+    p.rect(0, 0, k.lw, k.lh, (*T.TOAST_BG, 255), radius=k.lh / 2)
+    p.text(k.lw / 2, k.lh / 2, k.text, T.FONT["body"], T.TOAST_FG, align="m",
+           max_w=k.lw - 2 * min(k.lh / 2, 36), bg=T.TOAST_BG)
+
+
+@_draws("dialog")
+def _draw_dialog(p: Painter, k: Look) -> None:
+    p.rect(0, 0, k.lw, k.lh, (*T.SURFACE, 255), radius=36)
+
+
+def _draw_other(p: Painter, k: Look) -> None:
+    """Unknown kinds: their text, else their glyph."""
+    if k.text:
+        p.text(0, k.lh / 2, k.text, T.FONT["body"], on_color(k.bg), max_w=k.lw)
+    elif k.glyph:
+        p.glyph(k.lw / 2, k.lh / 2, k.glyph, min(k.lw, k.lh), on_color(k.bg), k.bg)
+
+
+def draw_tile(look: Look, font_scale: float) -> Tile:
+    """Draw one node into a tile (uncached)."""
+    painter = Painter(look, font_scale, look.kind in MASKED,
+                      1 if look.kind in FAST_KINDS else SS)
+    DRAW.get(look.kind, _draw_other)(painter, look)
+    return painter.tile()
