@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 Kind = Literal["added", "removed", "modified"]
+KINDS: tuple[str, ...] = get_args(Kind)
 
 
 @dataclass(frozen=True)
@@ -56,8 +57,10 @@ def matches(change: Change, pattern: str) -> bool:
     ``system.contacts.*`` covers any change at or below a contact; ``added:system.contacts.*``
     covers only additions. A pattern also covers changes below the path it names.
     """
-    kind, _, glob = pattern.rpartition(":")
-    if kind and kind != change.kind:
+    kind, sep, glob = pattern.partition(":")
+    if not sep or kind not in KINDS:
+        glob = pattern  # no kind prefix: a colon may be part of a path
+    elif kind != change.kind:
         return False
     return fnmatchcase(change.path, glob) or fnmatchcase(change.path, glob + ".*")
 

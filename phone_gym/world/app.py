@@ -38,8 +38,6 @@ class App:
     package: ClassVar[str] = "com.example.app"
     glyph: ClassVar[str] = "A"
     color: ClassVar[tuple[int, int, int]] = (26, 115, 232)
-    #: Snapshot paths (fnmatch patterns, relative to this app) that never count as changes.
-    volatile: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, system: SystemState, host: Host | None = None) -> None:
         self.system = system

@@ -192,12 +192,17 @@ class Device:
         if kind == "open_app":
             self.open(app.name)
         else:
-            app.stop()
+            self._stop(app.name)
             if app.name in self.recents:
                 self.recents.remove(app.name)
             if self.foreground == app.name:
                 self.go_home()
         return None
+
+    def _stop(self, name: str) -> None:
+        """Force-stop an app: its transient UI and scroll positions go, its data stays."""
+        self.apps[name].stop()
+        self.scroll = {key: y for key, y in self.scroll.items() if key[0] != name}
 
     def open(self, name: str) -> None:
         """Bring an app to the foreground, resuming its back stack."""
@@ -282,13 +287,15 @@ class Device:
 
     def _click(self, x: int, y: int) -> None:
         frame = self.frame()
-        if frame.modal_from is not None and not frame.in_modal(x, y) and y < self._nav_top():
+        placed = frame.hit(x, y, "click")
+        if placed is None or placed.node.kind != "key":
+            self.select_all = False  # only keys type over a selection
+        if frame.modal_from is not None and not frame.in_modal(x, y) and y < self._overlay_top():
             if self.menu is not None:
                 self.close_menu()
             elif (screen := self.screen()).on_dismiss is not None:
                 screen.on_dismiss()
             return
-        placed = frame.hit(x, y, "click")
         if self.menu is not None and (placed is None or placed.node.kind != "menu_item"):
             self.close_menu()
         if placed is None:
@@ -354,7 +361,8 @@ class Device:
         frame = self.frame()
         vp = frame.viewport
         limit = max(0, frame.content_height - (vp[3] - vp[1]))
-        self.scroll[key] = max(0, min(limit, self.scroll.get(key, 0) + delta))
+        current = min(limit, self.scroll.get(key, 0))  # as shown: the limit may have shrunk
+        self.scroll[key] = max(0, min(limit, current + delta))
 
     def _scroll(self, x: int, y: int, direction: str) -> None:
         key = self._scroll_target(x, y)
@@ -385,13 +393,12 @@ class Device:
         return self._screen
 
     def _find(self, node_id: str | None) -> Node | None:
-        """A text field (or any node) of the current screen by id, visible or not."""
+        """A text field of the current screen by id, visible or not; while a dialog is
+        shown, only the dialog's (it takes the input focus)."""
         if node_id is None or self.current_app is None:
             return None
         screen = self.screen()
-        stack: list[Node] = list(screen.content)
-        if screen.dialog is not None:
-            stack.insert(0, screen.dialog)
+        stack: list[Node] = [screen.dialog] if screen.dialog is not None else list(screen.content)
         while stack:
             node = stack.pop()
             if node.id == node_id and node.kind == "text_field":
@@ -399,8 +406,11 @@ class Device:
             stack.extend(node.children)
         return None
 
-    def _nav_top(self) -> int:
-        return T.SCREEN_H - T.NAV_H
+    def _overlay_top(self) -> int:
+        """The top of the system overlays (navigation bar, keyboard): taps on them are not
+        taps outside a dialog."""
+        top = T.SCREEN_H - T.NAV_H
+        return top - T.KEYBOARD_H if self.keyboard_shown else top
 
     def _reveal_focus(self) -> None:
         """Scroll so that the focused field sits above the keyboard."""
@@ -524,9 +534,9 @@ class Device:
 
     def _clear_recents(self) -> None:
         for name in self.recents:
-            self.apps[name].stop()
+            self._stop(name)
         self.recents = []
-        self.show_recents = False
+        self.go_home()
 
     def _build_shade(self, frame: Frame) -> None:
         s = self.system
