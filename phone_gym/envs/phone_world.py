@@ -192,6 +192,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         self._shot: np.ndarray | None = None
         self._shot_version = -1
         self._verdict: Verdict | None = None
+        self._verdict_key: tuple[int, str | None] = (-1, None)
 
     # --- gymnasium API -----------------------------------------------------------------
     def reset(self, *, seed: int | None = None,
@@ -224,7 +225,8 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
                 answer = parsed.text if parsed.type == "answer" else None
             else:
                 error = self.device.step(parsed)
-        self._verdict = None
+        if self._verdict_key != (self.device.version, answer):
+            self._verdict = None  # the phone changed (or the answer did): verify again
         verdict = self._current_verdict(answer)
         if parsed is not None and parsed.type == "finish" and parsed.status == "infeasible":
             verdict = Verdict(False, "the agent declared the task infeasible", verdict.progress)
@@ -256,6 +258,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     def _current_verdict(self, answer: str | None = None) -> Verdict:
         if self._verdict is None:
             self._verdict = self._need_episode().verify(answer)
+            self._verdict_key = (self.device.version, answer)
         return self._verdict
 
     def _screenshot(self) -> np.ndarray:

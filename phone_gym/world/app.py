@@ -58,6 +58,12 @@ class App:
     def view(self, route: Route) -> Screen:
         raise NotImplementedError
 
+    @property
+    def ticking(self) -> bool:
+        """Whether the view shown now changes as time passes (a running timer): the device
+        then redraws after every action, even one that touched nothing."""
+        return False
+
     def snapshot(self) -> Any:
         """Plain persistent data for verifiers."""
         return to_plain(self.data)

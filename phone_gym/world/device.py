@@ -64,7 +64,8 @@ class Device:
         self.select_all = False
         self._frame: Frame | None = None
         self._screen: Screen | None = None
-        self.version = 0
+        self.version = getattr(self, "version", 0) + 1  # monotonic: caches key on it
+        self._handled = False
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickle without cached views and menu handlers (closures); an open long-press
@@ -141,6 +142,8 @@ class Device:
         if self.menu is None and self.menu_source is not None:
             self._restore_menu()
         before = self.screen_key()
+        looks = self._looks()
+        self._handled = False
         selected, self.select_all = self.select_all, False
         error: str | None = None
         if kind == "type":
@@ -154,7 +157,8 @@ class Device:
             self._click(*to_px(*action.point))
         elif kind == "double_click":
             self._click(*to_px(*action.point))
-            self.invalidate()
+            if self._handled:
+                self.invalidate()
             self._click(*to_px(*action.point))
         elif kind == "long_press":
             self._long_press(*to_px(*action.point))
@@ -173,11 +177,22 @@ class Device:
         if self.screen_key() != before:
             self.focus = None
             self.close_menu()
+        quiet = kind in ("click", "double_click", "long_press", "scroll", "drag", "wait")
+        if quiet and not self._handled and self._looks() == looks:
+            return None  # nothing was hit and nothing moved: the frame still holds
         self.invalidate()
         if self.focus is not None and self._find(self.focus) is None:
             self.focus = None
             self.invalidate()
         return None
+
+    def _looks(self) -> tuple[Any, ...]:
+        """Device state a quiet action might still change (handlers excepted)."""
+        app = self.current_app
+        now = self.system.now if app is not None and app.ticking else self.system.now.strftime(
+            "%H:%M %A %B %d")  # what the status bar and launcher show
+        return (self.screen_key(), self.focus, self.menu_source, self.select_all, self.shift,
+                self.symbols, tuple(self.scroll.items()), self.toast_text, now)
 
     def invalidate(self) -> None:
         self._frame = None
@@ -291,6 +306,7 @@ class Device:
         if placed is None or placed.node.kind != "key":
             self.select_all = False  # only keys type over a selection
         if frame.modal_from is not None and not frame.in_modal(x, y) and y < self._overlay_top():
+            self._handled = True
             if self.menu is not None:
                 self.close_menu()
             elif (screen := self.screen()).on_dismiss is not None:
@@ -300,6 +316,7 @@ class Device:
             self.close_menu()
         if placed is None:
             return
+        self._handled = True
         node = placed.node
         if node.kind == "text_field":
             self.focus = node.id
@@ -315,6 +332,7 @@ class Device:
         placed = frame.hit(x, y, "long_click")
         if placed is None:
             return
+        self._handled = True
         node = placed.node
         if node.on_long_click is not None:
             node.on_long_click()

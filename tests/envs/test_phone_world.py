@@ -143,3 +143,25 @@ def test_bad_constructor_arguments(kwargs: dict[str, object], fragment: str) -> 
 def test_step_before_reset_says_what_to_do() -> None:
     with pytest.raises(gym.error.ResetNeeded, match="reset"):
         PhoneWorldEnv().step("wait(seconds=1)")
+
+
+def test_new_episode_never_shows_the_previous_screen() -> None:
+    env = PhoneWorldEnv()
+    env.reset(seed=0)
+    env.step('open_app(app="Clock")')
+    env.step('finish(status="success")')
+    obs, _ = env.reset(seed=0)
+    fresh, _ = PhoneWorldEnv().reset(seed=0)
+    assert np.array_equal(obs["screenshot"], fresh["screenshot"])  # the home screen again
+
+
+def test_quiet_steps_keep_frame_and_verdict_but_not_stale_ones() -> None:
+    env = PhoneWorldEnv(task="NotesCreateNote")
+    env.reset(seed=0)
+    env.step('open_app(app="Notes")')
+    version = env.device.version
+    obs, *_ = env.step("click(x=500, y=700)")  # empty space below the notes: nothing happens
+    assert env.device.version == version
+    env.step("click(x=880, y=890)")  # the "+" button: the editor opens
+    assert env.device.version != version
+    assert env.device.current_app.route.name == "edit"

@@ -205,6 +205,14 @@ class ClockApp(App):
     def initial_data(self) -> ClockData:
         return ClockData()
 
+    @property
+    def ticking(self) -> bool:
+        """A running timer or stopwatch on screen counts seconds."""
+        ui = self.ui
+        return self.route.name == "main" and (
+            (ui.tab == "Timer" and ui.timer_end is not None)
+            or (ui.tab == "Stopwatch" and ui.stopwatch_since is not None))
+
     def initial_ui(self) -> ClockUI:
         return ClockUI()
 
