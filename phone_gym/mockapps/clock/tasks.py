@@ -119,6 +119,14 @@ def same_time(expected: str) -> Matcher:
     return Matcher(test, f"time {expected!r}")
 
 
+def new_alarm(ui: Driver, hour: int, minute: int) -> Iterator[PhoneAction]:
+    """Oracle steps: open Clock, start a new alarm, and fill its time."""
+    yield from ui.open_app("Clock")
+    yield from ui.tap(id="add_alarm")
+    yield from ui.fill("hour", f"{hour:02d}")
+    yield from ui.fill("minute", f"{minute:02d}")
+
+
 class ClockAddAlarm(TaskTemplate):
     id = "ClockAddAlarm"
     apps = ("Clock",)
@@ -152,10 +160,7 @@ class ClockAddAlarm(TaskTemplate):
         return state, answer
 
     def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from ui.open_app("Clock")
-        yield from ui.tap(id="add_alarm")
-        yield from ui.fill("hour", f"{params['hour']:02d}")
-        yield from ui.fill("minute", f"{params['minute']:02d}")
+        yield from new_alarm(ui, params["hour"], params["minute"])
         yield from ui.fill("label", params["label"])
         yield from ui.tap(id="save")
         yield PhoneAction("finish", status="success")
@@ -194,10 +199,7 @@ class ClockAddRepeatingAlarm(TaskTemplate):
         return state, answer
 
     def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from ui.open_app("Clock")
-        yield from ui.tap(id="add_alarm")
-        yield from ui.fill("hour", f"{params['hour']:02d}")
-        yield from ui.fill("minute", f"{params['minute']:02d}")
+        yield from new_alarm(ui, params["hour"], params["minute"])
         for day in params["days"]:
             yield from ui.tap(id=f"day_{day.lower()}")
         yield from ui.tap(id="save")
