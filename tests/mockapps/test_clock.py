@@ -4,10 +4,10 @@ force-stop."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime
 
 import pytest
+from driving import fill, long_press, open_app, press, shown, tap
 
 from phone_gym.actions import PhoneAction
 from phone_gym.mockapps.clock.app import (
@@ -35,34 +35,8 @@ def clock(device: Device) -> ClockApp:
     return app
 
 
-def run(device: Device, actions: Iterator[PhoneAction]) -> None:
-    """Carry out a driver helper's actions (the helper looks at the fresh screen each time)."""
-    for action in actions:
-        assert device.step(action) is None
-
-
-def tap(device: Device, text: str | None = None, **query: str) -> None:
-    run(device, Driver(device).tap(text, **query))
-
-
-def long_press(device: Device, text: str | None = None, **query: str) -> None:
-    run(device, Driver(device).long_press(text, **query))
-
-
-def fill(device: Device, field_id: str, text: str) -> None:
-    run(device, Driver(device).fill(field_id, text))
-
-
-def shown(device: Device, text: str | None = None, **query: str) -> bool:
-    return Driver(device).find(text, **query) is not None
-
-
 def open_clock(device: Device) -> None:
-    assert device.step(PhoneAction("open_app", app="Clock")) is None
-
-
-def press(device: Device, button: str) -> None:
-    assert device.step(PhoneAction("press", button=button)) is None
+    open_app(device, "Clock")
 
 
 def seed(device: Device) -> tuple[Alarm, Alarm]:

@@ -3,10 +3,9 @@ long-press menus, search, scrolling, and what survives a force-stop."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import numpy as np
 import pytest
+from driving import act, long_press, press, shown, tap, type_text
 
 from phone_gym.actions import PhoneAction
 from phone_gym.mockapps.notes.app import NotesApp, add_note, sorted_notes
@@ -22,40 +21,10 @@ from phone_gym.world import Device
 
 
 # --- helpers -----------------------------------------------------------------------------------
-def act(device: Device, action: PhoneAction) -> None:
-    error = device.step(action)
-    assert error is None, error
-
-
-def drive(device: Device, actions: Iterator[PhoneAction]) -> None:
-    for action in actions:
-        act(device, action)
-
-
-def tap(device: Device, text: str | None = None, **query: str) -> None:
-    drive(device, Driver(device).tap(text, **query))
-
-
-def long_press(device: Device, text: str | None = None, **query: str) -> None:
-    drive(device, Driver(device).long_press(text, **query))
-
-
-def press(device: Device, button: str) -> None:
-    act(device, PhoneAction("press", button=button))
-
-
-def type_text(device: Device, text: str) -> None:
-    act(device, PhoneAction("type", text=text))
-
-
 def keys(device: Device, *ids: str) -> None:
     """Tap soft-keyboard keys by id (key_a, key_space, key_delete...)."""
     for key_id in ids:
         tap(device, id=key_id, kind="key")
-
-
-def visible(device: Device, text: str | None = None, **query: str) -> bool:
-    return Driver(device).find(text, **query) is not None
 
 
 def field_text(device: Device, field_id: str) -> str:
@@ -98,7 +67,7 @@ def test_list_shows_titles_and_first_lines_newest_first(device: Device) -> None:
 def test_empty_list_says_so() -> None:
     dev = Device([NotesApp])
     act(dev, PhoneAction("open_app", app="Notes"))
-    assert visible(dev, "No notes yet")
+    assert shown(dev, "No notes yet")
 
 
 def test_long_list_scrolls_to_the_oldest_note() -> None:
@@ -106,10 +75,10 @@ def test_long_list_scrolls_to_the_oldest_note() -> None:
     for i in range(14):
         add_note(notes_of(dev).data, f"Note {i}", f"text {i}")
     act(dev, PhoneAction("open_app", app="Notes"))
-    assert visible(dev, "Note 13") and not visible(dev, "Note 0")
+    assert shown(dev, "Note 13") and not shown(dev, "Note 0")
     act(dev, PhoneAction("scroll", x=500, y=500, direction="down"))
     act(dev, PhoneAction("scroll", x=500, y=500, direction="down"))
-    assert visible(dev, "Note 0") and not visible(dev, "Note 13")
+    assert shown(dev, "Note 0") and not shown(dev, "Note 13")
     tap(dev, "Note 0", kind="list_item")
     assert field_text(dev, "title") == "Note 0"
     press(dev, "back")
@@ -120,10 +89,10 @@ def test_long_list_scrolls_to_the_oldest_note() -> None:
 def test_search_filters_by_title_and_text(device: Device) -> None:
     tap(device, id="search", kind="text_field")
     type_text(device, "SPRING")
-    assert visible(device, "Trip ideas", kind="list_item")
-    assert not visible(device, "Groceries", kind="list_item")
+    assert shown(device, "Trip ideas", kind="list_item")
+    assert not shown(device, "Groceries", kind="list_item")
     keys(device, "key_x")
-    assert visible(device, "No matching notes")
+    assert shown(device, "No matching notes")
     long_press(device, id="search", kind="text_field")
     tap(device, "Select all", kind="menu_item")
     keys(device, "key_delete")
@@ -137,22 +106,22 @@ def test_search_is_kept_while_a_note_is_open(device: Device) -> None:
     tap(device, "Gift list", kind="list_item")
     press(device, "back")
     assert field_text(device, "search") == "gift"
-    assert not visible(device, "Groceries", kind="list_item")
+    assert not shown(device, "Groceries", kind="list_item")
 
 
 # --- creating and editing ----------------------------------------------------------------------
 def test_create_note_and_save(device: Device) -> None:
     tap(device, id="new_note")
-    assert visible(device, "New note", kind="top_bar")
-    assert not visible(device, id="delete")  # a new note has nothing to delete yet
+    assert shown(device, "New note", kind="top_bar")
+    assert not shown(device, id="delete")  # a new note has nothing to delete yet
     tap(device, id="title", kind="text_field")
     type_text(device, "Packing list")
     tap(device, id="body", kind="text_field")
     type_text(device, "charger")
-    assert visible(device, "7 characters")
+    assert shown(device, "7 characters")
     tap(device, id="save")
     assert device.toast_text == "Note saved"
-    assert visible(device, "Packing list", kind="list_item")
+    assert shown(device, "Packing list", kind="list_item")
     note = notes_of(device).data.notes[-1]
     assert (note.id, note.title, note.body, note.pinned) == (4, "Packing list", "charger", False)
     assert sorted_notes(notes_of(device).data)[0] is note
@@ -160,7 +129,7 @@ def test_create_note_and_save(device: Device) -> None:
 
 def test_back_saves_the_edit(device: Device) -> None:
     tap(device, "Trip ideas", kind="list_item")
-    assert visible(device, "Edit note", kind="top_bar")
+    assert shown(device, "Edit note", kind="top_bar")
     tap(device, id="body", kind="text_field")
     press(device, "enter")  # a new line in the multi-line field
     type_text(device, "and Porto")
@@ -170,7 +139,7 @@ def test_back_saves_the_edit(device: Device) -> None:
     press(device, "back")  # leaves the editor, saving
     assert notes_of(device).data.notes[1].body == "Lisbon in spring\nand Porto"
     assert device.toast_text == "Note saved"
-    assert visible(device, "Trip ideas", kind="list_item")
+    assert shown(device, "Trip ideas", kind="list_item")
 
 
 def test_navigate_up_saves_the_edit(device: Device) -> None:
@@ -185,7 +154,7 @@ def test_unchanged_note_is_not_saved_again(device: Device) -> None:
     tap(device, "Gift list", kind="list_item")
     press(device, "back")
     assert device.toast_text is None
-    assert visible(device, "Gift list", kind="list_item")
+    assert shown(device, "Gift list", kind="list_item")
 
 
 @pytest.mark.parametrize("leave", ["back", "navigate_up", "save"])
@@ -200,7 +169,7 @@ def test_empty_draft_is_discarded(device: Device, leave: str) -> None:
         tap(device, id=leave)
     assert len(notes_of(device).data.notes) == 3
     assert device.toast_text is None
-    assert visible(device, "Notes", kind="top_bar")
+    assert shown(device, "Notes", kind="top_bar")
 
 
 def test_a_note_with_only_text_gets_untitled(device: Device) -> None:
@@ -208,7 +177,7 @@ def test_a_note_with_only_text_gets_untitled(device: Device) -> None:
     tap(device, id="body", kind="text_field")
     type_text(device, "remember this")
     tap(device, id="save")
-    assert visible(device, "Untitled", kind="list_item")
+    assert shown(device, "Untitled", kind="list_item")
 
 
 # --- the keyboard --------------------------------------------------------------------------------
@@ -239,7 +208,7 @@ def test_typing_without_focus_is_an_error(device: Device) -> None:
 def test_select_all_then_type_replaces_the_text(device: Device) -> None:
     tap(device, "Groceries", kind="list_item")
     long_press(device, id="body", kind="text_field")
-    assert visible(device, "Select all", kind="menu_item")
+    assert shown(device, "Select all", kind="menu_item")
     tap(device, "Select all", kind="menu_item")
     type_text(device, "just coffee")
     assert field_text(device, "body") == "just coffee"
@@ -272,12 +241,12 @@ def test_copy_and_paste_between_fields(device: Device) -> None:
 def test_delete_from_the_editor(device: Device) -> None:
     tap(device, "Trip ideas", kind="list_item")
     tap(device, id="delete")
-    assert visible(device, "Delete note?")
+    assert shown(device, "Delete note?")
     tap(device, id="button_delete")
     assert titles(device) == ["Groceries", "Gift list"]
     assert device.toast_text == "Note deleted"
-    assert visible(device, "Notes", kind="top_bar")
-    assert not visible(device, "Trip ideas", kind="list_item")
+    assert shown(device, "Notes", kind="top_bar")
+    assert not shown(device, "Trip ideas", kind="list_item")
 
 
 def test_delete_discards_the_unsaved_draft(device: Device) -> None:
@@ -293,15 +262,15 @@ def test_delete_discards_the_unsaved_draft(device: Device) -> None:
 def test_delete_dialog_can_be_cancelled(device: Device, how: str) -> None:
     tap(device, "Trip ideas", kind="list_item")
     tap(device, id="delete")
-    assert visible(device, "Delete note?")
+    assert shown(device, "Delete note?")
     if how == "cancel":
         tap(device, id="button_cancel")
     elif how == "back":
         press(device, "back")
     else:
         act(device, PhoneAction("click", x=500, y=60))  # the scrim above the dialog
-    assert not visible(device, "Delete note?")
-    assert visible(device, "Edit note", kind="top_bar")  # still in the editor
+    assert not shown(device, "Delete note?")
+    assert shown(device, "Edit note", kind="top_bar")  # still in the editor
     assert len(notes_of(device).data.notes) == 3
     press(device, "back")
     assert len(notes_of(device).data.notes) == 3
@@ -313,22 +282,22 @@ def test_dialog_blocks_the_screen_behind_it(device: Device) -> None:
     title_field = next(p for p in device.frame().items if p.node.id == "title")
     act(device, PhoneAction("click", x=center(title_field)[0], y=center(title_field)[1]))
     assert not device.keyboard_shown  # the tap only dismissed the dialog
-    assert not visible(device, "Delete note?")
+    assert not shown(device, "Delete note?")
     assert len(notes_of(device).data.notes) == 3
 
 
 def test_long_press_menu_delete_asks_first(device: Device) -> None:
     long_press(device, "Groceries", kind="list_item")
-    assert visible(device, "Pin", kind="menu_item") and visible(device, "Delete", kind="menu_item")
+    assert shown(device, "Pin", kind="menu_item") and shown(device, "Delete", kind="menu_item")
     tap(device, "Delete", kind="menu_item")
-    assert visible(device, "Delete note?")
+    assert shown(device, "Delete note?")
     press(device, "back")
-    assert not visible(device, "Delete note?") and len(notes_of(device).data.notes) == 3
+    assert not shown(device, "Delete note?") and len(notes_of(device).data.notes) == 3
     long_press(device, "Groceries", kind="list_item")
     tap(device, "Delete", kind="menu_item")
     tap(device, id="button_delete")
     assert titles(device) == ["Trip ideas", "Gift list"]
-    assert visible(device, "Notes", kind="top_bar")
+    assert shown(device, "Notes", kind="top_bar")
 
 
 def test_long_press_menu_closes_with_back(device: Device) -> None:
@@ -336,7 +305,7 @@ def test_long_press_menu_closes_with_back(device: Device) -> None:
     assert device.menu is not None
     press(device, "back")
     assert device.menu is None
-    assert visible(device, "Notes", kind="top_bar")  # still in the app
+    assert shown(device, "Notes", kind="top_bar")  # still in the app
 
 
 # --- pinning -------------------------------------------------------------------------------------
@@ -348,20 +317,20 @@ def test_pin_and_unpin_from_the_long_press_menu(device: Device) -> None:
              if p.node.kind == "list_item" or p.node.id.endswith("_header")]
     assert order == ["Pinned", "Groceries", "Others", "Gift list", "Trip ideas"]
     long_press(device, "Groceries", kind="list_item")
-    assert visible(device, "Unpin", kind="menu_item")
+    assert shown(device, "Unpin", kind="menu_item")
     tap(device, "Unpin", kind="menu_item")
     assert not notes_of(device).data.notes[0].pinned
-    assert not visible(device, "Pinned")
+    assert not shown(device, "Pinned")
 
 
 def test_pin_from_the_editor_is_saved_on_leaving(device: Device) -> None:
     tap(device, "Trip ideas", kind="list_item")
     tap(device, id="pin", desc="Pin")
-    assert visible(device, id="pin", desc="Unpin")
+    assert shown(device, id="pin", desc="Unpin")
     assert not notes_of(device).data.notes[1].pinned  # a draft change until saved
     press(device, "back")
     assert notes_of(device).data.notes[1].pinned
-    assert visible(device, "Pinned")
+    assert shown(device, "Pinned")
 
 
 def test_new_pinned_note(device: Device) -> None:
@@ -384,8 +353,8 @@ def test_saved_changes_survive_close_and_reopen(device: Device) -> None:
     act(device, PhoneAction("close_app", app="Notes"))
     assert device.current_app is None
     act(device, PhoneAction("open_app", app="Notes"))
-    assert visible(device, "Notes", kind="top_bar")
-    assert visible(device, "Pinned")
+    assert shown(device, "Notes", kind="top_bar")
+    assert shown(device, "Pinned")
     tap(device, "Trip ideas", kind="list_item")
     assert field_text(device, "body") == "Lisbon in spring!"
 
@@ -397,7 +366,7 @@ def test_unsaved_draft_is_lost_on_close(device: Device) -> None:
     tap(device, id="pin")
     act(device, PhoneAction("close_app", app="Notes"))
     act(device, PhoneAction("open_app", app="Notes"))
-    assert visible(device, "Notes", kind="top_bar")  # back on the list, not the editor
+    assert shown(device, "Notes", kind="top_bar")  # back on the list, not the editor
     assert titles(device) == ["Groceries", "Trip ideas", "Gift list"]
     assert not any(n.pinned for n in notes_of(device).data.notes)
     tap(device, id="new_note")
@@ -462,7 +431,7 @@ def test_some_read_tasks_need_scrolling() -> None:
     for seed in range(20):
         ep = Episode(NotesReadNote(), dev, np.random.default_rng(seed))
         act(dev, PhoneAction("open_app", app="Notes"))
-        if not visible(dev, ep.params["title"], kind="list_item"):
+        if not shown(dev, ep.params["title"], kind="list_item"):
             scrolled += 1
         body = ep.params["body"]
         assert "\n" in body  # the list preview shows only its first line

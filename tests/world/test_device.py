@@ -9,6 +9,7 @@ import pickle
 from typing import Any
 
 import pytest
+from driving import act, open_app, press, type_text
 
 from phone_gym.actions import PhoneAction
 from phone_gym.mockapps import APPS
@@ -22,11 +23,6 @@ from phone_gym.world.layout import Placed
 from phone_gym.world.widgets import Dialog, DialogButton, Text, TextField, TopBar
 
 # --- helpers -----------------------------------------------------------------------------------
-
-
-def act(device: Device, action: PhoneAction) -> None:
-    error = device.step(action)
-    assert error is None, error
 
 
 def find(device: Device, text: str | None = None, **query: str) -> Placed | None:
@@ -47,18 +43,6 @@ def tap(device: Device, text: str | None = None, **query: str) -> None:
 def long_press(device: Device, text: str | None = None, **query: str) -> None:
     x, y = center(must(device, text, **query))
     act(device, PhoneAction("long_press", x=x, y=y))
-
-
-def press(device: Device, button: str) -> None:
-    act(device, PhoneAction("press", button=button))
-
-
-def open_app(device: Device, name: str) -> None:
-    act(device, PhoneAction("open_app", app=name))
-
-
-def type_text(device: Device, text: str) -> None:
-    act(device, PhoneAction("type", text=text))
 
 
 def keys(device: Device, *ids: str) -> None:
