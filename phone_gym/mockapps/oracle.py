@@ -121,8 +121,8 @@ class Driver:
         yield PhoneAction("type", text=text)
 
     def open_app(self, name: str) -> Iterator[PhoneAction]:
-        """Open an app from a known state: home first, then launch (resets to its first
-        screen only if it was not running: oracles start from a fresh device)."""
+        """Launch an app. It resumes where it was if it was running; oracles start on a
+        fresh device, so it opens on its first screen."""
         yield PhoneAction("open_app", app=name)
 
     def press(self, button: str) -> Iterator[PhoneAction]:
