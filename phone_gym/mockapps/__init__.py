@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ..world.app import App
-from . import clock, contacts, notes
+from . import clock, contacts, files, notes, settings
 from .task import Episode, TaskTemplate
 
-_PACKAGES = (contacts, clock, notes)
+_PACKAGES = (contacts, clock, notes, settings, files)
 
 #: Every mock app installed on a PhoneWorld phone, in launcher order.
 APPS: list[type[App]] = [p.APP_CLASS for p in _PACKAGES if p.APP_CLASS is not None]

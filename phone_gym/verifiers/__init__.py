@@ -19,10 +19,12 @@ from .criteria import (
     same_text,
 )
 from .diff import Change, diff, matches, unexpected
+from .state import AlarmRow, ContactRow, DeviceError, DeviceState, Watch, observe
 from .verdict import Verdict, failed, passed
 
 __all__ = [
-    "DEFAULT_IGNORE", "Answer", "Change", "Criterion", "Matcher", "NoRecord", "Record",
-    "Value", "Verdict", "check", "contains", "diff", "digits", "failed", "lookup", "matches",
+    "DEFAULT_IGNORE", "AlarmRow", "Answer", "Change", "ContactRow", "Criterion",
+    "DeviceError", "DeviceState", "Matcher", "NoRecord", "Record", "Value", "Verdict",
+    "Watch", "observe", "check", "contains", "diff", "digits", "failed", "lookup", "matches",
     "normalize_text", "passed", "same_phone", "same_text", "unexpected",
 ]

@@ -136,9 +136,16 @@ class Device:
         self.focus = None
 
     # --- actions ---------------------------------------------------------------------
-    def step(self, action: PhoneAction) -> str | None:
-        """Carry out ``action``; return an error message (and change nothing) or None."""
+    def step(self, action: PhoneAction, *, px: tuple[int, int] | None = None,
+             px2: tuple[int, int] | None = None) -> str | None:
+        """Carry out ``action``; return an error message (and change nothing) or None.
+
+        ``px``/``px2`` give the touch points in screen pixels instead of the action's
+        [0, 1000] coordinates (the virtual adb device's ``input tap 540 1200`` uses them).
+        """
         kind = action.type
+        pointer = kind in ("click", "double_click", "long_press", "scroll", "drag")
+        point = px if px is not None or not pointer else to_px(*action.point)
         if self.menu is None and self.menu_source is not None:
             self._restore_menu()
         before = self.screen_key()
@@ -152,25 +159,29 @@ class Device:
             error = self._app_action(kind, action.app or "")
         if error is not None:
             return error
-        if kind == "click":
-            self.select_all = selected
-            self._click(*to_px(*action.point))
-        elif kind == "double_click":
-            self._click(*to_px(*action.point))
-            if self._handled:
-                self.invalidate()
-            self._click(*to_px(*action.point))
-        elif kind == "long_press":
-            self._long_press(*to_px(*action.point))
-        elif kind == "scroll":
-            self._scroll(*to_px(*action.point), action.direction or "down")
-        elif kind == "drag":
-            assert action.x2 is not None and action.y2 is not None
-            self._drag(*to_px(*action.point), *to_px(action.x2, action.y2))
-        elif kind == "press":
+        if kind == "press":
             self.press(action.button or "")
         elif kind == "wait":
             self.system.advance(float(action.seconds or 0.0))
+        elif point is None:
+            pass
+        elif kind == "click":
+            self.select_all = selected
+            self._click(*point)
+        elif kind == "double_click":
+            self._click(*point)
+            if self._handled:
+                self.invalidate()
+            self._click(*point)
+        elif kind == "long_press":
+            self._long_press(*point)
+        elif kind == "scroll":
+            self._scroll(*point, action.direction or "down")
+        elif kind == "drag":
+            if px2 is None:
+                assert action.x2 is not None and action.y2 is not None
+                px2 = to_px(action.x2, action.y2)
+            self._drag(*point, *px2)
         self.system.advance(STEP_SECONDS)
         if self.toast_text is not None and self.system.now >= self.toast_until:
             self.toast_text = None
