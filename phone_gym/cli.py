@@ -1,9 +1,11 @@
-"""The ``phone-gym`` command line: list tasks, run a demo episode, save app screenshots."""
+"""The ``phone-gym`` command line: list tasks, run a demo episode (in PhoneWorld or on a
+phone over adb), save app screenshots, serve PhoneWorld phones as a virtual adb device."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -13,9 +15,20 @@ from PIL import Image, ImageDraw
 from .actions import PhoneAction, format_action
 
 DEFAULT_DEMO_TASK = "CrossContactPhoneToNote"
+DEFAULT_REAL_DEMO_TASK = "SettingsWifiOff"
 
 
 def cmd_tasks(args: argparse.Namespace) -> int:
+    if args.real:
+        from .real.tasks import REAL_TEMPLATES
+
+        print(f"{'id':32} {'apps':12} {'cplx':>4} {'steps':>5}  template")
+        for t in REAL_TEMPLATES.values():
+            kind = " [answer]" if t.needs_answer else ""
+            print(f"{t.id:32} {','.join(t.apps):12} {t.complexity:>4} {t.max_steps:>5}  "
+                  f"{t.template}{kind}")
+        print(f"{len(REAL_TEMPLATES)} real-device templates; env id: RealPhone-v0 (task=<id>)")
+        return 0
     from .envs import select_templates
 
     templates = select_templates(apps=args.app) if args.app else select_templates()
@@ -47,9 +60,14 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     from .mockapps import TEMPLATES
 
-    task = args.task or (DEFAULT_DEMO_TASK if DEFAULT_DEMO_TASK in TEMPLATES
-                         else next(iter(TEMPLATES)))
-    env = gym.make("PhoneWorld-v0", task=task, obs_size=tuple(args.size))
+    if args.real:
+        task = args.task or DEFAULT_REAL_DEMO_TASK
+        env = gym.make("RealPhone-v0", task=task, obs_size=tuple(args.size), host=args.host,
+                       port=args.port, serial=args.serial, settle=args.settle)
+    else:
+        task = args.task or (DEFAULT_DEMO_TASK if DEFAULT_DEMO_TASK in TEMPLATES
+                             else next(iter(TEMPLATES)))
+        env = gym.make("PhoneWorld-v0", task=task, obs_size=tuple(args.size))
     obs, info = env.reset(seed=args.seed)
     print(f"task {info['task_id']} (seed {args.seed}): {obs['instruction']}")
     frames: list[Image.Image] = []
@@ -105,22 +123,59 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_virtual_device(args: argparse.Namespace) -> int:
+    from .real.virtual import VirtualAdbServer, VirtualPhone
+
+    serials = args.serial or ["emulator-5554"]
+    phones = [VirtualPhone(serial) for serial in serials]
+    server = VirtualAdbServer(phones, host=args.host, port=args.port)
+    server.start()
+    print(f"virtual adb device: {', '.join(serials)} on {args.host}:{server.port}")
+    print(f"  try: ANDROID_ADB_SERVER_PORT={server.port} adb devices")
+    print(f"  or:  phone-gym demo --real --port {server.port}")
+    print("Ctrl-C stops it.", flush=True)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop()
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="phone-gym", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("tasks", help="list task templates")
     p.add_argument("--app", action="append", help="only tasks about this app (repeatable)")
+    p.add_argument("--real", action="store_true", help="list the real-device (adb) templates")
     p.set_defaults(func=cmd_tasks)
     p = sub.add_parser("demo", help="run the oracle on a task and save the episode as a GIF")
     p.add_argument("--task", default=None, help=f"template id (default {DEFAULT_DEMO_TASK})")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", default="out", help="folder for the GIF and final PNG")
     p.add_argument("--size", type=int, nargs=2, default=(540, 1200), metavar=("W", "H"))
+    p.add_argument("--real", action="store_true",
+                   help=f"run RealPhone-v0 over adb (default task {DEFAULT_REAL_DEMO_TASK})")
+    p.add_argument("--host", default="127.0.0.1", help="adb server host (with --real)")
+    p.add_argument("--port", type=int, default=5037, help="adb server port (with --real)")
+    p.add_argument("--serial", default=None, help="phone serial (with --real)")
+    p.add_argument("--settle", type=float, default=0.5,
+                   help="seconds to let the phone settle after each action (with --real)")
     p.set_defaults(func=cmd_demo)
     p = sub.add_parser("screenshots", help="save the launcher and each app's main screen")
     p.add_argument("--out", default="docs/screenshots")
     p.add_argument("--size", type=int, nargs=2, default=(360, 800), metavar=("W", "H"))
     p.set_defaults(func=cmd_screenshots)
+    p = sub.add_parser("virtual-device",
+                       help="serve PhoneWorld phones as adb devices on a local port")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=5037,
+                   help="port to listen on (0: any free port); 5037 is adb's own")
+    p.add_argument("--serial", action="append",
+                   help="serial of a phone to serve (repeatable; default emulator-5554)")
+    p.set_defaults(func=cmd_virtual_device)
     return parser
 
 

@@ -9,12 +9,15 @@ import gymnasium as gym
 from ..mockapps import TEMPLATES
 
 PHONE_WORLD = "phone_gym.envs.phone_world:PhoneWorldEnv"
+REAL_PHONE = "phone_gym.envs.real_phone:RealPhoneEnv"
 
 #: (id, entry point, kwargs) of every environment phone-gym registers.
 ENVS: list[tuple[str, str, dict[str, Any]]] = [
     ("PhoneWorld-v0", PHONE_WORLD, {}),
     # one id per task template: PhoneWorld-ContactsAddContact-v0, ...
     *((f"PhoneWorld-{task_id}-v0", PHONE_WORLD, {"task": task_id}) for task_id in TEMPLATES),
+    # a phone over adb (or the virtual adb device: `phone-gym virtual-device`)
+    ("RealPhone-v0", REAL_PHONE, {}),
 ]
 
 

@@ -1,0 +1,341 @@
+"""RealPhoneEnv: an Android phone over adb as a Gymnasium environment."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+from PIL import Image
+
+from ..actions import ActionError, PhoneAction, format_action, make_action_space, to_action
+from ..real.backend import BACKENDS
+from ..real.base import Backend, DeviceError
+from ..real.commands import package_of, to_commands
+from ..real.guard import SafetyGuard
+from ..real.packages import CONTACTS_PROVIDER, app_packages
+from ..real.state import AdbState
+from ..real.tasks import REAL_TEMPLATES, RealEpisode, RealTaskTemplate
+from ..verifiers import Verdict
+from ..world.a11y import UIElement, format_elements, parse_xml
+from .phone_world import MAX_INSTRUCTION, MAX_UI_TEXT, OBS_CHARSET, clean_text
+from .spaces import SharedText
+
+
+def select_real_templates(task: str | Sequence[str] | None = None) -> list[RealTaskTemplate]:
+    """Real-device templates by id (all when None)."""
+    if task is None:
+        return list(REAL_TEMPLATES.values())
+    ids = [task] if isinstance(task, str) else list(task)
+    unknown = [t for t in ids if t not in REAL_TEMPLATES]
+    if unknown or not ids:
+        raise ValueError(f"unknown task {unknown}; accepted: {', '.join(REAL_TEMPLATES)} "
+                         "(run `phone-gym tasks --real` to list them)")
+    return [REAL_TEMPLATES[t] for t in ids]
+
+
+class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
+    """
+    ## Description
+    A real Android phone (or emulator, or phone-gym's virtual adb device) driven over adb,
+    with tasks on stock apps and settings. Each reset picks a task template and its params
+    from the seed, force-stops the task's apps, goes home and writes the task's initial
+    state over adb (``settings put``, ``content insert``, alarm intents, pushed files).
+    The verifier reads the phone's real state back over adb (``settings get``, ``content
+    query``, ``dumpsys alarm``, sync) and fails the task on changes it did not ask for.
+
+    ## Action Space
+    The same fixed phone action space as ``PhoneWorld-v0``, carried out with ``input tap``,
+    ``input swipe`` (long press, scroll, drag), ``input text`` (quoted for the phone's
+    shell), ``input keyevent``, ``monkey -p`` (open_app), ``am force-stop`` (close_app)
+    and ``sleep`` (wait). Apps are named as in ``packages`` (see ``real.packages``). A bad
+    or vetoed action is a no-op step with ``info["action_error"]`` set.
+
+    ## Observation Space
+    As ``PhoneWorld-v0``: ``"screenshot"`` (``screencap``, resized to ``obs_size``),
+    ``"instruction"`` and, with ``ui_in_obs=True``, ``"ui"`` (from ``uiautomator dump``).
+
+    ## Rewards
+    1.0 when the episode ends with the task verified on the phone, else 0.0.
+
+    ## Episode End
+    Terminated on ``finish``/``answer`` (or on success with ``end_on_success=True``).
+    Truncated when the step budget runs out, or when the phone stops answering
+    (``info["device_error"]`` says why; the steps so far stay in ``env.trajectory``).
+
+    ## Arguments
+    - ``serial``: the phone's serial (default: the only attached phone).
+    - ``host``, ``port``: the adb server (default ``127.0.0.1:5037``; the virtual device's
+      port to dry-run against mock apps).
+    - ``backend``: ``"adb"`` (default) or ``"u2"`` (uiautomator2's server on the phone), or
+      a ready ``Backend`` object.
+    - ``obs_size``, ``ui_in_obs``, ``end_on_success``, ``max_steps``, ``render_mode``,
+      ``max_text_length``, ``screenshot``: as in ``PhoneWorld-v0``.
+    - ``task``: a real-device template id or list of ids (default: all).
+    - ``timeout``: seconds every adb call may take (default 10).
+    - ``packages``: extra app names to Android packages (``{"Markor": "net.gsantner.markor"}``).
+    - ``guard``: a ``SafetyGuard`` (default: Play Store, Phone, Messages and Gmail blocked,
+      typed text up to 200 characters).
+    - ``wipe_app_data``: ``pm clear`` the task's apps at reset (wipes real data: use a test
+      phone). Off by default: tasks are verified against the state they start from.
+    - ``settle``: seconds to wait after an action before the screenshot (animations).
+    - ``verify_every_step``: run the verifier after every step (adb queries) so that
+      ``info["success"]`` is live; otherwise it is checked when the episode ends.
+    - ``ui_tree``: read the UI tree every step (``info["ui_elements"]``; off is faster).
+    """
+
+    metadata = {"render_modes": ["rgb_array"], "render_fps": 1}
+
+    def __init__(
+        self,
+        serial: str | None = None,
+        host: str = "127.0.0.1",
+        port: int = 5037,
+        backend: str | Backend = "adb",
+        obs_size: tuple[int, int] = (540, 1200),
+        task: str | Sequence[str] | None = None,
+        ui_in_obs: bool = False,
+        end_on_success: bool = False,
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+        max_text_length: int = 64,
+        screenshot: bool = True,
+        timeout: float = 10.0,
+        packages: Mapping[str, str] | None = None,
+        guard: SafetyGuard | None = None,
+        wipe_app_data: bool = False,
+        settle: float = 0.5,
+        verify_every_step: bool = False,
+        ui_tree: bool = True,
+    ) -> None:
+        if render_mode not in (None, "rgb_array"):
+            raise ValueError(f"render_mode={render_mode!r}; accepted: None, 'rgb_array'")
+        if isinstance(backend, str) and backend not in BACKENDS:
+            raise ValueError(f"backend={backend!r}; accepted: {', '.join(map(repr, BACKENDS))} "
+                             "or a Backend object")
+        if (not isinstance(obs_size, (tuple, list)) or len(obs_size) != 2
+                or not all(isinstance(v, int) and 16 <= v <= 4096 for v in obs_size)):
+            raise ValueError(f"obs_size={obs_size!r}; accepted: (width, height), ints in 16..4096")
+        if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
+            raise ValueError(f"max_steps={max_steps!r}; accepted: None or a positive int")
+        if not isinstance(timeout, (int, float)) or timeout <= 0:
+            raise ValueError(f"timeout={timeout!r}; accepted: seconds > 0")
+        if not isinstance(settle, (int, float)) or settle < 0:
+            raise ValueError(f"settle={settle!r}; accepted: seconds >= 0")
+        self.templates = select_real_templates(task)
+        self.packages = app_packages(packages)
+        self.guard = guard if guard is not None else SafetyGuard()
+        self.serial, self.host, self.port, self.timeout = serial, host, int(port), float(timeout)
+        self._backend_spec = backend
+        self.backend: Backend | None = None if isinstance(backend, str) else backend
+        self.render_mode = render_mode
+        self.ui_in_obs, self.ui_tree = ui_in_obs, ui_tree or ui_in_obs
+        self.end_on_success, self.verify_every_step = end_on_success, verify_every_step
+        self.max_steps_override = max_steps
+        self.wipe_app_data, self.settle, self.screenshot = wipe_app_data, float(settle), screenshot
+        width, height = int(obs_size[0]), int(obs_size[1])
+        self.obs_size = (width, height)
+        obs: dict[str, spaces.Space[Any]] = {
+            "instruction": SharedText(MAX_INSTRUCTION, charset=OBS_CHARSET)}
+        if screenshot:
+            obs["screenshot"] = spaces.Box(0, 255, (height, width, 3), np.uint8)
+        if ui_in_obs:
+            obs["ui"] = SharedText(MAX_UI_TEXT, charset=OBS_CHARSET)
+        self.observation_space = spaces.Dict(obs)
+        self.app_names = list(self.packages)
+        self.action_space = make_action_space(self.app_names, max_text_length)
+        self.episode: RealEpisode | None = None
+        self.steps = 0
+        #: One record per step of the current episode (kept when the phone drops).
+        self.trajectory: list[dict[str, Any]] = []
+        self._shot = np.zeros((height, width, 3), np.uint8)
+        self._elements: list[UIElement] = []
+        self._package = ""
+        self._verdict = Verdict(False, "not checked yet", 0.0)
+        self.guard_note: str | None = None
+
+    # --- connection ----------------------------------------------------------------------
+    def _connect(self) -> Backend:
+        if self.backend is None:
+            spec = self._backend_spec
+            assert isinstance(spec, str)
+            self.backend = BACKENDS[spec](self.serial, host=self.host, port=self.port,
+                                          timeout=self.timeout)
+        return self.backend
+
+    def _with_retry(self, fn: Callable[[Backend], Any]) -> Any:
+        """Run ``fn`` on the backend; on a ``DeviceError`` reconnect once and run it again
+        (only for idempotent work: resets and observations)."""
+        try:
+            return fn(self._connect())
+        except DeviceError:
+            if not isinstance(self._backend_spec, str):
+                raise
+            self.backend = None
+            return fn(self._connect())
+
+    # --- gymnasium API -----------------------------------------------------------------
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        options = options or {}
+        if "task" in options:
+            template = select_real_templates(options["task"])[0]
+        else:
+            template = self.templates[int(self.np_random.integers(len(self.templates)))]
+        self.episode = self._with_retry(lambda backend: self._start(backend, template))
+        self.steps = 0
+        self.trajectory = []
+        self._verdict = Verdict(False, "not checked yet", 0.0)
+        self._with_retry(self._observe)
+        return self._obs(), self._info(None, None, None, None)
+
+    def _start(self, backend: Backend, template: RealTaskTemplate) -> RealEpisode:
+        state = AdbState(backend)
+        state.home()
+        for package in template.packages:
+            state.force_stop(package)
+            if self.wipe_app_data:
+                state.clear_app(CONTACTS_PROVIDER if package == "com.android.contacts"
+                                else package)
+        return RealEpisode(template, state, self.np_random)
+
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        episode = self._need_episode()
+        self.steps += 1
+        error: str | None = None
+        device_error: str | None = None
+        parsed: PhoneAction | None = None
+        answer: str | None = None
+        terminated = False
+        try:
+            parsed = to_action(action, self.app_names)
+        except ActionError as exc:
+            error = str(exc)
+        if parsed is not None and parsed.type in ("answer", "finish"):
+            terminated = True
+            answer = parsed.text if parsed.type == "answer" else None
+        elif parsed is not None:
+            error = self._vet(parsed)
+            if error is None:
+                try:
+                    error = self._send(parsed)
+                    self._observe(self._connect())
+                except DeviceError as exc:
+                    device_error = str(exc)
+        truncated = device_error is not None or (
+            not terminated and self.steps >= self._budget(episode))
+        ended = terminated or truncated
+        if device_error is None and (ended or self.end_on_success or self.verify_every_step):
+            try:
+                self._verdict = episode.verify(answer)
+            except DeviceError as exc:
+                device_error, truncated = str(exc), not terminated
+        if device_error is not None:
+            self._verdict = Verdict(False, f"the phone stopped answering: {device_error}", 0.0)
+        elif parsed is not None and parsed.type == "finish" and parsed.status == "infeasible":
+            self._verdict = Verdict(False, "the agent declared the task infeasible",
+                                    self._verdict.progress)
+        if self.end_on_success and self._verdict.success and not truncated:
+            terminated = True
+        reward = self._verdict.score if terminated or truncated else 0.0
+        info = self._info(parsed, error, answer, device_error)
+        self.guard_note = None
+        self.trajectory.append({k: info[k] for k in (
+            "step", "action", "action_error", "device_error", "success", "verdict")})
+        return self._obs(), reward, terminated, truncated, info
+
+    def render(self) -> np.ndarray | None:
+        return self._shot.copy() if self.render_mode == "rgb_array" else None
+
+    def close(self) -> None:
+        self.backend = None if isinstance(self._backend_spec, str) else self.backend
+
+    # --- helpers ---------------------------------------------------------------------------
+    def oracle_action(self) -> PhoneAction:
+        """The scripted policy's next action, read off the current UI tree."""
+        return self._need_episode().oracle_action(lambda: self._elements)
+
+    def _vet(self, action: PhoneAction) -> str | None:
+        package = None
+        if action.type in ("open_app", "close_app"):
+            package = package_of(action.app or "", self.packages)
+        context = {"task_id": self._need_episode().template.id, "step": self.steps,
+                   "package": self._package, "serial": getattr(self.backend, "serial", None)}
+        return self.guard.check(action, package, context)
+
+    def _send(self, action: PhoneAction) -> str | None:
+        """Carry out ``action``; return what went wrong on the phone's side, or None."""
+        backend = self._connect()
+        try:
+            commands = to_commands(action, backend.window_size(), self.packages)
+        except ActionError as exc:
+            return str(exc)
+        timeout = self.timeout + float(action.seconds or 0.0)
+        for command in commands:
+            result = backend.shell(command, timeout=timeout)
+            if not result.ok or "No activities found" in result.output:
+                return f"`{command}` failed on the phone: {result.output.strip()[:200]}"
+        if self.settle:
+            time.sleep(self.settle)
+        return None
+
+    def _observe(self, backend: Backend) -> None:
+        """Read the screen (and UI tree); leave a blocked app the agent ended up in."""
+        size = backend.window_size()
+        if self.ui_tree or self.guard.blocked_packages:
+            xml = backend.dump_ui()
+            self._elements = parse_xml(xml, *size)
+            every = parse_xml(xml, *size, all_nodes=True)
+            self._package = every[0].package if every else ""
+            if not self.guard.foreground_allowed(self._package):
+                backend.shell("input keyevent KEYCODE_HOME")
+                self.guard_note = f"left {self._package}: the safety guard blocks it"
+                self._elements = parse_xml(backend.dump_ui(), *size)
+        if self.screenshot or self.render_mode == "rgb_array":
+            image = backend.screenshot()
+            if image.size != self.obs_size:
+                image = image.resize(self.obs_size, Image.Resampling.BILINEAR)
+            self._shot = np.asarray(image, dtype=np.uint8)
+
+    def _need_episode(self) -> RealEpisode:
+        if self.episode is None:
+            raise gym.error.ResetNeeded("call reset() before step()")
+        return self.episode
+
+    def _budget(self, episode: RealEpisode) -> int:
+        return self.max_steps_override or episode.template.max_steps
+
+    def _obs(self) -> dict[str, Any]:
+        episode = self._need_episode()
+        obs: dict[str, Any] = {"instruction": clean_text(episode.instruction, MAX_INSTRUCTION)}
+        if self.screenshot:
+            obs["screenshot"] = self._shot.copy()
+        if self.ui_in_obs:
+            obs["ui"] = clean_text(format_elements(self._elements), MAX_UI_TEXT)
+        return obs
+
+    def _info(self, action: PhoneAction | None, error: str | None, answer: str | None,
+              device_error: str | None) -> dict[str, Any]:
+        episode = self._need_episode()
+        return {
+            "task_id": episode.template.id,
+            "params": dict(episode.params),
+            "instruction": episode.instruction,
+            "step": self.steps,
+            "max_steps": self._budget(episode),
+            "action": format_action(action) if action is not None else None,
+            "action_error": error if device_error is None else device_error,
+            "device_error": device_error,
+            "success": self._verdict.success,
+            "verdict": self._verdict.reason,
+            "progress": self._verdict.progress,
+            "answer": answer,
+            "ui_elements": [e.to_dict() for e in self._elements],
+            "package": self._package,
+            "serial": getattr(self.backend, "serial", None),
+            "guard": self.guard_note,
+        }

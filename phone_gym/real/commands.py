@@ -1,0 +1,101 @@
+"""The phone action space as adb shell commands.
+
+One pure function, ``to_commands``, turns a ``PhoneAction`` into the shell command lines that
+carry it out on a phone of a given screen size. Every value that comes from the agent is
+quoted with ``shlex.quote``: typed text reaches ``input text`` literally, whatever it holds.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Mapping
+
+from ..actions import ActionError, PhoneAction
+
+#: ``input keyevent`` codes of the action space's buttons.
+KEYCODES: dict[str, str] = {
+    "back": "KEYCODE_BACK",
+    "home": "KEYCODE_HOME",
+    "enter": "KEYCODE_ENTER",
+    "recents": "KEYCODE_APP_SWITCH",
+}
+LONG_PRESS_MS = 800
+DRAG_MS = 500
+SCROLL_MS = 300
+#: How far a scroll swipe moves, as a share of the screen's height (or width).
+SCROLL_SHARE = 0.35
+
+
+def to_pixels(x: int, y: int, size: tuple[int, int]) -> tuple[int, int]:
+    """[0, 1000] coordinates to pixels of a ``(width, height)`` screen."""
+    width, height = size
+    return min(width - 1, x * width // 1000), min(height - 1, y * height // 1000)
+
+
+def input_text_arg(text: str) -> str:
+    """``text`` as one quoted argument of ``input text`` (spaces become ``%s``, as
+    ``input text`` wants). Raises ``ActionError`` for what ``input text`` cannot type."""
+    bad = sorted({c for c in text if not (" " <= c <= "~")})
+    if bad:
+        raise ActionError(
+            f"adb `input text` types printable ASCII only; cannot type {bad[:5]!r}: "
+            "remove those characters (or use a keyboard app such as ADBKeyboard)")
+    if "%s" in text:
+        raise ActionError("adb `input text` turns '%s' into a space; type it in two parts")
+    return shlex.quote(text.replace(" ", "%s"))
+
+
+def scroll_swipe(x: int, y: int, direction: str, size: tuple[int, int]) -> tuple[int, ...]:
+    """The swipe (x1, y1, x2, y2) that scrolls content ``direction`` (the finger moves the
+    other way: scrolling down drags the content up)."""
+    width, height = size
+    dy = int(height * SCROLL_SHARE)
+    dx = int(width * SCROLL_SHARE)
+    x2, y2 = {"down": (x, y - dy), "up": (x, y + dy),
+              "right": (x - dx, y), "left": (x + dx, y)}[direction]
+    return x, y, max(0, min(width - 1, x2)), max(0, min(height - 1, y2))
+
+
+def to_commands(action: PhoneAction, size: tuple[int, int],
+                packages: Mapping[str, str]) -> list[str]:
+    """Shell command lines for ``action`` on a ``size`` screen (empty for answer/finish).
+
+    ``packages`` maps app names to Android packages. Raises ``ActionError`` for an action
+    the phone cannot carry out (an unknown app, text ``input text`` cannot type).
+    """
+    kind = action.type
+    if kind in ("click", "double_click", "long_press", "scroll", "drag"):
+        x, y = to_pixels(*action.point, size)
+        if kind == "click":
+            return [f"input tap {x} {y}"]
+        if kind == "double_click":
+            return [f"input tap {x} {y}; input tap {x} {y}"]
+        if kind == "long_press":
+            return [f"input swipe {x} {y} {x} {y} {LONG_PRESS_MS}"]
+        if kind == "scroll":
+            x1, y1, x2, y2 = scroll_swipe(x, y, action.direction or "down", size)
+            return [f"input swipe {x1} {y1} {x2} {y2} {SCROLL_MS}"]
+        assert action.x2 is not None and action.y2 is not None
+        x2, y2 = to_pixels(action.x2, action.y2, size)
+        return [f"input swipe {x} {y} {x2} {y2} {DRAG_MS}"]
+    if kind == "type":
+        return [f"input text {input_text_arg(action.text or '')}"]
+    if kind == "press":
+        return [f"input keyevent {KEYCODES[action.button or 'back']}"]
+    if kind in ("open_app", "close_app"):
+        package = package_of(action.app or "", packages)
+        if kind == "open_app":
+            return [f"monkey -p {shlex.quote(package)} -c android.intent.category.LAUNCHER 1"]
+        return [f"am force-stop {shlex.quote(package)}"]
+    if kind == "wait":
+        return [f"sleep {float(action.seconds or 0.0):g}"]
+    return []
+
+
+def package_of(app: str, packages: Mapping[str, str]) -> str:
+    """The package of app name ``app`` (case-insensitive), or ``ActionError``."""
+    for name, package in packages.items():
+        if name.lower() == app.lower():
+            return package
+    raise ActionError(f"unknown app {app!r}; known apps: {', '.join(sorted(packages))} "
+                      "(add yours with RealPhoneEnv(packages={'Name': 'com.example.app'}))")

@@ -1,0 +1,56 @@
+"""App names (as the action space's ``open_app``/``close_app`` take them) and their Android
+packages. Extend per phone: ``RealPhoneEnv(packages={"Markor": "net.gsantner.markor"})``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+#: Stock Android / Pixel apps. PhoneWorld's mock apps carry the same package names, so the
+#: virtual adb device answers to them.
+DEFAULT_PACKAGES: dict[str, str] = {
+    "Settings": "com.android.settings",
+    "Contacts": "com.android.contacts",
+    "Clock": "com.google.android.deskclock",
+    "Files": "com.google.android.documentsui",
+    "Notes": "com.example.notes",
+    "Chrome": "com.android.chrome",
+    "Camera": "com.android.camera2",
+    "Calendar": "com.google.android.calendar",
+    "Messages": "com.google.android.apps.messaging",
+    "Phone": "com.google.android.dialer",
+    "Gmail": "com.google.android.gm",
+    "Maps": "com.google.android.apps.maps",
+    "Photos": "com.google.android.apps.photos",
+    "YouTube": "com.google.android.youtube",
+    "Play Store": "com.android.vending",
+}
+
+#: The contacts provider: ``pm clear`` on it wipes every contact.
+CONTACTS_PROVIDER = "com.android.providers.contacts"
+LAUNCHER_PACKAGES = frozenset({
+    "com.google.android.apps.nexuslauncher", "com.android.launcher3",
+    "com.sec.android.app.launcher", "com.miui.home",
+})
+
+
+def app_packages(extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """``DEFAULT_PACKAGES`` updated with ``extra`` (which may override a name)."""
+    packages = dict(DEFAULT_PACKAGES)
+    for name, package in (extra or {}).items():
+        if not isinstance(name, str) or not isinstance(package, str) or not name or not _valid(
+                package):
+            raise ValueError(f"packages: {name!r}: {package!r} is not an app name mapped to an "
+                             "Android package such as 'com.example.app'")
+        packages[name] = package
+    return packages
+
+
+def _valid(package: str) -> bool:
+    parts = package.split(".")
+    return len(parts) >= 2 and all(p and (p[0].isalpha() or p[0] == "_") and
+                                   all(c.isalnum() or c == "_" for c in p) for p in parts)
+
+
+def is_package_name(package: str) -> bool:
+    """Whether ``package`` is a well-formed Android package name (safe to pass to a shell)."""
+    return isinstance(package, str) and _valid(package)
