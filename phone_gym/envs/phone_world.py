@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import string
 from collections.abc import Sequence
 from typing import Any
@@ -282,7 +283,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         verdict = self._current_verdict(answer)
         return {
             "task_id": episode.template.id,
-            "params": dict(episode.params),
+            "params": copy.deepcopy(dict(episode.params)),
             "instruction": episode.instruction,
             "step": self.steps,
             "max_steps": self._budget(episode),

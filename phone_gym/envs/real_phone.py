@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -323,7 +324,7 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         episode = self._need_episode()
         return {
             "task_id": episode.template.id,
-            "params": dict(episode.params),
+            "params": copy.deepcopy(dict(episode.params)),
             "instruction": episode.instruction,
             "step": self.steps,
             "max_steps": self._budget(episode),

@@ -15,9 +15,9 @@ from ..actions import PhoneAction
 from . import theme as T
 from .app import App, Route
 from .keyboard import keyboard_node
-from .layout import Frame, measure, place, place_bar, place_column
+from .layout import Frame, Placed, measure, place, place_bar, place_column
 from .system import DEFAULT_START, SystemState
-from .widgets import Button, ListItem, ListView, Node, Screen, Text, Toggle
+from .widgets import Button, ListItem, ListView, Node, Screen, Text, Toggle, slider_value_at
 
 LAUNCHER_PACKAGE = "com.google.android.apps.nexuslauncher"
 SYSTEMUI_PACKAGE = "com.android.systemui"
@@ -333,8 +333,16 @@ class Device:
             self.focus = node.id
             self.invalidate()
             self._reveal_focus()
+        elif node.kind == "slider":
+            self._slide(placed, x)
         elif node.on_click is not None:
             node.on_click()
+
+    def _slide(self, placed: Placed, x: int) -> None:
+        """Set a slider to the value under ``x`` (its thumb jumps there)."""
+        node = placed.node
+        if node.on_slide is not None:
+            node.on_slide(slider_value_at(node, placed.full[0], placed.full[2], x))
 
     def _long_press(self, x: int, y: int) -> None:
         frame = self.frame()
@@ -408,6 +416,11 @@ class Device:
             return
         if self.shade_open and y2 - y < -200:
             self.shade_open = False
+            return
+        start = self.frame().hit(x, y, "click")  # above a dialog or menu, only theirs
+        if start is not None and start.node.kind == "slider":
+            self._handled = True
+            self._slide(start, x2)  # the thumb follows the finger to where it lifts
             return
         key = self._scroll_target(x, y)
         if key is not None and abs(y2 - y) > abs(x2 - x):
@@ -573,7 +586,11 @@ class Device:
 
         def toggler(ns: str, key: str) -> Callable[[], None]:
             def flip() -> None:
-                s.put_setting(ns, key, "0" if s.get_setting(ns, key) == "1" else "1")
+                on = s.get_setting(ns, key) != "1"
+                if key == "airplane_mode_on":
+                    s.set_airplane_mode(on)  # as the Settings app does: radios go off
+                else:
+                    s.put_setting(ns, key, "1" if on else "0")
             return flip
 
         quick = [Toggle(label, s.get_setting(ns, key) == "1", toggler(ns, key), id=qid)

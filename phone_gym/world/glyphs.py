@@ -448,6 +448,44 @@ def _pin(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     _polyline(d, _pts(cx, cy, s, (0, 0.1), (0, 0.82)), c, _lw(s, 0.12))
 
 
+@_symbol("📶", "🛜")
+def _wifi(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
+    w = _lw(s, 0.13)
+    base = cy + 0.55 * s
+    for r in (0.45, 0.85, 1.25):
+        rr = r * s
+        d.arc((cx - rr, base - rr, cx + rr, base + rr), 225, 315, fill=c, width=w)
+    _disc(d, cx, base - 0.06 * s, 0.14 * s, c)
+
+
+@_symbol("ᛒ", "🄱")
+def _bluetooth(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
+    _polyline(d, _pts(cx, cy, s, (-0.45, -0.4), (0.42, 0.38), (0, 0.8), (0, -0.8), (0.42, -0.38),
+                      (-0.45, 0.4)), c, _lw(s, 0.12))
+
+
+@_symbol("🔋", "🪫")
+def _battery(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
+    d.rounded_rectangle(_pts(cx, cy, s, (-0.42, -0.66), (0.42, 0.85)), radius=0.1 * s, fill=c)
+    d.rectangle(_pts(cx, cy, s, (-0.18, -0.85), (0.18, -0.66)), fill=c)
+
+
+@_symbol("📄", "🗎", "📃")
+def _document(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
+    d.polygon(_pts(cx, cy, s, (-0.6, -0.85), (0.25, -0.85), (0.6, -0.5), (0.6, 0.85),
+                   (-0.6, 0.85)), fill=c)
+    d.polygon(_pts(cx, cy, s, (0.25, -0.85), (0.25, -0.5), (0.6, -0.5)), fill=bg)
+    for v in (-0.1, 0.2, 0.5):
+        d.rectangle(_pts(cx, cy, s, (-0.38, v - 0.05), (0.38, v + 0.05)), fill=bg)
+
+
+@_symbol("ℹ", "ⓘ", "ℹ️")
+def _info(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
+    _ring(d, cx, cy, 0.8 * s, c, _lw(s, 0.13))
+    _disc(d, cx, cy - 0.38 * s, 0.1 * s, c)
+    d.rectangle(_pts(cx, cy, s, (-0.08, -0.15), (0.08, 0.45)), fill=c)
+
+
 def can_draw(glyph: str) -> bool:
     """Whether ``glyph`` can be drawn: vector symbols and text the font has."""
     return glyph in SYMBOLS or all(font_has(ch) or ch in SYMBOLS for ch in glyph)

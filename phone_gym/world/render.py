@@ -52,6 +52,8 @@ def _extra(node: Node) -> object:
         return (ups > 0, len(node.children) - ups)
     if kind == "list_item" and node.children:
         return node.children[0].kind
+    if kind == "slider":
+        return node.range_info
     return None
 
 
@@ -238,7 +240,7 @@ class Renderer:
             extra: object = None
             if kind == "list_item":
                 extra = node.children[0].kind if node.children else None
-            elif kind == "top_bar":
+            elif kind in ("top_bar", "slider"):
                 extra = _extra(node)
             elif kind == "app_icon" and color is None:
                 color = T.APP_COLORS.get(node.text, T.PRIMARY)

@@ -39,13 +39,16 @@ class Notification:
 
 
 def default_settings() -> dict[str, dict[str, str]]:
-    """Android-like settings with their stock defaults."""
+    """Android-like settings with their stock defaults: switches are "1"/"0", except
+    ``secure.ui_night_mode`` ("1" light, "2" dark theme, as ``UiModeManager``) and
+    ``global.zen_mode`` ("0" off, "1" Do Not Disturb); ``system.screen_brightness`` is
+    0..255."""
     return {
         "global": {"wifi_on": "1", "bluetooth_on": "0", "airplane_mode_on": "0",
-                   "auto_time": "1"},
+                   "auto_time": "1", "zen_mode": "0"},
         "system": {"screen_brightness": "128", "screen_off_timeout": "60000",
                    "time_12_24": "24"},
-        "secure": {"location_mode": "3", "zen_mode": "0"},
+        "secure": {"location_mode": "3", "ui_night_mode": "1"},
     }
 
 
@@ -96,6 +99,14 @@ class SystemState:
 
     def put_setting(self, namespace: str, key: str, value: str) -> None:
         self.settings.setdefault(namespace, {})[key] = str(value)
+
+    def set_airplane_mode(self, on: bool) -> None:
+        """Switch airplane mode; turning it on also turns off Wi-Fi and Bluetooth (as
+        Android does), turning it off leaves them off."""
+        self.put_setting("global", "airplane_mode_on", "1" if on else "0")
+        if on:
+            self.put_setting("global", "wifi_on", "0")
+            self.put_setting("global", "bluetooth_on", "0")
 
     def snapshot(self) -> dict[str, Any]:
         """Plain data for verifiers: records keyed by id, so diffs name what changed."""

@@ -3,7 +3,8 @@
 A view builds plain ``Node`` objects with the constructors below. Event handlers are plain
 callables (closures over the app's update functions); the device calls them. Nodes carry
 the accessibility properties Android exposes (resource id, class, text, description,
-clickable, long-clickable, scrollable, editable, checked, focused, enabled).
+clickable, long-clickable, scrollable, editable, checked, focused, enabled) and, for a
+slider, its range (Android's ``RangeInfo``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass, field
 
 Handler = Callable[[], None]
 TextHandler = Callable[[str], None]
+ValueHandler = Callable[[int], None]
 MenuItem = tuple[str, Handler]
 
 #: Android class names reported in the accessibility tree, per widget kind.
@@ -42,7 +44,13 @@ ANDROID_CLASS: dict[str, str] = {
     "toast": "android.widget.Toast",
     "app_icon": "android.widget.TextView",
     "menu": "android.widget.ListView",
+    "slider": "android.widget.SeekBar",
 }
+
+#: Logical pixels between each end of a slider and the ends of its track (room for the
+#: thumb): the drawing and the device's touch handling both use it.
+SLIDER_INSET = 40
+SLIDER_H = 120
 
 
 @dataclass(eq=False)
@@ -60,6 +68,7 @@ class Node:
     on_long_click: Handler | None = None
     on_change: TextHandler | None = None
     on_submit: Handler | None = None
+    on_slide: ValueHandler | None = None
     menu: list[MenuItem] | None = None
     checked: bool | None = None
     enabled: bool = True
@@ -69,10 +78,14 @@ class Node:
     weight: float = 1.0
     glyph: str = ""
     color: tuple[int, int, int] | None = None
+    range_info: tuple[int, int, int] | None = None  # a slider's (minimum, maximum, value)
 
     @property
     def clickable(self) -> bool:
-        return self.enabled and (self.on_click is not None or self.kind == "text_field")
+        return self.enabled and (
+            self.on_click is not None or self.kind == "text_field"
+            or (self.kind == "slider" and self.on_slide is not None)
+        )
 
     @property
     def long_clickable(self) -> bool:
@@ -141,6 +154,39 @@ def TextField(
 def Toggle(label: str, checked: bool, on_toggle: Handler, *, id: str = "") -> Node:
     """A switch row with a label."""
     return Node("toggle", text=label, checked=checked, on_click=on_toggle, id=id)
+
+
+def Slider(
+    label: str, value: int, minimum: int, maximum: int, on_change: ValueHandler, *,
+    id: str = "",
+) -> Node:
+    """A horizontal slider (Android's SeekBar) over ``minimum..maximum``, described by
+    ``label``. A tap on it, or a drag that starts on it, moves the thumb to the touch's x
+    and calls ``on_change`` with the new value (see ``slider_value_at``). Its text is the
+    value as a float, as uiautomator reports a SeekBar's progress ("128.0")."""
+    value = max(minimum, min(maximum, value))
+    return Node("slider", text=f"{float(value)}", desc=label, id=id, hint=f"{minimum}-{maximum}",
+                on_slide=on_change, range_info=(minimum, maximum, value), height=SLIDER_H)
+
+
+def slider_value_at(node: Node, x0: int, x1: int, x: int) -> int:
+    """The value a touch at ``x`` gives a slider drawn across ``[x0, x1)``: its track runs
+    from ``x0 + SLIDER_INSET`` (minimum) to ``x1 - SLIDER_INSET`` (maximum); touches past
+    an end give that end's value."""
+    assert node.range_info is not None, "not a slider"
+    lo, hi, _ = node.range_info
+    start, length = x0 + SLIDER_INSET, max(1, x1 - x0 - 2 * SLIDER_INSET)
+    share = min(1.0, max(0.0, (x - start) / length))
+    return lo + round(share * (hi - lo))
+
+
+def slider_x(node: Node, x0: int, x1: int, value: int) -> float:
+    """Where on a slider drawn across ``[x0, x1)`` the thumb of ``value`` sits (the inverse
+    of ``slider_value_at``)."""
+    assert node.range_info is not None, "not a slider"
+    lo, hi, _ = node.range_info
+    share = (value - lo) / (hi - lo) if hi > lo else 0.0
+    return x0 + SLIDER_INSET + share * (x1 - x0 - 2 * SLIDER_INSET)
 
 
 def Checkbox(label: str, checked: bool, on_toggle: Handler, *, id: str = "") -> Node:

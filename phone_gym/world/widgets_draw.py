@@ -7,6 +7,7 @@ from collections.abc import Callable
 from . import theme as T
 from .glyphs import RGB, SYMBOLS, font_has
 from .painter import SS, SURFACES, Look, Painter, Tile, luminance, mix, on_color
+from .widgets import SLIDER_INSET
 
 #: Kinds drawn without supersampling: mostly text (FreeType anti-aliases it anyway), and the
 #: most frequent cache misses when content changes; their curves (avatars) are pasted from
@@ -177,6 +178,19 @@ def _draw_checkbox(p: Painter, k: Look) -> None:
     if k.text:
         fg = on_color(k.bg) if k.enabled else T.HINT
         p.text(x0 + s + 36, k.lh / 2, k.text, T.FONT["body"], fg, max_w=k.lw - s - 48)
+
+
+@_draws("slider")
+def _draw_slider(p: Painter, k: Look) -> None:
+    """A track from ``SLIDER_INSET`` to ``lw - SLIDER_INSET``, filled up to the thumb."""
+    lo, hi, value = k.extra if isinstance(k.extra, tuple) else (0, 1, 0)
+    share = (value - lo) / (hi - lo) if hi > lo else 0.0
+    x0, x1, cy = SLIDER_INSET, k.lw - SLIDER_INSET, k.lh / 2
+    thumb = x0 + share * (x1 - x0)
+    active = T.PRIMARY if k.enabled else T.HINT
+    p.rect(x0 - 8, cy - 8, x1 + 8, cy + 8, mix(active, k.bg, 0.72), radius=8)
+    p.rect(x0 - 8, cy - 8, thumb, cy + 8, active, radius=8)
+    p.circle(thumb, cy, 30, active)
 
 
 def avatar_color(glyph: str, color: RGB | None) -> RGB:

@@ -114,7 +114,7 @@ def long_notes(device: Device) -> Device:
 def test_launcher_icons_open_apps(device: Device) -> None:
     assert device.foreground is None
     assert device.frame().package == LAUNCHER_PACKAGE
-    assert shown(device, "app_icon") == ["Contacts", "Clock", "Notes"]
+    assert shown(device, "app_icon") == ["Contacts", "Clock", "Notes", "Settings", "Files"]
     for app_class in APPS:
         tap(device, app_class.name, kind="app_icon")
         assert device.foreground == app_class.name
@@ -647,7 +647,8 @@ def test_close_app_of_a_background_app(device: Device) -> None:
 def test_unknown_apps_are_errors(device: Device) -> None:
     for kind in ("open_app", "close_app"):
         error = device.step(PhoneAction(kind, app="Maps"))
-        assert error == "unknown app 'Maps'; installed apps: Clock, Contacts, Notes"
+        assert error == ("unknown app 'Maps'; installed apps: Clock, Contacts, Files, Notes, "
+                         "Settings")
     assert device.foreground is None
     act(device, PhoneAction("open_app", app="com.android.contacts"))  # by package
     assert device.foreground == "Contacts"
@@ -731,7 +732,7 @@ def test_snapshot_is_plain_data(device: Device) -> None:
     snap = device.snapshot()
     assert json.loads(json.dumps(snap)) == snap
     assert set(snap) == {"system", "apps"}
-    assert set(snap["apps"]) == {"Contacts", "Clock", "Notes"}
+    assert set(snap["apps"]) == {"Contacts", "Clock", "Notes", "Settings", "Files"}
     assert snap["system"]["contacts"]["2"]["name"] == "Bob Roy"
     assert snap["apps"]["Notes"]["notes"]["1"]["title"] == "Groceries"
 

@@ -1,6 +1,10 @@
-"""Placeholder: filled in by the files app work."""
+"""The Files app (``com.google.android.documentsui``) and its tasks."""
 
 from __future__ import annotations
 
-APP_CLASS = None
-TEMPLATES: tuple = ()
+from .app import FilesApp
+from .tasks import TEMPLATES
+
+APP_CLASS = FilesApp
+
+__all__ = ["APP_CLASS", "TEMPLATES", "FilesApp"]

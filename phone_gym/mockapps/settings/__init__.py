@@ -1,6 +1,10 @@
-"""Placeholder: filled in by the settings app work."""
+"""The Settings app (``com.android.settings``) and its tasks."""
 
 from __future__ import annotations
 
-APP_CLASS = None
-TEMPLATES: tuple = ()
+from .app import SettingsApp
+from .tasks import TEMPLATES
+
+APP_CLASS = SettingsApp
+
+__all__ = ["APP_CLASS", "TEMPLATES", "SettingsApp"]

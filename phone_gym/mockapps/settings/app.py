@@ -1,0 +1,156 @@
+"""Settings: Android 14's settings pages for the radios, the display and Do Not Disturb.
+
+The app has no data of its own: every switch reads and writes the shared
+``system.settings`` under Android's namespaces and keys (the notification shade's quick
+toggles write the same ones), so verifiers read ``system.settings.<namespace>.<key>`` and a
+real phone's ``settings get`` reads the same. Labels follow Android 14, so a script that
+taps "Network & internet", "Internet", "Wi-Fi" on a phone works here too.
+
+Screens: the main list; "Network & internet" (the "Internet" row, the "Airplane mode"
+switch); "Internet" (the "Wi-Fi" switch); "Connected devices" (the "Bluetooth" switch);
+"Display" (the "Brightness level" slider, the "Dark theme" switch); "Sound & vibration"
+(the "Do Not Disturb" switch). "Battery", "Storage" and "About phone" rows are inert.
+Turning airplane mode on turns Wi-Fi and Bluetooth off; turning it off leaves them off.
+The dark theme is only a setting: the simulated screen does not turn dark.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...world.app import App, Route
+from ...world.system import SystemState
+from ...world.widgets import ListItem, ListView, Node, Screen, Slider, Text, Toggle, TopBar
+
+
+# --- state -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Switch:
+    """A setting shown as an on/off switch: where it lives and what "on" and "off" are."""
+
+    namespace: str
+    key: str
+    on: str = "1"
+    off: str = "0"
+
+
+WIFI = Switch("global", "wifi_on")
+BLUETOOTH = Switch("global", "bluetooth_on")
+AIRPLANE = Switch("global", "airplane_mode_on")
+DARK_THEME = Switch("secure", "ui_night_mode", on="2", off="1")  # UiModeManager's modes
+DO_NOT_DISTURB = Switch("global", "zen_mode")  # 1: priority only, Android's usual "on"
+BRIGHTNESS = ("system", "screen_brightness")  # 0..255, a decimal string
+BRIGHTNESS_MAX = 255
+
+#: The pages of the app: route name -> title (also the label of the row that opens it).
+PAGES = {
+    "network": "Network & internet",
+    "internet": "Internet",
+    "connected": "Connected devices",
+    "display": "Display",
+    "sound": "Sound & vibration",
+}
+
+
+# --- updates -------------------------------------------------------------------------------
+def is_on(system: SystemState, switch: Switch) -> bool:
+    return system.get_setting(switch.namespace, switch.key) == switch.on
+
+
+def set_switch(system: SystemState, switch: Switch, on: bool) -> None:
+    if switch == AIRPLANE:
+        system.set_airplane_mode(on)
+    else:
+        system.put_setting(switch.namespace, switch.key, switch.on if on else switch.off)
+
+
+def brightness(system: SystemState) -> int:
+    """The brightness level 0..255 (a malformed value reads as 0)."""
+    value = system.get_setting(*BRIGHTNESS) or "0"
+    return max(0, min(BRIGHTNESS_MAX, int(value))) if value.isdigit() else 0
+
+
+def set_brightness(system: SystemState, level: int) -> None:
+    system.put_setting(*BRIGHTNESS, str(max(0, min(BRIGHTNESS_MAX, level))))
+
+
+def percent(level: int) -> int:
+    """A brightness level as the percentage the Display page shows."""
+    return round(level * 100 / BRIGHTNESS_MAX)
+
+
+# --- the app -------------------------------------------------------------------------------
+class SettingsApp(App):
+    name = "Settings"
+    package = "com.android.settings"
+    glyph = "⚙"
+    color = (84, 110, 122)
+
+    def flip(self, switch: Switch) -> None:
+        set_switch(self.system, switch, not is_on(self.system, switch))
+
+    def switch(self, label: str, switch: Switch, id: str) -> Node:
+        return Toggle(label, is_on(self.system, switch), lambda: self.flip(switch), id=id)
+
+    # views
+    def view(self, route: Route) -> Screen:
+        page = {"network": self.network, "internet": self.internet,
+                "connected": self.connected, "display": self.display,
+                "sound": self.sound}.get(route.name)
+        if page is None:
+            return self.main()
+        return Screen(top_bar=TopBar(PAGES[route.name], on_back=self.back), content=page())
+
+    def page_row(self, route: str, subtitle: str, glyph: str, id: str) -> Node:
+        return ListItem(PAGES[route], subtitle, on_click=lambda: self.go(route), id=id,
+                        glyph=glyph, color=self.color)
+
+    def main(self) -> Screen:
+        rows = [
+            self.page_row("network", "Mobile, Wi-Fi, hotspot", "📶", "network_internet"),
+            self.page_row("connected", "Bluetooth, pairing", "ᛒ", "connected_devices"),
+            self.page_row("display", "Dark theme, font size, brightness", "☀", "display"),
+            self.page_row("sound", "Volume, haptics, Do Not Disturb", "🔔", "sound"),
+            ListItem("Battery", "100%", id="battery", glyph="🔋", color=self.color),
+            ListItem("Storage", "27% used - 93 GB free", id="storage", glyph="☰",
+                     color=self.color),
+            ListItem("About phone", "Pixel 8", id="about_phone", glyph="ℹ", color=self.color),
+        ]
+        return Screen(top_bar=TopBar("Settings"),
+                      content=[ListView(rows, id="settings_list")])
+
+    def network(self) -> list[Node]:
+        wifi = "Wi-Fi on" if is_on(self.system, WIFI) else "Off"
+        return [
+            ListItem("Internet", wifi, on_click=lambda: self.go("internet"), id="internet",
+                     glyph="📶", color=self.color),
+            self.switch("Airplane mode", AIRPLANE, "airplane_mode"),
+            Text("Turning on airplane mode turns off Wi-Fi and Bluetooth.", style="caption",
+                 id="airplane_summary"),
+        ]
+
+    def internet(self) -> list[Node]:
+        note = ("Wi-Fi is on" if is_on(self.system, WIFI)
+                else "To see available networks, turn Wi-Fi on")
+        return [self.switch("Wi-Fi", WIFI, "wifi"), Text(note, style="caption", id="wifi_summary")]
+
+    def connected(self) -> list[Node]:
+        note = ("Bluetooth is on" if is_on(self.system, BLUETOOTH)
+                else "Turn on Bluetooth to pair new devices")
+        return [self.switch("Bluetooth", BLUETOOTH, "bluetooth"),
+                Text(note, style="caption", id="bluetooth_summary")]
+
+    def display(self) -> list[Node]:
+        level = brightness(self.system)
+        return [
+            Text("Brightness level", id="brightness_title"),
+            Text(f"{percent(level)}%", style="caption", id="brightness_summary"),
+            Slider("Brightness level", level, 0, BRIGHTNESS_MAX,
+                   lambda v: set_brightness(self.system, v), id="brightness"),
+            self.switch("Dark theme", DARK_THEME, "dark_theme"),
+        ]
+
+    def sound(self) -> list[Node]:
+        return [self.switch("Do Not Disturb", DO_NOT_DISTURB, "do_not_disturb"),
+                Text("Only get notified by important people and apps", style="caption",
+                     id="dnd_summary")]

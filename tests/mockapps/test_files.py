@@ -1,0 +1,222 @@
+"""The Files app driven through actions: folders, the sorted file list, the text viewer, the
+long-press menu, the delete and rename dialogs (name clashes included), persistence; and
+its task helpers."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from driving import act, fill, long_press, open_app, press, shown, tap
+
+from phone_gym.actions import PhoneAction
+from phone_gym.mockapps import APPS
+from phone_gym.mockapps.files import APP_CLASS, TEMPLATES, FilesApp
+from phone_gym.mockapps.files.app import NAME_TAKEN, list_folder, size_text
+from phone_gym.mockapps.files.tasks import FileIs, NoFile, sample_files
+from phone_gym.mockapps.oracle import Driver
+from phone_gym.world import Device
+
+FILES = {
+    "/sdcard/Download/report.txt": "Quarterly report\nSales are up.",
+    "/sdcard/Download/Agenda.txt": "9:00 standup",
+    "/sdcard/Download/big.log": "x" * 1500,
+    "/sdcard/Download/old/nested.txt": "not shown: deeper than the folder",
+    "/sdcard/Documents/letter.txt": "Dear Sam,",
+    "/sdcard/Pictures/cat.txt": "not shown: not a folder of the app",
+}
+
+
+@pytest.fixture
+def device() -> Device:
+    d = Device(APPS)
+    d.system.files.update(FILES)
+    open_app(d, "Files")
+    return d
+
+
+def route(device: Device) -> str:
+    app = device.current_app
+    assert app is not None
+    return app.route.name
+
+
+def rows(device: Device) -> list[tuple[str, str]]:
+    return [(p.node.text, p.node.hint) for p in device.frame().items
+            if p.node.kind == "list_item"]
+
+
+def menu_items(device: Device) -> list[str]:
+    return [p.node.text for p in device.frame().items if p.node.kind == "menu_item"]
+
+
+def open_download(device: Device) -> None:
+    tap(device, "Download", kind="list_item")
+    assert route(device) == "folder"
+
+
+def test_registration() -> None:
+    assert APP_CLASS is FilesApp
+    assert (FilesApp.name, FilesApp.package) == ("Files", "com.google.android.documentsui")
+    ids = [t.id for t in TEMPLATES]
+    assert len(ids) >= 2 and all(i.startswith("Files") for i in ids)
+    assert any(t.needs_answer for t in TEMPLATES)
+
+
+def test_root_shows_the_two_folders_with_their_counts(device: Device) -> None:
+    assert shown(device, "Files", kind="top_bar")
+    assert rows(device) == [("Download", "3 items"), ("Documents", "1 item")]
+    press(device, "back")
+    assert device.current_app is None
+
+
+def test_a_folder_lists_its_own_files_sorted_with_sizes(device: Device) -> None:
+    open_download(device)
+    assert shown(device, "Download", kind="top_bar") and shown(device, "3 items")
+    assert rows(device) == [("Agenda.txt", "12 B"), ("big.log", "1.5 kB"),
+                            ("report.txt", "30 B")]
+    tap(device, id="navigate_up")
+    tap(device, "Documents", kind="list_item")
+    assert rows(device) == [("letter.txt", "9 B")]
+
+
+def test_an_empty_folder(device: Device) -> None:
+    device.system.files.clear()
+    device.invalidate()
+    assert rows(device) == [("Download", "No items"), ("Documents", "No items")]
+    open_download(device)
+    assert shown(device, "No items", id="empty")
+
+
+def test_tapping_a_file_shows_its_text(device: Device) -> None:
+    open_download(device)
+    tap(device, "report.txt", kind="list_item")
+    assert route(device) == "file" and shown(device, "report.txt", kind="top_bar")
+    assert shown(device, "Quarterly report\nSales are up.", id="file_text")
+    assert shown(device, "Download · 30 B", id="file_info")
+    long_press(device, id="file_text")
+    tap(device, "Copy", kind="menu_item")
+    assert device.system.clipboard == FILES["/sdcard/Download/report.txt"]
+    press(device, "back")
+    assert route(device) == "folder"
+
+
+def test_long_press_menu_and_delete_confirmation(device: Device) -> None:
+    open_download(device)
+    long_press(device, "report.txt", kind="list_item")
+    assert menu_items(device) == ["Rename", "Delete"]
+    tap(device, "Delete", kind="menu_item")
+    assert shown(device, "Delete report.txt?")
+    tap(device, "Cancel")
+    assert not shown(device, "Delete report.txt?")
+    assert "/sdcard/Download/report.txt" in device.system.files
+    long_press(device, "report.txt", kind="list_item")
+    tap(device, "Delete", kind="menu_item")
+    press(device, "back")  # back dismisses the dialog
+    assert not shown(device, "Delete report.txt?") and route(device) == "folder"
+    long_press(device, "report.txt", kind="list_item")
+    tap(device, "Delete", kind="menu_item")
+    tap(device, id="button_delete")
+    assert "/sdcard/Download/report.txt" not in device.system.files
+    assert device.toast_text == "File deleted"
+    assert [r[0] for r in rows(device)] == ["Agenda.txt", "big.log"]
+    assert len(device.system.files) == len(FILES) - 1
+
+
+def test_rename_keeps_the_content_and_resorts(device: Device) -> None:
+    open_download(device)
+    long_press(device, "report.txt", kind="list_item")
+    tap(device, "Rename", kind="menu_item")
+    assert shown(device, "Rename", id="alertTitle")
+    field = Driver(device).find(id="rename_field", kind="text_field")
+    assert field is not None and field.node.text == "report.txt"  # prefilled
+    fill(device, "rename_field", "a-report.txt")
+    tap(device, id="button_ok")
+    files = device.system.files
+    assert "/sdcard/Download/report.txt" not in files
+    assert files["/sdcard/Download/a-report.txt"] == FILES["/sdcard/Download/report.txt"]
+    assert not shown(device, "Rename", id="alertTitle")
+    assert [r[0] for r in rows(device)] == ["a-report.txt", "Agenda.txt", "big.log"]
+
+
+def test_rename_submits_with_enter_and_cancel_changes_nothing(device: Device) -> None:
+    open_download(device)
+    long_press(device, "big.log", kind="list_item")
+    tap(device, "Rename", kind="menu_item")
+    fill(device, "rename_field", "ignored.log")
+    tap(device, id="button_cancel")
+    assert "/sdcard/Download/big.log" in device.system.files
+    long_press(device, "big.log", kind="list_item")
+    tap(device, "Rename", kind="menu_item")
+    field = Driver(device).find(id="rename_field", kind="text_field")
+    assert field is not None and field.node.text == "big.log"  # a fresh dialog
+    fill(device, "rename_field", "huge.log")
+    press(device, "enter")
+    assert "/sdcard/Download/huge.log" in device.system.files
+    assert not shown(device, id="rename_field")
+
+
+@pytest.mark.parametrize(("name", "toast"), [
+    ("Agenda.txt", NAME_TAKEN), ("", "Enter a name"), ("sub/dir.txt", "Invalid name"),
+])
+def test_a_bad_new_name_keeps_the_old_one(device: Device, name: str, toast: str) -> None:
+    open_download(device)
+    long_press(device, "report.txt", kind="list_item")
+    tap(device, "Rename", kind="menu_item")
+    fill(device, "rename_field", name)
+    tap(device, id="button_ok")
+    assert device.toast_text == toast
+    assert device.system.files == FILES  # nothing renamed, nothing overwritten
+    assert shown(device, id="rename_field")  # the dialog stays to fix the name
+    tap(device, id="button_cancel")
+    assert not shown(device, id="rename_field")
+
+
+def test_renaming_to_the_same_name_changes_nothing(device: Device) -> None:
+    open_download(device)
+    long_press(device, "report.txt", kind="list_item")
+    tap(device, "Rename", kind="menu_item")
+    tap(device, id="button_ok")
+    assert device.system.files == FILES and not shown(device, id="rename_field")
+
+
+def test_files_persist_and_dialogs_do_not(device: Device) -> None:
+    open_download(device)
+    long_press(device, "report.txt", kind="list_item")
+    tap(device, "Delete", kind="menu_item")
+    act(device, PhoneAction("close_app", app="Files"))
+    open_app(device, "Files")
+    assert route(device) == "main"
+    open_download(device)
+    assert not shown(device, "Delete report.txt?")
+    assert device.system.files == FILES
+    assert device.snapshot()["system"]["files"] == FILES
+    assert device.snapshot()["apps"]["Files"] is None
+
+
+def test_helpers() -> None:
+    assert size_text("") == "0 B" and size_text("é" * 600) == "1.2 kB"
+    assert size_text("x" * 2_500_000) == "2.5 MB"
+    assert list_folder(FILES, "/sdcard/Download/") == [
+        "/sdcard/Download/Agenda.txt", "/sdcard/Download/big.log",
+        "/sdcard/Download/report.txt"]
+
+
+def test_sampled_files_fill_both_folders() -> None:
+    for seed in range(10):
+        files = sample_files(np.random.default_rng(seed), {"extra.txt": "hi"})
+        assert 9 <= len(files) <= 13
+        assert len(list_folder(files, "/sdcard/Download/")) >= 3
+        assert len(list_folder(files, "/sdcard/Documents/")) >= 3
+        assert "hi" in files.values()
+        names = [p.rsplit("/", 1)[1] for p in files]
+        assert len(set(names)) == len(names)
+
+
+def test_file_criteria() -> None:
+    state = {"system": {"files": {"/sdcard/Download/a.txt": "A"}}}
+    assert FileIs("/sdcard/Download/a.txt", "A").check(state, None)[0]
+    assert not FileIs("/sdcard/Download/a.txt", "B").check(state, None)[0]
+    assert not FileIs("/sdcard/Download/b.txt", "A").check(state, None)[0]
+    assert NoFile("/sdcard/Download/b.txt").check(state, None)[0]
+    ok, reason = NoFile("/sdcard/Download/a.txt").check(state, None)
+    assert not ok and reason == "/sdcard/Download/a.txt still exists"
