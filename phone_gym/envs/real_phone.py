@@ -263,7 +263,10 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
     def _vet(self, action: PhoneAction) -> str | None:
         package = None
         if action.type in ("open_app", "close_app"):
-            package = package_of(action.app or "", self.packages)
+            try:
+                package = package_of(action.app or "", self.packages)
+            except ActionError as exc:
+                return str(exc)
         context = {"task_id": self._need_episode().template.id, "step": self.steps,
                    "package": self._package, "serial": getattr(self.backend, "serial", None)}
         return self.guard.check(action, package, context)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import pickle
+from collections.abc import Iterator
 
 import gymnasium as gym
 import numpy as np
@@ -12,21 +14,36 @@ from gymnasium.utils.env_checker import check_env
 import phone_gym
 from phone_gym.actions import PhoneAction
 from phone_gym.envs import ENVS, PhoneWorldEnv
+from phone_gym.envs.registration import REAL_PHONE
+from phone_gym.real.virtual import VirtualAdbServer, VirtualPhone
 
 ALL_IDS = [env_id for env_id, _, _ in ENVS]
+REAL_IDS = [env_id for env_id, entry, _ in ENVS if entry == REAL_PHONE]
+
+
+@pytest.fixture(scope="module")
+def virtual_device() -> Iterator[VirtualAdbServer]:
+    os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")  # never start a real adb
+    with VirtualAdbServer([VirtualPhone("emulator-5554")]) as server:
+        yield server
 
 
 @pytest.mark.parametrize("render_mode", [None, "rgb_array"])
 @pytest.mark.parametrize("env_id", ALL_IDS)
-def test_check_env_every_registered_id(env_id: str, render_mode: str | None) -> None:
-    env = gym.make(env_id, render_mode=render_mode)
+def test_check_env_every_registered_id(env_id: str, render_mode: str | None,
+                                       request: pytest.FixtureRequest) -> None:
+    kwargs: dict[str, object] = {}
+    if env_id in REAL_IDS:  # a phone over adb: the virtual adb device stands in for it
+        server = request.getfixturevalue("virtual_device")
+        kwargs = {"port": server.port, "settle": 0.0}
+    env = gym.make(env_id, render_mode=render_mode, **kwargs)
     check_env(env.unwrapped, skip_render_check=render_mode is None)
     env.close()
 
 
 def test_registration_list_and_prefix() -> None:
-    assert "PhoneWorld-v0" in ALL_IDS
-    assert len(ALL_IDS) == 1 + len(phone_gym.envs.select_templates())
+    assert "PhoneWorld-v0" in ALL_IDS and REAL_IDS == ["RealPhone-v0"]
+    assert len(ALL_IDS) == 2 + len(phone_gym.envs.select_templates())
     env = gym.make("phone_gym:PhoneWorld-v0")
     obs, info = env.reset(seed=0)
     assert obs["screenshot"].shape == (1200, 540, 3)
@@ -34,7 +51,7 @@ def test_registration_list_and_prefix() -> None:
 
 
 def test_every_env_pickles_and_resumes_identically() -> None:
-    for env_id in ALL_IDS:
+    for env_id in (i for i in ALL_IDS if i not in REAL_IDS):  # a real phone cannot be copied
         env = gym.make(env_id).unwrapped
         env.reset(seed=3)
         for _ in range(3):

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
-from ...verifiers import Answer, Criterion, DeviceState, NoRecord, Record, same_phone
+from ...verifiers import Answer, Criterion, DeviceState, Record, Value, same_phone
 from ...verifiers.state import contact_key
 from .base import RealTaskTemplate, ScreenDriver
 
@@ -99,10 +99,12 @@ class ContactsDelete(ContactsTask):
 
     def criteria(self, params: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [NoRecord("contacts", {"name": params["name"]})]
+        key = contact_key(params["name"], params["phone"])
+        left = initial["contacts"][key]["count"] - 1  # the phone may hold namesakes already
+        return [Value(f"contacts.{key}.count", left or None)]
 
     def allowed(self, params: Mapping[str, Any]) -> Sequence[str]:
-        return [f"removed:contacts.{contact_key(params['name'], params['phone'])}"]
+        return [f"contacts.{contact_key(params['name'], params['phone'])}"]
 
     def near_miss(self, final: dict[str, Any], params: Mapping[str, Any],
                   answer: str | None) -> tuple[dict[str, Any], str | None]:

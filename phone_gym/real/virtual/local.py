@@ -1,0 +1,67 @@
+"""``LocalBackend``: the ``Backend`` protocol over a ``VirtualPhone`` in this process.
+
+No sockets and no adb server: shell commands go straight to ``VirtualPhone.shell`` and
+files to its sync methods, so tests drive the real-phone code (``AdbState``, envs) fast.
+"""
+
+from __future__ import annotations
+
+import stat
+from io import BytesIO
+
+from PIL import Image, UnidentifiedImageError
+
+from ..backend import parse_wm_size
+from ..base import DeviceError, ShellResult
+from .phone import VirtualPhone, epoch
+
+HIERARCHY_END = "</hierarchy>"
+
+
+class LocalBackend:
+    """A ``VirtualPhone`` (default: a fresh one) as a ``Backend``."""
+
+    def __init__(self, phone: VirtualPhone | None = None) -> None:
+        self.phone = phone if phone is not None else VirtualPhone()
+        self.serial = self.phone.serial
+
+    def shell(self, command: str, timeout: float | None = None) -> ShellResult:
+        """Run ``command``; stdout then stderr as one text (as adb's v2 shell joins them)."""
+        code, out, err = self.phone.shell(command)
+        return ShellResult(code, (out + err).decode("utf-8", "replace"))
+
+    def shell_bytes(self, command: str, timeout: float | None = None) -> bytes:
+        """Raw stdout of ``command`` (for ``screencap -p``)."""
+        return self.phone.shell(command)[1]
+
+    def pull(self, path: str) -> bytes | None:
+        return self.phone.read_file(path)
+
+    def push(self, data: bytes, path: str) -> None:
+        error = self.phone.write_file(path, bytes(data), 0o100644,
+                                      epoch(self.phone.device.system.now))
+        if error is not None:
+            raise DeviceError(f"push {path} to {self.serial} failed: {error}")
+
+    def list_dir(self, path: str) -> list[str]:
+        entries = self.phone.list_dir(path) or []
+        return [name for name, mode, _, _ in entries if stat.S_ISREG(mode)]
+
+    def screenshot(self) -> Image.Image:
+        data = self.shell_bytes("screencap -p")
+        try:
+            return Image.open(BytesIO(data)).convert("RGB")
+        except (UnidentifiedImageError, OSError) as exc:
+            raise DeviceError(f"screencap on {self.serial} returned no PNG "
+                              f"({len(data)} bytes: {data[:40]!r})") from exc
+
+    def dump_ui(self) -> str:
+        result = self.shell("uiautomator dump /dev/tty")
+        start, end = result.output.find("<?xml"), result.output.rfind(HIERARCHY_END)
+        if not result.ok or start < 0 or end < start:
+            raise DeviceError(f"uiautomator dump on {self.serial} failed: "
+                              f"{result.output[:200]!r}")
+        return result.output[start:end + len(HIERARCHY_END)]
+
+    def window_size(self) -> tuple[int, int]:
+        return parse_wm_size(self.shell("wm size").output)

@@ -1,0 +1,513 @@
+"""A virtual uiautomator2 server for ``VirtualPhone``: what ``uiautomator2.connect`` reaches.
+
+uiautomator2 (3.x) pushes ``u2.jar`` to ``/data/local/tmp``, asks ``GET /ping`` on device
+port 9008 (through adb ``tcp:9008``) and, if nothing answers, launches the server with a
+streaming shell ``CLASSPATH=/data/local/tmp/u2.jar app_process / com.wetest.uia2.Main -p
+9008`` that runs until the client closes it; then it polls ``/ping`` until ``pong`` and
+talks JSON-RPC 2.0 (``POST /jsonrpc/0``). ``attach_u2(phone)`` gives a phone all of that::
+
+    phone = attach_u2(VirtualPhone())
+    with VirtualAdbServer([phone]) as server:
+        device = uiautomator2.connect(server.client().device(phone.serial))
+        device.click(540, 1200)
+
+The launch command is claimed through the adb server's ``open_shell`` hook: it needs the
+jar on the phone, serves its port while the stream stays open, and stops (the port then
+refuses connections) when the client closes the stream or ``U2Server.stop`` is called.
+
+HTTP: ``GET /ping`` (``pong``), ``GET /version``, ``GET /info`` (``deviceInfo`` as JSON) and
+``POST /jsonrpc/0`` with the methods ``deviceInfo``, ``windowSize``, ``takeScreenshot(scale,
+quality)`` (base64 JPEG), ``dumpWindowHierarchy(compressed, maxDepth[, rootInActive])`` (the
+``uiautomator dump`` XML; the flags change nothing), ``click(x, y[, ms])`` (a long press from
+500 ms), ``swipe(x1, y1, x2, y2, steps)`` (a drag; a tap or long press within the touch
+slop, 5 ms a step), ``pressKey(name)`` and ``pressKeyCode(code[, meta])``. Pointer methods
+answer ``false`` off screen, as UiDevice does. Anything else is a JSON-RPC error object
+(``-32601`` method not found, ``-32602`` invalid params, ``-32700`` parse error), always
+with HTTP 200 so that uiautomator2 raises ``RPCUnknownError`` instead of restarting.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import inspect
+import json
+import logging
+import math
+import re
+import select
+import shlex
+import socket
+import threading
+import time
+from collections.abc import Callable
+from io import BytesIO
+from typing import TYPE_CHECKING, Any
+
+from PIL import Image
+
+from ...actions import PhoneAction
+from ...world import theme as T
+from ...world.a11y import to_xml
+from ...world.device import LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
+
+if TYPE_CHECKING:
+    from .phone import VirtualPhone
+
+__all__ = ["DEFAULT_PORT", "JAR_PATH", "MAIN_CLASS", "RpcError", "U2Server", "attach_u2"]
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 9008
+JAR_PATH = "/data/local/tmp/u2.jar"
+MAIN_CLASS = "com.wetest.uia2.Main"
+VERSION = "0.4.1"  # the u2.jar version uiautomator2 3.7 ships
+TOUCH_SLOP = 20  # px
+LONG_PRESS_MS = 500
+STEP_MS = 5  # UiDevice.swipe: each step takes about 5 ms
+KEY_BUTTONS = {3: "home", 4: "back", 66: "enter", 160: "enter", 111: "back", 187: "recents"}
+#: pressKey names (uiautomator2's list) and their key codes.
+KEY_NAMES = {"home": 3, "back": 4, "left": 21, "right": 22, "up": 19, "down": 20, "center": 23,
+             "menu": 82, "search": 84, "enter": 66, "delete": 67, "del": 67, "recent": 187,
+             "volume_up": 24, "volume_down": 25, "volume_mute": 164, "camera": 27, "power": 26}
+_MAX_HEAD = 64 * 1024
+_MAX_BODY = 16 * 1024 * 1024
+_SHELL_SYNTAX = re.compile(r"[;&|<>`$()\n]")
+_POLL = 0.25  # seconds between checks of the stop flag
+_TCP_QUICKACK: int | None = getattr(socket, "TCP_QUICKACK", None)
+
+Handler = Callable[[socket.socket], None]
+
+
+class RpcError(Exception):
+    """A JSON-RPC error: ``code`` and ``message`` (``data`` optional)."""
+
+    def __init__(self, code: int, message: str, data: str | None = None) -> None:
+        super().__init__(f"{code} {message}")
+        self.code, self.message, self.data = code, message, data
+
+    def to_json(self) -> dict[str, Any]:
+        error: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.data is not None:
+            error["data"] = self.data
+        return error
+
+
+class U2Server:
+    """The uiautomator2 server of one ``VirtualPhone`` (see the module doc).
+
+    ``start``/``stop`` run it without a launching shell; ``call`` runs one JSON-RPC method
+    in-process. Every phone access holds ``lock`` (the adb server's lock of the phone).
+    """
+
+    def __init__(self, phone: VirtualPhone, lock: Any) -> None:
+        self.phone = phone
+        self.lock = lock
+        self._ports: dict[int, threading.Event] = {}  # port -> stop flag of its server
+        self._guard = threading.Lock()
+        self.methods: dict[str, Callable[..., Any]] = {
+            "deviceInfo": self.device_info, "windowSize": self.window_size,
+            "takeScreenshot": self.take_screenshot,
+            "dumpWindowHierarchy": self.dump_window_hierarchy, "click": self.click,
+            "swipe": self.swipe, "pressKey": self.press_key, "pressKeyCode": self.press_key_code,
+        }
+
+    # --- life cycle ----------------------------------------------------------------------------
+    @property
+    def ports(self) -> list[int]:
+        """The device ports served now."""
+        with self._guard:
+            return sorted(self._ports)
+
+    def running(self, port: int = DEFAULT_PORT) -> bool:
+        return port in self.ports
+
+    def start(self, port: int = DEFAULT_PORT) -> None:
+        """Serve ``port`` until ``stop`` (as if launched earlier by a shell gone since)."""
+        with self._guard:
+            self._ports.setdefault(port, threading.Event())
+
+    def stop(self, port: int | None = None) -> None:
+        """Stop the server on ``port`` (all of them: None); its launching shell ends too."""
+        with self._guard:
+            doomed = [p for p in self._ports if port is None or p == port]
+            flags = [self._ports.pop(p) for p in doomed]
+        for flag in flags:
+            flag.set()
+
+    def open_port(self, port: int) -> Handler | None:
+        """The adb server's ``open_port``: an HTTP handler if ``port`` is served."""
+        with self._guard:
+            stop = self._ports.get(port)
+        if stop is None:
+            return None
+        return lambda sock: self._serve_http(sock, stop)
+
+    def open_shell(self, command: str) -> Handler | None:
+        """The adb server's ``open_shell`` (called under the phone's lock): claims the
+        ``app_process`` launch of the server."""
+        launch = parse_launch(command)
+        if launch is None:
+            return None
+        classpath, port = launch
+        if port is None:
+            return _print("Error: invalid -p PORT\n")
+        jars = [p for p in classpath.split(":") if p]
+        found = any((self.phone.stat(p) or (0, 0, 0))[0] & 0o170000 == 0o100000 for p in jars)
+        if not found:
+            return _print(f"Error: Could not find class '{MAIN_CLASS}' (CLASSPATH="
+                          f"{classpath})\n")
+        stop = threading.Event()
+        with self._guard:
+            if port in self._ports:
+                return _print(f"java.net.BindException: Address already in use (port {port})\n")
+            self._ports[port] = stop  # served from now on: the client pings right after OKAY
+
+        def process(sock: socket.socket) -> None:
+            try:
+                sock.sendall(f"uiautomator2 server (phone-gym virtual {VERSION}) listening on "
+                             f"port {port}\n".encode())
+                _wait_closed(sock, stop)
+            except OSError:
+                pass
+            finally:
+                with self._guard:
+                    if self._ports.get(port) is stop:
+                        del self._ports[port]
+                stop.set()
+
+        return process
+
+    # --- HTTP ----------------------------------------------------------------------------------
+    def _serve_http(self, sock: socket.socket, stop: threading.Event) -> None:
+        buf = bytearray()
+        idle = sock.gettimeout() or 60.0
+        while not stop.is_set():
+            request = _read_request(sock, buf, stop, idle)
+            if request is None:
+                return
+            method, path, _headers, body, keep = request
+            status, ctype, payload = self.respond(method, path, body)
+            keep = keep and not stop.is_set()
+            head = (f"HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\n"
+                    f"Content-Length: {len(payload)}\r\n"
+                    f"Connection: {'keep-alive' if keep else 'close'}\r\n\r\n")
+            sock.sendall(head.encode("latin-1") + payload)
+            if not keep:
+                return
+
+    def respond(self, method: str, path: str, body: bytes) -> tuple[str, str, bytes]:
+        """``(status line, content type, body)`` for one HTTP request."""
+        path = path.split("?", 1)[0]
+        text, json_type = "text/plain; charset=utf-8", "application/json; charset=utf-8"
+        routes = {"/ping": "GET", "/version": "GET", "/info": "GET", "/jsonrpc/0": "POST"}
+        if path not in routes:
+            return "404 Not Found", text, b"Not Found"
+        if method != routes[path]:
+            return "405 Method Not Allowed", text, b"Method Not Allowed"
+        if path == "/ping":
+            return "200 OK", text, b"pong"
+        if path == "/version":
+            return "200 OK", text, VERSION.encode()
+        if path == "/info":
+            return "200 OK", json_type, _dumps(self.device_info())
+        return "200 OK", json_type, _dumps(self.jsonrpc(body))
+
+    def jsonrpc(self, body: bytes) -> dict[str, Any]:
+        """The JSON-RPC 2.0 response object to a request body."""
+        request_id: Any = None
+        try:
+            try:
+                request = json.loads(body)
+            except (ValueError, UnicodeDecodeError):
+                raise RpcError(-32700, "Parse error") from None
+            if not isinstance(request, dict) or not isinstance(request.get("method"), str):
+                raise RpcError(-32600, "Invalid Request")
+            request_id = request.get("id")
+            result = self.call(request["method"], request.get("params"))
+        except RpcError as e:
+            return {"jsonrpc": "2.0", "id": request_id, "error": e.to_json()}
+        return {"jsonrpc": "2.0", "id": request_id, "result": result}
+
+    def call(self, method: str, params: Any = None) -> Any:
+        """Run JSON-RPC ``method`` with ``params`` (a list, an object or None)."""
+        fn = self.methods.get(method)
+        if fn is None:
+            raise RpcError(-32601, "Method not found", f"no method {method!r}")
+        if params is not None and not isinstance(params, (list, dict)):
+            raise RpcError(-32602, "Invalid params", "params must be an array or an object")
+        args = list(params) if isinstance(params, list) else []
+        kwargs = dict(params) if isinstance(params, dict) else {}
+        try:
+            inspect.signature(fn).bind(*args, **kwargs)
+        except TypeError as e:
+            raise RpcError(-32602, "Invalid params", f"{method}: {e}") from None
+        try:
+            return fn(*args, **kwargs)
+        except RpcError:
+            raise
+        except (TypeError, ValueError) as e:
+            raise RpcError(-32602, "Invalid params", f"{method}: {e}") from None
+        except Exception as e:
+            log.exception("virtual u2 server: %s%r failed", method, params)
+            raise RpcError(-32000, "Server error", f"{method}: {e!r}") from None
+
+    # --- JSON-RPC methods ----------------------------------------------------------------------
+    def device_info(self) -> dict[str, Any]:
+        with self.lock:
+            props = dict(self.phone.properties)
+            package = self._current_package()
+        dpi, sdk = props.get("ro.sf.lcd_density", ""), props.get("ro.build.version.sdk", "")
+        density = int(dpi) if dpi.isdigit() and int(dpi) > 0 else 420
+        return {
+            "currentPackageName": package, "displayWidth": T.SCREEN_W,
+            "displayHeight": T.SCREEN_H, "displayRotation": 0,
+            "displaySizeDpX": round(T.SCREEN_W * 160 / density),
+            "displaySizeDpY": round(T.SCREEN_H * 160 / density),
+            "naturalOrientation": True, "productName": props.get("ro.product.name", ""),
+            "screenOn": True, "sdkInt": int(sdk) if sdk.isdigit() else 0,
+        }
+
+    def window_size(self) -> list[int]:
+        return [T.SCREEN_W, T.SCREEN_H]
+
+    def take_screenshot(self, scale: float = 1.0, quality: int = 100) -> str:
+        """The screen as a base64 JPEG, ``scale``-d (0 < scale <= 1), ``quality`` 0..100."""
+        scale, quality = _number(scale, "scale"), int(_number(quality, "quality"))
+        if not 0 < scale <= 1:
+            raise ValueError(f"scale must be in (0, 1], got {scale}")
+        if not 0 <= quality <= 100:
+            raise ValueError(f"quality must be in [0, 100], got {quality}")
+        with self.lock:
+            pixels = self.phone.screenshot()
+        image = Image.fromarray(pixels)
+        if scale != 1:
+            size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
+            image = image.resize(size, Image.Resampling.BILINEAR)
+        buf = BytesIO()
+        image.save(buf, format="JPEG", quality=quality)
+        return base64.b64encode(buf.getvalue()).decode("ascii")
+
+    def dump_window_hierarchy(self, compressed: bool = False, maxDepth: int = 50,
+                              rootInActive: bool | None = None) -> str:
+        with self.lock:
+            return to_xml(self.phone.device.frame())
+
+    def click(self, x: float, y: float, duration_ms: float | None = None) -> bool:
+        point = _point(x, y)
+        if point is None:
+            return False
+        hold = duration_ms is not None and _number(duration_ms, "duration") >= LONG_PRESS_MS
+        with self.lock:
+            self._touch("long_press" if hold else "click", point)
+        return True
+
+    def swipe(self, x1: float, y1: float, x2: float, y2: float, steps: int = 55) -> bool:
+        start, end = _point(x1, y1), _point(x2, y2)
+        steps = int(_number(steps, "steps"))
+        if start is None or end is None or steps < 1:
+            return False
+        with self.lock:
+            if math.dist(start, end) <= TOUCH_SLOP:
+                self._touch("long_press" if steps * STEP_MS >= LONG_PRESS_MS else "click", start)
+            else:
+                self._touch("drag", start, end)
+        return True
+
+    def press_key(self, key: str) -> bool:
+        code = KEY_NAMES.get(str(key).strip().lower())
+        return False if code is None else self.press_key_code(code)
+
+    def press_key_code(self, code: int, meta: int = 0) -> bool:
+        code = int(_number(code, "keyCode"))
+        if code < 0:
+            return False
+        with self.lock:
+            device = self.phone.device
+            if code in KEY_BUTTONS:
+                device.step(PhoneAction("press", button=KEY_BUTTONS[code]))
+            elif code == 67:  # DEL: the soft keyboard's delete key, when there is a keyboard
+                for placed in reversed(device.frame().items):
+                    if placed.node.kind == "key" and placed.node.id == "key_delete":
+                        x0, y0, x1, y1 = placed.rect
+                        self._touch("click", ((x0 + x1) // 2, (y0 + y1) // 2))
+                        break
+        return True
+
+    # --- helpers -------------------------------------------------------------------------------
+    def _current_package(self) -> str:
+        device = self.phone.device
+        if device.shade_open:
+            return SYSTEMUI_PACKAGE
+        app = device.current_app
+        return app.package if app is not None else LAUNCHER_PACKAGE
+
+    def _touch(self, kind: str, px: tuple[int, int], px2: tuple[int, int] | None = None) -> None:
+        """A pointer action at screen pixels (the action's coordinates only say the same in
+        [0, 1000]); the caller holds the lock."""
+        nx, ny = _norm(px)
+        if kind == "drag":
+            assert px2 is not None
+            nx2, ny2 = _norm(px2)
+            action = PhoneAction("drag", x=nx, y=ny, x2=nx2, y2=ny2)
+            self.phone.device.step(action, px=px, px2=px2)
+        else:
+            self.phone.device.step(PhoneAction(kind, x=nx, y=ny), px=px)
+
+
+def attach_u2(phone: VirtualPhone, *, running: bool = False,
+              port: int = DEFAULT_PORT) -> VirtualPhone:
+    """Give ``phone`` a uiautomator2 server (``phone.u2``, a ``U2Server``) and return it.
+
+    Sets ``open_port``/``open_shell`` on the instance (chaining to any it had) and a ``lock``
+    if it had none (attach before plugging it into a ``VirtualAdbServer``). ``running``
+    starts the server on ``port`` at once; otherwise ``uiautomator2.connect`` launches it.
+    """
+    server = getattr(phone, "u2", None)
+    if not isinstance(server, U2Server):
+        lock = getattr(phone, "lock", None)
+        if not (hasattr(lock, "acquire") and hasattr(lock, "__enter__")):
+            lock = threading.RLock()
+            phone.lock = lock  # type: ignore[attr-defined]
+        server = U2Server(phone, lock)
+        old_port: Callable[[int], Handler | None] | None = getattr(phone, "open_port", None)
+        old_shell: Callable[[str], Handler | None] | None = getattr(phone, "open_shell", None)
+
+        def open_port(p: int) -> Handler | None:
+            return server.open_port(p) or (old_port(p) if old_port is not None else None)
+
+        def open_shell(command: str) -> Handler | None:
+            handler = server.open_shell(command)
+            if handler is None and old_shell is not None:
+                handler = old_shell(command)
+            return handler
+
+        phone.open_port = open_port  # type: ignore[attr-defined]
+        phone.open_shell = open_shell  # type: ignore[attr-defined]
+        phone.u2 = server  # type: ignore[attr-defined]
+    if running:
+        server.start(port)
+    return phone
+
+
+def parse_launch(command: str) -> tuple[str, int | None] | None:
+    """``(CLASSPATH, port)`` if ``command`` launches the u2 server with ``app_process`` (port
+    None: a bad ``-p``), else None."""
+    if _SHELL_SYNTAX.search(command):
+        return None
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return None
+    env: dict[str, str] = {}
+    while words and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*=.*", words[0]):
+        name, _, value = words.pop(0).partition("=")
+        env[name] = value
+    if not words or words[0].rsplit("/", 1)[-1] not in ("app_process", "app_process64"):
+        return None
+    rest = words[1:]
+    while rest and rest[0].startswith("-"):  # VM options
+        rest.pop(0)
+    rest = rest[1:]  # the command directory
+    while rest and rest[0].startswith("--"):  # app_process options
+        rest.pop(0)
+    if not rest or rest[0] != MAIN_CLASS:
+        return None
+    args, port = rest[1:], DEFAULT_PORT
+    for i, arg in enumerate(args):
+        if arg in ("-p", "--port"):
+            value = args[i + 1] if i + 1 < len(args) else ""
+            port = int(value) if value.isdigit() and 0 < int(value) < 65536 else None
+    return env.get("CLASSPATH", ""), port
+
+
+def _print(text: str) -> Handler:
+    """A command that prints ``text`` and exits."""
+    return lambda sock: sock.sendall(text.encode())
+
+
+def _wait_closed(sock: Any, stop: threading.Event) -> None:
+    """Until the client closes ``sock`` (stdin is discarded) or ``stop`` is set."""
+    while not stop.is_set():
+        readable, _, _ = select.select([sock], [], [], _POLL)
+        if readable and not sock.recv(4096):
+            return
+
+
+def _read_request(sock: socket.socket, buf: bytearray, stop: threading.Event, idle: float,
+                  ) -> tuple[str, str, dict[str, str], bytes, bool] | None:
+    """One HTTP/1.x request: method, path, headers (lower-case names), body, keep-alive;
+    None when the client closes, goes idle, sends junk or the server stops."""
+
+    def fill(need: Callable[[], bool]) -> bool:
+        deadline = time.monotonic() + idle
+        while not need():
+            if stop.is_set() or time.monotonic() > deadline:
+                return False
+            readable, _, _ = select.select([sock], [], [], _POLL)
+            if readable:
+                _quick_ack(sock)
+                chunk = sock.recv(65536)
+                if not chunk:
+                    return False
+                buf.extend(chunk)
+                deadline = time.monotonic() + idle
+        return True
+
+    if not fill(lambda: b"\r\n\r\n" in buf or len(buf) > _MAX_HEAD):
+        return None
+    end = buf.find(b"\r\n\r\n")
+    if end < 0:
+        return None
+    lines = bytes(buf[:end]).decode("latin-1").split("\r\n")
+    del buf[:end + 4]
+    parts = lines[0].split()
+    if len(parts) != 3 or not parts[2].startswith("HTTP/1."):
+        return None
+    headers: dict[str, str] = {}
+    for line in lines[1:]:
+        name, sep, value = line.partition(":")
+        if sep:
+            headers[name.strip().lower()] = value.strip()
+    if "chunked" in headers.get("transfer-encoding", "").lower():
+        return None
+    try:
+        length = int(headers.get("content-length", "0"))
+    except ValueError:
+        return None
+    if not 0 <= length <= _MAX_BODY or not fill(lambda: len(buf) >= length):
+        return None
+    body = bytes(buf[:length])
+    del buf[:length]
+    connection = headers.get("connection", "").lower()
+    keep = connection != "close" if parts[2] == "HTTP/1.1" else connection == "keep-alive"
+    return parts[0].upper(), parts[1], headers, body, keep
+
+
+def _quick_ack(sock: socket.socket) -> None:
+    """Acknowledge at once (Linux): http.client sends a request's headers and body in two
+    writes, so a delayed ACK of the first would hold the second back by ~40 ms (Nagle)."""
+    if _TCP_QUICKACK is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.IPPROTO_TCP, _TCP_QUICKACK, 1)
+
+
+def _dumps(obj: Any) -> bytes:
+    return json.dumps(obj, ensure_ascii=False).encode("utf-8")
+
+
+def _number(value: Any, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueError(f"{name} must be a number, got {value!r}")
+    return float(value)
+
+
+def _point(x: Any, y: Any) -> tuple[int, int] | None:
+    """Screen pixels (floats truncated, as Jackson does), or None when off screen."""
+    px, py = int(_number(x, "x")), int(_number(y, "y"))
+    return (px, py) if 0 <= px < T.SCREEN_W and 0 <= py < T.SCREEN_H else None
+
+
+def _norm(px: tuple[int, int]) -> tuple[int, int]:
+    return px[0] * 1000 // T.SCREEN_W, px[1] * 1000 // T.SCREEN_H
+

@@ -1,0 +1,312 @@
+"""RealPhone-v0 end to end: adbutils, the adb protocol and the virtual device serving a
+PhoneWorld phone. No adb binary runs: ``ADBUTILS_ADB_PATH`` points at a script that only
+leaves a mark, and the last test checks that no mark was left."""
+
+from __future__ import annotations
+
+import copy
+import os
+import stat
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from phone_gym.envs.real_phone import RealPhoneEnv
+from phone_gym.real.guard import SafetyGuard
+from phone_gym.real.tasks import REAL_TEMPLATES
+from phone_gym.real.virtual import VirtualAdbServer, VirtualPhone
+from phone_gym.world.a11y import ui_elements
+
+SERIAL = "emulator-5554"
+MARK = Path(os.environ.get("TMPDIR", "/tmp")) / f"phone-gym-adb-spawned-{os.getpid()}"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fake_adb(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    script = tmp_path_factory.mktemp("adb") / "adb"
+    script.write_text(f"#!/bin/sh\ntouch {MARK}\nexit 1\n")
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    old = os.environ.get("ADBUTILS_ADB_PATH")
+    os.environ["ADBUTILS_ADB_PATH"] = str(script)
+    MARK.unlink(missing_ok=True)
+    yield
+    if old is None:
+        os.environ.pop("ADBUTILS_ADB_PATH", None)
+    else:
+        os.environ["ADBUTILS_ADB_PATH"] = old
+
+
+@pytest.fixture(scope="module")
+def phone() -> VirtualPhone:
+    return VirtualPhone(SERIAL)
+
+
+@pytest.fixture(scope="module")
+def server(phone: VirtualPhone) -> Iterator[VirtualAdbServer]:
+    with VirtualAdbServer([phone, VirtualPhone("emulator-5556")]) as srv:
+        yield srv
+
+
+@pytest.fixture(autouse=True)
+def no_faults(server: VirtualAdbServer) -> Iterator[None]:
+    server.faults.clear()
+    yield
+    server.faults.clear()
+
+
+def make(server: VirtualAdbServer, **kwargs: Any) -> RealPhoneEnv:
+    kwargs.setdefault("timeout", 3.0)
+    return RealPhoneEnv(serial=SERIAL, port=server.port, settle=0.0, **kwargs)
+
+
+def center(info: dict[str, Any], text: str) -> dict[str, int]:
+    found = [e for e in info["ui_elements"] if e["text"] == text or e["content_desc"] == text]
+    assert found, f"{text!r} not on screen: {[e['text'] for e in info['ui_elements']]}"
+    x, y = found[-1]["center_norm"]
+    return {"x": x, "y": y}
+
+
+def texts(info: dict[str, Any]) -> list[str]:
+    return [e["text"] for e in info["ui_elements"]]
+
+
+# --- observation --------------------------------------------------------------------------
+def test_screenshot_and_ui_tree_are_the_phones(server: VirtualAdbServer,
+                                               phone: VirtualPhone) -> None:
+    env = make(server, task="SettingsWifiOff", ui_in_obs=True)
+    obs, info = env.reset(seed=0)
+    obs, _, _, _, info = env.step('open_app(app="Settings")')
+    assert info["action_error"] is None and info["package"] == "com.android.settings"
+    shot = obs["screenshot"]
+    assert shot.shape == (1200, 540, 3) and shot.dtype == np.uint8 and shot.std() > 5
+    from phone_gym.world.render import Renderer
+
+    expected = Renderer(540, 1200).render(phone.device.frame()).astype(int)
+    assert np.abs(shot.astype(int) - expected).mean() < 3  # PNG round trip and resize
+    local = [e.text for e in ui_elements(phone.device.frame())]
+    assert texts(info) == local and "Network & internet" in local
+    assert "Network & internet" in obs["ui"]
+    assert env.observation_space.contains(obs)
+
+
+# --- every action type ------------------------------------------------------------------
+def test_every_action_type_reaches_the_phone(server: VirtualAdbServer,
+                                             phone: VirtualPhone) -> None:
+    env = make(server, task="ContactsCreate", max_steps=40)
+    _, info = env.reset(seed=1)
+    device = phone.device
+    steps: list[Any] = []
+
+    def step(action: Any) -> dict[str, Any]:
+        _, _, terminated, truncated, info = env.step(action)
+        steps.append(action)
+        assert info["action_error"] is None, (action, info["action_error"])
+        assert not truncated
+        return info
+
+    info = step('open_app(app="Contacts")')
+    assert device.foreground == "Contacts"
+    info = step({"action": "scroll", "x": 500, "y": 600, "direction": "down"})
+    info = step({"action": "scroll", "x": 500, "y": 600, "direction": "up"})
+    name = info["params"]["others"][0][0]
+    info = step({"action": "long_press", **center(info, name)})
+    assert "Delete" in texts(info)  # the long-press menu
+    info = step('press(button="back")')
+    assert "Delete" not in texts(info)
+    info = step({"action": "click", **center(info, "Create contact")})
+    info = step({"action": "click", **center(info, "Name")})
+    info = step('type(text="Ada")')
+    info = step('press(button="enter")')
+    assert any(t.startswith("Ada") for t in texts(info))
+    info = step({"action": "double_click", **center(info, "Ada")})
+    info = step('press(button="home")')
+    assert device.foreground is None
+    info = step('press(button="recents")')
+    assert device.show_recents
+    info = step('press(button="home")')
+    info = step('open_app(app="Settings")')
+    info = step({"action": "click", **center(info, "Display")})
+    bar = next(e for e in info["ui_elements"] if e["class_name"].endswith("SeekBar"))
+    x0, _, x1, _ = bar["bounds_norm"]
+    y = bar["center_norm"][1]
+    before = device.system.settings["system"]["screen_brightness"]
+    info = step({"action": "drag", "x": bar["center_norm"][0], "y": y, "x2": x1 - 5, "y2": y})
+    assert int(device.system.settings["system"]["screen_brightness"]) > int(before)
+    now = device.system.now
+    info = step('wait(seconds=3)')
+    assert (device.system.now - now).total_seconds() >= 3
+    info = step('close_app(app="Settings")')
+    assert device.foreground is None and "Settings" not in device.recents
+    _, reward, terminated, _, info = env.step('answer(text="done")')
+    assert terminated and info["answer"] == "done" and reward == 0.0
+    assert [r["step"] for r in env.trajectory] == list(range(1, len(steps) + 2))
+
+
+def test_bad_actions_are_no_op_steps(server: VirtualAdbServer, phone: VirtualPhone) -> None:
+    env = make(server, task="SettingsWifiOff")
+    env.reset(seed=0)
+    log = len(phone.shell_log)
+    for action, message in [("click(x=2000, y=5)", "out of range"), ("rm -rf /", ""),
+                            ('open_app(app="NoSuchApp")', "unknown app"),
+                            ('type(text="héllo")', "ASCII")]:
+        _, reward, terminated, truncated, info = env.step(action)
+        assert info["action_error"] and message in info["action_error"]
+        assert (reward, terminated, truncated) == (0.0, False, False)
+    assert not any(cmd[0] == "input" for cmd in phone.shell_log[log:])
+
+
+# --- quoting and the guard -------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["'; rm -rf / #", "$(reboot)", "`reboot` && reboot"])
+def test_typed_text_arrives_literally(server: VirtualAdbServer, phone: VirtualPhone,
+                                      text: str) -> None:
+    env = make(server, task="ContactsCreate")
+    env.reset(seed=0)
+    _, _, _, _, info = env.step('open_app(app="Contacts")')
+    _, _, _, _, info = env.step({"action": "click", **center(info, "Create contact")})
+    _, _, _, _, info = env.step({"action": "click", **center(info, "Name")})
+    log = len(phone.shell_log)
+    _, _, _, _, info = env.step({"action": "type", "text": text})
+    assert info["action_error"] is None
+    assert text in texts(info)
+    ran = [cmd[0] for cmd in phone.shell_log[log:]]
+    assert "rm" not in ran and "reboot" not in ran, ran
+    assert set(ran) <= {"input", "uiautomator", "cat", "screencap"}, ran
+
+
+def test_guard_blocks_a_forbidden_package_and_key(server: VirtualAdbServer,
+                                                  phone: VirtualPhone) -> None:
+    env = make(server, task="SettingsWifiOff",
+               guard=SafetyGuard(allowed_keys=("back", "home")),
+               packages={"Play Store": "com.android.vending"})
+    env.reset(seed=0)
+    log = len(phone.shell_log)
+    _, _, _, _, info = env.step('open_app(app="Play Store")')
+    assert "safety guard" in info["action_error"] and "com.android.vending" in info[
+        "action_error"]
+    _, _, _, _, info = env.step('press(button="recents")')
+    assert "safety guard" in info["action_error"] and "recents" in info["action_error"]
+    assert not any(cmd[0] in ("monkey", "input") for cmd in phone.shell_log[log:])
+    assert not phone.device.show_recents
+
+
+def test_guard_leaves_an_app_reached_another_way(server: VirtualAdbServer,
+                                                 phone: VirtualPhone) -> None:
+    env = make(server, task="SettingsWifiOff",
+               guard=SafetyGuard(allowed_packages={"com.android.settings"}))
+    env.reset(seed=0)
+    phone.shell("monkey -p com.google.android.deskclock -c android.intent.category.LAUNCHER 1")
+    _, _, _, _, info = env.step("wait(seconds=1)")
+    assert info["guard"] and "com.google.android.deskclock" in info["guard"]
+    assert phone.device.foreground is None
+
+
+# --- tasks ----------------------------------------------------------------------------------
+def solve(env: RealPhoneEnv, seed: int) -> tuple[float, dict[str, Any]]:
+    env.reset(seed=seed)
+    for _ in range(env.episode.template.max_steps if env.episode else 0):
+        _, reward, terminated, truncated, info = env.step(env.oracle_action())
+        assert info["action_error"] is None, info["action_error"]
+        if terminated or truncated:
+            return reward, info
+    raise AssertionError("the scripted policy did not finish")
+
+
+@pytest.mark.parametrize("task", sorted(REAL_TEMPLATES))
+def test_template_solved_over_adb_and_fails_on_no_op(server: VirtualAdbServer,
+                                                     task: str) -> None:
+    env = make(server, task=task)
+    for seed in (0, 1):
+        reward, info = solve(env, seed)
+        assert reward == 1.0 and info["success"], info["verdict"]
+        assert env.episode is not None
+        template, episode = env.episode.template, env.episode
+        final = template.snapshot(episode.state)
+        answer = info["answer"]
+        wrong, wrong_answer = template.near_miss(copy.deepcopy(final), episode.params, answer)
+        assert not template.verify(episode.initial, wrong, episode.params, wrong_answer).success
+        damaged = copy.deepcopy(final)
+        damaged["settings"]["global"]["zen_mode"] = (
+            "0" if damaged["settings"]["global"]["zen_mode"] == "1" else "1")
+        if task != "SettingsDoNotDisturbOn":
+            verdict = template.verify(episode.initial, damaged, episode.params, answer)
+            assert not verdict.success and "unexpected change" in verdict.reason
+    env.reset(seed=0)
+    _, reward, terminated, _, info = env.step('finish(status="success")')
+    assert terminated and reward == 0.0 and not info["success"]
+
+
+# --- faults -------------------------------------------------------------------------------
+def start_episode(server: VirtualAdbServer) -> RealPhoneEnv:
+    env = make(server, task="SettingsWifiOff", timeout=1.0)
+    env.reset(seed=0)
+    env.step('open_app(app="Settings")')
+    return env
+
+
+@pytest.mark.parametrize("fault", ["drop", "delay", "garbage", "offline"])
+def test_a_failing_phone_ends_the_episode_with_an_error_not_a_hang(
+        server: VirtualAdbServer, fault: str) -> None:
+    env = start_episode(server)
+    if fault == "delay":
+        server.faults.delay = 2.5
+    elif fault == "offline":
+        server.set_offline(SERIAL, True)
+    else:
+        setattr(server.faults, fault, True)
+    start = time.monotonic()
+    obs, reward, terminated, truncated, info = env.step({"action": "click", "x": 500,
+                                                         "y": 500})
+    elapsed = time.monotonic() - start
+    assert elapsed < 8, elapsed  # two tries of at most a few 1 s reads, never a hang
+    assert info["device_error"] and SERIAL in info["device_error"]
+    assert info["action_error"] == info["device_error"]
+    assert truncated and not terminated and reward == 0.0 and not info["success"]
+    assert obs["screenshot"].shape == (1200, 540, 3)  # the last screen the agent saw
+    assert [r["step"] for r in env.trajectory] == [1, 2]
+    assert env.trajectory[0]["action"] == 'open_app(app="Settings")'
+    assert env.trajectory[1]["device_error"] == info["device_error"]
+    # the other phone on the same server is still served meanwhile (unless all are dropped)
+    if fault == "offline":
+        other = RealPhoneEnv(serial="emulator-5556", port=server.port, settle=0.0,
+                             task="SettingsWifiOn", timeout=3.0)
+        other.reset(seed=0)
+        server.set_offline(SERIAL, False)
+    server.faults.clear()
+    env.reset(seed=1)  # the phone is back: a new episode starts
+    _, _, _, _, info = env.step('open_app(app="Settings")')
+    assert info["device_error"] is None
+
+
+def test_no_server_is_a_clear_error(tmp_path: Path) -> None:
+    env = RealPhoneEnv(port=1, settle=0.0, timeout=1.0)
+    with pytest.raises(Exception, match="adb server 127.0.0.1:1"):
+        env.reset(seed=0)
+
+
+def test_bad_arguments_name_the_accepted_values() -> None:
+    with pytest.raises(ValueError, match="accepted: 'adb', 'u2'"):
+        RealPhoneEnv(backend="usb")
+    with pytest.raises(ValueError, match="accepted: .*SettingsWifiOff"):
+        RealPhoneEnv(task="Nope")
+    with pytest.raises(ValueError, match="timeout"):
+        RealPhoneEnv(timeout=0)
+
+
+# --- gymnasium ------------------------------------------------------------------------------
+def test_check_env_and_gym_make(server: VirtualAdbServer) -> None:
+    env = gym.make("RealPhone-v0", serial=SERIAL, port=server.port, settle=0.0,
+                   task="SettingsWifiOn")
+    check_env(env.unwrapped, skip_render_check=True)
+    env = gym.make("phone_gym:RealPhone-v0", serial=SERIAL, port=server.port, settle=0.0)
+    obs, info = env.reset(seed=3)
+    assert info["task_id"] in REAL_TEMPLATES and obs["instruction"]
+
+
+def test_zz_no_adb_binary_was_started() -> None:
+    assert not MARK.exists()
