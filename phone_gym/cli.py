@@ -125,14 +125,16 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
 
 def cmd_virtual_device(args: argparse.Namespace) -> int:
     from .real.virtual import VirtualAdbServer, VirtualPhone
+    from .real.virtual.u2 import attach_u2
 
     serials = args.serial or ["emulator-5554"]
-    phones = [VirtualPhone(serial) for serial in serials]
+    phones = [attach_u2(VirtualPhone(serial)) for serial in serials]
     server = VirtualAdbServer(phones, host=args.host, port=args.port)
     server.start()
     print(f"virtual adb device: {', '.join(serials)} on {args.host}:{server.port}")
     print(f"  try: ANDROID_ADB_SERVER_PORT={server.port} adb devices")
     print(f"  or:  phone-gym demo --real --port {server.port}")
+    print("  (uiautomator2 works too: backend='u2')")
     print("Ctrl-C stops it.", flush=True)
     try:
         while True:

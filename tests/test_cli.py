@@ -64,3 +64,51 @@ def test_screenshots_one_per_app_and_overview(tmp_path: Path,
     with Image.open(tmp_path / "overview.png") as img:
         assert img.height == 400 and img.width > 180 * len(APPS)
     assert "overview.png" in capsys.readouterr().out
+
+
+def test_virtual_device_serves_a_phone_until_stopped(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from phone_gym.real.backend import AdbBackend
+
+    env = {**os.environ, "ADBUTILS_ADB_PATH": "/bin/false"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "phone_gym", "virtual-device", "--port", "0",
+         "--serial", "phone-a", "--serial", "phone-b"],
+        stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()
+        assert first.startswith("virtual adb device: phone-a, phone-b on 127.0.0.1:"), first
+        port = int(first.rsplit(":", 1)[1])
+        backend = AdbBackend("phone-b", port=port, timeout=5)
+        assert backend.shell("getprop ro.product.model").output.strip() == "PhoneWorld"
+        assert backend.window_size() == (1080, 2400)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=10) == 0
+
+
+def test_tasks_real_lists_the_real_device_templates(capsys: pytest.CaptureFixture[str]) -> None:
+    from phone_gym.cli import main
+    from phone_gym.real.tasks import REAL_TEMPLATES
+
+    assert main(["tasks", "--real"]) == 0
+    out = capsys.readouterr().out
+    assert all(task_id in out for task_id in REAL_TEMPLATES)
+    assert f"{len(REAL_TEMPLATES)} real-device templates" in out
+
+
+def test_demo_real_runs_the_scripted_policy_over_adb(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from phone_gym.real.virtual import VirtualAdbServer, VirtualPhone
+
+    monkeypatch.setenv("ADBUTILS_ADB_PATH", "/bin/false")
+    with VirtualAdbServer([VirtualPhone()]) as server:
+        code = main(["demo", "--real", "--port", str(server.port), "--settle", "0",
+                     "--out", str(tmp_path), "--size", "180", "400"])
+    assert code == 0
+    assert (tmp_path / "demo_SettingsWifiOff_0.gif").exists()

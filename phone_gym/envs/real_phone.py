@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -24,6 +25,19 @@ from ..verifiers import Verdict
 from ..world.a11y import UIElement, format_elements, parse_xml
 from .phone_world import MAX_INSTRUCTION, MAX_UI_TEXT, OBS_CHARSET, clean_text
 from .spaces import SharedText
+
+
+_PACKAGE = re.compile(r'<node [^>]*?package="([^"]*)"')
+
+
+def fit(image: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """``image`` resized to ``size`` (a whole-number reduction is a fast box filter)."""
+    if image.size == size:
+        return image
+    fx, fy = image.size[0] / size[0], image.size[1] / size[1]
+    if fx == fy and fx.is_integer():
+        return image.reduce(int(fx))
+    return image.resize(size, Image.Resampling.BILINEAR)
 
 
 def select_real_templates(task: str | Sequence[str] | None = None) -> list[RealTaskTemplate]:
@@ -293,17 +307,14 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         if self.ui_tree or self.guard.blocked_packages:
             xml = backend.dump_ui()
             self._elements = parse_xml(xml, *size)
-            every = parse_xml(xml, *size, all_nodes=True)
-            self._package = every[0].package if every else ""
+            found = _PACKAGE.search(xml)  # the first node's package: the focused window's
+            self._package = found.group(1) if found else ""
             if not self.guard.foreground_allowed(self._package):
                 backend.shell("input keyevent KEYCODE_HOME")
                 self.guard_note = f"left {self._package}: the safety guard blocks it"
                 self._elements = parse_xml(backend.dump_ui(), *size)
         if self.screenshot or self.render_mode == "rgb_array":
-            image = backend.screenshot()
-            if image.size != self.obs_size:
-                image = image.resize(self.obs_size, Image.Resampling.BILINEAR)
-            self._shot = np.asarray(image, dtype=np.uint8)
+            self._shot = np.asarray(fit(backend.screenshot(), self.obs_size), dtype=np.uint8)
 
     def _need_episode(self) -> RealEpisode:
         if self.episode is None:

@@ -310,3 +310,17 @@ def test_check_env_and_gym_make(server: VirtualAdbServer) -> None:
 
 def test_zz_no_adb_binary_was_started() -> None:
     assert not MARK.exists()
+
+
+# --- the uiautomator2 backend -----------------------------------------------------------
+def test_u2_backend_solves_a_task_through_uiautomator2() -> None:
+    from phone_gym.real.virtual.u2 import attach_u2
+
+    phone = attach_u2(VirtualPhone("u2-phone"))
+    with VirtualAdbServer([phone]) as server:
+        env = RealPhoneEnv(serial="u2-phone", port=server.port, backend="u2", settle=0.0,
+                           task="SettingsBluetoothOn", timeout=5.0)
+        reward, info = solve(env, 0)
+        assert reward == 1.0 and info["success"], info["verdict"]
+        assert phone.u2.running(9008)  # screenshots and UI dumps went through u2's RPC
+        assert not any(cmd[0] in ("screencap", "uiautomator") for cmd in phone.shell_log)
