@@ -26,7 +26,6 @@ from ..world.a11y import UIElement, format_elements, parse_xml
 from .phone_world import MAX_INSTRUCTION, MAX_UI_TEXT, OBS_CHARSET, clean_text
 from .spaces import SharedText
 
-
 _PACKAGE = re.compile(r'<node [^>]*?package="([^"]*)"')
 
 
