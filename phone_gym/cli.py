@@ -178,6 +178,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--serial", action="append",
                    help="serial of a phone to serve (repeatable; default emulator-5554)")
     p.set_defaults(func=cmd_virtual_device)
+    from .trainer.cli import add_commands  # collect, train sft|grpo (torch loads on use)
+
+    add_commands(sub)
     return parser
 
 

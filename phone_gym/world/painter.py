@@ -172,7 +172,7 @@ class Painter:
         """A horizontal line whose bottom edge is at ``y1``, at least one output pixel thick."""
         t = max(self.ss, round(thickness * self.kf))
         b = self.box(x0, 0, x1, y1)
-        if b[2] >= b[0]:
+        if b[2] >= b[0] and b[3] >= 0:
             self.d.rectangle((b[0], max(0, b[3] + 1 - t), b[2], b[3]), fill=fill)
 
     # text

@@ -260,3 +260,19 @@ def test_warm_render_is_fast() -> None:
         r.render(f)
         times.append(time.perf_counter() - t)
     assert sorted(times)[len(times) // 2] < 0.01  # loose: ~0.5 ms on a laptop
+
+
+@pytest.mark.parametrize("size", [(16, 16), (17, 33), (108, 240)])
+def test_tiny_screenshots_render_every_screen_of_every_oracle(size: tuple[int, int]) -> None:
+    """Thin lines that round to nothing at tiny sizes are skipped, not a crash."""
+    from phone_gym.envs import PhoneWorldEnv
+    from phone_gym.mockapps import TEMPLATES
+
+    for task in TEMPLATES:
+        env = PhoneWorldEnv(obs_size=size, task=task)
+        obs, _ = env.reset(seed=0)
+        for _ in range(40):
+            obs, _, terminated, truncated, _ = env.step(env.oracle_action())
+            assert obs["screenshot"].shape == (size[1], size[0], 3)
+            if terminated or truncated:
+                break

@@ -1,0 +1,88 @@
+"""Prompts for vision-language phone policies, generated from the action definitions.
+
+A turn is a chat: the system prompt (the actions, their fields, the ``[0, 1000]`` coordinate
+convention, the apps), then one user message (the task, the earlier actions, the error of the
+last action if it had one, optionally the screenshots of earlier steps, the current
+screenshot). The model answers with one action in ``format_action`` syntax.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..actions import ACTION_DOCS, ACTION_TYPES, COORD_MAX
+
+
+@dataclass
+class Turn:
+    """One earlier step as the policy remembers it."""
+
+    action: str  #: the action as carried out (``format_action``), else the raw text
+    error: str | None = None  #: ``info["action_error"]`` of that step
+    screenshot: Any = None  #: the screen the action was taken on (an array or a reference)
+
+
+def system_prompt(app_names: Sequence[str] | None = None) -> str:
+    """The system prompt: role, actions with their fields, coordinates, answer format."""
+    lines = [
+        "You operate an Android phone to complete a task. Each turn you see the task, your "
+        "earlier actions and a screenshot of the current screen. Reply with exactly one "
+        "action, written as a function call with keyword arguments.",
+        "Actions:",
+        *(f"- {ACTION_DOCS[name]}" for name in ACTION_TYPES),
+        f"Coordinates are integers in [0, {COORD_MAX}]: (0, 0) is the top-left corner of the "
+        f"screen and ({COORD_MAX}, {COORD_MAX}) the bottom-right one, whatever its size.",
+    ]
+    if app_names:
+        lines.append("Apps: " + ", ".join(app_names) + ".")
+    lines.append('Examples: click(x=540, y=210) | type(text="Bob") | finish(status="success")')
+    return "\n".join(lines)
+
+
+def user_text(instruction: str, actions: Sequence[str], error: str | None = None,
+              first_step: int = 1) -> str:
+    """The text of the user message (without images)."""
+    lines = [f"Task: {instruction}"]
+    if actions:
+        lines.append("Previous actions:")
+        lines += [f"{first_step + i}. {a}" for i, a in enumerate(actions)]
+    else:
+        lines.append("Previous actions: none")
+    if error:
+        lines.append(f"Your last action failed: {error}")
+    lines.append("Current screen:")
+    return "\n".join(lines)
+
+
+def build_messages(instruction: str, history: Sequence[Turn], screenshot: Any | None,
+                   *, system: str | None = None, max_history: int = 8,
+                   history_images: int = 0) -> tuple[list[dict[str, Any]], list[Any]]:
+    """Chat messages for one turn and the images they refer to, in order.
+
+    ``max_history`` earlier actions are listed (the oldest dropped first); the screenshots of
+    the last ``history_images`` of them come before the current one.
+    """
+    kept = list(history)[-max_history:] if max_history > 0 else []
+    first = len(history) - len(kept) + 1
+    error = history[-1].error if history else None
+    images: list[Any] = []
+    content: list[dict[str, Any]] = []
+    shown = [t for t in kept[len(kept) - history_images:] if t.screenshot is not None] \
+        if history_images > 0 else []
+    if shown:
+        content.append({"type": "text", "text": "Earlier screens:"})
+        for turn in shown:
+            content.append({"type": "image"})
+            images.append(turn.screenshot)
+    content.append({"type": "text", "text": user_text(instruction, [t.action for t in kept],
+                                                      error, first)})
+    if screenshot is not None:
+        content.append({"type": "image"})
+        images.append(screenshot)
+    messages: list[dict[str, Any]] = []
+    if system:
+        messages.append({"role": "system", "content": system})
+    messages.append({"role": "user", "content": content})
+    return messages, images

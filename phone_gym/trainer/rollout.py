@@ -1,0 +1,205 @@
+"""The rollout collector: a policy on N environments at once, one ``StepRecord`` per step.
+
+Episodes (``EpisodeSpec``: source, seed, group) are queued; each free env slot of the right
+source starts the next one, so a slow env never holds the others back. Every tick the
+policy acts on all running episodes in one batch and the backend steps them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+from ..actions import ActionError, parse_action
+from .backends import EnvBackend, EnvListBackend, VectorEnvBackend
+from .mixing import EpisodeSpec, MixedSampler
+from .policies import Policy, as_generation
+from .prompts import Turn
+from .records import Episode, StepRecord
+
+MAX_HISTORY_TEXT = 200
+
+
+@dataclass
+class _Running:
+    spec: EpisodeSpec
+    episode_id: str
+    obs: dict[str, Any]
+    info: dict[str, Any]
+    history: list[Turn] = field(default_factory=list)
+    steps: list[StepRecord] = field(default_factory=list)
+
+
+def as_backend(envs: Any) -> EnvBackend:
+    """A backend from a backend, a vector env, a sampler (its sources' envs) or a list of
+    envs."""
+    if isinstance(envs, gym.vector.VectorEnv):
+        return VectorEnvBackend(envs)
+    if isinstance(envs, MixedSampler):
+        return envs.make_backend()
+    if isinstance(envs, (list, tuple)):
+        return EnvListBackend(envs)
+    return envs  # type: ignore[no-any-return]
+
+
+def frame_ref(episode_id: str, step: int) -> str:
+    """Where ``export`` writes the frame of a step, relative to the export folder."""
+    return f"frames/{episode_id}/{step:03d}.png"
+
+
+class Collector:
+    """Runs ``policy`` on the envs of ``envs`` (a backend, a vector env, a list of envs or a
+    ``MixedSampler``) and returns ``Episode``s of ``StepRecord``s.
+
+    ``format_penalty`` is subtracted from the reward of a step whose action failed
+    (``info["action_error"]``); ``keep_frames`` keeps each step's screenshot in memory
+    (``StepRecord.frame``) for export and SFT. ``timings`` accumulates seconds spent in
+    the envs and in the policy.
+    """
+
+    def __init__(self, envs: Any, policy: Policy, *, sampler: MixedSampler | None = None,
+                 format_penalty: float = 0.0, keep_frames: bool = True, seed: int = 0) -> None:
+        self.backend = as_backend(envs)
+        self.policy = policy
+        self.sampler = sampler if sampler is not None else (
+            envs if isinstance(envs, MixedSampler) else None)
+        self.format_penalty = abs(format_penalty)
+        self.keep_frames = keep_frames
+        self.rng = np.random.default_rng(seed)
+        self.timings = {"env_s": 0.0, "policy_s": 0.0, "steps": 0}
+        self._episodes = 0
+        self._groups = 0
+
+    def specs(self, num_episodes: int, group_size: int = 1) -> list[EpisodeSpec]:
+        """``num_episodes`` specs in groups of ``group_size``: from the sampler if there is
+        one, else random seeds on the first source."""
+        if num_episodes % group_size:
+            raise ValueError("num_episodes must be a multiple of group_size")
+        groups = num_episodes // group_size
+        if self.sampler is not None:
+            return self.sampler.sample(groups, group_size)
+        out = []
+        for _ in range(groups):
+            seed = int(self.rng.integers(2**31 - 1))
+            out += [EpisodeSpec(self.backend.sources[0], seed, self._groups)] * group_size
+            self._groups += 1
+        return out
+
+    def collect(self, num_episodes: int | None = None, *, group_size: int = 1,
+                specs: Sequence[EpisodeSpec] | None = None,
+                progress: bool = False) -> list[Episode]:
+        """Run episodes to the end; returns them in the order they finished."""
+        if specs is None:
+            if num_episodes is None:
+                raise ValueError("give num_episodes or specs")
+            specs = self.specs(num_episodes, group_size)
+        queue: deque[EpisodeSpec] = deque(specs)
+        known = set(self.backend.sources)
+        missing = {s.source for s in queue} - known
+        if missing:
+            raise ValueError(f"no env for sources {sorted(missing)}; envs run {sorted(known)}")
+        running: dict[int, _Running] = {}
+        done: list[Episode] = []
+        bar = _progress(len(queue), progress)
+        while queue or running:
+            self._start(queue, running)
+            slots = sorted(running)
+            states = [running[i] for i in slots]
+            if getattr(self.policy, "needs_oracle", False):
+                t0 = time.perf_counter()
+                for state, action in zip(states, self.backend.oracle(slots), strict=True):
+                    state.info["oracle_action"] = action
+                self.timings["env_s"] += time.perf_counter() - t0
+            t0 = time.perf_counter()
+            outputs = [as_generation(o) for o in self.policy.act(
+                [s.obs for s in states], [s.info for s in states], [s.history for s in states])]
+            t1 = time.perf_counter()
+            results = self.backend.step(slots, [g.text for g in outputs])
+            self.timings["env_s"] += time.perf_counter() - t1
+            self.timings["policy_s"] += t1 - t0
+            self.timings["steps"] += len(slots)
+            for slot, state, gen, result in zip(slots, states, outputs, results, strict=True):
+                record = self._record(state, gen, result)
+                state.steps.append(record)
+                if record.done:
+                    done.append(Episode(state.steps))
+                    del running[slot]
+                    bar.update(1)
+                else:
+                    state.obs, state.info = result[0], result[4]
+                    state.history.append(Turn(record.action or record.text[:MAX_HISTORY_TEXT],
+                                              record.action_error, record.frame))
+        bar.close()
+        return done
+
+    def _start(self, queue: deque[EpisodeSpec], running: dict[int, _Running]) -> None:
+        """Start queued episodes on free slots of their sources."""
+        starts: list[tuple[int, EpisodeSpec]] = []
+        for slot, source in enumerate(self.backend.sources):
+            if slot in running:
+                continue
+            spec = next((s for s in queue if s.source == source), None)
+            if spec is not None:
+                queue.remove(spec)
+                starts.append((slot, spec))
+        if not starts:
+            return
+        t0 = time.perf_counter()
+        results = self.backend.reset([s for s, _ in starts], [p.seed for _, p in starts],
+                                     [p.options for _, p in starts])
+        self.timings["env_s"] += time.perf_counter() - t0
+        for (slot, spec), (obs, info) in zip(starts, results, strict=True):
+            running[slot] = _Running(spec, f"ep{self._episodes:06d}", obs, dict(info))
+            self._episodes += 1
+
+    def _record(self, state: _Running, gen: Any, result: Any) -> StepRecord:
+        obs, env_reward, terminated, truncated, info = result
+        step = len(state.steps)
+        try:
+            parse_action(gen.text)
+            valid = True
+        except ActionError:
+            valid = False
+        error = info.get("action_error")
+        penalty = -self.format_penalty if error else 0.0
+        shot = state.obs.get("screenshot")
+        n_images = len(gen.images)
+        refs = [frame_ref(state.episode_id, k) for k in range(step - n_images + 1, step + 1)]
+        success = info.get("success")
+        return StepRecord(
+            episode_id=state.episode_id, source=state.spec.source,
+            task_id=state.info.get("task_id"), seed=state.spec.seed,
+            group_id=state.spec.group_id, step=step,
+            instruction=str(state.obs.get("instruction", state.info.get("instruction", ""))),
+            history=[t.action for t in state.history],
+            feedback=state.history[-1].error if state.history else None,
+            prompt_ids=gen.prompt_ids, gen_ids=gen.gen_ids, logprobs=gen.logprobs,
+            screenshot=frame_ref(state.episode_id, step) if shot is not None else None,
+            image_refs=refs, text=gen.text, action=info.get("action"), valid=valid,
+            action_error=error, env_reward=float(env_reward), penalty=penalty,
+            reward=float(env_reward) + penalty, done=bool(terminated or truncated),
+            terminated=bool(terminated), truncated=bool(truncated),
+            success=None if success is None else bool(success), verdict=info.get("verdict"),
+            images=list(gen.images),
+            frame=np.asarray(shot) if shot is not None and self.keep_frames else None,
+        )
+
+
+class _NoBar:
+    def update(self, n: int) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def _progress(total: int, enabled: bool) -> Any:
+    if not enabled:
+        return _NoBar()
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc="episodes", unit="ep")

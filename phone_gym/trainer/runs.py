@@ -1,0 +1,157 @@
+"""The runs behind the command line: oracle collection, SFT and GRPO from a config, with a
+metrics log (``metrics.csv``), checkpoints (``checkpoint-N/``) and the final model
+(``final/``, LoRA merged) in ``out_dir``. Collection needs no torch."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .config import resolve
+from .export import export_episodes, load_episodes, write_conversations
+from .metrics import MetricsLog
+from .mixing import EnvSource, MixedSampler
+from .policies import OraclePolicy
+from .records import Episode
+from .rollout import Collector
+
+if TYPE_CHECKING:
+    from .vlm import VLMPolicy
+
+
+def oracle_episodes(env: str = "PhoneWorld-v0", kwargs: Mapping[str, Any] | None = None,
+                    episodes: int = 16, seeds: list[int] | None = None, num_envs: int = 4,
+                    seed: int = 0, progress: bool = False) -> list[Episode]:
+    """Episodes of the task oracle on ``num_envs`` envs (``seeds`` in order, else random)."""
+    source = EnvSource("oracle", env, dict(kwargs or {}), num_envs=num_envs, seeds=seeds)
+    sampler = MixedSampler([source], seed=seed)
+    collector = Collector(sampler, OraclePolicy())
+    return collector.collect(episodes, progress=progress)
+
+
+def run_collect(task: str | None, episodes: int, out: str | Path, *, num_envs: int = 4,
+                seed: int = 0, obs_size: tuple[int, int] | None = None,
+                conversations: str | None = "llamafactory", progress: bool = True
+                ) -> dict[str, Any]:
+    """Oracle trajectories of PhoneWorld as an export folder (plus conversations)."""
+    kwargs: dict[str, Any] = {}
+    if task:
+        kwargs["task"] = task
+    if obs_size:
+        kwargs["obs_size"] = tuple(obs_size)
+    eps = oracle_episodes("PhoneWorld-v0", kwargs, episodes, num_envs=num_envs, seed=seed,
+                          progress=progress)
+    export_episodes(eps, out)
+    summary: dict[str, Any] = {"episodes": len(eps), "solved": sum(e.success for e in eps),
+                               "steps": sum(len(e) for e in eps)}
+    if conversations:
+        summary["conversations"] = write_conversations(
+            eps, Path(out) / f"conversations_{conversations}.jsonl", style=conversations)
+    return summary
+
+
+def build_policy(cfg: Mapping[str, Any], do_sample: bool) -> VLMPolicy:
+    """The model, processor and ``VLMPolicy`` a resolved config describes (LoRA applied)."""
+    from .sft import LoraSettings, apply_lora
+    from .vlm import VLMPolicy, load_vlm
+
+    model, processor = load_vlm(cfg["model"], cfg["dtype"], cfg["device"])
+    policy = VLMPolicy(model, processor, image_size=cfg["image_size"],
+                       max_new_tokens=cfg["max_new_tokens"], do_sample=do_sample,
+                       temperature=cfg["temperature"], max_history=cfg["max_history"],
+                       history_images=cfg["history_images"], batch_size=cfg["batch_size"])
+    if cfg["lora"]:
+        apply_lora(policy, LoraSettings(**cfg["lora"]))
+    return policy
+
+
+def _start(config: Mapping[str, Any], kind: str) -> tuple[dict[str, Any], Path, MetricsLog]:
+    cfg = resolve(config, kind)
+    out = Path(cfg["out_dir"])
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "config.json").write_text(json.dumps(cfg, indent=2, default=str))
+    import torch
+
+    torch.manual_seed(cfg["seed"])
+    return cfg, out, MetricsLog(out / "metrics.csv")
+
+
+def run_sft(config: Mapping[str, Any]) -> dict[str, Any]:
+    """SFT from a config: data from an export folder or fresh oracle episodes."""
+    from .sft import sft_samples, train_sft
+
+    cfg, out, log = _start(config, "sft")
+    data = cfg["data"]
+    if data["path"]:
+        episodes = load_episodes(data["path"])
+    else:
+        episodes = oracle_episodes(data["env"], data["kwargs"], data["episodes"],
+                                   data["seeds"], data["num_envs"], cfg["seed"])
+    policy = build_policy(cfg, do_sample=False)
+    samples = sft_samples(episodes, policy, successful_only=cfg["successful_only"])
+
+    def callback(step: int, metrics: dict[str, float]) -> None:
+        log.log(metrics)
+        if cfg["checkpoint_every"] and step % cfg["checkpoint_every"] == 0:
+            policy.save(out / f"checkpoint-{step}")
+
+    history = train_sft(policy, samples, steps=cfg["steps"],
+                        batch_size=cfg["train_batch_size"], lr=cfg["lr"],
+                        weight_decay=cfg["weight_decay"], max_grad_norm=cfg["max_grad_norm"],
+                        seed=cfg["seed"], callback=callback, progress=cfg["progress"])
+    policy.save(out / "final", merged=True)
+    summary: dict[str, Any] = {"samples": len(samples), "final_loss": history[-1]["loss"],
+                               "out_dir": str(out)}
+    if cfg["eval_episodes"] and not data["path"]:
+        summary["eval_success"] = evaluate(policy, data["env"], data["kwargs"],
+                                           cfg["eval_episodes"], data["seeds"],
+                                           data["num_envs"])
+    return summary
+
+
+def evaluate(policy: VLMPolicy, env: str, kwargs: Mapping[str, Any], episodes: int,
+             seeds: list[int] | None = None, num_envs: int = 4, seed: int = 0) -> float:
+    """Success rate of ``policy`` over ``episodes`` episodes."""
+    sampler = MixedSampler([EnvSource("eval", env, dict(kwargs), num_envs=num_envs,
+                                      seeds=seeds)], seed=seed)
+    eps = Collector(sampler, policy, keep_frames=False).collect(episodes)
+    return float(np.mean([e.success for e in eps]))
+
+
+def run_grpo(config: Mapping[str, Any]) -> dict[str, Any]:
+    """GRPO from a config, on local envs or (``ray_workers > 0``) Ray actors."""
+    from .grpo import GRPOSettings, train_grpo
+
+    cfg, out, log = _start(config, "grpo")
+    settings = GRPOSettings(**{"seed": cfg["seed"], **cfg["grpo"]})
+    policy = build_policy(cfg, do_sample=True)
+    sampler = MixedSampler([dict(s) for s in cfg["sources"]], settings.group_size,
+                           seed=cfg["seed"])
+    backend: Any = sampler
+    if cfg["ray_workers"]:
+        import ray
+
+        from .ray_workers import RayBackend
+
+        if not ray.is_initialized():
+            ray.init(num_cpus=cfg["ray_workers"], include_dashboard=False)
+        backend = RayBackend.from_sampler(sampler, cfg["ray_workers"])
+    collector = Collector(backend, policy, sampler=sampler,
+                          format_penalty=cfg["format_penalty"], keep_frames=False,
+                          seed=cfg["seed"])
+
+    def callback(it: int, metrics: dict[str, float]) -> None:
+        log.log(metrics)
+        if cfg["checkpoint_every"] and it % cfg["checkpoint_every"] == 0:
+            policy.save(out / f"checkpoint-{it}")
+
+    history = train_grpo(policy, collector, settings, callback=callback,
+                         progress=cfg["progress"])
+    collector.backend.close()
+    policy.save(out / "final", merged=True)
+    return {"iterations": len(history), "reward_first": history[0]["reward_mean"],
+            "reward_last": history[-1]["reward_mean"], "out_dir": str(out)}

@@ -1,0 +1,137 @@
+"""Supervised fine-tuning on trajectories: the loss is on the model's own tokens only (the
+answer and its end-of-turn token), never on the prompt; LoRA optional through peft."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import torch
+
+from .prompts import Turn
+from .records import Episode, StepRecord
+from .vlm import TrainSample, VLMPolicy
+
+#: Modules LoRA adapts by default (the attention projections of Qwen-style decoders).
+LORA_TARGETS: tuple[str, ...] = ("q_proj", "k_proj", "v_proj", "o_proj")
+
+
+@dataclass
+class LoraSettings:
+    """LoRA adapters through peft."""
+
+    r: int = 16
+    alpha: int = 32
+    dropout: float = 0.0
+    target_modules: list[str] = field(default_factory=lambda: list(LORA_TARGETS))
+
+
+def apply_lora(policy: VLMPolicy, settings: LoraSettings) -> None:
+    """Wrap ``policy.model`` with LoRA adapters: only they train from now on."""
+    from peft import LoraConfig, get_peft_model
+
+    config = LoraConfig(r=settings.r, lora_alpha=settings.alpha,
+                        lora_dropout=settings.dropout,
+                        target_modules=list(settings.target_modules))
+    policy.model = get_peft_model(policy.model, config)
+
+
+def turn_of(record: StepRecord) -> Turn:
+    """How a step appears in the history of later prompts (as the collector builds it)."""
+    return Turn(record.action or record.text[:200], record.action_error, record.frame)
+
+
+def sft_samples(episodes: Sequence[Episode], policy: VLMPolicy,
+                successful_only: bool = True) -> list[TrainSample]:
+    """Training pairs from episodes: a step with tokens (a model's rollout) is used as is
+    (token-in/token-out); otherwise (oracle or recorded steps) the prompt is built by
+    ``policy`` exactly as at inference and the answer is the step's text."""
+    samples = []
+    for episode in episodes:
+        if successful_only and not episode.success:
+            continue
+        history: list[Turn] = []
+        for step in episode.steps:
+            if step.prompt_ids is not None and step.gen_ids is not None:
+                samples.append(TrainSample(step.prompt_ids, step.gen_ids, list(step.images)))
+            else:
+                if step.screenshot is not None and step.frame is None:
+                    raise ValueError("a step has no frame: collect with keep_frames=True or "
+                                     "load_episodes(..., frames=True)")
+                obs: dict[str, Any] = {"instruction": step.instruction}
+                if step.frame is not None:
+                    obs["screenshot"] = step.frame
+                ids, images = policy.prompt_ids(obs, {}, history)
+                samples.append(TrainSample(ids, policy.completion_ids(step.text), images))
+            history.append(turn_of(step))
+    return samples
+
+
+def sft_loss(logp: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """Mean negative log-likelihood over the completion tokens of the batch."""
+    return -(logp * mask).sum() / mask.sum().clamp(min=1.0)
+
+
+def batches(samples: Sequence[TrainSample], batch_size: int,
+            rng: random.Random) -> Iterator[list[TrainSample]]:
+    """Endless shuffled mini-batches."""
+    order = list(range(len(samples)))
+    size = min(batch_size, len(order))
+    while True:
+        rng.shuffle(order)
+        for start in range(0, len(order) - size + 1, size):
+            yield [samples[i] for i in order[start:start + size]]
+
+
+def train_sft(policy: VLMPolicy, samples: Sequence[TrainSample], *, steps: int = 300,
+              batch_size: int = 8, lr: float = 1e-3, weight_decay: float = 0.0,
+              max_grad_norm: float = 1.0, schedule: str = "constant", seed: int = 0,
+              callback: Callable[[int, dict[str, float]], None] | None = None,
+              progress: bool = False) -> list[dict[str, float]]:
+    """``steps`` AdamW steps on ``samples`` (``schedule``: ``"constant"`` learning rate or
+    ``"cosine"`` decay to zero); returns the metrics of each step and calls
+    ``callback(step, metrics)`` after each (logging, checkpoints)."""
+    if not samples:
+        raise ValueError("no SFT samples (no successful episodes?)")
+    if schedule not in ("constant", "cosine"):
+        raise ValueError(f"schedule={schedule!r}; accepted: 'constant', 'cosine'")
+    torch.manual_seed(seed)
+    params = [p for p in policy.model.parameters() if p.requires_grad]
+    optim = torch.optim.AdamW(params, lr=lr, weight_decay=weight_decay)
+    cosine = schedule == "cosine"
+    scheduler = torch.optim.lr_scheduler.LambdaLR(
+        optim, lambda k: 0.5 + 0.5 * math.cos(math.pi * k / steps) if cosine else 1.0)
+    policy.model.train()
+    stream = batches(samples, batch_size, random.Random(seed))
+    history = []
+    bar = _bar(steps, progress, "sft")
+    for step in range(1, steps + 1):
+        batch = next(stream)
+        logp, mask = policy.sequence_logprobs(batch)
+        loss = sft_loss(logp, mask)
+        optim.zero_grad()
+        loss.backward()
+        norm = torch.nn.utils.clip_grad_norm_(params, max_grad_norm)
+        optim.step()
+        scheduler.step()
+        with torch.no_grad():
+            prob = (logp.exp() * mask).sum() / mask.sum()
+        metrics = {"step": step, "loss": loss.item(), "token_prob": prob.item(),
+                   "grad_norm": float(norm)}
+        history.append(metrics)
+        if callback is not None:
+            callback(step, metrics)
+        bar.update(1)
+        bar.set_postfix(loss=f"{metrics['loss']:.3f}")
+    bar.close()
+    policy.model.eval()
+    return history
+
+
+def _bar(total: int, enabled: bool, desc: str) -> Any:
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=desc, disable=not enabled)

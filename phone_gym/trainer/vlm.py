@@ -1,0 +1,230 @@
+"""``VLMPolicy``: a transformers image-text-to-text model as a batched phone policy.
+
+Prompts come from ``prompts.build_messages`` through the processor's chat template;
+generation is batched with left padding; the output is parsed by ``phone_gym.actions`` in
+the env. Each ``Generation`` keeps the exact prompt ids, generated ids and their log-probs,
+which SFT and GRPO train on (``sequence_logprobs``) without re-tokenizing.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from PIL import Image
+
+from .policies import Generation, Info, Observation
+from .prompts import Turn, build_messages, system_prompt
+
+
+@dataclass
+class TrainSample:
+    """One prompt/completion pair in token ids, with the prompt's images."""
+
+    prompt_ids: list[int]
+    completion_ids: list[int]
+    images: list[np.ndarray]
+    old_logprobs: list[float] | None = None
+    advantage: float = 0.0
+
+
+def load_vlm(name_or_path: str, dtype: str | torch.dtype | None = None,
+             device: str | None = None) -> tuple[Any, Any]:
+    """``(model, processor)`` from ``"tiny"`` (``build_tiny_vlm()``), a folder written by
+    ``VLMPolicy.save`` or any local checkpoint (e.g. Qwen2.5-VL / Qwen3-VL) through
+    ``AutoModelForImageTextToText`` and ``AutoProcessor`` (hub ids work with network)."""
+    from transformers import AutoModelForImageTextToText, AutoProcessor
+
+    from .tiny import PROCESSOR_FILE, TinyVLProcessor, build_tiny_vlm
+
+    if name_or_path == "tiny":
+        model, processor = build_tiny_vlm()
+    else:
+        kwargs: dict[str, Any] = {}
+        if dtype is not None:
+            kwargs["dtype"] = getattr(torch, dtype) if isinstance(dtype, str) else dtype
+        model = AutoModelForImageTextToText.from_pretrained(name_or_path, **kwargs)
+        if (Path(name_or_path) / PROCESSOR_FILE).exists():
+            processor = TinyVLProcessor.from_pretrained(name_or_path)
+        else:
+            processor = AutoProcessor.from_pretrained(name_or_path)
+    if device is not None:
+        model.to(device)
+    return model, processor
+
+
+class VLMPolicy:
+    """A vision-language model writing one action per turn.
+
+    - ``image_size``: (width, height) the screenshots are resized to before the processor
+      (None: the processor's own resizing).
+    - ``do_sample``/``temperature``: sampling (log-probs are of the temperature-scaled
+      distribution, with no top-k/top-p, so they match what training computes).
+    - ``max_history`` earlier actions in the prompt; ``history_images`` of their screenshots.
+    - ``system``: the system prompt (default: generated from the action definitions).
+    """
+
+    def __init__(self, model: Any, processor: Any, *, image_size: tuple[int, int] | None = None,
+                 max_new_tokens: int = 48, do_sample: bool = True, temperature: float = 1.0,
+                 max_history: int = 8, history_images: int = 0, system: str | None = None,
+                 app_names: Sequence[str] | None = None, batch_size: int = 16) -> None:
+        self.model = model
+        self.processor = processor
+        self.tokenizer = getattr(processor, "tokenizer", processor)
+        self.tokenizer.padding_side = "left"
+        self.image_size = tuple(image_size) if image_size else None
+        self.max_new_tokens = max_new_tokens
+        self.do_sample = do_sample
+        self.temperature = temperature
+        self.max_history = max_history
+        self.history_images = history_images
+        self.system = system if system is not None else system_prompt(app_names)
+        self.batch_size = batch_size
+        self.pad_id = int(self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None
+                          else self.tokenizer.eos_token_id)
+        self.end_id = int(self.tokenizer.eos_token_id)
+        config = getattr(model, "config", None)
+        image_token_id = getattr(processor, "image_token_id", None)
+        self.image_token_id = int(image_token_id if image_token_id is not None
+                                  else getattr(config, "image_token_id", -1))
+        base = model.get_base_model() if hasattr(model, "get_base_model") else model
+        params = inspect.signature(base.forward).parameters
+        self._mm_types = "mm_token_type_ids" in params
+        self._keep = "logits_to_keep" in params
+
+    # --- prompts -----------------------------------------------------------------------------
+    @property
+    def device(self) -> torch.device:
+        return next(self.model.parameters()).device
+
+    def _image(self, array: Any) -> np.ndarray:
+        image = np.asarray(array)
+        if self.image_size and (image.shape[1], image.shape[0]) != self.image_size:
+            image = np.asarray(Image.fromarray(image).resize(self.image_size, Image.BILINEAR))
+        return image
+
+    def prepare(self, obs: Observation, info: Info,
+                history: Sequence[Turn]) -> tuple[str, list[np.ndarray]]:
+        """The prompt text (chat template applied) and its images, in order."""
+        shot = obs.get("screenshot")
+        turns = [Turn(t.action, t.error, self._image(t.screenshot)
+                      if t.screenshot is not None and self.history_images else None)
+                 for t in history]
+        messages, images = build_messages(
+            str(obs.get("instruction", info.get("instruction", ""))), turns,
+            self._image(shot) if shot is not None else None, system=self.system,
+            max_history=self.max_history, history_images=self.history_images)
+        text = self.processor.apply_chat_template(messages, tokenize=False,
+                                                  add_generation_prompt=True)
+        return text, images
+
+    def encode(self, texts: Sequence[str], images: Sequence[list[np.ndarray]]) -> Any:
+        """Left-padded model inputs for a batch of prompts."""
+        flat = [im for ims in images for im in ims]
+        kwargs: dict[str, Any] = {"text": list(texts), "padding": True, "return_tensors": "pt"}
+        if flat:
+            kwargs["images"] = [Image.fromarray(im) for im in flat]
+        return self.processor(**kwargs)
+
+    def prompt_ids(self, obs: Observation, info: Info,
+                   history: Sequence[Turn]) -> tuple[list[int], list[np.ndarray]]:
+        """Token ids and images of one prompt, exactly as ``act`` would build them."""
+        text, images = self.prepare(obs, info, history)
+        batch = self.encode([text], [images])
+        ids = batch["input_ids"][0]
+        return ids[batch["attention_mask"][0].bool()].tolist(), images
+
+    def completion_ids(self, text: str) -> list[int]:
+        """Token ids of an answer ``text`` followed by the end-of-turn token."""
+        return list(self.tokenizer(text, add_special_tokens=False)["input_ids"]) + [self.end_id]
+
+    # --- acting -------------------------------------------------------------------------------
+    @torch.no_grad()
+    def act(self, observations: Sequence[Observation], infos: Sequence[Info],
+            histories: Sequence[Sequence[Turn]]) -> list[Generation]:
+        prepared = [self.prepare(o, i, h) for o, i, h in zip(observations, infos, histories,
+                                                             strict=True)]
+        out: list[Generation] = []
+        for start in range(0, len(prepared), self.batch_size):
+            chunk = prepared[start:start + self.batch_size]
+            out += self._generate([t for t, _ in chunk], [ims for _, ims in chunk])
+        return out
+
+    def _generate(self, texts: list[str], images: list[list[np.ndarray]]) -> list[Generation]:
+        was_training = self.model.training
+        self.model.eval()
+        batch = self.encode(texts, images).to(self.device)
+        kwargs: dict[str, Any] = {"max_new_tokens": self.max_new_tokens,
+                                  "do_sample": self.do_sample, "return_dict_in_generate": True,
+                                  "output_logits": True, "pad_token_id": self.pad_id,
+                                  "eos_token_id": self.end_id}
+        if self.do_sample:
+            kwargs.update(temperature=self.temperature, top_k=0, top_p=1.0)
+        result = self.model.generate(**batch, **kwargs)
+        if was_training:
+            self.model.train()
+        width = batch["input_ids"].shape[1]
+        new = result.sequences[:, width:]
+        temp = self.temperature if self.do_sample else 1.0
+        logp = torch.stack([  # one step at a time: no (B, T, vocab) copy
+            torch.log_softmax(step.float() / temp, dim=-1).gather(-1, new[:, k:k + 1])[:, 0]
+            for k, step in enumerate(result.logits)], dim=1)
+        gens = []
+        for row in range(new.shape[0]):
+            ids = new[row].tolist()
+            n = ids.index(self.end_id) + 1 if self.end_id in ids else len(ids)
+            prompt = batch["input_ids"][row][batch["attention_mask"][row].bool()].tolist()
+            text = self.tokenizer.decode(ids[:n], skip_special_tokens=True)
+            gens.append(Generation(text=text.strip(), prompt_ids=prompt, gen_ids=ids[:n],
+                                   logprobs=logp[row, :n].tolist(), images=images[row]))
+        return gens
+
+    # --- training -----------------------------------------------------------------------------
+    def sequence_logprobs(self, samples: Sequence[TrainSample], temperature: float = 1.0,
+                          model: Any = None) -> tuple[torch.Tensor, torch.Tensor]:
+        """Log-probs of each sample's completion tokens, ``(B, C)``, and their mask.
+
+        Prompts are left-padded and completions right-padded, so every completion starts at
+        the same column and only the last ``C + 1`` positions' logits are computed.
+        ``model`` (default ``self.model``) lets a reference model score the same batch.
+        """
+        p = max(len(s.prompt_ids) for s in samples)
+        c = max(len(s.completion_ids) for s in samples)
+        ids = torch.full((len(samples), p + c), self.pad_id, dtype=torch.long)
+        mask = torch.zeros_like(ids)
+        for row, s in enumerate(samples):
+            lp, lc = len(s.prompt_ids), len(s.completion_ids)
+            ids[row, p - lp:p] = torch.tensor(s.prompt_ids)
+            ids[row, p:p + lc] = torch.tensor(s.completion_ids)
+            mask[row, p - lp:p + lc] = 1
+        inputs: dict[str, Any] = {"input_ids": ids, "attention_mask": mask}
+        flat = [im for s in samples for im in s.images]
+        if flat:
+            inputs.update(self.processor.image_processor(
+                [Image.fromarray(im) for im in flat], return_tensors="pt"))
+        if self._mm_types:
+            inputs["mm_token_type_ids"] = (ids == self.image_token_id).long()
+        if self._keep:
+            inputs["logits_to_keep"] = c + 1
+        device = self.device
+        inputs = {k: v.to(device) if hasattr(v, "to") else v for k, v in inputs.items()}
+        logits = (model or self.model)(**inputs, use_cache=False).logits[:, -(c + 1):-1].float()
+        target = ids[:, p:].to(device)
+        logp = torch.log_softmax(logits / temperature, dim=-1)
+        logp = logp.gather(-1, target.unsqueeze(-1)).squeeze(-1)
+        return logp, mask[:, p:].to(device).float()
+
+    def save(self, path: str | Path, merged: bool = False) -> None:
+        """Save the model and the processor to a folder (``load_vlm`` reads it back). A LoRA
+        model saves its adapter only, unless ``merged``: then the adapters are merged into
+        the weights first (for good: do it when training is over)."""
+        Path(path).mkdir(parents=True, exist_ok=True)
+        if merged and hasattr(self.model, "merge_and_unload"):
+            self.model = self.model.merge_and_unload()
+        self.model.save_pretrained(path)
+        self.processor.save_pretrained(path)
