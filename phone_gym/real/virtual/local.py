@@ -13,7 +13,8 @@ from PIL import Image, UnidentifiedImageError
 
 from ..backend import parse_wm_size
 from ..base import DeviceError, ShellResult
-from .phone import VirtualPhone, epoch
+from .fs import epoch
+from .phone import VirtualPhone
 
 HIERARCHY_END = "</hierarchy>"
 

@@ -1,0 +1,39 @@
+"""The commands of the virtual phone's shell, in groups of one concern each.
+
+Each group is a ``Commands`` subclass whose ``cmd_NAME`` methods are shell commands:
+
+- ``coreutils``: toybox-like text and file commands (``echo``, ``grep``, ``ls``, ``cp``...)
+- ``screen``: ``input`` events; ``screencap``, ``uiautomator dump`` and ``wm``
+- ``activity``: ``am``, ``monkey`` and ``pm``
+- ``system``: ``getprop``, ``settings``, ``svc``, ``cmd``, ``sleep``, ``date``, ``reboot``...
+- ``dumpsys``: the system services' dumps
+- ``content``: the contacts and settings providers (their SQL is in ``sql``)
+
+Nothing is ever evaluated by Python or run on the host: every command is a method.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..sh import Command
+from .activity import Activities
+from .base import Commands
+from .content import Content
+from .coreutils import Coreutils
+from .dumpsys import Dumpsys
+from .screen import Screen
+from .system import System
+
+if TYPE_CHECKING:
+    from ..phone import VirtualPhone
+
+GROUPS: tuple[type[Commands], ...] = (Coreutils, Screen, Activities, System, Dumpsys, Content)
+
+
+def commands_of(phone: VirtualPhone) -> dict[str, Command]:
+    """Every command of ``phone``'s shell, by name."""
+    return {name: command for group in GROUPS for name, command in group(phone).commands().items()}
+
+
+__all__ = ["GROUPS", "Commands", "commands_of"]

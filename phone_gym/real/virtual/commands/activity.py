@@ -1,0 +1,309 @@
+"""Activities and packages from the shell: ``am``, ``monkey`` and ``pm``.
+
+``am start`` resolves an intent (``-n`` component, ``-a`` action, ``-c`` category, ``-p``
+package, extras) to one of the phone's apps, the launcher or the clock's ``SET_ALARM``, and
+opens it as the device's own navigation does; ``am force-stop`` stops an app; ``am broadcast``
+is acknowledged. ``monkey -p PKG`` opens an app. ``pm list packages|path|clear`` sees the mock
+apps and a few system packages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ....mockapps.clock.app import DAYS
+from ....mockapps.device_state import (
+    CLOCK_PACKAGE,
+    CONTACTS_PROVIDER,
+    clear_app_data,
+    find_app,
+    set_alarm,
+    stop_app,
+)
+from ....world.app import App
+from ....world.device import IME_PACKAGE, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
+from ..sh import IO
+from .base import Commands, navigate, split_flags, strip_user
+
+#: Packages every phone has besides the mock apps.
+SYSTEM_PACKAGES = ("android", "com.android.shell", "com.android.providers.settings",
+                   CONTACTS_PROVIDER, "com.android.providers.media", LAUNCHER_PACKAGE,
+                   SYSTEMUI_PACKAGE, IME_PACKAGE)
+MAIN = "android.intent.action.MAIN"
+SET_ALARM = "android.intent.action.SET_ALARM"
+EXTRA = "android.intent.extra.alarm."
+
+
+class LaunchError(Exception):
+    """``am start`` could not start anything (the message is what ``am`` prints)."""
+
+
+class Activities(Commands):
+    """``am``, ``monkey`` and ``pm``."""
+
+    # --- activities --------------------------------------------------------------------
+    def open_app(self, app: App) -> None:
+        navigate(self.device, lambda: self.device.open(app.name))
+
+    def go_home(self) -> None:
+        navigate(self.device, lambda: self.device.press("home"))
+
+    def cmd_am(self, args: list[str], io: IO) -> int:
+        if not args:
+            return io.fail("usage: am [start|force-stop|broadcast|kill] ...", 255)
+        sub, rest = args[0], args[1:]
+        if sub in ("start", "start-activity"):
+            return self._am_start(rest, io)
+        if sub == "force-stop":
+            for package in strip_user(rest):
+                stop_app(self.device, package)
+            return 0
+        if sub in ("kill", "kill-all"):
+            return 0
+        if sub == "broadcast":
+            try:
+                intent = Intent.parse(rest)
+            except ValueError as exc:
+                return io.fail(f"Error: {exc}", 255)
+            io.print(f"Broadcasting: Intent {{ {intent.describe()} }}")
+            io.print("Broadcast completed: result=0")
+            return 0
+        return io.fail(f"Error: Unknown command: {sub}", 255)
+
+    def _am_start(self, args: list[str], io: IO) -> int:
+        try:
+            intent = Intent.parse(args)
+        except ValueError as exc:
+            return io.fail(f"Error: {exc}", 255)
+        io.print(f"Starting: Intent {{ {intent.describe()} }}")
+        try:
+            package = self._launch(intent)
+        except LaunchError as exc:
+            return io.fail(str(exc))
+        if package is None:
+            io.print("Warning: Activity not started, intent has been delivered to currently "
+                     "running top-most instance.")
+        elif intent.wait:
+            io.print(f"Status: ok\nLaunchState: COLD\nActivity: {package}/.MainActivity\n"
+                     "TotalTime: 312\nWaitTime: 318\nComplete")
+        return 0
+
+    def _launch(self, intent: Intent) -> str | None:
+        """Carry out an activity intent: the package shown (None if it was on top already).
+        Raises ``LaunchError`` when nothing handles it."""
+        package = intent.package
+        if intent.component is not None:
+            package, _, cls = intent.component.partition("/")
+            if not cls:
+                raise LaunchError(f"Error: Bad component name: {intent.component}")
+            if package != LAUNCHER_PACKAGE and find_app(self.device, package) is None:
+                full = package + cls if cls.startswith(".") else cls
+                raise LaunchError(f"Error type 3\nError: Activity class {{{package}/{full}}} "
+                                  "does not exist.")
+        if intent.action == SET_ALARM and package in (None, CLOCK_PACKAGE):
+            return self._set_alarm_intent(intent)
+        if intent.action is not None and intent.action.startswith("android.settings."):
+            package = package or "com.android.settings"
+        home = "android.intent.category.HOME" in intent.categories
+        if package == LAUNCHER_PACKAGE or (home and package is None):
+            self.go_home()
+            return LAUNCHER_PACKAGE
+        app = find_app(self.device, package) if package else None
+        action = intent.action or MAIN
+        if app is None or not (action == MAIN or action.startswith("android.settings.")):
+            raise LaunchError(f"Error: Activity not started, unable to resolve Intent "
+                              f"{{ {intent.describe()} }}")
+        if self.device.current_app is app and not self.device.shade_open:
+            return None
+        self.open_app(app)
+        return app.package
+
+    def _set_alarm_intent(self, intent: Intent) -> str:
+        """``android.intent.action.SET_ALARM`` as the clock app handles it."""
+        app = find_app(self.device, CLOCK_PACKAGE)
+        if app is None:
+            raise LaunchError(f"Error: Activity not started, unable to resolve Intent "
+                              f"{{ {intent.describe()} }}")
+        extras = intent.extras
+        hour, minute = extras.get(EXTRA + "HOUR"), extras.get(EXTRA + "MINUTES", 0)
+        valid = isinstance(hour, int) and isinstance(minute, int) and 0 <= hour <= 23 \
+            and 0 <= minute <= 59
+        if valid:
+            days = [DAYS[(int(d) - 2) % 7] for d in extras.get(EXTRA + "DAYS") or []]
+            set_alarm(self.device, int(hour), int(minute), str(extras.get(EXTRA + "MESSAGE")
+                                                                or ""), days)
+        if not (valid and extras.get(EXTRA + "SKIP_UI") is True):
+            self.open_app(app)
+        return app.package
+
+    def cmd_monkey(self, args: list[str], io: IO) -> int:
+        packages, count = [], 1
+        it = iter(args)
+        for arg in it:
+            if arg == "-p":
+                packages.append(next(it, ""))
+            elif arg in ("-c", "--throttle", "-s", "--pct-touch", "--pct-motion"):
+                next(it, None)
+            elif arg.isdigit():
+                count = int(arg)
+        app = next((a for p in packages if (a := find_app(self.device, p)) is not None), None)
+        if app is None:
+            return io.fail("** No activities found to run, monkey aborted.", 252)
+        self.open_app(app)
+        for arg in args:
+            io.print(f"  bash arg: {arg}")
+        io.print(f"Events injected: {count}")
+        io.print("## Network stats: elapsed time=12ms (0ms mobile, 0ms wifi, 12ms not connected)")
+        return 0
+
+    # --- packages ----------------------------------------------------------------------
+    def packages(self) -> list[str]:
+        """Installed packages: the mock apps and the system ones."""
+        apps = [a.package for a in self.device.apps.values()]
+        return list(dict.fromkeys([*SYSTEM_PACKAGES, *apps]))
+
+    def package_path(self, package: str) -> str:
+        if find_app(self.device, package) is not None:
+            return f"/data/app/~~phonegym==/{package}-1/base.apk"
+        name = package.rsplit(".", 1)[-1].capitalize()
+        return f"/system/priv-app/{name}/{name}.apk"
+
+    def cmd_pm(self, args: list[str], io: IO) -> int:
+        if not args:
+            return io.fail("usage: pm [list|path|clear] ...", 255)
+        sub, rest = args[0], strip_user(args[1:])
+        if sub == "list" and rest[:1] == ["packages"]:
+            return self._pm_list(rest[1:], io)
+        if sub == "path" and rest:
+            if rest[0] not in self.packages():
+                return 1
+            io.print(f"package:{self.package_path(rest[0])}")
+            return 0
+        if sub == "clear" and rest:
+            package = rest[0]
+            if clear_app_data(self.device, package) or package in SYSTEM_PACKAGES:
+                io.print("Success")
+                return 0
+            return io.fail("Failed")
+        return io.fail(f"Error: unknown or incomplete command: pm {' '.join(args)}", 255)
+
+    def _pm_list(self, args: list[str], io: IO) -> int:
+        flags, rest = split_flags(args)
+        mock = {a.package for a in self.device.apps.values()}
+        for package in sorted(self.packages()):
+            if rest and rest[0] not in package:
+                continue
+            if ("3" in flags and package not in mock) or ("s" in flags and package in mock):
+                continue
+            path = f"{self.package_path(package)}=" if "f" in flags else ""
+            io.print(f"package:{path}{package}")
+        return 0
+
+
+@dataclass
+class Intent:
+    """An intent as ``am start``/``am broadcast`` parse it."""
+
+    action: str | None = None
+    categories: list[str] = field(default_factory=list)
+    component: str | None = None
+    package: str | None = None
+    data: str | None = None
+    mime: str | None = None
+    flags: str | None = None
+    extras: dict[str, Any] = field(default_factory=dict)
+    wait: bool = False
+
+    @classmethod
+    def parse(cls, args: Sequence[str]) -> Intent:
+        """Raises ``ValueError`` with ``am``'s complaint."""
+        intent, it = cls(), iter(args)
+        for arg in it:
+            if arg in VALUE_OPTIONS:
+                value = next(it, None)
+                if value is None:
+                    raise ValueError(f"No argument for option {arg}")
+                intent.option(arg, value, it)
+            elif arg == "-W":
+                intent.wait = True
+            elif arg in FLAG_OPTIONS or arg.startswith(("--activity-", "--receiver-",
+                                                        "--grant-")):
+                continue
+            elif arg.startswith("-"):
+                raise ValueError(f"Unknown option: {arg}")
+            elif "/" in arg and "://" not in arg:
+                intent.component = arg
+            else:
+                intent.data = arg
+        return intent
+
+    def option(self, name: str, value: str, it: Iterator[str]) -> None:
+        simple = {"-a": "action", "-n": "component", "-p": "package", "-d": "data",
+                  "-t": "mime", "-f": "flags"}
+        if name in simple:
+            setattr(self, simple[name], value)
+        elif name == "-c":
+            self.categories.append(value)
+        elif name == "--esn":
+            self.extras[value] = None
+        elif name in EXTRA_TYPES:
+            raw = next(it, None)
+            if raw is None:
+                raise ValueError(f"No argument for option {name}")
+            self.extras[value] = extra_value(name, raw)
+
+    def describe(self) -> str:
+        """``Intent.toShortString``: ``act=... cat=[...] pkg=... cmp=... (has extras)``."""
+        parts = []
+        for key, value in (("act", self.action), ("cat", self.categories and
+                                                  f"[{','.join(self.categories)}]"),
+                           ("dat", self.data), ("typ", self.mime), ("flg", self.flags),
+                           ("pkg", self.package), ("cmp", self.short_component())):
+            if value:
+                parts.append(f"{key}={value}")
+        if self.extras:
+            parts.append("(has extras)")
+        return " ".join(parts)
+
+    def short_component(self) -> str | None:
+        if self.component is None:
+            return None
+        package, _, cls = self.component.partition("/")
+        return f"{package}/{cls[len(package):]}" if cls.startswith(package + ".") else \
+            self.component
+
+
+VALUE_OPTIONS = frozenset({"-a", "-c", "-n", "-p", "-d", "-t", "-f", "--user", "--display",
+                           "--windowingMode", "--activityType", "-R", "-P", "--task",
+                           "--start-profiler", "--sampling", "--attach-agent", "--esn",
+                           "--es", "--ez", "--ei", "--el", "--ef", "--ed", "--eu", "--ecn",
+                           "--eia", "--ela", "--efa", "--esa"})
+FLAG_OPTIONS = frozenset({"-D", "-N", "-S", "--streaming", "--track-allocation",
+                          "--debug-log-resolution", "--exclude-stopped-packages",
+                          "--include-stopped-packages", "--dismiss-keyguard"})
+EXTRA_TYPES = frozenset({"--es", "--ez", "--ei", "--el", "--ef", "--ed", "--eu", "--ecn",
+                         "--eia", "--ela", "--efa", "--esa"})
+
+
+def extra_value(option: str, raw: str) -> Any:
+    """An ``--e?`` extra's value; ``ValueError`` when it does not parse."""
+    try:
+        if option == "--ez":
+            if raw.lower() not in ("true", "false", "t", "f", "0", "1"):
+                raise ValueError(raw)
+            return raw.lower() in ("true", "t", "1")
+        if option in ("--ei", "--el"):
+            return int(raw)
+        if option in ("--ef", "--ed"):
+            return float(raw)
+        if option in ("--eia", "--ela"):
+            return [int(v) for v in raw.split(",") if v]
+        if option == "--efa":
+            return [float(v) for v in raw.split(",") if v]
+        if option == "--esa":
+            return raw.split(",")
+    except ValueError:
+        raise ValueError(f"Invalid value for {option}: {raw}") from None
+    return raw

@@ -1,0 +1,247 @@
+"""``content``: the contacts and settings content providers from the shell.
+
+``content query|insert|delete --uri URI [--projection A:B] [--where W] [--sort S]
+[--bind COL:TYPE:VALUE]`` on ``content://com.android.contacts/{contacts,raw_contacts,data,
+data/phones,data/emails}`` and ``content://settings/{global,system,secure}``. Rows are computed
+from the device's contacts and settings when asked; inserts and deletes change those. The
+``--where``/``--sort`` SQL is in ``sql.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ....world.system import Contact
+from ..sh import IO
+from .base import Commands
+from .sql import SQLiteError, Where, sort_rows
+from .system import NAMESPACES
+
+CONTENT_USAGE = ("usage: adb shell content [subcommand] [options]\n"
+                 "  content query|insert|delete --uri <URI> [--projection <PROJECTION>] "
+                 "[--where <WHERE>] [--sort <SORT_ORDER>] [--bind <COL>:<TYPE>:<VALUE>]")
+MIME_NAME = "vnd.android.cursor.item/name"
+MIME_PHONE = "vnd.android.cursor.item/phone_v2"
+MIME_EMAIL = "vnd.android.cursor.item/email_v2"
+DATA_COLUMNS = ("_id", "raw_contact_id", "contact_id", "mimetype", "display_name", "data1",
+                "data2")
+CONTACT_COLUMNS: dict[str, tuple[str, ...]] = {
+    "contacts": ("_id", "display_name", "starred", "has_phone_number"),
+    "raw_contacts": ("_id", "contact_id", "display_name", "account_type", "account_name",
+                     "deleted", "starred"),
+    "data": DATA_COLUMNS, "data/phones": DATA_COLUMNS, "data/emails": DATA_COLUMNS,
+}
+
+
+class ProviderError(Exception):
+    """A content provider refused a request (the message is the Java exception line)."""
+
+
+class Content(Commands):
+    """``content``."""
+
+    def cmd_content(self, args: list[str], io: IO) -> int:
+        verb = args[0] if args else ""
+        if verb not in ("query", "insert", "delete"):
+            return io.fail(CONTENT_USAGE)
+        try:
+            opts = ContentArgs.parse(args[1:])
+        except ValueError as exc:
+            return io.fail(f"Error: {exc}")
+        if not opts.uri:
+            return io.fail("[ERROR] Content provider URI not specified. Did you specify "
+                           "--uri argument?")
+        authority = opts.uri.partition("://")[2].partition("/")[0]
+        table = provider_table(opts.uri)
+        try:
+            if table is None:
+                raise ProviderError(f"java.lang.IllegalArgumentException: Unknown URL {opts.uri}")
+            getattr(self, f"_content_{verb}")(table, opts, io)
+        except (ProviderError, SQLiteError) as exc:
+            return io.fail(f"Error while accessing provider:{authority}\n{exc}")
+        return 0
+
+    def table_rows(self, table: str) -> list[dict[str, Any]]:
+        """The rows a provider table holds now (computed from the device's state)."""
+        system = self.device.system
+        if table.startswith("settings/"):
+            values = sorted(system.settings.get(table.partition("/")[2], {}).items())
+            return [{"_id": k + 1, "name": name, "value": value}
+                    for k, (name, value) in enumerate(values)]
+        if table == "contacts":
+            return [{"_id": c.id, "display_name": c.name or None, "starred": int(c.starred),
+                     "has_phone_number": int(bool(c.phone))} for c in system.contacts]
+        if table == "raw_contacts":
+            return [{"_id": c.id, "contact_id": c.id, "display_name": c.name or None,
+                     "account_type": None, "account_name": None, "deleted": 0,
+                     "starred": int(c.starred)} for c in system.contacts]
+        rows = [row for c in system.contacts for row in data_rows(c)]
+        kind = {"data/phones": MIME_PHONE, "data/emails": MIME_EMAIL}.get(table)
+        return [r for r in rows if kind is None or r["mimetype"] == kind]
+
+    def _select(self, table: str, where: str | None) -> list[dict[str, Any]]:
+        rows = self.table_rows(table)
+        if not where:
+            return rows
+        predicate = Where(where, table_columns(table)).parse()
+        return [r for r in rows if predicate(r)]
+
+    def _content_query(self, table: str, opts: ContentArgs, io: IO) -> None:
+        columns = table_columns(table)
+        projection = opts.projection or list(columns)
+        bad = [c for c in projection if c not in columns]
+        if bad:
+            raise ProviderError(f"java.lang.IllegalArgumentException: Invalid column {bad[0]}")
+        rows = sort_rows(self._select(table, opts.where), opts.sort, columns)
+        if not rows:
+            io.print("No result found.")
+        for k, row in enumerate(rows):
+            io.print(f"Row: {k} " + ", ".join(f"{c}={cell(row.get(c))}" for c in projection))
+
+    def _content_insert(self, table: str, opts: ContentArgs, io: IO) -> None:
+        system, values = self.device.system, opts.binds
+        if table.startswith("settings/"):
+            if not values.get("name"):
+                raise ProviderError("java.lang.IllegalArgumentException: name must not be empty")
+            value = values.get("value")
+            system.put_setting(table.partition("/")[2], str(values["name"]),
+                               "" if value is None else str(value))
+        elif table == "raw_contacts":
+            system.contacts.append(Contact(system.new_id(), "",
+                                           starred=bool(values.get("starred"))))
+        elif table == "data":
+            self._insert_data(values)
+        else:
+            raise ProviderError(f"java.lang.UnsupportedOperationException: Cannot insert into "
+                                f"URI: {opts.uri}")
+        self.device.invalidate()
+
+    def _insert_data(self, values: dict[str, Any]) -> None:
+        raw = values.get("raw_contact_id")
+        contact = self.device.system.contact(int(raw)) if isinstance(raw, int) else None
+        if contact is None:
+            raise ProviderError(f"java.lang.IllegalArgumentException: raw_contact_id {raw} "
+                                "does not exist")
+        mime, value = values.get("mimetype"), values.get("data1")
+        if mime is None:
+            raise ProviderError("java.lang.IllegalArgumentException: mimetype is required")
+        if mime == MIME_NAME:
+            parts = [str(values[k]) for k in ("data4", "data2", "data5", "data3", "data6")
+                     if values.get(k)]
+            contact.name = str(value) if value else " ".join(parts)
+        elif mime == MIME_PHONE:
+            contact.phone = "" if value is None else str(value)
+        elif mime == MIME_EMAIL:
+            contact.email = "" if value is None else str(value)
+
+    def _content_delete(self, table: str, opts: ContentArgs, io: IO) -> None:
+        system = self.device.system
+        rows = self._select(table, opts.where)
+        if table.startswith("settings/"):
+            namespace = system.settings.get(table.partition("/")[2], {})
+            for row in rows:
+                namespace.pop(row["name"], None)
+        elif table in ("contacts", "raw_contacts"):
+            ids = {row["_id"] for row in rows}
+            system.contacts = [c for c in system.contacts if c.id not in ids]
+        else:
+            fields = {MIME_NAME: "name", MIME_PHONE: "phone", MIME_EMAIL: "email"}
+            for row in rows:
+                contact = system.contact(row["raw_contact_id"])
+                if contact is not None:
+                    setattr(contact, fields[row["mimetype"]], "")
+        self.device.invalidate()
+
+
+
+@dataclass
+class ContentArgs:
+    """The options of ``content query|insert|delete``."""
+
+    uri: str = ""
+    projection: list[str] | None = None
+    where: str | None = None
+    sort: str | None = None
+    binds: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def parse(cls, args: Sequence[str]) -> ContentArgs:
+        opts, it = cls(), iter(args)
+        for arg in it:
+            value = next(it, None)
+            if value is None:
+                raise ValueError(f"Missing argument for {arg}")
+            if arg == "--uri":
+                opts.uri = value
+            elif arg == "--projection":
+                opts.projection = [c for c in value.split(":") if c]
+            elif arg == "--where":
+                opts.where = value
+            elif arg == "--sort":
+                opts.sort = value
+            elif arg == "--bind":
+                column, bound = parse_bind(value)
+                opts.binds[column] = bound
+            elif arg != "--user":
+                raise ValueError(f"Unsupported argument: {arg}")
+        return opts
+
+
+def parse_bind(text: str) -> tuple[str, Any]:
+    """``COLUMN:TYPE:VALUE`` (types s, i, l, f, d, b, n) as ``(column, value)``."""
+    column, sep1, rest = text.partition(":")
+    kind, sep2, value = rest.partition(":")
+    if not (column and sep1 and sep2) and kind != "n":
+        raise ValueError(f"Invalid binding: {text}")
+    try:
+        if kind == "s":
+            return column, value
+        if kind in ("i", "l"):
+            return column, int(value)
+        if kind in ("f", "d"):
+            return column, float(value)
+        if kind == "b":
+            return column, int(value.lower() == "true")
+        if kind == "n":
+            return column, None
+    except ValueError:
+        pass
+    raise ValueError(f"Invalid binding value: {text}")
+
+
+def provider_table(uri: str) -> str | None:
+    """The table a content URI names (``contacts``, ``data/phones``, ``settings/global``...)."""
+    m = re.fullmatch(r"content://([\w.]+)/([\w/]+?)/?", uri)
+    if m is None:
+        return None
+    authority, path = m.groups()
+    if authority == "com.android.contacts" and path in CONTACT_COLUMNS:
+        return path
+    if authority == "settings" and path in NAMESPACES:
+        return f"settings/{path}"
+    return None
+
+
+def table_columns(table: str) -> tuple[str, ...]:
+    return ("_id", "name", "value") if table.startswith("settings/") else CONTACT_COLUMNS[table]
+
+
+def data_rows(contact: Contact) -> list[dict[str, Any]]:
+    """The contacts provider's data rows of one contact: name, phone, email."""
+    base = {"raw_contact_id": contact.id, "contact_id": contact.id,
+            "display_name": contact.name or None, "data2": None}
+    rows = []
+    for k, (mime, value, kind) in enumerate(((MIME_NAME, contact.name, None),
+                                             (MIME_PHONE, contact.phone, 2),
+                                             (MIME_EMAIL, contact.email, 1)), 1):
+        if value:
+            rows.append({**base, "_id": contact.id * 10 + k, "mimetype": mime, "data1": value,
+                         "data2": kind})
+    return rows
+
+
+def cell(value: Any) -> str:
+    return "NULL" if value is None else str(value)

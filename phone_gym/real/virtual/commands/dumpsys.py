@@ -1,0 +1,193 @@
+"""``dumpsys``: the phone's state as Android's system services dump it.
+
+Services: ``window`` (focused window, IME), ``activity`` (tasks; ``activity top``), ``alarm``
+(the clock app's enabled alarms at their next ring time, with the system's own), ``display``,
+``power``, ``battery`` and ``input_method``. Only the lines that tools read are there, in the
+format Android 14 prints them.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from ....mockapps.clock.app import next_ring
+from ....mockapps.device_state import CLOCK_PACKAGE, clock_data
+from ....world import theme as T
+from ....world.device import IME_PACKAGE, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
+from ..fs import epoch
+from ..sh import IO
+from .base import Commands
+from .screen import DENSITY
+
+
+class Dumpsys(Commands):
+    """``dumpsys [SERVICE]``."""
+
+    def cmd_dumpsys(self, args: list[str], io: IO) -> int:
+        services: dict[str, Callable[[], str]] = {
+            "window": self.dump_window, "activity": self.dump_activities,
+            "alarm": self.dump_alarm, "input_method": self.dump_input_method,
+            "display": self.dump_display, "power": self.dump_power,
+            "battery": self.dump_battery,
+        }
+        if not args:
+            io.print("Currently running services:\n" + "".join(f"  {s}\n" for s in services),
+                     end="")
+            return 0
+        if args[:2] == ["activity", "top"]:
+            io.print(self.dump_top(), end="")
+            return 0
+        dump = services.get(args[0])
+        if dump is None:
+            return io.fail(f"Can't find service: {args[0]}", 0)
+        io.print(dump(), end="")
+        return 0
+
+    def focus(self) -> tuple[str, str]:
+        """The focused window's package and title (``PKG/PKG.MainActivity``)."""
+        if self.device.shade_open:
+            return SYSTEMUI_PACKAGE, "NotificationShade"
+        package = self.top_package()
+        return package, f"{package}/{package}.MainActivity"
+
+    def task_id(self, package: str) -> int:
+        names = [a.package for a in self.device.apps.values()]
+        return 10 + names.index(package) if package in names else 1
+
+    def record(self, package: str) -> str:
+        """An ``ActivityRecord{...}`` of the package's main activity."""
+        return (f"ActivityRecord{{{hexid(package + 'r')} u0 {package}/.MainActivity "
+                f"t{self.task_id(package)}}}")
+
+    def top_package(self) -> str:
+        app = self.device.current_app
+        return app.package if app is not None else LAUNCHER_PACKAGE
+
+    def dump_window(self) -> str:
+        package, title = self.focus()
+        window = f"Window{{{hexid(title)} u0 {title}}}"
+        lines = ["WINDOW MANAGER WINDOWS (dumpsys window windows)",
+                 f"  Window #0 {window}:",
+                 f"    mDisplayId=0 rootTaskId={self.task_id(package)} package={package}",
+                 f"    mFrame=[0,0][{T.SCREEN_W},{T.SCREEN_H}]"]
+        if self.device.keyboard_shown:
+            lines.append(f"  Window #1 Window{{{hexid(IME_PACKAGE)} u0 InputMethod}}:")
+            lines.append(f"    package={IME_PACKAGE}")
+        lines += ["", f"  init={T.SCREEN_W}x{T.SCREEN_H} {DENSITY}dpi cur={T.SCREEN_W}x"
+                      f"{T.SCREEN_H} app={T.SCREEN_W}x{T.SCREEN_H - T.NAV_H}",
+                  "  mTopFocusedDisplayId=0",
+                  f"  mCurrentFocus={window}",
+                  f"  mFocusedApp={self.record(self.top_package())}"]
+        return "\n".join(lines) + "\n"
+
+    def dump_activities(self) -> str:
+        top = self.top_package()
+        lines = ["ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)",
+                 "Display #0 (activities from top to bottom):"]
+        tasks = [top] + [self.device.apps[n].package for n in self.device.recents]
+        for package in dict.fromkeys([*tasks, LAUNCHER_PACKAGE]):
+            lines.append(f"  * Task{{{hexid(package + 't')} #{self.task_id(package)} "
+                         f"type=standard A=10100:{package} U=0 visible={package == top}}}")
+            lines.append(f"    * Hist  #0: {self.record(package)}")
+        lines += ["", f"  mResumedActivity: {self.record(top)}",
+                  f"  topResumedActivity={self.record(top)}",
+                  f"  ResumedActivity:{self.record(top)}"]
+        return "\n".join(lines) + "\n"
+
+    def dump_top(self) -> str:
+        """``dumpsys activity top``: the top activity with a pid."""
+        top = self.top_package()
+        return (f"TASK {top} id={self.task_id(top)} userId=0\n"
+                f"  ACTIVITY {top}/.MainActivity {hexid(top + 'a')} pid={1000 + self.task_id(top)}"
+                "\n")
+
+    def dump_display(self) -> str:
+        w, h = T.SCREEN_W, T.SCREEN_H
+        return (f"DISPLAY MANAGER (dumpsys display)\n  mViewports=[DisplayViewport{{type=INTERNAL,"
+                f" valid=true, isActive=true, displayId=0, uniqueId='local:0', "
+                f"physicalPort=0, orientation=0, logicalFrame=Rect(0, 0 - {w}, {h}), "
+                f"physicalFrame=Rect(0, 0 - {w}, {h}), deviceWidth={w}, deviceHeight={h}}}]\n"
+                f"  mCurrentOrientation=0\n")
+
+    def dump_power(self) -> str:
+        return ("POWER MANAGER (dumpsys power)\n  mWakefulness=Awake\n"
+                "  mHoldingDisplaySuspendBlocker=true\n  Display Power: state=ON\n")
+
+    def dump_battery(self) -> str:
+        return ("Current Battery Service state:\n  AC powered: false\n  USB powered: true\n"
+                "  Wireless powered: false\n  status: 5\n  health: 2\n  present: true\n"
+                "  level: 100\n  scale: 100\n  voltage: 4300\n  temperature: 250\n"
+                "  technology: Li-ion\n")
+
+    def dump_input_method(self) -> str:
+        return (f"Input method service state:\n  mCurId={IME_PACKAGE}/.LatinIME\n"
+                f"  mInputShown={str(self.device.keyboard_shown).lower()}\n")
+
+    def dump_alarm(self) -> str:
+        """``dumpsys alarm``: one RTC_WAKEUP block for each enabled clock alarm (at its next
+        ring time) among the system's own alarms, soonest first."""
+        now = self.device.system.now
+        entries = [(now.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=1),
+                    "RTC", SYSTEMUI_PACKAGE, "*alarm*:android.intent.action.DATE_CHANGED")]
+        data = clock_data(self.device)
+        for alarm in data.alarms if data is not None else []:
+            if alarm.enabled:
+                entries.append((next_ring(alarm, now), "RTC_WAKEUP", CLOCK_PACKAGE,
+                                "*walarm*:com.android.deskclock.ALARM_ALERT"))
+        entries.sort(key=lambda e: e[0])
+        lines = ["Current Alarm Manager state:", "  Settings:", "    min_futurity=+5s0ms", "",
+                 f"  nowRTC={epoch(now) * 1000}={stamp(now)} "
+                 f"nowELAPSED={duration(now - self.phone.boot)}", "",
+                 f"  Pending alarms: {len(entries)}"]
+        for k, (when, kind, package, tag) in enumerate(entries):
+            lines += self._alarm_block(k, when, kind, package, tag, now)
+        clocks = [e for e in entries if e[2] == CLOCK_PACKAGE]
+        lines += ["", "  Next alarm clock information: "]
+        if clocks:
+            when = clocks[0][0]
+            lines.append(f"    user:0 pendingSend:false time:{epoch(when) * 1000} = "
+                         f"{when:%Y-%m-%d %H:%M:%S} = {duration(when - now)}")
+        return "\n".join(lines) + "\n"
+
+    def _alarm_block(self, k: int, when: datetime, kind: str, package: str, tag: str,
+                     now: datetime) -> list[str]:
+        millis, ahead = epoch(when) * 1000, duration(when - now)
+        elapsed = int((when - self.phone.boot).total_seconds() * 1000)
+        return [
+            f"    {kind} #{k}: Alarm{{{hexid(tag + str(millis))} type "
+            f"{0 if kind == 'RTC_WAKEUP' else 1} origWhen {millis} whenElapsed {elapsed} "
+            f"{package}}}",
+            f"      tag={tag}",
+            f"      type={kind} origWhen={stamp(when)} window=0 exactAllowReason=policy_permission"
+            " repeatInterval=0 count=0 flags=0x3",
+            f"      policyWhenElapsed: requester={ahead} app_standby=-- device_idle=-- "
+            "battery_saver=--",
+            f"      whenElapsed={ahead} maxWhenElapsed={ahead}",
+            f"      operation=PendingIntent{{{hexid(tag + str(k))}: PendingIntentRecord{{"
+            f"{hexid(package)} {package} broadcastIntent}}}}",
+        ]
+
+
+def hexid(text: str) -> str:
+    """A stable identity hash (as Android prints object ids) for ``text``."""
+    return f"{zlib.crc32(text.encode()) & 0xFFFFFFF:x}"
+
+
+def stamp(when: datetime) -> str:
+    return when.strftime("%Y-%m-%d %H:%M:%S.") + f"{when.microsecond // 1000:03d}"
+
+
+def duration(delta: timedelta) -> str:
+    """Android's ``TimeUtils.formatDuration``: ``+1d2h3m4s5ms``."""
+    ms = int(delta.total_seconds() * 1000)
+    sign, ms = ("+" if ms >= 0 else "-"), abs(ms)
+    out, started = [], False
+    for unit, size in (("d", 86_400_000), ("h", 3_600_000), ("m", 60_000), ("s", 1000)):
+        value, ms = divmod(ms, size)
+        started = started or value > 0
+        if started:
+            out.append(f"{value}{unit}")
+    return sign + "".join(out) + f"{ms}ms"
+

@@ -1,0 +1,220 @@
+"""The touch screen from the shell: ``input`` events in; ``screencap``, ``uiautomator dump``
+and ``wm`` out.
+
+``input tap|swipe|draganddrop|text|keyevent`` become PhoneWorld actions at screen pixels, as
+Android's ``input`` injects them: a swipe that hardly moves is a tap or a long press, ``%s`` in
+``input text`` is a space and key codes type, press buttons or delete a character. A bad
+argument fails; an action the device refuses still exits 0 (the phone keeps the complaint in
+``last_input_error``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from io import BytesIO
+from typing import Any
+
+import numpy as np
+from PIL import Image
+
+from ....actions import PhoneAction
+from ....world import theme as T
+from ....world.a11y import to_xml
+from ..sh import IO
+from .base import Commands, split_flags
+
+DENSITY = 420
+INPUT_SOURCES = frozenset({"touchscreen", "touchpad", "mouse", "keyboard", "dpad", "gamepad",
+                           "joystick", "stylus", "trackball", "touchnavigation",
+                           "rotaryencoder"})
+INPUT_USAGE = ("Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]\n"
+               "  text <string> | keyevent <key code>... | tap <x> <y> | "
+               "swipe <x1> <y1> <x2> <y2> [duration(ms)] | draganddrop <x1> <y1> <x2> <y2>")
+TOUCH_SLOP = 20  # px: a swipe shorter than this is a tap or a long press
+LONG_PRESS_MS = 500
+MAX_TEXT = 500  # PhoneAction's longest text
+#: Key codes by name (``KEYCODE_`` prefix optional on the command line).
+KEYCODES: dict[str, int] = {
+    "HOME": 3, "BACK": 4, "CALL": 5, "ENDCALL": 6, "STAR": 17, "POUND": 18, "DPAD_UP": 19,
+    "DPAD_DOWN": 20, "DPAD_LEFT": 21, "DPAD_RIGHT": 22, "DPAD_CENTER": 23, "VOLUME_UP": 24,
+    "VOLUME_DOWN": 25, "POWER": 26, "CAMERA": 27, "COMMA": 55, "PERIOD": 56, "TAB": 61,
+    "SPACE": 62, "ENTER": 66, "DEL": 67, "MINUS": 69, "EQUALS": 70, "AT": 77, "MENU": 82,
+    "NOTIFICATION": 83, "SEARCH": 84, "MEDIA_PLAY_PAUSE": 85, "ESCAPE": 111,
+    "FORWARD_DEL": 112, "MOVE_HOME": 122, "MOVE_END": 123, "NUMPAD_ENTER": 160,
+    "APP_SWITCH": 187, "SLEEP": 223, "WAKEUP": 224,
+    **{str(d): 7 + d for d in range(10)},
+    **{chr(ord("A") + k): 29 + k for k in range(26)},
+}
+#: Key codes that type a character into the focused field.
+KEY_CHARS: dict[int, str] = {
+    **{7 + d: str(d) for d in range(10)}, **{29 + k: chr(ord("a") + k) for k in range(26)},
+    55: ",", 56: ".", 62: " ", 69: "-", 70: "=", 77: "@", 17: "*", 18: "#",
+}
+#: Key codes that press a button of the phone.
+KEY_BUTTONS = {3: "home", 4: "back", 111: "back", 66: "enter", 160: "enter", 187: "recents"}
+
+
+class Screen(Commands):
+    """``input``, ``screencap``, ``uiautomator`` and ``wm``."""
+
+    # --- input -------------------------------------------------------------------------
+    def cmd_input(self, args: list[str], io: IO) -> int:
+        args = list(args)
+        if args and args[0] in INPUT_SOURCES:
+            args.pop(0)
+        if len(args) >= 2 and args[0] == "-d":
+            del args[:2]
+        if not args:
+            return io.fail(INPUT_USAGE)
+        sub, rest = args[0], args[1:]
+        handlers: dict[str, Callable[[list[str]], None]] = {
+            "tap": self._tap, "swipe": self._swipe, "draganddrop": self._swipe,
+            "text": self._text, "keyevent": self._keyevent, "press": lambda a: None,
+            "roll": lambda a: None, "motionevent": lambda a: None}
+        handler = handlers.get(sub)
+        if handler is None:
+            return io.fail(f"Error: Unknown command: {sub}\n{INPUT_USAGE}")
+        try:
+            handler(rest)
+        except (ValueError, OverflowError) as exc:
+            detail = f": {exc}" if str(exc) else ""
+            return io.fail(f"Error: Invalid arguments for command: {sub}{detail}")
+        return 0
+
+    def _act(self, action: PhoneAction, **points: Any) -> None:
+        self.phone.last_input_error = self.device.step(action, **points)
+
+    def _touch(self, kind: str, px: tuple[int, int], px2: tuple[int, int] | None = None) -> None:
+        """A pointer action at screen pixels (the action's own coordinates are dummies)."""
+        if kind == "drag":
+            self._act(PhoneAction("drag", x=0, y=0, x2=0, y2=0), px=clamp(px), px2=clamp(px2))
+        else:
+            self._act(PhoneAction(kind, x=0, y=0), px=clamp(px))
+
+    def _tap(self, args: list[str]) -> None:
+        x, y = numbers(args, 2)
+        self._touch("click", (x, y))
+
+    def _swipe(self, args: list[str]) -> None:
+        """A swipe: a drag, or a tap or long press when the finger hardly moves."""
+        if len(args) not in (4, 5):
+            raise ValueError("expected X1 Y1 X2 Y2 [DURATION(ms)]")
+        x1, y1, x2, y2 = numbers(args[:4], 4)
+        duration = numbers(args[4:], 1)[0] if len(args) == 5 else 300
+        if math.hypot(x2 - x1, y2 - y1) <= TOUCH_SLOP:
+            self._touch("long_press" if duration >= LONG_PRESS_MS else "click", (x1, y1))
+        else:
+            self._touch("drag", (x1, y1), (x2, y2))
+
+    def _text(self, args: list[str]) -> None:
+        if not args:
+            raise ValueError("expected TEXT")
+        text = input_text(args[0])
+        for start in range(0, len(text), MAX_TEXT):
+            self._act(PhoneAction("type", text=text[start:start + MAX_TEXT]))
+
+    def _keyevent(self, args: list[str]) -> None:
+        keys = [a for a in args if not a.startswith("--")]
+        codes = [keycode(a) for a in keys]
+        if not keys or None in codes:
+            bad = [k for k, c in zip(keys, codes, strict=True) if c is None]
+            raise ValueError(f"unknown keycode {bad[0]}" if bad else "expected KEYCODE")
+        for code in codes:
+            self._key(int(code or 0))
+
+    def _key(self, code: int) -> None:
+        if code in KEY_BUTTONS:
+            self._act(PhoneAction("press", button=KEY_BUTTONS[code]))
+        elif code == 67:
+            self._delete_char()
+        elif code in KEY_CHARS:
+            self._act(PhoneAction("type", text=KEY_CHARS[code]))
+
+    def _delete_char(self) -> None:
+        """KEYCODE_DEL: tap the soft keyboard's delete key, if a keyboard is shown."""
+        for placed in reversed(self.device.frame().items):
+            if placed.node.kind == "key" and placed.node.id == "key_delete":
+                x0, y0, x1, y1 = placed.rect
+                self._touch("click", ((x0 + x1) // 2, (y0 + y1) // 2))
+                return
+
+    # --- output ------------------------------------------------------------------------
+    def cmd_screencap(self, args: list[str], io: IO) -> int:
+        args = [a for k, a in enumerate(args) if a != "-d" and (k == 0 or args[k - 1] != "-d")]
+        flags, files = split_flags(args)
+        image = self.phone.screenshot()
+        path = files[0] if files else None
+        if "p" in flags or (path is not None and path.endswith(".png")):
+            buf = BytesIO()
+            Image.fromarray(image).save(buf, format="PNG", compress_level=1)
+            data = buf.getvalue()
+        else:
+            h, w = image.shape[:2]
+            rgba = np.dstack([image, np.full((h, w), 255, np.uint8)])
+            data = np.array([w, h, 1, 0], "<u4").tobytes() + rgba.tobytes()
+        if path is None:
+            io.out += data
+            return 0
+        reason = self.fs.save(self.fs.abspath(path, io.cwd), data)
+        return 0 if reason is None else io.fail(f"Error opening file: {path} ({reason})")
+
+    def cmd_wm(self, args: list[str], io: IO) -> int:
+        if args == ["size"]:
+            io.print(f"Physical size: {T.SCREEN_W}x{T.SCREEN_H}")
+        elif args == ["density"]:
+            io.print(f"Physical density: {DENSITY}")
+        else:
+            return io.fail(f"Error: not supported on this phone: wm {' '.join(args)}", 255)
+        return 0
+
+    def cmd_uiautomator(self, args: list[str], io: IO) -> int:
+        if not args or args[0] != "dump":
+            return io.fail("Usage: uiautomator dump [--compressed] [FILE]", 1)
+        files = [a for a in args[1:] if not a.startswith("--")]
+        path = files[0] if files else "/sdcard/window_dump.xml"
+        xml = to_xml(self.device.frame())
+        if path == "/dev/tty":
+            io.print(xml, end="")
+        else:
+            reason = self.fs.save(self.fs.abspath(path, io.cwd), xml.encode("utf-8"))
+            if reason is not None:
+                return io.fail(f"ERROR: could not write {path}: {reason}")
+        io.print(f"UI hierchary dumped to: {path}")
+        return 0
+
+
+def clamp(px: tuple[int, int] | None) -> tuple[int, int] | None:
+    if px is None:
+        return None
+    return max(0, min(T.SCREEN_W - 1, px[0])), max(0, min(T.SCREEN_H - 1, px[1]))
+
+
+def numbers(args: Sequence[str], count: int) -> list[int]:
+    """``count`` numeric arguments (floats are accepted and truncated, as Android does)."""
+    if len(args) != count:
+        raise ValueError("")
+    return [int(float(a)) for a in args]
+
+
+def input_text(text: str) -> str:
+    """What ``input text`` types: ``%s`` becomes a space (Android's own loop)."""
+    buff, escape, i = list(text), False, 0
+    while i < len(buff):
+        if escape:
+            escape = False
+            if buff[i] == "s":
+                buff[i] = " "
+                i -= 1
+                del buff[i]
+        if buff[i] == "%":
+            escape = True
+        i += 1
+    return "".join(buff)
+
+
+def keycode(arg: str) -> int | None:
+    if arg.isdigit():
+        return int(arg)
+    name = arg.upper().removeprefix("KEYCODE_")
+    return KEYCODES.get(name)
