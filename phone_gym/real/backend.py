@@ -9,6 +9,7 @@ server is reported instead of hidden behind a 20-second ``adb start-server``.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import shlex
 import socket
@@ -46,11 +47,28 @@ def _direct_client(adbutils: Any, host: str, port: int, timeout: float) -> Any:
         def _safe_connect(self) -> socket.socket:
             return self._create_socket()
 
+        def close(self) -> None:  # adbutils sleeps 10 ms here; shutting down is enough
+            # (the socket lives in AdbConnection's private ``__conn``)
+            if self.closed:
+                return
+            sock = self.conn
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_WR)
+            sock.close()
+            self._AdbConnection__conn = None
+
     class _Client(adbutils.AdbClient):  # type: ignore[misc, name-defined]
+        _version: int | None = None
+
         def make_connection(self, timeout: float | None = None) -> Any:
             conn = _Connection(self.host, self.port)
             conn.conn.settimeout(timeout or self._timeout)
             return conn
+
+        def server_version(self) -> int:  # asked before every device call: ask once
+            if self._version is None:
+                self._version = super().server_version()
+            return self._version
 
     client = _Client(host=host, port=port, socket_timeout=timeout)
     client._timeout = timeout
