@@ -3,28 +3,20 @@
 from __future__ import annotations
 
 import copy
-import string
 from collections.abc import Sequence
 from typing import Any
 
 import gymnasium as gym
 import numpy as np
-from gymnasium import spaces
 
-from ..actions import ActionError, PhoneAction, format_action, make_action_space, to_action
+from ..actions import PhoneAction, format_action, make_action_space
 from ..mockapps import APPS, TEMPLATES, Episode, TaskTemplate
 from ..verifiers import Verdict
 from ..world import Device
 from ..world.a11y import format_elements, ui_elements
 from ..world.layout import Frame
 from ..world.render import Renderer
-from .spaces import SharedText
-
-#: Characters allowed in text observations (instruction, UI listing).
-OBS_CHARSET: str = string.printable.replace("\x0b", "").replace("\x0c", "") + "…◀●■⇧⌫↵✓✎⋮📌★☆"
-_OBS_CHARS = frozenset(OBS_CHARSET)
-MAX_INSTRUCTION = 512
-MAX_UI_TEXT = 8192
+from .contract import check_args, observation, observation_space, read_action
 
 
 class UIElementList(Sequence[dict[str, Any]]):
@@ -56,14 +48,6 @@ class UIElementList(Sequence[dict[str, Any]]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (list, (self._get(),))
-
-
-def clean_text(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters, with characters outside ``OBS_CHARSET`` as '?'."""
-    text = text[:limit]
-    if _OBS_CHARS.issuperset(text):
-        return text
-    return "".join(c if c in _OBS_CHARS else "?" for c in text)
 
 
 def select_templates(task: str | Sequence[str] | None = None,
@@ -161,30 +145,16 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         max_text_length: int = 64,
         screenshot: bool = True,
     ) -> None:
-        if render_mode not in (None, "rgb_array"):
-            raise ValueError(f"render_mode={render_mode!r}; accepted: None, 'rgb_array'")
-        if (not isinstance(obs_size, (tuple, list)) or len(obs_size) != 2
-                or not all(isinstance(v, int) and 16 <= v <= 4096 for v in obs_size)):
-            raise ValueError(f"obs_size={obs_size!r}; accepted: (width, height), ints in 16..4096")
-        if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
-            raise ValueError(f"max_steps={max_steps!r}; accepted: None or a positive int")
+        width, height = check_args(render_mode, obs_size, max_steps)
         self.templates = select_templates(task, apps)
         self.render_mode = render_mode
         self.ui_in_obs = ui_in_obs
         self.end_on_success = end_on_success
         self.max_steps_override = max_steps
         self.app_names = [a.name for a in APPS]
-        width, height = int(obs_size[0]), int(obs_size[1])
         self.obs_size = (width, height)
         self.screenshot = screenshot
-        obs: dict[str, spaces.Space[Any]] = {
-            "instruction": SharedText(MAX_INSTRUCTION, charset=OBS_CHARSET),
-        }
-        if screenshot:
-            obs["screenshot"] = spaces.Box(0, 255, (height, width, 3), np.uint8)
-        if ui_in_obs:
-            obs["ui"] = SharedText(MAX_UI_TEXT, charset=OBS_CHARSET)
-        self.observation_space = spaces.Dict(obs)
+        self.observation_space = observation_space(self.obs_size, screenshot, ui_in_obs)
         self.action_space = make_action_space(self.app_names, max_text_length)
         self.device = Device(APPS)
         self.renderer = Renderer(width, height)
@@ -212,20 +182,9 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         episode = self._need_episode()
         self.steps += 1
-        error: str | None = None
-        parsed: PhoneAction | None = None
-        answer: str | None = None
-        terminated = False
-        try:
-            parsed = to_action(action, self.app_names)
-        except ActionError as exc:
-            error = str(exc)
-        if parsed is not None:
-            if parsed.type in ("answer", "finish"):
-                terminated = True
-                answer = parsed.text if parsed.type == "answer" else None
-            else:
-                error = self.device.step(parsed)
+        parsed, error, terminated, answer = read_action(action, self.app_names)
+        if parsed is not None and not terminated:
+            error = self.device.step(parsed)
         if self._verdict_key != (self.device.version, answer):
             self._verdict = None  # the phone changed (or the answer did): verify again
         verdict = self._current_verdict(answer)
@@ -269,13 +228,9 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         return self._shot
 
     def _obs(self) -> dict[str, Any]:
-        episode = self._need_episode()
-        obs: dict[str, Any] = {"instruction": clean_text(episode.instruction, MAX_INSTRUCTION)}
-        if self.screenshot:
-            obs["screenshot"] = self._screenshot().copy()
-        if self.ui_in_obs:
-            obs["ui"] = clean_text(format_elements(ui_elements(self.device.frame())), MAX_UI_TEXT)
-        return obs
+        ui = (format_elements(ui_elements(self.device.frame())) if self.ui_in_obs else None)
+        return observation(self._need_episode().instruction,
+                           self._screenshot() if self.screenshot else None, ui)
 
     def _info(self, action: PhoneAction | None, error: str | None,
               answer: str | None) -> dict[str, Any]:

@@ -10,10 +10,9 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
-from gymnasium import spaces
 from PIL import Image
 
-from ..actions import ActionError, PhoneAction, format_action, make_action_space, to_action
+from ..actions import ActionError, PhoneAction, format_action, make_action_space
 from ..real.backend import BACKENDS
 from ..real.base import Backend, DeviceError
 from ..real.commands import package_of, to_commands
@@ -23,8 +22,7 @@ from ..real.state import AdbState
 from ..real.tasks import REAL_TEMPLATES, RealEpisode, RealTaskTemplate
 from ..verifiers import Verdict
 from ..world.a11y import UIElement, format_elements, parse_xml
-from .phone_world import MAX_INSTRUCTION, MAX_UI_TEXT, OBS_CHARSET, clean_text
-from .spaces import SharedText
+from .contract import check_args, observation, observation_space, read_action
 
 _PACKAGE = re.compile(r'<node [^>]*?package="([^"]*)"')
 
@@ -125,16 +123,10 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         verify_every_step: bool = False,
         ui_tree: bool = True,
     ) -> None:
-        if render_mode not in (None, "rgb_array"):
-            raise ValueError(f"render_mode={render_mode!r}; accepted: None, 'rgb_array'")
+        width, height = check_args(render_mode, obs_size, max_steps)
         if isinstance(backend, str) and backend not in BACKENDS:
             raise ValueError(f"backend={backend!r}; accepted: {', '.join(map(repr, BACKENDS))} "
                              "or a Backend object")
-        if (not isinstance(obs_size, (tuple, list)) or len(obs_size) != 2
-                or not all(isinstance(v, int) and 16 <= v <= 4096 for v in obs_size)):
-            raise ValueError(f"obs_size={obs_size!r}; accepted: (width, height), ints in 16..4096")
-        if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
-            raise ValueError(f"max_steps={max_steps!r}; accepted: None or a positive int")
         if not isinstance(timeout, (int, float)) or timeout <= 0:
             raise ValueError(f"timeout={timeout!r}; accepted: seconds > 0")
         if not isinstance(settle, (int, float)) or settle < 0:
@@ -150,15 +142,8 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         self.end_on_success, self.verify_every_step = end_on_success, verify_every_step
         self.max_steps_override = max_steps
         self.wipe_app_data, self.settle, self.screenshot = wipe_app_data, float(settle), screenshot
-        width, height = int(obs_size[0]), int(obs_size[1])
         self.obs_size = (width, height)
-        obs: dict[str, spaces.Space[Any]] = {
-            "instruction": SharedText(MAX_INSTRUCTION, charset=OBS_CHARSET)}
-        if screenshot:
-            obs["screenshot"] = spaces.Box(0, 255, (height, width, 3), np.uint8)
-        if ui_in_obs:
-            obs["ui"] = SharedText(MAX_UI_TEXT, charset=OBS_CHARSET)
-        self.observation_space = spaces.Dict(obs)
+        self.observation_space = observation_space(self.obs_size, screenshot, ui_in_obs)
         self.app_names = list(self.packages)
         self.action_space = make_action_space(self.app_names, max_text_length)
         self.episode: RealEpisode | None = None
@@ -220,19 +205,9 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         episode = self._need_episode()
         self.steps += 1
-        error: str | None = None
         device_error: str | None = None
-        parsed: PhoneAction | None = None
-        answer: str | None = None
-        terminated = False
-        try:
-            parsed = to_action(action, self.app_names)
-        except ActionError as exc:
-            error = str(exc)
-        if parsed is not None and parsed.type in ("answer", "finish"):
-            terminated = True
-            answer = parsed.text if parsed.type == "answer" else None
-        elif parsed is not None:
+        parsed, error, terminated, answer = read_action(action, self.app_names)
+        if parsed is not None and not terminated:
             error = self._vet(parsed)
             if error is None:
                 try:
@@ -324,13 +299,9 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         return self.max_steps_override or episode.template.max_steps
 
     def _obs(self) -> dict[str, Any]:
-        episode = self._need_episode()
-        obs: dict[str, Any] = {"instruction": clean_text(episode.instruction, MAX_INSTRUCTION)}
-        if self.screenshot:
-            obs["screenshot"] = self._shot.copy()
-        if self.ui_in_obs:
-            obs["ui"] = clean_text(format_elements(self._elements), MAX_UI_TEXT)
-        return obs
+        ui = format_elements(self._elements) if self.ui_in_obs else None
+        return observation(self._need_episode().instruction,
+                           self._shot if self.screenshot else None, ui)
 
     def _info(self, action: PhoneAction | None, error: str | None, answer: str | None,
               device_error: str | None) -> dict[str, Any]:

@@ -1,0 +1,76 @@
+"""What PhoneWorld-v0 and RealPhone-v0 share: argument checks, the observation space and
+observation, and reading the agent's action. One place, so the two envs keep one contract."""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from ..actions import ActionError, PhoneAction, to_action
+from .spaces import SharedText
+
+#: Characters allowed in text observations (instruction, UI listing).
+OBS_CHARSET: str = string.printable.replace("\x0b", "").replace("\x0c", "") + "…◀●■⇧⌫↵✓✎⋮📌★☆"
+_OBS_CHARS = frozenset(OBS_CHARSET)
+MAX_INSTRUCTION = 512
+MAX_UI_TEXT = 8192
+
+
+def clean_text(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, with characters outside ``OBS_CHARSET`` as '?'."""
+    text = text[:limit]
+    if _OBS_CHARS.issuperset(text):
+        return text
+    return "".join(c if c in _OBS_CHARS else "?" for c in text)
+
+
+def check_args(render_mode: str | None, obs_size: Any, max_steps: Any) -> tuple[int, int]:
+    """Validate the arguments both envs take; return ``obs_size`` as ``(width, height)``."""
+    if render_mode not in (None, "rgb_array"):
+        raise ValueError(f"render_mode={render_mode!r}; accepted: None, 'rgb_array'")
+    if (not isinstance(obs_size, (tuple, list)) or len(obs_size) != 2
+            or not all(isinstance(v, int) and 16 <= v <= 4096 for v in obs_size)):
+        raise ValueError(f"obs_size={obs_size!r}; accepted: (width, height), ints in 16..4096")
+    if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
+        raise ValueError(f"max_steps={max_steps!r}; accepted: None or a positive int")
+    return int(obs_size[0]), int(obs_size[1])
+
+
+def observation_space(size: tuple[int, int], screenshot: bool, ui_in_obs: bool) -> spaces.Dict:
+    """``instruction`` (text), ``screenshot`` (uint8 H x W x 3) and optionally ``ui``."""
+    width, height = size
+    obs: dict[str, spaces.Space[Any]] = {
+        "instruction": SharedText(MAX_INSTRUCTION, charset=OBS_CHARSET)}
+    if screenshot:
+        obs["screenshot"] = spaces.Box(0, 255, (height, width, 3), np.uint8)
+    if ui_in_obs:
+        obs["ui"] = SharedText(MAX_UI_TEXT, charset=OBS_CHARSET)
+    return spaces.Dict(obs)
+
+
+def observation(instruction: str, shot: np.ndarray | None,
+                ui_text: str | None) -> dict[str, Any]:
+    """The observation dict (``shot``/``ui_text`` None when left out)."""
+    obs: dict[str, Any] = {"instruction": clean_text(instruction, MAX_INSTRUCTION)}
+    if shot is not None:
+        obs["screenshot"] = shot.copy()
+    if ui_text is not None:
+        obs["ui"] = clean_text(ui_text, MAX_UI_TEXT)
+    return obs
+
+
+def read_action(action: Any, app_names: Sequence[str]
+                ) -> tuple[PhoneAction | None, str | None, bool, str | None]:
+    """``(parsed, error, ends, answer)``: the agent's action as a ``PhoneAction`` (None and
+    an error message when it is not one), whether it ends the episode (answer, finish) and
+    the answer it gives."""
+    try:
+        parsed = to_action(action, app_names)
+    except ActionError as exc:
+        return None, str(exc), False, None
+    ends = parsed.type in ("answer", "finish")
+    return parsed, None, ends, parsed.text if parsed.type == "answer" else None
