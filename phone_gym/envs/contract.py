@@ -4,8 +4,8 @@ observation, and reading the agent's action. One place, so the two envs keep one
 from __future__ import annotations
 
 import string
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 import numpy as np
 from gymnasium import spaces
@@ -16,6 +16,7 @@ from .spaces import SharedText
 #: Characters allowed in text observations (instruction, UI listing).
 OBS_CHARSET: str = string.printable.replace("\x0b", "").replace("\x0c", "") + "…◀●■⇧⌫↵✓✎⋮📌★☆"
 _OBS_CHARS = frozenset(OBS_CHARSET)
+T = TypeVar("T")
 MAX_INSTRUCTION = 512
 MAX_UI_TEXT = 8192
 
@@ -61,6 +62,15 @@ def observation(instruction: str, shot: np.ndarray | None,
     if ui_text is not None:
         obs["ui"] = clean_text(ui_text, MAX_UI_TEXT)
     return obs
+
+
+def choose_template(templates: Sequence[T], options: Mapping[str, Any] | None,
+                    select: Callable[[Any], Sequence[T]], rng: np.random.Generator) -> T:
+    """The template a reset runs: ``options["task"]`` (looked up with ``select``) or one of
+    ``templates`` drawn by ``rng``."""
+    if options and "task" in options:
+        return select(options["task"])[0]
+    return templates[int(rng.integers(len(templates)))]
 
 
 def read_action(action: Any, app_names: Sequence[str]

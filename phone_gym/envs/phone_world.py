@@ -16,7 +16,7 @@ from ..world import Device
 from ..world.a11y import format_elements, ui_elements
 from ..world.layout import Frame
 from ..world.render import Renderer
-from .contract import check_args, observation, observation_space, read_action
+from .contract import check_args, choose_template, observation, observation_space, read_action
 
 
 class UIElementList(Sequence[dict[str, Any]]):
@@ -169,11 +169,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
-        options = options or {}
-        if "task" in options:
-            template = select_templates(options["task"])[0]
-        else:
-            template = self.templates[int(self.np_random.integers(len(self.templates)))]
+        template = choose_template(self.templates, options, select_templates, self.np_random)
         self.episode = Episode(template, self.device, self.np_random)
         self.steps = 0
         self._verdict = None

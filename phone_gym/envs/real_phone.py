@@ -17,12 +17,12 @@ from ..real.backend import BACKENDS
 from ..real.base import Backend, DeviceError
 from ..real.commands import package_of, to_commands
 from ..real.guard import SafetyGuard
-from ..real.packages import CONTACTS_PROVIDER, app_packages
+from ..real.packages import app_packages
 from ..real.state import AdbState
 from ..real.tasks import REAL_TEMPLATES, RealEpisode, RealTaskTemplate
 from ..verifiers import Verdict
 from ..world.a11y import UIElement, format_elements, parse_xml
-from .contract import check_args, observation, observation_space, read_action
+from .contract import check_args, choose_template, observation, observation_space, read_action
 
 _PACKAGE = re.compile(r'<node [^>]*?package="([^"]*)"')
 
@@ -91,8 +91,9 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
     - ``packages``: extra app names to Android packages (``{"Markor": "net.gsantner.markor"}``).
     - ``guard``: a ``SafetyGuard`` (default: Play Store, Phone, Messages and Gmail blocked,
       typed text up to 200 characters).
-    - ``wipe_app_data``: ``pm clear`` the task's apps at reset (wipes real data: use a test
-      phone). Off by default: tasks are verified against the state they start from.
+    - ``wipe_app_data``: ``pm clear`` where the task keeps its data, at reset (wipes real
+      data: use a test phone). Off by default: tasks are verified against the state they
+      start from.
     - ``settle``: seconds to wait after an action before the screenshot (animations).
     - ``verify_every_step``: run the verifier after every step (adb queries) so that
       ``info["success"]`` is live; otherwise it is checked when the episode ends.
@@ -180,11 +181,7 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
-        options = options or {}
-        if "task" in options:
-            template = select_real_templates(options["task"])[0]
-        else:
-            template = self.templates[int(self.np_random.integers(len(self.templates)))]
+        template = choose_template(self.templates, options, select_real_templates, self.np_random)
         self.episode = self._with_retry(lambda backend: self._start(backend, template))
         self.steps = 0
         self.trajectory = []
@@ -197,9 +194,8 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         state.home()
         for package in template.packages:
             state.force_stop(package)
-            if self.wipe_app_data:
-                state.clear_app(CONTACTS_PROVIDER if package == "com.android.contacts"
-                                else package)
+        for package in template.data_packages if self.wipe_app_data else ():
+            state.clear_app(package)
         return RealEpisode(template, state, self.np_random)
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:

@@ -14,12 +14,11 @@ from typing import Any
 
 from ..verifiers.state import AlarmRow, ContactRow, DeviceError
 from ..world.app import App
-from ..world.device import Device
+from ..world.device import CONTACTS_PROVIDER, Device
 from . import APPS
 from .clock.app import Alarm, ClockApp, ClockData, add_alarm, ordered_days
 
 #: The contacts provider: ``pm clear`` on it wipes every contact.
-CONTACTS_PROVIDER = "com.android.providers.contacts"
 #: The package whose alarms ``alarms()`` reports.
 CLOCK_PACKAGE = ClockApp.package
 SDCARD = "/sdcard"

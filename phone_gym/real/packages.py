@@ -25,8 +25,6 @@ DEFAULT_PACKAGES: dict[str, str] = {
     "Play Store": "com.android.vending",
 }
 
-#: The contacts provider: ``pm clear`` on it wipes every contact.
-CONTACTS_PROVIDER = "com.android.providers.contacts"
 LAUNCHER_PACKAGES = frozenset({
     "com.google.android.apps.nexuslauncher", "com.android.launcher3",
     "com.sec.android.app.launcher", "com.miui.home",

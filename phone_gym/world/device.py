@@ -21,6 +21,8 @@ from .widgets import Button, ListItem, ListView, Node, Screen, Text, Toggle, sli
 
 LAUNCHER_PACKAGE = "com.google.android.apps.nexuslauncher"
 SYSTEMUI_PACKAGE = "com.android.systemui"
+#: The contacts provider: contacts are its data (``pm clear`` on it wipes them).
+CONTACTS_PROVIDER = "com.android.providers.contacts"
 IME_PACKAGE = "com.google.android.inputmethod.latin"
 TOAST_SECONDS = 3.0
 STEP_SECONDS = 1.0

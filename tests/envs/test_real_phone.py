@@ -326,3 +326,17 @@ def test_u2_backend_solves_a_task_through_uiautomator2() -> None:
         assert reward == 1.0 and info["success"], info["verdict"]
         assert phone.u2.running(9008)  # screenshots and UI dumps went through u2's RPC
         assert not any(cmd[0] in ("screencap", "uiautomator") for cmd in phone.shell_log)
+
+
+def test_wipe_app_data_clears_only_where_the_task_keeps_its_data(
+        server: VirtualAdbServer, phone: VirtualPhone) -> None:
+    phone.device.system.add_contact("Stale Person", "555-000-0000")
+    wifi = phone.device.system.settings["global"]["wifi_on"]
+    make(server, task="ClockCreateAlarm", wipe_app_data=True).reset(seed=0)
+    assert phone.device.system.find_contact("Stale Person") is not None  # clock: not wiped
+    assert phone.device.system.settings["global"]["wifi_on"] == wifi
+    env = make(server, task="ContactsDelete", wipe_app_data=True)
+    _, info = env.reset(seed=0)
+    names = sorted(c.name for c in phone.device.system.contacts)
+    expected = sorted([info["params"]["name"], *(n for n, _ in info["params"]["others"])])
+    assert names == expected  # the provider was wiped, then the task's setup ran

@@ -22,7 +22,7 @@ def alarm_time(rng: np.random.Generator) -> tuple[int, int]:
 class ClockCreateAlarm(RealTaskTemplate):
     id = "ClockCreateAlarm"
     apps = ("Clock",)
-    packages = (DESKCLOCK,)
+    packages = data_packages = (DESKCLOCK,)
     template = "Set an alarm for {time}."
     complexity = 2
     max_steps = 16
@@ -60,7 +60,7 @@ class ClockCreateAlarm(RealTaskTemplate):
 class ClockDeleteAlarm(RealTaskTemplate):
     id = "ClockDeleteAlarm"
     apps = ("Clock",)
-    packages = (DESKCLOCK,)
+    packages = data_packages = (DESKCLOCK,)
     template = "Delete the {time} alarm."
     complexity = 2
     max_steps = 14

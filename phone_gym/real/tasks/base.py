@@ -111,9 +111,11 @@ class RealTaskTemplate:
     id: ClassVar[str] = ""
     #: The app names the task is about (as ``open_app`` takes them).
     apps: ClassVar[tuple[str, ...]] = ()
-    #: Packages force-stopped at reset (and wiped with ``pm clear`` when the env is told it
-    #: may wipe app data).
+    #: Packages force-stopped at reset.
     packages: ClassVar[tuple[str, ...]] = ()
+    #: Packages that hold the task's data: wiped with ``pm clear`` at reset when the env is
+    #: told it may wipe app data.
+    data_packages: ClassVar[tuple[str, ...]] = ()
     template: ClassVar[str] = ""
     complexity: ClassVar[int] = 1
     max_steps: ClassVar[int] = 20

@@ -11,6 +11,7 @@ import numpy as np
 from ...actions import PhoneAction
 from ...verifiers import Answer, Criterion, DeviceState, Record, Value, same_phone
 from ...verifiers.state import contact_key
+from ...world.device import CONTACTS_PROVIDER
 from .base import RealTaskTemplate, ScreenDriver
 
 CONTACTS = "com.android.contacts"
@@ -38,6 +39,7 @@ def distinct_people(rng: np.random.Generator, k: int) -> list[tuple[str, str]]:
 class ContactsTask(RealTaskTemplate):
     apps = ("Contacts",)
     packages = (CONTACTS,)
+    data_packages = (CONTACTS_PROVIDER,)  # contacts live in the provider, not the app
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         people = distinct_people(rng, 4)

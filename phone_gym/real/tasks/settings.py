@@ -19,7 +19,7 @@ class SwitchTask(RealTaskTemplate):
     """Turn one on/off setting to a value: set the opposite first, then ask for the flip."""
 
     apps = ("Settings",)
-    packages = (SETTINGS,)
+    packages = data_packages = (SETTINGS,)
     max_steps = 12
     namespace: ClassVar[str] = "global"
     key: ClassVar[str] = ""
@@ -133,7 +133,7 @@ def brightness_near(percent: int, tolerance: int = 10) -> Matcher:
 class SettingsSetBrightness(RealTaskTemplate):
     id = "SettingsSetBrightness"
     apps = ("Settings",)
-    packages = (SETTINGS,)
+    packages = data_packages = (SETTINGS,)
     template = "Set the screen brightness to about {percent}%."
     complexity = 2
     max_steps = 12

@@ -24,7 +24,7 @@ def file_names(rng: np.random.Generator, k: int) -> list[str]:
 
 class FilesTask(RealTaskTemplate):
     apps = ("Files",)
-    packages = (DOCUMENTSUI,)
+    packages = data_packages = (DOCUMENTSUI,)
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         names = file_names(rng, 3)
