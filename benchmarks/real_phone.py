@@ -26,7 +26,7 @@ from typing import Any
 os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")  # never start a real adb server
 
 from phone_gym.envs.real_phone import RealPhoneEnv  # noqa: E402
-from phone_gym.real.virtual import LocalBackend, VirtualAdbServer, VirtualPhone  # noqa: E402
+from phone_gym.virtual import LocalBackend, VirtualAdbServer, VirtualPhone  # noqa: E402
 
 TASKS = ["SettingsWifiOff", "SettingsBluetoothOn", "SettingsDarkThemeOn"]
 

@@ -124,8 +124,8 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
 
 
 def cmd_virtual_device(args: argparse.Namespace) -> int:
-    from .real.virtual import VirtualAdbServer, VirtualPhone
-    from .real.virtual.u2 import attach_u2
+    from .virtual import VirtualAdbServer, VirtualPhone
+    from .virtual.u2 import attach_u2
 
     serials = args.serial or ["emulator-5554"]
     phones = [attach_u2(VirtualPhone(serial)) for serial in serials]

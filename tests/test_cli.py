@@ -104,7 +104,7 @@ def test_tasks_real_lists_the_real_device_templates(capsys: pytest.CaptureFixtur
 
 def test_demo_real_runs_the_scripted_policy_over_adb(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    from phone_gym.real.virtual import VirtualAdbServer, VirtualPhone
+    from phone_gym.virtual import VirtualAdbServer, VirtualPhone
 
     monkeypatch.setenv("ADBUTILS_ADB_PATH", "/bin/false")
     with VirtualAdbServer([VirtualPhone()]) as server:

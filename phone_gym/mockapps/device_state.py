@@ -1,6 +1,6 @@
 """``WorldState``: the ``DeviceState`` interface over a PhoneWorld ``Device`` (or a snapshot).
 
-Also home to the few device operations that the virtual adb device (``phone_gym.real.virtual``)
+Also home to the few device operations that the virtual adb device (``phone_gym.virtual``)
 shares with ``WorldState``, so both change a phone the same way: ``clear_app_data`` (what
 ``pm clear`` does), ``stop_app`` (``am force-stop``), ``set_alarm`` (the clock app's
 ``SET_ALARM`` intent) and ``sdcard_path`` (shared-storage path names).

@@ -15,7 +15,7 @@ import phone_gym
 from phone_gym.actions import PhoneAction
 from phone_gym.envs import ENVS, PhoneWorldEnv
 from phone_gym.envs.registration import REAL_PHONE
-from phone_gym.real.virtual import VirtualAdbServer, VirtualPhone
+from phone_gym.virtual import VirtualAdbServer, VirtualPhone
 
 ALL_IDS = [env_id for env_id, _, _ in ENVS]
 REAL_IDS = [env_id for env_id, entry, _ in ENVS if entry == REAL_PHONE]

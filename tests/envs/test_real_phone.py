@@ -20,7 +20,7 @@ from gymnasium.utils.env_checker import check_env
 from phone_gym.envs.real_phone import RealPhoneEnv
 from phone_gym.real.guard import SafetyGuard
 from phone_gym.real.tasks import REAL_TEMPLATES
-from phone_gym.real.virtual import VirtualAdbServer, VirtualPhone
+from phone_gym.virtual import VirtualAdbServer, VirtualPhone
 from phone_gym.world.a11y import ui_elements
 
 SERIAL = "emulator-5554"
@@ -316,7 +316,7 @@ def test_zz_no_adb_binary_was_started() -> None:
 
 # --- the uiautomator2 backend -----------------------------------------------------------
 def test_u2_backend_solves_a_task_through_uiautomator2() -> None:
-    from phone_gym.real.virtual.u2 import attach_u2
+    from phone_gym.virtual.u2 import attach_u2
 
     phone = attach_u2(VirtualPhone("u2-phone"))
     with VirtualAdbServer([phone]) as server:

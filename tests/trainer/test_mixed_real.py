@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from phone_gym.real.virtual import VirtualAdbServer, VirtualPhone
+from phone_gym.virtual import VirtualAdbServer, VirtualPhone
 from phone_gym.trainer.mixing import EnvSource, MixedSampler
 from phone_gym.trainer.policies import OraclePolicy
 from phone_gym.trainer.records import RECORD_KEYS

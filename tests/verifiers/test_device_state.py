@@ -10,7 +10,7 @@ from phone_gym.mockapps import APPS
 from phone_gym.mockapps.device_state import CLOCK_PACKAGE, CONTACTS_PROVIDER, WorldState
 from phone_gym.real.base import ShellResult
 from phone_gym.real.state import AdbState, parse_alarms, parse_rows
-from phone_gym.real.virtual import LocalBackend, VirtualPhone
+from phone_gym.virtual import LocalBackend, VirtualPhone
 from phone_gym.verifiers.state import AlarmRow, ContactRow, DeviceError, DeviceState, observe
 from phone_gym.world import Device
 

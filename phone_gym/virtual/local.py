@@ -11,8 +11,8 @@ from io import BytesIO
 
 from PIL import Image, UnidentifiedImageError
 
-from ..backend import parse_wm_size
-from ..base import DeviceError, ShellResult
+from ..real.backend import parse_wm_size
+from ..real.base import DeviceError, ShellResult
 from .fs import epoch
 from .phone import VirtualPhone
 

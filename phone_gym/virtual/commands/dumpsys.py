@@ -12,10 +12,10 @@ import zlib
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from ....mockapps.clock.app import next_ring
-from ....mockapps.device_state import CLOCK_PACKAGE, clock_data
-from ....world import theme as T
-from ....world.device import IME_PACKAGE, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
+from ...mockapps.clock.app import next_ring
+from ...mockapps.device_state import CLOCK_PACKAGE, clock_data
+from ...world import theme as T
+from ...world.device import IME_PACKAGE, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
 from ..fs import epoch
 from ..sh import IO
 from .base import Commands

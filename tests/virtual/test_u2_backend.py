@@ -27,9 +27,9 @@ from PIL import Image  # noqa: E402
 from uiautomator2.exceptions import RPCUnknownError  # noqa: E402
 
 from phone_gym.real.backend import U2Backend  # noqa: E402
-from phone_gym.real.virtual.phone import VirtualPhone  # noqa: E402
-from phone_gym.real.virtual.server import VirtualAdbServer  # noqa: E402
-from phone_gym.real.virtual.u2 import (  # noqa: E402
+from phone_gym.virtual.phone import VirtualPhone  # noqa: E402
+from phone_gym.virtual.server import VirtualAdbServer  # noqa: E402
+from phone_gym.virtual.u2 import (  # noqa: E402
     DEFAULT_PORT,
     JAR_PATH,
     MAIN_CLASS,

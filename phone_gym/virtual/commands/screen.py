@@ -18,9 +18,9 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from ....actions import PhoneAction
-from ....world import theme as T
-from ....world.a11y import to_xml
+from ...actions import PhoneAction
+from ...world import theme as T
+from ...world.a11y import to_xml
 from ..sh import IO
 from .base import Commands, split_flags
 

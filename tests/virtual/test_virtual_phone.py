@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from phone_gym.mockapps.device_state import CLOCK_PACKAGE, CONTACTS_PROVIDER
-from phone_gym.real.virtual.phone import FILE_MODE, VirtualPhone
+from phone_gym.virtual.phone import FILE_MODE, VirtualPhone
 from phone_gym.world.a11y import UIElement, parse_xml, ui_elements
 from phone_gym.world.device import LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
 

@@ -1,11 +1,5 @@
-"""The fixed phone action space, shared by mock and real phones.
-
-Coordinates are integers normalized to ``[0, 1000]`` over the screen: ``(0, 0)`` is
-the top-left corner and ``(1000, 1000)`` the bottom-right one.
-
-Scrolling follows AndroidWorld: ``scroll(direction="down")`` reveals what is *below*
-(the content moves up, as a finger swiping upwards would move it).
-"""
+"""Model text and dicts to ``PhoneAction``: a literal-only parser (function calls, JSON, Qwen
+``<tool_call>``), ``format_action`` (the canonical call form) and ``to_action`` (any form)."""
 
 from __future__ import annotations
 
@@ -14,168 +8,21 @@ import json
 import math
 import numbers
 import re
-import string
 import warnings
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 
-ACTION_TYPES: tuple[str, ...] = (
-    "click",
-    "double_click",
-    "long_press",
-    "type",
-    "scroll",
-    "drag",
-    "press",
-    "open_app",
-    "close_app",
-    "wait",
-    "answer",
-    "finish",
+from .action import (
+    ACTION_DOCS,
+    ACTION_FIELDS,
+    ACTION_TYPES,
+    COORD_MAX,
+    ActionError,
+    PhoneAction,
+    _short,
 )
-BUTTONS: tuple[str, ...] = ("back", "home", "enter", "recents")
-DIRECTIONS: tuple[str, ...] = ("up", "down", "left", "right")
-FINISH_STATUSES: tuple[str, ...] = ("success", "infeasible")
-COORD_MAX = 1000
-MAX_WAIT_SECONDS = 60.0
-MAX_TEXT_LENGTH = 500
-
-#: The fields each action type takes, in their canonical order.
-ACTION_FIELDS: dict[str, tuple[str, ...]] = {
-    "click": ("x", "y"),
-    "double_click": ("x", "y"),
-    "long_press": ("x", "y"),
-    "type": ("text",),
-    "scroll": ("x", "y", "direction"),
-    "drag": ("x", "y", "x2", "y2"),
-    "press": ("button",),
-    "open_app": ("app",),
-    "close_app": ("app",),
-    "wait": ("seconds",),
-    "answer": ("text",),
-    "finish": ("status",),
-}
-
-#: One line per action, used in error messages and in model prompts.
-ACTION_DOCS: dict[str, str] = {
-    "click": "click(x, y): tap the point (x, y), integers in [0, 1000]",
-    "double_click": "double_click(x, y): tap twice quickly at (x, y)",
-    "long_press": "long_press(x, y): touch and hold at (x, y)",
-    "type": "type(text): type text into the focused text field",
-    "scroll": "scroll(x, y, direction): scroll at (x, y); direction up|down|left|right, "
-    "'down' reveals what is below",
-    "drag": "drag(x, y, x2, y2): drag from (x, y) to (x2, y2)",
-    "press": "press(button): press a system button: back|home|enter|recents",
-    "open_app": "open_app(app): launch an app by its name",
-    "close_app": "close_app(app): force-stop an app by its name",
-    "wait": "wait(seconds): wait, 0 to 60 seconds",
-    "answer": "answer(text): give the answer to a question and end the episode",
-    "finish": "finish(status): end the episode; status success|infeasible",
-}
-
-
-class ActionError(ValueError):
-    """An action that cannot be parsed or is out of range."""
-
-
-@dataclass(frozen=True)
-class PhoneAction:
-    """One phone action. Only the fields of its ``type`` (see ``ACTION_FIELDS``) are set."""
-
-    type: str
-    x: int | None = None
-    y: int | None = None
-    x2: int | None = None
-    y2: int | None = None
-    text: str | None = None
-    direction: str | None = None
-    button: str | None = None
-    app: str | None = None
-    seconds: float | None = None
-    status: str | None = None
-
-    def __post_init__(self) -> None:
-        validate(self)
-
-    def to_dict(self) -> dict[str, Any]:
-        """``{"action": type, field: value, ...}`` with only this type's fields."""
-        out: dict[str, Any] = {"action": self.type}
-        for name in ACTION_FIELDS[self.type]:
-            out[name] = getattr(self, name)
-        return out
-
-    @property
-    def point(self) -> tuple[int, int]:
-        """``(x, y)`` for pointer actions."""
-        if self.x is None or self.y is None:
-            raise ActionError(f"{self.type} has no point")
-        return self.x, self.y
-
-
-_ALL_FIELDS = tuple(f.name for f in fields(PhoneAction) if f.name != "type")
-
-
-def _check_coord(name: str, value: Any) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ActionError(f"{name} must be an integer in [0, {COORD_MAX}], got {value!r}")
-    if not 0 <= value <= COORD_MAX:
-        raise ActionError(
-            f"{name}={_short(value)} is out of range: coordinates are in [0, {COORD_MAX}]"
-        )
-
-
-def _check_choice(name: str, value: Any, allowed: tuple[str, ...]) -> None:
-    if not isinstance(value, str) or value not in allowed:
-        raise ActionError(f"{name}={value!r} is not one of {', '.join(allowed)}")
-
-
-def validate(action: PhoneAction) -> None:
-    """Raise ``ActionError`` unless ``action`` is well formed and in range."""
-    kind = action.type
-    if not isinstance(kind, str) or kind not in ACTION_FIELDS:
-        raise ActionError(f"unknown action {kind!r}; known actions: {', '.join(ACTION_TYPES)}")
-    wanted = ACTION_FIELDS[kind]
-    for name in _ALL_FIELDS:
-        value = getattr(action, name)
-        if name in wanted and value is None:
-            raise ActionError(f"{kind} needs {name}: {ACTION_DOCS[kind]}")
-        if name not in wanted and value is not None:
-            raise ActionError(f"{kind} takes no {name}: {ACTION_DOCS[kind]}")
-    for name in ("x", "y", "x2", "y2"):
-        if name in wanted:
-            _check_coord(name, getattr(action, name))
-    if kind in ("type", "answer"):
-        if not isinstance(action.text, str):
-            raise ActionError(f"{kind} needs text as a string, got {action.text!r}")
-        if len(action.text) > MAX_TEXT_LENGTH:
-            raise ActionError(f"{kind} text is longer than {MAX_TEXT_LENGTH} characters")
-        if kind == "type" and action.text == "":
-            raise ActionError("type needs non-empty text")
-    if kind == "scroll":
-        _check_choice("direction", action.direction, DIRECTIONS)
-    if kind == "press":
-        _check_choice("button", action.button, BUTTONS)
-    if kind in ("open_app", "close_app") and (
-        not isinstance(action.app, str) or not action.app.strip()
-    ):
-        raise ActionError(f"{kind} needs an app name, got {action.app!r}")
-    if kind == "wait":
-        s = action.seconds
-        if isinstance(s, bool) or not isinstance(s, (int, float)) or not math.isfinite(s):
-            raise ActionError(f"wait needs seconds as a finite number, got {s!r}")
-        if not 0 <= s <= MAX_WAIT_SECONDS:
-            raise ActionError(f"wait seconds={_short(s)} is out of range [0, {MAX_WAIT_SECONDS:g}]")
-    if kind == "finish":
-        _check_choice("status", action.status, FINISH_STATUSES)
-
-
-# --------------------------------------------------------------------------------------
-# Parsing, formatting and conversion
-# --------------------------------------------------------------------------------------
 
 _COORD_FIELDS: tuple[str, ...] = ("x", "y", "x2", "y2")
 _CHOICE_FIELDS: tuple[str, ...] = ("button", "direction", "status")
@@ -228,15 +75,6 @@ _CALL_RE = re.compile(
 )
 _SURROGATE_RE = re.compile("[\ud800-\udfff]")
 _MAX_CLOSE_PARENS = 256
-
-
-def _short(value: Any, limit: int = 80) -> str:
-    """A bounded ``repr`` for error messages that never raises."""
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001 - a broken __repr__ must not escape
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _coerce_coord(name: str, value: Any) -> int:
@@ -551,168 +389,6 @@ def action_from_dict(d: Mapping[str, Any]) -> PhoneAction:
     return _build(name, rest)
 
 
-# --------------------------------------------------------------------------------------
-# Gymnasium action space
-# --------------------------------------------------------------------------------------
-
-#: Characters of the ``"text"`` sub-space: printable ASCII letters, digits, space, punctuation.
-TEXT_CHARSET: str = string.ascii_letters + string.digits + " " + string.punctuation
-_COORD_INDEX: dict[str, int] = {"x": 0, "y": 1, "x2": 2, "y2": 3}
-#: ``action_type`` of a sample whose ``text`` holds a whole action string to parse (used by
-#: ``to_sample`` to pass model output through vector envs; never drawn by ``sample()``).
-RAW_TEXT = -1
-
-
-def make_action_space(app_names: Sequence[str], max_text_length: int = 64) -> spaces.Dict:
-    """The gymnasium ``Dict`` space for phone actions over the given apps.
-
-    Keys: ``action_type`` (index into ``ACTION_TYPES``), ``coords`` (x, y, x2, y2),
-    ``text``, ``direction`` / ``button`` / ``app`` / ``status`` (indices into
-    ``DIRECTIONS``, ``BUTTONS``, ``app_names``, ``FINISH_STATUSES``) and ``seconds``.
-    Convert samples with ``action_from_sample``.
-    """
-    if isinstance(app_names, str):
-        raise TypeError("app_names must be a sequence of app names, not a single string")
-    if len(app_names) == 0:
-        raise ValueError("app_names is empty: the action space needs at least one app")
-    for name in app_names:
-        if not isinstance(name, str) or not name.strip():
-            raise ValueError(f"app_names must be non-blank strings, got {name!r}")
-    if isinstance(max_text_length, bool) or not isinstance(max_text_length, int):
-        raise TypeError(f"max_text_length must be an integer, got {max_text_length!r}")
-    if not 1 <= max_text_length <= MAX_TEXT_LENGTH:
-        raise ValueError(f"max_text_length={max_text_length} is not in [1, {MAX_TEXT_LENGTH}]")
-    return spaces.Dict(
-        {
-            "action_type": spaces.Discrete(len(ACTION_TYPES)),
-            "coords": spaces.Box(0, COORD_MAX, shape=(4,), dtype=np.int64),
-            "text": spaces.Text(min_length=1, max_length=max_text_length, charset=TEXT_CHARSET),
-            "direction": spaces.Discrete(len(DIRECTIONS)),
-            "button": spaces.Discrete(len(BUTTONS)),
-            "app": spaces.Discrete(len(app_names)),
-            "seconds": spaces.Box(0.0, 10.0, shape=(1,), dtype=np.float32),
-            "status": spaces.Discrete(len(FINISH_STATUSES)),
-        }
-    )
-
-
-def _sample_index(sample: Mapping[str, Any], key: str, size: int) -> int:
-    if key not in sample:
-        raise ActionError(f"sample has no {key!r}")
-    value = sample[key]
-    if isinstance(value, np.ndarray) and value.size == 1:
-        value = value.reshape(()).item()
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise ActionError(f"sample {key} must be an integer index, got {_short(value)}")
-    index = int(value)
-    if not 0 <= index < size:
-        raise ActionError(f"sample {key}={index} is out of range [0, {size})")
-    return index
-
-
-def _sample_vector(sample: Mapping[str, Any], key: str, size: int) -> list[Any]:
-    if key not in sample:
-        raise ActionError(f"sample has no {key!r}")
-    value = sample[key]
-    if isinstance(value, np.ndarray):
-        value = value.reshape(-1).tolist() if value.ndim <= 1 else None
-    elif isinstance(value, numbers.Number) and size == 1:
-        value = [value]
-    if not isinstance(value, (list, tuple)) or len(value) != size:
-        raise ActionError(f"sample {key} must hold {size} numbers, got {_short(sample[key])}")
-    return list(value)
-
-
-def action_from_sample(sample: Mapping[str, Any], app_names: Sequence[str]) -> PhoneAction:
-    """Convert a sample of ``make_action_space(app_names)`` to a ``PhoneAction``.
-
-    Only the entries the chosen ``action_type`` needs are read.
-    """
-    if not isinstance(sample, Mapping):
-        raise ActionError(f"expected a mapping sample, got {_short(sample)}")
-    raw = sample.get("action_type")
-    if isinstance(raw, np.ndarray) and raw.size == 1:
-        raw = raw.reshape(()).item()
-    if isinstance(raw, numbers.Integral) and not isinstance(raw, bool) and int(raw) == RAW_TEXT:
-        text = sample.get("text")
-        if not isinstance(text, str):
-            raise ActionError(f"a raw-text sample needs text, got {_short(text)}")
-        return parse_action(text)
-    kind = ACTION_TYPES[_sample_index(sample, "action_type", len(ACTION_TYPES))]
-    values: dict[str, Any] = {}
-    for name in ACTION_FIELDS[kind]:
-        if name in _COORD_INDEX:
-            values[name] = _sample_vector(sample, "coords", 4)[_COORD_INDEX[name]]
-        elif name == "seconds":
-            values[name] = _sample_vector(sample, "seconds", 1)[0]
-        elif name == "text":
-            values[name] = sample.get("text")
-        elif name == "direction":
-            values[name] = DIRECTIONS[_sample_index(sample, "direction", len(DIRECTIONS))]
-        elif name == "button":
-            values[name] = BUTTONS[_sample_index(sample, "button", len(BUTTONS))]
-        elif name == "status":
-            values[name] = FINISH_STATUSES[_sample_index(sample, "status", len(FINISH_STATUSES))]
-        elif name == "app":
-            if not app_names:
-                raise ActionError(f"{kind} from a sample needs app_names")
-            values[name] = app_names[_sample_index(sample, "app", len(app_names))]
-    return _build(kind, values)
-
-
-def to_sample(action: PhoneAction | str, app_names: Sequence[str]) -> dict[str, Any]:
-    """An action in the layout of ``make_action_space(app_names)`` samples.
-
-    A string that parses is encoded like the action it names; one that does not (or an app
-    not in ``app_names``) is passed on as ``action_type=RAW_TEXT`` with the text, so the env
-    reports the error in ``info["action_error"]`` instead of this call raising.
-    """
-    sample: dict[str, Any] = {
-        "action_type": RAW_TEXT, "coords": np.zeros(4, np.int64), "text": "",
-        "direction": 0, "button": 0, "app": 0,
-        "seconds": np.zeros(1, np.float32), "status": 0,
-    }
-    if isinstance(action, str):
-        try:
-            action = parse_action(action)
-        except ActionError:
-            sample["text"] = action
-            return sample
-    if action.app is not None and action.app not in app_names:
-        sample["text"] = format_action(action)
-        return sample
-    sample["action_type"] = ACTION_TYPES.index(action.type)
-    for name, i in _COORD_INDEX.items():
-        value = getattr(action, name)
-        if value is not None:
-            sample["coords"][i] = value
-    if action.text is not None:
-        sample["text"] = action.text
-    if action.direction is not None:
-        sample["direction"] = DIRECTIONS.index(action.direction)
-    if action.button is not None:
-        sample["button"] = BUTTONS.index(action.button)
-    if action.app is not None:
-        sample["app"] = list(app_names).index(action.app)
-    if action.seconds is not None:
-        sample["seconds"][0] = action.seconds
-    if action.status is not None:
-        sample["status"] = FINISH_STATUSES.index(action.status)
-    return sample
-
-
-def batch_actions(actions: Sequence[PhoneAction | str], app_names: Sequence[str]) -> dict[str, Any]:
-    """Actions for a vector env's ``step``: one ``to_sample`` per env, stacked the way
-    Gymnasium batches a ``Dict`` space (arrays, and a tuple for ``text``)."""
-    samples = [to_sample(a, app_names) for a in actions]
-    batch: dict[str, Any] = {}
-    for key in samples[0] if samples else ():
-        values = [s[key] for s in samples]
-        batch[key] = tuple(values) if key == "text" else np.stack(
-            [np.asarray(v) for v in values])
-    return batch
-
-
 def to_action(
     value: PhoneAction | str | Mapping[str, Any], app_names: Sequence[str] | None = None
 ) -> PhoneAction:
@@ -722,6 +398,8 @@ def to_action(
     a non-string ``"action_type"`` is a space sample (``action_from_sample``), any other
     mapping goes to ``action_from_dict``.
     """
+    from .space import action_from_sample  # the space builds on this module
+
     try:
         if isinstance(value, PhoneAction):
             return value
@@ -739,3 +417,4 @@ def to_action(
         f"expected a PhoneAction, an action string, an action dict "
         f"{{'action': name, ...}} or an action-space sample, got {_short(value)}"
     )
+

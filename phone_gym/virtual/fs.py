@@ -13,8 +13,8 @@ import posixpath
 from collections.abc import Callable
 from datetime import datetime, timezone
 
-from ...mockapps.device_state import sdcard_path
-from ...world.device import Device
+from ..mockapps.device_state import sdcard_path
+from ..world.device import Device
 
 FILE_MODE = 0o100644
 DIR_MODE = 0o040755

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ....world.system import Contact
+from ...world.system import Contact
 from ..sh import IO
 from .base import Commands
 from .sql import SQLiteError, Where, sort_rows

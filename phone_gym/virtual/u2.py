@@ -46,10 +46,10 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-from ...actions import PhoneAction
-from ...world import theme as T
-from ...world.a11y import to_xml
-from ...world.device import LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
+from ..actions import PhoneAction
+from ..world import theme as T
+from ..world.a11y import to_xml
+from ..world.device import LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
 
 if TYPE_CHECKING:
     from .phone import VirtualPhone

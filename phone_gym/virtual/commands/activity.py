@@ -13,8 +13,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ....mockapps.clock.app import DAYS
-from ....mockapps.device_state import (
+from ...mockapps.clock.app import DAYS
+from ...mockapps.device_state import (
     CLOCK_PACKAGE,
     CONTACTS_PROVIDER,
     clear_app_data,
@@ -22,8 +22,8 @@ from ....mockapps.device_state import (
     set_alarm,
     stop_app,
 )
-from ....world.app import App
-from ....world.device import IME_PACKAGE, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
+from ...world.app import App
+from ...world.device import IME_PACKAGE, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
 from ..sh import IO
 from .base import Commands, navigate, split_flags, strip_user
 

@@ -26,11 +26,11 @@ from datetime import timedelta
 
 import numpy as np
 
-from ...mockapps import APPS
-from ...world import theme as T
-from ...world.app import App
-from ...world.device import Device
-from ...world.render import Renderer
+from ..mockapps import APPS
+from ..world import theme as T
+from ..world.app import App
+from ..world.device import Device
+from ..world.render import Renderer
 from .commands import commands_of
 from .commands.system import build_prop, default_properties
 from .fs import FILE_MODE, Storage, epoch

@@ -16,7 +16,7 @@ import adbutils
 import pytest
 from adbutils import AdbError, AdbTimeout, Network
 
-from phone_gym.real.virtual import Faults, PhoneLike, VirtualAdbServer
+from phone_gym.virtual import Faults, PhoneLike, VirtualAdbServer
 
 # adbutils runs `adb start-server` when it cannot connect; it reads this when it does so
 os.environ["ADBUTILS_ADB_PATH"] = "/bin/false"

@@ -1,0 +1,179 @@
+"""The phone action type: ``PhoneAction``, its fields and checks, ``ActionError``.
+
+Coordinates are integers normalized to ``[0, 1000]`` over the screen: ``(0, 0)`` is
+the top-left corner and ``(1000, 1000)`` the bottom-right one.
+
+Scrolling follows AndroidWorld: ``scroll(direction="down")`` reveals what is *below*
+(the content moves up, as a finger swiping upwards would move it).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+from typing import Any
+
+ACTION_TYPES: tuple[str, ...] = (
+    "click",
+    "double_click",
+    "long_press",
+    "type",
+    "scroll",
+    "drag",
+    "press",
+    "open_app",
+    "close_app",
+    "wait",
+    "answer",
+    "finish",
+)
+BUTTONS: tuple[str, ...] = ("back", "home", "enter", "recents")
+DIRECTIONS: tuple[str, ...] = ("up", "down", "left", "right")
+FINISH_STATUSES: tuple[str, ...] = ("success", "infeasible")
+COORD_MAX = 1000
+MAX_WAIT_SECONDS = 60.0
+MAX_TEXT_LENGTH = 500
+
+#: The fields each action type takes, in their canonical order.
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "click": ("x", "y"),
+    "double_click": ("x", "y"),
+    "long_press": ("x", "y"),
+    "type": ("text",),
+    "scroll": ("x", "y", "direction"),
+    "drag": ("x", "y", "x2", "y2"),
+    "press": ("button",),
+    "open_app": ("app",),
+    "close_app": ("app",),
+    "wait": ("seconds",),
+    "answer": ("text",),
+    "finish": ("status",),
+}
+
+#: One line per action, used in error messages and in model prompts.
+ACTION_DOCS: dict[str, str] = {
+    "click": "click(x, y): tap the point (x, y), integers in [0, 1000]",
+    "double_click": "double_click(x, y): tap twice quickly at (x, y)",
+    "long_press": "long_press(x, y): touch and hold at (x, y)",
+    "type": "type(text): type text into the focused text field",
+    "scroll": "scroll(x, y, direction): scroll at (x, y); direction up|down|left|right, "
+    "'down' reveals what is below",
+    "drag": "drag(x, y, x2, y2): drag from (x, y) to (x2, y2)",
+    "press": "press(button): press a system button: back|home|enter|recents",
+    "open_app": "open_app(app): launch an app by its name",
+    "close_app": "close_app(app): force-stop an app by its name",
+    "wait": "wait(seconds): wait, 0 to 60 seconds",
+    "answer": "answer(text): give the answer to a question and end the episode",
+    "finish": "finish(status): end the episode; status success|infeasible",
+}
+
+
+class ActionError(ValueError):
+    """An action that cannot be parsed or is out of range."""
+
+
+@dataclass(frozen=True)
+class PhoneAction:
+    """One phone action. Only the fields of its ``type`` (see ``ACTION_FIELDS``) are set."""
+
+    type: str
+    x: int | None = None
+    y: int | None = None
+    x2: int | None = None
+    y2: int | None = None
+    text: str | None = None
+    direction: str | None = None
+    button: str | None = None
+    app: str | None = None
+    seconds: float | None = None
+    status: str | None = None
+
+    def __post_init__(self) -> None:
+        validate(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"action": type, field: value, ...}`` with only this type's fields."""
+        out: dict[str, Any] = {"action": self.type}
+        for name in ACTION_FIELDS[self.type]:
+            out[name] = getattr(self, name)
+        return out
+
+    @property
+    def point(self) -> tuple[int, int]:
+        """``(x, y)`` for pointer actions."""
+        if self.x is None or self.y is None:
+            raise ActionError(f"{self.type} has no point")
+        return self.x, self.y
+
+
+_ALL_FIELDS = tuple(f.name for f in fields(PhoneAction) if f.name != "type")
+
+
+def _check_coord(name: str, value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ActionError(f"{name} must be an integer in [0, {COORD_MAX}], got {value!r}")
+    if not 0 <= value <= COORD_MAX:
+        raise ActionError(
+            f"{name}={_short(value)} is out of range: coordinates are in [0, {COORD_MAX}]"
+        )
+
+
+def _check_choice(name: str, value: Any, allowed: tuple[str, ...]) -> None:
+    if not isinstance(value, str) or value not in allowed:
+        raise ActionError(f"{name}={value!r} is not one of {', '.join(allowed)}")
+
+
+def validate(action: PhoneAction) -> None:
+    """Raise ``ActionError`` unless ``action`` is well formed and in range."""
+    kind = action.type
+    if not isinstance(kind, str) or kind not in ACTION_FIELDS:
+        raise ActionError(f"unknown action {kind!r}; known actions: {', '.join(ACTION_TYPES)}")
+    wanted = ACTION_FIELDS[kind]
+    for name in _ALL_FIELDS:
+        value = getattr(action, name)
+        if name in wanted and value is None:
+            raise ActionError(f"{kind} needs {name}: {ACTION_DOCS[kind]}")
+        if name not in wanted and value is not None:
+            raise ActionError(f"{kind} takes no {name}: {ACTION_DOCS[kind]}")
+    for name in ("x", "y", "x2", "y2"):
+        if name in wanted:
+            _check_coord(name, getattr(action, name))
+    if kind in ("type", "answer"):
+        if not isinstance(action.text, str):
+            raise ActionError(f"{kind} needs text as a string, got {action.text!r}")
+        if len(action.text) > MAX_TEXT_LENGTH:
+            raise ActionError(f"{kind} text is longer than {MAX_TEXT_LENGTH} characters")
+        if kind == "type" and action.text == "":
+            raise ActionError("type needs non-empty text")
+    if kind == "scroll":
+        _check_choice("direction", action.direction, DIRECTIONS)
+    if kind == "press":
+        _check_choice("button", action.button, BUTTONS)
+    if kind in ("open_app", "close_app") and (
+        not isinstance(action.app, str) or not action.app.strip()
+    ):
+        raise ActionError(f"{kind} needs an app name, got {action.app!r}")
+    if kind == "wait":
+        s = action.seconds
+        if isinstance(s, bool) or not isinstance(s, (int, float)) or not math.isfinite(s):
+            raise ActionError(f"wait needs seconds as a finite number, got {s!r}")
+        if not 0 <= s <= MAX_WAIT_SECONDS:
+            raise ActionError(f"wait seconds={_short(s)} is out of range [0, {MAX_WAIT_SECONDS:g}]")
+    if kind == "finish":
+        _check_choice("status", action.status, FINISH_STATUSES)
+
+
+# --------------------------------------------------------------------------------------
+# Parsing, formatting and conversion
+# --------------------------------------------------------------------------------------
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    """A bounded ``repr`` for error messages that never raises."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a broken __repr__ must not escape
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
