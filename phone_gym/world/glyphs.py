@@ -4,15 +4,22 @@ Fonts are Pillow's bundled FreeType font (``load_default``), so renders are the 
 every machine. Symbols the font lacks (◀ ● ■ ⋮ ✎ 🗑 ⇧ ⌫ ↵ ✓ ★ ...) are drawn as vector shapes
 registered in ``SYMBOLS``: each takes ``(draw, cx, cy, s, color, bg)``, a center and a scale
 ``s`` in drawing pixels.
+
+``TEXT_CACHE`` makes new strings cheap to measure and draw: it keeps each character's advance
+per font size and the rasterized mask of each word per (font size, word, stroke), and draws a
+line by pasting its words' masks, pixel-identical to ``ImageDraw.text`` (see ``TextCache``).
 """
 
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
+from typing import NamedTuple
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
 #: Invisible characters dropped before looking a glyph up (emoji presentation, joiners).
@@ -41,6 +48,214 @@ def font_has(ch: str) -> bool:
         return True
     mask = font(24).getmask(ch)
     return (mask.size, bytes(mask)) != _notdef()
+
+
+# --- text cache ------------------------------------------------------------------------------
+
+#: Character pairs that fonts commonly kern: a font size whose advances do not simply add up
+#: over them is measured and drawn by Pillow alone.
+_KERN_PROBES = ("AV", "AW", "AY", "Av", "LT", "LY", "P.", "Te", "To", "Ty", "VA", "Wa", "Yo",
+                "ff", "fi", "r.", "y.")
+
+
+class Word(NamedTuple):
+    """The mask of a word (cropped to its ink), placed relative to its pen and baseline."""
+
+    mask: object  # an ImagingCore of mode "L", or None when the word leaves no ink
+    dx: int  # the mask's left column and top row relative to the pen and the baseline
+    dy: int
+    x1: int  # the column after the ink's right end, relative to the pen
+    nbytes: int
+
+
+class TextCache:
+    """Measures and draws text with the bundled font exactly as Pillow does, cheaply.
+
+    Pillow's bundled font uses basic layout, has no kerning and whole-pixel advances: a
+    line's width is the sum of its characters' advances (kept per font size), and FreeType
+    renders each glyph at an integer pen position and blends it into one mask. So a line
+    is drawn by pasting its words' masks, rasterized once per (font size, word, stroke), at
+    their pens: the same pixels as ``ImageDraw.text``. Where that is not certain (words whose
+    ink touches, fractions at a rounding tie, negative coordinates, a font size that kerns
+    or has fractional advances) ``draw`` declines and the caller draws with Pillow. Each font
+    size is first checked against Pillow on a probe line (``verify``), so that a Pillow that
+    draws otherwise turns the word masks off rather than changing pixels.
+
+    Bounded (word masks: LRU by count and bytes; advances: ``max_chars`` per font size, for
+    the ``max_sizes`` newest sizes) and safe to share between threads. ``enabled = False``
+    turns it off: Pillow measures and draws everything, the uncached baseline.
+    """
+
+    def __init__(self, max_words: int = 16384, max_mb: float = 32.0, max_sizes: int = 64,
+                 max_chars: int = 4096, *, verify: bool = True) -> None:
+        self.enabled = True
+        self.verify = verify
+        self.max_words = max_words
+        self.max_bytes = int(max_mb * 2**20)
+        self.max_sizes = max_sizes
+        self.max_chars = max_chars  # per font size
+        self.words: OrderedDict[tuple[int, str, int], Word] = OrderedDict()
+        self.nbytes = 0
+        self.hits = self.misses = 0
+        self._sizes: OrderedDict[int, _Size] = OrderedDict()  # oldest first
+        self._lock = threading.RLock()
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def clear(self) -> None:
+        with self._lock:
+            self.words.clear()
+            self._sizes.clear()
+            self.nbytes = self.hits = self.misses = 0
+
+    # --- widths ------------------------------------------------------------------------------
+    def _size(self, px: int) -> _Size:
+        size = self._sizes.get(px)
+        if size is None:
+            size = _Size(px)
+            size.draws = size.exact and (not self.verify or _draws_like_pillow(px))
+            with self._lock:
+                size = self._sizes.setdefault(px, size)
+                while len(self._sizes) > self.max_sizes:
+                    self._sizes.popitem(last=False)
+        return size
+
+    def advance(self, text: str, px: int) -> int:
+        """The advance of ``text`` at font size ``px`` in 1/64 pixels, as FreeType sums it."""
+        size = self._size(px)
+        table = size.advances
+        try:
+            return sum(map(table.__getitem__, text))
+        except KeyError:
+            pass
+        f = font(px)
+        with self._lock:
+            if len(table) + len(text) > self.max_chars:
+                table.clear()
+            for ch in text:
+                if ch not in table:
+                    table[ch] = adv = round(f.getlength(ch) * 64)
+                    if adv & 63:
+                        size.fractional.add(ch)
+            return sum(map(table.__getitem__, text))
+
+    def length(self, text: str, px: int) -> float:
+        """``font(px).getlength(text)``: the width of ``text`` in pixels."""
+        if self.enabled and self._size(px).exact:
+            return self.advance(text, px) / 64
+        return font(px).getlength(text)
+
+    # --- drawing -----------------------------------------------------------------------------
+    def word(self, px: int, text: str, stroke: int) -> Word:
+        """The mask of ``text`` (no spaces) at font size ``px``, rasterized on first use."""
+        key = (px, text, stroke)
+        word = self.words.get(key)
+        if word is not None:
+            with self._lock:
+                self.hits += 1
+                if key in self.words:  # not evicted meanwhile by another thread
+                    self.words.move_to_end(key)
+            return word
+        mask, (ox, oy) = font(px).getmask2(text, "L", stroke_width=stroke, anchor="ls",
+                                           stroke_filled=True)
+        box = mask.getbbox() if mask.size[0] and mask.size[1] else None
+        if box is None:
+            word = Word(None, 0, 0, 0, 64)
+        else:
+            x0, y0, x1, y1 = box
+            word = Word(mask.crop(box), ox + x0, oy + y0, ox + x1, (x1 - x0) * (y1 - y0) + 64)
+        with self._lock:
+            self.misses += 1
+            old = self.words.pop(key, None)
+            if old is not None:
+                self.nbytes -= old.nbytes
+            self.words[key] = word
+            self.nbytes += word.nbytes
+            while len(self.words) > 1 and (len(self.words) > self.max_words
+                                           or self.nbytes > self.max_bytes):
+                _, old = self.words.popitem(last=False)
+                self.nbytes -= old.nbytes
+        return word
+
+    def draw(self, d: ImageDraw.ImageDraw, x: float, y: float, text: str, px: int,
+             fill: tuple[int, ...], stroke: int = 0) -> bool:
+        """Draw ``text`` as ``d.text((x, y), text, fill, font(px), anchor="lm",
+        stroke_width=stroke, stroke_fill=fill)`` would, from cached word masks. Returns
+        False, having drawn nothing, where the result might differ: then draw with Pillow."""
+        if not self.enabled or x < 0 or y < 0 or "\n" in text:
+            return False
+        size = self._size(px)
+        if not size.draws:
+            return False
+        # FreeType rounds the pen to 1/64 pixel in float32, then to a pixel (ties up in x,
+        # down in y): near those ties, which way it goes is not certain
+        fx, fy = (x - int(x)) * 64, (y - int(y)) * 64
+        if abs(fx - 31.5) < 0.01 or abs(fy - 32.5) < 0.01:
+            return False
+        self.advance(text, px)  # measures new characters: which advance by a fraction?
+        if size.fractional and not size.fractional.isdisjoint(text):
+            return False  # the glyphs of a word would not sit whole pixels apart
+        pen = int(x) + (fx >= 31.5)
+        base = int(y) + size.middle + (fy >= 32.5)
+        space = self.advance(" ", px) >> 6
+        placed: list[tuple[int, Word]] = []
+        right = -(1 << 30)
+        for part in text.split(" "):
+            if part:
+                word = self.word(px, part, stroke)
+                if word.mask is not None:
+                    if pen + word.dx < right:  # ink that may touch blends differently
+                        return False
+                    right = max(right, pen + word.x1)
+                    placed.append((pen, word))
+                pen += self.advance(part, px) >> 6
+            pen += space
+        ink, fill_ink = d._getink(fill)
+        ink = ink if ink is not None else fill_ink
+        for at, word in placed:
+            d.draw.draw_bitmap((at + word.dx, base + word.dy), word.mask, ink)
+        return True
+
+
+class _Size:
+    """What the text cache knows of one font size: its advances and how it lays out."""
+
+    def __init__(self, px: int) -> None:
+        f = font(px)
+        self.advances: dict[str, int] = {}  # 1/64 pixels
+        self.fractional: set[str] = set()  # characters that advance by a fraction of a pixel
+        self.exact = (isinstance(f, ImageFont.FreeTypeFont)
+                      and f.layout_engine == ImageFont.Layout.BASIC
+                      and all(f.getlength(p) == f.getlength(p[0]) + f.getlength(p[1])
+                              for p in _KERN_PROBES))
+        self.draws = self.exact  # whether word masks draw Pillow's pixels at this size
+        self.middle = 0  # the baseline's offset below a middle ("m") anchor
+        if self.exact:
+            self.middle = f.getbbox("x", anchor="lm")[1] - f.getbbox("x", anchor="ls")[1]
+
+
+def _draws_like_pillow(px: int) -> bool:
+    """Whether ``TextCache`` draws a probe line exactly as ``ImageDraw.text`` does at font
+    size ``px``, at fractional positions, plain and bold."""
+    probe = TextCache(verify=False)
+    for x, y, stroke in ((px * 0.3 + 1.3, px * 1.5 + 0.7, 0), (px * 0.4 + 2.6, px * 1.5 + 0.2, 1)):
+        text = "Hxg,     Tij     9!"
+        a = Image.new("RGB", (px * 12 + 20, px * 3 + 10))
+        b = a.copy()
+        ImageDraw.Draw(a).text((x, y), text, (255, 255, 255), font(px), "lm",
+                               stroke_width=stroke, stroke_fill=(255, 255, 255))
+        try:  # ``draw`` pastes masks with Pillow internals (``_getink``, ``draw_bitmap``)
+            drawn = probe.draw(ImageDraw.Draw(b), x, y, text, px, (255, 255, 255), stroke)
+        except (AttributeError, TypeError, ValueError):
+            return False
+        if not drawn or a.tobytes() != b.tobytes():
+            return False
+    return True
+
+
+#: The process-wide text cache ``Painter`` measures and draws with.
+TEXT_CACHE = TextCache()
 
 
 # --- vector symbols --------------------------------------------------------------------------

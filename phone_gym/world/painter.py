@@ -2,7 +2,8 @@
 ``Painter`` that draws it with Pillow in logical coordinates.
 
 Tiles are drawn at ``SS`` times their size and box-filtered down, which anti-aliases circles
-and rounded corners.
+and rounded corners. Text is measured and drawn through ``glyphs.TEXT_CACHE`` (advances per
+character, masks per word), pixel-identical to Pillow's ``ImageDraw.text``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from . import theme as T
-from .glyphs import RGB, SYMBOLS, VARIATION_SELECTORS, can_draw, font, font_has
+from .glyphs import RGB, SYMBOLS, TEXT_CACHE, VARIATION_SELECTORS, can_draw, font, font_has
 
 Ink = tuple[int, ...]  # RGB, or RGBA on tiles with an alpha mask
 SS = 2  # supersampling factor of tile drawing
@@ -183,7 +184,7 @@ class Painter:
     def runs(text: str) -> list[tuple[str, bool]]:
         """``text`` split into runs of font text and single vector symbols."""
         text = text.translate(VARIATION_SELECTORS)
-        if all(font_has(ch) for ch in text):
+        if SYMBOLS.keys().isdisjoint(text) or all(font_has(ch) for ch in text):
             return [(text, False)] if text else []
         out: list[tuple[str, bool]] = []
         buf = ""
@@ -199,9 +200,15 @@ class Painter:
             out.append((buf, False))
         return out
 
+    @staticmethod
+    def run_px(run: str, f: ImageFont.FreeTypeFont) -> float:
+        """``f.getlength(run)``, from the text cache's advances for the bundled font."""
+        return TEXT_CACHE.length(run, f.size) if f is font(f.size) else f.getlength(run)
+
     def text_px(self, text: str, f: ImageFont.FreeTypeFont) -> float:
         """Width of ``text`` in drawing pixels."""
-        return sum(f.size * 1.05 if sym else f.getlength(run) for run, sym in self.runs(text))
+        run_px = self.run_px
+        return sum(f.size * 1.05 if sym else run_px(run, f) for run, sym in self.runs(text))
 
     def width(self, text: str, size: float) -> float:
         """Width of ``text`` in logical pixels."""
@@ -237,10 +244,12 @@ class Painter:
             return x
         f = self.font(size)
         runs = self.runs(text)
-        total = sum(f.size * 1.05 if sym else f.getlength(run) for run, sym in runs)
+        run_px = self.run_px
+        total = sum(f.size * 1.05 if sym else run_px(run, f) for run, sym in runs)
         px = x * self.kx - (total / 2 if align == "m" else total if align == "r" else 0)
         py = y * self.ky
         stroke = max(1, round(f.size / 44)) if bold else 0
+        cached = f is font(f.size)  # the text cache draws the bundled font only
         for run, sym in runs:
             if sym:
                 adv = f.size * 1.05
@@ -248,9 +257,10 @@ class Painter:
                 draw_symbol(self.d, px + adv / 2, py, f.size * 0.38, fill, bg or self.look.bg)
                 px += adv
             else:
-                self.d.text((px, py), run, font=f, fill=fill, anchor="lm", stroke_width=stroke,
-                            stroke_fill=fill)
-                px += f.getlength(run)
+                if not (cached and TEXT_CACHE.draw(self.d, px, py, run, f.size, fill, stroke)):
+                    self.d.text((px, py), run, font=f, fill=fill, anchor="lm",
+                                stroke_width=stroke, stroke_fill=fill)
+                px += run_px(run, f)
         return px / self.kx
 
     def glyph(self, cx: float, cy: float, glyph: str, box: float, fill: RGB, bg: RGB,
