@@ -7,6 +7,7 @@ from typing import Any
 import gymnasium as gym
 
 from ..mockapps import TEMPLATES
+from .vector import phone_worker
 
 PHONE_WORLD = "phone_gym.envs.phone_world:PhoneWorldEnv"
 REAL_PHONE = "phone_gym.envs.real_phone:RealPhoneEnv"
@@ -35,10 +36,15 @@ def make_vec(
     **kwargs: Any,
 ) -> gym.vector.VectorEnv:
     """``num_envs`` copies of ``env_id`` in a Gymnasium vector env (``"async"``: one process
-    each; ``"sync"``: in this process). Text observations stay correct in both modes."""
+    each; ``"sync"``: in this process). Text observations stay correct in both modes.
+
+    ``"async"`` runs ``vector.phone_worker`` in each process (cheaper steps across processes,
+    same results); ``vector_kwargs={"worker": None}`` runs Gymnasium's own worker instead."""
     if vectorization_mode not in ("async", "sync"):
         raise ValueError(f"vectorization_mode={vectorization_mode!r}; accepted: 'async', 'sync'")
     if not isinstance(num_envs, int) or num_envs < 1:
         raise ValueError(f"num_envs={num_envs!r}; accepted: a positive int")
+    if vectorization_mode == "async":
+        kwargs["vector_kwargs"] = {"worker": phone_worker, **(kwargs.get("vector_kwargs") or {})}
     return gym.make_vec(env_id, num_envs=num_envs, vectorization_mode=vectorization_mode,
                         **kwargs)

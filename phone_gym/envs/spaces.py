@@ -5,21 +5,64 @@ observation out of shared memory once, when it starts, and hands that same tuple
 every step: the text observations of an async vector env never change (they read as
 ``'000...'``). ``SharedText`` is a ``Text`` space whose shared-memory reader returns a live
 view instead: it decodes the current strings whenever it is copied or indexed, so
-``AsyncVectorEnv`` returns the right instructions with its default settings.
+``AsyncVectorEnv`` returns the right instructions with its default settings. Its strings are
+encoded into and decoded out of shared memory with numpy (code point tables), not a Python
+loop over every character slot as Gymnasium's ``Text`` does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 from gymnasium.spaces import Text
-from gymnasium.vector.utils import read_from_shared_memory
+from gymnasium.spaces.utils import flatten
+from gymnasium.vector.utils import read_from_shared_memory, write_to_shared_memory
 
 
 class SharedText(Text):
     """A ``Text`` space that vectorizes correctly through shared memory."""
+
+
+@lru_cache(maxsize=64)
+def _tables(chars: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """For a charset (``Text.character_list``): the code point of each index, the sorted
+    code points and the index of each (the last one of a repeated character, as ``Text``
+    does); None if a character is not a single code point."""
+    if any(len(c) != 1 for c in chars):
+        return None
+    index = {ord(c): i for i, c in enumerate(chars)}
+    points = np.array(sorted(index), dtype=np.uint32)
+    return (np.array([ord(c) for c in chars], dtype=np.uint32), points,
+            np.array([index[p] for p in points.tolist()], dtype=np.int32))
+
+
+def encode_text(space: Text, text: str) -> np.ndarray:
+    """``flatten(space, text)`` (character indices padded with ``len(character_set)``),
+    vectorized; Gymnasium's own ``flatten`` raises the errors (unknown character, too long)."""
+    tables = _tables(space.character_list)
+    points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
+    if tables is None or len(points) > space.max_length:
+        return flatten(space, text)
+    _, sorted_points, indices = tables
+    where = np.minimum(np.searchsorted(sorted_points, points), len(sorted_points) - 1)
+    if not np.array_equal(sorted_points[where], points):
+        return flatten(space, text)
+    out = np.full(space.max_length, len(space.character_set), dtype=np.int32)
+    out[: len(points)] = indices[where]
+    return out
+
+
+def decode_text(space: Text, values: np.ndarray) -> str:
+    """The string of one row of character indices (slots ``>= len(character_set)`` are
+    padding), as Gymnasium's ``read_from_shared_memory`` decodes it."""
+    tables = _tables(space.character_list)
+    kept = values[values < len(space.character_set)]
+    if tables is None:
+        return "".join(space.character_list[v] for v in kept)
+    return tables[0][kept].astype("<u4").tobytes().decode("utf-32-le", "surrogatepass")
 
 
 class LiveTexts(Sequence[str]):
@@ -28,12 +71,11 @@ class LiveTexts(Sequence[str]):
 
     def __init__(self, space: Text, buffer: Any, n: int) -> None:
         self._space, self._buffer, self._n = space, buffer, n
+        self._data = np.frombuffer(buffer.get_obj(), dtype=np.int32).reshape(
+            (n, space.max_length))
 
     def _decode(self) -> tuple[str, ...]:
-        data = np.frombuffer(self._buffer.get_obj(), dtype=np.int32)
-        data = data.reshape((self._n, self._space.max_length))
-        chars, size = self._space.character_list, len(self._space.character_set)
-        return tuple("".join(chars[v] for v in row if v < size) for row in data)
+        return tuple(decode_text(self._space, row) for row in self._data)
 
     def __getitem__(self, index: Any) -> Any:
         return self._decode()[index]
@@ -65,4 +107,11 @@ def _read_shared_text(space: SharedText, shared_memory: Any, n: int = 1) -> Live
     return LiveTexts(space, shared_memory, n)
 
 
-__all__ = ["LiveTexts", "SharedText"]
+@write_to_shared_memory.register(SharedText)
+def _write_shared_text(space: SharedText, index: int, value: str, shared_memory: Any) -> None:
+    size = space.max_length
+    destination = np.frombuffer(shared_memory.get_obj(), dtype=np.int32)
+    destination[index * size: (index + 1) * size] = encode_text(space, value)
+
+
+__all__ = ["LiveTexts", "SharedText", "decode_text", "encode_text"]
