@@ -112,8 +112,8 @@ class DeleteDisabledShaping(gym.Wrapper):
         return obs, reward, terminated, truncated, info
 
     def alarms(self) -> dict[int, tuple[Any, ...]]:
-        data = self.env.unwrapped.device.apps["Clock"].data
-        return {a.id: (a.hour, a.minute, a.label, a.enabled, tuple(a.days)) for a in data.alarms}
+        alarms = self.env.unwrapped.device.system.alarms  # the store the clock owns
+        return {a.id: (a.hour, a.minute, a.label, a.enabled, tuple(a.days)) for a in alarms}
 
 
 class Progress(BaseCallback):

@@ -20,7 +20,7 @@ DEFAULT_REAL_DEMO_TASK = "SettingsWifiOff"
 
 def cmd_tasks(args: argparse.Namespace) -> int:
     if args.real:
-        from .real.tasks import REAL_TEMPLATES
+        from .envs.real_phone import REAL_TEMPLATES
 
         print(f"{'id':32} {'apps':12} {'cplx':>4} {'steps':>5}  template")
         for t in REAL_TEMPLATES.values():
@@ -108,8 +108,7 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
         template = next(t for t in TEMPLATES.values() if app is None or app.name in t.apps)
         Episode(template, device, np.random.default_rng(0))
         if app is not None:
-            device.open(app.name)
-            device.invalidate()
+            device.open_app(app.name)
         shots.append((app.name.lower() if app else "launcher", renderer.render(device.frame())))
     for name, shot in shots:
         Image.fromarray(shot).save(out / f"{name}.png")

@@ -49,7 +49,9 @@ def test_demo_unknown_task_names_accepted_tasks(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--task", "Nope", "--out", str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert "Nope" in err and "NotesPinNote" in err and "ClockAddAlarm" in err
+    assert "Nope" in err and "phone-gym tasks" in err
+    assert main(["demo", "--task", "NotesPinNot", "--out", str(tmp_path)]) == 2
+    assert "did you mean 'NotesPinNote'" in capsys.readouterr().err
     assert not any(tmp_path.iterdir())
 
 
@@ -94,7 +96,7 @@ def test_virtual_device_serves_a_phone_until_stopped(tmp_path: Path) -> None:
 
 def test_tasks_real_lists_the_real_device_templates(capsys: pytest.CaptureFixture[str]) -> None:
     from phone_gym.cli import main
-    from phone_gym.real.tasks import REAL_TEMPLATES
+    from phone_gym.envs.real_phone import REAL_TEMPLATES
 
     assert main(["tasks", "--real"]) == 0
     out = capsys.readouterr().out

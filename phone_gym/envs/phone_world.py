@@ -10,70 +10,30 @@ import gymnasium as gym
 import numpy as np
 
 from ..actions import PhoneAction, format_action, make_action_space
-from ..mockapps import APPS, TEMPLATES, Episode, TaskTemplate
+from ..mockapps import APPS, REGISTRY, TEMPLATES, Episode, Task
 from ..verifiers import Verdict
 from ..world import Device
 from ..world.a11y import format_elements, ui_elements
-from ..world.layout import Frame
 from ..world.render import Renderer
 from .contract import check_args, choose_template, observation, observation_space, read_action
-
-
-class UIElementList(Sequence[dict[str, Any]]):
-    """The UI elements of one frame as dicts, built on first access (most steps never
-    look). Pickles and copies as a plain list."""
-
-    def __init__(self, frame: Frame) -> None:
-        self._frame: Frame | None = frame
-        self._items: list[dict[str, Any]] | None = None
-
-    def _get(self) -> list[dict[str, Any]]:
-        if self._items is None:
-            assert self._frame is not None
-            self._items = [e.to_dict() for e in ui_elements(self._frame)]
-            self._frame = None
-        return self._items
-
-    def __getitem__(self, index: Any) -> Any:
-        return self._get()[index]
-
-    def __len__(self) -> int:
-        return len(self._get())
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Sequence) and self._get() == list(other)
-
-    def __repr__(self) -> str:
-        return repr(self._get())
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (list, (self._get(),))
+from .infos import UIElementList
 
 
 def select_templates(task: str | Sequence[str] | None = None,
-                     apps: str | Sequence[str] | None = None) -> list[TaskTemplate]:
-    """Templates by id (``task``) and/or by app name (``apps``); all when both are None."""
+                     apps: str | Sequence[str] | None = None) -> list[Task]:
+    """Templates by id (``task``) and/or by app (``apps``: names, labels or packages); all
+    when both are None. Unknown ones raise ``ValueError`` with suggestions."""
     chosen = list(TEMPLATES.values())
     if task is not None:
         ids = [task] if isinstance(task, str) else list(task)
-        unknown = [t for t in ids if t not in TEMPLATES]
-        if unknown:
-            raise ValueError(
-                f"unknown task {unknown}; accepted: {', '.join(sorted(TEMPLATES))} "
-                "(run `phone-gym tasks` to list them)"
-            )
-        chosen = [TEMPLATES[t] for t in ids]
+        chosen = [REGISTRY.template(t) for t in ids]
     if apps is not None:
         names = [apps] if isinstance(apps, str) else list(apps)
-        known = {a.name.lower(): a.name for a in APPS}
-        unknown = [a for a in names if a.lower() not in known]
-        if unknown:
-            accepted = ", ".join(sorted(known.values()))
-            raise ValueError(f"unknown apps {unknown}; accepted: {accepted}")
-        wanted = {known[a.lower()] for a in names}
+        wanted = {REGISTRY.app(a).manifest.name for a in names}
         chosen = [t for t in chosen if set(t.apps) & wanted]
     if not chosen:
-        raise ValueError(f"no task matches task={task!r} and apps={apps!r}")
+        raise ValueError(f"no task matches task={task!r} and apps={apps!r}; run "
+                         "`phone-gym tasks` to list them")
     return chosen
 
 
@@ -181,6 +141,8 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         parsed, error, terminated, answer = read_action(action, self.app_names)
         if parsed is not None and not terminated:
             error = self.device.step(parsed)
+            if error is None:
+                episode.observe(parsed)
         if self._verdict_key != (self.device.version, answer):
             self._verdict = None  # the phone changed (or the answer did): verify again
         verdict = self._current_verdict(answer)

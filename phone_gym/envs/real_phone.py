@@ -13,15 +13,16 @@ import numpy as np
 from PIL import Image
 
 from ..actions import ActionError, PhoneAction, format_action, make_action_space
+from ..mockapps import REGISTRY, TEMPLATES, Episode, Task
 from ..real.backend import BACKENDS
 from ..real.base import Backend, DeviceError
 from ..real.commands import package_of, to_commands
 from ..real.guard import SafetyGuard
 from ..real.packages import app_packages
 from ..real.state import AdbState
-from ..real.tasks import REAL_TEMPLATES, RealEpisode, RealTaskTemplate
-from ..verifiers import Verdict
+from ..verifiers import Verdict, observe
 from ..world.a11y import UIElement, format_elements, parse_xml
+from ..world.manifest import did_you_mean
 from .contract import check_args, choose_template, observation, observation_space, read_action
 
 _PACKAGE = re.compile(r'<node [^>]*?package="([^"]*)"')
@@ -37,16 +38,58 @@ def fit(image: Image.Image, size: tuple[int, int]) -> Image.Image:
     return image.resize(size, Image.Resampling.BILINEAR)
 
 
-def select_real_templates(task: str | Sequence[str] | None = None) -> list[RealTaskTemplate]:
+#: The templates that run on real phones (``real = True``), by id.
+REAL_TEMPLATES: dict[str, Task] = {t.id: t for t in TEMPLATES.values() if t.real}
+
+
+def select_real_templates(task: str | Sequence[str] | None = None) -> list[Task]:
     """Real-device templates by id (all when None)."""
     if task is None:
         return list(REAL_TEMPLATES.values())
     ids = [task] if isinstance(task, str) else list(task)
-    unknown = [t for t in ids if t not in REAL_TEMPLATES]
-    if unknown or not ids:
-        raise ValueError(f"unknown task {unknown}; accepted: {', '.join(REAL_TEMPLATES)} "
-                         "(run `phone-gym tasks --real` to list them)")
+    if not ids:
+        raise ValueError("task=[]: name at least one task (run `phone-gym tasks --real`)")
+    for t in ids:
+        if t in REAL_TEMPLATES:
+            continue
+        if t in TEMPLATES:
+            raise ValueError(f"task {t!r} runs in PhoneWorld only (its setup or checks need "
+                             "more than adb offers); run `phone-gym tasks --real` for the "
+                             "real-device tasks")
+        raise ValueError(f"unknown task {t!r}{did_you_mean(str(t), REAL_TEMPLATES)}; run "
+                         "`phone-gym tasks --real` to list the real-device tasks")
     return [REAL_TEMPLATES[t] for t in ids]
+
+
+class RealHost:
+    """A phone over adb as an episode's phone: the task's apps force-stopped (their data
+    wiped when allowed) at the start, snapshots of what the task watches."""
+
+    def __init__(self, state: AdbState, env: RealPhoneEnv) -> None:
+        self.state = state
+        self.env = env
+
+    def packages(self, task: Task) -> tuple[str, ...]:
+        if task.packages:
+            return task.packages
+        return tuple(self.env.packages[a] for a in task.apps if a in self.env.packages)
+
+    def begin(self, task: Task) -> None:
+        self.state.home()
+        for package in self.packages(task):
+            self.state.force_stop(package)
+        if self.env.wipe_app_data:
+            for package in task.data_packages or self.packages(task):
+                self.state.clear_app(package)
+
+    def snapshot(self, task: Task) -> dict[str, Any]:
+        return observe(self.state, task.watch)
+
+    def elements(self) -> Sequence[UIElement]:
+        return self.env._elements
+
+    def version(self) -> int | None:
+        return None
 
 
 class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
@@ -133,7 +176,7 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         if not isinstance(settle, (int, float)) or settle < 0:
             raise ValueError(f"settle={settle!r}; accepted: seconds >= 0")
         self.templates = select_real_templates(task)
-        self.packages = app_packages(packages)
+        self.packages = app_packages(packages, REGISTRY.package_map())
         self.guard = guard if guard is not None else SafetyGuard()
         self.serial, self.host, self.port, self.timeout = serial, host, int(port), float(timeout)
         self._backend_spec = backend
@@ -147,7 +190,7 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         self.observation_space = observation_space(self.obs_size, screenshot, ui_in_obs)
         self.app_names = list(self.packages)
         self.action_space = make_action_space(self.app_names, max_text_length)
-        self.episode: RealEpisode | None = None
+        self.episode: Episode | None = None
         self.steps = 0
         #: One record per step of the current episode (kept when the phone drops).
         self.trajectory: list[dict[str, Any]] = []
@@ -189,14 +232,10 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         self._with_retry(self._observe)
         return self._obs(), self._info(None, None, None, None)
 
-    def _start(self, backend: Backend, template: RealTaskTemplate) -> RealEpisode:
-        state = AdbState(backend)
-        state.home()
-        for package in template.packages:
-            state.force_stop(package)
-        for package in template.data_packages if self.wipe_app_data else ():
-            state.clear_app(package)
-        return RealEpisode(template, state, self.np_random)
+    def _start(self, backend: Backend, template: Task) -> Episode:
+        owner = next((m.package for m in REGISTRY.manifests if "alarms" in m.owns), None)
+        state = AdbState(backend, **({"clock_package": owner} if owner else {}))
+        return Episode(template, RealHost(state, self), self.np_random)
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         episode = self._need_episode()
@@ -211,6 +250,8 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
                     self._observe(self._connect())
                 except DeviceError as exc:
                     device_error = str(exc)
+                if error is None and device_error is None:
+                    episode.observe(parsed)
         truncated = device_error is not None or (
             not terminated and self.steps >= self._budget(episode))
         ended = terminated or truncated
@@ -242,7 +283,7 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
     # --- helpers ---------------------------------------------------------------------------
     def oracle_action(self) -> PhoneAction:
         """The scripted policy's next action, read off the current UI tree."""
-        return self._need_episode().oracle_action(lambda: self._elements)
+        return self._need_episode().oracle_action()
 
     def _vet(self, action: PhoneAction) -> str | None:
         package = None
@@ -286,12 +327,12 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         if self.screenshot or self.render_mode == "rgb_array":
             self._shot = np.asarray(fit(backend.screenshot(), self.obs_size), dtype=np.uint8)
 
-    def _need_episode(self) -> RealEpisode:
+    def _need_episode(self) -> Episode:
         if self.episode is None:
             raise gym.error.ResetNeeded("call reset() before step()")
         return self.episode
 
-    def _budget(self, episode: RealEpisode) -> int:
+    def _budget(self, episode: Episode) -> int:
         return self.max_steps_override or episode.template.max_steps
 
     def _obs(self) -> dict[str, Any]:

@@ -1,17 +1,26 @@
-"""Mock apps (one folder each, with its tasks) and the registry of apps and task templates."""
+"""Mock apps (one folder each: manifest, app, tasks, fixtures), cross-app tasks, and the
+registry that finds them (plus third-party apps installed with pip).
+
+``APPS`` are the app classes in launcher order, ``TEMPLATES`` every task template by id,
+``REGISTRY`` the lookups with suggestions (``REGISTRY.app(name)``, ``REGISTRY.template(id)``).
+"""
 
 from __future__ import annotations
 
 from ..world.app import App
-from . import clock, contacts, files, notes, settings
-from .task import Episode, TaskTemplate
+from .driver import Driver, OracleError, Unrecoverable
+from .registry import ENTRY_POINT_GROUP, AppPackage, Registry, discover
+from .task import Episode, Task, TaskTemplate, WorldHost
 
-_PACKAGES = (contacts, clock, notes, settings, files)
+REGISTRY: Registry = discover()
 
 #: Every mock app installed on a PhoneWorld phone, in launcher order.
-APPS: list[type[App]] = [p.APP_CLASS for p in _PACKAGES if p.APP_CLASS is not None]
+APPS: list[type[App]] = REGISTRY.apps
 
 #: Every task template by id.
-TEMPLATES: dict[str, TaskTemplate] = {t.id: t for p in _PACKAGES for t in p.TEMPLATES}
+TEMPLATES: dict[str, Task] = REGISTRY.templates
 
-__all__ = ["APPS", "TEMPLATES", "Episode", "TaskTemplate"]
+__all__ = [
+    "APPS", "ENTRY_POINT_GROUP", "REGISTRY", "TEMPLATES", "AppPackage", "Driver", "Episode",
+    "OracleError", "Registry", "Task", "TaskTemplate", "Unrecoverable", "WorldHost", "discover",
+]

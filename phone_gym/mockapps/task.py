@@ -1,31 +1,49 @@
-"""Task templates in the AndroidWorld pattern, and episodes built from them.
+"""The task contract: one ``Task`` class for PhoneWorld and real phones, and ``Episode``.
 
-A template has a sentence with ``{params}``, samples its params from a seeded generator,
-writes the initial state, verifies the final state (plus the agent's answer) against
-the initial one, and has an oracle that solves it through actions alone.
+A task template has a sentence with ``{params}``, samples its params from a seeded
+generator, writes the initial state through the ``DeviceState`` facade, verifies the final
+state (plus the agent's answer) against the initial one with criteria and allowed changes,
+and has an oracle that solves it through actions, reading the screen through the UI
+element list. Written once, it runs in PhoneWorld, over adb and on the virtual adb device
+(``real = True`` marks the templates whose setup, checks and oracle a real phone supports).
+
+Most templates derive from a family in ``families`` and are a dozen lines: the criteria and
+allowed changes are data, and near misses (negatives for tests) are derived from them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import numpy as np
 
 from ..actions import PhoneAction
-from ..verifiers import Criterion, Verdict, check
+from ..verifiers import Allow, Criterion, Verdict, Watch, check
+from ..verifiers.negatives import NearMiss, derive_negatives
+from ..verifiers.state import DeviceState
 from ..world import Device
+from ..world.a11y import UIElement, ui_elements
+from ..world.state import WorldState
 from ..world.system import DEFAULT_START
-from .oracle import Driver
+from .driver import Driver, OracleError, Unrecoverable
+
+#: How often the oracle runner starts a script over (from a clean app) before giving up.
+MAX_RESTARTS = 3
 
 
-class TaskTemplate:
-    """Subclass and set the class attributes; override the methods you need."""
+class Task:
+    """Subclass and set the class attributes; override the methods you need.
+
+    ``id`` defaults to the class name. A class with an empty ``template`` is a base class
+    (not registered).
+    """
 
     #: Unique CamelCase id, also used in the env id ``PhoneWorld-{id}-v0``.
     id: ClassVar[str] = ""
-    #: The apps the task is about (used to select tasks by app).
+    #: The apps the task is about (their names; used to select tasks by app).
     apps: ClassVar[tuple[str, ...]] = ()
     #: The instruction, formatted with the params.
     template: ClassVar[str] = ""
@@ -34,44 +52,74 @@ class TaskTemplate:
     max_steps: ClassVar[int] = 20
     #: True for information-retrieval tasks that end with ``answer``.
     needs_answer: ClassVar[bool] = False
-    #: The frozen start time of the episode's clock.
+    #: The frozen start time of the episode's clock (PhoneWorld).
     start: ClassVar[datetime] = DEFAULT_START
+    #: Whether the task runs on real phones too (``RealPhone-v0``): its setup, checks and
+    #: oracle use only what adb offers.
+    real: ClassVar[bool] = False
+    #: Real phones: packages force-stopped at reset (default: the apps' packages, given by
+    #: the env), and packages wiped with ``pm clear`` when the env may wipe app data.
+    packages: ClassVar[tuple[str, ...]] = ()
+    data_packages: ClassVar[tuple[str, ...]] = ()
+    #: Real phones: what the snapshots (and so the collateral-damage check) cover.
+    watch: ClassVar[Watch] = Watch()
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "id" not in cls.__dict__:
+            cls.id = cls.__name__
+
+    # --- what a template defines -----------------------------------------------------------
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
-        """The params of one task instance."""
+        """The params of one task instance (plain data)."""
         return {}
 
-    def setup(self, device: Device, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+    def setup(self, state: DeviceState, params: Mapping[str, Any],
+              rng: np.random.Generator) -> None:
         """Write the initial state (records the task needs, plus distractors)."""
 
     def instruction(self, params: Mapping[str, Any]) -> str:
         return self.template.format(**params)
 
-    def criteria(self, params: Mapping[str, Any]) -> Sequence[Criterion]:
-        """What must hold in the final state."""
+    def criteria(self, params: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        """What must hold in the final state (may depend on the initial one)."""
         return ()
 
-    def allowed(self, params: Mapping[str, Any]) -> Sequence[str]:
-        """The changes the task asks for (``verifiers.diff.matches`` patterns)."""
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[str | Allow]:
+        """The changes the task asks for (patterns, or ``Allow`` rules with counts)."""
         return ()
 
     def verify(self, initial: Mapping[str, Any], final: Mapping[str, Any],
                params: Mapping[str, Any], answer: str | None) -> Verdict:
         """Criteria hold and nothing else changed."""
-        return check(initial, final, self.criteria(params), allowed=self.allowed(params),
-                     answer=answer)
+        return check(initial, final, self.criteria(params, initial),
+                     allowed=self.allowed(params, initial), answer=answer)
 
-    def near_miss(self, final: dict[str, Any], params: Mapping[str, Any],
-                  answer: str | None) -> tuple[dict[str, Any], str | None]:
-        """A wrong end state close to a solved one, for tests: take the snapshot (and answer)
-        the oracle reached and return a copy with a wrong value (a field off by a little, the
-        wrong record changed, a wrong answer). ``verify`` must fail it."""
-        raise NotImplementedError
+    def near_misses(self, initial: Mapping[str, Any], final: Mapping[str, Any],
+                    params: Mapping[str, Any], answer: str | None) -> list[NearMiss]:
+        """Wrong end states close to a solved one, for tests: the ones derived from the
+        criteria (each checked field changed, an extra record, the target back or gone, a
+        wrong answer) plus ``declared_near_misses``. ``verify`` must fail every one."""
+        derived = derive_negatives(self.criteria(params, initial), initial, final, answer)
+        return [*derived, *self.declared_near_misses(initial, final, params, answer)]
+
+    def declared_near_misses(self, initial: Mapping[str, Any], final: Mapping[str, Any],
+                             params: Mapping[str, Any], answer: str | None) -> list[NearMiss]:
+        """Task-specific wrong end states (the wrong record changed, a preview as the
+        answer...)."""
+        return []
 
     def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        """Yield actions that solve the task; may read state through ``ui`` between them."""
+        """Yield actions that solve the task from a fresh start of its apps; read the screen
+        (and, to plan, the state) through ``ui``. Check state before toggling anything, so
+        that a script started again after other actions still does the right thing."""
         raise NotImplementedError
         yield  # pragma: no cover
+
+    def __repr__(self) -> str:
+        return f"<task {self.id}>"
 
 
 def pick(rng: np.random.Generator, items: Sequence[Any], k: int | None = None) -> Any:
@@ -82,48 +130,175 @@ def pick(rng: np.random.Generator, items: Sequence[Any], k: int | None = None) -
     return [items[int(i)] for i in idx]
 
 
-class Episode:
-    """One task instance on a device: params, instruction, initial snapshot, verifier."""
+def placeholders(template: str) -> set[str]:
+    """The ``{names}`` a template sentence uses."""
+    return set(re.findall(r"{(\w+)", template))
 
-    def __init__(self, template: TaskTemplate, device: Device, rng: np.random.Generator) -> None:
-        self.template = template
+
+# --- phones an episode runs on ----------------------------------------------------------------
+class Host(Protocol):
+    """What an episode needs of a phone: its state, a reset for a task, snapshots and the
+    UI element list."""
+
+    state: DeviceState
+
+    def begin(self, task: Task) -> None: ...
+
+    def snapshot(self, task: Task) -> dict[str, Any]: ...
+
+    def elements(self) -> Sequence[UIElement]: ...
+
+    def version(self) -> int | None:
+        """A number that grows when the phone's data changes (None: unknown)."""
+        ...
+
+
+class WorldHost:
+    """A PhoneWorld ``Device`` as an episode's phone."""
+
+    def __init__(self, device: Device) -> None:
         self.device = device
-        device.reset(template.start)
+        self.state = WorldState(device)
+
+    def begin(self, task: Task) -> None:
+        self.device.reset(task.start)
+
+    def snapshot(self, task: Task) -> dict[str, Any]:
+        return self.device.snapshot()
+
+    def elements(self) -> Sequence[UIElement]:
+        return ui_elements(self.device.frame())
+
+    def version(self) -> int | None:
+        return self.device.journal.version
+
+
+def as_host(phone: Device | Host) -> Host:
+    return WorldHost(phone) if isinstance(phone, Device) else phone
+
+
+class Episode:
+    """One task instance on a phone: params, instruction, initial snapshot, verifier, and an
+    oracle that acts from the current state.
+
+    The oracle runner (``oracle_action``) runs the template's script; when the screen is not
+    what the script expects (an ``OracleError``), or when the env carried out an action other
+    than the oracle's last one (``observe``: an agent acted in between), it starts over:
+    back home, the task's apps closed, then the script again. It raises ``Unrecoverable``
+    when the phone holds changes the task does not allow (no script can undo a deletion).
+    """
+
+    def __init__(self, template: Task, phone: Device | Host, rng: np.random.Generator) -> None:
+        self.template = template
+        self.host = as_host(phone)
+        self.host.begin(template)
         self.params = template.sample_params(rng)
-        template.setup(device, self.params, rng)
-        device.invalidate()
+        template.setup(self.host.state, self.params, rng)
         self.instruction = template.instruction(self.params)
-        self.initial = device.snapshot()
-        self._oracle: Iterator[PhoneAction] | None = None
+        self.initial = self.host.snapshot(template)
+        self._script: Iterator[PhoneAction] | None = None
+        self._expect: PhoneAction | None = None
+        self._restarts = 0
+        self._fresh = True  # the phone is as setup left it: scripts start directly
+        self._verdict: tuple[Any, Verdict] | None = None
+
+    @property
+    def device(self) -> Device:
+        """The PhoneWorld device (PhoneWorld episodes only)."""
+        host = self.host
+        if not isinstance(host, WorldHost):
+            raise AttributeError("this episode runs on a real phone, not a PhoneWorld device")
+        return host.device
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickle without the running oracle (a generator): it restarts when next asked."""
-        return {**self.__dict__, "_oracle": None}
+        return {**self.__dict__, "_script": None, "_expect": None, "_verdict": None}
 
+    # --- verifying ---------------------------------------------------------------------------
     def verify(self, answer: str | None = None) -> Verdict:
-        return self.template.verify(self.initial, self.device.snapshot(), self.params, answer)
+        """The verdict on the phone's current state (cached while the data is unchanged)."""
+        version = self.host.version()
+        key = (version, answer)
+        if version is not None and self._verdict is not None and self._verdict[0] == key:
+            return self._verdict[1]
+        final = self.host.snapshot(self.template)
+        verdict = self.template.verify(self.initial, final, self.params, answer)
+        self._verdict = (key, verdict)
+        return verdict
 
-    def solve(self, max_steps: int | None = None) -> tuple[str | None, int]:
-        """Run the oracle on the device until it answers or finishes.
+    # --- the oracle --------------------------------------------------------------------------
+    def driver(self) -> Driver:
+        return Driver(self.host.elements, self.host.state)
 
-        Returns the answer (None for ``finish``) and the number of device actions taken.
-        Raises ``RuntimeError`` if an action fails or the budget runs out.
+    def observe(self, action: PhoneAction | None) -> None:
+        """The env carried out ``action``: if it is not the oracle's last suggestion, the
+        script starts over when next asked."""
+        if action is None or action.type in ("answer", "finish"):
+            return
+        if self._expect is None or action != self._expect:
+            self._script = None
+            self._fresh = False
+        self._expect = None
+
+    def oracle_action(self) -> PhoneAction:
+        """The oracle's next action for the current screen (``finish`` once it is done)."""
+        for _ in range(MAX_RESTARTS + 1):
+            if self._script is None:
+                self._script = self._start()
+            try:
+                action = next(self._script)
+            except StopIteration:
+                action = PhoneAction("finish", status="success")
+            except Unrecoverable:
+                raise
+            except OracleError:
+                self._script, self._fresh = None, False
+                self._restarts += 1
+                if self._restarts > MAX_RESTARTS:
+                    raise
+                continue
+            self._expect = action
+            return action
+        raise OracleError(f"the oracle of {self.template.id} is stuck")
+
+    def _start(self) -> Iterator[PhoneAction]:
+        if self._fresh:
+            return self.template.oracle(self.driver(), self.params)
+        damage = self.verify(None).damage
+        if damage:
+            more = f" (+{len(damage) - 1} more)" if len(damage) > 1 else ""
+            raise Unrecoverable(f"{self.template.id} cannot succeed from here: unexpected "
+                                f"change {damage[0]}{more}")
+        return self._clean_start()
+
+    def _clean_start(self) -> Iterator[PhoneAction]:
+        """Home, the task's apps closed (their drafts and dialogs gone), then the script."""
+        yield PhoneAction("press", button="home")
+        for app in self.template.apps:
+            yield PhoneAction("close_app", app=app)
+        self._fresh = True
+        yield from self.template.oracle(self.driver(), self.params)
+
+    def solve(self, max_steps: int | None = None,
+              act: Callable[[PhoneAction], str | None] | None = None) -> tuple[str | None, int]:
+        """Run the oracle until it answers or finishes; ``act`` carries out an action
+        (default: the PhoneWorld device's ``step``).
+
+        Returns the answer (None for ``finish``) and the number of actions taken. Raises
+        ``RuntimeError`` if an action fails or the budget runs out.
         """
         budget = self.template.max_steps if max_steps is None else max_steps
+        run = act if act is not None else self.device.step
         for steps in range(budget):
             action = self.oracle_action()
             if action.type in ("answer", "finish"):
                 return action.text, steps
-            error = self.device.step(action)
+            error = run(action)
             if error is not None:
                 raise RuntimeError(f"oracle action {action} failed: {error}")
+            self.observe(action)
         raise RuntimeError(f"oracle of {self.template.id} did not finish in {budget} steps")
 
-    def oracle_action(self) -> PhoneAction:
-        """The oracle's next action for the current screen (``finish`` once it is done)."""
-        if self._oracle is None:
-            self._oracle = self.template.oracle(Driver(self.device), self.params)
-        try:
-            return next(self._oracle)
-        except StopIteration:
-            return PhoneAction("finish", status="success")
+
+# the old name of the contract's base class
+TaskTemplate = Task

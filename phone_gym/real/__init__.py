@@ -1,14 +1,14 @@
 """Real phones over adb: backends (adbutils, uiautomator2), the action-to-adb mapping, the
-safety guard, device-state queries, real-device task templates, and (in ``virtual``) the
-virtual adb device that serves PhoneWorld phones to the same client libraries."""
+safety guard and device-state queries (``AdbState``). Tasks are the mock apps' (``real = True``
+ones); ``phone_gym.virtual`` serves PhoneWorld phones to the same client libraries."""
 
 from __future__ import annotations
 
 from .backend import AdbBackend, U2Backend
 from .base import Backend, DeviceError, ShellResult
 from .guard import SafetyGuard
-from .packages import DEFAULT_PACKAGES
+from .packages import STOCK_PACKAGES
 from .state import AdbState
 
-__all__ = ["DEFAULT_PACKAGES", "AdbBackend", "AdbState", "Backend", "DeviceError",
+__all__ = ["STOCK_PACKAGES", "AdbBackend", "AdbState", "Backend", "DeviceError",
            "SafetyGuard", "ShellResult", "U2Backend"]

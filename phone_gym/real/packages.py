@@ -1,18 +1,15 @@
 """App names (as the action space's ``open_app``/``close_app`` take them) and their Android
-packages. Extend per phone: ``RealPhoneEnv(packages={"Markor": "net.gsantner.markor"})``."""
+packages. ``RealPhoneEnv`` uses the mock apps' manifests (PhoneWorld's apps carry the real
+apps' package names) plus the stock apps below; extend per phone:
+``RealPhoneEnv(packages={"Markor": "net.gsantner.markor"})``."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-#: Stock Android / Pixel apps. PhoneWorld's mock apps carry the same package names, so the
-#: virtual adb device answers to them.
-DEFAULT_PACKAGES: dict[str, str] = {
-    "Settings": "com.android.settings",
-    "Contacts": "com.android.contacts",
-    "Clock": "com.google.android.deskclock",
-    "Files": "com.google.android.documentsui",
-    "Notes": "com.example.notes",
+#: Stock Android / Pixel apps that PhoneWorld has no mock of (the mock apps' packages come
+#: from their manifests).
+STOCK_PACKAGES: dict[str, str] = {
     "Chrome": "com.android.chrome",
     "Camera": "com.android.camera2",
     "Calendar": "com.google.android.calendar",
@@ -31,9 +28,11 @@ LAUNCHER_PACKAGES = frozenset({
 })
 
 
-def app_packages(extra: Mapping[str, str] | None = None) -> dict[str, str]:
-    """``DEFAULT_PACKAGES`` updated with ``extra`` (which may override a name)."""
-    packages = dict(DEFAULT_PACKAGES)
+def app_packages(extra: Mapping[str, str] | None = None,
+                 manifests: Mapping[str, str] | None = None) -> dict[str, str]:
+    """``STOCK_PACKAGES``, then the mock apps' ``manifests`` (name -> package), updated with
+    ``extra`` (which may override a name)."""
+    packages = {**STOCK_PACKAGES, **(manifests or {})}
     for name, package in (extra or {}).items():
         if not isinstance(name, str) or not isinstance(package, str) or not name or not _valid(
                 package):

@@ -18,17 +18,25 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from ..verifiers.state import AlarmRow, ContactRow, DeviceError
+from ..verifiers.state import AlarmRow, ContactRow, DeviceError, Unsupported, counted_keys
 from .base import Backend
-from .packages import DEFAULT_PACKAGES
+
+#: The clock of AOSP / Pixel phones (``RealPhoneEnv`` passes the one the manifests name).
+DESKCLOCK = "com.google.android.deskclock"
+#: The stores ``rows`` can read over adb.
+ADB_STORES = frozenset({"settings", "contacts", "alarms", "files"})
 
 CONTACTS_URI = "content://com.android.contacts/contacts"
 RAW_CONTACTS_URI = "content://com.android.contacts/raw_contacts"
 DATA_URI = "content://com.android.contacts/data"
 PHONES_URI = "content://com.android.contacts/data/phones"
+EMAILS_URI = "content://com.android.contacts/data/emails"
 MIME_NAME = "vnd.android.cursor.item/name"
 MIME_PHONE = "vnd.android.cursor.item/phone_v2"
+MIME_EMAIL = "vnd.android.cursor.item/email_v2"
 SET_ALARM = "android.intent.action.SET_ALARM"
 ALARM_EXTRA = "android.intent.extra.alarm."
 #: Lines with which Android's shell tools report a failure (they often still exit 0).
@@ -45,7 +53,7 @@ class AdbState:
     """``DeviceState`` of the phone behind ``backend``; ``clock_package`` is the clock app
     whose alarms ``alarms`` reads and ``add_alarm`` asks to set one."""
 
-    def __init__(self, backend: Backend, *, clock_package: str = DEFAULT_PACKAGES["Clock"],
+    def __init__(self, backend: Backend, *, clock_package: str = DESKCLOCK,
                  timeout: float | None = None) -> None:
         self.backend = backend
         self.clock_package = clock_package
@@ -87,6 +95,25 @@ class AdbState:
             raise self.unexpected(tuple(argv), output)
         return rows
 
+    # --- stores ----------------------------------------------------------------------------
+    def stores(self) -> frozenset[str]:
+        return ADB_STORES
+
+    def rows(self, store: str) -> Mapping[str, Mapping[str, Any]]:
+        """Records of ``store`` as adb reports them: contacts by ``_id``; alarms by
+        ``HH:MM`` (``HH:MM#2`` for a second one at that time)."""
+        if store == "contacts":
+            return {key: {"id": int(key) if key.isdigit() else key, "name": c.name,
+                          "phone": c.phone, "email": c.email, "starred": c.starred}
+                    for key, c in self._contact_rows()}
+        if store == "alarms":
+            alarms = self.alarms()
+            keys = counted_keys(f"{a.hour:02d}:{a.minute:02d}" for a in alarms)
+            return {k: {"hour": a.hour, "minute": a.minute}
+                    for k, a in zip(keys, alarms, strict=True)}
+        raise Unsupported(f"{store!r} cannot be read over adb here; readable stores: "
+                          f"{', '.join(sorted(ADB_STORES))}")
+
     # --- settings --------------------------------------------------------------------------
     def get_setting(self, namespace: str, key: str) -> str | None:
         argv = ("settings", "get", namespace, key)
@@ -103,18 +130,30 @@ class AdbState:
             raise self.unexpected(argv, output)
 
     # --- contacts --------------------------------------------------------------------------
-    def contacts(self) -> list[ContactRow]:
-        people = self.query(CONTACTS_URI, ["_id", "display_name"], sort="_id ASC")
+    def _contact_rows(self) -> list[tuple[str, ContactRow]]:
+        people = self.query(CONTACTS_URI, ["_id", "display_name", "starred"], sort="_id ASC")
         phones: dict[str | None, str] = {}
         for row in self.query(PHONES_URI, ["contact_id", "data1"], sort="_id ASC"):
             phones.setdefault(row["contact_id"], row["data1"] or "")
-        return [ContactRow(row["display_name"] or "", phones.get(row["_id"], ""))
+        emails: dict[str | None, str] = {}
+        for row in self.query(EMAILS_URI, ["contact_id", "data1"], sort="_id ASC"):
+            emails.setdefault(row["contact_id"], row["data1"] or "")
+        return [(str(row["_id"]), ContactRow(row["display_name"] or "",
+                                             phones.get(row["_id"], ""),
+                                             emails.get(row["_id"], ""),
+                                             row.get("starred") == "1"))
                 for row in people]
 
-    def add_contact(self, name: str, phone: str = "") -> None:
-        """A raw contact (no account), then its name and phone data rows."""
+    def contacts(self) -> list[ContactRow]:
+        return [row for _, row in self._contact_rows()]
+
+    def add_contact(self, name: str, phone: str = "", email: str = "",
+                    starred: bool = False) -> None:
+        """A raw contact (no account; starred when asked), then its name, phone and e-mail
+        data rows."""
         self.run_checked("content", "insert", "--uri", RAW_CONTACTS_URI,
-                         "--bind", "account_type:s:", "--bind", "account_name:s:")
+                         "--bind", "account_type:s:", "--bind", "account_name:s:",
+                         *(("--bind", "starred:i:1") if starred else ()))
         rows = self.query(RAW_CONTACTS_URI, ["_id"], sort="_id DESC")
         raw_id = rows[0]["_id"] if rows else None
         if raw_id is None or not raw_id.isdigit():
@@ -123,6 +162,8 @@ class AdbState:
         self.insert_data(raw_id, MIME_NAME, name)
         if phone:
             self.insert_data(raw_id, MIME_PHONE, phone, "--bind", "data2:i:2")
+        if email:
+            self.insert_data(raw_id, MIME_EMAIL, email, "--bind", "data2:i:1")
 
     def insert_data(self, raw_id: str, mimetype: str, value: str, *extra: str) -> None:
         self.run_checked("content", "insert", "--uri", DATA_URI,
@@ -136,12 +177,17 @@ class AdbState:
             raise self.unexpected(("dumpsys", "alarm"), output)
         return sorted(parse_alarms(output, self.clock_package), key=lambda a: (a.hour, a.minute))
 
-    def add_alarm(self, hour: int, minute: int, label: str = "") -> None:
+    def add_alarm(self, hour: int, minute: int, label: str = "",
+                  days: Sequence[str] = ()) -> None:
         argv = ["am", "start", "-W", "-a", SET_ALARM, "-p", self.clock_package,
                 "--ei", ALARM_EXTRA + "HOUR", str(int(hour)),
                 "--ei", ALARM_EXTRA + "MINUTES", str(int(minute))]
         if label:
             argv += ["--es", ALARM_EXTRA + "MESSAGE", label]
+        if days:  # java.util.Calendar's day numbers: Sunday is 1
+            order = ("Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat")
+            argv += ["--eial", ALARM_EXTRA + "DAYS",
+                     ",".join(str(order.index(d) + 1) for d in days)]
         argv += ["--ez", ALARM_EXTRA + "SKIP_UI", "true"]
         output = self.run_checked(*argv)
         if "Starting: Intent" not in output:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .criteria import (
     DEFAULT_IGNORE,
+    Allow,
     Answer,
     Criterion,
     Matcher,
@@ -11,20 +12,35 @@ from .criteria import (
     Record,
     Value,
     check,
+    collateral,
     contains,
     digits,
+    field_ok,
     lookup,
+    matching,
     normalize_text,
     same_phone,
     same_text,
 )
 from .diff import Change, diff, matches, unexpected
-from .state import AlarmRow, ContactRow, DeviceError, DeviceState, Watch, observe
+from .negatives import NearMiss, derive_negatives
+from .snap import TableSnap, plain
+from .state import (
+    AlarmRow,
+    ContactRow,
+    DeviceError,
+    DeviceState,
+    Unsupported,
+    Watch,
+    observe,
+)
 from .verdict import Verdict, failed, passed
 
 __all__ = [
-    "DEFAULT_IGNORE", "AlarmRow", "Answer", "Change", "ContactRow", "Criterion",
-    "DeviceError", "DeviceState", "Matcher", "NoRecord", "Record", "Value", "Verdict",
-    "Watch", "observe", "check", "contains", "diff", "digits", "failed", "lookup", "matches",
-    "normalize_text", "passed", "same_phone", "same_text", "unexpected",
+    "DEFAULT_IGNORE", "AlarmRow", "Allow", "Answer", "Change", "ContactRow", "Criterion",
+    "DeviceError", "DeviceState", "Matcher", "NearMiss", "NoRecord", "Record", "TableSnap",
+    "Unsupported", "Value", "Verdict", "Watch", "check", "collateral", "contains",
+    "derive_negatives", "diff", "digits", "failed", "field_ok", "lookup", "matches",
+    "matching", "normalize_text", "observe", "passed", "plain", "same_phone", "same_text",
+    "unexpected",
 ]

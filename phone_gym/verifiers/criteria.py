@@ -1,9 +1,12 @@
 """Declarative checks over a final state snapshot, and the task check that combines them
 with the collateral-damage rule.
 
-A criterion reads the plain snapshot (``{"system": ..., "apps": ...}``) and the agent's
-answer, and says whether it holds and why not. Field expectations are literal values or
-matchers (any callable taking the value and returning a bool, with a readable ``repr``).
+A criterion reads the snapshot (one key per store: ``contacts``, ``settings``, ``alarms``,
+``files``, ..., and ``apps.<Name>`` for an app's own data) and the agent's answer, and says
+whether it holds and why not. Field expectations are literal values or matchers (any
+callable taking the value and returning a bool, with a readable ``repr``). ``Allow`` says
+which changes a task may make, by record content and with a count, so the same task checks
+a PhoneWorld phone (records keyed by id) and a real one (keyed as adb reports them).
 """
 
 from __future__ import annotations
@@ -13,11 +16,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .diff import Change, diff, unexpected
+from .diff import Change, diff, matches
+from .snap import select
 from .verdict import Verdict
 
 #: Snapshot paths that never count as collateral damage (time passes, copying is harmless).
-DEFAULT_IGNORE: tuple[str, ...] = ("system.now", "system.clipboard", "*.next_id")
+DEFAULT_IGNORE: tuple[str, ...] = ("now", "clipboard", "next_id", "*.next_id")
 
 
 class Criterion(Protocol):
@@ -87,6 +91,35 @@ def _records(state: Mapping[str, Any], collection: str) -> list[Mapping[str, Any
     return []
 
 
+def _hashable(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_hashable(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _hashable(v)) for k, v in value.items()))
+    return value
+
+
+def query_key(where: Mapping[str, Any]) -> Any:
+    """A hashable description of a ``where`` clause (None when a value cannot be hashed)."""
+    try:
+        key = tuple(sorted((k, _hashable(v)) for k, v in where.items()))
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def matching(state: Mapping[str, Any], collection: str,
+             where: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The records of ``collection`` whose fields match ``where`` (literals or matchers)."""
+    rows = lookup(state, collection)
+    if not isinstance(rows, Mapping):
+        return []
+    keys = select(rows, query_key(where),
+                  lambda r: all(field_ok(v, r.get(k)) for k, v in where.items()))
+    return [rows[k] for k in keys]
+
+
 def _describe(where: Mapping[str, Any]) -> str:
     return ", ".join(f"{k}={v!r}" for k, v in where.items())
 
@@ -101,8 +134,7 @@ class Record:
     count: int | None = None  # exact number of matching records, when set
 
     def check(self, state: Mapping[str, Any], answer: str | None) -> tuple[bool, str]:
-        found = [r for r in _records(state, self.collection)
-                 if all(field_ok(v, r.get(k)) for k, v in self.where.items())]
+        found = matching(state, self.collection, self.where)
         label = f"{self.collection} record with {_describe(self.where)}"
         if not found:
             return False, f"no {label}"
@@ -123,9 +155,7 @@ class NoRecord:
     where: Mapping[str, Any]
 
     def check(self, state: Mapping[str, Any], answer: str | None) -> tuple[bool, str]:
-        found = [r for r in _records(state, self.collection)
-                 if all(field_ok(v, r.get(k)) for k, v in self.where.items())]
-        if found:
+        if matching(state, self.collection, self.where):
             return False, f"{self.collection} still has a record with {_describe(self.where)}"
         return True, "record is gone"
 
@@ -161,30 +191,122 @@ class Answer:
         return False, f"answer {answer!r} is wrong"
 
 
+@dataclass(frozen=True)
+class Allow:
+    """Changes a task may make to the records of one table (``collection``).
+
+    A change is covered when it is at or below a record of ``collection`` and: its kind is
+    ``kind`` (``added``, ``removed`` or ``modified``; None: any), the record (after the
+    change; before it, for a removal) matches ``where``, only ``fields`` changed (for a
+    modification), and the record's key is ``key`` (when given). At most ``max`` distinct
+    records may be covered: changes to more are collateral damage.
+    """
+
+    collection: str
+    kind: str | None = None
+    where: Mapping[str, Any] = field(default_factory=dict)
+    fields: tuple[str, ...] | None = None
+    key: str | None = None
+    max: int | None = None
+
+    def record_of(self, change: Change, initial: Mapping[str, Any],
+                  final: Mapping[str, Any]) -> tuple[str, str | None, Mapping[str, Any] | None,
+                                                     str] | None:
+        """``(key, field, record, kind)`` of the record ``change`` touches in this
+        collection, or None when it is elsewhere."""
+        prefix = self.collection + "."
+        if not change.path.startswith(prefix):
+            return None
+        rest = change.path[len(prefix):]
+        before, after = lookup(initial, self.collection), lookup(final, self.collection)
+        before = before if isinstance(before, Mapping) else {}
+        after = after if isinstance(after, Mapping) else {}
+        key, sub = rest, None
+        while key not in before and key not in after:
+            if "." not in key:
+                return None
+            key, _, tail = key.rpartition(".")
+            sub = tail if sub is None else f"{tail}.{sub}"
+        if sub is None:
+            kind = change.kind
+        else:
+            kind = "modified"
+        record = after.get(key) if kind != "removed" else before.get(key)
+        if not isinstance(record, Mapping):
+            record = None
+        return key, (sub.split(".")[0] if sub else None), record, kind
+
+    def covers(self, change: Change, initial: Mapping[str, Any],
+               final: Mapping[str, Any]) -> str | None:
+        """The record key ``change`` is allowed for, or None."""
+        found = self.record_of(change, initial, final)
+        if found is None:
+            return None
+        key, fld, record, kind = found
+        if self.kind is not None and kind != self.kind:
+            return None
+        if self.key is not None and key != self.key:
+            return None
+        if kind == "modified" and self.fields is not None and (fld is None
+                                                               or fld not in self.fields):
+            return None
+        if self.where:
+            if record is None or not all(field_ok(v, record.get(k))
+                                         for k, v in self.where.items()):
+                return None
+        return key
+
+
+def collateral(initial: Mapping[str, Any], final: Mapping[str, Any],
+               allowed: Iterable[str | Allow] = (),
+               ignore: Iterable[str] = DEFAULT_IGNORE) -> list[Change]:
+    """The changes from ``initial`` to ``final`` that neither an ``allowed`` pattern or
+    ``Allow`` nor ``ignore`` covers (an ``Allow`` with a ``max`` covers that many records)."""
+    patterns = [p for p in (*allowed, *ignore) if isinstance(p, str)]
+    allows = [a for a in allowed if isinstance(a, Allow)]
+    used: list[set[str]] = [set() for _ in allows]
+    damage: list[Change] = []
+    for change in diff(initial, final):
+        if any(matches(change, p) for p in patterns):
+            continue
+        for allow, keys in zip(allows, used, strict=True):
+            key = allow.covers(change, initial, final)
+            if key is None:
+                continue
+            if allow.max is not None and key not in keys and len(keys) >= allow.max:
+                continue
+            keys.add(key)
+            break
+        else:
+            damage.append(change)
+    return damage
+
+
 def check(
     initial: Mapping[str, Any],
     final: Mapping[str, Any],
     criteria: Sequence[Criterion],
     *,
-    allowed: Iterable[str] = (),
+    allowed: Iterable[str | Allow] = (),
     answer: str | None = None,
     ignore: Iterable[str] = DEFAULT_IGNORE,
 ) -> Verdict:
     """All ``criteria`` hold on ``final``, and every change from ``initial`` is allowed.
 
-    ``allowed`` lists the changes the task asks for (``diff.matches`` patterns); anything
-    else that changed is collateral damage and fails the task. Progress is the share of
-    criteria that hold.
+    ``allowed`` lists the changes the task asks for (``diff.matches`` patterns, or ``Allow``
+    rules with record conditions and counts); anything else that changed is collateral
+    damage and fails the task (and is listed in ``Verdict.damage``). Progress is the share
+    of criteria that hold.
     """
     results = [c.check(final, answer) for c in criteria]
     held = sum(ok for ok, _ in results)
     progress = held / len(results) if results else 1.0
+    damage = tuple(collateral(initial, final, allowed, ignore))
     for ok, reason in results:
         if not ok:
-            return Verdict(False, reason, progress)
-    damage: list[Change] = unexpected(diff(initial, final), (*allowed, *ignore))
+            return Verdict(False, reason, progress, damage)
     if damage:
         more = f" (+{len(damage) - 1} more)" if len(damage) > 1 else ""
-        return Verdict(False, f"unexpected change: {damage[0]}{more}", progress * 0.5)
+        return Verdict(False, f"unexpected change: {damage[0]}{more}", progress * 0.5, damage)
     return Verdict(True, "; ".join(reason for _, reason in results) or "no change expected",
                    1.0)

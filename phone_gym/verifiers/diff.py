@@ -1,14 +1,18 @@
 """State diffs: what changed between two snapshots, as dotted paths.
 
-Snapshots are plain nested dicts (records keyed by id). A change is reported at the
-deepest dict level: ``system.contacts.7`` added, ``apps.Notes.notes.3.body`` modified.
+Snapshots are plain nested mappings (records keyed by id). A change is reported at the
+deepest mapping level: ``contacts.7`` added, ``apps.Notes.notes.3.body`` modified. Two
+snapshots of one table that share a base (``TableSnap``) are compared over their deltas only.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from typing import Any, Literal, get_args
+
+from .snap import TableSnap
 
 Kind = Literal["added", "removed", "modified"]
 KINDS: tuple[str, ...] = get_args(Kind)
@@ -33,17 +37,34 @@ class Change:
 
 def diff(before: Any, after: Any, path: str = "") -> list[Change]:
     """All changes from ``before`` to ``after``, in a stable order."""
-    if isinstance(before, dict) and isinstance(after, dict):
+    if before is after:
+        return []
+    if isinstance(before, Mapping) and isinstance(after, Mapping):
+        keys: Iterable[Any] | None = None
+        if isinstance(before, TableSnap) and isinstance(after, TableSnap):
+            changed = before.changed_keys(after)
+            if changed is not None:
+                keys = sorted(changed, key=_order)
         changes: list[Change] = []
-        for key in before:
-            sub = f"{path}.{key}" if path else str(key)
-            if key not in after:
-                changes.append(Change(sub, "removed", before=before[key]))
-            else:
-                changes.extend(diff(before[key], after[key], sub))
-        for key in after:
-            if key not in before:
+        if keys is None:
+            for key in before:
                 sub = f"{path}.{key}" if path else str(key)
+                if key not in after:
+                    changes.append(Change(sub, "removed", before=before[key]))
+                else:
+                    changes.extend(diff(before[key], after[key], sub))
+            for key in after:
+                if key not in before:
+                    sub = f"{path}.{key}" if path else str(key)
+                    changes.append(Change(sub, "added", after=after[key]))
+            return changes
+        for key in keys:
+            sub = f"{path}.{key}" if path else str(key)
+            if key in before and key in after:
+                changes.extend(diff(before[key], after[key], sub))
+            elif key in before:
+                changes.append(Change(sub, "removed", before=before[key]))
+            elif key in after:
                 changes.append(Change(sub, "added", after=after[key]))
         return changes
     if before != after:
@@ -51,11 +72,16 @@ def diff(before: Any, after: Any, path: str = "") -> list[Change]:
     return []
 
 
+def _order(key: str) -> tuple[int, int, str]:
+    """Numeric keys in number order, then the rest."""
+    return (0, int(key), "") if key.isdigit() else (1, 0, key)
+
+
 def matches(change: Change, pattern: str) -> bool:
     """Whether ``pattern`` (fnmatch, with an optional ``kind:`` prefix) covers ``change``.
 
-    ``system.contacts.*`` covers any change at or below a contact; ``added:system.contacts.*``
-    covers only additions. A pattern also covers changes below the path it names.
+    ``contacts.*`` covers any change at or below a contact; ``added:contacts.*`` covers only
+    additions. A pattern also covers changes below the path it names.
     """
     kind, sep, glob = pattern.partition(":")
     if not sep or kind not in KINDS:

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """Whether a task succeeded, why, and optional partial progress in [0, 1]."""
+    """Whether a task succeeded, why, and optional partial progress in [0, 1]. ``damage``
+    lists the changes the task did not allow (collateral damage), whatever else failed."""
 
     success: bool
     reason: str
     progress: float | None = None
+    damage: tuple[Any, ...] = ()
 
     @property
     def score(self) -> float:

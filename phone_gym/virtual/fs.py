@@ -13,8 +13,9 @@ import posixpath
 from collections.abc import Callable
 from datetime import datetime, timezone
 
-from ..mockapps.device_state import sdcard_path
 from ..world.device import Device
+from ..world.state import sdcard_path
+from ..world.system import File
 
 FILE_MODE = 0o100644
 DIR_MODE = 0o040755
@@ -96,7 +97,8 @@ class Storage:
         """The bytes of the file at ``path`` (None if no such file)."""
         if path in self.blobs:
             return self.blobs[path]
-        text = self.device.system.files.get(path)
+        file = self.device.system.files.get(path)
+        text = None if file is None else file.content
         if text is not None:
             return text.encode("utf-8")
         if path == "/dev/null":
@@ -112,7 +114,7 @@ class Storage:
         return None, "Is a directory" if self.is_dir(path) else "No such file or directory"
 
     def all_files(self) -> list[str]:
-        shared = [p for p in self.device.system.files if p.startswith("/sdcard/")]
+        shared = [p for p in self.device.system.files.keys() if p.startswith("/sdcard/")]
         return [*shared, *self.blobs, *SPECIAL_FILES]
 
     def is_dir(self, path: str) -> bool:
@@ -160,13 +162,13 @@ class Storage:
         except UnicodeDecodeError:
             text = None
         if text is not None:
-            files[path] = text
+            old = files.get(path)
+            files.put(File(path, text, old.mime if old is not None else "text/plain"))
             self.blobs.pop(path, None)
         else:
             self.blobs[path] = data
-            files.pop(path, None)
+            files.remove(path)
         self.mtimes[path] = epoch(self.device.system.now)
-        self.device.invalidate()
 
     def create_file(self, path: str, *, truncate: bool) -> str | None:
         """Open ``path`` for writing as a shell redirection does; an error or None."""
@@ -200,11 +202,10 @@ class Storage:
         """Delete a file, or a folder and everything in it."""
         prefix = path + "/"
         for p in [p for p in self.all_files() if p == path or p.startswith(prefix)]:
-            self.device.system.files.pop(p, None)
+            self.device.system.files.remove(p)
             self.blobs.pop(p, None)
             self.mtimes.pop(p, None)
         self.dirs = {d for d in self.dirs if d != path and not d.startswith(prefix)}
-        self.device.invalidate()
 
     def copy(self, src: str, dest: str, *, move: bool, recursive: bool) -> str | None:
         """Copy (or move) a file or folder; an error or None."""

@@ -13,7 +13,7 @@ import json
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from . import theme as T
@@ -49,14 +49,23 @@ class UIElement:
     enabled: bool = True
     selected: bool = False
     hint: str = ""  # placeholder of a text field, subtitle of a list item (not in the XML)
+    #: PhoneWorld only (not in the XML nor in ``to_dict``): the widget kind and its unclipped
+    #: bounds, which scripted policies use to tell a clipped row or a covered one.
+    kind: str = field(default="", compare=False, repr=False)
+    full_bounds: Rect | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-friendly data (tuples as lists)."""
         out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+        for f in _DICT_FIELDS:
+            value = getattr(self, f)
+            out[f] = list(value) if isinstance(value, tuple) else value
         return out
+
+    @property
+    def clipped(self) -> bool:
+        """Whether part of it is scrolled out of view (known in PhoneWorld only)."""
+        return self.full_bounds is not None and self.full_bounds != self.bounds
 
     @property
     def short_class(self) -> str:
@@ -65,6 +74,9 @@ class UIElement:
     @property
     def short_id(self) -> str:
         return self.resource_id.split(":id/", 1)[-1]
+
+
+_DICT_FIELDS = tuple(f.name for f in fields(UIElement) if f.name not in ("kind", "full_bounds"))
 
 
 def normalize(rect: Rect, width: int = T.SCREEN_W, height: int = T.SCREEN_H) -> Rect:
@@ -102,17 +114,22 @@ def element(placed: Placed, index: int = 0) -> UIElement:
         clickable=node.clickable, long_clickable=node.long_clickable,
         scrollable=placed.scrollable, editable=node.editable, checkable=node.checkable,
         checked=bool(node.checked), focused=placed.focused, enabled=node.enabled,
-        selected=node.selected, hint=node.hint,
+        selected=node.selected, hint=node.hint, kind=node.kind, full_bounds=tuple(placed.full),
     )
 
 
 def ui_elements(frame: Frame) -> list[UIElement]:
-    """The elements worth showing an agent, in paint order (later ones are on top)."""
+    """The elements worth showing an agent, in paint order (later ones are on top); built
+    once per frame."""
+    cached = frame.elements
+    if cached is not None:
+        return cached
     out: list[UIElement] = []
     for placed in frame.items:
         e = element(placed, len(out))
         if worth_showing(e):
             out.append(e)
+    frame.elements = out
     return out
 
 

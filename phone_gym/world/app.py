@@ -1,17 +1,22 @@
 """The base class of every mock app.
 
-An app keeps persistent ``data`` (a dataclass: what verifiers compare), transient ``ui``
-state (drafts, selections: dropped when the app is force-stopped), and a back stack of
-routes. ``view(route)`` is a pure function of that state returning a ``Screen``; event
-handlers in the view call update functions and the navigation helpers below.
+An app declares itself with an ``AppManifest`` (name, label, package, icon, intents, the
+stores it owns and reads), keeps persistent ``data`` (a dataclass, usually holding
+``Table``s of frozen records: what verifiers compare), transient ``ui`` state (drafts,
+selections: dropped when the app is force-stopped), and a back stack of routes.
+``view(route)`` is a pure function of that state returning a ``Screen``; event handlers in
+the view call update functions and the navigation helpers below.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
-from .system import SystemState, to_plain
+from .data import Journal, attach_all, to_plain
+from .manifest import AppManifest, Intent
+from .system import SystemState
 from .widgets import Screen
 
 
@@ -32,19 +37,44 @@ class Host(Protocol):
 
 
 class App:
-    """Subclass, set the class attributes, and implement ``view``."""
+    """Subclass, set ``manifest``, and implement ``view``.
 
+    ``name``, ``package``, ``glyph`` and ``color`` come from the manifest. (A subclass that
+    sets those four class attributes instead gets a manifest made from them.)
+    """
+
+    manifest: ClassVar[AppManifest] = AppManifest("App", "com.example.app")
     name: ClassVar[str] = "App"
     package: ClassVar[str] = "com.example.app"
     glyph: ClassVar[str] = "A"
     color: ClassVar[tuple[int, int, int]] = (26, 115, 232)
 
-    def __init__(self, system: SystemState, host: Host | None = None) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__
+        if "manifest" in own:
+            m = cls.manifest
+            cls.name, cls.package, cls.glyph, cls.color = m.name, m.package, m.icon, m.color
+        elif any(k in own for k in ("name", "package", "glyph", "color")):
+            cls.manifest = AppManifest(cls.name, cls.package, icon=cls.glyph, color=cls.color)
+
+    def __init__(self, system: SystemState, host: Host | None = None,
+                 journal: Journal | None = None) -> None:
         self.system = system
         self.host = host
+        self.journal = journal
         self.data: Any = self.initial_data()
         self.ui: Any = self.initial_ui()
         self.stack: list[Route] = [Route("main")]
+        self._attach()
+
+    def _attach(self) -> None:
+        if self.journal is not None:
+            attach_all(self.data, self.journal)
+
+    @property
+    def label(self) -> str:
+        return self.manifest.label
 
     # --- to override -----------------------------------------------------------------
     def initial_data(self) -> Any:
@@ -58,6 +88,15 @@ class App:
     def view(self, route: Route) -> Screen:
         raise NotImplementedError
 
+    def handle_intent(self, intent: Intent) -> bool:
+        """Answer an intent the manifest declares; return whether to show the app (False:
+        handled in the background, like an alarm set with ``SKIP_UI``). The default opens
+        the first screen."""
+        return True
+
+    def open_link(self, uri: str) -> None:
+        """Show the screen for a deep link the manifest declares."""
+
     @property
     def ticking(self) -> bool:
         """Whether the view shown now changes as time passes (a running timer): the device
@@ -65,8 +104,15 @@ class App:
         return False
 
     def snapshot(self) -> Any:
-        """Plain persistent data for verifiers."""
+        """Plain persistent data for verifiers (tables as snapshots)."""
         return to_plain(self.data)
+
+    def clear_data(self) -> None:
+        """``pm clear``: the data of a fresh install."""
+        self.data = self.initial_data()
+        self._attach()
+        if self.journal is not None:
+            self.journal.bump()
 
     # --- navigation helpers for views ------------------------------------------------
     @property
@@ -96,3 +142,15 @@ class App:
         """Force-stop: transient state and back stack are lost, data persists."""
         self.ui = self.initial_ui()
         self.stack = [Route("main")]
+
+    @property
+    def fresh(self) -> bool:
+        """Whether the app shows its first screen with fresh transient state."""
+        return self.stack == [Route("main")] and self.ui == self.initial_ui()
+
+    def __getstate__(self) -> Mapping[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "journal"}
+
+    def __setstate__(self, state: Mapping[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.journal = None

@@ -7,27 +7,30 @@ action it cannot carry out (nothing changes then) and None otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 from ..actions import PhoneAction
 from . import theme as T
 from .app import App, Route
+from .data import Journal
 from .keyboard import keyboard_node
 from .layout import Frame, Placed, measure, place, place_bar, place_column
-from .system import DEFAULT_START, SystemState
-from .widgets import Button, ListItem, ListView, Node, Screen, Text, Toggle, slider_value_at
+from .manifest import AppManifest, Intent, did_you_mean
+from .system import DEFAULT_START, STORES, SystemState
+from .system_ui import DRAWER, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE, Launcher, Menu, Recents, Shade
+from .widgets import Node, Screen, slider_value_at
 
-LAUNCHER_PACKAGE = "com.google.android.apps.nexuslauncher"
-SYSTEMUI_PACKAGE = "com.android.systemui"
 #: The contacts provider: contacts are its data (``pm clear`` on it wipes them).
-CONTACTS_PROVIDER = "com.android.providers.contacts"
+CONTACTS_PROVIDER = STORES["contacts"]
 IME_PACKAGE = "com.google.android.inputmethod.latin"
 TOAST_SECONDS = 3.0
 STEP_SECONDS = 1.0
-LONG_PRESS_MENU_W = 620
-MENU_ITEM_H = 150
+MAIN = "android.intent.action.MAIN"
+
+__all__ = ["CONTACTS_PROVIDER", "IME_PACKAGE", "LAUNCHER_PACKAGE", "SYSTEMUI_PACKAGE", "Apps",
+           "Device", "to_px"]
 
 
 def to_px(x: int, y: int) -> tuple[int, int]:
@@ -35,29 +38,61 @@ def to_px(x: int, y: int) -> tuple[int, int]:
     return min(T.SCREEN_W - 1, x * T.SCREEN_W // 1000), min(T.SCREEN_H - 1, y * T.SCREEN_H // 1000)
 
 
+class Apps(Mapping[str, App]):
+    """The installed apps, keyed by Android package; looking one up by its name (the
+    manifest's ``name``) works too."""
+
+    def __init__(self, apps: Sequence[App]) -> None:
+        self._by_package = {a.package: a for a in apps}
+        self._by_name = {a.name: a for a in apps}
+
+    def __getitem__(self, key: str) -> App:
+        app = self._by_package.get(key) or self._by_name.get(key)
+        if app is None:
+            raise KeyError(key)
+        return app
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_package)
+
+    def __len__(self) -> int:
+        return len(self._by_package)
+
+
 class Device:
-    """A phone with ``apps`` installed. ``reset`` wipes all state (microseconds)."""
+    """A phone with ``apps`` installed. ``reset`` wipes all state (microseconds).
+
+    Its data (``system`` and each app's ``data``) reports every change to ``journal``, so
+    frames, screens and verdicts are recomputed when the data changed, whoever changed it.
+    Code outside the world changes the phone through the public methods: ``step`` (an
+    action), ``open_app``, ``force_stop``, ``clear_data``, ``start_intent``, ``press``,
+    ``go_home``, and the stores of ``system``.
+    """
 
     def __init__(self, apps: Sequence[type[App]], start: datetime = DEFAULT_START) -> None:
-        names = [a.name.lower() for a in apps]
-        if len(set(names)) != len(names):
-            raise ValueError(f"app names must be unique, got {[a.name for a in apps]}")
+        for attr in ("name", "package"):
+            values = [getattr(a, attr).lower() for a in apps]
+            dupes = sorted({v for v in values if values.count(v) > 1})
+            if dupes:
+                raise ValueError(f"app {attr}s must be unique, got {dupes} more than once in "
+                                 f"{[a.name for a in apps]}")
         self.app_classes = list(apps)
+        self.journal = Journal()
+        self._ui_version = 0
         self.reset(start)
 
     # --- state -----------------------------------------------------------------------
     def reset(self, start: datetime = DEFAULT_START) -> None:
         """Factory-reset the phone: fresh system state and freshly installed apps."""
         self.system = SystemState(now=start)
-        self.apps: dict[str, App] = {a.name: a(self.system, self) for a in self.app_classes}
-        self.foreground: str | None = None
-        self.recents: list[str] = []
-        self.show_recents = False
-        self.shade_open = False
+        self.system.attach(self.journal)
+        self.apps = Apps([a(self.system, self, self.journal) for a in self.app_classes])
+        self.foreground: str | None = None  # the app's name
+        self.launcher = Launcher()
+        self.shade = Shade()
+        self.overview = Recents()
+        self.menu_ui = Menu()
         self.focus: str | None = None
-        self.menu: list[tuple[str, Callable[[], None]]] | None = None
-        self.menu_at: tuple[int, int] = (0, 0)
-        self.menu_source: tuple[str, str, str] | None = None  # kind, id, text of its node
         self.toast_text: str | None = None
         self.toast_until: datetime = start
         self.scroll: dict[tuple[str, Route], int] = {}
@@ -66,19 +101,86 @@ class Device:
         self.select_all = False
         self._frame: Frame | None = None
         self._screen: Screen | None = None
-        self.version = getattr(self, "version", 0) + 1  # monotonic: caches key on it
+        self._frame_version = self._screen_version = -1
         self._handled = False
+        self.invalidate()
+
+    @property
+    def version(self) -> int:
+        """Grows whenever the screen or the data may have changed (caches key on it)."""
+        return self._ui_version + self.journal.version
+
+    @property
+    def manifests(self) -> list[AppManifest]:
+        """The installed apps' manifests, in launcher order."""
+        return [a.manifest for a in self.app_classes]
+
+    # old attribute names of the system screens' state
+    @property
+    def recents(self) -> list[str]:
+        return self.overview.apps
+
+    @recents.setter
+    def recents(self, value: list[str]) -> None:
+        self.overview.apps = value
+
+    @property
+    def show_recents(self) -> bool:
+        return self.overview.shown
+
+    @show_recents.setter
+    def show_recents(self, value: bool) -> None:
+        self.overview.shown = value
+
+    @property
+    def shade_open(self) -> bool:
+        return self.shade.open
+
+    @shade_open.setter
+    def shade_open(self, value: bool) -> None:
+        self.shade.open = value
+
+    @property
+    def menu(self) -> list[tuple[str, Callable[[], None]]] | None:
+        return self.menu_ui.items
+
+    @menu.setter
+    def menu(self, value: list[tuple[str, Callable[[], None]]] | None) -> None:
+        self.menu_ui.items = value
+
+    @property
+    def menu_at(self) -> tuple[int, int]:
+        return self.menu_ui.at
+
+    @menu_at.setter
+    def menu_at(self, value: tuple[int, int]) -> None:
+        self.menu_ui.at = value
+
+    @property
+    def menu_source(self) -> tuple[str, str, str] | None:
+        return self.menu_ui.source
+
+    @menu_source.setter
+    def menu_source(self, value: tuple[str, str, str] | None) -> None:
+        self.menu_ui.source = value
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickle without cached views and menu handlers (closures); an open long-press
         menu is rebuilt from the node it belongs to when next needed."""
         state = self.__dict__.copy()
-        state.update(_frame=None, _screen=None, menu=None)
+        state.update(_frame=None, _screen=None, _frame_version=-1, _screen_version=-1,
+                     menu_ui=Menu(None, self.menu_ui.at, self.menu_ui.source))
         return state
 
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.system.attach(self.journal)
+        for app in self.apps.values():
+            app.journal = self.journal
+            app._attach()
+
     def close_menu(self) -> None:
-        self.menu = None
-        self.menu_source = None
+        self.menu_ui.close()
 
     def _restore_menu(self) -> None:
         """Rebuild the handlers of an open menu (after unpickling) from its node."""
@@ -97,12 +199,23 @@ class Device:
         self.invalidate()
 
     def app(self, name: str) -> App | None:
-        """An installed app by name or package, case-insensitively."""
+        """An installed app by name, label, package or alias, case-insensitively."""
         key = name.strip().lower()
         for app in self.apps.values():
-            if key in (app.name.lower(), app.package.lower()):
+            if key in (n.lower() for n in app.manifest.names()):
                 return app
         return None
+
+    def unknown_app(self, name: str) -> str:
+        """The error message for an app name nothing answers to."""
+        labels = [m.label for m in self.manifests]
+        names = [n for m in self.manifests for n in (m.label, m.name)]
+        return (f"unknown app {name!r}{did_you_mean(name, names)}; installed apps: "
+                f"{', '.join(sorted(labels))}")
+
+    def owner_of(self, store: str) -> App | None:
+        """The app whose manifest owns the system store ``store``."""
+        return next((a for a in self.apps.values() if store in a.manifest.owns), None)
 
     @property
     def current_app(self) -> App | None:
@@ -111,21 +224,36 @@ class Device:
         return self.apps[self.foreground]
 
     @property
+    def at_home(self) -> bool:
+        """The launcher's home pages are showing (no app, drawer, shade or recents)."""
+        return (self.foreground is None and not self.show_recents and not self.shade_open
+                and not self.launcher.drawer)
+
+    @property
     def keyboard_shown(self) -> bool:
         return self.focus is not None
 
     def snapshot(self) -> dict[str, Any]:
-        """All persistent state as plain data: ``{"system": ..., "apps": {name: ...}}``."""
-        return {
-            "system": self.system.snapshot(),
-            "apps": {name: app.snapshot() for name, app in self.apps.items()},
-        }
+        """All persistent state as plain data: one key per system store (``contacts``,
+        ``settings``, ``alarms``, ``files``, ...) and ``apps`` (each app's data by name).
+        Tables come as snapshots that share what did not change."""
+        return {"now": self.system.now.isoformat(), **self.system.snapshot(),
+                "apps": {app.name: app.snapshot() for app in self.apps.values()}}
 
     def screen_key(self) -> tuple[Any, ...]:
         """Identifies the screen shown (which app, which route, which overlay)."""
         app = self.current_app
         return (self.foreground if app else None, app.route if app else None,
-                self.show_recents, self.shade_open)
+                self.show_recents, self.shade_open, self.launcher.drawer, self.launcher.page)
+
+    def scroll_key(self) -> tuple[str, Route] | None:
+        """The key of the scrollable screen shown (an app's route, or the app drawer)."""
+        app = self.current_app
+        if app is not None:
+            return (app.name, app.route)
+        if self.foreground is None and self.launcher.drawer and not self.show_recents:
+            return DRAWER
+        return None
 
     # --- host services for apps ------------------------------------------------------
     def toast(self, text: str) -> None:
@@ -136,6 +264,10 @@ class Device:
         self.foreground = None
         self.show_recents = False
         self.focus = None
+        self.launcher.close_drawer()
+        self.launcher.page = 0
+        self.scroll.pop(DRAWER, None)
+        self.invalidate()
 
     # --- actions ---------------------------------------------------------------------
     def step(self, action: PhoneAction, *, px: tuple[int, int] | None = None,
@@ -158,7 +290,13 @@ class Device:
         if kind == "type":
             error = self._type(action.text or "", replace=selected)
         elif kind in ("open_app", "close_app"):
-            error = self._app_action(kind, action.app or "")
+            app = self.app(action.app or "")
+            if app is None:
+                error = self.unknown_app(action.app or "")
+            elif kind == "open_app":
+                self.open_app(app.name)
+            else:
+                self._close(app)
         if error is not None:
             return error
         if kind == "press":
@@ -190,6 +328,8 @@ class Device:
         if self.screen_key() != before:
             self.focus = None
             self.close_menu()
+            if not self.launcher.drawer:
+                self.scroll.pop(DRAWER, None)  # the drawer opens at its top again
         quiet = kind in ("click", "double_click", "long_press", "scroll", "drag", "wait")
         if quiet and not self._handled and self._looks() == looks:
             return None  # nothing was hit and nothing moved: the frame still holds
@@ -208,39 +348,132 @@ class Device:
                 self.symbols, tuple(self.scroll.items()), self.toast_text, now)
 
     def invalidate(self) -> None:
-        self._frame = None
-        self._screen = None
-        self.version += 1
+        """Mark the frame stale (the device does this itself after every action; data
+        changes are noticed through the journal)."""
+        self._ui_version += 1
 
-    def _app_action(self, kind: str, name: str) -> str | None:
+    # --- public edits ---------------------------------------------------------------------
+    def open_app(self, name: str) -> None:
+        """Bring an app (by name, label, package or alias) to the foreground, resuming its
+        back stack. Raises ``ValueError`` for an unknown app."""
         app = self.app(name)
         if app is None:
-            installed = ", ".join(sorted(self.apps))
-            return f"unknown app {name!r}; installed apps: {installed}"
-        if kind == "open_app":
-            self.open(app.name)
-        else:
-            self._stop(app.name)
-            if app.name in self.recents:
-                self.recents.remove(app.name)
-            if self.foreground == app.name:
-                self.go_home()
-        return None
+            raise ValueError(self.unknown_app(name))
+        self.shade_open = False
+        self.show_recents = False
+        self.close_menu()
+        self.launcher.close_drawer()
+        if self.foreground != app.name:
+            self.focus = None
+        self.foreground = app.name
+        if app.name in self.recents:
+            self.recents.remove(app.name)
+        self.recents.insert(0, app.name)
+        self.invalidate()
+
+    open = open_app  # the old name
+
+    def force_stop(self, name: str) -> bool:
+        """``am force-stop``: the app's transient UI and scroll positions go (and it leaves
+        the screen and recents), its data stays. False when no such app is installed."""
+        app = self.app(name)
+        if app is None:
+            return False
+        before = self.screen_key()
+        self._close(app)
+        if self.screen_key() != before:
+            self.focus = None
+            self.close_menu()
+        self.invalidate()
+        return True
+
+    def _close(self, app: App) -> None:
+        self._stop(app.name)
+        if app.name in self.recents:
+            self.recents.remove(app.name)
+        if self.foreground == app.name:
+            self.go_home()
+
+    def clear_data(self, package: str) -> bool:
+        """``pm clear``: stop the app and give it a fresh install's data, and empty the
+        system stores it owns; for a provider package (the contacts provider), empty its
+        stores. False when the package is unknown."""
+        app = self.apps.get(package)
+        if app is not None and app.package == package:
+            self.force_stop(package)
+            app.clear_data()
+            for store in app.manifest.owns:
+                self._empty(store)
+            return True
+        stores = [s for s, owner in STORES.items() if owner == package]
+        if not stores or package in ("android", SYSTEMUI_PACKAGE):
+            return False
+        for store in stores:
+            self._empty(store)
+        return True
+
+    def _empty(self, store: str) -> None:
+        table = getattr(self.system, store, None)
+        if hasattr(table, "clear"):
+            table.clear()
+
+    def start_intent(self, intent: Intent) -> App:
+        """Deliver an intent as ``am start`` does: to the app of ``intent.package`` or the
+        first app whose manifest answers the action (or opens the deep link in
+        ``intent.data``); it is shown unless its ``handle_intent`` says otherwise. Raises
+        ``LookupError`` when no app handles it."""
+        apps = [a for a in self.apps.values()
+                if intent.package is None or a.package == intent.package]
+        if intent.data and intent.action in (MAIN, "android.intent.action.VIEW"):
+            linked = [a for a in apps if a.manifest.links(intent.data)]
+            if linked:
+                linked[0].open_link(intent.data)
+                self.open_app(linked[0].name)
+                return linked[0]
+        handlers = [a for a in apps if a.manifest.answers(intent.action)]
+        if not handlers and intent.action == MAIN and intent.package is not None and apps:
+            handlers = apps
+        if not handlers:
+            raise LookupError(f"no app handles {intent.action}"
+                              + (f" in {intent.package}" if intent.package else ""))
+        app = handlers[0]
+        if app.handle_intent(intent):
+            self.open_app(app.name)
+        self.invalidate()
+        return app
+
+    def set_shade(self, open: bool) -> None:
+        """Pull the notification shade down (or push it up), as ``cmd statusbar`` does."""
+        before = self.screen_key()
+        self.shade_open = open
+        if open:
+            self.focus = None
+        if self.screen_key() != before:
+            self.close_menu()
+        self.invalidate()
+
+    def wait(self, seconds: float) -> None:
+        """Let ``seconds`` of phone time pass at once (toasts expire)."""
+        self.system.advance(seconds)
+        if self.toast_text is not None and self.system.now >= self.toast_until:
+            self.toast_text = None
+        self.invalidate()
+
+    def open_notification(self, app_name: str) -> None:
+        app = self.app(app_name)
+        if app is not None:
+            self.open_app(app.name)
+
+    def clear_recents(self) -> None:
+        for name in self.recents:
+            self._stop(name)
+        self.recents = []
+        self.go_home()
 
     def _stop(self, name: str) -> None:
         """Force-stop an app: its transient UI and scroll positions go, its data stays."""
         self.apps[name].stop()
         self.scroll = {key: y for key, y in self.scroll.items() if key[0] != name}
-
-    def open(self, name: str) -> None:
-        """Bring an app to the foreground, resuming its back stack."""
-        self.shade_open = False
-        self.show_recents = False
-        self.close_menu()
-        self.foreground = name
-        if name in self.recents:
-            self.recents.remove(name)
-        self.recents.insert(0, name)
 
     def press(self, button: str) -> None:
         """A system key: back, home, enter or recents."""
@@ -257,6 +490,7 @@ class Device:
             self._enter()
         elif button == "back":
             self._back()
+        self.invalidate()
 
     def _back(self) -> None:
         if self.menu is not None:
@@ -274,6 +508,8 @@ class Device:
                     screen.on_dismiss()
             elif screen.on_back is None or not screen.on_back():
                 app.back()
+        elif self.launcher.drawer:
+            self.launcher.close_drawer()
 
     def _enter(self) -> None:
         node = self._find(self.focus) if self.focus else None
@@ -388,13 +624,13 @@ class Device:
         self.toast("Copied to clipboard")
 
     def _scroll_target(self, x: int, y: int) -> tuple[str, Route] | None:
-        app = self.current_app
+        key = self.scroll_key()
         frame = self.frame()
-        if app is None or self.shade_open or frame.modal_from is not None:
+        if key is None or self.shade_open or frame.modal_from is not None:
             return None
         if frame.hit(x, y, "scroll") is None:
             return None
-        return (app.name, app.route)
+        return key
 
     def _scroll_by(self, key: tuple[str, Route], delta: int) -> None:
         frame = self.frame()
@@ -404,12 +640,25 @@ class Device:
         self.scroll[key] = max(0, min(limit, current + delta))
 
     def _scroll(self, x: int, y: int, direction: str) -> None:
+        if self.at_home and self.menu is None:
+            self._home_gesture(direction)
+            return
         key = self._scroll_target(x, y)
         if key is None or direction in ("left", "right"):
             return
         vp = self.frame().viewport
         page = int((vp[3] - vp[1]) * 0.6)
         self._scroll_by(key, page if direction == "down" else -page)
+
+    def _home_gesture(self, direction: str) -> None:
+        """On the home pages: left/right turn pages, a swipe up (``scroll`` down) opens the
+        app drawer (the shade opens only from the status bar)."""
+        if direction in ("left", "right"):
+            self._handled = self.launcher.turn(1 if direction == "right" else -1,
+                                               len(self.app_classes))
+        elif direction == "down":
+            self._handled = True
+            self.launcher.open_drawer()
 
     def _drag(self, x: int, y: int, x2: int, y2: int) -> None:
         if y < T.STATUS_H + 40 and y2 - y > 200 and self.menu is None:
@@ -418,6 +667,12 @@ class Device:
             return
         if self.shade_open and y2 - y < -200:
             self.shade_open = False
+            return
+        if self.at_home and self.menu is None and max(abs(x2 - x), abs(y2 - y)) > 200:
+            if abs(x2 - x) > abs(y2 - y):
+                self._home_gesture("right" if x2 < x else "left")
+            else:
+                self._home_gesture("down" if y2 < y else "up")
             return
         start = self.frame().hit(x, y, "click")  # above a dialog or menu, only theirs
         if start is not None and start.node.kind == "slider":
@@ -430,16 +685,23 @@ class Device:
 
     # --- views -------------------------------------------------------------------------
     def screen(self) -> Screen:
-        """The Screen the current view returns (cached until the next action)."""
-        if self._screen is None:
+        """The Screen shown (the current app's view, or the app drawer), cached until
+        something changes."""
+        if self._screen is None or self._screen_version != self.version:
             app = self.current_app
-            self._screen = app.view(app.route) if app is not None else Screen(content=[])
+            if app is not None:
+                self._screen = app.view(app.route)
+            elif self.scroll_key() == DRAWER:
+                self._screen = self.launcher.drawer_screen(self)
+            else:
+                self._screen = Screen(content=[])
+            self._screen_version = self.version
         return self._screen
 
     def _find(self, node_id: str | None) -> Node | None:
         """A text field of the current screen by id, visible or not; while a dialog is
         shown, only the dialog's (it takes the input focus)."""
-        if node_id is None or self.current_app is None:
+        if node_id is None or self.scroll_key() is None:
             return None
         screen = self.screen()
         stack: list[Node] = [screen.dialog] if screen.dialog is not None else list(screen.content)
@@ -458,40 +720,45 @@ class Device:
 
     def _reveal_focus(self) -> None:
         """Scroll so that the focused field sits above the keyboard."""
-        app = self.current_app
-        if app is None:
+        key = self.scroll_key()
+        if key is None:
             return
         frame = self.frame()
         for placed in frame.items:
             if placed.focused:
                 bottom = placed.full[3]
                 if bottom > frame.viewport[3]:
-                    self._scroll_by((app.name, app.route), bottom - frame.viewport[3] + 40)
+                    self._scroll_by(key, bottom - frame.viewport[3] + 40)
                     self.invalidate()
                 return
 
     def frame(self) -> Frame:
-        """Everything on screen, laid out (rebuilt only after an action)."""
-        if self._frame is None:
+        """Everything on screen, laid out (rebuilt only after something changed)."""
+        if self._frame is None or self._frame_version != self.version:
             if self.menu is None and self.menu_source is not None:
                 self._restore_menu()
             self._frame = self._build()
+            self._frame_version = self.version
         return self._frame
 
     def _build(self) -> Frame:
         frame = Frame()
         app = self.current_app
-        frame.package = app.package if app else LAUNCHER_PACKAGE
-        bg = T.LAUNCHER_BG if app is None and not self.show_recents else None
+        home = LAUNCHER_PACKAGE
+        frame.package = app.package if app else home
+        drawer = app is None and self.scroll_key() == DRAWER
+        bg = T.LAUNCHER_BG if app is None and not self.show_recents and not drawer else None
         frame.add(Node("screen", id="content", color=bg), (0, 0, T.SCREEN_W, T.SCREEN_H))
         if self.shade_open:
-            self._build_shade(frame)
+            self.shade.build(self, frame)
         elif self.show_recents:
-            self._build_recents(frame)
-        elif app is None:
-            self._build_launcher(frame)
+            self.overview.build(self, frame)
+        elif app is not None:
+            self._build_screen(frame, self.screen(), (app.name, app.route))
+        elif drawer:
+            self._build_screen(frame, self.screen(), DRAWER)
         else:
-            self._build_app(frame, app)
+            self.launcher.build_home(self, frame)
         if self.keyboard_shown and not self.shade_open:
             frame.package = IME_PACKAGE
             kb_rect = (0, T.SCREEN_H - T.NAV_H - T.KEYBOARD_H, T.SCREEN_W, T.SCREEN_H - T.NAV_H)
@@ -499,16 +766,16 @@ class Device:
             kb = frame.add(keyboard, kb_rect)
             self._place_keys(frame, keyboard, kb_rect, kb)
         if self.menu is not None:
-            self._build_menu(frame)
+            self.menu_ui.build(self, frame)
         frame.package = SYSTEMUI_PACKAGE
         self._build_bars(frame)
-        frame.package = app.package if app else LAUNCHER_PACKAGE
+        frame.package = app.package if app else home
         if self.toast_text:
             w = min(T.SCREEN_W - 2 * T.PAD, 160 + int(len(self.toast_text) * 44 * T.CHAR_W))
             y1 = T.SCREEN_H - T.NAV_H - 200
             frame.add(Node("toast", text=self.toast_text),
                       ((T.SCREEN_W - w) // 2, y1 - 120, (T.SCREEN_W + w) // 2, y1))
-        frame.package = app.package if app else LAUNCHER_PACKAGE
+        frame.package = app.package if app else home
         return frame
 
     def _build_bars(self, frame: Frame) -> None:
@@ -546,79 +813,8 @@ class Device:
                 frame.add(key, (int(x) + 6, y0 + 10, int(x1) - 6, y0 + row_h - 10), parent=parent)
                 x = x1
 
-    def _build_launcher(self, frame: Frame) -> None:
-        s = self.system
-        top = T.STATUS_H + 120
-        frame.add(Text(s.now.strftime("%H:%M"), style="big", id="clock"),
-                  (T.PAD, top, T.SCREEN_W - T.PAD, top + 280))
-        frame.add(Text(s.now.strftime("%A, %B %-d"), id="date"),
-                  (T.PAD, top + 280, T.SCREEN_W - T.PAD, top + 380))
-        cols, cell_w, cell_h = 4, T.SCREEN_W // 4, 300
-        y0 = top + 520
-        for i, cls in enumerate(self.app_classes):
-            name = cls.name
-            r, c = divmod(i, cols)
-            node = Node("app_icon", text=name, glyph=cls.glyph, color=cls.color, desc=name,
-                        on_click=lambda n=name: self.open(n))
-            frame.add(node, (c * cell_w, y0 + r * cell_h, (c + 1) * cell_w, y0 + (r + 1) * cell_h))
-
-    def _build_recents(self, frame: Frame) -> None:
-        frame.package = LAUNCHER_PACKAGE
-        items = [ListItem(name, "Tap to open", glyph=self.apps[name].glyph,
-                          color=self.apps[name].color, id=f"task_{name.lower()}",
-                          on_click=lambda n=name: self.open(n))
-                 for name in self.recents]
-        content = [Text("Recent apps", style="title", id="title"),
-                   ListView(items, id="recents", empty_text="No recent items")]
-        if self.recents:
-            content.append(Button("Clear all", self._clear_recents, id="clear_all",
-                                  style="secondary"))
-        box = (0, T.STATUS_H, T.SCREEN_W, T.SCREEN_H - T.NAV_H)
-        place_column(frame, content, T.PAD, T.SCREEN_W - T.PAD, T.STATUS_H + 40, box)
-
-    def _clear_recents(self) -> None:
-        for name in self.recents:
-            self._stop(name)
-        self.recents = []
-        self.go_home()
-
-    def _build_shade(self, frame: Frame) -> None:
-        s = self.system
-        frame.package = SYSTEMUI_PACKAGE
-
-        def toggler(ns: str, key: str) -> Callable[[], None]:
-            def flip() -> None:
-                on = s.get_setting(ns, key) != "1"
-                if key == "airplane_mode_on":
-                    s.set_airplane_mode(on)  # as the Settings app does: radios go off
-                else:
-                    s.put_setting(ns, key, "1" if on else "0")
-            return flip
-
-        quick = [Toggle(label, s.get_setting(ns, key) == "1", toggler(ns, key), id=qid)
-                 for label, ns, key, qid in (("Wi-Fi", "global", "wifi_on", "qs_wifi"),
-                                             ("Bluetooth", "global", "bluetooth_on", "qs_bt"),
-                                             ("Airplane mode", "global", "airplane_mode_on",
-                                              "qs_airplane"))]
-        notes = [ListItem(n.title, n.text, id=f"notification_{n.id}",
-                          on_click=lambda n=n: self._open_notification(n.app),
-                          menu=[("Dismiss", lambda n=n: self._dismiss(n.id))])
-                 for n in reversed(s.notifications)]
-        content = [Text("Quick settings", style="title", id="qs_title"), *quick,
-                   Text("Notifications", style="title", id="notifications_title"),
-                   ListView(notes, id="notifications", empty_text="No notifications")]
-        box = (0, T.STATUS_H, T.SCREEN_W, T.SCREEN_H - T.NAV_H)
-        place_column(frame, content, T.PAD, T.SCREEN_W - T.PAD, T.STATUS_H + 20, box)
-
-    def _open_notification(self, app_name: str) -> None:
-        if self.app(app_name) is not None:
-            self.open(self.app(app_name).name)  # type: ignore[union-attr]
-
-    def _dismiss(self, note_id: int) -> None:
-        self.system.notifications = [n for n in self.system.notifications if n.id != note_id]
-
-    def _build_app(self, frame: Frame, app: App) -> None:
-        screen = self.screen()
+    def _build_screen(self, frame: Frame, screen: Screen, key: tuple[str, Route]) -> None:
+        """Lay out an app screen (or the drawer): bars, scrolled content, FAB, dialog."""
         top = T.STATUS_H
         if screen.top_bar is not None:
             place_bar(frame, screen.top_bar, (0, top, T.SCREEN_W, top + T.TOP_BAR_H))
@@ -635,7 +831,6 @@ class Device:
         if screen.fab is not None:
             content_h += T.FAB_SIZE + T.PAD  # room to scroll the last row above the button
         view_h = bottom - top
-        key = (app.name, app.route)
         offset = max(0, min(self.scroll.get(key, 0), content_h - view_h))
         scrollable = content_h > view_h
         holder = Node("column", id="content_frame")
@@ -661,20 +856,3 @@ class Device:
             frame.modal_from = len(frame.items)
             place(frame, screen.dialog, T.PAD, T.SCREEN_W - T.PAD, y0,
                   (0, 0, T.SCREEN_W, T.SCREEN_H), layer=1, focus_id=self.focus)
-
-    def _build_menu(self, frame: Frame) -> None:
-        items = self.menu or []
-        x, y = self.menu_at
-        h = MENU_ITEM_H * len(items)
-        x0 = max(T.PAD, min(x, T.SCREEN_W - T.PAD - LONG_PRESS_MENU_W))
-        y0 = max(T.STATUS_H, min(y, T.SCREEN_H - T.NAV_H - h))
-        frame.modal_from = len(frame.items)
-        box = (x0, y0, x0 + LONG_PRESS_MENU_W, y0 + h)
-        idx = frame.add(Node("menu", id="menu"), box, layer=2)
-        for i, (label, handler) in enumerate(items):
-            def run(handler: Callable[[], None] = handler) -> None:
-                self.close_menu()
-                handler()
-            item = Node("menu_item", text=label, id="title", on_click=run)
-            frame.add(item, (x0, y0 + i * MENU_ITEM_H, x0 + LONG_PRESS_MENU_W,
-                             y0 + (i + 1) * MENU_ITEM_H), parent=idx, layer=2)

@@ -7,6 +7,7 @@ placed nodes in paint order (parents before children, later layers above earlier
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import theme as T
 from .widgets import Node
@@ -39,6 +40,7 @@ class Frame:
     content_height: int = 0
     viewport: Rect = (0, 0, 0, 0)
     package: str = ""  # package new nodes are attributed to
+    elements: list[Any] | None = None  # the accessibility elements, once built (a11y)
 
     def add(
         self, node: Node, rect: Rect, *, full: Rect | None = None, parent: int = -1,

@@ -1,23 +1,50 @@
-"""System state shared by every app: clock, clipboard, contacts, files, notifications,
-settings. Cross-app tasks are verifiable because they meet here.
+"""System state shared by every app: the phone's data stores. Cross-app tasks are verifiable
+because they meet here.
 
-Settings use Android's namespaces and keys (``global``/``system``/``secure``), so the
-same checks can read a real phone's ``settings get``.
+Each store is a ``Table`` of frozen records (contacts, messages, call log, calendar events,
+files and media, notifications, alarms, accounts, wallet transactions) or a small value
+(clipboard, settings, wallet balance). Apps declare in their manifest which stores they own
+and read; the device exposes them to tasks (``WorldState``), to the virtual adb device (the
+content providers, ``settings``, ``dumpsys``) and to verifiers (snapshots).
+
+Settings use Android's namespaces and keys (``global``/``system``/``secure``), so the same
+checks can read a real phone's ``settings get``.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import functools
-import typing
+import hashlib
+import posixpath
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from .data import Journal, Store, Table, to_plain
+
 DEFAULT_START = datetime(2026, 10, 15, 9, 30, 0)
+DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+
+#: The stores of ``SystemState`` (snapshot keys), and the Android package that holds each
+#: one's data on a phone (``pm clear`` of that package wipes it). Alarms belong to the app
+#: whose manifest owns them (the clock).
+STORES: dict[str, str] = {
+    "contacts": "com.android.providers.contacts",
+    "calls": "com.android.providers.contacts",
+    "messages": "com.android.providers.telephony",
+    "events": "com.android.providers.calendar",
+    "files": "com.android.providers.media",
+    "notifications": "com.android.systemui",
+    "alarms": "",
+    "accounts": "android",
+    "wallet": "",
+    "settings": "com.android.providers.settings",
+    "clipboard": "android",
+}
 
 
-@dataclass
+# --- records ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
 class Contact:
     """A row of the contacts provider."""
 
@@ -28,14 +55,121 @@ class Contact:
     starred: bool = False
 
 
-@dataclass
+@dataclass(frozen=True)
+class Message:
+    """An SMS: ``box`` is inbox, sent, draft or outbox (Telephony's ``type`` 1..4)."""
+
+    id: int
+    address: str
+    body: str
+    date: str = ""  # ISO time
+    box: str = "inbox"
+    read: bool = True
+
+
+@dataclass(frozen=True)
+class Call:
+    """A call-log row: ``kind`` is incoming, outgoing, missed or rejected."""
+
+    id: int
+    number: str
+    name: str = ""
+    date: str = ""
+    duration: int = 0  # seconds
+    kind: str = "incoming"
+
+
+@dataclass(frozen=True)
+class Event:
+    """A calendar event (times as ISO strings)."""
+
+    id: int
+    title: str
+    start: str
+    end: str = ""
+    location: str = ""
+    description: str = ""
+    all_day: bool = False
+
+
+@dataclass(frozen=True)
+class File:
+    """A file in shared storage (``/sdcard/...``): text, or a media item described in text."""
+
+    path: str
+    content: str = ""
+    mime: str = "text/plain"
+
+    @property
+    def name(self) -> str:
+        return posixpath.basename(self.path)
+
+    @property
+    def folder(self) -> str:
+        return posixpath.dirname(self.path)
+
+    def __plain__(self) -> dict[str, Any]:
+        """What a snapshot (and a phone read over adb) shows of a file."""
+        data = self.content.encode("utf-8")
+        return {"name": self.name, "folder": self.folder, "size": len(data), "mime": self.mime,
+                "sha1": hashlib.sha1(data).hexdigest()}
+
+
+@dataclass(frozen=True)
 class Notification:
-    """A posted notification."""
+    """A posted notification (``app`` is the posting app's name)."""
 
     id: int
     app: str
     title: str
     text: str = ""
+
+
+@dataclass(frozen=True)
+class Alarm:
+    """An alarm of the clock app (its owner): ``days`` in ``DAYS`` order; empty rings once."""
+
+    id: int
+    hour: int
+    minute: int
+    label: str = ""
+    enabled: bool = True
+    days: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Account:
+    """An account on the phone (Android's ``AccountManager``)."""
+
+    id: int
+    kind: str  # account type, e.g. "com.google"
+    name: str
+
+
+@dataclass(frozen=True)
+class Transaction:
+    """A wallet transaction: ``amount`` in cents, negative for payments."""
+
+    id: int
+    amount: int
+    counterparty: str
+    date: str = ""
+    memo: str = ""
+
+
+def ordered_days(days: Any) -> tuple[str, ...]:
+    """``days`` without repeats, in week order."""
+    return tuple(d for d in DAYS if d in days)
+
+
+def next_ring(alarm: Alarm, now: datetime) -> datetime:
+    """When an (enabled) alarm rings next, after ``now``."""
+    for offset in range(8):
+        day = now + timedelta(days=offset)
+        when = day.replace(hour=alarm.hour, minute=alarm.minute, second=0, microsecond=0)
+        if when > now and (not alarm.days or DAYS[when.weekday()] in alarm.days):
+            return when
+    return now + timedelta(days=7)  # pragma: no cover - a week always has the day
 
 
 def default_settings() -> dict[str, dict[str, str]]:
@@ -52,53 +186,119 @@ def default_settings() -> dict[str, dict[str, str]]:
     }
 
 
+class Settings:
+    """Namespaced settings (``global``/``system``/``secure``) as strings; every put is
+    recorded in the phone's journal."""
+
+    def __init__(self, values: Mapping[str, Mapping[str, str]] | None = None) -> None:
+        self._values = {ns: dict(v) for ns, v in (values or default_settings()).items()}
+        self._journal: Journal | None = None
+
+    def attach(self, journal: Journal) -> None:
+        self._journal = journal
+
+    def get(self, namespace: str, key: str) -> str | None:
+        return self._values.get(namespace, {}).get(key)
+
+    def put(self, namespace: str, key: str, value: str) -> None:
+        values = self._values.setdefault(namespace, {})
+        if values.get(key) == str(value):
+            return
+        values[key] = str(value)
+        if self._journal is not None:
+            self._journal.bump()
+
+    def delete(self, namespace: str, key: str) -> bool:
+        found = self._values.get(namespace, {}).pop(key, None) is not None
+        if found and self._journal is not None:
+            self._journal.bump()
+        return found
+
+    def namespace(self, namespace: str) -> dict[str, str]:
+        """A copy of one namespace's settings."""
+        return dict(self._values.get(namespace, {}))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def snapshot(self) -> dict[str, dict[str, str]]:
+        return {ns: dict(values) for ns, values in self._values.items()}
+
+    __plain__ = snapshot
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"values": self._values}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self._values, self._journal = state["values"], None
+
+
+def _table(kind: type, key: str = "id") -> Any:
+    return field(default_factory=lambda: Table(kind=kind, key=key))
+
+
 @dataclass
-class SystemState:
-    """What the phone's system keeps for all apps."""
+class Wallet(Store):
+    """A balance (cents) and its transactions."""
+
+    balance: int = 0
+    transactions: Table[Transaction] = _table(Transaction)
+
+
+@dataclass
+class SystemState(Store):
+    """What the phone's system keeps for all apps (see ``STORES``)."""
+
+    untracked = ("now",)
 
     now: datetime = DEFAULT_START
     clipboard: str = ""
-    contacts: list[Contact] = field(default_factory=list)
-    files: dict[str, str] = field(default_factory=dict)
-    notifications: list[Notification] = field(default_factory=list)
-    settings: dict[str, dict[str, str]] = field(default_factory=default_settings)
-    next_id: int = 1
+    contacts: Table[Contact] = _table(Contact)
+    messages: Table[Message] = _table(Message)
+    calls: Table[Call] = _table(Call)
+    events: Table[Event] = _table(Event)
+    files: Table[File] = _table(File, "path")
+    notifications: Table[Notification] = _table(Notification)
+    alarms: Table[Alarm] = _table(Alarm)
+    accounts: Table[Account] = _table(Account)
+    wallet: Wallet = field(default_factory=Wallet)
+    settings: Settings = field(default_factory=Settings)
 
-    # --- updates -----------------------------------------------------------------------
-    def new_id(self) -> int:
-        """A fresh row id (shared counter, like a content provider's)."""
-        value = self.next_id
-        self.next_id += 1
-        return value
-
+    # --- contacts --------------------------------------------------------------------------
     def add_contact(self, name: str, phone: str = "", email: str = "", *,
                     starred: bool = False) -> Contact:
-        contact = Contact(self.new_id(), name, phone, email, starred)
-        self.contacts.append(contact)
-        return contact
+        return self.contacts.new(name=name, phone=phone, email=email, starred=starred)
 
     def contact(self, contact_id: int) -> Contact | None:
-        return next((c for c in self.contacts if c.id == contact_id), None)
+        return self.contacts.get(contact_id)
 
     def find_contact(self, name: str) -> Contact | None:
-        return next((c for c in self.contacts if c.name == name), None)
+        return self.contacts.first(name=name)
 
     def delete_contact(self, contact_id: int) -> None:
-        self.contacts = [c for c in self.contacts if c.id != contact_id]
+        self.contacts.remove(contact_id)
 
+    # --- other stores ----------------------------------------------------------------------
     def notify(self, app: str, title: str, text: str = "") -> Notification:
-        note = Notification(self.new_id(), app, title, text)
-        self.notifications.append(note)
-        return note
+        return self.notifications.new(app=app, title=title, text=text)
+
+    def add_alarm(self, hour: int, minute: int, label: str = "", *, enabled: bool = True,
+                  days: Any = ()) -> Alarm:
+        return self.alarms.new(hour=hour, minute=minute, label=label, enabled=enabled,
+                               days=ordered_days(days))
+
+    def write_file(self, path: str, content: str, mime: str = "text/plain") -> File:
+        return self.files.put(File(path, content, mime))
 
     def advance(self, seconds: float) -> None:
         self.now = self.now + timedelta(seconds=seconds)
 
+    # --- settings --------------------------------------------------------------------------
     def get_setting(self, namespace: str, key: str) -> str | None:
-        return self.settings.get(namespace, {}).get(key)
+        return self.settings.get(namespace, key)
 
     def put_setting(self, namespace: str, key: str, value: str) -> None:
-        self.settings.setdefault(namespace, {})[key] = str(value)
+        self.settings.put(namespace, key, value)
 
     def set_airplane_mode(self, on: bool) -> None:
         """Switch airplane mode; turning it on also turns off Wi-Fi and Bluetooth (as
@@ -109,60 +309,30 @@ class SystemState:
             self.put_setting("global", "bluetooth_on", "0")
 
     def snapshot(self) -> dict[str, Any]:
-        """Plain data for verifiers: records keyed by id, so diffs name what changed."""
+        """Plain data for verifiers: one key per store, records keyed by id (files by
+        path), so diffs name what changed."""
         return {
-            "now": self.now.isoformat(),
             "clipboard": self.clipboard,
-            "contacts": keyed(self.contacts),
-            "files": dict(self.files),
-            "notifications": keyed(self.notifications),
-            "settings": {ns: dict(values) for ns, values in self.settings.items()},
+            "contacts": self.contacts.snapshot(),
+            "messages": self.messages.snapshot(),
+            "calls": self.calls.snapshot(),
+            "events": self.events.snapshot(),
+            "files": self.files.snapshot(),
+            "notifications": self.notifications.snapshot(),
+            "alarms": self.alarms.snapshot(),
+            "accounts": self.accounts.snapshot(),
+            "wallet": self.wallet.snapshot(),
+            "settings": self.settings.snapshot(),
         }
 
 
-def to_plain(value: Any) -> Any:
-    """Dataclasses, lists and dicts to plain JSON-like data; lists of records with an
-    ``id`` become ``{str(id): record}`` so that diffs name the record that changed."""
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        return value
-    if hasattr(value, "__dataclass_fields__") and not isinstance(value, type):
-        out = {name: to_plain(getattr(value, name)) for name in _field_names(type(value))}
-        for name in _record_lists(type(value)):
-            if out.get(name) == []:
-                out[name] = {}  # an empty record list is an empty table, not a value
-        return out
-    if isinstance(value, dict):
-        return {str(k): to_plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        if value and all(hasattr(v, "__dataclass_fields__") and hasattr(v, "id") for v in value):
-            return keyed(list(value))
-        return [to_plain(v) for v in value]
-    if isinstance(value, datetime):
-        return value.isoformat()
-    return value
-
-
-@functools.cache
-def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(cls))
-
-
-@functools.cache
-def _record_lists(cls: type) -> tuple[str, ...]:
-    """Fields of ``cls`` typed ``list[R]`` where R is a dataclass with an ``id``."""
-    try:
-        hints = typing.get_type_hints(cls)
-    except Exception:  # noqa: BLE001 - unresolvable hints: treat lists as values
-        return ()
-    names = []
-    for name, hint in hints.items():
-        args = typing.get_args(hint)
-        if (typing.get_origin(hint) is list and args and dataclasses.is_dataclass(args[0])
-                and "id" in {f.name for f in dataclasses.fields(args[0])}):
-            names.append(name)
-    return tuple(names)
-
-
-def keyed(records: list[Any]) -> dict[str, Any]:
+def keyed(records: Any) -> dict[str, Any]:
     """Records with an ``id`` as ``{str(id): plain record}``."""
     return {str(r.id): to_plain(r) for r in records}
+
+
+__all__ = [
+    "DAYS", "DEFAULT_START", "STORES", "Account", "Alarm", "Call", "Contact", "Event", "File",
+    "Message", "Notification", "Settings", "SystemState", "Transaction", "Wallet", "keyed",
+    "next_ring", "ordered_days", "to_plain",
+]

@@ -29,6 +29,7 @@ HEIGHTS: dict[str, int] = {
     "icon": ICON_SIZE,
     "row": 156,
     "spacer": 40,
+    "app_icon": 300,
 }
 
 #: Font sizes (logical pixels) per text role.

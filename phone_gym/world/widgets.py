@@ -151,9 +151,10 @@ def TextField(
     )
 
 
-def Toggle(label: str, checked: bool, on_toggle: Handler, *, id: str = "") -> Node:
-    """A switch row with a label."""
-    return Node("toggle", text=label, checked=checked, on_click=on_toggle, id=id)
+def Toggle(label: str, checked: bool, on_toggle: Handler, *, id: str = "",
+           desc: str = "") -> Node:
+    """A switch row with a label (a switch without one needs ``desc`` for accessibility)."""
+    return Node("toggle", text=label, checked=checked, on_click=on_toggle, id=id, desc=desc)
 
 
 def Slider(

@@ -6,10 +6,10 @@ import math
 
 import numpy as np
 import pytest
+from driving import Driver, center
 
 from phone_gym.actions import PhoneAction
 from phone_gym.envs import PhoneWorldEnv
-from phone_gym.mockapps.oracle import Driver, center
 
 
 @pytest.fixture()

@@ -145,8 +145,10 @@ def test_reset_option_picks_task_and_seed_is_deterministic() -> None:
 @pytest.mark.parametrize(
     "kwargs, fragment",
     [
-        ({"task": "NoSuchTask"}, "NotesCreateNote"),
+        ({"task": "NoSuchTask"}, "phone-gym tasks"),
+        ({"task": "NotesCreateNot"}, "did you mean 'NotesCreateNote'"),
         ({"apps": ["Calculator"]}, "Contacts"),
+        ({"apps": ["Contact"]}, "did you mean 'Contacts'"),
         ({"render_mode": "human"}, "rgb_array"),
         ({"obs_size": (0, 10)}, "width, height"),
         ({"max_steps": 0}, "positive"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
-from driving import fill, long_press, open_app, press, shown, tap
+from driving import Driver, fill, long_press, open_app, press, shown, tap
 
 from phone_gym.actions import PhoneAction
 from phone_gym.mockapps.clock.app import (
@@ -20,8 +20,8 @@ from phone_gym.mockapps.clock.app import (
     parse_time,
 )
 from phone_gym.mockapps.clock.tasks import same_time
-from phone_gym.mockapps.oracle import Driver
 from phone_gym.world import Device
+from phone_gym.world.system import SystemState
 
 
 @pytest.fixture
@@ -39,10 +39,22 @@ def open_clock(device: Device) -> None:
     open_app(device, "Clock")
 
 
+def alarms(device: Device) -> list[Alarm]:
+    """The alarms (the system store the clock owns), in the order they were added."""
+    return clock(device).alarms.values()
+
+
+def alarm(device: Device, alarm_id: int) -> Alarm:
+    """The alarm ``alarm_id`` as stored now (records are frozen: a change makes a new one)."""
+    found = clock(device).alarms.get(alarm_id)
+    assert found is not None, alarm_id
+    return found
+
+
 def seed(device: Device) -> tuple[Alarm, Alarm]:
-    data = clock(device).data
-    return (add_alarm(data, 7, 30, "Wake up", days=("Mon", "Tue", "Wed", "Thu", "Fri")),
-            add_alarm(data, 6, 5, "Gym", enabled=False))
+    table = clock(device).alarms
+    return (add_alarm(table, 7, 30, "Wake up", days=("Mon", "Tue", "Wed", "Thu", "Fri")),
+            add_alarm(table, 6, 5, "Gym", enabled=False))
 
 
 def test_empty_list_and_package(device: Device) -> None:
@@ -81,10 +93,10 @@ def test_add_alarm_through_the_editor(device: Device) -> None:
     tap(device, id="save")
     assert device.toast_text == "Alarm set for 21:45"
     assert clock(device).route.name == "main"
-    new = clock(device).data.alarms[-1]
+    new = alarms(device)[-1]
     assert (new.hour, new.minute, new.label, new.enabled, new.days) == (21, 45, "Read", True,
-                                                                         ["Mon"])
-    assert device.snapshot()["apps"]["Clock"]["alarms"][str(new.id)]["days"] == ["Mon"]
+                                                                         ("Mon",))
+    assert device.snapshot()["alarms"][str(new.id)]["days"] == ["Mon"]
 
 
 @pytest.mark.parametrize(("hour", "minute", "message"), [
@@ -103,7 +115,7 @@ def test_bad_times_are_not_saved(device: Device, hour: str, minute: str, message
     tap(device, id="save")
     assert device.toast_text == message
     assert clock(device).route.name == "edit"
-    assert len(clock(device).data.alarms) == 2
+    assert len(alarms(device)) == 2
 
 
 def test_single_digit_hour_is_accepted(device: Device) -> None:
@@ -112,8 +124,8 @@ def test_single_digit_hour_is_accepted(device: Device) -> None:
     fill(device, "hour", "7")
     fill(device, "minute", "5")
     tap(device, id="save")
-    alarm = clock(device).data.alarms[0]
-    assert (alarm.hour, alarm.minute) == (7, 5)
+    new = alarms(device)[0]
+    assert (new.hour, new.minute) == (7, 5)
     assert shown(device, "07:05", kind="list_item")
 
 
@@ -129,9 +141,10 @@ def test_edit_alarm_prefills_and_saves(device: Device) -> None:
     fill(device, "label", "Get up")
     tap(device, id="day_fri")
     tap(device, id="save")
+    wake = alarm(device, wake.id)
     assert (wake.label, wake.days, wake.hour, wake.minute) == (
-        "Get up", ["Mon", "Tue", "Wed", "Thu"], 7, 30)
-    assert gym.label == "Gym"
+        "Get up", ("Mon", "Tue", "Wed", "Thu"), 7, 30)
+    assert alarm(device, gym.id) == gym  # the other alarm is untouched
 
 
 def test_new_time_switches_a_disabled_alarm_on(device: Device) -> None:
@@ -140,11 +153,12 @@ def test_new_time_switches_a_disabled_alarm_on(device: Device) -> None:
     tap(device, id=f"alarm_{gym.id}")
     fill(device, "label", "Swim")
     tap(device, id="save")
-    assert gym.enabled is False  # only the label changed
+    assert alarm(device, gym.id).enabled is False  # only the label changed
     tap(device, id=f"alarm_{gym.id}")
     fill(device, "minute", "15")
     tap(device, id="save")
-    assert (gym.minute, gym.enabled) == (15, True)
+    gym = alarm(device, gym.id)
+    assert (gym.label, gym.minute, gym.enabled) == ("Swim", 15, True)
 
 
 @pytest.mark.parametrize("leave", ["cancel", "navigate_up", "back"])
@@ -160,7 +174,9 @@ def test_leaving_the_editor_discards_the_draft(device: Device, leave: str) -> No
     else:
         tap(device, id=leave)
     assert clock(device).route.name == "main"
-    assert device.snapshot()["apps"] == before["apps"]
+    after = device.snapshot()
+    assert {k: v for k, v in after.items() if k != "now"} == {
+        k: v for k, v in before.items() if k != "now"}  # the alarms and all else unchanged
 
 
 def test_delete_from_editor_asks_first(device: Device) -> None:
@@ -177,7 +193,7 @@ def test_delete_from_editor_asks_first(device: Device) -> None:
     assert not shown(device, id="dialog") and clock(device).route.name == "edit"
     tap(device, id="delete")
     tap(device, id="button_delete")
-    assert clock(device).data.alarms == [gym]
+    assert clock(device).alarms == [gym]
     assert clock(device).route.name == "main"
     assert device.toast_text == "Alarm deleted"
 
@@ -188,39 +204,39 @@ def test_long_press_menu_deletes_and_duplicates(device: Device) -> None:
     long_press(device, id=f"alarm_{wake.id}")
     assert [label for label, _ in device.menu or []] == ["Delete", "Duplicate"]
     tap(device, "Duplicate", kind="menu_item")
-    copy = clock(device).data.alarms[-1]
+    copy = alarms(device)[-1]
     assert copy.id not in (wake.id, gym.id)
     assert (copy.hour, copy.minute, copy.label, copy.days) == (7, 30, "Wake up", wake.days)
     long_press(device, id=f"alarm_{gym.id}")
     press(device, "back")  # closes the menu only
-    assert device.menu is None and len(clock(device).data.alarms) == 3
+    assert device.menu is None and len(alarms(device)) == 3
     long_press(device, id=f"alarm_{gym.id}")
     tap(device, "Delete", kind="menu_item")
-    assert [a.id for a in clock(device).data.alarms] == [wake.id, copy.id]
+    assert [a.id for a in alarms(device)] == [wake.id, copy.id]
 
 
 def test_switch_toggles_only_its_alarm(device: Device) -> None:
     wake, gym = seed(device)
     open_clock(device)
     tap(device, id=f"alarm_switch_{gym.id}")
-    assert gym.enabled and wake.enabled
+    assert alarm(device, gym.id).enabled and alarm(device, wake.id).enabled
     assert clock(device).route.name == "main"  # the switch does not open the editor
     tap(device, id=f"alarm_switch_{wake.id}")
-    assert not wake.enabled and gym.enabled
+    assert not alarm(device, wake.id).enabled and alarm(device, gym.id).enabled
 
 
 def test_long_list_scrolls(device: Device) -> None:
-    data = clock(device).data
-    alarms = [add_alarm(data, 5 + i, 0, f"Alarm {i}") for i in range(15)]
+    table = clock(device).alarms
+    added = [add_alarm(table, 5 + i, 0, f"Alarm {i}") for i in range(15)]
     open_clock(device)
-    last = alarms[-1]
+    last = added[-1]
     assert not shown(device, id=f"alarm_{last.id}")
     for _ in range(3):  # to the end, where the last row clears the floating button
         assert device.step(PhoneAction("scroll", x=500, y=500, direction="down")) is None
     assert device.scroll
     tap(device, id=f"alarm_switch_{last.id}")
-    assert last.enabled is False
-    assert all(a.enabled for a in alarms[:-1])
+    assert alarm(device, last.id).enabled is False
+    assert all(alarm(device, a.id).enabled for a in added[:-1])
 
 
 def test_alarms_persist_and_drafts_do_not(device: Device) -> None:
@@ -235,7 +251,7 @@ def test_alarms_persist_and_drafts_do_not(device: Device) -> None:
     assert device.step(PhoneAction("close_app", app="Clock")) is None
     open_clock(device)
     assert clock(device).route.name == "main"
-    assert [(a.hour, a.minute) for a in clock(device).data.alarms][-1] == (10, 0)
+    assert [(a.hour, a.minute) for a in alarms(device)][-1] == (10, 0)
     assert shown(device, "10:00", kind="list_item")
     tap(device, id="add_alarm")
     assert Driver(device).find(id="hour").node.text == ""
@@ -296,9 +312,11 @@ def test_stopwatch_follows_the_clock(device: Device) -> None:
 
 
 def test_snapshot_keys_alarms_even_when_empty(device: Device) -> None:
-    assert device.snapshot()["apps"]["Clock"] == {"alarms": {}, "next_id": 1}
+    snap = device.snapshot()
+    assert snap["alarms"] == {}  # the (system) alarms store, keyed by id
+    assert snap["apps"]["Clock"] is None  # the clock keeps no data of its own
     wake, _ = seed(device)
-    snap = device.snapshot()["apps"]["Clock"]["alarms"]
+    snap = device.snapshot()["alarms"]
     assert snap[str(wake.id)] == {"id": wake.id, "hour": 7, "minute": 30, "label": "Wake up",
                                   "enabled": True,
                                   "days": ["Mon", "Tue", "Wed", "Thu", "Fri"]}
@@ -316,9 +334,9 @@ def test_helpers() -> None:
     thursday = datetime(2026, 10, 15, 9, 30)
     assert next_ring(Alarm(1, 9, 0), thursday) == datetime(2026, 10, 16, 9, 0)
     assert next_ring(Alarm(1, 9, 45), thursday) == datetime(2026, 10, 15, 9, 45)
-    assert next_ring(Alarm(1, 9, 45, days=["Mon"]), thursday) == datetime(2026, 10, 19, 9, 45)
-    assert next_ring(Alarm(1, 9, 0, days=["Thu"]), thursday) == datetime(2026, 10, 22, 9, 0)
-    assert next_alarm(ClockApp.initial_data(None), thursday) is None  # type: ignore[arg-type]
+    assert next_ring(Alarm(1, 9, 45, days=("Mon",)), thursday) == datetime(2026, 10, 19, 9, 45)
+    assert next_ring(Alarm(1, 9, 0, days=("Thu",)), thursday) == datetime(2026, 10, 22, 9, 0)
+    assert next_alarm(SystemState().alarms, thursday) is None  # a fresh phone has none
 
 
 def test_same_time_matcher() -> None:

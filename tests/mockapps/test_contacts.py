@@ -7,18 +7,17 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
+from driving import Driver
 
 from phone_gym.actions import PhoneAction
-from phone_gym.mockapps.contacts import APP_CLASS, TEMPLATES, ContactsApp
-from phone_gym.mockapps.contacts.tasks import (
-    ContactsAddContact,
-    CrossContactPhoneToNote,
-    has_phone,
-    sample_people,
-)
+from phone_gym.mockapps import TEMPLATES as ALL_TEMPLATES
+from phone_gym.mockapps.contacts import APP, TEMPLATES, ContactsApp
+from phone_gym.mockapps.contacts.fixtures import has_phone
+from phone_gym.mockapps.contacts.tasks import ContactsAddContact
+from phone_gym.mockapps.crossapp.tasks import CrossContactPhoneToNote
 from phone_gym.mockapps.notes.app import NotesApp
-from phone_gym.mockapps.oracle import Driver
 from phone_gym.mockapps.task import Episode
+from phone_gym.mockapps.vocab import people as sample_people
 from phone_gym.world import Device
 
 PEOPLE = [
@@ -74,14 +73,16 @@ def route(device: Device) -> str:
 
 
 def test_registration() -> None:
-    assert APP_CLASS is ContactsApp
+    assert APP is ContactsApp
     assert (ContactsApp.name, ContactsApp.package, ContactsApp.glyph) == (
         "Contacts", "com.android.contacts", "C")
     ids = [t.id for t in TEMPLATES]
     assert len(ids) >= 6 and len(set(ids)) == len(ids)
-    assert all(i.startswith("Contacts") for i in ids if i != "CrossContactPhoneToNote")
+    assert all(i.startswith("Contacts") for i in ids)
     assert sum(t.needs_answer for t in TEMPLATES) >= 1
-    assert any(t.apps == ("Contacts", "Notes") for t in TEMPLATES)
+    # the cross-app task lives with the cross-app tasks now, and is registered
+    cross = ALL_TEMPLATES["CrossContactPhoneToNote"]
+    assert isinstance(cross, CrossContactPhoneToNote) and cross.apps == ("Contacts", "Notes")
 
 
 def test_list_is_sorted_with_avatars_and_phones(device: Device) -> None:

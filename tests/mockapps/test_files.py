@@ -4,17 +4,21 @@ its task helpers."""
 
 from __future__ import annotations
 
+import hashlib
+
 import numpy as np
 import pytest
-from driving import act, fill, long_press, open_app, press, shown, tap
+from driving import Driver, act, fill, long_press, open_app, press, shown, tap
 
 from phone_gym.actions import PhoneAction
 from phone_gym.mockapps import APPS
-from phone_gym.mockapps.files import APP_CLASS, TEMPLATES, FilesApp
+from phone_gym.mockapps.files import APP, TEMPLATES, FilesApp
 from phone_gym.mockapps.files.app import NAME_TAKEN, list_folder, size_text
-from phone_gym.mockapps.files.tasks import FileIs, NoFile, sample_files
-from phone_gym.mockapps.oracle import Driver
+from phone_gym.mockapps.files.fixtures import sample_files
+from phone_gym.verifiers import NoRecord, Record
 from phone_gym.world import Device
+from phone_gym.world.data import Table
+from phone_gym.world.system import File
 
 FILES = {
     "/sdcard/Download/report.txt": "Quarterly report\nSales are up.",
@@ -26,10 +30,34 @@ FILES = {
 }
 
 
+def file_table(files: dict[str, str]) -> Table[File]:
+    """A files store (``File`` records keyed by path) holding ``files`` (path -> text)."""
+    return Table([File(path, content) for path, content in files.items()], key="path",
+                 kind=File)
+
+
+def contents(device: Device) -> dict[str, str]:
+    """The phone's files as path -> text."""
+    return {f.path: f.content for f in device.system.files}
+
+
+def snapshot_of(files: dict[str, str]) -> dict[str, dict[str, object]]:
+    """What a device snapshot shows of ``files``: per path, its name, folder, size, type and
+    SHA-1 (not the text)."""
+    out: dict[str, dict[str, object]] = {}
+    for path, content in files.items():
+        data = content.encode("utf-8")
+        folder, name = path.rsplit("/", 1)
+        out[path] = {"name": name, "folder": folder, "size": len(data), "mime": "text/plain",
+                     "sha1": hashlib.sha1(data).hexdigest()}
+    return out
+
+
 @pytest.fixture
 def device() -> Device:
     d = Device(APPS)
-    d.system.files.update(FILES)
+    for path, content in FILES.items():
+        d.system.write_file(path, content)
     open_app(d, "Files")
     return d
 
@@ -55,7 +83,7 @@ def open_download(device: Device) -> None:
 
 
 def test_registration() -> None:
-    assert APP_CLASS is FilesApp
+    assert APP is FilesApp
     assert (FilesApp.name, FilesApp.package) == ("Files", "com.google.android.documentsui")
     ids = [t.id for t in TEMPLATES]
     assert len(ids) >= 2 and all(i.startswith("Files") for i in ids)
@@ -133,7 +161,7 @@ def test_rename_keeps_the_content_and_resorts(device: Device) -> None:
     tap(device, id="button_ok")
     files = device.system.files
     assert "/sdcard/Download/report.txt" not in files
-    assert files["/sdcard/Download/a-report.txt"] == FILES["/sdcard/Download/report.txt"]
+    assert files["/sdcard/Download/a-report.txt"].content == FILES["/sdcard/Download/report.txt"]
     assert not shown(device, "Rename", id="alertTitle")
     assert [r[0] for r in rows(device)] == ["a-report.txt", "Agenda.txt", "big.log"]
 
@@ -165,7 +193,7 @@ def test_a_bad_new_name_keeps_the_old_one(device: Device, name: str, toast: str)
     fill(device, "rename_field", name)
     tap(device, id="button_ok")
     assert device.toast_text == toast
-    assert device.system.files == FILES  # nothing renamed, nothing overwritten
+    assert contents(device) == FILES  # nothing renamed, nothing overwritten
     assert shown(device, id="rename_field")  # the dialog stays to fix the name
     tap(device, id="button_cancel")
     assert not shown(device, id="rename_field")
@@ -176,7 +204,7 @@ def test_renaming_to_the_same_name_changes_nothing(device: Device) -> None:
     long_press(device, "report.txt", kind="list_item")
     tap(device, "Rename", kind="menu_item")
     tap(device, id="button_ok")
-    assert device.system.files == FILES and not shown(device, id="rename_field")
+    assert contents(device) == FILES and not shown(device, id="rename_field")
 
 
 def test_files_persist_and_dialogs_do_not(device: Device) -> None:
@@ -188,35 +216,46 @@ def test_files_persist_and_dialogs_do_not(device: Device) -> None:
     assert route(device) == "main"
     open_download(device)
     assert not shown(device, "Delete report.txt?")
-    assert device.system.files == FILES
-    assert device.snapshot()["system"]["files"] == FILES
+    assert contents(device) == FILES
+    assert device.snapshot()["files"] == snapshot_of(FILES)
     assert device.snapshot()["apps"]["Files"] is None
 
 
 def test_helpers() -> None:
     assert size_text("") == "0 B" and size_text("é" * 600) == "1.2 kB"
     assert size_text("x" * 2_500_000) == "2.5 MB"
-    assert list_folder(FILES, "/sdcard/Download/") == [
+    assert list_folder(file_table(FILES), "/sdcard/Download/") == [
         "/sdcard/Download/Agenda.txt", "/sdcard/Download/big.log",
         "/sdcard/Download/report.txt"]
 
 
 def test_sampled_files_fill_both_folders() -> None:
     for seed in range(10):
-        files = sample_files(np.random.default_rng(seed), {"extra.txt": "hi"})
+        pairs = sample_files(np.random.default_rng(seed), {"extra.txt": "hi"})
+        files = {path: content for path, content in pairs}
+        assert len(files) == len(pairs)  # no path twice
         assert 9 <= len(files) <= 13
-        assert len(list_folder(files, "/sdcard/Download/")) >= 3
-        assert len(list_folder(files, "/sdcard/Documents/")) >= 3
+        assert len(list_folder(file_table(files), "/sdcard/Download/")) >= 3
+        assert len(list_folder(file_table(files), "/sdcard/Documents/")) >= 3
         assert "hi" in files.values()
         names = [p.rsplit("/", 1)[1] for p in files]
         assert len(set(names)) == len(names)
 
 
 def test_file_criteria() -> None:
-    state = {"system": {"files": {"/sdcard/Download/a.txt": "A"}}}
-    assert FileIs("/sdcard/Download/a.txt", "A").check(state, None)[0]
-    assert not FileIs("/sdcard/Download/a.txt", "B").check(state, None)[0]
-    assert not FileIs("/sdcard/Download/b.txt", "A").check(state, None)[0]
-    assert NoFile("/sdcard/Download/b.txt").check(state, None)[0]
-    ok, reason = NoFile("/sdcard/Download/a.txt").check(state, None)
-    assert not ok and reason == "/sdcard/Download/a.txt still exists"
+    """Files are checked as the tasks check them: by name and folder, the text by its SHA-1."""
+    dev = Device(APPS)
+    dev.system.write_file("/sdcard/Download/a.txt", "A")
+    state = dev.snapshot()
+
+    def sha1(text: str) -> str:
+        return hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+    a = {"name": "a.txt", "folder": "/sdcard/Download"}
+    b = {"name": "b.txt", "folder": "/sdcard/Download"}
+    assert Record("files", a, {"sha1": sha1("A")}).check(state, None)[0]
+    assert not Record("files", a, {"sha1": sha1("B")}).check(state, None)[0]
+    assert not Record("files", b, {"sha1": sha1("A")}).check(state, None)[0]
+    assert NoRecord("files", b).check(state, None)[0]
+    ok, reason = NoRecord("files", a).check(state, None)
+    assert not ok and "a.txt" in reason

@@ -5,17 +5,16 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from driving import act, long_press, press, shown, tap, type_text
+from driving import Driver, act, center, long_press, press, shown, tap, type_text
 
 from phone_gym.actions import PhoneAction
-from phone_gym.mockapps.notes.app import NotesApp, add_note, sorted_notes
+from phone_gym.mockapps.notes.app import Note, NotesApp, add_note, sorted_notes
 from phone_gym.mockapps.notes.tasks import (
     TEMPLATES,
     NotesReadNote,
     appended,
     same_words,
 )
-from phone_gym.mockapps.oracle import Driver, center
 from phone_gym.mockapps.task import Episode
 from phone_gym.world import Device
 
@@ -41,6 +40,18 @@ def notes_of(device: Device) -> NotesApp:
 
 def titles(device: Device) -> list[str]:
     return [n.title for n in notes_of(device).data.notes]
+
+
+def note(device: Device, note_id: int) -> Note:
+    """The note ``note_id`` as stored now (records are frozen: a change makes a new one)."""
+    found = notes_of(device).data.notes.get(note_id)
+    assert found is not None, note_id
+    return found
+
+
+def last_note(device: Device) -> Note:
+    """The note written last."""
+    return notes_of(device).data.notes.values()[-1]
 
 
 @pytest.fixture
@@ -122,9 +133,9 @@ def test_create_note_and_save(device: Device) -> None:
     tap(device, id="save")
     assert device.toast_text == "Note saved"
     assert shown(device, "Packing list", kind="list_item")
-    note = notes_of(device).data.notes[-1]
-    assert (note.id, note.title, note.body, note.pinned) == (4, "Packing list", "charger", False)
-    assert sorted_notes(notes_of(device).data)[0] is note
+    new = last_note(device)
+    assert (new.id, new.title, new.body, new.pinned) == (4, "Packing list", "charger", False)
+    assert sorted_notes(notes_of(device).data)[0] is new
 
 
 def test_back_saves_the_edit(device: Device) -> None:
@@ -135,9 +146,9 @@ def test_back_saves_the_edit(device: Device) -> None:
     type_text(device, "and Porto")
     press(device, "back")  # hides the keyboard
     assert device.keyboard_shown is False
-    assert notes_of(device).data.notes[1].body == "Lisbon in spring"  # not yet saved
+    assert note(device, 2).body == "Lisbon in spring"  # not yet saved
     press(device, "back")  # leaves the editor, saving
-    assert notes_of(device).data.notes[1].body == "Lisbon in spring\nand Porto"
+    assert note(device, 2).body == "Lisbon in spring\nand Porto"
     assert device.toast_text == "Note saved"
     assert shown(device, "Trip ideas", kind="list_item")
 
@@ -195,7 +206,7 @@ def test_keyboard_keys_edit_the_focused_field(device: Device) -> None:
     assert field_text(device, "body") == "ok\na"
     assert field_text(device, "title") == "Hi you2."
     tap(device, id="save")
-    assert notes_of(device).data.notes[-1].title == "Hi you2."
+    assert last_note(device).title == "Hi you2."
 
 
 def test_typing_without_focus_is_an_error(device: Device) -> None:
@@ -216,7 +227,7 @@ def test_select_all_then_type_replaces_the_text(device: Device) -> None:
     assert field_text(device, "body") == "just coffee beans"
     press(device, "back")
     press(device, "back")
-    assert notes_of(device).data.notes[0].body == "just coffee beans"
+    assert note(device, 1).body == "just coffee beans"
 
 
 def test_select_all_then_key_replaces_the_text(device: Device) -> None:
@@ -312,14 +323,14 @@ def test_long_press_menu_closes_with_back(device: Device) -> None:
 def test_pin_and_unpin_from_the_long_press_menu(device: Device) -> None:
     long_press(device, "Groceries", kind="list_item")
     tap(device, "Pin", kind="menu_item")
-    assert notes_of(device).data.notes[0].pinned
+    assert note(device, 1).pinned
     order = [p.node.text for p in device.frame().items
              if p.node.kind == "list_item" or p.node.id.endswith("_header")]
     assert order == ["Pinned", "Groceries", "Others", "Gift list", "Trip ideas"]
     long_press(device, "Groceries", kind="list_item")
     assert shown(device, "Unpin", kind="menu_item")
     tap(device, "Unpin", kind="menu_item")
-    assert not notes_of(device).data.notes[0].pinned
+    assert not note(device, 1).pinned
     assert not shown(device, "Pinned")
 
 
@@ -327,9 +338,9 @@ def test_pin_from_the_editor_is_saved_on_leaving(device: Device) -> None:
     tap(device, "Trip ideas", kind="list_item")
     tap(device, id="pin", desc="Pin")
     assert shown(device, id="pin", desc="Unpin")
-    assert not notes_of(device).data.notes[1].pinned  # a draft change until saved
+    assert not note(device, 2).pinned  # a draft change until saved
     press(device, "back")
-    assert notes_of(device).data.notes[1].pinned
+    assert note(device, 2).pinned
     assert shown(device, "Pinned")
 
 
@@ -339,7 +350,7 @@ def test_new_pinned_note(device: Device) -> None:
     tap(device, id="title", kind="text_field")
     type_text(device, "Top")
     tap(device, id="save")
-    assert notes_of(device).data.notes[-1].pinned
+    assert last_note(device).pinned
 
 
 # --- force-stop ----------------------------------------------------------------------------------

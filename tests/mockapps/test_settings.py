@@ -5,15 +5,17 @@ the notification shade's quick toggles; and its task helpers."""
 from __future__ import annotations
 
 import pytest
-from driving import act, drive, open_app, press, shown, tap
+from driving import Driver, act, drive, open_app, press, shown, tap
 
 from phone_gym.actions import PhoneAction
 from phone_gym.mockapps import APPS
-from phone_gym.mockapps.oracle import Driver
-from phone_gym.mockapps.settings import APP_CLASS, TEMPLATES, SettingsApp
+from phone_gym.mockapps import Driver as OracleDriver
+from phone_gym.mockapps.settings import APP, TEMPLATES, SettingsApp
 from phone_gym.mockapps.settings.app import percent
 from phone_gym.mockapps.settings.tasks import brightness_near, slide_to
 from phone_gym.world import Device
+from phone_gym.world.a11y import ui_elements
+from phone_gym.world.state import WorldState
 from phone_gym.world.widgets import slider_x
 
 
@@ -47,7 +49,7 @@ def subtitle(device: Device, title: str) -> str:
 
 
 def test_registration() -> None:
-    assert APP_CLASS is SettingsApp
+    assert APP is SettingsApp
     assert (SettingsApp.name, SettingsApp.package) == ("Settings", "com.android.settings")
     ids = [t.id for t in TEMPLATES]
     assert len(ids) >= 2 and all(i.startswith("Settings") for i in ids)
@@ -190,7 +192,8 @@ def test_brightness_slider_by_tap(device: Device) -> None:
 @pytest.mark.parametrize("value", [0, 1, 64, 128, 200, 254, 255])
 def test_the_oracle_slides_to_a_value(device: Device, value: int) -> None:
     tap(device, "Display", kind="list_item")
-    drive(device, slide_to(Driver(device), value, id="brightness"))
+    ui = OracleDriver(lambda: ui_elements(device.frame()), WorldState(device))
+    drive(device, slide_to(ui, value, id="brightness"))
     assert abs(int(setting(device, "system", "screen_brightness") or -9) - value) <= 1
 
 
@@ -203,7 +206,7 @@ def test_settings_survive_a_force_stop_and_are_not_app_data(device: Device) -> N
     assert setting(device, "secure", "ui_night_mode") == "2"
     snap = device.snapshot()
     assert snap["apps"]["Settings"] is None
-    assert snap["system"]["settings"]["secure"]["ui_night_mode"] == "2"
+    assert snap["settings"]["secure"]["ui_night_mode"] == "2"
 
 
 def test_brightness_matcher_allows_a_few_points() -> None:

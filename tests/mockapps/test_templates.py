@@ -1,9 +1,10 @@
-"""Every task template: the oracle solves 20 seeds within budget; doing nothing, a near-miss
-end state and extra damage all fail."""
+"""Every task template: the oracle solves 20 seeds within budget; doing nothing, every near
+miss (derived from the criteria, and declared) and extra damage all fail."""
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -15,23 +16,24 @@ from phone_gym.world import Device
 SEEDS = range(20)
 
 
-def untouched_record(initial: dict[str, Any], final: dict[str, Any]) -> list[str] | None:
+def untouched_record(initial: Mapping[str, Any], final: Mapping[str, Any]) -> list[str] | None:
     """The path of a record that exists unchanged in both snapshots (a bystander)."""
     stack: list[tuple[list[str], Any, Any]] = [([], initial, final)]
     while stack:
         path, a, b = stack.pop(0)
-        if not (isinstance(a, dict) and isinstance(b, dict)):
+        if not (isinstance(a, Mapping) and isinstance(b, Mapping)):
             continue
         for key, value in a.items():
             if key not in b:
                 continue
-            if isinstance(value, dict) and "id" in value and value == b[key]:
+            if isinstance(value, Mapping) and ("id" in value or "sha1" in value) \
+                    and value == b[key]:
                 return [*path, key]
             stack.append(([*path, key], value, b[key]))
     return None
 
 
-def delete_at(state: dict[str, Any], path: list[str]) -> dict[str, Any]:
+def delete_at(state: Mapping[str, Any], path: list[str]) -> dict[str, Any]:
     out = copy.deepcopy(state)
     node = out
     for key in path[:-1]:
@@ -56,9 +58,11 @@ def test_template(task_id: str) -> None:
         if template.needs_answer:
             assert answer is not None
         final = device.snapshot()
-        bad, bad_answer = template.near_miss(final, ep.params, answer)
-        near = template.verify(ep.initial, bad, ep.params, bad_answer)
-        assert not near.success, f"seed {seed}: near-miss passes"
+        misses = template.near_misses(ep.initial, final, ep.params, answer)
+        assert misses, f"seed {seed}: no near miss derived or declared"
+        for miss in misses:
+            near = template.verify(ep.initial, miss.state, ep.params, miss.answer)
+            assert not near.success, f"seed {seed}: near miss passes: {miss.why}"
         victim = untouched_record(ep.initial, final)
         assert victim is not None, f"seed {seed}: no bystander record to damage"
         damaged = template.verify(ep.initial, delete_at(final, victim), ep.params, answer)

@@ -7,8 +7,11 @@ import shlex
 import pytest
 
 from phone_gym.actions import ActionError, PhoneAction
+from phone_gym.mockapps import REGISTRY
 from phone_gym.real.commands import input_text_arg, to_commands, to_pixels
-from phone_gym.real.packages import DEFAULT_PACKAGES, app_packages, is_package_name
+from phone_gym.real.packages import app_packages, is_package_name
+
+DEFAULT_PACKAGES = app_packages(None, REGISTRY.package_map())
 
 SIZE = (1080, 2400)
 
@@ -67,7 +70,7 @@ def test_text_input_cannot_type_is_an_action_error() -> None:
 
 
 def test_packages_extend_and_validate() -> None:
-    packages = app_packages({"Markor": "net.gsantner.markor"})
+    packages = app_packages({"Markor": "net.gsantner.markor"}, REGISTRY.package_map())
     assert packages["Markor"] == "net.gsantner.markor" and packages["Settings"]
     for bad in ("rm -rf", "com.x;reboot", "single", "com..x"):
         assert not is_package_name(bad)

@@ -1,33 +1,43 @@
-"""Real-device templates in-process: the same setup, scripted policy and verifier, with
-``WorldState`` (a PhoneWorld phone read directly) in place of adb. Their checks are
-written once, against ``DeviceState``, and hold in both worlds."""
+"""Real-device templates in-process: the same setup, scripted policy and verifier as over
+adb, with the snapshot a real phone gives (``observe`` over ``WorldState``: what the task
+watches, as adb reads it) in place of PhoneWorld's whole-phone snapshot."""
 
 from __future__ import annotations
 
-import copy
+from typing import Any
 
 import numpy as np
 import pytest
 
-from phone_gym.mockapps import APPS
-from phone_gym.mockapps.device_state import WorldState
-from phone_gym.real.tasks import REAL_TEMPLATES, RealEpisode
+from phone_gym.envs.real_phone import REAL_TEMPLATES
+from phone_gym.mockapps import APPS, Episode, Task, WorldHost
+from phone_gym.verifiers import observe
 from phone_gym.world import Device
-from phone_gym.world.a11y import ui_elements
 
 
-def run(task: str, seed: int, *, act: bool = True) -> tuple[RealEpisode, str | None]:
-    device = Device(APPS)
-    episode = RealEpisode(REAL_TEMPLATES[task], WorldState(device),
-                          np.random.default_rng(seed))
+class ObservedHost(WorldHost):
+    """A PhoneWorld phone seen as a real one: snapshots cover only what the task watches."""
+
+    def snapshot(self, task: Task) -> dict[str, Any]:
+        return observe(self.state, task.watch)
+
+    def version(self) -> int | None:
+        return None
+
+
+def run(task: str, seed: int, *, act: bool = True) -> tuple[Episode, str | None]:
+    host = ObservedHost(Device(APPS))
+    episode = Episode(REAL_TEMPLATES[task], host, np.random.default_rng(seed))
     answer = None
-    for _ in range(episode.template.max_steps if act else 0):
-        action = episode.oracle_action(lambda: ui_elements(device.frame()))
-        if action.type in ("answer", "finish"):
-            answer = action.text if action.type == "answer" else None
-            break
-        assert device.step(action) is None
+    if act:
+        answer, _ = episode.solve()
     return episode, answer
+
+
+def test_the_real_templates() -> None:
+    assert len(REAL_TEMPLATES) == 15
+    assert {"SettingsWifiOff", "ContactsCreate", "ClockDeleteAlarm", "FilesRenameFile",
+            "SettingsSetBrightness", "ContactsLookupPhone"} <= set(REAL_TEMPLATES)
 
 
 @pytest.mark.parametrize("task", sorted(REAL_TEMPLATES))
@@ -37,17 +47,19 @@ def test_real_template_in_phoneworld(task: str) -> None:
         verdict = episode.verify(answer)
         assert verdict.success, (seed, verdict.reason)
         template = episode.template
-        final = template.snapshot(episode.state)
-        wrong, wrong_answer = template.near_miss(copy.deepcopy(final), episode.params, answer)
-        assert not template.verify(episode.initial, wrong, episode.params,
-                                   wrong_answer).success
+        final = episode.host.snapshot(template)
+        misses = template.near_misses(episode.initial, final, episode.params, answer)
+        assert misses
+        for miss in misses:
+            assert not template.verify(episode.initial, miss.state, episode.params,
+                                       miss.answer).success, (seed, miss.why)
     idle, _ = run(task, 0, act=False)
     assert not idle.verify(None).success
 
 
 def test_extra_damage_fails_a_solved_task() -> None:
     episode, answer = run("SettingsWifiOff", 0)
-    episode.state.write_file("/sdcard/Download/stray.txt", b"oops")
+    episode.host.state.write_file("/sdcard/Download/stray.txt", b"oops")
     verdict = episode.verify(answer)
     assert not verdict.success and "unexpected change" in verdict.reason
     assert "stray.txt" in verdict.reason

@@ -14,8 +14,8 @@ pytest.importorskip("torch")
 pytest.importorskip("transformers")
 
 from phone_gym.cli import main  # noqa: E402
-from phone_gym.virtual import VirtualAdbServer, VirtualPhone  # noqa: E402
 from phone_gym.trainer.config import load_config  # noqa: E402
+from phone_gym.virtual import VirtualAdbServer, VirtualPhone  # noqa: E402
 
 CONFIGS = Path(__file__).resolve().parents[2] / "examples" / "configs"
 

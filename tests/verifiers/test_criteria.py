@@ -26,16 +26,14 @@ from phone_gym.verifiers import (
 )
 
 STATE = {
-    "system": {
-        "now": "2026-10-15T09:30:00",
-        "clipboard": "",
-        "contacts": {
-            "1": {"id": 1, "name": "Ann Lee", "phone": "+1 (555) 010-2000", "starred": False},
-            "2": {"id": 2, "name": "Bob Roy", "phone": "555 0199", "starred": True},
-            "3": {"id": 3, "name": "Bob Roy", "phone": "", "starred": False},
-        },
-        "settings": {"global": {"wifi_on": "1"}},
+    "now": "2026-10-15T09:30:00",
+    "clipboard": "",
+    "contacts": {
+        "1": {"id": 1, "name": "Ann Lee", "phone": "+1 (555) 010-2000", "starred": False},
+        "2": {"id": 2, "name": "Bob Roy", "phone": "555 0199", "starred": True},
+        "3": {"id": 3, "name": "Bob Roy", "phone": "", "starred": False},
     },
+    "settings": {"global": {"wifi_on": "1"}},
     "apps": {
         "Notes": {"notes": {"4": {"id": 4, "title": "Groceries", "body": "Milk\nEggs"}},
                   "next_id": 5},
@@ -52,10 +50,10 @@ def state() -> dict:
 
 
 def test_lookup_follows_dotted_paths() -> None:
-    assert lookup(STATE, "system.settings.global.wifi_on") == "1"
+    assert lookup(STATE, "settings.global.wifi_on") == "1"
     assert lookup(STATE, "apps.Notes.notes.4.title") == "Groceries"
     assert lookup(STATE, "apps.Clock.alarms") == {}
-    assert lookup(STATE, "system.settings.global.nope") is None
+    assert lookup(STATE, "settings.global.nope") is None
     assert lookup(STATE, "apps.Notes.notes.4.title.deeper") is None  # through a string
     assert lookup({}, "a") is None
 
@@ -104,72 +102,72 @@ def test_digits_are_only_digits(text: str) -> None:
 
 
 def test_record_found_with_expected_fields() -> None:
-    crit = Record("system.contacts", {"name": "Ann Lee"}, {"phone": same_phone("15550102000")})
+    crit = Record("contacts", {"name": "Ann Lee"}, {"phone": same_phone("15550102000")})
     assert crit.check(STATE, None) == (
-        True, "system.contacts record with name='Ann Lee' is as expected")
+        True, "contacts record with name='Ann Lee' is as expected")
 
 
 def test_record_missing() -> None:
-    ok, reason = Record("system.contacts", {"name": "Cy"}).check(STATE, None)
+    ok, reason = Record("contacts", {"name": "Cy"}).check(STATE, None)
     assert not ok
-    assert reason == "no system.contacts record with name='Cy'"
+    assert reason == "no contacts record with name='Cy'"
 
 
 def test_record_where_takes_matchers() -> None:
-    assert Record("system.contacts", {"name": same_text("ann lee.")}).check(STATE, None)[0]
-    assert Record("system.contacts", {"name": contains("lee"), "starred": False}).check(
+    assert Record("contacts", {"name": same_text("ann lee.")}).check(STATE, None)[0]
+    assert Record("contacts", {"name": contains("lee"), "starred": False}).check(
         STATE, None)[0]
-    assert not Record("system.contacts", {"name": contains("lee"), "starred": True}).check(
+    assert not Record("contacts", {"name": contains("lee"), "starred": True}).check(
         STATE, None)[0]
 
 
 def test_record_expect_any_of_the_matches() -> None:
     # two "Bob Roy" records: the second one has the starred=False the criterion expects
-    assert Record("system.contacts", {"name": "Bob Roy"}, {"starred": False}).check(
+    assert Record("contacts", {"name": "Bob Roy"}, {"starred": False}).check(
         STATE, None)[0]
-    ok, reason = Record("system.contacts", {"name": "Bob Roy"},
+    ok, reason = Record("contacts", {"name": "Bob Roy"},
                         {"phone": same_phone("1")}).check(STATE, None)
     assert not ok
-    assert reason == ("system.contacts record with name='Bob Roy' has {'phone': '555 0199'}, "
+    assert reason == ("contacts record with name='Bob Roy' has {'phone': '555 0199'}, "
                       "expected phone=phone '1'")
 
 
 def test_record_count() -> None:
-    assert Record("system.contacts", {"name": "Bob Roy"}, count=2).check(STATE, None)[0]
-    ok, reason = Record("system.contacts", {"name": "Bob Roy"}, count=1).check(STATE, None)
+    assert Record("contacts", {"name": "Bob Roy"}, count=2).check(STATE, None)[0]
+    ok, reason = Record("contacts", {"name": "Bob Roy"}, count=1).check(STATE, None)
     assert not ok
-    assert reason == "2 of system.contacts record with name='Bob Roy', expected 1"
+    assert reason == "2 of contacts record with name='Bob Roy', expected 1"
 
 
 def test_record_in_a_missing_or_empty_collection() -> None:
-    assert not Record("apps.Clock.alarms", {"hour": 7}).check(STATE, None)[0]
+    assert not Record("alarms", {"hour": 7}).check(STATE, None)[0]
     assert not Record("apps.Nope.items", {"id": 1}).check(STATE, None)[0]
-    assert not Record("system.now", {"id": 1}).check(STATE, None)[0]  # not a table
+    assert not Record("now", {"id": 1}).check(STATE, None)[0]  # not a table
 
 
 def test_record_missing_fields_read_as_none() -> None:
-    assert Record("system.contacts", {"email": None}, count=3).check(STATE, None)[0]
+    assert Record("contacts", {"email": None}, count=3).check(STATE, None)[0]
 
 
 def test_no_record() -> None:
-    assert NoRecord("system.contacts", {"name": "Cy"}).check(STATE, None) == (
+    assert NoRecord("contacts", {"name": "Cy"}).check(STATE, None) == (
         True, "record is gone")
     ok, reason = NoRecord("apps.Notes.notes", {"title": same_text("groceries")}).check(
         STATE, None)
     assert not ok
     assert reason == "apps.Notes.notes still has a record with title=text like 'groceries'"
-    assert NoRecord("apps.Clock.alarms", {}).check(STATE, None)[0]
-    assert not NoRecord("system.contacts", {}).check(STATE, None)[0]
+    assert NoRecord("alarms", {}).check(STATE, None)[0]
+    assert not NoRecord("contacts", {}).check(STATE, None)[0]
 
 
 def test_value() -> None:
-    assert Value("system.settings.global.wifi_on", "1").check(STATE, None) == (
-        True, "system.settings.global.wifi_on is '1'")
-    ok, reason = Value("system.settings.global.wifi_on", "0").check(STATE, None)
+    assert Value("settings.global.wifi_on", "1").check(STATE, None) == (
+        True, "settings.global.wifi_on is '1'")
+    ok, reason = Value("settings.global.wifi_on", "0").check(STATE, None)
     assert not ok
-    assert reason == "system.settings.global.wifi_on is '1', expected '0'"
+    assert reason == "settings.global.wifi_on is '1', expected '0'"
     assert Value("apps.Notes.notes.4.body", contains("eggs")).check(STATE, None)[0]
-    assert Value("system.missing", None).check(STATE, None)[0]
+    assert Value("missing", None).check(STATE, None)[0]
 
 
 def test_answer_literal_compares_normalized_text() -> None:
@@ -191,10 +189,10 @@ def test_answer_matcher() -> None:
 
 def test_check_passes_with_criteria_and_allowed_changes() -> None:
     final = state()
-    final["system"]["contacts"]["1"]["starred"] = True
-    verdict = check(STATE, final, [Value("system.contacts.1.starred", True)],
-                    allowed=["system.contacts.1.starred"])
-    assert verdict == Verdict(True, "system.contacts.1.starred is True", 1.0)
+    final["contacts"]["1"]["starred"] = True
+    verdict = check(STATE, final, [Value("contacts.1.starred", True)],
+                    allowed=["contacts.1.starred"])
+    assert verdict == Verdict(True, "contacts.1.starred is True", 1.0)
     assert verdict.score == 1.0
 
 
@@ -204,57 +202,57 @@ def test_check_without_criteria_or_changes() -> None:
 
 def test_failing_criteria_give_their_share_and_the_first_reason() -> None:
     criteria = [
-        Value("system.settings.global.wifi_on", "1"),
-        Value("system.settings.global.wifi_on", "0"),
-        NoRecord("system.contacts", {"name": "Ann Lee"}),
+        Value("settings.global.wifi_on", "1"),
+        Value("settings.global.wifi_on", "0"),
+        NoRecord("contacts", {"name": "Ann Lee"}),
         Record("apps.Notes.notes", {"title": "Groceries"}),
     ]
     verdict = check(STATE, state(), criteria)
     assert not verdict.success
     assert verdict.progress == 0.5
-    assert verdict.reason == "system.settings.global.wifi_on is '1', expected '0'"
+    assert verdict.reason == "settings.global.wifi_on is '1', expected '0'"
     assert verdict.score == 0.0
 
 
 def test_collateral_damage_fails() -> None:
     final = state()
-    final["system"]["contacts"]["1"]["starred"] = True
-    del final["system"]["contacts"]["3"]
-    verdict = check(STATE, final, [Value("system.contacts.1.starred", True)])
+    final["contacts"]["1"]["starred"] = True
+    del final["contacts"]["3"]
+    verdict = check(STATE, final, [Value("contacts.1.starred", True)])
     assert not verdict.success
     assert verdict.reason == (
-        "unexpected change: system.contacts.1.starred changed from False to True (+1 more)")
+        "unexpected change: contacts.1.starred changed from False to True (+1 more)")
     assert verdict.progress == 0.5
-    verdict = check(STATE, final, [Value("system.contacts.1.starred", True)],
-                    allowed=["modified:system.contacts.*"])
-    assert verdict.reason.startswith("unexpected change: system.contacts.3 removed")
+    verdict = check(STATE, final, [Value("contacts.1.starred", True)],
+                    allowed=["modified:contacts.*"])
+    assert verdict.reason.startswith("unexpected change: contacts.3 removed")
     assert "more" not in verdict.reason
 
 
 def test_default_ignored_paths_do_not_count() -> None:
-    assert DEFAULT_IGNORE == ("system.now", "system.clipboard", "*.next_id")
+    assert DEFAULT_IGNORE == ("now", "clipboard", "next_id", "*.next_id")
     final = state()
-    final["system"]["now"] = "2026-10-15T09:31:00"
-    final["system"]["clipboard"] = "copied"
+    final["now"] = "2026-10-15T09:31:00"
+    final["clipboard"] = "copied"
     final["apps"]["Notes"]["next_id"] = 9
     assert check(STATE, final, []).success
     # but not when the caller replaces the ignore list
     verdict = check(STATE, final, [], ignore=())
     assert not verdict.success
-    assert verdict.reason == ("unexpected change: system.now changed from "
+    assert verdict.reason == ("unexpected change: now changed from "
                               "'2026-10-15T09:30:00' to '2026-10-15T09:31:00' (+2 more)")
 
 
 def test_allowed_patterns_cover_additions_and_sub_paths() -> None:
     final = state()
-    final["system"]["contacts"]["9"] = {"id": 9, "name": "Cy", "phone": "", "starred": False}
+    final["contacts"]["9"] = {"id": 9, "name": "Cy", "phone": "", "starred": False}
     final["apps"]["Notes"]["notes"]["4"]["body"] = "Milk"
-    criteria = [Record("system.contacts", {"name": "Cy"}, count=1)]
-    assert not check(STATE, final, criteria, allowed=["added:system.contacts.*"]).success
+    criteria = [Record("contacts", {"name": "Cy"}, count=1)]
+    assert not check(STATE, final, criteria, allowed=["added:contacts.*"]).success
     assert check(STATE, final, criteria,
-                 allowed=["added:system.contacts.*", "apps.Notes.notes.4"]).success
+                 allowed=["added:contacts.*", "apps.Notes.notes.4"]).success
     assert not check(STATE, final, criteria,
-                     allowed=["removed:system.contacts.*", "apps.Notes.notes.4"]).success
+                     allowed=["removed:contacts.*", "apps.Notes.notes.4"]).success
 
 
 def test_criteria_are_checked_against_the_answer() -> None:
@@ -265,7 +263,7 @@ def test_criteria_are_checked_against_the_answer() -> None:
 
 @pytest.mark.parametrize("n_ok", [0, 1, 2, 3])
 def test_progress_is_the_share_that_holds(n_ok: int) -> None:
-    criteria = [Value("system.clipboard", "")] * n_ok + [Value("system.clipboard", "x")] * (
+    criteria = [Value("clipboard", "")] * n_ok + [Value("clipboard", "x")] * (
         3 - n_ok)
     verdict = check(STATE, state(), criteria)
     assert verdict.progress == (1.0 if n_ok == 3 else n_ok / 3)

@@ -8,11 +8,11 @@ from io import BytesIO
 import pytest
 from PIL import Image
 
-from phone_gym.mockapps.device_state import CLOCK_PACKAGE, CONTACTS_PROVIDER
 from phone_gym.virtual.phone import FILE_MODE, VirtualPhone
 from phone_gym.world.a11y import UIElement, parse_xml, ui_elements
-from phone_gym.world.device import LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
+from phone_gym.world.device import CONTACTS_PROVIDER, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
 
+CLOCK_PACKAGE = "com.google.android.deskclock"
 CONTACTS = "com.android.contacts"
 ALARM = "android.intent.extra.alarm."
 
@@ -106,7 +106,7 @@ def test_redirections(phone: VirtualPhone) -> None:
     assert run(phone, "cat /nope > /sdcard/g.txt 2>&1") == (1, "", "")
     assert out_of(phone, "cat /sdcard/g.txt") == "cat: /nope: No such file or directory\n"
     out_of(phone, "> /sdcard/empty.txt")
-    assert phone.device.system.files["/sdcard/empty.txt"] == ""
+    assert phone.device.system.files["/sdcard/empty.txt"].content == ""
     code, _, err = run(phone, "echo x > /system/x")
     assert code == 1 and err == "/system/bin/sh: can't create /system/x: Read-only file system\n"
     assert ["echo", "x"] not in phone.shell_log  # a failed redirection runs nothing
@@ -231,15 +231,16 @@ def test_am_start_and_force_stop(phone: VirtualPhone) -> None:
 
 def test_set_alarm_intent(phone: VirtualPhone) -> None:
     set_alarm(phone, 7, 30, f"--es {ALARM}MESSAGE 'Wake up'")
-    alarms = phone.device.snapshot()["apps"]["Clock"]["alarms"]
+    alarms = phone.device.snapshot()["alarms"]
     assert [(a["hour"], a["minute"], a["label"], a["enabled"]) for a in alarms.values()] == [
         (7, 30, "Wake up", True)]
     assert phone.device.current_app is None  # SKIP_UI
-    phone.device.apps["Clock"].data.alarms[0].enabled = False
+    alarms = phone.device.system.alarms
+    alarms.update(alarms.values()[0].id, enabled=False)
     set_alarm(phone, 7, 30, f"--es {ALARM}MESSAGE 'Wake up'")  # DeskClock re-enables it
-    assert [a.enabled for a in phone.device.apps["Clock"].data.alarms] == [True]
+    assert [a.enabled for a in phone.device.system.alarms] == [True]
     out_of(phone, f"am start -a android.intent.action.SET_ALARM --ei {ALARM}HOUR 8")
-    assert len(phone.device.apps["Clock"].data.alarms) == 2
+    assert len(phone.device.system.alarms) == 2
     assert phone.device.current_app.package == CLOCK_PACKAGE  # no SKIP_UI: the app shows
 
 
@@ -263,7 +264,7 @@ def test_pm(phone: VirtualPhone) -> None:
     set_alarm(phone, 6, 0)
     out_of(phone, f"am start -n {CLOCK_PACKAGE}/.MainActivity")
     assert out_of(phone, f"pm clear {CLOCK_PACKAGE}") == "Success\n"
-    assert phone.device.apps["Clock"].data.alarms == [] and phone.device.current_app is None
+    assert len(phone.device.system.alarms) == 0 and phone.device.current_app is None
     assert phone.device.system.contacts  # contacts live in the provider
     assert out_of(phone, f"pm clear --user 0 {CONTACTS_PROVIDER}") == "Success\n"
     assert phone.device.system.contacts == []
@@ -294,7 +295,7 @@ def test_wm_and_getprop(phone: VirtualPhone) -> None:
 
 def test_uiautomator_dump(phone: VirtualPhone) -> None:
     assert out_of(phone, "uiautomator dump") == "UI hierchary dumped to: /sdcard/window_dump.xml\n"
-    elements = parse_xml(phone.device.system.files["/sdcard/window_dump.xml"])
+    elements = parse_xml(phone.device.system.files["/sdcard/window_dump.xml"].content)
     assert "Clock" in [e.text for e in elements]
     out = out_of(phone, "uiautomator dump /dev/tty")
     assert out.endswith("</hierarchy>UI hierchary dumped to: /dev/tty\n")
@@ -306,7 +307,7 @@ def test_settings(phone: VirtualPhone) -> None:
     assert out_of(phone, "settings get global wifi_on") == "1\n"
     assert out_of(phone, "settings get secure nope") == "null\n"
     assert out_of(phone, "settings put global wifi_on 0; settings get global wifi_on") == "0\n"
-    assert phone.device.system.settings["global"]["wifi_on"] == "0"
+    assert phone.device.system.get_setting("global", "wifi_on") == "0"
     assert out_of(phone, "settings put system x 'a b'; settings get system x") == "a b\n"
     assert "x=a b\n" in out_of(phone, "settings list system")
     assert out_of(phone, "settings delete system x; settings delete system x") == \
@@ -375,7 +376,7 @@ def test_dumpsys_alarm(phone: VirtualPhone) -> None:
     set_alarm(phone, 7, 30)  # the phone's clock says 2026-10-15 09:30
     set_alarm(phone, 22, 5)
     set_alarm(phone, 12, 0)
-    phone.device.apps["Clock"].data.alarms[2].enabled = False
+    phone.device.system.alarms.update(3, enabled=False)
     out = out_of(phone, "dumpsys alarm")
     assert out.startswith("Current Alarm Manager state:\n")
     whens = [x.split("origWhen=")[1][:23] for x in out.splitlines() if "origWhen=" in x]
@@ -393,7 +394,7 @@ def test_file_commands(phone: VirtualPhone) -> None:
     assert out_of(phone, "cd /sdcard/a; cat h.txt; pwd") == "hi\n/sdcard/a\n"
     assert run(phone, "mkdir /sdcard/a")[2] == "mkdir: '/sdcard/a': File exists\n"
     out_of(phone, "cp /sdcard/a/h.txt /sdcard/Download/ && mv /sdcard/a/h.txt /sdcard/a/g.txt")
-    assert phone.device.system.files["/sdcard/Download/h.txt"] == "hi\n"
+    assert phone.device.system.files["/sdcard/Download/h.txt"].content == "hi\n"
     assert "/sdcard/a/h.txt" not in phone.device.system.files
     long = out_of(phone, "ls -l /sdcard/a").splitlines()
     assert long[0] == "total 2" and long[2].startswith("-rw-r--r-- 1 ") and \
@@ -428,7 +429,7 @@ def test_sync_interface(phone: VirtualPhone) -> None:
     assert [e[0] for e in phone.list_dir("/sdcard/Download") or []] == ["new"]
     assert phone.list_dir("/sdcard/Download/new/x.bin") is None
     assert phone.write_file("/sdcard/t.txt", "é\n".encode(), 0o100644, 0) is None
-    assert phone.device.system.files["/sdcard/t.txt"] == "é\n"
+    assert phone.device.system.files["/sdcard/t.txt"].content == "é\n"
     assert phone.write_file("/system/x", b"", 0o100644, 0) == \
         "couldn't create file: Read-only file system"
     assert phone.read_file("/sdcard") is None

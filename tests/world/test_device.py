@@ -4,18 +4,19 @@ pickling, coordinates and snapshots."""
 
 from __future__ import annotations
 
+import copy
 import json
 import pickle
 from typing import Any
 
 import pytest
-from driving import act, open_app, press, type_text
+from driving import Driver, act, center, open_app, press, type_text
 
 from phone_gym.actions import PhoneAction
 from phone_gym.mockapps import APPS
 from phone_gym.mockapps.contacts.app import ContactsApp
 from phone_gym.mockapps.notes.app import NotesApp, add_note
-from phone_gym.mockapps.oracle import Driver, center
+from phone_gym.verifiers import plain
 from phone_gym.world import App, Device, Route, Screen
 from phone_gym.world import theme as T
 from phone_gym.world.device import LAUNCHER_PACKAGE, to_px
@@ -69,7 +70,7 @@ def shown(device: Device, kind: str) -> list[str]:
 
 def without_clock(snapshot: dict[str, Any]) -> dict[str, Any]:
     """A snapshot less the clock, which every step moves on."""
-    return {**snapshot, "system": {k: v for k, v in snapshot["system"].items() if k != "now"}}
+    return {k: v for k, v in snapshot.items() if k != "now"}
 
 
 def notes(device: Device) -> NotesApp:
@@ -263,7 +264,7 @@ def test_quick_settings_flip_settings(device: Device, label: str, key: str, befo
     after = "0" if before == "1" else "1"
     assert device.system.get_setting("global", key) == after
     assert must(device, label, kind="toggle").node.checked == (after == "1")
-    assert device.snapshot()["system"]["settings"]["global"][key] == after
+    assert device.snapshot()["settings"]["global"][key] == after
     tap(device, label, kind="toggle")
     assert device.system.get_setting("global", key) == before
     assert device.shade_open
@@ -730,10 +731,10 @@ def test_duplicate_app_names_are_rejected() -> None:
 def test_snapshot_is_plain_data(device: Device) -> None:
     device.system.notify("Clock", "Alarm")
     snap = device.snapshot()
-    assert json.loads(json.dumps(snap)) == snap
-    assert set(snap) == {"system", "apps"}
+    assert json.loads(json.dumps(plain(snap))) == snap
+    assert {"contacts", "settings", "files", "alarms", "notifications", "apps"} <= set(snap)
     assert set(snap["apps"]) == {"Contacts", "Clock", "Notes", "Settings", "Files"}
-    assert snap["system"]["contacts"]["2"]["name"] == "Bob Roy"
+    assert snap["contacts"]["2"]["name"] == "Bob Roy"
     assert snap["apps"]["Notes"]["notes"]["1"]["title"] == "Groceries"
 
 
@@ -756,14 +757,18 @@ def test_snapshot_unchanged_by_pure_navigation(device: Device) -> None:
     scroll(device, "down")
     after = device.snapshot()
     assert without_clock(after) == without_clock(before)
-    assert after["system"]["now"] > before["system"]["now"]
+    assert after["now"] > before["now"]
 
 
 def test_snapshot_is_a_copy(device: Device) -> None:
     snap = device.snapshot()
-    snap["system"]["contacts"]["1"]["name"] = "Changed"
-    snap["system"]["settings"]["global"]["wifi_on"] = "0"
-    assert device.system.contacts[0].name == "Ann Lee"
+    with pytest.raises(TypeError, match="read-only"):
+        snap["contacts"]["1"]["name"] = "Changed"
+    edited = copy.deepcopy(snap)
+    edited["contacts"]["1"]["name"] = "Changed"
+    snap["settings"]["global"]["wifi_on"] = "0"
+    assert device.system.contacts[1].name == "Ann Lee"
+    assert device.snapshot()["contacts"]["1"]["name"] == "Ann Lee"
     assert device.system.get_setting("global", "wifi_on") == "1"
 
 
@@ -774,8 +779,8 @@ def test_reset_wipes_everything(device: Device) -> None:
     device.reset()
     assert device.foreground is None and device.menu is None and device.toast_text is None
     assert device.recents == [] and device.scroll == {}
-    assert device.snapshot()["system"]["contacts"] == {}
-    assert notes(device).data.notes == []
+    assert device.snapshot()["contacts"] == {}
+    assert len(notes(device).data.notes) == 0
 
 
 # --- a dialog with a text field ---------------------------------------------------------------

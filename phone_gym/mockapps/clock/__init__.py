@@ -1,10 +1,12 @@
-"""The Clock app and its tasks."""
+"""The Clock app: its manifest, the app, its tasks (and, in ``fixtures``, what other apps'
+tasks may use to seed its data)."""
 
 from __future__ import annotations
 
 from .app import ClockApp
+from .manifest import MANIFEST
 from .tasks import TEMPLATES
 
-APP_CLASS = ClockApp
+APP = ClockApp
 
-__all__ = ["APP_CLASS", "TEMPLATES", "ClockApp"]
+__all__ = ["APP", "MANIFEST", "TEMPLATES", "ClockApp"]

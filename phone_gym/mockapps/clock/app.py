@@ -1,9 +1,12 @@
 """Clock: alarms with an editor, switches and a long-press menu; the time; a timer; a
 stopwatch. Four tabs at the bottom.
 
-Alarms are persistent ``ClockData``; the current tab, the alarm editor's draft, the timer
-and the stopwatch are transient ``ClockUI`` state. Times are 24-hour ``HH:MM``; the timer
-and the stopwatch follow the simulated clock ``system.now``.
+Alarms are the shared ``alarms`` store (``system.alarms``: frozen ``Alarm`` records), which
+the clock owns (its manifest says so: ``pm clear`` of the clock wipes them, and the alarm
+manager's ``dumpsys alarm`` reports them under its package). The current tab, the alarm
+editor's draft, the timer and the stopwatch are transient ``ClockUI`` state. Times are
+24-hour ``HH:MM``; the timer and the stopwatch follow the simulated clock ``system.now``.
+The clock answers Android's ``SET_ALARM`` intent as AOSP DeskClock does.
 """
 
 from __future__ import annotations
@@ -15,7 +18,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ...world.app import App, Route
-from ...world.system import keyed
+from ...world.data import Table
+from ...world.manifest import Intent
+from ...world.system import DAYS, Alarm, next_ring, ordered_days
 from ...world.widgets import (
     Button,
     Checkbox,
@@ -35,8 +40,10 @@ from ...world.widgets import (
     Toggle,
     TopBar,
 )
+from .manifest import MANIFEST
 
-DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+SET_ALARM = "android.intent.action.SET_ALARM"
+EXTRA = "android.intent.extra.alarm."
 WEEKDAYS = DAYS[:5]
 WEEKEND = DAYS[5:]
 TABS = ("Alarm", "Clock", "Timer", "Stopwatch")
@@ -44,31 +51,13 @@ TABS = ("Alarm", "Clock", "Timer", "Stopwatch")
 
 # --- state -------------------------------------------------------------------------------
 @dataclass
-class Alarm:
-    id: int
-    hour: int
-    minute: int
-    label: str = ""
-    enabled: bool = True
-    days: list[str] = field(default_factory=list)  # repeat days in DAYS order; [] rings once
-
-
-@dataclass
-class ClockData:
-    """What the app stores on disk: verifiers compare this."""
-
-    alarms: list[Alarm] = field(default_factory=list)
-    next_id: int = 1
-
-
-@dataclass
 class AlarmDraft:
     """The alarm editor's fields, as typed."""
 
     hour: str = ""
     minute: str = ""
     label: str = ""
-    days: list[str] = field(default_factory=list)
+    days: tuple[str, ...] = ()
     confirm_delete: bool = False
 
 
@@ -97,38 +86,34 @@ def format_duration(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
 
 
-def ordered_days(days: Sequence[str]) -> list[str]:
-    """``days`` without repeats, in week order."""
-    return [d for d in DAYS if d in days]
+Alarms = Table[Alarm]
 
 
-def add_alarm(data: ClockData, hour: int, minute: int, label: str = "", *,
+def add_alarm(alarms: Alarms, hour: int, minute: int, label: str = "", *,
               enabled: bool = True, days: Sequence[str] = ()) -> Alarm:
-    alarm = Alarm(data.next_id, hour, minute, label, enabled, ordered_days(days))
-    data.next_id += 1
-    data.alarms.append(alarm)
-    return alarm
+    return alarms.new(hour=hour, minute=minute, label=label, enabled=enabled,
+                      days=ordered_days(days))
 
 
-def find_alarm(data: ClockData, alarm_id: int) -> Alarm | None:
-    return next((a for a in data.alarms if a.id == alarm_id), None)
+def find_alarm(alarms: Alarms, alarm_id: int) -> Alarm | None:
+    return alarms.get(alarm_id)
 
 
-def delete_alarm(data: ClockData, alarm_id: int) -> None:
-    data.alarms = [a for a in data.alarms if a.id != alarm_id]
+def delete_alarm(alarms: Alarms, alarm_id: int) -> None:
+    alarms.remove(alarm_id)
 
 
-def duplicate_alarm(data: ClockData, alarm_id: int) -> Alarm | None:
-    alarm = find_alarm(data, alarm_id)
+def duplicate_alarm(alarms: Alarms, alarm_id: int) -> Alarm | None:
+    alarm = find_alarm(alarms, alarm_id)
     if alarm is None:
         return None
-    return add_alarm(data, alarm.hour, alarm.minute, alarm.label, enabled=alarm.enabled,
+    return add_alarm(alarms, alarm.hour, alarm.minute, alarm.label, enabled=alarm.enabled,
                      days=alarm.days)
 
 
-def sorted_alarms(data: ClockData) -> list[Alarm]:
+def sorted_alarms(alarms: Alarms) -> list[Alarm]:
     """Earliest time of day first."""
-    return sorted(data.alarms, key=lambda a: (a.hour, a.minute, a.id))
+    return sorted(alarms, key=lambda a: (a.hour, a.minute, a.id))
 
 
 def parse_time(hour: str, minute: str) -> tuple[int, int]:
@@ -141,17 +126,28 @@ def parse_time(hour: str, minute: str) -> tuple[int, int]:
     return int(hour), int(minute)
 
 
-def save_draft(data: ClockData, draft: AlarmDraft, alarm_id: int | None) -> Alarm:
+def save_draft(alarms: Alarms, draft: AlarmDraft, alarm_id: int | None) -> Alarm:
     """Write the draft into its alarm (or a new one). An alarm whose time changes is
     switched on, as on a real phone. Raises ``ValueError`` on a bad time."""
     hour, minute = parse_time(draft.hour, draft.minute)
-    alarm = find_alarm(data, alarm_id) if alarm_id is not None else None
+    alarm = find_alarm(alarms, alarm_id) if alarm_id is not None else None
     if alarm is None:
-        return add_alarm(data, hour, minute, draft.label.strip(), days=draft.days)
+        return add_alarm(alarms, hour, minute, draft.label.strip(), days=draft.days)
+    changes: dict[str, Any] = {"label": draft.label.strip(), "days": ordered_days(draft.days)}
     if (alarm.hour, alarm.minute) != (hour, minute):
-        alarm.hour, alarm.minute, alarm.enabled = hour, minute, True
-    alarm.label, alarm.days = draft.label.strip(), ordered_days(draft.days)
-    return alarm
+        changes.update(hour=hour, minute=minute, enabled=True)
+    return alarms.update(alarm.id, **changes)
+
+
+def set_alarm(alarms: Alarms, hour: int, minute: int, label: str = "",
+              days: Sequence[str] = ()) -> Alarm:
+    """What ``SET_ALARM`` does: like AOSP DeskClock, an existing alarm with the same time,
+    label and days is switched on instead of duplicated."""
+    wanted = ordered_days(days)
+    for alarm in alarms:
+        if (alarm.hour, alarm.minute, alarm.label, alarm.days) == (hour, minute, label, wanted):
+            return alarms.update(alarm.id, enabled=True)
+    return add_alarm(alarms, hour, minute, label, days=wanted)
 
 
 def days_summary(days: Sequence[str]) -> str:
@@ -171,19 +167,9 @@ def alarm_subtitle(alarm: Alarm) -> str:
     return f"{alarm.label} · {summary}" if alarm.label else summary
 
 
-def next_ring(alarm: Alarm, now: datetime) -> datetime:
-    """When an alarm rings next after ``now``."""
-    today = now.replace(hour=alarm.hour, minute=alarm.minute, second=0, microsecond=0)
-    for ahead in range(8):
-        when = today + timedelta(days=ahead)
-        if when > now and (not alarm.days or DAYS[when.weekday()] in alarm.days):
-            return when
-    raise AssertionError("a repeating alarm rings within a week")
-
-
-def next_alarm(data: ClockData, now: datetime) -> tuple[Alarm, datetime] | None:
+def next_alarm(alarms: Alarms, now: datetime) -> tuple[Alarm, datetime] | None:
     """The enabled alarm that rings first, and when."""
-    upcoming = [(a, next_ring(a, now)) for a in data.alarms if a.enabled]
+    upcoming = [(a, next_ring(a, now)) for a in alarms if a.enabled]
     return min(upcoming, key=lambda pair: pair[1]) if upcoming else None
 
 
@@ -194,16 +180,28 @@ def stopwatch_elapsed(ui: ClockUI, now: datetime) -> float:
 
 # --- the app -------------------------------------------------------------------------------
 class ClockApp(App):
-    name = "Clock"
-    package = "com.google.android.deskclock"
-    glyph = "T"
-    color = (66, 133, 244)
+    manifest = MANIFEST
 
-    data: ClockData
     ui: ClockUI
 
-    def initial_data(self) -> ClockData:
-        return ClockData()
+    @property
+    def alarms(self) -> Alarms:
+        return self.system.alarms
+
+    def handle_intent(self, intent: Intent) -> bool:
+        """``SET_ALARM`` with an hour (and minutes, message, days) sets an alarm; with
+        ``SKIP_UI`` it stays in the background, as in AOSP DeskClock's HandleApiCalls."""
+        if intent.action != SET_ALARM:
+            return True
+        extras = intent.extras
+        hour, minute = extras.get(EXTRA + "HOUR"), extras.get(EXTRA + "MINUTES", 0)
+        valid = (isinstance(hour, int) and isinstance(minute, int) and 0 <= hour <= 23
+                 and 0 <= minute <= 59)
+        if valid:
+            days = [DAYS[(int(d) - 2) % 7] for d in extras.get(EXTRA + "DAYS") or []]
+            set_alarm(self.alarms, int(hour), int(minute),
+                      str(extras.get(EXTRA + "MESSAGE") or ""), days)
+        return not (valid and extras.get(EXTRA + "SKIP_UI") is True)
 
     @property
     def ticking(self) -> bool:
@@ -216,21 +214,16 @@ class ClockApp(App):
     def initial_ui(self) -> ClockUI:
         return ClockUI()
 
-    def snapshot(self) -> Any:
-        # Alarms are always keyed by id, even when there are none (``to_plain`` would
-        # turn an empty list into ``[]``).
-        return {"alarms": keyed(self.data.alarms), "next_id": self.data.next_id}
-
     # navigation with side effects on the draft
     def open_editor(self, alarm_id: int | None) -> None:
-        alarm = find_alarm(self.data, alarm_id) if alarm_id is not None else None
+        alarm = find_alarm(self.alarms, alarm_id) if alarm_id is not None else None
         self.ui.draft = (AlarmDraft(f"{alarm.hour:02d}", f"{alarm.minute:02d}", alarm.label,
-                                    list(alarm.days)) if alarm else AlarmDraft())
+                                    alarm.days) if alarm else AlarmDraft())
         self.go("edit", alarm_id)
 
     def save_editor(self) -> None:
         try:
-            alarm = save_draft(self.data, self.ui.draft, self.route.arg)
+            alarm = save_draft(self.alarms, self.ui.draft, self.route.arg)
         except ValueError as error:
             self.toast(str(error))
             return
@@ -238,20 +231,20 @@ class ClockApp(App):
         self.back()
 
     def confirm_delete(self, alarm_id: int) -> None:
-        delete_alarm(self.data, alarm_id)
+        delete_alarm(self.alarms, alarm_id)
         self.ui.draft = AlarmDraft()
         if self.route.name == "edit":
             self.back()
         self.toast("Alarm deleted")
 
     def duplicate(self, alarm_id: int) -> None:
-        if duplicate_alarm(self.data, alarm_id) is not None:
+        if duplicate_alarm(self.alarms, alarm_id) is not None:
             self.toast("Alarm duplicated")
 
     def toggle_alarm(self, alarm_id: int) -> None:
-        alarm = find_alarm(self.data, alarm_id)
+        alarm = find_alarm(self.alarms, alarm_id)
         if alarm is not None:
-            alarm.enabled = not alarm.enabled
+            self.alarms.update(alarm_id, enabled=not alarm.enabled)
 
     def set_draft(self, **changes: object) -> None:
         for key, value in changes.items():
@@ -309,9 +302,10 @@ class ClockApp(App):
                 menu=[("Delete", lambda a=a: self.confirm_delete(a.id)),
                       ("Duplicate", lambda a=a: self.duplicate(a.id))],
                 trailing=Toggle("", a.enabled, lambda a=a: self.toggle_alarm(a.id),
-                                id=f"alarm_switch_{a.id}"),
+                                id=f"alarm_switch_{a.id}",
+                                desc=f"{format_time(a.hour, a.minute)} alarm"),
             )
-            for a in sorted_alarms(self.data)
+            for a in sorted_alarms(self.alarms)
         ]
         return Screen(
             top_bar=TopBar("Alarm"),
@@ -323,7 +317,7 @@ class ClockApp(App):
 
     def clock(self) -> Screen:
         now = self.system.now
-        upcoming = next_alarm(self.data, now)
+        upcoming = next_alarm(self.alarms, now)
         next_text = (f"Next alarm: {DAYS[upcoming[1].weekday()]} "
                      f"{format_time(upcoming[0].hour, upcoming[0].minute)}"
                      if upcoming else "No alarms set")
@@ -396,7 +390,7 @@ class ClockApp(App):
         if alarm_id is not None:
             content.append(Button("Delete alarm", lambda: self.set_draft(confirm_delete=True),
                                   id="delete", style="danger"))
-            alarm = find_alarm(self.data, alarm_id)
+            alarm = find_alarm(self.alarms, alarm_id)
             if draft.confirm_delete and alarm is not None:
                 when = format_time(alarm.hour, alarm.minute)
                 dialog = Dialog("Delete alarm?", f"The {when} alarm will be deleted.", [

@@ -31,6 +31,7 @@ from ...world.widgets import (
     TextField,
     TopBar,
 )
+from .manifest import MANIFEST
 
 FAVORITES = "favorites"  # the route arg of the list's Favorites tab
 
@@ -69,7 +70,7 @@ def sorted_contacts(system: SystemState, query: str = "", *,
 def toggle_star(system: SystemState, contact_id: int) -> None:
     contact = system.contact(contact_id)
     if contact is not None:
-        contact.starred = not contact.starred
+        system.contacts.update(contact_id, starred=not contact.starred)
 
 
 def save_form(system: SystemState, form: Form, contact_id: int | None) -> Contact | None:
@@ -80,8 +81,7 @@ def save_form(system: SystemState, form: Form, contact_id: int | None) -> Contac
     contact = system.contact(contact_id) if contact_id is not None else None
     if contact is None:
         return system.add_contact(name, phone, email)
-    contact.name, contact.phone, contact.email = name, phone, email
-    return contact
+    return system.contacts.update(contact.id, name=name, phone=phone, email=email)
 
 
 def initial_letter(name: str) -> str:
@@ -90,10 +90,7 @@ def initial_letter(name: str) -> str:
 
 # --- the app -------------------------------------------------------------------------------
 class ContactsApp(App):
-    name = "Contacts"
-    package = "com.android.contacts"
-    glyph = "C"
-    color = (66, 133, 244)
+    manifest = MANIFEST
 
     ui: ContactsUi
 

@@ -1,10 +1,12 @@
-"""The Files app (``com.google.android.documentsui``) and its tasks."""
+"""The Files app: its manifest, the app, its tasks (and, in ``fixtures``, what other apps'
+tasks may use to seed its data)."""
 
 from __future__ import annotations
 
 from .app import FilesApp
+from .manifest import MANIFEST
 from .tasks import TEMPLATES
 
-APP_CLASS = FilesApp
+APP = FilesApp
 
-__all__ = ["APP_CLASS", "TEMPLATES", "FilesApp"]
+__all__ = ["APP", "MANIFEST", "TEMPLATES", "FilesApp"]

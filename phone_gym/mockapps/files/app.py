@@ -1,9 +1,9 @@
 """Files: browse, read, rename and delete the text files in shared storage.
 
-Files live in ``system.files`` (path -> text content, like ``/sdcard/Download/report.txt``),
-not in the app's own data, so every app sees them and verifiers read them at
-``system.files.<path>``. The app keeps only transient UI state: which file a rename or
-delete dialog is about, and the name being typed.
+Files live in the shared ``system.files`` store (``File`` records keyed by path, like
+``/sdcard/Download/report.txt``), not in the app's own data, so every app sees them and
+verifiers read them at ``files.<path>`` (name, folder, size, sha1). The app keeps only
+transient UI state: which file a rename or delete dialog is about, and the name being typed.
 
 Screens: the root with the two folders "Download" and "Documents" (the files under
 ``/sdcard/Download/`` and ``/sdcard/Documents/``; deeper paths are not shown), a folder
@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...world.app import App, Route
+from ...world.data import Table
+from ...world.system import File
 from ...world.widgets import (
     Dialog,
     DialogButton,
@@ -29,6 +31,7 @@ from ...world.widgets import (
     TextField,
     TopBar,
 )
+from .manifest import MANIFEST
 
 #: The folders of the root screen: label and path prefix.
 FOLDERS: tuple[tuple[str, str], ...] = (
@@ -62,9 +65,9 @@ def folder_label(folder: str) -> str:
     return next((label for label, prefix in FOLDERS if prefix == folder), name_of(folder[:-1]))
 
 
-def list_folder(files: dict[str, str], folder: str) -> list[str]:
+def list_folder(files: Table[File], folder: str) -> list[str]:
     """Paths of the files directly in ``folder``, sorted by name (any case)."""
-    found = [p for p in files if p.startswith(folder) and "/" not in p[len(folder):]]
+    found = [p for p in files.keys() if p.startswith(folder) and "/" not in p[len(folder):]]
     return sorted(found, key=lambda p: (name_of(p).casefold(), p))
 
 
@@ -80,7 +83,7 @@ def items_text(n: int) -> str:
     return "No items" if n == 0 else f"{n} item" + ("" if n == 1 else "s")
 
 
-def rename_file(files: dict[str, str], path: str, new_name: str) -> str | None:
+def rename_file(files: Table[File], path: str, new_name: str) -> str | None:
     """Rename ``path`` to ``new_name`` in its folder; an error message when it cannot be."""
     name = new_name.strip()
     if not name:
@@ -92,20 +95,19 @@ def rename_file(files: dict[str, str], path: str, new_name: str) -> str | None:
         return None
     if target in files:
         return NAME_TAKEN
-    files[target] = files.pop(path)
+    old = files.remove(path)
+    if old is not None:
+        files.put(File(target, old.content, old.mime))
     return None
 
 
-def delete_file(files: dict[str, str], path: str) -> None:
-    files.pop(path, None)
+def delete_file(files: Table[File], path: str) -> None:
+    files.remove(path)
 
 
 # --- the app -------------------------------------------------------------------------------
 class FilesApp(App):
-    name = "Files"
-    package = "com.google.android.documentsui"
-    glyph = "📁"
-    color = (0, 150, 136)
+    manifest = MANIFEST
 
     ui: FilesUi
 
@@ -113,7 +115,7 @@ class FilesApp(App):
         return FilesUi()
 
     @property
-    def files(self) -> dict[str, str]:
+    def files(self) -> Table[File]:
         return self.system.files
 
     # dialogs
@@ -163,7 +165,7 @@ class FilesApp(App):
 
     def file_row(self, path: str) -> Node:
         return ListItem(
-            name_of(path), size_text(self.files[path]), id="file", glyph="📄",
+            name_of(path), size_text(self.files[path].content), id="file", glyph="📄",
             color=(66, 133, 244), on_click=lambda: self.go("file", path),
             menu=[("Rename", lambda: self.ask_rename(path)),
                   ("Delete", lambda: self.ask_delete(path))],
@@ -200,7 +202,7 @@ class FilesApp(App):
         bar = TopBar(name_of(path), on_back=self.back)
         if path not in self.files:
             return Screen(top_bar=bar, content=[Text("File not found", id="empty")])
-        content = self.files[path]
+        content = self.files[path].content
         return Screen(top_bar=bar, content=[
             Text(f"{folder_label(folder_of(path))} · {size_text(content)}", style="caption",
                  id="file_info"),

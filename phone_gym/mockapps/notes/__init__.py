@@ -1,10 +1,12 @@
-"""The Notes app and its tasks."""
+"""The Notes app: its manifest, the app, its tasks (and, in ``fixtures``, what other apps'
+tasks may use to seed its data)."""
 
 from __future__ import annotations
 
 from .app import NotesApp
+from .manifest import MANIFEST
 from .tasks import TEMPLATES
 
-APP_CLASS = NotesApp
+APP = NotesApp
 
-__all__ = ["APP_CLASS", "TEMPLATES", "NotesApp"]
+__all__ = ["APP", "MANIFEST", "TEMPLATES", "NotesApp"]

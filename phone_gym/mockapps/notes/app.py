@@ -1,8 +1,9 @@
 """Notes: a searchable list of notes, an editor, pinning and deleting.
 
-State is dataclasses (persistent ``NotesData``, transient ``NotesUi`` holding the editor's
-``Draft``), the view is a pure function of them, and updates are small functions. Read
-this file as the tutorial for writing a mock app.
+State is dataclasses (persistent ``NotesData``: a ``Table`` of frozen ``Note`` records;
+transient ``NotesUi`` holding the editor's ``Draft``), the view is a pure function of them,
+and updates are small functions. The app declares itself in ``manifest.py``. Read this file
+as the tutorial for writing a mock app (``docs/writing-an-app.md`` walks through it).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...world.app import App, Route
+from ...world.data import Store, Table
 from ...world.widgets import (
     Dialog,
     DialogButton,
@@ -23,11 +25,14 @@ from ...world.widgets import (
     TextField,
     TopBar,
 )
+from .manifest import MANIFEST
 
 
 # --- state -------------------------------------------------------------------------------
-@dataclass
+@dataclass(frozen=True)
 class Note:
+    """One note: a record (frozen; ``Table.update`` makes a changed copy)."""
+
     id: int
     title: str
     body: str = ""
@@ -35,11 +40,10 @@ class Note:
 
 
 @dataclass
-class NotesData:
-    """What the app stores on disk: verifiers compare this."""
+class NotesData(Store):
+    """What the app stores on disk: verifiers compare this (``apps.Notes.notes.<id>``)."""
 
-    notes: list[Note] = field(default_factory=list)
-    next_id: int = 1
+    notes: Table[Note] = field(default_factory=lambda: Table(kind=Note))
 
 
 @dataclass
@@ -63,18 +67,15 @@ class NotesUi:
 
 # --- updates -------------------------------------------------------------------------------
 def add_note(data: NotesData, title: str, body: str = "", *, pinned: bool = False) -> Note:
-    note = Note(data.next_id, title, body, pinned)
-    data.next_id += 1
-    data.notes.append(note)
-    return note
+    return data.notes.new(title=title, body=body, pinned=pinned)
 
 
 def find_note(data: NotesData, note_id: int) -> Note | None:
-    return next((n for n in data.notes if n.id == note_id), None)
+    return data.notes.get(note_id)
 
 
 def delete_note(data: NotesData, note_id: int) -> None:
-    data.notes = [n for n in data.notes if n.id != note_id]
+    data.notes.remove(note_id)
 
 
 def save_draft(data: NotesData, draft: Draft, note_id: int | None) -> bool:
@@ -85,10 +86,10 @@ def save_draft(data: NotesData, draft: Draft, note_id: int | None) -> bool:
         add_note(data, draft.title, draft.body, pinned=draft.pinned)
         return True
     note = find_note(data, note_id)
-    fields = (draft.title, draft.body, draft.pinned)
-    if note is None or (note.title, note.body, note.pinned) == fields:
+    if note is None or (note.title, note.body, note.pinned) == (draft.title, draft.body,
+                                                                draft.pinned):
         return False
-    note.title, note.body, note.pinned = fields
+    data.notes.update(note_id, title=draft.title, body=draft.body, pinned=draft.pinned)
     return True
 
 
@@ -105,10 +106,7 @@ def matches(note: Note, query: str) -> bool:
 
 # --- the app -------------------------------------------------------------------------------
 class NotesApp(App):
-    name = "Notes"
-    package = "com.example.notes"
-    glyph = "N"
-    color = (245, 180, 0)
+    manifest = MANIFEST
 
     data: NotesData
     ui: NotesUi
@@ -145,7 +143,7 @@ class NotesApp(App):
     def toggle_pin(self, note_id: int) -> None:
         note = find_note(self.data, note_id)
         if note is not None:
-            note.pinned = not note.pinned
+            self.data.notes.update(note_id, pinned=not note.pinned)
 
     def set_draft(self, **changes: object) -> None:
         for key, value in changes.items():

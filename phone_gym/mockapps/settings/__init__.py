@@ -1,10 +1,12 @@
-"""The Settings app (``com.android.settings``) and its tasks."""
+"""The Settings app: its manifest, the app, its tasks (and, in ``fixtures``, what other apps'
+tasks may use to seed its data)."""
 
 from __future__ import annotations
 
 from .app import SettingsApp
+from .manifest import MANIFEST
 from .tasks import TEMPLATES
 
-APP_CLASS = SettingsApp
+APP = SettingsApp
 
-__all__ = ["APP_CLASS", "TEMPLATES", "SettingsApp"]
+__all__ = ["APP", "MANIFEST", "TEMPLATES", "SettingsApp"]

@@ -19,8 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...world.app import App, Route
+from ...world.manifest import Intent
 from ...world.system import SystemState
 from ...world.widgets import ListItem, ListView, Node, Screen, Slider, Text, Toggle, TopBar
+from .manifest import MANIFEST
 
 
 # --- state -------------------------------------------------------------------------------
@@ -80,11 +82,26 @@ def percent(level: int) -> int:
 
 
 # --- the app -------------------------------------------------------------------------------
+#: Settings intents (``android.settings.*``) and the page each opens.
+INTENT_PAGES = {
+    "android.settings.WIRELESS_SETTINGS": "network",
+    "android.settings.AIRPLANE_MODE_SETTINGS": "network",
+    "android.settings.WIFI_SETTINGS": "internet",
+    "android.settings.BLUETOOTH_SETTINGS": "connected",
+    "android.settings.DISPLAY_SETTINGS": "display",
+    "android.settings.SOUND_SETTINGS": "sound",
+    "android.settings.ZEN_MODE_SETTINGS": "sound",
+}
+
+
 class SettingsApp(App):
-    name = "Settings"
-    package = "com.android.settings"
-    glyph = "⚙"
-    color = (84, 110, 122)
+    manifest = MANIFEST
+
+    def handle_intent(self, intent: Intent) -> bool:
+        """``android.settings.*``: open the matching page over the main list."""
+        page = INTENT_PAGES.get(intent.action)
+        self.stack = [Route("main")] + ([Route(page)] if page else [])
+        return True
 
     def flip(self, switch: Switch) -> None:
         set_switch(self.system, switch, not is_on(self.system, switch))

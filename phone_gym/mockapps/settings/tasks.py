@@ -1,29 +1,29 @@
-"""Settings tasks: switching Wi-Fi off, the dark theme on or off, and setting the brightness.
-
-Every setup scrambles the settings a task is not about (Bluetooth, brightness, dark theme,
-Do Not Disturb), so an agent cannot pass by resetting everything, and posts a few
-notifications: bystander records that must survive. The verdict reads the settings at
-``system.settings.<namespace>.<key>``, exactly what ``settings get`` gives on a phone.
-"""
+"""Settings tasks: switches (Wi-Fi, Bluetooth, airplane mode, dark theme, Do Not Disturb) and
+the brightness slider, checked at ``settings.<namespace>.<key>``: exactly what ``settings get``
+reads on a phone. PhoneWorld setups scramble the settings a task is not about and post a few
+notifications (bystanders that must survive); ``real`` tasks run on real phones too."""
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar
 
 import numpy as np
 
 from ...actions import PhoneAction
-from ...verifiers import Criterion, Matcher, Value
-from ...world import Device
+from ...verifiers import Matcher, NearMiss
 from ...world import theme as T
 from ...world.device import to_px
-from ...world.widgets import slider_value_at, slider_x
-from ..oracle import Driver, OracleError
-from ..task import TaskTemplate, pick
+from ...world.widgets import Node, slider_value_at, slider_x
+from ..driver import Driver, OracleError
+from ..families import SetSetting
+from ..task import Task
+from ..vocab import pick
 from .app import (
+    AIRPLANE,
     BLUETOOTH,
+    BRIGHTNESS,
     BRIGHTNESS_MAX,
     DARK_THEME,
     DO_NOT_DISTURB,
@@ -31,55 +31,25 @@ from .app import (
     WIFI,
     Switch,
     percent,
-    set_brightness,
-    set_switch,
 )
+from .fixtures import put_switch, scramble
 
-NOTIFICATIONS = (
-    ("Settings", "Software update", "A security update is available"),
-    ("Clock", "Upcoming alarm", "Tomorrow 07:00"),
-    ("Files", "Download complete", "boarding-pass.pdf"),
-    ("Notes", "Reminder", "Water the plants"),
-    ("Settings", "Battery saver", "Turn on to extend battery life"),
-    ("Contacts", "Birthday today", "Say happy birthday to Maria"),
-)
 BRIGHTNESS_TOLERANCE = 3  # percentage points either way
 
 
-def path(switch: Switch) -> str:
-    """Where a switch sits in a snapshot."""
-    return f"system.settings.{switch.namespace}.{switch.key}"
-
-
-def scramble(device: Device, rng: np.random.Generator) -> None:
-    """Random values for the settings tasks are not about, and 2 or 3 notifications."""
-    system = device.system
-    for switch in (BLUETOOTH, DARK_THEME, DO_NOT_DISTURB):
-        set_switch(system, switch, bool(rng.random() < 0.5))
-    set_brightness(system, int(rng.integers(20, 236)))
-    for app, title, text in pick(rng, NOTIFICATIONS, int(rng.integers(2, 4))):
-        system.notify(app, title, text)
-
-
-def flip(state: dict[str, Any], switch: Switch) -> None:
-    """Switch ``switch`` over in a snapshot (for near misses)."""
-    values = state["system"]["settings"][switch.namespace]
-    values[switch.key] = switch.off if values[switch.key] == switch.on else switch.on
-
-
-def open_page(ui: Driver, route: str) -> Iterator[PhoneAction]:
-    """Oracle steps: open Settings and one of its pages from the main list."""
-    yield from ui.open_app("Settings")
-    yield from ui.tap(PAGES[route], kind="list_item")
-
-
-def slide_to(ui: Driver, value: int, **query: str) -> Iterator[PhoneAction]:
-    """Oracle steps: drag a slider's thumb to ``value`` (as near as a touch point can)."""
+def slide_to(ui: Driver, value: int, maximum: int = BRIGHTNESS_MAX,
+             **query: Any) -> Iterator[PhoneAction]:
+    """Drag a slider's thumb to ``value`` (as near as a touch point can). Its range is read
+    from PhoneWorld's element hint (``"0-255"``), else ``0..maximum`` (a dump from a phone
+    gives the position as the text, ``"128.0"``, but not the range)."""
     yield from ui.reveal(kind="slider", **query)
-    placed = ui.find(kind="slider", **query)
-    if placed is None or placed.node.range_info is None:
-        raise OracleError(f"no slider matching {query} on screen")
-    node, (x0, y0, x1, y1) = placed.node, placed.full
+    e = ui.must(kind="slider", **query)
+    lo, _, hi = e.hint.partition("-") if e.hint else ("0", "", str(maximum))
+    try:
+        node = Node("slider", range_info=(int(lo), int(hi), round(float(e.text or lo))))
+    except ValueError as exc:
+        raise OracleError(f"slider {e.short_id} reads {e.text!r} over {e.hint!r}") from exc
+    x0, y0, x1, y1 = e.full_bounds or e.bounds
     y = ((y0 + y1) // 2 * 1000 + T.SCREEN_H - 1) // T.SCREEN_H
 
     def touch(px: float) -> int:
@@ -89,82 +59,72 @@ def slide_to(ui: Driver, value: int, **query: str) -> Iterator[PhoneAction]:
         return min((n - 1, n, n + 1, n + 2),
                    key=lambda c: abs(slider_value_at(node, x0, x1, to_px(c, 0)[0]) - want))
 
-    start = touch(slider_x(node, x0, x1, node.range_info[2]))
+    start = touch(slider_x(node, x0, x1, node.range_info[2]))  # type: ignore[index]
     yield PhoneAction("drag", x=start, y=y, x2=touch(slider_x(node, x0, x1, value)), y2=y)
 
 
-class SettingsTask(TaskTemplate):
-    """Shared parts: the scrambled settings and the notifications."""
+class SwitchTask(SetSetting):
+    """Turn one switch to ``turn_on``: the setup sets the opposite first."""
 
     apps = ("Settings",)
+    max_steps = 12
+    switch: ClassVar[Switch] = WIFI
+    turn_on: ClassVar[bool] = True
+    #: Settings pages to open, in order, and the switch's label.
+    path: ClassVar[tuple[str, ...]] = ()
+    label: ClassVar[str] = ""
 
-    def setup(self, device: Device, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        scramble(device, rng)
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.namespace, cls.key = cls.switch.namespace, cls.switch.key
 
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        scramble(state, rng)
+        put_switch(state, self.switch, not self.on(params))
 
-class SettingsTurnOffWifi(SettingsTask):
-    id = "SettingsTurnOffWifi"
-    template = "In Settings, turn off Wi-Fi."
-    complexity = 1
-    max_steps = 10
+    def on(self, params: Mapping[str, Any]) -> bool:
+        return self.turn_on
 
-    def setup(self, device: Device, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        super().setup(device, params, rng)
-        set_switch(device.system, WIFI, True)
-
-    def criteria(self, params: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Value(path(WIFI), WIFI.off)]
-
-    def allowed(self, params: Mapping[str, Any]) -> Sequence[str]:
-        return [path(WIFI)]
-
-    def near_miss(self, final: dict[str, Any], params: Mapping[str, Any],
-                  answer: str | None) -> tuple[dict[str, Any], str | None]:
-        """Airplane mode switched on instead (it turns Wi-Fi off too, and more)."""
-        state = copy.deepcopy(final)
-        state["system"]["settings"]["global"].update(
-            airplane_mode_on="1", wifi_on="0", bluetooth_on="0")
-        return state, answer
+    def value(self, params: Mapping[str, Any]) -> Any:
+        return self.switch.on if self.on(params) else self.switch.off
 
     def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_page(ui, "network")
-        yield from ui.tap("Internet", kind="list_item")
-        yield from ui.tap("Wi-Fi", kind="toggle")
-        yield PhoneAction("finish", status="success")
+        yield from ui.open_app("Settings")
+        for page in self.path:
+            yield from ui.tap(page, kind="list_item")
+        yield from ui.set_switch(self.label, self.on(params))
+        yield from ui.finish()
 
 
-class SettingsSetDarkTheme(SettingsTask):
-    id = "SettingsSetDarkTheme"
+class SettingsTurnOffWifi(SwitchTask):
+    template = "In Settings, turn off Wi-Fi."
+    complexity, max_steps = 1, 10
+    turn_on, path, label = False, ("Network & internet", "Internet"), "Wi-Fi"
+
+    def declared_near_misses(self, initial: Any, final: Any, params: Mapping[str, Any],
+                             answer: str | None) -> list[NearMiss]:
+        state = perturb_settings(final, airplane_mode_on="1", wifi_on="0", bluetooth_on="0")
+        return [NearMiss(state, answer, "airplane mode switched on instead")]
+
+
+class SettingsSetDarkTheme(SwitchTask):
     template = "In Settings, turn {state} the dark theme."
-    complexity = 1
-    max_steps = 10
+    complexity, max_steps = 1, 10
+    switch, path, label = DARK_THEME, ("Display",), "Dark theme"
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         on = bool(rng.random() < 0.5)
         return {"on": on, "state": "on" if on else "off"}
 
-    def setup(self, device: Device, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        super().setup(device, params, rng)
-        set_switch(device.system, DARK_THEME, not params["on"])
+    def on(self, params: Mapping[str, Any]) -> bool:
+        return bool(params["on"])
 
-    def criteria(self, params: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Value(path(DARK_THEME), DARK_THEME.on if params["on"] else DARK_THEME.off)]
 
-    def allowed(self, params: Mapping[str, Any]) -> Sequence[str]:
-        return [path(DARK_THEME)]
-
-    def near_miss(self, final: dict[str, Any], params: Mapping[str, Any],
-                  answer: str | None) -> tuple[dict[str, Any], str | None]:
-        """The switch below the right one: Do Not Disturb flipped, the theme left as it was."""
-        state = copy.deepcopy(final)
-        flip(state, DARK_THEME)
-        flip(state, DO_NOT_DISTURB)
-        return state, answer
-
-    def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_page(ui, "display")
-        yield from ui.tap("Dark theme", kind="toggle")
-        yield PhoneAction("finish", status="success")
+def perturb_settings(final: Any, **values: str) -> dict[str, Any]:
+    """A copy of the snapshot ``final`` with these ``global`` settings."""
+    state = copy.deepcopy(final)
+    state["settings"]["global"].update(values)
+    return state
 
 
 def brightness_near(target: int) -> Matcher:
@@ -176,43 +136,69 @@ def brightness_near(target: int) -> Matcher:
     return Matcher(test, f"brightness {target}% (±{BRIGHTNESS_TOLERANCE})")
 
 
-class SettingsSetBrightness(SettingsTask):
-    id = "SettingsSetBrightness"
+class SettingsSetBrightness(SetSetting):
+    apps = ("Settings",)
     template = "In Settings, set the brightness level to {percent}%."
-    complexity = 2
-    max_steps = 10
+    complexity, max_steps = 2, 10
+    namespace, key = BRIGHTNESS
+    real = True
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         target = 10 * int(rng.integers(1, 11))
         start = pick(rng, [p for p in range(5, 96, 5) if abs(p - target) >= 20])
         return {"percent": target, "start": round(start * BRIGHTNESS_MAX / 100)}
 
-    def setup(self, device: Device, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        super().setup(device, params, rng)
-        set_brightness(device.system, params["start"])
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        scramble(state, rng)
+        state.put_setting(*BRIGHTNESS, str(params["start"]))
 
-    def criteria(self, params: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Value("system.settings.system.screen_brightness",
-                      brightness_near(params["percent"]))]
-
-    def allowed(self, params: Mapping[str, Any]) -> Sequence[str]:
-        return ["system.settings.system.screen_brightness"]
-
-    def near_miss(self, final: dict[str, Any], params: Mapping[str, Any],
-                  answer: str | None) -> tuple[dict[str, Any], str | None]:
-        """Ten points off the target."""
-        state = copy.deepcopy(final)
-        target = params["percent"]
-        off = target - 10 if target >= 50 else target + 10
-        state["system"]["settings"]["system"]["screen_brightness"] = str(
-            round(off * BRIGHTNESS_MAX / 100))
-        return state, answer
+    def value(self, params: Mapping[str, Any]) -> Any:
+        return brightness_near(params["percent"])
 
     def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_page(ui, "display")
+        yield from ui.open_app("Settings")
+        yield from ui.tap(PAGES["display"], kind="list_item")
         yield from slide_to(ui, round(params["percent"] * BRIGHTNESS_MAX / 100), id="brightness")
-        yield PhoneAction("finish", status="success")
+        yield from ui.finish()
 
 
-TEMPLATES: list[TaskTemplate] = [SettingsTurnOffWifi(), SettingsSetDarkTheme(),
-                                 SettingsSetBrightness()]
+# --- the stock-Android switches, written for real phones first ---------------------------------
+class SettingsWifiOff(SwitchTask):
+    template, real = "Turn off Wi-Fi.", True
+    turn_on, path, label = False, ("Network & internet", "Internet"), "Wi-Fi"
+
+
+class SettingsWifiOn(SettingsWifiOff):
+    template, turn_on = "Turn on Wi-Fi.", True
+
+
+class SettingsBluetoothOn(SwitchTask):
+    template, real = "Turn on Bluetooth.", True
+    switch, path, label = BLUETOOTH, ("Connected devices",), "Bluetooth"
+
+
+class SettingsBluetoothOff(SettingsBluetoothOn):
+    template, turn_on = "Turn off Bluetooth.", False
+
+
+class SettingsAirplaneModeOn(SwitchTask):
+    template, real = "Turn on airplane mode.", True
+    switch, path, label = AIRPLANE, ("Network & internet",), "Airplane mode"
+    side_effects = ("global.wifi_on", "global.bluetooth_on")
+
+
+class SettingsDarkThemeOn(SwitchTask):
+    template, real = "Turn on the dark theme.", True
+    switch, path, label = DARK_THEME, ("Display",), "Dark theme"
+
+
+class SettingsDoNotDisturbOn(SwitchTask):
+    template, real = "Turn on Do Not Disturb.", True
+    switch, path, label = DO_NOT_DISTURB, ("Sound & vibration",), "Do Not Disturb"
+
+
+TEMPLATES: list[Task] = [
+    SettingsTurnOffWifi(), SettingsSetDarkTheme(), SettingsSetBrightness(), SettingsWifiOff(),
+    SettingsWifiOn(), SettingsBluetoothOn(), SettingsBluetoothOff(), SettingsAirplaneModeOn(),
+    SettingsDarkThemeOn(), SettingsDoNotDisturbOn(),
+]

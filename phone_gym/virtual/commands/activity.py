@@ -1,10 +1,10 @@
 """Activities and packages from the shell: ``am``, ``monkey`` and ``pm``.
 
 ``am start`` resolves an intent (``-n`` component, ``-a`` action, ``-c`` category, ``-p``
-package, extras) to one of the phone's apps, the launcher or the clock's ``SET_ALARM``, and
-opens it as the device's own navigation does; ``am force-stop`` stops an app; ``am broadcast``
-is acknowledged. ``monkey -p PKG`` opens an app. ``pm list packages|path|clear`` sees the mock
-apps and a few system packages.
+package, ``-d`` data, extras) through the device, which hands it to the app whose manifest
+answers it (``SET_ALARM`` reaches the clock that way) or opens the launcher; ``am
+force-stop`` stops an app; ``am broadcast`` is acknowledged. ``monkey -p PKG`` opens an app.
+``pm list packages|path|clear`` sees the mock apps and a few system packages.
 """
 
 from __future__ import annotations
@@ -13,27 +13,17 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...mockapps.clock.app import DAYS
-from ...mockapps.device_state import (
-    CLOCK_PACKAGE,
-    CONTACTS_PROVIDER,
-    clear_app_data,
-    find_app,
-    set_alarm,
-    stop_app,
-)
 from ...world.app import App
-from ...world.device import IME_PACKAGE, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
+from ...world.device import CONTACTS_PROVIDER, IME_PACKAGE, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
+from ...world.manifest import Intent as DeviceIntent
 from ..sh import IO
-from .base import Commands, navigate, split_flags, strip_user
+from .base import Commands, split_flags, strip_user
 
 #: Packages every phone has besides the mock apps.
 SYSTEM_PACKAGES = ("android", "com.android.shell", "com.android.providers.settings",
                    CONTACTS_PROVIDER, "com.android.providers.media", LAUNCHER_PACKAGE,
                    SYSTEMUI_PACKAGE, IME_PACKAGE)
 MAIN = "android.intent.action.MAIN"
-SET_ALARM = "android.intent.action.SET_ALARM"
-EXTRA = "android.intent.extra.alarm."
 
 
 class LaunchError(Exception):
@@ -44,11 +34,16 @@ class Activities(Commands):
     """``am``, ``monkey`` and ``pm``."""
 
     # --- activities --------------------------------------------------------------------
+    def find_app(self, package: str | None) -> App | None:
+        """The installed app with exactly this Android package."""
+        app = self.device.apps.get(package) if package else None
+        return app if app is not None and app.package == package else None
+
     def open_app(self, app: App) -> None:
-        navigate(self.device, lambda: self.device.open(app.name))
+        self.device.open_app(app.name)
 
     def go_home(self) -> None:
-        navigate(self.device, lambda: self.device.press("home"))
+        self.device.press("home")
 
     def cmd_am(self, args: list[str], io: IO) -> int:
         if not args:
@@ -58,7 +53,8 @@ class Activities(Commands):
             return self._am_start(rest, io)
         if sub == "force-stop":
             for package in strip_user(rest):
-                stop_app(self.device, package)
+                if self.find_app(package) is not None:
+                    self.device.force_stop(package)
             return 0
         if sub in ("kill", "kill-all"):
             return 0
@@ -98,44 +94,28 @@ class Activities(Commands):
             package, _, cls = intent.component.partition("/")
             if not cls:
                 raise LaunchError(f"Error: Bad component name: {intent.component}")
-            if package != LAUNCHER_PACKAGE and find_app(self.device, package) is None:
+            if package != LAUNCHER_PACKAGE and self.find_app(package) is None:
                 full = package + cls if cls.startswith(".") else cls
                 raise LaunchError(f"Error type 3\nError: Activity class {{{package}/{full}}} "
                                   "does not exist.")
-        if intent.action == SET_ALARM and package in (None, CLOCK_PACKAGE):
-            return self._set_alarm_intent(intent)
-        if intent.action is not None and intent.action.startswith("android.settings."):
-            package = package or "com.android.settings"
         home = "android.intent.category.HOME" in intent.categories
         if package == LAUNCHER_PACKAGE or (home and package is None):
             self.go_home()
             return LAUNCHER_PACKAGE
-        app = find_app(self.device, package) if package else None
         action = intent.action or MAIN
-        if app is None or not (action == MAIN or action.startswith("android.settings.")):
+        if action == MAIN and package is None and not intent.data:
             raise LaunchError(f"Error: Activity not started, unable to resolve Intent "
                               f"{{ {intent.describe()} }}")
-        if self.device.current_app is app and not self.device.shade_open:
+        target = self.find_app(package)
+        if (action == MAIN and target is not None and self.device.current_app is target
+                and not self.device.shade_open and not intent.data):
             return None
-        self.open_app(app)
-        return app.package
-
-    def _set_alarm_intent(self, intent: Intent) -> str:
-        """``android.intent.action.SET_ALARM`` as the clock app handles it."""
-        app = find_app(self.device, CLOCK_PACKAGE)
-        if app is None:
+        try:
+            app = self.device.start_intent(DeviceIntent(
+                action, package, intent.data, dict(intent.extras), tuple(intent.categories)))
+        except LookupError:
             raise LaunchError(f"Error: Activity not started, unable to resolve Intent "
-                              f"{{ {intent.describe()} }}")
-        extras = intent.extras
-        hour, minute = extras.get(EXTRA + "HOUR"), extras.get(EXTRA + "MINUTES", 0)
-        valid = isinstance(hour, int) and isinstance(minute, int) and 0 <= hour <= 23 \
-            and 0 <= minute <= 59
-        if valid:
-            days = [DAYS[(int(d) - 2) % 7] for d in extras.get(EXTRA + "DAYS") or []]
-            set_alarm(self.device, int(hour), int(minute), str(extras.get(EXTRA + "MESSAGE")
-                                                                or ""), days)
-        if not (valid and extras.get(EXTRA + "SKIP_UI") is True):
-            self.open_app(app)
+                              f"{{ {intent.describe()} }}") from None
         return app.package
 
     def cmd_monkey(self, args: list[str], io: IO) -> int:
@@ -148,7 +128,7 @@ class Activities(Commands):
                 next(it, None)
             elif arg.isdigit():
                 count = int(arg)
-        app = next((a for p in packages if (a := find_app(self.device, p)) is not None), None)
+        app = next((a for p in packages if (a := self.find_app(p)) is not None), None)
         if app is None:
             return io.fail("** No activities found to run, monkey aborted.", 252)
         self.open_app(app)
@@ -165,7 +145,7 @@ class Activities(Commands):
         return list(dict.fromkeys([*SYSTEM_PACKAGES, *apps]))
 
     def package_path(self, package: str) -> str:
-        if find_app(self.device, package) is not None:
+        if self.find_app(package) is not None:
             return f"/data/app/~~phonegym==/{package}-1/base.apk"
         name = package.rsplit(".", 1)[-1].capitalize()
         return f"/system/priv-app/{name}/{name}.apk"
@@ -183,7 +163,7 @@ class Activities(Commands):
             return 0
         if sub == "clear" and rest:
             package = rest[0]
-            if clear_app_data(self.device, package) or package in SYSTEM_PACKAGES:
+            if self.device.clear_data(package) or package in SYSTEM_PACKAGES:
                 io.print("Success")
                 return 0
             return io.fail("Failed")
@@ -279,12 +259,14 @@ VALUE_OPTIONS = frozenset({"-a", "-c", "-n", "-p", "-d", "-t", "-f", "--user", "
                            "--windowingMode", "--activityType", "-R", "-P", "--task",
                            "--start-profiler", "--sampling", "--attach-agent", "--esn",
                            "--es", "--ez", "--ei", "--el", "--ef", "--ed", "--eu", "--ecn",
-                           "--eia", "--ela", "--efa", "--esa"})
+                           "--eia", "--ela", "--efa", "--esa", "--eial", "--elal",
+                           "--efal", "--esal"})
 FLAG_OPTIONS = frozenset({"-D", "-N", "-S", "--streaming", "--track-allocation",
                           "--debug-log-resolution", "--exclude-stopped-packages",
                           "--include-stopped-packages", "--dismiss-keyguard"})
 EXTRA_TYPES = frozenset({"--es", "--ez", "--ei", "--el", "--ef", "--ed", "--eu", "--ecn",
-                         "--eia", "--ela", "--efa", "--esa"})
+                         "--eia", "--ela", "--efa", "--esa", "--eial", "--elal", "--efal",
+                         "--esal"})
 
 
 def extra_value(option: str, raw: str) -> Any:
@@ -298,11 +280,11 @@ def extra_value(option: str, raw: str) -> Any:
             return int(raw)
         if option in ("--ef", "--ed"):
             return float(raw)
-        if option in ("--eia", "--ela"):
+        if option in ("--eia", "--ela", "--eial", "--elal"):
             return [int(v) for v in raw.split(",") if v]
-        if option == "--efa":
+        if option in ("--efa", "--efal"):
             return [float(v) for v in raw.split(",") if v]
-        if option == "--esa":
+        if option in ("--esa", "--esal"):
             return raw.split(",")
     except ValueError:
         raise ValueError(f"Invalid value for {option}: {raw}") from None

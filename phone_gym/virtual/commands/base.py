@@ -3,7 +3,7 @@ few argument helpers."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..sh import Command
@@ -33,16 +33,6 @@ class Commands:
         """The group's commands by name."""
         return {name.removeprefix("cmd_"): getattr(self, name) for name in dir(type(self))
                 if name.startswith("cmd_")}
-
-
-def navigate(device: Device, change: Callable[[], None]) -> None:
-    """Change the screen as the device's own navigation does (no clock tick)."""
-    before = device.screen_key()
-    change()
-    if device.screen_key() != before:
-        device.focus = None
-        device.close_menu()
-    device.invalidate()
 
 
 def split_flags(args: Sequence[str]) -> tuple[set[str], list[str]]:

@@ -68,7 +68,7 @@ class Content(Commands):
         """The rows a provider table holds now (computed from the device's state)."""
         system = self.device.system
         if table.startswith("settings/"):
-            values = sorted(system.settings.get(table.partition("/")[2], {}).items())
+            values = sorted(system.settings.namespace(table.partition("/")[2]).items())
             return [{"_id": k + 1, "name": name, "value": value}
                     for k, (name, value) in enumerate(values)]
         if table == "contacts":
@@ -110,14 +110,12 @@ class Content(Commands):
             system.put_setting(table.partition("/")[2], str(values["name"]),
                                "" if value is None else str(value))
         elif table == "raw_contacts":
-            system.contacts.append(Contact(system.new_id(), "",
-                                           starred=bool(values.get("starred"))))
+            system.contacts.new(name="", starred=bool(values.get("starred")))
         elif table == "data":
             self._insert_data(values)
         else:
             raise ProviderError(f"java.lang.UnsupportedOperationException: Cannot insert into "
                                 f"URI: {opts.uri}")
-        self.device.invalidate()
 
     def _insert_data(self, values: dict[str, Any]) -> None:
         raw = values.get("raw_contact_id")
@@ -128,32 +126,30 @@ class Content(Commands):
         mime, value = values.get("mimetype"), values.get("data1")
         if mime is None:
             raise ProviderError("java.lang.IllegalArgumentException: mimetype is required")
+        contacts = self.device.system.contacts
         if mime == MIME_NAME:
             parts = [str(values[k]) for k in ("data4", "data2", "data5", "data3", "data6")
                      if values.get(k)]
-            contact.name = str(value) if value else " ".join(parts)
+            contacts.update(contact.id, name=str(value) if value else " ".join(parts))
         elif mime == MIME_PHONE:
-            contact.phone = "" if value is None else str(value)
+            contacts.update(contact.id, phone="" if value is None else str(value))
         elif mime == MIME_EMAIL:
-            contact.email = "" if value is None else str(value)
+            contacts.update(contact.id, email="" if value is None else str(value))
 
     def _content_delete(self, table: str, opts: ContentArgs, io: IO) -> None:
         system = self.device.system
         rows = self._select(table, opts.where)
         if table.startswith("settings/"):
-            namespace = system.settings.get(table.partition("/")[2], {})
             for row in rows:
-                namespace.pop(row["name"], None)
+                system.settings.delete(table.partition("/")[2], row["name"])
         elif table in ("contacts", "raw_contacts"):
-            ids = {row["_id"] for row in rows}
-            system.contacts = [c for c in system.contacts if c.id not in ids]
+            for row in rows:
+                system.contacts.remove(row["_id"])
         else:
             fields = {MIME_NAME: "name", MIME_PHONE: "phone", MIME_EMAIL: "email"}
             for row in rows:
-                contact = system.contact(row["raw_contact_id"])
-                if contact is not None:
-                    setattr(contact, fields[row["mimetype"]], "")
-        self.device.invalidate()
+                if system.contact(row["raw_contact_id"]) is not None:
+                    system.contacts.update(row["raw_contact_id"], **{fields[row["mimetype"]]: ""})
 
 
 

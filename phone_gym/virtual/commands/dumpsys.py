@@ -12,10 +12,9 @@ import zlib
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from ...mockapps.clock.app import next_ring
-from ...mockapps.device_state import CLOCK_PACKAGE, clock_data
 from ...world import theme as T
 from ...world.device import IME_PACKAGE, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
+from ...world.system import next_ring
 from ..fs import epoch
 from ..sh import IO
 from .base import Commands
@@ -126,15 +125,17 @@ class Dumpsys(Commands):
                 f"  mInputShown={str(self.device.keyboard_shown).lower()}\n")
 
     def dump_alarm(self) -> str:
-        """``dumpsys alarm``: one RTC_WAKEUP block for each enabled clock alarm (at its next
-        ring time) among the system's own alarms, soonest first."""
+        """``dumpsys alarm``: one RTC_WAKEUP block for each enabled alarm of the app whose
+        manifest owns the ``alarms`` store (at its next ring time) among the system's own
+        alarms, soonest first."""
         now = self.device.system.now
         entries = [(now.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=1),
                     "RTC", SYSTEMUI_PACKAGE, "*alarm*:android.intent.action.DATE_CHANGED")]
-        data = clock_data(self.device)
-        for alarm in data.alarms if data is not None else []:
+        owner = self.device.owner_of("alarms")
+        clock = owner.package if owner is not None else ""
+        for alarm in self.device.system.alarms if owner is not None else []:
             if alarm.enabled:
-                entries.append((next_ring(alarm, now), "RTC_WAKEUP", CLOCK_PACKAGE,
+                entries.append((next_ring(alarm, now), "RTC_WAKEUP", clock,
                                 "*walarm*:com.android.deskclock.ALARM_ALERT"))
         entries.sort(key=lambda e: e[0])
         lines = ["Current Alarm Manager state:", "  Settings:", "    min_futurity=+5s0ms", "",
@@ -143,7 +144,7 @@ class Dumpsys(Commands):
                  f"  Pending alarms: {len(entries)}"]
         for k, (when, kind, package, tag) in enumerate(entries):
             lines += self._alarm_block(k, when, kind, package, tag, now)
-        clocks = [e for e in entries if e[2] == CLOCK_PACKAGE]
+        clocks = [e for e in entries if e[2] == clock]
         lines += ["", "  Next alarm clock information: "]
         if clocks:
             when = clocks[0][0]

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from ..fs import epoch
 from ..sh import IO
-from .base import Commands, navigate, strip_user
+from .base import Commands, strip_user
 from .screen import DENSITY
 
 NAMESPACES = ("global", "system", "secure")
@@ -73,7 +73,7 @@ class System(Commands):
         if namespace not in NAMESPACES:
             return io.fail(f"Invalid namespace '{namespace}'\n{SETTINGS_USAGE}", 255)
         system = self.device.system
-        table = system.settings.setdefault(namespace, {})
+        table = system.settings.namespace(namespace)
         if verb == "list":
             for key, value in sorted(table.items()):
                 io.print(f"{key}={value}")
@@ -82,10 +82,8 @@ class System(Commands):
             io.print("null" if value is None else value)
         elif verb == "put" and len(rest) >= 2:
             system.put_setting(namespace, rest[0], rest[1])
-            self.device.invalidate()
         elif verb == "delete" and rest:
-            io.print(f"Deleted {int(table.pop(rest[0], None) is not None)} rows")
-            self.device.invalidate()
+            io.print(f"Deleted {int(system.settings.delete(namespace, rest[0]))} rows")
         else:
             return io.fail(SETTINGS_USAGE, 255)
         return 0
@@ -96,7 +94,6 @@ class System(Commands):
             return io.fail("usage: svc wifi|bluetooth enable|disable", 1)
         self.device.system.put_setting("global", keys[args[0]], "1" if args[1] == "enable"
                                        else "0")
-        self.device.invalidate()
         return 0
 
     def cmd_cmd(self, args: list[str], io: IO) -> int:
@@ -111,9 +108,9 @@ class System(Commands):
 
     def _statusbar(self, args: list[str], io: IO) -> int:
         if args[:1] in (["expand-notifications"], ["expand-settings"]):
-            navigate(self.device, lambda: setattr(self.device, "shade_open", True))
+            self.device.set_shade(True)
         elif args[:1] == ["collapse"]:
-            navigate(self.device, lambda: setattr(self.device, "shade_open", False))
+            self.device.set_shade(False)
         else:
             return io.fail("usage: cmd statusbar expand-notifications|expand-settings|collapse")
         return 0
@@ -131,11 +128,7 @@ class System(Commands):
 
     def advance(self, seconds: float) -> None:
         """Let ``seconds`` of phone time pass at once."""
-        device = self.device
-        device.system.advance(seconds)
-        if device.toast_text is not None and device.system.now >= device.toast_until:
-            device.toast_text = None
-        device.invalidate()
+        self.device.wait(seconds)
 
     def cmd_date(self, args: list[str], io: IO) -> int:
         now = self.device.system.now

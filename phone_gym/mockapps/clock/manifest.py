@@ -1,0 +1,19 @@
+"""The Clock app's manifest: it owns the phone's alarms and answers ``SET_ALARM``."""
+
+from __future__ import annotations
+
+from ...world.manifest import AppManifest
+
+MANIFEST = AppManifest(
+    name="Clock",
+    package="com.google.android.deskclock",
+    icon="T",
+    color=(66, 133, 244),
+    intents=("android.intent.action.SET_ALARM", "android.intent.action.SHOW_ALARMS",
+             "android.intent.action.SET_TIMER"),
+    owns=("alarms",),
+    aliases=("Alarm", "Alarms", "Deskclock"),
+    description="Alarms with an editor, switches and a long-press menu; the time; a timer; "
+                "a stopwatch.",
+    order=20,
+)

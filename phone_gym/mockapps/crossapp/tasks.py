@@ -1,0 +1,55 @@
+"""Cross-app templates."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import numpy as np
+
+from ...actions import PhoneAction
+from ...verifiers import same_text
+from ..contacts.fixtures import has_phone, roster_params, seed_contacts
+from ..driver import Driver
+from ..families import CreateRecord
+from ..notes.fixtures import COLLECTION as NOTES
+from ..notes.fixtures import seed_notes
+from ..task import Task
+from ..vocab import pick
+
+NOTE_TITLES = ("Plumber", "Dentist", "Babysitter", "Landlord", "Tennis coach", "Mechanic",
+               "Piano teacher", "Vet", "Electrician", "Realtor")
+
+
+class CrossContactPhoneToNote(CreateRecord):
+    """Copy a contact's number (Contacts) into a new note (Notes)."""
+
+    apps, collection = ("Contacts", "Notes"), NOTES
+    template = 'Create a note titled "{title}" containing the phone number of "{name}".'
+    complexity, max_steps = 3, 30
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {**roster_params(rng), "title": pick(rng, NOTE_TITLES)}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_contacts(state, params["people"])
+        seed_notes(state, rng, 3, avoid=[params["title"]])
+
+    def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"title": same_text(p["title"]), "body": has_phone(p["phone"])}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Contacts")
+        yield from ui.tap(p["name"], kind="list_item")
+        yield from ui.long_press(id="phone", kind="text")
+        yield from ui.tap("Copy", kind="menu_item")
+        yield from ui.open_app("Notes")
+        yield from ui.tap(id="new_note")
+        yield from ui.fill("title", p["title"])
+        yield from ui.long_press(id="body", kind="text_field")
+        yield from ui.tap("Paste", kind="menu_item")
+        yield from ui.tap(id="save")
+        yield from ui.finish()
+
+
+TEMPLATES: list[Task] = [CrossContactPhoneToNote()]

@@ -1,0 +1,16 @@
+"""The Files app's manifest: it browses the shared storage."""
+
+from __future__ import annotations
+
+from ...world.manifest import AppManifest
+
+MANIFEST = AppManifest(
+    name="Files",
+    package="com.google.android.documentsui",
+    icon="📁",
+    color=(0, 150, 136),
+    intents=("android.intent.action.OPEN_DOCUMENT", "android.intent.action.GET_CONTENT"),
+    reads=("files",),
+    description="Browse, read, rename and delete the text files in shared storage.",
+    order=50,
+)

@@ -1,0 +1,180 @@
+"""Finding apps and task templates: the built-in app folders, the cross-app package, and
+third-party apps installed with pip.
+
+An app package (a folder here, or any importable module) exposes ``APP`` (an ``App``
+subclass with its ``manifest``), optionally ``MANIFEST`` (the same manifest) and
+``TEMPLATES`` (a list of ``Task`` instances). Built-in ones are every subpackage of
+``phone_gym.mockapps`` that has ``APP``; a package with only ``TEMPLATES`` (``crossapp``)
+adds tasks. Third-party packages declare an entry point in the group ``phone_gym.apps``
+(``[project.entry-points."phone_gym.apps"] calculator = "my_pkg.calculator"``); phone-gym
+reads it itself (Gymnasium 1.x reads no entry points). Set ``PHONE_GYM_NO_PLUGINS=1`` to
+leave third-party apps out. A plugin that fails to load, or clashes with a name already
+taken, is skipped with a warning (``REGISTRY.errors`` says why).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+import warnings
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from types import ModuleType
+from typing import Any
+
+from ..world.app import App
+from ..world.manifest import AppManifest, did_you_mean
+from .task import Task
+
+ENTRY_POINT_GROUP = "phone_gym.apps"
+NO_PLUGINS_ENV = "PHONE_GYM_NO_PLUGINS"
+
+
+@dataclass(frozen=True)
+class AppPackage:
+    """One app as discovered: its manifest, class and templates, and where it came from."""
+
+    manifest: AppManifest
+    app: type[App]
+    templates: tuple[Task, ...]
+    module: str
+    builtin: bool = True
+
+
+@dataclass
+class Registry:
+    """The apps (launcher order) and templates (by id) phone-gym knows."""
+
+    packages: list[AppPackage] = field(default_factory=list)
+    templates: dict[str, Task] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def apps(self) -> list[type[App]]:
+        return [p.app for p in self.packages]
+
+    @property
+    def manifests(self) -> list[AppManifest]:
+        return [p.manifest for p in self.packages]
+
+    def app(self, name: str) -> AppPackage:
+        """An app by name, label, package or alias (any case); ``ValueError`` with
+        suggestions otherwise."""
+        key = name.strip().lower()
+        for p in self.packages:
+            if key in (n.lower() for n in p.manifest.names()):
+                return p
+        names = [n for p in self.packages for n in (p.manifest.name, p.manifest.label)]
+        raise ValueError(f"unknown app {name!r}{did_you_mean(name, names)}; apps: "
+                         f"{', '.join(p.manifest.name for p in self.packages)} "
+                         "(run `phone-gym tasks` to list apps and tasks)")
+
+    def template(self, task_id: str) -> Task:
+        """A template by id; ``ValueError`` with suggestions otherwise."""
+        try:
+            return self.templates[task_id]
+        except (KeyError, TypeError):
+            pass
+        raise ValueError(f"unknown task {task_id!r}{did_you_mean(str(task_id), self.templates)}"
+                         "; run `phone-gym tasks` to list them")
+
+    def package_map(self) -> dict[str, str]:
+        """App names (and labels) to Android packages, from the manifests."""
+        out: dict[str, str] = {}
+        for m in self.manifests:
+            out.setdefault(m.name, m.package)
+            out.setdefault(m.label, m.package)
+        return out
+
+    # --- adding --------------------------------------------------------------------------------
+    def add_module(self, module: ModuleType, *, builtin: bool) -> None:
+        """Add the app and templates a module exposes (raises ``ValueError`` on a clash)."""
+        app_cls = getattr(module, "APP", None)
+        templates = tuple(getattr(module, "TEMPLATES", ()) or ())
+        if app_cls is not None:
+            if not (isinstance(app_cls, type) and issubclass(app_cls, App)):
+                raise ValueError(f"{module.__name__}.APP is not an App subclass")
+            manifest = getattr(module, "MANIFEST", None) or app_cls.manifest
+            if manifest is not app_cls.manifest and manifest != app_cls.manifest:
+                raise ValueError(f"{module.__name__}: MANIFEST differs from APP.manifest")
+            self._check_app(manifest)
+        for t in templates:
+            self._check_template(t, module.__name__)
+        if app_cls is not None:
+            self.packages.append(AppPackage(manifest, app_cls, templates, module.__name__,
+                                            builtin))
+        for t in templates:
+            self.templates[t.id] = t
+
+    def _check_app(self, m: AppManifest) -> None:
+        for p in self.packages:
+            taken = {n.lower() for n in p.manifest.names()}
+            clash = [n for n in (m.name, m.package) if n.lower() in taken]
+            if clash:
+                raise ValueError(f"app {m.name} ({m.package}): {clash[0]!r} is taken by "
+                                 f"{p.manifest.name} from {p.module}")
+
+    def _check_template(self, t: Any, module: str) -> None:
+        if not isinstance(t, Task):
+            raise ValueError(f"{module}.TEMPLATES holds {t!r}, not a Task instance")
+        if not t.id or not t.template:
+            raise ValueError(f"{module}: template {type(t).__name__} has no id or sentence")
+        if t.id in self.templates:
+            raise ValueError(f"{module}: task id {t.id!r} is taken by "
+                             f"{type(self.templates[t.id]).__module__}")
+
+    def validate(self) -> None:
+        """Every template's apps are known apps."""
+        names = {p.manifest.name for p in self.packages}
+        for t in self.templates.values():
+            unknown = [a for a in t.apps if a not in names]
+            if unknown:
+                raise ValueError(f"task {t.id} is about unknown apps {unknown}; apps: "
+                                 f"{', '.join(sorted(names))}")
+
+    def sort(self) -> None:
+        self.packages.sort(key=lambda p: (not p.builtin, p.manifest.order, p.manifest.name))
+
+
+def builtin_modules() -> list[str]:
+    """The built-in app and task packages under ``phone_gym.mockapps``."""
+    from .. import mockapps
+
+    return sorted(f"{mockapps.__name__}.{info.name}"
+                  for info in pkgutil.iter_modules(mockapps.__path__)
+                  if info.ispkg and not info.name.startswith("_"))
+
+
+def plugin_entries() -> Sequence[Any]:
+    if os.environ.get(NO_PLUGINS_ENV, "").strip() not in ("", "0"):
+        return []
+    return sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)
+
+
+def discover(modules: Iterable[str] | None = None, *, plugins: bool = True) -> Registry:
+    """A registry of the built-in packages (or ``modules``) and, with ``plugins``, the
+    third-party ones."""
+    registry = Registry()
+    for name in builtin_modules() if modules is None else modules:
+        registry.add_module(importlib.import_module(name), builtin=True)
+    for entry in plugin_entries() if plugins else ():
+        try:
+            loaded = entry.load()
+            module = loaded if isinstance(loaded, ModuleType) else importlib.import_module(
+                entry.value.split(":")[0])
+            snapshot = (list(registry.packages), dict(registry.templates))
+            try:
+                registry.add_module(module, builtin=False)
+                registry.validate()
+            except ValueError:
+                registry.packages, registry.templates = snapshot
+                raise
+        except Exception as exc:  # noqa: BLE001 - a broken plugin must not break phone-gym
+            message = f"third-party app {entry.name!r} ({entry.value}) skipped: {exc}"
+            registry.errors.append(message)
+            warnings.warn(message, RuntimeWarning, stacklevel=2)
+    registry.sort()
+    registry.validate()
+    return registry

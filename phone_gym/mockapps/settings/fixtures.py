@@ -1,0 +1,36 @@
+"""Public fixtures of Settings: scrambling the settings a task is not about."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...verifiers.state import DeviceState
+from ...world.state import WorldState
+from ..vocab import pick
+from .app import BLUETOOTH, BRIGHTNESS, DARK_THEME, DO_NOT_DISTURB, Switch
+
+NOTIFICATIONS = (
+    ("Settings", "Software update", "A security update is available"),
+    ("Clock", "Upcoming alarm", "Tomorrow 07:00"),
+    ("Files", "Download complete", "boarding-pass.pdf"),
+    ("Notes", "Reminder", "Water the plants"),
+    ("Settings", "Battery saver", "Turn on to extend battery life"),
+    ("Contacts", "Birthday today", "Say happy birthday to Maria"),
+)
+
+
+def put_switch(state: DeviceState, switch: Switch, on: bool) -> None:
+    state.put_setting(switch.namespace, switch.key, switch.on if on else switch.off)
+
+
+def scramble(state: DeviceState, rng: np.random.Generator) -> None:
+    """PhoneWorld: random values for the settings a task is not about (Bluetooth, dark
+    theme, Do Not Disturb, brightness) and 2 or 3 notifications, so an agent cannot pass by
+    resetting everything. On a real phone nothing is touched."""
+    if not isinstance(state, WorldState):
+        return
+    for switch in (BLUETOOTH, DARK_THEME, DO_NOT_DISTURB):
+        put_switch(state, switch, bool(rng.random() < 0.5))
+    state.put_setting(*BRIGHTNESS, str(int(rng.integers(20, 236))))
+    for app, title, text in pick(rng, NOTIFICATIONS, int(rng.integers(2, 4))):
+        state.device.system.notify(app, title, text)

@@ -1,0 +1,16 @@
+"""The Settings app's manifest: its switches are the shared settings."""
+
+from __future__ import annotations
+
+from ...world.manifest import AppManifest
+
+MANIFEST = AppManifest(
+    name="Settings",
+    package="com.android.settings",
+    icon="⚙",
+    color=(84, 110, 122),
+    intents=("android.settings.*",),
+    reads=("settings",),
+    description="Android 14's settings pages for the radios, the display and Do Not Disturb.",
+    order=40,
+)

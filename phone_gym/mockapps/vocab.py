@@ -1,0 +1,104 @@
+"""One vocabulary for every app's fixtures: people, phone numbers, e-mails, places, times,
+amounts and titles. All phone numbers are in the fictional 555-01xx range, all e-mail domains
+are example domains. Sampling uses only the generator it is given."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+FIRST_NAMES = ("Maria", "James", "Aisha", "Daniel", "Sofia", "Kenji", "Olivia", "Marcus",
+               "Priya", "Lucas", "Emma", "Diego", "Hannah", "Omar", "Chloe", "Ethan", "Fatima",
+               "Noah", "Grace", "Mateo", "Lena", "Samuel", "Yuki", "Isaac", "Nora", "Victor",
+               "Zoe", "Andre", "Ruth", "Felix")
+LAST_NAMES = ("Garcia", "Chen", "Okafor", "Miller", "Rossi", "Tanaka", "Johnson", "Patel",
+              "Silva", "Nguyen", "Kowalski", "Brown", "Haddad", "Schmidt", "Lopez", "Kim",
+              "Walker", "Moreau", "Novak", "Ibrahim", "Larsen", "Cohen", "Reyes", "Fischer",
+              "Adams", "Murphy", "Santos", "Ward", "Bianchi", "Young")
+AREA_CODES = ("415", "212", "312", "617", "206", "503", "646", "718", "510", "305", "720",
+              "404")
+DOMAINS = ("example.com", "example.org", "example.net")
+PLACES = ("Central Station", "City Library", "Harbor Cafe", "Riverside Park", "Museum of Art",
+          "Old Town Square", "Airport Terminal 2", "Grand Hotel", "Sunset Beach", "Tech Campus")
+#: Titles of things people keep (notes, documents, lists).
+TITLES = ("Groceries", "Trip ideas", "Meeting notes", "Books to read", "Gift list",
+          "Workout plan", "Recipes", "Packing list", "Project ideas", "Call back",
+          "Movies to watch", "Garden", "Car service", "Birthday party", "Podcasts", "Budget",
+          "Book club", "Home repairs", "Quotes", "Spanish lessons", "Vet visit",
+          "Weekend plans", "Dinner menu", "Gym schedule")
+#: Short lines of everyday text.
+LINES = ("milk, eggs, bread", "Lisbon in spring", "ask about the budget", "Dune and Emma",
+         "scarf for mom", "run 5k on Monday", "lentil soup", "charger and passport",
+         "a birdhouse", "the dentist at 3", "water the tomatoes", "oil change at 60000 km",
+         "book the hall for Saturday", "pick up the dry cleaning", "Tuesday at 7 pm",
+         "call the plumber", "rent is due on the 1st", "try the new bakery",
+         "renew the library card", "door code is 4821", "sunscreen and hats",
+         "bring the blue folder")
+#: Labels of reminders and alarms.
+LABELS = ("Wake up", "Gym", "Medication", "School run", "Team meeting", "Yoga", "Laundry",
+          "Call mom", "Nap", "Bus", "Water plants", "Pick up kids")
+#: Stems of file names.
+FILE_STEMS = ("invoice", "notes", "report", "draft", "summary", "budget", "itinerary",
+              "receipt")
+
+Person = dict[str, Any]  # {"name", "phone", "email", "starred"}: plain, so params stay plain
+
+
+def pick(rng: np.random.Generator, items: Any, k: int | None = None) -> Any:
+    """One item (or ``k`` distinct items) of ``items``, drawn by ``rng``."""
+    items = list(items)
+    if k is None:
+        return items[int(rng.integers(len(items)))]
+    idx = rng.choice(len(items), size=k, replace=False)
+    return [items[int(i)] for i in idx]
+
+
+def phone_number(rng: np.random.Generator, suffix: int | None = None) -> str:
+    """A fictional number formatted like ``+1 415-555-0123``."""
+    suffix = int(rng.integers(100)) if suffix is None else suffix
+    return f"+1 {pick(rng, AREA_CODES)}-555-01{suffix:02d}"
+
+
+def email_of(name: str, rng: np.random.Generator) -> str:
+    return f"{name.replace(' ', '.')}@{pick(rng, DOMAINS)}".lower()
+
+
+def people(rng: np.random.Generator, k: int, *, starred_share: float = 0.25,
+           email_share: float = 0.7) -> list[Person]:
+    """``k`` people with distinct first names and distinct phone numbers."""
+    firsts = pick(rng, FIRST_NAMES, k)
+    suffixes = pick(rng, range(100), k)
+    out = []
+    for first, suffix in zip(firsts, suffixes, strict=True):
+        name = f"{first} {pick(rng, LAST_NAMES)}"
+        email = email_of(name, rng) if rng.random() < email_share else ""
+        out.append({"name": name, "phone": phone_number(rng, suffix), "email": email,
+                    "starred": bool(rng.random() < starred_share)})
+    return out
+
+
+def times_of_day(rng: np.random.Generator, k: int,
+                 avoid: Any = ()) -> list[tuple[int, int]]:
+    """``k`` distinct times (hours 5-22, minutes in steps of 5) not in ``avoid``."""
+    times: list[tuple[int, int]] = []
+    while len(times) < k:
+        time = (int(rng.integers(5, 23)), 5 * int(rng.integers(12)))
+        if time not in times and time not in avoid:
+            times.append(time)
+    return times
+
+
+def hhmm(hour: int, minute: int) -> str:
+    return f"{hour:02d}:{minute:02d}"
+
+
+def file_names(rng: np.random.Generator, k: int, ext: str = "txt") -> list[str]:
+    """``k`` distinct file names like ``report_42.txt``."""
+    stems = pick(rng, FILE_STEMS, k)
+    return [f"{stem}_{int(rng.integers(10, 100))}.{ext}" for stem in stems]
+
+
+def amount(rng: np.random.Generator, low: float = 5.0, high: float = 250.0) -> str:
+    """A money amount like ``"42.50"``."""
+    return f"{rng.uniform(low, high):.2f}"

@@ -1,0 +1,386 @@
+"""Versioned phone data: records in tables, stores that hold them, and the journal of changes.
+
+Every persistent piece of phone state, the system's shared stores and each app's own data,
+is built from three parts:
+
+- a **record**: a frozen dataclass with a key field (``id`` by default). Records never
+  change in place: ``Table.update`` swaps in a changed copy, so nothing can edit a record
+  behind the phone's back (an attempt raises ``FrozenInstanceError``).
+- a ``Table``: the records of one kind by key, with ``add``/``new``/``update``/``remove``.
+- a ``Store``: a dataclass holding tables and plain values; assigning one of its fields is
+  recorded like a table change.
+
+Every change bumps the ``Journal`` the table or store is attached to (one per phone), so the
+phone knows its screen and its verdict are stale without anyone calling ``invalidate``.
+Snapshots of a table are ``TableSnap`` mappings that share the unchanged part with the
+previous snapshot, so taking one, diffing two and checking criteria cost in proportion to
+what changed, not to how many records there are.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import typing
+from collections.abc import Iterable, Iterator, Mapping
+from datetime import datetime
+from typing import Any, ClassVar, Generic, TypeVar
+
+from ..verifiers.snap import MISSING, FrozenDict, Rows, TableSnap
+
+R = TypeVar("R")
+
+
+#: A snapshot delta larger than this share of its base is folded into a new base.
+FOLD_SHARE = 0.5
+FOLD_MIN = 64
+
+
+class Journal:
+    """A phone's change counter: every table and store change bumps ``version``."""
+
+    __slots__ = ("version",)
+
+    def __init__(self) -> None:
+        self.version = 0
+
+    def bump(self) -> None:
+        self.version += 1
+
+    def __getstate__(self) -> int:
+        return self.version
+
+    def __setstate__(self, state: int) -> None:
+        self.version = state
+
+
+# --- plain data ------------------------------------------------------------------------------
+def to_plain(value: Any) -> Any:
+    """Records, stores, tables and containers as plain JSON-like data (tables as snapshots:
+    ``{str(key): plain record}``)."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if isinstance(value, (Table, Store)):
+        return value.snapshot()
+    plainer = getattr(type(value), "__plain__", None)
+    if plainer is not None:
+        return plainer(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out = {name: to_plain(getattr(value, name)) for name in field_names(type(value))}
+        for name in record_lists(type(value)):
+            if out.get(name) == []:
+                out[name] = {}  # an empty record list is an empty table, not a value
+        return out
+    if isinstance(value, Mapping):
+        return {str(k): to_plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        if value and all(dataclasses.is_dataclass(v) and hasattr(v, "id") for v in value):
+            return {str(v.id): to_plain(v) for v in value}
+        return [to_plain(v) for v in value]
+    if isinstance(value, datetime):
+        return value.isoformat()
+    return value
+
+
+@functools.cache
+def field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls) if not f.name.startswith("_"))
+
+
+@functools.cache
+def record_lists(cls: type) -> tuple[str, ...]:
+    """Fields of ``cls`` typed ``list[R]`` where R is a dataclass with an ``id`` (plain
+    record lists in apps that keep no ``Table``)."""
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001 - unresolvable hints: treat lists as values
+        return ()
+    names = []
+    for name, hint in hints.items():
+        args = typing.get_args(hint)
+        if (typing.get_origin(hint) is list and args and dataclasses.is_dataclass(args[0])
+                and "id" in {f.name for f in dataclasses.fields(args[0])}):
+            names.append(name)
+    return tuple(names)
+
+
+# --- tables ---------------------------------------------------------------------------------
+class Table(Generic[R]):
+    """Records of one kind by key (``id`` by default), in insertion order.
+
+    ``new(**fields)`` adds a record with the next free id; ``add(record)`` adds a ready one
+    (an id of 0 or None gets the next free id). Records are frozen dataclasses: change one
+    with ``update(key, **changes)``.
+    """
+
+    def __init__(self, records: Iterable[R] = (), *, key: str = "id",
+                 kind: type[R] | None = None) -> None:
+        self.key = key
+        self.kind = kind
+        self.next_id = 1
+        self.version = 0
+        self._rows: dict[Any, R] = {}
+        self._journal: Journal | None = None
+        self._log: list[tuple[int, str]] = []  # (version after the change, str key)
+        self._plain: dict[Any, tuple[R, dict[str, Any]]] = {}
+        self._snap: TableSnap | None = None
+        self._snap_version = -1
+        for record in records:
+            self.add(record)
+
+    # --- change tracking -------------------------------------------------------------------
+    def attach(self, journal: Journal) -> None:
+        """Report changes to ``journal`` (the phone's)."""
+        self._journal = journal
+
+    def _changed(self, key: Any) -> None:
+        self.version += 1
+        self._log.append((self.version, str(key)))
+        if len(self._log) > 4096 and self._snap is not None:
+            self._fold()
+        if self._journal is not None:
+            self._journal.bump()
+
+    # --- reading -----------------------------------------------------------------------------
+    def get(self, key: Any) -> R | None:
+        return self._rows.get(key)
+
+    def __getitem__(self, key: Any) -> R:
+        return self._rows[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._rows
+
+    def __iter__(self) -> Iterator[R]:
+        return iter(list(self._rows.values()))
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __bool__(self) -> bool:
+        return bool(self._rows)
+
+    def keys(self) -> list[Any]:
+        return list(self._rows)
+
+    def values(self) -> list[R]:
+        return list(self._rows.values())
+
+    def where(self, **fields: Any) -> list[R]:
+        """Records whose fields equal the given values."""
+        return [r for r in self._rows.values()
+                if all(getattr(r, k) == v for k, v in fields.items())]
+
+    def first(self, **fields: Any) -> R | None:
+        return next(iter(self.where(**fields)), None)
+
+    # --- changing ----------------------------------------------------------------------------
+    def _check(self, record: Any) -> None:
+        params = getattr(type(record), "__dataclass_params__", None)
+        if params is None or not params.frozen:
+            raise TypeError(f"{type(record).__name__} is not a frozen dataclass: table records "
+                            "must be @dataclass(frozen=True); change them with Table.update")
+        if self.kind is not None and not isinstance(record, self.kind):
+            raise TypeError(f"expected a {self.kind.__name__}, got {type(record).__name__}")
+
+    def add(self, record: R) -> R:
+        """Add ``record`` (an ``id`` of 0 or None gets the next free id); return it."""
+        self._check(record)
+        key = getattr(record, self.key)
+        if self.key == "id" and not key:
+            record = dataclasses.replace(record, id=self.next_id)  # type: ignore[type-var]
+            key = self.next_id
+        if key in self._rows:
+            raise KeyError(f"{type(record).__name__} {key!r} exists already")
+        if isinstance(key, int):
+            self.next_id = max(self.next_id, key + 1)
+        self._rows[key] = record
+        self._changed(key)
+        return record
+
+    def new(self, **fields: Any) -> R:
+        """A new record of ``kind`` with the next free id."""
+        if self.kind is None:
+            raise TypeError("Table.new needs the table's kind: Table(kind=Record)")
+        if self.key == "id":
+            fields.setdefault("id", self.next_id)
+        return self.add(self.kind(**fields))
+
+    def put(self, record: R) -> R:
+        """Add ``record``, or replace the record with its key."""
+        self._check(record)
+        key = getattr(record, self.key)
+        if self._rows.get(key) is record:
+            return record
+        if isinstance(key, int):
+            self.next_id = max(self.next_id, key + 1)
+        self._rows[key] = record
+        self._changed(key)
+        return record
+
+    def update(self, key: Any, **changes: Any) -> R:
+        """Replace the record ``key`` by a copy with ``changes``; return the new record."""
+        old = self._rows[key]
+        if all(getattr(old, k) == v for k, v in changes.items()):
+            return old
+        new = dataclasses.replace(old, **changes)  # type: ignore[type-var]
+        self._rows[key] = new
+        self._changed(key)
+        return new
+
+    def remove(self, key: Any) -> R | None:
+        record = self._rows.pop(key, None)
+        if record is not None:
+            self._changed(key)
+        return record
+
+    def clear(self) -> None:
+        for key in list(self._rows):
+            self.remove(key)
+
+    def replace_all(self, records: Iterable[R]) -> None:
+        """Make the table hold exactly ``records`` (by key), recording what changed."""
+        wanted = {getattr(r, self.key): r for r in records}
+        for key in [k for k in self._rows if k not in wanted]:
+            self.remove(key)
+        for record in wanted.values():
+            self.put(record)
+
+    # --- snapshots ---------------------------------------------------------------------------
+    def plain_record(self, key: Any) -> dict[str, Any]:
+        record = self._rows[key]
+        cached = self._plain.get(key)
+        if cached is not None and cached[0] is record:
+            return cached[1]
+        value = to_plain(record)
+        if isinstance(value, dict):
+            value = FrozenDict(value)
+        self._plain[key] = (record, value)
+        return value
+
+    def snapshot(self) -> TableSnap:
+        """``{str(key): plain record}`` as a ``TableSnap``: the same object while nothing
+        changes, and a delta over the previous base after changes."""
+        if self._snap is not None and self._snap_version == self.version:
+            return self._snap
+        if self._snap is None:
+            self._fold()
+            assert self._snap is not None
+            return self._snap
+        start, base = self._snap_version, self._snap.base
+        changed: set[str] = set()
+        for version, skey in reversed(self._log):
+            if version <= start:
+                break
+            changed.add(skey)
+        delta = dict(self._snap.delta)
+        for skey in changed:
+            key = self._key_of(skey)
+            value = self.plain_record(key) if key in self._rows else MISSING
+            if (value is MISSING and skey not in base) or base.get(skey) is value:
+                delta.pop(skey, None)  # back as in the base
+            else:
+                delta[skey] = value
+        if len(delta) > max(FOLD_MIN, int(len(base) * FOLD_SHARE)):
+            self._fold()
+        else:
+            self._snap = TableSnap(base, delta)
+            self._snap_version = self.version
+        assert self._snap is not None
+        return self._snap
+
+    def _key_of(self, skey: str) -> Any:
+        """The table key whose ``str`` is ``skey`` (keys are ints or strings)."""
+        if skey in self._rows:
+            return skey
+        try:
+            return int(skey)
+        except ValueError:
+            return skey
+
+    def _fold(self) -> None:
+        """Materialize a fresh base snapshot (and forget the change log)."""
+        self._snap = TableSnap(Rows({str(k): self.plain_record(k) for k in self._rows}))
+        self._snap_version = self.version
+        self._log = []
+        self._plain = {k: v for k, v in self._plain.items() if k in self._rows}
+
+    # --- pickling ----------------------------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        return {"key": self.key, "kind": self.kind, "next_id": self.next_id,
+                "version": self.version, "rows": list(self._rows.values())}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(key=state["key"], kind=state["kind"])  # type: ignore[misc]
+        for record in state["rows"]:
+            self._rows[getattr(record, self.key)] = record
+        self.next_id = state["next_id"]
+        self.version = state["version"]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table[R]:
+        out: Table[R] = Table(key=self.key, kind=self.kind)
+        out._rows = dict(self._rows)  # records are frozen: sharing them is safe
+        out.next_id, out.version = self.next_id, self.version
+        return out
+
+    def __repr__(self) -> str:
+        return f"Table({list(self._rows.values())!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Table):
+            return self._rows == other._rows
+        if isinstance(other, (list, tuple)):  # compares like the list of its records
+            return list(self._rows.values()) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+# --- stores ----------------------------------------------------------------------------------
+class Store:
+    """Base class for a dataclass of phone data (the system's stores, an app's data).
+
+    Assigning a field bumps the journal; its ``Table`` fields report their own changes once
+    ``attach`` has given them the journal. ``untracked`` names fields that change without
+    making the data count as changed (the clock's ``now``).
+    """
+
+    untracked: ClassVar[tuple[str, ...]] = ()
+    _journal: Journal | None = None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+        journal = self.__dict__.get("_journal")
+        if journal is not None and not name.startswith("_") and name not in self.untracked:
+            if callable(getattr(value, "attach", None)) and not isinstance(value, type):
+                value.attach(journal)
+            journal.bump()
+
+    def attach(self, journal: Journal) -> None:
+        """Report changes (of fields, and of every table and store inside) to ``journal``."""
+        object.__setattr__(self, "_journal", journal)
+        for name in field_names(type(self)) if dataclasses.is_dataclass(self) else ():
+            attach_all(getattr(self, name), journal)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Plain data of every tracked field (tables as ``TableSnap``)."""
+        assert dataclasses.is_dataclass(self)
+        return {name: to_plain(getattr(self, name)) for name in field_names(type(self))
+                if name not in self.untracked}
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "_journal"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+
+def attach_all(value: Any, journal: Journal) -> None:
+    """Attach every ``Table`` and ``Store`` reachable through the fields of ``value`` (an
+    app's data, which may be a plain dataclass holding tables)."""
+    attach = getattr(value, "attach", None)
+    if callable(attach) and not isinstance(value, type):
+        attach(journal)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for name in field_names(type(value)):
+            attach_all(getattr(value, name), journal)

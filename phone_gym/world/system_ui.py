@@ -1,0 +1,226 @@
+"""The device's own screens, each a small object the device composes: the launcher (home
+pages and a searchable app drawer), the notification shade, recents, and the long-press
+menu. Each keeps its transient state and builds its part of a ``Frame``; handlers call back
+into the device through its public methods.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from . import theme as T
+from .app import Route
+from .layout import Frame, place_column
+from .widgets import Button, Icon, ListItem, ListView, Node, Row, Screen, Text, TextField, Toggle
+
+if TYPE_CHECKING:
+    from .device import Device
+    from .manifest import AppManifest
+
+LAUNCHER_PACKAGE = "com.google.android.apps.nexuslauncher"
+SYSTEMUI_PACKAGE = "com.android.systemui"
+#: The drawer's scroll key (the device keeps scroll offsets by ``(owner, route)``).
+DRAWER = ("", Route("drawer"))
+COLS = 4
+CELL_H = 300
+#: Home page geometry: the first page has the clock above its grid.
+FIRST_TOP = T.STATUS_H + 120 + 520
+PAGE_TOP = T.STATUS_H + 60
+DOCK_H = 250  # page indicator and the drawer button, above the navigation bar
+GRID_BOTTOM = T.SCREEN_H - T.NAV_H - DOCK_H
+FIRST_ROWS = (GRID_BOTTOM - FIRST_TOP) // CELL_H
+PAGE_ROWS = (GRID_BOTTOM - PAGE_TOP) // CELL_H
+MENU_W = 620
+MENU_ITEM_H = 150
+QUICK_TOGGLES = (("Wi-Fi", "global", "wifi_on", "qs_wifi"),
+                 ("Bluetooth", "global", "bluetooth_on", "qs_bt"),
+                 ("Airplane mode", "global", "airplane_mode_on", "qs_airplane"))
+
+
+def icon_node(m: AppManifest, on_click: Callable[[], None], node_id: str = "") -> Node:
+    return Node("app_icon", text=m.label, glyph=m.icon, color=m.color, desc=m.label,
+                id=node_id, on_click=on_click)
+
+
+@dataclass
+class Launcher:
+    """Home pages of app icons (the first under the clock) and the app drawer: all apps by
+    label, with a search field. Swipe up (``scroll`` down) or "All apps" opens the drawer;
+    ``scroll`` left/right or the arrows turn home pages."""
+
+    page: int = 0
+    drawer: bool = False
+    query: str = ""
+
+    def reset(self) -> None:
+        self.page, self.drawer, self.query = 0, False, ""
+
+    @staticmethod
+    def pages(n_apps: int) -> int:
+        first = FIRST_ROWS * COLS
+        rest = max(0, n_apps - first)
+        return 1 + (rest + PAGE_ROWS * COLS - 1) // (PAGE_ROWS * COLS)
+
+    @staticmethod
+    def page_of(index: int) -> int:
+        """The home page (0-based) where the ``index``-th app's icon sits."""
+        first = FIRST_ROWS * COLS
+        return 0 if index < first else 1 + (index - first) // (PAGE_ROWS * COLS)
+
+    def turn(self, delta: int, n_apps: int) -> bool:
+        page = max(0, min(self.pages(n_apps) - 1, self.page + delta))
+        moved, self.page = page != self.page, page
+        return moved
+
+    def open_drawer(self) -> None:
+        self.drawer, self.query = True, ""
+
+    def close_drawer(self) -> None:
+        self.drawer, self.query = False, ""
+
+    def set_query(self, query: str) -> None:
+        self.query = query
+
+    # --- views -----------------------------------------------------------------------------
+    def drawer_screen(self, device: Device) -> Screen:
+        """The drawer as a screen: the device lays it out, scrolls it and types into it."""
+        q = self.query.strip().casefold()
+        shown = sorted((m for m in device.manifests if not q or q in m.label.casefold()
+                        or q in m.name.casefold()), key=lambda m: m.label.casefold())
+        rows = [Row([icon_node(m, lambda n=m.name: device.open_app(n), f"drawer_{m.name.lower()}")
+                     for m in shown[i:i + COLS]]
+                    + [Node("spacer", height=CELL_H) for _ in range(COLS - len(shown[i:i + COLS]))],
+                    id="drawer_row")
+                for i in range(0, len(shown), COLS)]
+        empty = [Text("No apps found", style="caption", id="empty")] if not shown else []
+        return Screen(
+            content=[TextField(self.query, self.set_query, hint="Search apps", id="search_apps",
+                               label="Search apps"), *rows, *empty],
+            on_back=lambda: (self.close_drawer(), True)[1],
+        )
+
+    def build_home(self, device: Device, frame: Frame) -> None:
+        s = device.system
+        manifests = device.manifests
+        n_pages = self.pages(len(manifests))
+        self.page = min(self.page, n_pages - 1)
+        first = FIRST_ROWS * COLS
+        if self.page == 0:
+            top = T.STATUS_H + 120
+            frame.add(Text(s.now.strftime("%H:%M"), style="big", id="clock"),
+                      (T.PAD, top, T.SCREEN_W - T.PAD, top + 280))
+            frame.add(Text(s.now.strftime("%A, %B %-d"), id="date"),
+                      (T.PAD, top + 280, T.SCREEN_W - T.PAD, top + 380))
+            shown, y0 = manifests[:first], FIRST_TOP
+        else:
+            start = first + (self.page - 1) * PAGE_ROWS * COLS
+            shown, y0 = manifests[start:start + PAGE_ROWS * COLS], PAGE_TOP
+        cell_w = T.SCREEN_W // COLS
+        for i, m in enumerate(shown):
+            r, c = divmod(i, COLS)
+            frame.add(icon_node(m, lambda n=m.name: device.open_app(n)),
+                      (c * cell_w, y0 + r * CELL_H, (c + 1) * cell_w, y0 + (r + 1) * CELL_H))
+        dock = GRID_BOTTOM + 10
+        if n_pages > 1:
+            size = T.ICON_SIZE
+            if self.page > 0:
+                frame.add(Icon("<", "Previous page", lambda: self.turn(-1, len(manifests)),
+                               id="previous_page"), (T.PAD, dock, T.PAD + size, dock + size))
+            frame.add(Text(f"Page {self.page + 1} of {n_pages}", style="caption",
+                           id="page_indicator"),
+                      (T.PAD + size, dock + 24, T.SCREEN_W - T.PAD - size, dock + size - 24))
+            if self.page < n_pages - 1:
+                frame.add(Icon(">", "Next page", lambda: self.turn(1, len(manifests)),
+                               id="next_page"),
+                          (T.SCREEN_W - T.PAD - size, dock, T.SCREEN_W - T.PAD, dock + size))
+        frame.add(Button("All apps", self.open_drawer, id="all_apps", style="secondary"),
+                  (T.SCREEN_W // 2 - 200, dock + T.ICON_SIZE + 8, T.SCREEN_W // 2 + 200,
+                   T.SCREEN_H - T.NAV_H - 12))
+
+
+@dataclass
+class Shade:
+    """The notification shade: quick toggles and the notifications."""
+
+    open: bool = False
+
+    def build(self, device: Device, frame: Frame) -> None:
+        s = device.system
+        frame.package = SYSTEMUI_PACKAGE
+
+        def toggler(ns: str, key: str) -> Callable[[], None]:
+            def flip() -> None:
+                on = s.get_setting(ns, key) != "1"
+                if key == "airplane_mode_on":
+                    s.set_airplane_mode(on)  # as the Settings app does: radios go off
+                else:
+                    s.put_setting(ns, key, "1" if on else "0")
+            return flip
+
+        quick = [Toggle(label, s.get_setting(ns, key) == "1", toggler(ns, key), id=qid)
+                 for label, ns, key, qid in QUICK_TOGGLES]
+        notes = [ListItem(n.title, n.text, id=f"notification_{n.id}",
+                          on_click=lambda n=n: device.open_notification(n.app),
+                          menu=[("Dismiss", lambda n=n: s.notifications.remove(n.id))])
+                 for n in reversed(s.notifications.values())]
+        content = [Text("Quick settings", style="title", id="qs_title"), *quick,
+                   Text("Notifications", style="title", id="notifications_title"),
+                   ListView(notes, id="notifications", empty_text="No notifications")]
+        box = (0, T.STATUS_H, T.SCREEN_W, T.SCREEN_H - T.NAV_H)
+        place_column(frame, content, T.PAD, T.SCREEN_W - T.PAD, T.STATUS_H + 20, box)
+
+
+@dataclass
+class Recents:
+    """The overview of recent apps (most recent first), with "Clear all"."""
+
+    shown: bool = False
+    apps: list[str] = field(default_factory=list)  # app names, most recent first
+
+    def build(self, device: Device, frame: Frame) -> None:
+        frame.package = LAUNCHER_PACKAGE
+        items = []
+        for name in self.apps:
+            app = device.app(name)
+            assert app is not None
+            items.append(ListItem(app.label, "Tap to open", glyph=app.glyph, color=app.color,
+                                  id=f"task_{name.lower()}",
+                                  on_click=lambda n=name: device.open_app(n)))
+        content = [Text("Recent apps", style="title", id="title"),
+                   ListView(items, id="recents", empty_text="No recent items")]
+        if self.apps:
+            content.append(Button("Clear all", device.clear_recents, id="clear_all",
+                                  style="secondary"))
+        box = (0, T.STATUS_H, T.SCREEN_W, T.SCREEN_H - T.NAV_H)
+        place_column(frame, content, T.PAD, T.SCREEN_W - T.PAD, T.STATUS_H + 40, box)
+
+
+@dataclass
+class Menu:
+    """A long-press menu: its items, where it opened, and the node it belongs to (kind, id,
+    text) so that it can be rebuilt after unpickling."""
+
+    items: list[tuple[str, Callable[[], None]]] | None = None
+    at: tuple[int, int] = (0, 0)
+    source: tuple[str, str, str] | None = None
+
+    def close(self) -> None:
+        self.items, self.source = None, None
+
+    def build(self, device: Device, frame: Frame) -> None:
+        items: Sequence[tuple[str, Callable[[], None]]] = self.items or []
+        x, y = self.at
+        h = MENU_ITEM_H * len(items)
+        x0 = max(T.PAD, min(x, T.SCREEN_W - T.PAD - MENU_W))
+        y0 = max(T.STATUS_H, min(y, T.SCREEN_H - T.NAV_H - h))
+        frame.modal_from = len(frame.items)
+        idx = frame.add(Node("menu", id="menu"), (x0, y0, x0 + MENU_W, y0 + h), layer=2)
+        for i, (label, handler) in enumerate(items):
+            def run(handler: Callable[[], None] = handler) -> None:
+                device.close_menu()
+                handler()
+            frame.add(Node("menu_item", text=label, id="title", on_click=run),
+                      (x0, y0 + i * MENU_ITEM_H, x0 + MENU_W, y0 + (i + 1) * MENU_ITEM_H),
+                      parent=idx, layer=2)
