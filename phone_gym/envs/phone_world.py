@@ -19,14 +19,15 @@ from .contract import check_args, choose_template, observation, observation_spac
 from .infos import UIElementList
 
 
-def select_templates(task: str | Sequence[str] | None = None,
+def select_templates(task: str | Task | Sequence[str | Task] | None = None,
                      apps: str | Sequence[str] | None = None) -> list[Task]:
-    """Templates by id (``task``) and/or by app (``apps``: names, labels or packages); all
-    when both are None. Unknown ones raise ``ValueError`` with suggestions."""
+    """Templates by id (``task``; a ``Task`` instance is taken as it is) and/or by app
+    (``apps``: names, labels or packages); all when both are None. Unknown ones raise
+    ``ValueError`` with suggestions."""
     chosen = list(TEMPLATES.values())
     if task is not None:
-        ids = [task] if isinstance(task, str) else list(task)
-        chosen = [REGISTRY.template(t) for t in ids]
+        ids = [task] if isinstance(task, (str, Task)) else list(task)
+        chosen = [t if isinstance(t, Task) else REGISTRY.template(t) for t in ids]
     if apps is not None:
         names = [apps] if isinstance(apps, str) else list(apps)
         wanted = {REGISTRY.app(a).manifest.name for a in names}
@@ -73,7 +74,8 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     scored as if the agent had finished.
 
     ## Arguments
-    - ``task``: a template id or list of ids (default: all templates); see ``phone-gym tasks``.
+    - ``task``: a template id or list of ids (default: all templates; see ``phone-gym
+      tasks``), or ``Task`` instances (your own templates).
     - ``apps``: keep only templates about these apps (e.g. ``["Contacts"]``).
     - ``obs_size``: ``(width, height)`` of the screenshot, default ``(540, 1200)``.
     - ``ui_in_obs``: add the UI element list to the observation.

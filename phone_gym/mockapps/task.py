@@ -201,6 +201,7 @@ class Episode:
         self._restarts = 0
         self._fresh = True  # the phone is as setup left it: scripts start directly
         self._verdict: tuple[Any, Verdict] | None = None
+        self._judge: tuple[Sequence[Criterion], Sequence[str | Allow]] | None = None
 
     @property
     def device(self) -> Device:
@@ -212,7 +213,8 @@ class Episode:
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickle without the running oracle (a generator): it restarts when next asked."""
-        return {**self.__dict__, "_script": None, "_expect": None, "_verdict": None}
+        return {**self.__dict__, "_script": None, "_expect": None, "_verdict": None,
+                "_judge": None}
 
     # --- verifying ---------------------------------------------------------------------------
     def verify(self, answer: str | None = None) -> Verdict:
@@ -222,7 +224,15 @@ class Episode:
         if version is not None and self._verdict is not None and self._verdict[0] == key:
             return self._verdict[1]
         final = self.host.snapshot(self.template)
-        verdict = self.template.verify(self.initial, final, self.params, answer)
+        template = self.template
+        if type(template).verify is Task.verify:  # the criteria, made once per episode
+            if self._judge is None:
+                self._judge = (template.criteria(self.params, self.initial),
+                               template.allowed(self.params, self.initial))
+            criteria, allowed = self._judge
+            verdict = check(self.initial, final, criteria, allowed=allowed, answer=answer)
+        else:
+            verdict = template.verify(self.initial, final, self.params, answer)
         self._verdict = (key, verdict)
         return verdict
 

@@ -71,6 +71,11 @@ class App:
     def _attach(self) -> None:
         if self.journal is not None:
             attach_all(self.data, self.journal)
+        self.make_indexes()
+
+    def make_indexes(self) -> None:
+        """Create the table indexes (``Table.index``) the app's views read, when the app is
+        installed or its data cleared, so that writing data keeps them sorted."""
 
     @property
     def label(self) -> str:

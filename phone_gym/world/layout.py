@@ -100,6 +100,8 @@ def measure(node: Node, width: int) -> int:
     kind = node.kind
     if kind == "text":
         return text_height(node, width)
+    if node.rows is not None:
+        return node.rows.total
     if kind in ("column", "list"):
         return sum(measure(c, width) for c in node.children)
     if kind == "row":
@@ -139,7 +141,9 @@ def place(
         return y + h
     focused = bool(focus_id) and node.kind == "text_field" and node.id == focus_id
     idx = frame.add(node, visible, full=full, parent=parent, layer=layer, focused=focused)
-    if kind in ("column", "list"):
+    if node.rows is not None:
+        place_rows(frame, node, nx0, nx1, y, box, parent=idx, layer=layer, focus_id=focus_id)
+    elif kind in ("column", "list"):
         inner_x0, inner_x1 = (x0, x1) if kind == "column" else (nx0, nx1)
         place_column(
             frame, node.children, inner_x0, inner_x1, y, box, parent=idx, layer=layer,
@@ -170,6 +174,31 @@ def place(
             layer=layer, focus_id=focus_id,
         )
     return y + h
+
+
+#: Rows of a virtual list built beyond each edge of what shows (scrolling reveals them).
+ROW_MARGIN = 2
+
+
+def place_rows(frame: Frame, node: Node, x0: int, x1: int, y: int, box: Rect, *,
+               parent: int, layer: int, focus_id: str | None) -> None:
+    """Place only the rows of a virtual list that fall in ``box`` (plus a margin)."""
+    rows = node.rows
+    assert rows is not None
+    first = max(0, rows.first_below(box[1] - y) - ROW_MARGIN)
+    last = min(rows.count, rows.first_below(box[3] - y) + 1 + ROW_MARGIN)
+    titles = dict(rows.headers)
+    for i in range(first, last):
+        top = y + rows.top(i)
+        if i in titles:
+            slug = "".join(c if c.isalnum() else "_" for c in titles[i].lower())
+            header = Node("text", text=titles[i], style="caption", id=f"{slug}_header",
+                          height=rows.header_height)
+            place(frame, header, x0, x1, top - rows.header_height, box, parent=parent,
+                  layer=layer)
+        row = rows.build(i)
+        row.height = rows.height
+        place(frame, row, x0, x1, top, box, parent=parent, layer=layer, focus_id=focus_id)
 
 
 def place_bar(frame: Frame, bar: Node, rect: Rect, *, layer: int = 0) -> None:

@@ -9,6 +9,7 @@ slider, its range (Android's ``RangeInfo``).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -79,6 +80,7 @@ class Node:
     glyph: str = ""
     color: tuple[int, int, int] | None = None
     range_info: tuple[int, int, int] | None = None  # a slider's (minimum, maximum, value)
+    rows: Rows | None = None  # a virtual list's rows (built only where they show)
 
     @property
     def clickable(self) -> bool:
@@ -103,6 +105,47 @@ class Node:
     @property
     def checkable(self) -> bool:
         return self.checked is not None
+
+
+@dataclass(eq=False)
+class Rows:
+    """The rows of a virtual list: ``count`` rows of ``height`` pixels, row ``i`` built by
+    ``build(i)`` only when it is (nearly) on screen, and section headers: ``headers`` lists
+    ``(i, title)``, a caption shown above row ``i``. Like Android's RecyclerView, rows off
+    screen do not exist, so a list of thousands costs what its visible rows cost."""
+
+    count: int
+    height: int
+    build: Callable[[int], Node]
+    headers: Sequence[tuple[int, str]] = ()
+    header_height: int = 84
+
+    def __post_init__(self) -> None:
+        self.headers = sorted((i, t) for i, t in self.headers if 0 <= i < self.count)
+        self._starts = [i for i, _ in self.headers]
+
+    def headers_before(self, i: int) -> int:
+        """How many headers sit above row ``i`` (those at ``i`` included)."""
+        return bisect_right(self._starts, i)
+
+    def top(self, i: int) -> int:
+        """The y of row ``i`` below the list's top (its headers come first)."""
+        return i * self.height + self.headers_before(i) * self.header_height
+
+    @property
+    def total(self) -> int:
+        return self.count * self.height + len(self.headers) * self.header_height
+
+    def first_below(self, y: int) -> int:
+        """The first row whose bottom is below ``y`` (relative to the list's top)."""
+        lo, hi = 0, self.count
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.top(mid) + self.height <= y:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
 
 
 @dataclass(eq=False)
@@ -212,6 +255,17 @@ def ListView(items: Sequence[Node], *, id: str = "list", empty_text: str = "Noth
     """A vertical list of items (scrolls with the screen)."""
     children = list(items) or [Text(empty_text, style="caption", id="empty")]
     return Node("list", id=id, children=children)
+
+
+def VirtualList(count: int, build: Callable[[int], Node], *, id: str = "list",
+                row_height: int = 196, headers: Sequence[tuple[int, str]] = (),
+                empty_text: str = "Nothing here") -> Node:
+    """A vertical list of ``count`` rows of ``row_height``, row ``i`` built by ``build(i)``
+    only when it is on screen (see ``Rows``); ``headers`` are ``(i, title)`` captions shown
+    above row ``i``. Use it for lists that may hold hundreds of records."""
+    if count <= 0:
+        return ListView([], id=id, empty_text=empty_text)
+    return Node("list", id=id, rows=Rows(count, row_height, build, headers))
 
 
 def Icon(

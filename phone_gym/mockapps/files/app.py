@@ -16,6 +16,7 @@ toast and keeps the old name (and the dialog open).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from ...world.app import App, Route
 from ...world.data import Table
@@ -30,6 +31,7 @@ from ...world.widgets import (
     Text,
     TextField,
     TopBar,
+    VirtualList,
 )
 from .manifest import MANIFEST
 
@@ -59,6 +61,15 @@ def name_of(path: str) -> str:
 def folder_of(path: str) -> str:
     """The folder prefix of ``path``, with its trailing slash."""
     return path.rsplit("/", 1)[0] + "/"
+
+
+def in_folder(folder: str, file: File) -> bool:
+    """Whether ``file`` is directly in ``folder`` (a prefix ending in ``/``)."""
+    return file.path.startswith(folder) and "/" not in file.path[len(folder):]
+
+
+def by_file_name(file: File) -> tuple[str, str]:
+    return (name_of(file.path).casefold(), file.path)
 
 
 def folder_label(folder: str) -> str:
@@ -118,6 +129,11 @@ class FilesApp(App):
     def files(self) -> Table[File]:
         return self.system.files
 
+    def listing(self, folder: str) -> list[str]:
+        """``list_folder`` of ``folder``: a table index kept sorted as files are written."""
+        index = self.files.index(f"folder:{folder}", by_file_name, keep=partial(in_folder, folder))
+        return [f.path for f in index.view(self.files)]
+
     # dialogs
     def ask_rename(self, path: str) -> None:
         self.ui.renaming, self.ui.new_name = path, name_of(path)
@@ -155,7 +171,7 @@ class FilesApp(App):
         return self.root()
 
     def root(self) -> Screen:
-        rows = [ListItem(label, items_text(len(list_folder(self.files, prefix))),
+        rows = [ListItem(label, items_text(len(self.listing(prefix))),
                          on_click=lambda p=prefix: self.go("folder", p),
                          id=f"folder_{label.lower()}", glyph="📁", color=self.color)
                 for label, prefix in FOLDERS]
@@ -188,12 +204,12 @@ class FilesApp(App):
         return None
 
     def folder(self, folder: str) -> Screen:
-        paths = list_folder(self.files, folder)
+        paths = self.listing(folder)
         return Screen(
             top_bar=TopBar(folder_label(folder), on_back=self.back),
             content=[Text(items_text(len(paths)), style="caption", id="count"),
-                     ListView([self.file_row(p) for p in paths], id="files_list",
-                              empty_text="No items")],
+                     VirtualList(len(paths), lambda i: self.file_row(paths[i]),
+                                 id="files_list", empty_text="No items")],
             dialog=self.dialog(),
             on_dismiss=self.close_dialogs,
         )

@@ -18,12 +18,12 @@ from ...world.widgets import (
     Fab,
     Icon,
     ListItem,
-    ListView,
     Node,
     Screen,
     Text,
     TextField,
     TopBar,
+    VirtualList,
 )
 from .manifest import MANIFEST
 
@@ -96,6 +96,15 @@ def save_draft(data: NotesData, draft: Draft, note_id: int | None) -> bool:
 def sorted_notes(data: NotesData) -> list[Note]:
     """Pinned first, then newest first."""
     return sorted(data.notes, key=lambda n: (not n.pinned, -n.id))
+
+
+def list_order(note: Note) -> tuple[bool, int]:
+    """Pinned first, then newest first."""
+    return (not note.pinned, -note.id)
+
+
+def searchable(note: Note) -> str:
+    return f"{note.title}\n{note.body}"
 
 
 def matches(note: Note, query: str) -> bool:
@@ -175,23 +184,30 @@ class NotesApp(App):
             DialogButton("Delete", lambda: self.confirm_delete(note_id)),
         ])
 
+    def make_indexes(self) -> None:
+        self.shown()
+
+    def shown(self) -> list[Note]:
+        """The notes the list shows, in order: a table index keeps them sorted as notes are
+        written (a list of thousands is not sorted again every frame), and searches their
+        title and text."""
+        notes = self.data.notes
+        return notes.index("list_order", list_order, searchable).view(notes, self.ui.query)
+
     def note_list(self) -> Screen:
         ui = self.ui
-        shown = [n for n in sorted_notes(self.data) if matches(n, ui.query)]
-        pinned = [self.note_item(n) for n in shown if n.pinned]
-        others = [self.note_item(n) for n in shown if not n.pinned]
-        items = others
-        if pinned:
-            items = [Text("Pinned", style="caption", id="pinned_header"), *pinned]
-            if others:
-                items += [Text("Others", style="caption", id="others_header"), *others]
+        shown = self.shown()
+        pinned = sum(n.pinned for n in shown)
+        headers = [(0, "Pinned"), (pinned, "Others")] if pinned else []
         empty = "No matching notes" if ui.query.strip() else "No notes yet"
         return Screen(
             top_bar=TopBar("Notes"),
             content=[
                 TextField(ui.query, self.set_query, hint="Search notes", id="search",
                           label="Search"),
-                ListView(items, id="notes_list", empty_text=empty),
+                # only the rows on screen are built: a list of thousands costs what 10 do
+                VirtualList(len(shown), lambda i: self.note_item(shown[i]), id="notes_list",
+                            headers=headers, empty_text=empty),
             ],
             fab=Fab("+", "New note", lambda: self.open_editor(None), id="new_note"),
             dialog=self.delete_dialog(ui.deleting) if ui.deleting is not None else None,

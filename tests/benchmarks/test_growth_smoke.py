@@ -1,0 +1,23 @@
+"""The growth benchmark runs and prints its figures (no speed thresholds here: the target,
+5,000 records at most twice the cost of 16, lives in the benchmark and the README)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "growth.py"
+
+
+def test_growth_prints_one_json_line_of_figures() -> None:
+    proc = subprocess.run([sys.executable, str(BENCHMARK), "--steps", "30", "--sizes", "16",
+                           "300"], capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.strip().splitlines()
+    assert len(lines) == 1, proc.stdout
+    figures = json.loads(lines[0])
+    assert set(figures["ms_per_step"]) == {"16", "300"}
+    assert all(v > 0 for v in figures["ms_per_step"].values())
+    assert figures["ratio"] > 0 and figures["steps"] == 30
