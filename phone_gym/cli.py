@@ -145,6 +145,53 @@ def cmd_virtual_device(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_new_app(args: argparse.Namespace) -> int:
+    from .scaffold import new_app
+
+    written = new_app(args.name, label=args.label, package=args.package, out=args.out)
+    folder = written[0].parent
+    print(f"wrote the {args.name} app in {folder}:")
+    for path in written:
+        print(f"  {path}")
+    if args.out is None:
+        print(f"next: python -m pytest {folder}   (the checks on the app and its tasks)")
+        print(f"      phone-gym check --app {args.name}")
+    else:
+        print(f"next: pip install -e {args.out}   then: phone-gym check --app {args.name}")
+    print("then grow it: docs/writing-an-app.md walks through the app, the tasks and the kit")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from .mockapps import REGISTRY
+    from .testing import check_app, check_task
+
+    apps = args.app or []
+    tasks = list(args.task or [])
+    for name in apps:
+        app = REGISTRY.app(name).manifest.name
+        tasks += [t.id for t in REGISTRY.templates.values() if app in t.apps and t.id not in tasks]
+    if not apps and not args.task:
+        apps = [m.name for m in REGISTRY.manifests]
+        tasks = list(REGISTRY.templates)
+    failed = 0
+    for name in apps:
+        report = check_app(name, args.steps, raise_on_failure=False)
+        print(("ok    " if not report.problems else "FAIL  ") + report.line())
+        for problem in report.problems[:10]:
+            print(f"        {problem}")
+        failed += bool(report.problems)
+    for task_id in tasks:
+        task_report = check_task(task_id, args.seeds, processes=args.processes,
+                                 raise_on_failure=False)
+        print(("ok    " if not task_report.problems else "FAIL  ") + task_report.line())
+        for problem in task_report.problems[:10]:
+            print(f"        {problem}")
+        failed += bool(task_report.problems)
+    print(f"{len(apps)} apps and {len(tasks)} tasks checked, {failed} with problems")
+    return 1 if failed else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="phone-gym", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -177,6 +224,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--serial", action="append",
                    help="serial of a phone to serve (repeatable; default emulator-5554)")
     p.set_defaults(func=cmd_virtual_device)
+    p = sub.add_parser("new-app", help="write a working app, its tasks, fixtures and tests")
+    p.add_argument("name", help="the app's name, CamelCase (e.g. TodoList)")
+    p.add_argument("--label", default=None, help="the launcher label (default: the name)")
+    p.add_argument("--package", default=None,
+                   help="its Android package (default com.example.<name>)")
+    p.add_argument("--out", default=None,
+                   help="write a pip-installable package in this folder instead of a folder "
+                        "of phone_gym/mockapps")
+    p.set_defaults(func=cmd_new_app)
+    p = sub.add_parser("check", help="run the authoring checks on apps and task templates")
+    p.add_argument("--app", action="append", help="an app (and its tasks); repeatable")
+    p.add_argument("--task", action="append", help="a task template id; repeatable")
+    p.add_argument("--seeds", type=int, default=20, help="seeds per template (default 20)")
+    p.add_argument("--steps", type=int, default=10_000,
+                   help="random and garbage steps per app (default 10000)")
+    p.add_argument("--processes", action="store_true",
+                   help="also compare episodes in a fresh process (slower)")
+    p.set_defaults(func=cmd_check)
     from .trainer.cli import add_commands  # collect, train sft|grpo (torch loads on use)
 
     add_commands(sub)

@@ -92,6 +92,16 @@ class VLMPolicy:
         image_token_id = getattr(processor, "image_token_id", None)
         self.image_token_id = int(image_token_id if image_token_id is not None
                                   else getattr(config, "image_token_id", -1))
+        #: Vision tokens the policy may not generate: one sampled into a completion would
+        #: claim an image the training forward pass does not have. They are masked out of
+        #: sampling and out of the recorded and training log-probs alike.
+        vocab = self.tokenizer.get_vocab() if hasattr(self.tokenizer, "get_vocab") else {}
+        self.banned_ids = sorted({i for i in (
+            self.image_token_id, getattr(config, "video_token_id", None),
+            getattr(config, "vision_start_token_id", None),
+            getattr(config, "vision_end_token_id", None),
+            *(vocab.get(t) for t in ("<|image_pad|>", "<|video_pad|>", "<|vision_start|>",
+                                     "<|vision_end|>"))) if isinstance(i, int) and i >= 0})
         base = model.get_base_model() if hasattr(model, "get_base_model") else model
         params = inspect.signature(base.forward).parameters
         self._mm_types = "mm_token_type_ids" in params
@@ -165,6 +175,8 @@ class VLMPolicy:
                                   "eos_token_id": self.end_id}
         if self.do_sample:
             kwargs.update(temperature=self.temperature, top_k=0, top_p=1.0)
+        if self.banned_ids:
+            kwargs["suppress_tokens"] = self.banned_ids
         result = self.model.generate(**batch, **kwargs)
         if was_training:
             self.model.train()
@@ -172,7 +184,8 @@ class VLMPolicy:
         new = result.sequences[:, width:]
         temp = self.temperature if self.do_sample else 1.0
         logp = torch.stack([  # one step at a time: no (B, T, vocab) copy
-            torch.log_softmax(step.float() / temp, dim=-1).gather(-1, new[:, k:k + 1])[:, 0]
+            torch.log_softmax(self._masked(step.float()) / temp, dim=-1)
+            .gather(-1, new[:, k:k + 1])[:, 0]
             for k, step in enumerate(result.logits)], dim=1)
         gens = []
         for row in range(new.shape[0]):
@@ -215,9 +228,16 @@ class VLMPolicy:
         inputs = {k: v.to(device) if hasattr(v, "to") else v for k, v in inputs.items()}
         logits = (model or self.model)(**inputs, use_cache=False).logits[:, -(c + 1):-1].float()
         target = ids[:, p:].to(device)
-        logp = torch.log_softmax(logits / temperature, dim=-1)
+        logp = torch.log_softmax(self._masked(logits) / temperature, dim=-1)
         logp = logp.gather(-1, target.unsqueeze(-1)).squeeze(-1)
         return logp, mask[:, p:].to(device).float()
+
+    def _masked(self, logits: Any) -> Any:
+        """``logits`` with the banned vision tokens at -inf (as the sampler saw them)."""
+        if not self.banned_ids:
+            return logits
+        banned = [i for i in self.banned_ids if i < logits.shape[-1]]
+        return logits.index_fill(-1, torch.tensor(banned, device=logits.device), float("-inf"))
 
     def save(self, path: str | Path, merged: bool = False) -> None:
         """Save the model and the processor to a folder (``load_vlm`` reads it back). A LoRA

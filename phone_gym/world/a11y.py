@@ -100,22 +100,34 @@ def worth_showing(e: UIElement) -> bool:
     )
 
 
+_new = object.__new__
+
+
 def element(placed: Placed, index: int = 0) -> UIElement:
-    """The ``UIElement`` of one placed node."""
+    """The ``UIElement`` of one placed node (built without the dataclass ``__init__``: this
+    runs for every node of every frame an oracle or agent reads)."""
     node = placed.node
     package = placed.package
-    rid = f"{package or 'android'}:id/{node.id}" if node.id else ""
-    text = "" if node.kind in TEXT_IN_CHILDREN else node.text
-    return UIElement(
-        index=index, resource_id=rid,
-        class_name=ANDROID_CLASS.get(node.kind, "android.view.View"),
-        text=text, content_desc=node.desc, package=package, bounds=tuple(placed.rect),
-        bounds_norm=normalize(placed.rect), center_norm=center_of(placed.rect),
+    kind = node.kind
+    rect = placed.rect
+    x0, y0, x1, y1 = rect
+    enabled = node.enabled
+    e = _new(UIElement)
+    e.__dict__.update(
+        index=index, resource_id=f"{package or 'android'}:id/{node.id}" if node.id else "",
+        class_name=ANDROID_CLASS.get(kind, "android.view.View"),
+        text="" if kind in TEXT_IN_CHILDREN else node.text, content_desc=node.desc,
+        package=package, bounds=rect,
+        bounds_norm=(x0 * COORD_MAX // T.SCREEN_W, y0 * COORD_MAX // T.SCREEN_H,
+                     x1 * COORD_MAX // T.SCREEN_W, y1 * COORD_MAX // T.SCREEN_H),
+        center_norm=((x0 + x1) * COORD_MAX // (2 * T.SCREEN_W),
+                     (y0 + y1) * COORD_MAX // (2 * T.SCREEN_H)),
         clickable=node.clickable, long_clickable=node.long_clickable,
-        scrollable=placed.scrollable, editable=node.editable, checkable=node.checkable,
-        checked=bool(node.checked), focused=placed.focused, enabled=node.enabled,
-        selected=node.selected, hint=node.hint, kind=node.kind, full_bounds=tuple(placed.full),
-    )
+        scrollable=placed.scrollable, editable=kind == "text_field" and enabled,
+        checkable=node.checked is not None, checked=bool(node.checked),
+        focused=placed.focused, enabled=enabled, selected=node.selected, hint=node.hint,
+        kind=kind, full_bounds=placed.full)
+    return e
 
 
 def ui_elements(frame: Frame) -> list[UIElement]:

@@ -86,6 +86,20 @@ def test_left_padded_generation_logprobs_match_the_training_forward(
         assert np.allclose(logp[row, :n].numpy(), g.logprobs, atol=1e-4)
 
 
+def test_vision_tokens_are_never_sampled_nor_scored(fresh_policy: Any) -> None:
+    """A vision token in a completion would claim an image the training pass lacks: the
+    sampler may not pick one, and the recorded and training log-probs exclude them too."""
+    banned = fresh_policy.banned_ids
+    assert fresh_policy.image_token_id in banned and len(banned) >= 3
+    logits = torch.zeros(2, len(fresh_policy.tokenizer))
+    masked = fresh_policy._masked(logits)
+    assert torch.isinf(masked[:, banned]).all() and not torch.isinf(masked[:, 0]).any()
+    torch.manual_seed(3)
+    obs, info = observation()
+    for gen in fresh_policy.act([obs] * 8, [info] * 8, [[]] * 8):
+        assert not set(gen.gen_ids) & set(banned)
+
+
 def test_save_and_load_give_the_same_policy(tiny_vlm: Any, tmp_path: Path) -> None:
     policy = make_policy(tiny_vlm, do_sample=False)
     policy.save(tmp_path)

@@ -115,9 +115,9 @@ def long_notes(device: Device) -> Device:
 def test_launcher_icons_open_apps(device: Device) -> None:
     assert device.foreground is None
     assert device.frame().package == LAUNCHER_PACKAGE
-    assert shown(device, "app_icon") == ["Contacts", "Clock", "Notes", "Settings", "Files"]
+    assert shown(device, "app_icon") == [a.manifest.label for a in APPS]  # launcher order
     for app_class in APPS:
-        tap(device, app_class.name, kind="app_icon")
+        tap(device, app_class.manifest.label, kind="app_icon")
         assert device.foreground == app_class.name
         assert device.current_app is device.apps[app_class.name]
         assert device.frame().package == app_class.package
@@ -648,8 +648,8 @@ def test_close_app_of_a_background_app(device: Device) -> None:
 def test_unknown_apps_are_errors(device: Device) -> None:
     for kind in ("open_app", "close_app"):
         error = device.step(PhoneAction(kind, app="Maps"))
-        assert error == ("unknown app 'Maps'; installed apps: Clock, Contacts, Files, Notes, "
-                         "Settings")
+        labels = ", ".join(sorted(a.manifest.label for a in APPS))
+        assert error == f"unknown app 'Maps'; installed apps: {labels}"
     assert device.foreground is None
     act(device, PhoneAction("open_app", app="com.android.contacts"))  # by package
     assert device.foreground == "Contacts"
@@ -733,7 +733,7 @@ def test_snapshot_is_plain_data(device: Device) -> None:
     snap = device.snapshot()
     assert json.loads(json.dumps(plain(snap))) == snap
     assert {"contacts", "settings", "files", "alarms", "notifications", "apps"} <= set(snap)
-    assert set(snap["apps"]) == {"Contacts", "Clock", "Notes", "Settings", "Files"}
+    assert set(snap["apps"]) == {a.name for a in APPS}
     assert snap["contacts"]["2"]["name"] == "Bob Roy"
     assert snap["apps"]["Notes"]["notes"]["1"]["title"] == "Groceries"
 
