@@ -1,0 +1,42 @@
+"""Public fixtures of To-do: what tasks (this app's and other apps') use to seed items."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ...verifiers.state import DeviceState
+from ..vocab import pick
+from . import app as app_module
+
+COLLECTION = "apps.Todo.items"
+#: Titles of items; new ones for tasks that add or rename one (not among these).
+TITLES = ("Buy milk", "Call the dentist", "Pay rent", "Renew passport", "Water the plants",
+          "Book flights", "Return library books", "Fix the bike", "Send invoice",
+          "Plan the party", "Clean the garage", "Order new glasses", "Back up photos",
+          "Cancel the gym", "Pick up the parcel")
+NEW_TITLES = ("Bake a cake", "Call grandma", "Wash the car", "Buy a gift", "Update resume",
+              "Vacuum the stairs")
+
+
+def app_of(state: DeviceState) -> app_module.TodoApp:
+    app = state.app("Todo")  # type: ignore[attr-defined]
+    assert isinstance(app, app_module.TodoApp)
+    return app
+
+
+def write_item(state: DeviceState, title: str, note: str = "", *,
+               done: bool = False) -> app_module.Item:
+    """Add an item (PhoneWorld: the app's own data)."""
+    return app_module.add_item(app_of(state).data, title, note, done=done)
+
+
+def seed_items(state: DeviceState, titles: Sequence[str], done: Sequence[bool]) -> None:
+    """Write ``titles`` in order (ids 1, 2, ...), ``done`` or not."""
+    for title, is_done in zip(titles, done, strict=True):
+        write_item(state, title, done=is_done)
+
+
+def sample_titles(rng: np.random.Generator, k: int) -> list[str]:
+    return pick(rng, TITLES, k)

@@ -1,0 +1,118 @@
+"""To-do tasks: five families, a dozen lines each (criteria and allowed changes come from
+the family; near misses are derived from them)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import numpy as np
+
+from ...actions import PhoneAction
+from ...verifiers import Matcher, digits, same_text
+from ..driver import Driver
+from ..families import CreateRecord, DeleteRecord, EditRecord, Lookup
+from ..task import Task
+from ..vocab import pick
+from .fixtures import COLLECTION, NEW_TITLES, sample_titles, seed_items
+
+
+class TodoTask(Task):
+    """Shared parts: 5 to 9 items (``titles``, ``done``), the target ``item_id`` among them
+    (open, when ``target_open``)."""
+
+    apps, collection = ("Todo",), COLLECTION
+    target_open = False
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        titles = sample_titles(rng, int(rng.integers(5, 10)))
+        done = [bool(rng.random() < 0.3) for _ in titles]
+        t = int(rng.integers(len(titles)))
+        if self.target_open:
+            done[t] = False
+        return {"titles": titles, "done": done, "item_id": t + 1, "title": titles[t],
+                "new_title": pick(rng, NEW_TITLES)}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_items(state, params["titles"], params["done"])
+
+    def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"id": p["item_id"]}
+
+    def open_item(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Todo")
+        yield from ui.tap(p["title"], kind="list_item")
+
+
+class TodoAddItem(TodoTask, CreateRecord):
+    template = 'In To-do, add an item "{new_title}".'
+    max_steps = 10
+
+    def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"title": same_text(p["new_title"]), "done": False}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Todo")
+        yield from ui.tap(id="new_item")
+        yield from ui.fill("title", p["new_title"])
+        yield from ui.tap(id="save")
+        yield from ui.finish()
+
+
+class TodoRenameItem(TodoTask, EditRecord):
+    template = 'In To-do, rename the item "{title}" to "{new_title}".'
+    max_steps = 12
+
+    def changes(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"title": same_text(p["new_title"])}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.open_item(ui, p)
+        yield from ui.fill("title", p["new_title"])
+        yield from ui.tap(id="save")
+        yield from ui.finish()
+
+
+class TodoCompleteItem(TodoTask, EditRecord):
+    template = 'In To-do, mark "{title}" as done.'
+    max_steps = 8
+    target_open = True
+
+    def changes(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"done": True}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Todo")
+        yield from ui.reveal(id=f"done_{p['item_id']}")
+        if not ui.must(id=f"done_{p['item_id']}").checked:
+            yield from ui.tap(id=f"done_{p['item_id']}")
+        yield from ui.finish()
+
+
+class TodoDeleteItem(TodoTask, DeleteRecord):
+    template = 'In To-do, delete the item "{title}".'
+    max_steps = 10
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Todo")
+        yield from ui.long_press(p["title"], kind="list_item")
+        yield from ui.tap("Delete", kind="menu_item")
+        yield from ui.tap(id="button_delete")
+        yield from ui.finish()
+
+
+class TodoCountOpen(TodoTask, Lookup):
+    template = "In To-do, how many items are not done yet? Answer with the number."
+    max_steps = 8
+
+    def expected(self, p: Mapping[str, Any]) -> Any:
+        want = str(sum(not done for done in p["done"]))
+        return Matcher(lambda v: digits(v) == want, f"the number {want}")
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Todo")
+        yield from ui.answer(ui.must(id="count").text.split()[0])
+
+
+TEMPLATES: list[Task] = [TodoAddItem(), TodoRenameItem(), TodoCompleteItem(),
+                         TodoDeleteItem(), TodoCountOpen()]
