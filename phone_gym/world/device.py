@@ -168,6 +168,7 @@ class Device:
         """Pickle without cached views and menu handlers (closures); an open long-press
         menu is rebuilt from the node it belongs to when next needed."""
         state = self.__dict__.copy()
+        state.pop("_keyboards", None)
         state.update(_frame=None, _screen=None, _frame_version=-1, _screen_version=-1,
                      menu_ui=Menu(None, self.menu_ui.at, self.menu_ui.source))
         return state
@@ -762,7 +763,7 @@ class Device:
         if self.keyboard_shown and not self.shade_open:
             frame.package = IME_PACKAGE
             kb_rect = (0, T.SCREEN_H - T.NAV_H - T.KEYBOARD_H, T.SCREEN_W, T.SCREEN_H - T.NAV_H)
-            keyboard = keyboard_node(self._key, shift=self.shift, symbols=self.symbols)
+            keyboard = self._keyboard()
             kb = frame.add(keyboard, kb_rect)
             self._place_keys(frame, keyboard, kb_rect, kb)
         if self.menu is not None:
@@ -777,6 +778,14 @@ class Device:
                       ((T.SCREEN_W - w) // 2, y1 - 120, (T.SCREEN_W + w) // 2, y1))
         frame.package = app.package if app else home
         return frame
+
+    def _keyboard(self) -> Node:
+        """The soft keyboard's node tree (one per shift/symbols state, made once)."""
+        keyboards = self.__dict__.setdefault("_keyboards", {})
+        key = (self.shift, self.symbols)
+        if key not in keyboards:
+            keyboards[key] = keyboard_node(self._key, shift=self.shift, symbols=self.symbols)
+        return keyboards[key]
 
     def _build_bars(self, frame: Frame) -> None:
         s = self.system
@@ -849,10 +858,15 @@ class Device:
             frame.add(screen.fab, (T.SCREEN_W - T.PAD - s, bottom - T.PAD - s,
                                    T.SCREEN_W - T.PAD, bottom - T.PAD))
         if screen.dialog is not None:
-            width = T.SCREEN_W - 2 * T.PAD
-            h = measure(screen.dialog, width)
-            y0 = max(T.STATUS_H, (T.SCREEN_H - h) // 2 - (T.KEYBOARD_H // 2 if self.focus else 0))
+            sheet = screen.dialog.kind == "sheet"  # a bottom sheet: full width, at the bottom
+            x0, x1 = (0, T.SCREEN_W) if sheet else (T.PAD, T.SCREEN_W - T.PAD)
+            h = measure(screen.dialog, x1 - x0)
+            if sheet:
+                y0 = max(T.STATUS_H, self._overlay_top() - h)
+            else:
+                y0 = max(T.STATUS_H,
+                         (T.SCREEN_H - h) // 2 - (T.KEYBOARD_H // 2 if self.focus else 0))
             frame.scrim_before = len(frame.items)
             frame.modal_from = len(frame.items)
-            place(frame, screen.dialog, T.PAD, T.SCREEN_W - T.PAD, y0,
-                  (0, 0, T.SCREEN_W, T.SCREEN_H), layer=1, focus_id=self.focus)
+            place(frame, screen.dialog, x0, x1, y0, (0, 0, T.SCREEN_W, T.SCREEN_H), layer=1,
+                  focus_id=self.focus)

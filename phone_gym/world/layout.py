@@ -93,6 +93,55 @@ def text_height(node: Node, width: int) -> int:
     return base + (lines - 1) * int(font * 1.3)
 
 
+#: Containers that stack their children inside a padded box, and the padding.
+PADDED = {"dialog": T.PAD, "sheet": T.PAD, "card": T.CARD_PAD}
+
+
+def chip_width(node: Node) -> int:
+    """The width a chip asks for: its label, padding and, when checked, its check mark."""
+    label = int(len(node.text) * T.FONT["chip"] * T.CHAR_W * 1.1)
+    return label + 2 * T.CHIP_PAD + (T.CHIP_CHECK if node.checked else 0)
+
+
+def flow(node: Node, x0: int, x1: int) -> list[tuple[int, int, int]]:
+    """Where a chip group's children go: ``(x0, x1, line)`` each, left to right, wrapping
+    onto a new line when the next one does not fit."""
+    out: list[tuple[int, int, int]] = []
+    x, line = x0, 0
+    for child in node.children:
+        w = min(x1 - x0, chip_width(child))
+        if x > x0 and x + w > x1:
+            x, line = x0, line + 1
+        out.append((x, x + w, line))
+        x += w + T.CHIP_GAP
+    return out
+
+
+def bubble_lines(node: Node, width: int) -> list[str]:
+    """The lines of a chat bubble's text in a thread ``width`` wide."""
+    text_w = int(width * T.BUBBLE_SHARE) - 2 * T.BUBBLE_PAD
+    return T.wrap_text(node.text, text_w, T.FONT["body"])
+
+
+def bubble_span(node: Node, x0: int, x1: int) -> tuple[int, int]:
+    """The x extent of a chat bubble in a thread across ``[x0, x1)``: as wide as its text
+    (up to ``BUBBLE_SHARE`` of the thread), at the right when outgoing (style ``out``)."""
+    per_char = T.CHAR_W * 1.1
+    longest = max([len(line) * T.FONT["body"] for line in bubble_lines(node, x1 - x0)]
+                  + [len(node.hint) * T.FONT["small"], len(node.desc) * T.FONT["caption"]])
+    w = min(int((x1 - x0) * T.BUBBLE_SHARE), int(longest * per_char) + 2 * T.BUBBLE_PAD)
+    return (x1 - w, x1) if node.style == "out" else (x0, x0 + w)
+
+
+def bubble_height(node: Node, width: int) -> int:
+    """A chat bubble's height (with the gap below it) in a thread ``width`` wide: its text,
+    the sender's name (incoming bubbles with a ``desc``) and the time (``hint``)."""
+    lines = len(bubble_lines(node, width))
+    extra = (T.BUBBLE_LINE if node.desc and node.style != "out" else 0) + (
+        T.BUBBLE_LINE if node.hint else 0)
+    return 2 * T.BUBBLE_PAD + lines * int(T.FONT["body"] * 1.3) + extra + T.BUBBLE_GAP
+
+
 def measure(node: Node, width: int) -> int:
     """Preferred height of ``node`` at ``width``."""
     if node.height:
@@ -111,8 +160,16 @@ def measure(node: Node, width: int) -> int:
         return max(measure(c, int(width * c.weight / total)) for c in node.children)
     if kind == "list_item":
         return T.HEIGHTS["list_item" if node.hint else "list_item:single"]
-    if kind == "dialog":
+    if kind == "dialog":  # (measures its children at the full width, unlike the others)
         return sum(measure(c, width) for c in node.children) + 2 * T.PAD
+    if kind in PADDED:
+        pad = PADDED[kind]
+        return sum(measure(c, width - 2 * pad) for c in node.children) + 2 * pad
+    if kind == "chip_group":
+        lines = {line for _, _, line in flow(node, 0, width)}
+        return len(lines) * T.HEIGHTS["chip"]
+    if kind == "bubble":
+        return bubble_height(node, width)
     return T.HEIGHTS.get(kind, T.HEIGHTS["text:body"])
 
 
@@ -135,6 +192,8 @@ def place(
     full_width = kind in ("list_item", "list", "tab_bar", "top_bar")
     nx0, nx1 = (0, T.SCREEN_W) if full_width and parent < 0 else (x0, x1)
     h = measure(node, nx1 - nx0)
+    if kind == "bubble":
+        nx0, nx1 = bubble_span(node, nx0, nx1)
     full = (nx0, y, nx1, y + h)
     visible = clip(full, box)
     if visible is None:
@@ -168,11 +227,20 @@ def place(
         vis = clip(rect, box)
         if vis is not None:
             frame.add(child, vis, full=rect, parent=idx, layer=layer)
-    elif kind == "dialog":
+    elif kind in PADDED:
+        pad = PADDED[kind]
         place_column(
-            frame, node.children, nx0 + T.PAD, nx1 - T.PAD, y + T.PAD, box, parent=idx,
+            frame, node.children, nx0 + pad, nx1 - pad, y + pad, box, parent=idx,
             layer=layer, focus_id=focus_id,
         )
+    elif kind == "chip_group":
+        line_h = T.HEIGHTS["chip"]
+        for child, (cx0, cx1, line) in zip(node.children, flow(node, nx0, nx1), strict=True):
+            top = y + line * line_h
+            rect = (cx0, top, cx1, top + line_h)
+            vis = clip(rect, box)
+            if vis is not None:
+                frame.add(child, vis, full=rect, parent=idx, layer=layer)
     return y + h
 
 

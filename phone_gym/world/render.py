@@ -25,7 +25,7 @@ from .widgets import Node
 from .widgets_draw import draw_tile
 
 #: Kinds that draw nothing themselves (their children do).
-NO_DRAW = frozenset({"row", "column", "spacer", "list"})
+NO_DRAW = frozenset({"row", "column", "spacer", "list", "chip_group"})
 #: Kinds whose inner color is not simply their surface (see ``inner_color``).
 INNER_SPECIAL = frozenset({"screen", "list_item", "key"})
 

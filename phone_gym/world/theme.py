@@ -30,6 +30,11 @@ HEIGHTS: dict[str, int] = {
     "row": 156,
     "spacer": 40,
     "app_icon": 300,
+    "tab": 132,
+    "radio": 156,
+    "chip": 120,  # one line of chips (the pill and the gap below it)
+    "text:link": 96,
+    "text:error": 72,
 }
 
 #: Font sizes (logical pixels) per text role.
@@ -43,7 +48,21 @@ FONT: dict[str, int] = {
     "key": 48,
     "top_bar": 58,
     "status": 36,
+    "link": 44,
+    "error": 34,
+    "chip": 40,
 }
+
+# screen kit widgets (``phone_gym.world.kit``)
+CARD_PAD = 36  # inside a card's edge
+CHIP_PAD = 36  # left and right of a chip's label
+CHIP_GAP = 24  # between chips on a line
+CHIP_CHECK = 52  # room for the check mark of a selected chip
+BUBBLE_SHARE = 0.78  # a chat bubble's widest share of the thread's width
+BUBBLE_PAD = 32  # inside a bubble's edge
+BUBBLE_GAP = 20  # below each bubble
+BUBBLE_LINE = 48  # the sender line (incoming) and the time line of a bubble
+THUMB_LABEL = 64  # the label strip under a thumbnail
 
 #: Average glyph width as a share of the font size, used to wrap text the same way in
 #: layout and rendering.

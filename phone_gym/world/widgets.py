@@ -46,6 +46,14 @@ ANDROID_CLASS: dict[str, str] = {
     "app_icon": "android.widget.TextView",
     "menu": "android.widget.ListView",
     "slider": "android.widget.SeekBar",
+    # screen kit kinds (``phone_gym.world.kit``)
+    "radio": "android.widget.RadioButton",
+    "chip": "android.widget.CompoundButton",  # a filter chip: checkable
+    "chip_group": "android.view.ViewGroup",
+    "card": "android.widget.FrameLayout",
+    "thumb": "android.widget.ImageView",
+    "bubble": "android.widget.TextView",
+    "sheet": "android.widget.FrameLayout",
 }
 
 #: Logical pixels between each end of a slider and the ends of its track (room for the
@@ -153,7 +161,8 @@ class Screen:
     """What a view returns: the parts of one app screen.
 
     ``content`` is laid out top to bottom and scrolls when it is taller than the space
-    between ``top_bar`` and ``bottom`` (a tab bar). ``dialog`` is shown modally above it;
+    between ``top_bar`` and ``bottom`` (a tab bar). ``dialog`` is shown modally above it
+    (centered; a ``sheet`` node, ``kit.BottomSheet``, sits at the bottom, full width);
     pressing back or tapping outside calls ``on_dismiss``.
     """
 

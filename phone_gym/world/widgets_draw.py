@@ -14,13 +14,21 @@ from .widgets import SLIDER_INSET
 #: supersampled sprites.
 FAST_KINDS = frozenset({"list_item", "text_field", "text"})
 #: Kinds drawn as floating shapes over whatever is below them (tiles with an alpha mask).
-MASKED = frozenset({"dialog", "menu", "menu_item", "toast", "fab"})
+MASKED = frozenset({"dialog", "menu", "menu_item", "toast", "fab", "sheet"})
+#: Text styles with their own font size and line height (others draw as body text).
+TEXT_STYLES = frozenset({"title", "body", "caption", "big", "link", "error"})
+
+# screen kit containers paint a surface behind their children
+SURFACES.update(card=T.SURFACE, sheet=T.SURFACE)
 
 FIELD_BG = (236, 239, 245)
 OUTLINE = (116, 119, 127)
 DISABLED_FILL = (226, 227, 231)
 SPECIAL_KEY_BG = (190, 195, 204)
 SELECTION = (187, 214, 251)
+BUBBLE_IN = (233, 236, 242)
+SHEET_HANDLE = (196, 199, 206)
+LINK_ON_DARK = (138, 180, 248)
 AVATAR_COLORS: tuple[RGB, ...] = (
     (26, 115, 232), (217, 48, 37), (30, 142, 62), (249, 171, 0), (161, 66, 244),
     (0, 137, 123), (232, 113, 10), (84, 110, 122),
@@ -54,15 +62,21 @@ def _draw_fill(p: Painter, k: Look) -> None:
 
 @_draws("text")
 def _draw_text(p: Painter, k: Look) -> None:
-    style = k.style if k.style in ("title", "body", "caption", "big") else "body"
+    style = k.style if k.style in TEXT_STYLES else "body"
     size = T.FONT[style]
     base = T.HEIGHTS[f"text:{style}"]
     fill = on_color(k.bg, secondary=style == "caption")
+    if style == "link":
+        fill = T.PRIMARY if luminance(k.bg) >= 128 else LINK_ON_DARK
+    elif style == "error":
+        fill = T.DANGER
     if not k.enabled:
         fill = T.HINT
     lines = T.wrap_text(k.text, k.lw, size)
     for line, y in zip(lines, _lines_y(base, len(lines), int(size * 1.3)), strict=False):
-        p.text(0, y, line, size, fill, bold=style == "title", max_w=k.lw)
+        end = p.text(0, y, line, size, fill, bold=style == "title", max_w=k.lw)
+        if style == "link" and end > 0:
+            p.hline(0, end, y + size * 0.62, 3, fill)  # links are underlined
 
 
 @_draws("button")
@@ -162,12 +176,18 @@ def _draw_toggle(p: Painter, k: Look) -> None:
     _switch(p, k, x1, k.lh / 2)
 
 
-@_draws("checkbox")
+@_draws("checkbox", "radio")
 def _draw_checkbox(p: Painter, k: Look) -> None:
     s = 60
     x0 = 6 if k.text else (k.lw - s) / 2
     y0 = (k.lh - s) / 2
-    if k.checked:
+    if k.kind == "radio":  # a ring, with a dot when checked
+        color = (T.PRIMARY if k.checked else T.TEXT_2) if k.enabled else T.HINT
+        p.circle(x0 + s / 2, y0 + s / 2, s / 2, color)
+        p.circle(x0 + s / 2, y0 + s / 2, s / 2 - 6, k.bg)
+        if k.checked:
+            p.circle(x0 + s / 2, y0 + s / 2, s / 2 - 16, color)
+    elif k.checked:
         fill = T.PRIMARY if k.enabled else T.HINT
         p.rect(x0, y0, x0 + s, y0 + s, fill, radius=10)
         SYMBOLS["✓"](p.d, (x0 + s / 2) * p.kx, (y0 + s / 2) * p.ky, s * 0.4 * p.kf,
@@ -271,6 +291,14 @@ def _draw_tab(p: Painter, k: Look) -> None:
     if not k.enabled:
         fg = T.HINT
     cx, cy = k.lw / 2, k.lh / 2
+    if k.style == "top":  # a top tab: the label, underlined when selected
+        label = p.fit(k.text, T.FONT["button"], k.lw - 32)
+        p.text(cx, cy, label, T.FONT["button"], fg, align="m", bold=k.selected)
+        p.hline(0, k.lw, k.lh, 2, T.DIVIDER)
+        if k.selected:
+            w = min(k.lw - 16, p.width(label, T.FONT["button"]) + 48)
+            p.rect(cx - w / 2, k.lh - 8, cx + w / 2, k.lh, fg, radius=4)
+        return
     if k.glyph:
         if k.selected:
             p.rect(cx - 64, cy - 62, cx + 64, cy + 2, T.SELECTED_BG, radius=32)
@@ -361,6 +389,91 @@ def _draw_toast(p: Painter, k: Look) -> None:
 @_draws("dialog")
 def _draw_dialog(p: Painter, k: Look) -> None:
     p.rect(0, 0, k.lw, k.lh, (*T.SURFACE, 255), radius=36)
+
+
+# --- screen kit kinds (``phone_gym.world.kit``) ----------------------------------------------
+
+
+@_draws("chip")
+def _draw_chip(p: Painter, k: Look) -> None:
+    """A pill: outlined, or filled with a check mark when checked (a filter chip)."""
+    y0, y1 = 12, k.lh - 12
+    r = (y1 - y0) / 2
+    fg = on_color(k.bg) if k.enabled else T.HINT
+    x = T.CHIP_PAD
+    if k.checked:
+        p.rect(0, y0, k.lw, y1, T.SELECTED_BG, radius=r)
+        SYMBOLS["✓"](p.d, (x + 14) * p.kx, (y0 + y1) / 2 * p.ky, 14 * p.kf, fg, T.SELECTED_BG)
+        x += T.CHIP_CHECK
+    else:
+        p.rect(0, y0, k.lw, y1, None, radius=r, outline=OUTLINE, width=3)
+    p.text(x, (y0 + y1) / 2, k.text, T.FONT["chip"], fg, max_w=k.lw - x - T.CHIP_PAD // 2,
+           bg=T.SELECTED_BG if k.checked else k.bg)
+
+
+@_draws("card")
+def _draw_card(p: Painter, k: Look) -> None:
+    p.rect(0, 0, k.lw, k.lh, T.SURFACE, radius=28, outline=T.DIVIDER, width=3)
+
+
+@_draws("sheet")
+def _draw_sheet(p: Painter, k: Look) -> None:
+    """A panel from the bottom edge: rounded top corners and a drag handle."""
+    p.rect(0, 0, k.lw, k.lh, (*T.SURFACE, 255), radius=48, corners=(True, True, False, False))
+    p.rect(k.lw / 2 - 56, 18, k.lw / 2 + 56, 28, (*SHEET_HANDLE, 255), radius=5)
+
+
+@_draws("thumb")
+def _draw_thumb(p: Painter, k: Look) -> None:
+    """A picture, described in text: a colored tile with a glyph, its label below."""
+    m = 8
+    label_h = T.THUMB_LABEL if k.text else 0
+    x0, y0, x1, y1 = m, m, k.lw - m, k.lh - m - label_h
+    color = avatar_color(k.glyph or k.desc, k.color)
+    p.rect(x0, y0, x1, y1, color, radius=20)
+    box = min(x1 - x0, y1 - y0)
+    fg = T.PRIMARY_TEXT if luminance(color) < 170 else T.TEXT
+    p.glyph((x0 + x1) / 2, (y0 + y1) / 2, k.glyph, box * 0.7, fg, color, fallback=k.desc)
+    if k.selected:  # a check mark in a ringed disc at the top left
+        cx, cy = x0 + 52, y0 + 52
+        p.circle(cx, cy, 38, T.SURFACE)
+        p.circle(cx, cy, 32, T.PRIMARY)
+        SYMBOLS["✓"](p.d, cx * p.kx, cy * p.ky, 22 * p.kf, T.PRIMARY_TEXT, T.PRIMARY)
+    if k.text:
+        fill = on_color(k.bg) if k.enabled else T.HINT
+        p.text(k.lw / 2, k.lh - m - label_h / 2, k.text, T.FONT["small"], fill, align="m",
+               max_w=k.lw - 2 * m)
+
+
+@_draws("bubble")
+def _draw_bubble(p: Painter, k: Look) -> None:
+    """A chat message: its sender (incoming), its text and its time, in a rounded box that
+    is blue for outgoing messages (style ``out``)."""
+    out = k.style == "out"
+    fill = T.PRIMARY if out else BUBBLE_IN
+    fg = T.PRIMARY_TEXT if out else T.TEXT
+    fg2 = mix(T.PRIMARY_TEXT, fill, 0.25) if out else T.TEXT_2
+    pad, size = T.BUBBLE_PAD, T.FONT["body"]
+    pitch, max_w = int(size * 1.3), k.lw - 2 * pad
+    sender = T.BUBBLE_LINE if k.desc and not out else 0
+    time = T.BUBBLE_LINE if k.hint else 0
+    lines = T.wrap_text(k.text, max_w, size)
+    fits = max(1, int((k.lh - T.BUBBLE_GAP - 2 * pad - sender - time) // pitch))
+    if len(lines) > fits:  # a fixed-height row of a long thread: the text is cut
+        lines = lines[:fits - 1] + [" ".join(lines[fits - 1:])]
+    y1 = min(k.lh - T.BUBBLE_GAP, 2 * pad + sender + len(lines) * pitch + time)
+    p.rect(0, 0, k.lw, y1, fill, radius=36)
+    y = float(pad)
+    if sender:
+        p.text(pad, y + sender / 2, k.desc, T.FONT["caption"], T.PRIMARY, bold=True,
+               max_w=max_w, bg=fill)
+        y += sender
+    for line in lines:
+        p.text(pad, y + pitch / 2, line, size, fg, max_w=max_w, bg=fill)
+        y += pitch
+    if k.hint:
+        p.text(k.lw - pad, y1 - pad - T.BUBBLE_LINE / 2, k.hint, T.FONT["small"], fg2,
+               align="r", max_w=max_w, bg=fill)
 
 
 def _draw_other(p: Painter, k: Look) -> None:

@@ -1,0 +1,96 @@
+"""The screen kit: shared building blocks that apps compose, so that apps look and behave
+alike. Each block is a function of values and callbacks returning widget ``Node``s, a list
+of content nodes or a whole ``Screen``; the kit keeps no state. Where a block needs
+transient state while it is open (a form, a picker), the kit gives a small dataclass that
+the app keeps in its ``ui`` and the block's handlers update. Ids are stable and
+documented per block, so tasks and tests can find widgets by id.
+
+Lists
+    ``SearchList(query, on_query, count, build, headers=section_headers(titles))``
+        content: a search field and a virtual list (only visible rows built, section
+        headers, ``No results for "<query>"`` when nothing matches).
+    ``Tabs(labels, selected, on_select)``: a row of top tabs (ids ``tab_<label>``).
+    ``Chips(labels, selected, on_toggle)``: filter chips wrapping onto lines.
+    ``SettingsList([Section(title, rows)])`` with ``SwitchRow``, ``ValueRow`` (opens a
+        ``ChoiceDialog``) and ``NavRow`` rows.
+
+Pages
+    ``DetailPage(title, [(label, value) | Detail(...)], on_back=..., actions=[ActionIcon(
+        "edit", ...)])``: a Screen with labelled, copyable values and top bar actions.
+    ``Card(title, subtitle=, body=, glyph=, actions=[(label, fn)], on_click=)`` and
+        ``CardList(cards)``; ``Image(desc, glyph)``: a picture described in text.
+    ``ImageGrid([GridItem(label, desc, glyph)], columns=3, on_open=)``: thumbnails.
+    ``ChatThread([ChatMessage(text, outgoing, sender, time)], draft=, on_draft=,
+        on_send=)``: content: bubbles and a composer.
+    ``WebPage(parse_page(markup), address=, on_address=, on_go=, on_link=)``: content:
+        an address bar, headings, paragraphs, links and images.
+
+Forms and dialogs
+    ``FormEditor(title, [FormField(key, label, kind, required=)], ui.form, on_save=,
+        on_close=, validate=)``: a Screen; keep ``ui.form = FormState.of(values)``.
+        Errors show under the fields, Save calls ``on_save(values)`` only when valid,
+        back asks "Discard changes?" when the form is dirty.
+    ``ConfirmDialog(title, message, on_confirm=, on_cancel=, confirm=, destructive=)``.
+    ``ChoiceDialog(title, options, selected, on_pick, on_cancel)``: radio buttons.
+    ``BottomSheet(title, [(label, fn) | SheetOption(...)])``: a panel at the bottom.
+    ``DatePicker(ui.date, on_done=, on_cancel=)`` with ``ui.date =
+        DateDraft.from_iso("2024-03-05")``; ``TimePicker(ui.time, ...)`` with
+        ``TimeDraft.from_iso("14:05")``: dialogs answering ISO strings.
+
+Show a dialog or sheet as ``Screen(..., dialog=node, on_dismiss=close)``: back and taps
+outside it call ``on_dismiss``. A sketch::
+
+    def view(self, route: Route) -> Screen:
+        shown = self.matching(self.ui.query)
+        return Screen(
+            top_bar=TopBar("Recipes"),
+            content=[Chips(TAGS, self.ui.tags, self.toggle_tag),
+                     *SearchList(self.ui.query, self.set_query, len(shown),
+                                 lambda i: ListItem(shown[i].name, id=f"recipe_{i}"))],
+            dialog=self.sheet() if self.ui.sharing else None,
+            on_dismiss=lambda: setattr(self.ui, "sharing", False))
+"""
+
+from __future__ import annotations
+
+from .chat import Bubble, ChatMessage, ChatThread
+from .common import slug
+from .dialogs import BottomSheet, ChoiceDialog, ConfirmDialog, Radio, SheetOption
+from .forms import FormEditor, FormField, FormState, check_form
+from .lists import (
+    Chip,
+    Chips,
+    NavRow,
+    SearchList,
+    Section,
+    SettingsList,
+    SwitchRow,
+    Tabs,
+    ValueRow,
+    section_headers,
+)
+from .pages import (
+    ACTIONS,
+    ActionIcon,
+    Block,
+    Card,
+    CardList,
+    Detail,
+    DetailPage,
+    GridItem,
+    Image,
+    ImageGrid,
+    WebPage,
+    detail_rows,
+    parse_page,
+)
+from .pickers import DateDraft, DatePicker, TimeDraft, TimePicker
+
+__all__ = [
+    "ACTIONS", "ActionIcon", "Block", "BottomSheet", "Bubble", "Card", "CardList",
+    "ChatMessage", "ChatThread", "Chip", "Chips", "ChoiceDialog", "ConfirmDialog",
+    "DateDraft", "DatePicker", "Detail", "DetailPage", "FormEditor", "FormField", "FormState",
+    "GridItem", "Image", "ImageGrid", "NavRow", "Radio", "SearchList", "Section",
+    "SettingsList", "SheetOption", "SwitchRow", "Tabs", "TimeDraft", "TimePicker", "ValueRow",
+    "WebPage", "check_form", "detail_rows", "parse_page", "section_headers", "slug",
+]
