@@ -8,6 +8,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import SupportsFloat
 
 import numpy as np
 from PIL import Image, ImageDraw
@@ -71,7 +72,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     obs, info = env.reset(seed=args.seed)
     print(f"task {info['task_id']} (seed {args.seed}): {obs['instruction']}")
     frames: list[Image.Image] = []
-    done, reward, step = False, 0.0, 0
+    done, step = False, 0
+    reward: SupportsFloat = 0.0
     while not done:
         action = env.unwrapped.oracle_action()  # type: ignore[attr-defined]
         frames.append(_mark(obs["screenshot"], action))

@@ -132,7 +132,7 @@ def _random_actions(rng: np.random.Generator, app_names: Sequence[str], k: int,
                     space_seed: int) -> list[PhoneAction]:
     space = make_action_space(list(app_names))
     space.seed(space_seed)
-    out = []
+    out: list[PhoneAction] = []
     while len(out) < k:
         action = action_from_sample(space.sample(), list(app_names))
         if action.type not in ("answer", "finish"):

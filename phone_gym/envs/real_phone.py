@@ -234,7 +234,7 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
 
     def _start(self, backend: Backend, template: Task) -> Episode:
         owner = next((m.package for m in REGISTRY.manifests if "alarms" in m.owns), None)
-        state = AdbState(backend, **({"clock_package": owner} if owner else {}))
+        state = AdbState(backend, clock_package=owner) if owner else AdbState(backend)
         return Episode(template, RealHost(state, self), self.np_random)
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:

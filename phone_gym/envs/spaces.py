@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from gymnasium.spaces import Text
@@ -39,17 +39,23 @@ def _tables(chars: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]
             np.array([index[p] for p in points.tolist()], dtype=np.int32))
 
 
+def _flatten(space: Text, text: str) -> np.ndarray:
+    """Gymnasium's ``flatten``: an array for a ``Text`` space (its annotation covers every
+    space: an array, a dict or a tuple)."""
+    return cast(np.ndarray, flatten(space, text))
+
+
 def encode_text(space: Text, text: str) -> np.ndarray:
     """``flatten(space, text)`` (character indices padded with ``len(character_set)``),
     vectorized; Gymnasium's own ``flatten`` raises the errors (unknown character, too long)."""
     tables = _tables(space.character_list)
     points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
     if tables is None or len(points) > space.max_length:
-        return flatten(space, text)
+        return _flatten(space, text)
     _, sorted_points, indices = tables
     where = np.minimum(np.searchsorted(sorted_points, points), len(sorted_points) - 1)
     if not np.array_equal(sorted_points[where], points):
-        return flatten(space, text)
+        return _flatten(space, text)
     out = np.full(space.max_length, len(space.character_set), dtype=np.int32)
     out[: len(points)] = indices[where]
     return out

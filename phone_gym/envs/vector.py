@@ -80,10 +80,10 @@ def obs_writer(space: spaces.Space[Any], shared_memory: Any, index: int) -> Writ
                 write(part)
         return write_tuple
     if _written_as(space, spaces.Box):  # Box, Discrete, MultiBinary, MultiDiscrete
-        dtype = space.dtype
-        assert dtype is not None
+        dtype, shape = space.dtype, space.shape
+        assert dtype is not None and shape is not None
         memory = np.frombuffer(shared_memory.get_obj(), dtype=dtype)
-        destination = memory.reshape((-1, int(np.prod(space.shape, dtype=np.int64))))[index]
+        destination = memory.reshape((-1, int(np.prod(shape, dtype=np.int64))))[index]
 
         def write_array(value: Any) -> None:  # one copy (no flattened temporary)
             np.copyto(destination, np.asarray(value, dtype=dtype).reshape(-1))
@@ -93,7 +93,8 @@ def obs_writer(space: spaces.Space[Any], shared_memory: Any, index: int) -> Writ
 
         def write_text(value: str) -> None:  # only this worker writes this slot
             if value != last[0]:
-                write_to_shared_memory(space, index, value, shared_memory)
+                # Gymnasium annotates the value as an array; a Text space's writer takes the str
+                write_to_shared_memory(space, index, value, shared_memory)  # type: ignore[arg-type]
                 last[0] = value
         return write_text
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, SupportsFloat
 
 import gymnasium as gym
 import numpy as np
@@ -106,7 +106,7 @@ class DiscreteActions(gym.ActionWrapper):
             return action
         return self.actions[index]
 
-    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
         index = _index(action)
         if index is not None and not 0 <= index < len(self.actions):
             # the env reports a bad action as a no-op step; say what was wrong in our terms
@@ -192,7 +192,7 @@ class SuccessInfo(gym.Wrapper):
         info["is_success"] = bool(info.get("success", False))
         return obs, info
 
-    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
         obs, reward, terminated, truncated, info = self.env.step(action)
         info["is_success"] = bool(info.get("success", False))
         return obs, reward, terminated, truncated, info

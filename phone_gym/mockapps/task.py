@@ -140,7 +140,10 @@ class Host(Protocol):
     """What an episode needs of a phone: its state, a reset for a task, snapshots and the
     UI element list."""
 
-    state: DeviceState
+    @property
+    def state(self) -> DeviceState:
+        """The phone's state (read-only, so that a host may hold a subtype: ``WorldState``)."""
+        ...
 
     def begin(self, task: Task) -> None: ...
 

@@ -5,12 +5,15 @@ resets chosen slots with chosen seeds, and steps chosen slots with action text."
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import gymnasium as gym
 import numpy as np
 
 from ..actions import batch_actions, format_action
+
+if TYPE_CHECKING:
+    from gymnasium.vector import AsyncVectorEnv, SyncVectorEnv
 
 StepResult = tuple[dict[str, Any], float, bool, bool, dict[str, Any]]
 ResetResult = tuple[dict[str, Any], dict[str, Any]]
@@ -110,11 +113,18 @@ class VectorEnvBackend:
         self.sources = [source] * vec.num_envs
         if app_names is None:
             try:
-                app_names = list(vec.get_attr("app_names")[0])
+                app_names = list(self._per_env.get_attr("app_names")[0])
             except Exception:  # noqa: BLE001 - not a PhoneWorld env
                 app_names = list(DEFAULT_APPS)
         self.app_names = list(app_names)
         self._started = False
+
+    @property
+    def _per_env(self) -> SyncVectorEnv | AsyncVectorEnv:
+        """The vector env as Gymnasium's ``SyncVectorEnv`` and ``AsyncVectorEnv`` (what
+        ``make_vec`` makes) are: they take a seed per env and have ``get_attr`` and ``call``,
+        which the ``VectorEnv`` base class does not declare."""
+        return cast("SyncVectorEnv | AsyncVectorEnv", self.vec)
 
     def reset(self, slots: Sequence[int], seeds: Sequence[int | None],
               options: Sequence[Mapping[str, Any] | None]) -> list[ResetResult]:
@@ -130,7 +140,7 @@ class VectorEnvBackend:
             mask = np.zeros(n, dtype=np.bool_)
             mask[list(slots)] = True
             opts["reset_mask"] = mask
-        obs, infos = self.vec.reset(seed=seed_list, options=opts or None)
+        obs, infos = self._per_env.reset(seed=seed_list, options=opts or None)
         self._started = True
         return [(_unbatch(obs, i), _unbatch(infos, i)) for i in slots]
 
@@ -147,7 +157,7 @@ class VectorEnvBackend:
         envs = getattr(self.vec, "envs", None)
         if envs is not None:  # SyncVectorEnv: ask only the slots that need it
             return [oracle_text(envs[i]) for i in slots]
-        actions = self.vec.call("oracle_action")
+        actions = self._per_env.call("oracle_action")
         return [format_action(actions[i]) if actions[i] is not None else None for i in slots]
 
     def close(self) -> None:

@@ -13,11 +13,14 @@ for all of them (the policy runs in the driver, batched over every slot).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import gymnasium as gym
 
 from .backends import EnvListBackend, ResetResult, StepResult
+
+if TYPE_CHECKING:
+    from ray.actor import ActorHandle
 
 Factory = Callable[[], gym.Env[Any, Any]]
 
@@ -60,7 +63,9 @@ class RayBackend:
             self.place.append((w, len(per_worker[w])))
             per_worker[w].append(item)
         remote = ray.remote(**dict(actor_options or {"num_cpus": 0}))(EnvWorker)
-        self.workers = [remote.remote(items) for items in per_worker]  # type: ignore[attr-defined]
+        # Ray annotates ``remote()`` as giving a handle or the class itself: it is a handle
+        self.workers: list[ActorHandle[EnvWorker]] = [
+            cast("ActorHandle[EnvWorker]", remote.remote(items)) for items in per_worker]
 
     @classmethod
     def from_sampler(cls, sampler: Any, num_workers: int = 2, **kwargs: Any) -> RayBackend:

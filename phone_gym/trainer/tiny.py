@@ -73,8 +73,8 @@ class PatchImageProcessor:
         pil = image if isinstance(image, Image.Image) else Image.fromarray(np.asarray(image))
         pil = pil.convert("RGB")
         if pil.size != self.size:
-            pil = pil.resize(self.size, Image.BICUBIC)
-        x = np.asarray(pil, dtype=np.float32) / 255.0
+            pil = pil.resize(self.size, Image.Resampling.BICUBIC)
+        x: np.ndarray = np.asarray(pil, dtype=np.float32) / 255.0
         x = (x - np.array(CLIP_MEAN, np.float32)) / np.array(CLIP_STD, np.float32)
         x = x.transpose(2, 0, 1)[None]  # (1, C, H, W)
         t, p, m = self.temporal_patch_size, self.patch_size, self.merge_size

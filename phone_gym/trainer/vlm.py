@@ -12,7 +12,7 @@ import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import torch
@@ -77,7 +77,8 @@ class VLMPolicy:
         self.processor = processor
         self.tokenizer = getattr(processor, "tokenizer", processor)
         self.tokenizer.padding_side = "left"
-        self.image_size = tuple(image_size) if image_size else None
+        # (width, height); a list (from a config) becomes a tuple
+        self.image_size = cast("tuple[int, int]", tuple(image_size)) if image_size else None
         self.max_new_tokens = max_new_tokens
         self.do_sample = do_sample
         self.temperature = temperature
@@ -115,7 +116,8 @@ class VLMPolicy:
     def _image(self, array: Any) -> np.ndarray:
         image = np.asarray(array)
         if self.image_size and (image.shape[1], image.shape[0]) != self.image_size:
-            image = np.asarray(Image.fromarray(image).resize(self.image_size, Image.BILINEAR))
+            image = np.asarray(Image.fromarray(image).resize(self.image_size,
+                                                             Image.Resampling.BILINEAR))
         return image
 
     def prepare(self, obs: Observation, info: Info,

@@ -60,7 +60,8 @@ def perturb(value: Any) -> Any:
     return None
 
 
-def _table(state: dict[str, Any], collection: str) -> dict[str, Any] | None:
+def _table(state: Mapping[str, Any], collection: str) -> dict[str, Any] | None:
+    """The dict at ``collection`` (a dotted path) in ``state``, or None."""
     node: Any = state
     for part in collection.split("."):
         if not isinstance(node, dict) or part not in node:
@@ -139,7 +140,8 @@ def _no_record_negatives(c: NoRecord, initial: Mapping[str, Any],
 def _value_negatives(c: Value, final: Mapping[str, Any], answer: str | None) -> list[NearMiss]:
     parent_path, _, leaf = c.path.rpartition(".")
     state = copy.deepcopy(final)
-    parent = _table(state, parent_path) if parent_path else state
+    root = state if isinstance(state, dict) else None  # a deep copy of a snapshot is a dict
+    parent = _table(state, parent_path) if parent_path else root
     if parent is None or leaf not in parent:
         return []
     changed = perturb(parent[leaf])

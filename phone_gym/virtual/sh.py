@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, SupportsIndex
 
 from .sh_syntax import NAME, AndOr, Part, Pipeline, Redirect, ShellSyntaxError, Simple, Word, parse
+
+if TYPE_CHECKING:
+    from typing_extensions import Buffer, Self
 
 SH = "/system/bin/sh"
 #: Folders whose commands may be named by their full path (``/system/bin/ls``).
@@ -71,7 +74,7 @@ class Stream(bytearray):
         super().extend(data)
         self.merged.extend(data)
 
-    def __iadd__(self, data: Any) -> Stream:  # type: ignore[override]
+    def __iadd__(self, data: Buffer | Iterable[SupportsIndex]) -> Self:
         self.extend(data)
         return self
 

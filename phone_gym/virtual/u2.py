@@ -413,7 +413,8 @@ def parse_launch(command: str) -> tuple[str, int | None] | None:
         rest.pop(0)
     if not rest or rest[0] != MAIN_CLASS:
         return None
-    args, port = rest[1:], DEFAULT_PORT
+    args = rest[1:]
+    port: int | None = DEFAULT_PORT
     for i, arg in enumerate(args):
         if arg in ("-p", "--port"):
             value = args[i + 1] if i + 1 < len(args) else ""

@@ -530,7 +530,8 @@ class Store:
     def attach(self, journal: Journal) -> None:
         """Report changes (of fields, and of every table and store inside) to ``journal``."""
         object.__setattr__(self, "_journal", journal)
-        for name in field_names(type(self)) if dataclasses.is_dataclass(self) else ():
+        names: tuple[str, ...] = field_names(type(self)) if dataclasses.is_dataclass(self) else ()
+        for name in names:
             attach_all(getattr(self, name), journal)
 
     def snapshot(self) -> dict[str, Any]:

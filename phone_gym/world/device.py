@@ -7,7 +7,7 @@ action it cannot carry out (nothing changes then) and None otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -20,7 +20,7 @@ from .layout import Frame, Placed, measure, place, place_bar, place_column
 from .manifest import AppManifest, Intent, did_you_mean
 from .system import DEFAULT_START, STORES, SystemState
 from .system_ui import DRAWER, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE, Launcher, Menu, Recents, Shade
-from .widgets import Node, Screen, slider_value_at
+from .widgets import MenuItem, Node, Screen, slider_value_at
 
 #: The contacts provider: contacts are its data (``pm clear`` on it wipes them).
 CONTACTS_PROVIDER = STORES["contacts"]
@@ -141,11 +141,11 @@ class Device:
         self.shade.open = value
 
     @property
-    def menu(self) -> list[tuple[str, Callable[[], None]]] | None:
+    def menu(self) -> list[MenuItem] | None:
         return self.menu_ui.items
 
     @menu.setter
-    def menu(self, value: list[tuple[str, Callable[[], None]]] | None) -> None:
+    def menu(self, value: list[MenuItem] | None) -> None:
         self.menu_ui.items = value
 
     @property
@@ -415,7 +415,7 @@ class Device:
 
     def _empty(self, store: str) -> None:
         table = getattr(self.system, store, None)
-        if hasattr(table, "clear"):
+        if table is not None and hasattr(table, "clear"):
             table.clear()
 
     def start_intent(self, intent: Intent) -> App:
@@ -603,9 +603,9 @@ class Device:
             self.menu_at = (x, y)
             self.menu_source = (node.kind, node.id, node.text)
 
-    def _menu_for(self, node: Node) -> list[tuple[str, Callable[[], None]]]:
+    def _menu_for(self, node: Node) -> list[MenuItem]:
         """The long-press menu of a node: its own items, plus clipboard actions."""
-        items: list[tuple[str, Callable[[], None]]] = list(node.menu or [])
+        items: list[MenuItem] = list(node.menu or [])
         if node.kind == "text_field":
             if self.system.clipboard and node.on_change is not None:
                 change, clip_text = node.on_change, self.system.clipboard

@@ -232,7 +232,8 @@ class _Size:
         self.draws = self.exact  # whether word masks draw Pillow's pixels at this size
         self.middle = 0  # the baseline's offset below a middle ("m") anchor
         if self.exact:
-            self.middle = f.getbbox("x", anchor="lm")[1] - f.getbbox("x", anchor="ls")[1]
+            # whole pixels (Pillow's stubs type a bounding box in floats)
+            self.middle = int(f.getbbox("x", anchor="lm")[1] - f.getbbox("x", anchor="ls")[1])
 
 
 def _draws_like_pillow(px: int) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from .widgets import Node
 
@@ -23,6 +24,6 @@ def keyboard_node(on_key: Callable[[str], None], *, shift: bool = False,
             shown = label.upper() if shift and len(label) == 1 and label.isalpha() else label
             keys.append(Node("key", text=shown, desc=label, id=KEY_IDS.get(label, f"key_{label}"),
                              weight=WIDE.get(label, 1.0), selected=label == "⇧" and shift,
-                             on_click=lambda k=label: on_key(k)))
+                             on_click=partial(on_key, label)))
         rows.append(Node("row", children=keys))
     return Node("keyboard", id="keyboard", children=rows)

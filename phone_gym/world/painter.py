@@ -202,8 +202,9 @@ class Painter:
 
     @staticmethod
     def run_px(run: str, f: ImageFont.FreeTypeFont) -> float:
-        """``f.getlength(run)``, from the text cache's advances for the bundled font."""
-        return TEXT_CACHE.length(run, f.size) if f is font(f.size) else f.getlength(run)
+        """``f.getlength(run)``, from the text cache's advances for the bundled font (made
+        with a whole pixel size)."""
+        return TEXT_CACHE.length(run, int(f.size)) if f is font(f.size) else f.getlength(run)
 
     def text_px(self, text: str, f: ImageFont.FreeTypeFont) -> float:
         """Width of ``text`` in drawing pixels."""
@@ -257,7 +258,7 @@ class Painter:
                 draw_symbol(self.d, px + adv / 2, py, f.size * 0.38, fill, bg or self.look.bg)
                 px += adv
             else:
-                if not (cached and TEXT_CACHE.draw(self.d, px, py, run, f.size, fill, stroke)):
+                if not (cached and TEXT_CACHE.draw(self.d, px, py, run, int(f.size), fill, stroke)):
                     self.d.text((px, py), run, font=f, fill=fill, anchor="lm",
                                 stroke_width=stroke, stroke_fill=fill)
                 px += run_px(run, f)

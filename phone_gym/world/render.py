@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from contextlib import suppress
+from typing import cast
 
 import numpy as np
 from PIL import Image
@@ -32,7 +33,8 @@ INNER_SPECIAL = frozenset({"screen", "list_item", "key"})
 
 def _scrim_shifts(keep: float) -> tuple[int, ...]:
     """Right shifts whose sum of ``x >> s`` best approximates ``x * keep`` (1 or 2 terms)."""
-    options = [(s,) for s in range(8)] + [(a, b) for a in range(1, 8) for b in range(a + 1, 9)]
+    options: list[tuple[int, ...]] = [(s,) for s in range(8)]
+    options += [(a, b) for a in range(1, 8) for b in range(a + 1, 9)]
     options.append(())  # keep == 0
     return min(options, key=lambda o: abs(sum(2.0**-s for s in o) - keep))
 
@@ -272,9 +274,9 @@ class Renderer:
         """Draw (and cache) the tile of ``key``, or darken the plain one for ``(_DARK, key)``."""
         tiles = self.cache.tiles if self.cache_tiles else None
         if key[0] is _DARK:
-            plain_key = key[1]
-            plain = tiles.get(plain_key) if tiles is not None else None  # type: ignore[arg-type]
-            tile = darken(plain if plain is not None else self._miss(plain_key))  # type: ignore[arg-type]
+            plain_key = cast("tuple[object, ...]", key[1])  # the key of the plain tile
+            plain = tiles.get(plain_key) if tiles is not None else None
+            tile = darken(plain if plain is not None else self._miss(plain_key))
         else:
             tile = draw_tile(Look(*key), self.font_scale)  # type: ignore[arg-type]
         if tiles is not None:

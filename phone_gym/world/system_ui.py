@@ -8,12 +8,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
 from . import theme as T
 from .app import Route
 from .layout import Frame, place_column
-from .widgets import Button, Icon, ListItem, ListView, Node, Row, Screen, Text, TextField, Toggle
+from .widgets import (
+    Button,
+    Handler,
+    Icon,
+    ListItem,
+    ListView,
+    MenuItem,
+    Node,
+    Row,
+    Screen,
+    Text,
+    TextField,
+    Toggle,
+)
 
 if TYPE_CHECKING:
     from .device import Device
@@ -39,7 +53,7 @@ QUICK_TOGGLES = (("Wi-Fi", "global", "wifi_on", "qs_wifi"),
                  ("Airplane mode", "global", "airplane_mode_on", "qs_airplane"))
 
 
-def icon_node(m: AppManifest, on_click: Callable[[], None], node_id: str = "") -> Node:
+def icon_node(m: AppManifest, on_click: Handler, node_id: str = "") -> Node:
     return Node("app_icon", text=m.label, glyph=m.icon, color=m.color, desc=m.label,
                 id=node_id, on_click=on_click)
 
@@ -89,16 +103,21 @@ class Launcher:
         q = self.query.strip().casefold()
         shown = sorted((m for m in device.manifests if not q or q in m.label.casefold()
                         or q in m.name.casefold()), key=lambda m: m.label.casefold())
-        rows = [Row([icon_node(m, lambda n=m.name: device.open_app(n), f"drawer_{m.name.lower()}")
+        rows = [Row([icon_node(m, partial(device.open_app, m.name), f"drawer_{m.name.lower()}")
                      for m in shown[i:i + COLS]]
                     + [Node("spacer", height=CELL_H) for _ in range(COLS - len(shown[i:i + COLS]))],
                     id="drawer_row")
                 for i in range(0, len(shown), COLS)]
         empty = [Text("No apps found", style="caption", id="empty")] if not shown else []
+
+        def back() -> bool:
+            self.close_drawer()
+            return True
+
         return Screen(
             content=[TextField(self.query, self.set_query, hint="Search apps", id="search_apps",
                                label="Search apps"), *rows, *empty],
-            on_back=lambda: (self.close_drawer(), True)[1],
+            on_back=back,
         )
 
     def build_home(self, device: Device, frame: Frame) -> None:
@@ -120,7 +139,7 @@ class Launcher:
         cell_w = T.SCREEN_W // COLS
         for i, m in enumerate(shown):
             r, c = divmod(i, COLS)
-            frame.add(icon_node(m, lambda n=m.name: device.open_app(n)),
+            frame.add(icon_node(m, partial(device.open_app, m.name)),
                       (c * cell_w, y0 + r * CELL_H, (c + 1) * cell_w, y0 + (r + 1) * CELL_H))
         dock = GRID_BOTTOM + 10
         if n_pages > 1:
@@ -159,11 +178,14 @@ class Shade:
                     s.put_setting(ns, key, "1" if on else "0")
             return flip
 
+        def dismiss(notification_id: int) -> Handler:
+            return lambda: s.notifications.remove(notification_id)
+
         quick = [Toggle(label, s.get_setting(ns, key) == "1", toggler(ns, key), id=qid)
                  for label, ns, key, qid in QUICK_TOGGLES]
         notes = [ListItem(n.title, n.text, id=f"notification_{n.id}",
-                          on_click=lambda n=n: device.open_notification(n.app),
-                          menu=[("Dismiss", lambda n=n: s.notifications.remove(n.id))])
+                          on_click=partial(device.open_notification, n.app),
+                          menu=[("Dismiss", dismiss(n.id))])
                  for n in reversed(s.notifications.values())]
         content = [Text("Quick settings", style="title", id="qs_title"), *quick,
                    Text("Notifications", style="title", id="notifications_title"),
@@ -187,7 +209,7 @@ class Recents:
             assert app is not None
             items.append(ListItem(app.label, "Tap to open", glyph=app.glyph, color=app.color,
                                   id=f"task_{name.lower()}",
-                                  on_click=lambda n=name: device.open_app(n)))
+                                  on_click=partial(device.open_app, name)))
         content = [Text("Recent apps", style="title", id="title"),
                    ListView(items, id="recents", empty_text="No recent items")]
         if self.apps:
@@ -202,7 +224,7 @@ class Menu:
     """A long-press menu: its items, where it opened, and the node it belongs to (kind, id,
     text) so that it can be rebuilt after unpickling."""
 
-    items: list[tuple[str, Callable[[], None]]] | None = None
+    items: list[MenuItem] | None = None
     at: tuple[int, int] = (0, 0)
     source: tuple[str, str, str] | None = None
 
@@ -210,7 +232,7 @@ class Menu:
         self.items, self.source = None, None
 
     def build(self, device: Device, frame: Frame) -> None:
-        items: Sequence[tuple[str, Callable[[], None]]] = self.items or []
+        items: Sequence[MenuItem] = self.items or []
         x, y = self.at
         h = MENU_ITEM_H * len(items)
         x0 = max(T.PAD, min(x, T.SCREEN_W - T.PAD - MENU_W))
@@ -218,7 +240,7 @@ class Menu:
         frame.modal_from = len(frame.items)
         idx = frame.add(Node("menu", id="menu"), (x0, y0, x0 + MENU_W, y0 + h), layer=2)
         for i, (label, handler) in enumerate(items):
-            def run(handler: Callable[[], None] = handler) -> None:
+            def run(handler: Handler = handler) -> None:
                 device.close_menu()
                 handler()
             frame.add(Node("menu_item", text=label, id="title", on_click=run),

@@ -13,7 +13,8 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-Handler = Callable[[], None]
+#: A tap (or other event) handler: what it returns is ignored.
+Handler = Callable[[], object]
 TextHandler = Callable[[str], None]
 ValueHandler = Callable[[int], None]
 MenuItem = tuple[str, Handler]

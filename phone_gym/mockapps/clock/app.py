@@ -15,6 +15,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from ...world.app import App, Route
@@ -195,13 +196,13 @@ class ClockApp(App):
             return True
         extras = intent.extras
         hour, minute = extras.get(EXTRA + "HOUR"), extras.get(EXTRA + "MINUTES", 0)
-        valid = (isinstance(hour, int) and isinstance(minute, int) and 0 <= hour <= 23
-                 and 0 <= minute <= 59)
-        if valid:
-            days = [DAYS[(int(d) - 2) % 7] for d in extras.get(EXTRA + "DAYS") or []]
-            set_alarm(self.alarms, int(hour), int(minute),
-                      str(extras.get(EXTRA + "MESSAGE") or ""), days)
-        return not (valid and extras.get(EXTRA + "SKIP_UI") is True)
+        if not (isinstance(hour, int) and isinstance(minute, int) and 0 <= hour <= 23
+                and 0 <= minute <= 59):
+            return True
+        days = [DAYS[(int(d) - 2) % 7] for d in extras.get(EXTRA + "DAYS") or []]
+        set_alarm(self.alarms, int(hour), int(minute), str(extras.get(EXTRA + "MESSAGE") or ""),
+                  days)
+        return extras.get(EXTRA + "SKIP_UI") is not True
 
     @property
     def ticking(self) -> bool:
@@ -289,7 +290,7 @@ class ClockApp(App):
         return tabs[self.ui.tab]()
 
     def tab_bar(self) -> Node:
-        return TabBar([Tab(name, name == self.ui.tab, lambda name=name: self.set_ui(tab=name),
+        return TabBar([Tab(name, name == self.ui.tab, partial(self.set_ui, tab=name),
                            id=f"tab_{name.lower()}") for name in TABS])
 
     def alarm_list(self) -> Screen:
@@ -298,10 +299,10 @@ class ClockApp(App):
                 format_time(a.hour, a.minute),
                 alarm_subtitle(a),
                 id=f"alarm_{a.id}",
-                on_click=lambda a=a: self.open_editor(a.id),
-                menu=[("Delete", lambda a=a: self.confirm_delete(a.id)),
-                      ("Duplicate", lambda a=a: self.duplicate(a.id))],
-                trailing=Toggle("", a.enabled, lambda a=a: self.toggle_alarm(a.id),
+                on_click=partial(self.open_editor, a.id),
+                menu=[("Delete", partial(self.confirm_delete, a.id)),
+                      ("Duplicate", partial(self.duplicate, a.id))],
+                trailing=Toggle("", a.enabled, partial(self.toggle_alarm, a.id),
                                 id=f"alarm_switch_{a.id}",
                                 desc=f"{format_time(a.hour, a.minute)} alarm"),
             )
@@ -371,7 +372,7 @@ class ClockApp(App):
 
     def editor(self, alarm_id: int | None) -> Screen:
         draft = self.ui.draft
-        boxes = [Checkbox(day, day in draft.days, lambda day=day: self.toggle_day(day),
+        boxes = [Checkbox(day, day in draft.days, partial(self.toggle_day, day),
                           id=f"day_{day.lower()}") for day in DAYS]
         content = [
             Row([TextField(draft.hour, lambda v: self.set_draft(hour=v), hint="Hour (0-23)",

@@ -51,9 +51,10 @@ class ClockTask(Task):
         hour, minute = times_of_day(rng, 1)[0]
         return {"hour": hour, "minute": minute, "time": hhmm(hour, minute)}
 
-    def seed_others(self, state: Any, p: Mapping[str, Any], rng: np.random.Generator) -> None:
-        seed_alarms(state, rng, int(rng.integers(3, 6)), avoid_labels=[p.get("label", "")],
-                    avoid_times=[(p["hour"], p["minute"])], all_on=self.real)
+    def seed_others(self, state: Any, params: Mapping[str, Any],
+                    rng: np.random.Generator) -> None:
+        seed_alarms(state, rng, int(rng.integers(3, 6)), avoid_labels=[params.get("label", "")],
+                    avoid_times=[(params["hour"], params["minute"])], all_on=self.real)
 
     def new_alarm(self, ui: Driver, hour: int, minute: int) -> Iterator[PhoneAction]:
         """Open Clock, start a new alarm, and fill its time."""
@@ -109,7 +110,8 @@ class ClockDisableAlarm(ClockTask, EditRecord):
     template = 'In the Clock app, turn off the alarm labelled "{label}".'
     complexity, max_steps = 1, 10
 
-    sample_params = staticmethod(target_params)  # type: ignore[assignment]
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return target_params(rng)
 
     def setup(self, state: Any, p: Mapping[str, Any], rng: np.random.Generator) -> None:
         seed_around(state, rng, p, enabled=True)
@@ -133,7 +135,8 @@ class ClockDeleteAlarm(ClockTask, DeleteRecord):
     complexity, max_steps = 2, 10
     real = True
 
-    sample_params = staticmethod(target_params)  # type: ignore[assignment]
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return target_params(rng)
 
     def setup(self, state: Any, p: Mapping[str, Any], rng: np.random.Generator) -> None:
         seed_around(state, rng, p, all_on=True, days=())
@@ -172,7 +175,8 @@ class ClockAlarmTimeLookup(ClockTask, Lookup):
                 "Answer in HH:MM.")
     complexity, max_steps = 1, 10
 
-    sample_params = staticmethod(target_params)  # type: ignore[assignment]
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return target_params(rng)
 
     def setup(self, state: Any, p: Mapping[str, Any], rng: np.random.Generator) -> None:
         seed_around(state, rng, p)
@@ -215,7 +219,7 @@ class ClockCreateAlarm(ClockTask, CreateRecord):
     complexity, max_steps = 2, 16
     real = True
 
-    sample_params = ClockTask.new_time  # type: ignore[assignment]
+    sample_params = ClockTask.new_time
     setup = ClockTask.seed_others
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -12,6 +12,7 @@ A contact needs a name: saving a form without one shows a toast and keeps the fo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...world.app import App, Route
@@ -203,7 +204,7 @@ class ContactsApp(App):
             return contacts.index("favorites_by_name", by_name, contact_name, starred)
         return contacts.index("by_name", by_name, contact_name)
 
-    def shown(self, favorites: bool) -> list[Contact]:
+    def shown(self, favorites: bool) -> Sequence[Contact]:
         """The list's contacts, sorted and filtered by the search query."""
         return self.index(favorites).view(self.system.contacts, self.ui.query)
 
@@ -273,6 +274,11 @@ class ContactsApp(App):
                 DialogButton("Keep editing", self.keep_editing, id="button_keep"),
                 DialogButton("Discard", self.discard),
             ])
+
+        def back() -> bool:
+            self.leave_form()
+            return True
+
         return Screen(
             top_bar=TopBar("Edit contact" if contact_id is not None else "Create contact",
                            on_back=self.leave_form,
@@ -287,7 +293,7 @@ class ContactsApp(App):
             ],
             dialog=dialog,
             on_dismiss=self.keep_editing,
-            on_back=lambda: (self.leave_form(), True)[1],
+            on_back=back,
         )
 
     def keep_editing(self) -> None:

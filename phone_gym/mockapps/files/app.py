@@ -172,7 +172,7 @@ class FilesApp(App):
 
     def root(self) -> Screen:
         rows = [ListItem(label, items_text(len(self.listing(prefix))),
-                         on_click=lambda p=prefix: self.go("folder", p),
+                         on_click=partial(self.go, "folder", prefix),
                          id=f"folder_{label.lower()}", glyph="📁", color=self.color)
                 for label, prefix in FOLDERS]
         return Screen(top_bar=TopBar("Files"),

@@ -8,6 +8,7 @@ as the tutorial for writing a mock app (``docs/writing-an-app.md`` walks through
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...world.app import App, Route
@@ -187,7 +188,7 @@ class NotesApp(App):
     def make_indexes(self) -> None:
         self.shown()
 
-    def shown(self) -> list[Note]:
+    def shown(self) -> Sequence[Note]:
         """The notes the list shows, in order: a table index keeps them sorted as notes are
         written (a list of thousands is not sorted again every frame), and searches their
         title and text."""
@@ -226,6 +227,11 @@ class NotesApp(App):
         dialog = None
         if note_id is not None and self.ui.deleting == note_id:
             dialog = self.delete_dialog(note_id)
+
+        def back() -> bool:
+            self.close_editor()
+            return True
+
         return Screen(
             top_bar=TopBar("New note" if note_id is None else "Edit note",
                            on_back=self.close_editor, actions=actions),
@@ -238,5 +244,5 @@ class NotesApp(App):
             ],
             dialog=dialog,
             on_dismiss=lambda: self.ask_delete(None),
-            on_back=lambda: (self.close_editor(), True)[1],
+            on_back=back,
         )

@@ -7,6 +7,7 @@ functions. Grow it from here: more fields, screens, and the kit's building block
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...world.app import App, Route
@@ -104,7 +105,7 @@ class TodoApp(App):
     def make_indexes(self) -> None:
         self.shown()
 
-    def shown(self) -> list[Item]:
+    def shown(self) -> Sequence[Item]:
         """The items the list shows: a table index keeps them sorted as they are written."""
         items = self.data.items
         return items.index("list_order", list_order, item_text).view(items, self.ui.query)

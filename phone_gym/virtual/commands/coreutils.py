@@ -141,9 +141,10 @@ class Coreutils(Commands):
         flags, files = split_flags(args)
         data = io.stdin
         if files:
-            data, reason = self.fs.read_arg(files[0], io.cwd)
-            if data is None:
+            read, reason = self.fs.read_arg(files[0], io.cwd)
+            if read is None:
                 return io.fail(f"sort: {files[0]}: {reason}")
+            data = read
         lines = data.decode("utf-8", "replace").splitlines()
         if "u" in flags:
             lines = list(dict.fromkeys(lines))
@@ -281,7 +282,8 @@ def unescape(text: str) -> tuple[str, bool]:
     """``echo -e`` escapes; also whether ``\\c`` stopped the output."""
     table = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", "a": "\a", "b": "\b", "f": "\f",
              "v": "\v", "e": "\x1b", "0": "\0"}
-    out, i = [], 0
+    out: list[str] = []
+    i = 0
     while i < len(text):
         c = text[i]
         if c == "\\" and i + 1 < len(text):

@@ -45,8 +45,13 @@ def sort_rows(rows: list[dict[str, Any]], sort: str | None,
             raise SQLiteError(f"android.database.sqlite.SQLiteException: no such column: "
                                 f"{term[0] if term else sort}")
         desc = term[-1].upper() == "DESC"
-        rows = sorted(rows, key=lambda r, c=term[0]: sort_key(r.get(c)), reverse=desc)
+        rows = sorted(rows, key=column_key(term[0]), reverse=desc)
     return rows
+
+
+def column_key(column: str) -> Callable[[dict[str, Any]], tuple[int, float, str]]:
+    """A sort key: a row's ``column`` in SQLite's order."""
+    return lambda row: sort_key(row.get(column))
 
 
 WHERE_TOKEN = re.compile(
@@ -163,7 +168,8 @@ class Where:
         elif kind == "num":
             value = float(text) if "." in text else int(text)
         elif kind == "dq" and text[1:-1] in self.columns:
-            return lambda row, c=text[1:-1]: row.get(c)
+            column = text[1:-1]
+            return lambda row: row.get(column)
         elif kind == "dq":
             value = text[1:-1].replace('""', '"')
         elif kind == "word" and text.upper() == "NULL":

@@ -78,8 +78,8 @@ class System(Commands):
             for key, value in sorted(table.items()):
                 io.print(f"{key}={value}")
         elif verb == "get" and rest:
-            value = table.get(rest[0])
-            io.print("null" if value is None else value)
+            setting = table.get(rest[0])
+            io.print("null" if setting is None else setting)
         elif verb == "put" and len(rest) >= 2:
             system.put_setting(namespace, rest[0], rest[1])
         elif verb == "delete" and rest:

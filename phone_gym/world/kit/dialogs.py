@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from ..widgets import Column, Dialog, DialogButton, Handler, ListItem, Node, Text
 from .common import slug
@@ -34,7 +35,7 @@ def ChoiceDialog(
 ) -> Node:
     """A dialog to pick one of ``options`` (radio buttons, ids ``option_<label>``); a tap
     calls ``on_pick(option)``. Keep the options few (about 8): the dialog does not scroll."""
-    radios = [Radio(o, o == selected, lambda o=o: on_pick(o), id=f"option_{slug(o)}")
+    radios = [Radio(o, o == selected, partial(on_pick, o), id=f"option_{slug(o)}")
               for o in options]
     return Dialog(title, "", [DialogButton("Cancel", on_cancel, id="button_cancel")],
                   body=[Column(radios, id=id)])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from ..widgets import Handler, Icon, ListItem, Node, Screen, Text, TextField, TopBar
 from .dialogs import ChoiceDialog, ConfirmDialog
@@ -118,6 +119,9 @@ def FormEditor(
             revalidate()
         return set_value
 
+    def open_choice(key: str) -> None:
+        form.picking = key
+
     def pick(key: str, option: str) -> None:
         form.values[key] = option
         form.picking = None
@@ -151,7 +155,7 @@ def FormEditor(
         value = form.get(f.key)
         if f.kind == "choice":
             content.append(ListItem(f.label, value or "Not set", id=f.key,
-                                    on_click=lambda key=f.key: setattr(form, "picking", key)))
+                                    on_click=partial(open_choice, f.key)))
         else:
             content.append(TextField(value, change(f.key), hint=f.hint or f.label, id=f.key,
                                      label=f.label, multiline=f.kind == "multiline"))

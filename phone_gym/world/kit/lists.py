@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from .. import theme as T
 from ..widgets import (
@@ -65,7 +66,7 @@ def Tabs(labels: Sequence[str], selected: str, on_select: Callable[[str], None],
     content (it scrolls with it)."""
     tabs = []
     for label in labels:
-        tab = Tab(label, label == selected, lambda label=label: on_select(label),
+        tab = Tab(label, label == selected, partial(on_select, label),
                   id=f"tab_{slug(label)}")
         tab.style = "top"
         tabs.append(tab)
@@ -82,7 +83,7 @@ def Chips(labels: Sequence[str], selected: Collection[str], on_toggle: Callable[
     """Filter chips (ids ``chip_<label>``), wrapping onto more lines when they do not fit;
     those in ``selected`` are checked. A tap calls ``on_toggle(label)``."""
     return Node("chip_group", id=id, children=[
-        Chip(label, label in selected, lambda label=label: on_toggle(label),
+        Chip(label, label in selected, partial(on_toggle, label),
              id=f"chip_{slug(label)}")
         for label in labels
     ])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from .. import theme as T
 from ..widgets import (
@@ -266,7 +267,7 @@ def WebPage(
             page.append(Text(b.text, style="title", id=f"heading_{i}"))
         elif b.kind == "link":
             page.append(Node("text", text=b.text, hint=b.url, style="link", id=f"link_{i}",
-                             on_click=lambda url=b.url: on_link(url)))
+                             on_click=partial(on_link, b.url)))
         elif b.kind == "image":
             page.append(Image(b.text, b.glyph, id=f"image_{i}"))
         else:

@@ -7,6 +7,7 @@ import calendar
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, time
+from functools import partial
 
 from .. import theme as T
 from ..widgets import Dialog, DialogButton, Handler, Icon, Node, Row, Text, TextField
@@ -143,12 +144,11 @@ def _picker(
     h = T.HEIGHTS["text_field"]
     body: list[Node] = [Text(summary, id="picker_summary")]
     for part, label, value in parts:
-        minus = Icon("−", f"Decrease {label.lower()}", lambda p=part: step(p, -1),
+        minus = Icon("−", f"Decrease {label.lower()}", partial(step, part, -1),
                      id=f"{part}_decrease")
-        plus = Icon("+", f"Increase {label.lower()}", lambda p=part: step(p, 1),
+        plus = Icon("+", f"Increase {label.lower()}", partial(step, part, 1),
                     id=f"{part}_increase")
-        field = TextField(value, lambda v, p=part: set_part(p, v), hint=label, id=part,
-                          label=label)
+        field = TextField(value, partial(set_part, part), hint=label, id=part, label=label)
         body.append(Row([weighted(tall(minus, h), 0.3), field, weighted(tall(plus, h), 0.3)],
                         id=f"{part}_row"))
         if part in errors:
