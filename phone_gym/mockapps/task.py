@@ -29,6 +29,7 @@ from ..world.a11y import UIElement, ui_elements
 from ..world.state import WorldState
 from ..world.system import DEFAULT_START
 from .driver import Driver, OracleError, Unrecoverable
+from .vocab import pick  # noqa: F401 - where templates used to find it
 
 #: How often the oracle runner starts a script over (from a clean app) before giving up.
 MAX_RESTARTS = 3
@@ -120,14 +121,6 @@ class Task:
 
     def __repr__(self) -> str:
         return f"<task {self.id}>"
-
-
-def pick(rng: np.random.Generator, items: Sequence[Any], k: int | None = None) -> Any:
-    """One item (or ``k`` distinct items) of ``items``, drawn by ``rng``."""
-    if k is None:
-        return items[int(rng.integers(len(items)))]
-    idx = rng.choice(len(items), size=k, replace=False)
-    return [items[int(i)] for i in idx]
 
 
 def placeholders(template: str) -> set[str]:

@@ -1,10 +1,25 @@
 """``AdbState``: the ``DeviceState`` interface over any phone reached through a ``Backend``.
 
 Only ``backend.shell`` (every argument quoted with ``shlex.quote``), ``pull``, ``push`` and
-``list_dir`` are used: ``settings get|put``, ``content query|insert`` on the contacts
-provider, ``dumpsys alarm``, ``am start -a android.intent.action.SET_ALARM``, ``pm clear``,
-``am force-stop`` and ``input keyevent 3``. Output is parsed defensively: a non-zero exit or
-output of an unexpected shape raises ``DeviceError`` naming the command and the output.
+``list_dir`` are used:
+
+- ``settings get|put``; ``pm clear``, ``am force-stop``, ``input keyevent 3``;
+- ``content query|insert`` on the contacts provider (``contacts``, ``raw_contacts``,
+  ``data``), on Telephony's ``content://sms`` (``_id, address, body, date, type, read``), on
+  ``content://call_log/calls`` (``_id, number, name, date, duration, type``) and on
+  ``content://com.android.calendar/{calendars,events}`` (``_id, title, dtstart, dtend,
+  eventLocation, description, allDay``; ``deleted=0`` rows only);
+- ``dumpsys alarm``, ``am start -a android.intent.action.SET_ALARM``;
+- ``dumpsys notification --noredact`` and ``cmd notification post -t TITLE TAG TEXT``;
+- ``dumpsys account``; ``getprop persist.sys.timezone`` and ``date +%s`` for times.
+
+Output is parsed defensively: a non-zero exit or output of an unexpected shape raises
+``DeviceError`` naming the command and the output. A free-text column is always the last of
+its query's projection (a value may hold ``, column=``), one query per such column.
+
+Times: the providers keep epoch milliseconds; the facade speaks ISO local times of the
+phone's zone (``persist.sys.timezone``, read once), all-day events in UTC as
+``CalendarContract.Events`` requires. A date of 0 or NULL reads as "".
 
 Alarms: ``alarms()`` reports one row per RTC/RTC_WAKEUP alarm that the clock package has
 pending in ``dumpsys alarm``, at the wall-clock time of its ``origWhen=`` (or ``when=`` on
@@ -12,6 +27,21 @@ Android 11 and older). That assumes the clock app keeps one alarm-manager alarm 
 alarm, at its ring time, which is what the virtual phone reports. Check it on a real phone's
 clock app before relying on it: one that schedules only its next alarm, or schedules
 reminders ahead of the ring time, shows fewer rows or other times.
+
+What a real phone may refuse the shell (the virtual device, like an emulator's shell, allows
+it all):
+
+- SMS writes: since Android 4.4 only the default SMS app may write ``content://sms``; other
+  callers' inserts are dropped without an error (AppOps ``WRITE_SMS``). ``add_message``
+  checks that a new row appeared and raises ``DeviceError`` when not.
+- Call log and calendar: the shell needs ``READ/WRITE_CALL_LOG`` and ``READ/WRITE_CALENDAR``
+  (granted to ``com.android.shell`` on AOSP builds, not on every vendor's); a refusal is a
+  ``SecurityException`` and so a ``DeviceError``. ``add_event`` needs a calendar the shell
+  may write (access level 500 or more): a phone without an account may have none.
+- Notifications: ``cmd notification post`` exists from Android 10; what it posts belongs to
+  ``com.android.shell``. ``dumpsys notification`` lists every app's notifications.
+- Accounts cannot be added from the shell (``add_account`` raises ``Unsupported``); wallet
+  and clipboard cannot be read (``Unsupported``).
 """
 
 from __future__ import annotations
@@ -19,15 +49,47 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Mapping, Sequence
+from datetime import timezone, tzinfo
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from ..verifiers.state import AlarmRow, ContactRow, DeviceError, Unsupported, counted_keys
+from ..verifiers.state import (
+    CALL_KINDS,
+    SHELL_PACKAGE,
+    SMS_BOXES,
+    AccountRow,
+    AlarmRow,
+    CallRow,
+    ContactRow,
+    DeviceError,
+    EventRow,
+    MessageRow,
+    NotificationRow,
+    Unsupported,
+    account_rows,
+    counted_keys,
+    from_millis,
+    id_rows,
+    notification_rows,
+    to_millis,
+    type_code,
+    type_name,
+)
+from ..world.state import event_times
 from .base import Backend
 
 #: The clock of AOSP / Pixel phones (``RealPhoneEnv`` passes the one the manifests name).
 DESKCLOCK = "com.google.android.deskclock"
-#: The stores ``rows`` can read over adb.
-ADB_STORES = frozenset({"settings", "contacts", "alarms", "files"})
+#: The stores ``rows`` can read over adb (settings and files are read by ``observe``).
+ADB_STORES = frozenset({"settings", "contacts", "alarms", "files", "messages", "calls",
+                        "events", "notifications", "accounts"})
+#: Why the other stores cannot be read over adb.
+PHONEWORLD_ONLY = {
+    "wallet": "a wallet's balance and transactions live in the wallet app's private data, "
+              "which no shell command reads",
+    "clipboard": "Android 10 and later let only the focused app or the default keyboard read "
+                 "the clipboard, never the shell",
+}
 
 CONTACTS_URI = "content://com.android.contacts/contacts"
 RAW_CONTACTS_URI = "content://com.android.contacts/raw_contacts"
@@ -37,6 +99,14 @@ EMAILS_URI = "content://com.android.contacts/data/emails"
 MIME_NAME = "vnd.android.cursor.item/name"
 MIME_PHONE = "vnd.android.cursor.item/phone_v2"
 MIME_EMAIL = "vnd.android.cursor.item/email_v2"
+SMS_URI = "content://sms"
+CALLS_URI = "content://call_log/calls"
+CALENDARS_URI = "content://com.android.calendar/calendars"
+EVENTS_URI = "content://com.android.calendar/events"
+#: ``CalendarContract.Calendars.CAL_ACCESS_CONTRIBUTOR``: the least access that may add events.
+CAL_ACCESS_CONTRIBUTOR = 500
+#: The tag prefix of what ``post_notification`` posts (a post with a used tag would replace).
+POST_TAG = "phone_gym_"
 SET_ALARM = "android.intent.action.SET_ALARM"
 ALARM_EXTRA = "android.intent.extra.alarm."
 #: Lines with which Android's shell tools report a failure (they often still exit 0).
@@ -47,6 +117,10 @@ ERROR_LINE = re.compile(
 ALARM_HEADER = re.compile(r"^\s*(RTC_WAKEUP|RTC|ELAPSED_WAKEUP|ELAPSED\w*)\s+#\d+:\s+"
                           r"Alarm\{.*\s(\S+)\}\s*$")
 ALARM_WHEN = re.compile(r"\b(?:origWhen|when)=\d{4}-\d\d-\d\d (\d\d):(\d\d):\d\d")
+NOTIFICATION_RECORD = re.compile(r"^(\s*)NotificationRecord\(0x[0-9a-f]+: pkg=(\S+) .*?"
+                                 r"\btag=(.*?) importance=")
+EXTRA = re.compile(r"^(\s*)([\w.]+)=(.*)$")
+INTEGER = re.compile(r"-?\d+")
 
 
 class AdbState:
@@ -54,10 +128,11 @@ class AdbState:
     whose alarms ``alarms`` reads and ``add_alarm`` asks to set one."""
 
     def __init__(self, backend: Backend, *, clock_package: str = DESKCLOCK,
-                 timeout: float | None = None) -> None:
+                 timeout: float | None = None, zone: str | None = None) -> None:
         self.backend = backend
         self.clock_package = clock_package
         self.timeout = timeout
+        self._zone: tuple[str, tzinfo] | None = None if zone is None else (zone, zone_of(zone))
 
     # --- shell -----------------------------------------------------------------------------
     def run(self, *argv: str) -> str:
@@ -84,24 +159,100 @@ class AdbState:
                            f"{output[:500]!r}")
 
     def query(self, uri: str, projection: list[str], *, sort: str | None = None,
+              where: str | None = None, numbers: Sequence[str] = ("_id",),
               ) -> list[dict[str, str | None]]:
-        """``content query`` rows as ``{column: value}`` (``NULL`` is None)."""
+        """``content query`` rows as ``{column: value}`` (``NULL`` is None); the columns
+        ``numbers`` must hold integers or NULL."""
         argv = ["content", "query", "--uri", uri, "--projection", ":".join(projection)]
+        if where is not None:
+            argv += ["--where", where]
         if sort is not None:
             argv += ["--sort", sort]
         output = self.run(*argv)
         rows = parse_rows(output, projection)
-        if rows is None:
+        if rows is None or any(row.get(c) is not None and not INTEGER.fullmatch(row[c] or "")
+                               for row in rows for c in numbers if c in row):
             raise self.unexpected(tuple(argv), output)
         return rows
+
+    def query_texts(self, uri: str, numbers: list[str], texts: list[str], *,
+                    where: str | None = None) -> list[dict[str, str | None]]:
+        """Rows of ``uri`` (by ``_id``) with the integer columns ``numbers`` and the free-text
+        columns ``texts``, each text last in its own query (a value may hold ``, col=``)."""
+        for _ in range(3):
+            rows = self.query(uri, ["_id", *numbers, texts[0]], sort="_id ASC", where=where,
+                              numbers=["_id", *numbers])
+            ids = [r["_id"] for r in rows]
+            for text in texts[1:]:
+                more = self.query(uri, ["_id", text], sort="_id ASC", where=where)
+                if [r["_id"] for r in more] != ids:
+                    break  # a row came or went between the queries: read again
+                for row, extra in zip(rows, more, strict=True):
+                    row[text] = extra[text]
+            else:
+                return rows
+        raise DeviceError(f"{uri} on {self.backend.serial} kept changing while it was read")
+
+    def insert(self, uri: str, *binds: str) -> None:
+        """``content insert --uri URI --bind B ...`` (``COLUMN:TYPE:VALUE``)."""
+        self.run_checked("content", "insert", "--uri", uri,
+                         *(arg for b in binds for arg in ("--bind", b)))
+
+    # --- times ------------------------------------------------------------------------------
+    def zone(self) -> tuple[str, tzinfo]:
+        """The phone's time zone (``persist.sys.timezone``; read once): name and zone."""
+        if self._zone is None:
+            argv = ("getprop", "persist.sys.timezone")
+            output = self.run(*argv)
+            name = output.strip() or "UTC"
+            try:
+                self._zone = (name, zone_of(name))
+            except DeviceError:
+                raise self.unexpected(argv, output) from None
+        return self._zone
+
+    def local(self, millis: str | None, *, utc: bool = False) -> str:
+        """Epoch milliseconds as an ISO local time ("" for NULL or 0)."""
+        if millis is None or int(millis) == 0:
+            return ""
+        return from_millis(int(millis), timezone.utc if utc else self.zone()[1])
+
+    def millis(self, iso: str, verb: str, *, utc: bool = False) -> int:
+        """An ISO local time as epoch milliseconds (``DeviceError`` when not ISO)."""
+        value = to_millis(iso, timezone.utc if utc else self.zone()[1])
+        if value is None:
+            raise DeviceError(f"{verb}: {iso!r} is not an ISO date or time")
+        return value
+
+    def now_millis(self) -> int:
+        """The phone's clock (``date +%s``) in milliseconds."""
+        argv = ("date", "+%s")
+        output = self.run(*argv)
+        if not INTEGER.fullmatch(output.strip()):
+            raise self.unexpected(argv, output)
+        return int(output.strip()) * 1000
 
     # --- stores ----------------------------------------------------------------------------
     def stores(self) -> frozenset[str]:
         return ADB_STORES
 
     def rows(self, store: str) -> Mapping[str, Mapping[str, Any]]:
-        """Records of ``store`` as adb reports them: contacts by ``_id``; alarms by
-        ``HH:MM`` (``HH:MM#2`` for a second one at that time)."""
+        """Records of ``store`` as adb reports them: contacts, messages, calls and events by
+        ``_id``; alarms by ``HH:MM`` (``HH:MM#2`` for a second one at that time);
+        notifications by ``package|title``, accounts by ``kind|name``."""
+        if store == "messages":
+            return id_rows(self._message_rows())
+        if store == "calls":
+            return id_rows(self._call_rows())
+        if store == "events":
+            return id_rows(self._event_rows())
+        if store == "notifications":
+            return notification_rows(self.notifications())
+        if store == "accounts":
+            return account_rows(self.accounts())
+        if store in PHONEWORLD_ONLY:
+            raise Unsupported(f"{store!r} cannot be read over adb: {PHONEWORLD_ONLY[store]} "
+                              "(PhoneWorld only)")
         if store == "contacts":
             return {key: {"id": int(key) if key.isdigit() else key, "name": c.name,
                           "phone": c.phone, "email": c.email, "starred": c.starred}
@@ -131,7 +282,7 @@ class AdbState:
 
     # --- contacts --------------------------------------------------------------------------
     def _contact_rows(self) -> list[tuple[str, ContactRow]]:
-        people = self.query(CONTACTS_URI, ["_id", "display_name", "starred"], sort="_id ASC")
+        people = self.query(CONTACTS_URI, ["_id", "starred", "display_name"], sort="_id ASC")
         phones: dict[str | None, str] = {}
         for row in self.query(PHONES_URI, ["contact_id", "data1"], sort="_id ASC"):
             phones.setdefault(row["contact_id"], row["data1"] or "")
@@ -169,6 +320,140 @@ class AdbState:
         self.run_checked("content", "insert", "--uri", DATA_URI,
                          "--bind", f"raw_contact_id:i:{raw_id}", "--bind", f"mimetype:s:{mimetype}",
                          "--bind", f"data1:s:{value}", *extra)
+
+    # --- messages ----------------------------------------------------------------------------
+    def _message_rows(self) -> list[tuple[str, MessageRow]]:
+        rows = self.query_texts(SMS_URI, ["date", "type", "read"], ["address", "body"])
+        return [(str(r["_id"]), MessageRow(r["address"] or "", r["body"] or "",
+                                           self.local(r["date"]),
+                                           type_name(SMS_BOXES, r["type"]), r["read"] == "1"))
+                for r in rows]
+
+    def messages(self) -> list[MessageRow]:
+        return [row for _, row in self._message_rows()]
+
+    def add_message(self, address: str, body: str, box: str = "inbox", date: str = "",
+                    read: bool = True) -> None:
+        """Insert into ``content://sms`` (no ``date``: the provider's clock), then check a
+        new row is there: a phone drops the writes of an app that is not the default SMS
+        app without an error."""
+        try:
+            code = type_code(SMS_BOXES, box)
+        except ValueError as exc:
+            raise DeviceError(f"add_message: box {exc}") from None
+        binds = [f"address:s:{address}", f"body:s:{body}", f"type:i:{code}",
+                 f"read:i:{int(bool(read))}"]
+        if date:
+            binds.append(f"date:l:{self.millis(date, 'add_message')}")
+        where = f"address={sql_text(address)} AND body={sql_text(body)}"
+        before = {r["_id"] for r in self.query(SMS_URI, ["_id"], where=where)}
+        self.insert(SMS_URI, *binds)
+        after = {r["_id"] for r in self.query(SMS_URI, ["_id"], where=where)}
+        if not after - before:
+            raise DeviceError(f"add_message: {self.backend.serial} ignored the SMS insert "
+                              "(only the default SMS app may write SMS since Android 4.4)")
+
+    # --- calls -------------------------------------------------------------------------------
+    def _call_rows(self) -> list[tuple[str, CallRow]]:
+        rows = self.query_texts(CALLS_URI, ["date", "duration", "type"], ["number", "name"])
+        return [(str(r["_id"]), CallRow(r["number"] or "", type_name(CALL_KINDS, r["type"]),
+                                        self.local(r["date"]), int(r["duration"] or 0),
+                                        r["name"] or ""))
+                for r in rows]
+
+    def calls(self) -> list[CallRow]:
+        return [row for _, row in self._call_rows()]
+
+    def add_call(self, number: str, kind: str = "incoming", date: str = "", duration: int = 0,
+                 name: str = "") -> None:
+        """Insert into ``content://call_log/calls`` (no ``date``: the phone's clock now)."""
+        try:
+            code = type_code(CALL_KINDS, kind)
+        except ValueError as exc:
+            raise DeviceError(f"add_call: kind {exc}") from None
+        when = self.millis(date, "add_call") if date else self.now_millis()
+        binds = [f"number:s:{number}", f"type:i:{code}", f"date:l:{when}",
+                 f"duration:l:{int(duration)}"]
+        if name:
+            binds.append(f"name:s:{name}")
+        self.insert(CALLS_URI, *binds)
+
+    # --- events ------------------------------------------------------------------------------
+    def _event_rows(self) -> list[tuple[str, EventRow]]:
+        rows = self.query_texts(EVENTS_URI, ["dtstart", "dtend", "allDay"],
+                                ["title", "eventLocation", "description"], where="deleted=0")
+        out = []
+        for r in rows:
+            all_day = r["allDay"] == "1"
+            out.append((str(r["_id"]), EventRow(
+                r["title"] or "", self.local(r["dtstart"], utc=all_day),
+                self.local(r["dtend"], utc=all_day), r["eventLocation"] or "",
+                r["description"] or "", all_day)))
+        return out
+
+    def events(self) -> list[EventRow]:
+        return [row for _, row in self._event_rows()]
+
+    def calendar_id(self) -> str:
+        """The first calendar the shell may add events to (access level 500 or more)."""
+        rows = self.query(CALENDARS_URI, ["_id", "calendar_access_level"], sort="_id ASC",
+                          numbers=["_id", "calendar_access_level"])
+        for row in rows:
+            if int(row["calendar_access_level"] or 0) >= CAL_ACCESS_CONTRIBUTOR:
+                return str(row["_id"])
+        raise DeviceError(f"add_event: {self.backend.serial} has no calendar to add events to "
+                          f"(calendars: {len(rows)}); add an account with a calendar")
+
+    def add_event(self, title: str, start: str, end: str = "", location: str = "",
+                  description: str = "", all_day: bool = False) -> None:
+        """Insert into ``content://com.android.calendar/events`` of ``calendar_id()``, with
+        the phone's zone (all day: UTC midnights and ``eventTimezone`` UTC, as
+        ``CalendarContract.Events`` requires)."""
+        first, last = event_times(start, end, all_day)
+        calendar = self.calendar_id()
+        zone = "UTC" if all_day else self.zone()[0]
+        self.insert(EVENTS_URI, f"calendar_id:l:{calendar}", f"title:s:{title}",
+                    f"dtstart:l:{self.millis(first, 'add_event', utc=all_day)}",
+                    f"dtend:l:{self.millis(last, 'add_event', utc=all_day)}",
+                    f"eventTimezone:s:{zone}", f"allDay:i:{int(bool(all_day))}",
+                    f"eventLocation:s:{location}", f"description:s:{description}")
+
+    # --- notifications -------------------------------------------------------------------------
+    def _notification_dump(self) -> list[tuple[NotificationRow, str]]:
+        argv = ("dumpsys", "notification", "--noredact")
+        output = self.run(*argv)
+        if "Current Notification Manager state" not in output:
+            raise self.unexpected(argv, output)
+        return parse_notifications(output)
+
+    def notifications(self) -> list[NotificationRow]:
+        return [row for row, _ in self._notification_dump()]
+
+    def post_notification(self, title: str, text: str) -> None:
+        """``cmd notification post -t TITLE TAG TEXT`` with a tag the shell has not used
+        (the same tag would replace that notification)."""
+        used = [int(tag[len(POST_TAG):]) for row, tag in self._notification_dump()
+                if row.package == SHELL_PACKAGE and tag.startswith(POST_TAG)
+                and tag[len(POST_TAG):].isdigit()]
+        argv = ("cmd", "notification", "post", "-t", title, f"{POST_TAG}{max(used, default=0) + 1}",
+                text)
+        output = self.run_checked(*argv)
+        if not output.startswith("posting:"):
+            raise self.unexpected(argv, output)
+
+    # --- accounts ------------------------------------------------------------------------------
+    def accounts(self) -> list[AccountRow]:
+        argv = ("dumpsys", "account")
+        output = self.run(*argv)
+        rows = parse_accounts(output)
+        if rows is None:
+            raise self.unexpected(argv, output)
+        return rows
+
+    def add_account(self, name: str, kind: str) -> None:
+        raise Unsupported("add_account: accounts cannot be added over adb (no shell command adds "
+                          "one: AccountManager.addAccountExplicitly is for the account type's "
+                          "own app); add it on the phone (Settings > Accounts)")
 
     # --- alarms ----------------------------------------------------------------------------
     def alarms(self) -> list[AlarmRow]:
@@ -235,6 +520,91 @@ def parse_rows(output: str, projection: list[str]) -> list[dict[str, str | None]
         rows.append({c: None if v == "NULL" else v
                      for c, v in zip(projection, m.groups(), strict=True)})
     return rows
+
+
+def zone_of(name: str) -> tzinfo:
+    """The time zone ``name`` (``DeviceError`` when unknown here)."""
+    if name in ("UTC", "GMT", "Etc/UTC", "Etc/GMT"):
+        return timezone.utc
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise DeviceError(f"unknown time zone {name!r}: {exc}") from None
+
+
+def sql_text(text: str) -> str:
+    """``text`` as an SQL string literal."""
+    return "'" + text.replace("'", "''") + "'"
+
+
+def parse_notifications(output: str) -> list[tuple[NotificationRow, str]]:
+    """The notifications of ``dumpsys notification --noredact``'s ``Notification List``
+    (AOSP ``NotificationRecord.dump``): package, ``android.title`` and ``android.text`` of
+    the notification's first ``extras={...}`` (values may span lines), and each one's tag."""
+    lines = output.split("\n")
+    k = next((i for i, line in enumerate(lines) if line.strip() == "Notification List:"), None)
+    if k is None:
+        return []
+    depth = len(lines[k]) - len(lines[k].lstrip())
+    records: list[dict[str, str]] = []
+    extras_at: int | None = None  # the indentation of the extras={ being read
+    key = ""
+    for line in lines[k + 1:]:
+        indent = len(line) - len(line.lstrip())
+        if extras_at is not None:
+            m = EXTRA.match(line)
+            if line.strip() == "}" and indent == extras_at:
+                extras_at = None
+            elif m is not None and len(m.group(1)) == extras_at + 4:
+                key = m.group(2)
+                records[-1][key] = m.group(3)
+            elif key:  # a value that spans lines
+                records[-1][key] += "\n" + line
+            continue
+        if line.strip() and indent <= depth:
+            break  # the end of the Notification List
+        header = NOTIFICATION_RECORD.match(line)
+        if header is not None:
+            records.append({"package": header.group(2), "tag": header.group(3), "": ""})
+        elif records and line.strip() == "extras={" and not records[-1][""]:
+            records[-1][""], extras_at, key = "read", indent, ""
+    return [notification_of(r) for r in records]
+
+
+def notification_of(fields: dict[str, str]) -> tuple[NotificationRow, str]:
+    return (NotificationRow(fields["package"], extra_text(fields.get("android.title")),
+                            extra_text(fields.get("android.text"))), fields["tag"])
+
+
+def extra_text(value: str | None) -> str:
+    """The text of an extra as ``NotificationRecord.dump`` prints it: ``String (text)`` (any
+    ``CharSequence`` class), ``null``."""
+    if value is None or value == "null":
+        return ""
+    m = re.fullmatch(r"\w+ \((.*)\)", value, re.DOTALL)
+    return m.group(1) if m else value
+
+
+def parse_accounts(output: str) -> list[AccountRow] | None:
+    """The first user's accounts in ``dumpsys account`` (AOSP ``AccountManagerService``:
+    ``Accounts: N`` then N ``Account {name=..., type=...}`` lines), or None when the output
+    has another shape."""
+    lines = output.splitlines()
+    k = next((i for i, line in enumerate(lines) if re.fullmatch(r"\s*Accounts: \d+", line)),
+             None)
+    if k is None:
+        return None
+    count = int(lines[k].split(":")[1])
+    rows = []
+    for line in lines[k + 1:k + 1 + count]:
+        text = line.strip()
+        if not (text.startswith("Account {name=") and text.endswith("}")):
+            return None
+        name, sep, kind = text[len("Account {name="):-1].rpartition(", type=")
+        if not sep:
+            return None
+        rows.append(AccountRow(name, kind))
+    return rows if len(rows) == count else None
 
 
 def parse_alarms(output: str, package: str) -> list[AlarmRow]:

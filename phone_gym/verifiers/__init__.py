@@ -26,10 +26,15 @@ from .diff import Change, diff, matches, unexpected
 from .negatives import NearMiss, derive_negatives
 from .snap import TableSnap, plain
 from .state import (
+    AccountRow,
     AlarmRow,
+    CallRow,
     ContactRow,
     DeviceError,
     DeviceState,
+    EventRow,
+    MessageRow,
+    NotificationRow,
     Unsupported,
     Watch,
     observe,
@@ -37,8 +42,9 @@ from .state import (
 from .verdict import Verdict, failed, passed
 
 __all__ = [
-    "DEFAULT_IGNORE", "AlarmRow", "Allow", "Answer", "Change", "ContactRow", "Criterion",
-    "DeviceError", "DeviceState", "Matcher", "NearMiss", "NoRecord", "Record", "TableSnap",
+    "DEFAULT_IGNORE", "AccountRow", "AlarmRow", "Allow", "Answer", "CallRow", "Change",
+    "ContactRow", "Criterion", "DeviceError", "DeviceState", "EventRow", "Matcher",
+    "MessageRow", "NearMiss", "NoRecord", "NotificationRow", "Record", "TableSnap",
     "Unsupported", "Value", "Verdict", "Watch", "check", "collateral", "contains",
     "derive_negatives", "diff", "digits", "failed", "field_ok", "lookup", "matches",
     "matching", "normalize_text", "observe", "passed", "plain", "same_phone", "same_text",

@@ -2,8 +2,8 @@
 real phones over adb, and the virtual adb device.
 
 A task's setup writes a phone's state and its verifier reads it only through ``DeviceState``:
-the shared stores (settings, contacts, alarms, files, messages, call log, calendar events,
-notifications), plus app resets. Implementations: ``phone_gym.world.state.WorldState`` (a
+the shared stores (settings, contacts, alarms, files, SMS messages, call log, calendar events,
+notifications, accounts), plus app resets. Implementations: ``phone_gym.world.state.WorldState`` (a
 PhoneWorld phone, read directly) and ``phone_gym.real.state.AdbState`` (any phone over adb:
 ``settings``, ``content``, ``dumpsys``, sync). ``observe`` turns what a task watches into a
 snapshot with one key per store, records keyed as the phone reports them, that criteria and
@@ -13,9 +13,11 @@ snapshot with one key per store, records keyed as the phone reports them, that c
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone, tzinfo
 from typing import Any, Protocol, runtime_checkable
 
 from .criteria import digits
@@ -47,6 +49,130 @@ class AlarmRow:
 
     hour: int
     minute: int
+
+
+@dataclass(frozen=True)
+class MessageRow:
+    """An SMS as Telephony's ``content://sms`` lists it: ``date`` is an ISO time in the phone's
+    local time ("" when unknown), ``box`` one of ``SMS_BOXES``."""
+
+    address: str
+    body: str
+    date: str = ""
+    box: str = "inbox"
+    read: bool = True
+
+
+@dataclass(frozen=True)
+class CallRow:
+    """A call-log entry (``content://call_log/calls``): ``kind`` one of ``CALL_KINDS``,
+    ``duration`` in seconds, ``date`` an ISO local time ("" when unknown)."""
+
+    number: str
+    kind: str = "incoming"
+    date: str = ""
+    duration: int = 0
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """A calendar event (``content://com.android.calendar/events``): ISO local times; an
+    all-day event's start and end are midnights of its first day and of the day after."""
+
+    title: str
+    start: str
+    end: str = ""
+    location: str = ""
+    description: str = ""
+    all_day: bool = False
+
+
+@dataclass(frozen=True)
+class NotificationRow:
+    """A posted notification: the posting ``package``, its title and text."""
+
+    package: str
+    title: str = ""
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class AccountRow:
+    """An account of the phone's ``AccountManager``: ``kind`` is its type (``com.google``)."""
+
+    name: str
+    kind: str
+
+
+#: SMS boxes in the order of Telephony's ``TextBasedSmsColumns.TYPE`` (1 inbox ... 6 queued).
+SMS_BOXES: tuple[str, ...] = ("inbox", "sent", "draft", "outbox", "failed", "queued")
+#: Call kinds in the order of ``CallLog.Calls.TYPE`` (1 incoming ... 7 answered elsewhere).
+CALL_KINDS: tuple[str, ...] = ("incoming", "outgoing", "missed", "voicemail", "rejected",
+                               "blocked", "answered_externally")
+#: The package of what the shell posts (``cmd notification post``; AOSP NotificationShellCmd).
+SHELL_PACKAGE = "com.android.shell"
+
+
+def type_name(names: Sequence[str], code: int | str | None) -> str:
+    """The name of provider type ``code`` (1-based in ``names``), else the code as text."""
+    text = "" if code is None else str(code).strip()
+    if text.isdigit() and 1 <= int(text) <= len(names):
+        return names[int(text) - 1]
+    return text
+
+
+def type_code(names: Sequence[str], name: str) -> int:
+    """The provider code of ``name`` (its 1-based place in ``names``, or a number given as
+    text); ``ValueError`` for anything else."""
+    if name in names:
+        return names.index(name) + 1
+    if str(name).strip().isdigit():
+        return int(name)
+    raise ValueError(f"{name!r} is none of {', '.join(names)}")
+
+
+# --- times: ISO local time <-> epoch milliseconds, as the providers store them ---------------
+EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+
+
+def parse_time(text: str, zone: tzinfo = timezone.utc) -> datetime | None:
+    """An ISO date or time as a naive local time of ``zone`` (one with an offset is moved
+    into ``zone``), or None when ``text`` is empty or not ISO."""
+    try:
+        when = datetime.fromisoformat(str(text).strip())
+    except ValueError:
+        return None
+    if when.tzinfo is not None:
+        when = when.astimezone(zone).replace(tzinfo=None)
+    return when.replace(microsecond=when.microsecond // 1000 * 1000)
+
+
+def iso_time(when: datetime) -> str:
+    """``when`` as ``YYYY-MM-DDTHH:MM:SS`` (with milliseconds when it has them)."""
+    return when.isoformat(timespec="milliseconds" if when.microsecond else "seconds")
+
+
+def local_iso(text: str, zone: tzinfo = timezone.utc, *, day: bool = False) -> str:
+    """``text`` as ``iso_time`` does it ("" when not ISO); ``day``: its midnight."""
+    when = parse_time(text, zone)
+    if when is None:
+        return ""
+    return iso_time(when.replace(hour=0, minute=0, second=0, microsecond=0) if day else when)
+
+
+def to_millis(text: str, zone: tzinfo) -> int | None:
+    """An ISO local time of ``zone`` as epoch milliseconds (None when not ISO)."""
+    when = parse_time(text, zone)
+    if when is None:
+        return None
+    return (when.replace(tzinfo=zone) - EPOCH) // timedelta(milliseconds=1)
+
+
+def from_millis(millis: int, zone: tzinfo) -> str:
+    """Epoch milliseconds as an ISO local time of ``zone``."""
+    when = (EPOCH + timedelta(milliseconds=millis)).astimezone(zone).replace(tzinfo=None)
+    return iso_time(when)
 
 
 #: Every store a task may watch (snapshot keys; see ``world.system.STORES``).
@@ -81,6 +207,49 @@ class DeviceState(Protocol):
 
     def add_alarm(self, hour: int, minute: int, label: str = "",
                   days: Sequence[str] = ()) -> None: ...
+
+    def messages(self) -> list[MessageRow]:
+        """SMS messages, oldest ``_id`` first."""
+        ...
+
+    def add_message(self, address: str, body: str, box: str = "inbox", date: str = "",
+                    read: bool = True) -> None:
+        """Store an SMS as Telephony's provider does (no date: now; a message not in the
+        inbox is read; a draft replaces the thread's draft). Sends nothing."""
+        ...
+
+    def calls(self) -> list[CallRow]:
+        """Call-log entries, oldest ``_id`` first."""
+        ...
+
+    def add_call(self, number: str, kind: str = "incoming", date: str = "", duration: int = 0,
+                 name: str = "") -> None:
+        """Log a call (no date: now)."""
+        ...
+
+    def events(self) -> list[EventRow]:
+        """Calendar events (not deleted), oldest ``_id`` first."""
+        ...
+
+    def add_event(self, title: str, start: str, end: str = "", location: str = "",
+                  description: str = "", all_day: bool = False) -> None:
+        """Add an event to the phone's first writable calendar: ISO local times; no ``end``
+        means ``start`` (all day: the next midnight)."""
+        ...
+
+    def notifications(self) -> list[NotificationRow]:
+        """Posted notifications, in the order the phone ranks them (newest first)."""
+        ...
+
+    def post_notification(self, title: str, text: str) -> None:
+        """Post a notification as the shell (``SHELL_PACKAGE``)."""
+        ...
+
+    def accounts(self) -> list[AccountRow]: ...
+
+    def add_account(self, name: str, kind: str) -> None:
+        """Add an account (PhoneWorld only: ``Unsupported`` over adb)."""
+        ...
 
     def list_dir(self, path: str) -> list[str]:
         """Names of the regular files in folder ``path`` (empty if it does not exist)."""
@@ -138,6 +307,28 @@ class Watch:
 
 def contact_key(name: str, phone: str) -> str:
     return f"{name.strip()}|{digits(phone)}"
+
+
+def id_rows(rows: Iterable[tuple[str, Any]]) -> dict[str, dict[str, Any]]:
+    """``(_id, row dataclass)`` pairs as ``{_id: {"id": _id, **row}}``."""
+    return {key: {"id": int(key) if key.isdigit() else key, **dataclasses.asdict(row)}
+            for key, row in rows}
+
+
+def notification_rows(rows: Iterable[NotificationRow]) -> dict[str, dict[str, Any]]:
+    """Notifications keyed ``package|title`` (``#2``... for repeats), in sorted order so
+    the keys do not depend on how the phone ranks them."""
+    ordered = sorted(rows, key=lambda n: (n.package, n.title, n.text))
+    keys = counted_keys(f"{n.package}|{n.title}" for n in ordered)
+    return {k: {"package": n.package, "title": n.title, "text": n.text}
+            for k, n in zip(keys, ordered, strict=True)}
+
+
+def account_rows(rows: Iterable[AccountRow]) -> dict[str, dict[str, Any]]:
+    """Accounts keyed ``kind|name`` (``#2``... for repeats), sorted."""
+    ordered = sorted(rows, key=lambda a: (a.kind, a.name))
+    keys = counted_keys(f"{a.kind}|{a.name}" for a in ordered)
+    return {k: {"name": a.name, "kind": a.kind} for k, a in zip(keys, ordered, strict=True)}
 
 
 def counted_keys(keys: Iterable[str]) -> list[str]:

@@ -117,12 +117,15 @@ class File:
 
 @dataclass(frozen=True)
 class Notification:
-    """A posted notification (``app`` is the posting app's name)."""
+    """A posted notification: ``app`` is the posting app's name (or a package, e.g. the
+    shell's); ``tag`` the poster's tag (Android: a post with the same package, tag and id
+    replaces the notification)."""
 
     id: int
     app: str
     title: str
     text: str = ""
+    tag: str = ""
 
 
 @dataclass(frozen=True)

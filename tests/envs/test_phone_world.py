@@ -184,3 +184,28 @@ def test_quiet_steps_keep_frame_and_verdict_but_not_stale_ones() -> None:
     env.step("click(x=880, y=890)")  # the "+" button: the editor opens
     assert env.device.version != version
     assert env.device.current_app.route.name == "edit"
+
+
+def test_the_oracle_labels_any_step_of_an_agents_episode() -> None:
+    """DAgger-style: an agent acts, the oracle is asked at every step and still solves the
+    task from wherever the agent left the phone; after damage it says so."""
+    from phone_gym.mockapps import Unrecoverable
+
+    env = PhoneWorldEnv(task="NotesRenameNote", screenshot=False)
+    env.reset(seed=4)
+    agent = ['open_app(app="Notes")', "click(x=500, y=400)", 'type(text="zz")',
+             'press(button="back")', 'open_app(app="Clock")']
+    for action in agent:
+        assert isinstance(env.oracle_action(), PhoneAction)  # a label for this state
+        env.step(action)
+    for _ in range(30):
+        _, reward, terminated, truncated, info = env.step(env.oracle_action())
+        if terminated or truncated:
+            break
+    assert reward == 1.0 and info["success"], info["verdict"]
+    env.reset(seed=5)
+    notes = env.unwrapped.device.app("Notes").data.notes
+    notes.remove(notes.keys()[0])  # the agent deleted a note the task did not ask about
+    env.step('open_app(app="Notes")')
+    with pytest.raises(Unrecoverable, match="cannot succeed from here"):
+        env.oracle_action()

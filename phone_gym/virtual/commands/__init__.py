@@ -6,8 +6,10 @@ Each group is a ``Commands`` subclass whose ``cmd_NAME`` methods are shell comma
 - ``screen``: ``input`` events; ``screencap``, ``uiautomator dump`` and ``wm``
 - ``activity``: ``am``, ``monkey`` and ``pm``
 - ``system``: ``getprop``, ``settings``, ``svc``, ``cmd``, ``sleep``, ``date``, ``reboot``...
-- ``dumpsys``: the system services' dumps
-- ``content``: the contacts and settings providers (their SQL is in ``sql``)
+  (``cmd notification`` is in ``notification``)
+- ``dumpsys``: the system services' dumps (``notification``'s is in ``notification``)
+- ``content``: the content providers: contacts and settings there, SMS, call log and calendar
+  in ``providers`` (their SQL is in ``sql``)
 
 Nothing is ever evaluated by Python or run on the host: every command is a method.
 """

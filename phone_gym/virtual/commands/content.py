@@ -1,24 +1,27 @@
-"""``content``: the contacts and settings content providers from the shell.
+"""``content``: the phone's content providers from the shell (AOSP ``cmds/content``).
 
 ``content query|insert|delete --uri URI [--projection A:B] [--where W] [--sort S]
 [--bind COL:TYPE:VALUE]`` on ``content://com.android.contacts/{contacts,raw_contacts,data,
-data/phones,data/emails}`` and ``content://settings/{global,system,secure}``. Rows are computed
-from the device's contacts and settings when asked; inserts and deletes change those. The
-``--where``/``--sort`` SQL is in ``sql.py``.
+data/phones,data/emails}``, ``content://settings/{global,system,secure}`` and the providers of
+``providers.py`` (SMS, call log, calendar). Rows are computed from the device's stores when
+asked; inserts and deletes change those. The ``--where``/``--sort`` SQL is in ``sql.py``.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...world.system import Contact
 from ..sh import IO
 from .base import Commands
+from .providers import PROVIDERS, Provider, ProviderError, Target, unknown_url
 from .sql import SQLiteError, Where, sort_rows
 from .system import NAMESPACES
+
+if TYPE_CHECKING:
+    from ..phone import VirtualPhone
 
 CONTENT_USAGE = ("usage: adb shell content [subcommand] [options]\n"
                  "  content query|insert|delete --uri <URI> [--projection <PROJECTION>] "
@@ -36,12 +39,13 @@ CONTACT_COLUMNS: dict[str, tuple[str, ...]] = {
 }
 
 
-class ProviderError(Exception):
-    """A content provider refused a request (the message is the Java exception line)."""
-
-
 class Content(Commands):
     """``content``."""
+
+    def __init__(self, phone: VirtualPhone) -> None:
+        super().__init__(phone)
+        kinds: tuple[type[Provider], ...] = (ContactsProvider, SettingsProvider, *PROVIDERS)
+        self.providers: dict[str, Provider] = {p.authority: p(phone) for p in kinds}
 
     def cmd_content(self, args: list[str], io: IO) -> int:
         verb = args[0] if args else ""
@@ -54,23 +58,63 @@ class Content(Commands):
         if not opts.uri:
             return io.fail("[ERROR] Content provider URI not specified. Did you specify "
                            "--uri argument?")
-        authority = opts.uri.partition("://")[2].partition("/")[0]
-        table = provider_table(opts.uri)
+        authority, path = split_uri(opts.uri)
+        provider = self.providers.get(authority)
         try:
-            if table is None:
-                raise ProviderError(f"java.lang.IllegalArgumentException: Unknown URL {opts.uri}")
-            getattr(self, f"_content_{verb}")(table, opts, io)
+            target = provider.resolve(path) if provider is not None else None
+            if provider is None or target is None:
+                raise unknown_url(opts.uri)
+            getattr(self, f"_content_{verb}")(provider, target, opts, io)
         except (ProviderError, SQLiteError) as exc:
             return io.fail(f"Error while accessing provider:{authority}\n{exc}")
         return 0
 
-    def table_rows(self, table: str) -> list[dict[str, Any]]:
-        """The rows a provider table holds now (computed from the device's state)."""
-        system = self.device.system
-        if table.startswith("settings/"):
-            values = sorted(system.settings.namespace(table.partition("/")[2]).items())
-            return [{"_id": k + 1, "name": name, "value": value}
-                    for k, (name, value) in enumerate(values)]
+    def _select(self, provider: Provider, target: Target, where: str | None,
+                ) -> list[dict[str, Any]]:
+        rows = [r for r in provider.rows(target.table)
+                if all(r.get(k) == v for k, v in target.match.items())]
+        if not where:
+            return rows
+        predicate = Where(where, provider.columns(target.table)).parse()
+        return [r for r in rows if predicate(r)]
+
+    def _content_query(self, provider: Provider, target: Target, opts: ContentArgs,
+                       io: IO) -> None:
+        columns = provider.columns(target.table)
+        projection = opts.projection or list(columns)
+        bad = [c for c in projection if c not in columns]
+        if bad:
+            raise ProviderError(f"java.lang.IllegalArgumentException: Invalid column {bad[0]}")
+        sort = opts.sort or provider.default_sort(target.table)
+        rows = sort_rows(self._select(provider, target, opts.where), sort, columns)
+        if not rows:
+            io.print("No result found.")
+        for k, row in enumerate(rows):
+            io.print(f"Row: {k} " + ", ".join(f"{c}={cell(row.get(c))}" for c in projection))
+
+    def _content_insert(self, provider: Provider, target: Target, opts: ContentArgs,
+                        io: IO) -> None:
+        provider.insert(target, opts.binds, opts.uri)
+
+    def _content_delete(self, provider: Provider, target: Target, opts: ContentArgs,
+                        io: IO) -> None:
+        provider.delete(target, self._select(provider, target, opts.where), opts.uri)
+
+
+class ContactsProvider(Provider):
+    """``content://com.android.contacts/{contacts,raw_contacts,data,data/phones,data/emails}``
+    (AOSP ``ContactsProvider2``; a contact is one raw contact with its data rows)."""
+
+    authority = "com.android.contacts"
+
+    def resolve(self, path: str) -> Target | None:
+        return Target(path) if path in CONTACT_COLUMNS else None
+
+    def columns(self, table: str) -> tuple[str, ...]:
+        return CONTACT_COLUMNS[table]
+
+    def rows(self, table: str) -> list[dict[str, Any]]:
+        system = self.system
         if table == "contacts":
             return [{"_id": c.id, "display_name": c.name or None, "starred": int(c.starred),
                      "has_phone_number": int(bool(c.phone))} for c in system.contacts]
@@ -82,51 +126,24 @@ class Content(Commands):
         kind = {"data/phones": MIME_PHONE, "data/emails": MIME_EMAIL}.get(table)
         return [r for r in rows if kind is None or r["mimetype"] == kind]
 
-    def _select(self, table: str, where: str | None) -> list[dict[str, Any]]:
-        rows = self.table_rows(table)
-        if not where:
-            return rows
-        predicate = Where(where, table_columns(table)).parse()
-        return [r for r in rows if predicate(r)]
-
-    def _content_query(self, table: str, opts: ContentArgs, io: IO) -> None:
-        columns = table_columns(table)
-        projection = opts.projection or list(columns)
-        bad = [c for c in projection if c not in columns]
-        if bad:
-            raise ProviderError(f"java.lang.IllegalArgumentException: Invalid column {bad[0]}")
-        rows = sort_rows(self._select(table, opts.where), opts.sort, columns)
-        if not rows:
-            io.print("No result found.")
-        for k, row in enumerate(rows):
-            io.print(f"Row: {k} " + ", ".join(f"{c}={cell(row.get(c))}" for c in projection))
-
-    def _content_insert(self, table: str, opts: ContentArgs, io: IO) -> None:
-        system, values = self.device.system, opts.binds
-        if table.startswith("settings/"):
-            if not values.get("name"):
-                raise ProviderError("java.lang.IllegalArgumentException: name must not be empty")
-            value = values.get("value")
-            system.put_setting(table.partition("/")[2], str(values["name"]),
-                               "" if value is None else str(value))
-        elif table == "raw_contacts":
-            system.contacts.new(name="", starred=bool(values.get("starred")))
-        elif table == "data":
+    def insert(self, target: Target, values: dict[str, Any], uri: str) -> None:
+        if target.table == "raw_contacts":
+            self.system.contacts.new(name="", starred=bool(values.get("starred")))
+        elif target.table == "data":
             self._insert_data(values)
         else:
-            raise ProviderError(f"java.lang.UnsupportedOperationException: Cannot insert into "
-                                f"URI: {opts.uri}")
+            super().insert(target, values, uri)
 
     def _insert_data(self, values: dict[str, Any]) -> None:
         raw = values.get("raw_contact_id")
-        contact = self.device.system.contact(int(raw)) if isinstance(raw, int) else None
+        contact = self.system.contact(int(raw)) if isinstance(raw, int) else None
         if contact is None:
             raise ProviderError(f"java.lang.IllegalArgumentException: raw_contact_id {raw} "
                                 "does not exist")
         mime, value = values.get("mimetype"), values.get("data1")
         if mime is None:
             raise ProviderError("java.lang.IllegalArgumentException: mimetype is required")
-        contacts = self.device.system.contacts
+        contacts = self.system.contacts
         if mime == MIME_NAME:
             parts = [str(values[k]) for k in ("data4", "data2", "data5", "data3", "data6")
                      if values.get(k)]
@@ -136,21 +153,44 @@ class Content(Commands):
         elif mime == MIME_EMAIL:
             contacts.update(contact.id, email="" if value is None else str(value))
 
-    def _content_delete(self, table: str, opts: ContentArgs, io: IO) -> None:
-        system = self.device.system
-        rows = self._select(table, opts.where)
-        if table.startswith("settings/"):
-            for row in rows:
-                system.settings.delete(table.partition("/")[2], row["name"])
-        elif table in ("contacts", "raw_contacts"):
+    def delete(self, target: Target, rows: list[dict[str, Any]], uri: str) -> None:
+        system = self.system
+        if target.table in ("contacts", "raw_contacts"):
             for row in rows:
                 system.contacts.remove(row["_id"])
-        else:
-            fields = {MIME_NAME: "name", MIME_PHONE: "phone", MIME_EMAIL: "email"}
-            for row in rows:
-                if system.contact(row["raw_contact_id"]) is not None:
-                    system.contacts.update(row["raw_contact_id"], **{fields[row["mimetype"]]: ""})
+            return
+        fields = {MIME_NAME: "name", MIME_PHONE: "phone", MIME_EMAIL: "email"}
+        for row in rows:
+            if system.contact(row["raw_contact_id"]) is not None:
+                system.contacts.update(row["raw_contact_id"], **{fields[row["mimetype"]]: ""})
 
+
+class SettingsProvider(Provider):
+    """``content://settings/{global,system,secure}`` (AOSP ``SettingsProvider``)."""
+
+    authority = "settings"
+
+    def resolve(self, path: str) -> Target | None:
+        return Target(path) if path in NAMESPACES else None
+
+    def columns(self, table: str) -> tuple[str, ...]:
+        return ("_id", "name", "value")
+
+    def rows(self, table: str) -> list[dict[str, Any]]:
+        values = sorted(self.system.settings.namespace(table).items())
+        return [{"_id": k + 1, "name": name, "value": value}
+                for k, (name, value) in enumerate(values)]
+
+    def insert(self, target: Target, values: dict[str, Any], uri: str) -> None:
+        if not values.get("name"):
+            raise ProviderError("java.lang.IllegalArgumentException: name must not be empty")
+        value = values.get("value")
+        self.system.put_setting(target.table, str(values["name"]),
+                                "" if value is None else str(value))
+
+    def delete(self, target: Target, rows: list[dict[str, Any]], uri: str) -> None:
+        for row in rows:
+            self.system.settings.delete(target.table, row["name"])
 
 
 @dataclass
@@ -208,21 +248,13 @@ def parse_bind(text: str) -> tuple[str, Any]:
     raise ValueError(f"Invalid binding value: {text}")
 
 
-def provider_table(uri: str) -> str | None:
-    """The table a content URI names (``contacts``, ``data/phones``, ``settings/global``...)."""
-    m = re.fullmatch(r"content://([\w.]+)/([\w/]+?)/?", uri)
-    if m is None:
-        return None
-    authority, path = m.groups()
-    if authority == "com.android.contacts" and path in CONTACT_COLUMNS:
-        return path
-    if authority == "settings" and path in NAMESPACES:
-        return f"settings/{path}"
-    return None
-
-
-def table_columns(table: str) -> tuple[str, ...]:
-    return ("_id", "name", "value") if table.startswith("settings/") else CONTACT_COLUMNS[table]
+def split_uri(uri: str) -> tuple[str, str]:
+    """``content://AUTHORITY/PATH?QUERY`` as ``(authority, path)`` (no slashes around the
+    path; the query, e.g. ``caller_is_syncadapter=true``, is ignored)."""
+    rest = uri.partition("://")[2] if uri.startswith("content://") else ""
+    rest = rest.partition("?")[0]
+    authority, _, path = rest.partition("/")
+    return authority, path.strip("/")
 
 
 def data_rows(contact: Contact) -> list[dict[str, Any]]:

@@ -2,8 +2,9 @@
 
 Services: ``window`` (focused window, IME), ``activity`` (tasks; ``activity top``), ``alarm``
 (the clock app's enabled alarms at their next ring time, with the system's own), ``display``,
-``power``, ``battery`` and ``input_method``. Only the lines that tools read are there, in the
-format Android 14 prints them.
+``power``, ``battery``, ``input_method``, ``notification`` (``notification.py``) and
+``account`` (AOSP ``AccountManagerService.dump``). Only the lines that tools read are there,
+in the format Android 14 prints them.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from ...world.device import IME_PACKAGE, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
 from ...world.system import next_ring
 from ..fs import epoch
 from ..sh import IO
+from . import notification
 from .base import Commands
 from .screen import DENSITY
 
@@ -29,7 +31,8 @@ class Dumpsys(Commands):
             "window": self.dump_window, "activity": self.dump_activities,
             "alarm": self.dump_alarm, "input_method": self.dump_input_method,
             "display": self.dump_display, "power": self.dump_power,
-            "battery": self.dump_battery,
+            "battery": self.dump_battery, "account": self.dump_account,
+            "notification": lambda: notification.dump(self.phone, args[1:]),
         }
         if not args:
             io.print("Currently running services:\n" + "".join(f"  {s}\n" for s in services),
@@ -123,6 +126,20 @@ class Dumpsys(Commands):
     def dump_input_method(self) -> str:
         return (f"Input method service state:\n  mCurId={IME_PACKAGE}/.LatinIME\n"
                 f"  mInputShown={str(self.device.keyboard_shown).lower()}\n")
+
+    def dump_account(self) -> str:
+        """``dumpsys account``: per user (one here) ``AccountManagerService.dumpUser``:
+        ``Accounts: N``, then ``Account {name=..., type=...}`` (``Account.toString``),
+        sessions and the authenticators."""
+        accounts = list(self.device.system.accounts)
+        lines = ["User UserInfo{0:Owner:c13}:", f"  Accounts: {len(accounts)}"]
+        lines += [f"    Account {{name={a.name}, type={a.kind}}}" for a in accounts]
+        kinds = sorted({a.kind for a in accounts})
+        lines += ["", "  Accounts History", "", "  Active Sessions: 0", "",
+                  f"  RegisteredServicesCache: {len(kinds)} services"]
+        lines += [f"    ServiceInfo: AuthenticatorDescription {{type={k}}}, uid 10100"
+                  for k in kinds]
+        return "\n".join(lines) + "\n\n"
 
     def dump_alarm(self) -> str:
         """``dumpsys alarm``: one RTC_WAKEUP block for each enabled alarm of the app whose

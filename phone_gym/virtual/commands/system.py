@@ -2,8 +2,9 @@
 
 ``getprop``/``setprop`` (``ro.`` properties are read-only), ``settings get|put|delete|list``
 and ``svc wifi|bluetooth`` on the device's settings, ``cmd SERVICE`` (Android's service
-front end: package, settings, activity, input, statusbar), ``sleep`` (phone time passes at
-once), ``date``, ``id``, ``whoami``, ``uname`` and ``reboot`` (counted; nothing restarts).
+front end: package, settings, activity, input, statusbar, notification), ``sleep`` (phone
+time passes at once), ``date``, ``id``, ``whoami``, ``uname`` and ``reboot`` (counted;
+nothing restarts).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Mapping
 from ..fs import epoch
 from ..sh import IO
 from .base import Commands, strip_user
+from .notification import cmd_notification
 from .screen import DENSITY
 
 NAMESPACES = ("global", "system", "secure")
@@ -97,9 +99,12 @@ class System(Commands):
         return 0
 
     def cmd_cmd(self, args: list[str], io: IO) -> int:
-        """``cmd SERVICE ...``: package, settings, activity, input and statusbar."""
+        """``cmd SERVICE ...``: package, settings, activity, input, statusbar and
+        notification (``notification.py``)."""
         if args[:1] == ["statusbar"]:
             return self._statusbar(args[1:], io)
+        if args[:1] == ["notification"]:
+            return cmd_notification(self.phone, args[1:], io)
         name = CMD_SERVICES.get(args[0]) if args else None
         command = self.phone.command(name) if name is not None else None
         if command is None:
