@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -12,6 +11,7 @@ import numpy as np
 from ..actions import PhoneAction, format_action, make_action_space
 from ..mockapps import APPS, REGISTRY, TEMPLATES, Episode, Task
 from ..verifiers import Verdict
+from ..verifiers.snap import thaw
 from ..world import Device
 from ..world.a11y import format_elements, ui_elements
 from ..world.render import Renderer
@@ -198,7 +198,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         verdict = self._current_verdict(answer)
         return {
             "task_id": episode.template.id,
-            "params": copy.deepcopy(dict(episode.params)),
+            "params": thaw(episode.public_params),  # new every step (Gymnasium's rule)
             "instruction": episode.instruction,
             "step": self.steps,
             "max_steps": self._budget(episode),

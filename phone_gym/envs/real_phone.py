@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import re
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -21,6 +20,7 @@ from ..real.guard import SafetyGuard
 from ..real.packages import app_packages
 from ..real.state import AdbState
 from ..verifiers import Verdict, observe
+from ..verifiers.snap import thaw
 from ..world.a11y import UIElement, format_elements, parse_xml
 from ..world.manifest import did_you_mean
 from .contract import check_args, choose_template, observation, observation_space, read_action
@@ -345,7 +345,7 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         episode = self._need_episode()
         return {
             "task_id": episode.template.id,
-            "params": copy.deepcopy(dict(episode.params)),
+            "params": thaw(episode.public_params),  # new every step (Gymnasium's rule)
             "instruction": episode.instruction,
             "step": self.steps,
             "max_steps": self._budget(episode),

@@ -23,6 +23,7 @@ import numpy as np
 from ..actions import PhoneAction
 from ..verifiers import Allow, Criterion, Verdict, Watch, check
 from ..verifiers.negatives import NearMiss, derive_negatives
+from ..verifiers.snap import freeze
 from ..verifiers.state import DeviceState
 from ..world import Device
 from ..world.a11y import UIElement, ui_elements
@@ -189,6 +190,8 @@ class Episode:
         self.host = as_host(phone)
         self.host.begin(template)
         self.params = template.sample_params(rng)
+        #: The params, read-only (``info["params"]`` is a fresh copy of them at every step).
+        self.public_params = freeze(self.params)
         template.setup(self.host.state, self.params, rng)
         self.instruction = template.instruction(self.params)
         self.initial = self.host.snapshot(template)
@@ -211,6 +214,10 @@ class Episode:
         """Pickle without the running oracle (a generator): it restarts when next asked."""
         return {**self.__dict__, "_script": None, "_expect": None, "_verdict": None,
                 "_judge": None}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.public_params = freeze(self.params)
 
     # --- verifying ---------------------------------------------------------------------------
     def verify(self, answer: str | None = None) -> Verdict:

@@ -47,7 +47,8 @@ Person = dict[str, Any]  # {"name", "phone", "email", "starred"}: plain, so para
 
 def pick(rng: np.random.Generator, items: Any, k: int | None = None) -> Any:
     """One item (or ``k`` distinct items) of ``items``, drawn by ``rng``."""
-    items = list(items)
+    if not isinstance(items, (list, tuple, range, str)):
+        items = list(items)
     if k is None:
         return items[int(rng.integers(len(items)))]
     idx = rng.choice(len(items), size=k, replace=False)

@@ -40,6 +40,47 @@ class FrozenDict(dict):  # type: ignore[type-arg]
         return (dict, (dict(self),))
 
 
+class FrozenList(list):  # type: ignore[type-arg]
+    """A list that refuses changes (shared read-only data); copies and pickles are lists."""
+
+    __slots__ = ()
+
+    def _frozen(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("this list is read-only: copy it first (list(x) or copy.deepcopy(x))")
+
+    __setitem__ = __delitem__ = append = extend = insert = pop = remove = clear = _frozen  # type: ignore[assignment]
+    sort = reverse = __iadd__ = __imul__ = _frozen  # type: ignore[assignment]
+
+    def __copy__(self) -> list[Any]:
+        return list(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> list[Any]:
+        return [copy.deepcopy(v, memo) for v in self]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (list, (list(self),))
+
+
+def freeze(value: Any) -> Any:
+    """``value`` with every dict and list made read-only (``FrozenDict``, ``FrozenList``):
+    safe to hand out many times without copying."""
+    if isinstance(value, dict):
+        return FrozenDict({k: freeze(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return FrozenList(freeze(v) for v in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """A fresh plain copy of JSON-like data (dicts, lists, tuples as lists, scalars): what
+    ``copy.deepcopy`` gives for such data, several times faster."""
+    if isinstance(value, dict):
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [thaw(v) for v in value]
+    return value
+
+
 def plain(value: Any) -> Any:
     """``value`` with every snapshot mapping turned into plain dicts (for JSON, or to edit)."""
     if isinstance(value, Mapping):

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
+from ..verifiers.snap import freeze
 from .data import Journal, attach_all, to_plain
 from .manifest import AppManifest, Intent
 from .system import SystemState
@@ -74,8 +75,23 @@ class App:
         self.make_indexes()
 
     def make_indexes(self) -> None:
-        """Create the table indexes (``Table.index``) the app's views read, when the app is
-        installed or its data cleared, so that writing data keeps them sorted."""
+        """Create the indexes (``Table.index``) of the app's own data that its views read,
+        when the app is installed or its data cleared, so that writes keep them sorted."""
+
+    @classmethod
+    def index_system(cls, system: SystemState) -> None:
+        """Create the indexes of the shared stores the app's views read (called at every
+        reset, for every installed app, whether it is opened or not)."""
+
+    @classmethod
+    def fresh_snapshot(cls) -> Any:
+        """The snapshot of a fresh install's data (what an app nobody opened holds): made
+        once per class."""
+        cached = cls.__dict__.get("_fresh")
+        if cached is None:
+            cached = (freeze(to_plain(cls(SystemState()).data)),)
+            setattr(cls, "_fresh", cached)  # noqa: B010 - a per-class cache
+        return cached[0]
 
     @property
     def label(self) -> str:

@@ -85,6 +85,23 @@ def to_plain(value: Any) -> Any:
     return value
 
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def record_plain(record: Any) -> Any:
+    """A record as a read-only plain dict (scalar fields copied as they are, the rest through
+    ``to_plain``): the snapshot form of one table row."""
+    if not dataclasses.is_dataclass(record) or getattr(type(record), "__plain__", None):
+        value = to_plain(record)
+        return FrozenDict(value) if isinstance(value, dict) else value
+    out = {}
+    kind: Any = type(record)
+    for name in field_names(kind):
+        value = getattr(record, name)
+        out[name] = value if type(value) in _SCALARS else to_plain(value)
+    return FrozenDict(out)
+
+
 @functools.cache
 def field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls) if not f.name.startswith("_"))
@@ -283,9 +300,7 @@ class Table(Generic[R]):
         cached = self._plain.get(key)
         if cached is not None and cached[0] is record:
             return cached[1]
-        value = to_plain(record)
-        if isinstance(value, dict):
-            value = FrozenDict(value)
+        value = record_plain(record)
         self._plain[key] = (record, value)
         return value
 
@@ -331,6 +346,12 @@ class Table(Generic[R]):
 
     def _fold(self) -> None:
         """Materialize a fresh base snapshot (and forget the change log)."""
+        if not self._rows:
+            self._snap = TableSnap(Rows())
+            self._snap_version = self.version
+            self._log = []
+            self._plain = {}
+            return
         self._snap = TableSnap(Rows({str(k): self.plain_record(k) for k in self._rows}))
         self._snap_version = self.version
         self._log = []

@@ -7,7 +7,7 @@ action it cannot carry out (nothing changes then) and None otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -40,23 +40,53 @@ def to_px(x: int, y: int) -> tuple[int, int]:
 
 class Apps(Mapping[str, App]):
     """The installed apps, keyed by Android package; looking one up by its name (the
-    manifest's ``name``) works too."""
+    manifest's ``name``) works too. An app is built on first use: a reset costs the same
+    with 5 apps or 60, and an app nobody touched has a fresh install's data."""
 
-    def __init__(self, apps: Sequence[App]) -> None:
-        self._by_package = {a.package: a for a in apps}
-        self._by_name = {a.name: a for a in apps}
+    def __init__(self, classes: Sequence[type[App]], make: Callable[[type[App]], App]) -> None:
+        self._classes = {c.package: c for c in classes}
+        self._by_name = {c.name: c.package for c in classes}
+        self._make = make
+        self._made: dict[str, App] = {}
 
     def __getitem__(self, key: str) -> App:
-        app = self._by_package.get(key) or self._by_name.get(key)
-        if app is None:
+        app = self._made.get(key)
+        if app is not None:
+            return app
+        package = key if key in self._classes else self._by_name.get(key)
+        if package is None:
             raise KeyError(key)
+        app = self._made.get(package)
+        if app is None:
+            app = self._made[package] = self._make(self._classes[package])
         return app
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._by_package)
+        return iter(self._classes)
 
     def __len__(self) -> int:
-        return len(self._by_package)
+        return len(self._classes)
+
+    def made(self) -> dict[str, App]:
+        """The apps built so far, by package."""
+        return self._made
+
+    def class_of(self, key: str) -> type[App] | None:
+        package = key if key in self._classes else self._by_name.get(key)
+        return self._classes.get(package) if package is not None else None
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"classes": list(self._classes.values()), "made": self._made}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self._classes = {c.package: c for c in state["classes"]}
+        self._by_name = {c.name: c.package for c in state["classes"]}
+        self._made = state["made"]
+        self._make = _unbound
+
+
+def _unbound(cls: type[App]) -> App:
+    raise RuntimeError("the device re-binds its apps after unpickling")
 
 
 class Device:
@@ -86,7 +116,9 @@ class Device:
         """Factory-reset the phone: fresh system state and freshly installed apps."""
         self.system = SystemState(now=start)
         self.system.attach(self.journal)
-        self.apps = Apps([a(self.system, self, self.journal) for a in self.app_classes])
+        for cls in self.app_classes:  # indexes on the shared stores, kept from the start
+            cls.index_system(self.system)
+        self.apps = Apps(self.app_classes, self._install)
         self.foreground: str | None = None  # the app's name
         self.launcher = Launcher()
         self.shade = Shade()
@@ -176,9 +208,15 @@ class Device:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.system.attach(self.journal)
-        for app in self.apps.values():
+        self.apps._make = self._install
+        for cls in self.app_classes:
+            cls.index_system(self.system)
+        for app in self.apps.made().values():
             app.journal = self.journal
             app._attach()
+
+    def _install(self, cls: type[App]) -> App:
+        return cls(self.system, self, self.journal)
 
     def close_menu(self) -> None:
         self.menu_ui.close()
@@ -201,11 +239,15 @@ class Device:
 
     def app(self, name: str) -> App | None:
         """An installed app by name, label, package or alias, case-insensitively."""
-        key = name.strip().lower()
-        for app in self.apps.values():
-            if key in (n.lower() for n in app.manifest.names()):
-                return app
-        return None
+        names = self.__dict__.get("_names")
+        if names is None:
+            table: dict[str, str] = {}
+            for cls in self.app_classes:
+                for n in cls.manifest.names():
+                    table.setdefault(n.lower(), cls.package)
+            names = self.__dict__["_names"] = table
+        package = names.get(name.strip().lower())
+        return self.apps[package] if package is not None else None
 
     def unknown_app(self, name: str) -> str:
         """The error message for an app name nothing answers to."""
@@ -216,7 +258,8 @@ class Device:
 
     def owner_of(self, store: str) -> App | None:
         """The app whose manifest owns the system store ``store``."""
-        return next((a for a in self.apps.values() if store in a.manifest.owns), None)
+        return next((self.apps[c.package] for c in self.app_classes
+                     if store in c.manifest.owns), None)
 
     @property
     def current_app(self) -> App | None:
@@ -238,8 +281,10 @@ class Device:
         """All persistent state as plain data: one key per system store (``contacts``,
         ``settings``, ``alarms``, ``files``, ...) and ``apps`` (each app's data by name).
         Tables come as snapshots that share what did not change."""
+        made = self.apps.made()
         return {"now": self.system.now.isoformat(), **self.system.snapshot(),
-                "apps": {app.name: app.snapshot() for app in self.apps.values()}}
+                "apps": {c.name: made[c.package].snapshot() if c.package in made
+                         else c.fresh_snapshot() for c in self.app_classes}}
 
     def screen_key(self) -> tuple[Any, ...]:
         """Identifies the screen shown (which app, which route, which overlay)."""
@@ -399,8 +444,9 @@ class Device:
         """``pm clear``: stop the app and give it a fresh install's data, and empty the
         system stores it owns; for a provider package (the contacts provider), empty its
         stores. False when the package is unknown."""
-        app = self.apps.get(package)
-        if app is not None and app.package == package:
+        cls = self.apps.class_of(package)
+        if cls is not None and cls.package == package:
+            app = self.apps[package]
             self.force_stop(package)
             app.clear_data()
             for store in app.manifest.owns:
@@ -423,21 +469,22 @@ class Device:
         first app whose manifest answers the action (or opens the deep link in
         ``intent.data``); it is shown unless its ``handle_intent`` says otherwise. Raises
         ``LookupError`` when no app handles it."""
-        apps = [a for a in self.apps.values()
-                if intent.package is None or a.package == intent.package]
+        classes = [c for c in self.app_classes
+                   if intent.package is None or c.package == intent.package]
         if intent.data and intent.action in (MAIN, "android.intent.action.VIEW"):
-            linked = [a for a in apps if a.manifest.links(intent.data)]
+            linked = [c for c in classes if c.manifest.links(intent.data)]
             if linked:
-                linked[0].open_link(intent.data)
-                self.open_app(linked[0].name)
-                return linked[0]
-        handlers = [a for a in apps if a.manifest.answers(intent.action)]
-        if not handlers and intent.action == MAIN and intent.package is not None and apps:
-            handlers = apps
+                target = self.apps[linked[0].package]
+                target.open_link(intent.data)
+                self.open_app(target.name)
+                return target
+        handlers = [c for c in classes if c.manifest.answers(intent.action)]
+        if not handlers and intent.action == MAIN and intent.package is not None and classes:
+            handlers = classes
         if not handlers:
             raise LookupError(f"no app handles {intent.action}"
                               + (f" in {intent.package}" if intent.package else ""))
-        app = handlers[0]
+        app = self.apps[handlers[0].package]
         if app.handle_intent(intent):
             self.open_app(app.name)
         self.invalidate()

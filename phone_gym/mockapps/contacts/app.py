@@ -98,6 +98,14 @@ def starred(c: Contact) -> bool:
     return c.starred
 
 
+def contact_index(system: SystemState, favorites: bool) -> Listing[Contact]:
+    """The contacts sorted by name (only the starred ones, for the Favorites tab): a table
+    index, kept sorted on every write, so a list of thousands costs little."""
+    if favorites:
+        return system.contacts.index("favorites_by_name", by_name, contact_name, starred)
+    return system.contacts.index("by_name", by_name, contact_name)
+
+
 def initial_letter(name: str) -> str:
     return name.strip()[:1].upper() or "?"
 
@@ -192,17 +200,13 @@ class ContactsApp(App):
             trailing=Icon("★", "Favorite", id="starred") if c.starred else None,
         )
 
-    def make_indexes(self) -> None:
-        self.index(False)
-        self.index(True)
+    @classmethod
+    def index_system(cls, system: SystemState) -> None:
+        contact_index(system, False)
+        contact_index(system, True)
 
     def index(self, favorites: bool) -> Listing[Contact]:
-        """The contacts sorted by name (only the starred ones, for the Favorites tab): a
-        table index, kept sorted on every write, so a list of thousands costs little."""
-        contacts = self.system.contacts
-        if favorites:
-            return contacts.index("favorites_by_name", by_name, contact_name, starred)
-        return contacts.index("by_name", by_name, contact_name)
+        return contact_index(self.system, favorites)
 
     def shown(self, favorites: bool) -> Sequence[Contact]:
         """The list's contacts, sorted and filtered by the search query."""
