@@ -1,11 +1,13 @@
 """Cost per step as a list app's data grows: prints one JSON line.
 
 A Contacts task with N contacts (N in 16, 500, 2,000, 5,000 by default): a scripted policy
-opens Contacts, scrolls the list down and up, searches for the target, opens it, edits its
-phone number and saves; ``PhoneWorld-v0`` steps with 540 x 1200 screenshots and runs the
-verifier after every step. Figures:
+opens Contacts, scrolls the list down twice and up twice (at every N both scrolls move: the
+same screens' worth of work), searches for the target, opens it, edits its phone number
+and saves; ``PhoneWorld-v0`` steps with 540 x 1200 screenshots and runs the verifier after
+every step. Figures:
 
-- ``ms_per_step``: mean ms per ``env.step`` (setup excluded), by N
+- ``ms_per_step``: mean ms per ``env.step`` (setup excluded), by N: the median of
+  ``--repeats`` runs
 - ``ratio``: ms per step at the largest N over the smallest (target: at most 2)
 - ``reset_ms``: ms per ``env.reset`` (writing the N contacts), by N
 
@@ -17,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import statistics
 import time
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -55,7 +58,7 @@ class GrowingRoster(ContactsEditPhone):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Contacts")
-        for direction in ("down",) * 4 + ("up",) * 4:
+        for direction in ("down", "down", "up", "up"):
             yield PhoneAction("scroll", x=500, y=600, direction=direction)
         yield from ui.tap(id="search", kind="text_field")
         yield PhoneAction("type", text=p["name"])
@@ -93,18 +96,23 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--steps", type=int, default=400, help="steps measured per size")
     parser.add_argument("--sizes", type=int, nargs="+", default=[16, 500, 2000, 5000])
+    parser.add_argument("--repeats", type=int, default=3, help="runs per size (median)")
     args = parser.parse_args()
-    if args.steps < 1 or any(s < 2 for s in args.sizes):
-        parser.error("--steps must be >= 1 and every size >= 2")
+    if args.steps < 1 or args.repeats < 1 or any(s < 2 for s in args.sizes):
+        parser.error("--steps and --repeats must be >= 1 and every size >= 2")
     measure(args.sizes[0], 60)  # warm the tile cache
-    ms, resets = {}, {}
-    for size in args.sizes:
-        ms[size], resets[size] = measure(size, args.steps)
+    runs: dict[int, list[tuple[float, float]]] = {size: [] for size in args.sizes}
+    for _ in range(args.repeats):  # sizes interleaved: drifts in machine speed hit all
+        for size in args.sizes:
+            runs[size].append(measure(size, args.steps))
+    ms = {size: statistics.median(r[0] for r in rs) for size, rs in runs.items()}
+    resets = {size: statistics.median(r[1] for r in rs) for size, rs in runs.items()}
     figures = {
         "ms_per_step": {str(k): round(v, 3) for k, v in ms.items()},
         "ratio": round(ms[max(args.sizes)] / ms[min(args.sizes)], 2),
         "reset_ms": {str(k): round(v, 2) for k, v in resets.items()},
-        "steps": args.steps, "obs_size": "540x1200", "python": platform.python_version(),
+        "steps": args.steps, "repeats": args.repeats, "obs_size": "540x1200",
+        "python": platform.python_version(),
     }
     print(json.dumps(figures))
 

@@ -25,9 +25,11 @@ import typing
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
-from itertools import accumulate, repeat
+from itertools import repeat
 from operator import itemgetter
 from typing import Any, ClassVar, Generic, TypeVar
+
+import numpy as np
 
 from ..verifiers.snap import MISSING, FrozenDict, Rows, TableSnap
 
@@ -412,7 +414,7 @@ class Listing(Generic[R]):
         self._sort_keys: dict[str, Any] = {}
         self._views: dict[Any, list[R]] = {}
         self._attached = False
-        self._blob: tuple[Any, str, list[int], int] | None = None
+        self._blob: tuple[Any, str, Any, int] | None = None
 
     def _entry(self, key: Any, record: R) -> tuple[Any, str]:
         skey = str(key)
@@ -492,16 +494,17 @@ class Listing(Generic[R]):
             # built with C-level maps: a few hundred microseconds for thousands of records
             texts = list(map(self._folded.get, map(itemgetter(1), self._entries),
                              repeat("")))
-            starts = list(accumulate(map((1).__add__, map(len, texts)), initial=0))
+            starts = np.zeros(len(texts) + 1, dtype=np.int64)
+            np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 1,
+                      out=starts[1:])
             self._blob = (self._entries, "\x00".join(texts), starts, self._version)
         _, blob, starts, _ = self._blob
         found: list[R] = []
         at = blob.find(q)
         while at != -1:
-            i = bisect_left(starts, at + 1) - 1
+            i = int(np.searchsorted(starts, at, side="right")) - 1
             found.append(self._records[self._entries[i][1]])
-            nxt = starts[i + 1] if i + 1 < len(starts) else len(blob)
-            at = blob.find(q, nxt)
+            at = blob.find(q, int(starts[i + 1]))
         return found
 
     def __getstate__(self) -> dict[str, Any]:
