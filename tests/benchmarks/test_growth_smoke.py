@@ -12,8 +12,9 @@ BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "growth.py"
 
 
 def test_growth_prints_one_json_line_of_figures() -> None:
-    proc = subprocess.run([sys.executable, str(BENCHMARK), "--steps", "30", "--repeats", "1", "--sizes", "16",
-                           "300"], capture_output=True, text=True, timeout=300, check=False)
+    args = [sys.executable, str(BENCHMARK), "--steps", "30", "--repeats", "1"]
+    args += ["--sizes", "16", "300"]
+    proc = subprocess.run(args, capture_output=True, text=True, timeout=300, check=False)
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.strip().splitlines()
     assert len(lines) == 1, proc.stdout
