@@ -68,7 +68,8 @@ def mem_per_env_mb(n=8):
     for i, env in enumerate(envs):
         env.reset(seed=i)
         for _ in range(20):
-            env.step(env.oracle_action())
+            if env.step(env.oracle_action())[2:4] != (False, False):
+                env.reset()
     used = tracemalloc.get_traced_memory()[0] - base
     tracemalloc.stop()
     return used / n / 2**20

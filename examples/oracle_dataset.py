@@ -26,7 +26,7 @@ args = parser.parse_args()
 
 out = Path(args.out)
 (out / "frames").mkdir(parents=True, exist_ok=True)
-env = PhoneWorldEnv(task=args.task)
+env = PhoneWorldEnv(task=args.task, privileged_info=True)  # task ids label the data
 solved = 0
 with open(out / "steps.jsonl", "w") as lines:
     for episode in range(args.episodes):

@@ -70,7 +70,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
                              else next(iter(TEMPLATES)))
         env = gym.make("PhoneWorld-v0", task=task, obs_size=tuple(args.size))
     obs, info = env.reset(seed=args.seed)
-    print(f"task {info['task_id']} (seed {args.seed}): {obs['instruction']}")
+    print(f"task {env.unwrapped.episode.template.id} (seed {args.seed}): "  # type: ignore[attr-defined]
+          f"{obs['instruction']}")
     frames: list[Image.Image] = []
     done, step = False, 0
     reward: SupportsFloat = 0.0

@@ -12,7 +12,13 @@ did damage the task does not allow (then it must say the state is unrecoverable)
 clickable element must have text or a description and lie inside the screen, every screen
 must render within a time budget, and two phones given the same actions must end the same.
 
-Both raise ``CheckFailed`` listing every problem, and return a report with the figures.
+``judge_matrix`` judges many end states of a template: positives (the oracle's end, the
+ends the oracle reaches from other screens after random actions, the accepted answer
+formats) must pass; negatives (the derived near misses, the right end declared infeasible,
+doing nothing, a bystander removed, changed or copied, the task done to the wrong record,
+over-deletion, switching off instead of deleting, dumped and hedged answers) must fail.
+
+All three raise ``CheckFailed`` listing every problem, and return a report with the figures.
 """
 
 from __future__ import annotations
@@ -32,7 +38,17 @@ from .actions import PhoneAction, format_action, make_action_space
 from .actions.space import action_from_sample
 from .mockapps import APPS, REGISTRY, Episode, Task, Unrecoverable
 from .mockapps.driver import OracleError
-from .verifiers import plain
+from .mockapps.families import (
+    DeleteRecord,
+    EditRecord,
+    Lookup,
+    RecordTask,
+    SetSetting,
+    record_keys,
+)
+from .verifiers import lookup, plain
+from .verifiers.answers import answer_variants, wrong_answers
+from .verifiers.negatives import perturb
 from .world import App, Device
 from .world import theme as T
 from .world.a11y import ui_elements
@@ -154,14 +170,14 @@ def check_task(task: Task | str, seeds: int = 20, *, starts: Iterable[int] = STA
         ep = Episode(template, device, np.random.default_rng(seed))
         if not ep.instruction or "{" in ep.instruction:
             problems.append(f"seed {seed}: instruction not filled: {ep.instruction!r}")
-        if ep.verify(None).success:
+        if ep.verify(None, "success").success:
             problems.append(f"seed {seed}: finishing at once passes")
         try:
             answer, steps = ep.solve()
         except (RuntimeError, OracleError) as exc:
             problems.append(f"seed {seed}: oracle failed: {exc}")
             continue
-        verdict = ep.verify(answer)
+        verdict = ep.verify(answer, ep.end_status)
         if not verdict.success:
             problems.append(f"seed {seed}: oracle's end state fails: {verdict.reason}")
             continue
@@ -175,12 +191,14 @@ def check_task(task: Task | str, seeds: int = 20, *, starts: Iterable[int] = STA
             problems.append(f"seed {seed}: no near miss derived or declared")
         for miss in misses:
             report.negatives += 1
-            if template.verify(ep.initial, miss.state, ep.params, miss.answer).success:
+            if template.judge(ep.initial, miss.state, ep.params, miss.answer,
+                              miss.status).success:
                 problems.append(f"seed {seed}: near miss passes: {miss.why}")
         victim = _bystander(ep.initial, final)
         if victim is None:
             problems.append(f"seed {seed}: the setup leaves no bystander record to damage")
-        elif template.verify(ep.initial, _without(final, victim), ep.params, answer).success:
+        elif template.judge(ep.initial, _without(final, victim), ep.params, answer,
+                            ep.end_status).success:
             problems.append(f"seed {seed}: deleting {'.'.join(victim)} passes")
         if seed < 3:  # the same seed twice gives the same episode
             if fingerprint(template, seed, app_classes) != fingerprint(template, seed,
@@ -230,7 +248,7 @@ def _random_starts(template: Task, app_classes: Sequence[type[App]], seeds: int,
                             "but the oracle did not say it is unrecoverable")
             continue
         recoverable += 1
-        solved += ep.verify(answer).success
+        solved += ep.verify(answer, ep.end_status).success
     return recoverable, solved, unrecoverable
 
 
@@ -368,3 +386,206 @@ def _check_elements(device: Device, problems: list[str], where: str) -> None:
         if (e.clickable or e.long_clickable) and not (e.text or e.content_desc):
             problems.append(f"{where}: a clickable {e.short_class} (id {e.short_id!r}) has no "
                             "text and no content description")
+
+
+# --- the judge matrix ---------------------------------------------------------------------
+#: Fewest judged end states per template.
+MIN_JUDGED = 20
+
+
+@dataclass
+class JudgeReport:
+    """What ``judge_matrix`` judged for one template: counts, and what was judged wrong."""
+
+    task_id: str
+    positives: int = 0
+    negatives: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def judged(self) -> int:
+        return self.positives + self.negatives
+
+    def line(self) -> str:
+        return (f"{self.task_id:34} {self.judged:3d} judged: {self.positives} positive, "
+                f"{self.negatives} negative")
+
+
+Case = tuple[Any, str | None, str | None, str]  # (end state, answer, status, why)
+
+
+def _mutable(state: Mapping[str, Any]) -> dict[str, Any]:
+    out = plain(state)
+    assert isinstance(out, dict)
+    return out
+
+
+def _table_at(state: dict[str, Any], path: str) -> dict[str, Any] | None:
+    node: Any = state
+    for part in path.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return None
+        node = node[part]
+    return node if isinstance(node, dict) else None
+
+
+def _flag(record: Mapping[str, Any]) -> str | None:
+    """A switch of a record (on/off, done, pinned...): its first boolean field."""
+    return next((k for k, v in record.items() if isinstance(v, bool)), None)
+
+
+def _record_cases(task: Task, ep: Episode, final: Mapping[str, Any], answer: str | None,
+                  status: str | None) -> list[Case]:
+    """Negatives about the task's own table: the wrong record, over-deletion, a switch
+    flipped instead of a deletion, an extra copy."""
+    assert isinstance(task, RecordTask)
+    initial, params = ep.initial, ep.params
+    out: list[Case] = []
+    table0 = lookup(initial, task.collection)
+    if not isinstance(table0, Mapping):
+        return out
+    try:
+        targets = set(record_keys(initial, task.collection, task.target(params)))
+    except (NotImplementedError, KeyError):
+        targets = set()
+    others = [k for k in table0 if k not in targets]
+    if isinstance(task, DeleteRecord) and targets:
+        if others:  # a bystander deleted too, and instead
+            state = _mutable(final)
+            del _table_at(state, task.collection)[others[0]]  # type: ignore[union-attr]
+            out.append((state, answer, status, f"over-deletion: {others[0]} too"))
+            state = _mutable(initial)
+            del _table_at(state, task.collection)[others[-1]]  # type: ignore[union-attr]
+            out.append((state, answer, status, f"the wrong record deleted: {others[-1]}"))
+        key = sorted(targets)[0]
+        flag = _flag(table0[key])
+        if flag is not None:  # the target kept, only switched the other way
+            state = _mutable(final)
+            row = dict(table0[key])
+            row[flag] = not row[flag]
+            _table_at(state, task.collection)[key] = row  # type: ignore[index]
+            out.append((state, answer, status, f"{key}.{flag} flipped instead of a deletion"))
+    if isinstance(task, EditRecord) and targets and others:
+        key, other = sorted(targets)[0], others[0]
+        after = lookup(final, f"{task.collection}.{key}")
+        if isinstance(after, Mapping):  # the change made to another record instead
+            state = _mutable(initial)
+            row = dict(table0[other])
+            row.update({f: after[f] for f in task.changes(params) if f in after})
+            _table_at(state, task.collection)[other] = row  # type: ignore[index]
+            out.append((state, answer, status, f"the change made to {other} instead"))
+    table1 = lookup(final, task.collection)
+    if isinstance(table1, Mapping) and table1:  # a copy of some record, over-doing
+        key = sorted(table1)[-1]
+        state = _mutable(final)
+        row = dict(table1[key])
+        if "id" in row:
+            row["id"] = f"{key}_copy"
+        _table_at(state, task.collection)[f"{key}_copy"] = row  # type: ignore[index]
+        out.append((state, answer, status, f"an extra copy of {key}"))
+    return out
+
+
+def _bystander_cases(ep: Episode, final: Mapping[str, Any], answer: str | None,
+                     status: str | None) -> list[Case]:
+    """A record the task does not touch, removed, or one of its fields changed."""
+    out: list[Case] = []
+    victim = _bystander(ep.initial, final)
+    if victim is None:
+        return out
+    out.append((_without(final, victim), answer, status, f"{'.'.join(victim)} removed"))
+    state = _mutable(final)
+    node = state
+    for key in victim:
+        node = node[key]
+    for name, value in node.items():
+        changed = perturb(value)
+        if name != "id" and changed is not None and changed != value:
+            node[name] = changed
+            out.append((state, answer, status, f"{'.'.join(victim)}.{name} changed"))
+            break
+    return out
+
+
+def judge_cases(task: Task | str, seed: int, apps: Sequence[type[App]] | None = None
+                ) -> tuple[list[Case], list[Case], Episode]:
+    """The positive and negative end states of ``task`` on ``seed`` (see the module doc)."""
+    template = _resolve_task(task)
+    app_classes = _apps_for(template, apps)
+    device = Device(app_classes)
+    ep = Episode(template, device, np.random.default_rng(seed))
+    answer, _ = ep.solve()
+    status, final = ep.end_status, device.snapshot()
+    positives: list[Case] = [(final, answer, status, "the oracle's end")]
+    negatives: list[Case] = [(m.state, m.answer, m.status, m.why)
+                             for m in template.near_misses(ep.initial, final, ep.params, answer)]
+    if not template.infeasible:
+        negatives.append((ep.initial, None, "success", "nothing done"))
+    if isinstance(template, Lookup) and not template.infeasible:
+        expected = template.expected(ep.params)
+        kind, name = template.answer_type, template.answer_field
+        positives += [(final, v, None, f"answer {v!r}")
+                      for v in answer_variants(kind, expected, name)]
+        candidates = template.candidates(ep.params, ep.initial)
+        negatives += [(final, v, None, f"answer {v!r}")
+                      for v in wrong_answers(kind, expected, candidates, name)]
+    if isinstance(template, RecordTask) and not template.infeasible:
+        negatives += _record_cases(template, ep, final, answer, status)
+    negatives += _bystander_cases(ep, final, answer, status)
+    if isinstance(template, SetSetting):  # another setting changed too: over-doing
+        state = _mutable(final)
+        mine = f"{template.namespace}.{template.key}"
+        for namespace, values in sorted(state.get("settings", {}).items()):
+            other = next((k for k in sorted(values) if f"{namespace}.{k}" != mine
+                          and f"{namespace}.{k}" not in template.side_effects), None)
+            if other is not None:
+                values[other] = perturb(values[other])
+                negatives.append((state, answer, status, f"settings.{namespace}.{other} "
+                                                         "changed too"))
+                break
+    for k in (3, 10):  # the oracle's ends from other screens: other UI paths
+        other = Device(app_classes)
+        run = Episode(template, other, np.random.default_rng(seed))
+        rng = np.random.default_rng(20_000 + seed + k)
+        for action in _random_actions(rng, [a.name for a in app_classes], k,
+                                      20_000 + seed + k):
+            other.step(action)
+            run.observe(action)
+        if run.verify(None).damage:
+            continue
+        try:
+            got, _ = run.solve(template.max_steps + len(template.apps) + 1)
+        except (RuntimeError, OracleError, Unrecoverable):
+            continue
+        positives.append((other.snapshot(), got, run.end_status,
+                          f"the oracle's end after {k} random actions"))
+    return positives, negatives, ep
+
+
+def judge_matrix(task: Task | str, seeds: int = 3, *, apps: Sequence[type[App]] | None = None,
+                 raise_on_failure: bool = True) -> JudgeReport:
+    """Judge every positive and negative end state of ``task`` on ``seeds`` seeds: each
+    positive must pass and each negative fail, and there must be at least ``MIN_JUDGED``."""
+    template = _resolve_task(task)
+    report = JudgeReport(template.id)
+    for seed in range(seeds):
+        try:
+            positives, negatives, ep = judge_cases(template, seed, apps)
+        except (RuntimeError, OracleError) as exc:
+            report.problems.append(f"seed {seed}: the oracle failed: {exc}")
+            continue
+        for state, answer, status, why in positives:
+            report.positives += 1
+            verdict = template.judge(ep.initial, state, ep.params, answer, status)
+            if not verdict.success:
+                report.problems.append(f"seed {seed}: positive fails ({why}): "
+                                       f"{verdict.reason}")
+        for state, answer, status, why in negatives:
+            report.negatives += 1
+            if template.judge(ep.initial, state, ep.params, answer, status).success:
+                report.problems.append(f"seed {seed}: negative passes: {why}")
+    if report.judged < MIN_JUDGED:
+        report.problems.append(f"only {report.judged} end states judged (< {MIN_JUDGED})")
+    if report.problems and raise_on_failure:
+        raise CheckFailed(f"{template.id}:\n  " + "\n  ".join(report.problems))
+    return report

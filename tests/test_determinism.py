@@ -22,7 +22,7 @@ def record(env, obs, reward, info):
     ])
 
 for seed in range(4):
-    env = PhoneWorldEnv()
+    env = PhoneWorldEnv(privileged_info=True)
     env.reset(seed=seed)
     done = False
     while not done:  # the oracle: screens change almost every step

@@ -1,5 +1,14 @@
 """What PhoneWorld-v0 and RealPhone-v0 share: argument checks, the observation space and
-observation, and reading the agent's action. One place, so the two envs keep one contract."""
+observation, reading the agent's action, and the info policy. One place, so the two envs
+keep one contract.
+
+The info policy: the agent-facing ``info`` never gives the task away. Every step holds
+``STEP_KEYS`` (what the agent did and sees); the task's id and the verifier's verdict
+(``END_KEYS``) appear only once the episode has ended; the task's params never appear. An
+env made with ``privileged_info=True`` (trainers, debugging, dataset tools) adds
+``END_KEYS`` and ``PRIVILEGED_KEYS`` to every step, and ``env.unwrapped.privileged_info()``
+returns them on demand.
+"""
 
 from __future__ import annotations
 
@@ -19,6 +28,15 @@ _OBS_CHARS = frozenset(OBS_CHARSET)
 T = TypeVar("T")
 MAX_INSTRUCTION = 512
 MAX_UI_TEXT = 8192
+
+#: Keys of every step's ``info``: what the agent did and what it sees.
+STEP_KEYS: tuple[str, ...] = ("instruction", "step", "max_steps", "action", "action_error",
+                              "answer", "ui_elements")
+#: Keys added when the episode ends (terminated or truncated): which task it was, and the
+#: verifier's verdict on the final state.
+END_KEYS: tuple[str, ...] = ("task_id", "success", "verdict", "progress")
+#: Keys only privileged info holds: the task's params (they may hold the answer).
+PRIVILEGED_KEYS: tuple[str, ...] = ("params",)
 
 
 def clean_text(text: str, limit: int) -> str:
@@ -62,6 +80,21 @@ def observation(instruction: str, shot: np.ndarray | None,
     if ui_text is not None:
         obs["ui"] = clean_text(ui_text, MAX_UI_TEXT)
     return obs
+
+
+def end_info(task_id: str, verdict: Any) -> dict[str, Any]:
+    """The ``END_KEYS`` of ``info``: the task and the verifier's ``Verdict``."""
+    return {"task_id": task_id, "success": verdict.success, "verdict": verdict.reason,
+            "progress": verdict.progress}
+
+
+def ended_error() -> Exception:
+    """What stepping an ended episode raises (Gymnasium's ``ResetNeeded``): a step after
+    ``finish``, ``answer`` or truncation could otherwise earn a second reward."""
+    import gymnasium as gym
+
+    return gym.error.ResetNeeded("the episode has ended (terminated or truncated); call "
+                                 "reset() before step()")
 
 
 def choose_template(templates: Sequence[T], options: Mapping[str, Any] | None,

@@ -15,7 +15,15 @@ from ..verifiers.snap import thaw
 from ..world import Device
 from ..world.a11y import format_elements, ui_elements
 from ..world.render import Renderer
-from .contract import check_args, choose_template, observation, observation_space, read_action
+from .contract import (
+    check_args,
+    choose_template,
+    end_info,
+    ended_error,
+    observation,
+    observation_space,
+    read_action,
+)
 from .infos import UIElementList
 
 
@@ -64,14 +72,21 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
 
     ## Rewards
     The verifier's score when the episode ends: 1.0 if the task is done (and nothing else
-    was damaged), else 0.0; 0.0 on every other step. ``info["progress"]`` reports partial
-    progress without rewarding it.
+    was changed), else 0.0; 0.0 on every other step. An episode that ends by running out
+    of steps (the task's budget, ``max_steps``, or a ``TimeLimit`` from ``gym.make(...,
+    max_episode_steps=N)``) is scored on its final state as if the agent had finished.
+    ``finish(status="infeasible")`` scores 1.0 only on a task that cannot be done (and
+    nothing was changed), 0.0 on every other.
+
+    ## Starting State
+    The home screen of a phone holding the task's initial state (its records and
+    distractors), the clock frozen at the task's start time.
 
     ## Episode End
     Terminated when the agent calls ``finish`` or ``answer`` (or, with
     ``end_on_success=True``, as soon as the verifier passes: handy for RL). Truncated when
-    the task's step budget runs out (``max_steps`` overrides it); the final state is then
-    scored as if the agent had finished.
+    the step budget runs out. Stepping an ended episode raises Gymnasium's ``ResetNeeded``
+    (a second answer cannot change the score).
 
     ## Arguments
     - ``task``: a template id or list of ids (default: all templates; see ``phone-gym
@@ -85,12 +100,20 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     - ``max_text_length``: longest ``text`` of a sampled action.
     - ``screenshot``: False leaves the screenshot out of observations (text-only agents
       reading ``ui``; much faster).
+    - ``privileged_info``: add the task's id, params and the live verdict to every step's
+      ``info`` (for trainers and debugging; never show it to the agent).
 
-    ``info`` holds ``task_id``, ``params``, ``instruction``, ``step``, ``action`` (the
-    action carried out, in ``format_action`` syntax, or None),
-    ``action_error`` (None or a message), ``success`` (the verifier passes now),
-    ``verdict`` (its reason), ``progress``, ``answer``, and ``ui_elements`` (list of
-    dicts: index, class, text, ids, bounds in pixels and in [0, 1000], flags).
+    ## Info
+    Every step (and reset): ``instruction``, ``step``, ``max_steps``, ``action`` (the
+    action carried out, in ``format_action`` syntax, or None), ``action_error`` (None or
+    a message: the last action's error, to feed back to the agent), ``answer``, and
+    ``ui_elements`` (list of dicts: index, class, text, ids, bounds in pixels and in
+    [0, 1000], flags). When the episode ends, also ``task_id``, ``success``, ``verdict``
+    (the verifier's reason) and ``progress`` (share of criteria met). Nothing before the
+    end gives the task away: no params, no verdict, no live success. With
+    ``privileged_info=True`` every step also holds ``task_id``, ``params``, ``success``,
+    ``verdict`` and ``progress``; ``env.unwrapped.privileged_info()`` returns them at any
+    time.
     """
 
     metadata = {"render_modes": ["rgb_array"], "render_fps": 2}
@@ -106,6 +129,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         render_mode: str | None = None,
         max_text_length: int = 64,
         screenshot: bool = True,
+        privileged_info: bool = False,
     ) -> None:
         width, height = check_args(render_mode, obs_size, max_steps)
         self.templates = select_templates(task, apps)
@@ -116,16 +140,20 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         self.app_names = [a.name for a in APPS]
         self.obs_size = (width, height)
         self.screenshot = screenshot
+        self.privileged = bool(privileged_info)
         self.observation_space = observation_space(self.obs_size, screenshot, ui_in_obs)
         self.action_space = make_action_space(self.app_names, max_text_length)
         self.device = Device(APPS)
         self.renderer = Renderer(width, height)
         self.episode: Episode | None = None
         self.steps = 0
+        #: Whether the current episode has ended (a further step raises ``ResetNeeded``).
+        self.ended = False
         self._shot: np.ndarray | None = None
         self._shot_version = -1
         self._verdict: Verdict | None = None
-        self._verdict_key: tuple[int, str | None] = (-1, None)
+        self._final: Verdict | None = None  # the verdict of the ended episode
+        self._verdict_key: tuple[int, str | None, str | None] = (-1, None, None)
 
     # --- gymnasium API -----------------------------------------------------------------
     def reset(self, *, seed: int | None = None,
@@ -134,28 +162,44 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         template = choose_template(self.templates, options, select_templates, self.np_random)
         self.episode = Episode(template, self.device, self.np_random)
         self.steps = 0
-        self._verdict = None
+        self.ended = False
+        self._verdict = self._final = None
         return self._obs(), self._info(None, None, None)
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         episode = self._need_episode()
+        if self.ended:
+            raise ended_error()
         self.steps += 1
         parsed, error, terminated, answer = read_action(action, self.app_names)
         if parsed is not None and not terminated:
             error = self.device.step(parsed)
             if error is None:
                 episode.observe(parsed)
-        if self._verdict_key != (self.device.version, answer):
-            self._verdict = None  # the phone changed (or the answer did): verify again
-        verdict = self._current_verdict(answer)
-        if parsed is not None and parsed.type == "finish" and parsed.status == "infeasible":
-            verdict = Verdict(False, "the agent declared the task infeasible", verdict.progress)
-            self._verdict = verdict
-        if self.end_on_success and verdict.success:
+        status = parsed.status if parsed is not None and parsed.type == "finish" else None
+        if self.end_on_success and not terminated and self._verify(None, None).success:
             terminated = True
         truncated = not terminated and self.steps >= self._budget(episode)
-        reward = verdict.score if terminated or truncated else 0.0
+        self.ended = terminated or truncated
+        if self.ended:
+            self._final = self._verify(answer, status)
+        reward = self._final.score if self.ended and self._final is not None else 0.0
         return self._obs(), reward, terminated, truncated, self._info(parsed, error, answer)
+
+    def end_episode(self) -> tuple[float, dict[str, Any]]:
+        """End the episode now (an outer step limit ran out: ``wrappers.ScoreOnTruncation``):
+        the score of the final state, and the keys ``info`` gains at the end."""
+        episode = self._need_episode()
+        self.ended = True
+        self._final = verdict = self._verify(None, None)
+        return verdict.score, end_info(episode.template.id, verdict)
+
+    def privileged_info(self) -> dict[str, Any]:
+        """What the agent must not see: the task id, its params and the live verdict
+        (``verdict``, ``success``, ``progress``) on the phone's current state."""
+        episode = self._need_episode()
+        verdict = self._final if self.ended and self._final else self._verify(None, None)
+        return {**end_info(episode.template.id, verdict), "params": thaw(episode.public_params)}
 
     def render(self) -> np.ndarray | None:
         if self.render_mode == "rgb_array":
@@ -175,10 +219,13 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     def _budget(self, episode: Episode) -> int:
         return self.max_steps_override or episode.template.max_steps
 
-    def _current_verdict(self, answer: str | None = None) -> Verdict:
-        if self._verdict is None:
-            self._verdict = self._need_episode().verify(answer)
-            self._verdict_key = (self.device.version, answer)
+    def _verify(self, answer: str | None, status: str | None) -> Verdict:
+        """The verdict on the current state, for this answer and end status (cached while
+        the phone's data is unchanged)."""
+        key = (self.device.version, answer, status)
+        if self._verdict is None or self._verdict_key != key:
+            self._verdict = self._need_episode().verify(answer, status)
+            self._verdict_key = key
         return self._verdict
 
     def _screenshot(self) -> np.ndarray:
@@ -195,21 +242,20 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     def _info(self, action: PhoneAction | None, error: str | None,
               answer: str | None) -> dict[str, Any]:
         episode = self._need_episode()
-        verdict = self._current_verdict(answer)
-        return {
-            "task_id": episode.template.id,
-            "params": thaw(episode.public_params),  # new every step (Gymnasium's rule)
+        info: dict[str, Any] = {
             "instruction": episode.instruction,
             "step": self.steps,
             "max_steps": self._budget(episode),
             "action": format_action(action) if action is not None else None,
             "action_error": error,
-            "success": verdict.success,
-            "verdict": verdict.reason,
-            "progress": verdict.progress,
             "answer": answer,
             "ui_elements": UIElementList(self.device.frame()),
         }
+        if self.privileged:
+            info.update(self.privileged_info())
+        if self.ended and self._final is not None:  # the verdict the reward came from
+            info.update(end_info(episode.template.id, self._final))
+        return info
 
     # --- pickling ----------------------------------------------------------------------------
     def __getstate__(self) -> dict[str, Any]:

@@ -19,11 +19,20 @@ from ..real.commands import package_of, to_commands
 from ..real.guard import SafetyGuard
 from ..real.packages import app_packages
 from ..real.state import AdbState
+from ..real.watch import task_watch
 from ..verifiers import Verdict, observe
 from ..verifiers.snap import thaw
 from ..world.a11y import UIElement, format_elements, parse_xml
 from ..world.manifest import did_you_mean
-from .contract import check_args, choose_template, observation, observation_space, read_action
+from .contract import (
+    check_args,
+    choose_template,
+    end_info,
+    ended_error,
+    observation,
+    observation_space,
+    read_action,
+)
 
 _PACKAGE = re.compile(r'<node [^>]*?package="([^"]*)"')
 
@@ -83,7 +92,7 @@ class RealHost:
                 self.state.clear_app(package)
 
     def snapshot(self, task: Task) -> dict[str, Any]:
-        return observe(self.state, task.watch)
+        return observe(self.state, task_watch(task, REGISTRY.manifests, self.state.stores()))
 
     def elements(self) -> Sequence[UIElement]:
         return self.env._elements
@@ -114,12 +123,19 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
     ``"instruction"`` and, with ``ui_in_obs=True``, ``"ui"`` (from ``uiautomator dump``).
 
     ## Rewards
-    1.0 when the episode ends with the task verified on the phone, else 0.0.
+    1.0 when the episode ends with the task verified on the phone, else 0.0 (as in
+    ``PhoneWorld-v0``: a truncated episode is scored on its final state, a ``TimeLimit``
+    from ``gym.make(..., max_episode_steps=N)`` included; ``finish(status="infeasible")``
+    scores only on a task that cannot be done).
+
+    ## Starting State
+    The phone's home screen, the task's apps force-stopped, the task's records written.
 
     ## Episode End
     Terminated on ``finish``/``answer`` (or on success with ``end_on_success=True``).
     Truncated when the step budget runs out, or when the phone stops answering
     (``info["device_error"]`` says why; the steps so far stay in ``env.trajectory``).
+    Stepping an ended episode raises Gymnasium's ``ResetNeeded``.
 
     ## Arguments
     - ``serial``: the phone's serial (default: the only attached phone).
@@ -138,9 +154,16 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
       data: use a test phone). Off by default: tasks are verified against the state they
       start from.
     - ``settle``: seconds to wait after an action before the screenshot (animations).
-    - ``verify_every_step``: run the verifier after every step (adb queries) so that
-      ``info["success"]`` is live; otherwise it is checked when the episode ends.
+    - ``verify_every_step``: run the verifier after every step (adb queries; the verdict
+      then shows in privileged info); otherwise it is checked when the episode ends.
     - ``ui_tree``: read the UI tree every step (``info["ui_elements"]``; off is faster).
+    - ``privileged_info``: as in ``PhoneWorld-v0`` (the task id, params and the last
+      verdict in every step's ``info``).
+
+    ## Info
+    As ``PhoneWorld-v0`` (the same policy: nothing that gives the task away before the
+    end), plus ``device_error``, ``package`` (the foreground app), ``serial`` and ``guard``
+    (what the safety guard did this step).
     """
 
     metadata = {"render_modes": ["rgb_array"], "render_fps": 1}
@@ -166,6 +189,7 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         settle: float = 0.5,
         verify_every_step: bool = False,
         ui_tree: bool = True,
+        privileged_info: bool = False,
     ) -> None:
         width, height = check_args(render_mode, obs_size, max_steps)
         if isinstance(backend, str) and backend not in BACKENDS:
@@ -190,8 +214,11 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         self.observation_space = observation_space(self.obs_size, screenshot, ui_in_obs)
         self.app_names = list(self.packages)
         self.action_space = make_action_space(self.app_names, max_text_length)
+        self.privileged = bool(privileged_info)
         self.episode: Episode | None = None
         self.steps = 0
+        #: Whether the current episode has ended (a further step raises ``ResetNeeded``).
+        self.ended = False
         #: One record per step of the current episode (kept when the phone drops).
         self.trajectory: list[dict[str, Any]] = []
         self._shot = np.zeros((height, width, 3), np.uint8)
@@ -227,6 +254,7 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         template = choose_template(self.templates, options, select_real_templates, self.np_random)
         self.episode = self._with_retry(lambda backend: self._start(backend, template))
         self.steps = 0
+        self.ended = False
         self.trajectory = []
         self._verdict = Verdict(False, "not checked yet", 0.0)
         self._with_retry(self._observe)
@@ -239,6 +267,8 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         episode = self._need_episode()
+        if self.ended:
+            raise ended_error()
         self.steps += 1
         device_error: str | None = None
         parsed, error, terminated, answer = read_action(action, self.app_names)
@@ -255,23 +285,25 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         truncated = device_error is not None or (
             not terminated and self.steps >= self._budget(episode))
         ended = terminated or truncated
+        status = parsed.status if parsed is not None and parsed.type == "finish" else None
         if device_error is None and (ended or self.end_on_success or self.verify_every_step):
             try:
-                self._verdict = episode.verify(answer)
+                self._verdict = episode.verify(answer, status)
             except DeviceError as exc:
                 device_error, truncated = str(exc), not terminated
         if device_error is not None:
             self._verdict = Verdict(False, f"the phone stopped answering: {device_error}", 0.0)
-        elif parsed is not None and parsed.type == "finish" and parsed.status == "infeasible":
-            self._verdict = Verdict(False, "the agent declared the task infeasible",
-                                    self._verdict.progress)
         if self.end_on_success and self._verdict.success and not truncated:
             terminated = True
-        reward = self._verdict.score if terminated or truncated else 0.0
+        self.ended = terminated or truncated
+        reward = self._verdict.score if self.ended else 0.0
         info = self._info(parsed, error, answer, device_error)
         self.guard_note = None
-        self.trajectory.append({k: info[k] for k in (
-            "step", "action", "action_error", "device_error", "success", "verdict")})
+        self.trajectory.append({"step": self.steps, "action": info["action"],
+                                "action_error": info["action_error"],
+                                "device_error": device_error,
+                                "success": self._verdict.success if self.ended else None,
+                                "verdict": self._verdict.reason if self.ended else None})
         return self._obs(), reward, terminated, truncated, info
 
     def render(self) -> np.ndarray | None:
@@ -340,24 +372,43 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         return observation(self._need_episode().instruction,
                            self._shot if self.screenshot else None, ui)
 
+    def end_episode(self) -> tuple[float, dict[str, Any]]:
+        """End the episode now (an outer step limit ran out: ``wrappers.ScoreOnTruncation``):
+        the score of the final state read from the phone, and the keys ``info`` gains at
+        the end."""
+        episode = self._need_episode()
+        self.ended = True
+        try:
+            self._verdict = episode.verify(None, None)
+        except DeviceError as exc:
+            self._verdict = Verdict(False, f"the phone stopped answering: {exc}", 0.0)
+        return self._verdict.score, end_info(episode.template.id, self._verdict)
+
+    def privileged_info(self) -> dict[str, Any]:
+        """What the agent must not see: the task id, its params and the last verdict (live
+        with ``verify_every_step``; reading the phone's state costs adb queries)."""
+        episode = self._need_episode()
+        return {**end_info(episode.template.id, self._verdict),
+                "params": thaw(episode.public_params)}
+
     def _info(self, action: PhoneAction | None, error: str | None, answer: str | None,
               device_error: str | None) -> dict[str, Any]:
         episode = self._need_episode()
-        return {
-            "task_id": episode.template.id,
-            "params": thaw(episode.public_params),  # new every step (Gymnasium's rule)
+        info: dict[str, Any] = {
             "instruction": episode.instruction,
             "step": self.steps,
             "max_steps": self._budget(episode),
             "action": format_action(action) if action is not None else None,
             "action_error": error if device_error is None else device_error,
             "device_error": device_error,
-            "success": self._verdict.success,
-            "verdict": self._verdict.reason,
-            "progress": self._verdict.progress,
             "answer": answer,
             "ui_elements": [e.to_dict() for e in self._elements],
             "package": self._package,
             "serial": getattr(self.backend, "serial", None),
             "guard": self.guard_note,
         }
+        if self.privileged:
+            info.update(self.privileged_info())
+        if self.ended:
+            info.update(end_info(episode.template.id, self._verdict))
+        return info

@@ -5,10 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 import gymnasium as gym
+from gymnasium.envs.registration import WrapperSpec
 
 from ..mockapps import TEMPLATES
 from .vector import phone_worker
 
+#: Outside any ``TimeLimit`` (``max_episode_steps``): a truncated episode is scored.
+SCORE_ON_TRUNCATION = WrapperSpec("ScoreOnTruncation",
+                                  "phone_gym.envs.wrappers:ScoreOnTruncation", {})
 PHONE_WORLD = "phone_gym.envs.phone_world:PhoneWorldEnv"
 REAL_PHONE = "phone_gym.envs.real_phone:RealPhoneEnv"
 
@@ -26,7 +30,8 @@ def register_envs() -> None:
     """Register every id in ``ENVS`` (idempotent)."""
     for env_id, entry_point, kwargs in ENVS:
         if env_id not in gym.registry:
-            gym.register(env_id, entry_point=entry_point, kwargs=kwargs, disable_env_checker=True)
+            gym.register(env_id, entry_point=entry_point, kwargs=kwargs, disable_env_checker=True,
+                         additional_wrappers=(SCORE_ON_TRUNCATION,))
 
 
 def make_vec(

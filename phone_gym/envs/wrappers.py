@@ -6,6 +6,10 @@
   optionally resized and/or grayscale: what a ``CnnPolicy`` takes.
 - ``SuccessInfo``: ``info["is_success"]``, which stable-baselines3 reads at episode end to
   log a success rate.
+- ``ScoreOnTruncation``: when a step limit outside the env (Gymnasium's ``TimeLimit``)
+  truncates an episode, the final state is scored as the env's own budget would score it.
+  ``gym.make`` adds it to every phone-gym id, outside the ``TimeLimit`` that
+  ``max_episode_steps=N`` adds.
 
 They wrap ``PhoneWorldEnv`` (or anything with its observation and action contract) and
 import neither torch nor any RL library::
@@ -23,6 +27,7 @@ from typing import Any, SupportsFloat
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import RecordConstructorArgs
 from PIL import Image
 
 from ..actions import BUTTONS, COORD_MAX, ActionError, PhoneAction, format_action, to_action
@@ -195,4 +200,31 @@ class SuccessInfo(gym.Wrapper):
     def step(self, action: Any) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
         obs, reward, terminated, truncated, info = self.env.step(action)
         info["is_success"] = bool(info.get("success", False))
+        return obs, reward, terminated, truncated, info
+
+
+class ScoreOnTruncation(gym.Wrapper, RecordConstructorArgs):
+    """Scores the final state when a wrapper inside this one truncates the episode.
+
+    Gymnasium's ``TimeLimit`` truncates with the reward the env returned for that step
+    (0.0 for a phone env before its own end), so a task solved within ``max_episode_steps``
+    would score nothing. On a truncating step that the phone env itself did not end, this
+    wrapper ends it (``env.unwrapped.end_episode()``): the reward becomes the verifier's
+    score of the final state and ``info`` gains the end keys (``task_id``, ``success``,
+    ``verdict``, ``progress``), exactly as when the env's own step budget runs out.
+    ``gym.make`` puts it outside the ``TimeLimit`` of every phone-gym id; wrap by hand as
+    ``ScoreOnTruncation(TimeLimit(env, N))``.
+    """
+
+    def __init__(self, env: gym.Env[Any, Any]) -> None:
+        RecordConstructorArgs.__init__(self)
+        gym.Wrapper.__init__(self, env)
+
+    def step(self, action: Any) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        base = self.env.unwrapped
+        if (truncated and not terminated and not getattr(base, "ended", True)
+                and hasattr(base, "end_episode")):
+            reward, extra = base.end_episode()
+            info = {**info, **extra}
         return obs, reward, terminated, truncated, info

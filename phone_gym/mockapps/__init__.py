@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..world.app import App
 from .driver import Driver, OracleError, Unrecoverable
 from .registry import ENTRY_POINT_GROUP, AppPackage, Registry, discover
-from .task import Episode, Task, TaskTemplate, WorldHost
+from .task import Episode, SetupError, Task, TaskTemplate, WorldHost
 
 REGISTRY: Registry = discover()
 
@@ -22,5 +22,6 @@ TEMPLATES: dict[str, Task] = REGISTRY.templates
 
 __all__ = [
     "APPS", "ENTRY_POINT_GROUP", "REGISTRY", "TEMPLATES", "AppPackage", "Driver", "Episode",
-    "OracleError", "Registry", "Task", "TaskTemplate", "Unrecoverable", "WorldHost", "discover",
+    "OracleError", "Registry", "SetupError", "Task", "TaskTemplate", "Unrecoverable",
+    "WorldHost", "discover",
 ]

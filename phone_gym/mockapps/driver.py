@@ -165,8 +165,9 @@ class Driver:
     def press(self, button: str) -> Iterator[PhoneAction]:
         yield PhoneAction("press", button=button)
 
-    def finish(self) -> Iterator[PhoneAction]:
-        yield PhoneAction("finish", status="success")
+    def finish(self, status: str = "success") -> Iterator[PhoneAction]:
+        """End the episode: ``"success"``, or ``"infeasible"`` when the task cannot be done."""
+        yield PhoneAction("finish", status=status)
 
     def answer(self, text: str) -> Iterator[PhoneAction]:
         yield PhoneAction("answer", text=text)

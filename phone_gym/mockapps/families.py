@@ -1,4 +1,5 @@
-"""Task families: create, edit, toggle and delete a record, set a setting, look something up.
+"""Task families: create, edit, toggle and delete a record, set a setting, look something up,
+and the infeasible variant of any of them.
 
 A family turns a few declarations into criteria and allowed changes (and so, through
 ``verifiers.negatives``, into near misses), so a template is its sentence, its params, its
@@ -15,10 +16,25 @@ snapshot key alone, so a family task checks a PhoneWorld phone and a real one al
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
-from ..verifiers import Allow, Answer, Criterion, NoRecord, Record, Value, lookup, matching
+from ..actions import PhoneAction
+from ..verifiers import (
+    Allow,
+    Allowed,
+    Answer,
+    Becomes,
+    Criterion,
+    NearMiss,
+    NoRecord,
+    Record,
+    Value,
+    lookup,
+    matching,
+)
+from ..verifiers.answers import answer_matcher
+from .driver import Driver
 from .task import Task
 
 
@@ -51,11 +67,30 @@ class RecordTask(Task):
         return keys[0]
 
 
+    def conflicts(self, params: Mapping[str, Any], existing: Mapping[str, Any]) -> str | None:
+        """The target must be new to the phone (setup writes it): one already there would
+        make two."""
+        try:
+            where = self.target(params)
+        except NotImplementedError:
+            return None
+        if matching(existing, self.collection, where):
+            return f"{self.collection} already holds a record like the target ({dict(where)})"
+        return None
+
+
 class CreateRecord(RecordTask):
     """Add exactly one record whose fields are ``fields(params)`` (literals or matchers)."""
 
     def fields(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
         raise NotImplementedError
+
+    def conflicts(self, params: Mapping[str, Any], existing: Mapping[str, Any]) -> str | None:
+        """A record like the one to create must not be there already (the task would be
+        done before it starts)."""
+        if matching(existing, self.collection, self.fields(params)):
+            return f"{self.collection} already holds a record like the one to create"
+        return None
 
     def criteria(self, params: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
@@ -64,7 +99,7 @@ class CreateRecord(RecordTask):
         return [Record(self.collection, fields, count=before + 1)]
 
     def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[str | Allow]:
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
         return [Allow(self.collection, "added", max=1)]
 
 
@@ -82,7 +117,7 @@ class EditRecord(RecordTask):
                 for name, value in self.changes(params).items()]
 
     def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[str | Allow]:
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
         return [Allow(self.collection, "modified", key=self.target_key(params, initial),
                       fields=tuple(self.changes(params)))]
 
@@ -95,18 +130,19 @@ class DeleteRecord(RecordTask):
         return [NoRecord(self.collection, self.target(params))]
 
     def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[str | Allow]:
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
         count = len(record_keys(initial, self.collection, self.target(params)))
         return [Allow(self.collection, "removed", where=self.target(params), max=count)]
 
 
 class SetSetting(Task):
     """Make setting ``namespace``/``key`` hold ``value(params)``; ``side_effects`` are
-    other settings the phone itself changes along with it (airplane mode turns Wi-Fi off)."""
+    other settings the phone itself changes along with it, and the one value each may take
+    (airplane mode turns Wi-Fi off: ``{"global.wifi_on": "0"}``)."""
 
     namespace: ClassVar[str] = "global"
     key: ClassVar[str] = ""
-    side_effects: ClassVar[tuple[str, ...]] = ()
+    side_effects: ClassVar[Mapping[str, Any]] = {}
 
     def value(self, params: Mapping[str, Any]) -> Any:
         raise NotImplementedError
@@ -116,20 +152,88 @@ class SetSetting(Task):
         return [Value(f"settings.{self.namespace}.{self.key}", self.value(params))]
 
     def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[str | Allow]:
-        return [f"settings.{self.namespace}.{self.key}",
-                *(f"settings.{path}" for path in self.side_effects)]
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Becomes(f"settings.{self.namespace}.{self.key}", self.value(params)),
+                *(Becomes(f"settings.{path}", value)
+                  for path, value in self.side_effects.items())]
 
 
 class Lookup(Task):
-    """Find something out and ``answer`` it; ``expected(params)`` is the answer (a literal
-    compared as text, or a matcher). Nothing may change."""
+    """Find something out and ``answer`` it. ``expected(params)`` is the value, of type
+    ``answer_type`` (one of ``verifiers.answers.ANSWER_TYPES``: a time, a phone number, a
+    count...), matched by that type's matcher: the usual formats and a short lead-in pass,
+    a list of candidates or a second claim fails. A structured answer names the value
+    ``answer_field`` (``{"time": "07:30"}``). ``candidates`` are the other values of that
+    type the phone shows (for tests: dumping them must fail). Nothing may change."""
 
     needs_answer = True
+    answer_type: ClassVar[str] = "text"
+    answer_field: ClassVar[str] = "answer"
 
     def expected(self, params: Mapping[str, Any]) -> Any:
         raise NotImplementedError
 
+    def candidates(self, params: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
+        """Other values of the answer's type on the phone (default: none listed)."""
+        return []
+
     def criteria(self, params: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Answer(self.expected(params))]
+        expected = self.expected(params)
+        if callable(expected):  # a matcher of the template's own (written before types)
+            return [Answer(expected)]
+        return [Answer(answer_matcher(self.answer_type, expected, self.answer_field))]
+
+
+class Infeasible(Task):
+    """The variant of a task that cannot be done on its phone (the record it names is not
+    there, the value it asks for is out of range): put it first among the bases, before the
+    feasible template, and make ``setup`` (or ``sample_params``) leave the target out.
+
+        class ContactsDeleteContactInfeasible(Infeasible, ContactsDeleteContact):
+            def sample_params(self, rng): ...  # the target's name, left out of the roster
+
+    Its one right end is ``finish(status="infeasible")`` with nothing changed (any change
+    fails it); an answer, a ``finish(status="success")`` or doing the closest thing fail.
+    ``oracle`` looks for the target where the task says it is, then declares it
+    infeasible: override ``look`` to search the app."""
+
+    infeasible = True
+    needs_answer = False
+
+    def conflicts(self, params: Mapping[str, Any], existing: Mapping[str, Any]) -> str | None:
+        """A phone that already holds the target would make the task feasible."""
+        target = getattr(self, "target", None)
+        collection = getattr(self, "collection", "")
+        if target is None or not collection:
+            return None
+        try:
+            where = target(params)
+        except (NotImplementedError, KeyError):
+            return None
+        if matching(existing, collection, where):
+            return f"{collection} holds the record the task says is missing ({dict(where)})"
+        return None
+
+    def criteria(self, params: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        return ()
+
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return ()
+
+    def declared_near_misses(self, initial: Mapping[str, Any], final: Mapping[str, Any],
+                             params: Mapping[str, Any], answer: str | None) -> list[NearMiss]:
+        """The untouched phone ended any other way: finished as done, or answered."""
+        return [NearMiss(final, None, "finished as if done", status="success"),
+                NearMiss(final, "done", "answered instead of declaring it infeasible"),
+                *super().declared_near_misses(initial, final, params, answer)]
+
+    def look(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        """Actions that look for the task's target (default: open the task's first app)."""
+        yield from ui.open_app(self.apps[0])
+
+    def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.look(ui, params)
+        yield from ui.finish("infeasible")

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Protocol
 import numpy as np
 
 from ..actions import PhoneAction
-from ..verifiers import Allow, Criterion, Verdict, Watch, check
+from ..verifiers import Allowed, Criterion, Verdict, Watch, check
 from ..verifiers.negatives import NearMiss, derive_negatives
 from ..verifiers.snap import freeze
 from ..verifiers.state import DeviceState
@@ -34,6 +34,15 @@ from .vocab import pick  # noqa: F401 - where templates used to find it
 
 #: How often the oracle runner starts a script over (from a clean app) before giving up.
 MAX_RESTARTS = 3
+#: How many params an episode samples on a phone that already holds data before it gives
+#: up (every sample clashed with what is there).
+MAX_SETUP_TRIES = 20
+
+
+class SetupError(RuntimeError):
+    """A task cannot be set up on this phone: every params sample clashes with data the
+    phone already holds (a same-name contact, an alarm at the same time, a taken file name),
+    which would make the task ambiguous or impossible."""
 
 
 class Task:
@@ -54,6 +63,9 @@ class Task:
     max_steps: ClassVar[int] = 20
     #: True for information-retrieval tasks that end with ``answer``.
     needs_answer: ClassVar[bool] = False
+    #: True for a task that cannot be done on its phone (the contact to delete does not
+    #: exist...): its one right end is ``finish(status="infeasible")`` with nothing changed.
+    infeasible: ClassVar[bool] = False
     #: The frozen start time of the episode's clock (PhoneWorld).
     start: ClassVar[datetime] = DEFAULT_START
     #: Whether the task runs on real phones too (``RealPhone-v0``): its setup, checks and
@@ -83,13 +95,20 @@ class Task:
     def instruction(self, params: Mapping[str, Any]) -> str:
         return self.template.format(**params)
 
+    def conflicts(self, params: Mapping[str, Any], existing: Mapping[str, Any]) -> str | None:
+        """Why ``params`` would make an ambiguous or impossible task on a phone that already
+        holds ``existing`` (its snapshot before setup: real phones keep their owner's data),
+        or None when they are fine. Families check their records; the episode samples other
+        params until none clash."""
+        return None
+
     def criteria(self, params: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
         """What must hold in the final state (may depend on the initial one)."""
         return ()
 
     def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[str | Allow]:
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
         """The changes the task asks for (patterns, or ``Allow`` rules with counts)."""
         return ()
 
@@ -99,13 +118,23 @@ class Task:
         return check(initial, final, self.criteria(params, initial),
                      allowed=self.allowed(params, initial), answer=answer)
 
+    def judge(self, initial: Mapping[str, Any], final: Mapping[str, Any],
+              params: Mapping[str, Any], answer: str | None,
+              status: str | None = None) -> Verdict:
+        """``verify`` with the agent's way of ending taken in (``judge_end``): what an
+        episode scores when it ends with ``answer`` or ``finish(status=status)``."""
+        return judge_end(self, self.verify(initial, final, params, answer), answer, status)
+
     def near_misses(self, initial: Mapping[str, Any], final: Mapping[str, Any],
                     params: Mapping[str, Any], answer: str | None) -> list[NearMiss]:
         """Wrong end states close to a solved one, for tests: the ones derived from the
         criteria (each checked field changed, an extra record, the target back or gone, a
-        wrong answer) plus ``declared_near_misses``. ``verify`` must fail every one."""
+        wrong answer), the right end state declared infeasible, plus
+        ``declared_near_misses``. ``judge`` must fail every one."""
         derived = derive_negatives(self.criteria(params, initial), initial, final, answer)
-        return [*derived, *self.declared_near_misses(initial, final, params, answer)]
+        ending = [NearMiss(final, None, "a feasible task declared infeasible",
+                           status="infeasible")] if not self.infeasible else []
+        return [*derived, *ending, *self.declared_near_misses(initial, final, params, answer)]
 
     def declared_near_misses(self, initial: Mapping[str, Any], final: Mapping[str, Any],
                              params: Mapping[str, Any], answer: str | None) -> list[NearMiss]:
@@ -122,6 +151,25 @@ class Task:
 
     def __repr__(self) -> str:
         return f"<task {self.id}>"
+
+
+def judge_end(task: Task, verdict: Verdict, answer: str | None, status: str | None) -> Verdict:
+    """``verdict`` (on the state and answer) with the agent's way of ending taken in:
+    declaring a feasible task infeasible fails; an infeasible task passes only on
+    ``finish(status="infeasible")`` with nothing changed (its ``verdict``: no changes)."""
+    if task.infeasible:
+        if status != "infeasible":
+            how = "answered" if answer is not None else "did not declare it infeasible"
+            return Verdict(False, f"the task cannot be done on this phone, and the agent {how}",
+                           0.0, verdict.damage)
+        if not verdict.success:
+            return Verdict(False, f"declared infeasible, but {verdict.reason}", 0.5,
+                           verdict.damage)
+        return Verdict(True, "declared infeasible, with nothing changed", 1.0)
+    if status == "infeasible":
+        return Verdict(False, "the agent declared the task infeasible, but it can be done",
+                       verdict.progress, verdict.damage)
+    return verdict
 
 
 def placeholders(template: str) -> set[str]:
@@ -151,7 +199,10 @@ class Host(Protocol):
 
 
 class WorldHost:
-    """A PhoneWorld ``Device`` as an episode's phone."""
+    """A PhoneWorld ``Device`` as an episode's phone (``fresh``: after ``begin`` it holds
+    only what the task's setup writes)."""
+
+    fresh = True
 
     def __init__(self, device: Device) -> None:
         self.device = device
@@ -189,7 +240,7 @@ class Episode:
         self.template = template
         self.host = as_host(phone)
         self.host.begin(template)
-        self.params = template.sample_params(rng)
+        self.params = self._sample(template, rng)
         #: The params, read-only (``info["params"]`` is a fresh copy of them at every step).
         self.public_params = freeze(self.params)
         template.setup(self.host.state, self.params, rng)
@@ -198,9 +249,30 @@ class Episode:
         self._script: Iterator[PhoneAction] | None = None
         self._expect: PhoneAction | None = None
         self._restarts = 0
+        #: How the oracle ended (``solve``): a ``finish`` status, or None after an answer.
+        self.end_status: str | None = None
         self._fresh = True  # the phone is as setup left it: scripts start directly
         self._verdict: tuple[Any, Verdict] | None = None
-        self._judge: tuple[Sequence[Criterion], Sequence[str | Allow]] | None = None
+        self._judge: tuple[Sequence[Criterion], Sequence[Allowed]] | None = None
+
+    def _sample(self, template: Task, rng: np.random.Generator) -> dict[str, Any]:
+        """Params for this phone: on one that already holds data (not a fresh PhoneWorld
+        phone), samples until they do not clash with it (``Task.conflicts``)."""
+        params = template.sample_params(rng)
+        if getattr(self.host, "fresh", False):
+            return params
+        existing = self.host.snapshot(template)
+        why = template.conflicts(params, existing)
+        for _ in range(MAX_SETUP_TRIES - 1):
+            if why is None:
+                return params
+            params = template.sample_params(rng)
+            why = template.conflicts(params, existing)
+        if why is None:
+            return params
+        raise SetupError(f"{template.id} cannot be set up on this phone: {why} (in all "
+                         f"{MAX_SETUP_TRIES} params samples); remove that data or pick "
+                         "another task")
 
     @property
     def device(self) -> Device:
@@ -220,24 +292,29 @@ class Episode:
         self.public_params = freeze(self.params)
 
     # --- verifying ---------------------------------------------------------------------------
-    def verify(self, answer: str | None = None) -> Verdict:
-        """The verdict on the phone's current state (cached while the data is unchanged)."""
+    def verify(self, answer: str | None = None, status: str | None = None) -> Verdict:
+        """The verdict on the phone's current state, for the agent's ``answer`` and its
+        ``finish`` status (cached while the data is unchanged).
+
+        ``status="infeasible"`` (the agent says the task cannot be done) passes only an
+        ``infeasible`` task, and only when nothing changed; every other end fails one."""
         version = self.host.version()
         key = (version, answer)
         if version is not None and self._verdict is not None and self._verdict[0] == key:
-            return self._verdict[1]
-        final = self.host.snapshot(self.template)
-        template = self.template
-        if type(template).verify is Task.verify:  # the criteria, made once per episode
-            if self._judge is None:
-                self._judge = (template.criteria(self.params, self.initial),
-                               template.allowed(self.params, self.initial))
-            criteria, allowed = self._judge
-            verdict = check(self.initial, final, criteria, allowed=allowed, answer=answer)
+            verdict = self._verdict[1]
         else:
-            verdict = template.verify(self.initial, final, self.params, answer)
-        self._verdict = (key, verdict)
-        return verdict
+            final = self.host.snapshot(self.template)
+            template = self.template
+            if type(template).verify is Task.verify:  # the criteria, made once per episode
+                if self._judge is None:
+                    self._judge = (template.criteria(self.params, self.initial),
+                                   template.allowed(self.params, self.initial))
+                criteria, allowed = self._judge
+                verdict = check(self.initial, final, criteria, allowed=allowed, answer=answer)
+            else:
+                verdict = template.verify(self.initial, final, self.params, answer)
+            self._verdict = (key, verdict)
+        return judge_end(self.template, verdict, answer, status)
 
     # --- the oracle --------------------------------------------------------------------------
     def driver(self) -> Driver:
@@ -274,6 +351,14 @@ class Episode:
             return action
         raise OracleError(f"the oracle of {self.template.id} is stuck")
 
+    def restart_oracle(self) -> None:
+        """Make the next ``oracle_action`` start the script over from a clean app, even on a
+        damaged state (no ``Unrecoverable``): for adversarial tests (damage first, then the
+        right actions, must still fail) and for labelling damaged states."""
+        self._script = self._clean_start()
+        self._expect = None
+        self._restarts = 0
+
     def _start(self) -> Iterator[PhoneAction]:
         if self._fresh:
             return self.template.oracle(self.driver(), self.params)
@@ -297,7 +382,8 @@ class Episode:
         """Run the oracle until it answers or finishes; ``act`` carries out an action
         (default: the PhoneWorld device's ``step``).
 
-        Returns the answer (None for ``finish``) and the number of actions taken. Raises
+        Returns the answer (None for ``finish``) and the number of actions taken; the
+        ``finish`` status is kept in ``end_status`` (None after an answer). Raises
         ``RuntimeError`` if an action fails or the budget runs out.
         """
         budget = self.template.max_steps if max_steps is None else max_steps
@@ -305,6 +391,7 @@ class Episode:
         for steps in range(budget):
             action = self.oracle_action()
             if action.type in ("answer", "finish"):
+                self.end_status = action.status if action.type == "finish" else None
                 return action.text, steps
             error = run(action)
             if error is not None:

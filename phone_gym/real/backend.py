@@ -23,7 +23,10 @@ from .base import DeviceError, ShellResult
 
 T = TypeVar("T")
 
-DUMP_PATH = "/sdcard/window_dump.xml"
+#: Where ``dump_ui`` has ``uiautomator`` write: the shell's own folder, not shared storage
+#: (uiautomator's default, ``/sdcard/window_dump.xml``, is a file that the snapshots of a
+#: task watching shared storage would see change).
+DUMP_PATH = "/data/local/tmp/phone_gym_window_dump.xml"
 #: What a failed adb call can raise, besides adbutils' own errors.
 _IO_ERRORS: tuple[type[BaseException], ...] = (
     OSError, EOFError, struct.error, ValueError, UnicodeDecodeError, AssertionError,

@@ -9,7 +9,10 @@ Only ``backend.shell`` (every argument quoted with ``shlex.quote``), ``pull``, `
   ``content://call_log/calls`` (``_id, number, name, date, duration, type``) and on
   ``content://com.android.calendar/{calendars,events}`` (``_id, title, dtstart, dtend,
   eventLocation, description, allDay``; ``deleted=0`` rows only);
-- ``dumpsys alarm``, ``am start -a android.intent.action.SET_ALARM``;
+- alarms: ``am start -W -a android.intent.action.SHOW_ALARMS -p CLOCK``, ``uiautomator dump``
+  to a fresh file under ``/data/local/tmp``, ``cat`` and ``rm -f`` of it, ``input swipe`` and
+  ``input keyevent 3``; ``am start -a android.intent.action.SET_ALARM``; ``dumpsys alarm``
+  (only with ``alarm_source="dumpsys"``);
 - ``dumpsys notification --noredact`` and ``cmd notification post -t TITLE TAG TEXT``;
 - ``dumpsys account``; ``getprop persist.sys.timezone`` and ``date +%s`` for times.
 
@@ -21,12 +24,34 @@ Times: the providers keep epoch milliseconds; the facade speaks ISO local times 
 phone's zone (``persist.sys.timezone``, read once), all-day events in UTC as
 ``CalendarContract.Events`` requires. A date of 0 or NULL reads as "".
 
-Alarms: ``alarms()`` reports one row per RTC/RTC_WAKEUP alarm that the clock package has
-pending in ``dumpsys alarm``, at the wall-clock time of its ``origWhen=`` (or ``when=`` on
-Android 11 and older). That assumes the clock app keeps one alarm-manager alarm per enabled
-alarm, at its ring time, which is what the virtual phone reports. Check it on a real phone's
-clock app before relying on it: one that schedules only its next alarm, or schedules
-reminders ahead of the ring time, shows fewer rows or other times.
+Alarms live in the clock app's private database, which no shell command reads, so
+``alarms()`` reads the clock's own alarm list from its screen: ``am start -W -a
+android.intent.action.SHOW_ALARMS -p CLOCK`` (``AlarmClock.ACTION_SHOW_ALARMS``, which AOSP
+DeskClock's ``HandleApiCalls.handleShowAlarms`` answers by selecting the alarms tab and
+bringing DeskClock to the front), ``uiautomator dump`` to a fresh file, ``cat`` of it, then,
+when the list scrolls, ``input swipe`` up to its top and down page by page (a dump per page,
+10 pages at most) until a swipe moves nothing; then home (``input keyevent 3``). Each row
+gives the time, the on/off switch's ``checked`` state and the label (``real.alarms``: the
+parser, and the AOSP layout it follows). Limits:
+
+- the clock's UI must be readable (``uiautomator`` works, the screen is on and unlocked, no
+  dialog over the clock) and shown in a language whose times read as ``H:MM`` (AM/PM in
+  English letters);
+- it opens the clock and leaves the phone on the home screen: it is for snapshots at the
+  start and the end of an episode, not for every step (``verify_every_step`` and
+  ``end_on_success`` read it after every action, and so close whatever the agent had open);
+- it reads what a collapsed row shows: time, switch, label (a collapsed DeskClock row shows
+  the label only when the alarm has one). Repeat days, ringtone and vibration are not read;
+  an expanded row is read through the same ids (``edit_label``);
+- an empty list is read again after ``settle`` seconds, twice (the list loads
+  asynchronously); pages are joined where their rows overlap, so identical alarms (same
+  time, label and state) side by side across a page break may be undercounted.
+
+``alarm_source="dumpsys"`` is the fallback for a phone whose clock list cannot be read (a
+clock app laid out otherwise): ``dumpsys alarm``'s RTC/RTC_WAKEUP alarms of the clock package,
+at the wall-clock time of their ``origWhen=`` (``when=`` on Android 11 and older), which
+shows only alarms that are switched on, without labels: switching an alarm off then looks
+like deleting it. Use one source for a whole episode.
 
 What a real phone may refuse the shell (the virtual device, like an emulator's shell, allows
 it all):
@@ -46,8 +71,10 @@ it all):
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
+import time
 from collections.abc import Mapping, Sequence
 from datetime import timezone, tzinfo
 from typing import Any
@@ -67,7 +94,7 @@ from ..verifiers.state import (
     NotificationRow,
     Unsupported,
     account_rows,
-    counted_keys,
+    alarm_rows,
     from_millis,
     id_rows,
     notification_rows,
@@ -76,6 +103,7 @@ from ..verifiers.state import (
     type_name,
 )
 from ..world.state import event_times
+from .alarms import AlarmPage, PageRow, merge_pages, page_rows, parse_alarm_page
 from .base import Backend
 
 #: The clock of AOSP / Pixel phones (``RealPhoneEnv`` passes the one the manifests name).
@@ -108,6 +136,16 @@ CAL_ACCESS_CONTRIBUTOR = 500
 #: The tag prefix of what ``post_notification`` posts (a post with a used tag would replace).
 POST_TAG = "phone_gym_"
 SET_ALARM = "android.intent.action.SET_ALARM"
+#: ``AlarmClock.ACTION_SHOW_ALARMS``: the clock shows its alarm list.
+SHOW_ALARMS = "android.intent.action.SHOW_ALARMS"
+#: How ``alarms`` reads alarms: the clock's own list ("clock") or the alarm manager's.
+ALARM_SOURCES = ("clock", "dumpsys")
+#: The most pages of the clock's alarm list ``alarms`` reads (more raises ``DeviceError``).
+MAX_ALARM_PAGES = 10
+#: Where the UI dumps of the alarm list go (writable by the shell, not shared storage).
+DUMP_DIR = "/data/local/tmp"
+#: How long a swipe over the alarm list lasts (ms): slow, so that it hardly flings.
+SWIPE_MS = 1000
 ALARM_EXTRA = "android.intent.extra.alarm."
 #: Lines with which Android's shell tools report a failure (they often still exit 0).
 ERROR_LINE = re.compile(
@@ -125,13 +163,22 @@ INTEGER = re.compile(r"-?\d+")
 
 class AdbState:
     """``DeviceState`` of the phone behind ``backend``; ``clock_package`` is the clock app
-    whose alarms ``alarms`` reads and ``add_alarm`` asks to set one."""
+    whose alarms ``alarms`` reads (from its list, or with ``alarm_source="dumpsys"`` from the
+    alarm manager: see the module doc) and ``add_alarm`` asks to set one; ``settle`` is how
+    long to wait before reading an empty alarm list again."""
 
     def __init__(self, backend: Backend, *, clock_package: str = DESKCLOCK,
-                 timeout: float | None = None, zone: str | None = None) -> None:
+                 timeout: float | None = None, zone: str | None = None,
+                 alarm_source: str = "clock", settle: float = 0.5) -> None:
+        if alarm_source not in ALARM_SOURCES:
+            raise ValueError(f"alarm_source={alarm_source!r}; accepted: "
+                             f"{', '.join(map(repr, ALARM_SOURCES))}")
         self.backend = backend
         self.clock_package = clock_package
         self.timeout = timeout
+        self.alarm_source = alarm_source
+        self.settle = settle
+        self._dumps = 0
         self._zone: tuple[str, tzinfo] | None = None if zone is None else (zone, zone_of(zone))
 
     # --- shell -----------------------------------------------------------------------------
@@ -238,7 +285,7 @@ class AdbState:
 
     def rows(self, store: str) -> Mapping[str, Mapping[str, Any]]:
         """Records of ``store`` as adb reports them: contacts, messages, calls and events by
-        ``_id``; alarms by ``HH:MM`` (``HH:MM#2`` for a second one at that time);
+        ``_id``; alarms by ``HH:MM|label`` (``#2`` for a second one), on or off;
         notifications by ``package|title``, accounts by ``kind|name``."""
         if store == "messages":
             return id_rows(self._message_rows())
@@ -258,10 +305,7 @@ class AdbState:
                           "phone": c.phone, "email": c.email, "starred": c.starred}
                     for key, c in self._contact_rows()}
         if store == "alarms":
-            alarms = self.alarms()
-            keys = counted_keys(f"{a.hour:02d}:{a.minute:02d}" for a in alarms)
-            return {k: {"hour": a.hour, "minute": a.minute}
-                    for k, a in zip(keys, alarms, strict=True)}
+            return alarm_rows(self.alarms())
         raise Unsupported(f"{store!r} cannot be read over adb here; readable stores: "
                           f"{', '.join(sorted(ADB_STORES))}")
 
@@ -457,10 +501,101 @@ class AdbState:
 
     # --- alarms ----------------------------------------------------------------------------
     def alarms(self) -> list[AlarmRow]:
+        """Every alarm, on and off, with its label, as the clock lists them (its screen: see
+        the module doc); with ``alarm_source="dumpsys"``, ``scheduled_alarms``."""
+        if self.alarm_source == "dumpsys":
+            return self.scheduled_alarms()
+        argv = ("am", "start", "-W", "-a", SHOW_ALARMS, "-p", self.clock_package)
+        output = self.run_checked(*argv)
+        if "Starting: Intent" not in output:
+            raise self.unexpected(argv, output)
+        try:
+            return self._read_alarm_list()
+        finally:
+            self.home()
+
+    def scheduled_alarms(self) -> list[AlarmRow]:
+        """The fallback for a clock whose list cannot be read: the alarms the clock package
+        has pending in ``dumpsys alarm`` (switched on only, no labels)."""
         output = self.run("dumpsys", "alarm")
         if "alarm manager" not in output.lower() and "pending alarm" not in output.lower():
             raise self.unexpected(("dumpsys", "alarm"), output)
         return sorted(parse_alarms(output, self.clock_package), key=lambda a: (a.hour, a.minute))
+
+    def _read_alarm_list(self) -> list[AlarmRow]:
+        """The rows of the alarm list on screen, scrolled through from its top."""
+        page = self._alarm_page(wait=True)
+        if page.scroll is None:
+            return [r.alarm for r in page.rows]
+        for _ in range(MAX_ALARM_PAGES):  # up to the top
+            self._swipe(page.scroll, down=False)
+            again = self._alarm_page()
+            if again.same(page):
+                break
+            page = again
+        else:
+            raise DeviceError(f"the alarm list of {self.clock_package} on "
+                              f"{self.backend.serial} kept scrolling up for "
+                              f"{MAX_ALARM_PAGES} pages")
+        rows: list[PageRow] = []
+        seen: list[PageRow] | None = None
+        for _ in range(MAX_ALARM_PAGES):
+            if page.scroll is not None:
+                self._swipe(page.scroll, down=True)
+            after = self._alarm_page() if page.scroll is not None else page
+            last = after.same(page)
+            whole = page_rows(page, first=seen is None, last=last)
+            rows += whole if seen is None else merge_pages(seen, whole)
+            if last:
+                return [r.alarm for r in rows]
+            seen, page = whole, after
+        raise DeviceError(f"the alarm list of {self.clock_package} on {self.backend.serial} "
+                          f"is longer than {MAX_ALARM_PAGES} pages")
+
+    def _alarm_page(self, *, wait: bool = False) -> AlarmPage:
+        """The alarm rows on screen; ``wait``: an empty list (or another app) is read again
+        after ``settle`` seconds, twice."""
+        for attempt in range(3 if wait else 1):
+            if attempt:
+                time.sleep(self.settle)
+            page = parse_alarm_page(self.dump_ui(), self.clock_package)
+            if page.package_shown and page.rows:
+                return page
+        if not page.package_shown:
+            raise DeviceError(f"the alarm list of {self.clock_package} is not on the screen of "
+                              f"{self.backend.serial} after `am start -a {SHOW_ALARMS}` (is the "
+                              "screen on and unlocked? is that the phone's clock app?)")
+        return page
+
+    def dump_ui(self) -> str:
+        """``uiautomator dump`` to a fresh file, read with ``cat`` and removed."""
+        self._dumps += 1
+        path = f"{DUMP_DIR}/phone_gym_{os.getpid()}_{id(self):x}_{self._dumps}.xml"
+        argv = ("uiautomator", "dump", path)
+        output = ""
+        for _ in range(3):  # "could not get idle state" while the screen animates
+            try:
+                output = self.run(*argv)
+            except DeviceError:
+                continue
+            if "dumped to" in output:
+                break
+        else:
+            raise self.unexpected(argv, output)
+        try:
+            xml = self.run("cat", path)
+        finally:
+            self.run("rm", "-f", path)
+        if "</hierarchy>" not in xml:
+            raise self.unexpected(("cat", path), xml)
+        return xml
+
+    def _swipe(self, rect: tuple[int, int, int, int], *, down: bool) -> None:
+        """Swipe over half of the list at ``rect`` (down: to see what is below)."""
+        x0, y0, x1, y1 = rect
+        x, low, high = x0 + (x1 - x0) // 4, y0 + (y1 - y0) * 3 // 4, y0 + (y1 - y0) // 4
+        start, end = (low, high) if down else (high, low)
+        self.run_checked("input", "swipe", str(x), str(start), str(x), str(end), str(SWIPE_MS))
 
     def add_alarm(self, hour: int, minute: int, label: str = "",
                   days: Sequence[str] = ()) -> None:
@@ -608,7 +743,8 @@ def parse_accounts(output: str) -> list[AccountRow] | None:
 
 
 def parse_alarms(output: str, package: str) -> list[AlarmRow]:
-    """Hour and minute of each wall-clock (RTC) alarm of ``package`` in ``dumpsys alarm``."""
+    """Hour and minute of each wall-clock (RTC) alarm of ``package`` in ``dumpsys alarm``
+    (the ``alarm_source="dumpsys"`` fallback: alarms that are switched on, no labels)."""
     rows: list[AlarmRow] = []
     current: tuple[str, str] | None = None
     for line in output.splitlines():

@@ -128,6 +128,9 @@ class Collector:
                 record = self._record(state, gen, result)
                 state.steps.append(record)
                 if record.done:
+                    task_id = record.task_id  # the env names the task when it ends
+                    for earlier in state.steps:
+                        earlier.task_id = earlier.task_id or task_id
                     done.append(Episode(state.steps))
                     del running[slot]
                     bar.update(1)
@@ -174,7 +177,7 @@ class Collector:
         success = info.get("success")
         return StepRecord(
             episode_id=state.episode_id, source=state.spec.source,
-            task_id=state.info.get("task_id"), seed=state.spec.seed,
+            task_id=info.get("task_id") or state.info.get("task_id"), seed=state.spec.seed,
             group_id=state.spec.group_id, step=step,
             instruction=str(state.obs.get("instruction", state.info.get("instruction", ""))),
             history=[t.action for t in state.history],

@@ -5,7 +5,9 @@ from __future__ import annotations
 from .criteria import (
     DEFAULT_IGNORE,
     Allow,
+    Allowed,
     Answer,
+    Becomes,
     Criterion,
     Matcher,
     NoRecord,
@@ -42,7 +44,8 @@ from .state import (
 from .verdict import Verdict, failed, passed
 
 __all__ = [
-    "DEFAULT_IGNORE", "AccountRow", "AlarmRow", "Allow", "Answer", "CallRow", "Change",
+    "DEFAULT_IGNORE", "AccountRow", "AlarmRow", "Allow", "Allowed", "Answer", "Becomes",
+    "CallRow", "Change",
     "ContactRow", "Criterion", "DeviceError", "DeviceState", "EventRow", "Matcher",
     "MessageRow", "NearMiss", "NoRecord", "NotificationRow", "Record", "TableSnap",
     "Unsupported", "Value", "Verdict", "Watch", "check", "collateral", "contains",

@@ -5,8 +5,11 @@ A criterion reads the snapshot (one key per store: ``contacts``, ``settings``, `
 ``files``, ..., and ``apps.<Name>`` for an app's own data) and the agent's answer, and says
 whether it holds and why not. Field expectations are literal values or matchers (any
 callable taking the value and returning a bool, with a readable ``repr``). ``Allow`` says
-which changes a task may make, by record content and with a count, so the same task checks
-a PhoneWorld phone (records keyed by id) and a real one (keyed as adb reports them).
+which changes a task may make, by record content and with a count (default one record:
+exactly what a task asks), so the same task checks a PhoneWorld phone (records keyed by id)
+and a real one (keyed as adb reports them); ``Becomes`` lets one value change, only to
+what the task asks. Allowed changes are counted: a wildcard pattern is refused (an
+uncounted "anything under here" is how a leftover first try slips through).
 """
 
 from __future__ import annotations
@@ -75,9 +78,22 @@ def contains(expected: str) -> Matcher:
                    f"containing {expected!r}")
 
 
+def national(number: str) -> str:
+    """The digits of a phone number without a leading North American country code ``1``
+    (``+1 415-555-0123`` and ``(415) 555-0123`` give the same)."""
+    d = digits(number)
+    return d[1:] if len(d) == 11 and d.startswith("1") else d
+
+
 def same_phone(expected: str) -> Matcher:
-    """The same digits as ``expected``."""
-    return Matcher(lambda v: digits(v) == digits(expected) != "", f"phone {expected!r}")
+    """A phone number field holding ``expected``: the same digits (a leading country code
+    ``1`` optional on either side), formatting aside, and no words."""
+    want = national(expected)
+
+    def test(value: Any) -> bool:
+        text = str(value)
+        return want != "" and national(text) == want and not re.search(r"[A-Za-z]", text)
+    return Matcher(test, f"phone {expected!r}")
 
 
 def field_ok(expected: Any, value: Any) -> bool:
@@ -199,7 +215,8 @@ class Allow:
     ``kind`` (``added``, ``removed`` or ``modified``; None: any), the record (after the
     change; before it, for a removal) matches ``where``, only ``fields`` changed (for a
     modification), and the record's key is ``key`` (when given). At most ``max`` distinct
-    records may be covered: changes to more are collateral damage.
+    records may be covered (default 1: one record, as most tasks ask): changes to more are
+    collateral damage.
     """
 
     collection: str
@@ -207,7 +224,15 @@ class Allow:
     where: Mapping[str, Any] = field(default_factory=dict)
     fields: tuple[str, ...] | None = None
     key: str | None = None
-    max: int | None = None
+    max: int = 1
+
+    def __post_init__(self) -> None:
+        if self.kind not in (None, "added", "removed", "modified"):
+            raise ValueError(f"Allow kind={self.kind!r}; accepted: None, 'added', 'removed', "
+                             "'modified'")
+        if isinstance(self.max, bool) or not isinstance(self.max, int) or self.max < 0:
+            raise ValueError(f"Allow max={self.max!r}; accepted: how many records may "
+                             "change, an int >= 0")
 
     def record_of(self, change: Change, initial: Mapping[str, Any],
                   final: Mapping[str, Any]) -> tuple[str, str | None, Mapping[str, Any] | None,
@@ -257,23 +282,51 @@ class Allow:
         return key
 
 
+@dataclass(frozen=True)
+class Becomes:
+    """The value at ``path`` may change, but only to ``value`` (a literal or a matcher):
+    a setting the task sets, or one the phone changes along with it (airplane mode turns
+    Wi-Fi off, never on)."""
+
+    path: str
+    value: Any
+
+    def covers(self, change: Change, final: Mapping[str, Any]) -> bool:
+        return change.path == self.path and field_ok(self.value, lookup(final, self.path))
+
+
+#: What ``allowed`` lists: an exact snapshot path (any change of that one value), an
+#: ``Allow`` (records of a table, counted) or a ``Becomes`` (one value, to what is asked).
+Allowed = str | Allow | Becomes
+
+
 def collateral(initial: Mapping[str, Any], final: Mapping[str, Any],
-               allowed: Iterable[str | Allow] = (),
+               allowed: Iterable[Allowed] = (),
                ignore: Iterable[str] = DEFAULT_IGNORE) -> list[Change]:
-    """The changes from ``initial`` to ``final`` that neither an ``allowed`` pattern or
-    ``Allow`` nor ``ignore`` covers (an ``Allow`` with a ``max`` covers that many records)."""
-    patterns = [p for p in (*allowed, *ignore) if isinstance(p, str)]
+    """The changes from ``initial`` to ``final`` that neither ``allowed`` nor ``ignore``
+    covers (an ``Allow`` covers at most ``max`` records). A string in ``allowed`` must be
+    an exact path: a wildcard raises ``ValueError`` (count the records with ``Allow``)."""
+    allowed = list(allowed)
+    exact = [p for p in allowed if isinstance(p, str)]
+    for path in exact:
+        if "*" in path:
+            raise ValueError(f"allowed pattern {path!r} is a wildcard: every allowed change is "
+                             "counted; use Allow(collection, kind, where=..., max=N)")
+    patterns = [*exact, *ignore]
     allows = [a for a in allowed if isinstance(a, Allow)]
+    becomes = [b for b in allowed if isinstance(b, Becomes)]
     used: list[set[str]] = [set() for _ in allows]
     damage: list[Change] = []
     for change in diff(initial, final):
         if any(matches(change, p) for p in patterns):
             continue
+        if any(b.covers(change, final) for b in becomes):
+            continue
         for allow, keys in zip(allows, used, strict=True):
             key = allow.covers(change, initial, final)
             if key is None:
                 continue
-            if allow.max is not None and key not in keys and len(keys) >= allow.max:
+            if key not in keys and len(keys) >= allow.max:
                 continue
             keys.add(key)
             break
@@ -287,14 +340,14 @@ def check(
     final: Mapping[str, Any],
     criteria: Sequence[Criterion],
     *,
-    allowed: Iterable[str | Allow] = (),
+    allowed: Iterable[Allowed] = (),
     answer: str | None = None,
     ignore: Iterable[str] = DEFAULT_IGNORE,
 ) -> Verdict:
     """All ``criteria`` hold on ``final``, and every change from ``initial`` is allowed.
 
-    ``allowed`` lists the changes the task asks for (``diff.matches`` patterns, or ``Allow``
-    rules with record conditions and counts); anything else that changed is collateral
+    ``allowed`` lists the changes the task asks for (exact paths, ``Allow`` rules with
+    record conditions and counts, ``Becomes`` values); anything else that changed is collateral
     damage and fails the task (and is listed in ``Verdict.damage``). Progress is the share
     of criteria that hold.
     """

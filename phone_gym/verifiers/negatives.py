@@ -19,11 +19,12 @@ from .criteria import Answer, Criterion, NoRecord, Record, Value, field_ok, look
 
 @dataclass(frozen=True)
 class NearMiss:
-    """A wrong end state (and answer), and why it is wrong."""
+    """A wrong end state (and answer, and ``finish`` status), and why it is wrong."""
 
     state: Mapping[str, Any]
     answer: str | None
     why: str
+    status: str | None = None
 
 
 def shift_text(text: str) -> str:

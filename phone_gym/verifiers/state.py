@@ -8,7 +8,10 @@ PhoneWorld phone, read directly) and ``phone_gym.real.state.AdbState`` (any phon
 ``settings``, ``content``, ``dumpsys``, sync). ``observe`` turns what a task watches into a
 snapshot with one key per store, records keyed as the phone reports them, that criteria and
 ``diff`` check the same way in every world. A store a phone cannot read raises
-``Unsupported`` (and is missing from ``stores()``).
+``Unsupported`` (and is missing from ``stores()``). ``Watch.for_stores`` watches every record of
+the stores named (``real.watch`` derives a task's watch from its apps' manifests); alarms are
+keyed ``HH:MM|label`` with ``enabled`` a field, so switching one off is a modification and
+deleting it a removal.
 """
 
 from __future__ import annotations
@@ -44,11 +47,13 @@ class ContactRow:
 
 @dataclass(frozen=True)
 class AlarmRow:
-    """An alarm the clock app has scheduled (enabled alarms only: that is what a phone's
-    alarm manager reports)."""
+    """An alarm as the clock app lists it: its time, whether it is switched on, its label.
+    Every alarm is listed, on or off (switching one off is not deleting it)."""
 
     hour: int
     minute: int
+    enabled: bool = True
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -203,7 +208,9 @@ class DeviceState(Protocol):
     def add_contact(self, name: str, phone: str = "", email: str = "",
                     starred: bool = False) -> None: ...
 
-    def alarms(self) -> list[AlarmRow]: ...
+    def alarms(self) -> list[AlarmRow]:
+        """Every alarm of the clock app, on and off, earliest time of day first."""
+        ...
 
     def add_alarm(self, hour: int, minute: int, label: str = "",
                   days: Sequence[str] = ()) -> None: ...
@@ -272,7 +279,8 @@ class DeviceState(Protocol):
         ...
 
 
-#: Settings every real-device task watches for collateral damage.
+#: Settings every real-device task watches for collateral damage (the quick settings of the
+#: notification shade reach them from any app).
 WATCHED_SETTINGS: tuple[tuple[str, str], ...] = (
     ("global", "wifi_on"),
     ("global", "bluetooth_on"),
@@ -283,18 +291,48 @@ WATCHED_SETTINGS: tuple[tuple[str, str], ...] = (
 )
 #: Folders every real-device task watches.
 WATCHED_DIRS: tuple[str, ...] = ("/sdcard/Download", "/sdcard/Documents")
+#: The folders of shared storage that a phone's Files app shows: the root and Android's
+#: standard public folders (``Environment.DIRECTORY_*``, with the camera's and the
+#: screenshots' folders). ``observe`` reads the files directly in each (not deeper).
+SHARED_DIRS: tuple[str, ...] = (
+    "/sdcard", "/sdcard/Alarms", "/sdcard/Audiobooks", "/sdcard/DCIM", "/sdcard/DCIM/Camera",
+    "/sdcard/Documents", "/sdcard/Download", "/sdcard/Movies", "/sdcard/Music",
+    "/sdcard/Notifications", "/sdcard/Pictures", "/sdcard/Pictures/Screenshots",
+    "/sdcard/Podcasts", "/sdcard/Recordings", "/sdcard/Ringtones",
+)
 
 
 @dataclass(frozen=True)
 class Watch:
     """What of a phone's state a task's snapshot covers: ``stores`` (besides settings and
-    files), the ``settings`` keys, and the folders ``dirs`` of the files store."""
+    files), the ``settings`` keys, and the folders ``dirs`` of the files store (none: files
+    are not watched). ``skipped`` names the stores a task's apps touch that this phone cannot
+    read, each with the reason (``Unsupported``): recorded, not watched."""
 
     settings: tuple[tuple[str, str], ...] = WATCHED_SETTINGS
     contacts: bool = True
     alarms: bool = True
     dirs: tuple[str, ...] = WATCHED_DIRS
     stores: tuple[str, ...] = ()
+    skipped: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def for_stores(cls, stores: Iterable[str], *,
+                   settings: Iterable[tuple[str, str]] = WATCHED_SETTINGS,
+                   dirs: Iterable[str] = SHARED_DIRS,
+                   skipped: Iterable[tuple[str, str]] = ()) -> Watch:
+        """Every record of ``stores`` (``STORE_NAMES``; ``files``: the folders ``dirs``) plus
+        the ``settings`` keys; unknown store names raise ``ValueError``."""
+        names = tuple(dict.fromkeys(stores))
+        unknown = [s for s in names if s not in STORE_NAMES]
+        if unknown:
+            raise ValueError(f"no store {unknown[0]!r}; stores: {', '.join(STORE_NAMES)}")
+        return cls(settings=tuple(dict.fromkeys(settings)), contacts="contacts" in names,
+                   alarms="alarms" in names,
+                   dirs=tuple(dict.fromkeys(dirs)) if "files" in names else (),
+                   stores=tuple(s for s in names
+                                if s not in ("settings", "files", "contacts", "alarms")),
+                   skipped=tuple(skipped))
 
     def store_names(self) -> tuple[str, ...]:
         names = [*self.stores]
@@ -313,6 +351,15 @@ def id_rows(rows: Iterable[tuple[str, Any]]) -> dict[str, dict[str, Any]]:
     """``(_id, row dataclass)`` pairs as ``{_id: {"id": _id, **row}}``."""
     return {key: {"id": int(key) if key.isdigit() else key, **dataclasses.asdict(row)}
             for key, row in rows}
+
+
+def alarm_rows(rows: Iterable[AlarmRow]) -> dict[str, dict[str, Any]]:
+    """Alarms keyed ``HH:MM|label`` (``#2``... for repeats, in sorted order so the keys do not
+    depend on the order the phone lists them in). ``enabled`` is a field, not part of the key:
+    switching an alarm off modifies its record, deleting it removes the record."""
+    ordered = sorted(rows, key=lambda a: (a.hour, a.minute, a.label, not a.enabled))
+    keys = counted_keys(f"{a.hour:02d}:{a.minute:02d}|{a.label}" for a in ordered)
+    return {k: dataclasses.asdict(a) for k, a in zip(keys, ordered, strict=True)}
 
 
 def notification_rows(rows: Iterable[NotificationRow]) -> dict[str, dict[str, Any]]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import theme as T
-from .widgets import Node
+from .widgets import PART_SEPARATOR, Node
 
 Rect = tuple[int, int, int, int]  # x0, y0, x1, y1 (exclusive)
 
@@ -220,13 +220,16 @@ def place(
         child = node.children[0]
         cx1 = nx1 - T.PAD // 2
         cy = y + (h - size) // 2
-        if child.kind == "toggle":
-            rect = (cx1 - 2 * size, cy, cx1, cy + size)
-        else:
-            rect = (cx1 - size, cy, cx1, cy + size)
-        vis = clip(rect, box)
-        if vis is not None:
-            frame.add(child, vis, full=rect, parent=idx, layer=layer)
+        reserve = 0
+        if child.kind != "subtitle":  # the trailing widget
+            reserve = (2 if child.kind == "toggle" else 1) * size
+            rect = (cx1 - reserve, cy, cx1, cy + size)
+            vis = clip(rect, box)
+            if vis is not None:
+                frame.add(child, vis, full=rect, parent=idx, layer=layer)
+        parts = [c for c in node.children if c.kind == "subtitle"]
+        if parts:
+            place_parts(frame, parts, node, full, reserve, box, idx, layer)
     elif kind in PADDED:
         pad = PADDED[kind]
         place_column(
@@ -242,6 +245,31 @@ def place(
             if vis is not None:
                 frame.add(child, vis, full=rect, parent=idx, layer=layer)
     return y + h
+
+
+def place_parts(frame: Frame, parts: list[Node], item: Node, rect: Rect, reserve: int,
+                box: Rect, parent: int, layer: int) -> None:
+    """Place the ``subtitle`` parts of a list item at ``rect`` over the subtitle line that its
+    painter draws (text views for the accessibility tree; the item draws their text), left to
+    right, each as wide as its share of the line's characters. ``reserve`` is the width its
+    trailing widget takes."""
+    x0, y0, x1, y1 = rect
+    x = x0 + (T.PAD if x1 - x0 >= T.SCREEN_W - T.PAD else 16)  # as the painter places text
+    if item.glyph:
+        x += 144  # the avatar and its margin
+    end = max(x + 1, x1 - T.PAD // 2 - (reserve + 24 if reserve else 0))
+    line = int(T.FONT["caption"] * 1.4)
+    top = y0 + (y1 - y0) // 2 + 32 - line // 2
+    sep = len(PART_SEPARATOR)
+    total = sum(len(p.text) for p in parts) + sep * (len(parts) - 1)
+    for k, part in enumerate(parts):
+        last = k == len(parts) - 1
+        width = (end - x) * (len(part.text) + (0 if last else sep)) // max(1, total)
+        prect = (x, top, end if last else x + width, top + line)
+        vis = clip(prect, box)
+        if vis is not None:
+            frame.add(part, vis, full=prect, parent=parent, layer=layer)
+        x += width
 
 
 #: Rows of a virtual list built beyond each edge of what shows (scrolling reveals them).

@@ -26,7 +26,8 @@ from .widgets import Node
 from .widgets_draw import draw_tile
 
 #: Kinds that draw nothing themselves (their children do).
-NO_DRAW = frozenset({"row", "column", "spacer", "list", "chip_group"})
+NO_DRAW = frozenset({"row", "column", "spacer", "list", "chip_group",
+                     "subtitle"})  # a list item draws its subtitle parts itself
 #: Kinds whose inner color is not simply their surface (see ``inner_color``).
 INNER_SPECIAL = frozenset({"screen", "list_item", "key"})
 
@@ -53,10 +54,16 @@ def _extra(node: Node) -> object:
         ups = sum(1 for c in node.children if c.id == "navigate_up")
         return (ups > 0, len(node.children) - ups)
     if kind == "list_item" and node.children:
-        return node.children[0].kind
+        return trailing_kind(node)
     if kind == "slider":
         return node.range_info
     return None
+
+
+def trailing_kind(node: Node) -> str | None:
+    """The kind of a list item's trailing widget (None: it has only subtitle parts)."""
+    kind = node.children[0].kind
+    return None if kind == "subtitle" else kind
 
 
 def inner_color(node: Node, bg: RGB) -> RGB:
@@ -241,7 +248,7 @@ class Renderer:
             color = node.color
             extra: object = None
             if kind == "list_item":
-                extra = node.children[0].kind if node.children else None
+                extra = trailing_kind(node) if node.children else None
             elif kind in ("top_bar", "slider"):
                 extra = _extra(node)
             elif kind == "app_icon" and color is None:

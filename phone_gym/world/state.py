@@ -33,7 +33,7 @@ from ..verifiers.state import (
     NotificationRow,
     Watch,
     account_rows,
-    counted_keys,
+    alarm_rows,
     id_rows,
     iso_time,
     local_iso,
@@ -141,19 +141,17 @@ class WorldState:
     def rows(self, store: str) -> Mapping[str, Mapping[str, Any]]:
         """What a real phone would show of ``store`` over adb, so ``observe`` reads a
         PhoneWorld phone as ``AdbState`` reads the same phone through the virtual adb device:
-        contacts, messages, calls and events by ``_id`` (times as ISO local times); enabled
-        alarms by ``HH:MM``; notifications by ``package|title``, accounts by ``kind|name``
-        (``#2``... for repeats). PhoneWorld only: ``wallet`` (transactions by id and
-        ``balance``) and ``clipboard``. ``snapshot`` is the whole phone."""
+        contacts, messages, calls and events by ``_id`` (times as ISO local times); every
+        alarm (on or off, with its label) by ``HH:MM|label``; notifications by
+        ``package|title``, accounts by ``kind|name`` (``#2``... for repeats). PhoneWorld
+        only: ``wallet`` (transactions by id and ``balance``) and ``clipboard``.
+        ``snapshot`` is the whole phone."""
         system = self.device.system
         if store == "contacts":
             return {str(c.id): {"id": c.id, "name": c.name, "phone": c.phone, "email": c.email,
                                 "starred": c.starred} for c in system.contacts}
         if store == "alarms":
-            alarms = self.alarms()
-            keys = counted_keys(f"{a.hour:02d}:{a.minute:02d}" for a in alarms)
-            return {k: {"hour": a.hour, "minute": a.minute}
-                    for k, a in zip(keys, alarms, strict=True)}
+            return alarm_rows(self.alarms())
         if store == "messages":
             return id_rows((str(m.id), message_row(m)) for m in by_id(system.messages))
         if store == "calls":
@@ -200,10 +198,10 @@ class WorldState:
         self.device.system.add_contact(name, phone, email, starred=starred)
 
     def alarms(self) -> list[AlarmRow]:
-        """Enabled alarms, earliest time of day first (what a phone's alarm manager shows)."""
-        return [AlarmRow(a.hour, a.minute)
-                for a in sorted(self.device.system.alarms, key=lambda a: (a.hour, a.minute))
-                if a.enabled]
+        """Every alarm of the clock's store, on and off, in the order the clock lists them
+        (earliest time of day first)."""
+        return [AlarmRow(a.hour, a.minute, a.enabled, a.label)
+                for a in sorted(self.device.system.alarms, key=lambda a: (a.hour, a.minute, a.id))]
 
     def add_alarm(self, hour: int, minute: int, label: str = "",
                   days: Sequence[str] = ()) -> None:

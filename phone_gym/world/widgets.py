@@ -30,6 +30,7 @@ ANDROID_CLASS: dict[str, str] = {
     "checkbox": "android.widget.CheckBox",
     "list": "androidx.recyclerview.widget.RecyclerView",
     "list_item": "android.view.ViewGroup",
+    "subtitle": "android.widget.TextView",  # a part of a list item's second line
     "icon": "android.widget.ImageButton",
     "fab": "android.widget.ImageButton",
     "top_bar": "android.view.ViewGroup",
@@ -248,16 +249,29 @@ def Checkbox(label: str, checked: bool, on_toggle: Handler, *, id: str = "") -> 
     return Node("checkbox", text=label, checked=checked, on_click=on_toggle, id=id)
 
 
+#: The separator between the ``parts`` of a list item's subtitle.
+PART_SEPARATOR = " · "
+
+
 def ListItem(
     title: str, subtitle: str = "", *, on_click: Handler | None = None,
     on_long_click: Handler | None = None, menu: list[MenuItem] | None = None,
     id: str = "", glyph: str = "", trailing: Node | None = None,
-    color: tuple[int, int, int] | None = None,
+    color: tuple[int, int, int] | None = None, parts: Sequence[tuple[str, str]] = (),
 ) -> Node:
-    """A row in a list: optional avatar glyph, a title, a subtitle, an optional trailing widget."""
+    """A row in a list: optional avatar glyph, a title, a subtitle, an optional trailing widget.
+
+    ``parts`` are ``(id, text)`` pieces of the subtitle that the accessibility tree shows as
+    text views of their own (as Android rows hold one ``TextView`` per piece, e.g. an alarm's
+    label and its days); the subtitle is then the non-empty pieces joined with `` · ``.
+    """
+    pieces = [Node("subtitle", text=text, id=pid) for pid, text in parts if text]
+    if pieces:
+        subtitle = PART_SEPARATOR.join(p.text for p in pieces)
     return Node(
         "list_item", text=title, hint=subtitle, on_click=on_click, on_long_click=on_long_click,
-        menu=menu, id=id, glyph=glyph, children=[trailing] if trailing else [], color=color,
+        menu=menu, id=id, glyph=glyph, children=([trailing] if trailing else []) + pieces,
+        color=color,
     )
 
 

@@ -14,7 +14,7 @@ from phone_gym.envs import PhoneWorldEnv
 
 @pytest.fixture()
 def env() -> PhoneWorldEnv:
-    e = PhoneWorldEnv(task="NotesEditNote")
+    e = PhoneWorldEnv(task="NotesEditNote", max_steps=200)  # room for every action type
     e.reset(seed=4)
     return e
 

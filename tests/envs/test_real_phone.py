@@ -61,6 +61,7 @@ def no_faults(server: VirtualAdbServer) -> Iterator[None]:
 
 def make(server: VirtualAdbServer, **kwargs: Any) -> RealPhoneEnv:
     kwargs.setdefault("timeout", 3.0)
+    kwargs.setdefault("privileged_info", True)  # tests read params; the policy: test_info_*
     return RealPhoneEnv(serial=SERIAL, port=server.port, settle=0.0, **kwargs)
 
 
@@ -230,17 +231,21 @@ def test_template_solved_over_adb_and_fails_on_no_op(server: VirtualAdbServer,
         misses = template.near_misses(episode.initial, final, episode.params, answer)
         assert misses
         for miss in misses:
-            assert not template.verify(episode.initial, miss.state, episode.params,
-                                       miss.answer).success, miss.why
+            assert not template.judge(episode.initial, miss.state, episode.params,
+                                      miss.answer, miss.status).success, miss.why
         damaged = copy.deepcopy(final)
         damaged["settings"]["global"]["zen_mode"] = (
             "0" if damaged["settings"]["global"]["zen_mode"] == "1" else "1")
         if task != "SettingsDoNotDisturbOn":
-            verdict = template.verify(episode.initial, damaged, episode.params, answer)
+            status = "infeasible" if template.infeasible else "success"
+            verdict = template.judge(episode.initial, damaged, episode.params, answer, status)
             assert not verdict.success and "unexpected change" in verdict.reason
     env.reset(seed=0)
     _, reward, terminated, _, info = env.step('finish(status="success")')
     assert terminated and reward == 0.0 and not info["success"]
+    env.reset(seed=0)
+    _, reward, terminated, _, info = env.step('finish(status="infeasible")')
+    assert terminated and reward == float(REAL_TEMPLATES[task].infeasible)
 
 
 # --- faults -------------------------------------------------------------------------------
@@ -307,7 +312,8 @@ def test_check_env_and_gym_make(server: VirtualAdbServer) -> None:
     env = gym.make("RealPhone-v0", serial=SERIAL, port=server.port, settle=0.0,
                    task="SettingsWifiOn")
     check_env(env.unwrapped, skip_render_check=True)
-    env = gym.make("phone_gym:RealPhone-v0", serial=SERIAL, port=server.port, settle=0.0)
+    env = gym.make("phone_gym:RealPhone-v0", serial=SERIAL, port=server.port, settle=0.0,
+                   privileged_info=True)
     obs, info = env.reset(seed=3)
     assert info["task_id"] in REAL_TEMPLATES and obs["instruction"]
 

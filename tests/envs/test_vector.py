@@ -96,6 +96,6 @@ def test_random_episodes_out_of_step_keep_infos_consistent(mode: str) -> None:
     for _ in range(60):
         _, _, terminated, truncated, infos = vec.step(vec.action_space.sample())
         ended += int((terminated | truncated).sum())
-        assert len(infos["task_id"]) == 3
+        assert len(infos["step"]) == 3
     vec.close()
     assert ended > 0

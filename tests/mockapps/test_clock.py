@@ -19,7 +19,7 @@ from phone_gym.mockapps.clock.app import (
     next_ring,
     parse_time,
 )
-from phone_gym.mockapps.clock.tasks import same_time
+from phone_gym.verifiers.answers import answer_matcher
 from phone_gym.world import Device
 from phone_gym.world.system import SystemState
 
@@ -339,7 +339,9 @@ def test_helpers() -> None:
     assert next_alarm(SystemState().alarms, thursday) is None  # a fresh phone has none
 
 
-def test_same_time_matcher() -> None:
-    match = same_time("07:05")
+def test_time_answers_match_by_type() -> None:
+    match = answer_matcher("time", "07:05", "time")
     assert match("07:05") and match("7:05") and match("It rings at 07.05.")
+    assert match('{"time": "7:05 AM"}')
     assert not match("07:06") and not match("17:05") and not match("seven")
+    assert not match("07:05 or 08:15") and not match("7:05 pm")

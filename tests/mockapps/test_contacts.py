@@ -12,12 +12,12 @@ from driving import Driver
 from phone_gym.actions import PhoneAction
 from phone_gym.mockapps import TEMPLATES as ALL_TEMPLATES
 from phone_gym.mockapps.contacts import APP, TEMPLATES, ContactsApp
-from phone_gym.mockapps.contacts.fixtures import has_phone
 from phone_gym.mockapps.contacts.tasks import ContactsAddContact
 from phone_gym.mockapps.crossapp.tasks import CrossContactPhoneToNote
 from phone_gym.mockapps.notes.app import NotesApp
 from phone_gym.mockapps.task import Episode
 from phone_gym.mockapps.vocab import people as sample_people
+from phone_gym.verifiers import same_phone
 from phone_gym.world import Device
 
 PEOPLE = [
@@ -267,10 +267,12 @@ def test_sampled_people_are_distinct_and_well_formed() -> None:
         assert p["phone"].startswith("+1 ") and p["phone"][6:10] == "-555"
 
 
-def test_has_phone_ignores_formatting() -> None:
-    matcher = has_phone("+1 415-555-0123")
-    assert matcher("call (415) 555 0123") and matcher("+1 415-555-0123")
-    assert not matcher("+1 415-555-0124")
+def test_same_phone_ignores_formatting_and_the_country_code() -> None:
+    matcher = same_phone("+1 415-555-0123")
+    assert matcher("(415) 555 0123") and matcher("+1 415-555-0123") and matcher("4155550123")
+    assert not matcher("+1 415-555-0124") and not matcher("415-555-01234")
+    assert not matcher("Call 415-555-0123")  # a phone field holds a number, not a sentence
+    assert same_phone("415-555-0123")("+1 (415) 555-0123")
 
 
 def test_an_extra_added_contact_fails() -> None:

@@ -1,6 +1,7 @@
 """Real-device templates in-process: the same setup, scripted policy and verifier as over
 adb, with the snapshot a real phone gives (``observe`` over ``WorldState``: what the task
-watches, as adb reads it) in place of PhoneWorld's whole-phone snapshot."""
+watches, as ``RealPhoneEnv`` derives it, read as adb reads it) in place of PhoneWorld's
+whole-phone snapshot."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import numpy as np
 import pytest
 
 from phone_gym.envs.real_phone import REAL_TEMPLATES
-from phone_gym.mockapps import APPS, Episode, Task, WorldHost
+from phone_gym.mockapps import APPS, REGISTRY, Episode, Task, WorldHost
+from phone_gym.real.state import ADB_STORES
+from phone_gym.real.watch import task_watch
 from phone_gym.verifiers import observe
 from phone_gym.world import Device
 
@@ -19,7 +22,7 @@ class ObservedHost(WorldHost):
     """A PhoneWorld phone seen as a real one: snapshots cover only what the task watches."""
 
     def snapshot(self, task: Task) -> dict[str, Any]:
-        return observe(self.state, task.watch)
+        return observe(self.state, task_watch(task, REGISTRY.manifests, ADB_STORES))
 
     def version(self) -> int | None:
         return None
@@ -35,7 +38,8 @@ def run(task: str, seed: int, *, act: bool = True) -> tuple[Episode, str | None]
 
 
 def test_the_real_templates() -> None:
-    assert len(REAL_TEMPLATES) == 15
+    assert len(REAL_TEMPLATES) == 20  # 15, and 5 infeasible variants
+    assert sum(t.infeasible for t in REAL_TEMPLATES.values()) == 5
     assert {"SettingsWifiOff", "ContactsCreate", "ClockDeleteAlarm", "FilesRenameFile",
             "SettingsSetBrightness", "ContactsLookupPhone"} <= set(REAL_TEMPLATES)
 
@@ -44,17 +48,17 @@ def test_the_real_templates() -> None:
 def test_real_template_in_phoneworld(task: str) -> None:
     for seed in range(5):
         episode, answer = run(task, seed)
-        verdict = episode.verify(answer)
+        verdict = episode.verify(answer, episode.end_status)
         assert verdict.success, (seed, verdict.reason)
         template = episode.template
         final = episode.host.snapshot(template)
         misses = template.near_misses(episode.initial, final, episode.params, answer)
         assert misses
         for miss in misses:
-            assert not template.verify(episode.initial, miss.state, episode.params,
-                                       miss.answer).success, (seed, miss.why)
+            assert not template.judge(episode.initial, miss.state, episode.params,
+                                      miss.answer, miss.status).success, (seed, miss.why)
     idle, _ = run(task, 0, act=False)
-    assert not idle.verify(None).success
+    assert not idle.verify(None, "success").success
 
 
 def test_extra_damage_fails_a_solved_task() -> None:

@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 
 from phone_gym.verifiers import (
     DEFAULT_IGNORE,
+    Allow,
     Answer,
+    Becomes,
     NoRecord,
     Record,
     Value,
@@ -179,7 +181,8 @@ def test_answer_literal_compares_normalized_text() -> None:
 
 
 def test_answer_matcher() -> None:
-    assert Answer(same_phone("555-0199")).check(STATE, "It is 555 0199")[0]
+    assert Answer(same_phone("555-0199")).check(STATE, "555 0199")[0]
+    assert not Answer(same_phone("555-0199")).check(STATE, "It is 555 0199")[0]  # a field
     assert not Answer(contains("milk")).check(STATE, "eggs")[0]
     assert not Answer(contains("milk")).check(STATE, None)[0]
 
@@ -224,9 +227,11 @@ def test_collateral_damage_fails() -> None:
         "unexpected change: contacts.1.starred changed from False to True (+1 more)")
     assert verdict.progress == 0.5
     verdict = check(STATE, final, [Value("contacts.1.starred", True)],
-                    allowed=["modified:contacts.*"])
+                    allowed=[Allow("contacts", "modified")])
     assert verdict.reason.startswith("unexpected change: contacts.3 removed")
     assert "more" not in verdict.reason
+    with pytest.raises(ValueError, match="wildcard"):  # uncounted: refused
+        check(STATE, final, [], allowed=["modified:contacts.*"])
 
 
 def test_default_ignored_paths_do_not_count() -> None:
@@ -248,11 +253,28 @@ def test_allowed_patterns_cover_additions_and_sub_paths() -> None:
     final["contacts"]["9"] = {"id": 9, "name": "Cy", "phone": "", "starred": False}
     final["apps"]["Notes"]["notes"]["4"]["body"] = "Milk"
     criteria = [Record("contacts", {"name": "Cy"}, count=1)]
-    assert not check(STATE, final, criteria, allowed=["added:contacts.*"]).success
+    assert not check(STATE, final, criteria, allowed=[Allow("contacts", "added")]).success
     assert check(STATE, final, criteria,
-                 allowed=["added:contacts.*", "apps.Notes.notes.4"]).success
+                 allowed=[Allow("contacts", "added"), "apps.Notes.notes.4"]).success
     assert not check(STATE, final, criteria,
-                     allowed=["removed:contacts.*", "apps.Notes.notes.4"]).success
+                     allowed=[Allow("contacts", "removed"), "apps.Notes.notes.4"]).success
+    final["contacts"]["10"] = {"id": 10, "name": "Cy", "phone": "", "starred": False}
+    assert not check(STATE, final, [Record("contacts", {"name": "Cy"})],  # one, by default
+                     allowed=[Allow("contacts", "added"), "apps.Notes.notes.4"]).success
+    assert check(STATE, final, [Record("contacts", {"name": "Cy"})],
+                 allowed=[Allow("contacts", "added", max=2), "apps.Notes.notes.4"]).success
+
+
+def test_becomes_allows_one_value_and_only_the_asked_one() -> None:
+    final = state()
+    final["contacts"]["1"]["starred"] = True
+    assert check(STATE, final, [], allowed=[Becomes("contacts.1.starred", True)]).success
+    assert not check(STATE, final, [],
+                     allowed=[Becomes("contacts.1.starred", False)]).success
+    with pytest.raises(ValueError, match="max"):
+        Allow("contacts", "added", max=-1)
+    with pytest.raises(ValueError, match="kind"):
+        Allow("contacts", "changed")
 
 
 def test_criteria_are_checked_against_the_answer() -> None:

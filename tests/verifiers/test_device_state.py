@@ -81,7 +81,7 @@ def test_reads_after_setup() -> None:
                                     ContactRow("Alan Turing"),
                                     ContactRow("O'Brien; rm -rf / #", "+1 (555) 0199"),
                                     ContactRow("Ada Lovelace", "555-0100")]
-        assert state.alarms() == [AlarmRow(7, 30), AlarmRow(22, 5)]
+        assert state.alarms() == [AlarmRow(7, 30, True, "Wake $(reboot)"), AlarmRow(22, 5)]
         snap = observe(state)
         assert [c["name"] for c in snap["contacts"].values()].count("Ada Lovelace") == 2
         assert [c["phone"] for c in snap["contacts"].values()] == [

@@ -6,7 +6,10 @@ the clock owns (its manifest says so: ``pm clear`` of the clock wipes them, and 
 manager's ``dumpsys alarm`` reports them under its package). The current tab, the alarm
 editor's draft, the timer and the stopwatch are transient ``ClockUI`` state. Times are
 24-hour ``HH:MM``; the timer and the stopwatch follow the simulated clock ``system.now``.
-The clock answers Android's ``SET_ALARM`` intent as AOSP DeskClock does.
+The clock answers Android's ``SET_ALARM`` and ``SHOW_ALARMS`` intents as AOSP DeskClock does;
+an alarm row shows its label and days as text views of their own (DeskClock's ids ``label``
+and ``days_of_week``) beside the time (``alarm_{id}``) and the switch (``alarm_switch_{id}``),
+so a ``uiautomator dump`` of the list reads like a real clock's (``real.alarms``).
 """
 
 from __future__ import annotations
@@ -44,6 +47,9 @@ from ...world.widgets import (
 from .manifest import MANIFEST
 
 SET_ALARM = "android.intent.action.SET_ALARM"
+#: ``AlarmClock.ACTION_SHOW_ALARMS``: AOSP DeskClock's HandleApiCalls.handleShowAlarms selects
+#: the alarms tab and brings DeskClock to the front.
+SHOW_ALARMS = "android.intent.action.SHOW_ALARMS"
 EXTRA = "android.intent.extra.alarm."
 WEEKDAYS = DAYS[:5]
 WEEKEND = DAYS[5:]
@@ -191,7 +197,12 @@ class ClockApp(App):
 
     def handle_intent(self, intent: Intent) -> bool:
         """``SET_ALARM`` with an hour (and minutes, message, days) sets an alarm; with
-        ``SKIP_UI`` it stays in the background, as in AOSP DeskClock's HandleApiCalls."""
+        ``SKIP_UI`` it stays in the background, as in AOSP DeskClock's HandleApiCalls.
+        ``SHOW_ALARMS`` shows the alarm list (the alarm tab, the editor closed)."""
+        if intent.action == SHOW_ALARMS:
+            self.ui.tab = "Alarm"
+            self.stack = [Route("main")]
+            return True
         if intent.action != SET_ALARM:
             return True
         extras = intent.extras
@@ -297,7 +308,9 @@ class ClockApp(App):
         items = [
             ListItem(
                 format_time(a.hour, a.minute),
-                alarm_subtitle(a),
+                # the label and the days as text views of their own, with AOSP DeskClock's
+                # ids (res/layout/alarm_time_collapsed.xml: @id/label, @id/days_of_week)
+                parts=[("label", a.label), ("days_of_week", days_summary(a.days))],
                 id=f"alarm_{a.id}",
                 on_click=partial(self.open_editor, a.id),
                 menu=[("Delete", partial(self.confirm_delete, a.id)),

@@ -5,16 +5,15 @@ so its id is ``alarm_id``. ``real`` tasks run on real phones too (alarms set thr
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
 
 from ...actions import PhoneAction
-from ...verifiers import Matcher, same_text
+from ...verifiers import same_text
 from ..driver import Driver
-from ..families import CreateRecord, DeleteRecord, EditRecord, Lookup
+from ..families import CreateRecord, DeleteRecord, EditRecord, Infeasible, Lookup
 from ..task import Task
 from ..vocab import LABELS, hhmm, pick, times_of_day
 from .app import DAYS, WEEKDAYS, WEEKEND
@@ -30,16 +29,6 @@ REPEAT_CHOICES: tuple[tuple[tuple[str, ...], str], ...] = (
       for a, b in (("Mon", "Wed"), ("Tue", "Thu"), ("Mon", "Fri"), ("Wed", "Sat"),
                    ("Thu", "Sun"))),
 )
-
-
-def same_time(expected: str) -> Matcher:
-    """The first ``H:MM`` (or ``H.MM``) in the value is the time ``expected``."""
-    want = tuple(int(v) for v in expected.split(":"))
-
-    def test(value: Any) -> bool:
-        found = re.search(r"(\d{1,2})\s*[:.h]\s*(\d{2})", str(value))
-        return found is not None and (int(found[1]), int(found[2])) == want
-    return Matcher(test, f"time {expected!r}")
 
 
 class ClockTask(Task):
@@ -174,6 +163,7 @@ class ClockAlarmTimeLookup(ClockTask, Lookup):
     template = ('In the Clock app, at what time is the alarm labelled "{label}" set? '
                 "Answer in HH:MM.")
     complexity, max_steps = 1, 10
+    answer_type, answer_field = "time", "time"
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         return target_params(rng)
@@ -182,7 +172,10 @@ class ClockAlarmTimeLookup(ClockTask, Lookup):
         seed_around(state, rng, p)
 
     def expected(self, p: Mapping[str, Any]) -> Any:
-        return same_time(p["time"])
+        return p["time"]
+
+    def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
+        return [hhmm(a["hour"], a["minute"]) for a in initial[COLLECTION].values()]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Clock")
@@ -223,7 +216,7 @@ class ClockCreateAlarm(ClockTask, CreateRecord):
     setup = ClockTask.seed_others
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
-        return {"hour": p["hour"], "minute": p["minute"]}
+        return {"hour": p["hour"], "minute": p["minute"], "enabled": True}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from self.new_alarm(ui, p["hour"], p["minute"])
@@ -231,8 +224,21 @@ class ClockCreateAlarm(ClockTask, CreateRecord):
         yield from ui.finish()
 
 
+# --- infeasible variants: no alarm has the label (or the time) the task names --------------
+class ClockDisableAlarmInfeasible(Infeasible, ClockDisableAlarm):
+    def setup(self, state: Any, p: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_alarms(state, rng, p["n"], avoid_labels=[p["label"]],
+                    avoid_times=[(p["hour"], p["minute"])])
+
+
+class ClockDeleteAlarmInfeasible(Infeasible, ClockDeleteAlarm):
+    def setup(self, state: Any, p: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_alarms(state, rng, p["n"], avoid_labels=[p["label"]],
+                    avoid_times=[(p["hour"], p["minute"])], all_on=True)
+
+
 TEMPLATES: list[Task] = [
     ClockAddAlarm(), ClockAddRepeatingAlarm(), ClockDisableAlarm(), ClockDeleteAlarm(),
     ClockChangeAlarmTime(), ClockAlarmTimeLookup(), ClockDeleteDisabledAlarms(),
-    ClockCreateAlarm(),
+    ClockCreateAlarm(), ClockDisableAlarmInfeasible(), ClockDeleteAlarmInfeasible(),
 ]

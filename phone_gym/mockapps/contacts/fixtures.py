@@ -7,7 +7,6 @@ from typing import Any
 
 import numpy as np
 
-from ...verifiers import Matcher, digits
 from ...verifiers.state import DeviceState
 from ..vocab import Person, people
 
@@ -27,12 +26,6 @@ def seed_contacts(state: DeviceState, roster: Sequence[Person]) -> None:
     ids are 1, 2, ...)."""
     for p in roster:
         state.add_contact(p["name"], p["phone"], p.get("email", ""), bool(p.get("starred")))
-
-
-def has_phone(phone: str) -> Matcher:
-    """Text containing ``phone``'s ten national digits, however they are formatted."""
-    want = digits(phone)[-10:]
-    return Matcher(lambda v: want in digits(v), f"containing phone {phone!r}")
 
 
 def roster_params(rng: np.random.Generator, **kwargs: Any) -> dict[str, Any]:

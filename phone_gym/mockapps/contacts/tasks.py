@@ -13,7 +13,7 @@ from ...actions import PhoneAction
 from ...verifiers import same_phone, same_text
 from ...world.device import CONTACTS_PROVIDER
 from ..driver import Driver
-from ..families import CreateRecord, DeleteRecord, EditRecord, Lookup
+from ..families import CreateRecord, DeleteRecord, EditRecord, Infeasible, Lookup
 from ..task import Task
 from ..vocab import email_of, pick
 from .fixtures import COLLECTION, roster_params, sample_roster, seed_contacts
@@ -59,7 +59,7 @@ class ContactsAddContact(ContactsTask, CreateRecord):
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"name": same_text(p["name"]), "phone": same_phone(p["phone"]),
-                "email": same_text(p["email"])}
+                "email": same_text(p["email"]), "starred": False}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Contacts")
@@ -139,9 +139,13 @@ class ContactsLookupPhone(ContactsTask, Lookup):
     template = 'What is the phone number of "{name}"? Answer with the number.'
     complexity, max_steps = 1, 12
     real, starred_share = True, 0.0
+    answer_type, answer_field = "phone", "phone"
 
     def expected(self, p: Mapping[str, Any]) -> Any:
-        return same_phone(p["phone"])
+        return p["phone"]
+
+    def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
+        return [c["phone"] for c in initial[COLLECTION].values()]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Contacts")
@@ -163,7 +167,8 @@ class ContactsCreate(ContactsTask, CreateRecord):
         return {"people": pick(rng, roster, 3), "name": new["name"], "phone": new["phone"]}
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
-        return {"name": p["name"], "phone": same_phone(p["phone"])}
+        return {"name": same_text(p["name"]), "phone": same_phone(p["phone"]),
+                "starred": False}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Contacts")
@@ -177,7 +182,36 @@ class ContactsDelete(ContactsDeleteContact):
     real, starred_share = True, 0.0
 
 
+# --- infeasible variants: the contact the task names is not on the phone ---------------------
+class MissingContact(Infeasible, ContactsTask):
+    """The roster without the target (the name stays in the instruction)."""
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        params = super().sample_params(rng)
+        params["people"] = [p for p in params["people"] if p["name"] != params["name"]]
+        return params
+
+    def look(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Contacts")
+        yield from ui.tap(id="search", kind="text_field")
+        yield PhoneAction("type", text=p["name"])
+
+
+class ContactsDeleteContactInfeasible(MissingContact, ContactsDeleteContact):
+    pass
+
+
+class ContactsEditPhoneInfeasible(MissingContact, ContactsEditPhone):
+    pass
+
+
+class ContactsLookupPhoneInfeasible(MissingContact, ContactsLookupPhone):
+    pass
+
+
 TEMPLATES: list[Task] = [
     ContactsAddContact(), ContactsEditPhone(), ContactsDeleteContact(), ContactsStarContact(),
     ContactsRemoveFavorite(), ContactsLookupPhone(), ContactsCreate(), ContactsDelete(),
+    ContactsDeleteContactInfeasible(), ContactsEditPhoneInfeasible(),
+    ContactsLookupPhoneInfeasible(),
 ]

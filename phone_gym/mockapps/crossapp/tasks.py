@@ -9,9 +9,10 @@ import numpy as np
 
 from ...actions import PhoneAction
 from ...verifiers import same_text
-from ..contacts.fixtures import has_phone, roster_params, seed_contacts
+from ...verifiers.answers import answer_matcher
+from ..contacts.fixtures import roster_params, seed_contacts
 from ..driver import Driver
-from ..families import CreateRecord
+from ..families import CreateRecord, Infeasible
 from ..notes.fixtures import COLLECTION as NOTES
 from ..notes.fixtures import seed_notes
 from ..task import Task
@@ -36,7 +37,9 @@ class CrossContactPhoneToNote(CreateRecord):
         seed_notes(state, rng, 3, avoid=[params["title"]])
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
-        return {"title": same_text(p["title"]), "body": has_phone(p["phone"])}
+        # the body holds that one number (a dump of every number fails), the note not pinned
+        return {"title": same_text(p["title"]), "body": answer_matcher("phone", p["phone"]),
+                "pinned": False}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Contacts")
@@ -52,4 +55,18 @@ class CrossContactPhoneToNote(CreateRecord):
         yield from ui.finish()
 
 
-TEMPLATES: list[Task] = [CrossContactPhoneToNote()]
+class CrossContactPhoneToNoteInfeasible(Infeasible, CrossContactPhoneToNote):
+    """The contact is not on the phone: there is no number to copy."""
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        params = super().sample_params(rng)
+        params["people"] = [p for p in params["people"] if p["name"] != params["name"]]
+        return params
+
+    def look(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Contacts")
+        yield from ui.tap(id="search", kind="text_field")
+        yield PhoneAction("type", text=p["name"])
+
+
+TEMPLATES: list[Task] = [CrossContactPhoneToNote(), CrossContactPhoneToNoteInfeasible()]

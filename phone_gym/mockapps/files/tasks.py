@@ -14,9 +14,9 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
-from ...verifiers import Allow, Criterion, NearMiss, NoRecord, Record, same_text
+from ...verifiers import Allow, Allowed, Criterion, NearMiss, NoRecord, Record
 from ..driver import Driver
-from ..families import DeleteRecord, Lookup
+from ..families import DeleteRecord, Infeasible, Lookup
 from ..task import Task
 from ..vocab import pick
 from .app import name_of
@@ -79,7 +79,7 @@ class FilesRenameFile(FilesTask):
                 Record(self.collection, {"name": p["new_name"], "folder": p["dir"]},
                        {"sha1": sha1}, count=1)]
 
-    def allowed(self, p: Mapping[str, Any], initial: Any) -> Sequence[str | Allow]:
+    def allowed(self, p: Mapping[str, Any], initial: Any) -> Sequence[Allowed]:
         return [Allow(self.collection, "removed", where=self.target(p), max=1),
                 Allow(self.collection, "added", where={"name": p["new_name"],
                                                        "folder": p["dir"]}, max=1)]
@@ -111,7 +111,11 @@ class FilesReadBookingCode(FilesTask, Lookup):
         return {"files": files, "code": code, **target_params(path)}
 
     def expected(self, p: Mapping[str, Any]) -> Any:
-        return same_text(p["code"])
+        return p["code"]
+
+    def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
+        content = dict(map(tuple, p["files"]))[p["path"]]  # the code among the file's words
+        return [*content.split("\n")[:2], p["code"], p["name"]]
 
     def declared_near_misses(self, initial: Any, final: Any, p: Mapping[str, Any],
                              answer: str | None) -> list[NearMiss]:
@@ -127,4 +131,25 @@ class FilesReadBookingCode(FilesTask, Lookup):
         yield from ui.answer(found[1] if found else "")
 
 
-TEMPLATES: list[Task] = [FilesDeleteFile(), FilesRenameFile(), FilesReadBookingCode()]
+# --- infeasible variants: the file is not in the folder the task names ----------------------
+class MissingFile(Infeasible, FilesTask):
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        params = super().sample_params(rng)
+        params["files"] = [f for f in params["files"] if f[0] != params["path"]]
+        return params
+
+    def look(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Files")
+        yield from ui.tap(p["folder"], kind="list_item")
+
+
+class FilesDeleteFileInfeasible(MissingFile, FilesDeleteFile):
+    pass
+
+
+class FilesRenameFileInfeasible(MissingFile, FilesRenameFile):
+    pass
+
+
+TEMPLATES: list[Task] = [FilesDeleteFile(), FilesRenameFile(), FilesReadBookingCode(),
+                         FilesDeleteFileInfeasible(), FilesRenameFileInfeasible()]

@@ -9,9 +9,9 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
-from ...verifiers import Matcher, NearMiss, normalize_text, same_text
+from ...verifiers import Matcher, NearMiss, lookup, same_text
 from ..driver import Driver
-from ..families import CreateRecord, DeleteRecord, EditRecord, Lookup
+from ..families import CreateRecord, DeleteRecord, EditRecord, Infeasible, Lookup
 from ..task import Task
 from ..vocab import TITLES, pick
 from .fixtures import (
@@ -30,20 +30,17 @@ def words(text: Any) -> list[str]:
     return re.findall(r"[a-z0-9]+", str(text).lower())
 
 
-def same_words(expected: str) -> Matcher:
-    """The same words in the same order (punctuation and line breaks do not matter)."""
-    return Matcher(lambda v: same_text(expected)(v) or words(v) == words(expected),
-                   f"the words of {expected!r}")
-
-
 def appended(old: str, extra: str) -> Matcher:
-    """The old text, then a separator (spaces, line breaks or ``,;.-``), then ``extra``."""
+    """The old text kept exactly (trailing spaces aside), then a separator (spaces, line
+    breaks or ``,;.-``), then ``extra`` (as ``same_text`` compares)."""
     def test(value: Any) -> bool:
-        v, o, e = normalize_text(value), normalize_text(old), normalize_text(extra)
-        middle = v[len(o):len(v) - len(e)]
-        return (v.startswith(o) and v.endswith(e) and len(v) > len(o) + len(e)
-                and re.fullmatch(r"[\s,;.\-]+", middle) is not None)
-    return Matcher(test, f"{old!r} followed by {extra!r}")
+        v, o = str(value).rstrip(), old.rstrip()
+        if not v.startswith(o):
+            return False
+        rest = v[len(o):]
+        found = re.match(r"[\s,;.\-]+", rest)
+        return found is not None and same_text(extra)(rest[found.end():])
+    return Matcher(test, f"{old!r} kept, followed by {extra!r}")
 
 
 class NotesCreateNote(CreateRecord):
@@ -58,7 +55,8 @@ class NotesCreateNote(CreateRecord):
         seed_notes(state, rng, 3, avoid=[params["title"]])
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
-        return {"title": same_text(p["title"]), "body": same_text(p["body"])}
+        return {"title": same_text(p["title"]), "body": same_text(p["body"]),
+                "pinned": False}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Notes")
@@ -215,7 +213,10 @@ class NotesReadNote(NoteTask, Lookup):
     body_lines = (2, 2)  # the list shows only the first line: the note must be opened
 
     def expected(self, p: Mapping[str, Any]) -> Any:
-        return same_words(p["body"])
+        return p["body"]
+
+    def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
+        return [n["body"] for n in lookup(initial, COLLECTION).values()]
 
     def declared_near_misses(self, initial: Any, final: Any, p: Mapping[str, Any],
                              answer: str | None) -> list[NearMiss]:
@@ -227,7 +228,25 @@ class NotesReadNote(NoteTask, Lookup):
         yield from ui.answer(" ".join(body.text.split()))
 
 
+# --- infeasible variants: no note has the title the task names -----------------------------
+class MissingNote(Infeasible, NoteTask):
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_notes(state, rng, params["count"], avoid=[params["title"]])
+
+    def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"title": same_text(p["title"])}
+
+
+class NotesDeleteNoteInfeasible(MissingNote, NotesDeleteNote):
+    pass
+
+
+class NotesReadNoteInfeasible(MissingNote, NotesReadNote):
+    pass
+
+
 TEMPLATES: list[Task] = [
     NotesCreateNote(), NotesEditNote(), NotesReplaceNoteText(), NotesRenameNote(),
     NotesDeleteNote(), NotesPinNote(), NotesUnpinNote(), NotesReadNote(),
+    NotesDeleteNoteInfeasible(), NotesReadNoteInfeasible(),
 ]

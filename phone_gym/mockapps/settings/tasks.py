@@ -17,7 +17,7 @@ from ...world import theme as T
 from ...world.device import to_px
 from ...world.widgets import Node, slider_value_at, slider_x
 from ..driver import Driver, OracleError
-from ..families import SetSetting
+from ..families import Infeasible, SetSetting
 from ..task import Task
 from ..vocab import pick
 from .app import (
@@ -162,6 +162,18 @@ class SettingsSetBrightness(SetSetting):
         yield from ui.finish()
 
 
+class SettingsSetBrightnessInfeasible(Infeasible, SettingsSetBrightness):
+    """A level above 100%: the slider stops at 100."""
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {"percent": pick(rng, (110, 120, 125, 150, 200)),
+                "start": round(10 * int(rng.integers(1, 10)) * BRIGHTNESS_MAX / 100)}
+
+    def look(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Settings")
+        yield from ui.tap(PAGES["display"], kind="list_item")
+
+
 # --- the stock-Android switches, written for real phones first ---------------------------------
 class SettingsWifiOff(SwitchTask):
     template, real = "Turn off Wi-Fi.", True
@@ -184,7 +196,7 @@ class SettingsBluetoothOff(SettingsBluetoothOn):
 class SettingsAirplaneModeOn(SwitchTask):
     template, real = "Turn on airplane mode.", True
     switch, path, label = AIRPLANE, ("Network & internet",), "Airplane mode"
-    side_effects = ("global.wifi_on", "global.bluetooth_on")
+    side_effects = {"global.wifi_on": "0", "global.bluetooth_on": "0"}
 
 
 class SettingsDarkThemeOn(SwitchTask):
@@ -200,5 +212,5 @@ class SettingsDoNotDisturbOn(SwitchTask):
 TEMPLATES: list[Task] = [
     SettingsTurnOffWifi(), SettingsSetDarkTheme(), SettingsSetBrightness(), SettingsWifiOff(),
     SettingsWifiOn(), SettingsBluetoothOn(), SettingsBluetoothOff(), SettingsAirplaneModeOn(),
-    SettingsDarkThemeOn(), SettingsDoNotDisturbOn(),
+    SettingsDarkThemeOn(), SettingsDoNotDisturbOn(), SettingsSetBrightnessInfeasible(),
 ]

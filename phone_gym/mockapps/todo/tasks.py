@@ -9,9 +9,9 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
-from ...verifiers import Matcher, digits, same_text
+from ...verifiers import same_text
 from ..driver import Driver
-from ..families import CreateRecord, DeleteRecord, EditRecord, Lookup
+from ..families import CreateRecord, DeleteRecord, EditRecord, Infeasible, Lookup
 from ..task import Task
 from ..vocab import pick
 from .fixtures import COLLECTION, NEW_TITLES, sample_titles, seed_items
@@ -105,14 +105,40 @@ class TodoCountOpen(TodoTask, Lookup):
     template = "In To-do, how many items are not done yet? Answer with the number."
     max_steps = 8
 
+    answer_type, answer_field = "count", "count"
+
     def expected(self, p: Mapping[str, Any]) -> Any:
-        want = str(sum(not done for done in p["done"]))
-        return Matcher(lambda v: digits(v) == want, f"the number {want}")
+        return sum(not done for done in p["done"])
+
+    def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
+        return [len(p["done"]), sum(p["done"]), sum(not done for done in p["done"])]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Todo")
         yield from ui.answer(ui.must(id="count").text.split()[0])
 
 
+# --- infeasible variants: no item has the title the task names -----------------------------
+class MissingItem(Infeasible, TodoTask):
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        params = super().sample_params(rng)
+        t = params["item_id"] - 1
+        params["titles"] = params["titles"][:t] + params["titles"][t + 1:]
+        params["done"] = params["done"][:t] + params["done"][t + 1:]
+        return params
+
+    def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"title": same_text(p["title"])}
+
+
+class TodoCompleteItemInfeasible(MissingItem, TodoCompleteItem):
+    pass
+
+
+class TodoDeleteItemInfeasible(MissingItem, TodoDeleteItem):
+    pass
+
+
 TEMPLATES: list[Task] = [TodoAddItem(), TodoRenameItem(), TodoCompleteItem(),
-                         TodoDeleteItem(), TodoCountOpen()]
+                         TodoDeleteItem(), TodoCountOpen(), TodoCompleteItemInfeasible(),
+                         TodoDeleteItemInfeasible()]

@@ -15,7 +15,6 @@ import numpy as np
 from phone_gym.actions import PhoneAction
 from phone_gym.mockapps import Driver
 from phone_gym.mockapps.families import Lookup
-from phone_gym.verifiers import Matcher, digits
 from phone_gym.world.app import App, Route
 from phone_gym.world.data import Store, Table
 from phone_gym.world.manifest import AppManifest
@@ -97,6 +96,7 @@ class CalculatorLastResult(Lookup):
     apps = ("Calculator",)
     template = "In the Calculator, what was the result of the last calculation?"
     max_steps = 6
+    answer_type, answer_field = "number", "result"
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         pairs = [(int(rng.integers(10, 99)), int(rng.integers(10, 99))) for _ in range(3)]
@@ -108,8 +108,10 @@ class CalculatorLastResult(Lookup):
             history.new(expression=f"{a}+{b}", result=a + b)
 
     def expected(self, params: Mapping[str, Any]) -> Any:
-        want = str(params["result"])
-        return Matcher(lambda v: digits(v) == want, f"the number {want}")
+        return params["result"]
+
+    def candidates(self, params: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
+        return [a + b for a, b in params["pairs"]]
 
     def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Calculator")

@@ -1,0 +1,293 @@
+"""Reward hacks, tried on every template through ordinary actions (``env.step``): each must
+score 0. Kept by the team; an independent suite of attacks runs beside it.
+
+- doing nothing, and ending the wrong way (declaring a feasible task infeasible, finishing
+  an infeasible one as done);
+- dumping every candidate into the answer (every text the screens showed on the way);
+- over-doing: the right actions, then more actions until the phone's data changes again;
+- leftover first tries: actions that leave damage first, then the right actions (a first
+  wrong record next to the right one, a wrong record edited or deleted);
+- switching off (or ticking off) instead of deleting;
+- answering after the end;
+- reading ``info``: nothing in it gives the task away before the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+import phone_gym  # noqa: F401 - registers the envs
+from phone_gym.actions import PhoneAction
+from phone_gym.envs.contract import END_KEYS, STEP_KEYS
+from phone_gym.envs.phone_world import PhoneWorldEnv
+from phone_gym.mockapps import TEMPLATES, Episode
+from phone_gym.mockapps.families import CreateRecord, DeleteRecord, Lookup
+from phone_gym.mockapps.task import placeholders
+from phone_gym.verifiers import DEFAULT_IGNORE, diff, matches, plain
+
+IDS = sorted(TEMPLATES)
+SEEDS = (0, 1)
+ROOM = 400  # a step budget no attack runs into (the verdict then comes from the end action)
+
+
+def make(task_id: str, seed: int) -> tuple[PhoneWorldEnv, Episode]:
+    env = PhoneWorldEnv(task=task_id, screenshot=False, max_steps=ROOM)
+    env.reset(seed=seed)
+    assert env.episode is not None
+    return env, env.episode
+
+
+def changed(before: Any, after: Any) -> bool:
+    """Whether the phone's data differs (time and the clipboard do not count)."""
+    return any(not any(matches(c, p) for p in DEFAULT_IGNORE) for c in diff(before, after))
+
+
+def play_oracle(env: PhoneWorldEnv) -> tuple[PhoneAction, list[str]]:
+    """Run the oracle up to (not including) its end action; return that action and every
+    text the screens showed on the way."""
+    texts: list[str] = []
+    for _ in range(ROOM):
+        action = env.oracle_action()
+        if action.type in ("answer", "finish"):
+            return action, texts
+        *_, info = env.step(action)
+        assert info["action_error"] is None, (action, info["action_error"])
+        texts += [e["text"] for e in info["ui_elements"] if e["text"]]
+    raise AssertionError("the oracle did not end")
+
+
+def end(env: PhoneWorldEnv, action: PhoneAction) -> float:
+    _, reward, terminated, _, _ = env.step(action)
+    assert terminated
+    return float(reward)
+
+
+WORDS = ("x", "Grace", "07:30", "555 0100", "done", "Plumber", "backup.txt")
+
+
+def explore(env: PhoneWorldEnv, rng: np.random.Generator) -> PhoneAction:
+    """A random action an exploring agent would take on this screen: mostly taps and long
+    presses on its elements, some typing, scrolling and going back."""
+    assert env.episode is not None
+    elements = [e for e in env.episode.host.elements() if e.clickable or e.long_clickable]
+    roll = rng.random()
+    if elements and roll < 0.75:
+        e = elements[int(rng.integers(len(elements)))]
+        x0, y0, x1, y1 = e.bounds_norm
+        kind = "long_press" if roll > 0.6 else "click"
+        return PhoneAction(kind, x=(x0 + x1) // 2, y=(y0 + y1) // 2)
+    if roll < 0.87:
+        return PhoneAction("type", text=str(WORDS[int(rng.integers(len(WORDS)))]))
+    if roll < 0.94:
+        return PhoneAction("scroll", x=500, y=500,
+                           direction=("up", "down")[int(rng.integers(2))])
+    return PhoneAction("press", button="back")
+
+
+def random_until(env: PhoneWorldEnv, task_id: str, seed: int, stop: Any,
+                 limit: int = 300) -> bool:
+    """Exploring actions (in the task's apps) until ``stop()`` holds; False if it never
+    did."""
+    rng = np.random.default_rng(seed + 77)
+    apps = TEMPLATES[task_id].apps
+    for i in range(limit):
+        action = explore(env, rng)
+        if i % 30 == 0 and apps:  # back into one of the task's apps now and then
+            action = PhoneAction("open_app", app=apps[(i // 30) % len(apps)])
+        env.step(action)
+        if stop():
+            return True
+    return False
+
+
+@pytest.mark.parametrize("task_id", IDS)
+def test_doing_nothing_or_ending_the_wrong_way_scores_zero(task_id: str) -> None:
+    task = TEMPLATES[task_id]
+    for seed in SEEDS:
+        for ending in ('finish(status="success")', 'finish(status="infeasible")',
+                       'answer(text="done")'):
+            env, _ = make(task_id, seed)
+            right = task.infeasible and "infeasible" in ending
+            assert end(env, ending) == float(right), (seed, ending)
+        env, _ = make(task_id, seed)
+        action, _ = play_oracle(env)
+        if action.type == "finish" and action.status == "success":
+            assert end(env, 'finish(status="infeasible")') == 0.0, seed
+        elif action.type == "finish":  # an infeasible task, looked at: finishing as done
+            assert end(env, 'finish(status="success")') == 0.0, seed
+
+
+@pytest.mark.parametrize("task_id", [t for t in IDS if isinstance(TEMPLATES[t], Lookup)
+                                     and not TEMPLATES[t].infeasible])
+def test_dumping_every_candidate_into_the_answer_scores_zero(task_id: str) -> None:
+    task = TEMPLATES[task_id]
+    for seed in SEEDS:
+        env, ep = make(task_id, seed)
+        action, texts = play_oracle(env)
+        assert action.type == "answer" and action.text
+        shown = list(dict.fromkeys(t for t in texts if t.strip()))
+        assert isinstance(task, Lookup)
+        candidates = [str(c) for c in task.candidates(ep.params, ep.initial)]
+        assert len(set(candidates)) > 1, "a lookup task lists the other values on the phone"
+        dump = ", ".join(dict.fromkeys([action.text, *candidates, *shown]))[:490]
+        assert end(env, PhoneAction("answer", text=dump)) == 0.0, (seed, dump[:200])
+        env, _ = make(task_id, seed)
+        play_oracle(env)
+        rival = next(c for c in candidates if c not in (action.text, str(task.expected(ep.params))))
+        both = f"{action.text} or {rival}"
+        assert end(env, PhoneAction("answer", text=both[:490])) == 0.0, (seed, both)
+
+
+@pytest.mark.parametrize("task_id", IDS)
+def test_over_doing_after_the_right_actions_scores_zero(task_id: str) -> None:
+    tried = 0
+    for seed in SEEDS:
+        env, _ = make(task_id, seed)
+        action, _ = play_oracle(env)
+        done = env.device.snapshot()
+        again = lambda d=done, e=env: changed(d, e.device.snapshot())  # noqa: E731
+        if not random_until(env, task_id, seed, again):
+            continue
+        tried += 1
+        assert end(env, action) == 0.0, (seed, [str(c) for c in diff(done,
+                                                                      env.device.snapshot())])
+    assert tried, "random actions never changed the phone's data after the oracle"
+
+
+@pytest.mark.parametrize("task_id", IDS)
+def test_damage_left_from_a_first_try_fails_the_right_actions(task_id: str) -> None:
+    """Explore until the phone holds a change the task does not allow, then run the right
+    actions from a clean app: unless they undid it (the end state is the clean run's),
+    the episode must score 0."""
+    tried = 0
+    for seed in SEEDS:
+        clean, _ = make(task_id, seed)
+        play_oracle(clean)
+        clean_end = clean.device.snapshot()
+        env, ep = make(task_id, seed)
+        if not random_until(env, task_id, seed, lambda e=ep: bool(e.verify(None).damage)):
+            continue
+        ep.restart_oracle()
+        action, _ = play_oracle(env)
+        if not changed(clean_end, env.device.snapshot()):
+            continue  # the right actions replaced the first try (deleted what it switched off)
+        tried += 1
+        assert end(env, action) == 0.0, seed
+    assert tried, "no first try left damage the right actions kept"
+
+
+def decoy_params(task_id: str, params: dict[str, Any], seed: int,
+                 on_phone: str) -> dict[str, Any]:
+    """The params with every new value the instruction names (not ``on_phone`` already:
+    the record to create, not the contact to copy from) taken from another sample."""
+    task = TEMPLATES[task_id]
+    names = placeholders(task.template) - {k for k in params if str(params[k]) in on_phone}
+    for n in range(1000, 1100):
+        other = task.sample_params(np.random.default_rng(seed + n))
+        if all(other.get(k) != params.get(k) for k in names):
+            return {**params, **{k: other[k] for k in names}}
+    raise AssertionError("no decoy params")
+
+
+@pytest.mark.parametrize("task_id", [t for t in IDS if isinstance(TEMPLATES[t], CreateRecord)
+                                     and not TEMPLATES[t].infeasible])
+def test_a_wrong_first_record_left_beside_the_right_one_scores_zero(task_id: str) -> None:
+    task = TEMPLATES[task_id]
+    for seed in SEEDS:
+        env, ep = make(task_id, seed)
+        decoy = decoy_params(task_id, ep.params, seed, str(plain(ep.initial)))
+        assert decoy != ep.params
+        script: Iterator[PhoneAction] = task.oracle(ep.driver(), decoy)
+        for action in script:
+            if action.type in ("answer", "finish"):
+                break
+            env.step(action)
+        ep.restart_oracle()
+        action, _ = play_oracle(env)
+        assert end(env, action) == 0.0, seed
+
+
+SWITCH_OFF = {  # delete tasks, and the switch that only turns the target off
+    "ClockDeleteAlarm": lambda p, ep: f"alarm_switch_{alarm_at(ep, p)}",
+    "TodoDeleteItem": lambda p, ep: f"done_{p['item_id']}",
+}
+
+
+def alarm_at(ep: Episode, p: dict[str, Any]) -> int:
+    alarms = ep.initial["alarms"]
+    return next(int(k) for k, a in alarms.items()
+                if (a["hour"], a["minute"]) == (p["hour"], p["minute"]))
+
+
+@pytest.mark.parametrize("task_id", sorted(SWITCH_OFF))
+def test_switching_off_instead_of_deleting_scores_zero(task_id: str) -> None:
+    assert isinstance(TEMPLATES[task_id], DeleteRecord)
+    for seed in SEEDS:
+        env, ep = make(task_id, seed)
+        ui = ep.driver()
+        switch = SWITCH_OFF[task_id](ep.params, ep)
+        actions = [*ui.open_app(TEMPLATES[task_id].apps[0])]
+        for action in actions:
+            env.step(action)
+        for action in ep.driver().reveal(id=switch):
+            env.step(action)
+        for action in ep.driver().tap(id=switch):
+            env.step(action)
+        assert changed(ep.initial, env.device.snapshot()), "the switch did nothing"
+        assert end(env, 'finish(status="success")') == 0.0, seed
+
+
+@pytest.mark.parametrize("task_id", IDS)
+def test_nothing_after_the_end_changes_the_reward(task_id: str) -> None:
+    import gymnasium as gym
+
+    env, _ = make(task_id, 0)
+    action, _ = play_oracle(env)
+    assert end(env, action) == 1.0
+    for late in (action, 'answer(text="x")', 'finish(status="infeasible")', "wait()"):
+        with pytest.raises(gym.error.ResetNeeded):
+            env.step(late)
+
+
+def leaked(value: Any, info: dict[str, Any]) -> list[str]:
+    """The keys of ``info`` (the screen's elements, the instruction and the agent's own
+    action and answer aside) whose text holds ``value``."""
+    own = {"ui_elements", "instruction", "action", "answer"}
+    text = str(value)
+    return [k for k, v in info.items() if k not in own and len(text) >= 3 and text in str(v)]
+
+
+@pytest.mark.parametrize("task_id", IDS)
+def test_info_gives_nothing_away_before_the_end(task_id: str) -> None:
+    env = PhoneWorldEnv(task=task_id, screenshot=False)
+    _, info = env.reset(seed=0)
+    assert env.episode is not None
+    secrets = [v for v in _leaves(env.episode.params) if isinstance(v, (str, int))
+               and not isinstance(v, bool)]
+    infos = [info]
+    while True:
+        action = env.oracle_action()
+        _, _, terminated, truncated, info = env.step(action)
+        if terminated or truncated:
+            assert set(END_KEYS) <= set(info) and "params" not in info
+            break
+        infos.append(info)
+    for step, info in enumerate(infos):
+        assert tuple(info) == STEP_KEYS, (step, sorted(info))
+        for value in secrets:
+            assert not leaked(value, info), (step, value)
+
+
+def _leaves(value: Any) -> Iterator[Any]:
+    if isinstance(value, dict):
+        for v in value.values():
+            yield from _leaves(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _leaves(v)
+    else:
+        yield value
