@@ -63,7 +63,8 @@ ACTION_DOCS: dict[str, str] = {
     "open_app": "open_app(app): launch an app by its name",
     "close_app": "close_app(app): force-stop an app by its name",
     "wait": "wait(seconds): wait, 0 to 60 seconds",
-    "answer": "answer(text): give the answer to a question and end the episode",
+    "answer": "answer(text): give the answer to a question and end the episode (one value, "
+    "or JSON naming it)",
     "finish": "finish(status): end the episode; status success|infeasible",
 }
 

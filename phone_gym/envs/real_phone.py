@@ -109,7 +109,11 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
     from the seed, force-stops the task's apps, goes home and writes the task's initial
     state over adb (``settings put``, ``content insert``, alarm intents, pushed files).
     The verifier reads the phone's real state back over adb (``settings get``, ``content
-    query``, ``dumpsys alarm``, sync) and fails the task on changes it did not ask for.
+    query``, the clock's own alarm list through ``uiautomator dump``, sync): every record
+    of the stores the task's apps own or read (``docs/real-device-tasks.md`` lists what
+    each template reads), and fails the task on changes it did not ask for. On a phone that
+    already holds a record the task would write (a same-name contact, an alarm at the same
+    time, a taken file name), reset samples other params (``SetupError`` after 20 tries).
 
     ## Action Space
     The same fixed phone action space as ``PhoneWorld-v0``, carried out with ``input tap``,

@@ -14,6 +14,13 @@ from typing import Any
 
 from ..actions import ACTION_DOCS, ACTION_TYPES, COORD_MAX
 
+#: How answers are judged, as the system prompt says it (``verifiers.answers``).
+ANSWER_FORMAT = (
+    "Answers: give the one value the question asks for, in any usual format (07:30 or "
+    "7:30 AM, (415) 555-0134, 3), with at most a short lead-in; a list of guesses or a "
+    "second value fails. Or name the value in JSON: answer(text='{\"time\": \"07:30\"}'). "
+    'If the task cannot be done on this phone, end with finish(status="infeasible").')
+
 
 @dataclass
 class Turn:
@@ -37,6 +44,7 @@ def system_prompt(app_names: Sequence[str] | None = None) -> str:
     ]
     if app_names:
         lines.append("Apps: " + ", ".join(app_names) + ".")
+    lines.append(ANSWER_FORMAT)
     lines.append('Examples: click(x=540, y=210) | type(text="Bob") | finish(status="success")')
     return "\n".join(lines)
 

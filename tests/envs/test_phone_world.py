@@ -220,3 +220,45 @@ def test_the_oracle_labels_any_step_of_an_agents_episode() -> None:
     env.step('open_app(app="Notes")')
     with pytest.raises(Unrecoverable, match="cannot succeed from here"):
         env.oracle_action()
+
+
+def oracle_length(task_id: str, seed: int) -> int:
+    env = PhoneWorldEnv(task=task_id, screenshot=False)
+    env.reset(seed=seed)
+    n = 0
+    while (action := env.oracle_action()).type not in ("answer", "finish"):
+        env.step(action)
+        n += 1
+    return n
+
+
+@pytest.mark.parametrize("task_id", ["NotesPinNote", "ContactsLookupPhone", "SettingsWifiOff"])
+def test_a_time_limit_from_gym_make_scores_the_final_state(task_id: str) -> None:
+    """``gym.make(id, max_episode_steps=N)`` truncates with the verifier's score: a task
+    solved within N steps (but not finished) earns 1, one left undone 0; N is below the
+    task's own budget, so the ``TimeLimit`` is what ends the episode."""
+    n = oracle_length(task_id, 2)
+    for limit, solved in ((n + 1, task_id != "ContactsLookupPhone"), (n - 1, False)):
+        env = gym.make(f"PhoneWorld-{task_id}-v0", screenshot=False, max_episode_steps=limit)
+        assert limit < env.unwrapped.templates[0].max_steps
+        env.reset(seed=2)
+        for step in range(limit):
+            action = env.unwrapped.oracle_action()
+            if action.type in ("answer", "finish") or step >= n:
+                action = PhoneAction("press", button="home")  # solved: only wait
+            _, reward, terminated, truncated, info = env.step(action)
+            assert not terminated and truncated == (step == limit - 1)
+        assert reward == float(solved) and info["success"] is solved, info["verdict"]
+        with pytest.raises(gym.error.ResetNeeded):
+            env.step('answer(text="x")')
+
+
+def test_a_second_end_cannot_change_the_reward() -> None:
+    env = PhoneWorldEnv(task="ContactsLookupPhone", screenshot=False)
+    env.reset(seed=0)
+    _, reward, terminated, _, info = env.step('answer(text="nothing")')
+    assert terminated and reward == 0.0 and info["success"] is False
+    for late in ('answer(text="+1 415-555-0100")', 'finish(status="success")', "wait()"):
+        with pytest.raises(gym.error.ResetNeeded):
+            env.step(late)
+    assert env.privileged_info()["success"] is False

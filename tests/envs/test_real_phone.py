@@ -17,6 +17,8 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
+from phone_gym.actions import PhoneAction
+from phone_gym.envs.contract import END_KEYS, STEP_KEYS
 from phone_gym.envs.real_phone import REAL_TEMPLATES, RealPhoneEnv
 from phone_gym.real.guard import SafetyGuard
 from phone_gym.virtual import VirtualAdbServer, VirtualPhone
@@ -348,3 +350,44 @@ def test_wipe_app_data_clears_only_where_the_task_keeps_its_data(
     names = sorted(c.name for c in phone.device.system.contacts)
     expected = sorted(p["name"] for p in info["params"]["people"])
     assert names == expected  # the provider was wiped, then the task's setup ran
+
+
+# --- the info policy --------------------------------------------------------------------------
+REAL_KEYS = ("device_error", "package", "serial", "guard")
+
+
+def test_info_gives_nothing_away_before_the_end(server: VirtualAdbServer) -> None:
+    """Every key of every step of an oracle episode: no params, verdict or live success
+    before the end (even with ``verify_every_step``); the verdict once it has ended; and
+    nothing after it."""
+    env = make(server, task="ContactsLookupPhone", privileged_info=False,
+               verify_every_step=True)
+    _, info = env.reset(seed=1)
+    assert env.episode is not None
+    secrets = [env.episode.params["phone"], env.episode.params["name"]]
+    infos = [info]
+    while True:
+        _, reward, terminated, truncated, info = env.step(env.oracle_action())
+        if terminated or truncated:
+            break
+        infos.append(info)
+    for step in infos:
+        assert set(step) == {*STEP_KEYS, *REAL_KEYS}, sorted(step)
+        hidden = {k: v for k, v in step.items() if k not in ("ui_elements", "instruction")}
+        assert not any(s in str(hidden) for s in secrets[:1])
+    assert reward == 1.0 and set(END_KEYS) <= set(info) and "params" not in info
+    with pytest.raises(gym.error.ResetNeeded):
+        env.step('answer(text="x")')
+
+
+def test_a_time_limit_scores_the_final_state_on_a_phone(server: VirtualAdbServer) -> None:
+    env = gym.make("RealPhone-v0", serial=SERIAL, port=server.port, settle=0.0, timeout=3.0,
+                   task="SettingsWifiOff", max_episode_steps=6)
+    env.reset(seed=0)
+    for step in range(6):
+        action = env.unwrapped.oracle_action()
+        if action.type == "finish":
+            action = PhoneAction("press", button="home")
+        _, reward, terminated, truncated, info = env.step(action)
+        assert not terminated and truncated == (step == 5)
+    assert reward == 1.0 and info["success"], info["verdict"]
