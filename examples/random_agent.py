@@ -26,13 +26,10 @@ envs.action_space.seed(args.seed)
 obs, infos = envs.reset(seed=args.seed)
 
 results: dict[str, list[float]] = defaultdict(list)
-task_ids = list(infos["task_id"])
 while sum(len(r) for r in results.values()) < args.episodes:
     obs, rewards, terminated, truncated, infos = envs.step(envs.action_space.sample())
-    for i in np.flatnonzero(terminated | truncated):
-        results[task_ids[i]].append(float(rewards[i]))
-    # gymnasium vector envs reset a finished env on the next step (next-step autoreset)
-    task_ids = [infos["task_id"][i] if infos["_task_id"][i] else t for i, t in enumerate(task_ids)]
+    for i in np.flatnonzero(terminated | truncated):  # an ended episode names its task
+        results[str(infos["task_id"][i])].append(float(rewards[i]))
 
 total = [r for rs in results.values() for r in rs]
 for task_id in sorted(results):

@@ -202,18 +202,17 @@ class Infeasible(Task):
     needs_answer = False
 
     def conflicts(self, params: Mapping[str, Any], existing: Mapping[str, Any]) -> str | None:
-        """A phone that already holds the target would make the task feasible."""
+        """A phone that already holds the target would make the task feasible (and what
+        clashes with the feasible task clashes with this one)."""
         target = getattr(self, "target", None)
         collection = getattr(self, "collection", "")
-        if target is None or not collection:
-            return None
         try:
-            where = target(params)
+            where = target(params) if target is not None and collection else None
         except (NotImplementedError, KeyError):
-            return None
-        if matching(existing, collection, where):
+            where = None
+        if where is not None and matching(existing, collection, where):
             return f"{collection} holds the record the task says is missing ({dict(where)})"
-        return None
+        return super().conflicts(params, existing)
 
     def criteria(self, params: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:

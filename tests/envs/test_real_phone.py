@@ -391,3 +391,42 @@ def test_a_time_limit_scores_the_final_state_on_a_phone(server: VirtualAdbServer
         _, reward, terminated, truncated, info = env.step(action)
         assert not terminated and truncated == (step == 5)
     assert reward == 1.0 and info["success"], info["verdict"]
+
+
+# --- phones that already hold data ------------------------------------------------------------
+@pytest.mark.parametrize("task", ["ContactsDelete", "ContactsLookupPhoneInfeasible",
+                                  "FilesRenameFile"])
+def test_setup_picks_other_params_when_the_phone_holds_the_target(
+        server: VirtualAdbServer, phone: VirtualPhone, task: str) -> None:
+    """The first reset leaves its records on the phone (a real phone keeps them); the
+    same seed again would write a second contact of the target's name (or find the
+    contact an infeasible task says is missing, or rename onto the owner's file): the
+    episode samples other params instead."""
+    env = make(server, task=task)
+    _, first = env.reset(seed=3)
+    p = first["params"]
+    if "Infeasible" in task:  # its reset leaves the target out: put it there
+        phone.device.system.add_contact(p["name"], p["phone"])
+    elif task == "FilesRenameFile":  # the owner has a file of the new name there
+        phone.device.system.write_file(f"{p['dir']}/{p['new_name']}", "mine")
+    _, again = env.reset(seed=3)
+    assert again["params"] != first["params"]
+    target = again["params"]
+    if task.startswith("Contacts"):
+        names = [c.name for c in phone.device.system.contacts]
+        assert names.count(target["name"]) == (0 if "Infeasible" in task else 1)
+    else:
+        files = phone.device.system.files
+        assert f"{target['dir']}/{target['new_name']}" not in files
+        assert target["path"] in files
+
+
+def test_setup_gives_up_with_a_clear_error(server: VirtualAdbServer,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from phone_gym.mockapps import SetupError
+
+    template = REAL_TEMPLATES["ContactsDelete"]
+    monkeypatch.setattr(type(template), "conflicts", lambda self, p, e: "a clash")
+    env = make(server, task="ContactsDelete")
+    with pytest.raises(SetupError, match="cannot be set up on this phone: a clash"):
+        env.reset(seed=0)

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
-from ...verifiers import same_text
+from ...verifiers import matching, same_text
 from ..driver import Driver
 from ..families import CreateRecord, DeleteRecord, EditRecord, Infeasible, Lookup
 from ..task import Task
@@ -35,6 +35,14 @@ class ClockTask(Task):
     """Shared parts: the alarms store, a new alarm's params, and opening a new alarm."""
 
     apps, collection = ("Clock",), COLLECTION
+
+    def conflicts(self, params: Mapping[str, Any], existing: Mapping[str, Any]) -> str | None:
+        """An alarm already set for the task's time (on or off) makes "the alarm at 7:30"
+        ambiguous, and a new one at that time reuse it (DeskClock's ``SET_ALARM``)."""
+        if "hour" in params and matching(existing, COLLECTION, {"hour": params["hour"],
+                                                                "minute": params["minute"]}):
+            return f"the phone already has an alarm at {params['time']}"
+        return None
 
     def new_time(self, rng: np.random.Generator) -> dict[str, Any]:
         hour, minute = times_of_day(rng, 1)[0]

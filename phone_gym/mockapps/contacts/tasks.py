@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
-from ...verifiers import same_phone, same_text
+from ...verifiers import matching, same_phone, same_text
 from ...world.device import CONTACTS_PROVIDER
 from ..driver import Driver
 from ..families import CreateRecord, DeleteRecord, EditRecord, Infeasible, Lookup
@@ -34,6 +34,13 @@ class ContactsTask(Task):
 
     def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"name": p["name"], "phone": same_phone(p["phone"])}
+
+    def conflicts(self, params: Mapping[str, Any], existing: Mapping[str, Any]) -> str | None:
+        """The instruction names the contact: one of that name already on the phone would
+        make it ambiguous (which to delete?) or the task done before it starts."""
+        if matching(existing, COLLECTION, {"name": same_text(params["name"])}):
+            return f"the phone already has a contact named {params['name']!r}"
+        return None
 
     def open_contact(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Contacts")

@@ -14,7 +14,16 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
-from ...verifiers import Allow, Allowed, Criterion, NearMiss, NoRecord, Record
+from ...verifiers import (
+    Allow,
+    Allowed,
+    Criterion,
+    NearMiss,
+    NoRecord,
+    Record,
+    lookup,
+    matching,
+)
 from ..driver import Driver
 from ..families import DeleteRecord, Infeasible, Lookup
 from ..task import Task
@@ -46,6 +55,18 @@ class FilesTask(Task):
     def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"name": p["name"], "folder": p["dir"]}
 
+    def conflicts(self, p: Mapping[str, Any], existing: Mapping[str, Any]) -> str | None:
+        """A file the setup would write already there with other content: the phone
+        owner's, which the setup must not overwrite (the same content, left by an earlier
+        episode, is fine: a path holds one file)."""
+        rows = lookup(existing, self.collection)
+        rows = rows if isinstance(rows, Mapping) else {}
+        for path, content in p["files"]:
+            row = rows.get(path)
+            if row is not None and row.get("sha1") != sha1_of(content):
+                return f"{path} already holds other content"
+        return None
+
     def open_file_menu(self, ui: Driver, p: Mapping[str, Any], item: str) -> Iterator[PhoneAction]:
         yield from ui.open_app("Files")
         yield from ui.tap(p["folder"], kind="list_item")
@@ -72,9 +93,14 @@ class FilesRenameFile(FilesTask):
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         return {**super().sample_params(rng), "new_name": pick(rng, NEW_NAMES)}
 
+    def conflicts(self, p: Mapping[str, Any], existing: Mapping[str, Any]) -> str | None:
+        """A file with the new name already in the folder (the rename would replace it)."""
+        if matching(existing, self.collection, {"name": p["new_name"], "folder": p["dir"]}):
+            return f"the {p['folder']} folder already holds {p['new_name']!r}"
+        return super().conflicts(p, existing)
+
     def criteria(self, p: Mapping[str, Any], initial: Any) -> Sequence[Criterion]:
-        content = dict(map(tuple, p["files"]))[p["path"]]
-        sha1 = hashlib.sha1(content.encode("utf-8")).hexdigest()
+        sha1 = sha1_of(dict(map(tuple, p["files"]))[p["path"]])
         return [NoRecord(self.collection, self.target(p)),
                 Record(self.collection, {"name": p["new_name"], "folder": p["dir"]},
                        {"sha1": sha1}, count=1)]
@@ -89,6 +115,10 @@ class FilesRenameFile(FilesTask):
         yield from ui.fill("rename_field", p["new_name"])
         yield from ui.tap(id="button_ok")
         yield from ui.finish()
+
+
+def sha1_of(content: str) -> str:
+    return hashlib.sha1(content.encode("utf-8")).hexdigest()
 
 
 def booking_code(rng: np.random.Generator) -> str:
