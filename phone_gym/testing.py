@@ -48,7 +48,7 @@ from .mockapps.families import (
 )
 from .verifiers import lookup, plain
 from .verifiers.answers import answer_variants, wrong_answers
-from .verifiers.negatives import perturb
+from .verifiers.negatives import perturb, table_at
 from .world import App, Device
 from .world import theme as T
 from .world.a11y import ui_elements
@@ -420,15 +420,6 @@ def _mutable(state: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _table_at(state: dict[str, Any], path: str) -> dict[str, Any] | None:
-    node: Any = state
-    for part in path.split("."):
-        if not isinstance(node, dict) or part not in node:
-            return None
-        node = node[part]
-    return node if isinstance(node, dict) else None
-
-
 def _flag(record: Mapping[str, Any]) -> str | None:
     """A switch of a record (on/off, done, pinned...): its first boolean field."""
     return next((k for k, v in record.items() if isinstance(v, bool)), None)
@@ -452,10 +443,10 @@ def _record_cases(task: Task, ep: Episode, final: Mapping[str, Any], answer: str
     if isinstance(task, DeleteRecord) and targets:
         if others:  # a bystander deleted too, and instead
             state = _mutable(final)
-            del _table_at(state, task.collection)[others[0]]  # type: ignore[union-attr]
+            del table_at(state, task.collection)[others[0]]  # type: ignore[union-attr]
             out.append((state, answer, status, f"over-deletion: {others[0]} too"))
             state = _mutable(initial)
-            del _table_at(state, task.collection)[others[-1]]  # type: ignore[union-attr]
+            del table_at(state, task.collection)[others[-1]]  # type: ignore[union-attr]
             out.append((state, answer, status, f"the wrong record deleted: {others[-1]}"))
         key = sorted(targets)[0]
         flag = _flag(table0[key])
@@ -463,7 +454,7 @@ def _record_cases(task: Task, ep: Episode, final: Mapping[str, Any], answer: str
             state = _mutable(final)
             row = dict(table0[key])
             row[flag] = not row[flag]
-            _table_at(state, task.collection)[key] = row  # type: ignore[index]
+            table_at(state, task.collection)[key] = row  # type: ignore[index]
             out.append((state, answer, status, f"{key}.{flag} flipped instead of a deletion"))
     if isinstance(task, EditRecord) and targets and others:
         key, other = sorted(targets)[0], others[0]
@@ -472,7 +463,7 @@ def _record_cases(task: Task, ep: Episode, final: Mapping[str, Any], answer: str
             state = _mutable(initial)
             row = dict(table0[other])
             row.update({f: after[f] for f in task.changes(params) if f in after})
-            _table_at(state, task.collection)[other] = row  # type: ignore[index]
+            table_at(state, task.collection)[other] = row  # type: ignore[index]
             out.append((state, answer, status, f"the change made to {other} instead"))
     table1 = lookup(final, task.collection)
     if isinstance(table1, Mapping) and table1:  # a copy of some record, over-doing
@@ -481,7 +472,7 @@ def _record_cases(task: Task, ep: Episode, final: Mapping[str, Any], answer: str
         row = dict(table1[key])
         if "id" in row:
             row["id"] = f"{key}_copy"
-        _table_at(state, task.collection)[f"{key}_copy"] = row  # type: ignore[index]
+        table_at(state, task.collection)[f"{key}_copy"] = row  # type: ignore[index]
         out.append((state, answer, status, f"an extra copy of {key}"))
     return out
 

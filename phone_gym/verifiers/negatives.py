@@ -61,7 +61,7 @@ def perturb(value: Any) -> Any:
     return None
 
 
-def _table(state: Mapping[str, Any], collection: str) -> dict[str, Any] | None:
+def table_at(state: Mapping[str, Any], collection: str) -> dict[str, Any] | None:
     """The dict at ``collection`` (a dotted path) in ``state``, or None."""
     node: Any = state
     for part in collection.split("."):
@@ -89,7 +89,7 @@ def _record_negatives(c: Record, final: Mapping[str, Any],
     out = []
     for name in {**c.where, **c.expect}:
         state = copy.deepcopy(final)
-        table = _table(state, c.collection)
+        table = table_at(state, c.collection)
         assert table is not None
         record = dict(table[key])
         if name not in record:
@@ -102,7 +102,7 @@ def _record_negatives(c: Record, final: Mapping[str, Any],
         out.append(NearMiss(state, answer, f"{c.collection}.{key}.{name} changed to "
                                            f"{changed!r}"))
     state = copy.deepcopy(final)
-    table = _table(state, c.collection)
+    table = table_at(state, c.collection)
     assert table is not None
     if c.count is not None:
         extra = dict(table[key])
@@ -112,7 +112,7 @@ def _record_negatives(c: Record, final: Mapping[str, Any],
         table[new_key] = extra
         out.append(NearMiss(state, answer, f"an extra copy of {c.collection}.{key}"))
         state = copy.deepcopy(final)
-        table = _table(state, c.collection)
+        table = table_at(state, c.collection)
         assert table is not None
     del table[key]
     out.append(NearMiss(state, answer, f"{c.collection}.{key} removed"))
@@ -129,7 +129,7 @@ def _no_record_negatives(c: NoRecord, initial: Mapping[str, Any],
         if isinstance(record, Mapping) and all(field_ok(v, record.get(k))
                                                for k, v in c.where.items()):
             state = copy.deepcopy(final)
-            table = _table(state, c.collection)
+            table = table_at(state, c.collection)
             if table is None:
                 continue
             table[key] = copy.deepcopy(dict(record))
@@ -142,7 +142,7 @@ def _value_negatives(c: Value, final: Mapping[str, Any], answer: str | None) -> 
     parent_path, _, leaf = c.path.rpartition(".")
     state = copy.deepcopy(final)
     root = state if isinstance(state, dict) else None  # a deep copy of a snapshot is a dict
-    parent = _table(state, parent_path) if parent_path else root
+    parent = table_at(state, parent_path) if parent_path else root
     if parent is None or leaf not in parent:
         return []
     changed = perturb(parent[leaf])

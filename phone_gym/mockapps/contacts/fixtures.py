@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
+from ...actions import PhoneAction
 from ...verifiers.state import DeviceState
+from ..driver import Driver
+from ..families import Infeasible
 from ..vocab import Person, people
 
 COLLECTION = "contacts"
@@ -34,3 +37,19 @@ def roster_params(rng: np.random.Generator, **kwargs: Any) -> dict[str, Any]:
     roster, t = sample_roster(rng, **kwargs)
     return {"people": roster, "cid": t + 1, "name": roster[t]["name"],
             "phone": roster[t]["phone"]}
+
+
+class MissingContact(Infeasible):
+    """For an infeasible variant of any app's task about a contact of the roster
+    (``roster_params``): the roster without the target, whose name stays in the
+    instruction; the oracle searches Contacts for it, then declares the task infeasible."""
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        params = super().sample_params(rng)
+        params["people"] = [p for p in params["people"] if p["name"] != params["name"]]
+        return params
+
+    def look(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Contacts")
+        yield from ui.tap(id="search", kind="text_field")
+        yield PhoneAction("type", text=p["name"])

@@ -13,10 +13,10 @@ from ...actions import PhoneAction
 from ...verifiers import matching, same_phone, same_text
 from ...world.device import CONTACTS_PROVIDER
 from ..driver import Driver
-from ..families import CreateRecord, DeleteRecord, EditRecord, Infeasible, Lookup
+from ..families import CreateRecord, DeleteRecord, EditRecord, Lookup
 from ..task import Task
 from ..vocab import email_of, pick
-from .fixtures import COLLECTION, roster_params, sample_roster, seed_contacts
+from .fixtures import COLLECTION, MissingContact, roster_params, sample_roster, seed_contacts
 
 
 class ContactsTask(Task):
@@ -190,20 +190,6 @@ class ContactsDelete(ContactsDeleteContact):
 
 
 # --- infeasible variants: the contact the task names is not on the phone ---------------------
-class MissingContact(Infeasible, ContactsTask):
-    """The roster without the target (the name stays in the instruction)."""
-
-    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
-        params = super().sample_params(rng)
-        params["people"] = [p for p in params["people"] if p["name"] != params["name"]]
-        return params
-
-    def look(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from ui.open_app("Contacts")
-        yield from ui.tap(id="search", kind="text_field")
-        yield PhoneAction("type", text=p["name"])
-
-
 class ContactsDeleteContactInfeasible(MissingContact, ContactsDeleteContact):
     pass
 

@@ -10,9 +10,9 @@ import numpy as np
 from ...actions import PhoneAction
 from ...verifiers import same_text
 from ...verifiers.answers import answer_matcher
-from ..contacts.fixtures import roster_params, seed_contacts
+from ..contacts.fixtures import MissingContact, roster_params, seed_contacts
 from ..driver import Driver
-from ..families import CreateRecord, Infeasible
+from ..families import CreateRecord
 from ..notes.fixtures import COLLECTION as NOTES
 from ..notes.fixtures import seed_notes
 from ..task import Task
@@ -55,18 +55,8 @@ class CrossContactPhoneToNote(CreateRecord):
         yield from ui.finish()
 
 
-class CrossContactPhoneToNoteInfeasible(Infeasible, CrossContactPhoneToNote):
+class CrossContactPhoneToNoteInfeasible(MissingContact, CrossContactPhoneToNote):
     """The contact is not on the phone: there is no number to copy."""
-
-    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
-        params = super().sample_params(rng)
-        params["people"] = [p for p in params["people"] if p["name"] != params["name"]]
-        return params
-
-    def look(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from ui.open_app("Contacts")
-        yield from ui.tap(id="search", kind="text_field")
-        yield PhoneAction("type", text=p["name"])
 
 
 TEMPLATES: list[Task] = [CrossContactPhoneToNote(), CrossContactPhoneToNoteInfeasible()]
