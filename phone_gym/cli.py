@@ -1,22 +1,51 @@
-"""The ``phone-gym`` command line: list tasks, run a demo episode (in PhoneWorld or on a
-phone over adb), save app screenshots, serve PhoneWorld phones as a virtual adb device."""
+"""The phone-gym command line: list tasks, run a demo episode (in PhoneWorld or on a phone
+over adb), save app screenshots, serve PhoneWorld phones as a virtual adb device, write and
+check apps, collect oracle data and train agents.
+
+A user error prints one line (``phone-gym: what is wrong: what to do``) and exits with 2
+(bad arguments or config) or 1 (a failure at run time); ``--debug`` adds the traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 import time
+import traceback
+import warnings
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
-from typing import SupportsFloat
+from typing import Any, SupportsFloat
 
 import numpy as np
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from .actions import PhoneAction, format_action
+from .trainer.cli import EXTRAS, arg_type, missing_extra, positive_int, seed_int
+from .verifiers.state import DeviceError
 
 DEFAULT_DEMO_TASK = "CrossContactPhoneToNote"
 DEFAULT_REAL_DEMO_TASK = "SettingsWifiOff"
+DESCRIPTION = (
+    "Phones as reinforcement-learning environments: list tasks, run the oracle on a task "
+    "(in PhoneWorld or on a phone over adb), save screenshots, serve PhoneWorld phones as a "
+    "virtual adb device, write and check apps, collect data and train agents.")
+
+
+def phone_hint(port: int | None = None) -> str:
+    """What to do when no phone answers at ``port``."""
+    if port in (None, 5037):
+        return ("connect a phone (adb devices lists it), or start phone-gym virtual-device "
+                "(it listens on 5037; with --port N, pass --port N here too)")
+    return (f"connect a phone (adb devices lists it), or start phone-gym virtual-device "
+            f"--port {port}")
+
+
+port_number = arg_type(int, lambda v: 1 <= v <= 65535, "a port, 1 to 65535")
+listen_port = arg_type(int, lambda v: 0 <= v <= 65535, "a port, 0 (any free one) to 65535")
+seconds = arg_type(float, lambda v: v >= 0, "seconds >= 0")
 
 
 def cmd_tasks(args: argparse.Namespace) -> int:
@@ -43,17 +72,67 @@ def cmd_tasks(args: argparse.Namespace) -> int:
 
 
 def _mark(frame: np.ndarray, action: PhoneAction) -> Image.Image:
-    """The frame with the action's touch point circled and the action at the bottom."""
+    """The frame with the action's touch point circled (nothing else drawn on it)."""
     image = Image.fromarray(frame)
-    draw = ImageDraw.Draw(image)
-    w, h = image.size
     if action.x is not None and action.y is not None:
+        draw = ImageDraw.Draw(image)
+        w, h = image.size
         cx, cy, r = action.x * w // 1000, action.y * h // 1000, max(6, w // 30)
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=(230, 30, 60), width=4)
-    label = format_action(action)
-    draw.rectangle((0, h - 28, w, h), fill=(0, 0, 0))
-    draw.text((6, h - 24), label[:80], fill=(255, 230, 90))
     return image
+
+
+def _wrap(text: str, width: int, font: Any) -> list[str]:
+    """``text`` in lines that fit ``width`` pixels in ``font``."""
+    chars = max(8, int(width // max(1.0, font.getlength("m"))))
+    return textwrap.wrap(text, chars) or [""]
+
+
+def captioned(frames: Sequence[Image.Image], captions: Sequence[str]) -> list[Image.Image]:
+    """Each frame above a black strip holding its caption (wrapped to the frame's width);
+    the strips have one height, so that the frames can make a GIF. The frames' own pixels
+    are kept as they are."""
+    font = ImageFont.load_default()
+    w = frames[0].width
+    left, top, _, bottom = font.getbbox("Ag")
+    line_h = bottom - top + 3
+    lines = [_wrap(c, w - 12, font) for c in captions]
+    strip = max(len(x) for x in lines) * line_h + 10
+    out = []
+    for frame, text in zip(frames, lines, strict=True):
+        canvas = Image.new("RGB", (w, frame.height + strip), (0, 0, 0))
+        canvas.paste(frame.convert("RGB"), (0, 0))
+        draw = ImageDraw.Draw(canvas)
+        for k, line in enumerate(text):
+            draw.text((6 - left, frame.height + 5 + k * line_h - top), line,
+                      fill=(255, 230, 90), font=font)
+        out.append(canvas)
+    return out
+
+
+def _no_phone(exc: DeviceError, args: argparse.Namespace) -> str:
+    """What a failure to reach the phone at reset means, and what to do."""
+    where = f"{args.host}:{args.port}"
+    text = str(exc)
+    refused = "onnection refused" in text or any(
+        isinstance(e, ConnectionRefusedError) for e in _causes(exc))
+    if refused:
+        return f"no adb server at {where}: {phone_hint(args.port)}"
+    if "expected exactly one attached phone" in text:
+        found = text.rpartition("found ")[2]
+        if found == "none":
+            return f"no phone attached to the adb server at {where}: {phone_hint(args.port)}"
+        return f"several phones at {where} ({found}): pass --serial SERIAL"
+    return text
+
+
+def _causes(exc: BaseException) -> list[BaseException]:
+    out: list[BaseException] = []
+    cause = exc.__cause__ or exc.__context__
+    while cause is not None and cause not in out:
+        out.append(cause)
+        cause = cause.__cause__ or cause.__context__
+    return out
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -62,6 +141,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from .mockapps import TEMPLATES
 
     if args.real:
+        error = missing_extra(["adbutils"], "phone-gym demo --real")
+        if error is not None:
+            raise ModuleNotFoundError(f"{error}; then {phone_hint(args.port)}") from None
         task = args.task or DEFAULT_REAL_DEMO_TASK
         env = gym.make("RealPhone-v0", task=task, obs_size=tuple(args.size), host=args.host,
                        port=args.port, serial=args.serial, settle=args.settle)
@@ -69,30 +151,41 @@ def cmd_demo(args: argparse.Namespace) -> int:
         task = args.task or (DEFAULT_DEMO_TASK if DEFAULT_DEMO_TASK in TEMPLATES
                              else next(iter(TEMPLATES)))
         env = gym.make("PhoneWorld-v0", task=task, obs_size=tuple(args.size))
-    obs, info = env.reset(seed=args.seed)
-    print(f"task {env.unwrapped.episode.template.id} (seed {args.seed}): "  # type: ignore[attr-defined]
-          f"{obs['instruction']}")
-    frames: list[Image.Image] = []
-    done, step = False, 0
-    reward: SupportsFloat = 0.0
-    while not done:
-        action = env.unwrapped.oracle_action()  # type: ignore[attr-defined]
-        frames.append(_mark(obs["screenshot"], action))
-        obs, reward, terminated, truncated, info = env.step(action)
-        done = terminated or truncated
-        step += 1
-        err = f"  ERROR: {info['action_error']}" if info["action_error"] else ""
-        print(f"  step {step:2d}: {info['action']}{err}")
-    frames.append(Image.fromarray(obs["screenshot"]))
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    gif = out / f"demo_{info['task_id']}_{args.seed}.gif"
-    frames[0].save(gif, save_all=True, append_images=frames[1:], duration=700, loop=0)
-    frames[-1].save(out / f"demo_{info['task_id']}_{args.seed}_final.png")
-    verdict = "SUCCESS" if info["success"] else "FAILURE"
-    print(f"{verdict}: reward {reward:.1f} in {step} steps ({info['verdict']})")
-    print(f"episode saved to {gif}")
-    env.close()
+    try:
+        try:
+            obs, info = env.reset(seed=args.seed)
+        except DeviceError as exc:
+            if not args.real:
+                raise
+            raise DeviceError(_no_phone(exc, args)) from exc
+        print(f"task {env.unwrapped.episode.template.id} (seed {args.seed}): "  # type: ignore[attr-defined]
+              f"{obs['instruction']}")
+        frames: list[Image.Image] = []
+        captions: list[str] = []
+        done, step = False, 0
+        reward: SupportsFloat = 0.0
+        while not done:
+            action = env.unwrapped.oracle_action()  # type: ignore[attr-defined]
+            frames.append(_mark(obs["screenshot"], action))
+            captions.append(f"{step + 1}. {format_action(action)}")
+            obs, reward, terminated, truncated, info = env.step(action)
+            done = terminated or truncated
+            step += 1
+            err = f"  ERROR: {info['action_error']}" if info["action_error"] else ""
+            print(f"  step {step:2d}: {info['action']}{err}")
+        verdict = "SUCCESS" if info["success"] else "FAILURE"
+        frames.append(Image.fromarray(obs["screenshot"]))
+        captions.append(f"{verdict}: reward {float(reward):.1f} in {step} steps")
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        gif = out / f"demo_{info['task_id']}_{args.seed}.gif"
+        shown = captioned(frames, captions)
+        shown[0].save(gif, save_all=True, append_images=shown[1:], duration=700, loop=0)
+        frames[-1].save(out / f"demo_{info['task_id']}_{args.seed}_final.png")
+        print(f"{verdict}: reward {float(reward):.1f} in {step} steps ({info['verdict']})")
+        print(f"episode saved to {gif}")
+    finally:
+        env.close()
     return 0 if info["success"] else 1
 
 
@@ -132,7 +225,11 @@ def cmd_virtual_device(args: argparse.Namespace) -> int:
     serials = args.serial or ["emulator-5554"]
     phones = [attach_u2(VirtualPhone(serial)) for serial in serials]
     server = VirtualAdbServer(phones, host=args.host, port=args.port)
-    server.start()
+    try:
+        server.start()
+    except OSError as exc:
+        raise OSError(f"cannot listen on {args.host}:{args.port} ({exc.strerror}): pass "
+                      "another --port (0: any free one); adb's own server uses 5037") from None
     print(f"virtual adb device: {', '.join(serials)} on {args.host}:{server.port}")
     print(f"  try: ANDROID_ADB_SERVER_PORT={server.port} adb devices")
     print(f"  or:  phone-gym demo --real --port {server.port}")
@@ -195,39 +292,85 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def version() -> str:
+    """The installed distribution's version (the package's own without metadata)."""
+    try:
+        return metadata.version("phone-gym")
+    except metadata.PackageNotFoundError:  # run from a checkout that is not installed
+        from . import __version__
+
+        return __version__
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="phone-gym", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("tasks", help="list task templates")
+    parser = argparse.ArgumentParser(prog="phone-gym", description=DESCRIPTION)
+    parser.add_argument("--version", action="version", version=f"phone-gym {version()}",
+                        help="print the version and exit")
+    parser.add_argument("--debug", action="store_true",
+                        help="on an error, print the full traceback too")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                        help="on an error, print the full traceback too")
+    parents = [common]
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                title="commands")
+    p = sub.add_parser("tasks", parents=parents, help="list the task templates",
+                       description="List the task templates: id, apps, complexity, step "
+                                   "budget and instruction.")
     p.add_argument("--app", action="append", help="only tasks about this app (repeatable)")
     p.add_argument("--real", action="store_true", help="list the real-device (adb) templates")
     p.set_defaults(func=cmd_tasks)
-    p = sub.add_parser("demo", help="run the oracle on a task and save the episode as a GIF")
-    p.add_argument("--task", default=None, help=f"template id (default {DEFAULT_DEMO_TASK})")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", default="out", help="folder for the GIF and final PNG")
-    p.add_argument("--size", type=int, nargs=2, default=(540, 1200), metavar=("W", "H"))
+    p = sub.add_parser("demo", parents=parents,
+                       help="run the oracle on a task and save the episode as a GIF",
+                       description="Run the task's oracle for one episode and save it as a "
+                                   "GIF (touch points circled, each action written in a strip "
+                                   "under its frame) plus the final screen as a PNG. Exit "
+                                   "status 0 when the task is solved.")
+    p.add_argument("--task", default=None,
+                   help=f"template id (default {DEFAULT_DEMO_TASK}; see phone-gym tasks)")
+    p.add_argument("--seed", type=seed_int, default=0,
+                   help="episode seed, an integer >= 0 (default 0)")
+    p.add_argument("--out", default="out", help="folder for the GIF and final PNG (default out)")
+    p.add_argument("--size", type=positive_int, nargs=2, default=(540, 1200), metavar=("W", "H"),
+                   help="screenshot size in pixels (default 540 1200)")
     p.add_argument("--real", action="store_true",
-                   help=f"run RealPhone-v0 over adb (default task {DEFAULT_REAL_DEMO_TASK})")
-    p.add_argument("--host", default="127.0.0.1", help="adb server host (with --real)")
-    p.add_argument("--port", type=int, default=5037, help="adb server port (with --real)")
-    p.add_argument("--serial", default=None, help="phone serial (with --real)")
-    p.add_argument("--settle", type=float, default=0.5,
-                   help="seconds to let the phone settle after each action (with --real)")
+                   help=f"run RealPhone-v0 over adb (default task {DEFAULT_REAL_DEMO_TASK}); "
+                        "needs the real extra and a phone or phone-gym virtual-device")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="adb server host (with --real, default 127.0.0.1)")
+    p.add_argument("--port", type=port_number, default=5037,
+                   help="adb server port (with --real, default 5037)")
+    p.add_argument("--serial", default=None,
+                   help="phone serial (with --real; default: the only phone attached)")
+    p.add_argument("--settle", type=seconds, default=0.5,
+                   help="seconds to let the phone settle after each action (with --real, "
+                        "default 0.5)")
     p.set_defaults(func=cmd_demo)
-    p = sub.add_parser("screenshots", help="save the launcher and each app's main screen")
-    p.add_argument("--out", default="docs/screenshots")
-    p.add_argument("--size", type=int, nargs=2, default=(360, 800), metavar=("W", "H"))
+    p = sub.add_parser("screenshots", parents=parents,
+                       help="save the launcher and each app's main screen",
+                       description="Save the launcher and each app's main screen as PNGs, "
+                                   "plus overview.png with all of them side by side.")
+    p.add_argument("--out", default="docs/screenshots",
+                   help="folder to write (default docs/screenshots)")
+    p.add_argument("--size", type=positive_int, nargs=2, default=(360, 800), metavar=("W", "H"),
+                   help="screenshot size in pixels (default 360 800)")
     p.set_defaults(func=cmd_screenshots)
-    p = sub.add_parser("virtual-device",
-                       help="serve PhoneWorld phones as adb devices on a local port")
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=5037,
-                   help="port to listen on (0: any free port); 5037 is adb's own")
+    p = sub.add_parser("virtual-device", parents=parents,
+                       help="serve PhoneWorld phones as adb devices on a local port",
+                       description="Serve PhoneWorld phones as adb devices (an adb server on "
+                                   "a local port) until Ctrl-C, for RealPhone-v0, adbutils "
+                                   "and uiautomator2 without a phone.")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=listen_port, default=5037,
+                   help="port to listen on (0: any free port; default 5037, adb's own)")
     p.add_argument("--serial", action="append",
                    help="serial of a phone to serve (repeatable; default emulator-5554)")
     p.set_defaults(func=cmd_virtual_device)
-    p = sub.add_parser("new-app", help="write a working app, its tasks, fixtures and tests")
+    p = sub.add_parser("new-app", parents=parents,
+                       help="write a working app, its tasks, fixtures and tests",
+                       description="Write a working mock app with tasks, fixtures and tests "
+                                   "(docs/writing-an-app.md walks through it).")
     p.add_argument("name", help="the app's name, CamelCase (e.g. TodoList)")
     p.add_argument("--label", default=None, help="the launcher label (default: the name)")
     p.add_argument("--package", default=None,
@@ -236,28 +379,74 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write a pip-installable package in this folder instead of a folder "
                         "of phone_gym/mockapps")
     p.set_defaults(func=cmd_new_app)
-    p = sub.add_parser("check", help="run the authoring checks on apps and task templates")
+    p = sub.add_parser("check", parents=parents,
+                       help="run the authoring checks on apps and task templates",
+                       description="Run the authoring checks on apps (random and garbage "
+                                   "input) and task templates (oracle, determinism, "
+                                   "verifiers); one line per app and template. Default: all.")
     p.add_argument("--app", action="append", help="an app (and its tasks); repeatable")
     p.add_argument("--task", action="append", help="a task template id; repeatable")
-    p.add_argument("--seeds", type=int, default=20, help="seeds per template (default 20)")
-    p.add_argument("--steps", type=int, default=10_000,
+    p.add_argument("--seeds", type=positive_int, default=20,
+                   help="seeds per template (default 20)")
+    p.add_argument("--steps", type=positive_int, default=10_000,
                    help="random and garbage steps per app (default 10000)")
     p.add_argument("--processes", action="store_true",
                    help="also compare episodes in a fresh process (slower)")
     p.set_defaults(func=cmd_check)
     from .trainer.cli import add_commands  # collect, train sft|grpo (torch loads on use)
 
-    add_commands(sub)
+    add_commands(sub, parents)
     return parser
 
 
+def describe_error(exc: BaseException) -> tuple[int, str]:
+    """The exit status and the one-line message of an error a command raised."""
+    if isinstance(exc, KeyboardInterrupt):
+        return 130, "interrupted"
+    if isinstance(exc, ImportError):
+        text = str(exc)
+        if "pip install" in text:
+            return 1, text
+        if exc.name in EXTRAS or (exc.name or "").split(".")[0] in EXTRAS:
+            module = (exc.name or "").split(".")[0]
+            return 1, (f"{module} is not installed: pip install \"phone-gym[{EXTRAS[module]}]\" "
+                       f"(in a checkout: pip install -e \".[{EXTRAS[module]}]\")")
+        return 1, f"{text} (a broken install? reinstall phone-gym)"
+    if isinstance(exc, DeviceError):
+        return 1, str(exc)
+    if isinstance(exc, ValueError):  # bad arguments or config (ConfigError too)
+        return 2, str(exc)
+    if isinstance(exc, OSError):
+        if exc.filename is not None:
+            return 1, f"{exc.filename}: {exc.strerror or exc}"
+        return 1, str(exc)
+    return 1, (f"unexpected {type(exc).__name__}: {exc} (run again with --debug for the "
+               "traceback, and report it)")
+
+
+def _show_warning(message: Warning | str, category: type[Warning], filename: str,
+                  lineno: int, file: Any = None, line: str | None = None) -> None:
+    print(f"phone-gym: warning: {message}", file=sys.stderr, flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """Run the command line; returns the exit status."""
     try:
-        return int(args.func(args))
-    except ValueError as exc:
-        print(f"phone-gym: {exc}", file=sys.stderr)
-        return 2
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # --help, --version, usage errors (argparse printed them)
+        return exc.code if isinstance(exc.code, int) else 2
+    debug = bool(getattr(args, "debug", False))
+    with warnings.catch_warnings():
+        if not debug:
+            warnings.showwarning = _show_warning
+        try:
+            return int(args.func(args))
+        except (Exception, KeyboardInterrupt) as exc:
+            code, message = describe_error(exc)
+            if debug:
+                traceback.print_exc()
+            print(f"phone-gym: {' '.join(message.split())}", file=sys.stderr)
+            return code
 
 
 if __name__ == "__main__":

@@ -47,16 +47,30 @@ def clean_text(text: str, limit: int) -> str:
     return "".join(c if c in _OBS_CHARS else "?" for c in text)
 
 
+def _is_int(value: Any) -> bool:
+    """An int, numpy's included, but not a bool (``True`` is not a size or a step budget)."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
 def check_args(render_mode: str | None, obs_size: Any, max_steps: Any) -> tuple[int, int]:
-    """Validate the arguments both envs take; return ``obs_size`` as ``(width, height)``."""
+    """Validate the arguments both envs take; return ``obs_size`` as ``(width, height)``.
+
+    ``obs_size`` is the ``(width, height)`` of a portrait phone's screenshot: a landscape
+    size (width above height, e.g. ``(1200, 540)``, an image's ``shape`` order) would
+    stretch the portrait screen sideways, so it raises ``ValueError`` naming the swapped
+    size. Sizes are ints (a bool is not), and so is ``max_steps``."""
     if render_mode not in (None, "rgb_array"):
         raise ValueError(f"render_mode={render_mode!r}; accepted: None, 'rgb_array'")
     if (not isinstance(obs_size, (tuple, list)) or len(obs_size) != 2
-            or not all(isinstance(v, int) and 16 <= v <= 4096 for v in obs_size)):
+            or not all(_is_int(v) and 16 <= v <= 4096 for v in obs_size)):
         raise ValueError(f"obs_size={obs_size!r}; accepted: (width, height), ints in 16..4096")
-    if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
+    width, height = int(obs_size[0]), int(obs_size[1])
+    if width > height:
+        raise ValueError(f"obs_size={obs_size!r}: obs_size is (width, height) of a portrait "
+                         f"phone: did you mean ({height}, {width})?")
+    if max_steps is not None and (not _is_int(max_steps) or max_steps < 1):
         raise ValueError(f"max_steps={max_steps!r}; accepted: None or a positive int")
-    return int(obs_size[0]), int(obs_size[1])
+    return width, height
 
 
 def observation_space(size: tuple[int, int], screenshot: bool, ui_in_obs: bool) -> spaces.Dict:

@@ -13,9 +13,10 @@ from PIL import Image
 
 from ..actions import ActionError, PhoneAction, format_action, make_action_space
 from ..mockapps import REGISTRY, TEMPLATES, Episode, Task
-from ..real.backend import BACKENDS
+from ..mockapps.registry import same_job
+from ..real.backend import BACKENDS, BootIdentity, boot_identity
 from ..real.base import Backend, DeviceError
-from ..real.commands import package_of, to_commands
+from ..real.commands import package_of, to_commands, type_text
 from ..real.guard import SafetyGuard
 from ..real.packages import app_packages
 from ..real.state import AdbState
@@ -52,21 +53,26 @@ REAL_TEMPLATES: dict[str, Task] = {t.id: t for t in TEMPLATES.values() if t.real
 
 
 def select_real_templates(task: str | Sequence[str] | None = None) -> list[Task]:
-    """Real-device templates by id (all when None)."""
+    """Real-device templates by id (all when None). An id that is not one raises
+    ``ValueError``: a PhoneWorld-only template's error names the real-device template that
+    does the same job (``SettingsTurnOffWifi``: did you mean ``SettingsWifiOff``?), an
+    unknown id's the closest real-device ids; both name ``phone-gym tasks --real``."""
     if task is None:
         return list(REAL_TEMPLATES.values())
     ids = [task] if isinstance(task, str) else list(task)
     if not ids:
         raise ValueError("task=[]: name at least one task (run `phone-gym tasks --real`)")
+    listing = "run `phone-gym tasks --real` to list the real-device tasks"
     for t in ids:
         if t in REAL_TEMPLATES:
             continue
-        if t in TEMPLATES:
-            raise ValueError(f"task {t!r} runs in PhoneWorld only (its setup or checks need "
-                             "more than adb offers); run `phone-gym tasks --real` for the "
-                             "real-device tasks")
-        raise ValueError(f"unknown task {t!r}{did_you_mean(str(t), REAL_TEMPLATES)}; run "
-                         "`phone-gym tasks --real` to list the real-device tasks")
+        if isinstance(t, str) and t in TEMPLATES:
+            twins = same_job(TEMPLATES[t], REAL_TEMPLATES.values())
+            hint = (f"; did you mean {twins[0].id!r}? (the real-device task closest to it)"
+                    if twins else "")
+            raise ValueError(f"task {t!r} runs in PhoneWorld only{hint}; {listing}")
+        raise ValueError(f"unknown task {t!r}{did_you_mean(str(t), REAL_TEMPLATES)}; {listing} "
+                         "(`phone-gym tasks` lists PhoneWorld's)")
     return [REAL_TEMPLATES[t] for t in ids]
 
 
@@ -137,8 +143,11 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
 
     ## Episode End
     Terminated on ``finish``/``answer`` (or on success with ``end_on_success=True``).
-    Truncated when the step budget runs out, or when the phone stops answering
-    (``info["device_error"]`` says why; the steps so far stay in ``env.trajectory``).
+    Truncated when the step budget runs out, when the phone stops answering, or when it
+    restarted since the reset (its boot id, ``/proc/sys/kernel/random/boot_id``, read at
+    reset and after every action, changed: apps and screen are not what the agent left);
+    ``info["device_error"]`` says why, the steps so far stay in ``env.trajectory``, and the
+    next ``reset`` starts afresh on the running phone.
     Stepping an ended episode raises Gymnasium's ``ResetNeeded``.
 
     ## Arguments
@@ -230,6 +239,7 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         self._package = ""
         self._verdict = Verdict(False, "not checked yet", 0.0)
         self.guard_note: str | None = None
+        self._boot: BootIdentity | None = None  # the phone's boot at reset
 
     # --- connection ----------------------------------------------------------------------
     def _connect(self) -> Backend:
@@ -256,6 +266,7 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         template = choose_template(self.templates, options, select_real_templates, self.np_random)
+        self._boot = self._with_retry(boot_identity)
         self.episode = self._with_retry(lambda backend: self._start(backend, template))
         self.steps = 0
         self.ended = False
@@ -282,6 +293,7 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
                 try:
                     error = self._send(parsed)
                     self._observe(self._connect())
+                    self._check_boot(self._connect())
                 except DeviceError as exc:
                     device_error = str(exc)
                 if error is None and device_error is None:
@@ -336,7 +348,10 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         """Carry out ``action``; return what went wrong on the phone's side, or None."""
         backend = self._connect()
         try:
-            commands = to_commands(action, backend.window_size(), self.packages)
+            if action.type == "type":  # asks the phone how it types what `input text` cannot
+                commands = type_text(backend, action.text or "")
+            else:
+                commands = to_commands(action, backend.window_size(), self.packages)
         except ActionError as exc:
             return str(exc)
         timeout = self.timeout + float(action.seconds or 0.0)
@@ -347,6 +362,14 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         if self.settle:
             time.sleep(self.settle)
         return None
+
+    def _check_boot(self, backend: Backend) -> None:
+        """Raise ``DeviceError`` if the phone restarted since the reset."""
+        now = boot_identity(backend)
+        if self._boot is not None and now.restarted_since(self._boot):
+            raise DeviceError(f"the phone restarted during the episode (boot {self._boot} is "
+                              f"now {now}): its apps and screen are not where the actions "
+                              "left them; reset() starts a new episode")
 
     def _observe(self, backend: Backend) -> None:
         """Read the screen (and UI tree); leave a blocked app the agent ended up in."""

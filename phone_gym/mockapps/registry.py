@@ -14,9 +14,11 @@ taken, is skipped with a warning (``REGISTRY.errors`` says why).
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import os
 import pkgutil
+import re
 import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -136,6 +138,39 @@ class Registry:
 
     def sort(self) -> None:
         self.packages.sort(key=lambda p: (not p.builtin, p.manifest.order, p.manifest.name))
+
+
+#: The task families (``mockapps.families``) a template's job is named by, most specific first.
+_FAMILIES = ("CreateRecord", "EditRecord", "DeleteRecord", "SetSetting", "Lookup")
+
+
+def job(task: Task) -> tuple[str, str, bool]:
+    """What a template does, as far as telling two templates apart for a suggestion: its
+    family (``CreateRecord``, ``EditRecord``, ``DeleteRecord``, ``SetSetting``, ``Lookup``,
+    else its class's base), what it changes or reads (a collection, or a setting as
+    ``namespace.key``) and whether it is an infeasible variant."""
+    bases = [c.__name__ for c in type(task).__mro__]
+    family = next((f for f in _FAMILIES if f in bases), bases[1] if len(bases) > 1 else "")
+    target = str(getattr(task, "collection", "") or "")
+    if family == "SetSetting":
+        target = f"{getattr(task, 'namespace', '')}.{getattr(task, 'key', '')}"
+    return family, target, bool(task.infeasible)
+
+
+def same_job(task: Task, candidates: Iterable[Task]) -> list[Task]:
+    """The ``candidates`` that do the same job as ``task`` (see ``job``) on the same apps,
+    closest first (by sentence, then by id): e.g. ``SettingsWifiOff`` for PhoneWorld's
+    ``SettingsTurnOffWifi``."""
+    def sentence(t: Task) -> str:
+        return re.sub(r"\{\w+\}", "{}", t.template.lower())
+
+    def closeness(t: Task) -> tuple[float, float]:
+        return (difflib.SequenceMatcher(None, sentence(task), sentence(t)).ratio(),
+                difflib.SequenceMatcher(None, task.id.lower(), t.id.lower()).ratio())
+
+    wanted = (job(task), set(task.apps))
+    same = [t for t in candidates if t.id != task.id and (job(t), set(t.apps)) == wanted]
+    return sorted(same, key=closeness, reverse=True)
 
 
 def builtin_modules() -> list[str]:

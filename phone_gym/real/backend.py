@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 import shlex
 import socket
 import struct
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from PIL import Image, UnidentifiedImageError
 
-from .base import DeviceError, ShellResult
+from .base import Backend, DeviceError, ShellResult
 
 T = TypeVar("T")
 
@@ -180,6 +182,43 @@ class AdbBackend:
         if self._size is None:
             self._size = parse_wm_size(self.shell("wm size").output)
         return self._size
+
+
+#: What tells one boot of a phone from the next: the kernel's boot id, a random UUID made at
+#: each boot (``random(4)``: ``/proc/sys/kernel/random/boot_id``, readable by the shell
+#: user), and the uptime (``proc(5)``), which only a restart turns back.
+BOOT_COMMAND = "cat /proc/sys/kernel/random/boot_id /proc/uptime"
+_BOOT_ID = re.compile(r"^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$", re.M)
+_UPTIME = re.compile(r"^(\d+(?:\.\d+)?) \d+(?:\.\d+)?$", re.M)
+
+
+@dataclass(frozen=True)
+class BootIdentity:
+    """Which boot of a phone is running: its boot id, and its uptime in seconds (either
+    None when the phone does not show it)."""
+
+    boot_id: str | None
+    uptime: float | None
+
+    def restarted_since(self, earlier: BootIdentity) -> bool:
+        """Whether the phone restarted between ``earlier`` and this reading: another boot
+        id, or (without boot ids) less uptime than before."""
+        if self.boot_id and earlier.boot_id:
+            return self.boot_id != earlier.boot_id
+        if self.uptime is not None and earlier.uptime is not None:
+            return self.uptime < earlier.uptime
+        return False
+
+    def __str__(self) -> str:
+        return self.boot_id or f"uptime {self.uptime}s"
+
+
+def boot_identity(backend: Backend) -> BootIdentity:
+    """Read the phone's ``BootIdentity`` (``BOOT_COMMAND``); ``DeviceError`` as the backend
+    raises it."""
+    output = backend.shell(BOOT_COMMAND).output
+    boot, up = _BOOT_ID.search(output), _UPTIME.search(output)
+    return BootIdentity(boot.group(1) if boot else None, float(up.group(1)) if up else None)
 
 
 def parse_wm_size(output: str) -> tuple[int, int]:

@@ -3,14 +3,30 @@
 One pure function, ``to_commands``, turns a ``PhoneAction`` into the shell command lines that
 carry it out on a phone of a given screen size. Every value that comes from the agent is
 quoted with ``shlex.quote``: typed text reaches ``input text`` literally, whatever it holds.
+
+Typing (``type_text``, which asks the phone how it can type): text that PhoneWorld's fonts
+cannot draw is refused with PhoneWorld's own message (``world.glyphs.typing_error``), so
+both envs accept the same text. Android's ``input text`` types printable ASCII only (AOSP
+``InputShellCommand.sendText`` maps characters to key events of the virtual keyboard's
+``KeyCharacterMap``, which has none for other characters). Other text goes through
+uiautomator2's ``send_keys`` on a ``U2Backend`` (its own input method), or through
+ADBKeyboard's broadcast when that input method is installed and selected
+(https://github.com/senzhk/ADBKeyBoard, README: ``ime enable``/``ime set
+com.android.adbkeyboard/.AdbIME``; ``ADB_INPUT_B64``, since ``am`` on Android 8 and later
+may not pass UTF-8 text to ``ADB_INPUT_TEXT``); anything else is an ``ActionError`` that says
+what would type it.
 """
 
 from __future__ import annotations
 
+import base64
 import shlex
 from collections.abc import Mapping
 
 from ..actions import ActionError, PhoneAction
+from ..world.glyphs import typing_error
+from .backend import U2Backend
+from .base import Backend
 
 #: ``input keyevent`` codes of the action space's buttons.
 KEYCODES: dict[str, str] = {
@@ -19,6 +35,10 @@ KEYCODES: dict[str, str] = {
     "enter": "KEYCODE_ENTER",
     "recents": "KEYCODE_APP_SWITCH",
 }
+#: ADBKeyboard's input method id.
+ADB_KEYBOARD = "com.android.adbkeyboard/.AdbIME"
+#: Asks a phone for its enabled input methods, then the selected one (its last line).
+IME_QUERY = "ime list -s; settings get secure default_input_method"
 LONG_PRESS_MS = 800
 DRAG_MS = 500
 SCROLL_MS = 300
@@ -39,10 +59,61 @@ def input_text_arg(text: str) -> str:
     if bad:
         raise ActionError(
             f"adb `input text` types printable ASCII only; cannot type {bad[:5]!r}: "
-            "remove those characters (or use a keyboard app such as ADBKeyboard)")
+            "RealPhoneEnv(backend='u2') types it (uiautomator2's input method), or "
+            f"ADBKeyboard installed and selected (`ime enable {ADB_KEYBOARD}` and "
+            f"`ime set {ADB_KEYBOARD}`)")
     if "%s" in text:
         raise ActionError("adb `input text` turns '%s' into a space; type it in two parts")
     return shlex.quote(text.replace(" ", "%s"))
+
+
+def adb_keyboard_command(text: str) -> str:
+    """ADBKeyboard's broadcast that types ``text`` (UTF-8, base64: any text, one shell word)."""
+    encoded = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return f"am broadcast -a ADB_INPUT_B64 --es msg {shlex.quote(encoded)}"
+
+
+def input_text_types(text: str) -> bool:
+    """Whether ``input text`` types ``text`` as it is (printable ASCII, no ``%s``)."""
+    return text.isascii() and text.isprintable() and "%s" not in text
+
+
+def type_commands(text: str, ime: str | None = None) -> list[str]:
+    """Shell commands that type ``text`` on a phone whose selected input method is ``ime``:
+    ``input text``, or ADBKeyboard's broadcast for what that cannot type. Raises
+    ``ActionError`` for text PhoneWorld cannot draw or this phone cannot type."""
+    error = typing_error(text)
+    if error is not None:
+        raise ActionError(error)
+    if ime == ADB_KEYBOARD and not input_text_types(text):
+        return [adb_keyboard_command(text)]
+    return [f"input text {input_text_arg(text)}"]
+
+
+def selected_ime(output: str) -> str | None:
+    """The selected input method from ``IME_QUERY``'s output, if it is enabled."""
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    if not lines:
+        return None
+    *enabled, selected = lines
+    return selected if selected in enabled else None
+
+
+def type_text(backend: Backend, text: str) -> list[str]:
+    """Type ``text`` on ``backend``'s phone: the shell commands that type it (see
+    ``type_commands``; the phone is asked for its input method only for text ``input text``
+    cannot type), or none when uiautomator2 typed it (on a ``U2Backend``). Raises
+    ``ActionError``, or ``DeviceError`` when the phone fails."""
+    error = typing_error(text)
+    if error is not None:
+        raise ActionError(error)
+    if input_text_types(text):
+        return type_commands(text)
+    if isinstance(backend, U2Backend):  # u2 switches to its own input method, then types
+        u2 = backend._u2
+        backend._call("u2 send_keys", lambda: u2.send_keys(text))
+        return []
+    return type_commands(text, selected_ime(backend.shell(IME_QUERY).output))
 
 
 def scroll_swipe(x: int, y: int, direction: str, size: tuple[int, int]) -> tuple[int, ...]:
@@ -61,7 +132,8 @@ def to_commands(action: PhoneAction, size: tuple[int, int],
     """Shell command lines for ``action`` on a ``size`` screen (empty for answer/finish).
 
     ``packages`` maps app names to Android packages. Raises ``ActionError`` for an action
-    the phone cannot carry out (an unknown app, text ``input text`` cannot type).
+    the phone cannot carry out (an unknown app, text ``input text`` cannot type: see
+    ``type_text``, which asks the phone for another way).
     """
     kind = action.type
     if kind in ("click", "double_click", "long_press", "scroll", "drag"):
@@ -79,7 +151,7 @@ def to_commands(action: PhoneAction, size: tuple[int, int],
         x2, y2 = to_pixels(action.x2, action.y2, size)
         return [f"input swipe {x} {y} {x2} {y2} {DRAG_MS}"]
     if kind == "type":
-        return [f"input text {input_text_arg(action.text or '')}"]
+        return type_commands(action.text or "")
     if kind == "press":
         return [f"input keyevent {KEYCODES[action.button or 'back']}"]
     if kind in ("open_app", "close_app"):

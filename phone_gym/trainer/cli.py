@@ -1,7 +1,7 @@
-"""``phone-gym collect`` and ``phone-gym train sft|grpo --config FILE``.
+"""phone-gym collect and phone-gym train sft|grpo --config FILE.
 
-``phone_gym.cli`` wires these in with ``add_commands(subparsers)``; this module imports
-neither torch nor transformers until a command runs. Each command sets ``func=run``.
+phone_gym.cli wires these in with add_commands(subparsers); this module imports neither
+torch nor transformers until a command runs. Each command sets func=run.
 """
 
 from __future__ import annotations
@@ -9,44 +9,109 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
-import sys
+from collections.abc import Callable, Mapping
 from typing import Any
 
+#: What each optional module is installed with.
+EXTRAS: dict[str, str] = {
+    "torch": "train", "transformers": "train", "peft": "train", "tokenizers": "train",
+    "tqdm": "train", "ray": "ray", "adbutils": "real", "uiautomator2": "real",
+}
 
-def add_commands(subparsers: Any) -> None:
-    """Add ``collect`` and ``train`` to an argparse subparsers object."""
-    p = subparsers.add_parser("collect", help="oracle trajectories as JSONL + PNG frames")
-    p.add_argument("--task", default=None, help="template id (default: all templates)")
-    p.add_argument("--episodes", type=int, default=16)
-    p.add_argument("--num-envs", type=int, default=4)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--size", type=int, nargs=2, default=None, metavar=("W", "H"),
-                   help="screenshot size (default 540 x 1200)")
-    p.add_argument("--out", default="out/trajectories")
+
+def missing_extra(modules: list[str], what: str) -> ModuleNotFoundError | None:
+    """A ``ModuleNotFoundError`` naming the pip extra that brings the first of ``modules``
+    that is not installed (None if all are)."""
+    for module in modules:
+        if importlib.util.find_spec(module) is None:
+            extra = EXTRAS.get(module, "train")
+            exc = ModuleNotFoundError(
+                f"{what} needs {module}, which is not installed: "
+                f"pip install \"phone-gym[{extra}]\" (in a checkout: pip install -e \".[{extra}]\")")
+            exc.name = module
+            return exc
+    return None
+
+
+def arg_type(convert: Callable[[str], Any], ok: Callable[[Any], bool],
+             accepted: str) -> Callable[[str], Any]:
+    """An argparse ``type``: ``convert`` the text, then accept it if ``ok``; otherwise an
+    argparse error naming what is ``accepted``."""
+
+    def parse(text: str) -> Any:
+        try:
+            value = convert(text)
+        except ValueError:
+            value = None
+        if value is None or not ok(value):
+            raise argparse.ArgumentTypeError(f"{text!r} is not accepted: {accepted}")
+        return value
+
+    parse.__name__ = accepted  # argparse names the type in some messages
+    return parse
+
+
+positive_int = arg_type(int, lambda v: v > 0, "an integer >= 1")
+seed_int = arg_type(int, lambda v: v >= 0, "an integer >= 0")
+
+
+def add_commands(subparsers: Any, parents: list[argparse.ArgumentParser] | None = None
+                 ) -> None:
+    """Add ``collect`` and ``train`` to an argparse subparsers object (``parents``: parsers
+    whose flags every command takes, such as the command line's --debug)."""
+    parents = parents or []
+    p = subparsers.add_parser(
+        "collect", parents=parents,
+        help="solve tasks with the oracle and save the episodes for train sft",
+        description="Solve PhoneWorld tasks with the oracle and write the episodes to a "
+                    "folder: steps.jsonl (frame paths relative to that folder), frames/*.png "
+                    "and a conversations file for other trainers (absolute image paths). "
+                    "train sft reads the folder: data.path in its config "
+                    "(or --set data.path=FOLDER).")
+    p.add_argument("--task", action="append", default=None, metavar="ID",
+                   help="a template id; repeatable (default: all templates)")
+    p.add_argument("--episodes", type=positive_int, default=16,
+                   help="how many episodes to collect (default 16)")
+    p.add_argument("--num-envs", type=positive_int, default=4,
+                   help="environments run at once (default 4)")
+    p.add_argument("--seed", type=seed_int, default=0,
+                   help="seed of the episode seeds (an integer >= 0, default 0)")
+    p.add_argument("--size", type=positive_int, nargs=2, default=None, metavar=("W", "H"),
+                   help="screenshot size in pixels (default 540 1200)")
+    p.add_argument("--out", default="out/trajectories",
+                   help="folder to write (default out/trajectories)")
     p.add_argument("--conversations", default="llamafactory",
                    choices=["llamafactory", "trl", "none"],
-                   help="also write messages+images conversations in this style")
-    p.add_argument("--no-progress", action="store_true")
+                   help="also write messages+images conversations in this style "
+                        "(default llamafactory)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run, trainer_command="collect")
-    p = subparsers.add_parser("train", help="train a VLM policy: sft or grpo")
-    p.add_argument("algorithm", choices=["sft", "grpo"])
-    p.add_argument("--config", required=True, help="JSON or TOML run config")
-    p.add_argument("--set", action="append", default=[], metavar="KEY=JSON",
-                   help="override a top-level config key, e.g. --set steps=50")
+    p = subparsers.add_parser(
+        "train", parents=parents, help="train a VLM policy: sft or grpo",
+        description="Train a vision-language policy from a run config (TOML or JSON; "
+                    "examples in examples/configs). Needs the train extra: "
+                    "pip install -e \".[train]\"; a config with a RealPhone-v0 source also "
+                    "needs the real extra and a phone (or phone-gym virtual-device).")
+    p.add_argument("algorithm", choices=["sft", "grpo"],
+                   help="sft: supervised fine-tuning on collected episodes; "
+                        "grpo: reinforcement learning with the tasks' verifier rewards")
+    p.add_argument("--config", required=True, metavar="FILE",
+                   help="the run config, TOML or JSON (e.g. examples/configs/sft.toml)")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="override a config value; repeatable. KEY is a top-level key or a "
+                        "dotted one (steps=50, grpo.lr=1e-4, data.path=out/traj, "
+                        "sources.real.kwargs.port=5038); VALUE is a TOML literal "
+                        "(3, 1e-4, true, [64, 128], { lr = 1e-4 }) or plain text; a table "
+                        "is merged into the file's table")
     p.set_defaults(func=run, trainer_command="train")
 
 
-def _overrides(items: list[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise ValueError(f"--set {item!r}: expected KEY=VALUE")
-        try:
-            out[key] = json.loads(value)
-        except ValueError:
-            out[key] = value
-    return out
+def real_sources(config: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+    """The ``[[sources]]`` of a config that drive a phone over adb: how ``--set`` names
+    them (their ``name``, else their index) and their env kwargs."""
+    return [(str(s.get("name", k)), s.get("kwargs") or {})
+            for k, s in enumerate(config.get("sources") or [])
+            if isinstance(s, Mapping) and str(s.get("env", "")).startswith("RealPhone")]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,21 +119,36 @@ def run(args: argparse.Namespace) -> int:
     if args.trainer_command == "collect":
         from .runs import run_collect
 
+        progress = not args.no_progress and importlib.util.find_spec("tqdm") is not None
         summary = run_collect(args.task, args.episodes, args.out, num_envs=args.num_envs,
                               seed=args.seed, obs_size=tuple(args.size) if args.size else None,
                               conversations=None if args.conversations == "none"
-                              else args.conversations, progress=not args.no_progress)
+                              else args.conversations, progress=progress)
         summary["out"] = args.out
     else:
-        from .config import load_config
+        from .config import apply_overrides, load_config
+
+        error = missing_extra(["torch", "transformers", "tqdm"], f"phone-gym train {args.algorithm}")
+        if error is not None:
+            raise error
+        config = apply_overrides(load_config(args.config), args.set, args.algorithm)
+        real = real_sources(config)
+        if real:
+            names = ", ".join(repr(name) for name, _ in real)
+            error = missing_extra(["adbutils"], f"the real-phone source {names} of this config")
+            if error is not None:
+                name, kwargs = real[0]
+                port = kwargs.get("port", 5037)
+                raise ModuleNotFoundError(
+                    f"{error}; it also needs a phone at the adb port {port}, or the virtual "
+                    f"device: phone-gym virtual-device --port {port} (another port N: "
+                    f"--set sources.{name}.kwargs.port=N)") from None
+        if args.algorithm == "grpo" and config.get("ray_workers"):
+            error = missing_extra(["ray"], "ray_workers")
+            if error is not None:
+                raise error
         from .runs import run_grpo, run_sft
 
-        missing = [m for m in ("torch", "transformers") if importlib.util.find_spec(m) is None]
-        if missing:
-            print(f"phone-gym train needs {', '.join(missing)}: pip install -e \".[train]\"",
-                  file=sys.stderr)
-            return 2
-        config = {**load_config(args.config), **_overrides(args.set)}
         summary = (run_sft if args.algorithm == "sft" else run_grpo)(config)
     print(json.dumps(summary))
     return 0

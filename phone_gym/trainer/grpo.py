@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -131,7 +132,8 @@ def train_grpo(policy: VLMPolicy, collector: Collector, settings: GRPOSettings, 
                callback: Callable[[int, dict[str, float]], None] | None = None,
                progress: bool = False) -> list[dict[str, float]]:
     """Run GRPO; returns one metrics dict per iteration (``reward_mean`` is the mean
-    episode return of the iteration's rollouts, before the update)."""
+    episode return of the iteration's rollouts, before the update; ``no_signal`` is 1, with
+    a ``NoSignalWarning``, when every group's rewards were equal and nothing was updated)."""
     torch.manual_seed(settings.seed)
     rng = random.Random(settings.seed)
     model = policy.model
@@ -150,6 +152,9 @@ def train_grpo(policy: VLMPolicy, collector: Collector, settings: GRPOSettings, 
         rewards = [e.total_reward for e in episodes]
         adv, keep = group_advantages(rewards, [e.group_id for e in episodes],
                                      scale_by_std=settings.scale_by_std)
+        no_signal = not keep.any()
+        if no_signal:
+            warnings.warn(no_signal_message(it, rewards), NoSignalWarning, stacklevel=2)
         if not settings.drop_flat_groups:
             keep[:] = True
         kept = [e for e, k in zip(episodes, keep, strict=True) if k]
@@ -172,12 +177,27 @@ def train_grpo(policy: VLMPolicy, collector: Collector, settings: GRPOSettings, 
             "success_rate": float(np.mean([e.success for e in episodes])),
             "episode_len": float(np.mean([len(e) for e in episodes])),
             "groups_kept": int(len({e.group_id for e in kept})), "samples": len(samples),
+            "no_signal": int(no_signal),
             **{k: float(np.mean(v)) if v else 0.0 for k, v in stats.items()},
         }
         history.append(metrics)
         if callback is not None:
             callback(it, metrics)
     return history
+
+
+class NoSignalWarning(UserWarning):
+    """A GRPO iteration whose groups all had equal rewards: nothing to learn from."""
+
+
+def no_signal_message(iteration: int, rewards: Sequence[float]) -> str:
+    """The one-line warning of an iteration without learning signal."""
+    same = (f"all {len(rewards)} episodes got reward {rewards[0]:g}"
+            if rewards and np.allclose(rewards, rewards[0])
+            else "every group's episodes got equal rewards")
+    return (f"GRPO iteration {iteration}: {same}: no learning signal, no update (the policy "
+            "never or always solves these tasks: start from a model that sometimes does, "
+            "e.g. after SFT, or pick other tasks)")
 
 
 def _update(policy: VLMPolicy, batch: list[TrainSample], settings: GRPOSettings,

@@ -5,19 +5,23 @@ metrics log (``metrics.csv``), checkpoints (``checkpoint-N/``) and the final mod
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .config import resolve
+from .config import ConfigError, resolve
 from .export import export_episodes, load_episodes, write_conversations
 from .metrics import MetricsLog
 from .mixing import EnvSource, MixedSampler
 from .policies import OraclePolicy
 from .records import Episode
 from .rollout import Collector
+
+#: A Hugging Face hub id (``org/name``), which ``load_vlm`` may download.
+HUB_ID = re.compile(r"[A-Za-z0-9][\w.-]*/[\w.-]+")
 
 if TYPE_CHECKING:
     from .vlm import VLMPolicy
@@ -33,14 +37,16 @@ def oracle_episodes(env: str = "PhoneWorld-v0", kwargs: Mapping[str, Any] | None
     return collector.collect(episodes, progress=progress)
 
 
-def run_collect(task: str | None, episodes: int, out: str | Path, *, num_envs: int = 4,
-                seed: int = 0, obs_size: tuple[int, int] | None = None,
+def run_collect(task: str | Sequence[str] | None, episodes: int, out: str | Path, *,
+                num_envs: int = 4, seed: int = 0, obs_size: tuple[int, int] | None = None,
                 conversations: str | None = "llamafactory", progress: bool = True
                 ) -> dict[str, Any]:
-    """Oracle trajectories of PhoneWorld as an export folder (plus conversations)."""
+    """Oracle trajectories of PhoneWorld (``task``: one template id, several, or None for
+    all) as an export folder, which ``run_sft`` reads as ``data.path``, plus conversations
+    with absolute image paths."""
     kwargs: dict[str, Any] = {}
     if task:
-        kwargs["task"] = task
+        kwargs["task"] = task if isinstance(task, str) else list(task)
     if obs_size:
         kwargs["obs_size"] = tuple(obs_size)
     eps = oracle_episodes("PhoneWorld-v0", kwargs, episodes, num_envs=num_envs, seed=seed,
@@ -50,8 +56,41 @@ def run_collect(task: str | None, episodes: int, out: str | Path, *, num_envs: i
                                "steps": sum(len(e) for e in eps)}
     if conversations:
         summary["conversations"] = write_conversations(
-            eps, Path(out) / f"conversations_{conversations}.jsonl", style=conversations)
+            eps, Path(out) / f"conversations_{conversations}.jsonl", frames_dir=out,
+            style=conversations)
     return summary
+
+
+def sft_data(data: Mapping[str, Any], seed: int = 0) -> list[Episode]:
+    """The episodes of an SFT config's ``data`` table: the folder ``data.path`` (what
+    ``phone-gym collect`` wrote), or fresh oracle episodes."""
+    if not data["path"]:
+        return oracle_episodes(data["env"], data["kwargs"], data["episodes"], data["seeds"],
+                               data["num_envs"], seed)
+    try:
+        return load_episodes(data["path"])
+    except FileNotFoundError as exc:
+        raise ConfigError(f"data.path = {str(data['path'])!r}: {exc}") from None
+
+
+def eval_kwargs(data: Mapping[str, Any], episodes: Sequence[Episode]) -> dict[str, Any]:
+    """Env kwargs to evaluate on: ``data.kwargs``, with the tasks of ``episodes`` when it
+    names none."""
+    kwargs = dict(data["kwargs"])
+    if "task" not in kwargs:
+        tasks = sorted({s.task_id for e in episodes for s in e.steps if s.task_id})
+        if tasks:
+            kwargs["task"] = tasks
+    return kwargs
+
+
+def check_model(name: str) -> str:
+    """``name`` if it is "tiny", an existing folder or a hub id, else ``ConfigError``."""
+    if name != "tiny" and not Path(name).exists() and not HUB_ID.fullmatch(name):
+        raise ConfigError(f"model = {name!r}: no such folder (use \"tiny\", the final/ folder "
+                          "of a run, e.g. runs/sft/final after phone-gym train sft, or a "
+                          "local checkpoint)")
+    return name
 
 
 def build_policy(cfg: Mapping[str, Any], do_sample: bool) -> VLMPolicy:
@@ -59,7 +98,7 @@ def build_policy(cfg: Mapping[str, Any], do_sample: bool) -> VLMPolicy:
     from .sft import LoraSettings, apply_lora
     from .vlm import VLMPolicy, load_vlm
 
-    model, processor = load_vlm(cfg["model"], cfg["dtype"], cfg["device"])
+    model, processor = load_vlm(check_model(cfg["model"]), cfg["dtype"], cfg["device"])
     policy = VLMPolicy(model, processor, image_size=cfg["image_size"],
                        max_new_tokens=cfg["max_new_tokens"], do_sample=do_sample,
                        temperature=cfg["temperature"], max_history=cfg["max_history"],
@@ -71,6 +110,7 @@ def build_policy(cfg: Mapping[str, Any], do_sample: bool) -> VLMPolicy:
 
 def _start(config: Mapping[str, Any], kind: str) -> tuple[dict[str, Any], Path, MetricsLog]:
     cfg = resolve(config, kind)
+    check_model(str(cfg["model"]))
     out = Path(cfg["out_dir"])
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.json").write_text(json.dumps(cfg, indent=2, default=str))
@@ -81,16 +121,13 @@ def _start(config: Mapping[str, Any], kind: str) -> tuple[dict[str, Any], Path, 
 
 
 def run_sft(config: Mapping[str, Any]) -> dict[str, Any]:
-    """SFT from a config: data from an export folder or fresh oracle episodes."""
+    """SFT from a config: data from an export folder (``data.path``) or fresh oracle
+    episodes; ``eval_episodes`` greedy episodes after training (on the data's tasks)."""
     from .sft import sft_samples, train_sft
 
     cfg, out, log = _start(config, "sft")
     data = cfg["data"]
-    if data["path"]:
-        episodes = load_episodes(data["path"])
-    else:
-        episodes = oracle_episodes(data["env"], data["kwargs"], data["episodes"],
-                                   data["seeds"], data["num_envs"], cfg["seed"])
+    episodes = sft_data(data, cfg["seed"])
     policy = build_policy(cfg, do_sample=False)
     samples = sft_samples(episodes, policy, successful_only=cfg["successful_only"])
 
@@ -106,8 +143,8 @@ def run_sft(config: Mapping[str, Any]) -> dict[str, Any]:
     policy.save(out / "final", merged=True)
     summary: dict[str, Any] = {"samples": len(samples), "final_loss": history[-1]["loss"],
                                "out_dir": str(out)}
-    if cfg["eval_episodes"] and not data["path"]:
-        summary["eval_success"] = evaluate(policy, data["env"], data["kwargs"],
+    if cfg["eval_episodes"]:
+        summary["eval_success"] = evaluate(policy, data["env"], eval_kwargs(data, episodes),
                                            cfg["eval_episodes"], data["seeds"],
                                            data["num_envs"])
     return summary

@@ -14,6 +14,18 @@ parts together, each in its own module:
   ``wm``, ``dumpsys``, ``uiautomator``, ``getprop``, ``settings``, ``content``) and
   toybox-like text and file commands.
 
+``shell`` runs a command line to its end (what the in-process ``LocalBackend`` uses);
+``run_shell`` runs one for a live adb connection (``server.ShellSession``), as adbd's shell
+service runs ``/system/bin/sh -c COMMAND`` (or, for an empty command, a login shell reading
+its standard input): standard input comes from the connection as the commands read it,
+output goes out as it is made, ``sleep`` really sleeps, and a command blocked there dies
+when its connection closes or its time limit passes. While it waits, a command lets go of
+the phone's lock, so other connections use the phone meanwhile.
+
+The phone has a boot identity, as Linux gives one (``/proc/sys/kernel/random/boot_id``, a
+random UUID per boot, and ``/proc/uptime``); ``reboot()`` (the ``reboot`` command) restarts
+it: a new boot id, and what lives only in memory is gone (see ``reboot``).
+
 Nothing is ever evaluated by Python or run on the host: every command is a method.
 """
 
@@ -21,8 +33,12 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Sequence
-from datetime import timedelta
+import time
+import uuid
+from collections import deque
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -34,9 +50,13 @@ from ..world.render import Renderer
 from .commands import commands_of
 from .commands.system import build_prop, default_properties
 from .fs import FILE_MODE, Storage, epoch
-from .sh import IO, SH, Command, Shell, Stream
+from .sh import IO, SH, Command, Input, Shell, ShellKilled, Stream
 
-__all__ = ["ENV", "FEATURES", "FILE_MODE", "VirtualPhone", "epoch"]
+if TYPE_CHECKING:
+    from .server import ShellSession
+
+__all__ = ["BOOT_ID_PATH", "ENV", "FEATURES", "FILE_MODE", "SHELL_LOG_SIZE", "UPTIME_PATH",
+           "VirtualPhone", "epoch"]
 
 FEATURES = ["shell_v2", "cmd", "stat_v2", "ls_v2", "fixed_push_mkdir", "abb_exec"]
 #: The environment of ``adb shell``.
@@ -46,61 +66,200 @@ ENV = {"HOME": "/", "PATH": "/product/bin:/apex/com.android.runtime/bin:/system/
        "IFS": " \t\n"}
 #: What adbutils appends to a v1 (pty) shell's command line to learn its exit status.
 V1_EXIT = re.compile(r";\s*echo X4EXIT:\$\?\s*$")
+#: How many commands ``VirtualPhone.shell_log`` keeps (the newest) by default.
+SHELL_LOG_SIZE = 10_000
+#: Linux's boot identity: a random UUID made at each boot (``random(4)``), world-readable.
+BOOT_ID_PATH = "/proc/sys/kernel/random/boot_id"
+#: Seconds since boot and seconds idle (``proc(5)``).
+UPTIME_PATH = "/proc/uptime"
+#: How often a waiting command looks at its connection (seconds).
+POLL = 0.02
+#: Properties a reboot keeps: the read-only ones (from the images) and ``persist.`` ones
+#: (stored under /data/property); others live in init's memory.
+KEPT_PROPERTIES = ("ro.", "persist.")
+
+
+class _Storage(Storage):
+    """The phone's files plus the two ``/proc`` files of its boot identity."""
+
+    def __init__(self, phone: VirtualPhone) -> None:
+        self.phone = phone
+        super().__init__(phone.device, phone.boot, lambda: build_prop(phone.properties))
+
+    def file_bytes(self, path: str) -> bytes | None:
+        if path == BOOT_ID_PATH:
+            return (self.phone.boot_id + "\n").encode()
+        if path == UPTIME_PATH:
+            up = max(0.0, (self.phone.device.system.now - self.phone.boot).total_seconds())
+            return f"{up:.2f} {up:.2f}\n".encode()  # idle time is not modelled
+        return super().file_bytes(path)
+
+    def all_files(self) -> list[str]:
+        return [*super().all_files(), BOOT_ID_PATH, UPTIME_PATH]
 
 
 class VirtualPhone:
     """A PhoneWorld phone behind an Android-like shell and file system (see the module doc).
 
-    ``shell_log`` holds the argv of every simple command run, in order; ``last_input_error``
-    the device's complaint about the last ``input`` command (``input`` still exits 0, as on
-    Android); ``reboots`` counts ``reboot`` commands (which reset nothing).
+    ``shell_log`` holds the argv of the simple commands run, oldest first: the newest
+    ``shell_log_size`` of them (a ``deque``); ``last_input_error`` the device's complaint
+    about the last ``input`` command (``input`` still exits 0, as on Android); ``reboots``
+    counts reboots, ``boot_id`` names the current boot (see ``reboot``). ``adb_keyboard``:
+    the ADBKeyboard input method is installed (``ime``; it types ``am broadcast -a
+    ADB_INPUT_TEXT`` once enabled and selected, see ``commands.activity``).
     """
 
     def __init__(self, serial: str = "emulator-5554", *, device: Device | None = None,
-                 apps: Sequence[type[App]] | None = None) -> None:
+                 apps: Sequence[type[App]] | None = None,
+                 shell_log_size: int = SHELL_LOG_SIZE, adb_keyboard: bool = False) -> None:
+        if shell_log_size < 0:
+            raise ValueError(f"shell_log_size={shell_log_size!r}; accepted: a count >= 0")
         self.serial = serial
         self.device = device if device is not None else Device(list(APPS if apps is None
                                                                      else apps))
         self.properties: dict[str, str] = default_properties(serial)
         self.features: list[str] = list(FEATURES)
-        self.shell_log: list[list[str]] = []
+        self.shell_log: deque[list[str]] = deque(maxlen=shell_log_size)
         self.last_input_error: str | None = None
         self.reboots = 0
+        self.adb_keyboard = adb_keyboard
         self.lock = threading.RLock()
+        self._waiter = threading.Condition(self.lock)  # waits with the lock let go
+        self._local = threading.local()  # the session of the command a thread runs
         self._renderer: Renderer | None = None
-        self.boot = self.device.system.now - timedelta(hours=1)
-        self.fs = Storage(self.device, self.boot, lambda: build_prop(self.properties))
+        self.boot_id = str(uuid.uuid4())
+        self.boot: datetime = self.device.system.now - timedelta(hours=1)
+        self.fs = _Storage(self)
         self._commands = commands_of(self)
 
     def reset(self) -> None:
-        """Factory reset: a fresh device, storage, log and properties."""
+        """Factory reset: a fresh device, storage, log and properties (and, as a factory
+        reset restarts the phone, a new boot)."""
         with self.lock:
             self.device.reset()
             self.properties = default_properties(self.serial)
-            self.shell_log = []
+            self.shell_log.clear()
             self.last_input_error = None
             self.reboots = 0
+            self.boot_id = str(uuid.uuid4())
             self.boot = self.device.system.now - timedelta(hours=1)
             self.fs.clear(self.boot)
+
+    def reboot(self) -> None:
+        """Restart the phone (``adb reboot``, the ``reboot`` command): a new ``boot_id``,
+        uptime from zero, and what lives only in memory is gone: every app is stopped
+        (``Device.force_stop``: its screens and scroll positions; its data stays), the home
+        screen shows with the shade and any menu closed, no toast, the clipboard and the
+        posted notifications are empty (Android keeps neither across a boot), and the
+        properties that are neither ``ro.`` nor ``persist.`` are back to their defaults.
+        Stored data (contacts, messages, files, settings, alarms) stays. The adb server
+        drops the phone's connections and forwards, as adb does when a device goes away."""
+        with self.lock:
+            device = self.device
+            for name in list(device.apps.made()):
+                device.force_stop(name)
+            device.clear_recents()
+            device.set_shade(False)
+            device.close_menu()
+            device.toast_text = None
+            device.system.clipboard = ""
+            device.system.notifications.clear()
+            device.invalidate()
+            defaults = default_properties(self.serial)
+            kept = {k: v for k, v in self.properties.items() if k.startswith(KEPT_PROPERTIES)}
+            self.properties = {**defaults, **kept}
+            self.reboots += 1
+            self.boot_id = str(uuid.uuid4())
+            self.boot = device.system.now
 
     def command(self, name: str) -> Command | None:
         """The shell command ``name`` (None: not found)."""
         return self._commands.get(name)
 
     # --- the server's interface ---------------------------------------------------------
-    def shell(self, command: str) -> tuple[int, bytes, bytes]:
-        """Run a command line: ``(exit status, stdout, stderr)``.
+    def shell(self, command: str, stdin: bytes = b"") -> tuple[int, bytes, bytes]:
+        """Run a command line to its end: ``(exit status, stdout, stderr)``. ``stdin`` is
+        all of its standard input; ``sleep`` lets phone time pass at once.
 
         A line ending in adbutils' ``; echo X4EXIT:$?`` comes from a v1 (pty) shell, where
         stderr and stdout are one stream: it gets both merged in time order, as stdout.
         """
         with self.lock:
             merged = bytearray()
-            io = IO(out=Stream(merged), err=Stream(merged))
+            io = IO(stdin, Stream(merged.extend), Stream(merged.extend))
             status = Shell(self, ENV).run(command, io) & 0xFF
             if V1_EXIT.search(command):
                 return status, bytes(merged), b""
             return status, bytes(io.out), bytes(io.err)
+
+    def run_shell(self, command: str, session: ShellSession) -> int:
+        """Run ``command`` for a live connection (see the module doc); its exit status.
+
+        An empty command is an interactive login shell reading commands from the session's
+        input until ``exit`` or its end (on a terminal, ``session.pty``, with mksh's prompt
+        ``HOSTNAME:PWD $ ``, after a failure ``STATUS|HOSTNAME:PWD $ ``, as Android's mkshrc
+        sets ``PS1``). A command killed while it waits exits ``128 + signal``.
+        """
+        with self.lock:
+            self._local.session = session
+            try:
+                stdin = Input(more=lambda: self._read_stdin(session))
+                io = IO(stdin, Stream(lambda b: session.write(1, b), keep=False),
+                        Stream(lambda b: session.write(2, b), keep=False))
+                shell = Shell(self, ENV)
+                try:
+                    if command.strip():
+                        status = shell.run(command, io)
+                    else:
+                        prompt = self._prompt(session) if session.pty else None
+                        status = shell.run_stream(stdin, io, interactive=session.pty,
+                                                  prompt=prompt)
+                except ShellKilled as exc:
+                    status = 128 + exc.signal
+                return status & 0xFF
+            finally:
+                self._local.session = None
+
+    def pause(self, seconds: float) -> None:
+        """``sleep``: for a live connection, really wait ``seconds`` (the lock let go, the
+        session watched: a closed connection or a passed time limit kills the command);
+        in process, let the phone's clock move on at once. Either way phone time passes."""
+        session: ShellSession | None = getattr(self._local, "session", None)
+        if session is None:
+            self.device.wait(seconds)
+            return
+        session.flush()
+        start = time.monotonic()
+        end = start + seconds
+        try:
+            while (left := end - time.monotonic()) > 0:
+                self._check(session)
+                self._waiter.wait(min(left, POLL))
+        finally:
+            self.device.wait(min(seconds, time.monotonic() - start))
+
+    def _read_stdin(self, session: ShellSession) -> bytes:
+        """The session's next input (b"" at its end), waiting for it with the lock let go."""
+        while True:
+            chunk = session.read()
+            if chunk is not None:
+                return chunk
+            session.flush()
+            self._check(session)
+            self._waiter.wait(POLL)
+
+    @staticmethod
+    def _check(session: ShellSession) -> None:
+        signal = session.killed()
+        if signal:
+            raise ShellKilled(signal)
+
+    def _prompt(self, session: ShellSession) -> Callable[[Shell], None]:
+        def prompt(shell: Shell) -> None:
+            failed = f"{shell.status}|" if shell.status else ""
+            host = shell.vars.get("HOSTNAME") or self.properties.get("ro.product.device", "")
+            session.write(1, f"{failed}{host}:{shell.cwd} $ ".encode())
+        return prompt
 
     def stat(self, path: str) -> tuple[int, int, int] | None:
         """``(st_mode, size, mtime)`` or None when nothing is there."""

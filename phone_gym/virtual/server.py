@@ -72,6 +72,7 @@ import socket
 import stat as stat_mod
 import struct
 import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, Protocol, runtime_checkable
@@ -89,6 +90,7 @@ _SYNC_DATA_MAX = 64 * 1024  # largest DATA chunk, both ways
 _SYNC_PATH_MAX = 1024
 _MAX_PUSH = 1 << 30  # a SEND bigger than this is refused
 _DRAIN_LIMIT = 1 << 20
+_STDIN_BUFFER = 1 << 20  # input a shell holds unread before the client must wait
 _HOST_FEATURES = (
     "shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir,apex,abb,fixed_push_symlink_timestamp,"
     "abb_exec,remount_shell,track_app"
@@ -188,6 +190,32 @@ class _Entry:
     phone: PhoneLike
     lock: Any
     transport_id: int
+    boot: Any = None  # the phone's ``boot_id`` when last seen
+
+
+class ShellSession(Protocol):
+    """A live shell connection, as a phone's ``run_shell`` sees it (see the module doc)."""
+
+    #: A terminal (``shell,pty:`` or an interactive ``shell:``): adbd gives the command a
+    #: pty, so a shell on it is interactive.
+    pty: bool
+
+    def read(self) -> bytes | None:
+        """The next piece of standard input; None if none has come yet, b"" at its end."""
+        ...
+
+    def write(self, fd: int, data: bytes) -> None:
+        """Output on stdout (1) or stderr (2), sent in order with the next ``flush``."""
+        ...
+
+    def flush(self) -> None:
+        """Send what was written (errors are kept for ``killed``)."""
+        ...
+
+    def killed(self) -> int:
+        """The signal that kills the command now (0: none): SIGHUP (1) once the client is
+        gone, SIGPIPE (13) once output cannot be sent, SIGKILL (9) past the time limit."""
+        ...
 
 
 @dataclass(eq=False)
@@ -203,7 +231,12 @@ class VirtualAdbServer:
     """An adb server on ``host:port`` (port 0: any free port) serving ``phones`` by serial.
 
     ``start()`` runs it on daemon threads (one per connection); ``stop()`` ends it; it is
-    also a context manager. ``faults`` injects failures (``Faults``).
+    also a context manager. ``faults`` injects failures (``Faults``). ``idle_timeout``: the
+    seconds a connection may keep the server waiting for its next bytes.
+    ``command_timeout``: the seconds a shell command may run while it waits (``sleep``,
+    standard input) before it is killed (SIGKILL, exit 137; None: no limit). ``host:kill``
+    (``adb kill-server``) stops the server as adb's does, unless ``reject_kill`` (adb's
+    ``--reject-kill-server``): then it fails; ``start()`` starts it again on the same port.
     """
 
     def __init__(
@@ -213,10 +246,14 @@ class VirtualAdbServer:
         port: int = 0,
         *,
         idle_timeout: float = 60.0,
+        command_timeout: float | None = 600.0,
+        reject_kill: bool = False,
         faults: Faults | None = None,
     ) -> None:
         self.host = host
         self.idle_timeout = idle_timeout
+        self.command_timeout = command_timeout
+        self.reject_kill = reject_kill
         self._requested_port = port
         self._lock = threading.Lock()  # guards the tables below
         self._entries: dict[str, _Entry] = {}
@@ -269,7 +306,7 @@ class VirtualAdbServer:
             lock = getattr(phone, "lock", None)
             if not (hasattr(lock, "acquire") and hasattr(lock, "__enter__")):
                 lock = threading.RLock()
-            entry = _Entry(phone, lock, self._next_transport_id)
+            entry = _Entry(phone, lock, self._next_transport_id, getattr(phone, "boot_id", None))
             self._next_transport_id += 1
             self._entries[phone.serial] = entry
             return entry.transport_id
@@ -296,12 +333,24 @@ class VirtualAdbServer:
             current.discard(serial)
         self.faults.offline = current
 
+    @property
+    def running(self) -> bool:
+        """Whether the server listens (False before ``start`` and after ``stop``/kill)."""
+        return self._listener is not None
+
     def start(self) -> VirtualAdbServer:
-        """Bind and serve on background daemon threads; returns self."""
+        """Bind and serve on background daemon threads; returns self. A server started
+        before binds the port it had again (the port asked for, or the one it got)."""
         if self._listener is not None:
             return self
         self._stopping.clear()
-        self._listener = self._bind(self._requested_port)
+        port = self._requested_port or self._port or 0
+        try:
+            self._listener = self._bind(port)
+        except OSError:
+            if self._requested_port or not port:
+                raise
+            self._listener = self._bind(0)  # the old port was taken meanwhile
         self._port = self._listener.getsockname()[1]
         self._spawn(self._accept_loop, "virtual-adb-accept")
         self._spawn(self._watch_faults, "virtual-adb-faults")
@@ -397,6 +446,7 @@ class VirtualAdbServer:
         while not self._stopping.is_set():
             self._faults_changed.wait(0.25)
             self._faults_changed.clear()
+            self._check_reboots()
             f = self.faults
             drop, offline = f.drop, set(f.offline)
             with self._lock:
@@ -451,33 +501,53 @@ class VirtualAdbServer:
     # ---- host protocol ---------------------------------------------------------------------
 
     def _serve(self, conn: _Conn) -> None:
-        req = _read_request(conn, first=True)
-        if req is None:
-            return
-        log.debug("%s: %s", conn.peer, req)
+        """The requests of one connection, as adb's smart socket (``sockets.cpp``
+        ``smart_socket_enqueue``) reads them: host requests (``host:``, ``host-serial:S:``,
+        ``host-transport-id:N:``, ``host-usb:``, ``host-local:``) are answered and end the
+        connection, except a transport selection, which binds the connection to a device
+        and reads the next request: a device service, or a host request that then uses
+        that device (``adb forward`` sends ``host:tport:any`` then ``host:forward:...``,
+        as ``handle_host_request``'s ``s->transport`` serves it)."""
+        entry: _Entry | None = None
+        while True:
+            req = _read_request(conn, first=True)
+            if req is None:
+                return
+            where = f" [{entry.phone.serial}]" if entry is not None else ""
+            log.debug("%s:%s %s", conn.peer, where, req)
+            host = self._host_request(req)
+            if host is None:  # a device service
+                if entry is None:
+                    raise _Fail("device offline (no transport)")
+                self._gate(conn, entry)
+                self._device_service(conn, entry, req)
+                return
+            selector, cmd = host
+            if cmd == "kill":
+                self._kill(conn)
+                return
+            switch = _transport_selector(cmd)
+            if switch is None:
+                self._host_service(conn, selector, cmd, entry)
+                return
+            entry = self._resolve(switch)
+            self._gate(conn, entry)
+            reply = b"OKAY"
+            if cmd.startswith("tport:"):
+                reply += struct.pack("<Q", entry.transport_id)
+            conn.sock.sendall(reply)
+
+    def _host_request(self, req: str) -> tuple[tuple[str, str], str] | None:
+        """``(device selector, command)`` of a host request; None for a device service."""
         if req.startswith("host-serial:"):
             serial, cmd = self._split_serial(req[len("host-serial:") :])
-            self._device_command(conn, ("serial", serial), cmd)
-        elif req.startswith("host-transport-id:"):
+            return ("serial", serial), cmd
+        if req.startswith("host-transport-id:"):
             tid, _, cmd = req[len("host-transport-id:") :].partition(":")
-            self._device_command(conn, ("id", tid), cmd)
-        elif req.startswith(("host-usb:", "host-local:")):
-            self._device_command(conn, ("any", ""), req.partition(":")[2])
-        elif req.startswith("host:"):
-            cmd = req[len("host:") :]
-            selector = _transport_selector(cmd)
-            if selector is not None:
-                self._switch_transport(conn, selector, tport=cmd.startswith("tport:"))
-            elif cmd.startswith(_DEVICE_COMMANDS) and not cmd.startswith(
-                ("list-forward", "killforward-all")
-            ):
-                self._device_command(conn, ("any", ""), cmd)
-            else:
-                self._host_command(conn, cmd)
-        else:  # a device service on a fresh connection goes to the only device
-            entry = self._resolve(("any", ""))
-            self._gate(conn, entry)
-            self._device_service(conn, entry, req)
+            return ("id", tid), cmd
+        if req.startswith(("host-usb:", "host-local:", "host:")):
+            return ("any", ""), req.partition(":")[2]
+        return None
 
     def _split_serial(self, rest: str) -> tuple[str, str]:
         """Split "<serial>:<command>"; serials may contain colons ("127.0.0.1:5555")."""
@@ -489,6 +559,26 @@ class VirtualAdbServer:
                 return rest[:i], rest[i + 1 :]
         serial, _, cmd = rest.partition(":")
         return serial, cmd
+
+    def _host_service(self, conn: _Conn, selector: tuple[str, str], cmd: str,
+                      entry: _Entry | None) -> None:
+        """A host request other than kill and transport selection; ``entry`` is the device
+        the connection selected before, if any (it wins over ``selector``, as in adb)."""
+        if cmd.startswith("wait-for-"):
+            self._wait_for(conn, selector, cmd[len("wait-for-") :])
+        elif cmd.startswith(_DEVICE_COMMANDS) and cmd not in ("list-forward", "killforward-all"):
+            self._device_command(conn, selector, cmd, entry)
+        else:
+            self._host_command(conn, cmd)
+
+    def _kill(self, conn: _Conn) -> None:
+        """``host:kill`` (adb.cpp ``handle_host_request``): OKAY, then the server exits, so
+        the client sees the connection close (``adb_kill_server`` waits for that)."""
+        if self.reject_kill:
+            raise _Fail("kill-server rejected by remote server")
+        log.info("virtual adb server on port %s killed by remote request", self._port)
+        conn.sock.sendall(b"OKAY")
+        self.stop()
 
     def _host_command(self, conn: _Conn, cmd: str) -> None:
         if self.faults.drop_host:
@@ -502,13 +592,11 @@ class VirtualAdbServer:
             self._track_devices(conn, long=cmd.endswith("-l"))
         elif cmd == "list-forward":
             send(b"OKAY" + _block(self._forward_listing()))
-        elif cmd == "killforward-all":
+        elif cmd == "killforward-all":  # every listener, whichever device (remove_all_listeners)
             self._kill_forwards(None)
             send(b"OKAYOKAY")
         elif cmd == "host-features":
             send(b"OKAY" + _block(_HOST_FEATURES))
-        elif cmd == "kill":
-            send(b"OKAY")  # acknowledged; the virtual server keeps running
         elif cmd.startswith("connect:"):
             addr = cmd[len("connect:") :]
             known = addr in self.serials
@@ -517,24 +605,16 @@ class VirtualAdbServer:
         elif cmd.startswith("disconnect:"):
             raise _Fail(f"no such device '{cmd[len('disconnect:') :]}'")
         else:
-            raise _Fail(f"unknown host service 'host:{cmd}' (virtual adb server)")
+            log.debug("%s: no host service %r in the virtual adb server", conn.peer, cmd)
+            raise _Fail(f"unknown host service '{cmd}'")
 
-    def _device_command(self, conn: _Conn, selector: tuple[str, str], cmd: str) -> None:
-        """A host command about one device (``host-serial:S:cmd`` and friends)."""
+    def _device_command(self, conn: _Conn, selector: tuple[str, str], cmd: str,
+                        entry: _Entry | None = None) -> None:
+        """A host command about one device: the connection's selected one, else the one
+        ``selector`` names (``host-serial:S:cmd`` and friends)."""
         send = conn.sock.sendall
-        if cmd == "list-forward":
-            self._host_command(conn, cmd)
-            return
-        if cmd == "killforward-all":
-            if self.faults.drop:
-                raise _Closed("fault: drop")
-            self._kill_forwards(selector[1] if selector[0] == "serial" else None)
-            send(b"OKAYOKAY")
-            return
-        if cmd.startswith("wait-for-"):
-            self._wait_for(conn, selector, cmd[len("wait-for-") :])
-            return
-        entry = self._resolve(selector)
+        if entry is None:
+            entry = self._resolve(selector)
         self._gate(conn, entry, allow_offline=cmd == "get-state")
         serial = entry.phone.serial
         if cmd == "get-state":
@@ -560,26 +640,12 @@ class VirtualAdbServer:
             self._delay(conn)
             send(b"OKAY")
         else:
-            raise _Fail(f"unknown host service '{cmd}' (virtual adb server)")
+            raise _Fail(f"unknown host service '{cmd}'")
 
     def _answer(self, conn: _Conn, text: str) -> None:
         conn.sock.sendall(b"OKAY")
         self._delay(conn)
         conn.sock.sendall(_block(text))
-
-    def _switch_transport(self, conn: _Conn, selector: tuple[str, str], tport: bool) -> None:
-        entry = self._resolve(selector)
-        self._gate(conn, entry)
-        reply = b"OKAY"
-        if tport:
-            reply += struct.pack("<Q", entry.transport_id)
-        conn.sock.sendall(reply)
-        req = _read_request(conn, first=True)
-        if req is None:
-            return
-        log.debug("%s: [%s] %s", conn.peer, entry.phone.serial, req)
-        self._gate(conn, entry)
-        self._device_service(conn, entry, req)
 
     def _resolve(self, selector: tuple[str, str]) -> _Entry:
         kind, value = selector
@@ -808,10 +874,11 @@ class VirtualAdbServer:
     def _device_service(self, conn: _Conn, entry: _Entry, req: str) -> None:
         name, _, arg = req.partition(":")
         base, *options = name.split(",")
-        if base == "shell" and "v2" in options:
-            self._shell_v2(conn, entry, arg)
-        elif base in ("shell", "exec"):
-            self._shell_v1(conn, entry, arg)
+        if base == "shell":  # shell[,v2][,raw|,pty][,TERM=...]:[command] (ShellService)
+            pty = "pty" in options or (not arg and "raw" not in options)
+            self._shell(conn, entry, arg, v2="v2" in options, pty=pty)
+        elif name == "exec":  # raw, no protocol
+            self._shell(conn, entry, arg, v2=False, pty=False)
         elif name == "sync":
             self._sync(conn, entry)
         elif name == "tcp":
@@ -821,8 +888,14 @@ class VirtualAdbServer:
             conn.sock.sendall(b"OKAY")
             self._delay(conn)
             self._run_handler(conn, handler)
-        else:
-            raise _Fail(f"unsupported device service '{name}' (virtual adb server)")
+        elif name == "reboot" and callable(getattr(entry.phone, "reboot", None)):
+            conn.sock.sendall(b"OKAY")  # adbd sets sys.powerctl; the device goes away
+            with entry.lock:
+                entry.phone.reboot()  # type: ignore[attr-defined]
+            self._check_reboots()
+        else:  # adbd has no such service and closes the stream: the server says "closed"
+            log.debug("%s: no device service %r in the virtual adb server", conn.peer, name)
+            raise _Fail("closed")
 
     def _run_shell(self, entry: _Entry, command: str) -> tuple[int, bytes, bytes]:
         try:
@@ -859,24 +932,65 @@ class VirtualAdbServer:
             conn.sock.sendall(_v2_packet(3, b"\0"))
         return True
 
-    def _shell_v1(self, conn: _Conn, entry: _Entry, command: str) -> None:
-        if self._long_shell(conn, entry, command, v2=False):
+    def _shell(self, conn: _Conn, entry: _Entry, command: str, *, v2: bool, pty: bool) -> None:
+        """A shell service: shell protocol v2 (framed streams and exit status) or raw."""
+        if self._long_shell(conn, entry, command, v2=v2):
             return
         conn.sock.sendall(b"OKAY")
         self._delay(conn)
-        _, out, err = self._run_shell(entry, command)
-        conn.sock.sendall(out + err)
+        run_shell = getattr(entry.phone, "run_shell", None)
+        if run_shell is None:  # a phone without sessions: whole output, no stdin
+            code, out, err = self._run_shell(entry, command)
+            if v2:
+                packets = [_v2_packet(1, chunk) for chunk in _chunks(out)]
+                packets += [_v2_packet(2, chunk) for chunk in _chunks(err)]
+                packets.append(_v2_packet(3, bytes([code & 0xFF])))
+                conn.sock.sendall(b"".join(packets))
+            else:
+                conn.sock.sendall(out + err)
+            return
+        session = _Session(conn, v2=v2, pty=pty, limit=self.command_timeout)
+        try:
+            with entry.lock:
+                code = int(run_shell(command, session))
+        except Exception as e:  # answered as a failed shell, as when ``shell`` raises
+            log.exception("virtual phone %s: run_shell(%r) failed", entry.phone.serial, command)
+            session.write(2, f"virtual phone error: {e!r}\n".encode())
+            code = 255
+        finally:
+            session.close()
+        session.flush()
+        if session.killed() in (1, 13):  # the client is gone: nothing to say
+            raise _Closed(f"shell {command[:40]!r}: client gone")
+        if v2:
+            conn.sock.sendall(_v2_packet(3, bytes([code & 0xFF])))
+        self._check_reboots(entry)
 
-    def _shell_v2(self, conn: _Conn, entry: _Entry, command: str) -> None:
-        if self._long_shell(conn, entry, command, v2=True):
-            return
-        conn.sock.sendall(b"OKAY")
-        self._delay(conn)
-        code, out, err = self._run_shell(entry, command)
-        packets = [_v2_packet(1, chunk) for chunk in _chunks(out)]
-        packets += [_v2_packet(2, chunk) for chunk in _chunks(err)]
-        packets.append(_v2_packet(3, bytes([code & 0xFF])))
-        conn.sock.sendall(b"".join(packets))
+    # ---- reboots --------------------------------------------------------------------------------
+
+    def _check_reboots(self, only: _Entry | None = None) -> None:
+        """Notice phones whose ``boot_id`` changed (they rebooted): as when a device goes
+        away and comes back, their connections close, their forwards go (adb removes a
+        transport's listeners with it) and they get a new transport id."""
+        with self._lock:
+            entries = [only] if only is not None else list(self._entries.values())
+            rebooted = []
+            for entry in entries:
+                boot = getattr(entry.phone, "boot_id", None)
+                if boot != entry.boot and self._entries.get(entry.phone.serial) is entry:
+                    entry.boot = boot
+                    entry.transport_id = self._next_transport_id
+                    self._next_transport_id += 1
+                    rebooted.append(entry.phone.serial)
+            forwards = [f for f in self._forwards.values() if f.serial in rebooted]
+            for f in forwards:
+                del self._forwards[f.local]
+            victims = [c for c in self._conns if c.serial in rebooted]
+        for f in forwards:
+            self._close_forward(f)
+        for c in victims:
+            log.debug("%s: %s rebooted", c.peer, c.serial)
+            c.kill()
 
     # ---- sync ---------------------------------------------------------------------------------
 
@@ -991,6 +1105,154 @@ class _V2Stdout:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._sock, name)
+
+
+class _Session:
+    """A running shell command's connection (``ShellSession``), as adbd's shell service
+    (``daemon/shell_service.cpp``) serves it. A thread reads the client: with the shell
+    protocol (``shell_protocol.h``), ``kIdStdin`` packets are input, ``kIdCloseStdin`` ends
+    it, ``kIdWindowSizeChange`` is ignored, and the stream closing is a hang-up (adbd
+    sends the process SIGHUP); raw, the bytes are input and the stream closing ends it
+    (adbd closes the process's stdin; the command runs on). On a pty, the line discipline
+    turns typed CR into NL and echoes it, a ^D at the start of a line ends the input, and
+    output NL goes out as CR NL. Output waits for ``flush``: v2 packets, or raw bytes with
+    stdout and stderr in the order written."""
+
+    def __init__(self, conn: _Conn, *, v2: bool, pty: bool, limit: float | None) -> None:
+        self.conn, self.v2, self.pty = conn, v2, pty
+        self._deadline = None if limit is None else time.monotonic() + limit
+        self._lock = threading.Lock()  # guards the fields below
+        self._send_lock = threading.Lock()
+        self._input = bytearray()
+        self._eof = False
+        self._gone = False  # the client closed the stream (v2, pty: a hang-up)
+        self._broken = False  # output could not be sent
+        self._pending: list[tuple[int, bytes]] = []
+        self._stop = threading.Event()
+        self._wake_r, self._wake_w = os.pipe()  # close() wakes the reader at once
+        self._reader = threading.Thread(target=self._read_loop, daemon=True,
+                                        name="adb-shell-stdin")
+        self._reader.start()
+
+    # --- ShellSession
+    def read(self) -> bytes | None:
+        with self._lock:
+            if self._input:
+                data = bytes(self._input)
+                self._input.clear()
+                return data
+            return b"" if self._eof or self._gone else None
+
+    def write(self, fd: int, data: bytes) -> None:
+        if data:
+            with self._lock:
+                self._pending.append((fd, bytes(data)))
+
+    def flush(self) -> None:
+        with self._lock:
+            pending, self._pending = self._pending, []
+        if not pending or self._broken:
+            return
+        if self.pty:
+            pending = [(fd, data.replace(b"\n", b"\r\n")) for fd, data in pending]
+        if self.v2:
+            wire = b"".join(_v2_packet(fd, chunk) for fd, data in pending
+                            for chunk in _chunks(data))
+        else:
+            wire = b"".join(data for _, data in pending)
+        self._send(wire)
+
+    def killed(self) -> int:
+        if self._gone or self.conn.dead.is_set():
+            return 1
+        if self._broken:
+            return 13
+        if self._deadline is not None and time.monotonic() > self._deadline:
+            return 9
+        return 0
+
+    def close(self) -> None:
+        """Stop reading the client (the command ended)."""
+        self._stop.set()
+        with contextlib.suppress(OSError):
+            os.write(self._wake_w, b"x")
+        if self._reader is not threading.current_thread():
+            self._reader.join(timeout=1.0)
+        for fd in (self._wake_r, self._wake_w):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+    # --- the client's side
+    def _send(self, wire: bytes) -> None:
+        with self._send_lock:
+            try:
+                self.conn.sock.sendall(wire)
+            except OSError as e:
+                log.debug("%s: shell output lost: %r", self.conn.peer, e)
+                self._broken = True
+
+    def _read_loop(self) -> None:
+        sock, packet = self.conn.sock, bytearray()
+        while not self._stop.is_set():
+            with self._lock:
+                full = len(self._input) >= _STDIN_BUFFER
+            if full:  # nobody reads: let TCP hold the client back, as a full pipe would
+                self._stop.wait(0.05)
+                continue
+            try:
+                readable, _, _ = select.select([sock, self._wake_r], [], [], 0.5)
+                if self._wake_r in readable:
+                    return
+                data = sock.recv(65536) if readable else None
+            except (OSError, ValueError):
+                data = b""
+            if data is None:
+                continue
+            if not data:
+                with self._lock:
+                    if self.v2 or self.pty:
+                        self._gone = True
+                    else:
+                        self._eof = True
+                return
+            if not self.v2:
+                self._take(data)
+                continue
+            packet += data
+            while len(packet) >= 5:
+                kind, length = packet[0], struct.unpack("<I", packet[1:5])[0]
+                if len(packet) < 5 + length:
+                    break
+                body = bytes(packet[5 : 5 + length])
+                del packet[: 5 + length]
+                if kind == 0:  # kIdStdin
+                    self._take(body)
+                elif kind == 4:  # kIdCloseStdin
+                    with self._lock:
+                        self._eof = True
+
+    def _take(self, data: bytes) -> None:
+        """Input from the client (through the pty's line discipline on a terminal)."""
+        if self.pty:
+            data = data.replace(b"\r", b"\n")  # ICRNL
+            with self._lock:
+                at_line_start = not self._input or self._input.endswith(b"\n")
+            cut = data.find(b"\x04")
+            if cut >= 0 and (cut == 0 and at_line_start or data[cut - 1 : cut] == b"\n"):
+                data, ended = data[:cut], True  # VEOF at the start of a line
+            else:
+                ended = False
+            echo = data.replace(b"\n", b"\r\n")
+            if echo:
+                self._send(b"".join(_v2_packet(1, c) for c in _chunks(echo)) if self.v2
+                           else echo)
+            with self._lock:
+                self._input += data
+                self._eof = self._eof or ended
+            return
+        with self._lock:
+            if not self._eof:
+                self._input += data
 
 
 def _recv_exact(conn: _Conn, n: int, allow_eof: bool = False) -> bytes:

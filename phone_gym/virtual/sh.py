@@ -7,14 +7,21 @@ feed each command's output to the next, and redirections open files on the host.
 ``exit``, ``cd``, ``pwd``, ``export``, ``unset``, ``:`` and ``sh``; every other command is
 looked up on the host. The shell knows nothing of phones: its ``Host`` supplies the files and
 the commands, which are plain callables ``(args, io) -> exit status``.
+
+Standard input is an ``Input``: bytes known in advance, or a stream read only when a command
+reads it (``cat`` with no file waits for the end of the stream, as on a phone; ``ls`` never
+waits). ``Shell.run_stream`` reads a script from an ``Input`` one line at a time and runs
+each line before reading the next, as ``sh`` does with a script on its standard input (an
+interactive ``adb shell``); the commands it runs read the rest of that same stream. A
+command blocked on its input (or in ``sleep``) may be killed (``ShellKilled``), which ends
+the whole shell with status 128 + the signal.
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, SupportsIndex
 
 from .sh_syntax import NAME, AndOr, Part, Pipeline, Redirect, ShellSyntaxError, Simple, Word, parse
@@ -28,6 +35,8 @@ BIN_DIRS = ("/system/bin", "/system/xbin", "/bin")
 MAX_DEPTH = 20  # nested command substitutions
 ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=")
 FIELD_SEPARATORS = re.compile(r"[ \t\n]+")
+#: Syntax errors of a line that only needs more lines (an open quote, a trailing ``&&``).
+INCOMPLETE = ("no closing quote", "missing )", "unexpected EOF")
 
 
 class ShellExit(Exception):
@@ -38,15 +47,74 @@ class ShellExit(Exception):
         self.code = code
 
 
-@dataclass
+class ShellKilled(BaseException):
+    """A signal killed the running command (its connection closed: SIGHUP; a time limit:
+    SIGKILL): unwinds every shell of the command line, which then exits ``128 + signal``.
+    Not an ``Exception``, so that no command's error handling swallows it."""
+
+    def __init__(self, signal: int) -> None:
+        super().__init__(signal)
+        self.signal = signal
+
+
+class Input:
+    """A command's standard input: ``data`` known in advance, then what ``more`` gives
+    (the next chunk, b"" at the end of the stream; it may block until input comes). Shared
+    by the commands that read one stream, each taking what it reads."""
+
+    def __init__(self, data: bytes = b"", more: Callable[[], bytes] | None = None) -> None:
+        self._buf = bytearray(data)
+        self._more = more
+
+    def _fill(self) -> bool:
+        """Read one more chunk into the buffer; False at the end of the stream."""
+        if self._more is None:
+            return False
+        chunk = self._more()
+        if not chunk:
+            self._more = None
+            return False
+        self._buf += chunk
+        return True
+
+    def read(self) -> bytes:
+        """Everything up to the end of the stream."""
+        while self._fill():
+            pass
+        data = bytes(self._buf)
+        self._buf.clear()
+        return data
+
+    def readline(self) -> bytes:
+        """One line with its newline (the last may lack it); b"" at the end."""
+        while b"\n" not in self._buf and self._fill():
+            pass
+        end = self._buf.find(b"\n") + 1 or len(self._buf)
+        line = bytes(self._buf[:end])
+        del self._buf[:end]
+        return line
+
+
 class IO:
     """A command's standard streams (``stdin`` in; ``out``/``err`` collected) and the
-    shell's working directory."""
+    shell's working directory. ``stdin`` is read from ``source`` when first asked for."""
 
-    stdin: bytes = b""
-    out: bytearray = field(default_factory=bytearray)
-    err: bytearray = field(default_factory=bytearray)
-    cwd: str = "/"
+    __slots__ = ("_stdin", "cwd", "err", "out", "source")
+
+    def __init__(self, stdin: bytes | Input = b"", out: bytearray | None = None,
+                 err: bytearray | None = None, cwd: str = "/") -> None:
+        self.source = stdin if isinstance(stdin, Input) else Input(stdin)
+        self._stdin: bytes | None = None
+        self.out = bytearray() if out is None else out
+        self.err = bytearray() if err is None else err
+        self.cwd = cwd
+
+    @property
+    def stdin(self) -> bytes:
+        """All of standard input (read on first use: a stream is waited for until it ends)."""
+        if self._stdin is None:
+            self._stdin = self.source.read()
+        return self._stdin
 
     def print(self, text: str = "", end: str = "\n") -> None:
         self.out += (text + end).encode("utf-8", "replace")
@@ -64,15 +132,20 @@ class IO:
 
 
 class Stream(bytearray):
-    """A shell's own output stream, which also records into one time-ordered log."""
+    """A shell's own output stream: what is written also goes to ``sink`` (a time-ordered
+    log of stdout and stderr, or a connection); with ``keep=False`` nothing stays here, so
+    a long session's output does not pile up."""
 
-    def __init__(self, merged: bytearray) -> None:
+    def __init__(self, sink: Callable[[bytes], Any], *, keep: bool = True) -> None:
         super().__init__()
-        self.merged = merged
+        self.sink = sink
+        self.keep = keep
 
     def extend(self, data: Any) -> None:
-        super().extend(data)
-        self.merged.extend(data)
+        data = bytes(data)
+        if self.keep:
+            super().extend(data)
+        self.sink(data)
 
     def __iadd__(self, data: Buffer | Iterable[SupportsIndex]) -> Self:
         self.extend(data)
@@ -80,7 +153,7 @@ class Stream(bytearray):
 
 
 Command = Callable[[list[str], IO], int]
-Target = tuple[Any, ...]  # ("buf", bytearray), ("file", path), ("data", bytes) or ("null",)
+Target = tuple[Any, ...]  # ("buf", bytearray), ("file", path), ("in", Input) or ("null",)
 
 
 class Files(Protocol):
@@ -94,10 +167,11 @@ class Files(Protocol):
 
 
 class Host(Protocol):
-    """The machine a shell runs on: its files, its commands and a log of the commands run."""
+    """The machine a shell runs on: its files, its commands and a log of the commands run
+    (a bounded one, such as a ``deque`` with a ``maxlen``)."""
 
-    shell_log: list[list[str]]
-
+    @property
+    def shell_log(self) -> MutableSequence[list[str]]: ...
     @property
     def fs(self) -> Files: ...
     def command(self, name: str) -> Command | None: ...
@@ -137,6 +211,39 @@ class Shell:
             self.status = exc.code & 0xFF
         return self.status
 
+    def run_stream(self, stdin: Input, io: IO, *, interactive: bool = False,
+                   prompt: Callable[[Shell], None] | None = None) -> int:
+        """Run the script on ``stdin`` one line at a time, each before the next is read (a
+        line that leaves a quote open reads the next one too), until its end or ``exit``:
+        ``sh`` reading its standard input. The commands read the rest of ``stdin``. A
+        syntax error ends a script but not an ``interactive`` shell (which calls ``prompt``
+        before reading each line, as mksh prints ``PS1`` on a terminal)."""
+        try:
+            while True:
+                if prompt is not None:
+                    prompt(self)
+                src = stdin.readline().decode("utf-8", "replace")
+                if not src:
+                    break
+                script = None
+                while script is None:
+                    try:
+                        script = parse(src)
+                    except ShellSyntaxError as exc:
+                        more = stdin.readline() if str(exc) in INCOMPLETE else b""
+                        if more:
+                            src += more.decode("utf-8", "replace")
+                            continue
+                        self.status = io.fail(f"{SH}: <stdin>: syntax error: {exc}")
+                        if not interactive:
+                            return self.status
+                        script = []
+                for node in script:
+                    self.status = self.and_or(node, IO(stdin, io.out, io.err, self.cwd))
+        except ShellExit as exc:
+            self.status = exc.code & 0xFF
+        return self.status
+
     def and_or(self, node: AndOr, io: IO) -> int:
         status = self.pipeline(node.first, io)
         for op, pipe in node.rest:
@@ -146,7 +253,8 @@ class Shell:
         return status
 
     def pipeline(self, pipe: Pipeline, io: IO) -> int:
-        data, status, last = io.stdin, 0, len(pipe.commands) - 1
+        data: bytes | Input = io.source
+        status, last = 0, len(pipe.commands) - 1
         for k, cmd in enumerate(pipe.commands):
             part = IO(data, io.out if k == last else bytearray(), io.err, self.cwd)
             if last == 0:
@@ -174,7 +282,7 @@ class Shell:
         if not argv:
             self.vars.update(values)
             return self.sub_status or 0
-        cio = IO(fds[0][1] if fds[0][0] == "data" else b"", cwd=self.cwd)
+        cio = IO(fds[0][1] if fds[0][0] == "in" else b"", cwd=self.cwd)
         status = self.dispatch(argv, cio)
         self.route(fds, cio)
         return status
@@ -228,7 +336,7 @@ class Shell:
             self.sub_status = 1
             return ""
         child = self.child()
-        sub = IO(b"", bytearray(), io.err, self.cwd)
+        sub = IO(io.source, bytearray(), io.err, self.cwd)
         self.sub_status = child.run(src, sub)
         return sub.out.decode("utf-8", "replace").rstrip("\n")
 
@@ -236,7 +344,7 @@ class Shell:
     def open_redirects(self, redirects: Sequence[Redirect], io: IO) -> dict[int, Target] | int:
         """The streams of a command after its redirections (files created now), or the
         exit status of a redirection that failed."""
-        fds: dict[int, Target] = {0: ("data", io.stdin), 1: ("buf", io.out), 2: ("buf", io.err)}
+        fds: dict[int, Target] = {0: ("in", io.source), 1: ("buf", io.out), 2: ("buf", io.err)}
         for r in redirects:
             target = self.joined(r.target, io)
             if r.op in (">&", "<&"):
@@ -252,7 +360,7 @@ class Shell:
                 data = self.host.fs.file_bytes(path)
                 if data is None:
                     return io.fail(f"{SH}: can't open {target}: No such file or directory")
-                fds[r.fd] = ("data", data)
+                fds[r.fd] = ("in", Input(data))
             elif path in ("/dev/null", "/dev/tty"):
                 fds[r.fd] = ("null",) if path == "/dev/null" else ("buf", io.out)
             else:
@@ -320,17 +428,15 @@ class Shell:
         return 0
 
     def b_sh(self, args: list[str], io: IO) -> int:
-        """``sh -c COMMAND``, or ``sh`` running the script on stdin."""
-        if args[:1] == ["-c"]:
-            if len(args) < 2:
-                return io.fail(f"{SH}: -c: option requires an argument")
-            src = args[1]
-        else:
-            src = io.text_in()
+        """``sh -c COMMAND``, or ``sh`` running the script on stdin line by line."""
         child = self.child()
         if child.depth > MAX_DEPTH:
             return io.fail(f"{SH}: nested too deeply")
-        return child.run(src, IO(b"", io.out, io.err, self.cwd))
+        if args[:1] != ["-c"]:
+            return child.run_stream(io.source, IO(io.source, io.out, io.err, self.cwd))
+        if len(args) < 2:
+            return io.fail(f"{SH}: -c: option requires an argument")
+        return child.run(args[1], IO(io.source, io.out, io.err, self.cwd))
 
 
 def assignment(word: Word) -> tuple[str, Word] | None:

@@ -16,14 +16,40 @@ jar on the phone, serves its port while the stream stays open, and stops (the po
 refuses connections) when the client closes the stream or ``U2Server.stop`` is called.
 
 HTTP: ``GET /ping`` (``pong``), ``GET /version``, ``GET /info`` (``deviceInfo`` as JSON) and
-``POST /jsonrpc/0`` with the methods ``deviceInfo``, ``windowSize``, ``takeScreenshot(scale,
-quality)`` (base64 JPEG), ``dumpWindowHierarchy(compressed, maxDepth[, rootInActive])`` (the
-``uiautomator dump`` XML; the flags change nothing), ``click(x, y[, ms])`` (a long press from
-500 ms), ``swipe(x1, y1, x2, y2, steps)`` (a drag; a tap or long press within the touch
-slop, 5 ms a step), ``pressKey(name)`` and ``pressKeyCode(code[, meta])``. Pointer methods
-answer ``false`` off screen, as UiDevice does. Anything else is a JSON-RPC error object
-(``-32601`` method not found, ``-32602`` invalid params, ``-32700`` parse error), always
-with HTTP 200 so that uiautomator2 raises ``RPCUnknownError`` instead of restarting.
+``POST /jsonrpc/0``, the JSON-RPC methods of the real server (``openatx/android-uiautomator-
+server-jar``, ``stub/AutomatorServiceImpl.java``, which uiautomator2 3.7 ships as ``u2.jar``
+0.4.1) with its result shapes:
+
+- the device: ``deviceInfo``, ``windowSize``, ``takeScreenshot(scale, quality)`` (base64
+  JPEG), ``dumpWindowHierarchy(compressed, maxDepth[, rootInActive])`` (the ``uiautomator
+  dump`` XML; the flags change nothing), ``click(x, y[, ms])`` (a long press from 500 ms),
+  ``swipe``/``drag(x1, y1, x2, y2, steps)`` (a tap or long press within the touch slop, 5
+  ms a step), ``swipePoints``, ``injectInputEvent`` (touch down/move/up: u2's ``d.touch``
+  and ``double_click``), ``pressKey(name)``, ``pressKeyCode(code[, meta])``,
+  ``openNotification``/``openQuickSettings`` (the shade), ``getLastToast``/
+  ``clearLastToast``, ``launchApp``, ``executeShellCommand``, and the no-ops of a phone
+  that is always awake, idle and upright (``wakeUp``, ``isScreenOn``, ``waitForIdle``,
+  ``freezeRotation``...);
+- UI objects by selector (``u2_selector``: what ``d(text=...)`` sends): ``exist``,
+  ``objInfo`` (``ObjInfo``), ``objInfoOfAllInstances``, ``count``, ``waitForExists``/
+  ``waitUntilGone(selector, ms)`` (polled; the phone stays free for other clients),
+  ``click``/``longClick(selector[, corner])``, ``getText``, ``setText`` (a tap, then the
+  field's text is replaced), ``clearTextField``, ``swipe(selector, dir[, percent], steps)``,
+  ``dragTo``, and ``UiScrollable``'s ``scroll*``/``fling*``/``scrollTo``, all acting on the
+  phone through PhoneWorld actions so that its state really changes;
+- typing without an input method (uiautomator2's ``send_keys`` and ``clear_text`` when its
+  AdbKeyboard is not installed): ``setClipboard``/``getClipboard`` (the phone's clipboard),
+  ``pasteClipboard`` (Ctrl+V: the focused field types the clipboard, over a selection, as
+  the device's ``type`` does) and ``clearInputText`` (Ctrl+A, DEL).
+
+Pointer methods answer ``false`` off screen, as UiDevice does. A selector that finds nothing
+gets the server's error: code ``-32001``, message ``androidx.test.uiautomator.
+UiObjectNotFoundException`` (uiautomator2 raises ``UiObjectNotFoundError``), data the
+``UiSelector`` string. Other failures are JSON-RPC error objects (``-32601`` method not
+found, ``-32602`` invalid params, ``-32700`` parse error), always with HTTP 200 so that
+uiautomator2 raises ``RPCUnknownError`` instead of restarting. Not served: watchers, the
+named-object calls (``childByText``, ``getChild``... and their ``String`` overloads),
+``gesture``/``pinchIn``/``pinchOut``, ``setOrientation``, ``sleep`` and the configurator.
 """
 
 from __future__ import annotations
@@ -46,10 +72,12 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-from ..actions import PhoneAction
+from ..actions import MAX_TEXT_LENGTH, PhoneAction
 from ..world import theme as T
 from ..world.a11y import to_xml
 from ..world.device import LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
+from ..world.layout import Placed
+from .u2_selector import Node, SelectorError, Tree, describe, is_by_selector, resolve
 
 if TYPE_CHECKING:
     from .phone import VirtualPhone
@@ -70,6 +98,12 @@ KEY_BUTTONS = {3: "home", 4: "back", 66: "enter", 160: "enter", 111: "back", 187
 KEY_NAMES = {"home": 3, "back": 4, "left": 21, "right": 22, "up": 19, "down": 20, "center": 23,
              "menu": 82, "search": 84, "enter": 66, "delete": 67, "del": 67, "recent": 187,
              "volume_up": 24, "volume_down": 25, "volume_mute": 164, "camera": 27, "power": 26}
+SCROLL_STEPS = 55  # UiScrollable's default steps of a scroll...
+FLING_STEPS = 5  # ...and of a fling
+MAX_SWIPES = 30  # UiScrollable.getMaxSearchSwipes
+POLL_S = 0.05  # seconds between looks while waiting for a node
+CUSTOM_ERROR = -32001  # the server's ErrorResolver: this code, the exception's class
+NOT_FOUND = "androidx.test.uiautomator.UiObjectNotFoundException"
 _MAX_HEAD = 64 * 1024
 _MAX_BODY = 16 * 1024 * 1024
 _SHELL_SYNTAX = re.compile(r"[;&|<>`$()\n]")
@@ -105,11 +139,37 @@ class U2Server:
         self.lock = lock
         self._ports: dict[int, threading.Event] = {}  # port -> stop flag of its server
         self._guard = threading.Lock()
+        self._down: tuple[tuple[int, int], tuple[int, int], float] | None = None  # a touch
+        self._toast: str | None = None  # the last toast seen
+        self._seen: str | None = None  # the toast on screen at the last look
         self.methods: dict[str, Callable[..., Any]] = {
-            "deviceInfo": self.device_info, "windowSize": self.window_size,
-            "takeScreenshot": self.take_screenshot,
+            # the device (UiDevice)
+            "ping": lambda: "pong", "deviceInfo": self.device_info,
+            "windowSize": self.window_size, "takeScreenshot": self.take_screenshot,
             "dumpWindowHierarchy": self.dump_window_hierarchy, "click": self.click,
-            "swipe": self.swipe, "pressKey": self.press_key, "pressKeyCode": self.press_key_code,
+            "swipe": self.swipe, "drag": self.drag, "swipePoints": self.swipe_points,
+            "injectInputEvent": self.inject_input_event, "pressKey": self.press_key,
+            "pressKeyCode": self.press_key_code, "wakeUp": lambda: None,
+            "isScreenOn": lambda: True, "waitForIdle": self.wait_for_idle,
+            "waitForWindowUpdate": self.wait_for_window_update,
+            "openNotification": self.open_notification,
+            "openQuickSettings": self.open_notification, "freezeRotation": self.freeze_rotation,
+            "getLastTraversedText": lambda: None, "clearLastTraversedText": lambda: None,
+            "getLastToast": self.get_last_toast, "clearLastToast": self.clear_last_toast,
+            "setClipboard": self.set_clipboard, "getClipboard": self.get_clipboard,
+            "pasteClipboard": self.paste_clipboard, "clearInputText": self.clear_input_text,
+            "launchApp": self.launch_app, "executeShellCommand": self.execute_shell_command,
+            # UI objects by selector (UiObject, UiObject2, UiScrollable)
+            "exist": self.exist, "objInfo": self.obj_info,
+            "objInfoOfAllInstances": self.obj_info_of_all_instances, "count": self.count,
+            "waitForExists": self.wait_for_exists, "waitUntilGone": self.wait_until_gone,
+            "longClick": self.long_click, "getText": self.get_text, "setText": self.set_text,
+            "clearTextField": self.clear_text_field, "dragTo": self.drag_to,
+            "scrollForward": self.scroll_forward, "scrollBackward": self.scroll_backward,
+            "scrollToBeginning": self.scroll_to_beginning, "scrollToEnd": self.scroll_to_end,
+            "scrollTo": self.scroll_to, "flingForward": self.fling_forward,
+            "flingBackward": self.fling_backward, "flingToBeginning": self.fling_to_beginning,
+            "flingToEnd": self.fling_to_end,
         }
 
     # --- life cycle ----------------------------------------------------------------------------
@@ -246,6 +306,8 @@ class U2Server:
             return fn(*args, **kwargs)
         except RpcError:
             raise
+        except SelectorError as e:  # the server's ErrorResolver: -32001, the Java class
+            raise RpcError(CUSTOM_ERROR, e.java_class, str(e)) from None
         except (TypeError, ValueError) as e:
             raise RpcError(-32602, "Invalid params", f"{method}: {e}") from None
         except Exception as e:
@@ -293,7 +355,13 @@ class U2Server:
         with self.lock:
             return to_xml(self.phone.device.frame())
 
-    def click(self, x: float, y: float, duration_ms: float | None = None) -> bool:
+    def click(self, *args: Any) -> bool:
+        """``click(x, y[, ms])`` (a long press from 500 ms) or ``click(selector[, corner])``."""
+        if args and isinstance(args[0], dict):
+            return self.click_object(*args)
+        return self.click_point(*args)
+
+    def click_point(self, x: float, y: float, duration_ms: float | None = None) -> bool:
         point = _point(x, y)
         if point is None:
             return False
@@ -302,16 +370,57 @@ class U2Server:
             self._touch("long_press" if hold else "click", point)
         return True
 
-    def swipe(self, x1: float, y1: float, x2: float, y2: float, steps: int = 55) -> bool:
+    def swipe(self, *args: Any) -> bool:
+        """``swipe(x1, y1, x2, y2, steps)`` or ``swipe(selector, dir[, percent], steps)``."""
+        if args and isinstance(args[0], dict):
+            return self.swipe_object(*args)
+        return self.swipe_xy(*args)
+
+    def swipe_xy(self, x1: float, y1: float, x2: float, y2: float, steps: int = 55) -> bool:
         start, end = _point(x1, y1), _point(x2, y2)
         steps = int(_number(steps, "steps"))
         if start is None or end is None or steps < 1:
             return False
         with self.lock:
-            if math.dist(start, end) <= TOUCH_SLOP:
-                self._touch("long_press" if steps * STEP_MS >= LONG_PRESS_MS else "click", start)
+            self._gesture(start, end, steps)
+        return True
+
+    def drag(self, x1: float, y1: float, x2: float, y2: float, steps: int) -> bool:
+        """``UiDevice.drag``: a press, then a move (PhoneWorld drags like it swipes)."""
+        return self.swipe_xy(x1, y1, x2, y2, steps)
+
+    def swipe_points(self, segments: list[int], steps: int) -> bool:
+        """``UiDevice.swipe(Point[], steps)``: from the first point to the last (PhoneWorld
+        drags in straight lines)."""
+        if not isinstance(segments, list) or len(segments) < 4 or len(segments) % 2:
+            raise ValueError("segments must be x, y pairs, at least two points")
+        x1, y1, x2, y2 = segments[0], segments[1], segments[-2], segments[-1]
+        return self.swipe_xy(x1, y1, x2, y2,
+                             int(_number(steps, "steps")) * (len(segments) // 2 - 1))
+
+    def inject_input_event(self, action: int, x: float, y: float, meta: int = 0) -> bool:
+        """``MotionEvent`` DOWN (0), MOVE (2) and UP (1): on UP the touch becomes a tap, a long
+        press (held 500 ms) or a drag (moved past the touch slop)."""
+        action = int(_number(action, "action"))
+        point = _point(x, y)
+        if action not in (0, 1, 2) or point is None:
+            return False
+        if action == 0:
+            self._down = (point, point, time.monotonic())
+            return True
+        if self._down is None:
+            return False
+        start, _, t0 = self._down
+        if action == 2:
+            self._down = (start, point, t0)
+            return True
+        self._down = None
+        with self.lock:
+            if math.dist(start, point) > TOUCH_SLOP:
+                self._touch("drag", start, point)
             else:
-                self._touch("drag", start, end)
+                held = (time.monotonic() - t0) * 1000 >= LONG_PRESS_MS
+                self._touch("long_press" if held else "click", start)
         return True
 
     def press_key(self, key: str) -> bool:
@@ -332,15 +441,362 @@ class U2Server:
                         x0, y0, x1, y1 = placed.rect
                         self._touch("click", ((x0 + x1) // 2, (y0 + y1) // 2))
                         break
+            self._look()
         return True
 
+    def wait_for_idle(self, timeout: int = 0) -> None:
+        """The virtual phone is idle between calls."""
+
+    def wait_for_window_update(self, package: str | None, timeout: int) -> bool:
+        """True once the screen changes within ``timeout`` ms (False at once when ``package``
+        is not the one shown, as ``UiDevice.waitForWindowUpdate``)."""
+        with self.lock:
+            if package is not None and package != self._current_package():
+                return False
+            version = self.phone.device.version
+        return self._poll(lambda: self.phone.device.version != version, timeout)
+
+    def open_notification(self) -> bool:
+        """``openNotification`` and ``openQuickSettings``: PhoneWorld has one shade."""
+        with self.lock:
+            self.phone.device.set_shade(True)
+        return True
+
+    def freeze_rotation(self, freeze: bool = True) -> None:
+        """The phone never rotates: frozen or not, it stays natural."""
+
+    def get_last_toast(self) -> str | None:
+        """The last toast seen (at the server's own actions and calls: the real server hears
+        every toast from accessibility events, this one looks at the screen)."""
+        with self.lock:
+            self._look()
+            return self._toast
+
+    def clear_last_toast(self) -> None:
+        with self.lock:
+            self._look()
+            self._toast = None
+
+    # --- clipboard and the focused field -------------------------------------------------------
+    def set_clipboard(self, label: str | None, text: str | None) -> None:
+        """``ClipboardManager.setPrimaryClip(ClipData.newPlainText(label, text))``."""
+        with self.lock:
+            self.phone.device.system.clipboard = "" if text is None else str(text)
+
+    def get_clipboard(self) -> str | None:
+        with self.lock:
+            return self.phone.device.system.clipboard or None
+
+    def paste_clipboard(self) -> None:
+        """Ctrl+V: the focused field pastes the clipboard (over its selection), as uiautomator2's
+        ``send_keys`` types without an input method; nothing happens without a focused field."""
+        with self.lock:
+            device = self.phone.device
+            text = device.system.clipboard
+            if text and self._focused() is not None:
+                for start in range(0, len(text), MAX_TEXT_LENGTH):
+                    device.step(PhoneAction("type", text=text[start:start + MAX_TEXT_LENGTH]))
+                self._look()
+
+    def clear_input_text(self) -> None:
+        """Ctrl+A then DEL: the focused field is emptied."""
+        with self.lock:
+            placed = self._focused()
+            if placed is not None:
+                self._set_field(placed, "")
+
+    def launch_app(self, package: str) -> bool:
+        """``launchApp``: the app's launch intent (False for a package without one)."""
+        with self.lock:
+            device = self.phone.device
+            cls = device.apps.class_of(str(package))
+            if cls is None or cls.package != package:
+                return False
+            device.open_app(cls.name)
+            self._look()
+        return True
+
+    def execute_shell_command(self, command: str, timeout: int = 10_000) -> dict[str, Any]:
+        """``Runtime.exec(command)`` as the shell user: the words are split at white space and
+        no shell syntax is read (each word reaches the command as is)."""
+        words = str(command).split()
+        if not words:
+            return {"stdout": "", "stderr": "Exception occurred: Empty command", "returnCode": -1}
+        status, out, err = self.phone.shell(" ".join(shlex.quote(w) for w in words))
+        return {"stdout": out.decode("utf-8", "replace"),
+                "stderr": err.decode("utf-8", "replace"), "returnCode": status}
+
+    # --- UI objects -----------------------------------------------------------------------------
+    def exist(self, selector: dict[str, Any]) -> bool:
+        with self.lock:
+            return bool(self._find_all(selector))
+
+    def obj_info(self, selector: dict[str, Any]) -> dict[str, Any]:
+        """``ObjInfo`` of the first node found (``UiObjectNotFoundException`` without one)."""
+        with self.lock:
+            tree, found = self._must_find(selector)
+            return _obj_info(tree.nodes[found[0]], is_by_selector(selector))
+
+    def obj_info_of_all_instances(self, selector: dict[str, Any]) -> list[dict[str, Any]]:
+        with self.lock:
+            tree, found = self._resolve(selector)
+            return [_obj_info(tree.nodes[n], False) for n in found]
+
+    def count(self, selector: dict[str, Any]) -> int:
+        with self.lock:
+            return len(self._find_all(selector))
+
+    def wait_for_exists(self, selector: dict[str, Any], timeout: int = 0) -> bool:
+        self._resolve(selector)  # a bad selector fails at once
+        return self._poll(lambda: self.exist(selector), timeout)
+
+    def wait_until_gone(self, selector: dict[str, Any], timeout: int = 0) -> bool:
+        self._resolve(selector)
+        return self._poll(lambda: not self.exist(selector), timeout)
+
+    def click_object(self, selector: dict[str, Any], corner: str | None = None) -> bool:
+        """A tap at the center of the node's visible bounds (or near a corner: ``tl``/
+        ``topleft``, ``br``/``bottomright``, ``c``/``center``)."""
+        return self._press_object(selector, corner, "click")
+
+    def long_click(self, selector: dict[str, Any], corner: str | None = None) -> bool:
+        return self._press_object(selector, corner, "long_press")
+
+    def _press_object(self, selector: dict[str, Any], corner: str | None, kind: str) -> bool:
+        where = (corner or "center").lower()
+        if where not in ("c", "center", "tl", "topleft", "br", "bottomright"):
+            return False
+        with self.lock:
+            x0, y0, x1, y1 = self._bounds_of(selector)
+            if where in ("tl", "topleft"):  # UiObject.clickTopLeft: 5 px inside the corner
+                point = (x0 + 5, y0 + 5)
+            elif where in ("br", "bottomright"):
+                point = (x1 - 5, y1 - 5)
+            else:
+                point = ((x0 + x1) // 2, (y0 + y1) // 2)
+            self._touch(kind, point)
+        return True
+
+    def get_text(self, selector: dict[str, Any]) -> str | None:
+        """The node's text: null without one from a ``UiObject2``, "" from a ``UiObject``."""
+        with self.lock:
+            tree, found = self._must_find(selector)
+            text = tree.nodes[found[0]].element.text
+            return text or (None if is_by_selector(selector) else "")
+
+    def set_text(self, selector: dict[str, Any], text: str | None) -> bool:
+        """``setText``: with a ``UiObject2`` a tap on the node first (a field takes the focus),
+        then ``ACTION_SET_TEXT``: an editable field's text becomes ``text``; anything else is
+        left alone (false from a ``UiObject``, true from a ``UiObject2``)."""
+        value = "" if text is None else str(text)
+        by = is_by_selector(selector)
+        with self.lock:
+            tree, found = self._must_find(selector)
+            node = tree.nodes[found[0]]
+            if by:
+                x0, y0, x1, y1 = node.bounds
+                self._touch("click", ((x0 + x1) // 2, (y0 + y1) // 2))
+                placed = self._focused() if node.element.editable else None
+            else:
+                placed = node.placed if node.element.editable else None
+            if placed is None or placed.node.on_change is None:
+                return by
+            self._set_field(placed, value)
+        return True
+
+    def clear_text_field(self, selector: dict[str, Any]) -> None:
+        """``UiObject2.clear``: ``ACTION_SET_TEXT`` with "" (no tap)."""
+        with self.lock:
+            tree, found = self._must_find(selector)
+            node = tree.nodes[found[0]]
+            if node.element.editable and node.placed.node.on_change is not None:
+                self._set_field(node.placed, "")
+
+    def swipe_object(self, selector: dict[str, Any], direction: str, *rest: Any) -> bool:
+        """``swipe(selector, dir, steps)`` (``UiObject.swipeUp``...: edge to edge, 5%
+        inside) or ``swipe(selector, dir, percent, steps)`` (``UiObject2.swipe``: ``percent``
+        of the node, centered)."""
+        if len(rest) not in (1, 2):
+            raise TypeError("swipe(selector, dir[, percent], steps)")
+        percent = _number(rest[0], "percent") if len(rest) == 2 else 0.9
+        steps = int(_number(rest[-1], "steps"))
+        way = str(direction).lower()[:1]
+        if way not in "udlr" or not 0 <= percent <= 1:
+            return False
+        with self.lock:
+            tree, found = self._must_find(selector)
+            x0, y0, x1, y1 = tree.nodes[found[0]].bounds
+            cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+            dx, dy = int((x1 - x0 - 1) * percent / 2), int((y1 - y0 - 1) * percent / 2)
+            start, end = {"u": ((cx, cy + dy), (cx, cy - dy)), "d": ((cx, cy - dy), (cx, cy + dy)),
+                          "l": ((cx + dx, cy), (cx - dx, cy)),
+                          "r": ((cx - dx, cy), (cx + dx, cy))}[way]
+            self._gesture(start, end, max(1, steps))
+        return True
+
+    def drag_to(self, selector: dict[str, Any], *rest: Any) -> bool:
+        """``dragTo(selector, x, y, steps)`` or ``dragTo(selector, destSelector, steps)``: from
+        the node's center to the point (the other node's center)."""
+        with self.lock:
+            tree, found = self._must_find(selector)
+            x0, y0, x1, y1 = tree.nodes[found[0]].bounds
+            if len(rest) == 2 and isinstance(rest[0], dict):
+                d0, e0, d1, e1 = self._bounds_of(rest[0])
+                target = ((d0 + d1) // 2, (e0 + e1) // 2)
+                steps = rest[1]
+            elif len(rest) == 3:
+                point = _point(rest[0], rest[1])
+                if point is None:
+                    return False
+                target, steps = point, rest[2]
+            else:
+                raise TypeError("dragTo(selector, x, y, steps) or dragTo(selector, dest, steps)")
+            self._gesture(((x0 + x1) // 2, (y0 + y1) // 2), target,
+                          max(1, int(_number(steps, "steps"))))
+        return True
+
+    # --- scrolling (UiScrollable) -----------------------------------------------------------------
+    def scroll_forward(self, selector: dict[str, Any], vertical: bool = True,
+                       steps: int = SCROLL_STEPS) -> bool:
+        """A swipe across the node (10% in from its edges) that shows what follows: true if
+        the screen moved, false at the end."""
+        return self._scroll(selector, vertical, True, steps)
+
+    def scroll_backward(self, selector: dict[str, Any], vertical: bool = True,
+                        steps: int = SCROLL_STEPS) -> bool:
+        return self._scroll(selector, vertical, False, steps)
+
+    def fling_forward(self, selector: dict[str, Any], vertical: bool = True) -> bool:
+        return self._scroll(selector, vertical, True, FLING_STEPS)
+
+    def fling_backward(self, selector: dict[str, Any], vertical: bool = True) -> bool:
+        return self._scroll(selector, vertical, False, FLING_STEPS)
+
+    def scroll_to_beginning(self, selector: dict[str, Any], vertical: bool = True,
+                            max_swipes: int = MAX_SWIPES, steps: int = SCROLL_STEPS) -> bool:
+        for _ in range(max(0, int(_number(max_swipes, "maxSwipes")))):
+            if not self._scroll(selector, vertical, False, steps):
+                break
+        return True
+
+    def scroll_to_end(self, selector: dict[str, Any], vertical: bool = True,
+                      max_swipes: int = MAX_SWIPES, steps: int = SCROLL_STEPS) -> bool:
+        for _ in range(max(0, int(_number(max_swipes, "maxSwipes")))):
+            if not self._scroll(selector, vertical, True, steps):
+                break
+        return True
+
+    def fling_to_beginning(self, selector: dict[str, Any], vertical: bool = True,
+                           max_swipes: int = MAX_SWIPES) -> bool:
+        return self.scroll_to_beginning(selector, vertical, max_swipes, FLING_STEPS)
+
+    def fling_to_end(self, selector: dict[str, Any], vertical: bool = True,
+                     max_swipes: int = MAX_SWIPES) -> bool:
+        return self.scroll_to_end(selector, vertical, max_swipes, FLING_STEPS)
+
+    def scroll_to(self, selector: dict[str, Any], target: dict[str, Any],
+                  vertical: bool = True) -> bool:
+        """``UiScrollable.scrollIntoView``: true once a node below the scrollable matches
+        ``target``, scrolling to the beginning and then forward (30 swipes at most)."""
+        inside = _with_child(selector, target)
+        if self.exist(inside):
+            return True
+        self.scroll_to_beginning(selector, vertical)
+        if self.exist(inside):
+            return True
+        for _ in range(MAX_SWIPES):
+            moved = self._scroll(selector, vertical, True, SCROLL_STEPS)
+            if self.exist(inside):
+                return True
+            if not moved:
+                return False
+        return False
+
+    def _scroll(self, selector: dict[str, Any], vertical: Any, forward: bool,
+                steps: Any) -> bool:
+        steps = max(1, int(_number(steps, "steps")))
+        with self.lock:
+            tree, found = self._must_find(selector)
+            x0, y0, x1, y1 = tree.nodes[found[0]].bounds
+            device = self.phone.device
+            before = to_xml(device.frame())
+            cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+            if vertical:
+                pad = (y1 - y0) // 10
+                near, far = (cx, y1 - 1 - pad), (cx, y0 + pad)
+            else:
+                pad = (x1 - x0) // 10
+                near, far = (x1 - 1 - pad, cy), (x0 + pad, cy)
+            self._gesture(near, far, steps) if forward else self._gesture(far, near, steps)
+            return to_xml(device.frame()) != before
+
     # --- helpers -------------------------------------------------------------------------------
+    def _resolve(self, selector: Any) -> tuple[Tree, list[int]]:
+        with self.lock:
+            tree = Tree(self.phone.device.frame())
+            return tree, resolve(tree, selector)
+
+    def _find_all(self, selector: Any) -> list[int]:
+        return self._resolve(selector)[1]
+
+    def _must_find(self, selector: Any) -> tuple[Tree, list[int]]:
+        tree, found = self._resolve(selector)
+        if not found:
+            raise RpcError(CUSTOM_ERROR, NOT_FOUND, describe(selector))
+        return tree, found
+
+    def _bounds_of(self, selector: Any) -> tuple[int, int, int, int]:
+        tree, found = self._must_find(selector)
+        return tree.nodes[found[0]].bounds
+
+    def _poll(self, done: Callable[[], bool], timeout_ms: Any) -> bool:
+        """Whether ``done()`` holds within ``timeout_ms`` (checked at once, then every 50 ms;
+        the phone's lock is free in between, for other clients to act)."""
+        deadline = time.monotonic() + max(0.0, _number(timeout_ms, "timeout")) / 1000
+        while True:
+            if done():
+                return True
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            time.sleep(min(POLL_S, left))
+
+    def _focused(self) -> Placed | None:
+        """The focused text field on screen (the caller holds the lock)."""
+        for placed in self.phone.device.frame().items:
+            if placed.focused and placed.node.kind == "text_field":
+                return placed
+        return None
+
+    def _set_field(self, placed: Placed, text: str) -> None:
+        """``ACTION_SET_TEXT`` on a field: its app takes the new text (the caller holds the
+        lock)."""
+        if placed.node.on_change is not None:
+            placed.node.on_change(text)
+            self.phone.device.invalidate()
+        self._look()
+
+    def _look(self) -> None:
+        """Note a toast that appeared (what ``getLastToast`` answers)."""
+        shown = self.phone.device.toast_text
+        if shown and shown != self._seen:
+            self._toast = shown
+        self._seen = shown
+
     def _current_package(self) -> str:
         device = self.phone.device
         if device.shade_open:
             return SYSTEMUI_PACKAGE
         app = device.current_app
         return app.package if app is not None else LAUNCHER_PACKAGE
+
+    def _gesture(self, start: tuple[int, int], end: tuple[int, int], steps: int) -> None:
+        """A swipe of ``steps`` (5 ms each) from ``start`` to ``end``: a tap or a long press
+        within the touch slop, else a drag (the caller holds the lock)."""
+        if math.dist(start, end) <= TOUCH_SLOP:
+            self._touch("long_press" if steps * STEP_MS >= LONG_PRESS_MS else "click", start)
+        else:
+            self._touch("drag", start, end)
 
     def _touch(self, kind: str, px: tuple[int, int], px2: tuple[int, int] | None = None) -> None:
         """A pointer action at screen pixels (the action's coordinates only say the same in
@@ -353,6 +809,7 @@ class U2Server:
             self.phone.device.step(action, px=px, px2=px2)
         else:
             self.phone.device.step(PhoneAction(kind, x=nx, y=ny), px=px)
+        self._look()
 
 
 def attach_u2(phone: VirtualPhone, *, running: bool = False,
@@ -420,6 +877,35 @@ def parse_launch(command: str) -> tuple[str, int | None] | None:
             value = args[i + 1] if i + 1 < len(args) else ""
             port = int(value) if value.isdigit() and 0 < int(value) < 65536 else None
     return env.get("CLASSPATH", ""), port
+
+
+def _obj_info(node: Node, by: bool) -> dict[str, Any]:
+    """``ObjInfo`` as Jackson writes it: from a ``UiObject2`` (``by``) a missing text or
+    description is null and ``resourceName`` is set; from a ``UiObject`` they are "" and
+    ``resourceName`` is null (``stub/ObjInfo.java``)."""
+    e = node.element
+    x0, y0, x1, y1 = node.bounds
+    rect = {"top": y0, "bottom": y1, "left": x0, "right": x1}
+    blank = None if by else ""
+    return {
+        "bounds": rect, "visibleBounds": dict(rect), "childCount": len(node.children),
+        "className": e.class_name, "contentDescription": e.content_desc or blank,
+        "packageName": e.package, "text": e.text or blank, "checkable": e.checkable,
+        "checked": e.checked, "clickable": e.clickable, "enabled": e.enabled,
+        "focusable": node.focusable, "focused": e.focused, "longClickable": e.long_clickable,
+        "scrollable": e.scrollable, "selected": e.selected,
+        "resourceName": (e.resource_id or None) if by else None,
+    }
+
+
+def _with_child(selector: Any, child: Any) -> Any:
+    """``selector`` with ``child`` appended to its chain (``UiSelector.childSelector``)."""
+    if not isinstance(selector, dict):
+        return selector
+    out = dict(selector)
+    out["childOrSibling"] = [*(selector.get("childOrSibling") or []), "child"]
+    out["childOrSiblingSelector"] = [*(selector.get("childOrSiblingSelector") or []), child]
+    return out
 
 
 def _print(text: str) -> Handler:

@@ -15,6 +15,7 @@ from ..actions import PhoneAction
 from . import theme as T
 from .app import App, Route
 from .data import Journal
+from .glyphs import typing_error
 from .keyboard import keyboard_node
 from .layout import Frame, Placed, measure, place, place_bar, place_column
 from .manifest import AppManifest, Intent, did_you_mean
@@ -174,11 +175,12 @@ class Device:
 
     @property
     def menu(self) -> list[MenuItem] | None:
+        """The open long-press menu's items (None when no menu is shown). They are rebuilt
+        with every frame from the node the menu belongs to (``menu_source``)."""
+        if self.menu_ui.source is None:
+            return None
+        self.frame()
         return self.menu_ui.items
-
-    @menu.setter
-    def menu(self, value: list[MenuItem] | None) -> None:
-        self.menu_ui.items = value
 
     @property
     def menu_at(self) -> tuple[int, int]:
@@ -197,8 +199,9 @@ class Device:
         self.menu_ui.source = value
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickle without cached views and menu handlers (closures); an open long-press
-        menu is rebuilt from the node it belongs to when next needed."""
+        """Pickle without cached views and menu handlers (closures). An open long-press
+        menu is state only through its source node and position: its items are rebuilt
+        from that node with every frame, in the original as in a copy."""
         state = self.__dict__.copy()
         state.pop("_keyboards", None)
         state.update(_frame=None, _screen=None, _frame_version=-1, _screen_version=-1,
@@ -221,21 +224,27 @@ class Device:
     def close_menu(self) -> None:
         self.menu_ui.close()
 
-    def _restore_menu(self) -> None:
-        """Rebuild the handlers of an open menu (after unpickling) from its node."""
-        source, self.menu_source = self.menu_source, None
-        self.invalidate()
-        node = None
-        if source is not None:
-            kind, node_id, text = source
-            node = self._find(node_id) if kind == "text_field" else None
-            for placed in self.frame().items:
-                if node is None and (placed.node.kind, placed.node.id, placed.node.text) == source:
+    def _menu_items(self, frame: Frame) -> list[MenuItem]:
+        """The items of the open menu, from its source node on ``frame`` (being built: the
+        screen, shade or launcher, without the menu); none when that node is gone."""
+        source = self.menu_ui.source
+        if source is None:
+            return []
+        kind, node_id, _ = source
+        node = self._find(node_id) if kind == "text_field" else None
+        if node is None:
+            for placed in frame.items:
+                if (placed.node.kind, placed.node.id, placed.node.text) == source:
                     node = placed.node
-        items = self._menu_for(node) if node is not None else []
-        if items:
-            self.menu, self.menu_source = items, source
-        self.invalidate()
+                    break
+        return self._menu_for(node) if node is not None else []
+
+    def _drop_orphan_menu(self) -> None:
+        """Close an open menu whose node left the screen (filtered away, deleted): its
+        items would act on what is no longer shown."""
+        if self.menu_ui.source is not None and self.menu is None:
+            self.close_menu()
+            self.invalidate()
 
     def app(self, name: str) -> App | None:
         """An installed app by name, label, package or alias, case-insensitively."""
@@ -326,8 +335,7 @@ class Device:
         kind = action.type
         pointer = kind in ("click", "double_click", "long_press", "scroll", "drag")
         point = px if px is not None or not pointer else to_px(*action.point)
-        if self.menu is None and self.menu_source is not None:
-            self._restore_menu()
+        self._drop_orphan_menu()  # its node may have gone between steps (a store write)
         before = self.screen_key()
         looks = self._looks()
         self._handled = False
@@ -383,6 +391,7 @@ class Device:
         if self.focus is not None and self._find(self.focus) is None:
             self.focus = None
             self.invalidate()
+        self._drop_orphan_menu()
         return None
 
     def _looks(self) -> tuple[Any, ...]:
@@ -571,10 +580,16 @@ class Device:
             self.focus = None
 
     def _type(self, text: str, *, replace: bool = False) -> str | None:
+        """Type ``text`` into the focused field; text no font draws is refused as a real
+        phone's is (``glyphs.typing_error``)."""
+        error = typing_error(text)
         node = self._find(self.focus) if self.focus else None
         if node is None or node.on_change is None:
             self.select_all = replace
-            return "no text field has focus: click a text field before typing"
+            return error or "no text field has focus: click a text field before typing"
+        if error is not None:
+            self.select_all = replace
+            return error
         node.on_change(text if replace else node.text + text)
         return None
 
@@ -644,11 +659,10 @@ class Device:
             return
         if node.kind == "text_field":
             self.focus = node.id
-        items = self._menu_for(node)
-        if items:
-            self.menu = items
+        if self._menu_for(node):  # the items are made with the next frame
             self.menu_at = (x, y)
             self.menu_source = (node.kind, node.id, node.text)
+            self.invalidate()
 
     def _menu_for(self, node: Node) -> list[MenuItem]:
         """The long-press menu of a node: its own items, plus clipboard actions."""
@@ -783,8 +797,6 @@ class Device:
     def frame(self) -> Frame:
         """Everything on screen, laid out (rebuilt only after something changed)."""
         if self._frame is None or self._frame_version != self.version:
-            if self.menu is None and self.menu_source is not None:
-                self._restore_menu()
             self._frame = self._build()
             self._frame_version = self.version
         return self._frame
@@ -813,8 +825,10 @@ class Device:
             keyboard = self._keyboard()
             kb = frame.add(keyboard, kb_rect)
             self._place_keys(frame, keyboard, kb_rect, kb)
-        if self.menu is not None:
-            self.menu_ui.build(self, frame)
+        if self.menu_ui.source is not None:  # handlers rebuilt with the frame, as all are
+            self.menu_ui.items = self._menu_items(frame) or None
+            if self.menu_ui.items is not None:
+                self.menu_ui.build(self, frame)
         frame.package = SYSTEMUI_PACKAGE
         self._build_bars(frame)
         frame.package = app.package if app else home

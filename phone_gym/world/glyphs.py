@@ -1,32 +1,132 @@
 """Fonts and vector symbols: the text and icon glyphs tiles are drawn with.
 
-Fonts are Pillow's bundled FreeType font (``load_default``), so renders are the same on
-every machine. Symbols the font lacks (◀ ● ■ ⋮ ✎ 🗑 ⇧ ⌫ ↵ ✓ ★ ...) are drawn as vector shapes
-registered in ``SYMBOLS``: each takes ``(draw, cx, cy, s, color, bg)``, a center and a scale
-``s`` in drawing pixels.
+Text is drawn with a stack of fonts, each character by the first that has its glyph (its
+cmap, read with fontTools when first needed), so that any machine with the same package
+versions draws the same pixels:
+
+0. Pillow's bundled FreeType font (``load_default``: Aileron, ASCII and a little more): the
+   look of the UI, unchanged;
+1. vector symbols registered in ``SYMBOLS`` for what it lacks (◀ ● ■ ⋮ ✎ 🗑 ⇧ ⌫ ↵ ✓ ★ ...):
+   each takes ``(draw, cx, cy, s, color, bg)``, a center and a scale ``s`` in drawing pixels;
+2. the fallback fonts of ``FALLBACKS``: Noto Sans (Latin with accents, Greek, Cyrillic,
+   punctuation, currencies), Noto Sans Symbols and Noto Emoji (monochrome), from the
+   ``manimgx-fonts`` package (SIL OFL 1.1), then DejaVu Sans 2.37 (math, arrows, shapes,
+   dingbats, box drawing), shipped in ``fonts/`` (Bitstream Vera license);
+3. a CJK font, the one optional font (``cjk_font``): ``$PHONE_GYM_CJK_FONT``, the
+   ``manimgx-fonts-cjk`` package (``pip install 'phone-gym[cjk]'``) or Debian's
+   ``fonts-noto-cjk``. Without one, Chinese, Japanese and Korean cannot be drawn.
+
+Text that no font and no symbol draws cannot be typed: ``typing_error`` is the message both
+PhoneWorld and real phones give. Fallback runs sit on the bundled font's baseline.
 
 ``TEXT_CACHE`` makes new strings cheap to measure and draw: it keeps each character's advance
 per font size and the rasterized mask of each word per (font size, word, stroke), and draws a
-line by pasting its words' masks, pixel-identical to ``ImageDraw.text`` (see ``TextCache``).
+line by pasting its words' masks, pixel-identical to ``ImageDraw.text`` (see ``TextCache``);
+``text_cache(face)`` is the same for a fallback font.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import threading
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
+from importlib import resources
+from io import BytesIO
+from pathlib import Path
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
-#: Invisible characters dropped before looking a glyph up (emoji presentation, joiners).
-VARIATION_SELECTORS = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u200d"))
+#: Invisible characters dropped before looking a glyph up: emoji and text presentation
+#: selectors, the zero-width joiner, and skin tones (which a monochrome emoji font cannot show).
+VARIATION_SELECTORS = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u200d"
+                                        "\U0001f3fb\U0001f3fc\U0001f3fd\U0001f3fe\U0001f3ff"))
 
 
 # --- fonts -----------------------------------------------------------------------------------
+
+
+class Face(NamedTuple):
+    """A font of the stack: a font file and the face's index in it (for collections)."""
+
+    name: str
+    path: str
+    number: int = 0  # its index in a font collection
+
+
+#: Face numbers besides the fallback fonts' (1, 2, ...): the bundled font, a vector symbol.
+PRIMARY, SYMBOL = 0, -1
+FONT_DIR = Path(__file__).with_name("fonts")
+#: The fallback fonts, in order: (package holding the file, or None for ``FONT_DIR``, file).
+FALLBACKS: tuple[tuple[str | None, str], ...] = (
+    ("manimgx_fonts", "NotoSans[wght].ttf"),
+    ("manimgx_fonts", "NotoSansSymbols[wght].ttf"),
+    ("manimgx_fonts", "NotoEmoji[wght].ttf"),
+    (None, "DejaVuSans.ttf"),
+)
+#: Names a font file for CJK text (empty: none), instead of looking for one.
+CJK_ENV = "PHONE_GYM_CJK_FONT"
+#: Where a CJK font is looked for, the first found wins: the ``cjk`` extra's package, then
+#: Debian's and Ubuntu's ``fonts-noto-cjk``.
+CJK_FONTS: tuple[tuple[str | None, str], ...] = (
+    ("manimgx_fonts_cjk", "NotoSansCJK-VF.otf.ttc"),
+    (None, "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
+)
+#: The face of a CJK collection used: its Simplified Chinese one (all cover the same
+#: characters, with regional glyph shapes).
+CJK_FACE = "SC"
+CJK_HINT = ("; Chinese, Japanese and Korean need a CJK font: pip install 'phone-gym[cjk]', "
+            "or apt-get install fonts-noto-cjk")
+
+
+def _locate(package: str | None, name: str) -> str | None:
+    """The path of font file ``name`` in ``package`` (None: ``FONT_DIR``, or ``name`` is a
+    path), or None when it is not installed."""
+    if package is None:
+        path = FONT_DIR / name
+    else:
+        try:
+            path = Path(str(resources.files(package) / name))
+        except ModuleNotFoundError:
+            return None
+    return str(path) if path.is_file() else None
+
+
+def _collection_index(path: str) -> int:
+    """The face of a font collection named ``CJK_FACE`` (0 for a plain font file)."""
+    if not path.lower().endswith((".ttc", ".otc")):
+        return 0
+    from fontTools.ttLib import TTCollection
+
+    with TTCollection(path, lazy=True) as collection:
+        for i, face in enumerate(collection.fonts):
+            if (face["name"].getDebugName(1) or "").endswith(f" {CJK_FACE}"):
+                return i
+    return 0
+
+
+def cjk_font() -> Face | None:
+    """The CJK font used, if any (see ``CJK_ENV`` and ``CJK_FONTS``)."""
+    chosen = os.environ.get(CJK_ENV)
+    if chosen is not None:
+        path = chosen if chosen and Path(chosen).is_file() else None
+    else:
+        path = next((p for pkg, name in CJK_FONTS if (p := _locate(pkg, name))), None)
+    return None if path is None else Face(Path(path).name, path, _collection_index(path))
+
+
+@lru_cache(maxsize=1)
+def stack() -> tuple[Face, ...]:
+    """The fonts text is drawn with, by face number: the bundled one (``PRIMARY``), then the
+    fallback fonts that are installed, then the CJK font if there is one."""
+    found = [Face(name, path) for pkg, name in FALLBACKS if (path := _locate(pkg, name))]
+    cjk = cjk_font()
+    return (Face("Aileron (Pillow)", ""), *found, *([cjk] if cjk else []))
 
 
 @lru_cache(maxsize=256)
@@ -35,19 +135,133 @@ def font(px: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=max(1, px))  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=1)
-def _notdef() -> tuple[tuple[int, int], bytes]:
-    mask = font(24).getmask("\uffff")
-    return mask.size, bytes(mask)
+@lru_cache(maxsize=512)
+def face_font(face: int, px: int) -> ImageFont.FreeTypeFont:
+    """Font ``face`` of the stack at ``px`` pixels, with Pillow's basic layout (as the bundled
+    font: no shaping library, so the same pixels everywhere)."""
+    if face == PRIMARY:
+        return font(px)
+    f = stack()[face]
+    return ImageFont.truetype(f.path, max(1, px), index=f.number,
+                              layout_engine=ImageFont.Layout.BASIC)
+
+
+@lru_cache(maxsize=64)
+def coverage(face: int) -> frozenset[int]:
+    """The code points font ``face`` has a glyph for (its cmap)."""
+    from fontTools.ttLib import TTFont
+
+    f = stack()[face]
+    source = BytesIO(font(24).font_bytes) if face == PRIMARY else f.path
+    with TTFont(source, fontNumber=f.number, lazy=True) as tt:
+        return frozenset(tt.getBestCmap())
 
 
 @lru_cache(maxsize=8192)
 def font_has(ch: str) -> bool:
     """Whether the bundled font has a glyph for ``ch`` (else it draws a box)."""
-    if ch.isspace():
-        return True
-    mask = font(24).getmask(ch)
-    return (mask.size, bytes(mask)) != _notdef()
+    return ch.isspace() or ord(ch) in coverage(PRIMARY)
+
+
+@lru_cache(maxsize=65536)
+def face_of(ch: str) -> int | None:
+    """The first font of the stack with a glyph for ``ch``, or None."""
+    if font_has(ch):
+        return PRIMARY
+    code = ord(ch)
+    return next((k for k in range(1, len(stack())) if code in coverage(k)), None)
+
+
+@lru_cache(maxsize=65536)
+def source(ch: str) -> int:
+    """What draws ``ch``: the bundled font, else a vector symbol (``SYMBOL``), else the first
+    fallback font with its glyph; the bundled font's missing-glyph box when none has it."""
+    if font_has(ch):
+        return PRIMARY
+    if ch in SYMBOLS:
+        return SYMBOL
+    face = face_of(ch)
+    return PRIMARY if face is None else face
+
+
+def prepare(text: str) -> str:
+    """``text`` as it is drawn: invisible selectors dropped, composed (NFC) so that a letter
+    and its accent are one glyph."""
+    if text.isascii():
+        return text
+    return unicodedata.normalize("NFC", text.translate(VARIATION_SELECTORS))
+
+
+def text_runs(text: str) -> list[tuple[str, int]]:
+    """``text`` split into runs of one font of the stack (``(run, face)``) and single vector
+    symbols (``(symbol, SYMBOL)``). Spaces are the bundled font's (emoji fonts' are wide)."""
+    text = prepare(text)
+    if text.isascii():
+        return [(text, PRIMARY)] if text else []
+    out: list[tuple[str, int]] = []
+    buf, cur = "", PRIMARY
+    for ch in text:
+        face = source(ch)
+        if face != cur and buf:
+            out.append((buf, cur))
+            buf = ""
+        if face == SYMBOL:
+            out.append((ch, SYMBOL))
+        else:
+            buf, cur = buf + ch, face
+    if buf:
+        out.append((buf, cur))
+    return out
+
+
+def undrawable(text: str) -> str:
+    """The characters of ``text`` that no font of the stack and no vector symbol draws, each
+    once, in order (whitespace draws)."""
+    if text.isascii() and text.isprintable():
+        return ""
+    bad = (ch for ch in prepare(text) if source(ch) == PRIMARY and not font_has(ch))
+    return "".join(dict.fromkeys(bad))
+
+
+def is_cjk(ch: str) -> bool:
+    """Whether ``ch`` is Chinese, Japanese or Korean (what the optional CJK font draws)."""
+    return unicodedata.name(ch, "").split(" ")[0] in (
+        "CJK", "HIRAGANA", "KATAKANA", "HANGUL", "BOPOMOFO", "IDEOGRAPHIC", "HALFWIDTH")
+
+
+def typing_error(text: str) -> str | None:
+    """Why ``text`` cannot be typed on the phone (it holds characters no font of the stack
+    draws), or None. PhoneWorld's ``type`` and a real phone's give this same message."""
+    bad = undrawable(text)
+    if not bad:
+        return None
+    shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in bad[:5])
+    more = f" and {len(bad) - 5} more" if len(bad) > 5 else ""
+    hint = CJK_HINT if any(map(is_cjk, bad)) else ""
+    return (f"cannot type {shown}{more}: no font of the phone draws it; remove those "
+            f"characters{hint}")
+
+
+@lru_cache(maxsize=256)
+def _middle(px: int) -> int:
+    """The bundled font's baseline offset below a middle ("m") anchor at size ``px``."""
+    f = font(px)
+    return int(f.getbbox("x", anchor="lm")[1] - f.getbbox("x", anchor="ls")[1])
+
+
+def baseline(y: float, px: int) -> int:
+    """The pixel row of the baseline of bundled-font text drawn at ``y`` with anchor "lm"
+    (FreeType rounds a pen's 1/64 pixel down at a tie in y): where fallback runs sit."""
+    return int(y) + _middle(px) + ((y - int(y)) * 64 >= 32.5)
+
+
+def reload_fonts() -> None:
+    """Look for the fonts again (after installing a CJK font or changing ``CJK_ENV``).
+    Tiles already drawn keep their pixels: clear the renderers' tile caches too."""
+    for fn in (stack, face_font, coverage, font_has, face_of, source):
+        fn.cache_clear()
+    with _CACHES_LOCK:
+        _FACE_CACHES.clear()
 
 
 # --- text cache ------------------------------------------------------------------------------
@@ -69,7 +283,8 @@ class Word(NamedTuple):
 
 
 class TextCache:
-    """Measures and draws text with the bundled font exactly as Pillow does, cheaply.
+    """Measures and draws text with one font of the stack (``face``: the bundled font by
+    default) exactly as Pillow does, cheaply.
 
     Pillow's bundled font uses basic layout, has no kerning and whole-pixel advances: a
     line's width is the sum of its characters' advances (kept per font size), and FreeType
@@ -87,9 +302,10 @@ class TextCache:
     """
 
     def __init__(self, max_words: int = 16384, max_mb: float = 32.0, max_sizes: int = 64,
-                 max_chars: int = 4096, *, verify: bool = True) -> None:
+                 max_chars: int = 4096, *, verify: bool = True, face: int = PRIMARY) -> None:
         self.enabled = True
         self.verify = verify
+        self.face = face
         self.max_words = max_words
         self.max_bytes = int(max_mb * 2**20)
         self.max_sizes = max_sizes
@@ -113,13 +329,17 @@ class TextCache:
     def _size(self, px: int) -> _Size:
         size = self._sizes.get(px)
         if size is None:
-            size = _Size(px)
-            size.draws = size.exact and (not self.verify or _draws_like_pillow(px))
+            size = _Size(self.font(px))
+            size.draws = size.exact and (not self.verify or _draws_like_pillow(self.face, px))
             with self._lock:
                 size = self._sizes.setdefault(px, size)
                 while len(self._sizes) > self.max_sizes:
                     self._sizes.popitem(last=False)
         return size
+
+    def font(self, px: int) -> ImageFont.FreeTypeFont:
+        """This cache's font at size ``px``."""
+        return face_font(self.face, px)
 
     def advance(self, text: str, px: int) -> int:
         """The advance of ``text`` at font size ``px`` in 1/64 pixels, as FreeType sums it."""
@@ -129,7 +349,7 @@ class TextCache:
             return sum(map(table.__getitem__, text))
         except KeyError:
             pass
-        f = font(px)
+        f = self.font(px)
         with self._lock:
             if len(table) + len(text) > self.max_chars:
                 table.clear()
@@ -141,10 +361,10 @@ class TextCache:
             return sum(map(table.__getitem__, text))
 
     def length(self, text: str, px: int) -> float:
-        """``font(px).getlength(text)``: the width of ``text`` in pixels."""
+        """``self.font(px).getlength(text)``: the width of ``text`` in pixels."""
         if self.enabled and self._size(px).exact:
             return self.advance(text, px) / 64
-        return font(px).getlength(text)
+        return self.font(px).getlength(text)
 
     # --- drawing -----------------------------------------------------------------------------
     def word(self, px: int, text: str, stroke: int) -> Word:
@@ -157,7 +377,7 @@ class TextCache:
                 if key in self.words:  # not evicted meanwhile by another thread
                     self.words.move_to_end(key)
             return word
-        mask, (ox, oy) = font(px).getmask2(text, "L", stroke_width=stroke, anchor="ls",
+        mask, (ox, oy) = self.font(px).getmask2(text, "L", stroke_width=stroke, anchor="ls",
                                            stroke_filled=True)
         box = mask.getbbox() if mask.size[0] and mask.size[1] else None
         if box is None:
@@ -179,11 +399,14 @@ class TextCache:
         return word
 
     def draw(self, d: ImageDraw.ImageDraw, x: float, y: float, text: str, px: int,
-             fill: tuple[int, ...], stroke: int = 0) -> bool:
-        """Draw ``text`` as ``d.text((x, y), text, fill, font(px), anchor="lm",
-        stroke_width=stroke, stroke_fill=fill)`` would, from cached word masks. Returns
-        False, having drawn nothing, where the result might differ: then draw with Pillow."""
+             fill: tuple[int, ...], stroke: int = 0, anchor: str = "lm") -> bool:
+        """Draw ``text`` as ``d.text((x, y), text, fill, self.font(px), anchor,
+        stroke_width=stroke, stroke_fill=fill)`` would, from cached word masks: ``anchor``
+        "lm", or "ls" at a whole ``y`` (the baseline's row). Returns False, having drawn
+        nothing, where the result might differ: then draw with Pillow."""
         if not self.enabled or x < 0 or y < 0 or "\n" in text:
+            return False
+        if anchor not in ("lm", "ls") or (anchor == "ls" and y != int(y)):
             return False
         size = self._size(px)
         if not size.draws:
@@ -197,7 +420,7 @@ class TextCache:
         if size.fractional and not size.fractional.isdisjoint(text):
             return False  # the glyphs of a word would not sit whole pixels apart
         pen = int(x) + (fx >= 31.5)
-        base = int(y) + size.middle + (fy >= 32.5)
+        base = int(y) if anchor == "ls" else int(y) + size.middle + (fy >= 32.5)
         space = self.advance(" ", px) >> 6
         placed: list[tuple[int, Word]] = []
         right = -(1 << 30)
@@ -221,8 +444,7 @@ class TextCache:
 class _Size:
     """What the text cache knows of one font size: its advances and how it lays out."""
 
-    def __init__(self, px: int) -> None:
-        f = font(px)
+    def __init__(self, f: ImageFont.FreeTypeFont) -> None:
         self.advances: dict[str, int] = {}  # 1/64 pixels
         self.fractional: set[str] = set()  # characters that advance by a fraction of a pixel
         self.exact = (isinstance(f, ImageFont.FreeTypeFont)
@@ -236,15 +458,15 @@ class _Size:
             self.middle = int(f.getbbox("x", anchor="lm")[1] - f.getbbox("x", anchor="ls")[1])
 
 
-def _draws_like_pillow(px: int) -> bool:
-    """Whether ``TextCache`` draws a probe line exactly as ``ImageDraw.text`` does at font
-    size ``px``, at fractional positions, plain and bold."""
-    probe = TextCache(verify=False)
+def _draws_like_pillow(face: int, px: int) -> bool:
+    """Whether ``TextCache`` draws a probe line exactly as ``ImageDraw.text`` does with font
+    ``face`` at size ``px``, at fractional positions, plain and bold."""
+    probe = TextCache(verify=False, face=face)
     for x, y, stroke in ((px * 0.3 + 1.3, px * 1.5 + 0.7, 0), (px * 0.4 + 2.6, px * 1.5 + 0.2, 1)):
         text = "Hxg,     Tij     9!"
         a = Image.new("RGB", (px * 12 + 20, px * 3 + 10))
         b = a.copy()
-        ImageDraw.Draw(a).text((x, y), text, (255, 255, 255), font(px), "lm",
+        ImageDraw.Draw(a).text((x, y), text, (255, 255, 255), face_font(face, px), "lm",
                                stroke_width=stroke, stroke_fill=(255, 255, 255))
         try:  # ``draw`` pastes masks with Pillow internals (``_getink``, ``draw_bitmap``)
             drawn = probe.draw(ImageDraw.Draw(b), x, y, text, px, (255, 255, 255), stroke)
@@ -255,8 +477,24 @@ def _draws_like_pillow(px: int) -> bool:
     return True
 
 
-#: The process-wide text cache ``Painter`` measures and draws with.
+#: The process-wide text cache ``Painter`` measures and draws the bundled font with; its
+#: ``enabled`` switches the fallback fonts' caches (``text_cache``) too.
 TEXT_CACHE = TextCache()
+_FACE_CACHES: dict[int, TextCache] = {}
+_CACHES_LOCK = threading.Lock()
+
+
+def text_cache(face: int) -> TextCache:
+    """The process-wide text cache of font ``face`` (smaller for the fallback fonts, which
+    draw the exceptions)."""
+    if face == PRIMARY:
+        return TEXT_CACHE
+    cache = _FACE_CACHES.get(face)
+    if cache is None:
+        with _CACHES_LOCK:
+            cache = _FACE_CACHES.setdefault(face, TextCache(max_words=4096, max_mb=8.0,
+                                                            face=face))
+    return cache
 
 
 # --- vector symbols --------------------------------------------------------------------------
@@ -703,5 +941,5 @@ def _info(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
 
 
 def can_draw(glyph: str) -> bool:
-    """Whether ``glyph`` can be drawn: vector symbols and text the font has."""
-    return glyph in SYMBOLS or all(font_has(ch) or ch in SYMBOLS for ch in glyph)
+    """Whether ``glyph`` can be drawn: a vector symbol, or text the font stack draws."""
+    return glyph in SYMBOLS or not undrawable(glyph)

@@ -2,8 +2,10 @@
 ``Painter`` that draws it with Pillow in logical coordinates.
 
 Tiles are drawn at ``SS`` times their size and box-filtered down, which anti-aliases circles
-and rounded corners. Text is measured and drawn through ``glyphs.TEXT_CACHE`` (advances per
-character, masks per word), pixel-identical to Pillow's ``ImageDraw.text``.
+and rounded corners. A line of text is split into runs of one font of the stack and vector
+symbols (``glyphs.text_runs``); runs are measured and drawn through the fonts' text caches
+(``glyphs.text_cache``: advances per character, masks per word), pixel-identical to Pillow's
+``ImageDraw.text``, fallback fonts on the bundled font's baseline.
 """
 
 from __future__ import annotations
@@ -15,7 +17,20 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from . import theme as T
-from .glyphs import RGB, SYMBOLS, TEXT_CACHE, VARIATION_SELECTORS, can_draw, font, font_has
+from .glyphs import (
+    PRIMARY,
+    RGB,
+    SYMBOL,
+    SYMBOLS,
+    TEXT_CACHE,
+    VARIATION_SELECTORS,
+    baseline,
+    can_draw,
+    face_font,
+    font,
+    text_cache,
+    text_runs,
+)
 
 Ink = tuple[int, ...]  # RGB, or RGBA on tiles with an alpha mask
 SS = 2  # supersampling factor of tile drawing
@@ -181,57 +196,55 @@ class Painter:
         return font(round(size * self.kf))
 
     @staticmethod
-    def runs(text: str) -> list[tuple[str, bool]]:
-        """``text`` split into runs of font text and single vector symbols."""
-        text = text.translate(VARIATION_SELECTORS)
-        if SYMBOLS.keys().isdisjoint(text) or all(font_has(ch) for ch in text):
-            return [(text, False)] if text else []
-        out: list[tuple[str, bool]] = []
-        buf = ""
-        for ch in text:
-            if ch in SYMBOLS and not font_has(ch):
-                if buf:
-                    out.append((buf, False))
-                    buf = ""
-                out.append((ch, True))
-            else:
-                buf += ch
-        if buf:
-            out.append((buf, False))
-        return out
+    def runs(text: str) -> list[tuple[str, int]]:
+        """``text`` split into runs of one font of the stack and single vector symbols:
+        ``(run, face)``, ``face`` being ``SYMBOL`` for a symbol (``glyphs.text_runs``)."""
+        if text.isascii():  # the bundled font draws ASCII: the common case, fast
+            return [(text, PRIMARY)] if text else []
+        return text_runs(text)
 
     @staticmethod
-    def run_px(run: str, f: ImageFont.FreeTypeFont) -> float:
-        """``f.getlength(run)``, from the text cache's advances for the bundled font (made
-        with a whole pixel size)."""
-        return TEXT_CACHE.length(run, int(f.size)) if f is font(f.size) else f.getlength(run)
+    def run_px(run: str, face: int, px: int) -> float:
+        """The advance of a run at font size ``px``: ``getlength`` of its font, from the text
+        caches' advances; a vector symbol's box."""
+        if face == SYMBOL:
+            return px * 1.05
+        if face == PRIMARY:
+            return TEXT_CACHE.length(run, px)
+        if TEXT_CACHE.enabled:
+            return text_cache(face).length(run, px)
+        return face_font(face, px).getlength(run)
 
-    def text_px(self, text: str, f: ImageFont.FreeTypeFont) -> float:
-        """Width of ``text`` in drawing pixels."""
+    def px(self, size: float) -> int:
+        """The font size in drawing pixels of logical size ``size``."""
+        return int(self.font(size).size)
+
+    def text_px(self, text: str, px: int) -> float:
+        """Width of ``text`` in drawing pixels at font size ``px``."""
         run_px = self.run_px
-        return sum(f.size * 1.05 if sym else run_px(run, f) for run, sym in self.runs(text))
+        return sum(run_px(run, face, px) for run, face in self.runs(text))
 
     def width(self, text: str, size: float) -> float:
         """Width of ``text`` in logical pixels."""
-        return self.text_px(text, self.font(size)) / self.kx
+        return self.text_px(text, self.px(size)) / self.kx
 
     def fit(self, text: str, size: float, max_w: float, *, tail: bool = False) -> str:
         """``text`` cut with an ellipsis (at the end, or the start when ``tail``) to fit."""
-        f = self.font(size)
+        px = self.px(size)
         limit = max_w * self.kx
         text = text.replace("\n", " ")
-        if self.text_px(text, f) <= limit:
+        if self.text_px(text, px) <= limit:
             return text
         lo, hi = 0, len(text)
         while lo < hi:  # longest cut that fits
             mid = (lo + hi + 1) // 2
             cut = "…" + text[len(text) - mid:].lstrip() if tail else text[:mid].rstrip() + "…"
-            if self.text_px(cut, f) <= limit:
+            if self.text_px(cut, px) <= limit:
                 lo = mid
             else:
                 hi = mid - 1
         if lo == 0:
-            return "…" if self.text_px("…", f) <= limit else ""
+            return "…" if self.text_px("…", px) <= limit else ""
         return "…" + text[len(text) - lo:].lstrip() if tail else text[:lo].rstrip() + "…"
 
     def text(self, x: float, y: float, text: str, size: float, fill: RGB, *,
@@ -243,26 +256,31 @@ class Painter:
             text = self.fit(text, size, max_w, tail=tail)
         if not text:
             return x
-        f = self.font(size)
+        px = self.px(size)
         runs = self.runs(text)
         run_px = self.run_px
-        total = sum(f.size * 1.05 if sym else run_px(run, f) for run, sym in runs)
-        px = x * self.kx - (total / 2 if align == "m" else total if align == "r" else 0)
+        total = sum(run_px(run, face, px) for run, face in runs)
+        pen = x * self.kx - (total / 2 if align == "m" else total if align == "r" else 0)
         py = y * self.ky
-        stroke = max(1, round(f.size / 44)) if bold else 0
-        cached = f is font(f.size)  # the text cache draws the bundled font only
-        for run, sym in runs:
-            if sym:
-                adv = f.size * 1.05
+        stroke = max(1, round(px / 44)) if bold else 0
+        cached = TEXT_CACHE.enabled
+        for run, face in runs:
+            if face == SYMBOL:
+                adv = px * 1.05
                 draw_symbol = SYMBOLS[run]
-                draw_symbol(self.d, px + adv / 2, py, f.size * 0.38, fill, bg or self.look.bg)
-                px += adv
-            else:
-                if not (cached and TEXT_CACHE.draw(self.d, px, py, run, int(f.size), fill, stroke)):
-                    self.d.text((px, py), run, font=f, fill=fill, anchor="lm",
+                draw_symbol(self.d, pen + adv / 2, py, px * 0.38, fill, bg or self.look.bg)
+            elif face == PRIMARY:
+                if not TEXT_CACHE.draw(self.d, pen, py, run, px, fill, stroke):
+                    self.d.text((pen, py), run, font=font(px), fill=fill, anchor="lm",
                                 stroke_width=stroke, stroke_fill=fill)
-                px += run_px(run, f)
-        return px / self.kx
+            else:  # a fallback font, on the bundled font's baseline
+                base = baseline(py, px)
+                if not (cached and text_cache(face).draw(self.d, pen, base, run, px, fill,
+                                                         stroke, "ls")):
+                    self.d.text((pen, base), run, font=face_font(face, px), fill=fill,
+                                anchor="ls", stroke_width=stroke, stroke_fill=fill)
+            pen += run_px(run, face, px)
+        return pen / self.kx
 
     def glyph(self, cx: float, cy: float, glyph: str, box: float, fill: RGB, bg: RGB,
               fallback: str = "") -> None:

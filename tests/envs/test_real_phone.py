@@ -160,7 +160,7 @@ def test_bad_actions_are_no_op_steps(server: VirtualAdbServer, phone: VirtualPho
         _, reward, terminated, truncated, info = env.step(action)
         assert info["action_error"] and message in info["action_error"]
         assert (reward, terminated, truncated) == (0.0, False, False)
-    assert not any(cmd[0] == "input" for cmd in phone.shell_log[log:])
+    assert not any(cmd[0] == "input" for cmd in list(phone.shell_log)[log:])
 
 
 # --- quoting and the guard -------------------------------------------------------------------
@@ -176,7 +176,7 @@ def test_typed_text_arrives_literally(server: VirtualAdbServer, phone: VirtualPh
     _, _, _, _, info = env.step({"action": "type", "text": text})
     assert info["action_error"] is None
     assert text in texts(info)
-    ran = [cmd[0] for cmd in phone.shell_log[log:]]
+    ran = [cmd[0] for cmd in list(phone.shell_log)[log:]]
     assert "rm" not in ran and "reboot" not in ran, ran
     assert set(ran) <= {"input", "uiautomator", "cat", "screencap"}, ran
 
@@ -193,7 +193,7 @@ def test_guard_blocks_a_forbidden_package_and_key(server: VirtualAdbServer,
         "action_error"]
     _, _, _, _, info = env.step('press(button="recents")')
     assert "safety guard" in info["action_error"] and "recents" in info["action_error"]
-    assert not any(cmd[0] in ("monkey", "input") for cmd in phone.shell_log[log:])
+    assert not any(cmd[0] in ("monkey", "input") for cmd in list(phone.shell_log)[log:])
     assert not phone.device.show_recents
 
 

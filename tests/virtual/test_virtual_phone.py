@@ -122,7 +122,7 @@ def test_unknown_command(phone: VirtualPhone) -> None:
 def test_syntax_errors_run_nothing(phone: VirtualPhone, line: str) -> None:
     code, out, err = run(phone, f"reboot; {line}")
     assert code == 1 and out == "" and err.startswith("/system/bin/sh: syntax error: ")
-    assert phone.shell_log == [] and phone.reboots == 0
+    assert not phone.shell_log and phone.reboots == 0
 
 
 def test_adbutils_v1_exit_suffix(phone: VirtualPhone) -> None:
@@ -184,7 +184,7 @@ def test_quoted_injection_is_typed_literally(phone: VirtualPhone) -> None:
     phone.shell_log.clear()
     assert run(phone, f"input text {shlex.quote(text)}") == (0, "", "")
     assert search_text(phone) == text
-    assert phone.shell_log == [["input", "text", text]]
+    assert list(phone.shell_log) == [["input", "text", text]]
 
 
 def test_naively_quoted_injection_runs_rm(phone: VirtualPhone) -> None:
@@ -441,6 +441,6 @@ def test_reset(phone: VirtualPhone) -> None:
     out_of(phone, "echo x > /sdcard/x.txt; settings put global wifi_on 0")
     out_of(phone, "screencap -p /sdcard/s.png")
     phone.reset()
-    assert phone.shell_log == [] and phone.read_file("/sdcard/x.txt") is None
+    assert not phone.shell_log and phone.read_file("/sdcard/x.txt") is None
     assert phone.read_file("/sdcard/s.png") is None
     assert out_of(phone, "settings get global wifi_on") == "1\n"

@@ -327,7 +327,7 @@ def test_create_connection_reaches_port_handler(client: adbutils.AdbClient) -> N
         sock.close()
     with pytest.raises(AdbError, match="closed"):
         d.create_connection(Network.TCP, 1234)
-    with pytest.raises(AdbError, match="unsupported device service"):
+    with pytest.raises(AdbError, match="^closed$"):  # adbd has no such service: it closes
         d.create_connection(Network.LOCAL_ABSTRACT, "minicap")
 
 
@@ -387,15 +387,15 @@ def test_unknown_services_fail(client: adbutils.AdbClient) -> None:
     d = client.device(EMU)
     with d.open_transport() as c:
         c.send_command("frobnicate:now")
-        with pytest.raises(AdbError, match="unsupported device service 'frobnicate'"):
+        with pytest.raises(AdbError, match="^closed$"):  # as the real server answers
             c.check_okay()
     with client.make_connection() as c:
         c.send_command("host:frobnicate")
-        with pytest.raises(AdbError, match="unknown host service"):
+        with pytest.raises(AdbError, match="^unknown host service 'frobnicate'$"):
             c.check_okay()
-    with client.make_connection() as c:  # a device service without a transport: "any"
+    with client.make_connection() as c:  # a device service without a transport (sockets.cpp)
         c.send_command("shell:echo hi")
-        with pytest.raises(AdbError, match="more than one device"):
+        with pytest.raises(AdbError, match=r"^device offline \(no transport\)$"):
             c.check_okay()
 
 

@@ -4,7 +4,9 @@ Each group is a ``Commands`` subclass whose ``cmd_NAME`` methods are shell comma
 
 - ``coreutils``: toybox-like text and file commands (``echo``, ``grep``, ``ls``, ``cp``...)
 - ``screen``: ``input`` events; ``screencap``, ``uiautomator dump`` and ``wm``
-- ``activity``: ``am``, ``monkey`` and ``pm``
+- ``activity``: ``am``, ``monkey`` and ``pm`` (the packages they know are in ``packages``,
+  which also dumps ``dumpsys package``)
+- ``processes``: ``ps`` and ``pidof`` over the phone's process table
 - ``system``: ``getprop``, ``settings``, ``svc``, ``cmd``, ``sleep``, ``date``, ``reboot``...
   (``cmd notification`` is in ``notification``)
 - ``dumpsys``: the system services' dumps (``notification``'s is in ``notification``)
@@ -24,13 +26,15 @@ from .base import Commands
 from .content import Content
 from .coreutils import Coreutils
 from .dumpsys import Dumpsys
+from .processes import Processes
 from .screen import Screen
 from .system import System
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
 
-GROUPS: tuple[type[Commands], ...] = (Coreutils, Screen, Activities, System, Dumpsys, Content)
+GROUPS: tuple[type[Commands], ...] = (Coreutils, Screen, Activities, Processes, System, Dumpsys,
+                                      Content)
 
 
 def commands_of(phone: VirtualPhone) -> dict[str, Command]:

@@ -1,10 +1,13 @@
-"""Activities and packages from the shell: ``am``, ``monkey`` and ``pm``.
+"""Activities and packages from the shell: ``am``, ``monkey``, ``pm`` and ``ime``.
 
 ``am start`` resolves an intent (``-n`` component, ``-a`` action, ``-c`` category, ``-p``
 package, ``-d`` data, extras) through the device, which hands it to the app whose manifest
 answers it (``SET_ALARM`` reaches the clock that way) or opens the launcher; ``am
-force-stop`` stops an app; ``am broadcast`` is acknowledged. ``monkey -p PKG`` opens an app.
-``pm list packages|path|clear`` sees the mock apps and a few system packages.
+force-stop`` stops an app; ``am broadcast`` is acknowledged (and reaches ADBKeyboard when it
+is the selected input method: ``ime.py``). ``monkey -p PKG`` opens an app.
+``pm list packages|path|clear|dump`` sees the mock apps and a few system packages
+(``packages.py``); ``pm install`` answers as Android's ``PackageManagerShellCommand`` does for
+what it cannot install: nothing is ever installed on a PhoneWorld phone.
 """
 
 from __future__ import annotations
@@ -14,15 +17,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...world.app import App
-from ...world.device import CONTACTS_PROVIDER, IME_PACKAGE, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
+from ...world.device import LAUNCHER_PACKAGE
 from ...world.manifest import Intent as DeviceIntent
 from ..sh import IO
+from . import ime, packages
 from .base import Commands, split_flags, strip_user
 
 #: Packages every phone has besides the mock apps.
-SYSTEM_PACKAGES = ("android", "com.android.shell", "com.android.providers.settings",
-                   CONTACTS_PROVIDER, "com.android.providers.media", LAUNCHER_PACKAGE,
-                   SYSTEMUI_PACKAGE, IME_PACKAGE)
+SYSTEM_PACKAGES = tuple(packages.SYSTEM)
 MAIN = "android.intent.action.MAIN"
 
 
@@ -64,6 +66,7 @@ class Activities(Commands):
             except ValueError as exc:
                 return io.fail(f"Error: {exc}", 255)
             io.print(f"Broadcasting: Intent {{ {intent.describe()} }}")
+            ime.deliver(self.phone, intent.action, intent.extras)  # ADBKeyboard's, if selected
             io.print("Broadcast completed: result=0")
             return 0
         return io.fail(f"Error: Unknown command: {sub}", 255)
@@ -118,6 +121,10 @@ class Activities(Commands):
                               f"{{ {intent.describe()} }}") from None
         return app.package
 
+    def cmd_ime(self, args: list[str], io: IO) -> int:
+        """The input methods (``ime.py``)."""
+        return ime.cmd_ime(self.phone, args, io)
+
     def cmd_monkey(self, args: list[str], io: IO) -> int:
         packages, count = [], 1
         it = iter(args)
@@ -140,19 +147,19 @@ class Activities(Commands):
 
     # --- packages ----------------------------------------------------------------------
     def packages(self) -> list[str]:
-        """Installed packages: the mock apps and the system ones."""
-        apps = [a.package for a in self.device.apps.values()]
-        return list(dict.fromkeys([*SYSTEM_PACKAGES, *apps]))
+        """Installed packages: the system ones and the mock apps."""
+        return list(packages.installed(self.phone))
 
     def package_path(self, package: str) -> str:
-        if self.find_app(package) is not None:
-            return f"/data/app/~~phonegym==/{package}-1/base.apk"
+        info = packages.installed(self.phone).get(package)
+        if info is not None:
+            return info.path
         name = package.rsplit(".", 1)[-1].capitalize()
         return f"/system/priv-app/{name}/{name}.apk"
 
     def cmd_pm(self, args: list[str], io: IO) -> int:
         if not args:
-            return io.fail("usage: pm [list|path|clear] ...", 255)
+            return io.fail("usage: pm [list|path|clear|dump|install] ...", 255)
         sub, rest = args[0], strip_user(args[1:])
         if sub == "list" and rest[:1] == ["packages"]:
             return self._pm_list(rest[1:], io)
@@ -167,19 +174,44 @@ class Activities(Commands):
                 io.print("Success")
                 return 0
             return io.fail("Failed")
+        if sub == "dump" and rest:
+            io.print(packages.dump(self.phone, rest[:1]), end="")
+            return 0
+        if sub == "install":
+            return self._pm_install(rest, io)
         return io.fail(f"Error: unknown or incomplete command: pm {' '.join(args)}", 255)
 
     def _pm_list(self, args: list[str], io: IO) -> int:
-        flags, rest = split_flags(args)
-        mock = {a.package for a in self.device.apps.values()}
-        for package in sorted(self.packages()):
-            if rest and rest[0] not in package:
+        """``pm list packages [-f] [-3] [-s] [-U] [--show-versioncode] [FILTER]``."""
+        versions = "--show-versioncode" in args
+        flags, rest = split_flags([a for a in args if a != "--show-versioncode"])
+        for package in sorted(packages.installed(self.phone).values(), key=lambda p: p.name):
+            if rest and rest[0] not in package.name:
                 continue
-            if ("3" in flags and package not in mock) or ("s" in flags and package in mock):
+            if ("3" in flags and package.system) or ("s" in flags and not package.system):
                 continue
-            path = f"{self.package_path(package)}=" if "f" in flags else ""
-            io.print(f"package:{path}{package}")
+            path = f"{package.path}=" if "f" in flags else ""
+            line = f"package:{path}{package.name}"
+            if versions:
+                line += f" versionCode:{package.version_code}"
+            if "U" in flags:
+                line += f" uid:{package.uid}"
+            io.print(line)
         return 0
+
+    def _pm_install(self, args: list[str], io: IO) -> int:
+        """``pm install [-r] [-t] [-g] ... PATH``: ``Error: Can't open file`` for a missing
+        path (AOSP ``PackageManagerShellCommand.doRunInstall``) and an invalid-APK failure
+        for an existing one, since nothing can be installed here."""
+        paths = [a for a in args if not a.startswith("-")]
+        if not paths:
+            return io.fail("Error: must either specify a package size or an APK file", 1)
+        path = paths[-1]
+        if self.phone.stat(path) is None:
+            io.error(f"Error: Can't open file: {path}")
+            return io.fail("Consider using a file under /data/local/tmp/")
+        io.print("Failure [INSTALL_FAILED_INVALID_APK: PhoneWorld phones install no APKs]")
+        return 1
 
 
 @dataclass

@@ -2,7 +2,9 @@
 
 ``content query|insert|delete --uri URI [--projection A:B] [--where W] [--sort S]
 [--bind COL:TYPE:VALUE]`` on ``content://com.android.contacts/{contacts,raw_contacts,data,
-data/phones,data/emails}``, ``content://settings/{global,system,secure}`` and the providers of
+data/phones,data/emails}``, the legacy ``content://contacts/people[/<id>]`` (the Android 1.x
+``Contacts.People`` API, which ``ContactsProvider2`` still serves under its second authority
+``contacts``), ``content://settings/{global,system,secure}`` and the providers of
 ``providers.py`` (SMS, call log, calendar). Rows are computed from the device's stores when
 asked; inserts and deletes change those. The ``--where``/``--sort`` SQL is in ``sql.py``.
 """
@@ -16,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 from ...world.system import Contact
 from ..sh import IO
 from .base import Commands
-from .providers import PROVIDERS, Provider, ProviderError, Target, unknown_url
+from .providers import PROVIDERS, Provider, ProviderError, Target, row_id, unknown_url
 from .sql import SQLiteError, Where, sort_rows
-from .system import NAMESPACES
+from .system import NAMESPACES, settings_table
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
@@ -44,7 +46,8 @@ class Content(Commands):
 
     def __init__(self, phone: VirtualPhone) -> None:
         super().__init__(phone)
-        kinds: tuple[type[Provider], ...] = (ContactsProvider, SettingsProvider, *PROVIDERS)
+        kinds: tuple[type[Provider], ...] = (ContactsProvider, LegacyContactsProvider,
+                                             SettingsProvider, *PROVIDERS)
         self.providers: dict[str, Provider] = {p.authority: p(phone) for p in kinds}
 
     def cmd_content(self, args: list[str], io: IO) -> int:
@@ -165,6 +168,56 @@ class ContactsProvider(Provider):
                 system.contacts.update(row["raw_contact_id"], **{fields[row["mimetype"]]: ""})
 
 
+#: The columns of ``content://contacts/people`` without a projection, in the order Android
+#: prints them: ``LegacyApiSupport`` queries ``view_v1_people`` through the projection map
+#: ``sPeopleProjectionMap`` (a ``java.util.HashMap``), whose keys ``SQLiteQueryBuilder``
+#: lists in the map's iteration order, which is this one (String hash codes in a 32-bucket
+#: table; the map is a copy of a 12-entry one plus 10 keys).
+PEOPLE_COLUMNS = ("phonetic_name", "last_time_contacted", "send_to_voicemail", "custom_ringtone",
+                  "notes", "im_handle", "label", "display_name", "type", "number_key",
+                  "primary_phone", "mode", "number", "im_protocol", "starred", "im_account",
+                  "name", "times_contacted", "primary_organization", "primary_email", "_id",
+                  "status")
+
+
+class LegacyContactsProvider(Provider):
+    """``content://contacts/people[/<id>]``: AOSP ``ContactsProvider2`` answers its legacy
+    authority ``contacts`` (its manifest: ``android:authorities="contacts;com.android.
+    contacts"``) through ``LegacyApiSupport``, whose ``sUriMatcher`` maps ``people`` and
+    ``people/#`` to the view ``view_v1_people``: one row per raw contact (not deleted) of
+    the default account (none: local contacts), ``name`` from its structured name,
+    ``number``/``type``/``primary_phone`` from its primary phone and ``primary_email``
+    from its primary email (a PhoneWorld contact's only phone and email), presence and
+    IM columns NULL. Deletes remove the contact, as ``LegacyApiSupport.delete`` does;
+    inserts make a contact from ``name`` and ``starred`` (``insertPeople``)."""
+
+    authority = "contacts"
+
+    def resolve(self, path: str) -> Target | None:
+        if path == "people":
+            return Target("people")
+        contact_id = row_id(path, "people")
+        return Target("people", {"_id": contact_id}) if contact_id is not None else None
+
+    def columns(self, table: str) -> tuple[str, ...]:
+        return PEOPLE_COLUMNS
+
+    def rows(self, table: str) -> list[dict[str, Any]]:
+        return [people_row(c) for c in self.system.contacts]
+
+    def insert(self, target: Target, values: dict[str, Any], uri: str) -> None:
+        if target.match:  # people/<id>: no insert there (LegacyApiSupport.insert's default)
+            super().insert(target, values, uri)
+            return
+        name = values.get("name")
+        self.system.contacts.new(name="" if name is None else str(name),
+                                 starred=bool(values.get("starred")))
+
+    def delete(self, target: Target, rows: list[dict[str, Any]], uri: str) -> None:
+        for row in rows:
+            self.system.contacts.remove(row["_id"])
+
+
 class SettingsProvider(Provider):
     """``content://settings/{global,system,secure}`` (AOSP ``SettingsProvider``)."""
 
@@ -177,7 +230,7 @@ class SettingsProvider(Provider):
         return ("_id", "name", "value")
 
     def rows(self, table: str) -> list[dict[str, Any]]:
-        values = sorted(self.system.settings.namespace(table).items())
+        values = sorted(settings_table(self.system, table).items())
         return [{"_id": k + 1, "name": name, "value": value}
                 for k, (name, value) in enumerate(values)]
 
@@ -255,6 +308,24 @@ def split_uri(uri: str) -> tuple[str, str]:
     rest = rest.partition("?")[0]
     authority, _, path = rest.partition("/")
     return authority, path.strip("/")
+
+
+def people_row(contact: Contact) -> dict[str, Any]:
+    """A contact as a row of ``view_v1_people`` (see ``LegacyContactsProvider``; the data
+    row ids are those of ``data_rows``). ``phonetic_name`` is the view's trimmed join of
+    three NULL phonetic names, '' (the view's ``PHONETIC_NAME_SQL``)."""
+    phone, email = bool(contact.phone), bool(contact.email)
+    return {
+        "_id": contact.id, "name": contact.name or None, "display_name": contact.name or None,
+        "phonetic_name": "", "notes": None, "times_contacted": 0, "last_time_contacted": 0,
+        "custom_ringtone": None, "send_to_voicemail": 0, "starred": int(contact.starred),
+        "primary_organization": None,
+        "primary_email": contact.id * 10 + 3 if email else None,
+        "primary_phone": contact.id * 10 + 2 if phone else None,
+        "number": contact.phone or None, "type": 2 if phone else None, "label": None,
+        "number_key": None, "im_protocol": None, "im_handle": None, "im_account": None,
+        "mode": None, "status": None,
+    }
 
 
 def data_rows(contact: Contact) -> list[dict[str, Any]]:

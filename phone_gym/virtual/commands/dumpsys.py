@@ -1,6 +1,7 @@
 """``dumpsys``: the phone's state as Android's system services dump it.
 
-Services: ``window`` (focused window, IME), ``activity`` (tasks; ``activity top``), ``alarm``
+Services: ``window`` (focused window, IME), ``activity`` (tasks; ``activity top`` with the
+pid ``ps`` shows), ``package`` (``packages.py``), ``alarm``
 (the clock app's enabled alarms at their next ring time, with the system's own), ``display``,
 ``power``, ``battery``, ``input_method``, ``notification`` (``notification.py``) and
 ``account`` (AOSP ``AccountManagerService.dump``). Only the lines that tools read are there,
@@ -18,8 +19,9 @@ from ...world.device import IME_PACKAGE, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
 from ...world.system import next_ring
 from ..fs import epoch
 from ..sh import IO
-from . import notification
+from . import notification, packages
 from .base import Commands
+from .processes import pid_of
 from .screen import DENSITY
 
 
@@ -33,6 +35,7 @@ class Dumpsys(Commands):
             "display": self.dump_display, "power": self.dump_power,
             "battery": self.dump_battery, "account": self.dump_account,
             "notification": lambda: notification.dump(self.phone, args[1:]),
+            "package": lambda: packages.dump(self.phone, args[1:]),
         }
         if not args:
             io.print("Currently running services:\n" + "".join(f"  {s}\n" for s in services),
@@ -89,9 +92,11 @@ class Dumpsys(Commands):
         lines = ["ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)",
                  "Display #0 (activities from top to bottom):"]
         tasks = [top] + [self.device.apps[n].package for n in self.device.recents]
+        uids = {name: p.uid for name, p in packages.installed(self.phone).items()}
         for package in dict.fromkeys([*tasks, LAUNCHER_PACKAGE]):
             lines.append(f"  * Task{{{hexid(package + 't')} #{self.task_id(package)} "
-                         f"type=standard A=10100:{package} U=0 visible={package == top}}}")
+                         f"type=standard A={uids.get(package, 10100)}:{package} U=0 "
+                         f"visible={package == top}}}")
             lines.append(f"    * Hist  #0: {self.record(package)}")
         lines += ["", f"  mResumedActivity: {self.record(top)}",
                   f"  topResumedActivity={self.record(top)}",
@@ -101,9 +106,9 @@ class Dumpsys(Commands):
     def dump_top(self) -> str:
         """``dumpsys activity top``: the top activity with a pid."""
         top = self.top_package()
+        pid = pid_of(self.phone, top) or 0
         return (f"TASK {top} id={self.task_id(top)} userId=0\n"
-                f"  ACTIVITY {top}/.MainActivity {hexid(top + 'a')} pid={1000 + self.task_id(top)}"
-                "\n")
+                f"  ACTIVITY {top}/.MainActivity {hexid(top + 'a')} pid={pid}\n")
 
     def dump_display(self) -> str:
         w, h = T.SCREEN_W, T.SCREEN_H

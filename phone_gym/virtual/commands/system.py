@@ -2,9 +2,12 @@
 
 ``getprop``/``setprop`` (``ro.`` properties are read-only), ``settings get|put|delete|list``
 and ``svc wifi|bluetooth`` on the device's settings, ``cmd SERVICE`` (Android's service
-front end: package, settings, activity, input, statusbar, notification), ``sleep`` (phone
-time passes at once), ``date``, ``id``, ``whoami``, ``uname`` and ``reboot`` (counted;
-nothing restarts).
+front end: package, settings, activity, input, statusbar, notification), ``sleep``
+(``VirtualPhone.pause``: over adb it really sleeps; in process phone time passes at once),
+``date``, ``id``, ``whoami``, ``uname`` and ``reboot`` (``VirtualPhone.reboot``).
+
+Settings read as on a phone whose SettingsProvider filled its tables at first boot: the
+world's settings, over ``PROVIDER_DEFAULTS`` for keys the world does not model.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from ...world.system import SystemState
 from ..fs import epoch
 from ..sh import IO
 from .base import Commands, strip_user
@@ -23,6 +27,17 @@ SETTINGS_USAGE = ("usage:  settings [--user <USER_ID>] get|put|delete|list NAMES
                   "[KEY [VALUE]]\n  NAMESPACE is one of {system, secure, global}.")
 #: ``cmd`` services that are shell commands too.
 CMD_SERVICES = {"package": "pm", "settings": "settings", "activity": "am", "input": "input"}
+#: Settings AOSP's SettingsProvider writes at first boot (``DatabaseHelper.loadSystemSettings``
+#: from ``packages/SettingsProvider/res/values/defaults.xml``) that the world does not keep:
+#: ``screen_brightness_mode`` from ``def_screen_brightness_automatic_mode`` (false: "0",
+#: manual; a device overlay may turn it on). The world's own values win; a key deleted
+#: without ever being written still reads its default here.
+PROVIDER_DEFAULTS: dict[str, dict[str, str]] = {"system": {"screen_brightness_mode": "0"}}
+
+
+def settings_table(system: SystemState, namespace: str) -> dict[str, str]:
+    """One namespace's settings as the phone's SettingsProvider holds them."""
+    return {**PROVIDER_DEFAULTS.get(namespace, {}), **system.settings.namespace(namespace)}
 
 
 def default_properties(serial: str) -> dict[str, str]:
@@ -75,7 +90,7 @@ class System(Commands):
         if namespace not in NAMESPACES:
             return io.fail(f"Invalid namespace '{namespace}'\n{SETTINGS_USAGE}", 255)
         system = self.device.system
-        table = system.settings.namespace(namespace)
+        table = settings_table(system, namespace)
         if verb == "list":
             for key, value in sorted(table.items()):
                 io.print(f"{key}={value}")
@@ -128,12 +143,8 @@ class System(Commands):
         if m is None:
             return io.fail(f"sleep: bad number '{args[0]}'")
         seconds = float(m.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}[m.group(2)]
-        self.advance(seconds)
+        self.phone.pause(seconds)
         return 0
-
-    def advance(self, seconds: float) -> None:
-        """Let ``seconds`` of phone time pass at once."""
-        self.device.wait(seconds)
 
     def cmd_date(self, args: list[str], io: IO) -> int:
         now = self.device.system.now
@@ -160,5 +171,9 @@ class System(Commands):
         return 0
 
     def cmd_reboot(self, args: list[str], io: IO) -> int:
-        self.phone.reboots += 1  # recorded only: the phone keeps running
+        """toybox ``reboot [-fn] [REASON]``: the shell user may set ``sys.powerctl``, so
+        ``adb shell reboot`` restarts the phone (``-p``, power off, is refused here)."""
+        if any(a.startswith("-") and "p" in a for a in args):
+            return io.fail("reboot: power off is not supported by the virtual phone")
+        self.phone.reboot()
         return 0
