@@ -2,14 +2,14 @@
 verifier's reward, on PhoneWorld.
 
 By default the model is a tiny random Qwen2.5-VL built locally (CPU, about a minute): it
-learns one template on a few seeds, which shows every moving part. Point ``--model`` at a
+learns one template on a few seeds, which shows every moving part. Point --model at a
 local checkpoint (e.g. Qwen2.5-VL-3B-Instruct) for the real thing:
 
     python examples/train_vlm.py
     python examples/train_vlm.py --model /models/Qwen2.5-VL-3B-Instruct --device cuda \\
         --lora --sft-lr 1e-4 --grpo-lr 1e-6 --seeds 64
 
-Needs the train extra: ``pip install -e ".[train]"``.
+Needs the train extra: pip install -e ".[train]"
 """
 
 from __future__ import annotations
@@ -39,17 +39,27 @@ from phone_gym.trainer.runs import evaluate
 
 parser = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-parser.add_argument("--model", default="tiny", help='"tiny" or a local checkpoint folder')
-parser.add_argument("--device", default="cpu")
-parser.add_argument("--task", default="ClockDisableAlarm")
-parser.add_argument("--seeds", type=int, default=8, help="task seeds to train on")
+parser.add_argument("--model", default="tiny",
+                    help='"tiny" (default) or a local checkpoint folder')
+parser.add_argument("--device", default="cpu", help="torch device (default cpu)")
+parser.add_argument("--task", default="ClockDisableAlarm",
+                    help="template id to learn (default ClockDisableAlarm)")
+parser.add_argument("--seeds", type=int, default=8,
+                    help="task seeds to train and evaluate on (default 8)")
 parser.add_argument("--lora", action="store_true", help="train LoRA adapters only")
-parser.add_argument("--sft-steps", type=int, default=400)
-parser.add_argument("--sft-lr", type=float, default=3e-3)
-parser.add_argument("--grpo-iterations", type=int, default=10)
-parser.add_argument("--grpo-lr", type=float, default=3e-4)
-parser.add_argument("--out", default="out/train_vlm")
+parser.add_argument("--sft-steps", type=int, default=400, help="SFT steps (default 400)")
+parser.add_argument("--sft-lr", type=float, default=3e-3,
+                    help="SFT learning rate (default 3e-3)")
+parser.add_argument("--grpo-iterations", type=int, default=10,
+                    help="GRPO iterations (default 10)")
+parser.add_argument("--grpo-lr", type=float, default=3e-4,
+                    help="GRPO learning rate (default 3e-4)")
+parser.add_argument("--out", default="out/train_vlm",
+                    help="folder for the data and the model (default out/train_vlm)")
 args = parser.parse_args()
+for name in ("seeds", "sft_steps", "grpo_iterations"):
+    if getattr(args, name) < 1:
+        parser.error(f"--{name.replace('_', '-')} must be at least 1")
 torch.manual_seed(0)
 tiny = args.model == "tiny"
 if tiny:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import textwrap
 import time
 import traceback
 import warnings
@@ -20,7 +19,8 @@ from pathlib import Path
 from typing import Any, SupportsFloat
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFont
+from gymnasium import error as gym_error
+from PIL import Image, ImageDraw
 
 from .actions import PhoneAction, format_action
 from .trainer.cli import EXTRAS, arg_type, missing_extra, positive_int, seed_int
@@ -28,6 +28,7 @@ from .verifiers.state import DeviceError
 
 DEFAULT_DEMO_TASK = "CrossContactPhoneToNote"
 DEFAULT_REAL_DEMO_TASK = "SettingsWifiOff"
+CAPTION_BG, CAPTION_INK = (0, 0, 0), (255, 230, 90)  #: the demo GIF's caption strip
 DESCRIPTION = (
     "Phones as reinforcement-learning environments: list tasks, run the oracle on a task "
     "(in PhoneWorld or on a phone over adb), save screenshots, serve PhoneWorld phones as a "
@@ -82,30 +83,72 @@ def _mark(frame: np.ndarray, action: PhoneAction) -> Image.Image:
     return image
 
 
-def _wrap(text: str, width: int, font: Any) -> list[str]:
-    """``text`` in lines that fit ``width`` pixels in ``font``."""
-    chars = max(8, int(width // max(1.0, font.getlength("m"))))
-    return textwrap.wrap(text, chars) or [""]
+def _text_width(text: str, px: int) -> float:
+    """The width of ``text`` at font size ``px`` in the phone's font stack."""
+    from .world.glyphs import SYMBOL, face_font, text_runs
+
+    return sum(px * 1.05 if face == SYMBOL else face_font(face, px).getlength(run)
+               for run, face in text_runs(text))
+
+
+def _wrap(text: str, width: float, px: int) -> list[str]:
+    """``text`` in lines no wider than ``width`` pixels at font size ``px`` (at spaces; a
+    word wider than a line is cut between characters)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if _text_width(candidate, px) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for ch in word:
+            if line and _text_width(line + ch, px) > width:
+                lines.append(line)
+                line = ""
+            line += ch
+    return [*lines, line] if line or not lines else lines
+
+
+def _draw_line(draw: ImageDraw.ImageDraw, x: float, base: int, text: str, px: int,
+               fill: tuple[int, int, int], bg: tuple[int, int, int]) -> None:
+    """One line of text in any script the phone draws (its font stack: the bundled font,
+    the fallback fonts, vector symbols), its baseline at row ``base``."""
+    from .world.glyphs import SYMBOL, SYMBOLS, face_font, text_runs
+
+    for run, face in text_runs(text):
+        if face == SYMBOL:
+            SYMBOLS[run](draw, x + px * 0.525, base - px * 0.35, px * 0.38, fill, bg)
+            x += px * 1.05
+        else:
+            f = face_font(face, px)
+            draw.text((x, base), run, font=f, fill=fill, anchor="ls")
+            x += f.getlength(run)
 
 
 def captioned(frames: Sequence[Image.Image], captions: Sequence[str]) -> list[Image.Image]:
     """Each frame above a black strip holding its caption (wrapped to the frame's width);
     the strips have one height, so that the frames can make a GIF. The frames' own pixels
-    are kept as they are."""
-    font = ImageFont.load_default()
+    are kept as they are: the caption never covers the screen (nav bar, keyboard)."""
+    from .world.glyphs import font
+
     w = frames[0].width
-    left, top, _, bottom = font.getbbox("Ag")
-    line_h = bottom - top + 3
-    lines = [_wrap(c, w - 12, font) for c in captions]
-    strip = max(len(x) for x in lines) * line_h + 10
+    px = max(10, w // 27)
+    ascent, descent = font(px).getmetrics()
+    line_h = int(ascent + descent + px // 5)
+    pad = max(4, px // 3)
+    lines = [_wrap(c, w - 2 * pad, px) for c in captions]
+    strip = int(max(len(x) for x in lines) * line_h + 2 * pad)
     out = []
     for frame, text in zip(frames, lines, strict=True):
-        canvas = Image.new("RGB", (w, frame.height + strip), (0, 0, 0))
+        canvas = Image.new("RGB", (w, frame.height + strip), CAPTION_BG)
         canvas.paste(frame.convert("RGB"), (0, 0))
         draw = ImageDraw.Draw(canvas)
         for k, line in enumerate(text):
-            draw.text((6 - left, frame.height + 5 + k * line_h - top), line,
-                      fill=(255, 230, 90), font=font)
+            _draw_line(draw, pad, frame.height + pad + k * line_h + int(ascent), line, px,
+                       CAPTION_INK, CAPTION_BG)
         out.append(canvas)
     return out
 
@@ -140,6 +183,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     from .mockapps import TEMPLATES
 
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)  # a folder it cannot write fails before the run
     if args.real:
         error = missing_extra(["adbutils"], "phone-gym demo --real")
         if error is not None:
@@ -176,8 +221,6 @@ def cmd_demo(args: argparse.Namespace) -> int:
         verdict = "SUCCESS" if info["success"] else "FAILURE"
         frames.append(Image.fromarray(obs["screenshot"]))
         captions.append(f"{verdict}: reward {float(reward):.1f} in {step} steps")
-        out = Path(args.out)
-        out.mkdir(parents=True, exist_ok=True)
         gif = out / f"demo_{info['task_id']}_{args.seed}.gif"
         shown = captioned(frames, captions)
         shown[0].save(gif, save_all=True, append_images=shown[1:], duration=700, loop=0)
@@ -313,7 +356,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="on an error, print the full traceback too")
     parents = [common]
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
-                                title="commands")
+                                title="commands",
+                                help="what to do (phone-gym COMMAND --help: its flags)")
     p = sub.add_parser("tasks", parents=parents, help="list the task templates",
                        description="List the task templates: id, apps, complexity, step "
                                    "budget and instruction.")
@@ -414,11 +458,15 @@ def describe_error(exc: BaseException) -> tuple[int, str]:
         return 1, f"{text} (a broken install? reinstall phone-gym)"
     if isinstance(exc, DeviceError):
         return 1, str(exc)
+    if isinstance(exc, (gym_error.UnregisteredEnv, gym_error.DeprecatedEnv)):  # a config's env
+        return 2, (f"{str(exc).rstrip('.')}: use one of phone-gym's env ids, PhoneWorld-v0, "
+                   "PhoneWorld-<task id>-v0 or RealPhone-v0")
     if isinstance(exc, ValueError):  # bad arguments or config (ConfigError too)
         return 2, str(exc)
     if isinstance(exc, OSError):
         if exc.filename is not None:
-            return 1, f"{exc.filename}: {exc.strerror or exc}"
+            return 1, (f"{exc.filename}: {exc.strerror or exc}: check the path (a folder "
+                       "you may write to, for --out)")
         return 1, str(exc)
     return 1, (f"unexpected {type(exc).__name__}: {exc} (run again with --debug for the "
                "traceback, and report it)")

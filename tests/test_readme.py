@@ -9,21 +9,26 @@
   scratch folder (``workspace``) that holds a copy of ``phone_gym`` first on ``PYTHONPATH``
   (``phone-gym new-app`` writes into the package) and the repository's ``examples``. A
   command ending in ``&`` runs in the background until its block ends, once its ``--port``
-  answers. Each command is run as written or as substituted (``BASH_COMMANDS``: fewer steps
-  and episodes where it trains, a free port where it serves), skipped with a reason
-  (``SKIP``), or is an install (``pip install ...``): checked against what CI runs
-  (``.ci/run``) rather than run.
+  answers. Each command is run as written or as substituted (``BASH_COMMANDS``: shortened
+  with ``--set`` and fewer episodes where it trains, a free port where it serves) and then
+  checked for what the README says it does (``EXPECT``: the files it leaves, what it
+  prints), skipped with a reason (``SKIP``), or is an install (``pip install ...``):
+  checked against what CI runs (``.ci/run``) rather than run.
 - Commands that need a phone run against ``phone-gym virtual-device``: the README's own
   (on a free port, ``{port}``) or one this test starts (``{device_port}``). No adb binary
   runs (``ADBUTILS_ADB_PATH=/bin/false``), nothing is downloaded.
+- Figures the prose states (template counts, defaults of the envs and of the benchmark and
+  example scripts, the authoring checks' seeds and steps) are compared with the code
+  (``STATED``), and so is the claim that ``action_space.sample()`` is always valid.
 
 A block or command the tables do not name fails ``test_every_block_is_run_or_listed``, and
-so does a table entry the README no longer has.
+so does a table entry the README no longer has, or a command run with no ``EXPECT``.
 """
 
 from __future__ import annotations
 
-import json
+import ast
+import inspect
 import os
 import re
 import shlex
@@ -33,7 +38,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -79,7 +84,7 @@ PYTHON_SKIP: dict[str, str] = {}
 
 #: Every bash command that runs: None as written, else the command run instead. ``{port}``:
 #: a free port for the README's own virtual device; ``{device_port}``: the test's virtual
-#: device; ``{grpo_real_mock}``: ``grpo_real_mock.toml`` shortened (``short_grpo_config``).
+#: device. Training runs the README's command with ``--set`` items that shorten it.
 BASH_COMMANDS: dict[str, str | None] = {
     # Quick start
     "phone-gym demo": None,
@@ -94,7 +99,11 @@ BASH_COMMANDS: dict[str, str | None] = {
         "phone-gym train sft --config examples/configs/sft.toml --set steps=3 "
         "--set eval_episodes=0 --set progress=false",
     "phone-gym train grpo --config examples/configs/grpo_real_mock.toml":
-        "phone-gym train grpo --config {grpo_real_mock}",
+        "phone-gym train grpo --config examples/configs/grpo_real_mock.toml --set progress=false "
+        "--set max_new_tokens=8 --set grpo.iterations=1 --set grpo.groups_per_iter=1 "
+        "--set grpo.group_size=2 --set sources.mock.kwargs.max_steps=2 "
+        "--set sources.real.kwargs.max_steps=2 --set sources.real.kwargs.port={device_port} "
+        "--set sources.real.kwargs.settle=0.0",
     "python examples/train_vlm.py":
         "python examples/train_vlm.py --sft-steps 3 --grpo-iterations 1 --seeds 2",
     # Writing a mock app (into the workspace's copy of phone_gym)
@@ -111,6 +120,48 @@ SKIP: dict[str, str] = {
     "mypy": _IN_CI,
     "lint-imports": _IN_CI,
     "python -m pytest": "the whole test suite, this file included: " + _IN_CI,
+}
+
+
+
+@dataclass(frozen=True)
+class Expect:
+    """What a command does besides exiting 0, as the README says: ``files`` (globs in the
+    workspace, each matching a file) and ``output`` (a regex its stdout, or a background
+    command's log, matches)."""
+
+    files: tuple[str, ...] = ()
+    output: str = ""
+
+
+#: What the README says its commands do, checked after they run.
+EXPECT: dict[str, Expect] = {
+    # "the oracle solves the cross-app task and saves the episode as a GIF in `out/`"
+    "phone-gym demo": Expect(("out/demo_Cross*.gif",),
+                             r"task Cross\w+ \(seed 0\).*\nSUCCESS: reward 1\.0"),
+    # "serves a PhoneWorld phone as an adb device `emulator-5554`"
+    "phone-gym virtual-device --port 5555 &": Expect(
+        output=r"virtual adb device: emulator-5554 on 127\.0\.0\.1:\d+"),
+    "phone-gym demo --real --port 5555 --task ContactsCreate": Expect(
+        ("out/demo_ContactsCreate_0.gif",), r"task ContactsCreate .*\nSUCCESS: reward 1\.0"),
+    # "oracle trajectories" in the folder `train sft` reads
+    "phone-gym collect --task ClockDisableAlarm --episodes 16 --out out/traj": Expect(
+        ("out/traj/steps.jsonl",), r'"episodes": 2, "solved": 2'),
+    # "Runs write `metrics.csv`, `checkpoint-N/` and `final/`"
+    "phone-gym train sft --config examples/configs/sft.toml": Expect(
+        ("runs/sft/metrics.csv", "runs/sft/final/*")),
+    "phone-gym train grpo --config examples/configs/grpo_real_mock.toml": Expect(
+        ("runs/grpo-real-mock/metrics.csv", "runs/grpo-real-mock/final/*")),
+    "python examples/train_vlm.py": Expect(("out/train_vlm/final/*",)),
+    # "a working app, five tasks, fixtures and tests"
+    "phone-gym new-app Recipes": Expect(tuple(
+        f"phone_gym/mockapps/recipes/{name}" for name in (
+            "manifest.py", "app.py", "fixtures.py", "tasks.py", "test_app.py"))),
+    "python -m pytest phone_gym/mockapps/recipes": Expect(output=r"\d+ passed"),
+    "phone-gym check --app Recipes": Expect(output=r"1 apps and 5 tasks checked, 0 with problems"),
+    # "or a pip-installable package of its own"
+    "phone-gym new-app Recipes --out my-recipes/": Expect(
+        ("my-recipes/pyproject.toml", "my-recipes/recipes/tasks.py")),
 }
 
 #: Languages of fenced blocks that are shown, not run (data, output).
@@ -207,7 +258,9 @@ def split_commands(text: str) -> list[str]:
 
 def read_blocks(path: Path = README) -> list[Block]:
     blocks: list[Block] = []
-    section, lang, start, body = "", None, 0, []
+    body: list[str] = []
+    lang: str | None = None
+    section, start = "", 0
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if lang is None and line.startswith("#"):
             section = line.lstrip("#").strip()
@@ -222,7 +275,7 @@ def read_blocks(path: Path = README) -> list[Block]:
                 lang = None
         elif lang is not None:
             body.append(line)
-    assert lang is None, f"README.md: the block opened at line {start - 1} is not closed"
+    assert lang is None, f"{path.name}: the block opened at line {start - 1} is not closed"
     return blocks
 
 
@@ -311,7 +364,10 @@ def test_every_block_is_run_or_listed() -> None:
                 seen.add(command)
         elif block.lang not in SHOWN_ONLY:
             problems.append(f"{where}: a ```{block.lang} block: write commands as ```bash")
-    stale = [k for k in (*PYTHON_BLOCKS, *PYTHON_SKIP, *BASH_COMMANDS, *SKIP) if k not in seen]
+    stale = [k for k in (*PYTHON_BLOCKS, *PYTHON_SKIP, *BASH_COMMANDS, *SKIP, *EXPECT)
+             if k not in seen]
+    problems += [f"{k!r} runs with nothing checked but its exit status: add to EXPECT what "
+                 "the README says it does" for k in BASH_COMMANDS if k not in EXPECT]
     problems += [f"{k!r} is listed here but no longer in README.md" for k in stale]
     assert not problems, "\n".join(problems)
 
@@ -327,6 +383,185 @@ def test_the_output_check_catches_a_wrong_comment(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", RUNNER, str(code), "10"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.strip() == "checked 2"
+
+
+# --- figures the README states -----------------------------------------------------------------
+def script_default(script: str, option: str) -> Any:
+    """The ``default=`` of ``option`` in a script's ``parser.add_argument`` calls."""
+    for node in ast.walk(ast.parse((ROOT / script).read_text(encoding="utf-8"))):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "add_argument" and node.args
+                and isinstance(node.args[0], ast.Constant) and node.args[0].value == option):
+            default = next((k.value for k in node.keywords if k.arg == "default"), None)
+            assert default is not None, f"{script} {option} has no default="
+            return ast.literal_eval(default)
+    raise AssertionError(f"{script} has no option {option}")
+
+
+def default_of(function: Callable[..., Any], name: str) -> Any:
+    return inspect.signature(function).parameters[name].default
+
+
+def templates() -> dict[str, Any]:
+    from phone_gym.envs.real_phone import REAL_TEMPLATES
+    from phone_gym.mockapps import TEMPLATES
+
+    return {"all": len(TEMPLATES), "infeasible": sum(t.infeasible for t in TEMPLATES.values()),
+            "real": len(REAL_TEMPLATES),
+            "real_infeasible": sum(t.infeasible for t in REAL_TEMPLATES.values())}
+
+
+def env_default(env: str, name: str) -> Any:
+    from phone_gym.envs import PhoneWorldEnv, RealPhoneEnv
+
+    return default_of(PhoneWorldEnv if env == "PhoneWorld" else RealPhoneEnv, name)
+
+
+def guard_default(name: str) -> Any:
+    from phone_gym.real.guard import SafetyGuard
+
+    return getattr(SafetyGuard(), name)
+
+
+def authoring_default(name: str) -> Any:
+    from phone_gym import testing
+
+    return testing.STARTS if name == "starts" else default_of(
+        testing.check_task if name == "seeds" else testing.check_app, name)
+
+
+def setup_tries() -> int:
+    from phone_gym.mockapps.task import MAX_SETUP_TRIES
+
+    return MAX_SETUP_TRIES
+
+
+def make_vec_mode() -> str:
+    import phone_gym
+
+    return str(default_of(phone_gym.make_vec, "vectorization_mode"))
+
+
+DOCS_APP = ROOT / "docs" / "writing-an-app.md"
+#: Figures the README (or a doc page repeating it) states, with where each comes from: a
+#: regex over the text (whitespace made single spaces) whose groups are the figures, and
+#: the value they must equal (a tuple for several groups).
+STATED: list[tuple[str, Callable[[], Any], Path]] = [
+    (r"\*\*Tasks\*\*: (\d+) parameterized templates", lambda: templates()["all"], README),
+    (r"; (\d+) of them infeasible variants", lambda: templates()["infeasible"], README),
+    (r"and `info`, (\d+) real-device tasks", lambda: templates()["real"], README),
+    (r"default: all (\d+) templates", lambda: templates()["real"], README),
+    (r"`phone-gym tasks` lists all (\d+) templates", lambda: templates()["all"], README),
+    (r"`phone-gym tasks --real` the (\d+) that also run", lambda: templates()["real"], README),
+    (r"and (\w+) infeasible variants\. They have ids", lambda: templates()["real_infeasible"],
+     README),
+    (r"raises `SetupError` when (\d+) samples all clash", setup_tries, README),
+    (r"default `\((\d+), (\d+)\)`, the 1080 x 2400 screen",
+     lambda: env_default("PhoneWorld", "obs_size"), README),
+    (r"default `\((\d+), (\d+)\)`, the 1080 x 2400 screen",
+     lambda: env_default("RealPhone", "obs_size"), README),
+    (r"`host`/`port` \(the adb server, default `([\d.]+):(\d+)`\)",
+     lambda: (env_default("RealPhone", "host"), env_default("RealPhone", "port")), README),
+    (r"`settle` \(seconds to wait for animations, default ([\d.]+)\)",
+     lambda: env_default("RealPhone", "settle"), README),
+    (r"`allowed_keys` \(default ([a-z, ]+)\)",
+     lambda: ", ".join(guard_default("allowed_keys")), README),
+    (r"`max_text_length` \(default (\d+)\)", lambda: guard_default("max_text_length"), README),
+    (r"`phone_gym\.make_vec\(8\)` \((\w+)\)", make_vec_mode, README),
+    (r"check_task` runs any template on (\d+) seeds", lambda: authoring_default("seeds"), README),
+    (r"starts the oracle after (\d+), (\d+) and (\d+) random actions",
+     lambda: authoring_default("starts"), README),
+    (r"`check_app` walks an app with ([\d,]+) random", lambda: authoring_default("steps"), README),
+    (r"`check_task\(task, seeds=(\d+)\)`", lambda: authoring_default("seeds"), DOCS_APP),
+    (r"after (\d+), (\d+) and (\d+) random actions", lambda: authoring_default("starts"), DOCS_APP),
+    (r"`check_app\(app, steps=([\d_]+)\)`", lambda: authoring_default("steps"), DOCS_APP),
+    # the scripts' defaults
+    (r"throughput\.py` prints one JSON line \((\d+) steps per policy by default",
+     lambda: script_default("benchmarks/throughput.py", "--steps"), README),
+    (r"\(`--repeats`, default (\d+); medians\)",
+     lambda: script_default("benchmarks/throughput.py", "--repeats"), README),
+    (r"the defaults: (\d+) steps per size, median of (\d+) interleaved runs",
+     lambda: (script_default("benchmarks/growth.py", "--steps"),
+              script_default("benchmarks/growth.py", "--repeats")), README),
+    (r"\| contacts \| ([\d,]+) \| ([\d,]+) \| ([\d,]+) \| ([\d,]+) \|",
+     lambda: script_default("benchmarks/growth.py", "--sizes"), README),
+    (r"\| envs \| (\d+) \| (\d+) \| (\d+) \|",
+     lambda: script_default("benchmarks/vector_transfer.py", "--envs"), README),
+    (r"in one run \((\d+) steps each, the default `--steps`",
+     lambda: script_default("benchmarks/real_phone.py", "--steps"), README),
+    (r"oracle policy \(first (\d+) steps, cold caches\)",
+     lambda: script_default("benchmarks/real_phone.py", "--steps"), README),
+    (r"(\d+) x (\d+) screenshots, (\d+) new tokens, (\w+) thread, (\d+) steps\)",
+     lambda: (*script_default("benchmarks/rollout_throughput.py", "--size"),
+              *(script_default("benchmarks/rollout_throughput.py", o)
+                for o in ("--max-new-tokens", "--threads", "--steps"))), README),
+    (r"`python examples/sb3_ppo\.py` \(defaults: (\w+) timesteps, (\d+) envs",
+     lambda: (script_default("examples/sb3_ppo.py", "--timesteps"),
+              script_default("examples/sb3_ppo.py", "--n-envs")), README),
+    (r"of (\d+) episodes on unseen seeds",
+     lambda: script_default("examples/sb3_ppo.py", "--eval-episodes"), README),
+]
+
+WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten "
+                                    "eleven twelve".split())}
+
+
+def figure(text: str) -> Any:
+    """A figure as written: ``five``, ``250k``, ``10,000``, ``10_000``, ``0.5``, else text."""
+    if text in WORDS:
+        return WORDS[text]
+    number = re.fullmatch(r"(\d[\d,_]*(?:\.\d+)?)(k?)", text)
+    if not number:
+        return text
+    value = float(number.group(1).replace(",", "").replace("_", ""))
+    value *= 1000 if number.group(2) else 1
+    return int(value) if value.is_integer() and "." not in number.group(1) else value
+
+
+def normal(value: Any) -> Any:
+    return tuple(normal(v) for v in value) if isinstance(value, (list, tuple)) else value
+
+
+@pytest.mark.parametrize("pattern, actual, path", STATED, ids=[p for p, _, _ in STATED])
+def test_stated_figures_match_the_code(pattern: str, actual: Callable[[], Any],
+                                       path: Path) -> None:
+    text = " ".join(path.read_text(encoding="utf-8").split())
+    found = re.search(pattern, text)
+    assert found, f"{path.name} no longer says {pattern!r}: update STATED"
+    figures = tuple(figure(g) for g in found.groups())
+    stated = figures[0] if len(figures) == 1 else figures
+    assert stated == normal(actual()), f"{path.name}: {found.group(0)!r}, the code: {actual()!r}"
+
+
+def test_action_space_samples_are_always_valid_actions() -> None:
+    """The README's "a `Dict` whose `sample()` is always valid": every sample converts to
+    an action (``action_from_sample`` validates it) that the parser reads back the same."""
+    import gymnasium as gym
+
+    from phone_gym.actions import format_action, parse_action
+    from phone_gym.actions.space import action_from_sample
+
+    env = gym.make("PhoneWorld-v0")
+    names = env.unwrapped.app_names  # type: ignore[attr-defined]
+    env.action_space.seed(0)
+    for _ in range(3000):
+        action = action_from_sample(env.action_space.sample(), names)
+        assert parse_action(format_action(action)) == action
+
+
+def test_new_app_commands_name_an_app_that_does_not_exist_yet() -> None:
+    """``phone-gym new-app NAME`` refuses a name taken (docs/writing-an-app.md once told
+    users to make ``Todo``, a built-in app)."""
+    from phone_gym.mockapps import REGISTRY
+
+    taken = {n.lower() for p in REGISTRY.packages for n in p.manifest.names()}
+    commands = [(path.name, c) for path in (README, *sorted((ROOT / "docs").glob("*.md")))
+                for b in read_blocks(path) if b.lang == "bash" for c in b.commands
+                if c.startswith("phone-gym new-app ")]
+    assert any(where == "README.md" for where, _ in commands)
+    for where, command in commands:
+        name = shlex.split(command)[2]
+        assert name.lower() not in taken, f"{where}: {command!r}: {name} is an app already"
 
 
 # --- running -----------------------------------------------------------------------------------
@@ -391,29 +626,29 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return ws
 
 
-def short_grpo_config(ws: Path, device_port: int) -> Path:
-    """``examples/configs/grpo_real_mock.toml`` shortened (one iteration of one group of two
-    rollouts of two steps, as tests/trainer/test_example_configs.py runs it), its real
-    source on the test's virtual device; its model stays the README's SFT run's."""
-    from phone_gym.trainer.config import load_config
-
-    config = load_config(ROOT / "examples" / "configs" / "grpo_real_mock.toml")
-    config.update(progress=False, max_new_tokens=8)
-    config["grpo"].update(iterations=1, groups_per_iter=1, group_size=2)
-    for source in config["sources"]:
-        source["kwargs"].update(max_steps=2)
-        if source["env"] == "RealPhone-v0":
-            source["kwargs"].update(port=device_port, settle=0.0)
-    path = ws / "grpo_real_mock.json"
-    path.write_text(json.dumps(config))
-    return path
-
-
-def run_command(command: str, ws: Path) -> None:
+def run_command(command: str, ws: Path) -> str:
+    """Run ``command`` in the workspace; its stdout."""
     done = subprocess.run(["bash", "-c", command], cwd=ws, capture_output=True, text=True,
                           timeout=300, env=environment(PYTHONPATH=str(ws)))
     assert done.returncode == 0, (f"{command!r} exited {done.returncode}:\n"
                                   f"{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+    return done.stdout
+
+
+def check_expected(command: str, ws: Path, output: str | Callable[[], str]) -> None:
+    """What ``EXPECT`` says ``command`` (the README's) leaves and prints: ``output`` is what
+    it printed, or reads it (a background command's log grows: read until it matches, 10 s
+    at most)."""
+    expect = EXPECT.get(command, Expect())
+    for pattern in expect.files:
+        assert list(ws.glob(pattern)), f"{command!r} left no {pattern}"
+    if expect.output:
+        deadline = time.monotonic() + 10
+        while not re.search(expect.output,
+                            text := output if isinstance(output, str) else output(), re.S):
+            assert time.monotonic() < deadline, (
+                f"{command!r} printed no match of {expect.output!r}:\n{text[-3000:]}")
+            time.sleep(0.1)
 
 
 @pytest.mark.parametrize("key", [k for k in PYTHON_BLOCKS
@@ -442,8 +677,6 @@ def test_bash_block(block: Block, workspace: Path, device_port: int) -> None:
         pytest.importorskip("torch")
         pytest.importorskip("transformers")
     values = {"port": str(free_port()), "device_port": str(device_port)}
-    if any("{grpo_real_mock}" in r for r in runs):
-        values["grpo_real_mock"] = str(short_grpo_config(workspace, device_port))
     background: list[subprocess.Popen[Any]] = []
     try:
         for command in block.commands:
@@ -451,16 +684,19 @@ def test_bash_block(block: Block, workspace: Path, device_port: int) -> None:
                 continue  # installs: test_install_commands_are_what_ci_installs
             actual = (BASH_COMMANDS[command] or command).format(**values)
             if not actual.endswith("&"):
-                run_command(actual, workspace)
+                out = run_command(actual, workspace)
+                check_expected(command, workspace, out)
                 continue
-            log = (workspace / f"background-{len(background)}.log").open("w")
-            proc = subprocess.Popen(["bash", "-c", "exec " + actual[:-1].strip()],
-                                    cwd=workspace, stdout=log, stderr=subprocess.STDOUT,
-                                    env=environment(PYTHONPATH=str(workspace)))
+            log = workspace / f"background-{len(background)}.log"
+            with log.open("w") as sink:
+                proc = subprocess.Popen(["bash", "-c", "exec " + actual[:-1].strip()],
+                                        cwd=workspace, stdout=sink, stderr=subprocess.STDOUT,
+                                        env=environment(PYTHONPATH=str(workspace)))
             background.append(proc)
             port = re.search(r"--port (\d+)", actual)
             assert port, f"{command!r}: a background command must name its --port"
             wait_for_port(int(port.group(1)), proc)
+            check_expected(command, workspace, log.read_text)
     finally:
         for proc in background:
             stop(proc)

@@ -4,7 +4,9 @@ Coordinates are integers normalized to ``[0, 1000]`` over the screen: ``(0, 0)``
 the top-left corner and ``(1000, 1000)`` the bottom-right one.
 
 Scrolling follows AndroidWorld: ``scroll(direction="down")`` reveals what is *below*
-(the content moves up, as a finger swiping upwards would move it).
+(the content moves up, as a finger swiping upwards would move it). ``finish()`` is
+``finish(status="success")`` and ``scroll(direction=...)`` scrolls at the screen centre
+(``ACTION_DEFAULTS``). Model text is read up to ``MAX_ACTION_TEXT`` characters.
 
 Three small modules: ``action`` (the ``PhoneAction`` type, its fields and checks),
 ``parser`` (model text and dicts to actions, literal-only; ``format_action``) and
@@ -14,6 +16,7 @@ Three small modules: ``action`` (the ``PhoneAction`` type, its fields and checks
 from __future__ import annotations
 
 from .action import (
+    ACTION_DEFAULTS,
     ACTION_DOCS,
     ACTION_FIELDS,
     ACTION_TYPES,
@@ -21,6 +24,7 @@ from .action import (
     COORD_MAX,
     DIRECTIONS,
     FINISH_STATUSES,
+    MAX_ACTION_TEXT,
     MAX_TEXT_LENGTH,
     MAX_WAIT_SECONDS,
     ActionError,
@@ -31,6 +35,8 @@ from .parser import ACTION_ALIASES, action_from_dict, format_action, parse_actio
 from .space import (
     RAW_TEXT,
     TEXT_CHARSET,
+    BatchedPhoneActionSpace,
+    PhoneActionSpace,
     action_from_sample,
     batch_actions,
     make_action_space,
@@ -38,9 +44,10 @@ from .space import (
 )
 
 __all__ = [
-    "ACTION_ALIASES", "ACTION_DOCS", "ACTION_FIELDS", "ACTION_TYPES", "BUTTONS", "COORD_MAX",
-    "DIRECTIONS", "FINISH_STATUSES", "MAX_TEXT_LENGTH", "MAX_WAIT_SECONDS", "RAW_TEXT",
-    "TEXT_CHARSET", "ActionError", "PhoneAction", "action_from_dict", "action_from_sample",
-    "batch_actions", "format_action", "make_action_space", "parse_action", "to_action",
-    "to_sample", "validate",
+    "ACTION_ALIASES", "ACTION_DEFAULTS", "ACTION_DOCS", "ACTION_FIELDS", "ACTION_TYPES",
+    "BUTTONS", "COORD_MAX", "DIRECTIONS", "FINISH_STATUSES", "MAX_ACTION_TEXT",
+    "MAX_TEXT_LENGTH", "MAX_WAIT_SECONDS", "RAW_TEXT", "TEXT_CHARSET", "ActionError",
+    "BatchedPhoneActionSpace", "PhoneAction", "PhoneActionSpace", "action_from_dict",
+    "action_from_sample", "batch_actions", "format_action", "make_action_space",
+    "parse_action", "to_action", "to_sample", "validate",
 ]

@@ -5,11 +5,15 @@ the top-left corner and ``(1000, 1000)`` the bottom-right one.
 
 Scrolling follows AndroidWorld: ``scroll(direction="down")`` reveals what is *below*
 (the content moves up, as a finger swiping upwards would move it).
+
+Fields with a default (``ACTION_DEFAULTS``) may be left out: ``finish()`` is
+``finish(status="success")`` and ``scroll(direction="down")`` scrolls at the screen centre.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -33,6 +37,9 @@ FINISH_STATUSES: tuple[str, ...] = ("success", "infeasible")
 COORD_MAX = 1000
 MAX_WAIT_SECONDS = 60.0
 MAX_TEXT_LENGTH = 500
+#: Longest model text ``parse_action`` reads (characters): longer text is an ``ActionError``
+#: before any parsing. One action with a few hundred characters of reasoning around it fits.
+MAX_ACTION_TEXT = 10_000
 
 #: The fields each action type takes, in their canonical order.
 ACTION_FIELDS: dict[str, tuple[str, ...]] = {
@@ -50,14 +57,24 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "finish": ("status",),
 }
 
+#: Fields an action may leave out, in groups that are filled together when all of a group
+#: is missing: ``finish()`` ends with success, and ``scroll(direction=...)`` scrolls at the
+#: screen centre, as AndroidWorld's scroll (a direction, no point) does: its
+#: ``execute_adb_action`` starts a screen-wide scroll at the middle of the screen
+#: (android_world/env/actuation.py).
+ACTION_DEFAULTS: dict[str, dict[str, Any]] = {
+    "finish": {"status": "success"},
+    "scroll": {"x": COORD_MAX // 2, "y": COORD_MAX // 2},
+}
+
 #: One line per action, used in error messages and in model prompts.
 ACTION_DOCS: dict[str, str] = {
     "click": "click(x, y): tap the point (x, y), integers in [0, 1000]",
     "double_click": "double_click(x, y): tap twice quickly at (x, y)",
     "long_press": "long_press(x, y): touch and hold at (x, y)",
     "type": "type(text): type text into the focused text field",
-    "scroll": "scroll(x, y, direction): scroll at (x, y); direction up|down|left|right, "
-    "'down' reveals what is below",
+    "scroll": "scroll(x, y, direction): scroll at (x, y), by default the screen centre "
+    "(500, 500); direction up|down|left|right, 'down' reveals what is below",
     "drag": "drag(x, y, x2, y2): drag from (x, y) to (x2, y2)",
     "press": "press(button): press a system button: back|home|enter|recents",
     "open_app": "open_app(app): launch an app by its name",
@@ -65,7 +82,7 @@ ACTION_DOCS: dict[str, str] = {
     "wait": "wait(seconds): wait, 0 to 60 seconds",
     "answer": "answer(text): give the answer to a question and end the episode (one value, "
     "or JSON naming it)",
-    "finish": "finish(status): end the episode; status success|infeasible",
+    "finish": "finish(status): end the episode; status success (the default) or infeasible",
 }
 
 
@@ -90,6 +107,9 @@ class PhoneAction:
     status: str | None = None
 
     def __post_init__(self) -> None:
+        if isinstance(self.type, str):
+            for name, value in missing_defaults(self.type, vars(self)).items():
+                object.__setattr__(self, name, value)  # frozen: set once, before checks
         validate(self)
 
     def to_dict(self) -> dict[str, Any]:
@@ -105,6 +125,15 @@ class PhoneAction:
         if self.x is None or self.y is None:
             raise ActionError(f"{self.type} has no point")
         return self.x, self.y
+
+
+def missing_defaults(kind: str, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``ACTION_DEFAULTS`` of ``kind`` whose whole group is missing (absent or None) from
+    ``given``; a group given in part is left to the checks (``scroll`` needs both x and y)."""
+    group = ACTION_DEFAULTS.get(kind, {})
+    if all(given.get(name) is None for name in group):
+        return dict(group)
+    return {}
 
 
 _ALL_FIELDS = tuple(f.name for f in fields(PhoneAction) if f.name != "type")

@@ -1,5 +1,10 @@
 """Model text and dicts to ``PhoneAction``: a literal-only parser (function calls, JSON, Qwen
-``<tool_call>``), ``format_action`` (the canonical call form) and ``to_action`` (any form)."""
+``<tool_call>``), ``format_action`` (the canonical call form) and ``to_action`` (any form).
+
+The parser reads at most ``MAX_ACTION_TEXT`` characters and runs in time linear in the text:
+the JSON objects and calls around other text are found by one scan each (``_json_spans``,
+``_call_spans``), and each part of the text is decoded or parsed a bounded number of times.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +15,8 @@ import numbers
 import re
 import warnings
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import Any
 
 import numpy as np
@@ -19,9 +26,11 @@ from .action import (
     ACTION_FIELDS,
     ACTION_TYPES,
     COORD_MAX,
+    MAX_ACTION_TEXT,
     ActionError,
     PhoneAction,
     _short,
+    missing_defaults,
 )
 
 _COORD_FIELDS: tuple[str, ...] = ("x", "y", "x2", "y2")
@@ -69,12 +78,33 @@ _ACCEPTED = (
     '<tool_call>{"name": "mobile_use", "arguments": {"action": "click", '
     '"coordinate": [540, 210]}}</tool_call>; actions: ' + ", ".join(ACTION_TYPES)
 )
-_CALL_RE = re.compile(
-    r"(?<![\w.])(" + "|".join(sorted(_CALL_NAMES, key=len, reverse=True)) + r")\s*\(",
+_CALL_NAME = r"(?<![\w.])(?:" + "|".join(sorted(_CALL_NAMES, key=len, reverse=True)) + r")\s*\("
+_SURROGATE_RE = re.compile("[\ud800-\udfff]")
+#: What the JSON scan stops at: brackets and string quotes.
+_JSON_TOKEN = re.compile(r'[{}\[\]"]')
+#: The body of a JSON string after its opening quote, up to its closing quote (no raw
+#: control characters, as ``json.loads`` is strict about).
+_JSON_STRING_BODY = re.compile(r'(?:[^"\\\x00-\x1f]|\\.)*')
+#: Objects nested deeper than this are not actions: the scan drops them (and it bounds the
+#: work per character).
+_MAX_JSON_DEPTH = 32
+#: What the call scan stops at: a whitelisted ``name(``, brackets and Python string quotes.
+_CALL_TOKEN = re.compile(
+    rf"(?P<call>{_CALL_NAME})|(?P<open>[(\[{{])|(?P<close>[)\]}}])|(?P<quote>'''|\"\"\"|['\"])",
     re.IGNORECASE,
 )
-_SURROGATE_RE = re.compile("[\ud800-\udfff]")
-_MAX_CLOSE_PARENS = 256
+#: Where a call starts, in prose.
+_CALL_START = re.compile(f"(?P<call>{_CALL_NAME})", re.IGNORECASE)
+#: The body of a Python string after its opening quote(s), by quote: a one-line string
+#: ends at its quote or fails at a line end; a triple-quoted one is taken up to its
+#: closing quotes (lazily) or fails at the end of the text.
+_PY_STRING_BODY: dict[str, re.Pattern[str]] = {
+    "'": re.compile(r"(?:[^'\\\n]|\\[\s\S])*"),
+    '"': re.compile(r'(?:[^"\\\n]|\\[\s\S])*'),
+    "'''": re.compile(r"(?:[^\\]|\\[\s\S])*?(?=''')"),
+    '"""': re.compile(r'(?:[^\\]|\\[\s\S])*?(?=""")'),
+}
+_CLOSER: dict[str, str] = {"(": ")", "[": "]", "{": "}"}
 
 
 def _coerce_coord(name: str, value: Any) -> int:
@@ -101,8 +131,10 @@ def _coerce_seconds(value: Any) -> Any:
 
 
 def _build(kind: str, values: Mapping[Any, Any]) -> PhoneAction:
-    """Check ``values`` has exactly ``kind``'s fields, coerce numbers, and validate."""
+    """Check ``values`` has exactly ``kind``'s fields (``ACTION_DEFAULTS`` fill the ones left
+    out), coerce numbers, and validate."""
     wanted = ACTION_FIELDS[kind]
+    values = {**values, **missing_defaults(kind, values)}
     unknown = [key for key in values if key not in wanted]
     if unknown:
         names = ", ".join(_short(key, 40) for key in unknown)
@@ -228,7 +260,7 @@ def _literal(node: ast.expr) -> Any:
     except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError) as err:
         try:
             source = ast.unparse(node)
-        except Exception:  # noqa: BLE001
+        except (ValueError, RecursionError):
             source = "?"
         raise ActionError(
             f"action arguments must be literals (numbers, strings, lists), got {_short(source)}"
@@ -254,9 +286,10 @@ def _from_call(node: ast.Call) -> PhoneAction:
         raise ActionError(
             f"{name} takes at most {len(order)} positional arguments: {ACTION_DOCS[kind]}"
         )
-    values: dict[str, Any] = {}
-    for field, arg in zip(order, node.args, strict=False):
-        values[field] = _literal(arg)
+    args = [_literal(arg) for arg in node.args]
+    if kind == "scroll" and len(args) == 1 and isinstance(args[0], str):
+        order = ("direction",)  # scroll("down"): AndroidWorld's scroll has only a direction
+    values: dict[str, Any] = dict(zip(order, args, strict=False))
     for keyword in node.keywords:
         if keyword.arg is None:
             raise ActionError("**kwargs is not allowed in an action call")
@@ -266,39 +299,178 @@ def _from_call(node: ast.Call) -> PhoneAction:
     return _from_named(name, values)
 
 
+class _Strings:
+    """String skipping for one scan: ``skip(text, quote, start)`` is the index after the
+    string whose opening quote ends at ``start``, or None when it never closes.
+
+    A string that never closes fails at the same place from every later opening quote of
+    its kind before that place (such a quote is escaped inside the failed string), so that
+    place is remembered and those quotes fail at once: each character is read once.
+    """
+
+    def __init__(self, bodies: Mapping[str, re.Pattern[str]]) -> None:
+        self.bodies = bodies
+        self.failed: dict[str, int] = {}
+
+    def skip(self, text: str, quote: str, start: int) -> int | None:
+        if start <= self.failed.get(quote, -1):
+            return None
+        body = self.bodies[quote].match(text, start)
+        end = len(text) if body is None else body.end()  # None: a triple quote never closes
+        if text.startswith(quote, end):
+            return end + len(quote)
+        self.failed[quote] = end
+        return None
+
+
+@dataclass
+class _Span:
+    """A balanced ``{...}`` (JSON) of the text, with the balanced objects inside it."""
+
+    start: int
+    end: int  # the index of the closing brace
+    inner: list[_Span] = dataclass_field(default_factory=list)
+
+
+def _nest(closed: list[tuple[int, int]]) -> list[_Span]:
+    """The outermost of balanced spans given in the order they close (an inner one closes
+    first), each holding the ones inside it."""
+    top: list[_Span] = []
+    for start, end in closed:
+        inner: list[_Span] = []
+        while top and top[-1].start > start:
+            inner.append(top.pop())
+        inner.reverse()
+        top.append(_Span(start, end, inner))
+    return top
+
+
+def _json_spans(text: str) -> list[_Span]:
+    """The outermost balanced ``{...}`` of ``text``, in order, by one scan.
+
+    Brackets inside JSON strings do not count, and quotes count only inside brackets (prose
+    has apostrophes and quotes). A closing bracket that does not match, a string that never
+    closes, or nesting deeper than ``_MAX_JSON_DEPTH`` drops the brackets open there; the
+    balanced objects found inside them are kept.
+    """
+    closed: list[tuple[int, int]] = []
+    stack: list[int] = []  # where the open brackets are (ints: nothing for the GC to track)
+    strings = _Strings({'"': _JSON_STRING_BODY})
+    pos = 0
+    while True:
+        if not stack:  # prose: only an opening brace matters
+            pos = text.find("{", pos)
+            if pos == -1:
+                break
+        match = _JSON_TOKEN.search(text, pos)
+        if match is None:
+            break
+        char, at = match.group(), match.start()
+        pos = at + 1
+        if char == '"':
+            if stack:
+                end = strings.skip(text, '"', pos)
+                if end is None:
+                    stack.clear()
+                else:
+                    pos = end
+        elif char in "{[":
+            if len(stack) >= _MAX_JSON_DEPTH:
+                stack.clear()
+            stack.append(at)
+        elif stack:
+            start = stack.pop()
+            if _CLOSER[text[start]] != char:
+                stack.clear()
+            elif char == "}":
+                closed.append((start, at))
+    return _nest(closed)
+
+
+def _last_action_in(obj: Any) -> dict[str, Any] | None:
+    """The last action-like object in a decoded JSON value (one inside an action-like
+    object does not count)."""
+    if _looks_like_action(obj):
+        return obj  # type: ignore[no-any-return]
+    values = obj.values() if isinstance(obj, dict) else obj if isinstance(obj, list) else ()
+    for value in reversed(list(values)):
+        found = _last_action_in(value)
+        if found is not None:
+            return found
+    return None
+
+
+def _last_in_span(text: str, span: _Span) -> dict[str, Any] | None:
+    """The last action-like object of ``span``: in its decoded value, or when it does not
+    decode, in the balanced objects inside it."""
+    try:
+        return _last_action_in(json.loads(text[span.start : span.end + 1]))
+    except (ValueError, RecursionError):
+        pass
+    for inner in reversed(span.inner):
+        found = _last_in_span(text, inner)
+        if found is not None:
+            return found
+    return None
+
+
 def _last_json_object(text: str) -> dict[str, Any] | None:
-    """The last top-level JSON object in ``text`` that looks like an action."""
-    decoder = json.JSONDecoder()
-    found = None
-    start = text.find("{")
-    while start != -1:
-        try:
-            obj, end = decoder.raw_decode(text, start)
-        except (ValueError, RecursionError):
-            start = text.find("{", start + 1)
-            continue
-        if _looks_like_action(obj):
-            found = obj
-            start = text.find("{", end)
+    """The last JSON object in ``text`` that looks like an action (an object nested in an
+    action-like one does not count). Each character is decoded at most ``_MAX_JSON_DEPTH``
+    times (once per balanced object around it)."""
+    for span in reversed(_json_spans(text)):
+        found = _last_in_span(text, span)
+        if found is not None:
+            return found
+    return None
+
+
+def _call_spans(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of every whitelisted ``name(...)`` of ``text`` whose parentheses
+    balance (``end`` is the closing one), by one scan.
+
+    Inside a call, brackets must match and Python strings are skipped; outside calls, other
+    brackets and quotes are prose. A closing bracket that does not match or a string that
+    never closes drops the calls open there.
+    """
+    spans: list[tuple[int, int]] = []
+    stack: list[int] = []  # where each open bracket, or the name of each open call, starts
+    strings = _Strings(_PY_STRING_BODY)
+    pos = 0
+    while (match := (_CALL_TOKEN if stack else _CALL_START).search(text, pos)) is not None:
+        pos = match.end()
+        if match.lastgroup in ("call", "open"):
+            stack.append(match.start())
+        elif match.lastgroup == "close":
+            start = stack.pop()
+            if _CLOSER.get(text[start], ")") != match.group():
+                stack.clear()
+            elif text[start] not in _CLOSER:  # a call's name
+                spans.append((start, match.start()))
         else:
-            start = text.find("{", start + 1)
-    return found
+            end = strings.skip(text, match.group(), pos)
+            if end is None:
+                stack.clear()
+            else:
+                pos = end
+    return spans
 
 
 def _last_call(text: str) -> ast.Call | None:
-    """The last ``name(...)`` in ``text`` with a whitelisted name that parses as a call."""
-    for match in reversed(list(_CALL_RE.finditer(text))):
-        close = match.end() - 1
-        for _ in range(_MAX_CLOSE_PARENS):
-            close = text.find(")", close + 1)
-            if close == -1:
-                break
-            node = _parse_expr(text[match.start() : close + 1])
-            if node is not None:
-                if _is_action_call(node):
-                    assert isinstance(node, ast.Call)
-                    return node
-                break
+    """The last whitelisted call in ``text`` (by where it starts) that parses.
+
+    Calls are tried from the last one back; a call that holds one that did not parse does
+    not parse either and is skipped, so the calls parsed do not overlap: linear time.
+    """
+    failed_end = len(text)  # the smallest end of a call that did not parse
+    for start, end in sorted(_call_spans(text), reverse=True):
+        if end >= failed_end:
+            continue  # it holds a call that did not parse
+        node = _parse_expr(text[start : end + 1])
+        if _is_action_call(node):
+            assert isinstance(node, ast.Call)
+            return node
+        failed_end = end
     return None
 
 
@@ -310,10 +482,17 @@ def parse_action(text: str) -> PhoneAction:
     ``<tool_call>{"name": "mobile_use", "arguments": {...}}</tool_call>``. Around other
     text, the last ``<tool_call>`` block wins, else the last action-like JSON object, else
     the last whitelisted call. Nothing is ever evaluated: call arguments must be literals.
-    Float coordinates are rounded to the nearest integer. Raises ``ActionError``.
+    Float coordinates are rounded to the nearest integer. Raises ``ActionError``, also for
+    text longer than ``MAX_ACTION_TEXT`` characters (before reading any of it).
     """
     if not isinstance(text, str):
         raise ActionError(f"expected a string, got {_short(text)}; {_ACCEPTED}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise ActionError(
+            f"action text is {len(text)} characters long; at most {MAX_ACTION_TEXT} are read "
+            f"(MAX_ACTION_TEXT): send one action, e.g. click(x=540, y=210), with little text "
+            f"around it"
+        )
     stripped = text.strip()
     if not stripped:
         raise ActionError(f"empty action text; {_ACCEPTED}")
@@ -392,11 +571,14 @@ def action_from_dict(d: Mapping[str, Any]) -> PhoneAction:
 def to_action(
     value: PhoneAction | str | Mapping[str, Any], app_names: Sequence[str] | None = None
 ) -> PhoneAction:
-    """Turn any accepted action form into a ``PhoneAction``; only ever raises ``ActionError``.
+    """Turn any accepted action form into a ``PhoneAction``; a bad action raises
+    ``ActionError``.
 
     A ``PhoneAction`` is returned as is, a string goes to ``parse_action``, a mapping with
     a non-string ``"action_type"`` is a space sample (``action_from_sample``), any other
-    mapping goes to ``action_from_dict``.
+    mapping goes to ``action_from_dict``. Only the parser's errors become ``ActionError``
+    (a ``ValueError``, e.g. numpy's on a malformed sample); anything else (a ``Timeout`` of
+    your signal handler, ``KeyboardInterrupt``, an error of your own ``Mapping``) propagates.
     """
     from .space import action_from_sample  # the space builds on this module
 
@@ -411,8 +593,8 @@ def to_action(
             return action_from_dict(value)
     except ActionError:
         raise
-    except Exception as err:  # the contract is ActionError only
-        raise ActionError(f"invalid action {_short(value)}: {type(err).__name__}: {err}") from err
+    except ValueError as err:
+        raise ActionError(f"invalid action {_short(value)}: {err}") from err
     raise ActionError(
         f"expected a PhoneAction, an action string, an action dict "
         f"{{'action': name, ...}} or an action-space sample, got {_short(value)}"

@@ -1,15 +1,23 @@
 """The Gymnasium action space: a ``Dict`` whose ``sample()`` is always a valid action, and
-conversions between samples and ``PhoneAction`` (for vector envs)."""
+conversions between samples and ``PhoneAction`` (for vector envs).
+
+A vector env over phone envs (``phone_gym.make_vec``, Gymnasium's ``SyncVectorEnv`` /
+``AsyncVectorEnv``) steps with a batch of samples (``batch_actions`` makes one from model
+text) or with a plain list of one action per env (strings, dicts or ``PhoneAction``
+objects): its batched space (``BatchedPhoneActionSpace``) hands each env its own item.
+"""
 
 from __future__ import annotations
 
 import numbers
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from copy import deepcopy
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.vector.utils import batch_space, iterate
 
 from .action import (
     ACTION_FIELDS,
@@ -37,13 +45,97 @@ _COORD_INDEX: dict[str, int] = {"x": 0, "y": 1, "x2": 2, "y2": 3}
 RAW_TEXT = -1
 
 
-def make_action_space(app_names: Sequence[str], max_text_length: int = 64) -> spaces.Dict:
-    """The gymnasium ``Dict`` space for phone actions over the given apps.
+_TYPE = ACTION_TYPES.index("type")
+
+
+class PhoneActionSpace(spaces.Dict):
+    """The phone action ``Dict`` space (``make_action_space``).
+
+    ``sample()`` is always a valid action: every drawn field is in range, ``text`` uses
+    ``TEXT_CHARSET`` (printable ASCII, which the phone's fonts draw), ``app`` is an index into
+    the env's apps. With ``can_type`` set (``PhoneWorldEnv`` sets it to "a text field has
+    focus"), a ``type`` is drawn only when it can be typed: otherwise ``action_type`` is drawn
+    again among the other actions. ``can_type`` is not copied or pickled with the space (it
+    belongs to one env); a sample with an explicit ``mask`` or ``probability`` is Gymnasium's.
+    """
+
+    can_type: Callable[[], bool] | None = None
+
+    def sample(self, mask: dict[str, Any] | None = None,
+               probability: dict[str, Any] | None = None) -> dict[str, Any]:
+        sample = super().sample(mask=mask, probability=probability)
+        if (mask is None and probability is None and self.can_type is not None
+                and int(sample["action_type"]) == _TYPE and not self.can_type()):
+            others = np.ones(len(ACTION_TYPES), dtype=np.int8)
+            others[_TYPE] = 0
+            sample["action_type"] = self.spaces["action_type"].sample(mask=others)
+        return sample
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state.pop("can_type", None)  # a hook into one env: copies and pickles go without
+        return state
+
+
+class BatchedPhoneActionSpace(spaces.Dict):
+    """The action space of a vector env over phone envs (Gymnasium's ``batch_space`` of a
+    ``PhoneActionSpace``): a batched ``Dict``, as Gymnasium makes it, whose ``iterate`` also
+    takes a list (or tuple, or 1-d array) of one action per env and hands each env its own
+    (``env.step`` reads any action form)."""
+
+    def __init__(self, spaces_: Mapping[str, spaces.Space[Any]], num_envs: int,
+                 seed: Any = None) -> None:
+        super().__init__(dict(spaces_), seed=seed)
+        self.num_envs = num_envs
+
+
+@batch_space.register(PhoneActionSpace)
+def _batch_phone_space(space: PhoneActionSpace, n: int = 1) -> BatchedPhoneActionSpace:
+    """Gymnasium's ``batch_space`` of a ``Dict``, as a ``BatchedPhoneActionSpace``."""
+    return BatchedPhoneActionSpace(
+        {key: batch_space(sub, n=n) for key, sub in space.spaces.items()}, n,
+        seed=deepcopy(space.np_random))
+
+
+@iterate.register(BatchedPhoneActionSpace)
+def _iterate_phone_actions(  # type: ignore[misc]  # mypy cannot bind iterate's Space[_T]
+        space: BatchedPhoneActionSpace, items: Any) -> Iterator[Any]:
+    """One action per env: from a list of actions, or from a batch of samples (a mapping,
+    as Gymnasium iterates a ``Dict``)."""
+    if isinstance(items, np.ndarray) and items.ndim == 1:
+        items = items.tolist()
+    if isinstance(items, (list, tuple)):
+        if len(items) != space.num_envs:
+            raise ValueError(
+                f"{len(items)} actions for {space.num_envs} envs: a vector env steps with one "
+                f"action per env (a list of {space.num_envs} action strings, dicts or "
+                f"PhoneActions), or a batch of samples such as "
+                f"phone_gym.actions.batch_actions(texts, app_names)")
+        return iter(items)
+    if not isinstance(items, Mapping):
+        raise ValueError(
+            f"a vector env steps with a list of {space.num_envs} actions (one per env: action "
+            f"strings, dicts or PhoneActions) or a batch of samples such as "
+            f"phone_gym.actions.batch_actions(texts, app_names), got {_short(items)}")
+    missing = [key for key in space.spaces if key not in items]
+    if missing:
+        raise ValueError(
+            f"a batch of samples needs the keys {', '.join(space.spaces)} (missing "
+            f"{', '.join(missing)}): make one with phone_gym.actions.batch_actions(texts, "
+            f"app_names), or step with a list of {space.num_envs} actions")
+    return iterate.dispatch(spaces.Dict)(space, items)
+
+
+def make_action_space(app_names: Sequence[str], max_text_length: int = 64,
+                      can_type: Callable[[], bool] | None = None) -> PhoneActionSpace:
+    """The gymnasium ``Dict`` space (a ``PhoneActionSpace``) for phone actions over the
+    given apps.
 
     Keys: ``action_type`` (index into ``ACTION_TYPES``), ``coords`` (x, y, x2, y2),
     ``text``, ``direction`` / ``button`` / ``app`` / ``status`` (indices into
     ``DIRECTIONS``, ``BUTTONS``, ``app_names``, ``FINISH_STATUSES``) and ``seconds``.
-    Convert samples with ``action_from_sample``.
+    Convert samples with ``action_from_sample``. ``can_type``: whether a ``type`` can be
+    typed now (see ``PhoneActionSpace``).
     """
     if isinstance(app_names, str):
         raise TypeError("app_names must be a sequence of app names, not a single string")
@@ -56,7 +148,7 @@ def make_action_space(app_names: Sequence[str], max_text_length: int = 64) -> sp
         raise TypeError(f"max_text_length must be an integer, got {max_text_length!r}")
     if not 1 <= max_text_length <= MAX_TEXT_LENGTH:
         raise ValueError(f"max_text_length={max_text_length} is not in [1, {MAX_TEXT_LENGTH}]")
-    return spaces.Dict(
+    space = PhoneActionSpace(
         {
             "action_type": spaces.Discrete(len(ACTION_TYPES)),
             "coords": spaces.Box(0, COORD_MAX, shape=(4,), dtype=np.int64),
@@ -68,6 +160,8 @@ def make_action_space(app_names: Sequence[str], max_text_length: int = 64) -> sp
             "status": spaces.Discrete(len(FINISH_STATUSES)),
         }
     )
+    space.can_type = can_type
+    return space
 
 
 def _sample_index(sample: Mapping[str, Any], key: str, size: int) -> int:

@@ -8,7 +8,7 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from ..actions import PhoneAction, format_action, make_action_space
+from ..actions import PhoneAction, PhoneActionSpace, format_action, make_action_space
 from ..mockapps import APPS, REGISTRY, TEMPLATES, Episode, Task
 from ..verifiers import Verdict
 from ..verifiers.snap import thaw
@@ -60,9 +60,10 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     ``step`` takes a ``PhoneAction``, a text action as a model writes it
     (``'click(x=540, y=210)'``, JSON, or a ``<tool_call>``), a dict
     ``{"action": "click", "x": 540, "y": 210}``, or a sample of ``action_space`` (a
-    ``Dict`` whose ``sample()`` is always a valid action). A bad action (unparseable, out
-    of range, unknown app, typing without a focused field) is a no-op step with
-    ``info["action_error"]`` set: it never raises.
+    ``Dict`` whose ``sample()`` is always a valid action: it parses, is in range, and this
+    env carries it out; it draws ``type`` only while a text field has focus). A bad action
+    (unparseable, out of range, unknown app, typing without a focused field) is a no-op step
+    with ``info["action_error"]`` set: it never raises.
 
     ## Observation Space
     A ``Dict``: ``"screenshot"``, uint8 ``(height, width, 3)`` (default 1200 x 540, the
@@ -142,7 +143,8 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         self.screenshot = screenshot
         self.privileged = bool(privileged_info)
         self.observation_space = observation_space(self.obs_size, screenshot, ui_in_obs)
-        self.action_space = make_action_space(self.app_names, max_text_length)
+        self.action_space = make_action_space(self.app_names, max_text_length,
+                                              can_type=self._can_type)
         self.device = Device(APPS)
         self.renderer = Renderer(width, height)
         self.episode: Episode | None = None
@@ -211,6 +213,11 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         """The oracle's next action for the current episode (for data collection and demos)."""
         return self._need_episode().oracle_action()
 
+    def _can_type(self) -> bool:
+        """Whether a ``type`` would be typed now (a text field has focus): what the action
+        space's ``sample()`` asks before it draws one."""
+        return self.device.keyboard_shown
+
     def _need_episode(self) -> Episode:
         if self.episode is None:
             raise gym.error.ResetNeeded("call reset() before step()")
@@ -268,3 +275,5 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.renderer = Renderer(*self.obs_size)
+        if isinstance(self.action_space, PhoneActionSpace):  # its hook is not pickled
+            self.action_space.can_type = self._can_type

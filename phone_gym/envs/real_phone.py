@@ -59,19 +59,23 @@ def select_real_templates(task: str | Sequence[str] | None = None) -> list[Task]
     unknown id's the closest real-device ids; both name ``phone-gym tasks --real``."""
     if task is None:
         return list(REAL_TEMPLATES.values())
-    ids = [task] if isinstance(task, str) else list(task)
+    listing = "run `phone-gym tasks --real` to list the real-device tasks"
+    ids = [task] if isinstance(task, str) else list(task) if isinstance(task, Sequence) else []
+    if not all(isinstance(t, str) for t in ids) or not isinstance(task, (str, Sequence)):
+        raise ValueError(f"task={task!r}; accepted: a task id, a list of ids or None "
+                         f"(all); {listing}")
     if not ids:
         raise ValueError("task=[]: name at least one task (run `phone-gym tasks --real`)")
-    listing = "run `phone-gym tasks --real` to list the real-device tasks"
     for t in ids:
         if t in REAL_TEMPLATES:
             continue
-        if isinstance(t, str) and t in TEMPLATES:
+        if t in TEMPLATES:
             twins = same_job(TEMPLATES[t], REAL_TEMPLATES.values())
-            hint = (f"; did you mean {twins[0].id!r}? (the real-device task closest to it)"
-                    if twins else "")
+            hint = (f"; did you mean {twins[0].id!r}? (the real-device task that does the "
+                    "same job)" if twins else
+                    " (its setup, checks or oracle need more than adb offers)")
             raise ValueError(f"task {t!r} runs in PhoneWorld only{hint}; {listing}")
-        raise ValueError(f"unknown task {t!r}{did_you_mean(str(t), REAL_TEMPLATES)}; {listing} "
+        raise ValueError(f"unknown task {t!r}{did_you_mean(t, REAL_TEMPLATES)}; {listing} "
                          "(`phone-gym tasks` lists PhoneWorld's)")
     return [REAL_TEMPLATES[t] for t in ids]
 

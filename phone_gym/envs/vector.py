@@ -585,9 +585,10 @@ class PhoneAsyncVectorEnv(AsyncVectorEnv[Any, Any]):
 
     def step_async(self, actions: Any) -> None:
         self._start("step_async")
+        per_env = list(iterate(self.action_space, actions))  # a bad batch raises here, first
         self._due, self._reset_steps = self._reset_steps, {}
         self._expect = []
-        for i, action in enumerate(iterate(self.action_space, actions)):
+        for i, action in enumerate(per_env):
             if i not in self._due and i not in self._restarted and self._send(i, "step",
                                                                              action):
                 self._expect.append(i)

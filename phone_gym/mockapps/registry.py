@@ -26,6 +26,8 @@ from importlib.metadata import entry_points
 from types import ModuleType
 from typing import Any
 
+import numpy as np
+
 from ..world.app import App
 from ..world.manifest import AppManifest, did_you_mean
 from .task import Task
@@ -157,10 +159,27 @@ def job(task: Task) -> tuple[str, str, bool]:
     return family, target, bool(task.infeasible)
 
 
+def setting_values(task: Task, samples: int = 8) -> frozenset[str] | None:
+    """The values a ``SetSetting`` template sets, over ``samples`` seeded params (``"0"``
+    for a "turn off" switch, ``"0"`` and ``"1"`` for "turn {state}"); None where any value
+    may be set (a matcher, such as a brightness range) or the task sets no setting."""
+    value = getattr(task, "value", None)
+    if job(task)[0] != "SetSetting" or not callable(value):
+        return None
+    values: set[str] = set()
+    for seed in range(samples):
+        v = value(task.sample_params(np.random.default_rng(seed)))
+        if not isinstance(v, (str, int, float)):
+            return None
+        values.add(str(v))
+    return frozenset(values)
+
+
 def same_job(task: Task, candidates: Iterable[Task]) -> list[Task]:
     """The ``candidates`` that do the same job as ``task`` (see ``job``) on the same apps,
     closest first (by sentence, then by id): e.g. ``SettingsWifiOff`` for PhoneWorld's
-    ``SettingsTurnOffWifi``."""
+    ``SettingsTurnOffWifi`` (not ``SettingsWifiOn``: a setting's job includes a value both
+    may set, ``setting_values``)."""
     def sentence(t: Task) -> str:
         return re.sub(r"\{\w+\}", "{}", t.template.lower())
 
@@ -168,8 +187,13 @@ def same_job(task: Task, candidates: Iterable[Task]) -> list[Task]:
         return (difflib.SequenceMatcher(None, sentence(task), sentence(t)).ratio(),
                 difflib.SequenceMatcher(None, task.id.lower(), t.id.lower()).ratio())
 
+    def sets_a_value_of_task(t: Task) -> bool:
+        mine, theirs = setting_values(task), setting_values(t)
+        return mine is None or theirs is None or bool(mine & theirs)
+
     wanted = (job(task), set(task.apps))
-    same = [t for t in candidates if t.id != task.id and (job(t), set(t.apps)) == wanted]
+    same = [t for t in candidates if t.id != task.id and (job(t), set(t.apps)) == wanted
+            and sets_a_value_of_task(t)]
     return sorted(same, key=closeness, reverse=True)
 
 

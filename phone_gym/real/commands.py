@@ -9,12 +9,11 @@ cannot draw is refused with PhoneWorld's own message (``world.glyphs.typing_erro
 both envs accept the same text. Android's ``input text`` types printable ASCII only (AOSP
 ``InputShellCommand.sendText`` maps characters to key events of the virtual keyboard's
 ``KeyCharacterMap``, which has none for other characters). Other text goes through
-uiautomator2's ``send_keys`` on a ``U2Backend`` (its own input method), or through
-ADBKeyboard's broadcast when that input method is installed and selected
-(https://github.com/senzhk/ADBKeyBoard, README: ``ime enable``/``ime set
-com.android.adbkeyboard/.AdbIME``; ``ADB_INPUT_B64``, since ``am`` on Android 8 and later
-may not pass UTF-8 text to ``ADB_INPUT_TEXT``); anything else is an ``ActionError`` that says
-what would type it.
+uiautomator2's ``send_keys`` on a ``U2Backend`` (it pastes the text through the phone's
+clipboard), or through ADBKeyboard's broadcast when that input method is installed and
+selected (https://github.com/senzhk/ADBKeyBoard, README: ``ime enable``/``ime set
+com.android.adbkeyboard/.AdbIME``; ``ADB_INPUT_B64``, base64 of UTF-8, keeps any text one
+ASCII shell word); anything else is an ``ActionError`` that says what would type it.
 """
 
 from __future__ import annotations
@@ -59,9 +58,9 @@ def input_text_arg(text: str) -> str:
     if bad:
         raise ActionError(
             f"adb `input text` types printable ASCII only; cannot type {bad[:5]!r}: "
-            "RealPhoneEnv(backend='u2') types it (uiautomator2's input method), or "
-            f"ADBKeyboard installed and selected (`ime enable {ADB_KEYBOARD}` and "
-            f"`ime set {ADB_KEYBOARD}`)")
+            "RealPhoneEnv(backend='u2') types it (uiautomator2 pastes it), or install "
+            f"ADBKeyboard and select it (`adb shell ime enable {ADB_KEYBOARD}`, then "
+            f"`adb shell ime set {ADB_KEYBOARD}`)")
     if "%s" in text:
         raise ActionError("adb `input text` turns '%s' into a space; type it in two parts")
     return shlex.quote(text.replace(" ", "%s"))
@@ -109,7 +108,7 @@ def type_text(backend: Backend, text: str) -> list[str]:
         raise ActionError(error)
     if input_text_types(text):
         return type_commands(text)
-    if isinstance(backend, U2Backend):  # u2 switches to its own input method, then types
+    if isinstance(backend, U2Backend):  # uiautomator2 pastes it through the clipboard
         u2 = backend._u2
         backend._call("u2 send_keys", lambda: u2.send_keys(text))
         return []

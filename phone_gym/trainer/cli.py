@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import socket
+import warnings
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -26,8 +28,8 @@ def missing_extra(modules: list[str], what: str) -> ModuleNotFoundError | None:
         if importlib.util.find_spec(module) is None:
             extra = EXTRAS.get(module, "train")
             exc = ModuleNotFoundError(
-                f"{what} needs {module}, which is not installed: "
-                f"pip install \"phone-gym[{extra}]\" (in a checkout: pip install -e \".[{extra}]\")")
+                f"{what} needs {module}, which is not installed: pip install "
+                f"\"phone-gym[{extra}]\" (in a checkout: pip install -e \".[{extra}]\")")
             exc.name = module
             return exc
     return None
@@ -100,9 +102,10 @@ def add_commands(subparsers: Any, parents: list[argparse.ArgumentParser] | None 
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="override a config value; repeatable. KEY is a top-level key or a "
                         "dotted one (steps=50, grpo.lr=1e-4, data.path=out/traj, "
-                        "sources.real.kwargs.port=5038); VALUE is a TOML literal "
-                        "(3, 1e-4, true, [64, 128], { lr = 1e-4 }) or plain text; a table "
-                        "is merged into the file's table")
+                        "sources.real.kwargs.port=5038); a key of grpo's grpo table or "
+                        "sft's data table may leave the table out (iterations=3). VALUE is "
+                        "a TOML literal (3, 1e-4, true, [64, 128], { lr = 1e-4 }) or plain "
+                        "text; a table is merged into the file's table")
     p.set_defaults(func=run, trainer_command="train")
 
 
@@ -114,12 +117,40 @@ def real_sources(config: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]
             if isinstance(s, Mapping) and str(s.get("env", "")).startswith("RealPhone")]
 
 
+def adb_hint(name: str, kwargs: Mapping[str, Any]) -> str:
+    """What to start for the real-phone source ``name`` (env kwargs ``kwargs``)."""
+    port = kwargs.get("port", 5037)
+    return (f"connect a phone (adb devices lists it) or start phone-gym virtual-device "
+            f"--port {port} (for another port N: --set sources.{name}.kwargs.port=N)")
+
+
+def check_adb_servers(real: list[tuple[str, Mapping[str, Any]]], timeout: float = 5.0
+                      ) -> None:
+    """Raise ``DeviceError`` unless an adb server answers at each real-phone source's host
+    and port (before the model loads, so that a missing phone fails in seconds)."""
+    from ..verifiers.state import DeviceError
+
+    for name, kwargs in real:
+        host, port = str(kwargs.get("host", "127.0.0.1")), kwargs.get("port", 5037)
+        try:
+            with socket.create_connection((host, int(port)), timeout=timeout):
+                pass
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or exc
+            raise DeviceError(f"the real-phone source {name!r} finds no adb server at "
+                              f"{host}:{port} ({reason}): {adb_hint(name, kwargs)}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the command ``args`` came from; prints a one-line JSON summary."""
     if args.trainer_command == "collect":
         from .runs import run_collect
 
-        progress = not args.no_progress and importlib.util.find_spec("tqdm") is not None
+        progress = not args.no_progress
+        if progress and importlib.util.find_spec("tqdm") is None:
+            warnings.warn("no progress bar: tqdm is not installed: pip install tqdm (or pass "
+                          "--no-progress)", stacklevel=1)
+            progress = False
         summary = run_collect(args.task, args.episodes, args.out, num_envs=args.num_envs,
                               seed=args.seed, obs_size=tuple(args.size) if args.size else None,
                               conversations=None if args.conversations == "none"
@@ -128,7 +159,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         from .config import apply_overrides, load_config
 
-        error = missing_extra(["torch", "transformers", "tqdm"], f"phone-gym train {args.algorithm}")
+        error = missing_extra(["torch", "transformers", "tqdm"],
+                              f"phone-gym train {args.algorithm}")
         if error is not None:
             raise error
         config = apply_overrides(load_config(args.config), args.set, args.algorithm)
@@ -138,11 +170,10 @@ def run(args: argparse.Namespace) -> int:
             error = missing_extra(["adbutils"], f"the real-phone source {names} of this config")
             if error is not None:
                 name, kwargs = real[0]
-                port = kwargs.get("port", 5037)
                 raise ModuleNotFoundError(
-                    f"{error}; it also needs a phone at the adb port {port}, or the virtual "
-                    f"device: phone-gym virtual-device --port {port} (another port N: "
-                    f"--set sources.{name}.kwargs.port=N)") from None
+                    f"{error}; it also needs a phone, or the virtual device: "
+                    f"{adb_hint(name, kwargs)}") from None
+            check_adb_servers(real)
         if args.algorithm == "grpo" and config.get("ray_workers"):
             error = missing_extra(["ray"], "ray_workers")
             if error is not None:

@@ -20,7 +20,9 @@ fields), ``format_penalty`` and ``ray_workers``. Relative paths (``out_dir``,
     num_envs = 8
 
 ``apply_overrides`` applies the command line's ``--set KEY=VALUE`` items: top-level or
-dotted keys (``grpo.lr=1e-4``, ``sources.mock.num_envs=2``), values read as TOML literals.
+dotted keys (``grpo.lr=1e-4``, ``sources.mock.num_envs=2``; a key of the ``grpo`` table of
+a GRPO config or the ``data`` table of an SFT one also without its table: ``iterations=3``),
+values read as TOML literals.
 """
 
 from __future__ import annotations
@@ -57,6 +59,9 @@ DATA: dict[str, Any] = {
 #: Keys of the ``lora`` table (``sft.LoraSettings``; written out here so that checking a
 #: config needs no torch).
 LORA: dict[str, Any] = {"r": 16, "alpha": 32, "dropout": 0.0, "target_modules": None}
+#: The table of each kind whose keys ``--set`` also takes without the table's name
+#: (``--set iterations=3`` is ``--set grpo.iterations=3``).
+MAIN_TABLE = {"sft": "data", "grpo": "grpo"}
 #: Keys of a ``[[sources]]`` table (``mixing.EnvSource``).
 SOURCE: dict[str, Any] = {
     "name": None, "env": None, "kwargs": {}, "weight": 1.0, "num_envs": 1, "seeds": None,
@@ -83,7 +88,8 @@ def load_config(path: str | Path) -> dict[str, Any]:
         data = _toml().loads(text) if path.suffix == ".toml" else json.loads(text)
     except ValueError as exc:  # tomllib.TOMLDecodeError and json.JSONDecodeError both are
         kind = "TOML" if path.suffix == ".toml" else "JSON (a .toml file is read as TOML)"
-        raise ConfigError(f"{path} is not valid {kind}: {exc}") from None
+        raise ConfigError(f"{path} is not valid {kind}: {exc}: fix it (examples: "
+                          "examples/configs/*.toml)") from None
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: expected a table of settings, found {type(data).__name__}")
     return data
@@ -117,7 +123,8 @@ def apply_overrides(config: Mapping[str, Any], items: Iterable[str],
     and into the ``sources`` list by a source's ``name`` or its index
     (``sources.real.kwargs.port``). A table value is merged key by key into the table
     already there. With ``kind`` ("sft" or "grpo"), unknown keys raise ``ConfigError``
-    with the closest known ones.
+    with the closest known ones, and a key of the kind's ``MAIN_TABLE`` that is not a
+    top-level key may leave its table out (``iterations=3`` for ``grpo.iterations=3``).
     """
     out = copy.deepcopy(dict(config))
     for item in items:
@@ -129,11 +136,19 @@ def apply_overrides(config: Mapping[str, Any], items: Iterable[str],
         try:
             value = parse_value(text.strip())
             if kind is not None:
+                key = _full_key(key, kind)
                 _check_path(key, value, kind)
             _assign(out, key.split("."), value)
         except ConfigError as exc:
             raise ConfigError(f"--set {item}: {exc}") from None
     return out
+
+
+def _full_key(key: str, kind: str) -> str:
+    """``key`` with its table added where it names a key of the kind's main table only."""
+    keys = known_keys(kind)
+    dotted = f"{MAIN_TABLE.get(kind)}.{key}"
+    return dotted if "." not in key and key not in keys and dotted in keys else key
 
 
 def _assign(node: Any, parts: list[str], value: Any) -> None:
@@ -222,26 +237,39 @@ def _unknown(what: str, key: str, known: Sequence[str], full: Sequence[str]) -> 
 
 
 def _check_path(key: str, value: Any, kind: str) -> None:
-    """Raise ``ConfigError`` if ``key`` (dotted) is not one a ``kind`` config has."""
+    """Raise ``ConfigError`` if ``key`` (dotted) is not one a ``kind`` config has, or if
+    ``value`` is a table to merge into a table of the config and holds a key it has not."""
     keys = known_keys(kind)
     parts = key.split(".")
     top = [k for k in keys if "." not in k]
     if parts[0] not in top:
         raise _unknown(f"{kind} config", key, top, list(keys))
-    if len(parts) == 1:
-        return
     table = {"lora": LORA, "data": DATA if kind == "sft" else None,
              "grpo": grpo_defaults() if kind == "grpo" else None,
              "sources": SOURCE if kind == "grpo" else None}.get(parts[0])
+    if len(parts) == 1:
+        if table is not None and parts[0] != "sources" and isinstance(value, Mapping):
+            _check_keys(parts[0], value, table, keys)
+        return
     if table is None:
         raise ConfigError(f"{parts[0]} is not a table")
     rest = parts[2:] if parts[0] == "sources" else parts[1:]
-    if not rest:
+    if not rest:  # sources.<name>
+        if isinstance(value, Mapping):
+            _check_keys(key, value, table, keys)
         return
     if rest[0] not in table:
         raise _unknown(f"{parts[0]}", rest[0], list(table), list(keys))
     if len(rest) > 1 and rest[0] not in ("kwargs", "options"):
         raise ConfigError(f"{parts[0]}.{rest[0]} is not a table")
+
+
+def _check_keys(name: str, value: Mapping[str, Any], table: Mapping[str, Any],
+                keys: Mapping[str, Any]) -> None:
+    """Raise ``ConfigError`` for the first key of ``value`` that ``table`` has not."""
+    for key in value:
+        if key not in table:
+            raise _unknown(name, key, list(table), list(keys))
 
 
 def resolve(config: Mapping[str, Any], kind: str) -> dict[str, Any]:
@@ -284,9 +312,7 @@ def _table(value: Any, accepted: Mapping[str, Any], name: str,
            keys: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(value, Mapping):
         raise ConfigError(f"{name} must be a table, found {value!r}")
-    for key in value:
-        if key not in accepted:
-            raise _unknown(name, key, list(accepted), list(keys))
+    _check_keys(name, value, accepted, keys)
     return dict(value)
 
 

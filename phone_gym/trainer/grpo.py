@@ -133,7 +133,8 @@ def train_grpo(policy: VLMPolicy, collector: Collector, settings: GRPOSettings, 
                progress: bool = False) -> list[dict[str, float]]:
     """Run GRPO; returns one metrics dict per iteration (``reward_mean`` is the mean
     episode return of the iteration's rollouts, before the update; ``no_signal`` is 1, with
-    a ``NoSignalWarning``, when every group's rewards were equal and nothing was updated)."""
+    a ``NoSignalWarning``, when every group's rewards were equal: then nothing is updated,
+    whatever ``drop_flat_groups`` and ``beta``)."""
     torch.manual_seed(settings.seed)
     rng = random.Random(settings.seed)
     model = policy.model
@@ -152,10 +153,10 @@ def train_grpo(policy: VLMPolicy, collector: Collector, settings: GRPOSettings, 
         rewards = [e.total_reward for e in episodes]
         adv, keep = group_advantages(rewards, [e.group_id for e in episodes],
                                      scale_by_std=settings.scale_by_std)
-        no_signal = not keep.any()
+        no_signal = not keep.any()  # every advantage is 0: no update at all (keep stays 0)
         if no_signal:
             warnings.warn(no_signal_message(it, rewards), NoSignalWarning, stacklevel=2)
-        if not settings.drop_flat_groups:
+        elif not settings.drop_flat_groups:
             keep[:] = True
         kept = [e for e, k in zip(episodes, keep, strict=True) if k]
         samples = episode_samples(kept, adv[keep].tolist())
@@ -195,9 +196,9 @@ def no_signal_message(iteration: int, rewards: Sequence[float]) -> str:
     same = (f"all {len(rewards)} episodes got reward {rewards[0]:g}"
             if rewards and np.allclose(rewards, rewards[0])
             else "every group's episodes got equal rewards")
-    return (f"GRPO iteration {iteration}: {same}: no learning signal, no update (the policy "
-            "never or always solves these tasks: start from a model that sometimes does, "
-            "e.g. after SFT, or pick other tasks)")
+    return (f"GRPO iteration {iteration}: {same}: no learning signal, no update (GRPO "
+            "learns from rollouts of a task that score differently: start from a model that "
+            "solves these tasks sometimes, e.g. after SFT, or pick other tasks)")
 
 
 def _update(policy: VLMPolicy, batch: list[TrainSample], settings: GRPOSettings,

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -108,6 +109,22 @@ def build_policy(cfg: Mapping[str, Any], do_sample: bool) -> VLMPolicy:
     return policy
 
 
+@contextmanager
+def progress_bars(enabled: bool) -> Iterator[None]:
+    """Unless ``enabled``, transformers' progress bars (saving shards, loading weights) are
+    off within it: a run with ``progress = false`` prints no bar at all."""
+    from transformers.utils import logging as hf_logging
+
+    was = hf_logging.is_progress_bar_enabled()
+    if not enabled:
+        hf_logging.disable_progress_bar()
+    try:
+        yield
+    finally:
+        if was:
+            hf_logging.enable_progress_bar()
+
+
 def _start(config: Mapping[str, Any], kind: str) -> tuple[dict[str, Any], Path, MetricsLog]:
     cfg = resolve(config, kind)
     check_model(str(cfg["model"]))
@@ -123,9 +140,14 @@ def _start(config: Mapping[str, Any], kind: str) -> tuple[dict[str, Any], Path, 
 def run_sft(config: Mapping[str, Any]) -> dict[str, Any]:
     """SFT from a config: data from an export folder (``data.path``) or fresh oracle
     episodes; ``eval_episodes`` greedy episodes after training (on the data's tasks)."""
+    cfg, out, log = _start(config, "sft")
+    with progress_bars(cfg["progress"]):
+        return _run_sft(cfg, out, log)
+
+
+def _run_sft(cfg: dict[str, Any], out: Path, log: MetricsLog) -> dict[str, Any]:
     from .sft import sft_samples, train_sft
 
-    cfg, out, log = _start(config, "sft")
     data = cfg["data"]
     episodes = sft_data(data, cfg["seed"])
     policy = build_policy(cfg, do_sample=False)
@@ -161,9 +183,14 @@ def evaluate(policy: VLMPolicy, env: str, kwargs: Mapping[str, Any], episodes: i
 
 def run_grpo(config: Mapping[str, Any]) -> dict[str, Any]:
     """GRPO from a config, on local envs or (``ray_workers > 0``) Ray actors."""
+    cfg, out, log = _start(config, "grpo")
+    with progress_bars(cfg["progress"]):
+        return _run_grpo(cfg, out, log)
+
+
+def _run_grpo(cfg: dict[str, Any], out: Path, log: MetricsLog) -> dict[str, Any]:
     from .grpo import GRPOSettings, train_grpo
 
-    cfg, out, log = _start(config, "grpo")
     settings = GRPOSettings(**{"seed": cfg["seed"], **cfg["grpo"]})
     policy = build_policy(cfg, do_sample=True)
     sampler = MixedSampler([dict(s) for s in cfg["sources"]], settings.group_size,

@@ -1,12 +1,13 @@
-"""A tiny, randomly initialized Qwen2.5-VL and a processor built by hand, for tests, the
-benchmark and the example: no download, no torchvision.
+"""A tiny, randomly initialized Qwen2.5-VL and its processor, built from configs, for tests,
+the benchmark and the example: no download, no torchvision.
 
-``build_tiny_vlm()`` returns ``(model, processor)``. The processor is ``TinyVLProcessor``: a
-byte-level BPE tokenizer trained locally on the prompt vocabulary (with the Qwen special
-tokens), a Qwen-style chat template, and ``PatchImageProcessor``, a numpy image processor that
-writes ``pixel_values`` and ``image_grid_thw`` in Qwen's patch layout. It has the small part of
-the ``transformers`` processor interface ``VLMPolicy`` uses (``apply_chat_template``,
-``__call__``, ``tokenizer``, ``image_processor``, ``save_pretrained``).
+``build_tiny_vlm()`` returns ``(model, processor)``. The processor is ``TinyVLProcessor``, a
+``transformers.ProcessorMixin``: a byte-level BPE tokenizer trained locally on the prompt
+vocabulary (with the Qwen special tokens), a Qwen-style chat template, and
+``PatchImageProcessor``, a numpy image processor that writes ``pixel_values`` and
+``image_grid_thw`` in Qwen's patch layout. It saves and loads like any processor
+(``save_pretrained``; ``AutoProcessor.from_pretrained`` once this module is imported) and
+works as TRL's ``processing_class``.
 
 A real checkpoint loads the same way the policy loads any model (see ``vlm.load_vlm``)::
 
@@ -17,14 +18,20 @@ A real checkpoint loads the same way the policy loads any model (see ``vlm.load_
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import torch
 from PIL import Image
+from transformers import (
+    AutoImageProcessor,
+    AutoProcessor,
+    BaseImageProcessor,
+    BatchFeature,
+    ProcessorMixin,
+)
+from transformers.image_utils import make_flat_list_of_images
 
 from ..actions import ACTION_FIELDS, BUTTONS, DIRECTIONS, PhoneAction, format_action
 from ..envs import PhoneWorldEnv
@@ -46,18 +53,29 @@ CHAT_TEMPLATE = (
     "{% endfor %}{% endif %}<|im_end|>\n{% endfor %}"
     "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
 )
-PROCESSOR_FILE = "tiny_processor.json"
 
 
-class PatchImageProcessor:
+class PatchImageProcessor(BaseImageProcessor):
     """Images to Qwen2-VL/2.5-VL vision input: resized to ``size`` (width, height; multiples
-    of ``patch_size * merge_size``), CLIP-normalized, cut into patches in Qwen's order."""
+    of ``patch_size * merge_size``), CLIP-normalized, cut into patches in Qwen's order.
 
-    def __init__(self, size: tuple[int, int] = (64, 128), patch_size: int = 8,
-                 merge_size: int = 2, temporal_patch_size: int = 1) -> None:
+    Its output has the layout of transformers' ``Qwen2VLImageProcessorPil``
+    (``models/qwen2_vl/image_processing_pil_qwen2_vl.py``): ``pixel_values`` of shape
+    ``(grid_h * grid_w, 3 * T * p * p)`` per image and ``image_grid_thw`` rows ``[1, gh, gw]``;
+    unlike it, every image gets the same fixed size (and so the same number of tokens).
+    """
+
+    model_input_names = ["pixel_values", "image_grid_thw"]
+
+    def __init__(self, size: Sequence[int] = (64, 128), patch_size: int = 8,
+                 merge_size: int = 2, temporal_patch_size: int = 1, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if len(size) != 2:
+            raise ValueError(f"size={size!r} must be (width, height)")
         unit = patch_size * merge_size
         if size[0] % unit or size[1] % unit:
-            raise ValueError(f"size={size} must be multiples of patch_size*merge_size={unit}")
+            raise ValueError(f"size={tuple(size)} must be multiples of "
+                             f"patch_size*merge_size={unit}")
         self.size = (int(size[0]), int(size[1]))
         self.patch_size = patch_size
         self.merge_size = merge_size
@@ -68,8 +86,9 @@ class PatchImageProcessor:
         w, h = self.size
         return (w // self.patch_size) * (h // self.patch_size) // self.merge_size**2
 
-    def patchify(self, image: Image.Image | np.ndarray) -> np.ndarray:
-        """One image as ``(grid_h * grid_w, 3 * T * p * p)`` float32 patches."""
+    def patchify(self, image: Any) -> np.ndarray:
+        """One image (PIL, or an ``(H, W, 3)`` uint8 array) as ``(grid_h * grid_w,
+        3 * T * p * p)`` float32 patches."""
         pil = image if isinstance(image, Image.Image) else Image.fromarray(np.asarray(image))
         pil = pil.convert("RGB")
         if pil.size != self.size:
@@ -84,82 +103,57 @@ class PatchImageProcessor:
         x = x.transpose(0, 3, 6, 4, 7, 2, 1, 5, 8)
         return x.reshape(gh * gw, c * t * p * p)
 
-    def __call__(self, images: Sequence[Any], return_tensors: str = "pt",
-                 **_: Any) -> dict[str, torch.Tensor]:
-        patches = [self.patchify(im) for im in images]
+    def preprocess(self, images: Any, *args: Any, return_tensors: str | None = "pt",
+                   **kwargs: Any) -> BatchFeature:
+        """``pixel_values`` and ``image_grid_thw`` of one image or a (nested) list of them."""
+        if args or kwargs:
+            bad = [*map(repr, args), *kwargs]
+            raise ValueError(f"PatchImageProcessor takes images and return_tensors only, not "
+                             f"{', '.join(bad)}")
+        flat = cast("list[Any]", make_flat_list_of_images(self.fetch_images(images)))
+        patches = [self.patchify(im) for im in flat]
         gw, gh = self.size[0] // self.patch_size, self.size[1] // self.patch_size
-        return {
-            "pixel_values": torch.from_numpy(np.concatenate(patches)),
-            "image_grid_thw": torch.tensor([[1, gh, gw]] * len(patches), dtype=torch.long),
-        }
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"size": list(self.size), "patch_size": self.patch_size,
-                "merge_size": self.merge_size, "temporal_patch_size": self.temporal_patch_size}
+        data = {"pixel_values": np.concatenate(patches),
+                "image_grid_thw": np.array([[1, gh, gw]] * len(patches), dtype=np.int64)}
+        return BatchFeature(data, tensor_type=return_tensors)
 
 
-class TinyVLProcessor:
-    """Tokenizer plus ``PatchImageProcessor``; expands each ``<|image_pad|>`` to the image's
-    number of vision tokens, like the Qwen processors do."""
+class TinyVLProcessor(ProcessorMixin):
+    """A transformers processor: ``PatchImageProcessor`` plus a tokenizer and a chat template.
+
+    Each ``<|image_pad|>`` in the text becomes the image's number of vision tokens, and
+    ``mm_token_type_ids`` marks them, as ``Qwen2_5_VLProcessor`` does
+    (``models/qwen2_5_vl/processing_qwen2_5_vl.py``); calling, ``apply_chat_template``,
+    ``save_pretrained`` and ``from_pretrained`` (also through ``AutoProcessor`` once this
+    module is imported) come from ``ProcessorMixin``.
+    """
 
     image_token = "<|image_pad|>"
+    return_mm_token_type_ids = True
 
-    def __init__(self, tokenizer: Any, image_processor: PatchImageProcessor) -> None:
-        self.tokenizer = tokenizer
-        self.image_processor = image_processor
+    def __init__(self, image_processor: Any = None, tokenizer: Any = None,
+                 chat_template: str | None = None, **kwargs: Any) -> None:
+        super().__init__(image_processor, tokenizer, chat_template=chat_template, **kwargs)
         self.image_token_id = int(tokenizer.convert_tokens_to_ids(self.image_token))
 
-    def apply_chat_template(self, messages: list[dict[str, Any]], tokenize: bool = False,
-                            add_generation_prompt: bool = True, **kwargs: Any) -> Any:
-        return self.tokenizer.apply_chat_template(
-            messages, tokenize=tokenize, add_generation_prompt=add_generation_prompt, **kwargs)
+    def replace_image_token(self, image_inputs: dict[str, Any], image_idx: int,
+                            **kwargs: Any) -> str:
+        """The pads one image takes: its grid over the merger's ``merge_size ** 2``."""
+        merge_length = self.image_processor.merge_size**2
+        return self.image_token * (int(image_inputs["image_grid_thw"][image_idx].prod())
+                                   // merge_length)
 
-    def __call__(self, text: str | list[str], images: Sequence[Any] | None = None,
-                 padding: bool = True, return_tensors: str = "pt", **kwargs: Any) -> Any:
-        texts = [text] if isinstance(text, str) else list(text)
-        images = list(images or [])
-        if sum(t.count(self.image_token) for t in texts) != len(images):
-            raise ValueError("the number of <|image_pad|> tokens must match the images")
-        out: dict[str, Any] = {}
-        if images:
-            out.update(self.image_processor(images))
-            pad = self.image_token * self.image_processor.num_tokens()
-            texts = [t.replace(self.image_token, pad) for t in texts]
-        enc = self.tokenizer(texts, padding=padding, return_tensors=return_tensors,
-                             add_special_tokens=False, **kwargs)
-        out.update(enc)
-        out["mm_token_type_ids"] = (enc["input_ids"] == self.image_token_id).long()
-        return _Batch(out)
-
-    def batch_decode(self, *args: Any, **kwargs: Any) -> list[str]:
-        return self.tokenizer.batch_decode(*args, **kwargs)
-
-    def decode(self, *args: Any, **kwargs: Any) -> str:
-        return self.tokenizer.decode(*args, **kwargs)
-
-    def save_pretrained(self, path: str | Path) -> None:
-        path = Path(path)
-        path.mkdir(parents=True, exist_ok=True)
-        self.tokenizer.save_pretrained(path)
-        (path / PROCESSOR_FILE).write_text(json.dumps(self.image_processor.to_dict()))
-
-    @classmethod
-    def from_pretrained(cls, path: str | Path) -> TinyVLProcessor:
-        from transformers import PreTrainedTokenizerFast
-
-        path = Path(path)
-        tokenizer = PreTrainedTokenizerFast.from_pretrained(path)
-        tokenizer.padding_side = "left"
-        settings = json.loads((path / PROCESSOR_FILE).read_text())
-        settings["size"] = tuple(settings["size"])
-        return cls(tokenizer, PatchImageProcessor(**settings))
+    @property
+    def model_input_names(self) -> list[str]:
+        return [*super().model_input_names, "mm_token_type_ids"]
 
 
-class _Batch(dict):  # type: ignore[type-arg]
-    """A dict of tensors with ``.to(device)``, like ``BatchFeature``."""
-
-    def to(self, device: Any) -> _Batch:
-        return _Batch({k: v.to(device) if hasattr(v, "to") else v for k, v in self.items()})
+#: The key the tiny processor classes are registered under, so that ``AutoProcessor`` and
+#: ``AutoImageProcessor`` find them by the class names a saved processor records.
+AUTO_KEY = "phone_gym_tiny_vl"
+AutoImageProcessor.register(AUTO_KEY, image_processor_classes={"pil": PatchImageProcessor},
+                            exist_ok=True)
+AutoProcessor.register(AUTO_KEY, TinyVLProcessor, exist_ok=True)
 
 
 #: The templates whose instructions the tiny tokenizer learns from: a fixed list, so that
@@ -245,7 +239,7 @@ def build_tiny_vlm(image_size: tuple[int, int] = (64, 128), hidden_size: int = 6
 
     tokenizer = build_tiny_tokenizer(vocab_size)
     image_processor = PatchImageProcessor(image_size, patch_size=patch_size)
-    processor = TinyVLProcessor(tokenizer, image_processor)
+    processor = TinyVLProcessor(image_processor, tokenizer, chat_template=CHAT_TEMPLATE)
     ids = {t: int(tokenizer.convert_tokens_to_ids(t)) for t in SPECIAL_TOKENS}
     heads = max(2, hidden_size // 16)
     half = hidden_size // heads // 2  # rotary frequencies per head, split over (t, h, w)

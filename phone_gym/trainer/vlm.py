@@ -40,7 +40,7 @@ def load_vlm(name_or_path: str, dtype: str | torch.dtype | None = None,
     ``AutoModelForImageTextToText`` and ``AutoProcessor`` (hub ids work with network)."""
     from transformers import AutoModelForImageTextToText, AutoProcessor
 
-    from .tiny import PROCESSOR_FILE, TinyVLProcessor, build_tiny_vlm
+    from .tiny import build_tiny_vlm  # also registers the tiny processor with AutoProcessor
 
     if name_or_path == "tiny":
         model, processor = build_tiny_vlm()
@@ -49,10 +49,7 @@ def load_vlm(name_or_path: str, dtype: str | torch.dtype | None = None,
         if dtype is not None:
             kwargs["dtype"] = getattr(torch, dtype) if isinstance(dtype, str) else dtype
         model = AutoModelForImageTextToText.from_pretrained(name_or_path, **kwargs)
-        if (Path(name_or_path) / PROCESSOR_FILE).exists():
-            processor = TinyVLProcessor.from_pretrained(name_or_path)
-        else:
-            processor = AutoProcessor.from_pretrained(name_or_path)
+        processor = AutoProcessor.from_pretrained(name_or_path)
     if device is not None:
         model.to(device)
     return model, processor

@@ -20,6 +20,9 @@ Phones are duck-typed (``PhoneLike``)::
     def write_file(self, path: str, data: bytes, mode: int, mtime: int) -> str | None
     def open_port(self, port: int) -> Callable[[socket.socket], None] | None   # optional
     def open_shell(self, command: str) -> Callable[[socket.socket], None] | None  # optional
+    def run_shell(self, command: str, session: ShellSession) -> int    # optional
+    def reboot(self) -> None       # optional: serves `adb reboot`
+    boot_id: str                   # optional: its change means that the phone restarted
 
 ``write_file`` gets the st_mode the client sent (file type bits included, e.g. ``0o100644``)
 and returns an error message, or None on success. Every call into a phone holds that phone's
@@ -40,22 +43,46 @@ for ``shell,v2``, whose exit status is then 0); ``recv`` gives what the client s
 packets for ``shell,v2``) and b"" once it closes the stream, which a command that runs until
 killed should watch for; the command ends when the handler returns.
 
-A shell's stdout and stderr come back separately from the phone, so ``shell:`` (v1) sends
-stdout then stderr: a phone that honours adbutils' ``; echo X4EXIT:$?`` suffix (shell2
-without v2) must put that line last, after its stderr.
+A phone with ``run_shell(command, session) -> exit status`` (optional; ``VirtualPhone`` has
+it) runs every ``shell``/``exec`` command for a live connection, as adbd's shell service
+does: ``session`` (``ShellSession``) gives the client's standard input as it comes and sends
+output as the command makes it (an empty command is an interactive shell reading its input),
+and tells the command when its client has gone or its time limit (``command_timeout``) has
+passed. A phone without ``run_shell`` gets ``shell(command)``: the whole command runs before
+any output is sent, without standard input. Either way a shell's stdout and stderr come
+back separately from the phone, so ``shell:`` (v1) sends stdout then stderr: a phone that
+honours adbutils' ``; echo X4EXIT:$?`` suffix (shell2 without v2) must put that line last,
+after its stderr.
 
-Services: ``host:version|devices|devices-l|track-devices|list-forward|killforward-all|
-host-features|kill`` (kill is acknowledged and ignored), transport selection
+The services are those of adb's server (``adb.cpp`` ``handle_host_request``, ``sockets.cpp``)
+and of adbd (``daemon/services.cpp``): ``host:version|devices|devices-l|track-devices|
+list-forward|killforward-all|host-features|kill|connect:|disconnect:``, transport selection
 (``host:transport:S``, ``host:tport:serial:S``, ``host:transport-id:N``, ``-any``/``-usb``/
-``-local``), device queries under ``host-serial:S:``/``host-transport-id:N:``/``host:``
+``-local``; a host request may follow one on the same connection, as ``adb forward`` sends
+it), device queries under ``host-serial:S:``/``host-transport-id:N:``/``host:``
 (``get-state``, ``get-serialno``, ``get-devpath``, ``features``, ``forward``, ``killforward``,
-``list-forward``, ``wait-for-*``), and device services ``shell:``, ``shell,v2:``, ``exec:``,
-``sync:`` (STAT LIST RECV SEND QUIT, plus STA2 LST2 LIS2; LIST adds ``.`` and ``..`` as adbd
-does) and ``tcp:<port>``. There is no ``sendrecv_v2``: phones should not advertise it. A
-shell runs to completion before any output is sent (so a ``stream=True`` shell ends when
-``phone.shell`` returns, unless ``open_shell`` claims it); stdin is ignored. A phone method
-that raises is logged and answered as a failure (shell: exit 255 with the error on stderr;
-sync: FAIL).
+``list-forward``, ``wait-for-*``), and device services ``shell[,v2][,pty|,raw]:``,
+``exec:``, ``sync:`` (STAT LIST RECV SEND QUIT, plus STA2 LST2 LIS2; LIST adds ``.`` and
+``..`` as adbd does), ``tcp:<port>``, ``abb:``/``abb_exec:`` (the phone's ``cmd`` with the
+arguments, as ``daemon/abb_service.cpp``; ``adb install`` uses it), ``reboot:`` (a phone's
+``reboot()``), and ``root:``/``unroot:`` answered as a production build's adbd answers
+them. Other adbd services that the virtual device does not have (``tcpip``, ``usb``,
+``remount``, ``reverse``, ``jdwp``, ...) fail with a message that says so; a service adbd
+does not know either fails with "closed", as adb reports a stream adbd closed. There is no
+``sendrecv_v2``: phones should not advertise it. A phone method that raises is logged and
+answered as a failure (shell: exit 255 with the error on stderr; sync: FAIL).
+
+``host:kill`` (``adb kill-server``) is acknowledged and the connection closed, which is
+what the adb client waits for, but by default the server keeps serving: a virtual device's
+life belongs to whoever started it (``phone-gym virtual-device``, a test fixture), and a
+stopped one would let the next ``adb`` command start a real adb server on its port. With
+``stop_on_kill=True`` it stops, as adb's server exits; ``start()`` starts it again on the
+same port.
+
+A phone whose ``boot_id`` changed (after ``reboot()``, or any restart the phone makes) is
+seen as one that went away and came back, as adb sees a rebooting device: the connections
+bound to it before close, its forwards go and it gets a new transport id (checked whenever
+a request selects it, after each shell command and every quarter second).
 
 ``server.faults`` (``Faults``) injects failures at run time; see that class. Malformed input
 closes only the offending connection (logged at debug level).
@@ -68,6 +95,7 @@ import logging
 import os
 import re
 import select
+import shlex
 import socket
 import stat as stat_mod
 import struct
@@ -96,6 +124,16 @@ _HOST_FEATURES = (
     "abb_exec,remount_shell,track_app"
 )
 _HEX4 = re.compile(rb"[0-9a-fA-F]{4}")
+#: What adbd answers ``adb root``/``adb unroot`` with on a user build (ro.debuggable=0;
+#: daemon/restart_service.cpp ``restart_root_service``/``restart_unroot_service``).
+_ROOT_ANSWERS = {"root": b"adbd cannot run as root in production builds\n",
+                 "unroot": b"adbd not running as root\n"}
+#: adbd services (daemon/services.cpp ``daemon_service_to_fd``) the virtual device lacks.
+_ADBD_SERVICES = frozenset({
+    "backup", "restore", "disable-verity", "enable-verity", "framebuffer", "jdwp",
+    "track-jdwp", "track-app", "remount", "reconnect", "reverse", "sideload",
+    "sideload-host", "sink", "source", "spin", "tcpip", "usb", "reboot",
+})
 # host commands that name a device; used to split "host-serial:<serial>:<command>"
 _DEVICE_COMMANDS = ("get-state", "get-serialno", "get-devpath", "features", "forward:",
                     "killforward:", "killforward-all", "list-forward", "wait-for-")
@@ -177,6 +215,7 @@ class _Conn:
     sock: socket.socket
     peer: str
     serial: str | None = None  # the device this connection is bound to, once it selects one
+    boot: Any = None  # that device's ``boot_id`` then: a reboot ends the connection
     dead: threading.Event = field(default_factory=threading.Event)
 
     def kill(self) -> None:
@@ -234,9 +273,10 @@ class VirtualAdbServer:
     also a context manager. ``faults`` injects failures (``Faults``). ``idle_timeout``: the
     seconds a connection may keep the server waiting for its next bytes.
     ``command_timeout``: the seconds a shell command may run while it waits (``sleep``,
-    standard input) before it is killed (SIGKILL, exit 137; None: no limit). ``host:kill``
-    (``adb kill-server``) stops the server as adb's does, unless ``reject_kill`` (adb's
-    ``--reject-kill-server``): then it fails; ``start()`` starts it again on the same port.
+    standard input) before it is killed (SIGKILL, exit 137; None: no limit).
+    ``stop_on_kill``: ``adb kill-server`` stops the server, as it stops adb's (by default it
+    is acknowledged and the server keeps serving; see the module doc). ``start()`` after
+    ``stop()`` serves again on the same port.
     """
 
     def __init__(
@@ -247,13 +287,13 @@ class VirtualAdbServer:
         *,
         idle_timeout: float = 60.0,
         command_timeout: float | None = 600.0,
-        reject_kill: bool = False,
+        stop_on_kill: bool = False,
         faults: Faults | None = None,
     ) -> None:
         self.host = host
         self.idle_timeout = idle_timeout
         self.command_timeout = command_timeout
-        self.reject_kill = reject_kill
+        self.stop_on_kill = stop_on_kill
         self._requested_port = port
         self._lock = threading.Lock()  # guards the tables below
         self._entries: dict[str, _Entry] = {}
@@ -572,13 +612,16 @@ class VirtualAdbServer:
             self._host_command(conn, cmd)
 
     def _kill(self, conn: _Conn) -> None:
-        """``host:kill`` (adb.cpp ``handle_host_request``): OKAY, then the server exits, so
-        the client sees the connection close (``adb_kill_server`` waits for that)."""
-        if self.reject_kill:
-            raise _Fail("kill-server rejected by remote server")
-        log.info("virtual adb server on port %s killed by remote request", self._port)
+        """``host:kill`` (adb.cpp ``handle_host_request``): OKAY, then the connection closes
+        (``adb_kill_server`` in the client waits for that); the server stops only with
+        ``stop_on_kill`` (adb's exits), see the module doc."""
         conn.sock.sendall(b"OKAY")
-        self.stop()
+        if self.stop_on_kill:
+            log.info("virtual adb server on port %s: stopped by `adb kill-server`", self._port)
+            self.stop()
+        else:
+            log.info("virtual adb server on port %s: `adb kill-server` acknowledged; still "
+                     "serving (stop it where it was started)", self._port)
 
     def _host_command(self, conn: _Conn, cmd: str) -> None:
         if self.faults.drop_host:
@@ -681,10 +724,14 @@ class VirtualAdbServer:
             raise _Closed("fault: garbage")
         if not allow_offline and self._is_offline(serial):
             raise _Fail("device offline")
+        self._check_reboots(entry)
         with self._lock:
             if self._entries.get(serial) is not entry:
                 raise _Fail(f"device '{serial}' not found")
-        conn.serial = serial
+            if conn.serial is None:
+                conn.serial, conn.boot = serial, entry.boot
+        if conn.dead.is_set():
+            raise _Closed(f"{serial} rebooted")
 
     def _delay(self, conn: _Conn) -> None:
         delay = self.faults.delay
@@ -879,6 +926,9 @@ class VirtualAdbServer:
             self._shell(conn, entry, arg, v2="v2" in options, pty=pty)
         elif name == "exec":  # raw, no protocol
             self._shell(conn, entry, arg, v2=False, pty=False)
+        elif name in ("abb", "abb_exec"):  # daemon/abb_service.cpp: `cmd` with \0-split args
+            command = shlex.join(["cmd", *arg.split("\0")])
+            self._shell(conn, entry, command, v2=name == "abb", pty=False)
         elif name == "sync":
             self._sync(conn, entry)
         elif name == "tcp":
@@ -889,13 +939,28 @@ class VirtualAdbServer:
             self._delay(conn)
             self._run_handler(conn, handler)
         elif name == "reboot" and callable(getattr(entry.phone, "reboot", None)):
-            conn.sock.sendall(b"OKAY")  # adbd sets sys.powerctl; the device goes away
-            with entry.lock:
-                entry.phone.reboot()  # type: ignore[attr-defined]
-            self._check_reboots()
+            self._reboot(conn, entry, arg)
+        elif name in _ROOT_ANSWERS:  # daemon/restart_service.cpp on a user build
+            conn.sock.sendall(b"OKAY" + _ROOT_ANSWERS[name])
+        elif name in _ADBD_SERVICES:
+            served = "shell, exec, sync (push, pull), tcp (forward)"
+            if callable(getattr(entry.phone, "reboot", None)):
+                served += ", reboot"
+            raise _Fail(f"the virtual device has no '{name}' service; it serves {served}")
         else:  # adbd has no such service and closes the stream: the server says "closed"
             log.debug("%s: no device service %r in the virtual adb server", conn.peer, name)
             raise _Fail("closed")
+
+    def _reboot(self, conn: _Conn, entry: _Entry, target: str) -> None:
+        """``reboot:[TARGET]`` (daemon/services.cpp ``reboot_device``): adbd sets
+        ``sys.powerctl`` and the device goes away; only a plain reboot is modelled."""
+        if target:
+            raise _Fail(f"the virtual device cannot reboot into '{target}': only `adb reboot` "
+                        "(a plain restart) is supported")
+        conn.sock.sendall(b"OKAY")
+        with entry.lock:
+            entry.phone.reboot()  # type: ignore[attr-defined]
+        self._check_reboots(entry)
 
     def _run_shell(self, entry: _Entry, command: str) -> tuple[int, bytes, bytes]:
         try:
@@ -970,22 +1035,24 @@ class VirtualAdbServer:
 
     def _check_reboots(self, only: _Entry | None = None) -> None:
         """Notice phones whose ``boot_id`` changed (they rebooted): as when a device goes
-        away and comes back, their connections close, their forwards go (adb removes a
-        transport's listeners with it) and they get a new transport id."""
+        away and comes back, the connections bound to it before close, its forwards go
+        (adb removes a transport's listeners with it) and it gets a new transport id.
+        Connections bound since the reboot stay."""
         with self._lock:
             entries = [only] if only is not None else list(self._entries.values())
-            rebooted = []
+            rebooted: dict[str, Any] = {}
             for entry in entries:
                 boot = getattr(entry.phone, "boot_id", None)
                 if boot != entry.boot and self._entries.get(entry.phone.serial) is entry:
                     entry.boot = boot
                     entry.transport_id = self._next_transport_id
                     self._next_transport_id += 1
-                    rebooted.append(entry.phone.serial)
+                    rebooted[entry.phone.serial] = boot
             forwards = [f for f in self._forwards.values() if f.serial in rebooted]
             for f in forwards:
                 del self._forwards[f.local]
-            victims = [c for c in self._conns if c.serial in rebooted]
+            victims = [c for c in self._conns
+                       if c.serial in rebooted and c.boot != rebooted[c.serial]]
         for f in forwards:
             self._close_forward(f)
         for c in victims:
@@ -1200,7 +1267,7 @@ class _Session:
                 self._stop.wait(0.05)
                 continue
             try:
-                readable, _, _ = select.select([sock, self._wake_r], [], [], 0.5)
+                readable, _, _ = select.select([sock.fileno(), self._wake_r], [], [], 0.5)
                 if self._wake_r in readable:
                     return
                 data = sock.recv(65536) if readable else None

@@ -3,10 +3,10 @@
 ``Shell(host, env).run(src, io)`` runs one ``sh -c`` command line (see ``sh_syntax.py``) the
 way a POSIX shell does: parameters (``$?``, ``$VAR``) and command substitutions (``$(...)`` and
 backticks, run in child shells) are expanded, unquoted results split into fields, pipelines
-feed each command's output to the next, and redirections open files on the host. Builtins are
-``exit``, ``cd``, ``pwd``, ``export``, ``unset``, ``:`` and ``sh``; every other command is
-looked up on the host. The shell knows nothing of phones: its ``Host`` supplies the files and
-the commands, which are plain callables ``(args, io) -> exit status``.
+feed each command's output to the next, and redirections open files on the host. Builtins
+are ``exit``, ``exec``, ``cd``, ``pwd``, ``export``, ``unset``, ``:`` and ``sh``; every other
+command is looked up on the host. The shell knows nothing of phones: its ``Host`` supplies
+the files and the commands, which are plain callables ``(args, io) -> exit status``.
 
 Standard input is an ``Input``: bytes known in advance, or a stream read only when a command
 reads it (``cat`` with no file waits for the end of the stream, as on a phone; ``ls`` never
@@ -192,6 +192,7 @@ class Shell:
         self.builtins: dict[str, Command] = {
             "exit": self.b_exit, "cd": self.b_cd, "pwd": self.b_pwd, "export": self.b_export,
             "unset": self.b_unset, ":": lambda args, io: 0, "sh": self.b_sh,
+            "exec": self.b_exec,
         }
 
     def child(self) -> Shell:
@@ -285,6 +286,8 @@ class Shell:
         cio = IO(fds[0][1] if fds[0][0] == "in" else b"", cwd=self.cwd)
         status = self.dispatch(argv, cio)
         self.route(fds, cio)
+        if argv[0] == "exec" and len(argv) > 1:  # the command took the shell's place
+            raise ShellExit(status & 0xFF)
         return status
 
     # --- expansion ---------------------------------------------------------------------
@@ -426,6 +429,12 @@ class Shell:
         for name in args:
             self.vars.pop(name, None)
         return 0
+
+    def b_exec(self, args: list[str], io: IO) -> int:
+        """``exec COMMAND [ARG...]``: the command runs in the shell's place, so the shell
+        ends with its status (``simple`` ends it once the output is routed); ``exec``
+        alone does nothing here (mksh would keep its redirections for the shell)."""
+        return self.dispatch(args, io) if args else 0
 
     def b_sh(self, args: list[str], io: IO) -> int:
         """``sh -c COMMAND``, or ``sh`` running the script on stdin line by line."""

@@ -37,6 +37,11 @@ server-jar``, ``stub/AutomatorServiceImpl.java``, which uiautomator2 3.7 ships a
   field's text is replaced), ``clearTextField``, ``swipe(selector, dir[, percent], steps)``,
   ``dragTo``, and ``UiScrollable``'s ``scroll*``/``fling*``/``scrollTo``, all acting on the
   phone through PhoneWorld actions so that its state really changes;
+- named UiObjects (u2's ``child_by_text``/``child_by_description``/``child_by_instance``):
+  ``childByText``/``childByDescription``/``childByInstance`` (``UiCollection``, or
+  ``UiScrollable`` when the collection scrolls: it scrolls the text into view first) answer
+  a UUID that the ``String`` overloads of ``exist``, ``objInfo``, ``click``, ``getText``,
+  ``setText``... take for a minute; ``getUiObject``, ``removeUiObject``, ``getUiObjects``;
 - typing without an input method (uiautomator2's ``send_keys`` and ``clear_text`` when its
   AdbKeyboard is not installed): ``setClipboard``/``getClipboard`` (the phone's clipboard),
   ``pasteClipboard`` (Ctrl+V: the focused field types the clipboard, over a selection, as
@@ -47,9 +52,12 @@ gets the server's error: code ``-32001``, message ``androidx.test.uiautomator.
 UiObjectNotFoundException`` (uiautomator2 raises ``UiObjectNotFoundError``), data the
 ``UiSelector`` string. Other failures are JSON-RPC error objects (``-32601`` method not
 found, ``-32602`` invalid params, ``-32700`` parse error), always with HTTP 200 so that
-uiautomator2 raises ``RPCUnknownError`` instead of restarting. Not served: watchers, the
-named-object calls (``childByText``, ``getChild``... and their ``String`` overloads),
-``gesture``/``pinchIn``/``pinchOut``, ``setOrientation``, ``sleep`` and the configurator.
+uiautomator2 raises ``RPCUnknownError`` instead of restarting. ``setOrientation`` accepts
+natural (where the phone stays) and refuses left and right. Not served: the server's own
+watchers (``registerClickUiObjectWatcher``...; uiautomator2 3.x watches from the client,
+which works), ``getChild``/``getFromParent`` of a named object, ``clickAndWaitForNewWindow``,
+``gesture``/``pinchIn``/``pinchOut``, ``sleep`` (the screen stays on) and the configurator;
+nor ``makeToast``, which the 0.4.1 jar lacks too.
 """
 
 from __future__ import annotations
@@ -66,6 +74,7 @@ import shlex
 import socket
 import threading
 import time
+import uuid
 from collections.abc import Callable
 from io import BytesIO
 from typing import TYPE_CHECKING, Any
@@ -77,7 +86,15 @@ from ..world import theme as T
 from ..world.a11y import to_xml
 from ..world.device import LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
 from ..world.layout import Placed
-from .u2_selector import Node, SelectorError, Tree, describe, is_by_selector, resolve
+from .u2_selector import (
+    MASKS,
+    Node,
+    SelectorError,
+    Tree,
+    describe,
+    is_by_selector,
+    resolve,
+)
 
 if TYPE_CHECKING:
     from .phone import VirtualPhone
@@ -103,6 +120,11 @@ FLING_STEPS = 5  # ...and of a fling
 MAX_SWIPES = 30  # UiScrollable.getMaxSearchSwipes
 POLL_S = 0.05  # seconds between looks while waiting for a node
 CUSTOM_ERROR = -32001  # the server's ErrorResolver: this code, the exception's class
+OBJECT_TTL_S = 60.0  # a named UiObject is forgotten after a minute (ClearUiObjectTimerTask)
+#: Methods with a ``String`` overload that takes a named UiObject instead of a selector.
+NAMED_OVERLOADS = frozenset({"clearTextField", "getText", "setText", "click", "longClick",
+                             "dragTo", "exist", "objInfo", "swipe", "waitForExists",
+                             "waitUntilGone"})
 NOT_FOUND = "androidx.test.uiautomator.UiObjectNotFoundException"
 _MAX_HEAD = 64 * 1024
 _MAX_BODY = 16 * 1024 * 1024
@@ -142,6 +164,7 @@ class U2Server:
         self._down: tuple[tuple[int, int], tuple[int, int], float] | None = None  # a touch
         self._toast: str | None = None  # the last toast seen
         self._seen: str | None = None  # the toast on screen at the last look
+        self._objects: dict[str, tuple[dict[str, Any], float]] = {}  # name -> (selector, made)
         self.methods: dict[str, Callable[..., Any]] = {
             # the device (UiDevice)
             "ping": lambda: "pong", "deviceInfo": self.device_info,
@@ -170,6 +193,11 @@ class U2Server:
             "scrollTo": self.scroll_to, "flingForward": self.fling_forward,
             "flingBackward": self.fling_backward, "flingToBeginning": self.fling_to_beginning,
             "flingToEnd": self.fling_to_end,
+            # named UiObjects (UiCollection/UiScrollable children; kept 60 s, as the server)
+            "childByText": self.child_by_text, "childByDescription": self.child_by_description,
+            "childByInstance": self.child_by_instance, "getUiObject": self.get_ui_object,
+            "removeUiObject": self.remove_ui_object, "getUiObjects": self.get_ui_objects,
+            "setOrientation": self.set_orientation,
         }
 
     # --- life cycle ----------------------------------------------------------------------------
@@ -298,6 +326,13 @@ class U2Server:
             raise RpcError(-32602, "Invalid params", "params must be an array or an object")
         args = list(params) if isinstance(params, list) else []
         kwargs = dict(params) if isinstance(params, dict) else {}
+        if method in NAMED_OVERLOADS and args and isinstance(args[0], str):
+            named = self._named(args[0])  # the String overload: a named UiObject
+            if named is None:
+                if method == "exist":
+                    return False
+                raise RpcError(CUSTOM_ERROR, NOT_FOUND, f"UiObject {args[0]} not found!")
+            args[0] = named
         try:
             inspect.signature(fn).bind(*args, **kwargs)
         except TypeError as e:
@@ -464,6 +499,14 @@ class U2Server:
 
     def freeze_rotation(self, freeze: bool = True) -> None:
         """The phone never rotates: frozen or not, it stays natural."""
+
+    def set_orientation(self, direction: str) -> None:
+        """``setOrientation``: natural (``n``) is where the phone always is; left and right
+        fail (a PhoneWorld phone does not rotate); other words do nothing, as on the server."""
+        way = str(direction).lower()
+        if way in ("left", "l", "right", "r"):
+            raise RpcError(CUSTOM_ERROR, "java.lang.UnsupportedOperationException",
+                           f"setOrientation({direction}): PhoneWorld phones do not rotate")
 
     def get_last_toast(self) -> str | None:
         """The last toast seen (at the server's own actions and calls: the real server hears
@@ -654,6 +697,82 @@ class U2Server:
             self._gesture(((x0 + x1) // 2, (y0 + y1) // 2), target,
                           max(1, int(_number(steps, "steps"))))
         return True
+
+    # --- named UiObjects (UiCollection, UiScrollable) -------------------------------------------
+    def child_by_text(self, collection: dict[str, Any], child: dict[str, Any], text: str,
+                      allow_scroll_search: bool | None = None) -> str:
+        """``UiCollection.getChildByText``: the first ``child`` instance below ``collection``
+        whose text, or a node's below it, equals ``text``; a scrollable collection (or
+        ``allowScrollSearch``) first scrolls ``text`` into view (``UiScrollable``)."""
+        return self._child_by(collection, child, "text", text, allow_scroll_search)
+
+    def child_by_description(self, collection: dict[str, Any], child: dict[str, Any],
+                             text: str, allow_scroll_search: bool | None = None) -> str:
+        """``getChildByDescription``: as ``childByText`` with a description containing
+        ``text``."""
+        return self._child_by(collection, child, "descriptionContains", text,
+                              allow_scroll_search)
+
+    def child_by_instance(self, collection: dict[str, Any], child: dict[str, Any],
+                          instance: int) -> str:
+        """``getChildByInstance``: the ``instance``-th ``child`` below ``collection`` (found
+        or not: the name stands for the pattern)."""
+        if isinstance(instance, bool) or not isinstance(instance, int):
+            raise ValueError(f"instance must be an int, got {instance!r}")
+        self._resolve(collection)  # a bad selector fails at once
+        return self._name(_nth_child(collection, child, instance))
+
+    def get_ui_object(self, selector: dict[str, Any]) -> str:
+        self._resolve(selector)
+        return self._name(selector)
+
+    def remove_ui_object(self, name: str) -> None:
+        with self._guard:
+            self._objects.pop(str(name), None)
+
+    def get_ui_objects(self) -> list[str]:
+        with self._guard:
+            self._expire()
+            return list(self._objects)
+
+    def _child_by(self, collection: dict[str, Any], child: dict[str, Any], key: str,
+                  text: str, scroll: bool | None) -> str:
+        if not isinstance(text, str):
+            raise ValueError(f"text must be a string, got {text!r}")
+        if scroll is None:  # the 3-argument call: UiScrollable if the collection scrolls
+            scroll = self.exist(collection) and bool(self.obj_info(collection)["scrollable"])
+        if scroll:
+            self.scroll_to(collection, {"mask": MASKS[key], key: text})
+        exact = key == "text"
+        tree, rows = self._resolve(_with_child(collection, child))
+        for k, n in enumerate(rows):  # getChildByInstance(child, k) is node n
+            for m in (n, *tree.descendants(n)):
+                e = tree.nodes[m].element
+                if (e.text == text) if exact else (text in e.content_desc):
+                    return self._name(_nth_child(collection, child, k))
+        what = "text" if exact else "description"
+        raise RpcError(CUSTOM_ERROR, NOT_FOUND, f'for {what}= "{text}"')
+
+    def _name(self, selector: dict[str, Any]) -> str:
+        """A new name for the UiObject of ``selector`` (``addUiObject``: a random UUID)."""
+        name = str(uuid.uuid4())
+        with self._guard:
+            self._expire()
+            self._objects[name] = (selector, time.monotonic())
+        return name
+
+    def _named(self, name: str) -> dict[str, Any] | None:
+        with self._guard:
+            self._expire()
+            entry = self._objects.get(name)
+        return entry[0] if entry is not None else None
+
+    def _expire(self) -> None:
+        """Forget the names older than a minute (the caller holds ``_guard``)."""
+        now = time.monotonic()
+        for name in [n for n, (_, made) in self._objects.items()
+                     if now - made >= OBJECT_TTL_S]:
+            del self._objects[name]
 
     # --- scrolling (UiScrollable) -----------------------------------------------------------------
     def scroll_forward(self, selector: dict[str, Any], vertical: bool = True,
@@ -906,6 +1025,17 @@ def _with_child(selector: Any, child: Any) -> Any:
     out["childOrSibling"] = [*(selector.get("childOrSibling") or []), "child"]
     out["childOrSiblingSelector"] = [*(selector.get("childOrSiblingSelector") or []), child]
     return out
+
+
+def _nth_child(collection: Any, child: Any, instance: int) -> Any:
+    """``UiSelector.patternBuilder(collection, patternBuilder(child).instance(n))``: the n-th
+    node below ``collection`` that matches ``child``."""
+    pattern = dict(child) if isinstance(child, dict) else child
+    if isinstance(pattern, dict):
+        mask = pattern.get("mask", 0)
+        pattern["mask"] = (mask if isinstance(mask, int) else 0) | MASKS["instance"]
+        pattern["instance"] = instance
+    return _with_child(collection, pattern)
 
 
 def _print(text: str) -> Handler:

@@ -8,13 +8,14 @@ versions draws the same pixels:
    look of the UI, unchanged;
 1. vector symbols registered in ``SYMBOLS`` for what it lacks (◀ ● ■ ⋮ ✎ 🗑 ⇧ ⌫ ↵ ✓ ★ ...):
    each takes ``(draw, cx, cy, s, color, bg)``, a center and a scale ``s`` in drawing pixels;
-2. the fallback fonts of ``FALLBACKS``: Noto Sans (Latin with accents, Greek, Cyrillic,
-   punctuation, currencies), Noto Sans Symbols and Noto Emoji (monochrome), from the
-   ``manimgx-fonts`` package (SIL OFL 1.1), then DejaVu Sans 2.37 (math, arrows, shapes,
-   dingbats, box drawing), shipped in ``fonts/`` (Bitstream Vera license);
-3. a CJK font, the one optional font (``cjk_font``): ``$PHONE_GYM_CJK_FONT``, the
-   ``manimgx-fonts-cjk`` package (``pip install 'phone-gym[cjk]'``) or Debian's
-   ``fonts-noto-cjk``. Without one, Chinese, Japanese and Korean cannot be drawn.
+2. the fonts shipped in ``fonts/`` (``FALLBACKS``), the same on every machine: DejaVu Sans
+   2.37 (Latin with accents, Greek, Cyrillic, Hebrew, Arabic, punctuation, currencies, math,
+   arrows, shapes, dingbats; Bitstream Vera licence), then Noto Emoji 3.002 (monochrome
+   emoji; SIL OFL 1.1);
+3. for the scripts those lack, one system font (the only part that depends on the machine):
+   a CJK font (``cjk_font``): ``$PHONE_GYM_CJK_FONT``, the ``manimgx-fonts-cjk`` package or
+   a system Noto Sans CJK / WenQuanYi / Droid Sans Fallback (``CJK_FONTS``). Without one,
+   Chinese, Japanese and Korean cannot be drawn.
 
 Text that no font and no symbol draws cannot be typed: ``typing_error`` is the message both
 PhoneWorld and real phones give. Fallback runs sit on the bundled font's baseline.
@@ -64,24 +65,27 @@ PRIMARY, SYMBOL = 0, -1
 FONT_DIR = Path(__file__).with_name("fonts")
 #: The fallback fonts, in order: (package holding the file, or None for ``FONT_DIR``, file).
 FALLBACKS: tuple[tuple[str | None, str], ...] = (
-    ("manimgx_fonts", "NotoSans[wght].ttf"),
-    ("manimgx_fonts", "NotoSansSymbols[wght].ttf"),
-    ("manimgx_fonts", "NotoEmoji[wght].ttf"),
     (None, "DejaVuSans.ttf"),
+    (None, "NotoEmoji[wght].ttf"),
 )
 #: Names a font file for CJK text (empty: none), instead of looking for one.
 CJK_ENV = "PHONE_GYM_CJK_FONT"
-#: Where a CJK font is looked for, the first found wins: the ``cjk`` extra's package, then
-#: Debian's and Ubuntu's ``fonts-noto-cjk``.
+#: Where a CJK font is looked for, the first found wins: a registry package, then the system
+#: fonts of Debian and Ubuntu (``fonts-noto-cjk``, ``fonts-wqy-microhei``,
+#: ``fonts-droid-fallback``) and Fedora (``google-noto-sans-cjk-fonts``).
 CJK_FONTS: tuple[tuple[str | None, str], ...] = (
     ("manimgx_fonts_cjk", "NotoSansCJK-VF.otf.ttc"),
     (None, "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
+    (None, "/usr/share/fonts/google-noto-cjk/NotoSansCJK-Regular.ttc"),
+    (None, "/usr/share/fonts/google-noto-sans-cjk-fonts/NotoSansCJK-Regular.ttc"),
+    (None, "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"),
+    (None, "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"),
 )
 #: The face of a CJK collection used: its Simplified Chinese one (all cover the same
 #: characters, with regional glyph shapes).
 CJK_FACE = "SC"
-CJK_HINT = ("; Chinese, Japanese and Korean need a CJK font: pip install 'phone-gym[cjk]', "
-            "or apt-get install fonts-noto-cjk")
+CJK_HINT = ("; Chinese, Japanese and Korean need a CJK font: apt-get install fonts-noto-cjk, "
+            f"pip install manimgx-fonts-cjk, or set {CJK_ENV} to a font file")
 
 
 def _locate(package: str | None, name: str) -> str | None:
@@ -114,7 +118,10 @@ def cjk_font() -> Face | None:
     """The CJK font used, if any (see ``CJK_ENV`` and ``CJK_FONTS``)."""
     chosen = os.environ.get(CJK_ENV)
     if chosen is not None:
-        path = chosen if chosen and Path(chosen).is_file() else None
+        if chosen and not Path(chosen).is_file():
+            raise ValueError(f"{CJK_ENV}={chosen!r} is not a file; accepted: the path of a "
+                             "CJK font (.ttf, .otf or .ttc), or empty for none")
+        path = chosen or None
     else:
         path = next((p for pkg, name in CJK_FONTS if (p := _locate(pkg, name))), None)
     return None if path is None else Face(Path(path).name, path, _collection_index(path))

@@ -15,7 +15,7 @@ from phone_gym.envs import PhoneWorldEnv
 from phone_gym.envs.contract import check_args
 from phone_gym.envs.real_phone import REAL_TEMPLATES, RealPhoneEnv, select_real_templates
 from phone_gym.mockapps import TEMPLATES
-from phone_gym.mockapps.registry import job, same_job
+from phone_gym.mockapps.registry import job, same_job, setting_values
 
 ENVS = [PhoneWorldEnv, RealPhoneEnv]  # RealPhoneEnv checks its arguments before connecting
 
@@ -83,8 +83,26 @@ def test_a_phoneworld_only_id_on_a_phone_names_the_real_one(world_id: str, real_
 def test_no_suggestion_where_no_real_task_does_the_job() -> None:
     with pytest.raises(ValueError) as err:
         RealPhoneEnv(task="NotesPinNote")
-    assert "runs in PhoneWorld only" in str(err.value)
+    assert "runs in PhoneWorld only (its setup, checks or oracle need more" in str(err.value)
     assert "did you mean" not in str(err.value) and "phone-gym tasks --real" in str(err.value)
+
+
+def test_a_setting_task_is_matched_by_the_value_it_sets() -> None:
+    """Turning Wi-Fi off is not the job of ``SettingsWifiOn`` (same setting, other value);
+    "turn {state} the dark theme" (on or off) shares a value with ``SettingsDarkThemeOn``."""
+    real = REAL_TEMPLATES.values()
+    assert [t.id for t in same_job(TEMPLATES["SettingsTurnOffWifi"], real)] == ["SettingsWifiOff"]
+    assert [t.id for t in same_job(TEMPLATES["SettingsSetDarkTheme"], real)] == [
+        "SettingsDarkThemeOn"]
+    assert setting_values(TEMPLATES["SettingsTurnOffWifi"]) == {"0"}
+    assert setting_values(TEMPLATES["SettingsSetBrightness"]) is None  # a range: any level
+    assert setting_values(TEMPLATES["NotesPinNote"]) is None  # no setting
+
+
+@pytest.mark.parametrize("task", [5, ["SettingsWifiOff", None], [["SettingsWifiOff"]]])
+def test_a_task_that_is_not_an_id_raises_value_error(task: object) -> None:
+    with pytest.raises(ValueError, match="accepted: a task id, a list of ids or None"):
+        select_real_templates(task)  # type: ignore[arg-type]
 
 
 def test_every_suggested_real_id_does_the_same_job() -> None:
@@ -93,6 +111,8 @@ def test_every_suggested_real_id_does_the_same_job() -> None:
             continue
         for twin in same_job(task, REAL_TEMPLATES.values()):
             assert twin.real and twin.apps == task.apps and job(twin) == job(task), task.id
+            mine, theirs = setting_values(task), setting_values(twin)
+            assert mine is None or theirs is None or mine & theirs, (task.id, twin.id)
 
 
 def test_an_unknown_id_on_a_phone_suggests_real_ids_and_both_listings() -> None:

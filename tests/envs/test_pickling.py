@@ -10,7 +10,7 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from phone_gym.actions import PhoneAction
+from phone_gym.actions import BUTTONS, PhoneAction
 from phone_gym.envs import PhoneWorldEnv
 
 #: Templates whose screens have long-press menus, search fields, forms, dialogs and lists.
@@ -62,7 +62,7 @@ def random_action(info: dict[str, Any], rng: np.random.Generator,
         return at("click" if rng.random() < 0.85 else "double_click", clickable)
     pick = int(rng.integers(6))
     if pick == 0:
-        return PhoneAction("press", button=("back", "home", "enter", "recents")[int(rng.integers(4))])
+        return PhoneAction("press", button=BUTTONS[int(rng.integers(len(BUTTONS)))])
     if pick == 1:
         return PhoneAction("scroll", x=500, y=int(rng.integers(150, 900)),
                            direction=("up", "down", "left", "right")[int(rng.integers(4))])

@@ -20,8 +20,10 @@ from gymnasium.utils.env_checker import check_env
 from phone_gym.actions import PhoneAction
 from phone_gym.envs.contract import END_KEYS, STEP_KEYS
 from phone_gym.envs.real_phone import REAL_TEMPLATES, RealPhoneEnv
+from phone_gym.real.backend import BootIdentity
 from phone_gym.real.guard import SafetyGuard
 from phone_gym.virtual import VirtualAdbServer, VirtualPhone
+from phone_gym.virtual.phone import BOOT_ID_PATH
 from phone_gym.world.a11y import ui_elements
 
 SERIAL = "emulator-5554"
@@ -292,6 +294,44 @@ def test_a_failing_phone_ends_the_episode_with_an_error_not_a_hang(
     env.reset(seed=1)  # the phone is back: a new episode starts
     _, _, _, _, info = env.step('open_app(app="Settings")')
     assert info["device_error"] is None
+
+
+# --- a phone that restarts -------------------------------------------------------------------
+def test_a_phone_that_restarts_ends_the_episode(server: VirtualAdbServer,
+                                                phone: VirtualPhone) -> None:
+    env = make(server, task="SettingsWifiOff")
+    env.reset(seed=0)
+    log = len(phone.shell_log)
+    _, _, _, truncated, info = env.step('press(button="home")')
+    assert not truncated and info["device_error"] is None
+    reads = [cmd for cmd in list(phone.shell_log)[log:] if BOOT_ID_PATH in cmd]
+    assert reads == [["cat", BOOT_ID_PATH, "/proc/uptime"]]  # one read a step, one command
+    first = phone.boot_id
+    phone.reboot()  # as if it restarted by itself (a crash, a battery pull, an update)
+    _, reward, terminated, truncated, info = env.step('press(button="home")')
+    assert truncated and not terminated and reward == 0.0 and not info["success"]
+    assert info["device_error"] == (
+        f"the phone restarted during the episode (boot {first} is now {phone.boot_id}): its "
+        "apps and screen are not where the actions left them; reset() starts a new episode")
+    assert env.trajectory[-1]["device_error"] == info["device_error"]
+    with pytest.raises(gym.error.ResetNeeded):
+        env.step('press(button="home")')
+    env.reset(seed=0)  # a new episode on the restarted phone
+    _, _, _, truncated, info = env.step('press(button="home")')
+    assert not truncated and info["device_error"] is None
+    server.client().device(SERIAL).reboot()  # adbutils, from elsewhere: `shell reboot`
+    _, _, _, truncated, info = env.step('press(button="home")')
+    assert truncated and "the phone restarted during the episode" in info["device_error"]
+
+
+def test_boot_identity_compares_boot_ids_else_uptimes() -> None:
+    a, b = "0f0e0d0c-0b0a-4908-8706-050403020100", "1f0e0d0c-0b0a-4908-8706-050403020100"
+    assert BootIdentity(b, 5.0).restarted_since(BootIdentity(a, 900.0))
+    assert not BootIdentity(a, 5.0).restarted_since(BootIdentity(a, 900.0))  # same boot id
+    assert BootIdentity(None, 5.0).restarted_since(BootIdentity(None, 900.0))
+    assert not BootIdentity(None, 901.0).restarted_since(BootIdentity(None, 900.0))
+    assert not BootIdentity(None, None).restarted_since(BootIdentity(a, 900.0))
+    assert str(BootIdentity(a, 1.0)) == a and str(BootIdentity(None, 1.5)) == "uptime 1.5s"
 
 
 def test_no_server_is_a_clear_error(tmp_path: Path) -> None:

@@ -34,7 +34,7 @@ def short(name: str, tmp_path: Path, port: int) -> Path:
                   max_new_tokens=8)
     if "steps" in config:
         config.update(steps=3, eval_episodes=0)
-        config["data"]["episodes"] = 2
+        config["data"].update(episodes=2, path="")  # collected data: test_cli_train.py
     if "grpo" in config:
         config["grpo"].update(iterations=1, groups_per_iter=1, group_size=2)
         for source in config["sources"]:

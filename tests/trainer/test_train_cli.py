@@ -75,7 +75,7 @@ num_envs = 4
 def test_bad_configs_are_rejected(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text(json.dumps({"model": "tiny", "stepz": 3}))
-    with pytest.raises(ValueError, match="unknown sft config keys"):
+    with pytest.raises(ValueError, match="unknown sft config key"):
         main(["train", "sft", "--config", str(path)])
     path.write_text(json.dumps({"model": "tiny"}))
     with pytest.raises(ValueError, match="sources"):

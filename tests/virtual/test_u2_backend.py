@@ -24,7 +24,8 @@ os.environ["ADBUTILS_ADB_PATH"] = "/bin/false"
 uiautomator2 = pytest.importorskip("uiautomator2")
 
 from PIL import Image  # noqa: E402
-from uiautomator2.exceptions import RPCUnknownError  # noqa: E402
+from uiautomator2 import Device  # noqa: E402
+from uiautomator2.exceptions import RPCUnknownError, UiObjectNotFoundError  # noqa: E402
 
 from phone_gym.real.backend import U2Backend  # noqa: E402
 from phone_gym.virtual.phone import VirtualPhone  # noqa: E402
@@ -60,7 +61,7 @@ def adb_device(server: VirtualAdbServer, phone: VirtualPhone) -> adbutils.AdbDev
 
 
 @pytest.fixture
-def d(adb_device: adbutils.AdbDevice) -> Iterator[uiautomator2.Device]:
+def d(adb_device: adbutils.AdbDevice) -> Iterator[Device]:
     device = uiautomator2.connect(adb_device)
     yield device
     device.stop_uiautomator(wait=False)
@@ -133,7 +134,7 @@ def test_already_running_server_is_reused(adb_device: adbutils.AdbDevice,
     assert not server.running()
 
 
-def test_info(d: uiautomator2.Device) -> None:
+def test_info(d: Device) -> None:
     info = d.info
     assert info["displayWidth"] == 1080 and info["displayHeight"] == 2400
     assert info["currentPackageName"] == LAUNCHER_PACKAGE
@@ -142,14 +143,14 @@ def test_info(d: uiautomator2.Device) -> None:
     assert d.jsonrpc.windowSize() == [1080, 2400]
 
 
-def test_window_size(d: uiautomator2.Device, phone: VirtualPhone) -> None:
+def test_window_size(d: Device, phone: VirtualPhone) -> None:
     # adbutils asks the phone's shell: `wm size`, and the orientation in `dumpsys display`
     assert d.window_size() == (1080, 2400)
     d.click(0.5, 0.04)  # fractions of the screen: the clock in the status bar, nothing
     assert phone.device.current_app is None
 
 
-def test_screenshot(d: uiautomator2.Device, phone: VirtualPhone) -> None:
+def test_screenshot(d: Device, phone: VirtualPhone) -> None:
     image = d.screenshot()
     assert isinstance(image, Image.Image) and image.size == (1080, 2400)
     got = np.asarray(image.convert("RGB"), dtype=np.int16)
@@ -159,7 +160,7 @@ def test_screenshot(d: uiautomator2.Device, phone: VirtualPhone) -> None:
     assert image.format == "JPEG" and image.size == (540, 1200)
 
 
-def test_dump_hierarchy(d: uiautomator2.Device, phone: VirtualPhone) -> None:
+def test_dump_hierarchy(d: Device, phone: VirtualPhone) -> None:
     xml = d.dump_hierarchy()
     assert xml == to_xml(phone.device.frame())
     names = {e.text for e in parse_xml(xml)}
@@ -169,7 +170,7 @@ def test_dump_hierarchy(d: uiautomator2.Device, phone: VirtualPhone) -> None:
 
 
 # --- input ------------------------------------------------------------------------------------
-def test_click_opens_app(d: uiautomator2.Device, phone: VirtualPhone) -> None:
+def test_click_opens_app(d: Device, phone: VirtualPhone) -> None:
     d.click(*icon_center(phone, "Clock"))
     app = phone.device.current_app
     assert app is not None and app.name == "Clock"
@@ -180,7 +181,7 @@ def test_click_opens_app(d: uiautomator2.Device, phone: VirtualPhone) -> None:
     assert phone.device.current_app is None
 
 
-def test_touch_mapping(d: uiautomator2.Device, phone: VirtualPhone,
+def test_touch_mapping(d: Device, phone: VirtualPhone,
                        monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[tuple[str, object, object]] = []
     monkeypatch.setattr(phone.device, "step", lambda action, px=None, px2=None: seen.append(
@@ -193,7 +194,7 @@ def test_touch_mapping(d: uiautomator2.Device, phone: VirtualPhone,
                     ("long_press", (100, 200), None), ("drag", (100, 200), (100, 900))]
 
 
-def test_keys(d: uiautomator2.Device, phone: VirtualPhone) -> None:
+def test_keys(d: Device, phone: VirtualPhone) -> None:
     d.click(*icon_center(phone, "Notes"))
     assert phone.device.current_app is not None
     assert d.press("back") is True
@@ -204,7 +205,7 @@ def test_keys(d: uiautomator2.Device, phone: VirtualPhone) -> None:
     assert d.jsonrpc.pressKey("no_such_key") is False
 
 
-def test_swipe(d: uiautomator2.Device, phone: VirtualPhone) -> None:
+def test_swipe(d: Device, phone: VirtualPhone) -> None:
     d.swipe(540, 10, 540, 1500, steps=20)  # down from the status bar: the shade
     assert phone.device.shade_open
     assert d.info["currentPackageName"] == SYSTEMUI_PACKAGE
@@ -217,10 +218,12 @@ def test_swipe(d: uiautomator2.Device, phone: VirtualPhone) -> None:
 
 
 # --- protocol ---------------------------------------------------------------------------------
-def test_rpc_errors(d: uiautomator2.Device) -> None:
+def test_rpc_errors(d: Device) -> None:
     with pytest.raises(RPCUnknownError, match="-32601"):
         d.jsonrpc.noSuchMethod()
     with pytest.raises(RPCUnknownError, match="-32602"):
+        d.jsonrpc.click([1], 3)
+    with pytest.raises(UiObjectNotFoundError):  # click(String name, corner): no such object
         d.jsonrpc.click("left", 3)
     with pytest.raises(RPCUnknownError, match="-32602"):
         d.jsonrpc.click(1, 2, 3, 4)
@@ -229,7 +232,7 @@ def test_rpc_errors(d: uiautomator2.Device) -> None:
     assert d.info["sdkInt"] == 34  # still serving
 
 
-def test_http_endpoints(d: uiautomator2.Device, adb_device: adbutils.AdbDevice) -> None:
+def test_http_endpoints(d: Device, adb_device: adbutils.AdbDevice) -> None:
     out = http(adb_device, b"GET /ping HTTP/1.1\r\nHost: x\r\n\r\n"
                            b"GET /version HTTP/1.1\r\nConnection: close\r\n\r\n")
     first, _, second = out.partition(b"pong")  # two answers on one kept-alive connection
@@ -304,7 +307,7 @@ def test_launch_over_shell_v2_ends_with_stop(adb_device: adbutils.AdbDevice,
         conn.close()
 
 
-def test_unplugging_ends_the_server(server: VirtualAdbServer, d: uiautomator2.Device,
+def test_unplugging_ends_the_server(server: VirtualAdbServer, d: Device,
                                     phone: VirtualPhone) -> None:
     assert u2(phone).running()
     server.faults.drop = True

@@ -1,10 +1,12 @@
 """The real clients end to end against the virtual device: uiautomator2's common calls
-(connect, device info, screenshots, the hierarchy, apps and sessions, ``d(...)`` UI objects,
-typing, keys, swipes) and adbutils' (``app_info``, ``app_current``, ``shell``), over the
-virtual adb server and the virtual u2 server. No adb binary, no phone: 127.0.0.1 only."""
+(connect, device info, screenshots, the hierarchy, apps and sessions, ``d(...)`` UI objects and
+named ones, typing, toasts, watchers, keys, swipes, and the calls that fail) and adbutils'
+(``app_info``, ``app_current``, ``shell``, screens and keys), over the virtual adb server and
+the virtual u2 server. No adb binary, no phone: 127.0.0.1 only."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
@@ -19,8 +21,10 @@ os.environ["ADBUTILS_ADB_PATH"] = "/bin/false"
 uiautomator2 = pytest.importorskip("uiautomator2")
 
 from PIL import Image  # noqa: E402
+from uiautomator2 import Device  # noqa: E402
 from uiautomator2.exceptions import (  # noqa: E402
     AppNotFoundError,
+    RPCUnknownError,
     SessionBrokenError,
     UiObjectNotFoundError,
 )
@@ -49,7 +53,7 @@ def adb_device(phone: VirtualPhone) -> Iterator[adbutils.AdbDevice]:
 
 
 @pytest.fixture
-def d(adb_device: adbutils.AdbDevice) -> Iterator[uiautomator2.Device]:
+def d(adb_device: adbutils.AdbDevice) -> Iterator[Device]:
     device = uiautomator2.connect(adb_device)
     yield device
     device.stop_uiautomator(wait=False)
@@ -59,20 +63,17 @@ def commands(phone: VirtualPhone) -> list[str]:
     return [" ".join(argv) for argv in list(phone.shell_log)]
 
 
-def fast(seconds: float = 1.0) -> object:
-    """A context manager that fails the test when its body takes longer than ``seconds``."""
-    class Timer:
-        def __enter__(self) -> None:
-            self.t0 = time.monotonic()
-
-        def __exit__(self, *exc: object) -> None:
-            took = time.monotonic() - self.t0
-            assert exc[0] is not None or took < seconds, f"took {took:.2f} s"
-    return Timer()
+@contextlib.contextmanager
+def fast(seconds: float = 1.0) -> Iterator[None]:
+    """Fails the test when the body of the ``with`` takes longer than ``seconds``."""
+    t0 = time.monotonic()
+    yield
+    took = time.monotonic() - t0
+    assert took < seconds, f"took {took:.2f} s"
 
 
 # --- the device -------------------------------------------------------------------------------
-def test_device_calls(d: uiautomator2.Device, phone: VirtualPhone) -> None:
+def test_device_calls(d: Device, phone: VirtualPhone) -> None:
     assert d.info["currentPackageName"] == LAUNCHER_PACKAGE and d.info["sdkInt"] == 34
     assert d.window_size() == (1080, 2400)
     image = d.screenshot()
@@ -87,7 +88,7 @@ def test_device_calls(d: uiautomator2.Device, phone: VirtualPhone) -> None:
 
 
 # --- apps, processes and sessions ---------------------------------------------------------------
-def test_apps(d: uiautomator2.Device, phone: VirtualPhone) -> None:
+def test_apps(d: Device, phone: VirtualPhone) -> None:
     assert NOTES not in d.app_list_running()
     with fast():
         d.app_start(NOTES, wait=True)  # `monkey`, then app_wait on `ps`
@@ -102,6 +103,8 @@ def test_apps(d: uiautomator2.Device, phone: VirtualPhone) -> None:
     assert d.app_info(NOTES) == {"versionName": "1.0", "versionCode": 1}
     with pytest.raises(AppNotFoundError):
         d.app_info("com.nope")
+    assert NOTES in d.app_list() and NOTES in d.app_list("-3")
+    assert d.app_uninstall(NOTES) is False and NOTES in d.app_list()  # nothing is removed
     d.app_stop(NOTES)
     assert NOTES not in d.app_list_running()
     assert d.app_wait(NOTES, timeout=0.5) == 0  # (u2 looks once a second)
@@ -109,7 +112,7 @@ def test_apps(d: uiautomator2.Device, phone: VirtualPhone) -> None:
     assert d.app_wait(NOTES, timeout=5) not in (0, pid)  # a new process
 
 
-def test_session(d: uiautomator2.Device, phone: VirtualPhone) -> None:
+def test_session(d: Device, phone: VirtualPhone) -> None:
     with fast():
         session = d.session(CLOCK)
     assert session.pid > 0 and session.running()
@@ -135,10 +138,25 @@ def test_adbutils(adb_device: adbutils.AdbDevice, phone: VirtualPhone) -> None:
     assert (current.package, current.activity) == (CLOCK, f"{CLOCK}.MainActivity")
     assert adb_device.shell("echo hi") == "hi"
     assert adb_device.shell2(["pidof", CLOCK]).output.strip().isdigit()
+    assert {CLOCK, NOTES} <= set(adb_device.list_packages())
+    adb_device.app_stop(CLOCK)
+    assert phone.device.at_home and not adb_device.shell2(["pidof", CLOCK]).output
+    assert tuple(adb_device.window_size()) == (1080, 2400) and adb_device.rotation() == 0
+    assert adb_device.is_screen_on() and adb_device.screenshot().size == (1080, 2400)
+    assert adb_device.dump_hierarchy() == to_xml(phone.device.frame())
+    x0, y0, x1, y1 = next(e.bounds for e in parse_xml(adb_device.dump_hierarchy())
+                          if e.text == "Notes")
+    adb_device.click((x0 + x1) // 2, (y0 + y1) // 2)
+    assert adb_device.app_current().package == NOTES
+    adb_device.keyevent("HOME")
+    assert phone.device.at_home
+    with pytest.raises(adbutils.AdbInstallError):  # nothing is installed on a PhoneWorld phone
+        adb_device.install(__file__)
+    assert "DELETE_FAILED" in adb_device.uninstall(NOTES) and adb_device.app_info(NOTES)
 
 
 # --- UI objects ---------------------------------------------------------------------------------
-def test_selectors(d: uiautomator2.Device, phone: VirtualPhone) -> None:
+def test_selectors(d: Device, phone: VirtualPhone) -> None:
     assert d(text="Clock").exists and not d(text="No such thing").exists
     assert d(description="Home").exists
     assert d(resourceId="com.android.systemui:id/home").exists
@@ -158,6 +176,11 @@ def test_selectors(d: uiautomator2.Device, phone: VirtualPhone) -> None:
     assert info["resourceName"] == "com.android.systemui:id/home"
     x0, y0, x1, y1 = d(description="Home").bounds()
     assert 0 <= x0 < x1 <= 1080 and 2200 < y0 < y1 <= 2400
+    assert d(description="Home").center() == ((x0 + x1) / 2, (y0 + y1) / 2)
+    assert [i["contentDescription"] for i in buttons.info_list()] == ["Back", "Home", "Overview"]
+    assert d(description="Back").right(className="android.widget.ImageButton").info[
+        "contentDescription"] == "Home"  # relative positions: computed by the client
+    assert d.xpath('//*[@content-desc="Home"]').exists  # xpath reads the hierarchy dump
     with fast(1.5):
         assert d(text="No such thing").exists(timeout=0.3) is False
     with pytest.raises(UiObjectNotFoundError):
@@ -166,7 +189,7 @@ def test_selectors(d: uiautomator2.Device, phone: VirtualPhone) -> None:
         d(text="No such thing").info  # noqa: B018
 
 
-def test_click_and_wait(d: uiautomator2.Device, phone: VirtualPhone) -> None:
+def test_click_and_wait(d: Device, phone: VirtualPhone) -> None:
     d(text="Clock").click()
     app = phone.device.current_app
     assert app is not None and app.package == CLOCK
@@ -186,7 +209,7 @@ def test_click_and_wait(d: uiautomator2.Device, phone: VirtualPhone) -> None:
     assert 0.2 < time.monotonic() - t0 < 3
 
 
-def test_text_fields(d: uiautomator2.Device, phone: VirtualPhone) -> None:
+def test_text_fields(d: Device, phone: VirtualPhone) -> None:
     d.app_start(NOTES)
     d(description="New note").click()
     title = d(resourceId=f"{NOTES}:id/title")
@@ -209,12 +232,21 @@ def test_text_fields(d: uiautomator2.Device, phone: VirtualPhone) -> None:
     assert "ime list -s -a" in log
     assert not any(c.startswith(("pm install", "ime set", "ime enable", "am broadcast"))
                    for c in log), log
-    d(description="Save").click()
-    d.press("back")
-    assert d(text="bread").exists or d(textContains="bread").exists
+    d.toast.reset()
+    d(description="Save").click()  # saves and closes the editor: back on the list
+    assert d.toast.get_message(wait_timeout=2, default=None) == "Note saved"
+    assert d.app_current()["package"] == NOTES and not d(text="No notes yet").exists
+    # the row shows the title (none: "Untitled"); the text is its subtitle
+    row = d(resourceId=f"{NOTES}:id/notes_list").child(text="Untitled")
+    assert row.exists and row.info["clickable"]
+    row.click()  # reopened, the note has what was typed
+    assert d(resourceId=f"{NOTES}:id/body").get_text() == "bread"
+    d(resourceId=f"{NOTES}:id/title").click()
+    assert d(focused=True).info["resourceName"] == f"{NOTES}:id/title"
+    assert d(focused=True).set_text("Shopping") and title.get_text() == "Shopping"
 
 
-def test_long_click_and_menus(d: uiautomator2.Device, phone: VirtualPhone) -> None:
+def test_long_click_and_menus(d: Device, phone: VirtualPhone) -> None:
     d.app_start(NOTES)
     d.clipboard = "pasted"
     assert d.clipboard == "pasted"
@@ -224,7 +256,7 @@ def test_long_click_and_menus(d: uiautomator2.Device, phone: VirtualPhone) -> No
     assert d(resourceId=f"{NOTES}:id/search").get_text() == "pasted"
 
 
-def test_scrolling(d: uiautomator2.Device, phone: VirtualPhone) -> None:
+def test_scrolling(d: Device, phone: VirtualPhone) -> None:
     with phone.lock:
         for k in range(40):
             phone.device.system.add_contact(f"Person {k:02d}")
@@ -240,3 +272,55 @@ def test_scrolling(d: uiautomator2.Device, phone: VirtualPhone) -> None:
     d.swipe(540, 1600, 540, 600, steps=10)  # a plain swipe scrolls too
     d(text="Person 39").click()
     assert d(text="Person 39").exists and not d(text="Person 38").exists
+
+
+def test_named_objects(d: Device, phone: VirtualPhone,
+                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """``child_by_text``/``_description``/``_instance``: the server names a UiObject that the
+    later calls use (``AutomatorServiceImpl.childByText`` and the ``String`` overloads)."""
+    nav = d(resourceId="com.android.systemui:id/navigation_bar")
+    home = nav.child_by_description("Hom", className="android.widget.ImageButton")
+    assert isinstance(home.selector, str) and home.exists
+    assert home.info["contentDescription"] == "Home"
+    assert nav.child_by_instance(2, className="android.widget.ImageButton").info[
+        "contentDescription"] == "Overview"
+    with pytest.raises(UiObjectNotFoundError):
+        nav.child_by_text("Nobody", className="android.widget.ImageButton")
+    with phone.lock:
+        for k in range(40):
+            phone.device.system.add_contact(f"Person {k:02d}")
+    d.app_start(CONTACTS)
+    rows = d(resourceId=f"{CONTACTS}:id/contacts_list")
+    assert not d(text="Person 30").exists
+    person = rows.child_by_text("Person 30", className="android.view.ViewGroup")  # scrolls
+    assert person.get_text() == "Person 30" and d(text="Person 30").exists
+    person.click()
+    assert not d(text="Person 29").exists and d(text="Person 30").exists  # the contact
+    monkeypatch.setattr("phone_gym.virtual.u2.OBJECT_TTL_S", 0.0)  # names last a minute
+    assert not person.exists
+    with pytest.raises(UiObjectNotFoundError):
+        person.get_text()
+
+
+def test_watchers_toasts_and_orientation(d: Device, phone: VirtualPhone) -> None:
+    """uiautomator2's client-side watchers (they read the hierarchy dump), the toast it hears,
+    the orientation, and the calls that fail and how."""
+    d.app_start(CLOCK)
+    d.watcher("leave").when('//*[@text="Alarm"]').press("home")
+    d.watcher.run()  # one look: the watcher fires
+    assert phone.device.at_home
+    d.watcher.remove()
+    assert d.orientation == "natural"
+    d.set_orientation("natural")
+    d.freeze_rotation()
+    with pytest.raises(RPCUnknownError, match="do not rotate"):
+        d.set_orientation("left")
+    with pytest.raises(RPCUnknownError, match="Method not found"):
+        d.screen_off()  # the screen stays on
+    with pytest.raises(RPCUnknownError, match="Method not found"):
+        d.toast.show("hi")  # makeToast: not in the 0.4.1 jar either
+    t0 = time.monotonic()
+    with pytest.raises(adbutils.AdbInstallError):  # needs u2's AdbKeyboard: no APK installs
+        d.hide_keyboard()
+    assert time.monotonic() - t0 < 5
+    assert "com.github.uiautomator" not in d.app_list()

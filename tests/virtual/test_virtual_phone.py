@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import gc
 import shlex
+import uuid
 from io import BytesIO
 
 import pytest
 from PIL import Image
 
-from phone_gym.virtual.phone import FILE_MODE, VirtualPhone
+from phone_gym.virtual.commands.content import PEOPLE_COLUMNS
+from phone_gym.virtual.phone import BOOT_ID_PATH, FILE_MODE, SHELL_LOG_SIZE, VirtualPhone
 from phone_gym.world.a11y import UIElement, parse_xml, ui_elements
 from phone_gym.world.device import CONTACTS_PROVIDER, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
 
@@ -444,3 +447,97 @@ def test_reset(phone: VirtualPhone) -> None:
     assert not phone.shell_log and phone.read_file("/sdcard/x.txt") is None
     assert phone.read_file("/sdcard/s.png") is None
     assert out_of(phone, "settings get global wifi_on") == "1\n"
+
+
+# --- the shell log, exec, reboots ------------------------------------------------------------
+def test_the_shell_log_keeps_only_the_newest_commands() -> None:
+    assert VirtualPhone().shell_log.maxlen == SHELL_LOG_SIZE == 10_000
+    with pytest.raises(ValueError, match=r"^shell_log_size=-1; accepted: a count >= 0$"):
+        VirtualPhone(shell_log_size=-1)
+    phone = VirtualPhone(shell_log_size=100)
+    script = "".join(f": {i}\n" for i in range(10_000)).encode()
+    phone.shell("sh", stdin=script[:1000])  # warm up
+    gc.collect()
+    before = len(gc.get_objects())
+    assert phone.shell("sh", stdin=script) == (0, b"", b"")
+    gc.collect()
+    grown = len(gc.get_objects()) - before  # an unbounded log would keep 10,000 more lists
+    log = list(phone.shell_log)
+    assert len(log) == 100 and log[0] == [":", "9900"] and log[-1] == [":", "9999"]
+    assert grown < 1_000, f"{grown} more objects after 10,000 commands"
+    phone.reset()
+    assert not phone.shell_log and phone.shell_log.maxlen == 100
+
+
+def test_exec_runs_the_command_in_the_shells_place(phone: VirtualPhone) -> None:
+    assert run(phone, "exec echo hi; echo never") == (0, "hi\n", "")
+    code, out, _ = run(phone, "exec ls /nope; echo never")
+    assert code == 1 and out == ""
+    assert run(phone, "echo $(exec echo sub; echo no) after") == (0, "sub after\n", "")
+    assert run(phone, "exec echo piped | cat; echo next") == (0, "piped\nnext\n", "")
+    assert run(phone, "exec; echo still") == (0, "still\n", "")
+    assert run(phone, "exec nosuch")[0] == 127
+
+
+def test_boot_id_and_uptime(phone: VirtualPhone) -> None:
+    assert out_of(phone, f"cat {BOOT_ID_PATH}") == phone.boot_id + "\n"
+    assert uuid.UUID(phone.boot_id).version == 4
+    assert out_of(phone, "cat /proc/uptime") == "3600.00 3600.00\n"  # booted an hour ago
+    out_of(phone, "sleep 60")
+    assert out_of(phone, "cat /proc/uptime") == "3660.00 3660.00\n"
+    assert out_of(phone, f"cat {BOOT_ID_PATH}") == phone.boot_id + "\n"
+
+
+def test_reboot_restarts_the_phone_and_keeps_its_data(phone: VirtualPhone) -> None:
+    out_of(phone, f"am start -n {CONTACTS}/.MainActivity")
+    phone.device.system.add_contact("Alan Turing")
+    phone.device.system.clipboard = "copied"
+    out_of(phone, "setprop debug.x 1; setprop persist.y 2; echo kept > /sdcard/k.txt; "
+                  "settings put global wifi_on 0")
+    first = phone.boot_id
+    assert run(phone, "reboot") == (0, "", "")
+    assert phone.boot_id != first and phone.reboots == 1
+    assert out_of(phone, "cat /proc/uptime") == "0.00 0.00\n"
+    assert LAUNCHER_PACKAGE in out_of(phone, "dumpsys window | grep mCurrentFocus")
+    assert phone.device.system.clipboard == ""
+    assert out_of(phone, "getprop debug.x; getprop persist.y") == "\n2\n"
+    assert [c.name for c in phone.device.system.contacts] == ["Alan Turing"]
+    assert out_of(phone, "cat /sdcard/k.txt; settings get global wifi_on") == "kept\n0\n"
+    second = phone.boot_id
+    assert run(phone, "svc power reboot userrequested") == (0, "", "")
+    assert phone.boot_id != second and phone.reboots == 2
+    for command in ("reboot bootloader", "svc power reboot recovery", "reboot -p"):
+        code, _, err = run(phone, command)
+        assert code == 1 and "virtual phone" in err and "not" in err, (command, err)
+    assert phone.reboots == 2
+    code, _, err = run(phone, "svc power")
+    assert code == 1 and err.startswith("usage: svc wifi|bluetooth enable|disable\n")
+
+
+def test_content_legacy_contacts_people(phone: VirtualPhone) -> None:
+    """``content://contacts/people``, the Android 1.x API that ContactsProvider2 still
+    serves (``LegacyApiSupport``)."""
+    uri = "content://contacts/people"
+    assert out_of(phone, f"content query --uri {uri}") == "No result found.\n"
+    phone.device.system.contacts.new(name="Grace Hopper", phone="+1 555 0100",
+                                     email="grace@navy.mil")
+    out_of(phone, f"content insert --uri {uri} --bind 'name:s:Ada Lovelace' --bind starred:i:1")
+    assert out_of(phone, f"content query --uri {uri} --projection _id:name:number:starred") == (
+        "Row: 0 _id=1, name=Grace Hopper, number=+1 555 0100, starred=0\n"
+        "Row: 1 _id=2, name=Ada Lovelace, number=NULL, starred=1\n")
+    row = out_of(phone, f"content query --uri {uri}/1").removeprefix("Row: 0 ").rstrip("\n")
+    assert [field.split("=")[0] for field in row.split(", ")] == list(PEOPLE_COLUMNS)
+    assert "name=Grace Hopper" in row.split(", ")
+    assert out_of(phone, f"content query --uri {uri} --where \"name LIKE 'ada%'\" "
+                         "--projection _id") == "Row: 0 _id=2\n"
+    code, _, err = run(phone, f"content insert --uri {uri}/1 --bind name:s:X")
+    assert code == 1 and "Cannot insert into URI: content://contacts/people/1" in err
+    out_of(phone, f"content delete --uri {uri}/1")
+    assert [c.name for c in phone.device.system.contacts] == ["Ada Lovelace"]
+
+
+def test_settings_the_provider_fills_at_first_boot(phone: VirtualPhone) -> None:
+    assert out_of(phone, "settings get system screen_brightness_mode") == "0\n"
+    assert "screen_brightness_mode=0\n" in out_of(phone, "settings list system")
+    out_of(phone, "settings put system screen_brightness_mode 1")
+    assert out_of(phone, "settings get system screen_brightness_mode") == "1\n"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shlex
 import socket
 import stat
@@ -16,7 +17,7 @@ import adbutils
 import pytest
 from adbutils import AdbError, AdbTimeout, Network
 
-from phone_gym.virtual import Faults, PhoneLike, VirtualAdbServer
+from phone_gym.virtual import Faults, PhoneLike, VirtualAdbServer, VirtualPhone
 
 # adbutils runs `adb start-server` when it cannot connect; it reads this when it does so
 os.environ["ADBUTILS_ADB_PATH"] = "/bin/false"
@@ -41,6 +42,7 @@ class FakePhone:
         self.busy = False
         self.overlaps = 0  # calls that ran while another was running (must stay 0)
         self.shells = 0
+        self.commands: list[str] = []
 
     def _enter(self) -> None:
         if self.busy:
@@ -51,6 +53,7 @@ class FakePhone:
         self._enter()
         try:
             self.shells += 1
+            self.commands.append(command)
             time.sleep(0.0005)  # widen the window in which unserialized calls would overlap
             magic = command.endswith(MAGIC)
             if magic:
@@ -157,6 +160,14 @@ def _read_all(s: socket.socket) -> bytes:
         if not chunk:
             return out
         out += chunk
+
+
+def _recv_n(s: socket.socket, n: int) -> bytes:
+    """``n`` bytes (fewer if the stream ends first)."""
+    data = b""
+    while len(data) < n and (chunk := s.recv(n - len(data))):
+        data += chunk
+    return data
 
 
 def _ping(sock: socket.socket, text: str = "ping") -> bytes:
@@ -582,3 +593,205 @@ def test_remove_phone(server: VirtualAdbServer, client: adbutils.AdbClient) -> N
     with pytest.raises(AdbError, match="not found"):
         client.device(TCP_SERIAL).shell("echo")
     assert client.device().shell("echo only") == "only"  # single device: no serial needed
+
+
+# ---- kill-server, requests after a transport, adbd services -------------------------------------
+
+
+def test_kill_server_is_acknowledged_and_serving_goes_on(server: VirtualAdbServer,
+                                                         client: adbutils.AdbClient) -> None:
+    with _raw(server) as s:  # adb kill-server: OKAY, then the client waits for the close
+        s.sendall(_req("host:kill"))
+        assert _read_all(s) == b"OKAY"
+    assert server.running and client.server_version() == 41
+    assert client.device(EMU).shell("echo alive") == "alive"
+
+
+def test_stop_on_kill_stops_like_adbs_server(phones: list[FakePhone]) -> None:
+    with VirtualAdbServer(phones, stop_on_kill=True) as srv:
+        port = srv.port
+        client = adbutils.AdbClient(host="127.0.0.1", port=port, socket_timeout=2)
+        client.server_kill()
+        assert not srv.running
+        with pytest.raises(AdbError):
+            client.server_version()
+        srv.start()
+        assert srv.port == port and client.server_version() == 41
+
+
+def test_host_requests_after_a_transport_use_that_device(server: VirtualAdbServer) -> None:
+    """``adb forward`` without -s sends ``host:tport:any`` and then ``host:forward:...`` on
+    the same connection (adb.cpp ``handle_host_request`` serves it with ``s->transport``)."""
+    with _raw(server) as s:  # the selected device wins over the request's own "any"
+        s.sendall(_req(f"host:transport:{EMU}") + _req("host:get-serialno"))
+        assert _read_all(s) == b"OKAYOKAY" + _req(EMU)
+    server.remove_phone(TCP_SERIAL)  # one device, so that "any" finds it
+    with _raw(server) as s:
+        s.sendall(_req("host:tport:any"))
+        assert _recv_n(s, 12) == b"OKAY" + struct.pack("<Q", 1)
+        s.sendall(_req(f"host:forward:tcp:0;tcp:{PING_PORT}"))
+        reply = _read_all(s)
+    assert reply[:8] == b"OKAYOKAY"
+    port = int(reply[12 : 12 + int(reply[8:12], 16)])
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as c:
+        assert _ping(c, "via tport") == b"pong:via tport\n"
+
+
+def test_adbd_services_the_virtual_device_answers(client: adbutils.AdbClient,
+                                                  phones: list[FakePhone]) -> None:
+    d = client.device(EMU)
+    for service, answer in (("root:", b"adbd cannot run as root in production builds\n"),
+                            ("unroot:", b"adbd not running as root\n")):
+        with d.open_transport() as c:
+            c.send_command(service)
+            c.check_okay()
+            assert c.read_until_close(encoding=None) == answer
+    with d.open_transport() as c:  # abb_exec (adb install, uninstall): `cmd` with its args
+        c.send_command("abb_exec:package\0list\0packages")
+        c.check_okay()
+        assert c.read_until_close() == "/system/bin/sh: cmd: inaccessible or not found\n"
+    assert phones[0].commands[-1] == "cmd package list packages"
+    served = "shell, exec, sync (push, pull), tcp (forward)"  # FakePhone: no reboot
+    for service, error in (("tcpip:5555", f"the virtual device has no 'tcpip' service; it "
+                                          f"serves {served}"),
+                           ("reboot:", f"the virtual device has no 'reboot' service; it "
+                                       f"serves {served}")):
+        with d.open_transport() as c:
+            c.send_command(service)
+            with pytest.raises(AdbError, match=f"^{re.escape(error)}$"):
+                c.check_okay()
+
+
+class RebootingPhone(FakePhone):
+    """A fake phone with a boot id, as ``VirtualPhone`` has."""
+
+    def __init__(self, serial: str) -> None:
+        super().__init__(serial)
+        self.boot_id = "boot-1"
+        self.reboots = 0
+
+    def reboot(self) -> None:
+        self.reboots += 1
+        self.boot_id = f"boot-{self.reboots + 1}"
+
+
+def test_a_rebooted_phone_drops_its_connections_and_forwards() -> None:
+    phone = RebootingPhone(EMU)
+    with VirtualAdbServer([phone], idle_timeout=5.0) as srv:
+        client = adbutils.AdbClient(host="127.0.0.1", port=srv.port, socket_timeout=5)
+        d = client.device(EMU)
+        before = d.create_connection(Network.TCP, PING_PORT)
+        local = d.forward_port(PING_PORT)
+        assert _ping(before, "up") == b"pong:up\n"
+        phone.reboot()  # as if the phone restarted by itself
+        assert d.shell("echo new boot") == "new boot"  # a new connection works at once
+        before.settimeout(2)
+        assert _read_all(before) == b""  # one from before the reboot is gone
+        assert client.forward_list() == []
+        with pytest.raises(OSError):
+            socket.create_connection(("127.0.0.1", local), timeout=2).close()
+        assert client.list(extended=True)[0].transport_id == 2
+        with d.open_transport() as c:  # adb reboot: the reboot: service
+            c.send_command("reboot:")
+            c.check_okay()
+            assert c.read_until_close() == ""
+        assert phone.reboots == 2 and phone.boot_id == "boot-3"
+        assert client.list(extended=True)[0].transport_id == 3
+        with d.open_transport() as c:
+            c.send_command("reboot:bootloader")
+            with pytest.raises(AdbError, match="cannot reboot into 'bootloader'"):
+                c.check_okay()
+        assert phone.reboots == 2
+
+
+# ---- live shell sessions (VirtualPhone.run_shell) -----------------------------------------------
+
+
+def _v2(kind: int, data: bytes = b"") -> bytes:
+    return bytes([kind]) + struct.pack("<I", len(data)) + data
+
+
+def _v2_read(s: socket.socket) -> tuple[bytes, bytes, int | None]:
+    """stdout, stderr and the exit status of a ``shell,v2`` stream (None: closed early)."""
+    return _v2_parse(_read_all(s))
+
+
+def _v2_parse(data: bytes) -> tuple[bytes, bytes, int | None]:
+    streams: dict[int, bytes] = {1: b"", 2: b""}
+    while len(data) >= 5:
+        kind, length = data[0], struct.unpack("<I", data[1:5])[0]
+        body, data = data[5 : 5 + length], data[5 + length :]
+        if kind == 3:
+            return streams[1], streams[2], body[0]
+        streams[kind] += body
+    return streams[1], streams[2], None
+
+
+@pytest.fixture
+def live() -> Iterator[tuple[VirtualAdbServer, VirtualPhone]]:
+    phone = VirtualPhone(EMU)
+    with VirtualAdbServer([phone], idle_timeout=5.0, command_timeout=3.0) as srv:
+        yield srv, phone
+
+
+def _shell_conn(srv: VirtualAdbServer, service: str) -> socket.socket:
+    s = _raw(srv)
+    s.sendall(_req(f"host:transport:{EMU}") + _req(service))
+    assert _recv_n(s, 8) == b"OKAYOKAY"
+    return s
+
+
+def test_stdin_reaches_a_live_shell(live: tuple[VirtualAdbServer, VirtualPhone]) -> None:
+    srv, _ = live
+    with _shell_conn(srv, "shell,v2,raw:cat; echo done >&2; exit 4") as s:
+        s.sendall(_v2(0, b"line one\n") + _v2(0, b"line two\n") + _v2(4))  # kIdCloseStdin
+        assert _v2_read(s) == (b"line one\nline two\n", b"done\n", 4)
+    with _shell_conn(srv, "exec:cat") as s:  # raw: the stream's end is stdin's end
+        s.sendall(b"raw bytes\x00\xff")
+        s.shutdown(socket.SHUT_WR)
+        assert _read_all(s) == b"raw bytes\x00\xff"
+    with _shell_conn(srv, "shell,v2,raw:") as s:  # no command: sh reads its script on stdin
+        s.sendall(_v2(0, b"cd /sdcard\npwd\nexit 5\necho never\n"))
+        assert _v2_read(s) == (b"/sdcard\n", b"", 5)
+
+
+def test_a_pty_shell_is_interactive(live: tuple[VirtualAdbServer, VirtualPhone]) -> None:
+    """mksh on a terminal: a prompt before each line (``STATUS|`` after a failure), typed
+    lines echoed with CR NL, ``exit N`` as the status."""
+    srv, _ = live
+    with _shell_conn(srv, "shell,v2,TERM=xterm-256color,pty:") as s:
+        seen = b""
+        for line, prompt in ((b"", b"phoneworld:/ $ "), (b"false\r", b"1|phoneworld:/ $ "),
+                             (b"cd /sdcard\r", b"phoneworld:/sdcard $ ")):
+            s.sendall(_v2(0, line))
+            while not seen.endswith(prompt):
+                chunk = s.recv(4096)
+                assert chunk, seen
+                seen += chunk
+        s.sendall(_v2(0, b"exit 3\r"))
+        out, err, code = _v2_read(s)
+    assert _v2_parse(seen) == (b"phoneworld:/ $ false\r\n1|phoneworld:/ $ cd /sdcard\r\n"
+                               b"phoneworld:/sdcard $ ", b"", None)
+    assert (out, err, code) == (b"exit 3\r\n", b"", 3)
+
+
+def test_sleep_waits_for_real_and_dies_with_its_client(
+        live: tuple[VirtualAdbServer, VirtualPhone]) -> None:
+    srv, phone = live
+    d = srv.client(socket_timeout=5).device(EMU)
+    start = time.monotonic()
+    assert d.shell2("sleep 0.5; echo woke").output == "woke\n"
+    assert 0.45 <= time.monotonic() - start < 3
+    with pytest.raises(AdbTimeout):  # the client's timeout fires while the phone sleeps
+        d.shell("sleep 30", timeout=0.3)
+    start = time.monotonic()
+    assert d.shell("echo meanwhile") == "meanwhile"  # the phone is not held by the sleeper
+    assert time.monotonic() - start < 2
+    deadline = time.monotonic() + 5
+    while any(t.name == "adb-shell-stdin" for t in threading.enumerate()):
+        assert time.monotonic() < deadline, "the sleeping command outlived its client"
+        time.sleep(0.05)
+    with _shell_conn(srv, "shell,v2,raw:sleep 60") as s:  # past command_timeout: SIGKILL
+        start = time.monotonic()
+        assert _v2_read(s) == (b"", b"", 137)
+        assert 2.5 < time.monotonic() - start < 6

@@ -235,6 +235,35 @@ def test_unknown_glyph_falls_back_to_first_letter_of_desc() -> None:
     assert not (frames[0] == T.BG).all()
 
 
+@pytest.mark.parametrize("glyph", ["☃", "🚀", "Ж", "€"])
+def test_icon_glyphs_from_fallback_fonts_are_drawn(glyph: str) -> None:
+    """An icon glyph the bundled fonts draw (DejaVu Sans, Noto Emoji) is drawn, not replaced
+    by its description's first letter."""
+    r = Renderer(cache=TileCache())
+    frames = []
+    for g in (glyph, "R"):
+        f = Frame()
+        f.add(Icon(g, "Rocket", noop), (100, 100, 232, 232))
+        frames.append(r.render(f))
+    assert not np.array_equal(frames[0], frames[1])
+    assert not (frames[0] == T.BG).all()
+
+
+def test_text_in_any_script_is_drawn_where_boxes_were() -> None:
+    """A line of Latin with accents, Greek, Cyrillic and an emoji differs from the same
+    line drawn with missing-glyph boxes, and draws the same pixels each time."""
+    r = Renderer(cache=TileCache())
+    frames = []
+    line = "Zoë Ωμέγα Жук 🚀"
+    boxes = "".join(ch if ch.isascii() else "\ue000" for ch in line)  # no font has U+E000
+    for text in (line, boxes, line):
+        f = Frame()
+        f.add(Text(text), (40, 100, 1040, 200))
+        frames.append(r.render(f))
+    assert not np.array_equal(frames[0], frames[1])
+    assert np.array_equal(frames[0], frames[2])
+
+
 def test_device_chrome_symbols_are_vector_drawn() -> None:
     for ch in "◀●■⋮✎🗑⇧⌫↵<+✓★☆":
         assert ch in SYMBOLS

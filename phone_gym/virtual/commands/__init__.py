@@ -7,6 +7,7 @@ Each group is a ``Commands`` subclass whose ``cmd_NAME`` methods are shell comma
 - ``activity``: ``am``, ``monkey`` and ``pm`` (the packages they know are in ``packages``,
   which also dumps ``dumpsys package``)
 - ``processes``: ``ps`` and ``pidof`` over the phone's process table
+- ``ime``: the input methods (``ime``); ADBKeyboard's broadcasts, which ``am`` hands it
 - ``system``: ``getprop``, ``settings``, ``svc``, ``cmd``, ``sleep``, ``date``, ``reboot``...
   (``cmd notification`` is in ``notification``)
 - ``dumpsys``: the system services' dumps (``notification``'s is in ``notification``)
@@ -26,6 +27,7 @@ from .base import Commands
 from .content import Content
 from .coreutils import Coreutils
 from .dumpsys import Dumpsys
+from .ime import Ime
 from .processes import Processes
 from .screen import Screen
 from .system import System
@@ -33,8 +35,8 @@ from .system import System
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
 
-GROUPS: tuple[type[Commands], ...] = (Coreutils, Screen, Activities, Processes, System, Dumpsys,
-                                      Content)
+GROUPS: tuple[type[Commands], ...] = (Coreutils, Screen, Activities, Processes, Ime, System,
+                                      Dumpsys, Content)
 
 
 def commands_of(phone: VirtualPhone) -> dict[str, Command]:

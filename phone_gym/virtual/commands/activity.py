@@ -1,4 +1,4 @@
-"""Activities and packages from the shell: ``am``, ``monkey``, ``pm`` and ``ime``.
+"""Activities and packages from the shell: ``am``, ``monkey`` and ``pm``.
 
 ``am start`` resolves an intent (``-n`` component, ``-a`` action, ``-c`` category, ``-p``
 package, ``-d`` data, extras) through the device, which hands it to the app whose manifest
@@ -6,8 +6,9 @@ answers it (``SET_ALARM`` reaches the clock that way) or opens the launcher; ``a
 force-stop`` stops an app; ``am broadcast`` is acknowledged (and reaches ADBKeyboard when it
 is the selected input method: ``ime.py``). ``monkey -p PKG`` opens an app.
 ``pm list packages|path|clear|dump`` sees the mock apps and a few system packages
-(``packages.py``); ``pm install`` answers as Android's ``PackageManagerShellCommand`` does for
-what it cannot install: nothing is ever installed on a PhoneWorld phone.
+(``packages.py``); ``pm install`` and ``pm uninstall`` answer as Android's
+``PackageManagerShellCommand`` does for what it cannot do: nothing is ever installed or removed
+on a PhoneWorld phone.
 """
 
 from __future__ import annotations
@@ -121,10 +122,6 @@ class Activities(Commands):
                               f"{{ {intent.describe()} }}") from None
         return app.package
 
-    def cmd_ime(self, args: list[str], io: IO) -> int:
-        """The input methods (``ime.py``)."""
-        return ime.cmd_ime(self.phone, args, io)
-
     def cmd_monkey(self, args: list[str], io: IO) -> int:
         packages, count = [], 1
         it = iter(args)
@@ -159,7 +156,7 @@ class Activities(Commands):
 
     def cmd_pm(self, args: list[str], io: IO) -> int:
         if not args:
-            return io.fail("usage: pm [list|path|clear|dump|install] ...", 255)
+            return io.fail("usage: pm [list|path|clear|dump|install|uninstall] ...", 255)
         sub, rest = args[0], strip_user(args[1:])
         if sub == "list" and rest[:1] == ["packages"]:
             return self._pm_list(rest[1:], io)
@@ -179,6 +176,8 @@ class Activities(Commands):
             return 0
         if sub == "install":
             return self._pm_install(rest, io)
+        if sub == "uninstall" and rest:
+            return self._pm_uninstall(rest, io)
         return io.fail(f"Error: unknown or incomplete command: pm {' '.join(args)}", 255)
 
     def _pm_list(self, args: list[str], io: IO) -> int:
@@ -211,6 +210,19 @@ class Activities(Commands):
             io.error(f"Error: Can't open file: {path}")
             return io.fail("Consider using a file under /data/local/tmp/")
         io.print("Failure [INSTALL_FAILED_INVALID_APK: PhoneWorld phones install no APKs]")
+        return 1
+
+    def _pm_uninstall(self, args: list[str], io: IO) -> int:
+        """``pm uninstall [-k] PKG``: nothing is ever removed from a PhoneWorld phone, so an
+        installed package fails as under the ``no_uninstall_apps`` user restriction and an
+        unknown one as on Android (AOSP ``PackageManagerShellCommand.runUninstall``:
+        ``Failure [DELETE_FAILED_...]``, exit status 1)."""
+        names = [a for a in args if not a.startswith("-")]
+        if not names:
+            return io.fail("Error: package name not specified", 1)
+        installed = names[0] in packages.installed(self.phone)
+        io.print("Failure [DELETE_FAILED_USER_RESTRICTED]" if installed else
+                 "Failure [DELETE_FAILED_INTERNAL_ERROR]")
         return 1
 
 

@@ -3,20 +3,24 @@
 The phone's input methods: its keyboard (Gboard's ``LatinIME``), and ADBKeyboard when the
 phone has it (``VirtualPhone(adb_keyboard=True)``). Which are enabled and which is selected
 live where Android keeps them, in the secure settings ``enabled_input_methods`` (ids joined
-by ``:``) and ``default_input_method`` (unset: the keyboard's defaults), so that
-``settings get secure default_input_method`` tells as on a phone.
+by ``:``, a subtype after ``;``) and ``default_input_method`` (unset: the keyboard alone), so
+that ``settings get secure default_input_method`` tells as on a phone.
 
-``ime list [-a] [-s]|enable|disable|set|reset|help`` answers as AOSP's
-``ImeShellCommandController`` does (``Input method ID: now enabled for user #0``, ``Unknown
-input method ID cannot be selected for user #0`` and exit status 255...).
+``ime list [-a] [-s]|enable|disable|set|reset|help`` (``Ime``) answers as AOSP's
+``ImeShellCommandController`` (frameworks/base, services/core/java/com/android/server/
+inputmethod/ImeShellCommandController.java) does: ``Input method ID: now enabled for user
+#0``, ``Unknown input method ID cannot be selected for user #0`` on stderr with exit status
+255 (``ShellCommandResult.FAILURE``, -1), ``Unknown command: X``...
 
 ADBKeyboard (https://github.com/senzhk/ADBKeyBoard, ``AdbIME.java``) registers its broadcast
-receiver while it is the selected input method, and commits what it receives to the focused
-field: ``ADB_INPUT_TEXT`` (``--es msg TEXT``), ``ADB_INPUT_B64`` (``--es msg BASE64`` of UTF-8)
-and ``ADB_INPUT_CHARS`` (``--eia chars CODE,...``) type, as the device's ``type`` action (the
-device's complaint, such as no focused field, goes to ``last_input_error`` as for ``input``).
-Otherwise nobody receives them: ``Broadcast completed: result=0`` and nothing typed, as
-Android does.
+receiver while it is the input method in use, and commits what it receives to the focused
+field: ``ADB_INPUT_TEXT`` (``--es msg TEXT``), ``ADB_INPUT_B64`` (``--es msg BASE64`` of
+UTF-8; bytes that are not UTF-8 become U+FFFD, as Java's ``new String(bytes, "UTF-8")``
+makes them) and ``ADB_INPUT_CHARS`` (``--eia chars CODE,...``) type, as the device's ``type``
+action (the device's complaint, such as no focused field, goes to ``last_input_error`` as for
+``input``). A broadcast its receiver cannot read (no ``msg``, bad base64, a bad code point)
+types nothing: ``AdbIME`` throws there. When ADBKeyboard is not the selected input method
+nobody receives them: ``Broadcast completed: result=0`` and nothing typed, as on Android.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from ...actions import PhoneAction
 from ...world.device import IME_PACKAGE
 from ..sh import IO
-from .base import strip_user
+from .base import Commands, strip_user
 from .screen import MAX_TEXT
 
 if TYPE_CHECKING:
@@ -63,7 +67,7 @@ booted with the current locale.
 
 def installed(phone: VirtualPhone) -> list[str]:
     """The input methods the phone has."""
-    return [KEYBOARD, *([ADB_KEYBOARD] if getattr(phone, "adb_keyboard", False) else [])]
+    return [KEYBOARD, *([ADB_KEYBOARD] if phone.adb_keyboard else [])]
 
 
 def enabled(phone: VirtualPhone) -> list[str]:
@@ -84,71 +88,97 @@ def _put(phone: VirtualPhone, key: str, value: str) -> None:
     phone.device.system.put_setting("secure", key, value)
 
 
-def cmd_ime(phone: VirtualPhone, args: Sequence[str], io: IO) -> int:
-    """``ime list|enable|disable|set|reset|help``."""
-    args = strip_user(args)
-    sub, rest = (args[0], args[1:]) if args else ("help", [])
-    if sub in ("help", "-h"):
-        io.print(HELP)
-        return 0
-    if sub == "list":
-        every = "-a" in rest
-        for ime in installed(phone) if every else enabled(phone):
-            io.print(ime if "-s" in rest else f"{ime}:\n  mId={ime} mSettingsActivityName=null\n"
-                     f"  packageName={ime.split('/')[0]}")
-        return 0
-    if sub in ("enable", "disable", "set"):
-        if not rest:
-            return io.fail("Error: Argument expected after \"" + sub + "\"", 255)
-        return _change(phone, sub, rest[0], io)
-    if sub == "reset":
-        _put(phone, ENABLED_KEY, KEYBOARD)
-        _put(phone, SELECTED_KEY, KEYBOARD)
-        io.print(f"Reset current and enabled IMEs for user #{USER}\n  Selected: {KEYBOARD}\n"
-                 f"   Enabled: {KEYBOARD}")
-        return 0
-    io.print(f"Unknown command: {sub}")
-    return 255
+class Ime(Commands):
+    """``ime``: the input methods' shell command (``/system/bin/ime`` runs ``cmd
+    input_method ime``), as AOSP's ``ImeShellCommandController`` answers it."""
 
+    def cmd_ime(self, args: list[str], io: IO) -> int:
+        """``ime list|enable|disable|set|reset|help``."""
+        args = strip_user(args)
+        sub, rest = (args[0], args[1:]) if args else ("help", [])
+        if sub in ("help", "-h"):
+            io.print(HELP)
+            return 0
+        if sub == "list":
+            return self._list(rest, io)
+        if sub in ("enable", "disable", "set"):
+            ids = [arg for arg in rest if not arg.startswith("-")]
+            if not ids:  # ShellCommand.getNextArgRequired throws; ShellCommand.exec prints it
+                return io.fail(f"Exception occurred while executing 'ime':\n"
+                               f"java.lang.IllegalArgumentException: Argument expected after "
+                               f"\"{sub}\"", 255)
+            return self._change(sub, ids[0], io)
+        if sub == "reset":
+            _put(self.phone, ENABLED_KEY, KEYBOARD)
+            _put(self.phone, SELECTED_KEY, KEYBOARD)
+            io.print(f"Reset current and enabled IMEs for user #{USER}\n  Selected: {KEYBOARD}"
+                     f"\n   Enabled: {KEYBOARD}")
+            return 0
+        io.print(f"Unknown command: {sub}")
+        return 255
 
-def _change(phone: VirtualPhone, verb: str, ime: str, io: IO) -> int:
-    """``ime enable|disable|set ID``."""
-    on = enabled(phone)
-    if verb == "set":
-        if ime not in on:
-            return io.fail(f"Unknown input method {ime} cannot be selected for user #{USER}", 255)
-        _put(phone, SELECTED_KEY, ime)
-        io.print(f"Input method {ime} selected for user #{USER}")
+    def _list(self, options: Sequence[str], io: IO) -> int:
+        """``ime list [-a] [-s]``: the enabled (``-a``: all) input methods, one id a line
+        (``-s``) or each with the first lines of ``InputMethodInfo.dump``."""
+        for ime in installed(self.phone) if "-a" in options else enabled(self.phone):
+            if "-s" in options:
+                io.print(ime)
+                continue
+            package, _, service = ime.partition("/")
+            name = package + service if service.startswith(".") else service
+            io.print(f"{ime}:\n  mId={ime} mSettingsActivityName=null mIsVrOnly=false "
+                     "mSupportsSwitchingToNextInputMethod=false\n  mIsDefaultResId=0x0\n"
+                     "  Service:\n    priority=0 preferredOrder=0 match=0x108000 "
+                     f"specificIndex=-1 isDefault=false\n    ServiceInfo:\n      name={name}\n"
+                     f"      packageName={package}")
         return 0
-    if verb == "enable" and ime not in installed(phone):
-        return io.fail(f"Unknown input method {ime} cannot be enabled for user #{USER}", 255)
-    was = ime in on
-    if verb == "enable" and not was:
-        _put(phone, ENABLED_KEY, ":".join([*on, ime]))
-    elif verb == "disable" and was:
-        left = [m for m in on if m != ime] or [KEYBOARD]
-        _put(phone, ENABLED_KEY, ":".join(left))
-        if phone.device.system.get_setting("secure", SELECTED_KEY) == ime:
-            _put(phone, SELECTED_KEY, left[0])  # Android switches to another enabled one
-    state = "already " if was == (verb == "enable") else "now "
-    io.print(f"Input method {ime}: {state}{verb}d for user #{USER}")
-    return 0
+
+    def _change(self, verb: str, ime: str, io: IO) -> int:
+        """``ime enable|disable|set ID``."""
+        phone = self.phone
+        on = enabled(phone)
+        if verb == "set":
+            if ime not in on:
+                return io.fail(f"Unknown input method {ime} cannot be selected for user "
+                               f"#{USER}", 255)
+            _put(phone, SELECTED_KEY, ime)
+            io.print(f"Input method {ime} selected for user #{USER}")
+            return 0
+        if verb == "enable" and ime not in installed(phone):
+            return io.fail(f"Unknown input method {ime} cannot be enabled for user #{USER}", 255)
+        was = ime in on
+        if verb == "enable" and not was:
+            _put(phone, ENABLED_KEY, ":".join([*on, ime]))
+        elif verb == "disable" and was:
+            left = [m for m in on if m != ime] or [KEYBOARD]
+            _put(phone, ENABLED_KEY, ":".join(left))
+            if phone.device.system.get_setting("secure", SELECTED_KEY) == ime:
+                _put(phone, SELECTED_KEY, left[0])  # Android switches to another enabled one
+        state = "already " if was == (verb == "enable") else "now "
+        io.print(f"Input method {ime}: {state}{verb}d for user #{USER}")
+        return 0
 
 
 def adb_keyboard_text(action: str | None, extras: dict[str, Any]) -> str | None:
-    """The text an ADBKeyboard broadcast types, or None (not one that types)."""
+    """The text an ADBKeyboard broadcast types, or None (not one that types, or one that
+    ``AdbIME``'s receiver fails on)."""
     if action == "ADB_INPUT_TEXT":
         msg = extras.get("msg")
         return msg if isinstance(msg, str) else None
     if action == "ADB_INPUT_B64":
-        try:
-            return base64.b64decode(str(extras.get("msg", ""))).decode("utf-8")
-        except (binascii.Error, UnicodeDecodeError):
-            return "NOT SUPPORTED"  # what AdbIME commits when the bytes are not UTF-8
+        msg = extras.get("msg")
+        if not isinstance(msg, str):
+            return None
+        try:  # android.util.Base64.decode(DEFAULT) skips characters outside the alphabet
+            data = base64.b64decode(msg)
+        except (binascii.Error, ValueError):
+            return None
+        return data.decode("utf-8", "replace")
     if action == "ADB_INPUT_CHARS":
         chars = extras.get("chars")
-        if isinstance(chars, list):
-            return "".join(chr(c) for c in chars if isinstance(c, int) and 0 <= c <= 0x10FFFF)
+        if isinstance(chars, list) and all(
+                isinstance(c, int) and 0 <= c <= 0x10FFFF for c in chars):
+            return "".join(map(chr, chars))
     return None
 
 

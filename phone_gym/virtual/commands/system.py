@@ -4,7 +4,8 @@
 and ``svc wifi|bluetooth`` on the device's settings, ``cmd SERVICE`` (Android's service
 front end: package, settings, activity, input, statusbar, notification), ``sleep``
 (``VirtualPhone.pause``: over adb it really sleeps; in process phone time passes at once),
-``date``, ``id``, ``whoami``, ``uname`` and ``reboot`` (``VirtualPhone.reboot``).
+``date``, ``id``, ``whoami``, ``uname``, and ``reboot``/``svc power reboot``
+(``VirtualPhone.reboot``).
 
 Settings read as on a phone whose SettingsProvider filled its tables at first boot: the
 world's settings, over ``PROVIDER_DEFAULTS`` for keys the world does not model.
@@ -27,6 +28,12 @@ SETTINGS_USAGE = ("usage:  settings [--user <USER_ID>] get|put|delete|list NAMES
                   "[KEY [VALUE]]\n  NAMESPACE is one of {system, secure, global}.")
 #: ``cmd`` services that are shell commands too.
 CMD_SERVICES = {"package": "pm", "settings": "settings", "activity": "am", "input": "input"}
+#: ``reboot`` reasons that name another boot mode: the targets ``adb help`` lists for ``adb
+#: reboot``, and recovery's ``fastboot``/``rescue``; the virtual phone only restarts Android.
+BOOT_MODES = frozenset({"bootloader", "fastboot", "recovery", "rescue", "sideload",
+                        "sideload-auto-reboot"})
+SVC_USAGE = ("usage: svc wifi|bluetooth enable|disable\n"
+             "       svc power reboot [reason]")
 #: Settings AOSP's SettingsProvider writes at first boot (``DatabaseHelper.loadSystemSettings``
 #: from ``packages/SettingsProvider/res/values/defaults.xml``) that the world does not keep:
 #: ``screen_brightness_mode`` from ``def_screen_brightness_automatic_mode`` (false: "0",
@@ -106,9 +113,13 @@ class System(Commands):
         return 0
 
     def cmd_svc(self, args: list[str], io: IO) -> int:
+        """``svc wifi|bluetooth enable|disable`` and ``svc power reboot [REASON]`` (AOSP
+        ``cmds/svc``'s ``PowerCommand``: ``IPowerManager.reboot``, allowed to the shell)."""
+        if args[:2] == ["power", "reboot"] and len(args) <= 3:
+            return self.restart(args[2:], io, "svc power reboot")
         keys = {"wifi": "wifi_on", "bluetooth": "bluetooth_on"}
         if len(args) != 2 or args[0] not in keys or args[1] not in ("enable", "disable"):
-            return io.fail("usage: svc wifi|bluetooth enable|disable", 1)
+            return io.fail(SVC_USAGE, 1)
         self.device.system.put_setting("global", keys[args[0]], "1" if args[1] == "enable"
                                        else "0")
         return 0
@@ -175,5 +186,13 @@ class System(Commands):
         ``adb shell reboot`` restarts the phone (``-p``, power off, is refused here)."""
         if any(a.startswith("-") and "p" in a for a in args):
             return io.fail("reboot: power off is not supported by the virtual phone")
+        return self.restart([a for a in args if not a.startswith("-")], io, "reboot")
+
+    def restart(self, reason: list[str], io: IO, name: str) -> int:
+        """Reboot the phone (``VirtualPhone.reboot``); a reason naming another boot mode
+        fails, as the virtual phone only restarts into Android."""
+        if reason and reason[0] in BOOT_MODES:
+            return io.fail(f"{name}: the virtual phone cannot reboot into {reason[0]} (a "
+                           "plain reboot restarts it)")
         self.phone.reboot()
         return 0
