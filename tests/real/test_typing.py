@@ -29,7 +29,7 @@ from phone_gym.real.commands import (  # noqa: E402
 )
 from phone_gym.virtual import VirtualAdbServer, VirtualPhone  # noqa: E402
 from phone_gym.virtual.commands import ime  # noqa: E402
-from phone_gym.world.glyphs import CJK_ENV, cjk_font, reload_fonts, typing_error  # noqa: E402
+from phone_gym.world.glyphs import CJK_ENV, cjk_font, typing_error  # noqa: E402
 
 NAME = "Zoë Ωμέγα Жук"
 KEYBOARD = ime.KEYBOARD
@@ -55,16 +55,6 @@ def plain_phone() -> VirtualPhone:
 def server(keyboard_phone: VirtualPhone, plain_phone: VirtualPhone) -> Iterator[VirtualAdbServer]:
     with VirtualAdbServer([keyboard_phone, plain_phone]) as srv:
         yield srv
-
-
-@pytest.fixture
-def no_cjk_font(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The font stack as on a machine without a CJK font."""
-    monkeypatch.setenv(CJK_ENV, "")
-    reload_fonts()
-    yield
-    monkeypatch.undo()
-    reload_fonts()
 
 
 def adb_shell(server: VirtualAdbServer, serial: str, command: str) -> str:

@@ -9,7 +9,6 @@ import hashlib
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +32,6 @@ from phone_gym.world.glyphs import (
     cjk_font,
     coverage,
     face_of,
-    reload_fonts,
     source,
     stack,
     text_runs,
@@ -53,16 +51,6 @@ CJK = "中文 あ 한국어"
 #: No font has these: a private-use character, a control character.
 UNDRAWABLE = ("\ue000", "\x07")
 WHITE = (255, 255, 255)
-
-
-@pytest.fixture
-def no_cjk_font(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The font stack as on a machine without a CJK font."""
-    monkeypatch.setenv(CJK_ENV, "")
-    reload_fonts()
-    yield
-    monkeypatch.undo()
-    reload_fonts()
 
 
 def ink(text: str, px: int = 48) -> np.ndarray:
