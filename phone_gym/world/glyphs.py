@@ -66,7 +66,7 @@ FONT_DIR = Path(__file__).with_name("fonts")
 #: The fallback fonts, in order: (package holding the file, or None for ``FONT_DIR``, file).
 FALLBACKS: tuple[tuple[str | None, str], ...] = (
     (None, "DejaVuSans.ttf"),
-    (None, "NotoEmoji[wght].ttf"),
+    (None, "NotoEmoji.ttf"),
 )
 #: Names a font file for CJK text (empty: none), instead of looking for one.
 CJK_ENV = "PHONE_GYM_CJK_FONT"
