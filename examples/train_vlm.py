@@ -7,7 +7,7 @@ local checkpoint (e.g. Qwen2.5-VL-3B-Instruct) for the real thing:
 
     python examples/train_vlm.py
     python examples/train_vlm.py --model /models/Qwen2.5-VL-3B-Instruct --device cuda \\
-        --lora --sft-lr 1e-4 --grpo-lr 1e-6 --seeds 64
+        --lora --sft-lr 1e-4 --grpo-lr 1e-5 --seeds 64
 
 Needs the train extra: pip install -e ".[train]"
 """

@@ -266,7 +266,7 @@ def cmd_virtual_device(args: argparse.Namespace) -> int:
     from .virtual.u2 import attach_u2
 
     serials = args.serial or ["emulator-5554"]
-    phones = [attach_u2(VirtualPhone(serial)) for serial in serials]
+    phones = [attach_u2(VirtualPhone(serial, profile=args.profile)) for serial in serials]
     server = VirtualAdbServer(phones, host=args.host, port=args.port)
     try:
         server.start()
@@ -410,6 +410,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="port to listen on (0: any free port; default 5037, adb's own)")
     p.add_argument("--serial", action="append",
                    help="serial of a phone to serve (repeatable; default emulator-5554)")
+    p.add_argument("--profile", choices=("aosp", "pixel"),
+                   help="the apps' package names of an AOSP build (com.android.contacts...) "
+                        "or a Pixel (com.google.android.contacts...); default: PhoneWorld's")
     p.set_defaults(func=cmd_virtual_device)
     p = sub.add_parser("new-app", parents=parents,
                        help="write a working app, its tasks, fixtures and tests",

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import re
 import time
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -14,11 +14,23 @@ from PIL import Image
 from ..actions import ActionError, PhoneAction, format_action, make_action_space
 from ..mockapps import REGISTRY, TEMPLATES, Episode, Task
 from ..mockapps.registry import same_job
-from ..real.backend import BACKENDS, BootIdentity, boot_identity
+from ..mockapps.task import SetupError
+from ..real.backend import (
+    BACKENDS,
+    STATUS_COMMAND,
+    BootIdentity,
+    U2Backend,
+    boot_identity,
+    focus_or_first_node,
+    network_refusal,
+    parse_boot,
+    turned_size,
+)
 from ..real.base import Backend, DeviceError
-from ..real.commands import package_of, to_commands, type_text
+from ..real.commands import package_of, to_commands, to_pixels, type_text
 from ..real.guard import SafetyGuard
 from ..real.packages import app_packages
+from ..real.profile import DeviceProfile, read_profile, resolve_packages, skip_reason
 from ..real.state import AdbState
 from ..real.watch import task_watch
 from ..verifiers import Verdict, observe
@@ -35,8 +47,6 @@ from .contract import (
     read_action,
 )
 
-_PACKAGE = re.compile(r'<node [^>]*?package="([^"]*)"')
-
 
 def fit(image: Image.Image, size: tuple[int, int]) -> Image.Image:
     """``image`` resized to ``size`` (a whole-number reduction is a fast box filter)."""
@@ -50,6 +60,12 @@ def fit(image: Image.Image, size: tuple[int, int]) -> Image.Image:
 
 #: The templates that run on real phones (``real = True``), by id.
 REAL_TEMPLATES: dict[str, Task] = {t.id: t for t in TEMPLATES.values() if t.real}
+
+
+#: The last Android version (API level) whose ``input`` command starts a VM per call.
+SLOW_INPUT_MAX_SDK = 30
+#: Seconds between the two taps of a double click sent through uiautomator2.
+DOUBLE_TAP_GAP = 0.05
 
 
 def select_real_templates(task: str | Sequence[str] | None = None) -> list[Task]:
@@ -81,8 +97,15 @@ def select_real_templates(task: str | Sequence[str] | None = None) -> list[Task]
 
 
 class RealHost:
-    """A phone over adb as an episode's phone: the task's apps force-stopped (their data
-    wiped when allowed) at the start, snapshots of what the task watches."""
+    """A phone over adb as an episode's phone: at the start the task's apps closed without
+    stopping them (``AdbState.close_app``: each restarted on its start screen, nothing of the
+    owner's lost; their data wiped only with ``wipe_app_data=True``), then home; snapshots of
+    what the task watches.
+
+    No ``am force-stop`` at reset: on Android it cancels every alarm the app has set (AOSP
+    ``ActivityManagerService.forceStopPackage`` -> ``ACTION_PACKAGE_RESTARTED`` ->
+    ``AlarmManagerService`` removes the package's alarms) and leaves it stopped, so the
+    owner's alarms would stay silent until the clock is next opened."""
 
     def __init__(self, state: AdbState, env: RealPhoneEnv) -> None:
         self.state = state
@@ -94,9 +117,9 @@ class RealHost:
         return tuple(self.env.packages[a] for a in task.apps if a in self.env.packages)
 
     def begin(self, task: Task) -> None:
-        self.state.home()
         for package in self.packages(task):
-            self.state.force_stop(package)
+            self.state.close_app(package)
+        self.state.home()
         if self.env.wipe_app_data:
             for package in task.data_packages or self.packages(task):
                 self.state.clear_app(package)
@@ -116,8 +139,9 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
     ## Description
     A real Android phone (or emulator, or phone-gym's virtual adb device) driven over adb,
     with tasks on stock apps and settings. Each reset picks a task template and its params
-    from the seed, force-stops the task's apps, goes home and writes the task's initial
-    state over adb (``settings put``, ``content insert``, alarm intents, pushed files).
+    from the seed, closes the task's apps (never force-stopped: see ``RealHost``), goes
+    home and writes the task's initial state over adb (``settings put``, ``content
+    insert``, alarm intents, pushed files).
     The verifier reads the phone's real state back over adb (``settings get``, ``content
     query``, the clock's own alarm list through ``uiautomator dump``, sync): every record
     of the stores the task's apps own or read (``docs/real-device-tasks.md`` lists what
@@ -128,8 +152,9 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
     ## Action Space
     The same fixed phone action space as ``PhoneWorld-v0``, carried out with ``input tap``,
     ``input swipe`` (long press, scroll, drag), ``input text`` (quoted for the phone's
-    shell), ``input keyevent``, ``monkey -p`` (open_app), ``am force-stop`` (close_app)
-    and ``sleep`` (wait). Apps are named as in ``packages`` (see ``real.packages``). A bad
+    shell), ``input keyevent``, ``monkey -p`` (open_app), ``am force-stop`` (close_app; the
+    Clock: home and ``am kill``, which keeps its alarms) and ``sleep`` (wait). Apps are
+    named as in ``packages`` (see ``real.packages``). A bad
     or vetoed action is a no-op step with ``info["action_error"]`` set.
 
     ## Observation Space
@@ -143,7 +168,18 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
     scores only on a task that cannot be done).
 
     ## Starting State
-    The phone's home screen, the task's apps force-stopped, the task's records written.
+    The phone's home screen, the task's apps closed on their start screens (not
+    force-stopped: the owner's alarms stay scheduled), the task's records written.
+
+    ## Device profile
+    At the first reset the env reads the phone's Android version and its packages
+    (``real.profile``: ``getprop``, ``pm list packages``, the launcher's activities) into
+    ``profile``, and maps each mock app to the package the phone has (Google's or AOSP's
+    Contacts, Files by Google or DocumentsUI...: ``real.packages.PACKAGE_ALTERNATIVES``);
+    ``open_app``, ``close_app`` and the reset use those. Templates the phone cannot run
+    (Android older than API 29, or than the template needs; an app missing or without a
+    launcher entry) are left out of the draw and listed in ``skipped`` (id -> reason); asking
+    for one (``task=`` or ``options["task"]``) raises ``ValueError`` with the reason.
 
     ## Episode End
     Terminated on ``finish``/``answer`` (or on success with ``end_on_success=True``).
@@ -164,12 +200,14 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
       ``max_text_length``, ``screenshot``: as in ``PhoneWorld-v0``.
     - ``task``: a real-device template id or list of ids (default: all).
     - ``timeout``: seconds every adb call may take (default 10).
-    - ``packages``: extra app names to Android packages (``{"Markor": "net.gsantner.markor"}``).
+    - ``packages``: extra app names to Android packages (``{"Markor": "net.gsantner.markor"}``);
+      a mock app named here keeps this package instead of the one resolved on the phone.
     - ``guard``: a ``SafetyGuard`` (default: Play Store, Phone, Messages and Gmail blocked,
       typed text up to 200 characters).
     - ``wipe_app_data``: ``pm clear`` where the task keeps its data, at reset (wipes real
       data: use a test phone). Off by default: tasks are verified against the state they
-      start from.
+      start from. Clearing the contacts provider (``com.android.providers.contacts``) also
+      wipes the call log: AOSP's ``CallLogProvider`` lives in that package too.
     - ``settle``: seconds to wait after an action before the screenshot (animations).
     - ``verify_every_step``: run the verifier after every step (adb queries; the verdict
       then shows in privileged info); otherwise it is checked when the episode ends.
@@ -217,7 +255,14 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         if not isinstance(settle, (int, float)) or settle < 0:
             raise ValueError(f"settle={settle!r}; accepted: seconds >= 0")
         self.templates = select_real_templates(task)
+        self._explicit = task is not None
+        self._own_packages = dict(packages or {})
         self.packages = app_packages(packages, REGISTRY.package_map())
+        #: The phone's Android version and packages, read at the first reset.
+        self.profile: DeviceProfile | None = None
+        #: The templates of ``templates`` the phone cannot run, by id, with the reason.
+        self.skipped: dict[str, str] = {}
+        self._reasons: dict[str, str] = {}  # every real-device template's, by id
         self.guard = guard if guard is not None else SafetyGuard()
         self.serial, self.host, self.port, self.timeout = serial, host, int(port), float(timeout)
         self._backend_spec = backend
@@ -244,6 +289,8 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         self._verdict = Verdict(False, "not checked yet", 0.0)
         self.guard_note: str | None = None
         self._boot: BootIdentity | None = None  # the phone's boot at reset
+        self._status = ""  # STATUS_COMMAND's output at the last observation
+        self._size: tuple[int, int] | None = None  # the screen (as turned) then
 
     # --- connection ----------------------------------------------------------------------
     def _connect(self) -> Backend:
@@ -253,6 +300,41 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
             self.backend = BACKENDS[spec](self.serial, host=self.host, port=self.port,
                                           timeout=self.timeout)
         return self.backend
+
+    def read_profile(self) -> DeviceProfile:
+        """Connect and read the phone's profile now (the first reset does it otherwise)."""
+        self._with_retry(self._read_profile)
+        assert self.profile is not None
+        return self.profile
+
+    def _read_profile(self, backend: Backend) -> None:
+        """Read the phone's profile; resolve the apps' packages and the skipped templates."""
+        profile = read_profile(backend, self.timeout)
+        resolved, missing = resolve_packages(profile, REGISTRY.manifests, self._own_packages)
+        self.packages.update(resolved)
+        self.profile = profile
+        self._reasons = {tid: why for tid, t in REAL_TEMPLATES.items()
+                         if (why := skip_reason(t, profile, missing)) is not None}
+        self.skipped = {t.id: self._reasons[t.id] for t in self.templates
+                        if t.id in self._reasons}
+
+    def runnable(self, task: str | Sequence[str] | None = None) -> list[Task]:
+        """The templates ``task`` names (None: the env's own) that the phone can run: a named
+        one it cannot run raises ``ValueError`` with the reason; with none named, an empty
+        list raises it too."""
+        chosen = self.templates if task is None else select_real_templates(task)
+        named = self._explicit if task is None else True
+        serial = self.profile.serial if self.profile is not None else self.serial
+        unrunnable = [t for t in chosen if t.id in self._reasons]
+        if unrunnable and named:
+            raise ValueError("; ".join(f"task {t.id!r} cannot run on {serial}: "
+                                       f"{self._reasons[t.id]}" for t in unrunnable)
+                             + " (run `phone-gym tasks --real` to list the real-device tasks)")
+        left = [t for t in chosen if t.id not in self._reasons]
+        if not left:
+            reasons = sorted(set(self._reasons.values()))
+            raise ValueError(f"no real-device task can run on {serial}: {'; '.join(reasons)}")
+        return left
 
     def _with_retry(self, fn: Callable[[Backend], Any]) -> Any:
         """Run ``fn`` on the backend; on a ``DeviceError`` reconnect once and run it again
@@ -269,7 +351,10 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
-        template = choose_template(self.templates, options, select_real_templates, self.np_random)
+        if self.profile is None:
+            self.read_profile()
+        template = choose_template(self.runnable(), options, self.runnable, self.np_random)
+        self._restore_settings()
         self._boot = self._with_retry(boot_identity)
         self.episode = self._with_retry(lambda backend: self._start(backend, template))
         self.steps = 0
@@ -280,8 +365,12 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         return self._obs(), self._info(None, None, None, None)
 
     def _start(self, backend: Backend, template: Task) -> Episode:
-        owner = next((m.package for m in REGISTRY.manifests if "alarms" in m.owns), None)
+        owner = next((self.packages.get(m.name, m.package) for m in REGISTRY.manifests
+                      if "alarms" in m.owns), None)
         state = AdbState(backend, clock_package=owner) if owner else AdbState(backend)
+        refusal = network_refusal(template, backend.serial)
+        if refusal is not None:
+            raise SetupError(refusal)
         return Episode(template, RealHost(state, self), self.np_random)
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
@@ -330,9 +419,25 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         return self._shot.copy() if self.render_mode == "rgb_array" else None
 
     def close(self) -> None:
+        """Put back the settings the last setup changed on the side (see
+        ``_restore_settings``; a phone that no longer answers is warned about), then let the
+        phone go."""
+        try:
+            self._restore_settings()
+        except DeviceError as exc:
+            warnings.warn(f"could not restore the phone's settings at close: {exc}",
+                          RuntimeWarning, stacklevel=2)
         self.backend = None if isinstance(self._backend_spec, str) else self.backend
+        self.profile = None  # read again on the next connection
 
     # --- helpers ---------------------------------------------------------------------------
+    def _restore_settings(self) -> None:
+        """What the last episode's setup changed besides its task, put back (the brightness
+        mode a brightness task switched to manual: ``AdbState.restore_settings``), once."""
+        host = self.episode.host if self.episode is not None else None
+        if isinstance(host, RealHost):
+            host.state.restore_settings()
+
     def oracle_action(self) -> PhoneAction:
         """The scripted policy's next action, read off the current UI tree."""
         return self._need_episode().oracle_action()
@@ -354,8 +459,12 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         try:
             if action.type == "type":  # asks the phone how it types what `input text` cannot
                 commands = type_text(backend, action.text or "")
+            elif action.type == "double_click" and self._slow_input():
+                commands = self._double_click_slow_input(backend, action)
             else:
-                commands = to_commands(action, backend.window_size(), self.packages)
+                # the screen as the agent saw it (its coordinates are on that screen)
+                size = self._size or backend.window_size()
+                commands = to_commands(action, size, self.packages)
         except ActionError as exc:
             return str(exc)
         timeout = self.timeout + float(action.seconds or 0.0)
@@ -367,9 +476,31 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
             time.sleep(self.settle)
         return None
 
+    def _slow_input(self) -> bool:
+        """Whether each ``input`` command starts a Java VM of its own (Android 11 and
+        earlier: ``cmds/input``'s ``input`` script runs ``app_process``; from Android 12 it
+        is ``cmd input``, a binder call to the running system server)."""
+        sdk = self.profile.sdk if self.profile is not None else None
+        return sdk is not None and sdk <= SLOW_INPUT_MAX_SDK
+
+    def _double_click_slow_input(self, backend: Backend, action: PhoneAction) -> list[str]:
+        """A double click on a phone whose ``input`` starts a VM per call: two ``input
+        tap``s land hundreds of ms apart, past ``ViewConfiguration``'s 300 ms double-tap
+        timeout, so apps see two taps. uiautomator2's server taps twice within it; over
+        plain adb it is an ``ActionError``."""
+        if isinstance(backend, U2Backend):
+            x, y = to_pixels(*action.point, self._size or backend.window_size())
+            u2 = backend._u2
+            backend._call("u2 double_click", lambda: u2.double_click(x, y, DOUBLE_TAP_GAP))
+            return []
+        raise ActionError(
+            f"double_click on {self.profile.describe() if self.profile else 'this phone'}: "
+            "each `input tap` starts its own process there, too slow for a double tap (apps "
+            "see two taps); use RealPhoneEnv(backend='u2'), or a phone with Android 12 or later")
+
     def _check_boot(self, backend: Backend) -> None:
         """Raise ``DeviceError`` if the phone restarted since the reset."""
-        now = boot_identity(backend)
+        now = parse_boot(self._status) if self._status else boot_identity(backend)
         if self._boot is not None and now.restarted_since(self._boot):
             raise DeviceError(f"the phone restarted during the episode (boot {self._boot} is "
                               f"now {now}): its apps and screen are not where the actions "
@@ -377,12 +508,15 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
 
     def _observe(self, backend: Backend) -> None:
         """Read the screen (and UI tree); leave a blocked app the agent ended up in."""
-        size = backend.window_size()
+        # one call for the rotation, the window in front and the boot (``STATUS_COMMAND``)
+        self._status = backend.shell(STATUS_COMMAND).output
+        natural = getattr(backend, "natural_size", None)
+        size = turned_size(natural(), self._status) if callable(natural) else backend.window_size()
+        self._size = size
         if self.ui_tree or self.guard.blocked_packages:
             xml = backend.dump_ui()
             self._elements = parse_xml(xml, *size)
-            found = _PACKAGE.search(xml)  # the first node's package: the focused window's
-            self._package = found.group(1) if found else ""
+            self._package = focus_or_first_node(self._status, xml)  # the window manager's
             if not self.guard.foreground_allowed(self._package):
                 backend.shell("input keyevent KEYCODE_HOME")
                 self.guard_note = f"left {self._package}: the safety guard blocks it"

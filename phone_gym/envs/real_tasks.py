@@ -40,12 +40,35 @@ this page is out of date.
 - **One snapshot runs** and **Reset runs** list the commands recorded when the template runs
   with seed {SEED} against a fresh virtual adb device through `AdbState`, as `RealPhoneEnv`
   runs them (`×n`: n times; "sync": adb's file transfer, not the shell). The reset is
-  `RealHost.begin` (home, the task's apps force-stopped) then the template's setup; with
-  `wipe_app_data=True` it also runs `pm clear` of the packages named.
+  `RealHost.begin` then the template's setup; with `wipe_app_data=True` it also runs
+  `pm clear` of the packages named.
+- `RealHost.begin` never force-stops an app: on Android `am force-stop` cancels every alarm
+  the app has set (AOSP `ActivityManagerService.forceStopPackage` sends
+  `ACTION_PACKAGE_RESTARTED`, on which `AlarmManagerService` removes the package's alarms)
+  and leaves it stopped until it is opened again. Each of the task's apps is restarted on its
+  start screen instead (`am start -W --activity-clear-task` of its launcher activity; `am
+  kill` of its background processes when it has none), then the phone goes home. The
+  records a setup adds and the settings it sets stay after the episode: nothing is restored
+  (but the brightness mode, below).
+- Alarms are read from the clock's own alarm list. `dumpsys alarm` cannot list them: AOSP
+  DeskClock (`AlarmStateManager`) schedules each alarm's next state change (2 h or 30 min
+  before it rings), plus one `setAlarmClock` entry for the next alarm (alarms at 07:00 and
+  09:15 show, at 04:00, as entries at 05:00, 07:00 and 07:15), and switched-off alarms are not
+  there. With `AdbState(alarm_source="dumpsys")` every task that watches alarms is refused
+  (`Unsupported`); `AdbState.next_alarm` gives the next alarm, the one faithful reading.
 - Reading alarms opens the clock's alarm list and ends on the home screen
   (`phone_gym.real.state`): fine for the snapshots at the start and the end of an episode,
   but with `verify_every_step=True` or `end_on_success=True` a task that watches alarms reads
   them after every action, closing what the agent had open.
+- Settings are switched with the command Android honours and read back until they hold
+  (`phone_gym.real.settings`): `cmd wifi set-wifi-enabled` (or `svc wifi`), `cmd
+  bluetooth_manager`, `cmd connectivity airplane-mode`, `cmd uimode night`, `cmd notification
+  set_dnd`; `settings put` alone switches none of them on a phone. A reset whose setting does
+  not read back within 5 s fails with a `DeviceError`.
+- Brightness tasks switch adaptive brightness off (`screen_brightness_mode` 0) for the
+  episode and put the phone's mode back at the next reset or at `close()`. No other task
+  watches `screen_brightness`, which adaptive brightness rewrites by itself. Targets are the
+  percentages Settings shows (Android's gamma curve, not level / 255).
 """
 
 
@@ -134,6 +157,8 @@ def shape(argv: list[str]) -> str:
         return f"settings {rest[0]} {rest[1]} {rest[2]}"
     if head == "content" and "--uri" in rest:
         return f"content {rest[0]} {rest[rest.index('--uri') + 1]}"
+    if head == "am" and "--activity-clear-task" in rest and "-p" in rest:
+        return f"am start --activity-clear-task -p {rest[rest.index('-p') + 1]}"
     if head == "am" and rest[:1] == ["start"] and "-a" in rest:
         return f"am start -a {rest[rest.index('-a') + 1]}"
     if head in ("cat", "rm") and argv[-1].startswith(DUMP_DIR + "/"):

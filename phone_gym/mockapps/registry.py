@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from ..verifiers.criteria import Matcher
 from ..world.app import App
 from ..world.manifest import AppManifest, did_you_mean
 from .task import Task
@@ -169,6 +170,9 @@ def setting_values(task: Task, samples: int = 8) -> frozenset[str] | None:
     values: set[str] = set()
     for seed in range(samples):
         v = value(task.sample_params(np.random.default_rng(seed)))
+        if isinstance(v, Matcher) and v.values is not None:  # a switch's values of one state
+            values |= v.values
+            continue
         if not isinstance(v, (str, int, float)):
             return None
         values.add(str(v))

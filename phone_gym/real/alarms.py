@@ -1,7 +1,10 @@
 """Reading a clock app's alarm list from its screen (``uiautomator dump`` XML).
 
-A phone keeps its alarms in the clock app's private database, which the shell cannot query;
-the alarm manager (``dumpsys alarm``) only knows the alarms that are switched on. The clock's
+A phone keeps its alarms in the clock app's private database, which the shell cannot query.
+The alarm manager (``dumpsys alarm``) does not list them either: AOSP DeskClock
+(``alarms.AlarmStateManager``) gives it each switched-on alarm's next state change (2 h or
+30 min before it rings) and one ``setAlarmClock`` entry for the next alarm, nothing for
+switched-off ones (``real.state``: ``next_alarm`` is all it gives faithfully). The clock's
 own alarm list shows them all, on and off, so ``AdbState.alarms`` opens it
 (``AlarmClock.ACTION_SHOW_ALARMS``) and reads it with ``parse_alarm_page``, page by page.
 

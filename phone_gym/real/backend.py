@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import io
+import itertools
+import os
 import re
 import shlex
 import socket
 import struct
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -25,10 +28,25 @@ from .base import Backend, DeviceError, ShellResult
 
 T = TypeVar("T")
 
-#: Where ``dump_ui`` has ``uiautomator`` write: the shell's own folder, not shared storage
-#: (uiautomator's default, ``/sdcard/window_dump.xml``, is a file that the snapshots of a
-#: task watching shared storage would see change).
-DUMP_PATH = "/data/local/tmp/phone_gym_window_dump.xml"
+#: Where UI dumps go: the shell's own folder, not shared storage (uiautomator's default,
+#: ``/sdcard/window_dump.xml``, is a file that the snapshots of a task watching shared storage
+#: would see change). Each dump gets a fresh file there (``fresh_dump_path``), removed after.
+DUMP_DIR = "/data/local/tmp"
+#: How long one ``uiautomator dump`` may take (seconds), apart from the per-call ``timeout``:
+#: AOSP ``DumpCommand`` (cmds/uiautomator) first waits for the UI to be idle,
+#: ``UiAutomation.waitForIdle(1000, 1000 * 10)`` (up to 10 s on an animated screen), then
+#: dumps; with the start of its ``app_process`` that is more than the default 10 s.
+DUMP_TIMEOUT = 20.0
+#: How many times a dump is tried before ``DeviceError``.
+DUMP_ATTEMPTS = 3
+#: What ``DumpCommand`` prints to stderr when the UI never went idle (it then exits 0 and
+#: writes no file: ``uiautomator dump FILE && cat FILE`` would read an older dump).
+IDLE_ERROR = "ERROR: could not get idle state."
+#: What ``DumpCommand`` prints once the file is written (AOSP's spelling).
+DUMPED = "UI hierchary dumped to:"
+#: The PNG signature (RFC 2083, 3.1): where ``screencap -p``'s image starts.
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_DUMP_IDS = itertools.count(1)
 #: What a failed adb call can raise, besides adbutils' own errors.
 _IO_ERRORS: tuple[type[BaseException], ...] = (
     OSError, EOFError, struct.error, ValueError, UnicodeDecodeError, AssertionError,
@@ -84,17 +102,23 @@ class AdbBackend:
     """A phone over adb, through an adb server at ``host:port`` (adbutils).
 
     ``serial`` None picks the only attached phone. ``timeout`` bounds every socket read of
-    every call. ``start_server=True`` lets adbutils start a local adb server once, at
+    every call, except UI dumps: ``dump_timeout`` (default ``DUMP_TIMEOUT``) bounds each
+    try of those. ``start_server=True`` lets adbutils start a local adb server once, at
     construction, if none listens (never afterwards).
     """
 
     def __init__(self, serial: str | None = None, *, host: str = "127.0.0.1", port: int = 5037,
-                 timeout: float = 10.0, start_server: bool = False) -> None:
+                 timeout: float = 10.0, start_server: bool = False,
+                 dump_timeout: float = DUMP_TIMEOUT) -> None:
         if timeout <= 0:
             raise ValueError(f"timeout={timeout!r}; accepted: seconds > 0")
+        if dump_timeout <= 0:
+            raise ValueError(f"dump_timeout={dump_timeout!r}; accepted: seconds > 0")
         adbutils = _adbutils()
         self._adbutils = adbutils
         self.host, self.port, self.timeout = host, port, float(timeout)
+        #: The time limit of one UI dump (see ``DUMP_TIMEOUT``), at least ``timeout``.
+        self.dump_timeout = max(float(dump_timeout), self.timeout)
         self._errors: tuple[type[BaseException], ...] = (adbutils.AdbError, *_IO_ERRORS)
         if start_server:
             self._call("connect to the adb server",
@@ -137,7 +161,8 @@ class AdbBackend:
             self._v2 = "shell_v2" in features.split(",")
         result = self._call(f"shell {command[:60]!r}", lambda: self._device.shell2(
             command, timeout=limit, v2=bool(self._v2)))
-        return ShellResult(int(result.returncode), str(result.output))
+        return ShellResult(int(result.returncode), str(result.output),
+                           str(result.stdout) if self._v2 else None)
 
     def shell_bytes(self, command: str, timeout: float | None = None) -> bytes:
         """Raw stdout of ``command`` (for binary output such as ``screencap -p``)."""
@@ -163,25 +188,156 @@ class AdbBackend:
         return self._call(f"list {path}", names)
 
     def screenshot(self) -> Image.Image:
-        data = self.shell_bytes("screencap -p")
-        try:
-            return Image.open(io.BytesIO(data)).convert("RGB")
-        except (UnidentifiedImageError, OSError) as exc:
-            raise DeviceError(f"screencap on {self.serial} returned no PNG "
-                              f"({len(data)} bytes: {data[:40]!r})") from exc
+        """``screencap -p``, cut at the PNG signature (see ``png_of``)."""
+        return png_image(self.shell_bytes("screencap -p"), self.serial)
 
     def dump_ui(self) -> str:
-        path = shlex.quote(DUMP_PATH)
-        result = self.shell(f"uiautomator dump {path} >/dev/null && cat {path}")
-        start = result.output.find("<?xml")
-        if not result.ok or start < 0:
-            raise DeviceError(f"uiautomator dump on {self.serial} failed: {result.output[:200]}")
-        return result.output[start:]
+        """``uiautomator dump`` to a fresh file, checked, read and removed in one shell
+        command line (see ``checked_dump``); tried ``DUMP_ATTEMPTS`` times, each within
+        ``dump_timeout``."""
+        output = ""
+        for _ in range(DUMP_ATTEMPTS):
+            path = shlex.quote(fresh_dump_path())
+            output = self.shell(f"uiautomator dump {path} && cat {path}; rm -f {path}",
+                                timeout=self.dump_timeout).output
+            xml = checked_dump(output)
+            if xml is not None:
+                return xml
+        raise DeviceError(f"uiautomator dump on {self.serial} failed {DUMP_ATTEMPTS} times: "
+                          f"{output[:200]!r}")
 
     def window_size(self) -> tuple[int, int]:
+        """The screen's size as it is turned now (see ``ROTATION_COMMAND``); the natural
+        size (``wm size``) is read once, the rotation every time."""
+        return turned_size(self.natural_size(), self.shell(ROTATION_COMMAND).output)
+
+    def natural_size(self) -> tuple[int, int]:
+        """The screen's size unturned (``wm size``, read once)."""
         if self._size is None:
             self._size = parse_wm_size(self.shell("wm size").output)
         return self._size
+
+
+#: Reads how the screen is turned: ``dumpsys window displays`` prints each display's
+#: ``DisplayContent`` (AOSP ``DisplayContent.dump``: ``cur=WxH``, the size as turned, and
+#: ``DisplayRotation.dump``: ``mRotation=N``, or ``mCurrentRotation=ROTATION_N`` on some
+#: versions). ``wm size`` prints the natural size whatever the rotation, but ``input tap``
+#: takes coordinates on the turned screen.
+ROTATION_COMMAND = "dumpsys window displays"
+_ROTATION = re.compile(r"\bm(?:Current)?Rotation=(?:ROTATION_)?(0|90|180|270|[0-3])\b")
+_CUR_SIZE = re.compile(r"\bcur=(\d+)x(\d+)\b")
+
+
+def turned_size(natural: tuple[int, int], output: str) -> tuple[int, int]:
+    """The natural ``(width, height)`` as ``ROTATION_COMMAND``'s output says the first
+    display is turned: by its rotation (a quarter or three quarters: width and height
+    swap), else by the orientation of its ``cur=WxH``; unchanged when it says neither."""
+    width, height = natural
+    found = _ROTATION.search(output)
+    if found:
+        value = int(found.group(1))
+        quarter_turns = value // 90 if value >= 90 else value
+        return (height, width) if quarter_turns % 2 else (width, height)
+    cur = _CUR_SIZE.search(output)
+    if cur is not None and (int(cur.group(1)) > int(cur.group(2))) != (width > height):
+        return height, width
+    return width, height
+
+
+def fresh_dump_path() -> str:
+    """A file name no other dump used: this process, a counter and a random part."""
+    return (f"{DUMP_DIR}/phone_gym_{os.getpid()}_{next(_DUMP_IDS)}_"
+            f"{uuid.uuid4().hex[:8]}.xml")
+
+
+def checked_dump(output: str) -> str | None:
+    """The hierarchy XML in the output of ``uiautomator dump FILE`` then ``cat FILE``, or
+    None when the dump failed: the idle error (``IDLE_ERROR``), no ``DUMPED`` line, or no
+    whole ``<hierarchy>`` after it."""
+    if IDLE_ERROR in output or DUMPED not in output:
+        return None
+    rest = output[output.index(DUMPED):]
+    start, end = rest.find("<?xml"), rest.rfind("</hierarchy>")
+    if start < 0 or end < start:
+        return None
+    return rest[start:end + len("</hierarchy>")]
+
+
+def png_of(data: bytes) -> bytes:
+    """``screencap -p``'s output from the PNG signature on: with several displays
+    (foldables) and no ``-d``, AOSP ``cmds/screencap/screencap.cpp`` first prints "[Warning]
+    Multiple displays were found, but no display id was specified! ..." (three lines, on
+    stderr, which ``adb shell``/``exec-out`` put in the same stream)."""
+    start = data.find(PNG_SIGNATURE)
+    return data[start:] if start > 0 else data
+
+
+def png_image(data: bytes, serial: str) -> Image.Image:
+    """``screencap -p``'s output as an RGB image, or ``DeviceError``."""
+    try:
+        return Image.open(io.BytesIO(png_of(data))).convert("RGB")
+    except (UnidentifiedImageError, OSError) as exc:
+        raise DeviceError(f"screencap on {serial} returned no PNG "
+                          f"({len(data)} bytes: {data[:40]!r})") from exc
+
+
+#: Asks the window manager what is in front: AOSP ``DisplayContent.dump`` prints
+#: ``mCurrentFocus=Window{HASH uUSER PACKAGE/ACTIVITY}`` (the window with input focus) and
+#: ``mFocusedApp=ActivityRecord{HASH uUSER PACKAGE/.ACTIVITY tTASK}`` (the focused app).
+FOCUS_COMMAND = "dumpsys window displays"
+_FOCUS = re.compile(r"\bmCurrentFocus=Window\{\S+ u\d+ ([\w.]+)/")
+_FOCUSED_APP = re.compile(r"\bmFocusedApp=\S*\{\S+ u\d+ ([\w.]+)/")
+_FIRST_PACKAGE = re.compile(r'<node [^>]*?package="([^"]*)"')
+
+
+def parse_focus(output: str) -> str | None:
+    """The package in front from ``FOCUS_COMMAND``'s output: the focused window's, or, when
+    that is a system window without a package (``NotificationShade``, ``StatusBar``) or
+    none, the focused app's; None when the output names neither."""
+    found = _FOCUS.search(output) or _FOCUSED_APP.search(output)
+    return found.group(1) if found else None
+
+
+def foreground_package(backend: Backend, xml: str = "") -> str:
+    """The app in front, as the window manager says (``FOCUS_COMMAND``). A UI dump's first
+    node is not it: uiautomator2 dumps every window (``UiDevice.getWindowRoots``, the
+    status bar's often first). Only when the window manager names none (between two
+    activities) is it the first node's package of ``xml``, or ''."""
+    return focus_or_first_node(backend.shell(FOCUS_COMMAND).output, xml)
+
+
+def focus_or_first_node(output: str, xml: str = "") -> str:
+    """``parse_focus`` of ``output``, else the first node's package of ``xml``, else ''."""
+    package = parse_focus(output)
+    if package is None:
+        found = _FIRST_PACKAGE.search(xml)
+        package = found.group(1) if found else ""
+    return package
+
+
+#: ``adb connect HOST:PORT`` names a phone reached over the network by that address
+#: (AOSP adb ``socket_spec``/``parse_tcp_socket_spec``); USB serials and ``emulator-N`` have
+#: no port.
+_TCP_SERIAL = re.compile(r"^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$")
+#: Settings whose change cuts adb over Wi-Fi: Wi-Fi off, airplane mode on (which turns
+#: Wi-Fi off).
+NETWORK_SWITCHES = frozenset({("global", "wifi_on"), ("global", "airplane_mode_on")})
+
+
+def over_network(serial: str | None) -> bool:
+    """Whether ``serial`` is a phone reached by adb over TCP (``192.168.1.5:5555``)."""
+    return bool(serial) and _TCP_SERIAL.match(str(serial)) is not None
+
+
+def network_refusal(task: Any, serial: str | None) -> str | None:
+    """Why ``task`` cannot run on the phone ``serial``, or None: a task that switches Wi-Fi
+    or airplane mode (its setup or its goal turns Wi-Fi off) would cut adb when adb runs
+    over Wi-Fi."""
+    key = (getattr(task, "namespace", None), getattr(task, "key", None))
+    if key not in NETWORK_SWITCHES or not over_network(serial):
+        return None
+    return (f"task {getattr(task, 'id', task)!r} switches {key[0]} {key[1]}, which turns Wi-Fi "
+            f"off and cuts adb over Wi-Fi to {serial}; connect the phone over USB to run it")
 
 
 #: What tells one boot of a phone from the next: the kernel's boot id, a random UUID made at
@@ -216,9 +372,19 @@ class BootIdentity:
 def boot_identity(backend: Backend) -> BootIdentity:
     """Read the phone's ``BootIdentity`` (``BOOT_COMMAND``); ``DeviceError`` as the backend
     raises it."""
-    output = backend.shell(BOOT_COMMAND).output
+    return parse_boot(backend.shell(BOOT_COMMAND).output)
+
+
+def parse_boot(output: str) -> BootIdentity:
+    """The ``BootIdentity`` in an output that holds ``BOOT_COMMAND``'s."""
     boot, up = _BOOT_ID.search(output), _UPTIME.search(output)
     return BootIdentity(boot.group(1) if boot else None, float(up.group(1)) if up else None)
+
+
+#: One shell call per observation: how the screen is turned and what is in front
+#: (``dumpsys window displays``: ``ROTATION_COMMAND`` and ``FOCUS_COMMAND`` are the same
+#: command) and which boot is running (``BOOT_COMMAND``).
+STATUS_COMMAND = f"{ROTATION_COMMAND}; {BOOT_COMMAND}"
 
 
 def parse_wm_size(output: str) -> tuple[int, int]:

@@ -19,10 +19,13 @@ __all__ = ["Backend", "DeviceError", "ShellResult"]
 
 @dataclass(frozen=True)
 class ShellResult:
-    """A shell command's exit status and its output (stdout and stderr together)."""
+    """A shell command's exit status and its output (stdout and stderr together);
+    ``stdout``: stdout alone where the transport keeps it apart (adb's shell protocol v2),
+    else None."""
 
     returncode: int
     output: str
+    stdout: str | None = None
 
     @property
     def ok(self) -> bool:

@@ -14,6 +14,18 @@ clipboard), or through ADBKeyboard's broadcast when that input method is install
 selected (https://github.com/senzhk/ADBKeyBoard, README: ``ime enable``/``ime set
 com.android.adbkeyboard/.AdbIME``; ``ADB_INPUT_B64``, base64 of UTF-8, keeps any text one
 ASCII shell word); anything else is an ``ActionError`` that says what would type it.
+
+Apps open with ``monkey --pct-syskeys 0 -p PKG -c android.intent.category.LAUNCHER 1``: by
+default ``monkey`` mixes in 2% system key events, and on a phone without hardware keys
+(emulators, tablets) AOSP ``MonkeySourceRandom.validateKeys`` then refuses to start ("** SYS_KEYS
+has no physical keys but with factor 2.0%.", exit 251).
+
+A double click is both taps in one shell command line (``input tap X Y; input tap X Y``: one
+adb round trip, no pause between them). Since Android 12 ``input`` is a thin ``cmd input``
+client (AOSP ``InputShellCommand`` in the system server), so the taps land a few ms apart;
+up to Android 11 each ``input`` starts its own ``app_process`` VM (100 ms or more), which can
+exceed the double-tap timeout (``ViewConfiguration.DOUBLE_TAP_TIMEOUT``, 300 ms) on a slow
+phone: there a double click may read as two taps.
 """
 
 from __future__ import annotations
@@ -34,6 +46,11 @@ KEYCODES: dict[str, str] = {
     "enter": "KEYCODE_ENTER",
     "recents": "KEYCODE_APP_SWITCH",
 }
+#: Apps that ``close_app`` sends home and kills in the background (``am kill``) instead of
+#: force-stopping: on Android ``am force-stop`` cancels every alarm the app has set
+#: (AOSP ``ActivityManagerService.forceStopPackage`` broadcasts ``PACKAGE_RESTARTED``, and
+#: ``AlarmManagerService`` removes the package's alarms), the phone owner's included.
+KEEP_SCHEDULED: tuple[str, ...] = ("Clock",)
 #: ADBKeyboard's input method id.
 ADB_KEYBOARD = "com.android.adbkeyboard/.AdbIME"
 #: Asks a phone for its enabled input methods, then the selected one (its last line).
@@ -156,7 +173,10 @@ def to_commands(action: PhoneAction, size: tuple[int, int],
     if kind in ("open_app", "close_app"):
         package = package_of(action.app or "", packages)
         if kind == "open_app":
-            return [f"monkey -p {shlex.quote(package)} -c android.intent.category.LAUNCHER 1"]
+            return [f"monkey --pct-syskeys 0 -p {shlex.quote(package)} "
+                    "-c android.intent.category.LAUNCHER 1"]
+        if package in {packages.get(app) for app in KEEP_SCHEDULED}:
+            return [f"input keyevent {KEYCODES['home']}", f"am kill {shlex.quote(package)}"]
         return [f"am force-stop {shlex.quote(package)}"]
     if kind == "wait":
         return [f"sleep {float(action.seconds or 0.0):g}"]

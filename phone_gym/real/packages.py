@@ -1,7 +1,12 @@
 """App names (as the action space's ``open_app``/``close_app`` take them) and their Android
 packages. ``RealPhoneEnv`` uses the mock apps' manifests (PhoneWorld's apps carry the real
 apps' package names) plus the stock apps below; extend per phone:
-``RealPhoneEnv(packages={"Markor": "net.gsantner.markor"})``."""
+``RealPhoneEnv(packages={"Markor": "net.gsantner.markor"})``.
+
+The same app has other packages on other phones: AOSP builds and emulator images ship
+``com.android.contacts``, Pixels Google's ``com.google.android.contacts``.
+``PACKAGE_ALTERNATIVES`` lists the known ones per mock app; at connect time ``RealPhoneEnv``
+resolves each app to the one the phone has with a launcher entry (``real.profile``)."""
 
 from __future__ import annotations
 
@@ -20,6 +25,21 @@ STOCK_PACKAGES: dict[str, str] = {
     "Photos": "com.google.android.apps.photos",
     "YouTube": "com.google.android.youtube",
     "Play Store": "com.android.vending",
+}
+
+#: The Android packages each mock app has across phones, in order of preference: Google's
+#: apps (Pixels and many Android One phones), AOSP's (AOSP builds, emulator images), then
+#: Samsung's. Files: Files by Google has a launcher icon; DocumentsUI (AOSP
+#: ``packages/apps/DocumentsUI``: its ``LauncherActivity`` is enabled only where a device
+#: overlays ``@bool/is_launcher_enabled`` to true) often has none on Pixels.
+PACKAGE_ALTERNATIVES: dict[str, tuple[str, ...]] = {
+    "Contacts": ("com.google.android.contacts", "com.android.contacts",
+                 "com.samsung.android.app.contacts"),
+    "Clock": ("com.google.android.deskclock", "com.android.deskclock",
+              "com.sec.android.app.clockpackage"),
+    "Files": ("com.google.android.apps.nbu.files", "com.google.android.documentsui",
+              "com.android.documentsui", "com.sec.android.app.myfiles"),
+    "Settings": ("com.android.settings",),
 }
 
 LAUNCHER_PACKAGES = frozenset({
@@ -51,3 +71,11 @@ def _valid(package: str) -> bool:
 def is_package_name(package: str) -> bool:
     """Whether ``package`` is a well-formed Android package name (safe to pass to a shell)."""
     return isinstance(package, str) and _valid(package)
+
+
+def package_candidates(app: str, manifest_package: str | None = None) -> tuple[str, ...]:
+    """The packages app ``app`` may have on a phone: ``PACKAGE_ALTERNATIVES`` (or only its
+    manifest's package for an app without alternatives), the manifest's package included."""
+    known = PACKAGE_ALTERNATIVES.get(app, ())
+    extra = (manifest_package,) if manifest_package and manifest_package not in known else ()
+    return (*known, *extra)

@@ -3,7 +3,10 @@
 Only ``backend.shell`` (every argument quoted with ``shlex.quote``), ``pull``, ``push`` and
 ``list_dir`` are used:
 
-- ``settings get|put``; ``pm clear``, ``am force-stop``, ``input keyevent 3``;
+- ``settings get|put`` (and, for a setting a system service owns, its ``cmd``: see
+  ``real.settings``); ``pm clear``, ``am force-stop``, ``input keyevent 3``; closing an
+  app without stopping it: ``am start -W --activity-clear-task`` of its launcher activity,
+  else ``am kill`` (``close_app``);
 - ``content query|insert`` on the contacts provider (``contacts``, ``raw_contacts``,
   ``data``), on Telephony's ``content://sms`` (``_id, address, body, date, type, read``), on
   ``content://call_log/calls`` (``_id, number, name, date, duration, type``) and on
@@ -12,7 +15,7 @@ Only ``backend.shell`` (every argument quoted with ``shlex.quote``), ``pull``, `
 - alarms: ``am start -W -a android.intent.action.SHOW_ALARMS -p CLOCK``, ``uiautomator dump``
   to a fresh file under ``/data/local/tmp``, ``cat`` and ``rm -f`` of it, ``input swipe`` and
   ``input keyevent 3``; ``am start -a android.intent.action.SET_ALARM``; ``dumpsys alarm``
-  (only with ``alarm_source="dumpsys"``);
+  (``next_alarm``, ``scheduled_alarms``);
 - ``dumpsys notification --noredact`` and ``cmd notification post -t TITLE TAG TEXT``;
 - ``dumpsys account``; ``getprop persist.sys.timezone`` and ``date +%s`` for times.
 
@@ -47,11 +50,27 @@ parser, and the AOSP layout it follows). Limits:
   asynchronously); pages are joined where their rows overlap, so identical alarms (same
   time, label and state) side by side across a page break may be undercounted.
 
-``alarm_source="dumpsys"`` is the fallback for a phone whose clock list cannot be read (a
-clock app laid out otherwise): ``dumpsys alarm``'s RTC/RTC_WAKEUP alarms of the clock package,
-at the wall-clock time of their ``origWhen=`` (``when=`` on Android 11 and older), which
-shows only alarms that are switched on, without labels: switching an alarm off then looks
-like deleting it. Use one source for a whole episode.
+The alarm manager (``dumpsys alarm``) cannot stand in for that list. AOSP DeskClock
+(``alarms.AlarmStateManager``) keeps no entry per alarm at its ring time: each enabled alarm
+has one for its next state change (2 h before it rings, or 30 min before, or the ring, or a
+snooze's end), and the next alarm overall one more, the ``setAlarmClock`` whose time is also
+the "Next alarm clock" line: alarms at 07:00 and 09:15 read, at 04:00, as entries at 05:00,
+07:00 and 07:15. Only that next-alarm time is faithful (``next_alarm``); the other entries
+cannot be told apart from alarms, and switched-off alarms and labels are not there at all
+(``scheduled_alarms`` returns the raw entry times, for diagnosis). So
+``alarm_source="dumpsys"`` lists no alarms: ``alarms()`` (and so any snapshot of the alarms
+store, and every task that watches it) raises ``Unsupported`` rather than verify from a
+list that is wrong; read them with ``alarm_source="clock"`` (the default).
+
+Resets keep the owner's alarms: ``am force-stop`` of the clock would cancel every alarm it has
+set (AOSP ``ActivityManagerService.forceStopPackage`` sends ``ACTION_PACKAGE_RESTARTED``, on
+which ``AlarmManagerService`` removes all the package's alarms, and leaves the app in the
+stopped state, so not even a reboot sets them again until the app is opened). ``close_app``
+closes an app without that: ``am start -W --activity-clear-task`` of its launcher activity
+(``Intent.FLAG_ACTIVITY_CLEAR_TASK``: its task is cleared and it starts afresh on its start
+screen; nothing is stopped), or, for a package with no launcher activity, ``am kill``
+(``ActivityManagerService.killBackgroundProcesses``: background processes only, no stopped
+state, alarms kept). ``force_stop`` stays for callers that mean it.
 
 What a real phone may refuse the shell (the virtual device, like an emulator's shell, allows
 it all):
@@ -104,7 +123,9 @@ from ..verifiers.state import (
 )
 from ..world.state import event_times
 from .alarms import AlarmPage, PageRow, merge_pages, page_rows, parse_alarm_page
-from .base import Backend
+from .backend import DUMP_ATTEMPTS, DUMP_TIMEOUT, DUMPED, IDLE_ERROR
+from .base import Backend, ShellResult
+from .settings import CONFIRM_SECONDS, put_setting, restore_settings
 
 #: The clock of AOSP / Pixel phones (``RealPhoneEnv`` passes the one the manifests name).
 DESKCLOCK = "com.google.android.deskclock"
@@ -136,6 +157,8 @@ CAL_ACCESS_CONTRIBUTOR = 500
 #: The tag prefix of what ``post_notification`` posts (a post with a used tag would replace).
 POST_TAG = "phone_gym_"
 SET_ALARM = "android.intent.action.SET_ALARM"
+MAIN = "android.intent.action.MAIN"
+LAUNCHER = "android.intent.category.LAUNCHER"
 #: ``AlarmClock.ACTION_SHOW_ALARMS``: the clock shows its alarm list.
 SHOW_ALARMS = "android.intent.action.SHOW_ALARMS"
 #: How ``alarms`` reads alarms: the clock's own list ("clock") or the alarm manager's.
@@ -155,10 +178,37 @@ ERROR_LINE = re.compile(
 ALARM_HEADER = re.compile(r"^\s*(RTC_WAKEUP|RTC|ELAPSED_WAKEUP|ELAPSED\w*)\s+#\d+:\s+"
                           r"Alarm\{.*\s(\S+)\}\s*$")
 ALARM_WHEN = re.compile(r"\b(?:origWhen|when)=\d{4}-\d\d-\d\d (\d\d):(\d\d):\d\d")
+#: ``Alarm.dump`` of a ``setAlarmClock`` alarm: ``Alarm clock:`` then ``triggerTime=``.
+ALARM_CLOCK_TIME = re.compile(r"^\s*triggerTime=\d{4}-\d\d-\d\d (\d\d):(\d\d):\d\d")
 NOTIFICATION_RECORD = re.compile(r"^(\s*)NotificationRecord\(0x[0-9a-f]+: pkg=(\S+) .*?"
                                  r"\btag=(.*?) importance=")
 EXTRA = re.compile(r"^(\s*)([\w.]+)=(.*)$")
 INTEGER = re.compile(r"-?\d+")
+
+
+def escape_bind(bind: str) -> str:
+    """A ``content --bind`` ``COLUMN:TYPE:VALUE`` with ``\\`` and ``:`` in the value escaped
+    by a backslash: modern Android's ``content`` (AOSP ``cmds/content`` ``Content.java``,
+    ``Parser.splitWithEscaping``) splits the binding at every unescaped ``:``, wants exactly
+    three parts and drops each ``\\`` before the character it escapes. (Older versions took
+    everything after the second ``:`` as it is.)"""
+    column, _, rest = bind.partition(":")
+    kind, _, value = rest.partition(":")
+    return f"{column}:{kind}:" + value.replace("\\", "\\\\").replace(":", "\\:")
+
+
+#: What Android's dynamic linker writes to stderr before a program runs on some builds
+#: (bionic ``linker``'s ``DL_WARN``: "WARNING: linker: ..." for unused DT entries, text
+#: relocations and the like, on many Android 5-9 vendor builds).
+LINKER_WARNING = re.compile(r"^WARNING: linker: .*(?:\n|$)", re.M)
+
+
+def stdout_of(result: ShellResult) -> str:
+    """A command's stdout: kept apart by the transport (shell protocol v2), else its joined
+    output without the linker's warnings (``LINKER_WARNING``)."""
+    if result.stdout is not None:
+        return result.stdout
+    return LINKER_WARNING.sub("", result.output)
 
 
 class AdbState:
@@ -180,18 +230,22 @@ class AdbState:
         self.settle = settle
         self._dumps = 0
         self._zone: tuple[str, tzinfo] | None = None if zone is None else (zone, zone_of(zone))
+        #: Settings ``put_setting`` changed on the side, and their values before
+        #: (``restore_settings`` puts them back).
+        self.restores: dict[tuple[str, str], str] = {}
 
     # --- shell -----------------------------------------------------------------------------
-    def run(self, *argv: str) -> str:
+    def run(self, *argv: str, stdout_only: bool = False) -> str:
         """Run ``argv`` (each argument quoted); its output, or ``DeviceError`` on a non-zero
-        exit."""
+        exit; the dynamic linker's warnings (``LINKER_WARNING``) left out. ``stdout_only``:
+        without anything that went to stderr (see ``stdout_of``)."""
         command = " ".join(shlex.quote(str(a)) for a in argv)
         result = self.backend.shell(command, self.timeout)
-        output = result.output.replace("\r\n", "\n")
+        output = LINKER_WARNING.sub("", result.output.replace("\r\n", "\n"))  # noise
         if not result.ok:
             raise DeviceError(f"`{command}` on {self.backend.serial} exited with "
                               f"{result.returncode}: {output[:500]!r}")
-        return output
+        return stdout_of(result).replace("\r\n", "\n") if stdout_only else output
 
     def run_checked(self, *argv: str) -> str:
         """``run``, also raising ``DeviceError`` when the output reports an error."""
@@ -241,9 +295,10 @@ class AdbState:
         raise DeviceError(f"{uri} on {self.backend.serial} kept changing while it was read")
 
     def insert(self, uri: str, *binds: str) -> None:
-        """``content insert --uri URI --bind B ...`` (``COLUMN:TYPE:VALUE``)."""
+        """``content insert --uri URI --bind B ...`` (``COLUMN:TYPE:VALUE``, the value
+        escaped: ``escape_bind``)."""
         self.run_checked("content", "insert", "--uri", uri,
-                         *(arg for b in binds for arg in ("--bind", b)))
+                         *(arg for b in binds for arg in ("--bind", escape_bind(b))))
 
     # --- times ------------------------------------------------------------------------------
     def zone(self) -> tuple[str, tzinfo]:
@@ -312,17 +367,24 @@ class AdbState:
     # --- settings --------------------------------------------------------------------------
     def get_setting(self, namespace: str, key: str) -> str | None:
         argv = ("settings", "get", namespace, key)
-        output = self.run(*argv)
+        output = self.run(*argv, stdout_only=True)  # a warning on stderr is not the value
         if not output.endswith("\n") or ERROR_LINE.match(output):
             raise self.unexpected(argv, output)
         value = output[:-1]
         return None if value == "null" else value
 
+    #: Seconds a written setting has to read back as asked (``real.settings``).
+    confirm_timeout = CONFIRM_SECONDS
+
     def put_setting(self, namespace: str, key: str, value: str) -> None:
-        argv = ("settings", "put", namespace, key, value)
-        output = self.run(*argv)
-        if output.strip():
-            raise self.unexpected(argv, output)
+        """Switch the setting with the command Android honours and wait until it reads back
+        as asked (``real.settings.put_setting``: ``cmd wifi``... for the settings a service
+        owns; brightness in manual mode); ``DeviceError`` when it does not."""
+        put_setting(self, namespace, key, value, timeout=self.confirm_timeout)
+
+    def restore_settings(self) -> None:
+        """Put back what ``put_setting`` changed on the side (the brightness mode)."""
+        restore_settings(self)
 
     # --- contacts --------------------------------------------------------------------------
     def _contact_rows(self) -> list[tuple[str, ContactRow]]:
@@ -363,7 +425,7 @@ class AdbState:
     def insert_data(self, raw_id: str, mimetype: str, value: str, *extra: str) -> None:
         self.run_checked("content", "insert", "--uri", DATA_URI,
                          "--bind", f"raw_contact_id:i:{raw_id}", "--bind", f"mimetype:s:{mimetype}",
-                         "--bind", f"data1:s:{value}", *extra)
+                         "--bind", escape_bind(f"data1:s:{value}"), *extra)
 
     # --- messages ----------------------------------------------------------------------------
     def _message_rows(self) -> list[tuple[str, MessageRow]]:
@@ -502,9 +564,15 @@ class AdbState:
     # --- alarms ----------------------------------------------------------------------------
     def alarms(self) -> list[AlarmRow]:
         """Every alarm, on and off, with its label, as the clock lists them (its screen: see
-        the module doc); with ``alarm_source="dumpsys"``, ``scheduled_alarms``."""
+        the module doc). With ``alarm_source="dumpsys"``: ``Unsupported`` (the alarm manager
+        does not list alarms; see the module doc)."""
         if self.alarm_source == "dumpsys":
-            return self.scheduled_alarms()
+            raise Unsupported(
+                "alarms cannot be listed from `dumpsys alarm` (alarm_source='dumpsys'): the "
+                "clock schedules each alarm's next state change (2 h or 30 min before it "
+                "rings), not its ring time, and switched-off alarms are not there; only the "
+                "next alarm is known (AdbState.next_alarm). Use alarm_source='clock' (the "
+                "clock's own alarm list) for tasks that check alarms")
         argv = ("am", "start", "-W", "-a", SHOW_ALARMS, "-p", self.clock_package)
         output = self.run_checked(*argv)
         if "Starting: Intent" not in output:
@@ -514,13 +582,24 @@ class AdbState:
         finally:
             self.home()
 
-    def scheduled_alarms(self) -> list[AlarmRow]:
-        """The fallback for a clock whose list cannot be read: the alarms the clock package
-        has pending in ``dumpsys alarm`` (switched on only, no labels)."""
+    def _alarm_dump(self) -> str:
         output = self.run("dumpsys", "alarm")
         if "alarm manager" not in output.lower() and "pending alarm" not in output.lower():
             raise self.unexpected(("dumpsys", "alarm"), output)
-        return sorted(parse_alarms(output, self.clock_package), key=lambda a: (a.hour, a.minute))
+        return output
+
+    def scheduled_alarms(self) -> list[AlarmRow]:
+        """The wall-clock times of the clock package's pending entries in ``dumpsys alarm``,
+        sorted: not its alarms (DeskClock schedules state changes 2 h and 30 min before each
+        alarm, plus the next alarm's ``setAlarmClock``: see the module doc), for diagnosis."""
+        return sorted(parse_alarms(self._alarm_dump(), self.clock_package),
+                      key=lambda a: (a.hour, a.minute))
+
+    def next_alarm(self) -> AlarmRow | None:
+        """The clock's next alarm (hour and minute; on, no label) from its ``setAlarmClock``
+        entry in ``dumpsys alarm``, or None when it has none (no alarm on, or its alarms
+        cancelled by a force-stop)."""
+        return parse_next_alarm_clock(self._alarm_dump(), self.clock_package)
 
     def _read_alarm_list(self) -> list[AlarmRow]:
         """The rows of the alarm list on screen, scrolled through from its top."""
@@ -568,17 +647,25 @@ class AdbState:
         return page
 
     def dump_ui(self) -> str:
-        """``uiautomator dump`` to a fresh file, read with ``cat`` and removed."""
+        """``uiautomator dump`` to a fresh file, read with ``cat`` and removed. A dump that
+        reports AOSP ``DumpCommand``'s idle error (``backend.IDLE_ERROR``: it exits 0 and
+        writes nothing) or no ``backend.DUMPED`` line is tried again, up to
+        ``backend.DUMP_ATTEMPTS`` times, each within the backend's ``dump_timeout``
+        (``backend.DUMP_TIMEOUT``: waiting for an idle screen alone may take 10 s)."""
         self._dumps += 1
         path = f"{DUMP_DIR}/phone_gym_{os.getpid()}_{id(self):x}_{self._dumps}.xml"
         argv = ("uiautomator", "dump", path)
+        command = " ".join(shlex.quote(a) for a in argv)
+        limit = max(self.timeout or 0.0, float(getattr(self.backend, "dump_timeout",
+                                                       DUMP_TIMEOUT)))
         output = ""
-        for _ in range(3):  # "could not get idle state" while the screen animates
+        for _ in range(DUMP_ATTEMPTS):
             try:
-                output = self.run(*argv)
+                result = self.backend.shell(command, limit)
             except DeviceError:
                 continue
-            if "dumped to" in output:
+            output = result.output
+            if result.ok and DUMPED in output and IDLE_ERROR not in output:
                 break
         else:
             raise self.unexpected(argv, output)
@@ -633,7 +720,24 @@ class AdbState:
             raise self.unexpected(("pm", "clear", package), output)
 
     def force_stop(self, package: str) -> None:
+        """``am force-stop``: also cancels the package's alarms and leaves it stopped (see the
+        module doc); resets use ``close_app``."""
         self.run_checked("am", "force-stop", package)
+
+    def close_app(self, package: str) -> None:
+        """Close ``package`` keeping its data, alarms and jobs (see the module doc): its
+        launcher activity started afresh with ``--activity-clear-task``, or, when it has none,
+        ``am kill`` of its background processes; the caller goes home afterwards."""
+        argv = ("am", "start", "-W", "--activity-clear-task", "-a", MAIN, "-c", LAUNCHER,
+                "-p", package)
+        try:
+            output = self.run(*argv)
+        except DeviceError:
+            output = "Error"  # `am start` exits 1 on newer Androids when nothing resolves
+        if "Starting: Intent" in output and not ERROR_LINE.search(output):
+            return
+        self.home()  # `am kill` spares the foreground app
+        self.run_checked("am", "kill", package)
 
     def home(self) -> None:
         self.run_checked("input", "keyevent", "3")
@@ -743,8 +847,9 @@ def parse_accounts(output: str) -> list[AccountRow] | None:
 
 
 def parse_alarms(output: str, package: str) -> list[AlarmRow]:
-    """Hour and minute of each wall-clock (RTC) alarm of ``package`` in ``dumpsys alarm``
-    (the ``alarm_source="dumpsys"`` fallback: alarms that are switched on, no labels)."""
+    """Hour and minute of each wall-clock (RTC, RTC_WAKEUP) entry of ``package`` in ``dumpsys
+    alarm`` (``origWhen=``; ``when=`` on Android 11 and older): the times the alarm manager
+    wakes the app, which for a clock are not its alarms' times (see the module doc)."""
     rows: list[AlarmRow] = []
     current: tuple[str, str] | None = None
     for line in output.splitlines():
@@ -758,3 +863,20 @@ def parse_alarms(output: str, package: str) -> list[AlarmRow]:
             rows.append(AlarmRow(int(when.group(1)), int(when.group(2))))
             current = None
     return rows
+
+
+def parse_next_alarm_clock(output: str, package: str) -> AlarmRow | None:
+    """The ``triggerTime`` of ``package``'s ``setAlarmClock`` entry in ``dumpsys alarm``
+    (``Alarm.dump`` prints ``Alarm clock:`` and ``triggerTime=...`` under it; DeskClock keeps
+    one, for its next alarm), or None when it has none."""
+    owner: str | None = None
+    clock_lines = False
+    for line in output.splitlines():
+        header = ALARM_HEADER.match(line)
+        if header is not None:
+            owner, clock_lines = header.group(2), False
+        elif line.strip() == "Alarm clock:":
+            clock_lines = owner == package
+        elif clock_lines and (m := ALARM_CLOCK_TIME.match(line)) is not None:
+            return AlarmRow(int(m.group(1)), int(m.group(2)))
+    return None

@@ -14,7 +14,10 @@ task names (``AppManifest.owns`` and ``reads``):
 - for every task, as before (cheap, and opening nothing): contacts and the ``WATCHED_DIRS``
   folders;
 - a store the phone cannot read (``Unsupported``: wallet, clipboard over adb) is recorded in
-  ``Watch.skipped`` with the reason, and not read.
+  ``Watch.skipped`` with the reason, and not read;
+- settings the system changes by itself (``SYSTEM_DRIVEN``: ``screen_brightness``, which
+  adaptive brightness rewrites, on Pixels by default) are watched only by a task that sets
+  that very key (the brightness tasks, whose setup switches adaptive brightness off).
 
 Alarms are watched only for tasks whose apps own or read them: reading them over adb opens
 the clock's alarm list (``AdbState.alarms``), which a task about the Settings app should not
@@ -37,6 +40,9 @@ PHONE_SETTINGS: tuple[tuple[str, str], ...] = tuple(
     (namespace, key) for namespace, values in default_settings().items() for key in values)
 #: The stores read for every task: cheap, and opened from no app.
 ALWAYS_WATCHED = ("contacts",)
+#: Settings the system rewrites by itself (``DisplayPowerController`` writes the automatic
+#: brightness back to ``screen_brightness``): a change there is not the agent's doing.
+SYSTEM_DRIVEN: frozenset[tuple[str, str]] = frozenset({("system", "screen_brightness")})
 
 
 def explicit_watch(task: object) -> bool:
@@ -64,7 +70,9 @@ def watch_for(task: Any, manifests: Iterable[AppManifest],
     ``readable`` are the stores the phone can read (``DeviceState.stores()``)."""
     readable = frozenset(readable)
     stores = app_stores(task.apps, manifests)
-    settings = [*WATCHED_SETTINGS, *(PHONE_SETTINGS if "settings" in stores else ())]
+    own = (getattr(task, "namespace", None), getattr(task, "key", None))
+    settings = [s for s in (*WATCHED_SETTINGS, *(PHONE_SETTINGS if "settings" in stores else ()))
+                if s not in SYSTEM_DRIVEN or s == own]
     wanted = [s for s in (*ALWAYS_WATCHED, *stores, "files") if s != "settings"]
     skipped = [(s, unreadable(s)) for s in wanted if s not in readable]
     dirs = [*WATCHED_DIRS, *(SHARED_DIRS if "files" in stores else ())]

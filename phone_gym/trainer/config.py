@@ -220,6 +220,17 @@ def grpo_defaults() -> dict[str, Any]:
     return {f.name: f.default for f in fields(GRPOSettings) if f.default is not MISSING}
 
 
+def _check_grpo(values: Mapping[str, Any]) -> None:
+    """Raise ``ConfigError`` for ``grpo`` values ``GRPOSettings`` refuses (its message says
+    what is accepted: ``loss_type``, ``clip_ratio_c``, ``refill_flat_groups``, ...)."""
+    from .grpo import GRPOSettings
+
+    try:
+        GRPOSettings(**values)
+    except ValueError as exc:
+        raise ConfigError(f"grpo.{exc}") from None
+
+
 def _suggest(key: str, known: Sequence[str], full: Sequence[str]) -> str:
     """``; did you mean 'x'?``: a dotted key of ``full`` ending in ``.key``, else the
     closest of ``known``, else the closest of ``full``."""
@@ -292,6 +303,7 @@ def resolve(config: Mapping[str, Any], kind: str) -> dict[str, Any]:
         settings = grpo_defaults()
         out["grpo"] = _table(out["grpo"], settings, "grpo", keys)
         _check_types(out["grpo"], settings, "grpo.")
+        _check_grpo(out["grpo"])
         sources = out["sources"]
         if not sources:
             raise ConfigError("a grpo config needs [[sources]] tables (env, kwargs, weight, "

@@ -64,20 +64,36 @@ def user_text(instruction: str, actions: Sequence[str], error: str | None = None
     return "\n".join(lines)
 
 
+def check_history(max_history: int, history_images: int) -> None:
+    """``ValueError`` unless ``0 <= history_images <= max_history``: the earlier screenshots
+    shown are those of the earlier actions listed, so no more of them can be shown."""
+    if max_history < 0 or history_images < 0:
+        raise ValueError(f"max_history={max_history}, history_images={history_images}: "
+                         "accepted: integers >= 0")
+    if history_images > max_history:
+        raise ValueError(f"history_images={history_images} > max_history={max_history}: the "
+                         "earlier screenshots shown are those of the listed earlier actions; "
+                         "accepted: history_images <= max_history (raise max_history)")
+
+
 def build_messages(instruction: str, history: Sequence[Turn], screenshot: Any | None,
                    *, system: str | None = None, max_history: int = 8,
                    history_images: int = 0) -> tuple[list[dict[str, Any]], list[Any]]:
     """Chat messages for one turn and the images they refer to, in order.
 
     ``max_history`` earlier actions are listed (the oldest dropped first); the screenshots of
-    the last ``history_images`` of them come before the current one.
+    the last ``history_images`` of them come before the current one. At step ``t`` (``t``
+    earlier turns, each with its screenshot) a prompt thus holds
+    ``min(t, history_images) + 1`` images (``check_history``: ``history_images`` is at most
+    ``max_history``).
     """
+    check_history(max_history, history_images)
     kept = list(history)[-max_history:] if max_history > 0 else []
     first = len(history) - len(kept) + 1
     error = history[-1].error if history else None
     images: list[Any] = []
     content: list[dict[str, Any]] = []
-    shown = [t for t in kept[len(kept) - history_images:] if t.screenshot is not None] \
+    shown = [t for t in kept[max(len(kept) - history_images, 0):] if t.screenshot is not None] \
         if history_images > 0 else []
     if shown:
         content.append({"type": "text", "text": "Earlier screens:"})

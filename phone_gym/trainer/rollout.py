@@ -20,7 +20,7 @@ from ..actions import ActionError, parse_action
 from .backends import EnvBackend, EnvListBackend, VectorEnvBackend
 from .mixing import EpisodeSpec, MixedSampler
 from .policies import Policy, as_generation
-from .prompts import Turn
+from .prompts import Turn, check_history
 from .records import Episode, StepRecord
 
 MAX_HISTORY_TEXT = 200
@@ -58,15 +58,30 @@ class Collector:
     ``MixedSampler``) and returns ``Episode``s of ``StepRecord``s.
 
     ``format_penalty`` is subtracted from the reward of a step whose action failed
-    (``info["action_error"]``); ``keep_frames`` keeps each step's screenshot in memory
-    (``StepRecord.frame``) for export and SFT. ``timings`` accumulates seconds spent in
-    the envs and in the policy.
+    (``info["action_error"]``); ``keep_frames`` keeps every step's screenshot in its record
+    (``StepRecord.frame``) for export and SFT. ``history_frames``: how many of the latest
+    earlier screenshots each running episode keeps for the policy's prompts (default: the
+    policy's ``history_images``, else 0); older ones are let go unless ``keep_frames``, so
+    history screenshots reach every prompt whether or not frames are kept for export, and
+    memory holds only ``history_frames`` frames per running episode. ``timings`` accumulates
+    seconds spent in the envs and in the policy.
     """
 
     def __init__(self, envs: Any, policy: Policy, *, sampler: MixedSampler | None = None,
-                 format_penalty: float = 0.0, keep_frames: bool = True, seed: int = 0) -> None:
+                 format_penalty: float = 0.0, keep_frames: bool = True,
+                 history_frames: int | None = None, seed: int = 0) -> None:
+        wanted = int(getattr(policy, "history_images", 0) or 0)
+        if hasattr(policy, "max_history"):  # refuse what its prompts cannot show, up front
+            check_history(int(policy.max_history), wanted)
+        if history_frames is None:
+            history_frames = wanted
+        if history_frames < wanted:
+            raise ValueError(f"history_frames={history_frames} < the policy's history_images="
+                             f"{wanted}: its prompts would lose earlier screenshots; accepted: "
+                             f"history_frames >= {wanted} (or None: the policy's value)")
         self.backend = as_backend(envs)
         self.policy = policy
+        self.history_frames = history_frames
         self.sampler = sampler if sampler is not None else (
             envs if isinstance(envs, MixedSampler) else None)
         self.format_penalty = abs(format_penalty)
@@ -135,9 +150,8 @@ class Collector:
                     del running[slot]
                     bar.update(1)
                 else:
+                    self._remember(state, record)
                     state.obs, state.info = result[0], result[4]
-                    state.history.append(Turn(record.action or record.text[:MAX_HISTORY_TEXT],
-                                              record.action_error, record.frame))
         bar.close()
         return done
 
@@ -160,6 +174,18 @@ class Collector:
         for (slot, spec), (obs, info) in zip(starts, results, strict=True):
             running[slot] = _Running(spec, f"ep{self._episodes:06d}", obs, dict(info))
             self._episodes += 1
+
+    def _remember(self, state: _Running, record: StepRecord) -> None:
+        """Add the step to the episode's history, with its screenshot while it is one of
+        the last ``history_frames`` (all of them with ``keep_frames``: the records hold
+        them anyway)."""
+        shot = state.obs.get("screenshot")
+        frame = record.frame if record.frame is not None else (
+            np.asarray(shot) if shot is not None and self.history_frames else None)
+        state.history.append(Turn(record.action or record.text[:MAX_HISTORY_TEXT],
+                                  record.action_error, frame))
+        if not self.keep_frames and len(state.history) > self.history_frames:
+            state.history[-self.history_frames - 1].screenshot = None
 
     def _record(self, state: _Running, gen: Any, result: Any) -> StepRecord:
         obs, env_reward, terminated, truncated, info = result

@@ -109,6 +109,15 @@ def build_policy(cfg: Mapping[str, Any], do_sample: bool) -> VLMPolicy:
     return policy
 
 
+def record_precision(out: Path, policy: VLMPolicy) -> None:
+    """Add the dtypes the model actually loaded and computes in (``precision`` table) to the
+    run's config.json."""
+    path = out / "config.json"
+    cfg = json.loads(path.read_text())
+    cfg["precision"] = policy.precision.as_dict()
+    path.write_text(json.dumps(cfg, indent=2, default=str))
+
+
 @contextmanager
 def progress_bars(enabled: bool) -> Iterator[None]:
     """Unless ``enabled``, transformers' progress bars (saving shards, loading weights) are
@@ -151,6 +160,7 @@ def _run_sft(cfg: dict[str, Any], out: Path, log: MetricsLog) -> dict[str, Any]:
     data = cfg["data"]
     episodes = sft_data(data, cfg["seed"])
     policy = build_policy(cfg, do_sample=False)
+    record_precision(out, policy)
     samples = sft_samples(episodes, policy, successful_only=cfg["successful_only"])
 
     def callback(step: int, metrics: dict[str, float]) -> None:
@@ -193,6 +203,7 @@ def _run_grpo(cfg: dict[str, Any], out: Path, log: MetricsLog) -> dict[str, Any]
 
     settings = GRPOSettings(**{"seed": cfg["seed"], **cfg["grpo"]})
     policy = build_policy(cfg, do_sample=True)
+    record_precision(out, policy)
     sampler = MixedSampler([dict(s) for s in cfg["sources"]], settings.group_size,
                            seed=cfg["seed"])
     backend: Any = sampler

@@ -21,7 +21,12 @@ LORA_TARGETS: tuple[str, ...] = ("q_proj", "k_proj", "v_proj", "o_proj")
 
 @dataclass
 class LoraSettings:
-    """LoRA adapters through peft."""
+    """LoRA adapters through peft (kept in float32 by peft, whatever the base's dtype).
+
+    ``dropout`` acts in training forwards only: rollouts run in eval mode, so with
+    ``dropout > 0`` a GRPO update scores its samples with dropout the rollout did not have
+    (TRL keeps its model in train mode for both; ``GRPOConfig.disable_dropout`` zeroes
+    dropout in both, as the default ``dropout = 0.0`` does here)."""
 
     r: int = 16
     alpha: int = 32
@@ -56,6 +61,13 @@ def sft_samples(episodes: Sequence[Episode], policy: VLMPolicy,
         history: list[Turn] = []
         for step in episode.steps:
             if step.prompt_ids is not None and step.gen_ids is not None:
+                if len(step.images) != len(step.image_refs):
+                    raise ValueError(
+                        f"step {step.step} of episode {step.episode_id} has prompt tokens for "
+                        f"{len(step.image_refs)} images but {len(step.images)} in memory "
+                        "(load_episodes does not restore a rollout's prompt images): train on "
+                        "the collected episodes, or set prompt_ids = None to rebuild prompts "
+                        "from the frames")
                 samples.append(TrainSample(step.prompt_ids, step.gen_ids, list(step.images)))
             else:
                 if step.screenshot is not None and step.frame is None:
@@ -99,7 +111,7 @@ def train_sft(policy: VLMPolicy, samples: Sequence[TrainSample], *, steps: int =
     if schedule not in ("constant", "cosine"):
         raise ValueError(f"schedule={schedule!r}; accepted: 'constant', 'cosine'")
     torch.manual_seed(seed)
-    params = [p for p in policy.model.parameters() if p.requires_grad]
+    params = policy.trainable_parameters()  # float32 master weights (precision.py)
     optim = torch.optim.AdamW(params, lr=lr, weight_decay=weight_decay)
     cosine = schedule == "cosine"
     scheduler = torch.optim.lr_scheduler.LambdaLR(

@@ -4,12 +4,21 @@ Prompts come from ``prompts.build_messages`` through the processor's chat templa
 generation is batched with left padding; the output is parsed by ``phone_gym.actions`` in
 the env. Each ``Generation`` keeps the exact prompt ids, generated ids and their log-probs,
 which SFT and GRPO train on (``sequence_logprobs``) without re-tokenizing.
+
+Sampling and scoring share one definition: a token's log-prob is ``log_softmax(logits / T)``
+with the vision tokens masked, at the policy's temperature ``T`` whether it samples or decodes
+greedily. Generation gets a ``GenerationConfig`` built from the policy's settings only, so no
+logits processor of the checkpoint's ``generation_config`` (Qwen instruct checkpoints ship a
+``repetition_penalty``; also ``no_repeat_ngram_size``, ``min_new_tokens``, top-k/top-p...)
+shapes sampling without shaping the recorded and training log-probs. Forward passes run under
+the policy's ``Precision`` (``precision.py``: half-precision compute, float32 master weights).
 """
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -19,6 +28,7 @@ import torch
 from PIL import Image
 
 from .policies import Generation, Info, Observation
+from .precision import Precision, master_weights, parse_dtype
 from .prompts import Turn, build_messages, system_prompt
 
 
@@ -37,17 +47,25 @@ def load_vlm(name_or_path: str, dtype: str | torch.dtype | None = None,
              device: str | None = None) -> tuple[Any, Any]:
     """``(model, processor)`` from ``"tiny"`` (``build_tiny_vlm()``), a folder written by
     ``VLMPolicy.save`` or any local checkpoint (e.g. Qwen2.5-VL / Qwen3-VL) through
-    ``AutoModelForImageTextToText`` and ``AutoProcessor`` (hub ids work with network)."""
+    ``AutoModelForImageTextToText`` and ``AutoProcessor`` (hub ids work with network).
+
+    ``dtype`` ("bfloat16", "float16", "float32", "auto" or None: the checkpoint's own, which
+    transformers 5 loads by default, bfloat16 for Qwen) is the dtype the weights load in and
+    forward passes compute in; training steps float32 master weights whatever it is
+    (``precision.py``)."""
     from transformers import AutoModelForImageTextToText, AutoProcessor
 
     from .tiny import build_tiny_vlm  # also registers the tiny processor with AutoProcessor
 
+    resolved = parse_dtype(dtype)
     if name_or_path == "tiny":
         model, processor = build_tiny_vlm()
+        if isinstance(resolved, torch.dtype):
+            model.to(resolved)
     else:
         kwargs: dict[str, Any] = {}
-        if dtype is not None:
-            kwargs["dtype"] = getattr(torch, dtype) if isinstance(dtype, str) else dtype
+        if resolved is not None:
+            kwargs["dtype"] = resolved
         model = AutoModelForImageTextToText.from_pretrained(name_or_path, **kwargs)
         processor = AutoProcessor.from_pretrained(name_or_path)
     if device is not None:
@@ -60,8 +78,23 @@ class VLMPolicy:
 
     - ``image_size``: (width, height) the screenshots are resized to before the processor
       (None: the processor's own resizing).
-    - ``do_sample``/``temperature``: sampling (log-probs are of the temperature-scaled
-      distribution, with no top-k/top-p, so they match what training computes).
+    - ``do_sample``/``temperature``: sampling at ``temperature`` with no other logits
+      processor (no top-k/top-p, no repetition penalty, whatever the checkpoint's
+      ``generation_config`` says), or greedy decoding; the recorded log-probs are of
+      ``softmax(logits / temperature)`` in both cases, which is what
+      ``sequence_logprobs(..., temperature=policy.temperature)`` computes in training.
+    - Generation stops at every end-of-sequence id the tokenizer and the model's
+      ``generation_config`` name (``eos_ids``; Qwen: ``<|im_end|>`` and ``<|endoftext|>``), as
+      TRL's ``GRPOTrainer`` does.
+    - Rollouts run in eval mode (no dropout); ``sequence_logprobs`` runs in whatever mode the
+      model is in: training runs it in train mode, so LoRA dropout > 0 makes the update's
+      forward noisier than the rollout's (the default dropout is 0: both are the same). TRL
+      keeps dropout on in both (transformers' ``Trainer.training_step`` calls
+      ``model.train()`` before ``GRPOTrainer._prepare_inputs`` generates;
+      ``GRPOConfig.disable_dropout``, default False, turns it off in both).
+    - ``precision`` (``Precision``): the dtype the weights were loaded in, which forward
+      passes compute in under ``torch.autocast``; ``trainable_parameters`` upcasts the
+      trainable weights to float32 master weights for the optimizer.
     - ``max_history`` earlier actions in the prompt; ``history_images`` of their screenshots.
     - ``system``: the system prompt (default: generated from the action definitions).
     """
@@ -70,6 +103,9 @@ class VLMPolicy:
                  max_new_tokens: int = 48, do_sample: bool = True, temperature: float = 1.0,
                  max_history: int = 8, history_images: int = 0, system: str | None = None,
                  app_names: Sequence[str] | None = None, batch_size: int = 16) -> None:
+        if not temperature > 0:
+            raise ValueError(f"temperature={temperature!r}; accepted: a number > 0 (greedy "
+                             "decoding is do_sample=False)")
         self.model = model
         self.processor = processor
         self.tokenizer = getattr(processor, "tokenizer", processor)
@@ -86,6 +122,9 @@ class VLMPolicy:
         self.pad_id = int(self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None
                           else self.tokenizer.eos_token_id)
         self.end_id = int(self.tokenizer.eos_token_id)
+        base = model.get_base_model() if hasattr(model, "get_base_model") else model
+        self.eos_ids = eos_token_ids(base, self.end_id)
+        self.precision = Precision.of(model)
         config = getattr(model, "config", None)
         image_token_id = getattr(processor, "image_token_id", None)
         self.image_token_id = int(image_token_id if image_token_id is not None
@@ -100,7 +139,6 @@ class VLMPolicy:
             getattr(config, "vision_end_token_id", None),
             *(vocab.get(t) for t in ("<|image_pad|>", "<|video_pad|>", "<|vision_start|>",
                                      "<|vision_end|>"))) if isinstance(i, int) and i >= 0})
-        base = model.get_base_model() if hasattr(model, "get_base_model") else model
         params = inspect.signature(base.forward).parameters
         self._mm_types = "mm_token_type_ids" in params
         self._keep = "logits_to_keep" in params
@@ -109,6 +147,11 @@ class VLMPolicy:
     @property
     def device(self) -> torch.device:
         return next(self.model.parameters()).device
+
+    def trainable_parameters(self) -> list[torch.nn.Parameter]:
+        """The parameters an optimizer steps, as float32 master weights (half-precision
+        trainable weights are upcast in place; see ``precision.master_weights``)."""
+        return master_weights(self.model, self.precision)
 
     def _image(self, array: Any) -> np.ndarray:
         image = np.asarray(array)
@@ -164,32 +207,61 @@ class VLMPolicy:
             out += self._generate([t for t, _ in chunk], [ims for _, ims in chunk])
         return out
 
+    def generation_config(self) -> Any:
+        """The complete ``GenerationConfig`` of a rollout, from this policy's settings only:
+        sampling at ``temperature`` (top-k 0, top-p 1) or greedy, one beam, the vision tokens
+        suppressed, stopping at ``eos_ids``. TRL's ``GRPOTrainer`` builds its generation config
+        the same way (every sampling parameter set from its own arguments)."""
+        from transformers import GenerationConfig
+
+        kwargs: dict[str, Any] = {
+            "max_new_tokens": self.max_new_tokens, "do_sample": self.do_sample, "num_beams": 1,
+            "pad_token_id": self.pad_id, "eos_token_id": list(self.eos_ids),
+            "return_dict_in_generate": True, "output_logits": True,
+            "suppress_tokens": list(self.banned_ids) or None}
+        if self.do_sample:
+            kwargs.update(temperature=self.temperature, top_k=0, top_p=1.0)
+        return GenerationConfig(**kwargs)
+
+    @contextmanager
+    def _only(self, config: Any) -> Iterator[None]:
+        """The model's ``generation_config`` replaced by ``config`` while generating:
+        transformers fills every setting a passed config leaves unset from the model's own
+        (``GenerationMixin._prepare_generation_config``), so a repetition penalty or
+        ``min_new_tokens`` of the checkpoint would otherwise still apply. TRL swaps it the
+        same way on older transformers (``trl.models.utils._override_model_generation_config``).
+        """
+        base = self.model.get_base_model() if hasattr(self.model, "get_base_model") \
+            else self.model
+        saved = base.generation_config
+        base.generation_config = config
+        try:
+            yield
+        finally:
+            base.generation_config = saved
+
     def _generate(self, texts: list[str], images: list[list[np.ndarray]]) -> list[Generation]:
         was_training = self.model.training
         self.model.eval()
         batch = self.encode(texts, images).to(self.device)
-        kwargs: dict[str, Any] = {"max_new_tokens": self.max_new_tokens,
-                                  "do_sample": self.do_sample, "return_dict_in_generate": True,
-                                  "output_logits": True, "pad_token_id": self.pad_id,
-                                  "eos_token_id": self.end_id}
-        if self.do_sample:
-            kwargs.update(temperature=self.temperature, top_k=0, top_p=1.0)
-        if self.banned_ids:
-            kwargs["suppress_tokens"] = self.banned_ids
-        result = self.model.generate(**batch, **kwargs)
-        if was_training:
-            self.model.train()
+        config = self.generation_config()
+        try:
+            with self._only(config), self.precision.autocast(self.device.type):
+                result = self.model.generate(**batch, generation_config=config)
+        finally:
+            if was_training:
+                self.model.train()
         width = batch["input_ids"].shape[1]
         new = result.sequences[:, width:]
-        temp = self.temperature if self.do_sample else 1.0
         logp = torch.stack([  # one step at a time: no (B, T, vocab) copy
-            torch.log_softmax(self._masked(step.float()) / temp, dim=-1)
+            torch.log_softmax(self._masked(step.float()) / self.temperature, dim=-1)
             .gather(-1, new[:, k:k + 1])[:, 0]
             for k, step in enumerate(result.logits)], dim=1)
+        stops = set(self.eos_ids)
         gens = []
         for row in range(new.shape[0]):
             ids = new[row].tolist()
-            n = ids.index(self.end_id) + 1 if self.end_id in ids else len(ids)
+            n = next((k + 1 for k, i in enumerate(ids) if i in stops), len(ids))
             prompt = batch["input_ids"][row][batch["attention_mask"][row].bool()].tolist()
             text = self.tokenizer.decode(ids[:n], skip_special_tokens=True)
             gens.append(Generation(text=text.strip(), prompt_ids=prompt, gen_ids=ids[:n],
@@ -203,7 +275,10 @@ class VLMPolicy:
 
         Prompts are left-padded and completions right-padded, so every completion starts at
         the same column and only the last ``C + 1`` positions' logits are computed.
-        ``model`` (default ``self.model``) lets a reference model score the same batch.
+        ``model`` (default ``self.model``) lets a reference model score the same batch. The
+        forward runs under ``self.precision`` (autocast to a half compute dtype) in the
+        model's current mode (train mode: its dropout is on). ``temperature=self.temperature``
+        gives the log-probs the rollout recorded.
         """
         p = max(len(s.prompt_ids) for s in samples)
         c = max(len(s.completion_ids) for s in samples)
@@ -225,7 +300,9 @@ class VLMPolicy:
             inputs["logits_to_keep"] = c + 1
         device = self.device
         inputs = {k: v.to(device) if hasattr(v, "to") else v for k, v in inputs.items()}
-        logits = (model or self.model)(**inputs, use_cache=False).logits[:, -(c + 1):-1].float()
+        with self.precision.autocast(device.type):
+            out = (model or self.model)(**inputs, use_cache=False)
+        logits = out.logits[:, -(c + 1):-1].float()
         target = ids[:, p:].to(device)
         logp = torch.log_softmax(self._masked(logits) / temperature, dim=-1)
         logp = logp.gather(-1, target.unsqueeze(-1)).squeeze(-1)
@@ -247,3 +324,12 @@ class VLMPolicy:
             self.model = self.model.merge_and_unload()
         self.model.save_pretrained(path)
         self.processor.save_pretrained(path)
+
+
+def eos_token_ids(model: Any, tokenizer_eos: int) -> list[int]:
+    """Every id that ends a completion: the model's ``generation_config.eos_token_id`` (one id
+    or a list) and the tokenizer's end-of-sequence token, as TRL's ``GRPOTrainer.__init__``
+    collects them (Qwen instruct: ``<|im_end|>`` and ``<|endoftext|>``)."""
+    declared = getattr(getattr(model, "generation_config", None), "eos_token_id", None)
+    ids = [] if declared is None else [declared] if isinstance(declared, int) else list(declared)
+    return [int(i) for i in dict.fromkeys([tokenizer_eos, *ids])]

@@ -54,10 +54,12 @@ def digits(value: Any) -> str:
 
 @dataclass(frozen=True)
 class Matcher:
-    """A named predicate over one field value."""
+    """A named predicate over one field value; ``values``: the values it accepts, where they
+    are a known finite set (e.g. every value Android stores for a switch's state)."""
 
     test: Callable[[Any], bool]
     description: str
+    values: frozenset[str] | None = None
 
     def __call__(self, value: Any) -> bool:
         return bool(self.test(value))

@@ -29,7 +29,8 @@ class LocalBackend:
     def shell(self, command: str, timeout: float | None = None) -> ShellResult:
         """Run ``command``; stdout then stderr as one text (as adb's v2 shell joins them)."""
         code, out, err = self.phone.shell(command)
-        return ShellResult(code, (out + err).decode("utf-8", "replace"))
+        return ShellResult(code, (out + err).decode("utf-8", "replace"),
+                           out.decode("utf-8", "replace"))
 
     def shell_bytes(self, command: str, timeout: float | None = None) -> bytes:
         """Raw stdout of ``command`` (for ``screencap -p``)."""

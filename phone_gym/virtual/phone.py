@@ -48,7 +48,8 @@ from ..world.app import App
 from ..world.device import Device
 from ..world.render import Renderer
 from .commands import commands_of
-from .commands.system import build_prop, default_properties
+from .commands.packages import profile_apps
+from .commands.system import SettingsProvider, build_prop, default_properties
 from .fs import FILE_MODE, Storage, epoch
 from .sh import IO, SH, Command, Input, Shell, ShellKilled, Stream
 
@@ -98,6 +99,15 @@ class _Storage(Storage):
         return [*super().all_files(), BOOT_ID_PATH, UPTIME_PATH]
 
 
+#: Settings a profile's build sets at first boot, over AOSP's defaults (a device overlay of
+#: SettingsProvider's ``defaults.xml``): Pixels ship adaptive brightness on
+#: (``def_screen_brightness_automatic_mode``), so the system moves ``screen_brightness``
+#: by itself (``commands.system``).
+PROFILE_SETTINGS: dict[str, dict[tuple[str, str], str]] = {
+    "pixel": {("system", "screen_brightness_mode"): "1"},
+}
+
+
 class VirtualPhone:
     """A PhoneWorld phone behind an Android-like shell and file system (see the module doc).
 
@@ -106,23 +116,54 @@ class VirtualPhone:
     about the last ``input`` command (``input`` still exits 0, as on Android); ``reboots``
     counts reboots, ``boot_id`` names the current boot (see ``reboot``). ``adb_keyboard``:
     the ADBKeyboard input method is installed (``ime``; it types ``am broadcast -a
-    ADB_INPUT_TEXT`` once enabled and selected, see ``commands.activity``).
+    ADB_INPUT_TEXT`` once enabled and selected, see ``commands.activity``). ``profile``:
+    the package names of one kind of phone ("aosp", "pixel"; ``commands.packages``).
     """
 
     def __init__(self, serial: str = "emulator-5554", *, device: Device | None = None,
                  apps: Sequence[type[App]] | None = None,
-                 shell_log_size: int = SHELL_LOG_SIZE, adb_keyboard: bool = False) -> None:
+                 shell_log_size: int = SHELL_LOG_SIZE, adb_keyboard: bool = False,
+                 profile: str | None = None) -> None:
         if shell_log_size < 0:
             raise ValueError(f"shell_log_size={shell_log_size!r}; accepted: a count >= 0")
+        if profile is not None and device is not None:
+            raise ValueError("profile= needs the phone to build its device: pass apps= "
+                             "instead of device= (or no profile)")
         self.serial = serial
-        self.device = device if device is not None else Device(list(APPS if apps is None
-                                                                     else apps))
+        #: The kind of phone whose package names the mock apps carry ("aosp", "pixel"; None:
+        #: their manifests' own), ``commands.packages.PROFILES``.
+        self.profile = profile
+        classes = list(APPS if apps is None else apps)
+        if profile is not None:
+            classes = profile_apps(classes, profile)
+        self.device = device if device is not None else Device(classes)
+        self._profile_settings()
         self.properties: dict[str, str] = default_properties(serial)
         self.features: list[str] = list(FEATURES)
         self.shell_log: deque[list[str]] = deque(maxlen=shell_log_size)
         self.last_input_error: str | None = None
         self.reboots = 0
         self.adb_keyboard = adb_keyboard
+        #: Quirks of real phones, off by default (``commands.screen``, ``commands.activity``):
+        #: the next ``idle_errors`` UI dumps fail as on an animated screen (AOSP
+        #: ``DumpCommand``: "ERROR: could not get idle state.", exit 0, no file written);
+        #: ``displays`` > 1 is a foldable, whose ``screencap`` without ``-d`` warns before the
+        #: image (AOSP ``screencap.cpp``); ``hardware_keys=False`` is an emulator or tablet
+        #: without system keys, where ``monkey`` refuses its default event mix (AOSP
+        #: ``MonkeySourceRandom.validateKeys``).
+        self.idle_errors = 0
+        self.displays = 1
+        self.hardware_keys = True
+        #: ``linker_warning``: a line the dynamic linker writes to stderr before every
+        #: program the shell runs, as on some vendor builds (bionic ``linker``'s
+        #: ``DL_WARN``, e.g. "WARNING: linker: ...: unused DT entry: type 0x6ffffffe");
+        #: None: a clean build.
+        self.linker_warning: str | None = None
+        #: Packages whose alarms the alarm manager dropped at ``am force-stop`` and that have
+        #: not run since (``commands.dumpsys``: AOSP ``AlarmManagerService`` removes a
+        #: package's alarms on ``ACTION_PACKAGE_RESTARTED``; the app sets them again when it
+        #: next runs). Stored alarm records stay.
+        self.alarms_cancelled: set[str] = set()
         self.lock = threading.RLock()
         self._waiter = threading.Condition(self.lock)  # waits with the lock let go
         self._local = threading.local()  # the session of the command a thread runs
@@ -130,17 +171,27 @@ class VirtualPhone:
         self.boot_id = str(uuid.uuid4())
         self.boot: datetime = self.device.system.now - timedelta(hours=1)
         self.fs = _Storage(self)
+        #: ``settings`` as the system services keep them (``commands.system``).
+        self.settings_provider = SettingsProvider(self)
         self._commands = commands_of(self)
+
+    def _profile_settings(self) -> None:
+        """The settings the profile's build sets at first boot (``PROFILE_SETTINGS``)."""
+        for (namespace, key), value in PROFILE_SETTINGS.get(self.profile or "", {}).items():
+            self.device.system.put_setting(namespace, key, value)
 
     def reset(self) -> None:
         """Factory reset: a fresh device, storage, log and properties (and, as a factory
         reset restarts the phone, a new boot)."""
         with self.lock:
             self.device.reset()
+            self._profile_settings()
             self.properties = default_properties(self.serial)
             self.shell_log.clear()
             self.last_input_error = None
             self.reboots = 0
+            self.alarms_cancelled.clear()
+            self.settings_provider.clear()
             self.boot_id = str(uuid.uuid4())
             self.boot = self.device.system.now - timedelta(hours=1)
             self.fs.clear(self.boot)
@@ -152,7 +203,11 @@ class VirtualPhone:
         screen shows with the shade and any menu closed, no toast, the clipboard and the
         posted notifications are empty (Android keeps neither across a boot), and the
         properties that are neither ``ro.`` nor ``persist.`` are back to their defaults.
-        Stored data (contacts, messages, files, settings, alarms) stays. The adb server
+        Stored data (contacts, messages, files, settings, alarms) stays; an app that was
+        force-stopped stays stopped, its alarms unscheduled (``alarms_cancelled``: the stopped
+        state is kept in ``package-restrictions.xml`` and broadcasts such as
+        ``BOOT_COMPLETED`` skip stopped packages, AOSP ``ActivityManagerService
+        .broadcastIntentLocked``: ``FLAG_EXCLUDE_STOPPED_PACKAGES``). The adb server
         drops the phone's connections and forwards, as adb does when a device goes away."""
         with self.lock:
             device = self.device
@@ -168,12 +223,15 @@ class VirtualPhone:
             defaults = default_properties(self.serial)
             kept = {k: v for k, v in self.properties.items() if k.startswith(KEPT_PROPERTIES)}
             self.properties = {**defaults, **kept}
+            self.settings_provider.boot()  # the services read their stored settings
             self.reboots += 1
             self.boot_id = str(uuid.uuid4())
             self.boot = device.system.now
 
     def command(self, name: str) -> Command | None:
-        """The shell command ``name`` (None: not found)."""
+        """The shell command ``name`` (None: not found); each look-up is a command run, for
+        adaptive brightness (``SettingsProvider.tick``)."""
+        self.settings_provider.tick()
         return self._commands.get(name)
 
     # --- the server's interface ---------------------------------------------------------

@@ -283,9 +283,12 @@ class Shell:
         if not argv:
             self.vars.update(values)
             return self.sub_status or 0
-        cio = IO(fds[0][1] if fds[0][0] == "in" else b"", cwd=self.cwd)
+        written: list[tuple[int, bytes]] = []  # stdout and stderr in the order written
+        cio = IO(fds[0][1] if fds[0][0] == "in" else b"",
+                 Stream(lambda data: written.append((1, data))),
+                 Stream(lambda data: written.append((2, data))), cwd=self.cwd)
         status = self.dispatch(argv, cio)
-        self.route(fds, cio)
+        self.route(fds, written)
         if argv[0] == "exec" and len(argv) > 1:  # the command took the shell's place
             raise ShellExit(status & 0xFF)
         return status
@@ -373,9 +376,10 @@ class Shell:
                 fds[r.fd] = ("file", path)
         return fds
 
-    def route(self, fds: dict[int, Target], cio: IO) -> None:
-        """Send a finished command's output where its redirections point."""
-        for fd, data in ((1, cio.out), (2, cio.err)):
+    def route(self, fds: dict[int, Target], written: list[tuple[int, bytes]]) -> None:
+        """Send a finished command's output (``(fd, data)`` in the order written) where its
+        redirections point."""
+        for fd, data in written:
             target = fds[fd]
             if target[0] == "buf":
                 target[1].extend(data)
@@ -388,9 +392,13 @@ class Shell:
         name = argv[0]
         if posixpath.dirname(name) in BIN_DIRS:
             name = posixpath.basename(name)
-        command = self.builtins.get(name) or self.host.command(name)
+        builtin = self.builtins.get(name)
+        command = builtin or self.host.command(name)
         if command is None:
             return io.fail(f"{SH}: {argv[0]}: inaccessible or not found", 127)
+        warning = getattr(self.host, "linker_warning", None)
+        if warning and builtin is None:  # the linker loads every program, not the builtins
+            io.error(warning)
         try:
             return command(argv[1:], io)
         except ShellExit:

@@ -178,9 +178,11 @@ def test_typed_text_arrives_literally(server: VirtualAdbServer, phone: VirtualPh
     _, _, _, _, info = env.step({"action": "type", "text": text})
     assert info["action_error"] is None
     assert text in texts(info)
-    ran = [cmd[0] for cmd in list(phone.shell_log)[log:]]
+    ran = [cmd[0] for cmd in list(phone.shell_log)[log:]  # but the UI dumps' own removals
+           if not (len(cmd) == 3 and cmd[:2] == ["rm", "-f"]
+                   and cmd[2].startswith("/data/local/tmp/phone_gym_"))]
     assert "rm" not in ran and "reboot" not in ran, ran
-    assert set(ran) <= {"input", "uiautomator", "cat", "screencap"}, ran
+    assert set(ran) <= {"input", "uiautomator", "cat", "dumpsys", "screencap"}, ran
 
 
 def test_guard_blocks_a_forbidden_package_and_key(server: VirtualAdbServer,
@@ -221,11 +223,24 @@ def solve(env: RealPhoneEnv, seed: int) -> tuple[float, dict[str, Any]]:
     raise AssertionError("the scripted policy did not finish")
 
 
+@pytest.fixture(scope="module")
+def profiled() -> Iterator[VirtualAdbServer]:
+    """Phones named after their profile (``VirtualPhone(profile=...)``): a Pixel's package
+    names and an AOSP build's."""
+    with VirtualAdbServer([VirtualPhone("pixel", profile="pixel"),
+                           VirtualPhone("aosp", profile="aosp")]) as srv:
+        yield srv
+
+
+@pytest.mark.parametrize("profile", ["pixel", "aosp"])
 @pytest.mark.parametrize("task", sorted(REAL_TEMPLATES))
-def test_template_solved_over_adb_and_fails_on_no_op(server: VirtualAdbServer,
-                                                     task: str) -> None:
-    env = make(server, task=task)
-    for seed in (0, 1):
+def test_template_solved_over_adb_and_fails_on_no_op(profiled: VirtualAdbServer,
+                                                     task: str, profile: str) -> None:
+    """The whole matrix on a Pixel; the oracle on seed 0 and the no-op on an AOSP build
+    (``tests/real/test_profiles.py`` runs its whole matrix in process)."""
+    env = RealPhoneEnv(serial=profile, port=profiled.port, settle=0.0, timeout=3.0,
+                       privileged_info=True, task=task)
+    for seed in (0, 1) if profile == "pixel" else (0,):
         reward, info = solve(env, seed)
         assert reward == 1.0 and info["success"], info["verdict"]
         assert env.episode is not None

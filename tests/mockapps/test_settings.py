@@ -11,7 +11,13 @@ from phone_gym.actions import PhoneAction
 from phone_gym.mockapps import APPS
 from phone_gym.mockapps import Driver as OracleDriver
 from phone_gym.mockapps.settings import APP, TEMPLATES, SettingsApp
-from phone_gym.mockapps.settings.app import percent
+from phone_gym.mockapps.settings.app import (
+    GAMMA_SPACE_MAX,
+    gamma_to_level,
+    level_of_percent,
+    level_to_gamma,
+    percent,
+)
 from phone_gym.mockapps.settings.tasks import brightness_near, slide_to
 from phone_gym.world import Device
 from phone_gym.world.a11y import ui_elements
@@ -162,15 +168,18 @@ def brightness_slider(device: Device):  # noqa: ANN201 - Placed
 
 def test_brightness_slider_by_drag(device: Device) -> None:
     tap(device, "Display", kind="list_item")
-    assert shown(device, "Brightness level") and shown(device, "50%")
+    # level 128 of 255 is 87% on Android's gamma curve (SettingsLib BrightnessUtils)
+    assert shown(device, "Brightness level") and shown(device, "87%")
     placed = brightness_slider(device)
-    assert placed.node.text == "128.0" and placed.node.range_info == (0, 255, 128)
+    gamma = level_to_gamma(128)
+    assert placed.node.text == f"{float(gamma)}"
+    assert placed.node.range_info == (0, GAMMA_SPACE_MAX, gamma)
     x0, y0, x1, y1 = placed.full
     cy = (y0 + y1) // 2
-    start = slider_x(placed.node, x0, x1, 128)
+    start = slider_x(placed.node, x0, x1, gamma)
     y = cy * 1000 // 2400 + 1
     act(device, PhoneAction("drag", x=round(start * 1000 / 1080), y=y, x2=0, y2=y))
-    assert setting(device, "system", "screen_brightness") == "0"
+    assert setting(device, "system", "screen_brightness") == "1"  # the lowest level a slider sets
     assert shown(device, "0%") and brightness_slider(device).node.text == "0.0"
     act(device, PhoneAction("drag", x=60, y=y, x2=999, y2=y + 100))
     assert setting(device, "system", "screen_brightness") == "255"
@@ -182,19 +191,30 @@ def test_brightness_slider_by_tap(device: Device) -> None:
     placed = brightness_slider(device)
     x0, y0, x1, y1 = placed.full
     cy = (y0 + y1) // 2
-    for value in (30, 200, 77):
-        px = round(slider_x(placed.node, x0, x1, value))
+    for gamma in (9000, 60000, 40000):
+        px = round(slider_x(placed.node, x0, x1, gamma))
         assert device.step(PhoneAction("click", x=0, y=0), px=(px, cy)) is None
-        assert setting(device, "system", "screen_brightness") == str(value)
-    assert shown(device, f"{percent(77)}%")
+        level = int(setting(device, "system", "screen_brightness") or -9)
+        assert abs(level - gamma_to_level(gamma)) <= 1
+    assert shown(device, f"{percent(level)}%")
 
 
-@pytest.mark.parametrize("value", [0, 1, 64, 128, 200, 254, 255])
-def test_the_oracle_slides_to_a_value(device: Device, value: int) -> None:
+@pytest.mark.parametrize(("target", "level"), [(25, 6), (50, 22), (75, 68), (87, 127),
+                                               (90, 149), (100, 255)])
+def test_the_gamma_curve_is_androids(target: int, level: int) -> None:
+    """Levels and percentages as AOSP's BrightnessUtils maps them (HLG, levels 1..255)."""
+    assert level_of_percent(target) == level and abs(percent(level) - target) <= 1
+    assert gamma_to_level(level_to_gamma(level)) == level
+    assert percent(0) == percent(1) == 0
+
+
+@pytest.mark.parametrize("share", [0, 1, 10, 25, 50, 75, 90, 99, 100])
+def test_the_oracle_slides_to_a_value(device: Device, share: int) -> None:
     tap(device, "Display", kind="list_item")
     ui = OracleDriver(lambda: ui_elements(device.frame()), WorldState(device))
-    drive(device, slide_to(ui, value, id="brightness"))
-    assert abs(int(setting(device, "system", "screen_brightness") or -9) - value) <= 1
+    drive(device, slide_to(ui, round(share * GAMMA_SPACE_MAX / 100), GAMMA_SPACE_MAX,
+                           id="brightness"))
+    assert abs(percent(int(setting(device, "system", "screen_brightness") or -9)) - share) <= 2
 
 
 def test_settings_survive_a_force_stop_and_are_not_app_data(device: Device) -> None:
@@ -210,6 +230,7 @@ def test_settings_survive_a_force_stop_and_are_not_app_data(device: Device) -> N
 
 
 def test_brightness_matcher_allows_a_few_points() -> None:
-    near = brightness_near(40)
-    assert near("102") and near("95") and near("110")
-    assert not near("90") and not near("120") and not near("") and not near("abc")
+    near = brightness_near(75)  # on the gamma curve: level 68 shows 75%, 58 72%, 81 78%
+    assert near("68") and near("58") and near("81")
+    assert not near("57") and not near("82") and not near("") and not near("abc")
+    assert not near("191")  # 75% of 255: a linear reading is 97% on a phone

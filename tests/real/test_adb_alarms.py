@@ -18,15 +18,22 @@ from phone_gym.mockapps.clock.app import add_alarm
 from phone_gym.real.backend import AdbBackend
 from phone_gym.real.state import SHOW_ALARMS, AdbState
 from phone_gym.verifiers import Watch, diff, observe
-from phone_gym.verifiers.state import AlarmRow
+from phone_gym.verifiers.state import AlarmRow, Unsupported
 from phone_gym.virtual import VirtualAdbServer, VirtualPhone
 from phone_gym.world.a11y import parse_xml
+from phone_gym.world.app import App
 from phone_gym.world.state import WorldState
 
 SERIAL = "emulator-5560"
 CLOCK = "com.google.android.deskclock"
 MARK = Path(os.environ.get("TMPDIR", "/tmp")) / f"phone-gym-adb-alarms-{os.getpid()}"
 ALARMS = Watch.for_stores(["alarms"])
+
+
+def clock_app(phone: VirtualPhone) -> App:
+    app = phone.device.app("Clock")
+    assert app is not None
+    return app
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -118,7 +125,7 @@ def test_a_long_list_is_read_whole_from_any_scroll_position(state: AdbState,
     state.run_checked("am", "start", "-a", SHOW_ALARMS)
     state.run_checked("input", "swipe", "300", "1700", "300", "600", "400")  # an agent scrolled
     state.run_checked("input", "tap", "675", "2180")  # ... and went to the Timer tab
-    assert phone.device.app("Clock").ui.tab == "Timer"
+    assert clock_app(phone).ui.tab == "Timer"
     assert state.alarms() == expected
     swipes = [argv for argv in phone.shell_log if argv[:2] == ["input", "swipe"]]
     assert len(swipes) > 3  # it scrolled up to the top, then down page by page
@@ -131,19 +138,23 @@ def test_show_alarms_closes_the_editor_and_shows_the_list(state: AdbState,
     state.add_alarm(9, 15, "Dentist")
     state.run_checked("am", "start", "-a", SHOW_ALARMS)
     state.run_checked("input", "tap", "300", "376")  # the row: its editor opens
-    clock = phone.device.app("Clock")
+    clock = clock_app(phone)
     assert clock.route.name == "edit"
     assert state.alarms() == [AlarmRow(9, 15, True, "Dentist")]
     assert clock.route.name == "main" and clock.ui.tab == "Alarm"
 
 
-def test_the_dumpsys_fallback_sees_only_alarms_that_are_on(state: AdbState,
-                                                           phone: VirtualPhone) -> None:
+def test_the_dumpsys_source_knows_only_the_next_alarm(state: AdbState,
+                                                      phone: VirtualPhone) -> None:
+    """Over the adb protocol: ``dumpsys alarm`` gives the next alarm (DeskClock's
+    ``setAlarmClock``), never the list; ``alarms()`` refuses rather than guess."""
     state.add_alarm(7, 30, "Gym")
     state.add_alarm(22, 5)
     phone.device.system.alarms.update(phone.device.system.alarms.values()[0].id, enabled=False)
     scheduled = AdbState(state.backend, clock_package=CLOCK, alarm_source="dumpsys")
-    assert scheduled.alarms() == [AlarmRow(22, 5)]
+    assert scheduled.next_alarm() == AlarmRow(22, 5)  # 07:30 is off
+    with pytest.raises(Unsupported, match="alarm_source='clock'"):
+        scheduled.alarms()
     with pytest.raises(ValueError, match="alarm_source"):
         AdbState(state.backend, alarm_source="ui")
 

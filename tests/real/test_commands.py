@@ -45,8 +45,11 @@ def test_keys_apps_wait() -> None:
     assert cmds(type="press", button="back") == ["input keyevent KEYCODE_BACK"]
     assert cmds(type="press", button="recents") == ["input keyevent KEYCODE_APP_SWITCH"]
     assert cmds(type="open_app", app="settings") == [
-        "monkey -p com.android.settings -c android.intent.category.LAUNCHER 1"]
-    assert cmds(type="close_app", app="Clock") == ["am force-stop com.google.android.deskclock"]
+        "monkey --pct-syskeys 0 -p com.android.settings -c android.intent.category.LAUNCHER 1"]
+    assert cmds(type="close_app", app="Settings") == ["am force-stop com.android.settings"]
+    # force-stopping the clock would cancel the owner's alarms: home, then a background kill
+    assert cmds(type="close_app", app="Clock") == ["input keyevent KEYCODE_HOME",
+                                                   "am kill com.google.android.deskclock"]
     assert cmds(type="wait", seconds=2.5) == ["sleep 2.5"]
     assert cmds(type="finish", status="success") == []
     with pytest.raises(ActionError, match="unknown app 'Nope'"):

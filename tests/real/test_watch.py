@@ -13,6 +13,7 @@ from phone_gym.mockapps.settings import app as settings_app
 from phone_gym.real.state import ADB_STORES, PHONEWORLD_ONLY
 from phone_gym.real.watch import (
     PHONE_SETTINGS,
+    SYSTEM_DRIVEN,
     app_stores,
     describe_watch,
     explicit_watch,
@@ -41,8 +42,13 @@ def test_settings_tasks_watch_every_setting_the_settings_app_changes() -> None:
     assert tasks
     for task in tasks:
         watch = task_watch(task, MANIFESTS)
-        assert changed <= set(watch.settings) and phone <= set(watch.settings), task.id
-        assert set(watch.settings) == set(WATCHED_SETTINGS) | set(PHONE_SETTINGS)
+        # adaptive brightness rewrites screen_brightness: only the brightness tasks watch it
+        own = {(task.namespace, task.key)} & SYSTEM_DRIVEN  # type: ignore[attr-defined]
+        assert changed - SYSTEM_DRIVEN | own <= set(watch.settings), task.id
+        assert phone - SYSTEM_DRIVEN | own <= set(watch.settings), task.id
+        assert set(watch.settings) == (set(WATCHED_SETTINGS) | set(PHONE_SETTINGS)) \
+            - SYSTEM_DRIVEN | own
+    assert any(SYSTEM_DRIVEN <= set(task_watch(t, MANIFESTS).settings) for t in tasks)
 
 
 @pytest.mark.parametrize("task", sorted(REAL_TEMPLATES))
@@ -50,7 +56,7 @@ def test_every_real_task_watches_its_apps_stores(task: str) -> None:
     template = REAL_TEMPLATES[task]
     watch = task_watch(template, MANIFESTS)
     assert not explicit_watch(template)
-    assert set(WATCHED_SETTINGS) <= set(watch.settings)
+    assert set(WATCHED_SETTINGS) - SYSTEM_DRIVEN <= set(watch.settings)
     assert watch.contacts and set(WATCHED_DIRS) <= set(watch.dirs)
     stores = set(app_stores(template.apps, MANIFESTS))
     for store in stores - {"settings"}:

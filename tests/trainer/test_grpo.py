@@ -61,12 +61,12 @@ def test_clipped_loss_by_hand() -> None:
     loss.backward()
     # only the unclipped token has a gradient: d(-A r)/d logp = -A r / N
     assert ex["logp"].grad.flatten().tolist() == pytest.approx([-1 / 3, 0.0, 0.0, 0.0])
-    seq, _ = grpo_loss(**example(), aggregation="sequence")
+    seq, _ = grpo_loss(**example(), loss_type="grpo")  # per sequence, then over sequences
     assert seq.item() == pytest.approx(((-1.0 - 1.2) / 2 + 1.6) / 2)
     loose, _ = grpo_loss(**example(), clip_high=0.6)  # 1.5 within [0.8, 1.6]: unclipped
     assert loose.item() == pytest.approx((-1.0 - 1.5 + 1.6) / 3)
-    with pytest.raises(ValueError, match="aggregation"):
-        grpo_loss(**example(), aggregation="mean")
+    with pytest.raises(ValueError, match="loss_type"):
+        grpo_loss(**example(), loss_type="mean")
 
 
 def test_kl_penalty_by_hand() -> None:

@@ -12,10 +12,25 @@ switch); "Internet" (the "Wi-Fi" switch); "Connected devices" (the "Bluetooth" s
 (the "Do Not Disturb" switch). "Battery", "Storage" and "About phone" rows are inert.
 Turning airplane mode on turns Wi-Fi and Bluetooth off; turning it off leaves them off.
 The dark theme is only a setting: the simulated screen does not turn dark.
+
+A switch reads every value Android stores for its state: ``wifi_on`` is 1 or 2 when Wi-Fi is
+on and 0 or 3 when it is off (AOSP ``WifiSettingsStore``: 2 is ``WIFI_ENABLED_AIRPLANE_OVERRIDE``,
+on in airplane mode; 3 is ``WIFI_DISABLED_AIRPLANE_ON``, switched off by airplane mode);
+``bluetooth_on`` 2 is ``BluetoothManagerService.BLUETOOTH_ON_AIRPLANE`` (off, switched off by
+airplane mode).
+
+The brightness slider and the percentage the Display page shows are on Android's gamma
+curve, as SystemUI's slider and Settings' "Brightness level" summary are (AOSP SettingsLib
+``display/BrightnessUtils.convertLinearToGammaFloat`` / ``convertGammaToLinearFloat``, the
+hybrid log-gamma curve, over ``GAMMA_SPACE_MAX`` slider steps): the slider's value is the
+gamma position, the setting ``screen_brightness`` the linear level 1..255
+(``BrightnessSynchronizer``: the float 0..1 as the int 1..255), so 50% is level 22 and
+level 128 shows 87%, as on a phone.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ...world.app import App, Route
@@ -34,15 +49,34 @@ class Switch:
     key: str
     on: str = "1"
     off: str = "0"
+    #: Other stored values that mean on, and off (see the module doc).
+    more_on: tuple[str, ...] = ()
+    more_off: tuple[str, ...] = ()
+
+    def reads_on(self, value: str | None) -> bool | None:
+        """Whether the stored ``value`` means on (None: a value the switch does not know)."""
+        if value == self.on or value in self.more_on:
+            return True
+        if value == self.off or value in self.more_off:
+            return False
+        return None
 
 
-WIFI = Switch("global", "wifi_on")
-BLUETOOTH = Switch("global", "bluetooth_on")
+WIFI = Switch("global", "wifi_on", more_on=("2",), more_off=("3",))
+BLUETOOTH = Switch("global", "bluetooth_on", more_off=("2",))
 AIRPLANE = Switch("global", "airplane_mode_on")
 DARK_THEME = Switch("secure", "ui_night_mode", on="2", off="1")  # UiModeManager's modes
 DO_NOT_DISTURB = Switch("global", "zen_mode")  # 1: priority only, Android's usual "on"
 BRIGHTNESS = ("system", "screen_brightness")  # 0..255, a decimal string
 BRIGHTNESS_MAX = 255
+#: ``screen_brightness_mode``: 0 manual, 1 automatic (adaptive) brightness.
+BRIGHTNESS_MODE = ("system", "screen_brightness_mode")
+#: The lowest level a slider sets (``BrightnessSynchronizer``: brightness 0.0 is level 1).
+BRIGHTNESS_MIN = 1
+#: The slider's steps (``BrightnessUtils.GAMMA_SPACE_MAX``).
+GAMMA_SPACE_MAX = 65535
+#: The hybrid log-gamma constants of ``BrightnessUtils``.
+HLG_R, HLG_A, HLG_B, HLG_C = 0.5, 0.17883277, 0.28466892, 0.55991073
 
 #: The pages of the app: route name -> title (also the label of the row that opens it).
 PAGES = {
@@ -56,12 +90,14 @@ PAGES = {
 
 # --- updates -------------------------------------------------------------------------------
 def is_on(system: SystemState, switch: Switch) -> bool:
-    return system.get_setting(switch.namespace, switch.key) == switch.on
+    return bool(switch.reads_on(system.get_setting(switch.namespace, switch.key)))
 
 
 def set_switch(system: SystemState, switch: Switch, on: bool) -> None:
     if switch == AIRPLANE:
         system.set_airplane_mode(on)
+    elif switch == WIFI and on and is_on(system, AIRPLANE):  # WIFI_ENABLED_AIRPLANE_OVERRIDE
+        system.put_setting(switch.namespace, switch.key, "2")
     else:
         system.put_setting(switch.namespace, switch.key, switch.on if on else switch.off)
 
@@ -76,9 +112,33 @@ def set_brightness(system: SystemState, level: int) -> None:
     system.put_setting(*BRIGHTNESS, str(max(0, min(BRIGHTNESS_MAX, level))))
 
 
+def level_to_gamma(level: int) -> int:
+    """A level 0..255 as the slider's position 0..``GAMMA_SPACE_MAX``
+    (``BrightnessUtils.convertLinearToGammaFloat`` over the levels 1..255)."""
+    share = min(1.0, max(0.0, (level - BRIGHTNESS_MIN) / (BRIGHTNESS_MAX - BRIGHTNESS_MIN)))
+    hlg = share * 12  # HLG normalizes to [0, 12]
+    ret = math.sqrt(hlg) * HLG_R if hlg <= 1 else HLG_A * math.log(hlg - HLG_B) + HLG_C
+    return round(ret * GAMMA_SPACE_MAX)
+
+
+def gamma_to_level(gamma: int) -> int:
+    """A slider position 0..``GAMMA_SPACE_MAX`` as the level 1..255 it sets
+    (``BrightnessUtils.convertGammaToLinearFloat``)."""
+    share = min(1.0, max(0.0, gamma / GAMMA_SPACE_MAX))
+    ret = (share / HLG_R) ** 2 if share <= HLG_R else math.exp((share - HLG_C) / HLG_A) + HLG_B
+    ret = min(12.0, max(0.0, ret))
+    return round(BRIGHTNESS_MIN + (BRIGHTNESS_MAX - BRIGHTNESS_MIN) * ret / 12)
+
+
 def percent(level: int) -> int:
-    """A brightness level as the percentage the Display page shows."""
-    return round(level * 100 / BRIGHTNESS_MAX)
+    """A brightness level as the percentage the Display page shows (gamma: see the module
+    doc)."""
+    return round(level_to_gamma(level) * 100 / GAMMA_SPACE_MAX)
+
+
+def level_of_percent(share: float) -> int:
+    """The level the slider sets at ``share`` percent of its track."""
+    return gamma_to_level(round(share * GAMMA_SPACE_MAX / 100))
 
 
 # --- the app -------------------------------------------------------------------------------
@@ -162,8 +222,8 @@ class SettingsApp(App):
         return [
             Text("Brightness level", id="brightness_title"),
             Text(f"{percent(level)}%", style="caption", id="brightness_summary"),
-            Slider("Brightness level", level, 0, BRIGHTNESS_MAX,
-                   lambda v: set_brightness(self.system, v), id="brightness"),
+            Slider("Brightness level", level_to_gamma(level), 0, GAMMA_SPACE_MAX,
+                   lambda v: set_brightness(self.system, gamma_to_level(v)), id="brightness"),
             self.switch("Dark theme", DARK_THEME, "dark_theme"),
         ]
 

@@ -1,18 +1,24 @@
 """Settings tasks: switches (Wi-Fi, Bluetooth, airplane mode, dark theme, Do Not Disturb) and
 the brightness slider, checked at ``settings.<namespace>.<key>``: exactly what ``settings get``
-reads on a phone. PhoneWorld setups scramble the settings a task is not about and post a few
-notifications (bystanders that must survive); ``real`` tasks run on real phones too."""
+reads on a phone (a switch accepts every value Android stores for its state: Wi-Fi on is
+``wifi_on`` 1 or 2). PhoneWorld setups scramble the settings a task is not about and post a
+few notifications (bystanders that must survive); ``real`` tasks run on real phones too, where
+``AdbState.put_setting`` switches each setting with the command Android honours and waits
+until it reads back (``phone_gym.real.settings``). Brightness targets are the percentages
+Settings shows, on Android's gamma curve (``app.percent``)."""
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
 
 from ...actions import PhoneAction
-from ...verifiers import Matcher, NearMiss
+from ...verifiers import Criterion, Matcher, NearMiss
+from ...verifiers.criteria import lookup
 from ...world import theme as T
 from ...world.device import to_px
 from ...world.widgets import Node, slider_value_at, slider_x
@@ -27,9 +33,11 @@ from .app import (
     BRIGHTNESS_MAX,
     DARK_THEME,
     DO_NOT_DISTURB,
+    GAMMA_SPACE_MAX,
     PAGES,
     WIFI,
     Switch,
+    level_of_percent,
     percent,
 )
 from .fixtures import put_switch, scramble
@@ -86,7 +94,28 @@ class SwitchTask(SetSetting):
         return self.turn_on
 
     def value(self, params: Mapping[str, Any]) -> Any:
-        return self.switch.on if self.on(params) else self.switch.off
+        return switch_value(self.switch, self.on(params))
+
+    def criteria(self, params: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        if not (self.switch.more_on or self.switch.more_off):
+            return super().criteria(params, initial)
+        return [SwitchIs(self.switch, self.on(params))]
+
+    def declared_near_misses(self, initial: Any, final: Any, params: Mapping[str, Any],
+                             answer: str | None) -> list[NearMiss]:
+        """For a switch Android stores in several values (``SwitchIs``): each value of the
+        other state."""
+        if not (self.switch.more_on or self.switch.more_off):
+            return []
+        on = self.on(params)
+        out = []
+        for value in ((self.switch.off, *self.switch.more_off) if on
+                      else (self.switch.on, *self.switch.more_on)):
+            state = copy.deepcopy(final)
+            state["settings"][self.switch.namespace][self.switch.key] = value
+            out.append(NearMiss(state, answer, f"{self.switch.key} left at {value}"))
+        return out
 
     def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Settings")
@@ -104,7 +133,8 @@ class SettingsTurnOffWifi(SwitchTask):
     def declared_near_misses(self, initial: Any, final: Any, params: Mapping[str, Any],
                              answer: str | None) -> list[NearMiss]:
         state = perturb_settings(final, airplane_mode_on="1", wifi_on="0", bluetooth_on="0")
-        return [NearMiss(state, answer, "airplane mode switched on instead")]
+        return [*super().declared_near_misses(initial, final, params, answer),
+                NearMiss(state, answer, "airplane mode switched on instead")]
 
 
 class SettingsSetDarkTheme(SwitchTask):
@@ -120,6 +150,37 @@ class SettingsSetDarkTheme(SwitchTask):
         return bool(params["on"])
 
 
+@dataclass(frozen=True)
+class SwitchIs:
+    """``switch`` reads ``on`` (or off) in any value Android stores for that state
+    (``Switch.reads_on``: ``wifi_on`` 1 or 2 is on). Not a ``Value``: the near miss derived
+    for a value (its digits shifted: ``wifi_on`` 1 to 2) may be the same state, so
+    ``SwitchTask.declared_near_misses`` lists the other state's values instead."""
+
+    switch: Switch
+    on: bool
+
+    def check(self, state: Mapping[str, Any], answer: str | None) -> tuple[bool, str]:
+        path = f"settings.{self.switch.namespace}.{self.switch.key}"
+        value = lookup(state, path)
+        got = self.switch.reads_on(None if value is None else str(value))
+        want = "on" if self.on else "off"
+        if got is self.on:
+            return True, f"{path} is {value!r} ({want})"
+        return False, f"{path} is {value!r}, expected {switch_value(self.switch, self.on)!r}"
+
+
+def switch_value(switch: Switch, on: bool) -> Any:
+    """What ``switch`` must read when it is ``on``: its one value, or a matcher of every value
+    Android stores for that state (``wifi_on`` 1 or 2 is on)."""
+    if not (switch.more_on if on else switch.more_off):
+        return switch.on if on else switch.off
+    values = (switch.on, *switch.more_on) if on else (switch.off, *switch.more_off)
+    return Matcher(lambda v: switch.reads_on(None if v is None else str(v)) is on,
+                   f"{switch.key} {' or '.join(values)} ({'on' if on else 'off'})",
+                   frozenset(values))
+
+
 def perturb_settings(final: Any, **values: str) -> dict[str, Any]:
     """A copy of the snapshot ``final`` with these ``global`` settings."""
     state = copy.deepcopy(final)
@@ -128,12 +189,32 @@ def perturb_settings(final: Any, **values: str) -> dict[str, Any]:
 
 
 def brightness_near(target: int) -> Matcher:
-    """A brightness level (0..255 as text) within ``BRIGHTNESS_TOLERANCE`` points of
-    ``target`` percent."""
+    """A brightness level (0..255 as text) that Settings shows within
+    ``BRIGHTNESS_TOLERANCE`` points of ``target`` percent (``app.percent``: gamma)."""
     def test(value: Any) -> bool:
         text = str(value)
-        return text.isdigit() and abs(percent(int(text)) - target) <= BRIGHTNESS_TOLERANCE
+        return (text.isdigit() and int(text) <= BRIGHTNESS_MAX
+                and abs(percent(int(text)) - target) <= BRIGHTNESS_TOLERANCE)
     return Matcher(test, f"brightness {target}% (±{BRIGHTNESS_TOLERANCE})")
+
+
+@dataclass(frozen=True)
+class ShownBrightness:
+    """``screen_brightness`` shows ``target`` percent in Settings (``brightness_near``). Not
+    a ``Value``: the near miss derived for a value (its digits shifted, +11 levels) is only a
+    few points away on the gamma curve at high levels, so the brightness near misses are
+    declared instead (``SettingsSetBrightness.declared_near_misses``: 10 points off)."""
+
+    target: int
+    path: str = "settings." + ".".join(BRIGHTNESS)
+
+    def check(self, state: Mapping[str, Any], answer: str | None) -> tuple[bool, str]:
+        value = lookup(state, self.path)
+        shown = f"{percent(int(value))}%" if str(value).isdigit() else "no percentage"
+        if brightness_near(self.target)(value):
+            return True, f"{self.path} is {value!r} ({shown})"
+        return False, (f"{self.path} is {value!r} ({shown}), expected {self.target}% "
+                       f"(±{BRIGHTNESS_TOLERANCE})")
 
 
 class SettingsSetBrightness(SetSetting):
@@ -146,7 +227,7 @@ class SettingsSetBrightness(SetSetting):
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         target = 10 * int(rng.integers(1, 11))
         start = pick(rng, [p for p in range(5, 96, 5) if abs(p - target) >= 20])
-        return {"percent": target, "start": round(start * BRIGHTNESS_MAX / 100)}
+        return {"percent": target, "start": level_of_percent(start)}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         scramble(state, rng)
@@ -155,10 +236,27 @@ class SettingsSetBrightness(SetSetting):
     def value(self, params: Mapping[str, Any]) -> Any:
         return brightness_near(params["percent"])
 
+    def criteria(self, params: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        return [ShownBrightness(params["percent"])]
+
+    def declared_near_misses(self, initial: Any, final: Any, params: Mapping[str, Any],
+                             answer: str | None) -> list[NearMiss]:
+        """The slider left 10 points off the target (either side within 0..100%)."""
+        out = []
+        for off in (-10, 10):
+            shown = params["percent"] + off
+            if 0 <= shown <= 100 and not self.infeasible:
+                state = copy.deepcopy(final)
+                state["settings"][BRIGHTNESS[0]][BRIGHTNESS[1]] = str(level_of_percent(shown))
+                out.append(NearMiss(state, answer, f"the slider at {shown}%"))
+        return out
+
     def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Settings")
         yield from ui.tap(PAGES["display"], kind="list_item")
-        yield from slide_to(ui, round(params["percent"] * BRIGHTNESS_MAX / 100), id="brightness")
+        yield from slide_to(ui, round(params["percent"] * GAMMA_SPACE_MAX / 100),
+                            GAMMA_SPACE_MAX, id="brightness")
         yield from ui.finish()
 
 
@@ -167,7 +265,7 @@ class SettingsSetBrightnessInfeasible(Infeasible, SettingsSetBrightness):
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         return {"percent": pick(rng, (110, 120, 125, 150, 200)),
-                "start": round(10 * int(rng.integers(1, 10)) * BRIGHTNESS_MAX / 100)}
+                "start": level_of_percent(10 * int(rng.integers(1, 10)))}
 
     def look(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Settings")
@@ -196,7 +294,10 @@ class SettingsBluetoothOff(SettingsBluetoothOn):
 class SettingsAirplaneModeOn(SwitchTask):
     template, real = "Turn on airplane mode.", True
     switch, path, label = AIRPLANE, ("Network & internet",), "Airplane mode"
-    side_effects = {"global.wifi_on": "0", "global.bluetooth_on": "0"}
+    #: Airplane mode switches Wi-Fi and Bluetooth off (a phone stores ``wifi_on`` 3 and
+    #: ``bluetooth_on`` 2 for "off by airplane mode": see ``app``).
+    side_effects = {"global.wifi_on": switch_value(WIFI, False),
+                    "global.bluetooth_on": switch_value(BLUETOOTH, False)}
 
 
 class SettingsDarkThemeOn(SwitchTask):

@@ -8,8 +8,10 @@ Each group is a ``Commands`` subclass whose ``cmd_NAME`` methods are shell comma
   which also dumps ``dumpsys package``)
 - ``processes``: ``ps`` and ``pidof`` over the phone's process table
 - ``ime``: the input methods (``ime``); ADBKeyboard's broadcasts, which ``am`` hands it
-- ``system``: ``getprop``, ``settings``, ``svc``, ``cmd``, ``sleep``, ``date``, ``reboot``...
-  (``cmd notification`` is in ``notification``)
+- ``system``: ``getprop``, ``settings``, ``sleep``, ``date``, ``reboot``...
+- ``services``: ``cmd`` (wifi, bluetooth_manager, connectivity, uimode, notification's
+  ``set_dnd``, statusbar; ``cmd notification``'s other verbs are in ``notification``) and
+  ``svc``
 - ``dumpsys``: the system services' dumps (``notification``'s is in ``notification``)
 - ``content``: the content providers: contacts and settings there, SMS, call log and calendar
   in ``providers`` (their SQL is in ``sql``)
@@ -30,13 +32,14 @@ from .dumpsys import Dumpsys
 from .ime import Ime
 from .processes import Processes
 from .screen import Screen
+from .services import Services
 from .system import System
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
 
 GROUPS: tuple[type[Commands], ...] = (Coreutils, Screen, Activities, Processes, Ime, System,
-                                      Dumpsys, Content)
+                                      Services, Dumpsys, Content)
 
 
 def commands_of(phone: VirtualPhone) -> dict[str, Command]:

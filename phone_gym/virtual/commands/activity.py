@@ -2,9 +2,11 @@
 
 ``am start`` resolves an intent (``-n`` component, ``-a`` action, ``-c`` category, ``-p``
 package, ``-d`` data, extras) through the device, which hands it to the app whose manifest
-answers it (``SET_ALARM`` reaches the clock that way) or opens the launcher; ``am
-force-stop`` stops an app; ``am broadcast`` is acknowledged (and reaches ADBKeyboard when it
-is the selected input method: ``ime.py``). ``monkey -p PKG`` opens an app.
+answers it (``SET_ALARM`` reaches the clock that way) or opens the launcher
+(``--activity-clear-task``: on the app's start screen); ``am force-stop`` stops an app and
+cancels its alarms (``VirtualPhone.alarms_cancelled``), ``am kill`` keeps them; ``am
+broadcast`` is acknowledged (and reaches ADBKeyboard when it is the selected input method:
+``ime.py``). ``monkey -p PKG`` opens an app.
 ``pm list packages|path|clear|dump`` sees the mock apps and a few system packages
 (``packages.py``); ``pm install`` and ``pm uninstall`` answer as Android's
 ``PackageManagerShellCommand`` does for what it cannot do: nothing is ever installed or removed
@@ -27,6 +29,9 @@ from .base import Commands, split_flags, strip_user
 #: Packages every phone has besides the mock apps.
 SYSTEM_PACKAGES = tuple(packages.SYSTEM)
 MAIN = "android.intent.action.MAIN"
+#: ``monkey``'s default share of system key events (AOSP ``MonkeySourceRandom``:
+#: ``mFactors[FACTOR_SYSOPS] = 2.0f``).
+SYSKEYS_FACTOR = 2.0
 
 
 class LaunchError(Exception):
@@ -55,11 +60,19 @@ class Activities(Commands):
         if sub in ("start", "start-activity"):
             return self._am_start(rest, io)
         if sub == "force-stop":
+            # AOSP ActivityManagerService.forceStopPackage: the app's processes and activities
+            # end and it is put in the stopped state; the ACTION_PACKAGE_RESTARTED broadcast
+            # makes AlarmManagerService (UninstallReceiver) remove all its alarms.
             for package in strip_user(rest):
                 if self.find_app(package) is not None:
                     self.device.force_stop(package)
+                    self.phone.alarms_cancelled.add(package)
             return 0
         if sub in ("kill", "kill-all"):
+            # AOSP ActivityManagerService.killBackgroundProcesses: only processes in the
+            # background die (their tasks and saved state stay, so a relaunch restores the
+            # last screen); no stopped state, no PACKAGE_RESTARTED, so alarms stay. The
+            # process table does not show the death: a killed app reads as still running.
             return 0
         if sub == "broadcast":
             try:
@@ -111,6 +124,8 @@ class Activities(Commands):
             raise LaunchError(f"Error: Activity not started, unable to resolve Intent "
                               f"{{ {intent.describe()} }}")
         target = self.find_app(package)
+        if intent.clear_task and target is not None:
+            self.device.force_stop(target.name)  # the task's activities finish, data stays
         if (action == MAIN and target is not None and self.device.current_app is target
                 and not self.device.shade_open and not intent.data):
             return None
@@ -123,21 +138,36 @@ class Activities(Commands):
         return app.package
 
     def cmd_monkey(self, args: list[str], io: IO) -> int:
-        packages, count = [], 1
+        """``monkey -p PKG [-c CATEGORY] [--pct-syskeys N] [...] COUNT``: the ``monkey``
+        script echoes its arguments (``bash arg:``); AOSP ``Monkey.run`` then validates its
+        event source: ``MonkeySourceRandom.validateKeys`` refuses a key category whose
+        factor is 0.1% or more when the device has none of its keys, and on a phone
+        without hardware keys (``hardware_keys=False``) the default 2% of system keys fails
+        ("** SYS_KEYS has no physical keys but with factor 2.0%.", ``run`` returns -5:
+        exit 251) unless ``--pct-syskeys 0``."""
+        packages, count, syskeys = [], 1, SYSKEYS_FACTOR
         it = iter(args)
         for arg in it:
             if arg == "-p":
                 packages.append(next(it, ""))
-            elif arg in ("-c", "--throttle", "-s", "--pct-touch", "--pct-motion"):
+            elif arg == "--pct-syskeys":
+                try:
+                    syskeys = float(next(it, ""))
+                except ValueError:  # Monkey.nextOptionLong, then processOptions fails: -1
+                    return io.fail("** Error: system (key) operations percentage is not a "
+                                   "number", 255)
+            elif arg in ("-c", "--throttle", "-s") or arg.startswith("--pct-"):
                 next(it, None)
             elif arg.isdigit():
                 count = int(arg)
+        for arg in args:
+            io.print(f"  bash arg: {arg}")
         app = next((a for p in packages if (a := self.find_app(p)) is not None), None)
         if app is None:
             return io.fail("** No activities found to run, monkey aborted.", 252)
+        if not self.phone.hardware_keys and syskeys >= 0.1:
+            return io.fail(f"** SYS_KEYS has no physical keys but with factor {syskeys}%.", 251)
         self.open_app(app)
-        for arg in args:
-            io.print(f"  bash arg: {arg}")
         io.print(f"Events injected: {count}")
         io.print("## Network stats: elapsed time=12ms (0ms mobile, 0ms wifi, 12ms not connected)")
         return 0
@@ -173,6 +203,16 @@ class Activities(Commands):
             return io.fail("Failed")
         if sub == "dump" and rest:
             io.print(packages.dump(self.phone, rest[:1]), end="")
+            return 0
+        if sub in ("query-activities", "resolve-activity"):  # profiles: packages.py
+            options = [a for a in rest if a in ("--brief", "--components")]
+            try:
+                intent = Intent.parse([a for a in rest if a not in options])
+            except ValueError as exc:
+                return io.fail(f"Error: {exc}", 255)
+            io.print(packages.query_activities(
+                self.phone, sub, intent.action, intent.categories, intent.package,
+                intent.component, options), end="")
             return 0
         if sub == "install":
             return self._pm_install(rest, io)
@@ -239,6 +279,9 @@ class Intent:
     flags: str | None = None
     extras: dict[str, Any] = field(default_factory=dict)
     wait: bool = False
+    #: ``--activity-clear-task`` (``Intent.FLAG_ACTIVITY_CLEAR_TASK``): the app's task is
+    #: cleared and its activity starts afresh, on its start screen.
+    clear_task: bool = False
 
     @classmethod
     def parse(cls, args: Sequence[str]) -> Intent:
@@ -252,6 +295,8 @@ class Intent:
                 intent.option(arg, value, it)
             elif arg == "-W":
                 intent.wait = True
+            elif arg == "--activity-clear-task":
+                intent.clear_task = True
             elif arg in FLAG_OPTIONS or arg.startswith(("--activity-", "--receiver-",
                                                         "--grant-")):
                 continue

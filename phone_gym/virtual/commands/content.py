@@ -56,8 +56,9 @@ class Content(Commands):
             return io.fail(CONTENT_USAGE)
         try:
             opts = ContentArgs.parse(args[1:])
-        except ValueError as exc:
-            return io.fail(f"Error: {exc}")
+        except ValueError as exc:  # Content.Parser.parseCommand: usage, then the error
+            io.print(f"{CONTENT_USAGE}\n[ERROR] {exc}")  # on stdout; the command exits 0
+            return 0
         if not opts.uri:
             return io.fail("[ERROR] Content provider URI not specified. Did you specify "
                            "--uri argument?")
@@ -279,26 +280,51 @@ class ContentArgs:
         return opts
 
 
+def split_with_escaping(text: str, split: str = ":") -> list[str]:
+    """AOSP ``Content.Parser.splitWithEscaping`` (``cmds/content/.../Content.java``, Android
+    14): split at every ``split`` not escaped; a backslash escapes the next character (and is
+    dropped); a trailing backslash is "Invalid escaping"."""
+    parts, current, chars = [], [], iter(text)
+    for c in chars:
+        if c == "\\":
+            escaped = next(chars, None)
+            if escaped is None:
+                raise ValueError("Invalid escaping")
+            current.append(escaped)
+        elif c == split:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(c)
+    parts.append("".join(current))
+    return parts
+
+
 def parse_bind(text: str) -> tuple[str, Any]:
-    """``COLUMN:TYPE:VALUE`` (types s, i, l, f, d, b, n) as ``(column, value)``."""
-    column, sep1, rest = text.partition(":")
-    kind, sep2, value = rest.partition(":")
-    if not (column and sep1 and sep2) and kind != "n":
-        raise ValueError(f"Invalid binding: {text}")
+    """``COLUMN:TYPE:VALUE`` (types s, i, l, f, d, b, n) as ``(column, value)``, as Android
+    14's ``Content.Parser.parseBindValue`` reads it: split with ``split_with_escaping`` into
+    exactly three parts (an unescaped ``:`` in the value is "Binding not well formed"); the
+    type ``s`` exactly, the others in any case; bad numbers fail as ``Integer.parseInt``
+    does."""
+    parts = split_with_escaping(text) if text else []
+    if len(parts) != 3:
+        raise ValueError(f"Binding not well formed: {text}")
+    column, kind, value = parts
+    if kind == "s":
+        return column, value
+    kind = kind.lower()
     try:
-        if kind == "s":
-            return column, value
         if kind in ("i", "l"):
             return column, int(value)
         if kind in ("f", "d"):
             return column, float(value)
-        if kind == "b":
-            return column, int(value.lower() == "true")
-        if kind == "n":
-            return column, None
     except ValueError:
-        pass
-    raise ValueError(f"Invalid binding value: {text}")
+        raise ValueError(f'For input string: "{value}"') from None
+    if kind == "b":
+        return column, int(value.lower() == "true")
+    if kind == "n":
+        return column, None
+    raise ValueError(f"Unsupported type: {parts[1]}")
 
 
 def split_uri(uri: str) -> tuple[str, str]:

@@ -2,7 +2,8 @@
 
 Services: ``window`` (focused window, IME), ``activity`` (tasks; ``activity top`` with the
 pid ``ps`` shows), ``package`` (``packages.py``), ``alarm``
-(the clock app's enabled alarms at their next ring time, with the system's own), ``display``,
+(the system's own alarms and the clock app's, scheduled as AOSP DeskClock does: see
+``Dumpsys.dump_alarm``), ``display``,
 ``power``, ``battery``, ``input_method``, ``notification`` (``notification.py``) and
 ``account`` (AOSP ``AccountManagerService.dump``). Only the lines that tools read are there,
 in the format Android 14 prints them.
@@ -21,7 +22,7 @@ from ..fs import epoch
 from ..sh import IO
 from . import notification, packages
 from .base import Commands
-from .processes import pid_of
+from .processes import pid_of, running_packages
 from .screen import DENSITY
 
 
@@ -147,18 +148,34 @@ class Dumpsys(Commands):
         return "\n".join(lines) + "\n\n"
 
     def dump_alarm(self) -> str:
-        """``dumpsys alarm``: one RTC_WAKEUP block for each enabled alarm of the app whose
-        manifest owns the ``alarms`` store (at its next ring time) among the system's own
-        alarms, soonest first."""
+        """``dumpsys alarm`` (AOSP ``AlarmManagerService.dumpImpl``, ``Alarm.dump``): the
+        system's own alarms and the clock's (the app whose manifest owns ``alarms``), soonest
+        first, as AOSP DeskClock schedules them (``alarms.AlarmStateManager``): no entry per
+        alarm at its ring time, but one per enabled alarm for its next state change
+        (``scheduleInstanceStateChange``, ``setExactAndAllowWhileIdle(RTC_WAKEUP)``,
+        ``*walarm*:change_state``): the low notification 2 h before it rings
+        (``AlarmInstance.LOW_NOTIFICATION_HOUR_OFFSET``) when that is still ahead, else the
+        high one 30 min before (``HIGH_NOTIFICATION_MINUTE_OFFSET``), else the ring itself;
+        plus, for the next alarm overall, ``updateNextAlarmInAlarmManager``'s surrogate
+        ``setAlarmClock`` at its ring time (``*walarm*:indicator``, with its ``Alarm clock:``
+        lines, also under "Next alarm clock information"). A clock that was force-stopped
+        and has not run since has none (``VirtualPhone.alarms_cancelled``)."""
         now = self.device.system.now
         entries = [(now.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=1),
                     "RTC", SYSTEMUI_PACKAGE, "*alarm*:android.intent.action.DATE_CHANGED")]
         owner = self.device.owner_of("alarms")
         clock = owner.package if owner is not None else ""
-        for alarm in self.device.system.alarms if owner is not None else []:
-            if alarm.enabled:
-                entries.append((next_ring(alarm, now), "RTC_WAKEUP", clock,
-                                "*walarm*:com.android.deskclock.ALARM_ALERT"))
+        running = set(running_packages(self.phone))
+        self.phone.alarms_cancelled -= running  # an app that runs again sets its alarms again
+        rings = sorted(next_ring(a, now) for a in self.device.system.alarms
+                       if a.enabled) if owner is not None else []
+        if clock in self.phone.alarms_cancelled:
+            rings = []
+        for ring in rings:
+            entries.append((state_change(ring, now), "RTC_WAKEUP", clock,
+                            "*walarm*:change_state"))
+        if rings:
+            entries.append((rings[0], "RTC_WAKEUP", clock, INDICATOR))
         entries.sort(key=lambda e: e[0])
         lines = ["Current Alarm Manager state:", "  Settings:", "    min_futurity=+5s0ms", "",
                  f"  nowRTC={epoch(now) * 1000}={stamp(now)} "
@@ -166,31 +183,64 @@ class Dumpsys(Commands):
                  f"  Pending alarms: {len(entries)}"]
         for k, (when, kind, package, tag) in enumerate(entries):
             lines += self._alarm_block(k, when, kind, package, tag, now)
-        clocks = [e for e in entries if e[2] == clock]
+        if rings:
+            lines += ["", f"  Next wake from idle: Alarm{{{hexid(INDICATOR)} type 0 origWhen "
+                          f"{epoch(rings[0]) * 1000} whenElapsed "
+                          f"{self._elapsed(rings[0])} {clock}}}"]
         lines += ["", "  Next alarm clock information: "]
-        if clocks:
-            when = clocks[0][0]
+        if rings:
+            when = rings[0]
             lines.append(f"    user:0 pendingSend:false time:{epoch(when) * 1000} = "
                          f"{when:%Y-%m-%d %H:%M:%S} = {duration(when - now)}")
         return "\n".join(lines) + "\n"
 
+    def _elapsed(self, when: datetime) -> int:
+        return int((when - self.phone.boot).total_seconds() * 1000)
+
     def _alarm_block(self, k: int, when: datetime, kind: str, package: str, tag: str,
                      now: datetime) -> list[str]:
         millis, ahead = epoch(when) * 1000, duration(when - now)
-        elapsed = int((when - self.phone.boot).total_seconds() * 1000)
-        return [
+        # setAlarmClock: FLAG_STANDALONE | FLAG_WAKE_FROM_IDLE; setExactAndAllowWhileIdle:
+        # FLAG_STANDALONE | FLAG_ALLOW_WHILE_IDLE (AlarmManager.FLAG_*)
+        flags = "0x3" if tag == INDICATOR else "0x5" if package != SYSTEMUI_PACKAGE else "0x0"
+        block = [
             f"    {kind} #{k}: Alarm{{{hexid(tag + str(millis))} type "
-            f"{0 if kind == 'RTC_WAKEUP' else 1} origWhen {millis} whenElapsed {elapsed} "
-            f"{package}}}",
+            f"{0 if kind == 'RTC_WAKEUP' else 1} origWhen {millis} whenElapsed "
+            f"{self._elapsed(when)} {package}}}",
             f"      tag={tag}",
             f"      type={kind} origWhen={stamp(when)} window=0 exactAllowReason=policy_permission"
-            " repeatInterval=0 count=0 flags=0x3",
+            f" repeatInterval=0 count=0 flags={flags}",
+        ]
+        if tag == INDICATOR:
+            block += ["      Alarm clock:", f"        triggerTime={stamp(when)}",
+                      f"        showIntent=PendingIntent{{{hexid(package + 'show')}: "
+                      "PendingIntentRecord{" + f"{hexid(package)} {package} startActivity}}}}"]
+        kind_of = "startService" if tag.endswith("change_state") else "broadcastIntent"
+        return block + [
             f"      policyWhenElapsed: requester={ahead} app_standby=-- device_idle=-- "
             "battery_saver=--",
             f"      whenElapsed={ahead} maxWhenElapsed={ahead}",
             f"      operation=PendingIntent{{{hexid(tag + str(k))}: PendingIntentRecord{{"
-            f"{hexid(package)} {package} broadcastIntent}}}}",
+            f"{hexid(package)} {package} {kind_of}}}}}",
         ]
+
+
+#: The tag of DeskClock's surrogate ``setAlarmClock`` alarm (``AlarmStateManager
+#: .INDICATOR_ACTION``, ``PendingIntent.getBroadcast``).
+INDICATOR = "*walarm*:indicator"
+#: DeskClock's notification offsets before an alarm rings (``AlarmInstance``).
+LOW_NOTIFICATION = timedelta(hours=2)
+HIGH_NOTIFICATION = timedelta(minutes=30)
+
+
+def state_change(ring: datetime, now: datetime) -> datetime:
+    """When DeskClock's ``AlarmStateManager`` has the alarm manager wake it next for an alarm
+    that rings at ``ring`` (``registerInstance``: silent until the low notification, 2 h
+    before; low until the high one, 30 min before; high until it fires)."""
+    for before in (LOW_NOTIFICATION, HIGH_NOTIFICATION):
+        if ring - before >= now:
+            return ring - before
+    return ring
 
 
 def hexid(text: str) -> str:

@@ -9,15 +9,27 @@ minSdk=N targetSdk=N``, ``versionName=``, ``timeStamp=``, ``lastUpdateTime=``,
 ``signatures=PackageSignatures{...}``, ``pkgFlags=[ ... ]`` and per user ``User 0: ...``
 with ``firstInstallTime=``), after its ``Activity Resolver Table``: what adbutils'
 ``app_info`` and uiautomator2's ``app_info``/``app_auto_grant_permissions`` read.
+
+Profiles (``PROFILES``) give the mock apps the packages of one kind of phone: "aosp" (AOSP
+builds and emulator images: ``com.android.contacts``, ``com.android.deskclock``,
+``com.android.documentsui``) and "pixel" (Google's apps: ``com.google.android.contacts``,
+``com.google.android.deskclock``, Files by Google ``com.google.android.apps.nbu.files``, with
+Google's DocumentsUI installed but without a launcher entry, as AOSP DocumentsUI's
+``LauncherActivity`` is disabled unless a device overlays ``@bool/is_launcher_enabled``).
+``profile_apps`` makes the app classes of a profile. ``query_activities`` is ``pm
+query-activities`` / ``pm resolve-activity`` (AOSP ``PackageManagerShellCommand``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from ...world.app import App
 from ...world.device import CONTACTS_PROVIDER, IME_PACKAGE, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
 
 if TYPE_CHECKING:
@@ -25,6 +37,7 @@ if TYPE_CHECKING:
 
 MAIN = "android.intent.action.MAIN"
 LAUNCHER = "android.intent.category.LAUNCHER"
+DEFAULT = "android.intent.category.DEFAULT"
 #: A preinstalled package's install time: Android dates the system image's packages at the
 #: epoch of the build's ``SOURCE_DATE_EPOCH``; devices show ``2008-12-31`` or ``2009-01-01``.
 SYSTEM_INSTALL = datetime(2009, 1, 1)
@@ -50,6 +63,52 @@ APP_UID = 10150
 
 
 @dataclass(frozen=True)
+class Profile:
+    """A kind of phone: the packages of the mock apps (by app name; others keep their
+    manifest's), and system packages installed without a launcher entry (name -> APK)."""
+
+    apps: dict[str, str]
+    hidden: dict[str, str] = dataclasses.field(default_factory=dict)
+
+
+#: The virtual phone's profiles (``VirtualPhone(profile=...)``; None: the manifests' packages).
+PROFILES: dict[str, Profile] = {
+    "aosp": Profile({"Contacts": "com.android.contacts", "Clock": "com.android.deskclock",
+                     "Files": "com.android.documentsui", "Settings": "com.android.settings"}),
+    "pixel": Profile(
+        {"Contacts": "com.google.android.contacts", "Clock": "com.google.android.deskclock",
+         "Files": "com.google.android.apps.nbu.files", "Settings": "com.android.settings"},
+        {"com.google.android.documentsui": "/system/priv-app/DocumentsUIGoogle/"
+                                           "DocumentsUIGoogle.apk"}),
+}
+
+
+def profile_apps(classes: Sequence[type[App]], profile: str) -> list[type[App]]:
+    """``classes`` with the packages of ``profile`` (``ValueError`` for an unknown one)."""
+    if profile not in PROFILES:
+        raise ValueError(f"profile={profile!r}; accepted: {', '.join(map(repr, PROFILES))} "
+                         "or None (the apps' manifests' packages)")
+    names = PROFILES[profile].apps
+    return [_with_package(cls, names.get(cls.name, cls.package)) for cls in classes]
+
+
+_MADE: dict[tuple[type[App], str], type[App]] = {}
+
+
+def _with_package(cls: type[App], package: str) -> type[App]:
+    """``cls`` with its manifest's package set to ``package`` (one class per pair)."""
+    if cls.package == package:
+        return cls
+    made = _MADE.get((cls, package))
+    if made is None:
+        manifest = dataclasses.replace(cls.manifest, package=package)
+        made = _MADE[(cls, package)] = type(
+            cls.__name__, (cls,), {"manifest": manifest, "__module__": cls.__module__,
+                                   "__qualname__": cls.__qualname__})
+    return made
+
+
+@dataclass(frozen=True)
 class Package:
     """One installed package."""
 
@@ -62,6 +121,20 @@ class Package:
     installed_at: datetime
     activity: str | None = None  # the launcher activity's class (mock apps)
     actions: tuple[str, ...] = ()  # more intent actions that activity answers
+
+    @property
+    def component(self) -> str:
+        """``PKG/CLASS`` of the launcher activity (empty: none)."""
+        return f"{self.name}/{self.activity}" if self.activity else ""
+
+    @property
+    def short_component(self) -> str:
+        """``ComponentName.flattenToShortString()``: ``PKG/.Cls`` when the class is in the
+        package, else ``PKG/CLASS`` (empty: no launcher activity)."""
+        if not self.activity:
+            return ""
+        cls = self.activity
+        return f"{self.name}/{cls[len(self.name):] if cls.startswith(self.name + '.') else cls}"
 
     @property
     def user(self) -> str:
@@ -79,6 +152,9 @@ def installed(phone: VirtualPhone) -> dict[str, Package]:
     code = int(sdk) if sdk.isdigit() else 34
     out = {name: Package(name, uid, True, path, release, code, SYSTEM_INSTALL)
            for name, (uid, _process, path) in SYSTEM.items()}
+    profile = PROFILES.get(getattr(phone, "profile", None) or "")
+    for k, (name, path) in enumerate((profile.hidden if profile else {}).items()):
+        out[name] = Package(name, 10120 + k, True, path, release, code, SYSTEM_INSTALL)
     installed_at = phone.boot.replace(microsecond=0) - timedelta(days=1)
     for k, cls in enumerate(phone.device.app_classes):
         m = cls.manifest
@@ -87,6 +163,57 @@ def installed(phone: VirtualPhone) -> dict[str, Package]:
             m.package, APP_UID + k, False, f"/data/app/~~phonegym==/{m.package}-1/base.apk",
             "1.0", 1, installed_at, f"{m.package}.MainActivity", actions)
     return out
+
+
+def query_activities(phone: VirtualPhone, sub: str, action: str | None,
+                     categories: Sequence[str], package: str | None, component: str | None,
+                     options: Sequence[str]) -> str:
+    """``pm query-activities|resolve-activity [--brief] [--components] INTENT`` over the
+    mock apps' launcher activities (``MAIN``/``LAUNCHER`` and their manifests' actions), as
+    AOSP ``PackageManagerShellCommand.runQueryIntentActivities``/``runResolveActivity`` and
+    ``printResolveInfo`` print them: ``N activities found:`` then ``  Activity #i:`` blocks;
+    with ``--components`` one ``flattenToShortString()`` a line; with ``--brief`` a
+    ``priority=... isDefault=...`` line before each component; ``No activities found`` (or
+    ``No activity found`` for resolve-activity) when nothing matches."""
+    found = []
+    for p in installed(phone).values():
+        if p.activity is None or (package is not None and p.name != package):
+            continue
+        if component is not None and component not in (p.short_component, p.component):
+            continue
+        filters = [(MAIN, {LAUNCHER}), *((a, {DEFAULT}) for a in p.actions)]
+        if any(action in (None, a) and set(categories) <= cats for a, cats in filters):
+            found.append(p)  # IntentFilter.match: the action, and every category, matches
+    brief, components = "--brief" in options, "--components" in options
+    if sub == "resolve-activity":
+        if not found:
+            return "No activity found\n"
+        return "".join(resolve_info(found[0], "", brief, components, len(found) == 1))
+    if not found:
+        return "No activities found\n"
+    if components:
+        return "".join(line for p in found for line in resolve_info(p, "", brief, True, False))
+    lines = [f"{len(found)} activities found:\n"]
+    for i, p in enumerate(found):
+        lines.append(f"  Activity #{i}:\n")
+        lines += resolve_info(p, "    ", brief, False, False)
+    return "".join(lines)
+
+
+def resolve_info(p: Package, prefix: str, brief: bool, components: bool,
+                 default: bool) -> list[str]:
+    """``printResolveInfo``: the short component (after a priority line unless
+    ``components``) when brief or components, else ``ResolveInfo.dump``'s first lines."""
+    head = (f"{prefix}priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 "
+            f"isDefault={str(default).lower()}\n")
+    if components:
+        return [f"{prefix}{p.short_component}\n"]
+    if brief:
+        return [head, f"{prefix}{p.short_component}\n"]
+    return [head, f"{prefix}ActivityInfo:\n", f"{prefix}  name={p.activity}\n",
+            f"{prefix}  packageName={p.name}\n",
+            f"{prefix}  enabled=true exported=true directBootAware=false\n",
+            f"{prefix}  processName={p.name}\n"]
 
 
 def process_of(package: str) -> str | None:
@@ -139,7 +266,7 @@ def resolver_table(packages: list[Package]) -> list[str]:
             lines.append(f"        {hexid(p.name + 'a')} {p.name}/{short} filter "
                          f"{hexid(p.name + action)}")
             lines.append(f'          Action: "{action}"')
-            category = LAUNCHER if action == MAIN else "android.intent.category.DEFAULT"
+            category = LAUNCHER if action == MAIN else DEFAULT
             lines.append(f'          Category: "{category}"')
     lines.append("")
     return lines

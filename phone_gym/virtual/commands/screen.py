@@ -51,6 +51,17 @@ KEY_CHARS: dict[int, str] = {
     **{7 + d: str(d) for d in range(10)}, **{29 + k: chr(ord("a") + k) for k in range(26)},
     55: ",", 56: ".", 62: " ", 69: "-", 70: "=", 77: "@", 17: "*", 18: "#",
 }
+#: What AOSP ``cmds/screencap/screencap.cpp`` prints to stderr before the image when the
+#: phone has several displays (a foldable) and no ``-d DISPLAY_ID`` (nor ``-a``) was given.
+MULTI_DISPLAY_WARNING = (
+    "[Warning] Multiple displays were found, but no display id was specified! Defaulting to "
+    "the first display found, however this default is not guaranteed to be consistent across "
+    "captures. A display id should be specified.\n"
+    "A display ID can be specified with the [-d display-id] option.\n"
+    'See "dumpsys SurfaceFlinger --display-id" for valid display IDs.')
+#: What AOSP ``DumpCommand`` (``cmds/uiautomator``) prints to stderr when
+#: ``UiAutomation.waitForIdle`` times out (then it returns: exit 0, no file written).
+IDLE_ERROR = "ERROR: could not get idle state."
 #: Key codes that press a button of the phone.
 KEY_BUTTONS = {3: "home", 4: "back", 111: "back", 66: "enter", 160: "enter", 187: "recents"}
 
@@ -141,8 +152,11 @@ class Screen(Commands):
 
     # --- output ------------------------------------------------------------------------
     def cmd_screencap(self, args: list[str], io: IO) -> int:
+        display = "-d" in args
         args = [a for k, a in enumerate(args) if a != "-d" and (k == 0 or args[k - 1] != "-d")]
         flags, files = split_flags(args)
+        if self.phone.displays > 1 and not display and "a" not in flags:
+            io.error(MULTI_DISPLAY_WARNING)  # screencap.cpp: no -d, several displays
         image = self.phone.screenshot()
         path = files[0] if files else None
         if "p" in flags or (path is not None and path.endswith(".png")):
@@ -173,6 +187,10 @@ class Screen(Commands):
             return io.fail("Usage: uiautomator dump [--compressed] [FILE]", 1)
         files = [a for a in args[1:] if not a.startswith("--")]
         path = files[0] if files else "/sdcard/window_dump.xml"
+        if self.phone.idle_errors > 0:  # DumpCommand: waitForIdle timed out; exits 0
+            self.phone.idle_errors -= 1
+            io.error(IDLE_ERROR)
+            return 0
         xml = to_xml(self.device.frame())
         if path == "/dev/tty":
             io.print(xml, end="")

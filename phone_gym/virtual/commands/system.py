@@ -1,39 +1,51 @@
 """The system from the shell: properties, settings, the clock and who the shell runs as.
 
 ``getprop``/``setprop`` (``ro.`` properties are read-only), ``settings get|put|delete|list``
-and ``svc wifi|bluetooth`` on the device's settings, ``cmd SERVICE`` (Android's service
-front end: package, settings, activity, input, statusbar, notification), ``sleep``
+on the device's settings (``cmd`` and ``svc`` are in ``services``), ``sleep``
 (``VirtualPhone.pause``: over adb it really sleeps; in process phone time passes at once),
-``date``, ``id``, ``whoami``, ``uname``, and ``reboot``/``svc power reboot``
-(``VirtualPhone.reboot``).
+``date``, ``id``, ``whoami``, ``uname``, and ``reboot`` (``VirtualPhone.reboot``).
 
 Settings read as on a phone whose SettingsProvider filled its tables at first boot: the
-world's settings, over ``PROVIDER_DEFAULTS`` for keys the world does not model.
+world's settings, over ``PROVIDER_DEFAULTS`` for keys the world does not model. The system
+services that own a setting behave as on Android (``SettingsProvider``):
+
+- ``settings put`` of ``wifi_on``, ``bluetooth_on`` or ``ui_night_mode`` is only stored:
+  ``settings get`` reads it back, but the radio or the theme does not change (AOSP
+  ``WifiSettingsStore``, ``BluetoothManagerService`` and ``UiModeManagerService`` read
+  these keys at boot only); the next switch by the service (``cmd wifi``, the Settings
+  app, the quick settings) writes the key again, and a reboot applies the stored value;
+- ``settings put global zen_mode`` is reverted at once: ``ZenModeHelper``'s settings observer
+  writes its own mode back ("Fixing zen mode setting"); ``cmd notification set_dnd`` switches
+  Do Not Disturb;
+- with adaptive brightness on (``system.screen_brightness_mode`` 1) the system moves
+  ``screen_brightness`` by itself, as ``DisplayPowerController.updatePowerState`` writes the
+  automatic level back to the setting ("tell the rest of the system about the new
+  brightness"): here deterministically, to the next of ``AUTO_LEVELS`` every ``AUTO_EVERY``
+  shell commands (``SettingsProvider.tick``).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from ...world.system import SystemState
 from ..fs import epoch
 from ..sh import IO
 from .base import Commands, strip_user
-from .notification import cmd_notification
 from .screen import DENSITY
+
+if TYPE_CHECKING:
+    from ..phone import VirtualPhone
 
 NAMESPACES = ("global", "system", "secure")
 SETTINGS_USAGE = ("usage:  settings [--user <USER_ID>] get|put|delete|list NAMESPACE "
                   "[KEY [VALUE]]\n  NAMESPACE is one of {system, secure, global}.")
-#: ``cmd`` services that are shell commands too.
-CMD_SERVICES = {"package": "pm", "settings": "settings", "activity": "am", "input": "input"}
 #: ``reboot`` reasons that name another boot mode: the targets ``adb help`` lists for ``adb
 #: reboot``, and recovery's ``fastboot``/``rescue``; the virtual phone only restarts Android.
 BOOT_MODES = frozenset({"bootloader", "fastboot", "recovery", "rescue", "sideload",
                         "sideload-auto-reboot"})
-SVC_USAGE = ("usage: svc wifi|bluetooth enable|disable\n"
-             "       svc power reboot [reason]")
 #: Settings AOSP's SettingsProvider writes at first boot (``DatabaseHelper.loadSystemSettings``
 #: from ``packages/SettingsProvider/res/values/defaults.xml``) that the world does not keep:
 #: ``screen_brightness_mode`` from ``def_screen_brightness_automatic_mode`` (false: "0",
@@ -42,9 +54,91 @@ SVC_USAGE = ("usage: svc wifi|bluetooth enable|disable\n"
 PROVIDER_DEFAULTS: dict[str, dict[str, str]] = {"system": {"screen_brightness_mode": "0"}}
 
 
+#: Settings a system service owns and reads at boot only: a ``settings put`` stores them and
+#: switches nothing (see the module doc), with the AOSP class that owns each.
+SERVICE_OWNED: dict[tuple[str, str], str] = {
+    ("global", "wifi_on"): "WifiSettingsStore",
+    ("global", "bluetooth_on"): "BluetoothManagerService",
+    ("secure", "ui_night_mode"): "UiModeManagerService",
+}
+#: Settings whose direct writes the owning service reverts (``ZenModeHelper``).
+REVERTED: frozenset[tuple[str, str]] = frozenset({("global", "zen_mode")})
+#: Adaptive brightness: every ``AUTO_EVERY`` shell commands, ``screen_brightness`` moves to
+#: the next of these levels (as the ambient light changes).
+AUTO_EVERY = 3
+AUTO_LEVELS = (96, 150, 64, 180, 120)
+
+
 def settings_table(system: SystemState, namespace: str) -> dict[str, str]:
     """One namespace's settings as the phone's SettingsProvider holds them."""
     return {**PROVIDER_DEFAULTS.get(namespace, {}), **system.settings.namespace(namespace)}
+
+
+class SettingsProvider:
+    """The phone's settings as ``settings`` reads and writes them, with the services that own
+    some keys (see the module doc): values stored by ``settings put`` that no service acted
+    on (``stored``: the value, and the world's value under it), and adaptive brightness."""
+
+    def __init__(self, phone: VirtualPhone) -> None:
+        self.phone = phone
+        self.stored: dict[tuple[str, str], tuple[str, str | None]] = {}
+        self.commands = 0
+
+    @property
+    def system(self) -> SystemState:
+        return self.phone.device.system
+
+    def table(self, namespace: str) -> dict[str, str]:
+        """One namespace as ``settings list`` shows it: stored values over the world's."""
+        table = settings_table(self.system, namespace)
+        for (ns, key), (value, under) in list(self.stored.items()):
+            if ns != namespace:
+                continue
+            if self.system.get_setting(ns, key) != under:  # the service switched since
+                del self.stored[(ns, key)]
+            else:
+                table[key] = value
+        return table
+
+    def get(self, namespace: str, key: str) -> str | None:
+        return self.table(namespace).get(key)
+
+    def put(self, namespace: str, key: str, value: str) -> None:
+        """``settings put``: stored only for a service-owned key, reverted for ``zen_mode``."""
+        if (namespace, key) in REVERTED:
+            return
+        if (namespace, key) in SERVICE_OWNED:
+            self.stored[(namespace, key)] = (value, self.system.get_setting(namespace, key))
+            return
+        self.system.put_setting(namespace, key, value)
+
+    def delete(self, namespace: str, key: str) -> bool:
+        stored = self.stored.pop((namespace, key), None) is not None
+        return self.system.settings.delete(namespace, key) or stored
+
+    def write(self, namespace: str, key: str, value: str) -> None:
+        """A service persists its state: the world's setting, over anything stored."""
+        self.stored.pop((namespace, key), None)
+        self.system.put_setting(namespace, key, value)
+
+    def boot(self) -> None:
+        """A reboot: the services read their keys, so stored values take effect."""
+        for (namespace, key), (value, _) in list(self.stored.items()):
+            self.write(namespace, key, value)
+
+    def clear(self) -> None:
+        self.stored.clear()
+        self.commands = 0
+
+    def tick(self) -> None:
+        """One shell command passes: with adaptive brightness on, every ``AUTO_EVERY``-th
+        moves ``screen_brightness`` to the next of ``AUTO_LEVELS``."""
+        if settings_table(self.system, "system").get("screen_brightness_mode") != "1":
+            return
+        self.commands += 1
+        if self.commands % AUTO_EVERY == 0:
+            level = AUTO_LEVELS[self.commands // AUTO_EVERY % len(AUTO_LEVELS)]
+            self.system.put_setting("system", "screen_brightness", str(level))
 
 
 def default_properties(serial: str) -> dict[str, str]:
@@ -96,8 +190,8 @@ class System(Commands):
         namespace, rest = args[1], args[2:]
         if namespace not in NAMESPACES:
             return io.fail(f"Invalid namespace '{namespace}'\n{SETTINGS_USAGE}", 255)
-        system = self.device.system
-        table = settings_table(system, namespace)
+        provider = self.phone.settings_provider
+        table = provider.table(namespace)
         if verb == "list":
             for key, value in sorted(table.items()):
                 io.print(f"{key}={value}")
@@ -105,45 +199,11 @@ class System(Commands):
             setting = table.get(rest[0])
             io.print("null" if setting is None else setting)
         elif verb == "put" and len(rest) >= 2:
-            system.put_setting(namespace, rest[0], rest[1])
+            provider.put(namespace, rest[0], rest[1])
         elif verb == "delete" and rest:
-            io.print(f"Deleted {int(system.settings.delete(namespace, rest[0]))} rows")
+            io.print(f"Deleted {int(provider.delete(namespace, rest[0]))} rows")
         else:
             return io.fail(SETTINGS_USAGE, 255)
-        return 0
-
-    def cmd_svc(self, args: list[str], io: IO) -> int:
-        """``svc wifi|bluetooth enable|disable`` and ``svc power reboot [REASON]`` (AOSP
-        ``cmds/svc``'s ``PowerCommand``: ``IPowerManager.reboot``, allowed to the shell)."""
-        if args[:2] == ["power", "reboot"] and len(args) <= 3:
-            return self.restart(args[2:], io, "svc power reboot")
-        keys = {"wifi": "wifi_on", "bluetooth": "bluetooth_on"}
-        if len(args) != 2 or args[0] not in keys or args[1] not in ("enable", "disable"):
-            return io.fail(SVC_USAGE, 1)
-        self.device.system.put_setting("global", keys[args[0]], "1" if args[1] == "enable"
-                                       else "0")
-        return 0
-
-    def cmd_cmd(self, args: list[str], io: IO) -> int:
-        """``cmd SERVICE ...``: package, settings, activity, input, statusbar and
-        notification (``notification.py``)."""
-        if args[:1] == ["statusbar"]:
-            return self._statusbar(args[1:], io)
-        if args[:1] == ["notification"]:
-            return cmd_notification(self.phone, args[1:], io)
-        name = CMD_SERVICES.get(args[0]) if args else None
-        command = self.phone.command(name) if name is not None else None
-        if command is None:
-            return io.fail(f"cmd: Can't find service: {args[0] if args else ''}", 20)
-        return command(args[1:], io)
-
-    def _statusbar(self, args: list[str], io: IO) -> int:
-        if args[:1] in (["expand-notifications"], ["expand-settings"]):
-            self.device.set_shade(True)
-        elif args[:1] == ["collapse"]:
-            self.device.set_shade(False)
-        else:
-            return io.fail("usage: cmd statusbar expand-notifications|expand-settings|collapse")
         return 0
 
     # --- the clock and the shell user --------------------------------------------------
