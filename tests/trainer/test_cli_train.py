@@ -18,7 +18,7 @@ pytest.importorskip("torch")
 pytest.importorskip("transformers")
 
 import torch  # noqa: E402
-from trainer_support import IMAGE_SIZE, OBS_SIZE, TASK, clock_envs  # noqa: E402
+from trainer_support import IMAGE_SIZE, OBS_SIZE, TASK, clock_envs, rewarded_collector  # noqa: E402
 
 from phone_gym.cli import main  # noqa: E402
 from phone_gym.trainer.export import load_episodes  # noqa: E402
@@ -98,16 +98,8 @@ def test_grpo_warns_when_every_reward_is_the_same(fresh_policy: Any) -> None:
 
 
 def test_grpo_with_a_learning_signal_does_not_warn(fresh_policy: Any) -> None:
-    from phone_gym.trainer.records import Episode
 
-    class Rewarded(Collector):
-        """Rollouts as recorded, the first of each group rewarded: a signal to learn."""
-
-        def collect(self, *args: Any, **kwargs: Any) -> list[Episode]:
-            episodes = super().collect(*args, **kwargs)
-            for k, episode in enumerate(episodes):
-                episode.steps[-1].reward = float(k % 2 == 0)
-            return episodes
+    Rewarded = rewarded_collector()
 
     collector = Rewarded(clock_envs(2, max_steps=1), fresh_policy, keep_frames=False)
     with warnings.catch_warnings():

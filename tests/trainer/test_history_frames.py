@@ -15,12 +15,11 @@ from typing import Any
 
 import numpy as np
 import pytest
-from trainer_support import OBS_SIZE, TASK, clock_envs, make_policy
+from trainer_support import OBS_SIZE, TASK, clock_envs, make_policy, rewarded_collector
 
 from phone_gym.trainer.mixing import EpisodeSpec
 from phone_gym.trainer.policies import Generation, OraclePolicy
 from phone_gym.trainer.prompts import Turn, build_messages
-from phone_gym.trainer.records import Episode
 from phone_gym.trainer.rollout import Collector
 
 HISTORY = 2
@@ -139,14 +138,7 @@ def test_token_steps_without_their_prompt_images_are_refused(tiny_vlm: Any) -> N
 def test_grpo_rollout_and_update_prompts_carry_history_images(tiny_vlm: Any) -> None:
     from phone_gym.trainer.grpo import GRPOSettings, train_grpo
 
-    class Rewarded(Collector):
-        """Rollouts as recorded, the first of each group rewarded: a signal to learn."""
-
-        def collect(self, *args: Any, **kwargs: Any) -> list[Episode]:
-            episodes = super().collect(*args, **kwargs)
-            for k, episode in enumerate(episodes):
-                episode.steps[-1].reward = float(k % 2 == 0)
-            return episodes
+    Rewarded = rewarded_collector()
 
     policy = make_policy(tiny_vlm, history_images=HISTORY)
     rollout = spy_act(policy)

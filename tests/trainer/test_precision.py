@@ -15,12 +15,10 @@ import pytest
 pytest.importorskip("peft")
 
 import torch  # noqa: E402
-from trainer_support import IMAGE_SIZE, OBS_SIZE, TASK, clock_envs  # noqa: E402
+from trainer_support import IMAGE_SIZE, OBS_SIZE, TASK, clock_envs, rewarded_collector  # noqa: E402
 
 from phone_gym.envs import PhoneWorldEnv  # noqa: E402
 from phone_gym.trainer.grpo import GRPOSettings, train_grpo  # noqa: E402
-from phone_gym.trainer.records import Episode  # noqa: E402
-from phone_gym.trainer.rollout import Collector  # noqa: E402
 from phone_gym.trainer.sft import LoraSettings, apply_lora, train_sft  # noqa: E402
 from phone_gym.trainer.vlm import TrainSample, VLMPolicy, load_vlm  # noqa: E402
 
@@ -107,14 +105,7 @@ def test_bf16_forward_runs_under_autocast_after_the_upcast(tiny_vlm: Any) -> Non
 
 
 def test_grpo_steps_bf16_master_weights(tiny_vlm: Any) -> None:
-    class Rewarded(Collector):
-        """Rollouts as recorded, the first of each group rewarded: a signal to learn."""
-
-        def collect(self, *args: Any, **kwargs: Any) -> list[Episode]:
-            episodes = super().collect(*args, **kwargs)
-            for k, episode in enumerate(episodes):
-                episode.steps[-1].reward = float(k % 2 == 0)
-            return episodes
+    Rewarded = rewarded_collector()
 
     fractions = {}
     for dtype in (torch.float32, torch.bfloat16):

@@ -36,3 +36,19 @@ class SFTRun:
     snapshot: dict[str, Any]  #: the model's state dict after ``SNAPSHOT_STEP`` steps
     history: list[dict[str, float]]
     episodes: list[Any]  #: the oracle episodes trained on
+
+
+def rewarded_collector() -> type:
+    """A ``Collector`` whose rollouts keep what was recorded but the reward: the first of
+    each group rewarded, the next not, and so on (a signal for GRPO to learn from)."""
+    from phone_gym.trainer.records import Episode
+    from phone_gym.trainer.rollout import Collector
+
+    class Rewarded(Collector):
+        def collect(self, *args: Any, **kwargs: Any) -> list[Episode]:
+            episodes = super().collect(*args, **kwargs)
+            for k, episode in enumerate(episodes):
+                episode.steps[-1].reward = float(k % 2 == 0)
+            return episodes
+
+    return Rewarded
