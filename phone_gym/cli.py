@@ -443,6 +443,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .trainer.cli import add_commands  # collect, train sft|grpo (torch loads on use)
 
     add_commands(sub, parents)
+    from .bench.cli import add_commands as add_bench  # bench run|compare|report
+
+    add_bench(sub, parents)
     return parser
 
 

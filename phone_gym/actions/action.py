@@ -8,6 +8,12 @@ Scrolling follows AndroidWorld: ``scroll(direction="down")`` reveals what is *be
 
 Fields with a default (``ACTION_DEFAULTS``) may be left out: ``finish()`` is
 ``finish(status="success")`` and ``scroll(direction="down")`` scrolls at the screen centre.
+
+Element-index actions (``INDEX_ACTIONS``) name a UI element instead of a point, as
+AndroidWorld's ``JSONAction.index`` does: ``click(index=3)``, ``type(text="Bob", index=2)``
+(tap the element, then type), ``scroll(direction="down", index=5)`` (scroll within it). The
+env resolves the index against the element list of its current observation
+(``info["ui_elements"]``); an action carries either ``index`` or a point, not both.
 """
 
 from __future__ import annotations
@@ -41,6 +47,11 @@ MAX_TEXT_LENGTH = 500
 #: before any parsing. One action with a few hundred characters of reasoning around it fits.
 MAX_ACTION_TEXT = 10_000
 
+#: Action types that may name a UI element by ``index`` instead of a point (``x``, ``y``).
+INDEX_ACTIONS: tuple[str, ...] = ("click", "double_click", "long_press", "type", "scroll")
+#: Largest element index accepted (screens list a few hundred elements at most).
+MAX_INDEX = 9999
+
 #: The fields each action type takes, in their canonical order.
 ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "click": ("x", "y"),
@@ -69,12 +80,17 @@ ACTION_DEFAULTS: dict[str, dict[str, Any]] = {
 
 #: One line per action, used in error messages and in model prompts.
 ACTION_DOCS: dict[str, str] = {
-    "click": "click(x, y): tap the point (x, y), integers in [0, 1000]",
-    "double_click": "double_click(x, y): tap twice quickly at (x, y)",
-    "long_press": "long_press(x, y): touch and hold at (x, y)",
-    "type": "type(text): type text into the focused text field",
+    "click": "click(x, y): tap the point (x, y), integers in [0, 1000]; or click(index): tap "
+    "the centre of UI element number index",
+    "double_click": "double_click(x, y) or double_click(index): tap twice quickly at (x, y) "
+    "or on element index",
+    "long_press": "long_press(x, y) or long_press(index): touch and hold at (x, y) or on "
+    "element index",
+    "type": "type(text): type text into the focused text field; type(text, index): tap "
+    "element index first, then type",
     "scroll": "scroll(x, y, direction): scroll at (x, y), by default the screen centre "
-    "(500, 500); direction up|down|left|right, 'down' reveals what is below",
+    "(500, 500); direction up|down|left|right, 'down' reveals what is below; "
+    "scroll(direction, index): scroll within element index",
     "drag": "drag(x, y, x2, y2): drag from (x, y) to (x2, y2)",
     "press": "press(button): press a system button: back|home|enter|recents",
     "open_app": "open_app(app): launch an app by its name",
@@ -105,6 +121,7 @@ class PhoneAction:
     app: str | None = None
     seconds: float | None = None
     status: str | None = None
+    index: int | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.type, str):
@@ -113,9 +130,9 @@ class PhoneAction:
         validate(self)
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"action": type, field: value, ...}`` with only this type's fields."""
+        """``{"action": type, field: value, ...}`` with only this action's fields."""
         out: dict[str, Any] = {"action": self.type}
-        for name in ACTION_FIELDS[self.type]:
+        for name in action_fields(self.type, self.index is not None):
             out[name] = getattr(self, name)
         return out
 
@@ -123,13 +140,27 @@ class PhoneAction:
     def point(self) -> tuple[int, int]:
         """``(x, y)`` for pointer actions."""
         if self.x is None or self.y is None:
-            raise ActionError(f"{self.type} has no point")
+            hint = (f" (it names element {self.index}: the env resolves it to a point)"
+                    if self.index is not None else "")
+            raise ActionError(f"{self.type} has no point{hint}")
         return self.x, self.y
+
+
+def action_fields(kind: str, indexed: bool = False) -> tuple[str, ...]:
+    """The fields of a ``kind`` action, in canonical order: ``ACTION_FIELDS[kind]``, or with
+    ``indexed`` (an ``INDEX_ACTIONS`` type naming an element) its point replaced by ``index``."""
+    wanted = ACTION_FIELDS[kind]
+    if not indexed:
+        return wanted
+    return tuple(name for name in wanted if name not in ("x", "y")) + ("index",)
 
 
 def missing_defaults(kind: str, given: Mapping[str, Any]) -> dict[str, Any]:
     """The ``ACTION_DEFAULTS`` of ``kind`` whose whole group is missing (absent or None) from
-    ``given``; a group given in part is left to the checks (``scroll`` needs both x and y)."""
+    ``given``; a group given in part is left to the checks (``scroll`` needs both x and y).
+    An action naming an element by ``index`` gets no default point."""
+    if given.get("index") is not None:
+        return {}
     group = ACTION_DEFAULTS.get(kind, {})
     if all(given.get(name) is None for name in group):
         return dict(group)
@@ -148,6 +179,14 @@ def _check_coord(name: str, value: Any) -> None:
         )
 
 
+def _check_index(value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ActionError(f"index must be an integer (a UI element's index), got {_short(value)}")
+    if not 0 <= value <= MAX_INDEX:
+        raise ActionError(f"index={_short(value)} is out of range: element indices are in "
+                          f"[0, {MAX_INDEX}]")
+
+
 def _check_choice(name: str, value: Any, allowed: tuple[str, ...]) -> None:
     if not isinstance(value, str) or value not in allowed:
         raise ActionError(f"{name}={value!r} is not one of {', '.join(allowed)}")
@@ -158,7 +197,15 @@ def validate(action: PhoneAction) -> None:
     kind = action.type
     if not isinstance(kind, str) or kind not in ACTION_FIELDS:
         raise ActionError(f"unknown action {kind!r}; known actions: {', '.join(ACTION_TYPES)}")
-    wanted = ACTION_FIELDS[kind]
+    indexed = action.index is not None
+    if indexed and kind not in INDEX_ACTIONS:
+        raise ActionError(f"{kind} takes no index: only {', '.join(INDEX_ACTIONS)} name a UI "
+                          f"element by index; {ACTION_DOCS[kind]}")
+    if indexed and (action.x is not None or action.y is not None):
+        raise ActionError(f"{kind} takes either index or x and y, not both: {ACTION_DOCS[kind]}")
+    wanted = action_fields(kind, indexed)
+    if indexed:
+        _check_index(action.index)
     for name in _ALL_FIELDS:
         value = getattr(action, name)
         if name in wanted and value is None:

@@ -26,10 +26,12 @@ from .action import (
     ACTION_FIELDS,
     ACTION_TYPES,
     COORD_MAX,
+    INDEX_ACTIONS,
     MAX_ACTION_TEXT,
     ActionError,
     PhoneAction,
     _short,
+    action_fields,
     missing_defaults,
 )
 
@@ -120,6 +122,20 @@ def _coerce_coord(name: str, value: Any) -> int:
     raise ActionError(f"{name} must be an integer in [0, {COORD_MAX}], got {_short(value)}")
 
 
+def _coerce_index(value: Any) -> int:
+    """An element index: an integer, a whole float (``3.0``) or a string of digits (``"3"``,
+    as models write JSON)."""
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    if isinstance(value, (bool, np.bool_)):
+        raise ActionError(f"index must be an integer (a UI element's index), got {value!r}")
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real) and float(value).is_integer():
+        return int(float(value))
+    raise ActionError(f"index must be an integer (a UI element's index), got {_short(value)}")
+
+
 def _coerce_seconds(value: Any) -> Any:
     if isinstance(value, (bool, np.bool_)):
         raise ActionError(f"wait needs seconds as a finite number, got {value!r}")
@@ -133,7 +149,10 @@ def _coerce_seconds(value: Any) -> Any:
 def _build(kind: str, values: Mapping[Any, Any]) -> PhoneAction:
     """Check ``values`` has exactly ``kind``'s fields (``ACTION_DEFAULTS`` fill the ones left
     out), coerce numbers, and validate."""
-    wanted = ACTION_FIELDS[kind]
+    indexed = kind in INDEX_ACTIONS and values.get("index") is not None
+    if indexed and (values.get("x") is not None or values.get("y") is not None):
+        raise ActionError(f"{kind} takes either index or x and y, not both: {ACTION_DOCS[kind]}")
+    wanted = action_fields(kind, indexed)
     values = {**values, **missing_defaults(kind, values)}
     unknown = [key for key in values if key not in wanted]
     if unknown:
@@ -147,6 +166,8 @@ def _build(kind: str, values: Mapping[Any, Any]) -> PhoneAction:
         value = values[name]
         if name in _COORD_FIELDS:
             value = _coerce_coord(name, value)
+        elif name == "index":
+            value = _coerce_index(value)
         elif name == "seconds":
             value = _coerce_seconds(value)
         elif not isinstance(value, str):
@@ -540,15 +561,15 @@ def _format_value(value: Any) -> str:
 
 
 def format_action(action: PhoneAction) -> str:
-    """The canonical call form, e.g. ``click(x=540, y=210)`` or ``type(text="Bob")``.
+    """The canonical call form, e.g. ``click(x=540, y=210)``, ``type(text="Bob")`` or
+    ``click(index=3)``.
 
     ``parse_action(format_action(a)) == a`` for every valid action.
     """
     if not isinstance(action, PhoneAction):
         raise ActionError(f"expected a PhoneAction, got {_short(action)}")
-    args = ", ".join(
-        f"{name}={_format_value(getattr(action, name))}" for name in ACTION_FIELDS[action.type]
-    )
+    names = action_fields(action.type, action.index is not None)
+    args = ", ".join(f"{name}={_format_value(getattr(action, name))}" for name in names)
     return f"{action.type}({args})"
 
 

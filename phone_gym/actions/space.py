@@ -233,7 +233,8 @@ def to_sample(action: PhoneAction | str, app_names: Sequence[str]) -> dict[str, 
 
     A string that parses is encoded like the action it names; one that does not (or an app
     not in ``app_names``) is passed on as ``action_type=RAW_TEXT`` with the text, so the env
-    reports the error in ``info["action_error"]`` instead of this call raising.
+    reports the error in ``info["action_error"]`` instead of this call raising. An
+    element-index action (the space has no index) is passed on as its text too.
     """
     sample: dict[str, Any] = {
         "action_type": RAW_TEXT, "coords": np.zeros(4, np.int64), "text": "",
@@ -246,8 +247,8 @@ def to_sample(action: PhoneAction | str, app_names: Sequence[str]) -> dict[str, 
         except ActionError:
             sample["text"] = action
             return sample
-    if action.app is not None and action.app not in app_names:
-        sample["text"] = format_action(action)
+    if action.index is not None or (action.app is not None and action.app not in app_names):
+        sample["text"] = format_action(action)  # the space has no index: sent as text
         return sample
     sample["action_type"] = ACTION_TYPES.index(action.type)
     for name, i in _COORD_INDEX.items():

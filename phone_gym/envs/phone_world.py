@@ -8,7 +8,7 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from ..actions import PhoneAction, PhoneActionSpace, format_action, make_action_space
+from ..actions import ActionError, PhoneAction, PhoneActionSpace, format_action, make_action_space
 from ..mockapps import APPS, REGISTRY, TEMPLATES, Episode, Task
 from ..verifiers import Verdict
 from ..verifiers.snap import thaw
@@ -25,6 +25,7 @@ from .contract import (
     read_action,
 )
 from .infos import UIElementList
+from .marks import draw_marks, resolve_index
 
 
 def select_templates(task: str | Task | Sequence[str | Task] | None = None,
@@ -57,6 +58,11 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     ## Action Space
     The fixed phone action space: click, double_click, long_press, type, scroll, drag,
     press, open_app, close_app, wait, answer, finish; coordinates in [0, 1000].
+    Pointer actions and ``type`` may name a UI element instead of a point
+    (``click(index=3)``, ``type(text="Bob", index=2)``, ``scroll(direction="down",
+    index=5)``): the element of that index in the current observation's list
+    (``info["ui_elements"]``, the ``ui`` text), acted on at its centre (``type`` taps it
+    first); an index that list does not hold is an ``action_error``.
     ``step`` takes a ``PhoneAction``, a text action as a model writes it
     (``'click(x=540, y=210)'``, JSON, or a ``<tool_call>``), a dict
     ``{"action": "click", "x": 540, "y": 210}``, or a sample of ``action_space`` (a
@@ -69,7 +75,9 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     A ``Dict``: ``"screenshot"``, uint8 ``(height, width, 3)`` (default 1200 x 540, the
     1080 x 2400 screen at half size; left out with ``screenshot=False``); ``"instruction"``,
     the task sentence (``Text``); and, with ``ui_in_obs=True``, ``"ui"``: the UI element
-    list as text (one element a line).
+    list as text (one element a line: index, class, text, id, centre and bounds in
+    [0, 1000], flags). With ``set_of_marks=True`` the screenshot shows a numbered box on
+    each element of that list (``marks.draw_marks``; ``render()`` stays unmarked).
 
     ## Rewards
     The verifier's score when the episode ends: 1.0 if the task is done (and nothing else
@@ -103,6 +111,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
       reading ``ui``; much faster).
     - ``privileged_info``: add the task's id, params and the live verdict to every step's
       ``info`` (for trainers and debugging; never show it to the agent).
+    - ``set_of_marks``: draw the numbered element boxes on the observed screenshot.
 
     ## Info
     Every step (and reset): ``instruction``, ``step``, ``max_steps``, ``action`` (the
@@ -131,9 +140,11 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         max_text_length: int = 64,
         screenshot: bool = True,
         privileged_info: bool = False,
+        set_of_marks: bool = False,
     ) -> None:
         width, height = check_args(render_mode, obs_size, max_steps)
         self.templates = select_templates(task, apps)
+        self.set_of_marks = bool(set_of_marks)
         self.render_mode = render_mode
         self.ui_in_obs = ui_in_obs
         self.end_on_success = end_on_success
@@ -153,6 +164,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         self.ended = False
         self._shot: np.ndarray | None = None
         self._shot_version = -1
+        self._marked: np.ndarray | None = None  # the screenshot with marks, of _shot
         self._verdict: Verdict | None = None
         self._final: Verdict | None = None  # the verdict of the ended episode
         self._verdict_key: tuple[int, str | None, str | None] = (-1, None, None)
@@ -175,9 +187,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         self.steps += 1
         parsed, error, terminated, answer = read_action(action, self.app_names)
         if parsed is not None and not terminated:
-            error = self.device.step(parsed)
-            if error is None:
-                episode.observe(parsed)
+            error = self._carry_out(episode, parsed)
         status = parsed.status if parsed is not None and parsed.type == "finish" else None
         if self.end_on_success and not terminated and self._verify(None, None).success:
             terminated = True
@@ -218,6 +228,20 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         space's ``sample()`` asks before it draws one."""
         return self.device.keyboard_shown
 
+    def _carry_out(self, episode: Episode, action: PhoneAction) -> str | None:
+        """Carry out ``action`` (an element index resolved against the current screen's
+        elements first); return the error, or None."""
+        try:
+            actions = resolve_index(action, ui_elements(self.device.frame()))
+        except ActionError as exc:
+            return str(exc)
+        for part in actions:
+            error = self.device.step(part)
+            if error is not None:
+                return error
+            episode.observe(part)
+        return None
+
     def _need_episode(self) -> Episode:
         if self.episode is None:
             raise gym.error.ResetNeeded("call reset() before step()")
@@ -239,12 +263,22 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         if self._shot is None or self._shot_version != self.device.version:
             self._shot = self.renderer.render(self.device.frame())
             self._shot_version = self.device.version
+            self._marked = None
         return self._shot
+
+    def _observed_shot(self) -> np.ndarray:
+        """The screenshot the agent sees: with the element marks under ``set_of_marks``."""
+        shot = self._screenshot()
+        if not self.set_of_marks:
+            return shot
+        if self._marked is None:
+            self._marked = draw_marks(shot, ui_elements(self.device.frame()))
+        return self._marked
 
     def _obs(self) -> dict[str, Any]:
         ui = (format_elements(ui_elements(self.device.frame())) if self.ui_in_obs else None)
         return observation(self._need_episode().instruction,
-                           self._screenshot() if self.screenshot else None, ui)
+                           self._observed_shot() if self.screenshot else None, ui)
 
     def _info(self, action: PhoneAction | None, error: str | None,
               answer: str | None) -> dict[str, Any]:
@@ -269,6 +303,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         state = self.__dict__.copy()
         state["_shot"] = None
         state["_shot_version"] = -1
+        state["_marked"] = None
         state["renderer"] = None
         return state
 

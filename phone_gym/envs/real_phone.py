@@ -46,6 +46,7 @@ from .contract import (
     observation_space,
     read_action,
 )
+from .marks import draw_marks, resolve_index
 
 
 def fit(image: Image.Image, size: tuple[int, int]) -> Image.Image:
@@ -155,11 +156,16 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
     shell), ``input keyevent``, ``monkey -p`` (open_app), ``am force-stop`` (close_app; the
     Clock: home and ``am kill``, which keeps its alarms) and ``sleep`` (wait). Apps are
     named as in ``packages`` (see ``real.packages``). A bad
-    or vetoed action is a no-op step with ``info["action_error"]`` set.
+    or vetoed action is a no-op step with ``info["action_error"]`` set. An element-index
+    action (``click(index=3)``, ``type(text="Bob", index=2)``, ``scroll(direction="down",
+    index=5)``) acts at the centre of that element of the last observation's UI tree (the
+    ``uiautomator dump`` that ``info["ui_elements"]`` lists); ``type`` taps it first.
 
     ## Observation Space
     As ``PhoneWorld-v0``: ``"screenshot"`` (``screencap``, resized to ``obs_size``),
-    ``"instruction"`` and, with ``ui_in_obs=True``, ``"ui"`` (from ``uiautomator dump``).
+    ``"instruction"`` and, with ``ui_in_obs=True``, ``"ui"`` (from ``uiautomator dump``);
+    ``set_of_marks=True`` draws a numbered box on each element of that list on the
+    screenshot (``render()`` stays unmarked).
 
     ## Rewards
     1.0 when the episode ends with the task verified on the phone, else 0.0 (as in
@@ -211,7 +217,9 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
     - ``settle``: seconds to wait after an action before the screenshot (animations).
     - ``verify_every_step``: run the verifier after every step (adb queries; the verdict
       then shows in privileged info); otherwise it is checked when the episode ends.
-    - ``ui_tree``: read the UI tree every step (``info["ui_elements"]``; off is faster).
+    - ``ui_tree``: read the UI tree every step (``info["ui_elements"]``; off is faster;
+      ``ui_in_obs``, ``set_of_marks`` and element-index actions need it).
+    - ``set_of_marks``: draw the numbered element boxes on the observed screenshot.
     - ``privileged_info``: as in ``PhoneWorld-v0`` (the task id, params and the last
       verdict in every step's ``info``).
 
@@ -245,6 +253,7 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         verify_every_step: bool = False,
         ui_tree: bool = True,
         privileged_info: bool = False,
+        set_of_marks: bool = False,
     ) -> None:
         width, height = check_args(render_mode, obs_size, max_steps)
         if isinstance(backend, str) and backend not in BACKENDS:
@@ -268,7 +277,8 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         self._backend_spec = backend
         self.backend: Backend | None = None if isinstance(backend, str) else backend
         self.render_mode = render_mode
-        self.ui_in_obs, self.ui_tree = ui_in_obs, ui_tree or ui_in_obs
+        self.set_of_marks = bool(set_of_marks)
+        self.ui_in_obs, self.ui_tree = ui_in_obs, ui_tree or ui_in_obs or self.set_of_marks
         self.end_on_success, self.verify_every_step = end_on_success, verify_every_step
         self.max_steps_override = max_steps
         self.wipe_app_data, self.settle, self.screenshot = wipe_app_data, float(settle), screenshot
@@ -381,16 +391,22 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         device_error: str | None = None
         parsed, error, terminated, answer = read_action(action, self.app_names)
         if parsed is not None and not terminated:
-            error = self._vet(parsed)
+            parts, error = self._resolve(parsed)
+            if error is None:
+                error = next((e for part in parts if (e := self._vet(part)) is not None), None)
             if error is None:
                 try:
-                    error = self._send(parsed)
+                    for part in parts:
+                        error = self._send(part)
+                        if error is not None:
+                            break
                     self._observe(self._connect())
                     self._check_boot(self._connect())
                 except DeviceError as exc:
                     device_error = str(exc)
                 if error is None and device_error is None:
-                    episode.observe(parsed)
+                    for part in parts:
+                        episode.observe(part)
         truncated = device_error is not None or (
             not terminated and self.steps >= self._budget(episode))
         ended = terminated or truncated
@@ -441,6 +457,17 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
     def oracle_action(self) -> PhoneAction:
         """The scripted policy's next action, read off the current UI tree."""
         return self._need_episode().oracle_action()
+
+    def _resolve(self, action: PhoneAction) -> tuple[list[PhoneAction], str | None]:
+        """The point actions that carry out ``action`` (``marks.resolve_index`` against the
+        last observation's UI tree), or the error."""
+        if action.index is not None and not self.ui_tree:
+            return [], ("element-index actions need the UI tree: make the env with "
+                        "ui_tree=True (or ui_in_obs=True)")
+        try:
+            return resolve_index(action, self._elements), None
+        except ActionError as exc:
+            return [], str(exc)
 
     def _vet(self, action: PhoneAction) -> str | None:
         package = None
@@ -534,8 +561,10 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
 
     def _obs(self) -> dict[str, Any]:
         ui = format_elements(self._elements) if self.ui_in_obs else None
-        return observation(self._need_episode().instruction,
-                           self._shot if self.screenshot else None, ui)
+        shot = None
+        if self.screenshot:
+            shot = draw_marks(self._shot, self._elements) if self.set_of_marks else self._shot
+        return observation(self._need_episode().instruction, shot, ui)
 
     def end_episode(self) -> tuple[float, dict[str, Any]]:
         """End the episode now (an outer step limit ran out: ``wrappers.ScoreOnTruncation``):

@@ -155,7 +155,8 @@ def _quote(text: str, limit: int = 120) -> str:
 
 
 def format_element(e: UIElement) -> str:
-    """One line, e.g. ``[3] Button "Save" id=save center=(500,812) clickable``."""
+    """One line, e.g. ``[3] Button "Save" id=save center=(500,812) bounds=(400,790,600,834)
+    clickable`` (centre and bounds in [0, 1000])."""
     parts = [f"[{e.index}] {e.short_class}"]
     if e.text:
         parts.append(_quote(e.text))
@@ -166,6 +167,7 @@ def format_element(e: UIElement) -> str:
     if e.resource_id:
         parts.append(f"id={e.short_id}")
     parts.append(f"center=({e.center_norm[0]},{e.center_norm[1]})")
+    parts.append("bounds=({},{},{},{})".format(*e.bounds_norm))
     flags = [name for name, on in (("clickable", e.clickable), ("long-clickable", e.long_clickable),
                                    ("scrollable", e.scrollable), ("editable", e.editable),
                                    ("focused", e.focused), ("selected", e.selected)) if on]

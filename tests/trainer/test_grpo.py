@@ -83,7 +83,7 @@ def test_kl_penalty_by_hand() -> None:
 
 def test_grpo_raises_the_mean_reward_on_a_sparse_task(sft_run: SFTRun,
                                                       tiny_vlm: Any) -> None:
-    """From a half-trained SFT model (valid actions, about a third of the samples right on
+    """From a half-trained SFT model (valid actions, about a fifth of the samples right on
     these seeds), GRPO on ClockDisableAlarm (reward 1 only if the right alarm is switched off;
     the episode ends at success or after 2 steps) raises the mean reward."""
     torch.manual_seed(0)

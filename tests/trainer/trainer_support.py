@@ -12,7 +12,7 @@ OBS_SIZE = (135, 300)
 IMAGE_SIZE = (64, 128)
 SFT_SEEDS = list(range(8))
 SFT_STEPS = 400
-SNAPSHOT_STEP = 100  #: a half-trained model: valid actions, sparse success (GRPO's start)
+SNAPSHOT_STEP = 80  #: a half-trained model: valid actions, sparse success (GRPO's start)
 
 
 def make_policy(tiny: tuple[Any, Any], **kwargs: Any) -> Any:

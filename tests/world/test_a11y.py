@@ -192,7 +192,9 @@ def test_format_elements_and_to_dict() -> None:
     els = ui_elements(sample_frame())
     save = by_id(els, "save")
     cx, cy = save.center_norm
-    expected = f'[{save.index}] Button "Save" id=save center=({cx},{cy}) clickable'
+    bounds = ",".join(map(str, save.bounds_norm))
+    expected = (f'[{save.index}] Button "Save" id=save center=({cx},{cy}) bounds=({bounds}) '
+                'clickable')
     assert format_element(save) == expected
     text = format_elements(els)
     lines = text.splitlines()

@@ -1,0 +1,93 @@
+"""Named benchmark suites: which task templates a run covers, and on which env id.
+
+Built in: ``"phoneworld"`` (every PhoneWorld template, ``PhoneWorld-v0``), ``"real"`` (the
+real-device templates, ``RealPhone-v0``), and any comma list of template ids
+(``"ContactsAddContact,ClockAddAlarm"``, PhoneWorld). Later suites (AndroidWorld parity,
+PhoneWorld-Bench) call ``register_suite``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..mockapps import REGISTRY, TEMPLATES
+from ..world.manifest import did_you_mean
+
+CATEGORIES: tuple[str, ...] = ("single", "cross-app", "mini-app", "safety")
+
+
+@dataclass(frozen=True)
+class Suite:
+    """A resolved suite: its name, the env id its episodes run on, and its template ids."""
+
+    name: str
+    env_id: str
+    task_ids: tuple[str, ...]
+
+
+_SUITES: dict[str, tuple[Callable[[], Sequence[str]], str]] = {}
+
+
+def register_suite(name: str, ids_fn: Callable[[], Sequence[str]],
+                   env_id: str = "PhoneWorld-v0") -> None:
+    """Register a named suite: ``ids_fn()`` returns its template ids (called when a run
+    starts, so plugins' templates count), run on ``env_id``."""
+    if not name or "," in name:
+        raise ValueError(f"suite name {name!r}; accepted: a non-empty name without commas")
+    _SUITES[name] = (ids_fn, env_id)
+
+
+def _real_ids() -> list[str]:
+    from ..envs.real_phone import REAL_TEMPLATES
+
+    return list(REAL_TEMPLATES)
+
+
+register_suite("phoneworld", lambda: list(TEMPLATES))
+register_suite("real", _real_ids, env_id="RealPhone-v0")
+
+
+def suite_names() -> list[str]:
+    """The registered suite names."""
+    return list(_SUITES)
+
+
+def resolve_suite(spec: str) -> Suite:
+    """A suite by name, or a comma list of PhoneWorld template ids. Unknown names raise
+    ``ValueError`` naming the suites and how to list the templates."""
+    if spec in _SUITES:
+        ids_fn, env_id = _SUITES[spec]
+        ids = tuple(ids_fn())
+        if not ids:
+            raise ValueError(f"suite {spec!r} has no tasks")
+        return Suite(spec, env_id, ids)
+    ids = tuple(part.strip() for part in spec.split(",") if part.strip())
+    unknown = [t for t in ids if t not in TEMPLATES]
+    if not ids or unknown:
+        word = unknown[0] if unknown else spec
+        hint = did_you_mean(word, [*_SUITES, *TEMPLATES])
+        raise ValueError(f"unknown suite or task {word!r}{hint}; accepted: "
+                         f"{', '.join(_SUITES)} or a comma list of template ids "
+                         "(`phone-gym tasks` lists them)")
+    return Suite(spec, "PhoneWorld-v0", ids)
+
+
+def template_meta(task_id: str) -> dict[str, Any]:
+    """``apps``, ``category`` and ``difficulty`` of a template, as results record them.
+
+    Category: "safety" for an infeasible variant (family ``Infeasible``), "cross-app" with
+    more than one app, "mini-app" for a mini-program app (none yet), else "single";
+    difficulty: the template's ``complexity``."""
+    template = REGISTRY.template(task_id)
+    apps = list(template.apps)
+    if template.infeasible:
+        category = "safety"
+    elif len(apps) > 1:
+        category = "cross-app"
+    elif any(getattr(REGISTRY.app(a).manifest, "mini_program", False) for a in apps):
+        category = "mini-app"
+    else:
+        category = "single"
+    return {"apps": apps, "category": category, "difficulty": template.complexity}
