@@ -50,6 +50,11 @@ seconds = arg_type(float, lambda v: v >= 0, "seconds >= 0")
 
 
 def cmd_tasks(args: argparse.Namespace) -> int:
+    if args.suite:
+        from .mockapps.suites import suite_table
+
+        print(suite_table(args.suite))
+        return 0
     if args.real:
         from .envs.real_phone import REAL_TEMPLATES
 
@@ -363,6 +368,9 @@ def build_parser() -> argparse.ArgumentParser:
                                    "budget and instruction.")
     p.add_argument("--app", action="append", help="only tasks about this app (repeatable)")
     p.add_argument("--real", action="store_true", help="list the real-device (adb) templates")
+    p.add_argument("--suite", default=None,
+                   help="list an outside suite's tasks and their phone-gym templates "
+                        "(androidworld)")
     p.set_defaults(func=cmd_tasks)
     p = sub.add_parser("demo", parents=parents,
                        help="run the oracle on a task and save the episode as a GIF",

@@ -10,8 +10,9 @@ GPU run gets wrong silently, each with the range it should reach.
 3. The mean reward over iterations on PhoneWorld's ClockDisableAlarm, which should rise.
    A checkpoint is scored by the task's reward minus 0.01 per character of the answer (so
    every group has signal, even for a model that never solves the task). The tiny model
-   first gets the warm start ``tests/trainer`` uses (SFT on oracle episodes, the weights
-   after 100 of 400 cosine steps: it solves the task sometimes) and then the task's reward
+   first gets a warm start like the one ``tests/trainer`` uses (SFT on oracle episodes, the
+   weights after a quarter of 400 cosine steps, where the tests take 80: it solves the task
+   sometimes) and then the task's reward
    alone on seeds 4 and 7, the recipe of ``test_grpo_raises_the_mean_reward_on_a_sparse_task``.
 
 NOT YET RUN on a GPU: the expected ranges are those of CPU runs and of the measurements in

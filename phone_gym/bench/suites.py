@@ -1,7 +1,8 @@
 """Named benchmark suites: which task templates a run covers, and on which env id.
 
 Built in: ``"phoneworld"`` (every PhoneWorld template, ``PhoneWorld-v0``), ``"real"`` (the
-real-device templates, ``RealPhone-v0``), and any comma list of template ids
+real-device templates, ``RealPhone-v0``), ``"androidworld"`` (the templates mapped to
+AndroidWorld tasks), and any comma list of template ids
 (``"ContactsAddContact,ClockAddAlarm"``, PhoneWorld). Later suites (AndroidWorld parity,
 PhoneWorld-Bench) call ``register_suite``.
 """
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..mockapps import REGISTRY, TEMPLATES
+from ..mockapps.suites import SUITES
 from ..world.manifest import did_you_mean
 
 CATEGORIES: tuple[str, ...] = ("single", "cross-app", "mini-app", "safety")
@@ -47,6 +49,8 @@ def _real_ids() -> list[str]:
 
 register_suite("phoneworld", lambda: list(TEMPLATES))
 register_suite("real", _real_ids, env_id="RealPhone-v0")
+# the templates mapped to AndroidWorld tasks (docs/androidworld.md), with their own budgets
+register_suite("androidworld", lambda: SUITES["androidworld"].template_ids)
 
 
 def suite_names() -> list[str]:

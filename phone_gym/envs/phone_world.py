@@ -10,6 +10,7 @@ import numpy as np
 
 from ..actions import ActionError, PhoneAction, PhoneActionSpace, format_action, make_action_space
 from ..mockapps import APPS, REGISTRY, TEMPLATES, Episode, Task
+from ..mockapps.suites import TaskSuite, get_suite
 from ..verifiers import Verdict
 from ..verifiers.snap import thaw
 from ..world import Device
@@ -101,6 +102,10 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     - ``task``: a template id or list of ids (default: all templates; see ``phone-gym
       tasks``), or ``Task`` instances (your own templates).
     - ``apps``: keep only templates about these apps (e.g. ``["Contacts"]``).
+    - ``suite``: sample only the templates an outside suite maps (``"androidworld"``; see
+      ``docs/androidworld.md``), each with the suite's step budget (AndroidWorld: ten times
+      the complexity of its task) unless ``max_steps`` is given; not with ``task``.
+      ``env.unwrapped.suite_coverage`` is (tasks mapped, tasks in the suite).
     - ``obs_size``: ``(width, height)`` of the screenshot, default ``(540, 1200)``.
     - ``ui_in_obs``: add the UI element list to the observation.
     - ``end_on_success``: terminate as soon as the task is verified.
@@ -141,9 +146,17 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         screenshot: bool = True,
         privileged_info: bool = False,
         set_of_marks: bool = False,
+        suite: str | None = None,
     ) -> None:
         width, height = check_args(render_mode, obs_size, max_steps)
-        self.templates = select_templates(task, apps)
+        if suite is not None and task is not None:
+            raise ValueError(f"suite={suite!r} and task={task!r}: accepted: one of them")
+        #: The outside suite sampled (None: all templates), its budgets, and its coverage.
+        self.suite: TaskSuite | None = get_suite(suite) if suite is not None else None
+        self.suite_budgets = self.suite.budgets() if self.suite else {}
+        self.suite_coverage = self.suite.coverage if self.suite else None
+        self.templates = select_templates(
+            list(self.suite.template_ids) if self.suite else task, apps)
         self.set_of_marks = bool(set_of_marks)
         self.render_mode = render_mode
         self.ui_in_obs = ui_in_obs
@@ -248,7 +261,8 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         return self.episode
 
     def _budget(self, episode: Episode) -> int:
-        return self.max_steps_override or episode.template.max_steps
+        return (self.max_steps_override or self.suite_budgets.get(episode.template.id)
+                or episode.template.max_steps)
 
     def _verify(self, answer: str | None, status: str | None) -> Verdict:
         """The verdict on the current state, for this answer and end status (cached while

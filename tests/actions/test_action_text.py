@@ -196,7 +196,9 @@ def test_time_is_linear_in_the_text(name: str) -> None:
     with pytest.raises(ActionError, match="could not parse|holds no JSON"):
         parse_action(text)
     small = TIMED[name](2250)
-    assert _cpu_seconds(text) < 6 * _cpu_seconds(small)  # 4 times the text: about 4 times
+    # 4 times the text: about 4 times the time (quadratic work would be 16 times; the
+    # margin is for caches and clocks shared with other processes on a busy machine)
+    assert _cpu_seconds(text) < 10 * _cpu_seconds(small)
 
 
 # ------------------------------------------------------------------- what the scans find
