@@ -674,6 +674,10 @@ class PhoneAsyncVectorEnv(AsyncVectorEnv[Any, Any]):
         try:
             super()._check_spaces()
         except (EOFError, OSError) as error:  # a worker ended before answering
+            # its pipe can break before its process is reaped: wait (bounded) for it to show
+            deadline = time.monotonic() + EXIT_GRACE
+            while time.monotonic() < deadline and all(p.is_alive() for p in self.processes):
+                time.sleep(0.01)
             for i in range(self.num_envs):
                 if not self.processes[i].is_alive():
                     self._lose(i)
