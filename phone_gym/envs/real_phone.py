@@ -517,8 +517,7 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         plain adb it is an ``ActionError``."""
         if isinstance(backend, U2Backend):
             x, y = to_pixels(*action.point, self._size or backend.window_size())
-            u2 = backend._u2
-            backend._call("u2 double_click", lambda: u2.double_click(x, y, DOUBLE_TAP_GAP))
+            backend.double_click(x, y, DOUBLE_TAP_GAP)
             return []
         raise ActionError(
             f"double_click on {self.profile.describe() if self.profile else 'this phone'}: "

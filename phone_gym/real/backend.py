@@ -426,6 +426,15 @@ class U2Backend(AdbBackend):
     def dump_ui(self) -> str:
         return str(self._call("u2 dump_hierarchy", lambda: self._u2.dump_hierarchy()))
 
+    def send_keys(self, text: str) -> None:
+        """Type ``text`` (any script) through uiautomator2 (it pastes via the clipboard)."""
+        self._call("u2 send_keys", lambda: self._u2.send_keys(text))
+
+    def double_click(self, x: int, y: int, gap: float) -> None:
+        """Tap twice at pixel ``(x, y)``, ``gap`` seconds apart, from uiautomator2's server
+        (within a double-tap timeout where separate ``input`` processes are not)."""
+        self._call("u2 double_click", lambda: self._u2.double_click(x, y, gap))
+
 
 #: Backend names accepted by ``RealPhoneEnv(backend=...)``.
 BACKENDS: dict[str, type[AdbBackend]] = {"adb": AdbBackend, "u2": U2Backend}

@@ -126,8 +126,7 @@ def type_text(backend: Backend, text: str) -> list[str]:
     if input_text_types(text):
         return type_commands(text)
     if isinstance(backend, U2Backend):  # uiautomator2 pastes it through the clipboard
-        u2 = backend._u2
-        backend._call("u2 send_keys", lambda: u2.send_keys(text))
+        backend.send_keys(text)
         return []
     return type_commands(text, selected_ime(backend.shell(IME_QUERY).output))
 
