@@ -212,13 +212,20 @@ class WorldHost:
         self.device.reset(task.start)
 
     def snapshot(self, task: Task) -> dict[str, Any]:
-        return self.device.snapshot()
+        """The device's data, and ``foreground``: the package on screen (ignored by the
+        collateral-damage check; a criterion may name it: "the SMS app is open")."""
+        return {**self.device.snapshot(), "foreground": self.device.foreground_package()}
 
     def elements(self) -> Sequence[UIElement]:
         return ui_elements(self.device.frame())
 
     def version(self) -> int | None:
         return self.device.journal.version
+
+    @property
+    def foreground(self) -> str:
+        """The package on screen (a verdict that reads it is stale when it changes)."""
+        return self.device.foreground_package()
 
 
 def as_host(phone: Device | Host) -> Host:
@@ -299,7 +306,7 @@ class Episode:
         ``status="infeasible"`` (the agent says the task cannot be done) passes only an
         ``infeasible`` task, and only when nothing changed; every other end fails one."""
         version = self.host.version()
-        key = (version, answer)
+        key = (version, answer, getattr(self.host, "foreground", None))
         if version is not None and self._verdict is not None and self._verdict[0] == key:
             verdict = self._verdict[1]
         else:

@@ -24,7 +24,8 @@ from .snap import select
 from .verdict import Verdict
 
 #: Snapshot paths that never count as collateral damage (time passes, copying is harmless).
-DEFAULT_IGNORE: tuple[str, ...] = ("now", "clipboard", "next_id", "*.next_id")
+DEFAULT_IGNORE: tuple[str, ...] = ("now", "foreground", "clipboard", "next_id",
+                                    "*.next_id")
 
 
 class Criterion(Protocol):

@@ -18,12 +18,14 @@ from typing import Any
 
 from . import theme as T
 from .layout import Frame, Placed, Rect
-from .widgets import ANDROID_CLASS
+from .widgets import ANDROID_CLASS, PIXELS_ONLY
 
 COORD_MAX = 1000
 XML_HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
 #: Kinds whose ``text`` is shown by a child node, not by the node itself.
 TEXT_IN_CHILDREN = frozenset({"dialog", "menu", "screen", "nav_bar", "keyboard", "tab_bar"})
+#: Kinds whose own text the tree leaves out (in children, or only in the pixels).
+NO_TEXT = TEXT_IN_CHILDREN | PIXELS_ONLY
 
 
 @dataclass(frozen=True)
@@ -116,7 +118,7 @@ def element(placed: Placed, index: int = 0) -> UIElement:
     e.__dict__.update(
         index=index, resource_id=f"{package or 'android'}:id/{node.id}" if node.id else "",
         class_name=ANDROID_CLASS.get(kind, "android.view.View"),
-        text="" if kind in TEXT_IN_CHILDREN else node.text, content_desc=node.desc,
+        text="" if kind in NO_TEXT else node.text, content_desc=node.desc,
         package=package, bounds=rect,
         bounds_norm=(x0 * COORD_MAX // T.SCREEN_W, y0 * COORD_MAX // T.SCREEN_H,
                      x1 * COORD_MAX // T.SCREEN_W, y1 * COORD_MAX // T.SCREEN_H),

@@ -295,6 +295,12 @@ class Device:
                 "apps": {c.name: made[c.package].snapshot() if c.package in made
                          else c.fresh_snapshot() for c in self.app_classes}}
 
+    def foreground_package(self) -> str:
+        """The package of the app on screen, or the launcher's (``dumpsys activity``'s
+        resumed activity; not data: verifiers ignore it unless a criterion names it)."""
+        app = self.current_app
+        return app.package if app is not None else LAUNCHER_PACKAGE
+
     def screen_key(self) -> tuple[Any, ...]:
         """Identifies the screen shown (which app, which route, which overlay)."""
         app = self.current_app
@@ -645,6 +651,19 @@ class Device:
         if node.on_slide is not None:
             node.on_slide(slider_value_at(node, placed.full[0], placed.full[2], x))
 
+    def _stroke(self, placed: Placed, x: int, y: int, x2: int, y2: int) -> None:
+        """A drag that starts on a canvas draws on it: its ends in 0..1000 of the canvas's
+        box (an end outside it is held at the edge)."""
+        fx0, fy0, fx1, fy1 = placed.full
+        w, h = max(1, fx1 - fx0), max(1, fy1 - fy0)
+
+        def local(px: int, py: int) -> tuple[int, int]:
+            return (min(1000, max(0, (px - fx0) * 1000 // w)),
+                    min(1000, max(0, (py - fy0) * 1000 // h)))
+
+        assert placed.node.on_stroke is not None
+        placed.node.on_stroke(*local(x, y), *local(x2, y2))
+
     def _long_press(self, x: int, y: int) -> None:
         frame = self.frame()
         if frame.modal_from is not None and not frame.in_modal(x, y):
@@ -740,6 +759,10 @@ class Device:
         if start is not None and start.node.kind == "slider":
             self._handled = True
             self._slide(start, x2)  # the thumb follows the finger to where it lifts
+            return
+        if start is not None and start.node.on_stroke is not None:
+            self._handled = True
+            self._stroke(start, x, y, x2, y2)
             return
         key = self._scroll_target(x, y)
         if key is not None and abs(y2 - y) > abs(x2 - x):

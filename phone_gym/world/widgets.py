@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 Handler = Callable[[], object]
 TextHandler = Callable[[str], None]
 ValueHandler = Callable[[int], None]
+#: A finger stroke on a canvas, from (x0, y0) to (x1, y1), in 0..1000 of the canvas's box.
+StrokeHandler = Callable[[int, int, int, int], None]
 MenuItem = tuple[str, Handler]
 
 #: Android class names reported in the accessibility tree, per widget kind.
@@ -56,7 +58,15 @@ ANDROID_CLASS: dict[str, str] = {
     "thumb": "android.widget.ImageView",
     "bubble": "android.widget.TextView",
     "sheet": "android.widget.FrameLayout",
+    # media kinds (``phone_gym.world.kit.media``): their pixels, not their text, carry content
+    "picture": "android.widget.ImageView",
+    "canvas": "android.view.View",
 }
+
+#: Kinds whose ``text`` is drawn into the screenshot but never reported in the accessibility
+#: tree (Android reports no text for an ImageView or a custom-drawn View): a receipt photo's
+#: lines, a video frame's words, a canvas's strokes. An agent reads them from the pixels.
+PIXELS_ONLY = frozenset({"picture", "canvas"})
 
 #: Logical pixels between each end of a slider and the ends of its track (room for the
 #: thumb): the drawing and the device's touch handling both use it.
@@ -80,6 +90,7 @@ class Node:
     on_change: TextHandler | None = None
     on_submit: Handler | None = None
     on_slide: ValueHandler | None = None
+    on_stroke: StrokeHandler | None = None
     menu: list[MenuItem] | None = None
     checked: bool | None = None
     enabled: bool = True

@@ -476,6 +476,41 @@ def _draw_bubble(p: Painter, k: Look) -> None:
                align="r", max_w=max_w, bg=fill)
 
 
+@_draws("picture")
+def _draw_picture(p: Painter, k: Look) -> None:
+    """A photo of a page: paper with a thin frame, its lines of text in a dark ink (the
+    accessibility tree leaves them out: ``widgets.PIXELS_ONLY``)."""
+    paper = k.color or (250, 246, 236)
+    p.rect(8, 8, k.lw - 8, k.lh - 8, paper, radius=12, outline=T.DIVIDER, width=3)
+    lines = k.text.split("\n") if k.text else []
+    size = T.FONT["body"]
+    pitch = int(size * 1.35)
+    y = 8 + T.CARD_PAD + pitch / 2
+    for line in lines:
+        if y + pitch / 2 > k.lh - 8:
+            break
+        p.text(8 + T.CARD_PAD, y, line, size, T.TEXT, max_w=k.lw - 16 - 2 * T.CARD_PAD,
+               bg=paper)
+        y += pitch
+
+
+@_draws("canvas")
+def _draw_canvas(p: Painter, k: Look) -> None:
+    """A white drawing surface with a frame, and its strokes (``kit.media``)."""
+    p.rect(0, 0, k.lw, k.lh, T.SURFACE, outline=T.DIVIDER, width=3)
+    width = max(2, round(10 * p.kf))
+    for part in k.text.split(";") if k.text else ():  # "x0 y0 x1 y1 r g b" per stroke
+        v = [int(n) for n in part.split()]
+        if len(v) != 7:
+            continue
+        x0, y0, x1, y1 = v[0] * p.w / 1000, v[1] * p.h / 1000, v[2] * p.w / 1000, v[3] * p.h / 1000
+        color = (v[4], v[5], v[6])
+        p.d.line((x0, y0, x1, y1), fill=color, width=width)
+        r = width / 2
+        for cx, cy in ((x0, y0), (x1, y1)):
+            p.d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=color)
+
+
 def _draw_other(p: Painter, k: Look) -> None:
     """Unknown kinds: their text, else their glyph."""
     if k.text:

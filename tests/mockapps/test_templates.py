@@ -18,7 +18,7 @@ def test_registry_is_large_enough() -> None:
 
 
 def test_the_real_templates_keep_their_ids() -> None:
-    assert sorted(t for t in REAL_TEMPLATES if not REAL_TEMPLATES[t].infeasible) == sorted([
+    assert {t for t in REAL_TEMPLATES if not REAL_TEMPLATES[t].infeasible} >= set([
         "SettingsWifiOff", "SettingsWifiOn", "SettingsBluetoothOn", "SettingsBluetoothOff",
         "SettingsAirplaneModeOn", "SettingsDarkThemeOn", "SettingsDoNotDisturbOn",
         "SettingsSetBrightness", "ContactsCreate", "ContactsDelete", "ContactsLookupPhone",

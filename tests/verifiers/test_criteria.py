@@ -235,9 +235,10 @@ def test_collateral_damage_fails() -> None:
 
 
 def test_default_ignored_paths_do_not_count() -> None:
-    assert DEFAULT_IGNORE == ("now", "clipboard", "next_id", "*.next_id")
+    assert DEFAULT_IGNORE == ("now", "foreground", "clipboard", "next_id", "*.next_id")
     final = state()
     final["now"] = "2026-10-15T09:31:00"
+    final["foreground"] = "com.example.notes"  # the app on screen is not data
     final["clipboard"] = "copied"
     final["apps"]["Notes"]["next_id"] = 9
     assert check(STATE, final, []).success
@@ -245,7 +246,7 @@ def test_default_ignored_paths_do_not_count() -> None:
     verdict = check(STATE, final, [], ignore=())
     assert not verdict.success
     assert verdict.reason == ("unexpected change: now changed from "
-                              "'2026-10-15T09:30:00' to '2026-10-15T09:31:00' (+2 more)")
+                              "'2026-10-15T09:30:00' to '2026-10-15T09:31:00' (+3 more)")
 
 
 def test_allowed_patterns_cover_additions_and_sub_paths() -> None:

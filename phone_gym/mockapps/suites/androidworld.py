@@ -197,6 +197,34 @@ _NOT_YET_GROUP: dict[str, str] = {
 }
 
 
+def _parts() -> dict[str, tuple[str, str]]:
+    """The mapping entries of the ``aw_*`` modules beside this one (one per group of apps,
+    each kept by the apps' authors: ``MAPPED = {"AndroidWorldName": (template id, what
+    differs)}``). A name mapped twice, or one AndroidWorld does not have, raises."""
+    import importlib
+    import pkgutil
+
+    from . import __path__ as here
+
+    names = {line.split("|")[0].strip() for line in TABLE.strip().splitlines()}
+    out: dict[str, tuple[str, str]] = {}
+    for info in sorted(pkgutil.iter_modules(here), key=lambda i: i.name):
+        if not info.name.startswith("aw_"):
+            continue
+        part: dict[str, tuple[str, str]] = importlib.import_module(
+            f"{__package__}.{info.name}").MAPPED
+        for name, entry in part.items():
+            if name not in names:
+                raise ValueError(f"{info.name}: {name!r} is not an AndroidWorld task")
+            if name in out or name in MAPPED:
+                raise ValueError(f"{info.name}: {name!r} is mapped twice")
+            out[name] = entry
+    return out
+
+
+MAPPED.update(_parts())
+
+
 def _not_yet(name: str, group: str) -> str:
     if name.startswith("SystemBrightness"):
         return _BRIGHTNESS

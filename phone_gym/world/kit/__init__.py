@@ -25,6 +25,10 @@ Pages
     ``WebPage(parse_page(markup), address=, on_address=, on_go=, on_link=)``: content:
         an address bar, headings, paragraphs, links and images.
 
+Media (pixels only: the accessibility tree shows their description, not their content)
+    ``Picture(lines, desc=)``: a photo of a page of text (a receipt, a recipe card).
+    ``Canvas(strokes, on_stroke)``: a drawing surface; a drag across it is a ``Stroke``.
+
 Forms and dialogs
     ``FormEditor(title, [FormField(key, label, kind, required=)], ui.form, on_save=,
         on_close=, validate=)``: a Screen; keep ``ui.form = FormState.of(values)``.
@@ -69,6 +73,7 @@ from .lists import (
     ValueRow,
     section_headers,
 )
+from .media import Canvas, Picture, Stroke, decode_strokes, encode_strokes
 from .pages import (
     ACTIONS,
     ActionIcon,
@@ -87,6 +92,7 @@ from .pages import (
 from .pickers import DateDraft, DatePicker, TimeDraft, TimePicker
 
 __all__ = [
+    "Canvas", "Picture", "Stroke", "decode_strokes", "encode_strokes",
     "ACTIONS", "ActionIcon", "Block", "BottomSheet", "Bubble", "Card", "CardList",
     "ChatMessage", "ChatThread", "Chip", "Chips", "ChoiceDialog", "ConfirmDialog",
     "DateDraft", "DatePicker", "Detail", "DetailPage", "FormEditor", "FormField", "FormState",
