@@ -237,6 +237,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0 if info["success"] else 1
 
 
+#: Shots per row of ``overview.png``.
+OVERVIEW_COLUMNS = 8
+
+
 def cmd_screenshots(args: argparse.Namespace) -> int:
     from .mockapps import APPS, TEMPLATES, Episode
     from .world import Device
@@ -248,20 +252,27 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
     renderer = Renderer(*args.size)
     shots: list[tuple[str, np.ndarray]] = []
     for app in [None, *APPS]:
-        # each app shows the data of its first task's setup
-        template = next(t for t in TEMPLATES.values() if app is None or app.name in t.apps)
+        # each app shows the data of its first task's setup (an app no task is about: the
+        # data of the first task)
+        template = next((t for t in TEMPLATES.values() if app is None or app.name in t.apps),
+                        next(iter(TEMPLATES.values())))
         Episode(template, device, np.random.default_rng(0))
         if app is not None:
             device.open_app(app.name)
         shots.append((app.name.lower() if app else "launcher", renderer.render(device.frame())))
     for name, shot in shots:
         Image.fromarray(shot).save(out / f"{name}.png")
-    gap = 16
-    w, h = args.size
-    sheet = Image.new("RGB", (len(shots) * (w + gap) - gap, h), (255, 255, 255))
+    # the overview: half-size shots in rows of OVERVIEW_COLUMNS
+    gap = 12
+    w, h = args.size[0] // 2, args.size[1] // 2
+    columns = min(OVERVIEW_COLUMNS, len(shots))
+    rows = -(-len(shots) // columns)
+    sheet = Image.new("RGB", (columns * (w + gap) - gap, rows * (h + gap) - gap),
+                      (255, 255, 255))
     for i, (_, shot) in enumerate(shots):
-        sheet.paste(Image.fromarray(shot), (i * (w + gap), 0))
-    sheet.save(out / "overview.png")
+        small = Image.fromarray(shot).resize((w, h), Image.Resampling.LANCZOS)
+        sheet.paste(small, ((i % columns) * (w + gap), (i // columns) * (h + gap)))
+    sheet.save(out / "overview.png", optimize=True)
     print(f"saved {len(shots)} screenshots and overview.png to {out}")
     return 0
 
@@ -401,7 +412,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("screenshots", parents=parents,
                        help="save the launcher and each app's main screen",
                        description="Save the launcher and each app's main screen as PNGs, "
-                                   "plus overview.png with all of them side by side.")
+                                   "plus overview.png with all of them at half size, 8 per row.")
     p.add_argument("--out", default="docs/screenshots",
                    help="folder to write (default docs/screenshots)")
     p.add_argument("--size", type=positive_int, nargs=2, default=(360, 800), metavar=("W", "H"),

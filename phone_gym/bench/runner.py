@@ -219,10 +219,13 @@ def _agent_name(agent: Any) -> str:
     return f"{getattr(target, '__module__', '?')}:{getattr(target, '__qualname__', '?')}"
 
 
-def _budget(task_id: str, rule: float) -> int:
+def _budget(task_id: str, rule: float, suite: Suite | None = None) -> int:
+    """``rule`` times the task's budget: the suite's own (AndroidWorld: 10 x complexity),
+    else the template's ``max_steps``."""
     from ..mockapps import REGISTRY
 
-    return max(1, math.ceil(REGISTRY.template(task_id).max_steps * rule))
+    base = suite.budgets.get(task_id) if suite is not None else None
+    return max(1, math.ceil((base or REGISTRY.template(task_id).max_steps) * rule))
 
 
 def _settings(suite: Suite, agent: Any, options: Mapping[str, Any], seeds: Sequence[int],
@@ -354,7 +357,7 @@ def run_bench(suite: str | Suite = "phoneworld", agent: Any = "oracle",
     if invalid_limit < 0:
         raise ValueError(f"invalid_limit={invalid_limit!r}; accepted: an int >= 0")
     options = dict(agent_options or {})
-    env_args = dict(env_kwargs or {})
+    env_args = {**chosen.env_kwargs, **(env_kwargs or {})}
     if (workers > 1 or executor == "ray") and not isinstance(agent, str):
         try:
             pickle.dumps(agent)
@@ -376,7 +379,7 @@ def run_bench(suite: str | Suite = "phoneworld", agent: Any = "oracle",
     done = {(r["task"], r["seed"]) for r in read_results(out)}
     jobs = []
     for task in chosen.task_ids:
-        budget = _budget(task, max_steps_rule)
+        budget = _budget(task, max_steps_rule, chosen)
         for seed in seed_list:
             if (task, seed) in done:
                 continue

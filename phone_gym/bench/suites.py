@@ -9,8 +9,8 @@ PhoneWorld-Bench) call ``register_suite``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..mockapps import REGISTRY, TEMPLATES
@@ -22,23 +22,38 @@ CATEGORIES: tuple[str, ...] = ("single", "cross-app", "mini-app", "safety")
 
 @dataclass(frozen=True)
 class Suite:
-    """A resolved suite: its name, the env id its episodes run on, and its template ids."""
+    """A resolved suite: its name, the env id its episodes run on, its template ids, the
+    step budget of each (where the suite sets its own: AndroidWorld's 10 x complexity;
+    else the template's ``max_steps``) and arguments its env needs (``suite=``)."""
 
     name: str
     env_id: str
     task_ids: tuple[str, ...]
+    budgets: Mapping[str, int] = field(default_factory=dict)
+    env_kwargs: Mapping[str, Any] = field(default_factory=dict)
 
 
-_SUITES: dict[str, tuple[Callable[[], Sequence[str]], str]] = {}
+@dataclass(frozen=True)
+class _Entry:
+    ids_fn: Callable[[], Sequence[str]]
+    env_id: str
+    budgets_fn: Callable[[], Mapping[str, int]] | None
+    env_kwargs: Mapping[str, Any]
+
+
+_SUITES: dict[str, _Entry] = {}
 
 
 def register_suite(name: str, ids_fn: Callable[[], Sequence[str]],
-                   env_id: str = "PhoneWorld-v0") -> None:
+                   env_id: str = "PhoneWorld-v0", *,
+                   budgets_fn: Callable[[], Mapping[str, int]] | None = None,
+                   env_kwargs: Mapping[str, Any] | None = None) -> None:
     """Register a named suite: ``ids_fn()`` returns its template ids (called when a run
-    starts, so plugins' templates count), run on ``env_id``."""
+    starts, so plugins' templates count), run on ``env_id``; ``budgets_fn()`` the step
+    budget per id where the suite has its own rule; ``env_kwargs`` what ``gym.make`` gets."""
     if not name or "," in name:
         raise ValueError(f"suite name {name!r}; accepted: a non-empty name without commas")
-    _SUITES[name] = (ids_fn, env_id)
+    _SUITES[name] = _Entry(ids_fn, env_id, budgets_fn, dict(env_kwargs or {}))
 
 
 def _real_ids() -> list[str]:
@@ -49,8 +64,11 @@ def _real_ids() -> list[str]:
 
 register_suite("phoneworld", lambda: list(TEMPLATES))
 register_suite("real", _real_ids, env_id="RealPhone-v0")
-# the templates mapped to AndroidWorld tasks (docs/androidworld.md), with their own budgets
-register_suite("androidworld", lambda: SUITES["androidworld"].template_ids)
+# the templates mapped to AndroidWorld tasks (docs/androidworld.md), with AndroidWorld's
+# budgets (10 x complexity) and its device date (the env's ``suite=``)
+register_suite("androidworld", lambda: SUITES["androidworld"].template_ids,
+               budgets_fn=lambda: SUITES["androidworld"].budgets(),
+               env_kwargs={"suite": "androidworld"})
 
 
 def suite_names() -> list[str]:
@@ -62,11 +80,12 @@ def resolve_suite(spec: str) -> Suite:
     """A suite by name, or a comma list of PhoneWorld template ids. Unknown names raise
     ``ValueError`` naming the suites and how to list the templates."""
     if spec in _SUITES:
-        ids_fn, env_id = _SUITES[spec]
-        ids = tuple(ids_fn())
+        entry = _SUITES[spec]
+        ids = tuple(entry.ids_fn())
         if not ids:
             raise ValueError(f"suite {spec!r} has no tasks")
-        return Suite(spec, env_id, ids)
+        budgets = dict(entry.budgets_fn()) if entry.budgets_fn is not None else {}
+        return Suite(spec, entry.env_id, ids, budgets, entry.env_kwargs)
     ids = tuple(part.strip() for part in spec.split(",") if part.strip())
     unknown = [t for t in ids if t not in TEMPLATES]
     if not ids or unknown:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timezone
 from typing import Any
 
 import gymnasium as gym
 import numpy as np
 
 from ..actions import ActionError, PhoneAction, PhoneActionSpace, format_action, make_action_space
-from ..mockapps import APPS, REGISTRY, TEMPLATES, Episode, Task
+from ..mockapps import APPS, REGISTRY, TEMPLATES, Episode, Task, WorldHost
 from ..mockapps.suites import TaskSuite, get_suite
 from ..verifiers import Verdict
 from ..verifiers.snap import thaw
@@ -105,7 +106,8 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     - ``suite``: sample only the templates an outside suite maps (``"androidworld"``; see
       ``docs/androidworld.md``), each with the suite's step budget (AndroidWorld: ten times
       the complexity of its task) unless ``max_steps`` is given; not with ``task``.
-      ``env.unwrapped.suite_coverage`` is (tasks mapped, tasks in the suite).
+      ``env.unwrapped.suite_coverage`` is (tasks mapped, tasks in the suite). Every
+      episode starts at the suite's device date (AndroidWorld: Sun Oct 15 2023 15:34 UTC).
     - ``obs_size``: ``(width, height)`` of the screenshot, default ``(540, 1200)``.
     - ``ui_in_obs``: add the UI element list to the observation.
     - ``end_on_success``: terminate as soon as the task is verified.
@@ -155,6 +157,11 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         self.suite: TaskSuite | None = get_suite(suite) if suite is not None else None
         self.suite_budgets = self.suite.budgets() if self.suite else {}
         self.suite_coverage = self.suite.coverage if self.suite else None
+        #: The clock every episode starts at under a suite that fixes the device date (its
+        #: UTC time; PhoneWorld's clock runs in UTC).
+        date = self.suite.device_date if self.suite else None
+        self.suite_start = (date.astimezone(timezone.utc).replace(tzinfo=None)
+                            if date is not None else None)
         self.templates = select_templates(
             list(self.suite.template_ids) if self.suite else task, apps)
         self.set_of_marks = bool(set_of_marks)
@@ -187,7 +194,8 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         template = choose_template(self.templates, options, select_templates, self.np_random)
-        self.episode = Episode(template, self.device, self.np_random)
+        phone = WorldHost(self.device, self.suite_start) if self.suite_start else self.device
+        self.episode = Episode(template, phone, self.np_random)
         self.steps = 0
         self.ended = False
         self._verdict = self._final = None

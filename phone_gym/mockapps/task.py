@@ -66,6 +66,9 @@ class Task:
     #: True for a task that cannot be done on its phone (the contact to delete does not
     #: exist...): its one right end is ``finish(status="infeasible")`` with nothing changed.
     infeasible: ClassVar[bool] = False
+    #: True for a task whose start state is already its target (AndroidWorld's "...Verify"
+    #: tasks): finishing at once passes, and any change of what it checks fails.
+    done_at_start: ClassVar[bool] = False
     #: The frozen start time of the episode's clock (PhoneWorld).
     start: ClassVar[datetime] = DEFAULT_START
     #: Whether the task runs on real phones too (``RealPhone-v0``): its setup, checks and
@@ -200,16 +203,18 @@ class Host(Protocol):
 
 class WorldHost:
     """A PhoneWorld ``Device`` as an episode's phone (``fresh``: after ``begin`` it holds
-    only what the task's setup writes)."""
+    only what the task's setup writes). ``start``: the clock every episode starts at (a
+    suite's fixed device date), instead of each template's own ``start``."""
 
     fresh = True
 
-    def __init__(self, device: Device) -> None:
+    def __init__(self, device: Device, start: datetime | None = None) -> None:
         self.device = device
         self.state = WorldState(device)
+        self.start = start
 
     def begin(self, task: Task) -> None:
-        self.device.reset(task.start)
+        self.device.reset(self.start or task.start)
 
     def snapshot(self, task: Task) -> dict[str, Any]:
         """The device's data, and ``foreground``: the package on screen (ignored by the

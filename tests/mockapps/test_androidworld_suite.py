@@ -12,6 +12,8 @@ import gymnasium as gym
 import pytest
 
 import phone_gym  # noqa: F401 - registers the env ids
+from phone_gym.bench.results import read_results
+from phone_gym.bench.runner import _budget, run_bench
 from phone_gym.bench.suites import resolve_suite
 from phone_gym.cli import main
 from phone_gym.mockapps import TEMPLATES
@@ -52,7 +54,7 @@ def test_mapped_ids_exist_and_mean_the_same() -> None:
     assert pairs["SystemWifiTurnOff"] == "SettingsWifiOff"
     assert pairs["SystemBluetoothTurnOn"] == "SettingsBluetoothOn"
     # a switch that already has its value is not the same task as turning it
-    assert "SystemWifiTurnOffVerify" not in pairs
+    assert pairs.get("SystemWifiTurnOffVerify") != "SettingsWifiOff"
     assert not any(TEMPLATES[i].infeasible for i in AW.template_ids)
     assert AW.coverage == (len(pairs), 116)
 
@@ -102,15 +104,41 @@ def test_cli_lists_116_rows(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[-1] == f"{len(AW.mapped)} of 116 mapped"
     wifi = next(r for r in rows if r.split()[0] == "SystemWifiTurnOn")
     assert wifi.split()[-1] == "SettingsWifiOn"
-    assert next(r for r in rows if r.split()[0] == "BrowserMaze").endswith("not yet")
+    for task in AW.tasks:
+        row = next(r for r in rows if r.split()[0] == task.name)
+        assert row.split()[-1] == (task.counterpart or "yet")  # "not yet"
     assert main(["tasks", "--suite", "androidwrld"]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "did you mean 'androidworld'" in err
 
 
-def test_bench_suite_is_the_mapped_templates() -> None:
+def test_bench_suite_is_the_mapped_templates_with_the_suite_budgets() -> None:
     suite = resolve_suite("androidworld")
     assert suite.env_id == "PhoneWorld-v0" and suite.task_ids == AW.template_ids
+    assert suite.budgets == AW.budgets() and suite.env_kwargs == {"suite": "androidworld"}
+    assert _budget("FilesDeleteFile", 1.0, suite) == 22  # 10 x complexity 2.2
+    assert _budget("FilesDeleteFile", 1.5, suite) == 33
+    assert _budget("FilesDeleteFile", 1.0) == TEMPLATES["FilesDeleteFile"].max_steps
+
+
+def test_bench_runs_the_suite_at_its_date_and_budgets(tmp_path: Path) -> None:
+    summary = run_bench("androidworld", "oracle", seeds=1, out_dir=tmp_path, frames=False,
+                        progress=False)
+    assert summary["success_rate"] == 1.0
+    records = {r["task"]: r for r in read_results(tmp_path)}
+    assert set(records) == set(AW.template_ids)
+    assert all(r["max_steps"] == AW.budgets()[t] for t, r in records.items())
+
+
+def test_suite_episodes_start_at_the_device_date() -> None:
+    env = gym.make("PhoneWorld-v0", suite="androidworld", screenshot=False)
+    try:
+        for seed in range(3):
+            env.reset(seed=seed)
+            device = env.unwrapped.episode.device  # type: ignore[attr-defined]
+            assert device.system.now == datetime(2023, 10, 15, 15, 34)
+    finally:
+        env.close()
 
 
 def test_the_page_is_up_to_date() -> None:
