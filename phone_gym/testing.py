@@ -170,8 +170,9 @@ def check_task(task: Task | str, seeds: int = 20, *, starts: Iterable[int] = STA
         ep = Episode(template, device, np.random.default_rng(seed))
         if not ep.instruction or "{" in ep.instruction:
             problems.append(f"seed {seed}: instruction not filled: {ep.instruction!r}")
-        if ep.verify(None, "success").success:
-            problems.append(f"seed {seed}: finishing at once passes")
+        if ep.verify(None, "success").success != template.done_at_start:
+            problems.append(f"seed {seed}: finishing at once "
+                            + ("fails" if template.done_at_start else "passes"))
         try:
             answer, steps = ep.solve()
         except (RuntimeError, OracleError) as exc:
@@ -185,7 +186,7 @@ def check_task(task: Task | str, seeds: int = 20, *, starts: Iterable[int] = STA
         report.steps.append(steps)
         if template.needs_answer and answer is None:
             problems.append(f"seed {seed}: a question task finished without an answer")
-        final = device.snapshot()
+        final = ep.host.snapshot(template)  # with ``foreground``, as the episode sees it
         misses = template.near_misses(ep.initial, final, ep.params, answer)
         if not misses:
             problems.append(f"seed {seed}: no near miss derived or declared")
@@ -506,11 +507,13 @@ def judge_cases(task: Task | str, seed: int, apps: Sequence[type[App]] | None = 
     device = Device(app_classes)
     ep = Episode(template, device, np.random.default_rng(seed))
     answer, _ = ep.solve()
-    status, final = ep.end_status, device.snapshot()
+    status, final = ep.end_status, ep.host.snapshot(template)
     positives: list[Case] = [(final, answer, status, "the oracle's end")]
     negatives: list[Case] = [(m.state, m.answer, m.status, m.why)
                              for m in template.near_misses(ep.initial, final, ep.params, answer)]
-    if not template.infeasible:
+    if template.done_at_start:  # already right at the start: doing nothing is right
+        positives.append((ep.initial, None, "success", "nothing done"))
+    elif not template.infeasible:
         negatives.append((ep.initial, None, "success", "nothing done"))
     if isinstance(template, Lookup) and not template.infeasible:
         expected = template.expected(ep.params)
@@ -548,7 +551,7 @@ def judge_cases(task: Task | str, seed: int, apps: Sequence[type[App]] | None = 
             got, _ = run.solve(template.max_steps + len(template.apps) + 1)
         except (RuntimeError, OracleError, Unrecoverable):
             continue
-        positives.append((other.snapshot(), got, run.end_status,
+        positives.append((run.host.snapshot(template), got, run.end_status,
                           f"the oracle's end after {k} random actions"))
     return positives, negatives, ep
 

@@ -112,6 +112,7 @@ def test_doing_nothing_or_ending_the_wrong_way_scores_zero(task_id: str) -> None
                        'answer(text="done")'):
             env, _ = make(task_id, seed)
             right = task.infeasible and "infeasible" in ending
+            right = right or (task.done_at_start and "infeasible" not in ending)
             assert end(env, ending) == float(right), (seed, ending)
         env, _ = make(task_id, seed)
         action, _ = play_oracle(env)

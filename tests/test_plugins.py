@@ -46,8 +46,14 @@ def test_the_plugin_app_is_everywhere(site: Path) -> None:
         obs, info = env.reset(seed=0)
         print("instruction:", obs["instruction"])
         device = env.unwrapped.device
-        print("launcher:", [e.text for e in ui_elements(device.frame())
-                            if e.class_name.endswith("TextView") and e.clickable])
+        icons = []
+        for page in range(device.launcher.pages(len(device.app_classes))):
+            device.launcher.page = page  # every home page (plugins come last)
+            device.invalidate()
+            icons += [e.text for e in ui_elements(device.frame())
+                      if e.class_name.endswith("TextView") and e.clickable]
+        device.go_home()
+        print("launcher:", icons)
         for _ in range(10):
             obs, reward, terminated, truncated, info = env.step(env.unwrapped.oracle_action())
             if terminated or truncated:

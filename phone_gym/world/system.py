@@ -90,6 +90,8 @@ class Event:
     location: str = ""
     description: str = ""
     all_day: bool = False
+    #: Repetition as an RFC 5545 rule ("FREQ=DAILY", "FREQ=WEEKLY;BYDAY=MO"); "" for none.
+    rrule: str = ""
 
 
 @dataclass(frozen=True)

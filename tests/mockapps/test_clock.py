@@ -278,8 +278,8 @@ def test_timer_counts_down_with_the_clock(device: Device) -> None:
     tap(device, id="tab_timer")
     tap(device, id="timer_start")
     assert device.toast_text == "Enter a duration"
-    fill(device, "timer_minutes", "1")
-    fill(device, "timer_seconds", "30")
+    fill(device, "timer_input", "130")  # DeskClock's keypad: digits fill HHMMSS from the right
+    assert Driver(device).find(id="timer_setup").node.text == "00h 01m 30s"
     press(device, "back")  # hide the keyboard (and show the tab bar again)
     tap(device, id="timer_start")
     ui = Driver(device)
@@ -304,7 +304,7 @@ def test_stopwatch_follows_the_clock(device: Device) -> None:
     # every action takes a second: the tap, then the wait
     assert device.step(PhoneAction("wait", seconds=9)) is None
     assert ui.find(id="stopwatch_time").node.text == "00:11"
-    tap(device, "Stop", id="stopwatch_start")
+    tap(device, "Pause", id="stopwatch_start")
     assert device.step(PhoneAction("wait", seconds=30)) is None
     assert ui.find(id="stopwatch_time").node.text == "00:11"
     tap(device, "Reset", id="stopwatch_reset")
@@ -314,7 +314,10 @@ def test_stopwatch_follows_the_clock(device: Device) -> None:
 def test_snapshot_keys_alarms_even_when_empty(device: Device) -> None:
     snap = device.snapshot()
     assert snap["alarms"] == {}  # the (system) alarms store, keyed by id
-    assert snap["apps"]["Clock"] is None  # the clock keeps no data of its own
+    # the clock's own data: the timer and the stopwatch (DeskClock's preferences)
+    assert snap["apps"]["Clock"] == {"timer_input": "", "timer_end": None,
+                                     "stopwatch_since": None, "stopwatch_total": 0.0,
+                                     "laps": 0}
     wake, _ = seed(device)
     snap = device.snapshot()["alarms"]
     assert snap[str(wake.id)] == {"id": wake.id, "hour": 7, "minute": 30, "label": "Wake up",
@@ -345,3 +348,39 @@ def test_time_answers_match_by_type() -> None:
     assert match('{"time": "7:05 AM"}')
     assert not match("07:06") and not match("17:05") and not match("seven")
     assert not match("07:05 or 08:15") and not match("7:05 pm")
+
+
+def test_stopwatch_state_is_the_clocks_data_and_survives_a_force_stop(device: Device) -> None:
+    open_clock(device)
+    tap(device, id="tab_stopwatch")
+    tap(device, "Start", id="stopwatch_start")
+    assert shown(device, "Pause", id="stopwatch_start") and shown(device, "Lap", id="stopwatch_lap")
+    tap(device, id="stopwatch_lap")
+    data = device.snapshot()["apps"]["Clock"]
+    assert data["stopwatch_since"] is not None and data["laps"] == 1
+    assert device.step(PhoneAction("close_app", app="Clock")) is None
+    open_clock(device)
+    tap(device, id="tab_stopwatch")
+    assert shown(device, "Pause", id="stopwatch_start")  # still running
+    tap(device, "Pause", id="stopwatch_start")
+    tap(device, "Reset", id="stopwatch_reset")
+    data = device.snapshot()["apps"]["Clock"]
+    assert (data["stopwatch_since"], data["stopwatch_total"], data["laps"]) == (None, 0.0, 0)
+
+
+def test_timer_entry_fills_hhmmss_from_the_right(device: Device) -> None:
+    from phone_gym.mockapps.clock.app import timer_digits, timer_seconds, timer_text
+
+    assert timer_text("") == "00h 00m 00s" and timer_text("13045") == "01h 30m 45s"
+    assert timer_digits("1234567") == "234567" and timer_seconds("100") == 60
+    open_clock(device)
+    tap(device, id="tab_timer")
+    fill(device, "timer_input", "2a0515")  # digits only
+    assert device.snapshot()["apps"]["Clock"]["timer_input"] == "20515"
+    assert Driver(device).find(id="timer_setup").node.text == "02h 05m 15s"
+
+
+def test_check_app() -> None:
+    from phone_gym.testing import check_app
+
+    check_app("Clock", 300)

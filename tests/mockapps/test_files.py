@@ -26,7 +26,7 @@ FILES = {
     "/sdcard/Download/big.log": "x" * 1500,
     "/sdcard/Download/old/nested.txt": "not shown: deeper than the folder",
     "/sdcard/Documents/letter.txt": "Dear Sam,",
-    "/sdcard/Pictures/cat.txt": "not shown: not a folder of the app",
+    "/sdcard/Pictures/cat.txt": "shown in Pictures",
 }
 
 
@@ -90,9 +90,12 @@ def test_registration() -> None:
     assert any(t.needs_answer for t in TEMPLATES)
 
 
-def test_root_shows_the_two_folders_with_their_counts(device: Device) -> None:
+def test_root_shows_the_storage_folders_with_their_counts(device: Device) -> None:
     assert shown(device, "Files", kind="top_bar")
-    assert rows(device) == [("Download", "3 items"), ("Documents", "1 item")]
+    got = dict(rows(device))  # the twelve standard folders, alphabetically (ten on screen)
+    assert list(got)[:5] == ["Alarms", "Audiobooks", "DCIM", "Documents", "Download"]
+    assert (got["Download"], got["Documents"], got["Pictures"], got["Music"]) == (
+        "3 items", "1 item", "1 item", "No items")
     press(device, "back")
     assert device.current_app is None
 
@@ -110,7 +113,7 @@ def test_a_folder_lists_its_own_files_sorted_with_sizes(device: Device) -> None:
 def test_an_empty_folder(device: Device) -> None:
     device.system.files.clear()
     device.invalidate()
-    assert rows(device) == [("Download", "No items"), ("Documents", "No items")]
+    assert {hint for _, hint in rows(device)} == {"No items"}
     open_download(device)
     assert shown(device, "No items", id="empty")
 
@@ -131,7 +134,7 @@ def test_tapping_a_file_shows_its_text(device: Device) -> None:
 def test_long_press_menu_and_delete_confirmation(device: Device) -> None:
     open_download(device)
     long_press(device, "report.txt", kind="list_item")
-    assert menu_items(device) == ["Rename", "Delete"]
+    assert menu_items(device) == ["Rename", "Move to…", "Delete"]
     tap(device, "Delete", kind="menu_item")
     assert shown(device, "Delete report.txt?")
     tap(device, "Cancel")
@@ -259,3 +262,56 @@ def test_file_criteria() -> None:
     assert NoRecord("files", b).check(state, None)[0]
     ok, reason = NoRecord("files", a).check(state, None)
     assert not ok and "a.txt" in reason
+
+
+def test_move_to_another_folder(device: Device) -> None:
+    open_download(device)
+    long_press(device, "report.txt", kind="list_item")
+    tap(device, "Move to…", kind="menu_item")
+    assert shown(device, "Move report.txt to", kind="top_bar")
+    tap(device, "Download", kind="list_item")  # its own folder: nothing moves
+    tap(device, id="move_here")
+    assert device.toast_text == "The file is already in this folder"
+    press(device, "back")
+    tap(device, "Music", kind="list_item")
+    assert shown(device, "Move report.txt here?")
+    tap(device, id="move_here")
+    files = device.system.files
+    assert "/sdcard/Download/report.txt" not in files
+    assert files["/sdcard/Music/report.txt"].content == FILES["/sdcard/Download/report.txt"]
+    assert device.toast_text == "Moved to Music" and route(device) == "folder"
+    assert [r[0] for r in rows(device)] == ["Agenda.txt", "big.log"]
+
+
+def test_a_move_onto_a_taken_name_moves_nothing(device: Device) -> None:
+    device.system.write_file("/sdcard/Documents/report.txt", "another report")
+    open_download(device)
+    long_press(device, "report.txt", kind="list_item")
+    tap(device, "Move to…", kind="menu_item")
+    tap(device, "Documents", kind="list_item")
+    assert shown(device, "report.txt", id="picked_file")  # the destination's files are listed
+    tap(device, id="move_here")
+    assert device.toast_text == NAME_TAKEN
+    assert device.system.files["/sdcard/Documents/report.txt"].content == "another report"
+    assert "/sdcard/Download/report.txt" in device.system.files
+    tap(device, id="move_cancel")
+    assert shown(device, "Move report.txt to", kind="top_bar")
+
+
+def test_move_file_names_fit_the_destination() -> None:
+    from phone_gym.mockapps.files.tasks import KINDS, FilesMoveFile
+
+    task = FilesMoveFile()
+    for seed in range(20):
+        p = task.sample_params(np.random.default_rng(seed))
+        assert p["folder"] != p["dest"] and p["path"] == f"{p['dir']}/{p['name']}"
+        assert any(p["name"].endswith(ext) for ext, _ in KINDS[p["dest"]])
+        names = [path.rsplit("/", 1)[1] for path, _, _ in p["files"]]
+        assert len(names) == len(set(names)) >= 5
+        assert sum(path.startswith(p["dir"] + "/") for path, _, _ in p["files"]) >= 4
+
+
+def test_check_app() -> None:
+    from phone_gym.testing import check_app
+
+    check_app("Files", 300)

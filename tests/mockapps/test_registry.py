@@ -19,14 +19,17 @@ def test_every_app_folder_is_found() -> None:
     assert "phone_gym.mockapps.notes" in modules and "phone_gym.mockapps.crossapp" in modules
     assert not any(m.endswith("_template") for m in modules)
     names = [m.name for m in REGISTRY.manifests]
-    assert names[:5] == ["Contacts", "Clock", "Notes", "Settings", "Files"]  # manifest order
-    assert "Todo" in names
+    orders = [m.order for m in REGISTRY.manifests]
+    assert orders == sorted(orders)  # manifest order
+    assert names.index("Contacts") < names.index("Clock") < names.index("Notes") < names.index(
+        "Settings") < names.index("Files")
+    assert {"Todo", "Calendar", "Markor", "Messages", "Phone"} <= set(names)
     for t in TEMPLATES.values():
         assert set(t.apps) <= set(names), t.id
 
 
 def test_lookups_suggest_names_and_the_listing_command() -> None:
-    assert REGISTRY.app("to-do").manifest.name == "Todo"  # by label, any case
+    assert REGISTRY.app("tasks").manifest.name == "Todo"  # by label, any case
     assert REGISTRY.app("com.android.contacts").manifest.name == "Contacts"
     with pytest.raises(ValueError, match="did you mean 'Notes'.*phone-gym tasks"):
         REGISTRY.app("Note")
@@ -37,7 +40,7 @@ def test_lookups_suggest_names_and_the_listing_command() -> None:
 def test_the_package_map_comes_from_the_manifests() -> None:
     packages = REGISTRY.package_map()
     assert packages["Clock"] == "com.google.android.deskclock"
-    assert packages["To-do"] == packages["Todo"] == "org.tasks.example"
+    assert packages["Tasks"] == packages["Todo"] == "org.tasks"
 
 
 def test_clashes_are_refused() -> None:

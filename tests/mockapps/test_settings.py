@@ -19,6 +19,7 @@ from phone_gym.mockapps.settings.app import (
     percent,
 )
 from phone_gym.mockapps.settings.tasks import brightness_near, slide_to
+from phone_gym.mockapps.suites.aw_system import MAPPED as AW_MAPPED
 from phone_gym.world import Device
 from phone_gym.world.a11y import ui_elements
 from phone_gym.world.state import WorldState
@@ -58,7 +59,8 @@ def test_registration() -> None:
     assert APP is SettingsApp
     assert (SettingsApp.name, SettingsApp.package) == ("Settings", "com.android.settings")
     ids = [t.id for t in TEMPLATES]
-    assert len(ids) >= 2 and all(i.startswith("Settings") for i in ids)
+    aw = {task_id for task_id, _ in AW_MAPPED.values()}  # AndroidWorld's names
+    assert len(ids) >= 2 and all(i.startswith("Settings") or i in aw for i in ids)
     assert all(t.apps == ("Settings",) for t in TEMPLATES)
 
 
@@ -234,3 +236,13 @@ def test_brightness_matcher_allows_a_few_points() -> None:
     assert near("68") and near("58") and near("81")
     assert not near("57") and not near("82") and not near("") and not near("abc")
     assert not near("191")  # 75% of 255: a linear reading is 97% on a phone
+
+
+def test_the_slider_reaches_both_ends_of_the_brightness_levels(device: Device) -> None:
+    """AndroidWorld's brightness tasks check levels 255 and 1: the slider's ends."""
+    tap(device, "Display", kind="list_item")
+    ui = OracleDriver(lambda: ui_elements(device.frame()))
+    for gamma, level in ((GAMMA_SPACE_MAX, "255"), (0, "1")):
+        for action in slide_to(ui, gamma, GAMMA_SPACE_MAX, id="brightness"):
+            assert device.step(action) is None
+        assert setting(device, "system", "screen_brightness") == level

@@ -21,6 +21,7 @@ from phone_gym.world import App, Device, Route, Screen
 from phone_gym.world import theme as T
 from phone_gym.world.device import LAUNCHER_PACKAGE, to_px
 from phone_gym.world.layout import Placed
+from phone_gym.world.system_ui import Launcher
 from phone_gym.world.widgets import Dialog, DialogButton, Text, TextField, TopBar
 
 # --- helpers -----------------------------------------------------------------------------------
@@ -112,11 +113,23 @@ def long_notes(device: Device) -> Device:
 # --- launcher and back stacks ------------------------------------------------------------------
 
 
+def home_icons(device: Device) -> list[str]:
+    """The app icons of every home page, page by page (turned with the next-page arrow)."""
+    out = shown(device, "app_icon")
+    while find(device, id="next_page") is not None:
+        tap(device, id="next_page")
+        out += shown(device, "app_icon")
+    press(device, "home")
+    return out
+
+
 def test_launcher_icons_open_apps(device: Device) -> None:
     assert device.foreground is None
     assert device.frame().package == LAUNCHER_PACKAGE
-    assert shown(device, "app_icon") == [a.manifest.label for a in APPS]  # launcher order
-    for app_class in APPS:
+    assert home_icons(device) == [a.manifest.label for a in APPS]  # launcher order
+    for i, app_class in enumerate(APPS):
+        for _ in range(Launcher.page_of(i)):
+            tap(device, id="next_page")
         tap(device, app_class.manifest.label, kind="app_icon")
         assert device.foreground == app_class.name
         assert device.current_app is device.apps[app_class.name]
@@ -576,8 +589,9 @@ def test_a_tap_on_empty_space_changes_nothing(device: Device, app: str | None) -
         open_app(device, app)
     before, key = device.snapshot(), device.screen_key()
     texts = [(p.node.kind, p.node.text) for p in device.frame().items if p.node.kind != "text"]
-    assert device.frame().hit(*to_px(500, 600)) is None  # below icons and short lists
-    act(device, PhoneAction("click", x=500, y=600))
+    y = 600 if app is not None else 250  # below short lists; above the home grid
+    assert device.frame().hit(*to_px(500, y)) is None
+    act(device, PhoneAction("click", x=500, y=y))
     act(device, PhoneAction("click", x=0, y=0))  # the status bar
     assert without_clock(device.snapshot()) == without_clock(before)
     assert device.screen_key() == key

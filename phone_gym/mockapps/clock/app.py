@@ -3,13 +3,19 @@ stopwatch. Four tabs at the bottom.
 
 Alarms are the shared ``alarms`` store (``system.alarms``: frozen ``Alarm`` records), which
 the clock owns (its manifest says so: ``pm clear`` of the clock wipes them, and the alarm
-manager's ``dumpsys alarm`` reports them under its package). The current tab, the alarm
-editor's draft, the timer and the stopwatch are transient ``ClockUI`` state. Times are
+manager's ``dumpsys alarm`` reports them under its package). The current tab and the alarm
+editor's draft are transient ``ClockUI`` state. Times are
 24-hour ``HH:MM``; the timer and the stopwatch follow the simulated clock ``system.now``.
 The clock answers Android's ``SET_ALARM`` and ``SHOW_ALARMS`` intents as AOSP DeskClock does;
 an alarm row shows its label and days as text views of their own (DeskClock's ids ``label``
 and ``days_of_week``) beside the time (``alarm_{id}``) and the switch (``alarm_switch_{id}``),
 so a ``uiautomator dump`` of the list reads like a real clock's (``real.alarms``).
+
+The timer and the stopwatch are the clock's own data (``ClockData``, ``apps.Clock.*``):
+AOSP DeskClock keeps them in its shared preferences, so they survive the app's death, and
+verifiers read them instead of the screen. The timer is set up as DeskClock's is: digits
+typed into one field fill ``HHh MMm SSs`` from the right (``timer_input``); the stopwatch
+shows "Start" and "Reset" when paused, "Pause" and "Lap" while it runs.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from functools import partial
 from typing import Any
 
 from ...world.app import App, Route
-from ...world.data import Table
+from ...world.data import Store, Table
 from ...world.manifest import Intent
 from ...world.system import DAYS, Alarm, next_ring, ordered_days
 from ...world.widgets import (
@@ -69,16 +75,23 @@ class AlarmDraft:
 
 
 @dataclass
+class ClockData(Store):
+    """What DeskClock keeps in its preferences: the timer being set up and the running
+    timer, the stopwatch (verifiers read ``apps.Clock.<field>``)."""
+
+    timer_input: str = ""  # the digits typed (at most 6: HHMMSS from the right)
+    timer_end: datetime | None = None  # when the running timer rings
+    stopwatch_since: datetime | None = None  # when the stopwatch last started; None: paused
+    stopwatch_total: float = 0.0  # seconds counted before ``stopwatch_since``
+    laps: int = 0  # laps recorded since the last reset
+
+
+@dataclass
 class ClockUI:
-    """Transient state, lost on force-stop: the tab, the editor, the timer, the stopwatch."""
+    """Transient state, lost on force-stop: the tab and the alarm editor."""
 
     tab: str = "Alarm"
     draft: AlarmDraft = field(default_factory=AlarmDraft)
-    timer_minutes: str = ""
-    timer_seconds: str = ""
-    timer_end: datetime | None = None  # when the running timer rings
-    stopwatch_since: datetime | None = None  # when the stopwatch last started; None: stopped
-    stopwatch_total: float = 0.0  # seconds counted before ``stopwatch_since``
 
 
 # --- updates -------------------------------------------------------------------------------
@@ -180,9 +193,30 @@ def next_alarm(alarms: Alarms, now: datetime) -> tuple[Alarm, datetime] | None:
     return min(upcoming, key=lambda pair: pair[1]) if upcoming else None
 
 
-def stopwatch_elapsed(ui: ClockUI, now: datetime) -> float:
-    running = (now - ui.stopwatch_since).total_seconds() if ui.stopwatch_since else 0.0
-    return ui.stopwatch_total + running
+def stopwatch_elapsed(data: ClockData, now: datetime) -> float:
+    running = (now - data.stopwatch_since).total_seconds() if data.stopwatch_since else 0.0
+    return data.stopwatch_total + running
+
+
+TIMER_DIGITS = 6
+
+
+def timer_digits(typed: str) -> str:
+    """The digits of the timer's field, the last six (DeskClock's keypad drops the first),
+    padded to ``HHMMSS``."""
+    only = "".join(c for c in typed if c.isdigit())[-TIMER_DIGITS:]
+    return only.rjust(TIMER_DIGITS, "0")
+
+
+def timer_text(typed: str) -> str:
+    """The timer's setup display, ``01h 30m 45s``."""
+    d = timer_digits(typed)
+    return f"{d[:2]}h {d[2:4]}m {d[4:]}s"
+
+
+def timer_seconds(typed: str) -> int:
+    d = timer_digits(typed)
+    return int(d[:2]) * 3600 + int(d[2:4]) * 60 + int(d[4:])
 
 
 # --- the app -------------------------------------------------------------------------------
@@ -190,6 +224,7 @@ class ClockApp(App):
     manifest = MANIFEST
 
     ui: ClockUI
+    data: ClockData
 
     @property
     def alarms(self) -> Alarms:
@@ -218,13 +253,16 @@ class ClockApp(App):
     @property
     def ticking(self) -> bool:
         """A running timer or stopwatch on screen counts seconds."""
-        ui = self.ui
+        tab, data = self.ui.tab, self.data
         return self.route.name == "main" and (
-            (ui.tab == "Timer" and ui.timer_end is not None)
-            or (ui.tab == "Stopwatch" and ui.stopwatch_since is not None))
+            (tab == "Timer" and data.timer_end is not None)
+            or (tab == "Stopwatch" and data.stopwatch_since is not None))
 
     def initial_ui(self) -> ClockUI:
         return ClockUI()
+
+    def initial_data(self) -> ClockData:
+        return ClockData()
 
     # navigation with side effects on the draft
     def open_editor(self, alarm_id: int | None) -> None:
@@ -271,26 +309,38 @@ class ClockApp(App):
         for key, value in changes.items():
             setattr(self.ui, key, value)
 
+    def type_timer(self, typed: str) -> None:
+        """The timer's field: digits only, the last six kept."""
+        digits = "".join(c for c in typed if c.isdigit())[-TIMER_DIGITS:]
+        if digits != self.data.timer_input:
+            self.data.timer_input = digits
+
     def start_timer(self) -> None:
-        minutes, seconds = self.ui.timer_minutes.strip(), self.ui.timer_seconds.strip()
-        if not all(v.isdigit() or v == "" for v in (minutes, seconds)):
-            self.toast("Enter minutes and seconds as numbers")
-            return
-        total = int(minutes or 0) * 60 + int(seconds or 0)
+        total = timer_seconds(self.data.timer_input)
         if total <= 0:
             self.toast("Enter a duration")
             return
-        self.ui.timer_end = self.system.now + timedelta(seconds=total)
+        self.data.timer_end = self.system.now + timedelta(seconds=total)
+        self.data.timer_input = ""
+
+    def stop_timer(self) -> None:
+        self.data.timer_end = None
 
     def start_stop_stopwatch(self) -> None:
-        ui, now = self.ui, self.system.now
-        if ui.stopwatch_since is None:
-            ui.stopwatch_since = now
+        data, now = self.data, self.system.now
+        if data.stopwatch_since is None:
+            data.stopwatch_since = now
         else:
-            ui.stopwatch_total, ui.stopwatch_since = stopwatch_elapsed(ui, now), None
+            data.stopwatch_total, data.stopwatch_since = stopwatch_elapsed(data, now), None
+
+    def lap(self) -> None:
+        if self.data.stopwatch_since is not None:
+            self.data.laps += 1
 
     def reset_stopwatch(self) -> None:
-        self.set_ui(stopwatch_since=None, stopwatch_total=0.0)
+        data = self.data
+        if data.stopwatch_since is None and (data.stopwatch_total or data.laps):
+            data.stopwatch_total, data.laps = 0.0, 0
 
     # views
     def view(self, route: Route) -> Screen:
@@ -346,40 +396,42 @@ class ClockApp(App):
         )
 
     def timer(self) -> Screen:
-        ui = self.ui
-        if ui.timer_end is None:
+        data = self.data
+        if data.timer_end is None:
             content = [
-                Row([TextField(ui.timer_minutes, lambda v: self.set_ui(timer_minutes=v),
-                               hint="Minutes", id="timer_minutes", label="Minutes"),
-                     TextField(ui.timer_seconds, lambda v: self.set_ui(timer_seconds=v),
-                               hint="Seconds", id="timer_seconds", label="Seconds")],
-                    id="timer_fields"),
+                Text(timer_text(data.timer_input), style="big", id="timer_setup"),
+                TextField(data.timer_input, self.type_timer, hint="Type the hours, minutes "
+                          "and seconds (HHMMSS)", id="timer_input", label="Duration"),
                 Button("Start", self.start_timer, id="timer_start"),
             ]
         else:
-            left = max(0, math.ceil((ui.timer_end - self.system.now).total_seconds()))
+            left = max(0, math.ceil((data.timer_end - self.system.now).total_seconds()))
             content = [
                 Text(format_duration(left), style="big", id="timer_remaining"),
                 Text("Time's up" if left == 0 else "Running", style="caption",
                      id="timer_status"),
-                Button("Cancel" if left else "Stop", lambda: self.set_ui(timer_end=None),
-                       id="timer_cancel", style="secondary"),
+                Button("Cancel" if left else "Stop", self.stop_timer, id="timer_cancel",
+                       style="secondary"),
             ]
         return Screen(top_bar=TopBar("Timer"), content=content, bottom=self.tab_bar())
 
     def stopwatch(self) -> Screen:
-        ui = self.ui
-        running = ui.stopwatch_since is not None
-        elapsed = stopwatch_elapsed(ui, self.system.now)
+        data = self.data
+        running = data.stopwatch_since is not None
+        elapsed = stopwatch_elapsed(data, self.system.now)
+        laps = [Text(f"{data.laps} lap" + ("" if data.laps == 1 else "s"), style="caption",
+                     id="stopwatch_laps")] if data.laps else []
+        if running:
+            buttons = [Button("Lap", self.lap, id="stopwatch_lap", style="secondary"),
+                       Button("Pause", self.start_stop_stopwatch, id="stopwatch_start")]
+        else:
+            buttons = [Button("Reset", self.reset_stopwatch, id="stopwatch_reset",
+                              style="secondary", enabled=elapsed > 0 or data.laps > 0),
+                       Button("Start", self.start_stop_stopwatch, id="stopwatch_start")]
         return Screen(
             top_bar=TopBar("Stopwatch"),
-            content=[
-                Text(format_duration(elapsed), style="big", id="stopwatch_time"),
-                Row([Button("Stop" if running else "Start", self.start_stop_stopwatch,
-                            id="stopwatch_start"),
-                     Button("Reset", self.reset_stopwatch, id="stopwatch_reset",
-                            style="secondary", enabled=not running and elapsed > 0)]),
-            ],
+            content=[Text(format_duration(elapsed), style="big", id="stopwatch_time"), *laps,
+                     Row(buttons, id="stopwatch_buttons")],
             bottom=self.tab_bar(),
         )
 

@@ -5,18 +5,21 @@ so its id is ``alarm_id``. ``real`` tasks run on real phones too (alarms set thr
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import copy
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 import numpy as np
 
 from ...actions import PhoneAction
-from ...verifiers import matching, same_text
+from ...verifiers import Allowed, Criterion, Matcher, NearMiss, Value, matching, same_text
+from ..aw import AW_START
 from ..driver import Driver
 from ..families import CreateRecord, DeleteRecord, EditRecord, Infeasible, Lookup
 from ..task import Task
 from ..vocab import LABELS, hhmm, pick, times_of_day
-from .app import DAYS, WEEKDAYS, WEEKEND
+from .app import DAYS, WEEKDAYS, WEEKEND, timer_digits, timer_text
 from .fixtures import COLLECTION, seed_alarms, seed_around, target_params
 
 DAY_NAMES = dict(zip(DAYS, ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
@@ -245,8 +248,143 @@ class ClockDeleteAlarmInfeasible(Infeasible, ClockDeleteAlarm):
                     avoid_times=[(p["hour"], p["minute"])], all_on=True)
 
 
+# --- AndroidWorld's clock tasks (``suites.aw_system``): the stopwatch and the timer ---------
+#: Where the clock keeps its timer and stopwatch (``app.ClockData``, DeskClock's preferences).
+DATA = "apps.Clock"
+
+
+def _is_time(value: Any) -> bool:
+    try:
+        datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+#: The stopwatch runs: it holds the time it last started at.
+RUNNING = Matcher(_is_time, "the stopwatch running")
+
+
+class AwClockTask(Task):
+    """On AndroidWorld's device date; a few alarms as bystanders; the stopwatch and the
+    timer checked in the clock's data, never on the screen."""
+
+    apps = ("Clock",)
+    start, complexity, max_steps = AW_START, 1, 10
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_alarms(state, rng, int(rng.integers(2, 5)))
+
+    def open_tab(self, ui: Driver, tab: str) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Clock")
+        yield from ui.tap(id=f"tab_{tab}")
+
+
+class ClockStopWatchPausedVerify(AwClockTask):
+    """The stopwatch starts paused (reset): doing nothing is right; starting it (even
+    pausing it again, which leaves time counted) fails."""
+
+    template = "Make sure the stopwatch in the Clock app is paused."
+    done_at_start = True
+
+    def criteria(self, params: Mapping[str, Any], initial: Any) -> Sequence[Criterion]:
+        return [Value(f"{DATA}.stopwatch_since", None)]
+
+    def declared_near_misses(self, initial: Any, final: Any, params: Mapping[str, Any],
+                             answer: str | None) -> list[NearMiss]:
+        running = copy.deepcopy(final)
+        running["apps"]["Clock"]["stopwatch_since"] = AW_START.isoformat()
+        paused = copy.deepcopy(final)
+        paused["apps"]["Clock"]["stopwatch_total"] = 4.0
+        return [NearMiss(running, answer, "the stopwatch started"),
+                NearMiss(paused, answer, "the stopwatch started and paused again")]
+
+    def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.open_tab(ui, "stopwatch")
+        if ui.find("Pause", id="stopwatch_start") is not None:
+            yield from ui.tap(id="stopwatch_start")
+        yield from ui.finish()
+
+
+class ClockStopWatchRunning(AwClockTask):
+    template = "Start the stopwatch in the Clock app."
+
+    def criteria(self, params: Mapping[str, Any], initial: Any) -> Sequence[Criterion]:
+        return [Value(f"{DATA}.stopwatch_since", RUNNING)]
+
+    def allowed(self, params: Mapping[str, Any], initial: Any) -> Sequence[Allowed]:
+        return [f"{DATA}.stopwatch_since", f"{DATA}.stopwatch_total"]  # no laps
+
+    def declared_near_misses(self, initial: Any, final: Any, params: Mapping[str, Any],
+                             answer: str | None) -> list[NearMiss]:
+        paused = copy.deepcopy(final)
+        paused["apps"]["Clock"].update(stopwatch_since=None, stopwatch_total=3.0)
+        return [NearMiss(paused, answer, "started, then paused")]
+
+    def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.open_tab(ui, "stopwatch")
+        if ui.find("Start", id="stopwatch_start") is not None:
+            yield from ui.tap(id="stopwatch_start")
+        yield from ui.finish()
+
+
+def typed_duration(hours: int, minutes: int, seconds: int) -> Matcher:
+    """The timer's field holds that duration (``HHMMSS``, leading zeros optional)."""
+    want = f"{hours:02d}{minutes:02d}{seconds:02d}"
+    return Matcher(lambda v: isinstance(v, str) and v.isdigit() and len(v) <= 6
+                   and timer_digits(v) == want, f"timer {timer_text(want)}")
+
+
+class ClockTimerEntry(AwClockTask):
+    template = ("In the Clock app, enter a timer of {hours} h {minutes} min {seconds} s, "
+                "but do not start it.")
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        while True:
+            h, m, s = (int(rng.integers(0, 24)), int(rng.integers(0, 60)),
+                       int(rng.integers(0, 60)))
+            if h or m or s:
+                return {"hours": h, "minutes": m, "seconds": s}
+
+    def digits(self, p: Mapping[str, Any]) -> str:
+        return f"{p['hours']:02d}{p['minutes']:02d}{p['seconds']:02d}"
+
+    def criteria(self, params: Mapping[str, Any], initial: Any) -> Sequence[Criterion]:
+        return [Value(f"{DATA}.timer_input",
+                      typed_duration(params["hours"], params["minutes"], params["seconds"])),
+                Value(f"{DATA}.timer_end", None)]
+
+    def allowed(self, params: Mapping[str, Any], initial: Any) -> Sequence[Allowed]:
+        return [f"{DATA}.timer_input"]
+
+    def declared_near_misses(self, initial: Any, final: Any, params: Mapping[str, Any],
+                             answer: str | None) -> list[NearMiss]:
+        d = self.digits(params)
+        wrong = {"minutes and seconds swapped": d[:2] + d[4:] + d[2:4],
+                 "one second off": f"{(int(d) + (1 if d[4:] != '59' else -1)):06d}",
+                 "hours left out": "00" + d[2:]}
+        out = []
+        for why, typed in wrong.items():
+            if typed != d:
+                state = copy.deepcopy(final)
+                state["apps"]["Clock"]["timer_input"] = typed
+                out.append(NearMiss(state, answer, why))
+        started = copy.deepcopy(final)
+        started["apps"]["Clock"].update(timer_input="", timer_end=AW_START.isoformat())
+        out.append(NearMiss(started, answer, "the timer started"))
+        return out
+
+    def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.open_tab(ui, "timer")
+        if ui.find(id="timer_cancel") is not None:  # a timer running: not ours to keep
+            yield from ui.tap(id="timer_cancel")
+        yield from ui.fill("timer_input", self.digits(params))
+        yield from ui.finish()
+
+
 TEMPLATES: list[Task] = [
     ClockAddAlarm(), ClockAddRepeatingAlarm(), ClockDisableAlarm(), ClockDeleteAlarm(),
     ClockChangeAlarmTime(), ClockAlarmTimeLookup(), ClockDeleteDisabledAlarms(),
     ClockCreateAlarm(), ClockDisableAlarmInfeasible(), ClockDeleteAlarmInfeasible(),
+    ClockStopWatchPausedVerify(), ClockStopWatchRunning(), ClockTimerEntry(),
 ]

@@ -8,6 +8,13 @@ Screens: the list (sorted by name, searchable, with a Favorites tab), a contact'
 (copyable phone and email; Edit, Favorite and Delete icons) and the create/edit form. Back
 from a form with changes asks "Discard changes?"; back from an unchanged form just closes it.
 A contact needs a name: saving a form without one shows a toast and keeps the form open.
+
+The new-contact editor keeps what is typed into it in the app's data (``apps.Contacts.draft``,
+None while it is closed or empty), as Android's contacts editor keeps its state while it is
+open: a verifier can then read an unsaved form (AndroidWorld's ContactsNewContactDraft). Saving,
+discarding, leaving the form and a force-stop clear it. The phone type (Mobile, Home, Work,
+Other) is chosen in a dialog; the contacts provider of PhoneWorld keeps no phone type, so it
+lives only in the form.
 """
 
 from __future__ import annotations
@@ -16,7 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...world.app import App, Route
-from ...world.data import Listing
+from ...world.data import Listing, Store
+from ...world.kit import ChoiceDialog, ValueRow
 from ...world.system import Contact, SystemState
 from ...world.widgets import (
     Dialog,
@@ -36,6 +44,7 @@ from ...world.widgets import (
 from .manifest import MANIFEST
 
 FAVORITES = "favorites"  # the route arg of the list's Favorites tab
+PHONE_TYPES = ("Mobile", "Home", "Work", "Other")
 
 
 # --- state -------------------------------------------------------------------------------
@@ -46,6 +55,24 @@ class Form:
     name: str = ""
     phone: str = ""
     email: str = ""
+    label: str = PHONE_TYPES[0]  # the phone type
+
+
+@dataclass(frozen=True)
+class Draft:
+    """The new-contact form while it is open and not empty (``ContactsData.draft``)."""
+
+    name: str = ""
+    phone: str = ""
+    email: str = ""
+    label: str = PHONE_TYPES[0]
+
+
+@dataclass
+class ContactsData(Store):
+    """What the app keeps itself (contacts are the provider's): the open new-contact form."""
+
+    draft: Draft | None = None
 
 
 @dataclass
@@ -57,6 +84,7 @@ class ContactsUi:
     original: Form = field(default_factory=Form)  # the form as opened, to spot changes
     confirm_delete: int | None = None  # id of the contact a delete dialog asks about
     confirm_discard: bool = False
+    choosing_label: bool = False
 
 
 # --- updates -------------------------------------------------------------------------------
@@ -115,16 +143,34 @@ class ContactsApp(App):
     manifest = MANIFEST
 
     ui: ContactsUi
+    data: ContactsData
 
     def initial_ui(self) -> ContactsUi:
         return ContactsUi()
+
+    def initial_data(self) -> ContactsData:
+        return ContactsData()
+
+    def stop(self) -> None:
+        """Force-stop: the editor (and its draft) is gone."""
+        super().stop()
+        self.keep_draft(None)
+
+    def keep_draft(self, form: Form | None) -> None:
+        """Keep the new-contact form in the app's data (None: closed, or nothing typed)."""
+        draft = None
+        if form is not None and form != Form():
+            draft = Draft(form.name, form.phone, form.email, form.label)
+        if self.data.draft != draft:
+            self.data.draft = draft
 
     # navigation with side effects on the form and dialogs
     def open_form(self, contact_id: int | None) -> None:
         contact = self.system.contact(contact_id) if contact_id is not None else None
         form = Form(contact.name, contact.phone, contact.email) if contact else Form()
         self.ui.form, self.ui.original = form, Form(form.name, form.phone, form.email)
-        self.ui.confirm_discard = False
+        self.ui.confirm_discard = self.ui.choosing_label = False
+        self.keep_draft(None)
         self.go("edit", contact.id if contact else None)
 
     def submit_form(self) -> None:
@@ -133,6 +179,7 @@ class ContactsApp(App):
             self.toast("Enter a name")
             return
         self.toast("Contact saved")
+        self.keep_draft(None)
         if self.route.arg is None:
             self.replace("detail", contact.id)  # a new contact opens on its details
         else:
@@ -143,15 +190,26 @@ class ContactsApp(App):
         if self.ui.form != self.ui.original:
             self.ui.confirm_discard = True
         else:
+            self.keep_draft(None)
             self.back()
 
     def discard(self) -> None:
         self.ui.confirm_discard = False
+        self.keep_draft(None)
         self.back()
 
     def set_form(self, **changes: str) -> None:
         for key, value in changes.items():
             setattr(self.ui.form, key, value)
+        if self.route.name == "edit" and self.route.arg is None:
+            self.keep_draft(self.ui.form)
+
+    def choose_label(self, open_: bool) -> None:
+        self.ui.choosing_label = open_
+
+    def pick_label(self, label: str) -> None:
+        self.ui.choosing_label = False
+        self.set_form(label=label)
 
     def set_query(self, query: str) -> None:
         self.ui.query = query
@@ -273,6 +331,9 @@ class ContactsApp(App):
     def form(self, contact_id: int | None) -> Screen:
         f = self.ui.form
         dialog = None
+        if self.ui.choosing_label:
+            dialog = ChoiceDialog("Phone type", PHONE_TYPES, f.label, self.pick_label,
+                                  lambda: self.choose_label(False), id="phone_types")
         if self.ui.confirm_discard:
             dialog = Dialog("Discard changes?", "Your changes will not be saved.", [
                 DialogButton("Keep editing", self.keep_editing, id="button_keep"),
@@ -292,6 +353,8 @@ class ContactsApp(App):
                           label="Name"),
                 TextField(f.phone, lambda v: self.set_form(phone=v), hint="Phone", id="phone",
                           label="Phone"),
+                ValueRow("Phone type", f.label, lambda: self.choose_label(True),
+                         id="phone_type"),
                 TextField(f.email, lambda v: self.set_form(email=v), hint="Email", id="email",
                           label="Email"),
             ],
@@ -301,4 +364,4 @@ class ContactsApp(App):
         )
 
     def keep_editing(self) -> None:
-        self.ui.confirm_discard = False
+        self.ui.confirm_discard = self.ui.choosing_label = False

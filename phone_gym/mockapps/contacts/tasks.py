@@ -4,19 +4,25 @@ params. ``real`` tasks use only what adb offers, and run on real phones too."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from ...actions import PhoneAction
-from ...verifiers import matching, same_phone, same_text
+from ...verifiers import Allowed, Criterion, Value, matching, same_phone, same_text
 from ...world.device import CONTACTS_PROVIDER
+from ..aw import AW_START
 from ..driver import Driver
 from ..families import CreateRecord, DeleteRecord, EditRecord, Lookup
+from ..messages.tasks import InForeground
 from ..task import Task
-from ..vocab import email_of, pick
+from ..vocab import AREA_CODES, FIRST_NAMES, LAST_NAMES, email_of, pick
 from .fixtures import COLLECTION, MissingContact, roster_params, sample_roster, seed_contacts
+from .manifest import MANIFEST
+
+#: Where the open new-contact form is kept (``ContactsApp.keep_draft``).
+DRAFT = "apps.Contacts.draft"
 
 
 class ContactsTask(Task):
@@ -189,6 +195,51 @@ class ContactsDelete(ContactsDeleteContact):
     real, starred_share = True, 0.0
 
 
+# --- AndroidWorld ----------------------------------------------------------------------------
+class ContactsNewContactDraft(ContactsTask):
+    """AndroidWorld's ContactsNewContactDraft: fill in the new-contact form and leave it
+    unsaved. AndroidWorld reads the form off the screen; here the editor keeps the open form
+    in the app's data (``apps.Contacts.draft``), so the check reads state: the draft holds the
+    name, the number (digits compared) and the phone type, nothing else typed, no contact
+    saved, and Contacts on screen at the end."""
+
+    template = ('Fill in a new contact named "{first} {last}" with the {label} phone number '
+                '{phone}, but do not save it.')
+    complexity, max_steps = 1, 12  # AndroidWorld: complexity 1.2
+    start = AW_START
+    starred_share = 0.0
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        first, last = pick(rng, FIRST_NAMES[:10]), pick(rng, LAST_NAMES[:10])
+        roster, _ = sample_roster(rng, starred_share=0.0)
+        roster = [p for p in roster if not p["name"].startswith(f"{first} ")]
+        phone = f"{pick(rng, AREA_CODES)}-555-01{int(rng.integers(100)):02d}"
+        return {"people": pick(rng, roster, 4), "first": first, "last": last,
+                "name": f"{first} {last}", "phone": phone,
+                "label": pick(rng, ("Home", "Work"))}
+
+    def criteria(self, params: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        return [Value(f"{DRAFT}.name", same_text(params["name"])),
+                Value(f"{DRAFT}.phone", same_phone(params["phone"])),
+                Value(f"{DRAFT}.label", params["label"]),
+                Value(f"{DRAFT}.email", ""),
+                InForeground(MANIFEST.package)]
+
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [DRAFT]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Contacts")
+        yield from ui.tap(id="create_contact")
+        yield from ui.fill("name", p["name"])
+        yield from ui.fill("phone", p["phone"])
+        yield from ui.tap(id="phone_type")
+        yield from ui.tap(p["label"], kind="radio")
+        yield from ui.finish()
+
+
 # --- infeasible variants: the contact the task names is not on the phone ---------------------
 class ContactsDeleteContactInfeasible(MissingContact, ContactsDeleteContact):
     pass
@@ -206,5 +257,5 @@ TEMPLATES: list[Task] = [
     ContactsAddContact(), ContactsEditPhone(), ContactsDeleteContact(), ContactsStarContact(),
     ContactsRemoveFavorite(), ContactsLookupPhone(), ContactsCreate(), ContactsDelete(),
     ContactsDeleteContactInfeasible(), ContactsEditPhoneInfeasible(),
-    ContactsLookupPhoneInfeasible(),
+    ContactsLookupPhoneInfeasible(), ContactsNewContactDraft(),
 ]

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from .androidworld import TEMPLATES as AW_TEMPLATES
 from .tasks import TEMPLATES
+
+TEMPLATES = [*TEMPLATES, *AW_TEMPLATES]  # AndroidWorld's multi-app tasks
 
 __all__ = ["TEMPLATES"]

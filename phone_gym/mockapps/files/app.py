@@ -1,16 +1,18 @@
-"""Files: browse, read, rename and delete the text files in shared storage.
+"""Files: browse, read, rename, move and delete the files in shared storage.
 
 Files live in the shared ``system.files`` store (``File`` records keyed by path, like
 ``/sdcard/Download/report.txt``), not in the app's own data, so every app sees them and
 verifiers read them at ``files.<path>`` (name, folder, size, sha1). The app keeps only
 transient UI state: which file a rename or delete dialog is about, and the name being typed.
 
-Screens: the root with the two folders "Download" and "Documents" (the files under
-``/sdcard/Download/`` and ``/sdcard/Documents/``; deeper paths are not shown), a folder
-(its files sorted by name, each with its size; long press for "Rename" and "Delete"), and
-a text viewer (tap a file). Delete asks "Delete <name>?" first. Rename opens a dialog with
-the name prefilled; a name that is empty, holds a "/" or is taken in that folder shows a
-toast and keeps the old name (and the dialog open).
+Screens: the root with Android's twelve standard storage folders (``STORAGE_FOLDERS``:
+Alarms ... Ringtones, the files directly under ``/sdcard/<folder>/``; deeper paths are not
+shown), a folder (its files sorted by name, each with its size; long press for "Rename",
+"Move to…" and "Delete"), a text viewer (tap a file), and the "Move to" picker (the
+folders; tap one to see it, then "Move"). Delete asks "Delete <name>?" first. Rename opens
+a dialog with the name prefilled; a name that is empty, holds a "/" or is taken in that
+folder shows a toast and keeps the old name (and the dialog open). A move into a folder
+that holds a file of that name shows a toast and moves nothing.
 """
 
 from __future__ import annotations
@@ -22,11 +24,13 @@ from ...world.app import App, Route
 from ...world.data import Table
 from ...world.system import File
 from ...world.widgets import (
+    Button,
     Dialog,
     DialogButton,
     ListItem,
     ListView,
     Node,
+    Row,
     Screen,
     Text,
     TextField,
@@ -35,11 +39,17 @@ from ...world.widgets import (
 )
 from .manifest import MANIFEST
 
-#: The folders of the root screen: label and path prefix.
+#: The folders sample text files go in (``fixtures``): label and path prefix.
 FOLDERS: tuple[tuple[str, str], ...] = (
     ("Download", "/sdcard/Download/"),
     ("Documents", "/sdcard/Documents/"),
 )
+#: The folders of the root screen (Android's ``Environment.DIRECTORY_*`` folders of shared
+#: storage, the ones AndroidWorld's file tasks use): label and path prefix.
+STORAGE_FOLDERS: tuple[tuple[str, str], ...] = tuple(
+    (name, f"/sdcard/{name}/") for name in (
+        "Alarms", "Audiobooks", "DCIM", "Documents", "Download", "Movies", "Music",
+        "Notifications", "Pictures", "Podcasts", "Recordings", "Ringtones"))
 NAME_TAKEN = "A file with this name already exists"
 
 
@@ -73,7 +83,8 @@ def by_file_name(file: File) -> tuple[str, str]:
 
 
 def folder_label(folder: str) -> str:
-    return next((label for label, prefix in FOLDERS if prefix == folder), name_of(folder[:-1]))
+    return next((label for label, prefix in STORAGE_FOLDERS if prefix == folder),
+                name_of(folder[:-1]))
 
 
 def list_folder(files: Table[File], folder: str) -> list[str]:
@@ -114,6 +125,22 @@ def rename_file(files: Table[File], path: str, new_name: str) -> str | None:
 
 def delete_file(files: Table[File], path: str) -> None:
     files.remove(path)
+
+
+def move_file(files: Table[File], path: str, folder: str) -> str | None:
+    """Move ``path`` into ``folder`` (a prefix ending in ``/``), keeping its name and
+    content; an error message when it cannot be."""
+    old = files.get(path)
+    if old is None:
+        return "File not found"
+    target = folder + name_of(path)
+    if target == path:
+        return "The file is already in this folder"
+    if target in files:
+        return NAME_TAKEN
+    files.remove(path)
+    files.put(File(target, old.content, old.mime))
+    return None
 
 
 # --- the app -------------------------------------------------------------------------------
@@ -158,6 +185,21 @@ class FilesApp(App):
         self.close_dialogs()
         self.toast("File deleted")
 
+    def ask_move(self, path: str) -> None:
+        self.go("move", path)
+
+    def pick_folder(self, path: str, folder: str) -> None:
+        self.go("pick", (path, folder))
+
+    def confirm_move(self, path: str, folder: str) -> None:
+        error = move_file(self.files, path, folder)
+        if error is not None:
+            self.toast(error)
+            return
+        while self.route.name in ("move", "pick"):
+            self.back()
+        self.toast(f"Moved to {folder_label(folder)}")
+
     def close_dialogs(self) -> None:
         self.ui.renaming = self.ui.deleting = None
         self.ui.new_name = ""
@@ -168,22 +210,49 @@ class FilesApp(App):
             return self.folder(route.arg)
         if route.name == "file":
             return self.viewer(route.arg)
+        if route.name == "move":
+            return self.move_picker(route.arg)
+        if route.name == "pick":
+            return self.picked(*route.arg)
         return self.root()
 
     def root(self) -> Screen:
         rows = [ListItem(label, items_text(len(self.listing(prefix))),
                          on_click=partial(self.go, "folder", prefix),
                          id=f"folder_{label.lower()}", glyph="📁", color=self.color)
-                for label, prefix in FOLDERS]
+                for label, prefix in STORAGE_FOLDERS]
         return Screen(top_bar=TopBar("Files"),
                       content=[Text("Folders", style="caption", id="folders_header"),
                                ListView(rows, id="folders")])
+
+    def move_picker(self, path: str) -> Screen:
+        """"Move to": the folders; tapping one shows it with a "Move" button."""
+        rows = [ListItem(label, items_text(len(self.listing(prefix))),
+                         on_click=partial(self.pick_folder, path, prefix),
+                         id=f"move_{label.lower()}", glyph="📁", color=self.color)
+                for label, prefix in STORAGE_FOLDERS]
+        return Screen(top_bar=TopBar(f"Move {name_of(path)} to", on_back=self.back),
+                      content=[ListView(rows, id="move_folders")])
+
+    def picked(self, path: str, folder: str) -> Screen:
+        names = [name_of(p) for p in self.listing(folder)]
+        return Screen(
+            top_bar=TopBar(folder_label(folder), on_back=self.back),
+            content=[Text(f"Move {name_of(path)} here?", style="caption", id="move_prompt"),
+                     Row([Button("Cancel", self.back, id="move_cancel", style="secondary"),
+                          Button("Move", partial(self.confirm_move, path, folder),
+                                 id="move_here")], id="move_buttons"),
+                     VirtualList(len(names), lambda i: ListItem(names[i], id="picked_file",
+                                                               glyph="📄"),
+                                 id="picked_files", empty_text="No items")],
+        )
 
     def file_row(self, path: str) -> Node:
         return ListItem(
             name_of(path), size_text(self.files[path].content), id="file", glyph="📄",
             color=(66, 133, 244), on_click=lambda: self.go("file", path),
             menu=[("Rename", lambda: self.ask_rename(path)),
+                  ("Move to…", lambda: self.ask_move(path)),
                   ("Delete", lambda: self.ask_delete(path))],
         )
 

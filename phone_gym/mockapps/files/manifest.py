@@ -11,6 +11,6 @@ MANIFEST = AppManifest(
     color=(0, 150, 136),
     intents=("android.intent.action.OPEN_DOCUMENT", "android.intent.action.GET_CONTENT"),
     reads=("files",),
-    description="Browse, read, rename and delete the text files in shared storage.",
+    description="Browse, read, rename, move and delete the files in shared storage.",
     order=50,
 )

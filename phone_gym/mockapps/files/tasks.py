@@ -5,6 +5,7 @@ the delete and rename tasks run on real phones too (pushed files, read back over
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import re
 import string
@@ -24,11 +25,13 @@ from ...verifiers import (
     lookup,
     matching,
 )
+from ...world.state import WorldState
+from ..aw import AW_START
 from ..driver import Driver
 from ..families import DeleteRecord, Infeasible, Lookup
 from ..task import Task
 from ..vocab import pick
-from .app import name_of
+from .app import STORAGE_FOLDERS, name_of
 from .fixtures import COLLECTION, sample_files, seed_files, target_params
 
 #: Names for renamed files (never among the sample files).
@@ -161,6 +164,107 @@ class FilesReadBookingCode(FilesTask, Lookup):
         yield from ui.answer(found[1] if found else "")
 
 
+# --- AndroidWorld's FilesMoveFile (``suites.aw_system``) ---------------------------------------
+#: What a file in each storage folder is usually called: extensions and their MIME types.
+KINDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "Alarms": ((".ogg", "audio/ogg"), (".mp3", "audio/mpeg")),
+    "Audiobooks": ((".m4b", "audio/mp4"), (".mp3", "audio/mpeg")),
+    "DCIM": ((".jpg", "image/jpeg"), (".mp4", "video/mp4")),
+    "Documents": ((".pdf", "application/pdf"), (".txt", "text/plain"),
+                  (".docx", "application/vnd.openxmlformats-officedocument."
+                            "wordprocessingml.document")),
+    "Download": ((".pdf", "application/pdf"), (".zip", "application/zip"),
+                 (".apk", "application/vnd.android.package-archive")),
+    "Movies": ((".mp4", "video/mp4"), (".mkv", "video/x-matroska")),
+    "Music": ((".mp3", "audio/mpeg"), (".flac", "audio/flac")),
+    "Notifications": ((".ogg", "audio/ogg"),),
+    "Pictures": ((".jpg", "image/jpeg"), (".png", "image/png")),
+    "Podcasts": ((".mp3", "audio/mpeg"),),
+    "Recordings": ((".m4a", "audio/mp4"), (".wav", "audio/wav")),
+    "Ringtones": ((".ogg", "audio/ogg"), (".mp3", "audio/mpeg")),
+}
+ADJECTIVES = ("quiet", "golden", "rapid", "hidden", "bright", "frozen", "ancient", "lucky",
+              "silver", "gentle", "brave", "misty", "crimson", "sunny", "wild", "cozy")
+NOUNS = ("river", "forest", "harbor", "meadow", "falcon", "lantern", "summit", "garden",
+         "canyon", "island", "comet", "orchard", "violin", "compass", "pebble", "willow")
+MODIFIERS = ("", "", "_final", "_2023", "_copy", "_v2", "_draft", "_old")
+
+
+def storage_file(rng: np.random.Generator, folder: str, taken: Sequence[str] = ()) -> list[str]:
+    """``[name, content, mime]`` of a file as ``folder`` would hold one: an
+    adjective_noun(+modifier) name with one of the folder's extensions (none of ``taken``)."""
+    while True:
+        ext, mime = pick(rng, KINDS[folder])
+        name = f"{pick(rng, ADJECTIVES)}_{pick(rng, NOUNS)}{pick(rng, MODIFIERS)}{ext}"
+        if name not in taken:
+            return [name, f"{mime} data of {name} ({int(rng.integers(10**5, 10**6))})", mime]
+
+
+class FilesMoveFile(FilesTask):
+    """Move one file from a storage folder to another (two of the twelve). The source holds
+    noise files, the destination a few files of its own: all must stay as they are."""
+
+    template = 'In Files, move the file "{name}" from the {folder} folder to the {dest} folder.'
+    start, complexity, max_steps, real = AW_START, 2, 20, True
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        (src, src_dir), (dst, dst_dir) = pick(rng, STORAGE_FOLDERS, 2)
+        name, content, mime = storage_file(rng, dst)  # named like a file of the destination
+        files: list[list[str]] = [[src_dir + name, content, mime]]
+        taken = [name]
+        for folder, prefix, n in ((src, src_dir, int(rng.integers(3, 7))),
+                                  (dst, dst_dir, int(rng.integers(1, 4)))):
+            for _ in range(n):
+                other, text, kind = storage_file(rng, folder, taken)
+                taken.append(other)
+                files.append([prefix + other, text, kind])
+        return {"files": files, "path": src_dir + name, "name": name, "folder": src,
+                "dir": src_dir.rstrip("/"), "dest": dst, "dest_dir": dst_dir.rstrip("/")}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        for path, content, _ in params["files"]:
+            state.write_file(path, content.encode("utf-8"))
+        if isinstance(state, WorldState):  # bystanders a careless agent could touch
+            seed_files(state, [], rng)
+
+    def moved(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"name": p["name"], "folder": p["dest_dir"]}
+
+    def conflicts(self, p: Mapping[str, Any], existing: Mapping[str, Any]) -> str | None:
+        """A file of that name already in the destination (the move would clash)."""
+        if matching(existing, self.collection, self.moved(p)):
+            return f"the {p['dest']} folder already holds {p['name']!r}"
+        rows = lookup(existing, self.collection)
+        rows = rows if isinstance(rows, Mapping) else {}
+        for path, content, _ in p["files"]:
+            row = rows.get(path)
+            if row is not None and row.get("sha1") != sha1_of(content):
+                return f"{path} already holds other content"
+        return None
+
+    def criteria(self, p: Mapping[str, Any], initial: Any) -> Sequence[Criterion]:
+        sha1 = sha1_of(p["files"][0][1])
+        return [NoRecord(self.collection, self.target(p)),
+                Record(self.collection, self.moved(p), {"sha1": sha1}, count=1)]
+
+    def allowed(self, p: Mapping[str, Any], initial: Any) -> Sequence[Allowed]:
+        return [Allow(self.collection, "removed", where=self.target(p), max=1),
+                Allow(self.collection, "added", where=self.moved(p), max=1)]
+
+    def declared_near_misses(self, initial: Any, final: Any, p: Mapping[str, Any],
+                             answer: str | None) -> list[NearMiss]:
+        """Copied instead of moved (the source file kept)."""
+        state = copy.deepcopy(final)
+        state[self.collection][p["path"]] = dict(initial[self.collection][p["path"]])
+        return [NearMiss(state, answer, "copied, the source file kept")]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.open_file_menu(ui, p, "Move to…")
+        yield from ui.tap(p["dest"], kind="list_item")
+        yield from ui.tap(id="move_here")
+        yield from ui.finish()
+
+
 # --- infeasible variants: the file is not in the folder the task names ----------------------
 class MissingFile(Infeasible, FilesTask):
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -182,4 +286,5 @@ class FilesRenameFileInfeasible(MissingFile, FilesRenameFile):
 
 
 TEMPLATES: list[Task] = [FilesDeleteFile(), FilesRenameFile(), FilesReadBookingCode(),
-                         FilesDeleteFileInfeasible(), FilesRenameFileInfeasible()]
+                         FilesDeleteFileInfeasible(), FilesRenameFileInfeasible(),
+                         FilesMoveFile()]

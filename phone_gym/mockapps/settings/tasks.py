@@ -17,11 +17,12 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
-from ...verifiers import Criterion, Matcher, NearMiss
+from ...verifiers import Allowed, Becomes, Criterion, Matcher, NearMiss
 from ...verifiers.criteria import lookup
 from ...world import theme as T
 from ...world.device import to_px
 from ...world.widgets import Node, slider_value_at, slider_x
+from ..aw import AW_START
 from ..driver import Driver, OracleError
 from ..families import Infeasible, SetSetting
 from ..task import Task
@@ -31,6 +32,7 @@ from .app import (
     BLUETOOTH,
     BRIGHTNESS,
     BRIGHTNESS_MAX,
+    BRIGHTNESS_MIN,
     DARK_THEME,
     DO_NOT_DISTURB,
     GAMMA_SPACE_MAX,
@@ -310,8 +312,170 @@ class SettingsDoNotDisturbOn(SwitchTask):
     switch, path, label = DO_NOT_DISTURB, ("Sound & vibration",), "Do Not Disturb"
 
 
+# --- AndroidWorld's system tasks (``suites.aw_system``): its device date, its budgets ------
+class AwSwitchTask(SwitchTask):
+    """An AndroidWorld switch task: on its device date, 10 x its complexity in steps."""
+
+    start, complexity, max_steps, real = AW_START, 1, 10, True
+
+
+class AwVerifySwitch(AwSwitchTask):
+    """AndroidWorld's "...Verify" switch tasks: the switch already reads the state the task
+    asks for. Doing nothing (or flipping it and back) passes; leaving it the other way, or
+    changing anything else, fails. The oracle looks at the switch and flips it only if it
+    is wrong."""
+
+    done_at_start = True
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        scramble(state, rng)
+        put_switch(state, self.switch, self.on(params))
+
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        """The switch may be flipped on the way (the criterion judges where it ends), so
+        the oracle restores it after a wrong flip."""
+        return [f"settings.{self.namespace}.{self.key}"]
+
+
+class SystemWifiTurnOffVerify(AwVerifySwitch):
+    template = "Make sure Wi-Fi is turned off."
+    turn_on, path, label = False, ("Network & internet", "Internet"), "Wi-Fi"
+
+
+class SystemWifiTurnOnVerify(SystemWifiTurnOffVerify):
+    template, turn_on = "Make sure Wi-Fi is turned on.", True
+
+
+class SystemBluetoothTurnOffVerify(AwVerifySwitch):
+    template = "Make sure Bluetooth is turned off."
+    turn_on, path, label = False, ("Connected devices",), "Bluetooth"
+    switch = BLUETOOTH
+
+
+class SystemBluetoothTurnOnVerify(SystemBluetoothTurnOffVerify):
+    template, turn_on = "Make sure Bluetooth is turned on.", True
+
+
+class AwBrightness(SetSetting):
+    """Brightness to an end of the slider: ``screen_brightness`` 255 (max) or 1 (min), as
+    AndroidWorld checks; the setup starts it at the other end (``done_at_start``: at the
+    target already)."""
+
+    apps = ("Settings",)
+    namespace, key = BRIGHTNESS
+    start, complexity, max_steps, real = AW_START, 1, 10, True
+    to_max: ClassVar[bool] = True
+
+    def target(self) -> int:
+        return BRIGHTNESS_MAX if self.to_max else BRIGHTNESS_MIN
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        scramble(state, rng)
+        other = BRIGHTNESS_MIN if self.to_max else BRIGHTNESS_MAX
+        state.put_setting(*BRIGHTNESS, str(self.target() if self.done_at_start else other))
+
+    def value(self, params: Mapping[str, Any]) -> Any:
+        return str(self.target())
+
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        """A "...Verify" task: the slider may move on the way (the criterion judges where
+        it ends), so the oracle puts it back after a wrong drag."""
+        if self.done_at_start:
+            return [f"settings.{self.namespace}.{self.key}"]
+        return super().allowed(params, initial)
+
+    def declared_near_misses(self, initial: Any, final: Any, params: Mapping[str, Any],
+                             answer: str | None) -> list[NearMiss]:
+        """The slider left one step short of the end, or at the other end."""
+        out = []
+        for level in (self.target() + (-1 if self.to_max else 1),
+                      BRIGHTNESS_MIN if self.to_max else BRIGHTNESS_MAX):
+            state = copy.deepcopy(final)
+            state["settings"][BRIGHTNESS[0]][BRIGHTNESS[1]] = str(level)
+            out.append(NearMiss(state, answer, f"brightness left at {level}"))
+        return out
+
+    def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Settings")
+        yield from ui.tap(PAGES["display"], kind="list_item")
+        slider = ui.must(id="brightness", kind="slider")
+        end = GAMMA_SPACE_MAX if self.to_max else 0
+        if round(float(slider.text or 0)) != end:
+            yield from slide_to(ui, end, GAMMA_SPACE_MAX, id="brightness")
+        yield from ui.finish()
+
+
+class SystemBrightnessMax(AwBrightness):
+    template = "Turn the screen brightness all the way up."
+
+
+class SystemBrightnessMin(AwBrightness):
+    template, to_max = "Turn the screen brightness all the way down.", False
+
+
+class SystemBrightnessMaxVerify(SystemBrightnessMax):
+    template = "Make sure the screen brightness is at its maximum."
+    done_at_start = True
+
+
+class SystemBrightnessMinVerify(SystemBrightnessMin):
+    template = "Make sure the screen brightness is at its minimum."
+    done_at_start = True
+
+
+class TurnOffWifiAndTurnOnBluetooth(Task):
+    """Two switches, one criterion each (``info["progress"]`` 0, 0.5 or 1, as AndroidWorld
+    scores it; the reward is 1 only with both)."""
+
+    apps = ("Settings",)
+    template = "Switch Wi-Fi off, then switch Bluetooth on."
+    start, complexity, max_steps, real = AW_START, 2, 20, True
+    #: Its first setting, as a ``SetSetting`` names its one (``real.watch`` reads these).
+    namespace, key = WIFI.namespace, WIFI.key
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        scramble(state, rng)
+        put_switch(state, WIFI, True)
+        put_switch(state, BLUETOOTH, False)
+
+    def criteria(self, params: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        return [SwitchIs(WIFI, False), SwitchIs(BLUETOOTH, True)]
+
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Becomes(f"settings.{WIFI.namespace}.{WIFI.key}", switch_value(WIFI, False)),
+                Becomes(f"settings.{BLUETOOTH.namespace}.{BLUETOOTH.key}",
+                        switch_value(BLUETOOTH, True))]
+
+    def declared_near_misses(self, initial: Any, final: Any, params: Mapping[str, Any],
+                             answer: str | None) -> list[NearMiss]:
+        return [NearMiss(perturb_settings(final, wifi_on="1"), answer, "Wi-Fi left on"),
+                NearMiss(perturb_settings(final, bluetooth_on="0"), answer,
+                         "Bluetooth left off"),
+                NearMiss(perturb_settings(final, airplane_mode_on="1", wifi_on="3",
+                                          bluetooth_on="1"), answer,
+                         "airplane mode on instead of Wi-Fi off")]
+
+    def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Settings")
+        yield from ui.tap(PAGES["network"], kind="list_item")
+        yield from ui.tap(PAGES["internet"], kind="list_item")
+        yield from ui.set_switch("Wi-Fi", False)
+        yield from ui.press("back")
+        yield from ui.press("back")
+        yield from ui.tap(PAGES["connected"], kind="list_item")
+        yield from ui.set_switch("Bluetooth", True)
+        yield from ui.finish()
+
+
 TEMPLATES: list[Task] = [
     SettingsTurnOffWifi(), SettingsSetDarkTheme(), SettingsSetBrightness(), SettingsWifiOff(),
     SettingsWifiOn(), SettingsBluetoothOn(), SettingsBluetoothOff(), SettingsAirplaneModeOn(),
     SettingsDarkThemeOn(), SettingsDoNotDisturbOn(), SettingsSetBrightnessInfeasible(),
+    SystemWifiTurnOffVerify(), SystemWifiTurnOnVerify(), SystemBluetoothTurnOffVerify(),
+    SystemBluetoothTurnOnVerify(), SystemBrightnessMax(), SystemBrightnessMin(),
+    SystemBrightnessMaxVerify(), SystemBrightnessMinVerify(), TurnOffWifiAndTurnOnBluetooth(),
 ]

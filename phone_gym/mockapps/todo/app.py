@@ -1,17 +1,22 @@
-"""To-do: a searchable list of items, an editor, checking items off and deleting them.
+"""To-do: the counterpart of AndroidWorld's Tasks app (org.tasks): a searchable list of tasks
+with due dates and times, priorities, hide-until dates, notes and completion dates; tabs for
+all, open and completed tasks, a high-priority filter, an editor, checking tasks off and
+deleting them.
 
 State is dataclasses (persistent ``TodoData``: a ``Table`` of frozen ``Item`` records;
 transient ``TodoUi``), the view is a pure function of them, and updates are small
-functions. Grow it from here: more fields, screens, and the kit's building blocks.
+functions. Dates are ISO strings (``2023-10-20``), times ``HH:MM``; empty means none.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 
 from ...world.app import App, Route
 from ...world.data import Store, Table
+from ...world.kit import Chips, Tabs
 from ...world.widgets import (
     Dialog,
     DialogButton,
@@ -27,21 +32,39 @@ from ...world.widgets import (
 )
 from .manifest import MANIFEST
 
+#: Priorities as the Tasks app names them: 0 is the highest (AndroidWorld's "importance").
+PRIORITIES = ("High", "Medium", "Low", "None")
+NO_PRIORITY = 3
+TABS = ("All", "Open", "Completed")
+#: Filter chips: high priority only, due today, due in the next 7 days, and showing the
+#: tasks hidden until a later day (the Tasks app hides them until then).
+HIGH_ONLY, DUE_TODAY, NEXT_WEEK, SHOW_HIDDEN = ("High priority", "Due today", "Next 7 days",
+                                                "Show hidden")
+FILTERS = (HIGH_ONLY, DUE_TODAY, NEXT_WEEK, SHOW_HIDDEN)
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
 
 # --- state -------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Item:
-    """One item: a record (frozen; ``Table.update`` makes a changed copy)."""
+    """One task: a record (frozen; ``Table.update`` makes a changed copy). ``due`` and
+    ``hide_until`` are ISO dates, ``due_time`` ``HH:MM``, ``completed`` the ISO date it was
+    checked off; ``priority`` 0 (high) to 3 (none)."""
 
     id: int
     title: str
     note: str = ""
     done: bool = False
+    due: str = ""
+    due_time: str = ""
+    priority: int = NO_PRIORITY
+    completed: str = ""
+    hide_until: str = ""
 
 
 @dataclass
 class TodoData(Store):
-    """What the app stores: verifiers compare this (``apps.Todo.items.<id>``)."""
+    """What the app stores on disk: verifiers compare this (``apps.Todo.items.<id>``)."""
 
     items: Table[Item] = field(default_factory=lambda: Table(kind=Item))
 
@@ -52,6 +75,10 @@ class Draft:
 
     title: str = ""
     note: str = ""
+    due: str = ""
+    due_time: str = ""
+    priority: int = NO_PRIORITY
+    hide_until: str = ""
 
 
 @dataclass
@@ -61,11 +88,16 @@ class TodoUi:
     draft: Draft = field(default_factory=Draft)
     query: str = ""
     deleting: int | None = None  # the item whose delete confirmation shows
+    tab: str = "All"
+    filters: tuple[str, ...] = ()  # the filter chips that are on
 
 
 # --- updates -------------------------------------------------------------------------------
-def add_item(data: TodoData, title: str, note: str = "", *, done: bool = False) -> Item:
-    return data.items.new(title=title, note=note, done=done)
+def add_item(data: TodoData, title: str, note: str = "", *, done: bool = False, due: str = "",
+             due_time: str = "", priority: int = NO_PRIORITY, completed: str = "",
+             hide_until: str = "") -> Item:
+    return data.items.new(title=title, note=note, done=done, due=due, due_time=due_time,
+                          priority=priority, completed=completed, hide_until=hide_until)
 
 
 def save_draft(data: TodoData, draft: Draft, item_id: int | None) -> bool:
@@ -73,20 +105,68 @@ def save_draft(data: TodoData, draft: Draft, item_id: int | None) -> bool:
     title, note = draft.title.strip(), draft.note.strip()
     if not title:
         return False
+    fields = {"title": title, "note": note, "due": draft.due.strip(),
+              "due_time": draft.due_time.strip(), "priority": draft.priority,
+              "hide_until": draft.hide_until.strip()}
     if item_id is None:
-        add_item(data, title, note)
+        data.items.new(done=False, completed="", **fields)
     elif item_id in data.items:
-        data.items.update(item_id, title=title, note=note)
+        item = data.items[item_id]
+        changed = {k: v for k, v in fields.items() if getattr(item, k) != v}
+        if changed:
+            data.items.update(item_id, **changed)
     return True
 
 
-def list_order(item: Item) -> tuple[bool, str, int]:
-    """Open items first, then by title."""
-    return (item.done, item.title.casefold(), item.id)
+def set_done(data: TodoData, item_id: int, done: bool, today: date) -> None:
+    """Check an item off (recording today as its completion date) or open it again."""
+    if item_id in data.items:
+        data.items.update(item_id, done=done, completed=today.isoformat() if done else "")
+
+
+def list_order(item: Item) -> tuple[bool, str, str, str, int]:
+    """Open items first, then by due date and time (undated last), then by title."""
+    return (item.done, item.due or "~", item.due_time or "~", item.title.casefold(), item.id)
 
 
 def item_text(item: Item) -> str:
     return f"{item.title}\n{item.note}"
+
+
+def keep(item: Item, tab: str, filters: tuple[str, ...], today: date) -> bool:
+    """Whether the list shows ``item`` on ``tab`` with the ``filters`` on, ``today``."""
+    day, week_end = today.isoformat(), (today + timedelta(days=6)).isoformat()
+    return ((tab == "All" or item.done == (tab == "Completed"))
+            and (HIGH_ONLY not in filters or item.priority == 0)
+            and (DUE_TODAY not in filters or item.due == day)
+            and (NEXT_WEEK not in filters or day <= item.due <= week_end)
+            and (SHOW_HIDDEN in filters or not item.hide_until or item.hide_until <= day))
+
+
+def say_date(iso: str) -> str:
+    """``2023-10-20`` as ``Oct 20, 2023`` (anything else as it is)."""
+    try:
+        d = date.fromisoformat(iso)
+    except ValueError:
+        return iso
+    return f"{MONTHS[d.month - 1]} {d.day}, {d.year}"
+
+
+def subtitle(item: Item) -> str:
+    """A row's second line: due date and time, priority, completion, hide-until."""
+    parts = []
+    if item.due:
+        parts.append(f"Due {say_date(item.due)}" + (f" {item.due_time}" if item.due_time
+                                                     else ""))
+    if item.priority < NO_PRIORITY:
+        parts.append(f"{PRIORITIES[item.priority]} priority")
+    if item.done and item.completed:
+        parts.append(f"Completed {say_date(item.completed)}")
+    if item.hide_until:
+        parts.append(f"Hidden until {say_date(item.hide_until)}")
+    if not parts and item.note:
+        parts.append(item.note.split("\n")[0])
+    return " · ".join(parts)
 
 
 # --- the app -------------------------------------------------------------------------------
@@ -106,14 +186,19 @@ class TodoApp(App):
         self.shown()
 
     def shown(self) -> Sequence[Item]:
-        """The items the list shows: a table index keeps them sorted as they are written."""
+        """The items the list shows: a table index keeps them sorted as they are written;
+        the tab and the filter chips pick among them (tasks hidden until a later day only
+        with "Show hidden")."""
         items = self.data.items
-        return items.index("list_order", list_order, item_text).view(items, self.ui.query)
+        found = items.index("list_order", list_order, item_text).view(items, self.ui.query)
+        tab, filters, today = self.ui.tab, self.ui.filters, self.system.now.date()
+        return [i for i in found if keep(i, tab, filters, today)]
 
     # navigation and updates
     def open_editor(self, item_id: int | None) -> None:
         item = self.data.items.get(item_id) if item_id is not None else None
-        self.ui.draft = Draft(item.title, item.note) if item else Draft()
+        self.ui.draft = (Draft(item.title, item.note, item.due, item.due_time, item.priority,
+                               item.hide_until) if item else Draft())
         self.go("edit", item_id)
 
     def save(self) -> None:
@@ -126,7 +211,7 @@ class TodoApp(App):
     def toggle_done(self, item_id: int) -> None:
         item = self.data.items.get(item_id)
         if item is not None:
-            self.data.items.update(item_id, done=not item.done)
+            set_done(self.data, item_id, not item.done, self.system.now.date())
 
     def ask_delete(self, item_id: int | None) -> None:
         self.ui.deleting = item_id
@@ -138,12 +223,19 @@ class TodoApp(App):
             self.back()
         self.toast("Deleted")
 
-    def set_draft(self, **changes: str) -> None:
+    def set_draft(self, **changes: str | int) -> None:
         for key, value in changes.items():
             setattr(self.ui.draft, key, value)
 
     def set_query(self, query: str) -> None:
         self.ui.query = query
+
+    def set_tab(self, tab: str) -> None:
+        self.ui.tab = tab
+
+    def toggle_filter(self, label: str) -> None:
+        on = self.ui.filters
+        self.ui.filters = tuple(f for f in FILTERS if (f in on) != (f == label))
 
     # views
     def view(self, route: Route) -> Screen:
@@ -151,7 +243,7 @@ class TodoApp(App):
 
     def row(self, item: Item) -> Node:
         return ListItem(
-            item.title, item.note.split("\n")[0], id=f"item_{item.id}",
+            item.title, subtitle(item), id=f"item_{item.id}",
             on_click=lambda: self.open_editor(item.id),
             menu=[("Mark as open" if item.done else "Mark as done",
                    lambda: self.toggle_done(item.id)),
@@ -173,10 +265,12 @@ class TodoApp(App):
         shown = self.shown()
         empty = "No matching items" if self.ui.query.strip() else "Nothing here yet"
         return Screen(
-            top_bar=TopBar("To-do"),
+            top_bar=TopBar("Tasks"),
             content=[
+                Tabs(TABS, self.ui.tab, self.set_tab),
                 TextField(self.ui.query, self.set_query, hint="Search", id="search",
                           label="Search"),
+                Chips(FILTERS, self.ui.filters, self.toggle_filter, id="filters"),
                 Text(f"{sum(not i.done for i in shown)} open", style="caption", id="count"),
                 VirtualList(len(shown), lambda i: self.row(shown[i]), id="items",
                             empty_text=empty),
@@ -197,6 +291,15 @@ class TodoApp(App):
             content=[
                 TextField(draft.title, lambda v: self.set_draft(title=v), hint="Title",
                           id="title", label="Title"),
+                TextField(draft.due, lambda v: self.set_draft(due=v), hint="Due date (YYYY-MM-DD)",
+                          id="due", label="Due date"),
+                TextField(draft.due_time, lambda v: self.set_draft(due_time=v),
+                          hint="Due time (HH:MM)", id="due_time", label="Due time"),
+                Text("Priority", style="caption", id="priority_label"),
+                Chips(PRIORITIES, [PRIORITIES[draft.priority]],
+                      lambda p: self.set_draft(priority=PRIORITIES.index(p)), id="priority"),
+                TextField(draft.hide_until, lambda v: self.set_draft(hide_until=v),
+                          hint="Hide until (YYYY-MM-DD)", id="hide_until", label="Hide until"),
                 TextField(draft.note, lambda v: self.set_draft(note=v), hint="Note", id="note",
                           label="Note", multiline=True),
             ],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -26,10 +27,11 @@ def app_of(state: DeviceState) -> app_module.TodoApp:
     return app
 
 
-def write_item(state: DeviceState, title: str, note: str = "", *,
-               done: bool = False) -> app_module.Item:
-    """Add an item (PhoneWorld: the app's own data)."""
-    return app_module.add_item(app_of(state).data, title, note, done=done)
+def write_item(state: DeviceState, title: str, note: str = "", *, done: bool = False,
+               **fields: Any) -> app_module.Item:
+    """Add an item (PhoneWorld: the app's own data); ``fields`` are the other ``Item``
+    fields (``due``, ``due_time``, ``priority``, ``completed``, ``hide_until``)."""
+    return app_module.add_item(app_of(state).data, title, note, done=done, **fields)
 
 
 def seed_items(state: DeviceState, titles: Sequence[str], done: Sequence[bool]) -> None:

@@ -6,9 +6,10 @@ from ...world.manifest import AppManifest
 
 MANIFEST = AppManifest(
     name="Todo",
-    package="org.tasks.example",
-    label="To-do",
+    package="org.tasks",
+    label="Tasks",
     icon="T",
     color=(0, 137, 123),
-    description="A list of items to keep: add, rename, check off and delete them.",
+    description=("Tasks with due dates, priorities and notes: add, rename, check off and "
+                 "delete them; filter open, completed and high-priority ones."),
 )

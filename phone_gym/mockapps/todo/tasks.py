@@ -3,17 +3,18 @@ the family; near misses are derived from them)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from ...actions import PhoneAction
-from ...verifiers import same_text
+from ...verifiers import Allow, Allowed, same_text
 from ..driver import Driver
 from ..families import CreateRecord, DeleteRecord, EditRecord, Infeasible, Lookup
 from ..task import Task
 from ..vocab import pick
+from .aw_tasks import AW_TEMPLATES
 from .fixtures import COLLECTION, NEW_TITLES, sample_titles, seed_items
 
 
@@ -45,7 +46,7 @@ class TodoTask(Task):
 
 
 class TodoAddItem(TodoTask, CreateRecord):
-    template = 'In To-do, add an item "{new_title}".'
+    template = 'In Tasks, add an item "{new_title}".'
     max_steps = 10
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -60,7 +61,7 @@ class TodoAddItem(TodoTask, CreateRecord):
 
 
 class TodoRenameItem(TodoTask, EditRecord):
-    template = 'In To-do, rename the item "{title}" to "{new_title}".'
+    template = 'In Tasks, rename the item "{title}" to "{new_title}".'
     max_steps = 12
 
     def changes(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -74,12 +75,17 @@ class TodoRenameItem(TodoTask, EditRecord):
 
 
 class TodoCompleteItem(TodoTask, EditRecord):
-    template = 'In To-do, mark "{title}" as done.'
+    template = 'In Tasks, mark "{title}" as done.'
     max_steps = 8
     target_open = True
 
     def changes(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"done": True}
+
+    def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        """Checking an item off also records its completion date."""
+        return [Allow(self.collection, "modified", key=self.target_key(p, initial),
+                      fields=("done", "completed"))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Todo")
@@ -90,7 +96,7 @@ class TodoCompleteItem(TodoTask, EditRecord):
 
 
 class TodoDeleteItem(TodoTask, DeleteRecord):
-    template = 'In To-do, delete the item "{title}".'
+    template = 'In Tasks, delete the item "{title}".'
     max_steps = 10
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
@@ -102,7 +108,7 @@ class TodoDeleteItem(TodoTask, DeleteRecord):
 
 
 class TodoCountOpen(TodoTask, Lookup):
-    template = "In To-do, how many items are not done yet? Answer with the number."
+    template = "In Tasks, how many items are not done yet? Answer with the number."
     max_steps = 8
 
     answer_type, answer_field = "count", "count"
@@ -141,4 +147,4 @@ class TodoDeleteItemInfeasible(MissingItem, TodoDeleteItem):
 
 TEMPLATES: list[Task] = [TodoAddItem(), TodoRenameItem(), TodoCompleteItem(),
                          TodoDeleteItem(), TodoCountOpen(), TodoCompleteItemInfeasible(),
-                         TodoDeleteItemInfeasible()]
+                         TodoDeleteItemInfeasible(), *AW_TEMPLATES]

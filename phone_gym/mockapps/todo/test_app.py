@@ -1,4 +1,4 @@
-"""To-do: the authoring checks on the app and every template, and the app's own behaviour
+"""To-do (Tasks): the authoring checks on the app and every template, and the app's own behaviour
 (written by ``phone-gym new-app``; add tests for what you build)."""
 
 from __future__ import annotations

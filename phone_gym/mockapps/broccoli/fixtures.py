@@ -1,0 +1,112 @@
+"""Public fixtures of Broccoli: recipe vocabulary, sampling recipes, and seeding them (what
+other apps' tasks, e.g. recipes read from a gallery image or a text file, may reuse).
+
+A recipe is sampled as AndroidWorld builds its recipes: a base dish, one of a few
+descriptions, servings, a preparation time, an ingredient list and directions ending with a
+tip. The words are phone-gym's own. Directions name two ingredients of ``INGREDIENTS`` (none
+of which is a word inside another), so "recipes whose directions mention X" is decidable.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ...verifiers.state import DeviceState
+from ..vocab import pick
+from .app import TEXT_KEYS, BroccoliApp, Recipe, add_recipe
+
+COLLECTION = "apps.Broccoli.recipes"
+
+DISHES = (
+    "Tomato Basil Soup", "Chicken Curry", "Veggie Stir Fry", "Mushroom Risotto",
+    "Beef Tacos", "Greek Salad", "Pancakes", "Lentil Stew", "Shrimp Pasta", "Banana Bread",
+    "Fish Tacos", "Caesar Salad", "Pumpkin Soup", "Pad Thai", "Margherita Pizza",
+    "Chili con Carne", "Falafel Wrap", "Egg Fried Rice", "Apple Crumble", "Quiche Lorraine",
+    "Minestrone", "Shakshuka", "Beef Stroganoff", "Caprese Sandwich", "Burrito Bowl",
+    "Chicken Noodle Soup", "Vegetable Lasagna", "Salmon Teriyaki", "Hummus Plate",
+    "French Toast", "Paella", "Ratatouille", "Carrot Cake", "Gazpacho", "Poke Bowl",
+    "Spinach Omelette", "Tofu Scramble", "Potato Gratin", "Fruit Smoothie",
+)
+DESCRIPTIONS = (
+    "A quick weeknight favourite.", "Comfort food for cold days.",
+    "Light, fresh and healthy.", "Great for sharing with friends.",
+    "A family recipe worth keeping.",
+)
+SERVINGS = ("1 serving", "2 servings", "3 servings", "4 servings", "6 servings")
+PREP_TIMES = ("10 mins", "20 mins", "30 mins", "45 mins", "1 hr", "2 hrs", "3 hrs", "4 hrs")
+INGREDIENTS = (
+    "garlic", "onion", "tomato", "basil", "carrot", "potato", "spinach", "mushroom",
+    "chicken", "beef", "tofu", "rice", "lentils", "chickpeas", "zucchini", "eggplant",
+    "bell pepper", "ginger", "lemon", "honey", "cheddar", "feta", "parmesan", "yogurt",
+    "butter", "oats", "almonds", "walnuts", "cinnamon", "cumin", "paprika", "shrimp",
+    "salmon", "quinoa", "cabbage", "celery", "avocado", "coconut milk", "mozzarella", "leek",
+)
+QUANTITIES = ("1 cup", "2 cups", "1/2 cup", "1 tbsp", "2 tbsp", "1 tsp", "200 g", "100 g")
+STEPS = ("Chop the {a} and cook it with the {b} for ten minutes.",
+         "Mix the {a} with the {b} in a large bowl.",
+         "Roast the {a}, then add the {b} and stir well.")
+TIPS = ("Serve warm.", "Garnish with fresh herbs before serving.",
+        "Keeps in the fridge for two days.")
+
+
+def mentions(text: str, ingredient: str) -> bool:
+    """Whether ``text`` names ``ingredient`` as a word (any case)."""
+    return re.search(rf"\b{re.escape(ingredient)}\b", text, re.IGNORECASE) is not None
+
+
+def sample_recipe(rng: np.random.Generator, *, title: str | None = None,
+                  avoid: Sequence[str] = (), must: str | None = None) -> dict[str, str]:
+    """A recipe's text fields; its directions name two ingredients not in ``avoid`` (one of
+    them ``must`` when given)."""
+    a, b = pick(rng, [i for i in INGREDIENTS if i not in avoid and i != must], 2)
+    if must is not None:
+        a, b = (must, b) if rng.random() < 0.5 else (a, must)
+    qa, qb = pick(rng, QUANTITIES, 2)
+    return {
+        "title": title or str(pick(rng, DISHES)),
+        "description": str(pick(rng, DESCRIPTIONS)),
+        "servings": str(pick(rng, SERVINGS)),
+        "preparation_time": str(pick(rng, PREP_TIMES)),
+        "ingredients": f"{qa} {a}, {qb} {b}",
+        "directions": f"{pick(rng, STEPS).format(a=a, b=b)} {pick(rng, TIPS)}",
+    }
+
+
+def sample_recipes(rng: np.random.Generator, k: int, *, avoid_titles: Iterable[str] = (),
+                   avoid: Sequence[str] = ()) -> list[dict[str, str]]:
+    """``k`` recipes with different titles, none in ``avoid_titles``."""
+    titles = pick(rng, [d for d in DISHES if d not in set(avoid_titles)], k)
+    return [sample_recipe(rng, title=t, avoid=avoid) for t in titles]
+
+
+def broccoli_app(state: DeviceState) -> BroccoliApp:
+    app = state.app("Broccoli")  # type: ignore[attr-defined]
+    assert isinstance(app, BroccoliApp)
+    return app
+
+
+def write_recipe(state: DeviceState, recipe: Mapping[str, Any]) -> Recipe:
+    """Add a recipe (its text fields, optionally ``favorite``) to Broccoli's database."""
+    values = {k: recipe[k] for k in (*TEXT_KEYS, "favorite") if k in recipe}
+    title = values.pop("title")
+    return add_recipe(broccoli_app(state).data, str(title), **values)
+
+
+def write_recipes(state: DeviceState, recipes: Iterable[Mapping[str, Any]],
+                  rng: np.random.Generator | None = None) -> None:
+    """Add ``recipes`` (shuffled by ``rng`` when given)."""
+    rows = list(recipes)
+    if rng is not None:
+        rows = [rows[i] for i in rng.permutation(len(rows))]
+    for row in rows:
+        write_recipe(state, row)
+
+
+def recipe_ids(state: DeviceState, where: Mapping[str, Any]) -> list[int]:
+    """The ids of the recipes whose fields equal ``where`` (for oracles, to plan)."""
+    return [r.id for r in broccoli_app(state).data.recipes
+            if all(getattr(r, k) == v for k, v in where.items())]

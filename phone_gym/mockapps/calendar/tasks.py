@@ -1,0 +1,689 @@
+"""Calendar tasks: AndroidWorld's Simple Calendar Pro tasks (adding, repeating and deleting
+events; questions about the events of a day, a week or a person).
+
+Every template runs on AndroidWorld's device date (``aw.AW_START``, Sunday Oct 15 2023
+15:34). Events live in the phone's calendar provider (the shared ``events`` store). A real
+phone keeps its own clock (it cannot be set to AndroidWorld's date), so only the templates
+that find their event by search (whatever the phone's date, within the step budget) run on
+real phones too (``real = True``); adding an event on an October 2023 day from another
+month and year can take more than AndroidWorld's 34 steps. A repeat rule is
+PhoneWorld's (the provider's ``rrule`` column is not read over adb here).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterator, Mapping, Sequence
+from datetime import date, datetime, timedelta
+from typing import Any
+
+import numpy as np
+
+from ...actions import PhoneAction
+from ...verifiers import Answer, Criterion, Matcher, NearMiss, same_text
+from ...verifiers.answers import answer_matcher
+from ..aw import AW_START, AW_TODAY, WEEKDAYS, day_phrase, long_date, sample_phrasing, week_of
+from ..driver import Driver, OracleError
+from ..families import CreateRecord, DeleteRecord, Lookup
+from ..task import Task
+from ..vocab import pick
+from .app import MONTHS, parse
+from .fixtures import (
+    COLLECTION,
+    DESCRIPTIONS,
+    DURATIONS,
+    EVENING,
+    LOCATIONS,
+    PEOPLE,
+    TITLES,
+    add,
+    at,
+    event_rows,
+    iso,
+    meeting_title,
+    seed_noise,
+    specific_title,
+)
+
+OCT_1, OCT_31 = date(2023, 10, 1), date(2023, 10, 31)
+#: A stored event without a repeat rule (a real phone's rows have no such column: None).
+NO_REPEAT = Matcher(lambda v: not v, "no repeat rule")
+
+
+# --- oracle helpers ------------------------------------------------------------------------------
+def open_day(ui: Driver, day: date, *, launch: bool = True) -> Iterator[PhoneAction]:
+    """Launch the calendar (unless ``launch`` is False), page to ``day``'s month and tap
+    the day."""
+    if launch:
+        yield from ui.open_app("Calendar")
+    if ui.find(id="month_title") is None:
+        yield from ui.tap(id="tab_month")
+    target = f"{MONTHS[day.month - 1]} {day.year}"
+    for _ in range(24):
+        shown = ui.must(id="month_title").text
+        if shown == target:
+            break
+        month, year = shown.split()
+        later = (int(year), MONTHS.index(month)) < (day.year, day.month - 1)
+        yield from ui.tap(id="next_month" if later else "previous_month")
+    yield from ui.tap(id=f"day_{day.isoformat()}")
+
+
+def search(ui: Driver, text: str) -> Iterator[PhoneAction]:
+    """Launch the calendar and search its events for ``text``."""
+    yield from ui.open_app("Calendar")
+    if ui.find(id="search", kind="text_field") is None:
+        yield from ui.tap(id="search")
+    yield from ui.fill("search", text)
+
+
+def set_part(ui: Driver, part: str, value: int, wrap: int) -> Iterator[PhoneAction]:
+    """Make a picker part hold ``value``: one tap on -/+ when it is one away (modulo
+    ``wrap``), else typed over."""
+    shown = ui.must(id=part, kind="text_field").text.strip()
+    now = int(shown) if shown.isdigit() else None
+    if now == value:
+        return
+    if now is not None and (now - value) % wrap == 1:
+        yield from ui.tap(id=f"{part}_decrease")
+    elif now is not None and (value - now) % wrap == 1:
+        yield from ui.tap(id=f"{part}_increase")
+    else:
+        yield from ui.fill(part, f"{value:02d}" if part == "minute" else str(value))
+
+
+def set_time(ui: Driver, which: str, when: datetime) -> Iterator[PhoneAction]:
+    """Set the editor's ``start_time``/``end_time`` row to ``when``'s time (unless shown)."""
+    yield from ui.reveal(id=f"{which}_value")
+    if ui.must(id=f"{which}_value").text == f"{when:%H:%M}":
+        return
+    yield from ui.tap(id=which)
+    yield from set_part(ui, "hour", when.hour, 24)
+    yield from set_part(ui, "minute", when.minute, 60)
+    yield from ui.tap(id="button_ok")
+
+
+def set_date(ui: Driver, which: str, day: date) -> Iterator[PhoneAction]:
+    """Set the editor's ``start_date``/``end_date`` row to ``day`` (unless shown)."""
+    yield from ui.reveal(id=f"{which}_value")
+    if ui.must(id=f"{which}_value").text == f"{MONTHS[day.month - 1][:3]} {day.day}, {day.year}":
+        return
+    yield from ui.tap(id=which)
+    shown = ui.must(id="year", kind="text_field").text
+    if shown != str(day.year):
+        yield from ui.fill("year", str(day.year))
+    yield from set_part(ui, "month", day.month, 12)
+    yield from set_part(ui, "day", day.day, 31)
+    yield from ui.tap(id="button_ok")
+
+
+def near_top(ui: Driver, titles: Sequence[str], rows: int = 5) -> bool:
+    """Whether every one of ``titles`` is among the first ``rows`` of the event list the
+    app opens on (upcoming events from AndroidWorld's today, by start): state, read to
+    plan the shorter way."""
+    upcoming = sorted((r for r in (e.__dict__ for e in ui.state.events())
+                       if str(r["start"])[:10] >= AW_TODAY.isoformat()),
+                      key=lambda r: str(r["start"]))
+    first = [str(r["title"]) for r in upcoming[:rows]]
+    return all(t in first for t in titles)
+
+
+def open_titles(ui: Driver, day: date, titles: Sequence[str]
+                ) -> Generator[PhoneAction, None, list[str]]:
+    """Show the rows of ``titles`` (events of ``day``): on the event list when they are near
+    its top, else on the day in the month view; return the titles as shown."""
+    yield from ui.open_app("Calendar")
+    if ui.find(id="event_list") is None or not near_top(ui, titles):
+        yield from open_day(ui, day, launch=False)
+    return (yield from shown_titles(ui, titles))
+
+
+def rows_on(ui: Driver, day: date) -> list[Mapping[str, Any]]:
+    """The events starting on ``day``, in time order (state, read to plan)."""
+    rows = [r.__dict__ for r in ui.state.events()]
+    return sorted((r for r in rows if str(r["start"]).startswith(day.isoformat())),
+                  key=lambda r: str(r["start"]))
+
+
+def shown_titles(ui: Driver, titles: Sequence[str]) -> Generator[PhoneAction, None, list[str]]:
+    """Scroll each of ``titles`` into view (a list row) and return the ones found, as the
+    screen shows them (on a phone changed by a first try, some may be gone)."""
+    found = []
+    for title in titles:
+        try:
+            yield from ui.reveal(title, kind="list_item")
+        except OracleError:
+            continue
+        found.append(ui.must(title, kind="list_item").text)
+    return found
+
+
+# --- adding events -------------------------------------------------------------------------------
+class AddEvent(CreateRecord):
+    """Add one event on a day at a whole hour, lasting 15 to 60 minutes, with a title and
+    a description; 0 to 20 other events in October."""
+
+    apps, collection = ("Calendar",), COLLECTION
+    start = AW_START
+    complexity, max_steps = 3, 34
+    repeats: tuple[str, ...] = ("",)
+
+    def sample_day(self, rng: np.random.Generator) -> date:
+        return AW_TODAY + timedelta(days=int(rng.integers(0, 17)))  # Oct 15-31
+
+    def day_text(self, day: date) -> str:
+        return long_date(day, year=True)
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        day, hour = self.sample_day(rng), int(rng.integers(0, 24))
+        return {"day": day.isoformat(), "day_text": self.day_text(day), "hour": hour,
+                "time": f"{hour:02d}:00", "minutes": int(pick(rng, DURATIONS)),
+                "title": specific_title(rng), "description": str(pick(rng, DESCRIPTIONS)),
+                "repeat": str(pick(rng, self.repeats)), "noise": int(rng.integers(1, 21))}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_noise(state, rng, params["noise"],
+                   titles=[t for t in TITLES if t != params["title"]], first=OCT_1, last=OCT_31)
+
+    def span(self, p: Mapping[str, Any]) -> tuple[datetime, datetime]:
+        first = at(date.fromisoformat(p["day"]), p["hour"])
+        return first, first + timedelta(minutes=p["minutes"])
+
+    def rule(self, p: Mapping[str, Any]) -> Any:
+        return NO_REPEAT
+
+    def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        first, last = self.span(p)
+        return {"title": same_text(p["title"]), "start": iso(first), "end": iso(last),
+                "description": same_text(p["description"]), "location": "",
+                "all_day": False, "rrule": self.rule(p)}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        first, last = self.span(p)
+        yield from ui.open_app("Calendar")
+        if ui.find(id="month_title") is None:
+            yield from ui.tap(id="tab_month")
+        if ui.must(id="month_title").text == f"{MONTHS[first.month - 1]} {first.year}":
+            yield from ui.tap(id=f"day_{first.date().isoformat()}")
+        yield from ui.tap(id="new_event")  # its date: the day chosen (else today), set below
+        yield from ui.fill("title", p["title"])
+        yield from ui.fill("description", p["description"])
+        yield from set_date(ui, "start_date", first.date())
+        yield from set_time(ui, "start_time", first)
+        yield from set_date(ui, "end_date", last.date())
+        yield from set_time(ui, "end_time", last)
+        if p["repeat"]:
+            yield from ui.tap(id="repeat")
+            yield from ui.tap(id=f"option_{p['repeat'].lower()}")
+        yield from ui.tap(id="save")
+        yield from ui.finish()
+
+
+class SimpleCalendarAddOneEvent(AddEvent):
+    template = ('In Simple Calendar, add an event "{title}" on {day_text} at {time}, '
+                'lasting {minutes} minutes, with the description "{description}".')
+
+
+class SimpleCalendarAddOneEventInTwoWeeks(AddEvent):
+    template = ('In Simple Calendar, add an event "{title}" two weeks from today at {time}, '
+                'lasting {minutes} minutes, with the description "{description}".')
+
+    def sample_day(self, rng: np.random.Generator) -> date:
+        return AW_TODAY + timedelta(days=14)
+
+
+class SimpleCalendarAddOneEventRelativeDay(AddEvent):
+    template = ('In Simple Calendar, add an event "{title}" for {day_text} at {time}, '
+                'lasting {minutes} minutes, with the description "{description}".')
+
+    def sample_day(self, rng: np.random.Generator) -> date:
+        return AW_TODAY + timedelta(days=int(rng.integers(1, 7)))
+
+    def day_text(self, day: date) -> str:
+        return f"this {WEEKDAYS[day.weekday()]}"
+
+
+class SimpleCalendarAddOneEventTomorrow(AddEvent):
+    template = ('In Simple Calendar, add an event "{title}" for tomorrow at {time}, '
+                'lasting {minutes} minutes, with the description "{description}".')
+
+    def sample_day(self, rng: np.random.Generator) -> date:
+        return AW_TODAY + timedelta(days=1)
+
+
+class SimpleCalendarAddRepeatingEvent(AddEvent):
+    template = ('In Simple Calendar, add an event "{title}" starting {day_text} at {time}, '
+                'lasting {minutes} minutes, with the description "{description}", that '
+                'repeats {repeat} forever.')
+    real = False  # the repeat rule is not read from a real phone
+    repeats = ("daily", "weekly")
+
+    def rule(self, p: Mapping[str, Any]) -> Any:
+        if p["repeat"] == "daily":
+            return "FREQ=DAILY"
+        day = date.fromisoformat(p["day"])
+        return f"FREQ=WEEKLY;BYDAY={('MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU')[day.weekday()]}"
+
+
+# --- deleting events -----------------------------------------------------------------------------
+def starts_on(day: str) -> Matcher:
+    return Matcher(lambda v: str(v or "").startswith(day), f"starts on {day}")
+
+
+class DeleteEvents(DeleteRecord):
+    """Delete every event of one day (``targets`` of them, at different hours); 20 other
+    events on other October days."""
+
+    apps, collection = ("Calendar",), COLLECTION
+    start = AW_START
+    targets = 3
+    noise = 20
+
+    def sample_day(self, rng: np.random.Generator) -> date:
+        return AW_TODAY + timedelta(days=int(rng.integers(0, 17)))
+
+    def day_text(self, day: date) -> str:
+        return long_date(day, year=True)
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        day = self.sample_day(rng)
+        hours = sorted(int(h) for h in rng.choice(np.arange(7, 22), self.targets,
+                                                  replace=False))
+        titles = [str(t) for t in pick(rng, TITLES, self.targets + 1)]
+        return {"day": day.isoformat(), "day_text": self.day_text(day), "hours": hours,
+                "titles": titles[:self.targets], "title": titles[0], "time": f"{hours[0]:02d}:00"}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        day = date.fromisoformat(params["day"])
+        for title, hour in zip(params["titles"], params["hours"], strict=True):
+            add(state, title, at(day, hour), int(pick(rng, DURATIONS)))
+        seed_noise(state, rng, self.noise, titles=self.noise_titles(params), first=OCT_1,
+                   last=OCT_31, avoid_days=[day])
+
+    def noise_titles(self, p: Mapping[str, Any]) -> list[str]:
+        return [t for t in TITLES if t not in p["titles"]]
+
+    def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"start": starts_on(p["day"])}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        day = date.fromisoformat(p["day"])
+        yield from open_day(ui, day)
+        for row in rows_on(ui, day):
+            if not self.is_target(row, p):
+                continue
+            yield from ui.tap(row["title"], kind="list_item")
+            yield from ui.tap(id="delete")
+            yield from ui.tap(id="button_delete")
+        yield from ui.finish()
+
+    def is_target(self, row: Mapping[str, Any], p: Mapping[str, Any]) -> bool:
+        return True
+
+
+class SimpleCalendarDeleteEvents(DeleteEvents):
+    template = "In Simple Calendar, delete all the events on {day_text}."
+    complexity, max_steps = 1, 14
+
+
+class SimpleCalendarDeleteEventsOnRelativeDay(DeleteEvents):
+    template = "In Simple Calendar, delete all the events for {day_text}."
+    complexity, max_steps = 1, 12
+    targets = 2
+
+    def sample_day(self, rng: np.random.Generator) -> date:
+        return AW_TODAY + timedelta(days=int(rng.integers(1, 7)))
+
+    def day_text(self, day: date) -> str:
+        return f"this {WEEKDAYS[day.weekday()]}"
+
+
+class SimpleCalendarDeleteOneEvent(DeleteEvents):
+    template = 'In Simple Calendar, delete the event "{title}" on {day_text} at {time}.'
+    complexity, max_steps = 1, 12
+    targets = 1
+    real = True  # an absolute date, and found by search: any phone's clock will do
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        params = super().sample_params(rng)
+        params["title"] = specific_title(rng)
+        params["titles"] = [params["title"]]
+        return params
+
+    def conflicts(self, params: Mapping[str, Any], existing: Mapping[str, Any]) -> str | None:
+        """The title must be new to the phone (a search finds it by title)."""
+        if any(same_text(params["title"])(r["title"]) for r in event_rows(existing)):
+            return f"events already holds one titled {params['title']!r}"
+        return None
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from search(ui, p["title"])
+        yield from ui.tap(p["title"], kind="list_item")
+        yield from ui.tap(id="delete")
+        yield from ui.tap(id="button_delete")
+        yield from ui.finish()
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        day = date.fromisoformat(params["day"])
+        first = at(day, params["hours"][0])
+        add(state, params["title"], first, int(pick(rng, DURATIONS)))
+        seed_noise(state, rng, self.noise, titles=self.noise_titles(params), first=OCT_1,
+                   last=OCT_31, avoid_starts=[first])
+
+    def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        day = date.fromisoformat(p["day"])
+        return {"title": same_text(p["title"]), "start": iso(at(day, p["hours"][0]))}
+
+    def is_target(self, row: Mapping[str, Any], p: Mapping[str, Any]) -> bool:
+        return bool(same_text(p["title"])(row["title"]))
+
+
+# --- questions -----------------------------------------------------------------------------------
+class Question(Task):
+    """A question about seeded events: ``events`` in the params are ``[title, start ISO,
+    minutes, location]``; the answer is read off the day's list (or an event's page)."""
+
+    apps = ("Calendar",)
+    start = AW_START
+    complexity, max_steps = 1, 10
+
+    def sample_day(self, rng: np.random.Generator) -> date:
+        return AW_TODAY + timedelta(days=int(rng.integers(0, 15)))  # Oct 15-29
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        for title, start, minutes, location in params["events"]:
+            add(state, title, datetime.fromisoformat(start), minutes, location=location)
+
+    def candidates(self, params: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
+        return [r["title"] for r in event_rows(initial)]
+
+    def conflicts(self, params: Mapping[str, Any], existing: Mapping[str, Any]) -> str | None:
+        """A phone that already holds an event titled like a seeded one would make the
+        question ambiguous."""
+        have = {str(r["title"]).strip().lower() for r in event_rows(existing)}
+        clash = [e[0] for e in params["events"] if str(e[0]).strip().lower() in have]
+        return f"events already holds {clash[0]!r}" if clash else None
+
+
+def event(title: str, when: datetime, minutes: int, location: str = "") -> list[Any]:
+    return [title, iso(when), minutes, location]
+
+
+def free_hours(rng: np.random.Generator, k: int, lo: int, hi: int,
+               avoid: Sequence[int] = ()) -> list[int]:
+    """``k`` different hours from ``lo`` to ``hi``, none in ``avoid``."""
+    hours = [h for h in range(lo, hi + 1) if h not in avoid]
+    return sorted(int(h) for h in rng.choice(hours, k, replace=False))
+
+
+class DayTitles(Question, Lookup):
+    """Which events fall on a day: ``count`` of them; decoys on other days."""
+
+    answer_type = "set"
+    count = 1
+    template = ""
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        day = self.sample_day(rng)
+        titles = [str(t) for t in pick(rng, TITLES, self.count + 5)]
+        events = [event(t, at(day, h), int(pick(rng, DURATIONS)))
+                  for t, h in zip(titles, free_hours(rng, self.count, 8, 20), strict=False)]
+        for t in titles[self.count:]:
+            other = AW_TODAY + timedelta(days=int(rng.integers(0, 15)))
+            if other == day:
+                other += timedelta(days=1)
+            events.append(event(t, at(other, int(rng.integers(8, 21))), 60))
+        return {"day": day.isoformat(), "day_text": day_phrase(day, sample_phrasing(rng)),
+                "events": events, "targets": titles[:self.count]}
+
+    def expected(self, params: Mapping[str, Any]) -> Any:
+        return list(params["targets"])
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        titles = yield from open_titles(ui, date.fromisoformat(p["day"]), p["targets"])
+        yield from ui.answer(", ".join(titles))
+
+
+class SimpleCalendarEventsOnDate(DayTitles):
+    template = ("Which events are in my Simple Calendar {day_text}? "
+                "Answer with their titles, separated by commas.")
+
+
+class SimpleCalendarAnyEventsOnDate(DayTitles):
+    template = ("Do I have any events {day_text} in Simple Calendar? "
+                "Answer with the titles of all of them, separated by commas.")
+    count = 3
+
+
+class OneTitle(Question, Lookup):
+    """A question whose answer is one event's title (``target``)."""
+
+    answer_type = "name"
+    template = ""
+
+    def expected(self, params: Mapping[str, Any]) -> Any:
+        return params["target"]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        titles = yield from open_titles(ui, date.fromisoformat(p["day"]), [p["target"]])
+        yield from ui.answer(", ".join(titles))
+
+
+class SimpleCalendarNextEvent(OneTitle):
+    template = ("What is my next event today in Simple Calendar? "
+                "Answer with its title.")
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        today = AW_TODAY
+        titles = [str(t) for t in pick(rng, TITLES, 6)]
+        slot = int(rng.integers(0, 20))  # 15:45 .. 20:30
+        first = at(today, 15, 45) + timedelta(minutes=15 * slot)
+        events = [event(titles[0], first, int(pick(rng, DURATIONS))),
+                  event(titles[1], at(today, int(rng.integers(8, 15))), 30),
+                  event(titles[2], first + timedelta(minutes=30 + 15 * int(rng.integers(0, 8))),
+                        30),
+                  event(titles[3], at(today + timedelta(days=1), int(rng.integers(8, 20))), 60),
+                  event(titles[4], at(today + timedelta(days=int(rng.integers(2, 8))), 10), 60),
+                  event(titles[5], at(today - timedelta(days=1), 18), 60)]
+        return {"day": today.isoformat(), "events": events, "target": titles[0]}
+
+
+class SimpleCalendarEventOnDateAtTime(OneTitle):
+    template = ("What do I have in Simple Calendar {day_text} at {time}? "
+                "Answer with the event's title.")
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        day = self.sample_day(rng)
+        hour = int(rng.integers(8, 21))
+        minute = int(pick(rng, (0, 30)))
+        titles = [str(t) for t in pick(rng, TITLES, 5)]
+        first = at(day, hour, minute)
+        other_day = day + timedelta(days=int(pick(rng, (1, 2, -1)))) if day > AW_TODAY else \
+            day + timedelta(days=1)
+        events = [event(titles[0], first, int(pick(rng, DURATIONS))),
+                  event(titles[1], first + timedelta(hours=int(rng.integers(1, 3))), 60),
+                  event(titles[2], first - timedelta(hours=int(rng.integers(1, 4))), 30),
+                  event(titles[3], at(other_day, hour, minute), 60),
+                  event(titles[4], at(day + timedelta(days=3), hour, minute), 45)]
+        return {"day": day.isoformat(), "day_text": day_phrase(day, sample_phrasing(rng)),
+                "time": f"{hour:02d}:{minute:02d}", "events": events, "target": titles[0]}
+
+
+class SimpleCalendarFirstEventAfterStartTime(OneTitle):
+    template = ("In Simple Calendar, what is the first event {day_text} that starts after "
+                "{time}? Answer with its title.")
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        day = self.sample_day(rng)
+        hour = int(rng.integers(10, 17))
+        titles = [str(t) for t in pick(rng, TITLES, 5)]
+        after = at(day, hour) + timedelta(minutes=int(pick(rng, (30, 60, 90))))
+        events = [event(titles[0], after, int(pick(rng, DURATIONS))),
+                  event(titles[1], at(day, hour) - timedelta(hours=int(rng.integers(1, 3))),
+                        60),
+                  event(titles[2], after + timedelta(hours=int(rng.integers(1, 3))), 60),
+                  event(titles[3], at(day + timedelta(days=1), hour, 30), 60),
+                  event(titles[4], after + timedelta(hours=3), 30)]
+        return {"day": day.isoformat(), "day_text": day_phrase(day, sample_phrasing(rng)),
+                "time": f"{hour:02d}:00", "events": events, "target": titles[0]}
+
+
+class SimpleCalendarEventsInTimeRange(DayTitles):
+    template = ("Which events do I have in Simple Calendar {day_text} between {time} and "
+                "20:00? Answer with their titles, separated by commas.")
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        day = self.sample_day(rng)
+        slot = int(rng.integers(0, 13))  # 12:00 .. 18:00 by half hours
+        begin = at(day, 12) + timedelta(minutes=30 * slot)
+        titles = [str(t) for t in pick(rng, EVENING, 5)]
+        k = 1 if begin.hour >= 18 else int(rng.integers(1, 3))
+        inside = [begin + timedelta(minutes=30 * i) for i in
+                  sorted(int(x) for x in rng.choice(np.arange(0, 2 * (19 - begin.hour)), k,
+                                                    replace=False))]
+        events = [event(t, when, 30) for t, when in zip(titles, inside, strict=False)]
+        events += [event(titles[k], begin - timedelta(hours=2), 60),
+                   event(titles[k + 1], at(day, 20, 30), 60),
+                   event(titles[k + 2], at(day + timedelta(days=1), begin.hour), 60)]
+        return {"day": day.isoformat(), "day_text": day_phrase(day, sample_phrasing(rng)),
+                "time": f"{begin:%H:%M}", "events": events, "targets": titles[:k]}
+
+
+class SimpleCalendarEventsInNextWeek(DayTitles):
+    template = ("Which events do I have next week (Monday to Sunday) in Simple Calendar? "
+                "Answer with their titles, separated by commas.")
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        monday, _ = week_of(AW_TODAY + timedelta(days=7))
+        titles = [str(t) for t in pick(rng, TITLES, 6)]
+        days = sorted(int(d) for d in rng.choice(np.arange(7), 2, replace=False))
+        events = [event(t, at(monday + timedelta(days=d), int(rng.integers(8, 20))), 60)
+                  for t, d in zip(titles, days, strict=False)]
+        events += [event(titles[2], at(AW_TODAY, 18), 60),
+                   event(titles[3], at(monday + timedelta(days=7 + int(rng.integers(0, 7))), 9),
+                         60),
+                   event(titles[4], at(AW_TODAY - timedelta(days=3), 11), 60),
+                   event(titles[5], at(monday + timedelta(days=int(rng.integers(8, 14))), 15),
+                         30)]
+        return {"day": monday.isoformat(), "events": events, "targets": titles[:2]}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Calendar")
+        if ui.find(id="event_list") is None:
+            yield from ui.tap(id="tab_event_list")
+        titles = yield from shown_titles(ui, p["targets"])
+        yield from ui.answer(", ".join(titles))
+
+
+class SimpleCalendarLocationOfEvent(Question, Lookup):
+    template = ('Where does the event "{title}" in Simple Calendar take place? '
+                "Answer with its location.")
+    answer_type = "text"
+    real = True  # found by search: any phone's clock will do
+
+    def conflicts(self, params: Mapping[str, Any], existing: Mapping[str, Any]) -> str | None:
+        """The asked-for title must be new to the phone (a search finds it by title)."""
+        if any(same_text(params["title"])(r["title"]) for r in event_rows(existing)):
+            return f"events already holds one titled {params['title']!r}"
+        return None
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        day = self.sample_day(rng)
+        titles = [specific_title(rng), *(str(t) for t in pick(rng, TITLES, 4))]
+        places = [str(x) for x in pick(rng, LOCATIONS, 5)]
+        hours = free_hours(rng, 3, 8, 20)
+        events = [event(titles[0], at(day, hours[0]), 60, places[0]),
+                  event(titles[1], at(day, hours[1]), 30, places[1]),
+                  event(titles[2], at(day, hours[2]), 45, places[2]),
+                  event(titles[3], at(day + timedelta(days=1), 10), 60, places[3]),
+                  event(titles[4], at(day + timedelta(days=2), 14), 60, places[4])]
+        return {"day": day.isoformat(), "day_text": day_phrase(day, sample_phrasing(rng)),
+                "title": titles[0], "location": places[0], "events": events}
+
+    def expected(self, params: Mapping[str, Any]) -> Any:
+        return params["location"]
+
+    def candidates(self, params: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
+        return [r["location"] for r in event_rows(initial) if r["location"]]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from search(ui, p["title"])
+        if not (yield from shown_titles(ui, [p["title"]])):  # renamed by a first try
+            yield from ui.answer("")
+            return
+        yield from ui.tap(p["title"], kind="list_item")
+        yield from ui.answer(ui.must(id="location", kind="text_field").text)
+
+
+class SimpleCalendarNextMeetingWithPerson(Question):
+    """Both the date and the time must be right: two typed answer checks on one answer."""
+
+    template = ("When is my next meeting with {person} in Simple Calendar? Answer with the "
+                "date and the time (24-hour).")
+    needs_answer = True
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        people = [str(x) for x in pick(rng, PEOPLE, 3)]
+        person = people[0]
+        day = self.sample_day(rng)
+        low = 16 if day == AW_TODAY else 8
+        hour = int(rng.integers(low, 21))
+        minute = int(pick(rng, (0, 15, 30, 45)))
+        first = at(day, hour, minute)
+        later = first + timedelta(days=int(rng.integers(2, 9)), hours=int(rng.integers(-2, 3)))
+        events = [event(meeting_title(person), first, 60),
+                  event(meeting_title(person), at(AW_TODAY - timedelta(days=int(
+                      rng.integers(1, 6))), 10), 60),
+                  event(meeting_title(person), later, 30),
+                  event(meeting_title(people[1]), first - timedelta(days=1)
+                        if day > AW_TODAY else first + timedelta(hours=2), 60),
+                  event(meeting_title(people[2]), first + timedelta(days=1), 45)]
+        if day > AW_TODAY:  # one with someone else between now and the meeting
+            events.append(event(meeting_title(people[2]), at(AW_TODAY, 17), 30))
+        return {"person": person, "date": first.date().isoformat(),
+                "time": f"{first:%H:%M}", "later": iso(later), "day": day.isoformat(),
+                "events": events}
+
+    def criteria(self, params: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        return [Answer(answer_matcher("date", params["date"])),
+                Answer(answer_matcher("time", params["time"]))]
+
+    def declared_near_misses(self, initial: Mapping[str, Any], final: Mapping[str, Any],
+                             params: Mapping[str, Any], answer: str | None) -> list[NearMiss]:
+        later = datetime.fromisoformat(params["later"])
+        right = datetime.fromisoformat(f"{params['date']}T{params['time']}")
+        wrong_time = right + timedelta(hours=1)
+        return [NearMiss(final, f"{later:%B} {later.day}, {later.year} at {later:%H:%M}",
+                         "the meeting after the next one"),
+                NearMiss(final, f"{right:%B} {right.day}, {right.year}", "the date only"),
+                NearMiss(final, f"{right:%H:%M}", "the time only"),
+                NearMiss(final, f"{right:%B} {right.day}, {right.year} at {wrong_time:%H:%M}",
+                         "the wrong time"),
+                NearMiss(final, f"{right:%B} {right.day}, {right.year} at {right:%H:%M} or "
+                         f"{later:%B} {later.day} at {later:%H:%M}", "two meetings")]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        day = date.fromisoformat(p["date"])
+        yield from open_day(ui, day)
+        if not (yield from shown_titles(ui, [meeting_title(p["person"])])):
+            yield from ui.answer("")  # renamed by a first try
+            return
+        yield from ui.tap(meeting_title(p["person"]), kind="list_item")
+        when = ui.must(id="start_date_value").text
+        start = ui.must(id="start_time_value").text
+        if parse(f"{p['date']}T{start}") is None:
+            raise OracleError(f"unexpected time {start!r}")
+        yield from ui.answer(f"{when} at {start}")
+
+
+TEMPLATES: list[Task] = [
+    SimpleCalendarAddOneEvent(), SimpleCalendarAddOneEventInTwoWeeks(),
+    SimpleCalendarAddOneEventRelativeDay(), SimpleCalendarAddOneEventTomorrow(),
+    SimpleCalendarAddRepeatingEvent(), SimpleCalendarDeleteEvents(),
+    SimpleCalendarDeleteEventsOnRelativeDay(), SimpleCalendarDeleteOneEvent(),
+    SimpleCalendarEventsOnDate(), SimpleCalendarNextEvent(),
+    SimpleCalendarEventOnDateAtTime(), SimpleCalendarAnyEventsOnDate(),
+    SimpleCalendarNextMeetingWithPerson(), SimpleCalendarLocationOfEvent(),
+    SimpleCalendarEventsInNextWeek(), SimpleCalendarFirstEventAfterStartTime(),
+    SimpleCalendarEventsInTimeRange(),
+]

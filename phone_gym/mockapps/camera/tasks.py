@@ -1,0 +1,96 @@
+"""Camera tasks (AndroidWorld's ``CameraTakePhoto`` and ``CameraTakeVideo``): exactly one new
+file of the right kind in ``DCIM/Camera``, the older photos and videos seeded there left
+alone (AndroidWorld clears the folder and counts files; here deleting or adding others
+fails too). They run on real phones: setup writes files, the check lists the folder (the
+snapshots watch every shared folder: the manifest reads ``files``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ...actions import PhoneAction
+from ...verifiers import Allow, Allowed, Criterion, Matcher, Record
+from ...world.state import WorldState
+from ..aw import AW_START
+from ..driver import Driver
+from ..families import record_keys
+from ..task import Task
+from .app import CAMERA_DIR
+from .fixtures import COLLECTION, new_media, sample_media, seed_media
+
+
+def ends_with(suffix: str) -> Matcher:
+    return Matcher(lambda v: str(v).lower().endswith(suffix), f"a name ending in {suffix!r}")
+
+
+class CameraTask(Task):
+    """Exactly one new ``suffix`` file in ``CAMERA_DIR``; nothing else changed."""
+
+    apps, collection = ("Camera",), COLLECTION
+    start = AW_START
+    real = True
+    suffix: ClassVar[str] = ".jpg"
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {"media": sample_media(rng)}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_media(state, params["media"])
+
+    def done(self, ui: Driver, p: Mapping[str, Any]) -> bool:
+        """Whether the new file is there already (made before the oracle started over). Only
+        PhoneWorld says: its phone holds just what the setup wrote, so any other file is
+        this episode's; a real phone keeps its owner's (and earlier episodes') files."""
+        return isinstance(ui.state, WorldState) and bool(new_media(ui.state, p["media"],
+                                                                   self.suffix))
+
+    def new_file(self) -> Mapping[str, Any]:
+        return {"folder": CAMERA_DIR, "name": ends_with(self.suffix)}
+
+    def criteria(self, params: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        before = len(record_keys(initial, self.collection, self.new_file()))
+        return [Record(self.collection, self.new_file(), count=before + 1)]
+
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Allow(self.collection, "added", where=self.new_file(), max=1)]
+
+
+class CameraTakePhoto(CameraTask):
+    template = "Take one photo with the camera."
+    complexity, max_steps = 1, 10
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Camera")
+        if self.done(ui, p):
+            yield from ui.finish()
+            return
+        if not ui.must(id="tab_photo", kind="tab").selected:
+            yield from ui.tap(id="tab_photo", kind="tab")
+        yield from ui.tap("Take photo", id="shutter_button")
+        yield from ui.finish()
+
+
+class CameraTakeVideo(CameraTask):
+    template = "Record one short video with the camera."
+    complexity, max_steps = 1, 10
+    suffix = ".mp4"
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Camera")
+        if self.done(ui, p):
+            yield from ui.finish()
+            return
+        if ui.find("Stop recording", id="shutter_button") is None:
+            if not ui.must(id="tab_video", kind="tab").selected:
+                yield from ui.tap(id="tab_video", kind="tab")
+            yield from ui.tap("Start recording", id="shutter_button")
+        yield from ui.tap("Stop recording", id="shutter_button")
+        yield from ui.finish()
+
+
+TEMPLATES: list[Task] = [CameraTakePhoto(), CameraTakeVideo()]

@@ -1,0 +1,16 @@
+"""The Chrome app's manifest: a browser for local pages."""
+
+from __future__ import annotations
+
+from ...world.manifest import AppManifest
+
+MANIFEST = AppManifest(
+    name="Chrome",
+    package="com.android.chrome",
+    icon="🔗",
+    color=(219, 68, 55),
+    deep_links=("file://",),
+    reads=("files",),
+    description="A browser that opens local HTML pages from Downloads (file:// addresses).",
+    order=16,
+)

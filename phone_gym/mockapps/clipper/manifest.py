@@ -1,0 +1,15 @@
+"""The Clipper app's manifest: it reads and writes the system clipboard."""
+
+from __future__ import annotations
+
+from ...world.manifest import AppManifest
+
+MANIFEST = AppManifest(
+    name="Clipper",
+    package="ca.zgrs.clipper",
+    icon="📄",
+    color=(121, 85, 72),
+    reads=("clipboard",),
+    description="Shows the clipboard and sets it to the text typed.",
+    order=76,
+)

@@ -1,0 +1,476 @@
+"""AndroidWorld's eight multi-app tasks: read something in one app (a receipt photo in the
+gallery, a video's frames in VLC, a text file in Markor) and enter it in another (a note in
+Markor, expenses in Pro Expense, recipes in Broccoli), and a note that is also texted.
+
+The instruction names the source, never its values: a picture's lines are drawn into the
+screenshot only (``kit.Picture``), a video's words show frame by frame, a text file shows in
+Markor's editor. Oracles read the values from the params to plan, but open the source on
+screen first, as a user would. Every source has decoys (other photos, videos, notes, rows of
+the text file that are not asked for), and the app's database holds noise records, so that
+entering every candidate fails (the ``CreateRecords`` counts). The sources are smaller than
+AndroidWorld's (a dozen noise rows instead of 40 to 100) to keep episodes and tests fast.
+
+Transcriptions are checked by the SHA-1 of the file's text (which a phone over adb reads
+too): the exact text, with a comma and a space or a bare comma between fields, trailing
+whitespace, one final line break and Windows line breaks aside (AndroidWorld uses a fuzzy
+ratio; a hash cannot, so the accepted spellings are listed).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import textwrap
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ...actions import PhoneAction
+from ...verifiers import (
+    Allow,
+    Allowed,
+    Criterion,
+    Matcher,
+    NearMiss,
+    Record,
+    normalize_text,
+    same_phone,
+    same_text,
+)
+from ...verifiers.state import DeviceState
+from ...world.device import LAUNCHER_PACKAGE
+from ..aw import AW_START
+from ..broccoli.fixtures import COLLECTION as RECIPES
+from ..broccoli.fixtures import PREP_TIMES, recipe_ids, sample_recipes, write_recipes
+from ..broccoli.tasks import CreateRecords, add_recipe, as_blocks, as_csv, recipe_fields
+from ..driver import Driver
+from ..expense.fixtures import COLLECTION as EXPENSES
+from ..expense.fixtures import expense_ids, sample_expenses, write_expenses
+from ..expense.tasks import KEYS as EXPENSE_KEYS
+from ..expense.tasks import LABELS as EXPENSE_LABELS
+from ..expense.tasks import add_expense, listing_row
+from ..families import CreateRecord, record_keys
+from ..gallery.fixtures import (
+    DCIM,
+    PICTURES,
+    random_suffix,
+    receipt_lines,
+    receipt_rows,
+    seed_photos,
+    write_picture,
+)
+from ..markor.fixtures import (
+    SENTENCES,
+    WATCH,
+    create_note,
+    note_name,
+    note_path,
+    open_note,
+    text_is,
+    where,
+    write_note,
+)
+from ..markor.tasks import MarkorTask, noise_notes
+from ..messages.fixtures import COLLECTION as SMS
+from ..messages.fixtures import TELEPHONY_PROVIDER, seed_chatter, sms_number, sms_numbers
+from ..messages.manifest import MANIFEST as MESSAGES
+from ..messages.tasks import send_sms
+from ..task import Task
+from ..vlc.app import video_file
+from ..vlc.fixtures import clip_library, sample_clips, seed_videos, vlc_app
+from ..vocab import FIRST_NAMES, pick
+
+RECIPE_KEYS = ("title", "description", "servings", "preparation_time", "ingredients",
+               "directions")
+RECIPE_LABELS = {"title": "Title", "description": "Description", "servings": "Servings",
+                 "preparation_time": "Preparation time", "ingredients": "Ingredients",
+                 "directions": "Directions"}
+#: How wide a picture's lines are drawn (longer ones are wrapped, as on a printed card).
+CARD_WIDTH = 40
+#: Names of the transcribed receipt's note (AndroidWorld: always ``receipt.md``).
+RECEIPT_NOTES = ("receipt.md", "receipt_lines.md", "store_receipt.md", "purchases.md",
+                 "receipt_copy.md", "expenses_receipt.md")
+
+
+# --- oracle steps ------------------------------------------------------------------------------
+def view_picture(ui: Driver, path: str) -> Iterator[PhoneAction]:
+    """Open the picture at ``path`` full screen in the gallery (from its album list)."""
+    folder, _, name = path.rpartition("/")
+    yield from ui.open_app("Gallery")
+    yield from ui.tap(folder.rpartition("/")[2], kind="list_item")
+    yield from ui.tap(name)
+
+
+def watch_video(ui: Driver, name: str, seconds: int) -> Iterator[PhoneAction]:
+    """Play video ``name`` in VLC from its start and wait while it plays."""
+    yield from ui.open_app("VLC")
+    if vlc_app(ui.state).ui.tab != "Video":
+        yield from ui.tap(id="tab_video", kind="tab")
+    yield from ui.tap(name, kind="list_item")
+    yield from ui.tap(id="play_pause")
+    yield PhoneAction("wait", seconds=float(seconds))
+
+
+def card_lines(text: str) -> list[str]:
+    """``text`` as a picture's lines: wrapped to ``CARD_WIDTH``, blank lines kept."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        out.extend(textwrap.wrap(line, CARD_WIDTH, subsequent_indent="  ") or [""])
+    return out
+
+
+def spellings(lines: Sequence[str]) -> list[str]:
+    """The texts a transcription of ``lines`` (fields separated by ", ") may be saved as:
+    as written, or with bare commas between fields."""
+    text = "\n".join(lines)
+    return [text, text.replace(", ", ",")]
+
+
+# --- transcribing into a note ------------------------------------------------------------------
+class MarkorTranscribeReceipt(MarkorTask, CreateRecord):
+    """Write a receipt photo's transactions as CSV into a new Markor note. Decoy photos
+    (another receipt among them) sit in the gallery."""
+
+    apps = ("Gallery", "Markor")
+    template = ('Look at the picture "{image}" in Simple Gallery and write its transactions '
+                'into a new Markor note named "{file_name}", in CSV with the header '
+                '"Date, Item, Amount".')
+    complexity, max_steps = 2, 18
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {"image": f"receipt_{random_suffix(rng)}.jpg",
+                "file_name": str(pick(rng, RECEIPT_NOTES)),
+                "lines": receipt_lines(receipt_rows(rng)),
+                "other": f"receipt_{random_suffix(rng)}.jpg",
+                "other_lines": receipt_lines(receipt_rows(rng)),
+                "notes": noise_notes(rng, int(rng.integers(1, 4)))}
+
+    def setup(self, state: DeviceState, params: Mapping[str, Any],
+              rng: np.random.Generator) -> None:
+        super().setup(state, params, rng)
+        write_picture(state, f"{DCIM}/{params['image']}", params["lines"])
+        write_picture(state, f"{DCIM}/{params['other']}", params["other_lines"])
+        seed_photos(state, rng, 3, folders=(DCIM, PICTURES))
+
+    def absent(self, p: Mapping[str, Any]) -> list[str]:
+        return [note_path(p["file_name"])]
+
+    def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {**where(note_path(p["file_name"])), "sha1": text_is(*spellings(p["lines"]))}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from view_picture(ui, f"{DCIM}/{p['image']}")
+        yield from create_note(ui, p["file_name"], ["\n".join(p["lines"])])
+        yield from ui.finish()
+
+
+class MarkorTranscribeVideo(MarkorTask, CreateRecord):
+    """Each 8 seconds the video shows another first name: write them, comma-separated, into
+    a new Markor note. 5 to 20 other videos are on the phone."""
+
+    apps = ("VLC", "Markor")
+    template = ('Play the video "{video}" in VLC and write the names it shows, in order and '
+                'separated by commas, into a new Markor note named "{file_name}".')
+    complexity, max_steps = 2, 20
+    seconds_each: ClassVar[int] = 8
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        count = int(rng.integers(5, 21))
+        video, *others = sample_clips(rng, count + 1)
+        stem = video.rsplit(".", 1)[0]
+        return {"video": video, "file_name": f"{stem}_transcription.txt",
+                "names": [str(n) for n in pick(rng, FIRST_NAMES, int(rng.integers(2, 5)))],
+                "others": others, "notes": noise_notes(rng, int(rng.integers(1, 3)))}
+
+    def setup(self, state: DeviceState, params: Mapping[str, Any],
+              rng: np.random.Generator) -> None:
+        super().setup(state, params, rng)
+        seed_videos(state, clip_library(rng, params["others"]))
+        frames = [n for n in params["names"] for _ in range(self.seconds_each)]
+        path, text = video_file(params["video"], len(frames), frames)
+        state.write_file(path, text.encode("utf-8"))
+
+    def absent(self, p: Mapping[str, Any]) -> list[str]:
+        return [note_path(p["file_name"])]
+
+    def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {**where(note_path(p["file_name"])),
+                "sha1": text_is(*spellings([", ".join(p["names"])]))}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from watch_video(ui, p["video"], self.seconds_each * len(p["names"]))
+        yield from create_note(ui, p["file_name"], [", ".join(p["names"])])
+        yield from ui.finish()
+
+
+# --- a note, also texted -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class SentInForeground(Record):
+    """A ``Record`` of the SMS store that also needs SMS Messenger (``package``) on screen at
+    the end (AndroidWorld's SMS check): one criterion, so a composite's progress counts the
+    text as one part. A snapshot without a foreground app (a real phone's) checks the record
+    only."""
+
+    package: str = ""
+
+    def check(self, state: Mapping[str, Any], answer: str | None) -> tuple[bool, str]:
+        ok, why = super().check(state, answer)
+        if not ok or "foreground" not in state or state["foreground"] == self.package:
+            return ok, why
+        return False, f"{state['foreground']!r} is on screen, expected {self.package!r}"
+
+
+class MarkorCreateNoteAndSms(MarkorTask):
+    """Two parts, one criterion each (``info["progress"]`` is AndroidWorld's fraction, the
+    reward stays 0/1): the note with the text, and one sent SMS to the number with the same
+    text while SMS Messenger is on screen at the end. Nothing else may change."""
+
+    apps = ("Markor", MESSAGES.name)
+    template = ('In Markor, create a note named "{file_name}" with the text: {text} Then text '
+                'the same text to {number}.')
+    complexity, max_steps = 2, 18
+    real = True
+    data_packages = (TELEPHONY_PROVIDER,)
+    watch = dataclasses.replace(WATCH, stores=(*WATCH.stores, "messages"))
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        number = sms_number(rng)
+        return {"file_name": note_name(rng), "text": str(pick(rng, SENTENCES)),
+                "number": number, "others": sms_numbers(rng, int(rng.integers(1, 3)), [number]),
+                "notes": noise_notes(rng, int(rng.integers(1, 3)))}
+
+    def setup(self, state: DeviceState, params: Mapping[str, Any],
+              rng: np.random.Generator) -> None:
+        super().setup(state, params, rng)
+        seed_chatter(state, rng, params["others"])
+
+    def absent(self, p: Mapping[str, Any]) -> list[str]:
+        return [note_path(p["file_name"])]
+
+    def note(self, p: Mapping[str, Any]) -> dict[str, Any]:
+        return {**where(note_path(p["file_name"])), "sha1": text_is(p["text"])}
+
+    def sms(self, p: Mapping[str, Any]) -> dict[str, Any]:
+        return {"address": same_phone(p["number"]), "body": same_text(p["text"]), "box": "sent"}
+
+    def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        before = len(record_keys(initial, SMS, self.sms(p)))
+        return [Record(self.collection, self.note(p), count=1),
+                SentInForeground(SMS, self.sms(p), count=before + 1,
+                                 package=MESSAGES.package)]
+
+    def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Allow(self.collection, "added", where=where(note_path(p["file_name"])), max=1),
+                Allow(SMS, "added", max=1)]
+
+    def declared_near_misses(self, initial: Mapping[str, Any], final: Mapping[str, Any],
+                             params: Mapping[str, Any], answer: str | None) -> list[NearMiss]:
+        if "foreground" not in final:
+            return []
+        return [NearMiss({**final, "foreground": LAUNCHER_PACKAGE}, answer,
+                         "sent, then left SMS Messenger for the home screen")]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        made = ui.state.read_file(note_path(p["file_name"]))  # plan: made before a restart?
+        if made is None or made.decode("utf-8", "replace").strip() != p["text"]:
+            yield from create_note(ui, p["file_name"], [p["text"]])
+        yield from send_sms(ui, p["number"], p["text"])
+        yield from ui.finish()
+
+
+# --- expenses read from a picture or a text file -----------------------------------------------
+def expense_records(expenses: Sequence[Mapping[str, Any]],
+                    tag: str = "") -> list[Mapping[str, Any]]:
+    """Where-clauses of the expenses to enter (a ``tag`` ending the note may be kept)."""
+    def note(text: str) -> Matcher:
+        ok = {normalize_text(text), normalize_text(f"{text} {tag}")}
+        return Matcher(lambda v: normalize_text(v) in ok, f"note like {text!r}")
+    return [{"name": same_text(e["name"]), "amount": e["amount"], "category": e["category"],
+             "note": note(e["note"])} for e in expenses]
+
+
+def expense_csv(expenses: Sequence[Mapping[str, Any]]) -> str:
+    return as_csv([listing_row(e) for e in expenses], EXPENSE_KEYS,
+                  [EXPENSE_LABELS[k] for k in EXPENSE_KEYS])
+
+
+def enter_expenses(ui: Driver, expenses: Sequence[Mapping[str, Any]]) -> Iterator[PhoneAction]:
+    """Open Pro Expense and add the ``expenses`` not there yet (planned from state)."""
+    yield from ui.open_app("Expense")
+    for expense in expenses:
+        if not expense_ids(ui.state, {k: expense[k] for k in EXPENSE_KEYS}):
+            yield from add_expense(ui, expense)
+
+
+class ExpenseAddMultipleFromGallery(CreateRecords):
+    """Enter the three expenses a picture lists. Ten other expenses are in the tracker
+    already, each also drawn in a decoy picture of the same album."""
+
+    apps, collection = ("Gallery", "Expense"), EXPENSES
+    template = ('Add the expenses listed in the picture "{image}" (in Simple Gallery) to '
+                'Pro Expense.')
+    complexity, max_steps = 5, 60
+    start = AW_START
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        expenses = sample_expenses(rng, 13)
+        return {"image": "expenses.jpg", "expenses": expenses[:3], "noise": expenses[3:]}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        write_expenses(state, params["noise"])
+        write_picture(state, f"{PICTURES}/{params['image']}",
+                      card_lines(expense_csv(params["expenses"])))
+        for i, expense in enumerate(params["noise"]):
+            write_picture(state, f"{PICTURES}/expense_{i + 1}.jpg",
+                          card_lines(expense_csv([expense])))
+
+    def records(self, params: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        return expense_records(params["expenses"])
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from view_picture(ui, f"{PICTURES}/{p['image']}")
+        yield from enter_expenses(ui, p["expenses"])
+        yield from ui.finish()
+
+
+class ExpenseAddMultipleFromMarkor(CreateRecords):
+    """Of a Markor file of transactions, enter the two whose note ends "Reimbursable." (the
+    tag may be kept in the note or left out). The other rows (12, AndroidWorld: 100) are in
+    the tracker already."""
+
+    apps, collection = ("Markor", "Expense"), EXPENSES
+    template = ('Go through the transactions in "{file_name}" in Markor and add the ones '
+                'marked as reimbursable to Pro Expense.')
+    complexity, max_steps = 5, 60
+    start = AW_START
+    tag: ClassVar[str] = "Reimbursable."
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        expenses = sample_expenses(rng, 14)
+        return {"file_name": "my_expenses.txt", "expenses": expenses[:2],
+                "noise": expenses[2:], "order": [int(i) for i in rng.permutation(14)]}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        write_expenses(state, params["noise"])
+        tagged = [{**e, "note": f"{e['note']} {self.tag}"} for e in params["expenses"]]
+        rows = [*tagged, *params["noise"]]
+        write_note(state, params["file_name"], expense_csv([rows[i] for i in params["order"]]))
+
+    def records(self, params: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        return expense_records(params["expenses"], self.tag)
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from open_note(ui, p["file_name"])
+        yield from enter_expenses(ui, p["expenses"])
+        yield from ui.finish()
+
+
+# --- recipes read from a picture or a text file ------------------------------------------------
+def recipe_listing(recipes: Sequence[Mapping[str, Any]], fmt: str) -> str:
+    if fmt == "csv":
+        return as_csv(recipes, RECIPE_KEYS, [RECIPE_LABELS[k] for k in RECIPE_KEYS])
+    return as_blocks(recipes, RECIPE_KEYS, RECIPE_LABELS)
+
+
+def enter_recipes(ui: Driver, recipes: Sequence[Mapping[str, Any]]) -> Iterator[PhoneAction]:
+    """Open Broccoli and add the ``recipes`` not there yet (planned from state)."""
+    yield from ui.open_app("Broccoli")
+    for recipe in recipes:
+        if not recipe_ids(ui.state, {k: recipe[k] for k in RECIPE_KEYS}):
+            yield from add_recipe(ui, recipe)
+
+
+class RecipesFrom(CreateRecords):
+    """Enter the three recipes a source lists into Broccoli, which holds 10 others."""
+
+    collection = RECIPES
+    start = AW_START
+    complexity, max_steps = 5, 60
+    noise: ClassVar[int] = 10
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        recipes = sample_recipes(rng, 3 + self.noise)
+        return {"recipes": recipes[:3], "noise": recipes[3:],
+                "format": str(pick(rng, ("csv", "text")))}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        write_recipes(state, params["noise"])
+
+    def records(self, params: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        return [recipe_fields(r) for r in params["recipes"]]
+
+
+class RecipeAddMultipleRecipesFromImage(RecipesFrom):
+    apps = ("Gallery", "Broccoli")
+    template = 'Add the recipes shown in the picture "{image}" (in Simple Gallery) to Broccoli.'
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {**super().sample_params(rng), "image": "recipes.jpg", "format": "text"}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        super().setup(state, params, rng)
+        write_picture(state, f"{PICTURES}/{params['image']}",
+                      card_lines(recipe_listing(params["recipes"], "text")))
+        seed_photos(state, rng, 3, folders=(PICTURES, DCIM))
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from view_picture(ui, f"{PICTURES}/{p['image']}")
+        yield from enter_recipes(ui, p["recipes"])
+        yield from ui.finish()
+
+
+class RecipeAddMultipleRecipesFromMarkor(RecipesFrom):
+    apps = ("Markor", "Broccoli")
+    template = 'Add the recipes written in "{file_name}" in Markor to Broccoli.'
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {**super().sample_params(rng), "file_name": "recipes.txt"}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        super().setup(state, params, rng)
+        write_note(state, params["file_name"],
+                   recipe_listing(params["recipes"], params["format"]))
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from open_note(ui, p["file_name"])
+        yield from enter_recipes(ui, p["recipes"])
+        yield from ui.finish()
+
+
+class RecipeAddMultipleRecipesFromMarkor2(RecipesFrom):
+    """The file lists 3 recipes taking ``prep_time`` among 12 taking other times
+    (AndroidWorld: 40); ten of those are in Broccoli already."""
+
+    apps = ("Markor", "Broccoli")
+    template = ('Add to Broccoli the recipes in "{file_name}" in Markor that take {prep_time} '
+                'to prepare.')
+    noise = 12
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        p = super().sample_params(rng)
+        prep = str(pick(rng, PREP_TIMES))
+        others = [t for t in PREP_TIMES if t != prep]
+        recipes = [{**r, "preparation_time": prep} for r in p["recipes"]]
+        noise = [{**r, "preparation_time": str(pick(rng, others))} for r in p["noise"]]
+        return {**p, "recipes": recipes, "noise": noise, "prep_time": prep,
+                "file_name": "recipes.txt", "order": [int(i) for i in rng.permutation(15)]}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        write_recipes(state, params["noise"][:10])
+        rows = [*params["recipes"], *params["noise"]]
+        write_note(state, params["file_name"],
+                   recipe_listing([rows[i] for i in params["order"]], params["format"]))
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from open_note(ui, p["file_name"])
+        yield from enter_recipes(ui, p["recipes"])
+        yield from ui.finish()
+
+
+TEMPLATES: list[Task] = [
+    MarkorTranscribeReceipt(), MarkorTranscribeVideo(), MarkorCreateNoteAndSms(),
+    ExpenseAddMultipleFromGallery(), ExpenseAddMultipleFromMarkor(),
+    RecipeAddMultipleRecipesFromImage(), RecipeAddMultipleRecipesFromMarkor(),
+    RecipeAddMultipleRecipesFromMarkor2(),
+]

@@ -1,0 +1,155 @@
+"""Draw (Simple Draw Pro): a canvas (``kit.Canvas``: a drag draws a stroke), a color
+picker, undo and clear, and "Save" (a file name and an extension: png, svg or jpg) into
+``/sdcard/Pictures``.
+
+The drawing being made is transient UI state (``DrawUi.strokes``, encoded strokes: lost
+when the app is force-stopped; the app keeps no data of its own); saving writes the picture to
+the shared ``system.files`` store as ``File(path, strokes, "image/<ext>")``: PhoneWorld
+keeps files as text, so a drawing file's content is its strokes (empty for a blank
+canvas). Saving over a taken name asks first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+
+from ...world.app import App, Route
+from ...world.kit import (
+    Canvas,
+    ChoiceDialog,
+    Image,
+    Radio,
+    Stroke,
+    decode_strokes,
+    encode_strokes,
+)
+from ...world.system import File
+from ...world.widgets import (
+    Column,
+    Dialog,
+    DialogButton,
+    Icon,
+    Node,
+    Screen,
+    TextField,
+    TopBar,
+)
+from .manifest import MANIFEST
+
+FOLDER = "/sdcard/Pictures"
+#: The name the save dialog proposes (the real app proposes ``image_<date>_<time>``).
+DEFAULT_NAME = "image_20231015_153400"
+EXTENSIONS = ("png", "svg", "jpg")
+COLORS: dict[str, tuple[int, int, int]] = {
+    "Black": (28, 28, 32), "Red": (229, 57, 53), "Blue": (30, 136, 229),
+    "Green": (67, 160, 71), "Yellow": (253, 216, 53), "Purple": (142, 36, 170),
+}
+
+
+@dataclass
+class DrawUi:
+    """The canvas's strokes (encoded, ``kit.encode_strokes``), the color, the dialog
+    showing, and the file name and extension being chosen."""
+
+    strokes: str = ""
+    color: str = "Black"
+    dialog: str = ""  # "color", "save", "overwrite"
+    name: str = ""
+    ext: str = "png"
+
+
+def file_name(name: str, ext: str) -> str:
+    """``name`` with ``.ext`` (not doubled when the name ends with it already)."""
+    name = name.strip()
+    return name if name.lower().endswith(f".{ext}") else f"{name}.{ext}"
+
+
+class DrawApp(App):
+    manifest = MANIFEST
+
+    ui: DrawUi
+
+    def initial_ui(self) -> DrawUi:
+        return DrawUi()
+
+    # updates
+    def draw(self, x0: int, y0: int, x1: int, y1: int) -> None:
+        stroke = Stroke(x0, y0, x1, y1, COLORS[self.ui.color])
+        self.ui.strokes = encode_strokes([*decode_strokes(self.ui.strokes), stroke])
+
+    def undo(self) -> None:
+        strokes = decode_strokes(self.ui.strokes)
+        if strokes:
+            self.ui.strokes = encode_strokes(strokes[:-1])
+
+    def clear(self) -> None:
+        if self.ui.strokes:
+            self.ui.strokes = ""
+
+    def pick_color(self, name: str) -> None:
+        self.ui.color, self.ui.dialog = name, ""
+
+    def ask(self, dialog: str) -> None:
+        self.ui.dialog = dialog
+        if dialog == "save" and not self.ui.name:
+            self.ui.name = DEFAULT_NAME
+
+    def close_dialog(self) -> None:
+        self.ui.dialog = ""
+
+    def set_name(self, text: str) -> None:
+        self.ui.name = text
+
+    def set_ext(self, ext: str) -> None:
+        self.ui.ext = ext
+
+    def path(self) -> str:
+        return f"{FOLDER}/{file_name(self.ui.name, self.ui.ext)}"
+
+    def save(self, overwrite: bool = False) -> None:
+        name = file_name(self.ui.name, self.ui.ext)
+        if not self.ui.name.strip() or "/" in name:
+            self.toast("Invalid file name")
+            return
+        path = self.path()
+        if path in self.system.files and not overwrite:
+            self.ui.dialog = "overwrite"
+            return
+        self.system.files.put(File(path, self.ui.strokes, f"image/{self.ui.ext}"))
+        self.ui.dialog = ""
+        self.toast(f"Saved as {name}")
+
+    # views
+    def view(self, route: Route) -> Screen:
+        swatch = Image(f"Color: {self.ui.color}", "●", color=COLORS[self.ui.color], height=90,
+                       on_click=partial(self.ask, "color"), id="color")
+        return Screen(
+            top_bar=TopBar("Simple Draw", actions=[
+                Icon("↩", "Undo", self.undo, id="undo"),
+                Icon("🗑", "Clear", self.clear, id="clear"),
+                Icon("💾", "Save", partial(self.ask, "save"), id="save")]),
+            content=[Canvas(decode_strokes(self.ui.strokes), self.draw, desc="Drawing",
+                            height=900),
+                     swatch],
+            dialog=self.dialog(), on_dismiss=self.close_dialog)
+
+    def dialog(self) -> Node | None:
+        ui = self.ui
+        if ui.dialog == "color":
+            return ChoiceDialog("Change color", list(COLORS), ui.color, self.pick_color,
+                                self.close_dialog, id="colors")
+        if ui.dialog == "save":
+            radios = [Radio(ext, ext == ui.ext, partial(self.set_ext, ext), id=f"ext_{ext}")
+                      for ext in EXTENSIONS]
+            return Dialog("Save as", "", [DialogButton("Cancel", self.close_dialog),
+                                          DialogButton("OK", self.save)],
+                          body=[TextField(ui.name, self.set_name, id="file_name",
+                                          label="File name", on_submit=self.save),
+                                Column(radios, id="extensions")])
+        if ui.dialog == "overwrite":
+            return Dialog("File exists", f"Replace {file_name(ui.name, ui.ext)}?", [
+                DialogButton("Cancel", self.close_dialog),
+                DialogButton("Replace", partial(self.save, True))])
+        return None
+

@@ -1,0 +1,16 @@
+"""The Draw app's manifest (modelled on Simple Draw Pro)."""
+
+from __future__ import annotations
+
+from ...world.manifest import AppManifest
+
+MANIFEST = AppManifest(
+    name="Draw",
+    label="Simple Draw",
+    package="com.simplemobiletools.draw.pro",
+    icon="✏",
+    color=(0, 150, 136),
+    reads=("files",),
+    description="A drawing canvas with colors, saved as pictures in /sdcard/Pictures.",
+    order=72,
+)

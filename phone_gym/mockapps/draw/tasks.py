@@ -1,0 +1,88 @@
+"""Draw tasks: AndroidWorld's ``SimpleDrawProCreateDrawing`` (draw something and save it
+under a given name in Pictures). The check reads shared storage: exactly one new file of
+that name in ``/sdcard/Pictures``, not empty (a blank canvas saves an empty file)."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ...actions import PhoneAction
+from ...verifiers import Criterion, NearMiss, lookup
+from ..aw import AW_START
+from ..driver import Driver
+from ..families import CreateRecord
+from ..vocab import FIRST_NAMES, pick
+from .app import EXTENSIONS, FOLDER
+
+COLLECTION = "files"
+LATIN = ("lorem", "ipsum", "dolor", "amet", "tempus", "fugit", "carpe", "diem", "veritas",
+         "lux", "terra", "aqua", "ignis", "ventus", "silva", "stella")
+
+
+@dataclass(frozen=True)
+class NotEmpty:
+    """The file at ``path`` holds something (a blank canvas saves an empty file)."""
+
+    path: str
+
+    def check(self, state: Mapping[str, Any], answer: str | None) -> tuple[bool, str]:
+        row = (lookup(state, COLLECTION) or {}).get(self.path)
+        if not isinstance(row, Mapping):
+            return False, f"no file {self.path}"
+        if not row.get("size"):
+            return False, f"{self.path} is empty: nothing was drawn"
+        return True, f"{self.path} holds a drawing"
+
+
+class SimpleDrawProCreateDrawing(CreateRecord):
+    apps, collection = ("Draw",), COLLECTION
+    template = 'In Simple Draw, make a drawing and save it in Pictures as "{file_name}".'
+    complexity, max_steps = 2, 18
+    start = AW_START
+    real = True
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        stem = f"{pick(rng, LATIN)}_{pick(rng, FIRST_NAMES).lower()}"
+        ext = pick(rng, EXTENSIONS)
+        return {"file_name": f"{stem}.{ext}"}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        for stem in pick(rng, LATIN, 2):
+            if not params["file_name"].startswith(f"{stem}_"):
+                state.write_file(f"{FOLDER}/{stem}_sketch.png", b"100 100 900 900 28 28 32")
+
+    def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"name": p["file_name"], "folder": FOLDER}
+
+    def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        return [*super().criteria(p, initial), NotEmpty(f"{FOLDER}/{p['file_name']}")]
+
+    def declared_near_misses(self, initial: Any, final: Any, p: Mapping[str, Any],
+                             answer: str | None) -> list[NearMiss]:
+        """The file saved from a blank canvas."""
+        blank = copy.deepcopy(dict(final))
+        row = blank.get(COLLECTION, {}).get(f"{FOLDER}/{p['file_name']}")
+        if not isinstance(row, dict):
+            return []
+        row["size"], row["sha1"] = 0, hashlib.sha1(b"").hexdigest()
+        return [NearMiss(blank, answer, "a blank drawing saved")]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Draw")
+        x0, y0, x1, y1 = ui.must(id="canvas").bounds_norm
+        yield PhoneAction("drag", x=x0 + 100, y=y0 + 100, x2=x1 - 100, y2=y1 - 100)
+        yield from ui.tap(desc="Save")
+        stem, ext = p["file_name"].rsplit(".", 1)
+        yield from ui.fill("file_name", stem)
+        yield from ui.tap(ext, kind="radio")
+        yield from ui.tap("OK")
+        yield from ui.finish()
+
+
+TEMPLATES = [SimpleDrawProCreateDrawing()]

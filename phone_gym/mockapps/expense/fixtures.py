@@ -1,0 +1,109 @@
+"""Public fixtures of Expense: expense vocabulary, sampling expenses, and seeding them (what
+other apps' tasks, e.g. expenses read from a gallery image or a text file, may reuse).
+
+An expense is sampled as AndroidWorld samples its expenses: a name from its category's
+list, an amount of $10 to $500, a note from a few phrases and a day of October 1-15 2023.
+The words are phone-gym's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import date, timedelta
+from typing import Any
+
+import numpy as np
+
+from ...verifiers.state import DeviceState
+from ..vocab import pick
+from .app import CATEGORIES, Expense, ExpenseApp, add_expense, money
+
+COLLECTION = "apps.Expense.expenses"
+
+NAMES: dict[str, tuple[str, ...]] = {
+    "Others": ("Post office fees", "Key copies", "Dry cleaning", "Phone case", "Umbrella",
+               "Passport photos"),
+    "Income": ("Freelance refund", "Cashback correction", "Deposit return", "Lottery ticket",
+               "Garage sale float", "Bank fee"),
+    "Food": ("Groceries", "Pizza night", "Farmers market", "Bakery", "Sushi lunch",
+             "Coffee beans"),
+    "Housing": ("Rent share", "Plumber visit", "New curtains", "Light bulbs", "Paint",
+                "Smoke detector"),
+    "Social": ("Birthday gift", "Team dinner", "Wedding present", "Club fees",
+               "Housewarming wine", "Farewell cake"),
+    "Entertainment": ("Movie tickets", "Concert", "Streaming plan", "Board game",
+                      "Museum entry", "Bowling"),
+    "Transportation": ("Bus pass", "Taxi ride", "Fuel", "Train ticket", "Bike repair",
+                       "Parking"),
+    "Clothes": ("Running shoes", "Winter jacket", "Jeans", "Raincoat", "Wool socks",
+                "Sun hat"),
+    "Health Care": ("Pharmacy", "Dentist", "Eye exam", "Vitamins", "Physiotherapy",
+                    "First aid kit"),
+    "Education": ("Online course", "Textbooks", "Language class", "Exam fee",
+                  "Coding workshop", "Notebooks"),
+    "Donation": ("Food bank", "Animal shelter", "Charity run", "Library fund",
+                 "Beach cleanup", "School fundraiser"),
+}
+NOTES = ("Paid by card", "Split with a friend", "Monthly expense", "Needed urgently",
+         "Bought on sale", "Planned last week", "Paid in cash")
+FIRST_DAY = date(2023, 10, 1)
+
+
+def sample_expense(rng: np.random.Generator, *, name: str | None = None,
+                   category: str | None = None) -> dict[str, Any]:
+    """An expense's fields (``amount`` in cents, whole dollars or with cents)."""
+    category = category or str(pick(rng, CATEGORIES))
+    dollars = int(rng.integers(10, 501))
+    cents = int(pick(rng, (0, 0, 25, 50, 99, int(rng.integers(1, 100)))))
+    amount = min(dollars * 100 + cents, 50000)
+    return {"name": name or str(pick(rng, NAMES[category])), "amount": amount,
+            "category": category, "note": str(pick(rng, NOTES)),
+            "date": (FIRST_DAY + timedelta(days=int(rng.integers(15)))).isoformat()}
+
+
+def all_names() -> list[tuple[str, str]]:
+    """Every (name, category) pair."""
+    return [(n, c) for c, names in NAMES.items() for n in names]
+
+
+def sample_expenses(rng: np.random.Generator, k: int, *,
+                    avoid_names: Iterable[str] = ()) -> list[dict[str, Any]]:
+    """``k`` expenses with different names, none in ``avoid_names``."""
+    avoid = set(avoid_names)
+    pairs = pick(rng, [p for p in all_names() if p[0] not in avoid], k)
+    return [sample_expense(rng, name=n, category=c) for n, c in pairs]
+
+
+def amount_text(cents: int) -> str:
+    """How an instruction writes an amount: ``$123.45`` (``$120`` for whole dollars)."""
+    text = money(cents)
+    return text[:-3] if text.endswith(".00") else text
+
+
+def expense_app(state: DeviceState) -> ExpenseApp:
+    app = state.app("Expense")  # type: ignore[attr-defined]
+    assert isinstance(app, ExpenseApp)
+    return app
+
+
+def write_expense(state: DeviceState, expense: Mapping[str, Any]) -> Expense:
+    """Add an expense (its fields as ``sample_expense`` gives them) to the app's database."""
+    values = {k: expense[k] for k in ("category", "note", "date") if k in expense}
+    return add_expense(expense_app(state).data, str(expense["name"]), int(expense["amount"]),
+                       **values)
+
+
+def write_expenses(state: DeviceState, expenses: Iterable[Mapping[str, Any]],
+                   rng: np.random.Generator | None = None) -> None:
+    """Add ``expenses`` (shuffled by ``rng`` when given)."""
+    rows = list(expenses)
+    if rng is not None:
+        rows = [rows[i] for i in rng.permutation(len(rows))]
+    for row in rows:
+        write_expense(state, row)
+
+
+def expense_ids(state: DeviceState, where: Mapping[str, Any]) -> list[int]:
+    """The ids of the expenses whose fields equal ``where`` (for oracles, to plan)."""
+    return [e.id for e in expense_app(state).data.expenses
+            if all(getattr(e, k) == v for k, v in where.items())]

@@ -1,0 +1,16 @@
+"""The Expense app's manifest: an expense tracker modelled on Pro Expense (AndroidWorld's)."""
+
+from __future__ import annotations
+
+from ...world.manifest import AppManifest
+
+MANIFEST = AppManifest(
+    name="Expense",
+    label="Pro Expense",
+    package="com.arduia.expense",
+    icon="P",
+    color=(0, 137, 123),
+    description="Expenses: a list by date, expense pages, an editor with categories, and "
+                "deleting one expense or a selection.",
+    order=60,
+)

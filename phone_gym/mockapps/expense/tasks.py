@@ -1,0 +1,240 @@
+"""Expense tasks: AndroidWorld's Pro Expense tasks (adding expenses given in the instruction,
+deleting named ones, and one of a duplicate pair).
+
+Unlike AndroidWorld, the plain delete tasks seed expenses that must survive (deleting
+everything fails), and the duplicate tasks find the duplicated expense in the initial state
+rather than in the params. ``add_expense`` is the oracle step that later tasks (expenses
+read from a gallery image or a text file) reuse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ...actions import PhoneAction
+from ...verifiers import same_text
+from ..aw import AW_START
+from ..broccoli.tasks import (
+    CreateRecords,
+    DeleteOneDuplicate,
+    as_blocks,
+    as_csv,
+    one_of,
+    quoted,
+)
+from ..driver import Driver, Unrecoverable
+from ..families import DeleteRecord
+from ..task import Task
+from ..vocab import pick
+from .fixtures import (
+    COLLECTION,
+    all_names,
+    amount_text,
+    expense_app,
+    expense_ids,
+    sample_expense,
+    sample_expenses,
+    write_expenses,
+)
+
+KEYS = ("name", "amount", "category", "note")
+LABELS = {"name": "Name", "amount": "Amount", "category": "Category", "note": "Note"}
+FORMATS = ("csv", "text")
+
+
+# --- oracle steps ------------------------------------------------------------------------------
+def add_expense(ui: Driver, expense: Mapping[str, Any]) -> Iterator[PhoneAction]:
+    """From the expense list: open the editor, pick ``expense``'s category, fill in its
+    name, amount (cents) and note, and save (back on the list)."""
+    yield from ui.tap(id="new_expense")
+    if expense.get("category") and expense["category"] != "Others":
+        yield from ui.tap(str(expense["category"]), kind="chip")
+    yield from ui.fill("name", str(expense["name"]))
+    yield from ui.fill("amount", f"{int(expense['amount']) / 100:.2f}")
+    if expense.get("note"):
+        yield from ui.fill("note", str(expense["note"]))
+    yield from ui.tap(id="save")
+
+
+def delete_expense_ids(ui: Driver, ids: Sequence[int]) -> Iterator[PhoneAction]:
+    """From the expense list: delete the expenses ``ids``: one through its page, several by
+    selecting them (long press, then taps, in list order) and deleting the selection."""
+    if not ids:
+        return
+    if len(ids) == 1:
+        yield from ui.tap(id=f"expense_{ids[0]}")
+        yield from ui.tap(id="delete")
+    else:
+        first, *rest = ids
+        yield from ui.long_press(id=f"expense_{first}")
+        for expense_id in rest:
+            yield from ui.tap(id=f"expense_{expense_id}")
+        yield from ui.tap(id="delete_selected")
+    yield from ui.tap(id="button_delete")
+
+
+def in_list_order(ui: Driver, ids: Sequence[int]) -> list[int]:
+    """``ids`` in the order the expense list shows them."""
+    order = {e.id: i for i, e in enumerate(expense_app(ui.state).shown())}
+    return sorted(ids, key=lambda i: order.get(i, 0))
+
+
+def listing_row(expense: Mapping[str, Any]) -> dict[str, str]:
+    """An expense as the instruction writes it."""
+    return {"name": expense["name"], "amount": amount_text(int(expense["amount"])),
+            "category": expense["category"], "note": expense["note"]}
+
+
+# --- adding expenses ---------------------------------------------------------------------------
+class AddExpenses(CreateRecords):
+    """Enter ``count`` expenses given in the instruction (as CSV or as labelled blocks)
+    into the tracker, which holds 10 other expenses. The day is not checked (AndroidWorld
+    does not give it either)."""
+
+    apps, collection = ("Expense",), COLLECTION
+    start = AW_START
+    count: ClassVar[int] = 1
+    noise: ClassVar[int] = 10
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        expenses = sample_expenses(rng, self.count)
+        rows = [listing_row(e) for e in expenses]
+        fmt = str(pick(rng, FORMATS))
+        if fmt == "csv":
+            listing = as_csv(rows, KEYS, [LABELS[k] for k in KEYS])
+        else:
+            listing = as_blocks(rows, KEYS, LABELS)
+        return {"expenses": expenses, "format": fmt, "listing": listing}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        names = [e["name"] for e in params["expenses"]]
+        write_expenses(state, sample_expenses(rng, self.noise, avoid_names=names))
+
+    def records(self, params: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        return [{"name": same_text(e["name"]), "amount": e["amount"],
+                 "category": e["category"], "note": same_text(e["note"])}
+                for e in params["expenses"]]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Expense")
+        for expense in p["expenses"]:
+            # plan from state: an expense entered before a restart is not entered again
+            if not expense_ids(ui.state, {k: expense[k] for k in KEYS}):
+                yield from add_expense(ui, expense)
+        yield from ui.finish()
+
+
+class ExpenseAddSingle(AddExpenses):
+    template = "Add this expense to Pro Expense:\n{listing}"
+    complexity, max_steps = 1, 12
+
+
+class ExpenseAddMultiple(AddExpenses):
+    template = "Add these three expenses to Pro Expense:\n{listing}"
+    complexity, max_steps = 5, 60
+    count = 3
+
+
+# --- deleting expenses -------------------------------------------------------------------------
+class DeleteExpenses(DeleteRecord):
+    """Delete the expenses named ``names`` among ``decoys`` others (AndroidWorld seeds
+    none in the plain variants, so deleting every expense passed there: here it fails)."""
+
+    apps, collection = ("Expense",), COLLECTION
+    start = AW_START
+    count: ClassVar[int] = 1
+    decoys: ClassVar[int] = 3
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        pairs = pick(rng, all_names(), self.count)
+        return {"names": [n for n, _ in pairs], "categories": [c for _, c in pairs],
+                "listed": quoted([n for n, _ in pairs])}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        targets = [sample_expense(rng, name=n, category=c)
+                   for n, c in zip(params["names"], params["categories"], strict=True)]
+        others = sample_expenses(rng, self.decoys, avoid_names=params["names"])
+        write_expenses(state, [*targets, *others], rng)
+
+    def target(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"name": one_of(params["names"])}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Expense")
+        ids = [i for n in p["names"] for i in expense_ids(ui.state, {"name": n})]
+        yield from delete_expense_ids(ui, in_list_order(ui, ids))
+        yield from ui.finish()
+
+
+class ExpenseDeleteSingle(DeleteExpenses):
+    template = "Delete the expense {listed} from Pro Expense."
+    complexity, max_steps = 1, 10
+
+
+class ExpenseDeleteMultiple(DeleteExpenses):
+    template = "Delete the expenses {listed} from Pro Expense."
+    complexity, max_steps = 2, 20
+    count = 3
+
+
+class ExpenseDeleteMultiple2(DeleteExpenses):
+    template = "In Pro Expense, delete these expenses: {listed}."
+    complexity, max_steps = 3, 34
+    count, decoys = 3, 50
+
+
+# --- duplicates --------------------------------------------------------------------------------
+class DeleteDuplicateExpense(DeleteOneDuplicate):
+    """One expense is in the tracker twice: delete one copy. ``decoys`` other expenses, and
+    ``variants`` near duplicates (same name, another amount and day) that must stay."""
+
+    template = "An expense was entered twice in Pro Expense. Delete the extra copy."
+    apps, collection = ("Expense",), COLLECTION
+    keys = ("name", "amount", "category", "note", "date")
+    start = AW_START
+    decoys: ClassVar[int] = 5
+    variants: ClassVar[int] = 0
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        twin = sample_expense(rng)
+        near = []
+        for extra in pick(rng, range(50, 1000), self.variants):  # distinct amounts
+            variant = sample_expense(rng, name=twin["name"], category=twin["category"])
+            variant["amount"] = twin["amount"] + int(extra)
+            near.append(variant)
+        others = sample_expenses(rng, self.decoys, avoid_names=[twin["name"]])
+        write_expenses(state, [twin, dict(twin), *near, *others], rng)
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Expense")
+        groups: dict[tuple[Any, ...], list[int]] = {}
+        for e in expense_app(ui.state).data.expenses:
+            groups.setdefault(tuple(getattr(e, k) for k in self.keys), []).append(e.id)
+        twins = [ids for ids in groups.values() if len(ids) > 1]
+        if len(twins) > 1 or (twins and len(twins[0]) > 2):
+            raise Unrecoverable("more than one extra copy: not the task's starting state")
+        if twins:
+            yield from delete_expense_ids(ui, twins[0][-1:])
+        yield from ui.finish()
+
+
+class ExpenseDeleteDuplicates(DeleteDuplicateExpense):
+    complexity, max_steps = 1, 12
+
+
+class ExpenseDeleteDuplicates2(DeleteDuplicateExpense):
+    template = ("Pro Expense lists one expense twice by mistake. Remove the duplicate, "
+                "keeping every other entry.")
+    complexity, max_steps = 2, 18
+    decoys, variants = 37, 3
+
+
+TEMPLATES: list[Task] = [
+    ExpenseAddSingle(), ExpenseAddMultiple(), ExpenseDeleteSingle(), ExpenseDeleteMultiple(),
+    ExpenseDeleteMultiple2(), ExpenseDeleteDuplicates(), ExpenseDeleteDuplicates2(),
+]
+
+__all__ = ["TEMPLATES", "add_expense", "delete_expense_ids"]

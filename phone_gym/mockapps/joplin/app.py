@@ -1,0 +1,280 @@
+"""Joplin: notebooks (folders) holding notes and to-dos with titles and markdown bodies.
+
+Screens: the notes of the chosen notebook ("All notes" at first; to-dos carry a checkbox),
+searchable; the notebooks (the real app's side drawer, opened from the top bar), a note's
+page (its markdown shown line by line), and an editor for new and existing notes (title,
+body, a to-do switch). State is dataclasses (persistent
+``JoplinData``, kept privately as the real app keeps its SQLite database; transient
+``JoplinUi``); views are pure functions of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import partial
+
+from ...world.app import App, Route
+from ...world.data import Store, Table
+from ...world.kit import ActionIcon, ConfirmDialog, SearchList
+from ...world.widgets import (
+    Fab,
+    Icon,
+    ListItem,
+    Node,
+    Screen,
+    Text,
+    TextField,
+    Toggle,
+    TopBar,
+    VirtualList,
+)
+from .manifest import MANIFEST
+
+ALL_NOTES = 0  # the pseudo-notebook listing every note
+
+
+# --- state -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Folder:
+    """A notebook."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Note:
+    """A note, or a to-do when ``is_todo`` (then ``done`` says whether it is checked off)."""
+
+    id: int
+    folder: int
+    title: str
+    body: str = ""
+    is_todo: bool = False
+    done: bool = False
+
+
+@dataclass
+class JoplinData(Store):
+    """What the app stores: ``apps.Joplin.folders`` and ``apps.Joplin.notes``."""
+
+    folders: Table[Folder] = field(default_factory=lambda: Table(kind=Folder))
+    notes: Table[Note] = field(default_factory=lambda: Table(kind=Note))
+
+
+@dataclass
+class Draft:
+    """The editor's fields."""
+
+    title: str = ""
+    body: str = ""
+    is_todo: bool = False
+
+
+@dataclass
+class JoplinUi:
+    """Transient state: the notebook shown, the search query, the editor's draft, the note
+    whose delete confirmation shows."""
+
+    folder: int = ALL_NOTES
+    query: str = ""
+    draft: Draft = field(default_factory=Draft)
+    deleting: int | None = None
+
+
+# --- updates -------------------------------------------------------------------------------
+def add_folder(data: JoplinData, name: str) -> Folder:
+    return data.folders.new(name=name)
+
+
+def add_note(data: JoplinData, folder: int, title: str, body: str = "", *,
+             is_todo: bool = False, done: bool = False) -> Note:
+    return data.notes.new(folder=folder, title=title, body=body, is_todo=is_todo, done=done)
+
+
+def note_order(note: Note) -> tuple[bool, str, int]:
+    """Open to-dos and notes by title; checked-off to-dos last."""
+    return (note.done, note.title.casefold(), note.id)
+
+
+def note_text(note: Note) -> str:
+    return f"{note.title}\n{note.body}"
+
+
+def say_count(n: int) -> str:
+    return "1 note" if n == 1 else f"{n} notes"
+
+
+def save_draft(data: JoplinData, draft: Draft, folder: int, note_id: int | None) -> bool:
+    """Write the draft into its note (or a new one in ``folder``); a note needs a title or a
+    body."""
+    title, body = draft.title.strip(), draft.body.rstrip()
+    if not (title or body):
+        return False
+    if note_id is None:
+        add_note(data, folder, title, body, is_todo=draft.is_todo)
+    elif note_id in data.notes:
+        note = data.notes[note_id]
+        if (note.title, note.body, note.is_todo) != (title, body, draft.is_todo):
+            data.notes.update(note_id, title=title, body=body, is_todo=draft.is_todo,
+                              done=note.done and draft.is_todo)
+    return True
+
+
+def rendered(line: str, i: int) -> Node:
+    """One line of markdown as the note's page shows it: headings bold, the rest as is."""
+    if line.startswith("#"):
+        return Text(line.lstrip("#").strip(), style="title", id=f"line_{i}")
+    return Text(line, id=f"line_{i}")
+
+
+# --- the app -------------------------------------------------------------------------------
+class JoplinApp(App):
+    manifest = MANIFEST
+
+    data: JoplinData
+    ui: JoplinUi
+
+    def initial_data(self) -> JoplinData:
+        return JoplinData()
+
+    def initial_ui(self) -> JoplinUi:
+        return JoplinUi()
+
+    def make_indexes(self) -> None:
+        self.notes_in(ALL_NOTES)
+
+    def notes_in(self, folder: int) -> Sequence[Note]:
+        """The notes of a notebook (every note for ``ALL_NOTES``) matching the search."""
+        notes = self.data.notes
+        every = notes.index("order", note_order, note_text).view(notes, self.ui.query)
+        return every if folder == ALL_NOTES else [n for n in every if n.folder == folder]
+
+    def folder_name(self, folder: int) -> str:
+        found = self.data.folders.get(folder)
+        return found.name if found is not None else "All notes"
+
+    # navigation and updates
+    def open_folder(self, folder: int) -> None:
+        """Show a notebook's notes (from the notebooks screen: back to the list)."""
+        self.ui.folder, self.ui.query = folder, ""
+        self.stack = [Route("main")]
+
+    def open_editor(self, note_id: int | None, folder: int) -> None:
+        note = self.data.notes.get(note_id) if note_id is not None else None
+        self.ui.draft = Draft(note.title, note.body, note.is_todo) if note else Draft()
+        self.go("edit", (note_id, folder))
+
+    def save(self) -> None:
+        note_id, folder = self.route.arg
+        if folder == ALL_NOTES and len(self.data.folders):  # into the first notebook
+            folder = min(f.id for f in self.data.folders)
+        if save_draft(self.data, self.ui.draft, folder, note_id):
+            self.toast("Saved")
+        self.back()
+
+    def toggle_done(self, note_id: int) -> None:
+        note = self.data.notes.get(note_id)
+        if note is not None and note.is_todo:
+            self.data.notes.update(note_id, done=not note.done)
+
+    def ask_delete(self, note_id: int | None) -> None:
+        self.ui.deleting = note_id
+
+    def delete(self, note_id: int) -> None:
+        self.data.notes.remove(note_id)
+        self.ui.deleting = None
+        if self.route.name == "note":
+            self.back()
+        self.toast("Note deleted")
+
+    def set_draft(self, **changes: str | bool) -> None:
+        for key, value in changes.items():
+            setattr(self.ui.draft, key, value)
+
+    def set_query(self, query: str) -> None:
+        self.ui.query = query
+
+    # views
+    def view(self, route: Route) -> Screen:
+        if route.name == "note" and route.arg in self.data.notes:
+            return self.note_page(self.data.notes[route.arg])
+        if route.name == "edit":
+            return self.editor(*route.arg)
+        if route.name == "notebooks":
+            return self.notebooks()
+        return self.folder_list(self.ui.folder)
+
+    def delete_dialog(self) -> Node | None:
+        note = self.data.notes.get(self.ui.deleting) if self.ui.deleting else None
+        if note is None:
+            return None
+        return ConfirmDialog("Delete note?", f'"{note.title}" will be deleted.',
+                             on_confirm=lambda: self.delete(note.id),
+                             on_cancel=lambda: self.ask_delete(None), confirm="Delete",
+                             destructive=True)
+
+    def notebooks(self) -> Screen:
+        folders = sorted(self.data.folders, key=lambda f: (f.name.casefold(), f.id))
+        counts: dict[int, int] = {}
+        for n in self.data.notes:
+            counts[n.folder] = counts.get(n.folder, 0) + 1
+        rows = [ListItem("All notes", say_count(len(self.data.notes)), id="folder_all",
+                         glyph="≡", on_click=lambda: self.open_folder(ALL_NOTES))]
+        rows += [ListItem(f.name, say_count(counts.get(f.id, 0)), id=f"folder_{f.id}",
+                          glyph="▤", on_click=partial(self.open_folder, f.id))
+                 for f in folders]
+        return Screen(top_bar=TopBar("Notebooks", on_back=self.back),
+                      content=[VirtualList(len(rows), lambda i: rows[i], id="folders",
+                                           empty_text="No notebooks")])
+
+    def row(self, n: Note) -> Node:
+        trailing = None
+        if n.is_todo:
+            trailing = Node("checkbox", checked=n.done, id=f"todo_{n.id}",
+                            desc=f"Done: {n.title}", on_click=lambda: self.toggle_done(n.id))
+        first = next((line for line in n.body.split("\n") if line.strip()), "")
+        return ListItem(n.title or "Untitled", first, id=f"note_{n.id}", trailing=trailing,
+                        on_click=lambda: self.go("note", n.id),
+                        menu=[("Delete", lambda: self.ask_delete(n.id))])
+
+    def folder_list(self, folder: int) -> Screen:
+        shown = self.notes_in(folder)
+        return Screen(
+            top_bar=TopBar(self.folder_name(folder), actions=[
+                Icon("☰", "Notebooks", lambda: self.go("notebooks"), id="notebooks")]),
+            content=SearchList(self.ui.query, self.set_query, len(shown),
+                               lambda i: self.row(shown[i]), id="notes",
+                               hint="Search notes", empty_text="This notebook is empty"),
+            fab=Fab("+", "New note", lambda: self.open_editor(None, folder), id="new_note"),
+            dialog=self.delete_dialog(), on_dismiss=lambda: self.ask_delete(None),
+        )
+
+    def note_page(self, n: Note) -> Screen:
+        lines = [rendered(line, i) for i, line in enumerate(n.body.split("\n")) if line.strip()]
+        head = [Text(n.title or "Untitled", style="title", id="note_title"),
+                Text(f"{self.folder_name(n.folder)} · {'To-do' if n.is_todo else 'Note'}"
+                     + (" · done" if n.done else ""), style="caption", id="note_kind")]
+        return Screen(
+            top_bar=TopBar("", on_back=self.back, actions=[
+                ActionIcon("edit", lambda: self.open_editor(n.id, n.folder)),
+                ActionIcon("delete", lambda: self.ask_delete(n.id))]),
+            content=head + lines,
+            dialog=self.delete_dialog(), on_dismiss=lambda: self.ask_delete(None),
+        )
+
+    def editor(self, note_id: int | None, folder: int) -> Screen:
+        draft = self.ui.draft
+        return Screen(
+            top_bar=TopBar("New note" if note_id is None else "Edit note", on_back=self.back,
+                           actions=[ActionIcon("save", self.save)]),
+            content=[
+                TextField(draft.title, lambda v: self.set_draft(title=v), hint="Title",
+                          id="title", label="Title"),
+                Toggle("To-do", draft.is_todo,
+                       lambda: self.set_draft(is_todo=not draft.is_todo), id="is_todo"),
+                TextField(draft.body, lambda v: self.set_draft(body=v), hint="Your note",
+                          id="body", label="Body", multiline=True),
+            ],
+        )

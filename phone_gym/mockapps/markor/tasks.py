@@ -1,0 +1,525 @@
+"""Markor tasks: AndroidWorld's Markor tasks on PhoneWorld's Markor (notes are shared files).
+
+Every template's params list the notes its setup writes (``notes``: ``[folder, name, text,
+minutes]``, the folder relative to Markor's, ``minutes`` the note's age relative to the
+AndroidWorld clock) and the subfolders it makes (``folders``), so a real phone's owner's
+files are never overwritten (``conflicts``). Notes are checked by path and by the SHA-1 of
+their text (``fixtures.text_is``: the exact text, trailing whitespace and one final line
+break aside), which a phone over adb reads too; the templates whose setup and checks go
+through files only are ``real``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import timedelta
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ...actions import PhoneAction
+from ...verifiers import Allow, Allowed, Criterion, Matcher, NoRecord, Record, lookup
+from ...verifiers.state import DeviceState
+from ...world.state import WorldState
+from ..aw import AW_START
+from ..driver import Driver
+from ..families import CreateRecord, DeleteRecord
+from ..task import Task
+from ..vocab import pick
+from .app import KEEP, MARKOR_DIR
+from .fixtures import (
+    COLLECTION,
+    EXTENSIONS,
+    NOISE_TITLES,
+    SENTENCES,
+    SUBFOLDERS,
+    WATCH,
+    folder_path,
+    make_folder,
+    note_name,
+    note_names,
+    note_path,
+    random_text,
+    sha1,
+    text_is,
+    where,
+    write_note,
+)
+
+#: The fixed text of each bystander note.
+NOISE_TEXT = dict(zip(NOISE_TITLES, SENTENCES, strict=False))
+#: Folders outside Markor's where bystander files lie.
+OUTSIDE_DIRS = ("/sdcard/Download", "/sdcard/Documents")
+
+
+def noise_notes(rng: np.random.Generator, k: int, folder: str = "") -> list[list[Any]]:
+    """``k`` bystander notes ``[folder, name, text, minutes]`` (titles from
+    ``NOISE_TITLES``, each with its own fixed text, so that one left on a real phone by an
+    earlier episode is no clash), written days to weeks ago."""
+    return [[folder, f"{title}.md", NOISE_TEXT[title], -int(rng.integers(1440, 40000))]
+            for title in pick(rng, NOISE_TITLES, k)]
+
+
+class MarkorTask(Task):
+    """Shared parts: the app, AndroidWorld's clock, the real-phone watch, and the setup
+    from ``notes`` and ``folders`` params."""
+
+    apps: ClassVar[tuple[str, ...]] = ("Markor",)
+    collection: ClassVar[str] = COLLECTION
+    start = AW_START
+    watch = WATCH
+
+    def setup(self, state: DeviceState, params: Mapping[str, Any],
+              rng: np.random.Generator) -> None:
+        for folder in params.get("folders", ()):
+            make_folder(state, folder)
+        for folder, name, text, minutes in params.get("notes", ()):
+            write_note(state, name, text, folder, when=AW_START + timedelta(minutes=minutes))
+
+    def absent(self, params: Mapping[str, Any]) -> list[str]:
+        """Paths that must not exist before the task (what it creates)."""
+        return []
+
+    def conflicts(self, params: Mapping[str, Any], existing: Mapping[str, Any]) -> str | None:
+        return self.file_conflicts(params, existing) or super().conflicts(params, existing)
+
+    def file_conflicts(self, params: Mapping[str, Any],
+                       existing: Mapping[str, Any]) -> str | None:
+        """A note the setup writes already there with other text (the phone owner's), or a
+        path the task creates already taken."""
+        rows = lookup(existing, self.collection)
+        rows = rows if isinstance(rows, Mapping) else {}
+        for folder, name, text, _ in params.get("notes", ()):
+            row = rows.get(note_path(name, folder))
+            if isinstance(row, Mapping) and row.get("sha1") != sha1(text):
+                return f"{note_path(name, folder)} already holds other text"
+        for path in self.absent(params):
+            if path in rows or any(str(p).startswith(path + "/") for p in rows):
+                return f"{path} already exists"
+        return None
+
+    def open_markor(self, ui: Driver) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Markor")
+
+    def type_lines(self, ui: Driver, lines: Sequence[str]) -> Iterator[PhoneAction]:
+        """Type ``lines`` into the focused field, a line break (enter) between each."""
+        for i, line in enumerate(lines):
+            if i:
+                yield from ui.press("enter")
+            if line:
+                yield PhoneAction("type", text=line)
+
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        """A created file must be the one asked for (a family's ``Allow`` of any one added
+        file would let a first wrong file through)."""
+        if isinstance(self, CreateRecord):
+            fields = self.fields(params)
+            return [Allow(self.collection, "added",
+                          where={k: fields[k] for k in ("name", "folder")}, max=1)]
+        return super().allowed(params, initial)
+
+    def new_note(self, ui: Driver, name: str) -> Iterator[PhoneAction]:
+        """From the browser: create note ``name`` and land in its editor, the text focused."""
+        yield from ui.tap(id="new")
+        yield from ui.fill("new_name", name)
+        yield from ui.tap(id="button_ok")
+        yield from ui.tap(id="editor_body", kind="text_field")
+
+
+# --- creating ------------------------------------------------------------------------------
+class MarkorCreateNote(MarkorTask, CreateRecord):
+    template = 'In Markor, create a note named "{file_name}" with the text: {text}'
+    complexity, max_steps = 2, 16
+    real = True
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        noise = noise_notes(rng, int(rng.integers(1, 4)))
+        return {"file_name": note_name(rng), "text": pick(rng, SENTENCES), "notes": noise}
+
+    def absent(self, p: Mapping[str, Any]) -> list[str]:
+        return [note_path(p["file_name"])]
+
+    def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {**where(note_path(p["file_name"])), "sha1": text_is(p["text"])}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.open_markor(ui)
+        yield from self.new_note(ui, p["file_name"])
+        yield PhoneAction("type", text=p["text"])
+        yield from ui.tap(id="save")
+        yield from ui.finish()
+
+
+class MarkorCreateNoteFromClipboard(MarkorTask, CreateRecord):
+    """The clipboard's text is made by the setup (from its generator), so the params do not
+    hold it; the check reads it from the initial state."""
+
+    template = ('In Markor, create a note named "{file_name}" and paste the text that is on '
+                'the clipboard into it.')
+    complexity, max_steps = 1, 14
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        noise = noise_notes(rng, int(rng.integers(1, 4)))
+        return {"file_name": note_name(rng), "notes": noise}
+
+    def setup(self, state: DeviceState, params: Mapping[str, Any],
+              rng: np.random.Generator) -> None:
+        super().setup(state, params, rng)
+        if isinstance(state, WorldState):
+            state.device.system.clipboard = random_text(rng, 10)
+
+    def absent(self, p: Mapping[str, Any]) -> list[str]:
+        return [note_path(p["file_name"])]
+
+    def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return where(note_path(p["file_name"]))
+
+    def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        clip = str(lookup(initial, "clipboard") or "")
+        return [Record(self.collection, self.fields(p), {"sha1": text_is(clip)}, count=1)]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.open_markor(ui)
+        yield from self.new_note(ui, p["file_name"])
+        yield from ui.long_press(id="editor_body", kind="text_field")
+        yield from ui.tap("Paste", kind="menu_item")
+        yield from ui.tap(id="save")
+        yield from ui.finish()
+
+
+class MarkorCreateFolder(MarkorTask, CreateRecord):
+    """A folder exists in the files store through its ``.keep`` placeholder (see the app)."""
+
+    template = 'In Markor, create a new folder named "{folder_name}".'
+    complexity, max_steps = 1, 10
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        when = AW_START - timedelta(seconds=int(rng.integers(0, 30 * 86400)))
+        noise = noise_notes(rng, int(rng.integers(1, 4)))
+        return {"folder_name": f"folder_{when:%Y%m%d_%H%M%S}", "notes": noise}
+
+    def absent(self, p: Mapping[str, Any]) -> list[str]:
+        return [folder_path(p["folder_name"])]
+
+    def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"name": KEEP, "folder": folder_path(p["folder_name"])}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.open_markor(ui)
+        yield from ui.tap(id="new")
+        yield from ui.fill("new_name", p["folder_name"])
+        yield from ui.tap(id="button_folder")
+        yield from ui.finish()
+
+
+class MarkorMergeNotes(MarkorTask, CreateRecord):
+    template = ('In Markor, make a new note named "{new_file_name}" that holds the text of '
+                '"{file1_name}", "{file2_name}" and "{file3_name}", in that order, with a '
+                'blank line between each.')
+    complexity, max_steps = 5, 78
+    real = True
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        names = note_names(rng, 3)
+        texts = [random_text(rng, 20) for _ in names]
+        notes = [["", n, t, -int(rng.integers(60, 20000))] for n, t in zip(names, texts,
+                                                                            strict=True)]
+        notes += noise_notes(rng, int(rng.integers(0, 3)))
+        return {"file1_name": names[0], "file2_name": names[1], "file3_name": names[2],
+                "new_file_name": random_text(rng, 8) + ".md", "notes": notes}
+
+    def merged(self, p: Mapping[str, Any]) -> str:
+        texts = {n: t for _, n, t, _ in p["notes"]}
+        return "\n\n".join(texts[p[f"file{i}_name"]] for i in (1, 2, 3))
+
+    def absent(self, p: Mapping[str, Any]) -> list[str]:
+        return [note_path(p["new_file_name"])]
+
+    def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {**where(note_path(p["new_file_name"])), "sha1": text_is(self.merged(p))}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.open_markor(ui)
+        texts = []
+        for i in (1, 2, 3):
+            yield from ui.tap(p[f"file{i}_name"], kind="list_item")
+            texts.append(ui.must(id="editor_body", kind="text_field").text.strip())
+            yield from ui.press("back")
+        yield from self.new_note(ui, p["new_file_name"])
+        yield from self.type_lines(ui, [texts[0], "", texts[1], "", texts[2]])
+        yield from ui.tap(id="save")
+        yield from ui.finish()
+
+
+# --- deleting ------------------------------------------------------------------------------
+class MarkorDeleteNote(MarkorTask, DeleteRecord):
+    template = 'In Markor, delete the note "{file_name}".'
+    complexity, max_steps = 1, 10
+    real = True
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        name = note_name(rng)
+        notes = [["", name, pick(rng, SENTENCES), -int(rng.integers(60, 20000))],
+                 *noise_notes(rng, int(rng.integers(2, 6)))]
+        return {"file_name": name, "notes": [notes[int(i)] for i in rng.permutation(len(notes))]}
+
+    def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return where(note_path(p["file_name"]))
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.open_markor(ui)
+        yield from ui.long_press(p["file_name"], kind="list_item")
+        yield from ui.tap(id="delete")
+        yield from ui.tap(id="button_delete")
+        yield from ui.finish()
+
+
+class MarkorDeleteNewestNote(MarkorTask, DeleteRecord):
+    """Modification times are Markor's (PhoneWorld only): not a real-phone template."""
+
+    template = 'In Markor, delete the note that was modified most recently.'
+    complexity, max_steps = 1, 10
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        k = int(rng.integers(2, 7))
+        names = note_names(rng, k)
+        minutes = [int(m) for m in rng.choice(np.arange(-500, 501), size=k, replace=False)]
+        notes = [["", n, pick(rng, SENTENCES), m] for n, m in zip(names, minutes, strict=True)]
+        newest = names[int(np.argmax(minutes))]
+        return {"newest": newest, "notes": notes}
+
+    def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return where(note_path(p["newest"]))
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.open_markor(ui)
+        yield from ui.long_press(p["newest"], kind="list_item")
+        yield from ui.tap(id="delete")
+        yield from ui.tap(id="button_delete")
+        yield from ui.finish()
+
+
+class MarkorDeleteAllNotes(MarkorTask, DeleteRecord):
+    template = 'Delete all my notes in Markor.'
+    complexity, max_steps = 1, 14
+    real = True
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        outside = [[f"{folder}/{name}", pick(rng, SENTENCES)] for folder, name in
+                   zip(OUTSIDE_DIRS, note_names(rng, len(OUTSIDE_DIRS)), strict=True)]
+        return {"notes": noise_notes(rng, int(rng.integers(2, 7))), "outside": outside}
+
+    def setup(self, state: DeviceState, params: Mapping[str, Any],
+              rng: np.random.Generator) -> None:
+        """Markor's notes, and a file in Download and in Documents (outside Markor's folder:
+        bystanders that a broom deleting more than the notes would take). Notes already in
+        Markor's folder are removed first, as AndroidWorld's setup does (the task deletes
+        every note there anyway)."""
+        for name in state.list_dir(MARKOR_DIR):
+            if not name.startswith("."):
+                state.remove_file(note_path(name))
+        super().setup(state, params, rng)
+        for path, text in params["outside"]:
+            state.write_file(path, text.encode("utf-8"))
+
+    def absent(self, p: Mapping[str, Any]) -> list[str]:
+        return [path for path, _ in p["outside"]]
+
+    def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"folder": MARKOR_DIR}
+
+    def conflicts(self, params: Mapping[str, Any], existing: Mapping[str, Any]) -> str | None:
+        return self.file_conflicts(params, existing)  # the owner's notes: deleted too
+
+    def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        """The notes go (one edited on the way, then deleted, is no damage); a phone that
+        holds subfolders of Markor (none is seeded) may lose them too."""
+        inside = Matcher(lambda v: str(v).startswith(MARKOR_DIR + "/"), "inside Markor's")
+        return [*super().allowed(p, initial),
+                Allow(self.collection, "modified", where=self.target(p), max=len(p["notes"])),
+                Allow(self.collection, "removed", where={"folder": inside}, max=10_000)]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        """Select the notes (long press the first, tap the others), delete them."""
+        yield from self.open_markor(ui)
+        names = [name for _, name, _, _ in p["notes"]]
+        yield from ui.long_press(names[0], kind="list_item")
+        for name in names[1:]:
+            yield from ui.tap(name, kind="list_item")
+        yield from ui.tap(id="delete")
+        yield from ui.tap(id="button_delete")
+        yield from ui.finish()
+
+
+# --- editing -------------------------------------------------------------------------------
+class NoteEdit(MarkorTask):
+    """Make the note ``file_name`` (in Markor's folder) hold ``texts(params)``; no other
+    file may change."""
+
+    def target_path(self, p: Mapping[str, Any]) -> str:
+        return note_path(p["file_name"])
+
+    def original(self, p: Mapping[str, Any]) -> str:
+        return str(next(t for f, n, t, _ in p["notes"] if n == p["file_name"] and not f))
+
+    def texts(self, p: Mapping[str, Any]) -> Sequence[str]:
+        raise NotImplementedError
+
+    def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        return [Record(self.collection, where(self.target_path(p)),
+                       {"sha1": text_is(*self.texts(p))}, count=1)]
+
+    def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Allow(self.collection, "modified", where=where(self.target_path(p)),
+                      fields=("sha1", "size"))]
+
+    def edit_params(self, rng: np.random.Generator, name: str, text: str) -> dict[str, Any]:
+        notes = [["", name, text, -int(rng.integers(60, 20000))],
+                 *noise_notes(rng, int(rng.integers(2, 5)))]
+        return {"file_name": name, "notes": [notes[int(i)] for i in rng.permutation(len(notes))]}
+
+    def replace_text(self, ui: Driver, p: Mapping[str, Any],
+                     lines: Sequence[str]) -> Iterator[PhoneAction]:
+        """Open the note, replace its text with ``lines``, save."""
+        yield from self.open_markor(ui)
+        yield from ui.tap(p["file_name"], kind="list_item")
+        yield from ui.tap(id="editor_body", kind="text_field")
+        if ui.must(id="editor_body", kind="text_field").text:
+            yield from ui.long_press(id="editor_body", kind="text_field")
+            yield from ui.tap("Select all", kind="menu_item")
+        yield from self.type_lines(ui, lines)
+        yield from ui.tap(id="save")
+        yield from ui.finish()
+
+
+class MarkorChangeNoteContent(NoteEdit):
+    template = 'In Markor, replace the whole text of the note "{file_name}" with "{new_text}".'
+    complexity, max_steps = 1, 12
+    real = True
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {**self.edit_params(rng, note_name(rng), pick(rng, SENTENCES)),
+                "new_text": random_text(rng, 20)}
+
+    def texts(self, p: Mapping[str, Any]) -> Sequence[str]:
+        return [p["new_text"]]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.replace_text(ui, p, [p["new_text"]])
+
+
+class MarkorAddNoteHeader(NoteEdit):
+    template = ('In Markor, add the header line "{header}" at the top of the note '
+                '"{file_name}", followed by a blank line before its text.')
+    complexity, max_steps = 1, 12
+    real = True
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {**self.edit_params(rng, note_name(rng), pick(rng, SENTENCES)),
+                "header": random_text(rng, 20)}
+
+    def texts(self, p: Mapping[str, Any]) -> Sequence[str]:
+        return [f"{p['header']}\n\n{self.original(p)}"]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.replace_text(ui, p, [p["header"], "", self.original(p)])
+
+
+class MarkorEditNote(NoteEdit):
+    template = 'In Markor, edit the note "{file_name}": {edit}'
+    complexity, max_steps = 1, 12
+    real = True
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        name = "note_" + random_text(rng, 5).lower() + pick(rng, EXTENSIONS)
+        params = self.edit_params(rng, name, pick(rng, SENTENCES))
+        kind = pick(rng, ("header", "footer", "replace"))
+        original = self.original(params)
+        others = [s for s in SENTENCES if s != original]
+        if kind == "replace":
+            text = " ".join(pick(rng, others, 3))
+            edit = f'replace its whole text with "{text}".'
+        else:
+            text = pick(rng, others)
+            where_to = "at the top" if kind == "header" else "at the end"
+            edit = f'add the line "{text}" {where_to}.'
+        return {**params, "edit_type": kind, "edit_text": text, "edit": edit}
+
+    def texts(self, p: Mapping[str, Any]) -> Sequence[str]:
+        text, original = p["edit_text"], self.original(p)
+        if p["edit_type"] == "header":
+            return [f"{text}\n{original}", f"{text}\n\n{original}"]
+        if p["edit_type"] == "footer":
+            return [f"{original}\n{text}", f"{original}\n\n{text}"]
+        return [text]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        if p["edit_type"] == "footer":
+            yield from self.open_markor(ui)
+            yield from ui.tap(p["file_name"], kind="list_item")
+            yield from ui.tap(id="editor_body", kind="text_field")
+            body = ui.must(id="editor_body", kind="text_field").text
+            if not body.endswith("\n"):
+                yield from ui.press("enter")
+            yield PhoneAction("type", text=p["edit_text"])
+            yield from ui.tap(id="save")
+            yield from ui.finish()
+            return
+        lines = [p["edit_text"]]
+        if p["edit_type"] == "header":
+            lines.append(self.original(p))
+        yield from self.replace_text(ui, p, lines)
+
+
+# --- moving --------------------------------------------------------------------------------
+class MarkorMoveNote(MarkorTask):
+    template = ('In Markor, move the note "{file_name}" from the folder "{source}" to the '
+                'folder "{destination}".')
+    complexity, max_steps = 1, 14
+    real = True
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        folders = [str(f) for f in pick(rng, SUBFOLDERS, int(rng.integers(2, 5)))]
+        source, destination = folders[0], folders[1]
+        name = note_name(rng)
+        notes = [[source, name, pick(rng, SENTENCES), -int(rng.integers(60, 20000))],
+                 *noise_notes(rng, int(rng.integers(1, 3)), source),
+                 *noise_notes(rng, int(rng.integers(0, 3)), destination),
+                 *noise_notes(rng, int(rng.integers(1, 3)))]
+        return {"file_name": name, "source": source, "destination": destination,
+                "folders": folders, "notes": notes}
+
+    def source_path(self, p: Mapping[str, Any]) -> str:
+        return note_path(p["file_name"], p["source"])
+
+    def dest_path(self, p: Mapping[str, Any]) -> str:
+        return note_path(p["file_name"], p["destination"])
+
+    def absent(self, p: Mapping[str, Any]) -> list[str]:
+        return [self.dest_path(p)]
+
+    def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        text = next(t for f, n, t, _ in p["notes"] if (f, n) == (p["source"], p["file_name"]))
+        return [NoRecord(self.collection, where(self.source_path(p))),
+                Record(self.collection, where(self.dest_path(p)), {"sha1": sha1(text)},
+                       count=1)]
+
+    def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Allow(self.collection, "removed", where=where(self.source_path(p))),
+                Allow(self.collection, "added", where=where(self.dest_path(p)))]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.open_markor(ui)
+        yield from ui.tap(p["source"], kind="list_item")
+        yield from ui.long_press(p["file_name"], kind="list_item")
+        yield from ui.tap(id="move")
+        yield from ui.tap(p["destination"], kind="list_item")
+        yield from ui.finish()
+
+
+TEMPLATES: list[Task] = [
+    MarkorCreateNote(), MarkorCreateNoteFromClipboard(), MarkorCreateFolder(),
+    MarkorMergeNotes(), MarkorDeleteNote(), MarkorDeleteNewestNote(), MarkorDeleteAllNotes(),
+    MarkorChangeNoteContent(), MarkorAddNoteHeader(), MarkorEditNote(), MarkorMoveNote(),
+]

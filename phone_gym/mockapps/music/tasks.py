@@ -1,0 +1,217 @@
+"""Retro Music tasks (AndroidWorld's ``RetroCreatePlaylist``, ``RetroPlayingQueue``,
+``RetroPlaylistDuration`` and ``RetroSavePlaylist``).
+
+Songs are files in ``/sdcard/Music``; playlists and the queue are the app's data. A
+playlist is checked by name (``same_text``) and its ordered song titles, with counted
+changes: exactly one playlist added, nothing else touched (the songs, the playlists the
+owner had). Playing songs along the way changes the queue; that is not damage, except in
+the queue task, where the queue must end exactly as asked. The export writes
+``<name>.m3u`` into Download; the composite task has one criterion per part, so
+``info["progress"]`` is AndroidWorld's fraction while the reward stays 0/1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ...actions import PhoneAction
+from ...verifiers import Allow, Allowed, Becomes, Criterion, Matcher, Record, Value, same_text
+from ..aw import AW_START
+from ..driver import Driver
+from ..families import CreateRecord
+from ..task import Task
+from .app import EXPORT_DIR, find_playlist
+from .fixtures import (
+    PLAYLISTS,
+    QUEUE,
+    music_app,
+    sample_library,
+    sample_old_playlists,
+    sample_playlist_name,
+    seed_playlists,
+    seed_songs,
+)
+
+ANY = Matcher(lambda v: True, "any queue")
+
+
+def song_list(titles: Sequence[str]) -> Matcher:
+    """Exactly these titles in this order."""
+    want = [str(t) for t in titles]
+    return Matcher(lambda v: isinstance(v, (list, tuple)) and [str(t) for t in v] == want,
+                   f"the songs {want!r} in order")
+
+
+def file_named(name: str) -> Matcher:
+    return Matcher(lambda v: str(v).lower() == name.lower(), f"the name {name!r}")
+
+
+class MusicTask(Task):
+    """Shared parts: the library of songs, the owner's playlists, the oracle's steps."""
+
+    apps = ("Music",)
+    start = AW_START
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_songs(state, params["library"])
+        seed_playlists(state, params.get("old", []))
+
+    def select(self, ui: Driver, titles: Sequence[str]) -> Iterator[PhoneAction]:
+        """Open the song list and select ``titles`` in this order."""
+        yield from ui.open_app("Music")
+        if music_app(ui.state).ui.tab != "Songs":  # (the tabs may be scrolled away)
+            yield from ui.tap(id="tab_songs", kind="tab")
+        yield from ui.long_press(titles[0], kind="list_item")
+        for title in titles[1:]:
+            yield from ui.tap(title, kind="list_item")
+
+    def create(self, ui: Driver, name: str, titles: Sequence[str]) -> Iterator[PhoneAction]:
+        """Select ``titles`` and make them a new playlist ``name``."""
+        yield from self.select(ui, titles)
+        yield from ui.tap(id="action_add_to_playlist")
+        yield from ui.tap(id="option_new_playlist")
+        yield from ui.fill("playlist_name", name)
+        yield from ui.tap(id="button_create")
+
+
+class RetroCreatePlaylist(MusicTask, CreateRecord):
+    collection = PLAYLISTS
+    template = ('In Retro Music, create a playlist named "{playlist_name}" with these songs '
+                'in this order: {song_names}.')
+    complexity, max_steps = 2, 24
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        titles, library = sample_library(rng, int(rng.integers(2, 6)))
+        name = sample_playlist_name(rng)
+        return {"playlist_name": name, "titles": titles, "song_names": ", ".join(titles),
+                "library": library, "old": sample_old_playlists(rng, library, name)}
+
+    def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"name": same_text(p["playlist_name"]), "songs": song_list(p["titles"])}
+
+    def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Allow(self.collection, "added", max=1)]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        if find_playlist(music_app(ui.state).data, p["playlist_name"]) is None:
+            yield from self.create(ui, p["playlist_name"], p["titles"])
+        yield from ui.finish()
+
+
+class RetroPlayingQueue(MusicTask):
+    template = ('In Retro Music, put these songs in the playing queue, in this order: '
+                '{song_names}.')
+    complexity, max_steps = 3, 32
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        titles, library = sample_library(rng, int(rng.integers(2, 6)))
+        return {"titles": titles, "song_names": ", ".join(titles), "library": library,
+                "old": sample_old_playlists(rng, library, "")}
+
+    def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        return [Value(QUEUE, song_list(p["titles"]))]
+
+    def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        """The queue may pass through any value (songs played along the way): the criterion
+        pins where it ends."""
+        return [Becomes(QUEUE, ANY)]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        queue = list(music_app(ui.state).data.queue)
+        if queue == list(p["titles"]):
+            yield from ui.finish()
+            return
+        if queue:
+            yield from ui.open_app("Music")
+            yield from ui.tap(id="tab_queue", kind="tab")
+            yield from ui.tap(id="clear_queue")
+        yield from self.select(ui, p["titles"])
+        yield from ui.tap(id="action_add_to_queue")
+        yield from ui.finish()
+
+
+#: The songs AndroidWorld's duration task picks from add up to 47.5 minutes.
+CORE_SECONDS = 2850
+LOW, HIGH = 45 * 60, 50 * 60
+
+
+def total_between(lengths: Mapping[str, int], low: int, high: int) -> Matcher:
+    """Songs of the library whose lengths add up to ``low``..``high`` seconds."""
+    def test(v: Any) -> bool:
+        if not isinstance(v, (list, tuple)) or not v or any(str(t) not in lengths for t in v):
+            return False
+        return low <= sum(lengths[str(t)] for t in v) <= high
+    return Matcher(test, f"songs adding up to {low // 60}-{high // 60} minutes")
+
+
+class RetroPlaylistDuration(MusicTask, CreateRecord):
+    collection = PLAYLISTS
+    template = ('In Retro Music, create a playlist named "{playlist_name}" from the songs on '
+                'the phone that lasts between 45 and 50 minutes in total.')
+    complexity, max_steps = 3, 30
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        n = int(rng.integers(9, 12))
+        titles, library = sample_library(rng, n, noise=(4, 6))
+        base = CORE_SECONDS // n
+        while True:  # lengths near the average that add up to 47.5 minutes exactly
+            lengths = [base + int(rng.integers(-40, 41)) for _ in range(n - 1)]
+            lengths.append(CORE_SECONDS - sum(lengths))
+            if 150 <= lengths[-1] <= 420:
+                break
+        by_title = dict(zip(titles, lengths, strict=True))
+        for song in library:
+            song[2] = by_title.get(song[0], song[2])
+        name = sample_playlist_name(rng)
+        return {"playlist_name": name, "titles": titles, "library": library,
+                "old": sample_old_playlists(rng, library, name)}
+
+    def lengths(self, p: Mapping[str, Any]) -> dict[str, int]:
+        return {str(t): int(s) for t, _, s in p["library"]}
+
+    def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"name": same_text(p["playlist_name"]),
+                "songs": total_between(self.lengths(p), LOW, HIGH)}
+
+    def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Allow(self.collection, "added", max=1)]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        if find_playlist(music_app(ui.state).data, p["playlist_name"]) is None:
+            titles = sorted(p["titles"], key=str.lower)  # in list order: fewer scrolls
+            yield from self.create(ui, p["playlist_name"], titles)
+        yield from ui.finish()
+
+
+class RetroSavePlaylist(RetroCreatePlaylist):
+    template = ('In Retro Music, create a playlist named "{playlist_name}" with these songs '
+                'in this order: {song_names}; then save it as a file in Download.')
+    complexity, max_steps = 5, 50
+
+    def m3u(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"folder": EXPORT_DIR, "name": file_named(f"{p['playlist_name']}.m3u")}
+
+    def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        return [*super().criteria(p, initial), Record("files", self.m3u(p), count=1)]
+
+    def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [*super().allowed(p, initial), Allow("files", "added", where=self.m3u(p))]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        name = p["playlist_name"]
+        if find_playlist(music_app(ui.state).data, name) is None:
+            yield from self.create(ui, name, p["titles"])
+        else:
+            yield from ui.open_app("Music")
+        if f"{name}.m3u" not in ui.state.list_dir(EXPORT_DIR):
+            yield from ui.tap(id="tab_playlists", kind="tab")
+            yield from ui.tap(name, kind="list_item")
+            yield from ui.tap(id="action_save")
+        yield from ui.finish()
+
+
+TEMPLATES: list[Task] = [RetroCreatePlaylist(), RetroPlayingQueue(), RetroPlaylistDuration(),
+                         RetroSavePlaylist()]

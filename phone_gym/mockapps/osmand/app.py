@@ -1,0 +1,312 @@
+"""OsmAnd: an offline map of Liechtenstein's towns, with search (by name, or by a
+``lat, lon`` string), a place page ("Add to favourites", "Marker"), the lists of
+favourites, markers and saved tracks, and a track planner (add waypoints in order, undo,
+save under a name).
+
+The map itself is a picture (its pixels are not in the accessibility tree). Favourites,
+markers and tracks are the app's own data (``OsmAndData``: verifiers read
+``apps.OsmAnd.favorites`` and so on); coordinates are stored as floats rounded to 5
+decimals, a track's points as ``"lat,lon;lat,lon;..."``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import partial
+
+from ...world.app import App, Route
+from ...world.data import Store, Table
+from ...world.kit import ConfirmDialog, Picture
+from ...world.widgets import (
+    Button,
+    Dialog,
+    DialogButton,
+    Icon,
+    ListItem,
+    Node,
+    Screen,
+    Text,
+    TextField,
+    TopBar,
+    VirtualList,
+)
+from .manifest import MANIFEST
+
+#: The towns of the offline map: name -> (lat, lon).
+TOWNS: dict[str, tuple[float, float]] = {
+    "Balzers": (47.06659, 9.50251),
+    "Eschen": (47.21071, 9.52223),
+    "Gamprin": (47.22038, 9.50935),
+    "Mauren": (47.21805, 9.54420),
+    "Nendeln": (47.19846, 9.54300),
+    "Planken": (47.18516, 9.54437),
+    "Ruggell": (47.23799, 9.52540),
+    "Schaan": (47.16498, 9.50867),
+    "Schaanwald": (47.21450, 9.56230),
+    "Schellenberg": (47.23123, 9.54678),
+    "Triesen": (47.10752, 9.52815),
+    "Triesenberg": (47.11815, 9.54197),
+    "Vaduz": (47.14151, 9.52154),
+}
+_COORDS = re.compile(r"^\s*(-?\d{1,2}(?:\.\d+)?)\s*[, ]\s*(-?\d{1,3}(?:\.\d+)?)\s*$")
+
+
+@dataclass(frozen=True)
+class Place:
+    """A point on the map (a favourite, a marker)."""
+
+    id: int
+    name: str
+    lat: float
+    lon: float
+
+
+@dataclass(frozen=True)
+class Track:
+    id: int
+    name: str
+    points: str = ""
+
+
+@dataclass
+class OsmAndData(Store):
+    favorites: Table[Place] = field(default_factory=lambda: Table(kind=Place))
+    markers: Table[Place] = field(default_factory=lambda: Table(kind=Place))
+    tracks: Table[Track] = field(default_factory=lambda: Table(kind=Track))
+
+
+@dataclass
+class OsmAndUi:
+    """Transient state: the search query (and whether it picks a track point), the track
+    being planned, the dialog showing, and the name being typed."""
+
+    query: str = ""
+    for_track: bool = False
+    points: list[tuple[str, float, float]] = field(default_factory=list)
+    dialog: str = ""
+    name: str = ""
+    target: int = 0
+
+
+def coords_text(lat: float, lon: float) -> str:
+    return f"{lat:.5f}, {lon:.5f}"
+
+
+def parse_coords(text: str) -> tuple[float, float] | None:
+    found = _COORDS.match(text)
+    if found is None:
+        return None
+    lat, lon = float(found.group(1)), float(found.group(2))
+    return (lat, lon) if -90 <= lat <= 90 and -180 <= lon <= 180 else None
+
+
+def search(query: str) -> list[tuple[str, float, float]]:
+    """Places matching ``query``: towns whose name contains it, or the point it names."""
+    q = query.strip()
+    if not q:
+        return []
+    point = parse_coords(q)
+    if point is not None:
+        return [(coords_text(*point), *point)]
+    return [(n, *ll) for n, ll in TOWNS.items() if q.casefold() in n.casefold()]
+
+
+def encode_points(points: list[tuple[str, float, float]]) -> str:
+    return ";".join(f"{lat:.5f},{lon:.5f}" for _, lat, lon in points)
+
+
+def decode_points(text: str) -> list[tuple[float, float]]:
+    out = []
+    for part in text.split(";"):
+        try:
+            lat, lon = (float(v) for v in part.split(","))
+        except ValueError:
+            continue
+        out.append((lat, lon))
+    return out
+
+
+class OsmAndApp(App):
+    manifest = MANIFEST
+
+    data: OsmAndData
+    ui: OsmAndUi
+
+    def initial_data(self) -> OsmAndData:
+        return OsmAndData()
+
+    def initial_ui(self) -> OsmAndUi:
+        return OsmAndUi()
+
+    # --- updates --------------------------------------------------------------------------
+    def set_query(self, text: str) -> None:
+        self.ui.query = text
+
+    def open_search(self, for_track: bool = False) -> None:
+        self.ui.query, self.ui.for_track = "", for_track
+        self.go("search")
+
+    def pick(self, place: tuple[str, float, float]) -> None:
+        if self.ui.for_track:
+            self.ui.points.append(place)
+            self.back()
+        else:
+            self.go("place", place)
+
+    def add_marker(self, place: tuple[str, float, float]) -> None:
+        name, lat, lon = place
+        self.data.markers.new(name=name, lat=round(lat, 5), lon=round(lon, 5))
+        self.toast("Marker added")
+
+    def ask(self, dialog: str, name: str = "", target: int = 0) -> None:
+        self.ui.dialog, self.ui.name, self.ui.target = dialog, name, target
+
+    def close_dialog(self) -> None:
+        self.ui.dialog, self.ui.name, self.ui.target = "", "", 0
+
+    def set_name(self, text: str) -> None:
+        self.ui.name = text
+
+    def save_favorite(self, place: tuple[str, float, float]) -> None:
+        name = self.ui.name.strip() or place[0]
+        self.data.favorites.new(name=name, lat=round(place[1], 5), lon=round(place[2], 5))
+        self.close_dialog()
+        self.toast("Added to favourites")
+
+    def undo_point(self) -> None:
+        if self.ui.points:
+            self.ui.points.pop()
+
+    def save_track(self) -> None:
+        name = self.ui.name.strip()
+        if not name:
+            self.toast("Enter a name")
+            return
+        self.data.tracks.new(name=name, points=encode_points(self.ui.points))
+        self.ui.points = []
+        self.close_dialog()
+        self.toast("Track saved")
+        self.back()
+
+    def delete(self, table: str, key: int) -> None:
+        getattr(self.data, table).remove(key)
+        self.close_dialog()
+
+    # --- views ----------------------------------------------------------------------------
+    def view(self, route: Route) -> Screen:
+        if route.name in ("search", "place", "plan", "favorites", "markers", "tracks"):
+            return getattr(self, f"{route.name}_screen")(route.arg)
+        return self.map_screen()
+
+    def map_screen(self) -> Screen:
+        north_first = sorted(TOWNS, key=lambda n: -TOWNS[n][0])
+        lines = ["Liechtenstein", "", *(f"· {n}" for n in north_first)]
+        return Screen(
+            top_bar=TopBar("OsmAnd", actions=[
+                Icon("🔍", "Search", self.open_search, id="search")]),
+            content=[Picture(lines, desc="Map", height=700, id="map"),
+                     Button("My favourites", partial(self.go, "favorites"), id="favorites",
+                            style="secondary"),
+                     Button("Map markers", partial(self.go, "markers"), id="markers",
+                            style="secondary"),
+                     Button("Tracks", partial(self.go, "tracks"), id="tracks",
+                            style="secondary"),
+                     Button("Plan a route", partial(self.go, "plan"), id="plan")])
+
+    def search_screen(self, _: object) -> Screen:
+        found = search(self.ui.query)
+        empty = "Type a place or coordinates" if not self.ui.query.strip() else "Nothing found"
+
+        def row(i: int) -> Node:
+            place = found[i]
+            return ListItem(place[0], coords_text(place[1], place[2]), id=f"result_{i}",
+                            glyph="📍", on_click=partial(self.pick, place))
+
+        title = "Add a point" if self.ui.for_track else "Search"
+        return Screen(top_bar=TopBar(title, on_back=self.back), content=[
+            TextField(self.ui.query, self.set_query, id="search_field", label="Search",
+                      hint="Place name or lat, lon"),
+            VirtualList(len(found), row, id="results", empty_text=empty)])
+
+    def place_screen(self, place: tuple[str, float, float]) -> Screen:
+        name, lat, lon = place
+        dialog = None
+        if self.ui.dialog == "favorite":
+            dialog = Dialog("Add to favourites", "", [
+                DialogButton("Cancel", self.close_dialog),
+                DialogButton("Save", partial(self.save_favorite, place))],
+                body=[TextField(self.ui.name, self.set_name, id="favorite_name",
+                                label="Name")])
+        return Screen(
+            top_bar=TopBar(name, on_back=self.back),
+            content=[Text(name, style="title", id="place_name"),
+                     Text(coords_text(lat, lon), id="place_coords", copyable=True),
+                     Button("Add to favourites", partial(self.ask, "favorite", name),
+                            id="add_favorite"),
+                     Button("Marker", partial(self.add_marker, place), id="add_marker",
+                            style="secondary")],
+            dialog=dialog, on_dismiss=self.close_dialog)
+
+    def place_list(self, title: str, table: str) -> Screen:
+        rows = list(getattr(self.data, table))
+
+        def row(i: int) -> Node:
+            p = rows[i]
+            return ListItem(p.name, coords_text(p.lat, p.lon), id=f"{table}_{i}", glyph="★",
+                            menu=[("Delete", partial(self.ask, f"delete_{table}", p.name,
+                                                     p.id))])
+
+        return Screen(top_bar=TopBar(title, on_back=self.back),
+                      content=[VirtualList(len(rows), row, id=f"{table}_list",
+                                           empty_text=f"No {title.lower()}")],
+                      dialog=self.delete_dialog(table), on_dismiss=self.close_dialog)
+
+    def delete_dialog(self, table: str) -> Node | None:
+        if self.ui.dialog != f"delete_{table}":
+            return None
+        key = self.ui.target
+        return ConfirmDialog(f"Delete {self.ui.name}?", "", confirm="Delete",
+                             on_confirm=partial(self.delete, table, key),
+                             on_cancel=self.close_dialog, destructive=True)
+
+    def favorites_screen(self, _: object) -> Screen:
+        return self.place_list("Favourites", "favorites")
+
+    def markers_screen(self, _: object) -> Screen:
+        return self.place_list("Markers", "markers")
+
+    def tracks_screen(self, _: object) -> Screen:
+        rows = list(self.data.tracks)
+
+        def row(i: int) -> Node:
+            t = rows[i]
+            n = len(decode_points(t.points))
+            return ListItem(t.name, f"{n} points", id=f"tracks_{i}", glyph="↗",
+                            menu=[("Delete", partial(self.ask, "delete_tracks", t.name, t.id))])
+
+        return Screen(top_bar=TopBar("Tracks", on_back=self.back),
+                      content=[VirtualList(len(rows), row, id="tracks_list",
+                                           empty_text="No tracks")],
+                      dialog=self.delete_dialog("tracks"), on_dismiss=self.close_dialog)
+
+    def plan_screen(self, _: object) -> Screen:
+        points = self.ui.points
+        dialog = None
+        if self.ui.dialog == "save_track":
+            dialog = Dialog("Save as new track", "", [
+                DialogButton("Cancel", self.close_dialog),
+                DialogButton("Save", self.save_track)],
+                body=[TextField(self.ui.name, self.set_name, id="track_name",
+                                label="Track name")])
+        rows = [ListItem(f"{i + 1}. {name}", coords_text(lat, lon), id=f"point_{i}",
+                         glyph="•") for i, (name, lat, lon) in enumerate(points)]
+        return Screen(
+            top_bar=TopBar("Plan a route", on_back=self.back, actions=[
+                Icon("↩", "Undo", self.undo_point, id="undo"),
+                Icon("✓", "Save", lambda: self.ask("save_track") if points else
+                     self.toast("Add points first"), id="save")]),
+            content=[Text(f"{len(points)} points", style="caption", id="point_count"),
+                     *rows,
+                     Button("Add point", partial(self.open_search, True), id="add_point")],
+            dialog=dialog, on_dismiss=self.close_dialog)

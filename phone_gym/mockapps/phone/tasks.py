@@ -1,0 +1,8 @@
+"""Phone tasks: none of its own yet (AndroidWorld's OpenAppTaskEval opens the app; the
+call log is seeded through ``fixtures``)."""
+
+from __future__ import annotations
+
+from ..task import Task
+
+TEMPLATES: list[Task] = []

@@ -1,0 +1,94 @@
+"""Audio Recorder tasks (AndroidWorld's ``AudioRecorderRecordAudio`` and
+``AudioRecorderRecordAudioWithFileName``): exactly one new non-empty recording in the
+recordings folder (under the asked name, for the second), the older recordings seeded
+there left alone (AndroidWorld clears the folder; here deleting or renaming others fails).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ...actions import PhoneAction
+from ...verifiers import Allow, Allowed, Criterion, Matcher, Record
+from ..aw import AW_START
+from ..driver import Driver
+from ..families import record_keys
+from ..task import Task
+from .app import EXT, RECORDINGS_DIR
+from .fixtures import COLLECTION, new_recordings, sample_name, sample_old, seed_recordings
+
+NON_EMPTY = Matcher(lambda v: isinstance(v, int) and v > 0, "a size above 0")
+M4A = Matcher(lambda v: str(v).endswith(EXT), "an .m4a name")
+
+
+def named(stem: str) -> Matcher:
+    name = f"{stem}{EXT}".lower()
+    return Matcher(lambda v: str(v).lower() == name, f"the name {name!r}")
+
+
+class RecorderTask(Task):
+    """One new recording matching ``new_file``; nothing else changed."""
+
+    apps, collection = ("Recorder",), COLLECTION
+    start = AW_START
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {"old": sample_old(rng)}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_recordings(state, params["old"])
+
+    def new_file(self, p: Mapping[str, Any]) -> dict[str, Any]:
+        return {"folder": RECORDINGS_DIR, "name": M4A, "size": NON_EMPTY}
+
+    def criteria(self, params: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        before = len(record_keys(initial, self.collection, self.new_file(params)))
+        return [Record(self.collection, self.new_file(params), count=before + 1)]
+
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Allow(self.collection, "added", where=self.new_file(params), max=1)]
+
+    def make_recording(self, ui: Driver) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Recorder")
+        if not ui.must(id="tab_record", kind="tab").selected:
+            yield from ui.tap(id="tab_record", kind="tab")
+        yield from ui.tap("Record", id="btn_record")
+        yield from ui.tap("Stop", id="btn_stop")
+
+
+class AudioRecorderRecordAudio(RecorderTask):
+    template = "Record an audio clip with Audio Recorder and keep it."
+    complexity, max_steps = 1, 12
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        if not new_recordings(ui.state, p["old"]):
+            yield from self.make_recording(ui)
+        yield from ui.finish()
+
+
+class AudioRecorderRecordAudioWithFileName(RecorderTask):
+    template = 'Record an audio clip with Audio Recorder and save it as "{file_name}".'
+    complexity, max_steps = 2, 20
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {**super().sample_params(rng), "file_name": sample_name(rng)}
+
+    def new_file(self, p: Mapping[str, Any]) -> dict[str, Any]:
+        return {"folder": RECORDINGS_DIR, "name": named(p["file_name"])}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        made = new_recordings(ui.state, p["old"])
+        if f"{p['file_name']}{EXT}" not in made:
+            yield from self.make_recording(ui)
+            yield from ui.tap("Rename", id="btn_rename")
+            yield from ui.fill("rename_field", p["file_name"])
+            yield from ui.tap(id="button_ok")
+        yield from ui.finish()
+
+
+TEMPLATES: list[Task] = [AudioRecorderRecordAudio(), AudioRecorderRecordAudioWithFileName()]

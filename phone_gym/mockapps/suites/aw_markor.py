@@ -1,0 +1,55 @@
+"""AndroidWorld's Markor tasks and their phone-gym counterparts (the Markor app: notes are
+files in ``/sdcard/Documents/Markor``). Text is checked by the SHA-1 of the file (the exact
+text, trailing whitespace and one final line break aside) instead of AndroidWorld's fuzzy
+match, so the same check reads a phone over adb."""
+
+from __future__ import annotations
+
+MAPPED: dict[str, tuple[str, str]] = {
+    "MarkorAddNoteHeader": (
+        "MarkorAddNoteHeader",
+        "header, blank line, then the original text, as AndroidWorld checks; no rename (the "
+        "task's description has none, AndroidWorld's code adds one: its step budget has no "
+        "room for it); the other notes must stay unchanged"),
+    "MarkorChangeNoteContent": (
+        "MarkorChangeNoteContent",
+        "the note's text replaced by a 20-character string; no rename (as the task's "
+        "description; AndroidWorld's code adds one); other notes guarded"),
+    "MarkorCreateFolder": (
+        "MarkorCreateFolder",
+        "same check (the folder exists in Markor's folder), read from the files store: a "
+        "folder Markor creates holds a hidden .keep file; PhoneWorld only"),
+    "MarkorCreateNote": (
+        "MarkorCreateNote",
+        "same check (the named note holds the text), exact text instead of a fuzzy match; "
+        "exactly one new file; runs on real phones"),
+    "MarkorCreateNoteFromClipboard": (
+        "MarkorCreateNoteFromClipboard",
+        "the clipboard is seeded directly (no Clipper app needed; PhoneWorld only); the note "
+        "must hold exactly the clipboard's text"),
+    "MarkorDeleteAllNotes": (
+        "MarkorDeleteAllNotes",
+        "same check (no note left in Markor's folder; its setup clears that folder first, "
+        "as AndroidWorld's); files in Download and Documents are bystanders that must "
+        "survive"),
+    "MarkorDeleteNewestNote": (
+        "MarkorDeleteNewestNote",
+        "the same 2-6 notes dated -500..+500 minutes around the clock (Markor keeps the "
+        "times, PhoneWorld only); deleting any other note fails"),
+    "MarkorDeleteNote": (
+        "MarkorDeleteNote",
+        "same check (the note is gone), with 2-5 bystander notes that must survive (deleting "
+        "everything fails)"),
+    "MarkorEditNote": (
+        "MarkorEditNote",
+        "same three edits (header, footer, replace); a header or footer may sit on the next "
+        "line or after a blank line; other notes guarded"),
+    "MarkorMergeNotes": (
+        "MarkorMergeNotes",
+        "same check (the new note is the three texts joined by blank lines, 5 lines); the "
+        "new note's name is given with its .md extension"),
+    "MarkorMoveNote": (
+        "MarkorMoveNote",
+        "same check (gone from the source folder, in the destination with the same text), "
+        "with bystander notes in both folders and Markor's own"),
+}

@@ -1,0 +1,85 @@
+"""The Camera app driven through actions: photo and video modes, the shutter, file names
+and what a force-stop drops; and its tasks' checks."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from driving import open_app, shown, tap
+
+from phone_gym.actions import PhoneAction
+from phone_gym.mockapps.camera import TEMPLATES, CameraApp
+from phone_gym.mockapps.camera.app import CAMERA_DIR, media_name
+from phone_gym.mockapps.task import Episode
+from phone_gym.testing import check_app
+from phone_gym.world import Device
+
+
+def camera_files(device: Device) -> list[str]:
+    return sorted(f.name for f in device.system.files if f.folder == CAMERA_DIR)
+
+
+@pytest.fixture
+def device() -> Device:
+    d = Device([CameraApp])
+    open_app(d, "Camera")
+    return d
+
+
+def test_the_shutter_saves_one_photo_per_press(device: Device) -> None:
+    tap(device, "Take photo", id="shutter_button")
+    tap(device, "Take photo", id="shutter_button")
+    names = camera_files(device)
+    assert len(names) == 2 and all(n.startswith("IMG_") and n.endswith(".jpg") for n in names)
+    assert shown(device, f"Last: {names[-1]}", id="last_media")
+
+
+def test_a_video_lasts_from_start_to_stop(device: Device) -> None:
+    tap(device, id="tab_video", kind="tab")
+    tap(device, "Start recording", id="shutter_button")
+    assert camera_files(device) == [] and shown(device, id="recording_time")
+    device.step(PhoneAction("wait", seconds=5))
+    tap(device, id="tab_photo", kind="tab")  # no switching modes while recording
+    tap(device, "Stop recording", id="shutter_button")
+    (video,) = [f for f in device.system.files if f.folder == CAMERA_DIR]
+    assert video.name.startswith("VID_") and video.name.endswith(".mp4")
+    assert "duration 0:0" in video.content and video.mime == "video/mp4"
+
+
+def test_a_force_stop_drops_the_recording(device: Device) -> None:
+    tap(device, id="tab_video", kind="tab")
+    tap(device, "Start recording", id="shutter_button")
+    device.force_stop("Camera")
+    open_app(device, "Camera")
+    assert camera_files(device) == [] and shown(device, "Take photo", id="shutter_button")
+
+
+def test_names_never_clash() -> None:
+    from datetime import datetime
+    when = datetime(2023, 10, 15, 15, 34, 12)
+    first = media_name("IMG", when, "jpg", set())
+    assert first == "IMG_20231015_153412.jpg"
+    assert media_name("IMG", when, "jpg", {first}) == "IMG_20231015_153412_1.jpg"
+
+
+@pytest.mark.parametrize("task", TEMPLATES, ids=lambda t: t.id)
+def test_a_second_file_or_a_deleted_one_fails(task) -> None:  # noqa: ANN001
+    device = Device([CameraApp])
+    ep = Episode(task, device, np.random.default_rng(3))
+    answer, _ = ep.solve()
+    assert ep.verify(answer, ep.end_status).success
+    open_app(device, "Camera")
+    if task.id == "CameraTakePhoto":
+        tap(device, "Take photo", id="shutter_button")
+    else:
+        tap(device, "Start recording", id="shutter_button")
+        tap(device, "Stop recording", id="shutter_button")
+    assert not ep.verify(None, "success").success
+    ep2 = Episode(task, device, np.random.default_rng(4))
+    old = ep2.params["media"][0][0]
+    device.system.files.remove(old)
+    assert not ep2.verify(None, "success").success
+
+
+def test_check_app() -> None:
+    check_app("Camera", 300)
