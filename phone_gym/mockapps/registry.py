@@ -183,7 +183,8 @@ def same_job(task: Task, candidates: Iterable[Task]) -> list[Task]:
     """The ``candidates`` that do the same job as ``task`` (see ``job``) on the same apps,
     closest first (by sentence, then by id): e.g. ``SettingsWifiOff`` for PhoneWorld's
     ``SettingsTurnOffWifi`` (not ``SettingsWifiOn``: a setting's job includes a value both
-    may set, ``setting_values``)."""
+    may set, ``setting_values``; nor ``SystemWifiTurnOffVerify``, whose switch is off at the
+    start)."""
     def sentence(t: Task) -> str:
         return re.sub(r"\{\w+\}", "{}", t.template.lower())
 
@@ -195,9 +196,9 @@ def same_job(task: Task, candidates: Iterable[Task]) -> list[Task]:
         mine, theirs = setting_values(task), setting_values(t)
         return mine is None or theirs is None or bool(mine & theirs)
 
-    wanted = (job(task), set(task.apps))
-    same = [t for t in candidates if t.id != task.id and (job(t), set(t.apps)) == wanted
-            and sets_a_value_of_task(t)]
+    wanted = (job(task), set(task.apps), task.done_at_start)
+    same = [t for t in candidates if t.id != task.id
+            and (job(t), set(t.apps), t.done_at_start) == wanted and sets_a_value_of_task(t)]
     return sorted(same, key=closeness, reverse=True)
 
 

@@ -10,7 +10,8 @@ task names (``AppManifest.owns`` and ``reads``):
 - every record of every store the apps own or read: contacts (name, starred, phone number
   and email of every contact: every field PhoneWorld's contacts have), alarms (every alarm,
   on or off, with its label), messages, calls, events, notifications, accounts; files: every
-  folder of shared storage a Files app shows (``SHARED_DIRS``);
+  folder of shared storage a Files app shows (``SHARED_DIRS``), and the folders the apps
+  keep their own files in (``AppManifest.folders``: Markor's notes);
 - for every task, as before (cheap, and opening nothing): contacts and the ``WATCHED_DIRS``
   folders;
 - a store the phone cannot read (``Unsupported``: wallet, clipboard over adb) is recorded in
@@ -64,6 +65,14 @@ def app_stores(apps: Iterable[str], manifests: Iterable[AppManifest]) -> tuple[s
     return tuple(dict.fromkeys(stores))
 
 
+def app_folders(apps: Iterable[str], manifests: Iterable[AppManifest]) -> tuple[str, ...]:
+    """The shared-storage folders the apps named ``apps`` keep their files in (their
+    manifests' ``folders``: Markor's notes folders)."""
+    wanted = set(apps)
+    return tuple(dict.fromkeys(f for m in manifests if wanted & set(m.names())
+                               for f in m.folders))
+
+
 def watch_for(task: Any, manifests: Iterable[AppManifest],
               readable: Iterable[str] = ADB_STORES) -> Watch:
     """The watch derived from the apps ``task.apps`` names (see the module doc);
@@ -75,7 +84,8 @@ def watch_for(task: Any, manifests: Iterable[AppManifest],
                 if s not in SYSTEM_DRIVEN or s == own]
     wanted = [s for s in (*ALWAYS_WATCHED, *stores, "files") if s != "settings"]
     skipped = [(s, unreadable(s)) for s in wanted if s not in readable]
-    dirs = [*WATCHED_DIRS, *(SHARED_DIRS if "files" in stores else ())]
+    dirs = [*WATCHED_DIRS, *(SHARED_DIRS if "files" in stores else ()),
+            *app_folders(task.apps, manifests)]
     return Watch.for_stores([s for s in wanted if s in readable], settings=settings,
                             dirs=sorted(dict.fromkeys(dirs)), skipped=skipped)
 

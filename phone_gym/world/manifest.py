@@ -64,6 +64,9 @@ class AppManifest:
     deep_links: tuple[str, ...] = ()
     owns: tuple[str, ...] = ()
     reads: tuple[str, ...] = ()
+    #: Shared-storage folders the app keeps its own files in, beyond the standard ones
+    #: (``verifiers.state.SHARED_DIRS``): a real-device task about the app watches them.
+    folders: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
     description: str = ""
     order: int = 1000

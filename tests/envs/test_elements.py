@@ -164,11 +164,11 @@ def test_an_index_only_agent_solves_tasks_as_the_oracle_does(task: str) -> None:
 def test_a_stale_or_unknown_index_is_an_error_and_a_no_op() -> None:
     env = PhoneWorldEnv(task="NotesDeleteNote", ui_in_obs=True)
     env.reset(seed=0)
-    _, _, _, _, info = env.step('open_app(app="Notes")')
-    notes = list(info["ui_elements"])
-    obs, _, _, _, info = env.step('press(button="home")')
-    assert len(info["ui_elements"]) < len(notes)  # the launcher lists fewer elements
-    stale = len(notes) - 1  # an index of the screen before
+    _, _, _, _, info = env.step('press(button="home")')
+    home = list(info["ui_elements"])
+    obs, _, _, _, info = env.step('open_app(app="Notes")')
+    assert len(info["ui_elements"]) < len(home)  # Notes lists fewer elements than the home
+    stale = len(home) - 1  # an index of the screen before
     version, shot = env.device.version, obs["screenshot"]
     obs2, reward, terminated, truncated, info2 = env.step(f"click(index={stale})")
     assert info2["action_error"].startswith(f"no UI element with index {stale}: this screen "

@@ -160,16 +160,18 @@ def test_selectors(d: Device, phone: VirtualPhone) -> None:
     assert d(text="Clock").exists and not d(text="No such thing").exists
     assert d(description="Home").exists
     assert d(resourceId="com.android.systemui:id/home").exists
-    assert d(className="android.widget.ImageButton").count == 3  # the navigation bar
+    nav = {"className": "android.widget.ImageButton", "packageName": "com.android.systemui"}
+    assert d(**nav).count == 3  # the navigation bar
+    assert d(className="android.widget.ImageButton").count == 4  # and the home's next page
     assert d(textContains="lock").exists and d(textMatches="C.o.k").exists
     assert not d(textMatches="lock").exists  # the whole text must match
     assert d(resourceId="com.android.systemui:id/navigation_bar").child(
         description="Home").exists
     assert d(description="Back").sibling(description="Overview").exists
-    buttons = d(className="android.widget.ImageButton")
+    buttons = d(**nav)
     assert [buttons[k].info["contentDescription"] for k in range(3)] == [
         "Back", "Home", "Overview"]
-    assert d(className="android.widget.ImageButton", instance=1).info[
+    assert d(**nav, instance=1).info[
         "contentDescription"] == "Home"
     info = d(description="Home").info
     assert info["className"] == "android.widget.ImageButton" and info["clickable"]

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from phone_gym.virtual.commands.packages import installed
 from phone_gym.virtual.phone import VirtualPhone
 
 SMS = "content://sms"
@@ -218,7 +219,8 @@ def test_dumpsys_notification(phone: VirtualPhone) -> None:
     assert dump.startswith("Current Notification Manager state:\n  Notification List:\n")
     assert NOTIFICATION_RECORD.findall(dump) == [
         ("com.android.shell", "1138", "plants", "2000", "shellcmd"),
-        ("com.google.android.documentsui", "1", "null", "10104", "miscellaneous")]
+        ("com.google.android.documentsui", "1", "null",
+         str(installed(phone)["com.google.android.documentsui"].uid), "miscellaneous")]
     extras = [x.strip() for x in dump.splitlines() if x.startswith(" " * 16 + "android.t")]
     assert extras == ["android.title=String (Reminder)", "android.text=String (Water the plants)",
                       "android.title=String (Download complete)",

@@ -18,7 +18,6 @@ ratio; a hash cannot, so the accepted spellings are listed).
 
 from __future__ import annotations
 
-import dataclasses
 import textwrap
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -62,7 +61,6 @@ from ..gallery.fixtures import (
 )
 from ..markor.fixtures import (
     SENTENCES,
-    WATCH,
     create_note,
     note_name,
     note_path,
@@ -232,7 +230,6 @@ class MarkorCreateNoteAndSms(MarkorTask):
     complexity, max_steps = 2, 18
     real = True
     data_packages = (TELEPHONY_PROVIDER,)
-    watch = dataclasses.replace(WATCH, stores=(*WATCH.stores, "messages"))
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         number = sms_number(rng)

@@ -18,12 +18,13 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
-from ...verifiers import Matcher, Watch
-from ...verifiers.state import WATCHED_SETTINGS, DeviceState
+from ...verifiers import Matcher
+from ...verifiers.state import DeviceState
 from ...world.state import WorldState
 from ..driver import Driver
 from ..vocab import pick
 from .app import KEEP, MARKOR_DIR, MarkorApp
+from .manifest import SUBFOLDERS  # noqa: F401 - tasks import it from here
 
 COLLECTION = "files"
 EXTENSIONS = (".md", ".txt")
@@ -81,18 +82,6 @@ SENTENCES = (
     "Schedule the car for its annual service.",
     "Label the moving boxes by room.",
 )
-#: Subfolders notes are moved between (as AndroidWorld's).
-SUBFOLDERS = ("BookNotes", "CodeSnippets", "DailyNotes", "FitnessPlans", "MeetingMinutes",
-              "PersonalJournal", "RecipeCollections", "StudyGuides", "TravelItineraries",
-              "WorkProjects")
-#: What a real phone's snapshots watch for Markor's tasks: Markor's folder and the
-#: subfolders tasks use, plus Download and Documents (contacts as always), and the quick
-#: settings but the brightness, which adaptive brightness rewrites by itself.
-WATCH = Watch.for_stores(["contacts", "files"], settings=[
-    s for s in WATCHED_SETTINGS if s != ("system", "screen_brightness")  # adaptive: not ours
-], dirs=(
-    MARKOR_DIR, *(f"{MARKOR_DIR}/{f}" for f in SUBFOLDERS), "/sdcard/Download",
-    "/sdcard/Documents"))
 
 
 def note_path(name: str, folder: str = "") -> str:

@@ -33,7 +33,6 @@ from .fixtures import (
     NOISE_TITLES,
     SENTENCES,
     SUBFOLDERS,
-    WATCH,
     folder_path,
     make_folder,
     note_name,
@@ -61,13 +60,12 @@ def noise_notes(rng: np.random.Generator, k: int, folder: str = "") -> list[list
 
 
 class MarkorTask(Task):
-    """Shared parts: the app, AndroidWorld's clock, the real-phone watch, and the setup
+    """Shared parts: the app, AndroidWorld's clock, and the setup
     from ``notes`` and ``folders`` params."""
 
     apps: ClassVar[tuple[str, ...]] = ("Markor",)
     collection: ClassVar[str] = COLLECTION
-    start = AW_START
-    watch = WATCH
+    start = AW_START  # real phones watch what the manifest names (its ``folders`` too)
 
     def setup(self, state: DeviceState, params: Mapping[str, Any],
               rng: np.random.Generator) -> None:

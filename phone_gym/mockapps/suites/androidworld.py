@@ -163,40 +163,6 @@ MAPPED: dict[str, tuple[str, str]] = {
 }
 
 #: Why a task has no counterpart yet, by task (first) or by app group.
-_NOT_YET_TASK: dict[str, str] = {
-    "ClockStopWatchPausedVerify": "the Clock app has a stopwatch, but no template checks it",
-    "ClockStopWatchRunning": "the Clock app has a stopwatch, but no template checks it",
-    "ClockTimerEntry": "the Clock app has a timer, but no template checks it",
-    "ContactsNewContactDraft": "no template checks an unsaved contact form",
-    "FilesMoveFile": "the Files app cannot move files yet",
-    "MarkorCreateNote": "no Markor (notes as files) app; closest: NotesCreateNote (titled notes)",
-    "MarkorDeleteNote": "no Markor (notes as files) app; closest: NotesDeleteNote (titled notes)",
-    "OpenAppTaskEval": "no app-launch template; no Camera or Dialer app",
-    "SystemCopyToClipboard": "no clipboard template",
-    "SystemBluetoothTurnOffVerify": "Bluetooth starts off here (doing nothing is right); "
-                                    "SettingsBluetoothOff starts it on",
-    "SystemBluetoothTurnOnVerify": "Bluetooth starts on here (doing nothing is right); "
-                                   "SettingsBluetoothOn starts it off",
-    "SystemWifiTurnOffVerify": "Wi-Fi starts off here (doing nothing is right); "
-                               "SettingsWifiOff starts it on",
-    "SystemWifiTurnOnVerify": "Wi-Fi starts on here (doing nothing is right); "
-                              "SettingsWifiOn starts it off",
-    "TurnOffWifiAndTurnOnBluetooth": "no two-part Settings template (scored 0 / 0.5 / 1)",
-    "TurnOnWifiAndOpenApp": "no two-part Settings + app-launch template",
-}
-_BRIGHTNESS = ("SettingsSetBrightness asks for a percentage (10-100, within 3 points), not "
-               "the slider's end value (255 or 1)")
-_NOT_YET_GROUP: dict[str, str] = {
-    "Clock": "no template yet",
-    "Contacts": "no template yet",
-    "Files": "no template yet",
-    "Markor": "no Markor (notes as files) app yet",
-    "System": "no template yet",
-    "Tasks": "no Tasks app; the To-do app has no due dates, priorities or completion dates",
-    "Joplin": "no Joplin app; the Notes app has no folders or to-do flag",
-}
-
-
 def _parts() -> dict[str, tuple[str, str]]:
     """The mapping entries of the ``aw_*`` modules beside this one (one per group of apps,
     each kept by the apps' authors: ``MAPPED = {"AndroidWorldName": (template id, what
@@ -226,9 +192,7 @@ MAPPED.update(_parts())
 
 
 def _not_yet(name: str, group: str) -> str:
-    if name.startswith("SystemBrightness"):
-        return _BRIGHTNESS
-    return _NOT_YET_TASK.get(name) or _NOT_YET_GROUP.get(group) or f"no {group} app yet"
+    return f"no counterpart of {name} ({group}) yet"
 
 
 def _task(line: str) -> SuiteTask:
@@ -291,16 +255,26 @@ budget rule: each template's `max_steps` times `--budget-multiplier`).
 To compare with AndroidWorld, run the same agent on its emulator setup
 (`google-research/android_world`, `run.py`) and compare success per task name.
 
-## Not there yet
+## Where the counterparts live
 
-- Most tasks: their apps (Markor, Broccoli, Pro Expense, Simple Calendar Pro, Tasks,
-  OpenTracks, Joplin, Retro Music, VLC, OsmAnd, SMS, camera, recorder, browser, ...) are
-  not modelled yet.
-- AndroidWorld fixes the device clock at Oct 15 2023 15:34 UTC. PhoneWorld's templates each
-  set their own start time, so the suite does not apply this date yet (the mapped templates
-  do not read the date).
-- Parameter seeds per task (AndroidWorld's `n_task_combinations`) and the fractional score
-  of its composite tasks are not part of the suite yet.
+Each group of apps keeps its mapping entries beside this page's source, in
+`phone_gym/mockapps/suites/aw_<group>.py` (`MAPPED = {AndroidWorld name: (template id, what
+differs)}`). The apps are PhoneWorld apps with the Android package of AndroidWorld's app
+(Simple Calendar Pro, Markor, Broccoli, Pro Expense, Simple SMS Messenger, Tasks, Joplin,
+OpenTracks, Retro Music, VLC, Audio Recorder, Camera, Simple Gallery Pro, Simple Draw Pro,
+Chrome, OsmAnd, Clipper) or the system's own (Contacts, Clock, Files, Settings, Phone). Every
+counterpart sets AndroidWorld's device date itself and fits its oracle into AndroidWorld's
+budget; checks read the phone's state with counted changes, so a counterpart fails where
+AndroidWorld's check would pass a policy that deleted everything, did nothing, or only left
+the screen looking right. Composite tasks have one criterion per part: `info["progress"]`
+is AndroidWorld's fraction, the reward stays 0/1.
+
+AndroidWorld's `n_task_combinations` (parameter instances per task) is the bench's seed
+count: `phone-gym bench run --suite androidworld --seeds N` runs seeds 0..N-1 of every
+counterpart, each an instance drawn from the task's parameter ranges.
+
+Templates marked real in `phone-gym tasks --real` (calendar, SMS, contacts, files, settings,
+camera) also run on a phone or emulator over adb.
 """
 
 

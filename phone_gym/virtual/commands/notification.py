@@ -26,6 +26,7 @@ from ...world.state import package_of
 from ...world.system import Notification
 from ..fs import epoch
 from ..sh import IO
+from .packages import installed
 
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
@@ -191,8 +192,8 @@ def identity(phone: VirtualPhone, n: Notification) -> tuple[str, int, int, str]:
     package = package_of(phone.device, n.app)
     if package == SHELL_PACKAGE:
         return package, NOTIFICATION_ID, SHELL_UID, CHANNEL_ID
-    packages = [a.package for a in phone.device.apps.values()]
-    uid = 10100 + packages.index(package) if package in packages else 10099
+    known = installed(phone).get(package)  # the uid ``dumpsys package`` reports for it
+    uid = known.uid if known is not None else 10099
     return package, n.id, uid, "miscellaneous"
 
 
