@@ -74,6 +74,14 @@ def cmd_tasks(args: argparse.Namespace) -> int:
         print(f"{t.id:32} {','.join(t.apps):20} {t.complexity:>4} {t.max_steps:>5}  "
               f"{t.template}{kind}")
     print(f"{len(templates)} templates; env ids: PhoneWorld-v0 (all) or PhoneWorld-<id>-v0")
+    if not args.app:
+        from .mockapps import REGISTRY
+        from .mockapps.registry import CROSS_KINDS, template_counts
+
+        n = template_counts(REGISTRY)
+        kinds = ", ".join(f"{k} {n[k]}" for k in CROSS_KINDS)
+        print(f"{n['apps']} apps; cross-app {n['cross_app']} ({kinds}); mini-program "
+              f"{n['mini_program']}; long-horizon {n['long_horizon']}; safety {n['safety']}")
     return 0
 
 

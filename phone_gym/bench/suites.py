@@ -105,11 +105,12 @@ def template_meta(task_id: str) -> dict[str, Any]:
     difficulty: the template's ``complexity``."""
     template = REGISTRY.template(task_id)
     apps = list(template.apps)
-    if template.infeasible:
+    if template.infeasible or "safety" in template.tags:
         category = "safety"
     elif len(apps) > 1:
         category = "cross-app"
-    elif any(getattr(REGISTRY.app(a).manifest, "mini_program", False) for a in apps):
+    elif "mini_program" in template.tags or any(
+            getattr(REGISTRY.app(a).manifest, "mini_program", False) for a in apps):
         category = "mini-app"
     else:
         category = "single"

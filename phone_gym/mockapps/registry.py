@@ -31,7 +31,7 @@ import numpy as np
 from ..verifiers.criteria import Matcher
 from ..world.app import App
 from ..world.manifest import AppManifest, did_you_mean
-from .task import Task
+from .task import TAGS, Task
 
 ENTRY_POINT_GROUP = "phone_gym.apps"
 NO_PLUGINS_ENV = "PHONE_GYM_NO_PLUGINS"
@@ -126,6 +126,10 @@ class Registry:
             raise ValueError(f"{module}.TEMPLATES holds {t!r}, not a Task instance")
         if not t.id or not t.template:
             raise ValueError(f"{module}: template {type(t).__name__} has no id or sentence")
+        unknown = set(getattr(t, "tags", ())) - TAGS
+        if unknown:
+            raise ValueError(f"{module}: template {t.id} has unknown tags {sorted(unknown)}; "
+                             f"tags: {', '.join(sorted(TAGS))}")
         if t.id in self.templates:
             raise ValueError(f"{module}: task id {t.id!r} is taken by "
                              f"{type(self.templates[t.id]).__module__}")
@@ -200,6 +204,24 @@ def same_job(task: Task, candidates: Iterable[Task]) -> list[Task]:
     same = [t for t in candidates if t.id != task.id
             and (job(t), set(t.apps), t.done_at_start) == wanted and sets_a_value_of_task(t)]
     return sorted(same, key=closeness, reverse=True)
+
+
+#: The cross-app kinds among ``TAGS``.
+CROSS_KINDS = ("handoff", "artifact", "persistent", "multihop")
+
+
+def template_counts(registry: Registry) -> dict[str, int]:
+    """What the registry holds: ``apps``, ``templates``, ``infeasible``, ``cross_app``
+    (templates about two or more apps) and each cross-app kind (``handoff``...),
+    ``mini_program``, ``long_horizon`` and ``safety`` (infeasible variants count as safety
+    only when tagged ``safety``)."""
+    templates = list(registry.templates.values())
+    out = {"apps": len(registry.packages), "templates": len(templates),
+           "infeasible": sum(t.infeasible for t in templates),
+           "cross_app": sum(len(set(t.apps)) > 1 for t in templates)}
+    for tag in (*CROSS_KINDS, "mini_program", "long_horizon", "safety"):
+        out[tag] = sum(tag in t.tags for t in templates)
+    return out
 
 
 def builtin_modules() -> list[str]:

@@ -32,6 +32,9 @@ from ..world.system import DEFAULT_START
 from .driver import Driver, OracleError, Unrecoverable
 from .vocab import pick  # noqa: F401 - where templates used to find it
 
+#: The tags a template may carry (``Task.tags``).
+TAGS: frozenset[str] = frozenset({"handoff", "artifact", "persistent", "multihop",
+                                  "mini_program", "long_horizon", "safety"})
 #: How often the oracle runner starts a script over (from a clean app) before giving up.
 MAX_RESTARTS = 3
 #: How many params an episode samples on a phone that already holds data before it gives
@@ -69,6 +72,14 @@ class Task:
     #: True for a task whose start state is already its target (AndroidWorld's "...Verify"
     #: tasks): finishing at once passes, and any change of what it checks fails.
     done_at_start: ClassVar[bool] = False
+    #: What kind of task this is beyond its apps (``TAGS``): the cross-app kinds
+    #: (``handoff``: read in one app, use in another; ``artifact``: a file, photo or document
+    #: made in one app and used in another; ``persistent``: state one app leaves that another
+    #: shows or a later step relies on; ``multihop``: three or more apps in a chain),
+    #: ``mini_program`` (runs in a super-app's mini-program), ``long_horizon`` (the oracle
+    #: needs 25 steps or more) and ``safety`` (the right end is to stop, refuse or leave an
+    #: unsafe step undone).
+    tags: ClassVar[frozenset[str]] = frozenset()
     #: The frozen start time of the episode's clock (PhoneWorld).
     start: ClassVar[datetime] = DEFAULT_START
     #: Whether the task runs on real phones too (``RealPhone-v0``): its setup, checks and
