@@ -87,7 +87,11 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     of steps (the task's budget, ``max_steps``, or a ``TimeLimit`` from ``gym.make(...,
     max_episode_steps=N)``) is scored on its final state as if the agent had finished.
     ``finish(status="infeasible")`` scores 1.0 only on a task that cannot be done (and
-    nothing was changed), 0.0 on every other.
+    nothing was changed), 0.0 on every other. With ``dense_reward=True`` (for trainers that
+    want milestones) each step is rewarded with the change in the verdict's progress, the
+    share of the task's criteria met (a multi-stage task declares one per stage; damage
+    halves it): an episode's rewards add up to the progress it gained, 1.0 from nothing done
+    to success, and undoing a stage takes its reward back.
 
     ## Starting State
     The home screen of a phone holding the task's initial state (its records and
@@ -112,6 +116,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     - ``ui_in_obs``: add the UI element list to the observation.
     - ``end_on_success``: terminate as soon as the task is verified.
     - ``max_steps``: step budget for every task (default: each template's own).
+    - ``dense_reward``: reward each step with the change in progress (see Rewards).
     - ``render_mode``: None or ``"rgb_array"`` (the screenshot).
     - ``max_text_length``: longest ``text`` of a sampled action.
     - ``screenshot``: False leaves the screenshot out of observations (text-only agents
@@ -149,6 +154,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         privileged_info: bool = False,
         set_of_marks: bool = False,
         suite: str | None = None,
+        dense_reward: bool = False,
     ) -> None:
         width, height = check_args(render_mode, obs_size, max_steps)
         if suite is not None and task is not None:
@@ -173,6 +179,8 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         self.obs_size = (width, height)
         self.screenshot = screenshot
         self.privileged = bool(privileged_info)
+        self.dense_reward = bool(dense_reward)
+        self._progress = 0.0  # the progress the dense reward has paid out so far
         self.observation_space = observation_space(self.obs_size, screenshot, ui_in_obs)
         self.action_space = make_action_space(self.app_names, max_text_length,
                                               can_type=self._can_type)
@@ -199,6 +207,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         self.steps = 0
         self.ended = False
         self._verdict = self._final = None
+        self._progress = (self._verify(None, None).progress or 0.0) if self.dense_reward else 0.0
         return self._obs(), self._info(None, None, None)
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
@@ -217,6 +226,10 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         if self.ended:
             self._final = self._verify(answer, status)
         reward = self._final.score if self.ended and self._final is not None else 0.0
+        if self.dense_reward:
+            verdict = self._final if self.ended and self._final else self._verify(None, None)
+            progress = 1.0 if verdict.success else (verdict.progress or 0.0)
+            reward, self._progress = progress - self._progress, progress
         return self._obs(), reward, terminated, truncated, self._info(parsed, error, answer)
 
     def end_episode(self) -> tuple[float, dict[str, Any]]:
