@@ -223,6 +223,7 @@ class RecipeAddSingleRecipe(AddRecipes):
 
 
 class RecipeAddMultipleRecipes(AddRecipes):
+    tags = frozenset({"long_horizon"})
     template = "Add these three recipes to Broccoli:\n{listing}"
     complexity, max_steps = 5, 60
     count = 3

@@ -130,6 +130,7 @@ class MarkorTranscribeReceipt(MarkorTask, CreateRecord):
     """Write a receipt photo's transactions as CSV into a new Markor note. Decoy photos
     (another receipt among them) sit in the gallery."""
 
+    tags = frozenset({"handoff"})
     apps = ("Gallery", "Markor")
     template = ('Look at the picture "{image}" in Simple Gallery and write its transactions '
                 'into a new Markor note named "{file_name}", in CSV with the header '
@@ -167,6 +168,7 @@ class MarkorTranscribeVideo(MarkorTask, CreateRecord):
     """Each 8 seconds the video shows another first name: write them, comma-separated, into
     a new Markor note. 5 to 20 other videos are on the phone."""
 
+    tags = frozenset({"handoff"})
     apps = ("VLC", "Markor")
     template = ('Play the video "{video}" in VLC and write the names it shows, in order and '
                 'separated by commas, into a new Markor note named "{file_name}".')
@@ -224,6 +226,7 @@ class MarkorCreateNoteAndSms(MarkorTask):
     reward stays 0/1): the note with the text, and one sent SMS to the number with the same
     text while SMS Messenger is on screen at the end. Nothing else may change."""
 
+    tags = frozenset({"handoff"})
     apps = ("Markor", MESSAGES.name)
     template = ('In Markor, create a note named "{file_name}" with the text: {text} Then text '
                 'the same text to {number}.')
@@ -304,6 +307,7 @@ class ExpenseAddMultipleFromGallery(CreateRecords):
     """Enter the three expenses a picture lists. Ten other expenses are in the tracker
     already, each also drawn in a decoy picture of the same album."""
 
+    tags = frozenset({"handoff", "long_horizon"})
     apps, collection = ("Gallery", "Expense"), EXPENSES
     template = ('Add the expenses listed in the picture "{image}" (in Simple Gallery) to '
                 'Pro Expense.')
@@ -336,6 +340,7 @@ class ExpenseAddMultipleFromMarkor(CreateRecords):
     tag may be kept in the note or left out). The other rows (12, AndroidWorld: 100) are in
     the tracker already."""
 
+    tags = frozenset({"handoff"})
     apps, collection = ("Markor", "Expense"), EXPENSES
     template = ('Go through the transactions in "{file_name}" in Markor and add the ones '
                 'marked as reimbursable to Pro Expense.')
@@ -399,6 +404,7 @@ class RecipesFrom(CreateRecords):
 
 
 class RecipeAddMultipleRecipesFromImage(RecipesFrom):
+    tags = frozenset({"handoff", "long_horizon"})
     apps = ("Gallery", "Broccoli")
     template = 'Add the recipes shown in the picture "{image}" (in Simple Gallery) to Broccoli.'
 
@@ -418,6 +424,7 @@ class RecipeAddMultipleRecipesFromImage(RecipesFrom):
 
 
 class RecipeAddMultipleRecipesFromMarkor(RecipesFrom):
+    tags = frozenset({"handoff", "long_horizon"})
     apps = ("Markor", "Broccoli")
     template = 'Add the recipes written in "{file_name}" in Markor to Broccoli.'
 
@@ -439,6 +446,7 @@ class RecipeAddMultipleRecipesFromMarkor2(RecipesFrom):
     """The file lists 3 recipes taking ``prep_time`` among 12 taking other times
     (AndroidWorld: 40); ten of those are in Broccoli already."""
 
+    tags = frozenset({"handoff", "long_horizon"})
     apps = ("Markor", "Broccoli")
     template = ('Add to Broccoli the recipes in "{file_name}" in Markor that take {prep_time} '
                 'to prepare.')

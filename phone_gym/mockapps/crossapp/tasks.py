@@ -25,6 +25,7 @@ NOTE_TITLES = ("Plumber", "Dentist", "Babysitter", "Landlord", "Tennis coach", "
 class CrossContactPhoneToNote(CreateRecord):
     """Copy a contact's number (Contacts) into a new note (Notes)."""
 
+    tags = frozenset({"handoff"})
     apps, collection = ("Contacts", "Notes"), NOTES
     template = 'Create a note titled "{title}" containing the phone number of "{name}".'
     complexity, max_steps = 3, 30

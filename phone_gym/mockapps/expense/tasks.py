@@ -133,6 +133,7 @@ class ExpenseAddSingle(AddExpenses):
 
 
 class ExpenseAddMultiple(AddExpenses):
+    tags = frozenset({"long_horizon"})
     template = "Add these three expenses to Pro Expense:\n{listing}"
     complexity, max_steps = 5, 60
     count = 3
