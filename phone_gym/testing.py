@@ -332,6 +332,8 @@ def check_app(app: type[App] | str, steps: int = 10_000, *, seed: int = 0,
                                 f"{type(exc).__name__}: {exc}")
                 break
         if device.foreground != app_cls.name and rng.random() < 0.5:
+            if app_cls.manifest.mini_program:  # the agent cannot open it: its host does
+                device.open_app(app_cls.name)
             action: Any = PhoneAction("open_app", app=app_cls.name)
         elif rng.random() < 0.05:
             action = GARBAGE[int(rng.integers(len(GARBAGE)))]

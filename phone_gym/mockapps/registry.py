@@ -210,15 +210,35 @@ def same_job(task: Task, candidates: Iterable[Task]) -> list[Task]:
 CROSS_KINDS = ("handoff", "artifact", "persistent", "multihop")
 
 
+def own_apps(task: Task, registry: Registry) -> set[str]:
+    """The apps a task is about, less the host of a mini-program it names (a hotel booking
+    in WeChat's Hotel mini-program is about one app, though the episode opens both)."""
+    apps = set(task.apps)
+    for name in task.apps:
+        try:
+            host = registry.app(name).manifest.host
+        except ValueError:
+            continue
+        if host:
+            apps.discard(registry.app(host).manifest.name)
+    return apps
+
+
+def is_cross_app(task: Task, registry: Registry) -> bool:
+    """About two or more apps (``own_apps``), or tagged with a cross-app kind (a booking in a
+    mini-program then a message in its host's chat uses the host in its own right)."""
+    return len(own_apps(task, registry)) > 1 or bool(task.tags & set(CROSS_KINDS))
+
+
 def template_counts(registry: Registry) -> dict[str, int]:
     """What the registry holds: ``apps``, ``templates``, ``infeasible``, ``cross_app``
-    (templates about two or more apps) and each cross-app kind (``handoff``...),
-    ``mini_program``, ``long_horizon`` and ``safety`` (infeasible variants count as safety
-    only when tagged ``safety``)."""
+    (templates about two or more apps, a mini-program's host not counted: ``own_apps``) and
+    each cross-app kind (``handoff``...), ``mini_program``, ``long_horizon`` and ``safety``
+    (infeasible variants count as safety only when tagged ``safety``)."""
     templates = list(registry.templates.values())
     out = {"apps": len(registry.packages), "templates": len(templates),
            "infeasible": sum(t.infeasible for t in templates),
-           "cross_app": sum(len(set(t.apps)) > 1 for t in templates)}
+           "cross_app": sum(is_cross_app(t, registry) for t in templates)}
     for tag in (*CROSS_KINDS, "mini_program", "long_horizon", "safety"):
         out[tag] = sum(tag in t.tags for t in templates)
     return out

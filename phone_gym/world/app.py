@@ -6,6 +6,21 @@ stores it owns and reads), keeps persistent ``data`` (a dataclass, usually holdi
 selections: dropped when the app is force-stopped), and a back stack of routes.
 ``view(route)`` is a pure function of that state returning a ``Screen``; event handlers in
 the view call update functions and the navigation helpers below.
+
+Mini-programs
+    A mini-program is an app that runs inside a host app (a chat super-app), as WeChat's
+    do: its manifest names the host (``AppManifest(..., host="Chat", entry="Discover >
+    Mini Programs")``), so it is not on the launcher or in the drawer and the agent's
+    ``open_app`` of it is an error that says how to reach it. The host opens it with
+    ``self.open_app(name)`` (any app may open another this way). Its screens carry the
+    capsule bar (``kit.with_capsule(self, screen)``: "···" opens a menu with "Back to <host>",
+    "Share" and "Settings"; "⊙" closes the mini-program). Back at its first screen, and
+    the capsule's close, return to the host's screen it was opened from
+    (``back_to_host``; close also drops the mini-program's back stack, ``close_mini``).
+    Its data is its own ``Store`` (``apps.<Name>...``, read by verifiers); payments go
+    through the host's wallet, the system ``wallet`` store, with the host's PIN
+    confirmation (``kit.PaySheet`` and ``kit.pay``). Like WeChat on Android, a
+    mini-program shows in recents as a card of its own, which resumes it.
 """
 
 from __future__ import annotations
@@ -35,6 +50,8 @@ class Host(Protocol):
     def toast(self, text: str) -> None: ...
 
     def go_home(self) -> None: ...
+
+    def open_app(self, name: str) -> None: ...
 
 
 class App:
@@ -67,6 +84,7 @@ class App:
         self.data: Any = self.initial_data()
         self.ui: Any = self.initial_ui()
         self.stack: list[Route] = [Route("main")]
+        self.capsule = False  # a mini-program's capsule menu is showing
         self._attach()
 
     def _attach(self) -> None:
@@ -149,11 +167,32 @@ class App:
         self.stack[-1] = Route(name, arg)
 
     def back(self) -> None:
-        """Close the current screen; from the first screen, go to the home screen."""
+        """Close the current screen; from the first screen, go to the home screen (a
+        mini-program: back to its host)."""
         if len(self.stack) > 1:
             self.stack.pop()
+        elif self.manifest.mini_program:
+            self.back_to_host()
         elif self.host is not None:
             self.host.go_home()
+
+    def open_app(self, name: str) -> None:
+        """Bring another app (a mini-program, from its host) to the foreground."""
+        if self.host is not None:
+            self.host.open_app(name)
+
+    def back_to_host(self) -> None:
+        """A mini-program: show the host again (at the screen it opened this one from),
+        keeping this one's back stack for when it is opened again."""
+        self.capsule = False
+        if self.manifest.host:
+            self.open_app(self.manifest.host)
+
+    def close_mini(self) -> None:
+        """A mini-program's capsule close: its screens and transient state go, its data
+        stays, and the host shows again."""
+        self.stop()
+        self.back_to_host()
 
     def toast(self, text: str) -> None:
         if self.host is not None:
@@ -163,11 +202,13 @@ class App:
         """Force-stop: transient state and back stack are lost, data persists."""
         self.ui = self.initial_ui()
         self.stack = [Route("main")]
+        self.capsule = False
 
     @property
     def fresh(self) -> bool:
         """Whether the app shows its first screen with fresh transient state."""
-        return self.stack == [Route("main")] and self.ui == self.initial_ui()
+        return (self.stack == [Route("main")] and self.ui == self.initial_ui()
+                and not getattr(self, "capsule", False))
 
     def __getstate__(self) -> Mapping[str, Any]:
         return {k: v for k, v in self.__dict__.items() if k != "journal"}

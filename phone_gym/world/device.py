@@ -265,6 +265,14 @@ class Device:
         return (f"unknown app {name!r}{did_you_mean(name, names)}; installed apps: "
                 f"{', '.join(sorted(labels))}")
 
+    def mini_program_error(self, app: App) -> str:
+        """The error for ``open_app`` of a mini-program: it opens inside its host."""
+        m = app.manifest
+        host = self.app(m.host)
+        where = host.label if host is not None else m.host
+        entry = f", {m.entry}" if m.entry else ""
+        return f"{m.label} is a mini-program in {where}: open {where}{entry}"
+
     def owner_of(self, store: str) -> App | None:
         """The app whose manifest owns the system store ``store``."""
         return next((self.apps[c.package] for c in self.app_classes
@@ -353,6 +361,8 @@ class Device:
             app = self.app(action.app or "")
             if app is None:
                 error = self.unknown_app(action.app or "")
+            elif kind == "open_app" and app.manifest.mini_program:
+                error = self.mini_program_error(app)
             elif kind == "open_app":
                 self.open_app(app.name)
             else:

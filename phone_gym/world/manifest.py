@@ -70,6 +70,12 @@ class AppManifest:
     aliases: tuple[str, ...] = ()
     description: str = ""
     order: int = 1000
+    #: A mini-program names its host app here (``"Chat"``): it is not on the launcher or in
+    #: the drawer, ``open_app`` of it is an error saying how to reach it, the host opens it
+    #: (``App.open_app``), and back at its root returns to the host (see ``world.app``,
+    #: "Mini-programs"). ``entry`` says where the host lists it ("Discover > Mini Programs").
+    host: str = ""
+    entry: str = ""
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not NAME_RE.match(self.name):
@@ -92,6 +98,11 @@ class AppManifest:
                     raise ValueError(f"app {self.name}: {kind} {store!r} is not a system store"
                                      f"{did_you_mean(store, STORES)}; stores: "
                                      f"{', '.join(STORES)}")
+
+    @property
+    def mini_program(self) -> bool:
+        """Whether the app is a mini-program running inside its ``host``."""
+        return bool(self.host)
 
     def answers(self, action: str) -> bool:
         """Whether the app declares intent ``action``."""

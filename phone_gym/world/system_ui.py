@@ -101,8 +101,9 @@ class Launcher:
     def drawer_screen(self, device: Device) -> Screen:
         """The drawer as a screen: the device lays it out, scrolls it and types into it."""
         q = self.query.strip().casefold()
-        shown = sorted((m for m in device.manifests if not q or q in m.label.casefold()
-                        or q in m.name.casefold()), key=lambda m: m.label.casefold())
+        shown = sorted((m for m in device.manifests if not m.mini_program  # inside hosts
+                        and (not q or q in m.label.casefold() or q in m.name.casefold())),
+                       key=lambda m: m.label.casefold())
         rows = [Row([icon_node(m, partial(device.open_app, m.name), f"drawer_{m.name.lower()}")
                      for m in shown[i:i + COLS]]
                     + [Node("spacer", height=CELL_H) for _ in range(COLS - len(shown[i:i + COLS]))],
@@ -122,7 +123,7 @@ class Launcher:
 
     def build_home(self, device: Device, frame: Frame) -> None:
         s = device.system
-        manifests = device.manifests
+        manifests = [m for m in device.manifests if not m.mini_program]
         n_pages = self.pages(len(manifests))
         self.page = min(self.page, n_pages - 1)
         first = FIRST_ROWS * COLS

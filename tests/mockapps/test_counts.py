@@ -9,7 +9,7 @@ import pytest
 
 from phone_gym.cli import main
 from phone_gym.mockapps import REGISTRY, TEMPLATES, Episode
-from phone_gym.mockapps.registry import CROSS_KINDS, template_counts
+from phone_gym.mockapps.registry import CROSS_KINDS, own_apps, template_counts
 from phone_gym.mockapps.task import TAGS
 from phone_gym.world import Device
 
@@ -22,7 +22,10 @@ def test_counts_are_what_the_templates_say() -> None:
     n = template_counts(REGISTRY)
     templates = list(TEMPLATES.values())
     assert n["apps"] == len(REGISTRY.packages) and n["templates"] == len(templates)
-    assert n["cross_app"] == sum(len(set(t.apps)) > 1 for t in templates)
+    assert n["cross_app"] == sum(len(own_apps(t, REGISTRY)) > 1 or bool(t.tags & set(CROSS_KINDS))
+                                 for t in templates)
+    hotel = TEMPLATES["HotelBookCheapestNear"]  # in WeChat's mini-program: one app's task
+    assert set(hotel.apps) == {"Chat", "Hotel"} and own_apps(hotel, REGISTRY) == {"Hotel"}
     for tag in (*CROSS_KINDS, "mini_program", "long_horizon", "safety"):
         assert n[tag] == sum(tag in t.tags for t in templates)
     for key, floor in FLOORS.items():
@@ -34,6 +37,8 @@ def test_tags_are_known_and_cross_app_kinds_need_two_apps() -> None:
         assert t.tags <= TAGS, t.id
         if t.tags & set(CROSS_KINDS):
             assert len(set(t.apps)) >= 2, t.id
+        if "mini_program" in t.tags:
+            assert any(REGISTRY.app(a).manifest.mini_program for a in t.apps), t.id
 
 
 def test_the_listing_ends_with_the_counts(capsys: pytest.CaptureFixture[str]) -> None:

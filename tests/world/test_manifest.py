@@ -34,7 +34,7 @@ def test_defaults_and_names() -> None:
 
 
 class Maps(App):
-    manifest = AppManifest("Maps", "com.example.maps", intents=("android.intent.action.VIEW",),
+    manifest = AppManifest("Atlas", "com.example.maps", intents=("android.intent.action.VIEW",),
                            deep_links=("geo:",), owns=("events",))
 
     def initial_ui(self) -> dict[str, str]:
@@ -54,7 +54,7 @@ class Maps(App):
 def test_intents_and_deep_links_reach_the_app_that_declares_them() -> None:
     device = Device([*APPS, Maps])
     app = device.start_intent(Intent("android.intent.action.VIEW", data="geo:48.85,2.35"))
-    assert app.name == "Maps" and device.foreground == "Maps"
+    assert app.name == "Atlas" and device.foreground == "Atlas"
     assert app.ui["shown"] == "geo:48.85,2.35"
     device.press("home")
     app = device.start_intent(Intent("android.intent.action.VIEW", extras={"quiet": True}))

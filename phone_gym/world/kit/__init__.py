@@ -29,6 +29,12 @@ Media (pixels only: the accessibility tree shows their description, not their co
     ``Picture(lines, desc=)``: a photo of a page of text (a receipt, a recipe card).
     ``Canvas(strokes, on_stroke)``: a drawing surface; a drag across it is a ``Stroke``.
 
+Mini-programs (``capsule``; see ``world.app``, "Mini-programs")
+    ``with_capsule(app, screen)``: the capsule bar ("···" menu, "⊙" close) on a
+        mini-program's screen. ``PaySheet(PayState(amount, payee), on_pin=, on_pay=,
+        on_cancel=)`` and ``pay(system, state)``: the host wallet's PIN-confirmed payment;
+        ``yuan(cents)`` formats money.
+
 Forms and dialogs
     ``FormEditor(title, [FormField(key, label, kind, required=)], ui.form, on_save=,
         on_close=, validate=)``: a Screen; keep ``ui.form = FormState.of(values)``.
@@ -57,6 +63,7 @@ outside it call ``on_dismiss``. A sketch::
 
 from __future__ import annotations
 
+from .capsule import PaySheet, PayState, pay, wallet_pin, with_capsule, yuan
 from .chat import Bubble, ChatMessage, ChatThread
 from .common import slug
 from .dialogs import BottomSheet, ChoiceDialog, ConfirmDialog, Radio, SheetOption
@@ -99,4 +106,5 @@ __all__ = [
     "GridItem", "Image", "ImageGrid", "NavRow", "Radio", "SearchList", "Section",
     "SettingsList", "SheetOption", "SwitchRow", "Tabs", "TimeDraft", "TimePicker", "ValueRow",
     "WebPage", "check_form", "detail_rows", "parse_page", "section_headers", "slug",
+    "PaySheet", "PayState", "pay", "wallet_pin", "with_capsule", "yuan",
 ]

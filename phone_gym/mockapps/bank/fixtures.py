@@ -1,0 +1,127 @@
+"""Public fixtures of Bank: seeding accounts, activity, payees and bills (what other apps'
+tasks may reuse), and reading the app's state for oracles."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import date, timedelta
+from typing import Any
+
+import numpy as np
+
+from ...verifiers.state import DeviceState
+from ..vocab import pick
+from .app import Account, BankApp, Bill, Payee, Txn
+
+PREFIX = "apps.Bank"
+ACCOUNTS = f"{PREFIX}.accounts"
+TRANSACTIONS = f"{PREFIX}.transactions"
+PAYEES = f"{PREFIX}.payees"
+BILLS = f"{PREFIX}.bills"
+PAYMENTS = f"{PREFIX}.payments"
+
+#: The accounts every bank task starts with: (name, kind).
+ACCOUNT_KINDS = (("Total Checking", "checking"), ("Savings", "savings"),
+                 ("Vacation Fund", "savings"), ("Freedom Card", "credit"))
+MERCHANTS: dict[str, tuple[str, ...]] = {
+    "Groceries": ("Whole Foods", "Trader Joe's", "Safeway", "Kroger", "Aldi"),
+    "Dining": ("Chipotle", "Blue Bottle Coffee", "Olive Garden", "Shake Shack"),
+    "Shopping": ("Amazon", "Target", "Best Buy", "IKEA", "Home Depot"),
+    "Gas": ("Shell", "Chevron", "BP"),
+    "Entertainment": ("AMC Theatres", "Spotify", "Netflix"),
+    "Travel": ("Delta Air Lines", "Marriott", "Uber"),
+}
+PAYEE_NAMES = ("Maria Lopez", "James Chen", "Olivia Brown", "Ethan Walker", "Sofia Rossi",
+               "Noah Kim", "Ava Patel", "Liam Murphy", "Emma Schulz", "Lucas Silva")
+BILLERS = ("City Power & Light", "Metro Water", "Comcast Xfinity", "Verizon Wireless",
+           "State Farm Insurance", "Gas Company", "Planet Fitness", "Waste Management")
+ELECTRICITY = "City Power & Light"
+
+
+def bank_app(state: DeviceState) -> BankApp:
+    app = state.app("Bank")  # type: ignore[attr-defined]
+    assert isinstance(app, BankApp)
+    return app
+
+
+def digits(rng: np.random.Generator, n: int) -> str:
+    return str(int(rng.integers(1, 10))) + "".join(str(int(d)) for d in rng.integers(0, 10,
+                                                                                  n - 1))
+
+
+def cents(rng: np.random.Generator, low: int, high: int) -> int:
+    """An amount of ``low``..``high`` dollars with cents."""
+    return int(rng.integers(low * 100, high * 100 + 1))
+
+
+def seed_accounts(state: DeviceState, rng: np.random.Generator, *,
+                  pin: str = "", balances: dict[str, int] | None = None) -> dict[str, Account]:
+    """The four accounts (random balances unless given), and the app's PIN."""
+    data = bank_app(state).data
+    if pin:
+        data.pin = pin
+    given = balances or {}
+    out = {}
+    for name, kind in ACCOUNT_KINDS:
+        balance = given.get(name, cents(rng, 300, 9000))
+        number = digits(rng, 16 if kind == "credit" else 12)
+        out[name] = data.accounts.new(name=name, kind=kind, number=number, balance=balance)
+    return out
+
+
+def add_txn(state: DeviceState, account: int, day: date, description: str, amount: int,
+            category: str) -> Txn:
+    return bank_app(state).data.transactions.new(account=account, date=day.isoformat(),
+                                                 description=description, amount=amount,
+                                                 category=category)
+
+
+def seed_activity(state: DeviceState, rng: np.random.Generator, account: int, today: date,
+                  n: int, *, days: int = 40, categories: Sequence[str] = ()) -> list[Txn]:
+    """``n`` purchases over the ``days`` days up to ``today`` (plus a paycheck)."""
+    cats = list(categories or MERCHANTS)
+    rows = [add_txn(state, account, today - timedelta(days=int(rng.integers(0, days))),
+                    "Payroll ACME Corp", cents(rng, 1800, 2600), "Income")]
+    for _ in range(n):
+        category = str(pick(rng, cats))
+        rows.append(add_txn(state, account, today - timedelta(days=int(rng.integers(0, days))),
+                            str(pick(rng, MERCHANTS[category])), -cents(rng, 4, 180),
+                            category))
+    return rows
+
+
+def add_payee(state: DeviceState, name: str, number: str) -> Payee:
+    return bank_app(state).data.payees.new(name=name, number=number)
+
+
+def seed_payees(state: DeviceState, rng: np.random.Generator, k: int, *,
+                avoid: Iterable[str] = ()) -> list[Payee]:
+    names = [n for n in PAYEE_NAMES if n not in set(avoid)]
+    return [add_payee(state, n, digits(rng, 10)) for n in pick(rng, names, k)]
+
+
+def add_bill(state: DeviceState, biller: str, amount: int, due: date, *,
+             paid: bool = False) -> Bill:
+    return bank_app(state).data.bills.new(biller=biller, amount=amount, due=due.isoformat(),
+                                          paid=paid)
+
+
+def account_id(state: DeviceState, name: str) -> int:
+    found = bank_app(state).data.accounts.first(name=name)
+    assert found is not None, name
+    return found.id
+
+
+def account_key(initial: Any, name: str) -> str:
+    """The snapshot key of the account named ``name``."""
+    from ...verifiers import lookup
+    for key, row in lookup(initial, ACCOUNTS).items():
+        if row["name"] == name:
+            return str(key)
+    raise KeyError(name)
+
+
+__all__ = ["ACCOUNTS", "ACCOUNT_KINDS", "BILLERS", "BILLS", "ELECTRICITY", "MERCHANTS",
+           "PAYEES", "PAYEE_NAMES", "PAYMENTS", "TRANSACTIONS", "account_id", "account_key",
+           "add_bill", "add_payee", "add_txn", "bank_app", "cents", "digits", "seed_accounts",
+           "seed_activity", "seed_payees"]

@@ -1,0 +1,459 @@
+"""Chat (WeChat-like): the super-app that hosts mini-programs.
+
+Four tabs: Chats (one-to-one and group threads holding text, images, files, location cards
+and transfer cards), Contacts (friends, each with a detail page), Discover (Moments: friends'
+posts to like and comment on; Mini Programs: the mini-programs this app hosts) and Me (the
+Wallet: balance, transactions). A transfer in a one-to-one chat is paid from the system
+``wallet`` with the PIN confirmation (``kit.PaySheet``), as mini-programs pay.
+
+The app's own data (friends, chats, messages, posts, comments) is its private ``Store``
+(``apps.Chat...``): PhoneWorld-only, as WeChat keeps it in its own database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...world.app import App, Route
+from ...world.data import Store, Table
+from ...world.kit import (
+    ChatMessage,
+    ChatThread,
+    NavRow,
+    PaySheet,
+    PayState,
+    SearchList,
+    pay,
+    yuan,
+)
+from ...world.manifest import AppManifest
+from ...world.widgets import (
+    Button,
+    Dialog,
+    DialogButton,
+    Icon,
+    ListItem,
+    ListView,
+    Node,
+    Screen,
+    Tab,
+    TabBar,
+    Text,
+    TextField,
+    TopBar,
+    VirtualList,
+)
+from .manifest import MANIFEST
+
+ME = "Me"  # the sender name of the phone's owner in snapshots ("" is never used)
+TABS = ("Chats", "Contacts", "Discover", "Me")
+KINDS = ("text", "image", "file", "location", "transfer")
+
+
+# --- state -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Friend:
+    """A contact in the app (not the phone's address book)."""
+
+    id: int
+    name: str
+    wechat_id: str = ""
+    region: str = ""
+
+
+@dataclass(frozen=True)
+class Chat:
+    """A thread: with one friend (``title`` is their name) or a group."""
+
+    id: int
+    title: str
+    group: bool = False
+    friend: int = 0  # the friend of a one-to-one chat
+
+
+@dataclass(frozen=True)
+class Msg:
+    """One message of chat ``chat``. ``kind``: text, image (``text`` is its description),
+    file (``text`` is the file name), location (``text`` is the place), transfer
+    (``amount`` cents, ``text`` the note). ``sender`` is a name, ``ME`` for the owner."""
+
+    id: int
+    chat: int
+    sender: str
+    text: str
+    kind: str = "text"
+    time: str = ""
+    amount: int = 0
+
+
+@dataclass(frozen=True)
+class Post:
+    """A Moments post; ``liked``: whether the owner likes it; ``likes``: who else does."""
+
+    id: int
+    author: str
+    text: str
+    time: str = ""
+    likes: tuple[str, ...] = ()
+    liked: bool = False
+
+
+@dataclass(frozen=True)
+class Comment:
+    id: int
+    post: int
+    author: str
+    text: str
+
+
+@dataclass
+class ChatData(Store):
+    """What the app keeps (``apps.Chat.<table>.<id>``)."""
+
+    friends: Table[Friend] = field(default_factory=lambda: Table(kind=Friend))
+    chats: Table[Chat] = field(default_factory=lambda: Table(kind=Chat))
+    messages: Table[Msg] = field(default_factory=lambda: Table(kind=Msg))
+    posts: Table[Post] = field(default_factory=lambda: Table(kind=Post))
+    comments: Table[Comment] = field(default_factory=lambda: Table(kind=Comment))
+
+
+@dataclass
+class ChatUi:
+    """Transient state: the tab, searches, drafts, the open dialogs."""
+
+    tab: str = "Chats"
+    query: str = ""
+    contact_query: str = ""
+    draft: str = ""
+    comment: str = ""
+    forward_to: int | None = None  # the chat a forward waits for confirmation to
+    amount: str = ""
+    note: str = ""
+    paying: PayState | None = None
+
+
+# --- updates -------------------------------------------------------------------------------
+def messages_of(data: ChatData, chat_id: int) -> list[Msg]:
+    return sorted((m for m in data.messages if m.chat == chat_id), key=lambda m: m.id)
+
+
+def last_message(data: ChatData, chat_id: int) -> Msg | None:
+    msgs = messages_of(data, chat_id)
+    return msgs[-1] if msgs else None
+
+
+def preview(m: Msg) -> str:
+    """How a message shows in a bubble or a chat row."""
+    if m.kind == "image":
+        return f"[Image] {m.text}"
+    if m.kind == "file":
+        return f"[File] {m.text}"
+    if m.kind == "location":
+        return f"[Location] {m.text}"
+    if m.kind == "transfer":
+        return f"[Transfer] {yuan(m.amount)}" + (f" {m.text}" if m.text else "")
+    return m.text
+
+
+def send(data: ChatData, chat_id: int, text: str, kind: str = "text", *, sender: str = ME,
+         time: str = "", amount: int = 0) -> Msg:
+    return data.messages.new(chat=chat_id, sender=sender, text=text, kind=kind, time=time,
+                             amount=amount)
+
+
+def chat_with(data: ChatData, friend: Friend) -> Chat:
+    """The one-to-one chat with ``friend`` (made when there is none)."""
+    for c in data.chats:
+        if not c.group and c.friend == friend.id:
+            return c
+    return data.chats.new(title=friend.name, group=False, friend=friend.id)
+
+
+def parse_amount(text: str) -> int | None:
+    """``"12.5"`` -> 1250 cents; None when not a positive amount."""
+    t = text.strip().lstrip("¥").replace(",", "")
+    try:
+        value = round(float(t) * 100)
+    except ValueError:
+        return None
+    return value if 0 < value < 10**9 else None
+
+
+# --- the app -------------------------------------------------------------------------------
+class ChatApp(App):
+    manifest = MANIFEST
+
+    data: ChatData
+    ui: ChatUi
+
+    def initial_data(self) -> ChatData:
+        return ChatData()
+
+    def initial_ui(self) -> ChatUi:
+        return ChatUi()
+
+    def now_text(self) -> str:
+        return self.system.now.strftime("%H:%M")
+
+    # --- handlers ------------------------------------------------------------------------
+    def set_ui(self, **changes: Any) -> None:
+        for key, value in changes.items():
+            setattr(self.ui, key, value)
+
+    def open_chat(self, chat_id: int) -> None:
+        self.ui.draft = ""
+        self.go("chat", chat_id)
+
+    def message_friend(self, friend_id: int) -> None:
+        friend = self.data.friends.get(friend_id)
+        if friend is not None:
+            self.open_chat(chat_with(self.data, friend).id)
+
+    def send_text(self, chat_id: int, text: str) -> None:
+        send(self.data, chat_id, text, time=self.now_text())
+        self.ui.draft = ""
+
+    def start_forward(self, msg_id: int) -> None:
+        self.ui.forward_to = None
+        self.go("forward", msg_id)
+
+    def confirm_forward(self, msg_id: int, chat_id: int) -> None:
+        m = self.data.messages.get(msg_id)
+        self.ui.forward_to = None
+        if m is not None:
+            send(self.data, chat_id, m.text, m.kind, time=self.now_text(), amount=0)
+            self.toast("Sent")
+        self.back()
+
+    def start_transfer(self, chat_id: int) -> None:
+        self.ui.amount, self.ui.note, self.ui.paying = "", "", None
+        self.go("transfer", chat_id)
+
+    def ask_pin(self, chat_id: int) -> None:
+        chat = self.data.chats.get(chat_id)
+        cents = parse_amount(self.ui.amount)
+        if chat is None or cents is None:
+            self.toast("Enter an amount")
+            return
+        self.ui.paying = PayState(cents, chat.title, self.ui.note.strip())
+
+    def set_pin(self, pin: str) -> None:
+        if self.ui.paying is not None:
+            self.ui.paying.pin = pin
+
+    def confirm_transfer(self, chat_id: int) -> None:
+        state = self.ui.paying
+        if state is None or pay(self.system, state) is not None:
+            return
+        send(self.data, chat_id, state.memo, "transfer", time=self.now_text(),
+             amount=state.amount)
+        self.ui.paying = None
+        self.toast("Transfer sent")
+        self.back()
+
+    def toggle_like(self, post_id: int) -> None:
+        post = self.data.posts.get(post_id)
+        if post is not None:
+            self.data.posts.update(post_id, liked=not post.liked)
+
+    def add_comment(self, post_id: int) -> None:
+        text = self.ui.comment.strip()
+        if text and self.data.posts.get(post_id) is not None:
+            self.data.comments.new(post=post_id, author=ME, text=text)
+            self.ui.comment = ""
+
+    # --- views ---------------------------------------------------------------------------
+    def view(self, route: Route) -> Screen:
+        if route.name == "chat":
+            return self.chat_screen(route.arg)
+        if route.name == "forward":
+            return self.forward_screen(route.arg)
+        if route.name == "transfer":
+            return self.transfer_screen(route.arg)
+        if route.name == "contact":
+            return self.contact_screen(route.arg)
+        if route.name == "moments":
+            return self.moments_screen()
+        if route.name == "post":
+            return self.post_screen(route.arg)
+        if route.name == "mini":
+            return self.mini_list()
+        if route.name == "wallet":
+            return self.wallet_screen()
+        return self.main_screen()
+
+    def tab_bar(self) -> Node:
+        return TabBar([Tab(t, t == self.ui.tab, lambda t=t: self.set_ui(tab=t),  # type: ignore[misc]
+                           id=f"tab_{t.lower()}") for t in TABS])
+
+    def main_screen(self) -> Screen:
+        tab = self.ui.tab
+        if tab == "Contacts":
+            content = self.contacts_tab()
+        elif tab == "Discover":
+            content = [NavRow("Moments", lambda: self.go("moments"), id="moments", glyph="◎"),
+                       NavRow("Mini Programs", lambda: self.go("mini"), id="mini_programs",
+                              glyph="✦")]
+        elif tab == "Me":
+            content = [Text(ME, style="title", id="my_name"),
+                       NavRow("Wallet", lambda: self.go("wallet"), id="wallet",
+                              summary=yuan(self.system.wallet.balance), glyph="¥")]
+        else:
+            content = self.chats_tab()
+        return Screen(top_bar=TopBar("WeChat" if tab == "Chats" else tab), content=content,
+                      bottom=self.tab_bar())
+
+    def chat_rows(self) -> list[Chat]:
+        q = self.ui.query.strip().lower()
+        chats = [c for c in self.data.chats if not q or q in c.title.lower()]
+
+        def recency(c: Chat) -> int:
+            last = last_message(self.data, c.id)
+            return -(last.id if last else 0)
+        return sorted(chats, key=lambda c: (recency(c), c.id))
+
+    def chats_tab(self) -> list[Node]:
+        rows = self.chat_rows()
+
+        def row(i: int) -> Node:
+            c = rows[i]
+            last = last_message(self.data, c.id)
+            return ListItem(c.title, preview(last) if last else "", id=f"chat_{c.id}",
+                            glyph="#" if c.group else c.title[:1],
+                            on_click=lambda: self.open_chat(c.id))
+        return SearchList(self.ui.query, lambda v: self.set_ui(query=v), len(rows), row,
+                          id="chat_list", empty_text="No chats yet")
+
+    def contacts_tab(self) -> list[Node]:
+        q = self.ui.contact_query.strip().lower()
+        friends = sorted((f for f in self.data.friends if not q or q in f.name.lower()),
+                         key=lambda f: (f.name.lower(), f.id))
+
+        def row(i: int) -> Node:
+            f = friends[i]
+            return ListItem(f.name, f.region, id=f"friend_{f.id}", glyph=f.name[:1],
+                            on_click=lambda: self.go("contact", f.id))
+        return SearchList(self.ui.contact_query, lambda v: self.set_ui(contact_query=v),
+                          len(friends), row, id="contact_list", search_id="contact_search",
+                          empty_text="No contacts")
+
+    def chat_screen(self, chat_id: int) -> Screen:
+        chat = self.data.chats.get(chat_id)
+        if chat is None:
+            return Screen(top_bar=TopBar("Chat", on_back=self.back),
+                          content=[Text("This chat is gone", id="empty")])
+        msgs = messages_of(self.data, chat_id)
+        shown = [ChatMessage(preview(m), m.sender == ME, "" if m.sender == ME else m.sender,
+                             m.time) for m in msgs]
+
+        def menu(i: int) -> list[tuple[str, Any]]:
+            return [("Forward", lambda: self.start_forward(msgs[i].id))]
+        actions = [] if chat.group else [
+            Icon("¥", "Transfer", lambda: self.start_transfer(chat_id), id="transfer")]
+        return Screen(top_bar=TopBar(chat.title, on_back=self.back, actions=actions),
+                      content=ChatThread(shown, draft=self.ui.draft,
+                                         on_draft=lambda v: self.set_ui(draft=v),
+                                         on_send=lambda t: self.send_text(chat_id, t),
+                                         menu=menu))
+
+    def forward_screen(self, msg_id: int) -> Screen:
+        m = self.data.messages.get(msg_id)
+        chats = sorted(self.data.chats, key=lambda c: c.title.lower())
+        items = [ListItem(c.title, "Group" if c.group else "", id=f"to_{c.id}",
+                          glyph="#" if c.group else c.title[:1],
+                          on_click=lambda c=c: self.set_ui(forward_to=c.id))  # type: ignore[misc]
+                 for c in chats]
+        dialog = None
+        target = self.data.chats.get(self.ui.forward_to) if self.ui.forward_to else None
+        if m is not None and target is not None:
+            dialog = Dialog(f"Send to {target.title}?", preview(m), [
+                DialogButton("Cancel", lambda: self.set_ui(forward_to=None)),
+                DialogButton("Send", lambda: self.confirm_forward(msg_id, target.id)),
+            ])
+        return Screen(top_bar=TopBar("Select a chat", on_back=self.back),
+                      content=[ListView(items, id="forward_list")], dialog=dialog,
+                      on_dismiss=lambda: self.set_ui(forward_to=None))
+
+    def transfer_screen(self, chat_id: int) -> Screen:
+        chat = self.data.chats.get(chat_id)
+        title = chat.title if chat else "?"
+        paying = self.ui.paying
+        dialog = None if paying is None else PaySheet(
+            paying, on_pin=self.set_pin, on_pay=lambda: self.confirm_transfer(chat_id),
+            on_cancel=lambda: self.set_ui(paying=None))
+        return Screen(
+            top_bar=TopBar(f"Transfer to {title}", on_back=self.back),
+            content=[TextField(self.ui.amount, lambda v: self.set_ui(amount=v), id="amount",
+                               label="Amount (¥)", hint="0.00"),
+                     TextField(self.ui.note, lambda v: self.set_ui(note=v), id="note",
+                               label="Note", hint="Add a note"),
+                     Text(f"Balance {yuan(self.system.wallet.balance)}", style="caption",
+                          id="balance"),
+                     Button("Transfer", lambda: self.ask_pin(chat_id), id="do_transfer")],
+            dialog=dialog, on_dismiss=lambda: self.set_ui(paying=None))
+
+    def contact_screen(self, friend_id: int) -> Screen:
+        f = self.data.friends.get(friend_id)
+        if f is None:
+            return Screen(top_bar=TopBar("Contact", on_back=self.back), content=[])
+        return Screen(top_bar=TopBar(f.name, on_back=self.back), content=[
+            Text(f.name, style="title", id="friend_name"),
+            Text(f"WeChat ID: {f.wechat_id}", id="wechat_id"),
+            Text(f"Region: {f.region}", id="region"),
+            Button("Messages", lambda: self.message_friend(friend_id), id="message_friend"),
+        ])
+
+    def moments_screen(self) -> Screen:
+        posts = sorted(self.data.posts, key=lambda p: -p.id)
+        items = [ListItem(p.author, p.text, id=f"post_{p.id}", glyph=p.author[:1],
+                          on_click=lambda p=p: self.go("post", p.id))  # type: ignore[misc]
+                 for p in posts]
+        return Screen(top_bar=TopBar("Moments", on_back=self.back),
+                      content=[ListView(items, id="moments_list", empty_text="No posts")])
+
+    def post_screen(self, post_id: int) -> Screen:
+        p = self.data.posts.get(post_id)
+        if p is None:
+            return Screen(top_bar=TopBar("Post", on_back=self.back), content=[])
+        likers = [*p.likes, *([ME] if p.liked else [])]
+        comments = [ListItem(c.author, c.text, id=f"comment_{c.id}")
+                    for c in sorted(self.data.comments, key=lambda c: c.id) if c.post == p.id]
+        return Screen(top_bar=TopBar(p.author, on_back=self.back), content=[
+            Text(p.text, id="post_text"),
+            Text(p.time, style="caption", id="post_time"),
+            Text("♥ " + (", ".join(likers) if likers else "No likes yet"), id="likes"),
+            Button("Unlike" if p.liked else "Like", lambda: self.toggle_like(post_id),
+                   id="like", style="secondary"),
+            ListView(comments, id="comments", empty_text="No comments"),
+            TextField(self.ui.comment, lambda v: self.set_ui(comment=v), id="comment",
+                      label="Comment", hint="Comment"),
+            Button("Send", lambda: self.add_comment(post_id), id="send_comment"),
+        ])
+
+    def mini_programs(self) -> Sequence[AppManifest]:
+        """The installed mini-programs this app hosts (the device's manifests)."""
+        manifests = getattr(self.host, "manifests", ())
+        return [m for m in manifests if m.host == self.name]
+
+    def mini_list(self) -> Screen:
+        items = [ListItem(m.label, m.description, id=f"mini_{m.name.lower()}", glyph=m.icon,
+                          color=m.color, on_click=lambda m=m: self.open_app(m.name))  # type: ignore[misc]
+                 for m in self.mini_programs()]
+        return Screen(top_bar=TopBar("Mini Programs", on_back=self.back),
+                      content=[ListView(items, id="mini_list", empty_text="No mini programs")])
+
+    def wallet_screen(self) -> Screen:
+        wallet = self.system.wallet
+        txs = sorted(wallet.transactions, key=lambda t: -t.id)
+
+        def row(i: int) -> Node:
+            t = txs[i]
+            return ListItem(t.counterparty, f"{yuan(t.amount)} · {t.date}"
+                            + (f" · {t.memo}" if t.memo else ""), id=f"tx_{t.id}")
+        return Screen(top_bar=TopBar("Wallet", on_back=self.back), content=[
+            Text(yuan(wallet.balance), style="big", id="wallet_balance"),
+            Text("Transactions", style="caption", id="tx_header"),
+            VirtualList(len(txs), row, id="transactions", empty_text="No transactions"),
+        ])

@@ -1,0 +1,103 @@
+"""Public fixtures of Chat: what tasks (its own, its mini-programs', cross-app ones) use to
+seed friends, chats, Moments and the wallet."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ...world.kit.capsule import PIN_SETTING
+from ..vocab import pick
+from .app import ME, Chat, ChatApp, Friend, Msg, Post, chat_with, send
+
+MESSAGES = "apps.Chat.messages"
+POSTS = "apps.Chat.posts"
+COMMENTS = "apps.Chat.comments"
+TRANSACTIONS = "wallet.transactions"
+BALANCE = "wallet.balance"
+
+NAMES = ("Li Na", "Zhang Wei", "Wang Fang", "Liu Yang", "Chen Jing", "Zhao Lei", "Sun Mei",
+         "Zhou Tao", "Wu Xia", "Xu Ming", "Hu Jun", "Guo Lin", "Ma Rui", "Lin Hui",
+         "Anna Berg", "Tom Reed", "Maria Lopez", "David Kim")
+REGIONS = ("Beijing", "Shanghai", "Hangzhou", "Shenzhen", "Chengdu", "Guangzhou")
+GROUPS = ("Family", "Hiking Club", "Project Team", "College Friends", "Book Club",
+          "Badminton Sunday")
+CHATTER = ("Did you see the news today?", "Thanks, got it!", "See you tomorrow.",
+           "Haha that is so true", "Can you send me the photos?", "Running a bit late",
+           "Happy birthday!", "Let me check and get back to you.", "Sounds good to me",
+           "Who is bringing snacks?", "The meeting moved to Friday.", "Nice weather today")
+POST_TEXTS = ("Sunset at the lake tonight", "Finally finished my first half marathon!",
+              "New cafe downtown, great latte", "Weekend hike with the club",
+              "My cat discovered the printer", "Homemade dumplings for dinner",
+              "Back from a trip to Xi'an", "First day at the new job")
+COMMENTS_TEXT = ("Congratulations!", "Looks amazing", "So beautiful!", "Well done!",
+                 "Enjoy!", "Where is this?", "Love it", "Great photo")
+IMAGES = ("photo of a beach at sunset", "photo of a birthday cake", "screenshot of a map",
+          "photo of a whiteboard", "photo of a cat", "photo of a receipt")
+FILES = ("Q3_report.pdf", "trip_plan.docx", "budget_2026.xlsx", "menu.pdf",
+         "slides_final.pptx", "contract_draft.pdf", "photos.zip", "minutes.docx")
+
+
+def chat_app(state: Any) -> ChatApp:
+    app = state.app("Chat")
+    assert isinstance(app, ChatApp)
+    return app
+
+
+def add_friend(state: Any, name: str, region: str = "Beijing", wechat_id: str = "") -> Friend:
+    data = chat_app(state).data
+    handle = wechat_id or name.lower().replace(" ", "_") + str(len(data.friends) + 1)
+    return data.friends.new(name=name, region=region, wechat_id=handle)
+
+
+def add_group(state: Any, title: str) -> Chat:
+    return chat_app(state).data.chats.new(title=title, group=True, friend=0)
+
+
+def direct_chat(state: Any, friend: Friend) -> Chat:
+    return chat_with(chat_app(state).data, friend)
+
+
+def say(state: Any, chat: Chat, sender: str, text: str, kind: str = "text", *,
+        time: str = "09:00", amount: int = 0) -> Msg:
+    """A message in ``chat`` from ``sender`` (``ME`` for the owner)."""
+    return send(chat_app(state).data, chat.id, text, kind, sender=sender, time=time,
+                amount=amount)
+
+
+def add_post(state: Any, author: str, text: str, *, likes: Sequence[str] = (),
+             time: str = "Yesterday") -> Post:
+    return chat_app(state).data.posts.new(author=author, text=text, time=time,
+                                          likes=tuple(likes), liked=False)
+
+
+def set_wallet(state: Any, balance: int, pin: str) -> None:
+    """The wallet's balance (cents) and payment PIN."""
+    state.device.system.wallet.balance = balance
+    state.put_setting(*PIN_SETTING, pin)
+
+
+def sample_pin(rng: np.random.Generator) -> str:
+    return "".join(str(int(d)) for d in rng.integers(0, 10, 6))
+
+
+def seed_social(state: Any, rng: np.random.Generator, names: Sequence[str],
+                groups: Sequence[str] = (), *, chatter: int = 2) -> dict[str, Chat]:
+    """Friends ``names``, a one-to-one chat with each holding ``chatter`` messages, then
+    the group chats ``groups`` (chat ids follow that order: ``names`` first, from 1): the
+    chats by title."""
+    chats: dict[str, Chat] = {}
+    for name in names:
+        friend = add_friend(state, name, pick(rng, REGIONS))
+        chat = direct_chat(state, friend)
+        for i, line in enumerate(pick(rng, CHATTER, chatter)):
+            say(state, chat, ME if i % 2 else name, line, time=f"0{8 + i}:1{i}")
+        chats[name] = chat
+    for title in groups:
+        chat = add_group(state, title)
+        for line in pick(rng, CHATTER, chatter):
+            say(state, chat, pick(rng, list(names)), line, time="10:05")
+        chats[title] = chat
+    return chats

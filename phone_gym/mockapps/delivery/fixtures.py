@@ -1,0 +1,92 @@
+"""Public fixtures of Delivery: restaurants with menus and past orders, for tasks (this app's
+and other apps') to seed."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import numpy as np
+
+from ...verifiers.state import DeviceState
+from ..vocab import pick
+from .app import DeliveryApp, FoodOrder, Restaurant, next_ref, order_total
+
+PREFIX = "apps.Delivery"
+#: Restaurant names and menu (dish, price in dollars, options) per cuisine.
+MENUS: dict[str, tuple[tuple[str, ...], tuple[tuple[str, int, tuple[str, ...]], ...]]] = {
+    "Thai": (("Bangkok Street", "Lotus Thai", "Siam Garden", "Thai Orchid", "Chili Basil"),
+             (("Pad Thai", 13, ("Chicken", "Tofu", "Shrimp")),
+              ("Green Curry", 14, ("Mild", "Medium", "Hot")),
+              ("Tom Yum Soup", 9, ("Small", "Large")), ("Mango Sticky Rice", 7, ()))),
+    "Italian": (("Trattoria Roma", "Luigi's", "Pasta Fresca", "Il Forno", "Nonna's Kitchen"),
+                (("Margherita Pizza", 15, ("12 inch", "16 inch")),
+                 ("Lasagna", 16, ()), ("Spaghetti Carbonara", 14, ("Regular", "Large")),
+                 ("Tiramisu", 8, ()))),
+    "Mexican": (("El Camino", "Casa Verde", "Taqueria Sol", "La Palma", "Burrito Barn"),
+                (("Chicken Burrito", 12, ("Mild", "Hot")),
+                 ("Carnitas Tacos", 11, ("Corn tortilla", "Flour tortilla")),
+                 ("Guacamole and Chips", 7, ()), ("Quesadilla", 10, ("Cheese", "Chicken")))),
+    "Indian": (("Spice Route", "Taj Palace", "Curry Leaf", "Bombay Bites", "Masala House"),
+               (("Chicken Tikka Masala", 16, ("Mild", "Medium", "Hot")),
+                ("Palak Paneer", 14, ()), ("Garlic Naan", 4, ("1 piece", "2 pieces")),
+                ("Vegetable Biryani", 13, ("Regular", "Large")))),
+    "Japanese": (("Sakura Sushi", "Tokyo Ramen", "Kyoto Kitchen", "Umi", "Hana Bento"),
+                 (("Salmon Roll", 9, ("6 pieces", "12 pieces")),
+                  ("Tonkotsu Ramen", 15, ("Regular", "Large")),
+                  ("Chicken Teriyaki", 14, ()), ("Miso Soup", 4, ()))),
+    "Burgers": (("Burger Joint", "Smash Shack", "Patty Lane", "The Grill House", "Bun & Co"),
+                (("Cheeseburger", 11, ("Single", "Double")), ("Veggie Burger", 12, ()),
+                 ("Fries", 4, ("Regular", "Large")), ("Milkshake", 6,
+                                                      ("Vanilla", "Chocolate")))),
+}
+
+
+def delivery_app(state: DeviceState) -> DeliveryApp:
+    app = state.app("Delivery")  # type: ignore[attr-defined]
+    assert isinstance(app, DeliveryApp)
+    return app
+
+
+def restaurant_facts(rng: np.random.Generator) -> dict[str, Any]:
+    return {"rating": float(rng.integers(38, 50)) / 10, "eta": int(rng.integers(20, 55)),
+            "fee": int(rng.choice([0, 99, 149, 199, 299, 399, 499]))}
+
+
+def add_restaurant(state: DeviceState, name: str, cuisine: str, *, rating: float, eta: int,
+                   fee: int) -> Restaurant:
+    """A restaurant with its cuisine's menu."""
+    data = delivery_app(state).data
+    r = data.restaurants.new(name=name, cuisine=cuisine, rating=rating, eta=eta, fee=fee)
+    for dish, dollars, options in MENUS[cuisine][1]:
+        data.dishes.new(restaurant_id=r.id, name=dish, price=dollars * 100 + 49,
+                        options=options)
+    return r
+
+
+def seed_restaurants(state: DeviceState, rng: np.random.Generator, per_cuisine: int = 1, *,
+                     avoid: tuple[str, ...] = (), skip: tuple[str, ...] = ()) -> None:
+    """``per_cuisine`` restaurants of every cuisine not in ``skip``, names not in ``avoid``."""
+    for cuisine, (names, _) in MENUS.items():
+        if cuisine in skip:
+            continue
+        for name in pick(rng, [n for n in names if n not in avoid], per_cuisine):
+            add_restaurant(state, name, cuisine, **restaurant_facts(rng))
+
+
+def add_food_order(state: DeviceState, restaurant: Restaurant,
+                   items: list[tuple[str, str, int]], *, minutes_ago: float,
+                   tip: int = 15, address: str = "Home", ref: str = "") -> FoodOrder:
+    """An order of ``items`` (dish, option, qty) placed ``minutes_ago`` minutes ago."""
+    app = delivery_app(state)
+    data = app.data
+    placed = app.system.now - timedelta(minutes=minutes_ago)
+    dishes = {d.name: d for d in data.dishes.where(restaurant_id=restaurant.id)}
+    subtotal = sum(dishes[name].price * qty for name, _, qty in items)
+    order = data.orders.new(restaurant_id=restaurant.id, ref=ref or next_ref(data),
+                            address=address, tip_percent=tip,
+                            total=order_total(subtotal, restaurant.fee, tip))
+    data.placed[order.id] = placed.isoformat(timespec="seconds")
+    for name, option, qty in items:
+        data.lines.new(order_id=order.id, dish_id=dishes[name].id, option=option, qty=qty)
+    return order

@@ -1,0 +1,92 @@
+"""Public fixtures of the Food Order mini-program: restaurants, menus, addresses, orders."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..vocab import pick
+from .app import Address, Dish, FoodOrder, FoodOrderApp, Restaurant
+
+ORDERS = "apps.FoodOrder.orders"
+#: Restaurants: name, cuisine, menu of (dish, price in yuan, option name, options).
+MENUS: dict[str, tuple[str, tuple[tuple[str, int, str, tuple[str, ...]], ...]]] = {
+    "Sichuan House": ("Sichuan", (
+        ("Mapo Tofu", 28, "Spice", ("Mild", "Medium", "Hot")),
+        ("Kung Pao Chicken", 36, "Spice", ("Mild", "Medium", "Hot")),
+        ("Dan Dan Noodles", 22, "Spice", ("Mild", "Hot")),
+        ("Steamed Rice", 3, "", ()),
+        ("Cucumber Salad", 12, "", ()))),
+    "Noodle Bar": ("Noodles", (
+        ("Beef Noodle Soup", 32, "Size", ("Regular", "Large")),
+        ("Zhajiang Noodles", 26, "Size", ("Regular", "Large")),
+        ("Pork Dumplings", 18, "Count", ("8 pieces", "12 pieces")),
+        ("Soy Milk", 6, "", ()))),
+    "Green Bowl": ("Salads", (
+        ("Chicken Caesar Bowl", 42, "Dressing", ("Caesar", "Sesame", "None")),
+        ("Quinoa Veggie Bowl", 38, "Dressing", ("Sesame", "Lemon")),
+        ("Fruit Cup", 15, "", ()),
+        ("Lemon Tea", 12, "Ice", ("Regular ice", "No ice")))),
+    "Dim Sum Corner": ("Cantonese", (
+        ("Shrimp Har Gow", 30, "", ()),
+        ("BBQ Pork Buns", 24, "", ()),
+        ("Rice Noodle Rolls", 26, "Filling", ("Shrimp", "Beef")),
+        ("Egg Tarts", 16, "", ()))),
+    "Burger Lab": ("Burgers", (
+        ("Classic Burger", 39, "Doneness", ("Medium", "Well done")),
+        ("Crispy Chicken Burger", 35, "", ()),
+        ("Fries", 14, "Size", ("Regular", "Large")),
+        ("Cola", 8, "Ice", ("Regular ice", "No ice")))),
+}
+ADDRESSES = (("Home", "Room 1203, 88 Wensan Rd"), ("Office", "Floor 9, 500 Tianmu Rd"),
+             ("Gym", "2 Huanglong Rd"))
+
+
+def food_app(state: Any) -> FoodOrderApp:
+    app = state.app("FoodOrder")
+    assert isinstance(app, FoodOrderApp)
+    return app
+
+
+def seed_food(state: Any, rng: np.random.Generator, names: Sequence[str],
+              addresses: int = 2) -> dict[str, Restaurant]:
+    """Restaurants ``names`` (from ``MENUS``) with their menus, and the first ``addresses``
+    saved addresses."""
+    data = food_app(state).data
+    made = {}
+    for name in names:
+        cuisine, menu = MENUS[name]
+        r = data.restaurants.new(name=name, cuisine=cuisine, rating=int(rng.integers(40, 50)),
+                                 fee=int(rng.integers(0, 4)) * 100)
+        for dish, price, option_name, options in menu:
+            data.dishes.new(restaurant=r.id, name=dish, price=price * 100,
+                            option_name=option_name, options=options)
+        made[name] = r
+    for label, text in ADDRESSES[:addresses]:
+        data.addresses.new(label=label, text=text)
+    return made
+
+
+def dishes_of(state: Any, restaurant: Restaurant) -> list[Dish]:
+    return [d for d in food_app(state).data.dishes if d.restaurant == restaurant.id]
+
+
+def add_past_order(state: Any, restaurant: Restaurant, items: Sequence[tuple[str, str, int]],
+                   address: Address | str) -> FoodOrder:
+    data = food_app(state).data
+    prices = {d.name: d.price for d in data.dishes if d.restaurant == restaurant.id}
+    total = sum(prices[n] * q for n, _, q in items) + restaurant.fee
+    text = address if isinstance(address, str) else address.text
+    return data.orders.new(restaurant=restaurant.id, restaurant_name=restaurant.name,
+                           items=tuple(items), address=text, total=total, status="paid")
+
+
+def sample_items(rng: np.random.Generator, name: str, k: int) -> list[tuple[str, str, int]]:
+    """``k`` different dishes of restaurant ``name``, each with an option and a quantity."""
+    _, menu = MENUS[name]
+    out = []
+    for dish, _, _, options in pick(rng, list(menu), k):
+        out.append((dish, pick(rng, options) if options else "", int(rng.integers(1, 3))))
+    return out

@@ -1,0 +1,18 @@
+"""The Food Order mini-program's manifest (it runs inside Chat)."""
+
+from __future__ import annotations
+
+from ...world.manifest import AppManifest
+
+MANIFEST = AppManifest(
+    name="FoodOrder",
+    label="Food Order",
+    package="com.tencent.mm.miniprogram.food",
+    icon="F",
+    color=(255, 140, 0),
+    reads=("wallet",),
+    description="Order food from nearby restaurants; pay with WeChat Pay.",
+    order=62,
+    host="Chat",
+    entry="Discover > Mini Programs",
+)

@@ -1,0 +1,173 @@
+"""Food Order tasks (a mini-program in Chat): an order of given dishes with options to a
+saved address, and the last order placed again."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ...actions import PhoneAction
+from ...verifiers import Allow, Allowed, Becomes, Criterion, Matcher, Record, Value, matching
+from ..chat.fixtures import BALANCE, NAMES, TRANSACTIONS, sample_pin, seed_social, set_wallet
+from ..driver import Driver
+from ..task import Task
+from ..vocab import pick
+from .app import normal_items
+from .fixtures import (
+    ADDRESSES,
+    MENUS,
+    ORDERS,
+    add_past_order,
+    food_app,
+    sample_items,
+    seed_food,
+)
+
+TAGS = frozenset({"mini_program"})
+
+
+def same_items(items: Sequence[Sequence[Any]]) -> Matcher:
+    """Order items equal to ``items`` (dish, option, quantity), in any order."""
+    want = normal_items(items)
+    return Matcher(lambda v: isinstance(v, (list, tuple)) and normal_items(v) == want,
+                   f"items {want}")
+
+
+def items_text(items: Sequence[Sequence[Any]]) -> str:
+    parts = [f"{q} {d}" + (f" ({o})" if o else "") for d, o, q in items]
+    return " and ".join(parts)
+
+
+def open_food(ui: Driver) -> Iterator[PhoneAction]:
+    """WeChat > Discover > Mini Programs > Food Order."""
+    yield from ui.open_app("Chat")
+    yield from ui.tap(id="tab_discover")
+    yield from ui.tap(id="mini_programs")
+    yield from ui.tap(id="mini_foodorder")
+
+
+def pay(ui: Driver, pin: str) -> Iterator[PhoneAction]:
+    yield from ui.tap(id="place_order")
+    yield from ui.fill("pay_pin", pin)
+    yield from ui.press("back")
+    yield from ui.tap(id="button_pay")
+
+
+class FoodTask(Task):
+    """Restaurants ``restaurants`` (ids in that order), saved addresses, a wallet, and a few
+    WeChat friends."""
+
+    apps: ClassVar[tuple[str, ...]] = ("Chat", "FoodOrder")
+    tags = TAGS
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {"restaurants": pick(rng, sorted(MENUS), 3), "pin": sample_pin(rng),
+                "balance": int(rng.integers(10, 50)) * 10_000, "friends": pick(rng, NAMES, 3)}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        set_wallet(state, params["balance"], params["pin"])
+        seed_social(state, rng, params["friends"])
+        seed_food(state, rng, params["restaurants"], addresses=len(ADDRESSES))
+
+    @staticmethod
+    def restaurant(initial: Mapping[str, Any], name: str) -> Mapping[str, Any]:
+        rows = initial["apps"]["FoodOrder"]["restaurants"]
+        return next(r for r in rows.values() if r["name"] == name)
+
+    @staticmethod
+    def price(initial: Mapping[str, Any], rid: int, dish: str) -> int:
+        rows = initial["apps"]["FoodOrder"]["dishes"]
+        return int(next(d["price"] for d in rows.values()
+                        if d["restaurant"] == rid and d["name"] == dish))
+
+    def order(self, p: Mapping[str, Any]) -> tuple[str, list[Any], str]:
+        """The order the task asks for: restaurant name, items, address text."""
+        raise NotImplementedError
+
+    def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        name, items, address = self.order(p)
+        r = self.restaurant(initial, name)
+        total = sum(self.price(initial, r["id"], d) * q for d, _, q in items) + r["fee"]
+        where = {"restaurant": r["id"], "address": address, "items": same_items(items)}
+        before = len(matching(initial, ORDERS, where))
+        return [Record(ORDERS, where, {"total": total, "status": "paid"}, count=before + 1),
+                Record(TRANSACTIONS, {"amount": -total}, count=1),
+                Value(BALANCE, p["balance"] - total)]
+
+    def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        name, items, _ = self.order(p)
+        r = self.restaurant(initial, name)
+        total = sum(self.price(initial, r["id"], d) * q for d, _, q in items) + r["fee"]
+        return [Allow(ORDERS, "added"), Allow(TRANSACTIONS, "added"),
+                Becomes(BALANCE, p["balance"] - total)]
+
+
+class FoodOrderDishes(FoodTask):
+    template = ('Using the Food Order mini-program in WeChat, order {what} from {restaurant}, '
+                'delivered to my {label} address. My WeChat Pay PIN is {pin}.')
+    complexity, max_steps = 3, 40
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        p = super().sample_params(rng)
+        name = pick(rng, p["restaurants"])
+        items = sample_items(rng, name, 2)
+        label = pick(rng, ["Home", "Office", "Office"])
+        return {**p, "restaurant": name, "items": [list(i) for i in items],
+                "what": items_text(items), "label": label}
+
+    def order(self, p: Mapping[str, Any]) -> tuple[str, list[Any], str]:
+        return p["restaurant"], p["items"], dict(ADDRESSES)[p["label"]]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from open_food(ui)
+        yield from ui.tap(p["restaurant"], kind="list_item")
+        for dish, option, qty in p["items"]:
+            for _ in range(qty):
+                yield from ui.tap(dish, kind="list_item")
+                if option:
+                    yield from ui.tap(option, kind="radio")
+        yield from ui.tap(id="checkout")
+        if p["label"] != ADDRESSES[0][0]:
+            yield from ui.tap(id="address")
+            yield from ui.tap(f"{p['label']}: {dict(ADDRESSES)[p['label']]}", kind="radio")
+        yield from pay(ui, p["pin"])
+        yield from ui.finish()
+
+
+class FoodReorderLast(FoodTask):
+    template = ('Order again exactly what I ordered last time in WeChat\'s Food Order '
+                'mini-program, to the same address. My WeChat Pay PIN is {pin}.')
+    complexity, max_steps = 2, 24
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        p = super().sample_params(rng)
+        past = []
+        for name in p["restaurants"]:
+            past.append({"restaurant": name, "items": [list(i) for i in
+                                                       sample_items(rng, name, 2)],
+                         "address": pick(rng, [a for _, a in ADDRESSES])})
+        return {**p, "past": past}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        super().setup(state, params, rng)
+        made = {r.name: r for r in food_app(state).data.restaurants}
+        for order in params["past"]:
+            add_past_order(state, made[order["restaurant"]],
+                           [tuple(i) for i in order["items"]], order["address"])
+
+    def order(self, p: Mapping[str, Any]) -> tuple[str, list[Any], str]:
+        last = p["past"][-1]
+        return last["restaurant"], last["items"], last["address"]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from open_food(ui)
+        yield from ui.tap(id="my_orders")
+        yield from ui.tap(id=f"order_{len(p['past'])}")
+        yield from ui.tap(id="reorder")
+        yield from pay(ui, p["pin"])
+        yield from ui.finish()
+
+
+TEMPLATES: list[Task] = [FoodOrderDishes(), FoodReorderLast()]

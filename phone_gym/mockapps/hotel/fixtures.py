@@ -1,0 +1,94 @@
+"""Public fixtures of the Hotel mini-program: cities with landmarks, hotels and orders."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import date, timedelta
+from typing import Any
+
+import numpy as np
+
+from ..vocab import pick
+from .app import Hotel, HotelApp, Order
+
+HOTELS = "apps.Hotel.hotels"
+ORDERS = "apps.Hotel.orders"
+CITIES: dict[str, tuple[str, str]] = {
+    "Hangzhou": ("West Lake", "Hangzhou East Station"),
+    "Shanghai": ("The Bund", "People's Square"),
+    "Beijing": ("Forbidden City", "Sanlitun"),
+    "Chengdu": ("Chunxi Road", "Panda Base"),
+    "Xi'an": ("Bell Tower", "Big Wild Goose Pagoda"),
+}
+FIRST = ("Lakeview", "Jade", "Grand Harbor", "Orchid", "Bamboo Garden", "Riverside", "Lotus",
+         "Golden Crane", "Plum Blossom", "Silk Road", "Peony", "Cloud Nine", "Maple",
+         "Pearl", "Crescent", "Summit")
+SECOND = ("Hotel", "Inn", "Suites", "Boutique Hotel")
+STREETS = ("Nanshan Rd", "Hubin Rd", "Jiefang Rd", "Renmin Rd", "Zhongshan Rd", "Wenhua St")
+GUESTS = ("Li Na", "Zhang Wei", "Anna Berg", "Tom Reed", "Maria Lopez", "Chen Jing")
+
+
+def hotel_app(state: Any) -> HotelApp:
+    app = state.app("Hotel")
+    assert isinstance(app, HotelApp)
+    return app
+
+
+def hotel_names(rng: np.random.Generator, k: int) -> list[str]:
+    """``k`` different hotel names."""
+    firsts = pick(rng, FIRST, k)
+    return [f"{f} {pick(rng, SECOND)}" for f in firsts]
+
+
+def add_hotel(state: Any, name: str, city: str, price: int, rating: int,
+              distances: Mapping[str, int], rng: np.random.Generator) -> Hotel:
+    """A hotel (``price`` cents per night, ``rating`` tenths, meters to each landmark)."""
+    address = f"{int(rng.integers(1, 400))} {pick(rng, STREETS)}, {city}"
+    return hotel_app(state).data.hotels.new(
+        name=name, city=city, price=price, rating=rating, address=address,
+        distances=tuple(distances.items()))
+
+
+def add_order(state: Any, hotel: Hotel, checkin: str, checkout: str, guest: str,
+              status: str = "paid") -> Order:
+    n = (date.fromisoformat(checkout) - date.fromisoformat(checkin)).days
+    return hotel_app(state).data.orders.new(
+        hotel=hotel.id, hotel_name=hotel.name, city=hotel.city, checkin=checkin,
+        checkout=checkout, nights=n, guest=guest, total=hotel.price * n, status=status)
+
+
+def stay(rng: np.random.Generator, today: date, nights: tuple[int, int] = (1, 3)
+         ) -> tuple[str, str, int]:
+    """A check-in day 3..40 days ahead and a check-out day after it: ISO days and nights."""
+    start = today + timedelta(days=int(rng.integers(3, 41)))
+    n = int(rng.integers(nights[0], nights[1] + 1))
+    return start.isoformat(), (start + timedelta(days=n)).isoformat(), n
+
+
+def seed_hotels(state: Any, rng: np.random.Generator, city: str,
+                specs: Sequence[tuple[int, int, int]], landmark: str) -> list[Hotel]:
+    """Hotels of ``city`` from ``(price, rating, meters to landmark)`` specs, written in a
+    shuffled order, with different names; the other landmark's distance is random. Returns
+    them in the specs' order."""
+    names = hotel_names(rng, len(specs))
+    other = next(m for m in CITIES[city] if m != landmark)
+    order = rng.permutation(len(specs))
+    made: dict[int, Hotel] = {}
+    for i in order:
+        price, rating, meters = specs[int(i)]
+        made[int(i)] = add_hotel(state, names[int(i)], city, price, rating,
+                                 {landmark: meters, other: int(rng.integers(5, 120)) * 100}
+                                 if CITIES[city][0] == landmark else
+                                 {other: int(rng.integers(5, 120)) * 100, landmark: meters},
+                                 rng)
+    return [made[i] for i in range(len(specs))]
+
+
+def hotels_in(initial: Mapping[str, Any], city: str) -> list[Mapping[str, Any]]:
+    """The hotel records of ``city`` in a snapshot."""
+    rows = initial.get("apps", {}).get("Hotel", {}).get("hotels", {})
+    return [h for h in rows.values() if isinstance(h, Mapping) and h.get("city") == city]
+
+
+def distance(hotel: Mapping[str, Any], landmark: str) -> int | None:
+    return dict((m, d) for m, d in hotel.get("distances", ())).get(landmark)

@@ -1,0 +1,18 @@
+"""The Hotel Booking mini-program's manifest (it runs inside Chat)."""
+
+from __future__ import annotations
+
+from ...world.manifest import AppManifest
+
+MANIFEST = AppManifest(
+    name="Hotel",
+    label="Hotel Booking",
+    package="com.tencent.mm.miniprogram.hotel",
+    icon="H",
+    color=(0, 122, 204),
+    reads=("wallet",),
+    description="Search, filter and book hotels; pay with WeChat Pay.",
+    order=61,
+    host="Chat",
+    entry="Discover > Mini Programs",
+)

@@ -1,0 +1,17 @@
+"""The Mail app's manifest (a Gmail-like e-mail client)."""
+
+from __future__ import annotations
+
+from ...world.manifest import AppManifest
+
+MANIFEST = AppManifest(
+    name="Mail",
+    label="Gmail",
+    package="com.google.android.gm",
+    icon="✉",
+    color=(234, 67, 53),
+    description="E-mail: an inbox with Primary, Promotions and Social tabs, labels, search, "
+                "reading, composing with attachments, replying, forwarding and the trash.",
+    reads=("files", "contacts"),
+    order=80,
+)

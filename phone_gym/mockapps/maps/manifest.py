@@ -1,0 +1,16 @@
+"""The Maps app's manifest."""
+
+from __future__ import annotations
+
+from ...world.manifest import AppManifest
+
+MANIFEST = AppManifest(
+    name="Maps",
+    label="Google Maps",
+    package="com.google.android.apps.maps",
+    icon="📌",
+    color=(52, 168, 83),
+    description="A city of places: search with filters and sorting, place pages, saved "
+                "lists, directions by mode, navigation and location sharing.",
+    order=94,
+)

@@ -1,0 +1,572 @@
+"""Meet (shown as Zoom): scheduled meetings, joining by meeting ID, in-meeting controls,
+recordings, and the microphone and camera permissions.
+
+The app's own data (``MeetData``): ``meetings`` (title, date, time, minutes, invitees'
+names from the system contacts, passcode, recurrence, the meeting's number), ``sessions``
+(each meeting joined: its number, the display name, whether muted or sending video, chat
+messages sent, whether left), ``recordings`` and the two runtime permissions (``ask``,
+``allowed`` or ``denied``: Android keeps them per app; the app records the owner's answers).
+
+Screens: the main screen with tabs (Meetings: Join, Schedule and the upcoming list;
+Recordings), the meeting editor (text fields, a date and a time picker, choice dialogs for
+the duration and the recurrence, a contact picker for invitees), the meeting page (copy the
+invitation, edit, delete, start), the join screen and the meeting itself (Mute, Video, Chat,
+Leave), with Android's permission prompts shown when the microphone or camera is needed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from functools import partial
+
+from ...world.app import App, Route
+from ...world.data import Store, Table
+from ...world.kit import (
+    ChoiceDialog,
+    ConfirmDialog,
+    DateDraft,
+    DatePicker,
+    SearchList,
+    Tabs,
+    TimeDraft,
+    TimePicker,
+)
+from ...world.widgets import (
+    Button,
+    Checkbox,
+    Dialog,
+    DialogButton,
+    Icon,
+    ListItem,
+    Node,
+    Screen,
+    Text,
+    TextField,
+    Toggle,
+    TopBar,
+    VirtualList,
+)
+from .manifest import MANIFEST
+
+DURATIONS = ("15 min", "30 min", "45 min", "60 min", "90 min", "120 min")
+RECURRENCES = ("Never", "Daily", "Weekly", "Monthly")
+TABS = ("Meetings", "Recordings")
+PROMPTS = {"microphone": "Allow Zoom to record audio?",
+           "camera": "Allow Zoom to take pictures and record video?"}
+
+
+# --- state -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Meeting:
+    id: int
+    title: str
+    date: str  # YYYY-MM-DD
+    time: str  # HH:MM
+    minutes: int = 30
+    invitees: tuple[str, ...] = ()
+    passcode: str = ""
+    recurrence: str = "Never"
+    number: str = ""  # the meeting ID, "851 2345 6789"
+
+
+@dataclass(frozen=True)
+class Session:
+    """A meeting joined from this phone."""
+
+    id: int
+    number: str
+    name: str
+    muted: bool = False
+    video: bool = False
+    chat: tuple[str, ...] = ()
+    left: bool = False
+
+
+@dataclass(frozen=True)
+class Recording:
+    id: int
+    title: str
+    date: str
+    minutes: int
+
+
+@dataclass
+class MeetData(Store):
+    meetings: Table[Meeting] = field(default_factory=lambda: Table(kind=Meeting))
+    sessions: Table[Session] = field(default_factory=lambda: Table(kind=Session))
+    recordings: Table[Recording] = field(default_factory=lambda: Table(kind=Recording))
+    microphone: str = "ask"
+    camera: str = "ask"
+
+
+@dataclass
+class Draft:
+    """The meeting editor's values."""
+
+    title: str = ""
+    date: str = ""
+    time: str = "10:00"
+    minutes: int = 30
+    invitees: tuple[str, ...] = ()
+    passcode: str = ""
+    recurrence: str = "Never"
+
+
+@dataclass
+class MeetUi:
+    tab: str = "Meetings"
+    draft: Draft = field(default_factory=Draft)
+    dialog: str = ""  # date, time, duration, recurrence, delete, discard, prompt_<perm>
+    date_draft: DateDraft = field(default_factory=DateDraft)
+    time_draft: TimeDraft = field(default_factory=TimeDraft)
+    contact_query: str = ""
+    join_number: str = ""
+    join_name: str = ""
+    video_off: bool = False
+    error: str = ""
+    session: int | None = None  # the meeting this phone is in
+    chat_draft: str = ""
+
+
+def meeting_number(meeting_id: int, title: str) -> str:
+    """A stable 11-digit meeting ID for a new meeting."""
+    n = (meeting_id * 7_919_773 + sum(map(ord, title)) * 104_729) % 10**10
+    d = f"8{n:010d}"
+    return f"{d[:3]} {d[3:7]} {d[7:]}"
+
+
+def digits_of(text: str) -> str:
+    return "".join(c for c in text if c.isdigit())
+
+
+def add_meeting(data: MeetData, title: str, day: str, time: str, minutes: int = 30, *,
+                invitees: tuple[str, ...] = (), passcode: str = "",
+                recurrence: str = "Never", number: str = "") -> Meeting:
+    m = data.meetings.new(title=title, date=day, time=time, minutes=minutes,
+                          invitees=tuple(invitees), passcode=passcode, recurrence=recurrence,
+                          number=number)
+    if not number:
+        m = data.meetings.update(m.id, number=meeting_number(m.id, title))
+    return m
+
+
+def invitation(m: Meeting) -> str:
+    """The invitation text "Copy invitation" puts on the clipboard."""
+    day = date.fromisoformat(m.date)
+    return (f"You are invited to a scheduled Zoom meeting.\nTopic: {m.title}\n"
+            f"Time: {day:%b} {day.day}, {day.year} {m.time}\n"
+            f"Join Zoom Meeting\nhttps://zoom.us/j/{digits_of(m.number)}\n"
+            f"Meeting ID: {m.number}\nPasscode: {m.passcode}")
+
+
+def when_text(m: Meeting) -> str:
+    try:
+        day = date.fromisoformat(m.date)
+    except ValueError:
+        return m.date
+    return f"{day:%a, %b} {day.day} · {m.time} · {m.minutes} min"
+
+
+# --- the app -------------------------------------------------------------------------------
+class MeetApp(App):
+    manifest = MANIFEST
+
+    data: MeetData
+    ui: MeetUi
+
+    def initial_data(self) -> MeetData:
+        return MeetData()
+
+    def initial_ui(self) -> MeetUi:
+        return MeetUi()
+
+    def today(self) -> date:
+        return self.system.now.date()
+
+    def upcoming(self) -> list[Meeting]:
+        today = self.today().isoformat()
+        return sorted((m for m in self.data.meetings if m.date >= today),
+                      key=lambda m: (m.date, m.time, m.id))
+
+    # --- updates ---------------------------------------------------------------------------
+    def set_ui(self, **changes: object) -> None:
+        for key, value in changes.items():
+            setattr(self.ui, key, value)
+
+    def set_draft(self, **changes: object) -> None:
+        for key, value in changes.items():
+            setattr(self.ui.draft, key, value)
+
+    def open_editor(self, meeting_id: int | None) -> None:
+        m = self.data.meetings.get(meeting_id) if meeting_id is not None else None
+        if m is not None:
+            self.ui.draft = Draft(m.title, m.date, m.time, m.minutes, m.invitees, m.passcode,
+                                  m.recurrence)
+        else:
+            self.ui.draft = Draft(date=self.today().isoformat())
+        self.ui.dialog = ""
+        self.go("edit", meeting_id)
+
+    def save(self, meeting_id: int | None) -> None:
+        d = self.ui.draft
+        if not d.title.strip():
+            self.toast("Enter a topic")
+            return
+        if meeting_id is None:
+            add_meeting(self.data, d.title.strip(), d.date, d.time, d.minutes,
+                        invitees=d.invitees, passcode=d.passcode, recurrence=d.recurrence)
+            self.toast("Meeting scheduled")
+        elif self.data.meetings.get(meeting_id) is not None:
+            m = self.data.meetings[meeting_id]
+            new = dict(title=d.title.strip(), date=d.date, time=d.time, minutes=d.minutes,
+                       invitees=d.invitees, passcode=d.passcode, recurrence=d.recurrence)
+            if any(getattr(m, k) != v for k, v in new.items()):
+                self.data.meetings.update(meeting_id, **new)
+        self.ui.dialog = ""
+        self.back()
+
+    def edited(self, meeting_id: int | None) -> bool:
+        m = self.data.meetings.get(meeting_id) if meeting_id is not None else None
+        base = (Draft(m.title, m.date, m.time, m.minutes, m.invitees, m.passcode, m.recurrence)
+                if m else Draft(date=self.today().isoformat()))
+        return self.ui.draft != base
+
+    def leave_editor(self, meeting_id: int | None) -> bool:
+        if self.ui.dialog:
+            self.ui.dialog = ""
+        elif self.edited(meeting_id):
+            self.ui.dialog = "discard"
+        else:
+            self.back()
+        return True
+
+    def discard(self) -> None:
+        self.ui.dialog = ""
+        self.back()
+
+    def open_picker(self, which: str) -> None:
+        d = self.ui.draft
+        if which == "date":
+            try:
+                self.ui.date_draft = DateDraft.from_iso(d.date)
+            except ValueError:
+                self.ui.date_draft = DateDraft.of(self.today())
+        elif which == "time":
+            self.ui.time_draft = TimeDraft.from_iso(d.time)
+        self.ui.dialog = which
+
+    def picked(self, which: str, value: str) -> None:
+        if which == "minutes":
+            self.ui.draft.minutes = int(value.split()[0])
+        else:
+            setattr(self.ui.draft, which, value)
+        self.ui.dialog = ""
+
+    def toggle_invitee(self, name: str) -> None:
+        d = self.ui.draft
+        d.invitees = (tuple(n for n in d.invitees if n != name) if name in d.invitees
+                      else (*d.invitees, name))
+
+    def delete(self, meeting_id: int) -> None:
+        if self.data.meetings.get(meeting_id) is not None:
+            self.data.meetings.remove(meeting_id)
+            self.toast("Meeting deleted")
+        self.ui.dialog = ""
+        if self.route.name == "meeting":
+            self.back()
+
+    def copy_invitation(self, meeting_id: int) -> None:
+        m = self.data.meetings.get(meeting_id)
+        if m is not None:
+            self.system.clipboard = invitation(m)
+            self.toast("Invitation copied")
+
+    # joining
+    def start_join(self, number: str = "") -> None:
+        self.ui.join_number, self.ui.error = number, ""
+        self.go("join")
+
+    def join(self) -> None:
+        """Check the ID, then ask for the permissions the meeting needs, then enter it."""
+        number = digits_of(self.ui.join_number)
+        if not 9 <= len(number) <= 11:
+            self.ui.error = "Invalid meeting ID. Please check and try again."
+            return
+        if not self.ui.join_name.strip():
+            self.ui.error = "Enter your name"
+            return
+        self.ui.error = ""
+        self.next_prompt()
+
+    def next_prompt(self) -> None:
+        if self.data.microphone == "ask":
+            self.ui.dialog = "prompt_microphone"
+        elif not self.ui.video_off and self.data.camera == "ask":
+            self.ui.dialog = "prompt_camera"
+        else:
+            self.ui.dialog = ""
+            self.enter()
+
+    def answer_prompt(self, perm: str, allow: bool) -> None:
+        setattr(self.data, perm, "allowed" if allow else "denied")
+        self.next_prompt()
+
+    def enter(self) -> None:
+        d = digits_of(self.ui.join_number)
+        number = f"{d[:3]} {d[3:7]} {d[7:]}" if len(d) == 11 else d
+        s = self.data.sessions.new(
+            number=number, name=self.ui.join_name.strip(),
+            muted=self.data.microphone != "allowed",
+            video=not self.ui.video_off and self.data.camera == "allowed")
+        self.ui.session = s.id
+        self.replace("in_meeting", s.id)
+
+    def session(self) -> Session | None:
+        return self.data.sessions.get(self.ui.session) if self.ui.session is not None else None
+
+    def toggle_mute(self) -> None:
+        s = self.session()
+        if s is None:
+            return
+        if s.muted and self.data.microphone != "allowed":
+            self.toast("Zoom has no access to the microphone")
+            return
+        self.data.sessions.update(s.id, muted=not s.muted)
+
+    def toggle_video(self) -> None:
+        s = self.session()
+        if s is None:
+            return
+        if not s.video and self.data.camera == "ask":
+            self.ui.dialog = "prompt_camera_in"
+            return
+        if not s.video and self.data.camera != "allowed":
+            self.toast("Zoom has no access to the camera")
+            return
+        self.data.sessions.update(s.id, video=not s.video)
+
+    def camera_in_meeting(self, allow: bool) -> None:
+        self.data.camera = "allowed" if allow else "denied"
+        self.ui.dialog = ""
+        s = self.session()
+        if allow and s is not None:
+            self.data.sessions.update(s.id, video=True)
+
+    def send_chat(self) -> None:
+        s, text = self.session(), self.ui.chat_draft.strip()
+        if s is not None and text:
+            self.data.sessions.update(s.id, chat=(*s.chat, text))
+            self.ui.chat_draft = ""
+
+    def ask_leave(self) -> bool:
+        self.ui.dialog = "leave"
+        return True
+
+    def leave(self) -> None:
+        s = self.session()
+        if s is not None:
+            self.data.sessions.update(s.id, left=True)
+        self.ui.session, self.ui.dialog = None, ""
+        self.stack = [Route("main")]
+
+    # --- views ---------------------------------------------------------------------------
+    def view(self, route: Route) -> Screen:
+        if route.name == "edit":
+            return self.editor(route.arg)
+        if route.name == "invitees":
+            return self.invitee_picker()
+        if route.name == "meeting":
+            return self.meeting_page(route.arg)
+        if route.name == "join":
+            return self.join_screen()
+        if route.name == "in_meeting":
+            return self.in_meeting()
+        if route.name == "chat":
+            return self.chat()
+        return self.main()
+
+    def close_dialog(self) -> None:
+        self.ui.dialog = ""
+
+    def main(self) -> Screen:
+        ui = self.ui
+        content: list[Node] = [Tabs(TABS, ui.tab, lambda t: self.set_ui(tab=t))]
+        if ui.tab == "Recordings":
+            recs = sorted(self.data.recordings, key=lambda r: r.date, reverse=True)
+            content.append(VirtualList(len(recs), lambda i: ListItem(
+                recs[i].title, f"{recs[i].date} · {recs[i].minutes} min", glyph="⏺",
+                id=f"recording_{recs[i].id}"), id="recordings", empty_text="No recordings"))
+        else:
+            shown = self.upcoming()
+            content += [Button("Join", self.start_join, id="join"),
+                        Button("Schedule", partial(self.open_editor, None), id="schedule",
+                               style="secondary"),
+                        Text("Upcoming", style="title", id="upcoming_title"),
+                        VirtualList(len(shown), lambda i: ListItem(
+                            shown[i].title, when_text(shown[i]), glyph="▣",
+                            id=f"meeting_{shown[i].id}",
+                            on_click=partial(self.go, "meeting", shown[i].id)),
+                            id="meetings", empty_text="No upcoming meetings")]
+        return Screen(top_bar=TopBar("Zoom"), content=content)
+
+    def editor(self, meeting_id: int | None) -> Screen:
+        d, ui = self.ui.draft, self.ui
+        try:
+            day = date.fromisoformat(d.date)
+            day_text = f"{day:%b} {day.day}, {day.year}"
+        except ValueError:
+            day_text = d.date or "Not set"
+        invited = ", ".join(d.invitees) or "None"
+        content: list[Node] = [
+            TextField(d.title, lambda v: self.set_draft(title=v), hint="Topic", id="topic",
+                      label="Topic"),
+            TextField(d.passcode, lambda v: self.set_draft(passcode=v), hint="Passcode",
+                      id="passcode", label="Passcode"),
+            ListItem("Date", day_text, id="date", on_click=partial(self.open_picker, "date")),
+            ListItem("Time", d.time, id="time", on_click=partial(self.open_picker, "time")),
+            ListItem("Duration", f"{d.minutes} min", id="duration",
+                     on_click=partial(self.set_ui, dialog="duration")),
+            ListItem("Repeat", d.recurrence, id="recurrence",
+                     on_click=partial(self.set_ui, dialog="recurrence")),
+            ListItem("Invitees", invited, id="invitees",
+                     on_click=partial(self.go, "invitees")),
+        ]
+        dialog: Node | None = None
+        if ui.dialog == "date":
+            dialog = DatePicker(ui.date_draft, on_done=partial(self.picked, "date"),
+                                on_cancel=self.close_dialog)
+        elif ui.dialog == "time":
+            dialog = TimePicker(ui.time_draft, on_done=partial(self.picked, "time"),
+                                on_cancel=self.close_dialog)
+        elif ui.dialog == "duration":
+            dialog = ChoiceDialog("Duration", DURATIONS, f"{d.minutes} min",
+                                  partial(self.picked, "minutes"), self.close_dialog)
+        elif ui.dialog == "recurrence":
+            dialog = ChoiceDialog("Repeat", RECURRENCES, d.recurrence,
+                                  partial(self.picked, "recurrence"), self.close_dialog)
+        elif ui.dialog == "discard":
+            dialog = ConfirmDialog("Discard changes?", "Your changes will be lost.",
+                                   on_confirm=self.discard, on_cancel=self.close_dialog,
+                                   confirm="Discard", cancel="Keep editing", destructive=True)
+        title = "Schedule meeting" if meeting_id is None else "Edit meeting"
+        back: Callable[[], bool] = partial(self.leave_editor, meeting_id)
+        return Screen(top_bar=TopBar(title, on_back=back, actions=[
+                          Icon("✓", "Save", partial(self.save, meeting_id), id="save")]),
+                      content=content, dialog=dialog, on_dismiss=self.close_dialog,
+                      on_back=back)
+
+    def invitee_picker(self) -> Screen:
+        q = self.ui.contact_query.strip().lower()
+        people = sorted(c.name for c in self.system.contacts if q in c.name.lower())
+        chosen = self.ui.draft.invitees
+
+        def build(i: int) -> Node:
+            name = people[i]
+            return Checkbox(name, name in chosen, partial(self.toggle_invitee, name),
+                            id=f"invite_{i}")
+        return Screen(top_bar=TopBar("Add invitees", on_back=self.back, actions=[
+                          Icon("✓", "Done", self.back, id="done")]),
+                      content=[Text(f"{len(chosen)} selected", style="caption",
+                                    id="selected_count"),
+                               *SearchList(self.ui.contact_query,
+                                           lambda v: self.set_ui(contact_query=v),
+                                           len(people), build, id="contacts",
+                                           search_id="contact_search", hint="Search contacts",
+                                           row_height=140, empty_text="No contacts")])
+
+    def meeting_page(self, meeting_id: int) -> Screen:
+        m = self.data.meetings.get(meeting_id)
+        if m is None:
+            return Screen(top_bar=TopBar("Meeting", on_back=self.back),
+                          content=[Text("This meeting was deleted", id="missing")])
+        content: list[Node] = [
+            Text(m.title, style="title", id="meeting_title"),
+            Text(when_text(m), id="meeting_when"),
+            Text(f"Meeting ID: {m.number}", id="meeting_number", copyable=True),
+            Text(f"Passcode: {m.passcode or 'none'}", id="meeting_passcode"),
+            Text(f"Repeat: {m.recurrence}", id="meeting_repeat"),
+            Text(f"Invitees: {', '.join(m.invitees) or 'none'}", id="meeting_invitees"),
+            Button("Start", partial(self.start_join, m.number), id="start"),
+            Button("Copy invitation", partial(self.copy_invitation, m.id),
+                   id="copy_invitation", style="secondary"),
+        ]
+        dialog = None
+        if self.ui.dialog == "delete":
+            dialog = ConfirmDialog("Delete this meeting?", "Invitees will not be notified.",
+                                   on_confirm=partial(self.delete, m.id),
+                                   on_cancel=self.close_dialog, confirm="Delete",
+                                   destructive=True)
+        return Screen(top_bar=TopBar("Meeting", on_back=self.back, actions=[
+                          Icon("✎", "Edit", partial(self.open_editor, m.id), id="edit"),
+                          Icon("🗑", "Delete", partial(self.set_ui, dialog="delete"),
+                               id="delete")]),
+                      content=content, dialog=dialog, on_dismiss=self.close_dialog)
+
+    def prompt(self, perm: str, on_answer: Callable[[bool], None]) -> Node:
+        return Dialog(PROMPTS[perm], "", [
+            DialogButton("Don't allow", partial(on_answer, False), id="button_deny"),
+            DialogButton("Allow", partial(on_answer, True), id="button_allow")])
+
+    def join_screen(self) -> Screen:
+        ui = self.ui
+        content: list[Node] = [
+            TextField(ui.join_number, lambda v: self.set_ui(join_number=v), hint="Meeting ID",
+                      id="meeting_id", label="Meeting ID"),
+            TextField(ui.join_name, lambda v: self.set_ui(join_name=v), hint="Your name",
+                      id="display_name", label="Your name"),
+            Toggle("Turn off my video", ui.video_off,
+                   lambda: self.set_ui(video_off=not ui.video_off), id="video_off"),
+            Button("Join", self.join, id="join_button")]
+        if ui.error:
+            content.append(Text(ui.error, style="error", id="join_error"))
+        dialog = None
+        if ui.dialog.startswith("prompt_"):
+            perm = ui.dialog.removeprefix("prompt_")
+            if perm in PROMPTS:
+                dialog = self.prompt(perm, partial(self.answer_prompt, perm))
+
+        def back() -> bool:
+            self.ui.dialog = ""
+            self.back()
+            return True
+        return Screen(top_bar=TopBar("Join meeting", on_back=self.back), content=content,
+                      dialog=dialog, on_dismiss=self.close_dialog, on_back=back)
+
+    def in_meeting(self) -> Screen:
+        s = self.session()
+        if s is None:
+            return Screen(top_bar=TopBar("Zoom", on_back=self.leave),
+                          content=[Text("You left the meeting", id="left")])
+        dialog = None
+        if self.ui.dialog == "prompt_camera_in":
+            dialog = self.prompt("camera", self.camera_in_meeting)
+        elif self.ui.dialog == "leave":
+            dialog = ConfirmDialog("Leave meeting?", "", on_confirm=self.leave,
+                                   on_cancel=self.close_dialog, confirm="Leave meeting",
+                                   destructive=True)
+        return Screen(
+            top_bar=TopBar(f"Meeting {s.number}"),
+            content=[Text(f"You are in the meeting as {s.name}", id="in_meeting_as"),
+                     Text("Muted" if s.muted else "Microphone on", id="mic_state"),
+                     Text("Video on" if s.video else "Video off", id="video_state"),
+                     Button("Unmute" if s.muted else "Mute", self.toggle_mute, id="mute"),
+                     Button("Stop Video" if s.video else "Start Video", self.toggle_video,
+                            id="video", style="secondary"),
+                     Button("Chat", partial(self.go, "chat"), id="chat", style="secondary"),
+                     Button("Leave", partial(self.set_ui, dialog="leave"), id="leave",
+                            style="danger")],
+            dialog=dialog, on_dismiss=self.close_dialog,
+            on_back=self.ask_leave)
+
+    def chat(self) -> Screen:
+        s = self.session()
+        sent = s.chat if s else ()
+        return Screen(top_bar=TopBar("Chat", on_back=self.back), content=[
+            VirtualList(len(sent), lambda i: ListItem(sent[i], "Me to Everyone",
+                                                      id=f"chat_{i}"),
+                        id="chat_list", empty_text="No messages yet"),
+            TextField(self.ui.chat_draft, lambda v: self.set_ui(chat_draft=v),
+                      hint="Type message here...", id="chat_input", label="Message"),
+            Button("Send", self.send_chat, id="send")])

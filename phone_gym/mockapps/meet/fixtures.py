@@ -1,0 +1,107 @@
+"""Public fixtures of Meet: a small world of contacts and upcoming meetings made from a seed
+(params stay small and hold no answer), and seeding it into a phone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Any
+
+import numpy as np
+
+from ...verifiers.state import DeviceState
+from ...world.system import DEFAULT_START
+from ..vocab import people, pick
+from .app import MeetApp, MeetData, add_meeting
+
+MEETINGS = "apps.Meet.meetings"
+SESSIONS = "apps.Meet.sessions"
+TODAY = DEFAULT_START.date()
+TOPICS = ("Weekly sync", "Design review", "Budget planning", "Sprint planning",
+          "Client check-in", "Quarterly review", "Team standup", "Project kickoff",
+          "Interview panel", "Marketing sync", "Product demo", "Board prep",
+          "Hiring debrief", "Roadmap review", "Vendor call", "Launch retro")
+NEW_TOPICS = ("Partner onboarding", "Security briefing", "Offsite planning",
+              "Customer workshop", "Data review", "Sales pipeline")
+RECORDINGS = (("All hands", 58), ("Training session", 41), ("Town hall", 63))
+CHARS = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+@dataclass(frozen=True)
+class WMeeting:
+    title: str
+    date: str
+    time: str
+    minutes: int
+    invitees: tuple[str, ...]
+    passcode: str
+    number: str
+
+
+@dataclass(frozen=True)
+class World:
+    people: tuple[dict[str, Any], ...]
+    meetings: tuple[WMeeting, ...]
+
+    def names(self) -> list[str]:
+        return [str(p["name"]) for p in self.people]
+
+    def meeting(self, title: str) -> WMeeting:
+        return next(m for m in self.meetings if m.title == title)
+
+
+def passcode(rng: np.random.Generator) -> str:
+    return "".join(CHARS[int(i)] for i in rng.integers(len(CHARS), size=6))
+
+
+def number(rng: np.random.Generator) -> str:
+    d = "8" + "".join(str(int(x)) for x in rng.integers(10, size=10))
+    return f"{d[:3]} {d[3:7]} {d[7:]}"
+
+
+def day(offset: int) -> str:
+    return (TODAY + timedelta(days=offset)).isoformat()
+
+
+def world(seed: int, meetings: int = 7) -> World:
+    """Six contacts and ``meetings`` upcoming meetings (distinct topics, days 1..12 ahead,
+    some days holding two), each with one or two invitees."""
+    rng = np.random.default_rng(seed)
+    folks = people(rng, 6)
+    names = [str(p["name"]) for p in folks]
+    out = []
+    for title in pick(rng, TOPICS, meetings):
+        hour, half = int(rng.integers(8, 18)), int(rng.integers(2)) * 30
+        invitees = tuple(str(n) for n in pick(rng, names, int(rng.integers(1, 3))))
+        out.append(WMeeting(str(title), day(int(rng.integers(1, 13))), f"{hour:02d}:{half:02d}",
+                            int(pick(rng, (30, 45, 60))), invitees, passcode(rng),
+                            number(rng)))
+    return World(tuple(folks), tuple(out))
+
+
+def meet_app(state: DeviceState) -> MeetApp:
+    app = state.app("Meet")  # type: ignore[attr-defined]
+    assert isinstance(app, MeetApp)
+    return app
+
+
+def seed_world(state: DeviceState, w: World, *, microphone: str = "ask",
+               camera: str = "ask") -> MeetData:
+    """The contacts (system store) and the meetings, recordings and permissions (app)."""
+    for p in w.people:
+        state.add_contact(p["name"], p["phone"], p["email"])
+    data = meet_app(state).data
+    for m in w.meetings:
+        add_meeting(data, m.title, m.date, m.time, m.minutes, invitees=m.invitees,
+                    passcode=m.passcode, number=m.number)
+    for i, (title, minutes) in enumerate(RECORDINGS):
+        data.recordings.new(title=title, date=(TODAY - timedelta(days=3 + 5 * i)).isoformat(),
+                            minutes=minutes)
+    data.microphone, data.camera = microphone, camera
+    return data
+
+
+def long_day(iso: str) -> str:
+    """``Tuesday, October 20`` (the weekday and the date, no year)."""
+    d = date.fromisoformat(iso)
+    return f"{d:%A, %B} {d.day}"

@@ -1,0 +1,241 @@
+"""News (Google News) tasks: follow a topic, save the latest story of a source in a
+section, hide a source, look up a headline, and a two-stage follow-and-save."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ...actions import PhoneAction
+from ...verifiers import Allow, Allowed, Criterion, Value
+from ..driver import Driver
+from ..families import EditRecord, Lookup
+from ..task import Task
+from ..vocab import pick
+from .fixtures import (
+    ARTICLES,
+    HEADLINES,
+    SOURCE_NAMES,
+    SOURCES,
+    TOPIC_NAMES,
+    TOPICS_PATH,
+    add_article,
+    news_app,
+    records,
+    seed_directory,
+    seed_stories,
+)
+
+SECTIONS = tuple(HEADLINES)
+
+
+class NewsTask(Task):
+    apps = ("News",)
+
+    def search(self, ui: Driver, query: str) -> Iterator[PhoneAction]:
+        yield from ui.open_app("News")
+        yield from ui.tap(id="nav_main")
+        yield from ui.tap(id="search_button")
+        yield from ui.fill("search", query)
+
+
+class NewsFollowTopic(NewsTask, EditRecord):
+    template = "Follow the topic {topic} in Google News."
+    collection = TOPICS_PATH
+    complexity, max_steps = 1, 14
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {"topic": pick(rng, TOPIC_NAMES)}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_directory(state, rng, keep=[params["topic"]])
+        seed_stories(state, rng)
+
+    def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"name": p["topic"]}
+
+    def changes(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"followed": True}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        topic = news_app(ui.state).data.topics.first(name=p["topic"])
+        yield from self.search(ui, p["topic"])
+        yield from ui.tap(id=f"topic_{topic.id if topic else 0}")
+        if ui.must(id="follow").text == "Follow":
+            yield from ui.tap(id="follow")
+        yield from ui.finish()
+
+
+class NewsHideSource(NewsTask, EditRecord):
+    template = "I don't want to see stories from {source} any more: hide it in Google News."
+    collection = SOURCES
+    complexity, max_steps = 2, 16
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {"source": pick(rng, SOURCE_NAMES)}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_directory(state, rng, keep=[params["source"]])
+        seed_stories(state, rng)
+
+    def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"name": p["source"]}
+
+    def changes(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"hidden": True}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        source = news_app(ui.state).data.sources.first(name=p["source"])
+        yield from self.search(ui, p["source"])
+        yield from ui.tap(id=f"source_{source.id if source else 0}")
+        if ui.find(id="unhide") is None:
+            yield from ui.tap(id="more")
+            yield from ui.tap(f"Hide all stories from {p['source']}", kind="list_item")
+            yield from ui.tap(id="button_hide")
+        yield from ui.finish()
+
+
+class SourceSection(NewsTask):
+    """Stories where ``source`` wrote three in ``section`` (and a newer one elsewhere),
+    among other sources' stories, some newer."""
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {"source": pick(rng, SOURCE_NAMES), "section": pick(rng, SECTIONS)}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_directory(state, rng, keep=[params["source"]])
+        section = params["section"]
+        mine = pick(rng, HEADLINES[section], 3)
+        other = pick(rng, [s for s in SECTIONS if s != section])
+        elsewhere = pick(rng, HEADLINES[other])
+        seed_stories(state, rng, 2, avoid=[*mine, elsewhere], not_from=params["source"])
+        hours = sorted(int(h) for h in rng.choice(np.arange(3, 60), 3, replace=False))
+        for headline, h in zip(mine, hours, strict=True):
+            add_article(state, headline, params["source"], section, h)
+        add_article(state, elsewhere, params["source"], other, 1)
+
+    def latest(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> str:
+        rows = [(r["hours"], int(k), k) for k, r in records(initial, ARTICLES).items()
+                if r["source"] == p["source"] and r["section"] == p["section"]]
+        return min(rows)[2]
+
+    def save_latest(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        data = news_app(ui.state).data
+        story = min((a for a in data.articles if a.source == p["source"]
+                     and a.section == p["section"]), key=lambda a: (a.hours, a.id))
+        yield from ui.open_app("News")
+        yield from ui.tap(id="nav_main")
+        yield from ui.tap(id=f"tab_{p['section'].lower()}")
+        yield from ui.tap(id=f"story_{story.id}")
+        if not data.articles[story.id].saved:
+            yield from ui.tap(id="save")
+
+
+class NewsSaveLatestFromSource(SourceSection):
+    template = "In Google News, save the latest {section} story from {source}."
+    complexity, max_steps = 2, 14
+
+    def criteria(self, params: Mapping[str, Any], initial: Mapping[str, Any]
+                 ) -> Sequence[Criterion]:
+        return [Value(f"{ARTICLES}.{self.latest(params, initial)}.saved", True)]
+
+    def allowed(self, params: Mapping[str, Any], initial: Mapping[str, Any]
+                ) -> Sequence[Allowed]:
+        return [Allow(ARTICLES, "modified", key=self.latest(params, initial),
+                      fields=("saved",))]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.save_latest(ui, p)
+        yield from ui.finish()
+
+
+class NewsFollowSourceAndSave(SourceSection):
+    template = ("In Google News, save the latest {section} story from {source}, then follow "
+                "{source}.")
+    complexity, max_steps = 3, 20
+
+    def source_key(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> str:
+        return next(k for k, r in records(initial, SOURCES).items() if r["name"] == p["source"])
+
+    def criteria(self, params: Mapping[str, Any], initial: Mapping[str, Any]
+                 ) -> Sequence[Criterion]:
+        return [Value(f"{ARTICLES}.{self.latest(params, initial)}.saved", True),
+                Value(f"{SOURCES}.{self.source_key(params, initial)}.followed", True)]
+
+    def allowed(self, params: Mapping[str, Any], initial: Mapping[str, Any]
+                ) -> Sequence[Allowed]:
+        return [Allow(ARTICLES, "modified", key=self.latest(params, initial),
+                      fields=("saved",)),
+                Allow(SOURCES, "modified", key=self.source_key(params, initial),
+                      fields=("followed",))]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.save_latest(ui, p)
+        yield from ui.tap(id="source")
+        if ui.must(id="follow").text == "Follow":
+            yield from ui.tap(id="follow")
+        yield from ui.finish()
+
+
+class NewsTopTechHeadline(NewsTask, Lookup):
+    template = "What is the headline of the top story in the Tech section of Google News?"
+    answer_type = "text"
+    complexity, max_steps = 1, 10
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {"headline": pick(rng, HEADLINES["Tech"]), "source": pick(rng, SOURCE_NAMES)}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_directory(state, rng)
+        seed_stories(state, rng, 3, avoid=[params["headline"]], newest=2)
+        add_article(state, params["headline"], params["source"], "Tech", 1)
+
+    def expected(self, p: Mapping[str, Any]) -> Any:
+        return p["headline"]
+
+    def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
+        return [r["headline"] for r in records(initial, ARTICLES).values()]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("News")
+        yield from ui.tap(id="nav_main")
+        yield from ui.tap(id="tab_tech")
+        first = news_app(ui.state).data.articles.first(headline=p["headline"])
+        yield from ui.answer(ui.must(id=f"story_{first.id if first else 0}").text)
+
+
+class NewsStorySource(NewsTask, Lookup):
+    template = 'Which source published the story "{headline}" in Google News?'
+    answer_type = "text"
+    complexity, max_steps = 2, 12
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        section = pick(rng, SECTIONS)
+        return {"headline": pick(rng, HEADLINES[section]), "section": section,
+                "source": pick(rng, SOURCE_NAMES)}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_directory(state, rng)
+        seed_stories(state, rng, 3, avoid=[params["headline"]])
+        add_article(state, params["headline"], params["source"], params["section"],
+                    int(rng.integers(1, 48)))
+
+    def expected(self, p: Mapping[str, Any]) -> Any:
+        return p["source"]
+
+    def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
+        return list(SOURCE_NAMES)
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        story = news_app(ui.state).data.articles.first(headline=p["headline"])
+        yield from self.search(ui, p["headline"])
+        yield from ui.tap(id=f"story_{story.id if story else 0}")
+        yield from ui.answer(ui.must(id="source").text)
+
+
+TEMPLATES: list[Task] = [
+    NewsFollowTopic(), NewsHideSource(), NewsSaveLatestFromSource(),
+    NewsFollowSourceAndSave(), NewsTopTechHeadline(), NewsStorySource(),
+]

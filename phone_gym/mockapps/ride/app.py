@@ -1,0 +1,510 @@
+"""Ride: ride-hailing modelled on Uber.
+
+The first screen asks "Where to?": a search over known places, and the saved places (Home,
+Work). Picking a destination shows the ride options (Economy, Comfort, XL) with their
+prices and pickup ETAs; a promo code and a pickup time (now, or scheduled for later today)
+can be set before confirming. A confirmed ride is a ``Trip`` that advances with the clock
+(``wait``): searching for a driver, the driver on the way, arriving, on trip, completed.
+Cancelling is free for the first ``FREE_CANCEL_MIN`` minutes, then costs ``CANCEL_FEE``.
+The Activity tab lists past trips; a completed trip can be rated with a tip.
+
+State: persistent ``RideData`` (tables of places, ride options, promo codes and trips);
+transient ``RideUi`` (the destination being booked, the chosen option, the promo field,
+the schedule, dialogs).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import partial
+
+from ...world.app import App, Route
+from ...world.data import Store, Table
+from ...world.kit import ConfirmDialog, SearchList, Tabs, TimeDraft, TimePicker
+from ...world.widgets import (
+    Button,
+    ListItem,
+    Node,
+    Screen,
+    Text,
+    TextField,
+    TopBar,
+    VirtualList,
+)
+from .manifest import MANIFEST
+
+#: Ride options, cheapest first.
+OPTIONS = ("Economy", "Comfort", "XL")
+#: Minutes after the request during which cancelling is free.
+FREE_CANCEL_MIN = 5
+#: The cancellation fee after that, in cents.
+CANCEL_FEE = 500
+#: Minutes from the request until a driver accepts.
+ASSIGN_MIN = 1
+TABS = ("Ride", "Activity")
+STARS = (1, 2, 3, 4, 5)
+TIPS = (0, 100, 200, 300, 500)  # cents
+RECENT = 5  # recent destinations listed under the saved places
+
+
+def usd(cents: int) -> str:
+    """``$12.50``."""
+    return f"${cents // 100}.{cents % 100:02d}"
+
+
+# --- state -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Place:
+    """A place riders go: ``saved`` is "Home", "Work" or "" (a searchable place);
+    ``km``: how far it is from where the phone is."""
+
+    id: int
+    name: str
+    address: str
+    km: float
+    saved: str = ""
+
+
+@dataclass(frozen=True)
+class RideOption:
+    """A ride option: price = ``base`` + ``per_km`` times the distance (cents); ``eta``:
+    minutes until a driver can be there; unavailable options show "No cars nearby"."""
+
+    id: int
+    name: str
+    base: int
+    per_km: int
+    eta: int
+    available: bool = True
+
+
+@dataclass(frozen=True)
+class Promo:
+    """A promo code: ``percent`` off one ride; an ``expired`` code is refused."""
+
+    code: str
+    percent: int
+    expired: bool = False
+
+
+#: The promo codes the service knows (the rider types one in).
+PROMOS = (Promo("RIDE20", 20), Promo("SAVE15", 15), Promo("WELCOME10", 10),
+          Promo("CITY25", 25), Promo("AUTUMN30", 30, expired=True),
+          Promo("WEEKEND5", 5, expired=True), Promo("SPRING40", 40, expired=True),
+          Promo("LATE10", 10))
+
+
+@dataclass(frozen=True)
+class Trip:
+    """One ride. ``status``: requested, scheduled, completed or cancelled (the live phase of
+    a requested ride follows from ``requested`` and the clock: ``phase``). Times are ISO
+    ``YYYY-MM-DDTHH:MM:SS``; ``scheduled`` is the pickup time of a scheduled ride."""
+
+    id: int
+    destination: str
+    option: str
+    price: int
+    requested: str
+    status: str = "requested"
+    pickup: str = "Current location"
+    scheduled: str = ""
+    promo: str = ""
+    note: str = ""
+    driver: str = ""
+    car: str = ""
+    fee: int = 0
+    rating: int = 0
+    tip: int = 0
+
+
+@dataclass
+class RideData(Store):
+    """What the app keeps: ``apps.Ride.trips.<id>`` and the rest."""
+
+    places: Table[Place] = field(default_factory=lambda: Table(kind=Place))
+    options: Table[RideOption] = field(default_factory=lambda: Table(kind=RideOption))
+    trips: Table[Trip] = field(default_factory=lambda: Table(kind=Trip))
+
+
+@dataclass
+class RideUi:
+    """Transient state: the tab, the search, the booking in progress and dialogs."""
+
+    tab: str = "Ride"
+    query: str = ""
+    option: str = ""
+    promo_field: str = ""
+    promo: str = ""
+    promo_error: str = ""
+    note: str = ""
+    schedule: str = ""  # "HH:MM" today, "" for now
+    time: TimeDraft | None = None
+    cancelling: int | None = None
+    stars: int = 0
+    tip: int = 0
+
+
+# --- updates -------------------------------------------------------------------------------
+DRIVERS = (("Marco Rossi", "Toyota Prius"), ("Aisha Bello", "Honda Civic"),
+           ("Tomasz Nowak", "Skoda Octavia"), ("Lena Fischer", "VW Passat"),
+           ("Ravi Menon", "Kia Niro"), ("Sofia Lopez", "Hyundai Ioniq"))
+
+
+def iso(moment: datetime) -> str:
+    return moment.isoformat(timespec="seconds")
+
+
+def price_of(option: RideOption, place: Place, percent: int = 0) -> int:
+    """The fare in cents, rounded to 10 cents, less ``percent`` off."""
+    fare = option.base + round(option.per_km * place.km)
+    fare = fare - fare * percent // 100
+    return int(round(fare / 10) * 10)
+
+
+def find_promo(code: str) -> Promo | None:
+    c = code.strip().upper()
+    return next((p for p in PROMOS if p.code == c), None)
+
+
+def request_trip(data: RideData, place: Place, option: RideOption, now: datetime, *,
+                 promo: str = "", schedule: str = "", note: str = "") -> Trip:
+    """Book ``option`` to ``place`` now (or at ``schedule``, ``HH:MM`` today)."""
+    found = find_promo(promo) if promo else None
+    percent = found.percent if found and not found.expired else 0
+    driver, car = DRIVERS[(len(data.trips) + place.id) % len(DRIVERS)]
+    scheduled = ""
+    if schedule:
+        hour, minute = (int(x) for x in schedule.split(":"))
+        scheduled = iso(now.replace(hour=hour, minute=minute, second=0, microsecond=0))
+    return data.trips.new(destination=place.name, option=option.name,
+                          price=price_of(option, place, percent), requested=iso(now),
+                          status="scheduled" if scheduled else "requested",
+                          scheduled=scheduled, promo=found.code if percent and found else "",
+                          note=note.strip(),
+                          driver="" if scheduled else driver, car="" if scheduled else car)
+
+
+def phase(trip: Trip, option_eta: int, now: datetime) -> str:
+    """What a requested ride is doing at ``now``: Finding a driver, Driver on the way,
+    Driver arriving, On trip, Arrived."""
+    minutes = (now - datetime.fromisoformat(trip.requested)).total_seconds() / 60
+    if minutes < ASSIGN_MIN:
+        return "Finding a driver"
+    if minutes < ASSIGN_MIN + max(option_eta - 1, 0):
+        return "Driver on the way"
+    if minutes < ASSIGN_MIN + option_eta:
+        return "Driver arriving"
+    if minutes < ASSIGN_MIN + option_eta + 15:
+        return "On trip"
+    return "Arrived"
+
+
+def cancel_fee(trip: Trip, now: datetime) -> int:
+    """What cancelling ``trip`` at ``now`` costs (scheduled rides cancel free)."""
+    if trip.status != "requested":
+        return 0
+    minutes = (now - datetime.fromisoformat(trip.requested)).total_seconds() / 60
+    return CANCEL_FEE if minutes >= FREE_CANCEL_MIN else 0
+
+
+def cancel_trip(data: RideData, trip_id: int, now: datetime) -> None:
+    trip = data.trips.get(trip_id)
+    if trip is not None and trip.status in ("requested", "scheduled"):
+        data.trips.update(trip_id, status="cancelled", fee=cancel_fee(trip, now))
+
+
+def rate_trip(data: RideData, trip_id: int, stars: int, tip: int) -> None:
+    trip = data.trips.get(trip_id)
+    if trip is not None and trip.status == "completed" and stars:
+        data.trips.update(trip_id, rating=stars, tip=tip)
+
+
+def history(data: RideData) -> list[Trip]:
+    """Trips newest first."""
+    return sorted(data.trips, key=lambda t: (t.requested, t.id), reverse=True)
+
+
+def when_text(moment: str) -> str:
+    """``Oct 15, 09:30``."""
+    m = datetime.fromisoformat(moment)
+    return f"{m:%b} {m.day}, {m:%H:%M}"
+
+
+# --- the app -------------------------------------------------------------------------------
+class RideApp(App):
+    manifest = MANIFEST
+
+    data: RideData
+    ui: RideUi
+
+    def initial_data(self) -> RideData:
+        return RideData()
+
+    def initial_ui(self) -> RideUi:
+        return RideUi()
+
+    @property
+    def ticking(self) -> bool:
+        return self.route.name == "trip"
+
+    @property
+    def now(self) -> datetime:
+        return self.system.now
+
+    # navigation
+    def set_tab(self, tab: str) -> None:
+        self.ui.tab = tab
+
+    def set_query(self, query: str) -> None:
+        self.ui.query = query
+
+    def pick_place(self, place_id: int) -> None:
+        self.ui.option, self.ui.promo, self.ui.promo_field = "", "", ""
+        self.ui.promo_error, self.ui.schedule, self.ui.note = "", "", ""
+        self.go("options", place_id)
+
+    def open_trip(self, trip_id: int) -> None:
+        self.ui.stars, self.ui.tip = 0, 0
+        self.go("trip", trip_id)
+
+    # booking
+    def choose(self, name: str) -> None:
+        option = self.data.options.first(name=name)
+        if option is not None and option.available:
+            self.ui.option = name
+
+    def set_promo_field(self, text: str) -> None:
+        self.ui.promo_field = text
+
+    def set_note(self, text: str) -> None:
+        self.ui.note = text
+
+    def apply_promo(self) -> None:
+        promo = find_promo(self.ui.promo_field)
+        if promo is None:
+            self.ui.promo_error = "This code is not valid"
+        elif promo.expired:
+            self.ui.promo_error = "This code has expired"
+        else:
+            self.ui.promo, self.ui.promo_error = promo.code, ""
+            self.toast(f"{promo.percent}% off applied")
+
+    def open_schedule(self) -> None:
+        start = self.ui.schedule or f"{min(self.now.hour + 1, 23):02d}:00"
+        self.ui.time = TimeDraft.from_iso(start)
+
+    def scheduled(self, value: str) -> None:
+        hour, minute = (int(x) for x in value.split(":"))
+        if (hour, minute) <= (self.now.hour, self.now.minute):
+            self.toast("Choose a time later today")
+        else:
+            self.ui.schedule = value
+        self.ui.time = None
+
+    def close_schedule(self) -> None:
+        self.ui.time = None
+
+    def confirm(self, place_id: int) -> None:
+        place = self.data.places.get(place_id)
+        option = self.data.options.first(name=self.ui.option)
+        if place is None or option is None or not option.available:
+            return
+        trip = request_trip(self.data, place, option, self.now, promo=self.ui.promo,
+                            schedule=self.ui.schedule, note=self.ui.note)
+        self.stack = [Route("main")]
+        self.ui.query = ""
+        if trip.status == "scheduled":
+            self.toast(f"Ride scheduled for {trip.scheduled[11:16]}")
+            self.ui.tab = "Activity"
+        else:
+            self.open_trip(trip.id)
+
+    # trips
+    def ask_cancel(self, trip_id: int | None) -> None:
+        self.ui.cancelling = trip_id
+
+    def do_cancel(self, trip_id: int) -> None:
+        cancel_trip(self.data, trip_id, self.now)
+        self.ui.cancelling = None
+        self.toast("Ride cancelled")
+
+    def set_rating(self, stars: int) -> None:
+        self.ui.stars = stars
+
+    def set_tip(self, tip: int) -> None:
+        self.ui.tip = tip
+
+    def submit_rating(self, trip_id: int) -> None:
+        if not self.ui.stars:
+            self.toast("Choose a rating first")
+            return
+        rate_trip(self.data, trip_id, self.ui.stars, self.ui.tip)
+        self.toast("Thanks for your feedback")
+
+    # views
+    def view(self, route: Route) -> Screen:
+        if route.name == "options":
+            place = self.data.places.get(route.arg)
+            if place is not None:
+                return self.options_screen(place)
+        if route.name == "trip":
+            trip = self.data.trips.get(route.arg)
+            if trip is not None:
+                return self.trip_screen(trip)
+        if self.ui.tab == "Activity":
+            return self.activity()
+        return self.where_to()
+
+    def places_shown(self) -> list[Place]:
+        """Without a query: the saved places, then recent destinations (newest first, up
+        to ``RECENT``); with one: the places whose name or address holds it."""
+        q = self.ui.query.strip().lower()
+        if not q:
+            saved = sorted((p for p in self.data.places if p.saved), key=lambda p: p.saved)
+            recent: list[Place] = []
+            for trip in history(self.data):
+                found = self.data.places.first(name=trip.destination)
+                if found is not None and not found.saved and found not in recent:
+                    recent.append(found)
+            return saved + recent[:RECENT]
+        return sorted((p for p in self.data.places
+                       if q in p.name.lower() or q in p.address.lower()),
+                      key=lambda p: p.name)
+
+    def where_to(self) -> Screen:
+        shown = self.places_shown()
+        active = [t for t in history(self.data) if t.status == "requested"]
+        content: list[Node] = [Tabs(TABS, self.ui.tab, self.set_tab)]
+        if active:
+            t = active[0]
+            content.append(ListItem(f"Current ride to {t.destination}", t.option,
+                                    id="current_ride", glyph="🚗",
+                                    on_click=lambda: self.open_trip(t.id)))
+
+        def row(i: int) -> Node:
+            p = shown[i]
+            return ListItem(p.saved or p.name, p.address if p.saved else
+                            f"{p.address} · {p.km:g} km", id=f"place_{p.id}",
+                            glyph="⌂" if p.saved == "Home" else "▣" if p.saved else "📍",
+                            on_click=lambda: self.pick_place(p.id))
+
+        content += SearchList(self.ui.query, self.set_query, len(shown), row, id="places",
+                              hint="Where to?", empty_text="No saved places")
+        return Screen(top_bar=TopBar("Uber"), content=content)
+
+    def options_screen(self, place: Place) -> Screen:
+        ui = self.ui
+        promo = find_promo(ui.promo) if ui.promo else None
+        percent = promo.percent if promo else 0
+        rows: list[Node] = [Text(f"To {place.name}", style="title", id="destination"),
+                            Text(f"From Current location · {place.km:g} km", id="route")]
+        rows.append(TextField(ui.promo_field, self.set_promo_field, hint="Promo code",
+                              id="promo", label="Promo code"))
+        if ui.promo_error:
+            rows.append(Text(ui.promo_error, style="error", id="promo_error"))
+        if ui.promo:
+            rows.append(Text(f"Promo {ui.promo}: {percent}% off", id="promo_applied"))
+        rows.append(Button("Apply code", self.apply_promo, id="apply_promo",
+                           style="secondary"))
+        rows.append(TextField(ui.note, self.set_note, hint="Note for the driver", id="note",
+                              label="Note for the driver"))
+        for option in sorted(self.data.options, key=lambda o: o.base):
+            if option.available:
+                full = price_of(option, place)
+                now = price_of(option, place, percent)
+                price = f"{usd(now)} (was {usd(full)})" if percent else usd(now)
+                sub = f"{price} · {option.eta} min away"
+            else:
+                sub = "No cars nearby"
+            rows.append(ListItem(f"{'● ' if ui.option == option.name else ''}{option.name}",
+                                 sub, id=f"option_{option.name.lower()}",
+                                 on_click=partial(self.choose, option.name)))
+        rows.append(Button(f"Pickup: {'today ' + ui.schedule if ui.schedule else 'Now'}",
+                           self.open_schedule, id="schedule", style="secondary"))
+        label = (f"{'Schedule' if ui.schedule else 'Confirm'} {ui.option}" if ui.option
+                 else "Choose a ride")
+        rows.append(Button(label, lambda: self.confirm(place.id), id="confirm",
+                           enabled=bool(ui.option)))
+        dialog = None
+        if ui.time is not None:
+            dialog = TimePicker(ui.time, on_done=self.scheduled, on_cancel=self.close_schedule,
+                                title="Pickup time")
+        return Screen(top_bar=TopBar("Choose a ride", on_back=self.back), content=rows,
+                      dialog=dialog, on_dismiss=self.close_schedule)
+
+    def trip_screen(self, trip: Trip) -> Screen:
+        ui = self.ui
+        option = self.data.options.first(name=trip.option)
+        rows: list[Node] = [Text(f"To {trip.destination}", style="title", id="destination"),
+                            Text(f"{trip.option} · {usd(trip.price)}", id="fare")]
+        live = trip.status == "requested"
+        if live:
+            now_phase = phase(trip, option.eta if option else 5, self.now)
+            rows.append(Text(now_phase, style="title", id="phase"))
+            if now_phase != "Finding a driver":
+                rows.append(Text(f"{trip.driver} · {trip.car}", id="driver"))
+        else:
+            rows.append(Text(trip.status.capitalize(), id="status"))
+            if trip.scheduled:
+                rows.append(Text(f"Pickup {when_text(trip.scheduled)}", id="scheduled"))
+            if trip.driver:
+                rows.append(Text(f"Driver: {trip.driver} · {trip.car}", id="driver"))
+        rows.append(Text(f"Requested {when_text(trip.requested)}", style="caption",
+                         id="requested"))
+        if trip.promo:
+            rows.append(Text(f"Promo {trip.promo}", style="caption", id="promo_used"))
+        if trip.note:
+            rows.append(Text(f"Note: {trip.note}", style="caption", id="note_text"))
+        if trip.fee:
+            rows.append(Text(f"Cancellation fee {usd(trip.fee)}", id="fee"))
+        if trip.status in ("requested", "scheduled"):
+            rows.append(Button("Cancel ride", lambda: self.ask_cancel(trip.id),
+                               id="cancel_ride", style="danger"))
+        if trip.status == "completed":
+            if trip.rating:
+                tip = f", tip {usd(trip.tip)}" if trip.tip else ""
+                rows.append(Text(f"You rated {trip.rating} stars{tip}", id="rated"))
+            else:
+                rows.append(Text("Rate your driver", style="title", id="rate_title"))
+                for s in STARS:
+                    rows.append(ListItem(f"{'● ' if ui.stars == s else ''}{s} stars",
+                                         id=f"stars_{s}",
+                                         on_click=partial(self.set_rating, s)))
+                for cents in TIPS:
+                    rows.append(ListItem(f"{'● ' if ui.tip == cents else ''}"
+                                         f"{'No tip' if not cents else 'Tip ' + usd(cents)}",
+                                         id=f"tip_{cents // 100}",
+                                         on_click=partial(self.set_tip, cents)))
+                rows.append(Button("Submit", lambda: self.submit_rating(trip.id),
+                                   id="submit_rating"))
+        dialog = None
+        if ui.cancelling == trip.id:
+            fee = cancel_fee(trip, self.now)
+            message = (f"Your driver is already on the way: a {usd(fee)} cancellation fee "
+                       "will be charged." if fee else "You will not be charged.")
+            dialog = ConfirmDialog("Cancel this ride?", message,
+                                   on_confirm=lambda: self.do_cancel(trip.id),
+                                   on_cancel=lambda: self.ask_cancel(None),
+                                   confirm="Cancel ride", cancel="Keep ride", destructive=True)
+        return Screen(top_bar=TopBar("Your ride" if live else "Trip details",
+                                     on_back=self.back),
+                      content=rows, dialog=dialog, on_dismiss=lambda: self.ask_cancel(None))
+
+    def activity(self) -> Screen:
+        trips = history(self.data)
+
+        def row(i: int) -> Node:
+            t = trips[i]
+            when = when_text(t.scheduled or t.requested)
+            return ListItem(t.destination, f"{when} · {usd(t.price)} · {t.status}",
+                            id=f"trip_{t.id}", on_click=lambda: self.open_trip(t.id))
+
+        return Screen(top_bar=TopBar("Activity"),
+                      content=[Tabs(TABS, self.ui.tab, self.set_tab),
+                               VirtualList(len(trips), row, id="trips",
+                                           empty_text="No trips yet")])
+
+
+__all__ = ["CANCEL_FEE", "OPTIONS", "PROMOS", "Place", "Promo", "RideApp",
+           "RideData", "RideOption", "Trip", "usd"]

@@ -1,0 +1,93 @@
+"""Public fixtures of Video: channels, topics and videos that tasks seed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ...verifiers import lookup
+from ...verifiers.state import DeviceState
+from ..vocab import pick
+from .app import Video, VideoApp
+
+VIDEOS = "apps.Video.videos"
+CHANNELS = "apps.Video.channels"
+PLAYLISTS = "apps.Video.playlists"
+COMMENTS = "apps.Video.comments"
+
+CHANNEL_NAMES: tuple[str, ...] = (
+    "Kitchen Basics", "Trail Tales", "Pixel Workshop", "Daily Physics", "Green Thumb TV",
+    "Street Eats", "Quiet Studio", "Fix It Friday", "Budget Travel Co", "Night Sky Notes",
+    "Beat Lab", "Home Gym Hub",
+)
+#: Topic keyword -> video titles about it (each holds the keyword, none another topic's).
+TOPICS: dict[str, tuple[str, ...]] = {
+    "sourdough": ("Sourdough bread for beginners", "My sourdough starter routine",
+                  "Sourdough mistakes to avoid", "Overnight sourdough focaccia",
+                  "Whole wheat sourdough explained"),
+    "guitar": ("Guitar chords every beginner needs", "Ten minute guitar warm up",
+               "Fingerstyle guitar in one week", "Cheap guitar vs expensive guitar",
+               "Guitar setup at home"),
+    "telescope": ("Choosing your first telescope", "Telescope view of Saturn",
+                  "Telescope collimation made easy", "Budget telescope review",
+                  "What you can see with a small telescope"),
+    "houseplants": ("Houseplants that survive anything", "Repotting houseplants the right way",
+                    "Houseplants for low light", "Watering houseplants in winter",
+                    "Propagating houseplants from cuttings"),
+    "kayak": ("Kayak basics for first timers", "Sea kayak trip along the coast",
+              "How to roll a kayak", "Kayak fishing setup tour", "Packing a kayak for camping"),
+    "watercolor": ("Watercolor sky in five minutes", "Watercolor supplies on a budget",
+                   "Loose watercolor flowers", "Watercolor mistakes beginners make",
+                   "Painting rain with watercolor"),
+}
+PLAYLIST_NAMES: tuple[str, ...] = ("Weekend learning", "To try soon", "Evening picks",
+                                   "Road trip", "Inspiration", "Study break")
+COMMENTS_TEXT: tuple[str, ...] = ("Thanks, this helped a lot", "Great explanation",
+                                  "Trying this tomorrow", "Loved the editing",
+                                  "Please make a part two")
+
+
+def video_app(state: Any) -> VideoApp:
+    app = state.app("Video")
+    assert isinstance(app, VideoApp)
+    return app
+
+
+def add_channels(state: DeviceState, rng: np.random.Generator,
+                 unsubscribed: Sequence[str] = ()) -> None:
+    for name in CHANNEL_NAMES:
+        sub = name not in unsubscribed and bool(rng.random() < 0.3)
+        video_app(state).data.channels.new(name=name, subscribers=int(rng.integers(2, 900)) * 1000,
+                                           subscribed=sub)
+
+
+def add_video(state: DeviceState, title: str, channel: str, seconds: int, views: int,
+              days: int) -> Video:
+    return video_app(state).data.videos.new(title=title, channel=channel, seconds=seconds,
+                                            views=views, days=days, likes=views // 40)
+
+
+def random_video(state: DeviceState, rng: np.random.Generator, title: str,
+                 channel: str | None = None) -> Video:
+    return add_video(state, title, channel or pick(rng, CHANNEL_NAMES),
+                     int(rng.integers(60, 3000)), int(rng.integers(300, 3_000_000)),
+                     int(rng.integers(0, 700)))
+
+
+def seed_others(state: DeviceState, rng: np.random.Generator, topic: str, k: int = 2) -> None:
+    """``k`` videos on each of two other topics."""
+    for other in pick(rng, [t for t in TOPICS if t != topic], 2):
+        for title in pick(rng, TOPICS[other], k):
+            random_video(state, rng, title)
+
+
+def records(state: Any, collection: str) -> dict[str, Any]:
+    rows = lookup(state, collection)
+    return dict(rows) if hasattr(rows, "items") else {}
+
+
+def key_of(initial: Any, collection: str, **fields: Any) -> str:
+    return next(k for k, r in records(initial, collection).items()
+                if all(r.get(f) == v for f, v in fields.items()))

@@ -1,0 +1,261 @@
+"""Video (YouTube) tasks: search with filters and pick under constraints, subscribe, build
+a playlist in order, like and comment, and a look-up."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ...actions import PhoneAction
+from ...verifiers import Allow, Allowed, Criterion, Matcher, Record, Value, same_text
+from ..driver import Driver
+from ..families import EditRecord, Lookup
+from ..task import Task
+from ..vocab import pick
+from .app import ME
+from .fixtures import (
+    CHANNEL_NAMES,
+    CHANNELS,
+    COMMENTS,
+    COMMENTS_TEXT,
+    PLAYLIST_NAMES,
+    PLAYLISTS,
+    TOPICS,
+    VIDEOS,
+    add_channels,
+    add_video,
+    key_of,
+    random_video,
+    records,
+    seed_others,
+    video_app,
+)
+
+
+class VideoTask(Task):
+    apps = ("Video",)
+
+    def search(self, ui: Driver, query: str, sort: str = "") -> Iterator[PhoneAction]:
+        """Search YouTube for ``query``, sorted by ``sort`` when given."""
+        yield from ui.open_app("Video")
+        yield from ui.tap(id="nav_main")
+        yield from ui.tap(id="search_button")
+        yield from ui.fill("search", query)
+        yield from ui.tap(id="go_search")
+        if sort:
+            yield from ui.tap(id="filters")
+            yield from ui.tap(id="filter_sort")
+            yield from ui.tap(id=f"option_{sort.lower().replace(' ', '_')}")
+            yield from ui.tap(id="filters_done")
+
+    def ids_with(self, ui: Driver, title: str) -> int:
+        return next(v.id for v in video_app(ui.state).data.videos if v.title == title)
+
+
+# --- pick under constraints -------------------------------------------------------------------
+class VideoWatchLaterMostViewed(VideoTask):
+    template = ("Add the most viewed video about {topic} that is shorter than {minutes} "
+                "minutes to Watch later.")
+    complexity, max_steps = 3, 24
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {"topic": pick(rng, list(TOPICS)), "minutes": pick(rng, (5, 10, 15))}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        add_channels(state, rng)
+        limit = params["minutes"] * 60
+        titles = TOPICS[params["topic"]]
+        views = sorted((int(v) for v in rng.choice(np.arange(1000, 5_000_000, 997), 5,
+                                                    replace=False)), reverse=True)
+        short = set(int(i) for i in rng.choice(np.arange(1, 5), 2, replace=False))
+        for i, title in enumerate(pick(rng, titles, 5)):
+            if i in short or (i > 0 and rng.random() < 0.3):
+                seconds = int(rng.integers(60, limit - 30))
+            else:  # the most viewed of all is too long
+                seconds = int(rng.integers(limit + 60, limit + 1500))
+            add_video(state, title, pick(rng, CHANNEL_NAMES), seconds, views[i],
+                      int(rng.integers(0, 400)))
+        seed_others(state, rng, params["topic"])
+
+    def target(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> str:
+        rows = [(r["views"], k) for k, r in records(initial, VIDEOS).items()
+                if p["topic"] in r["title"].lower() and r["seconds"] < p["minutes"] * 60]
+        return max(rows)[1]
+
+    def criteria(self, params: Mapping[str, Any], initial: Mapping[str, Any]
+                 ) -> Sequence[Criterion]:
+        return [Value(f"{VIDEOS}.{self.target(params, initial)}.watch_later", True)]
+
+    def allowed(self, params: Mapping[str, Any], initial: Mapping[str, Any]
+                ) -> Sequence[Allowed]:
+        return [Allow(VIDEOS, "modified", key=self.target(params, initial),
+                      fields=("watch_later",))]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        data = video_app(ui.state).data
+        best = max((v for v in data.videos if p["topic"] in v.title.lower()
+                    and v.seconds < p["minutes"] * 60), key=lambda v: v.views)
+        yield from self.search(ui, p["topic"], "View count")
+        yield from ui.tap(id=f"video_{best.id}")
+        if not data.videos[best.id].watch_later:
+            yield from ui.tap(id="save")
+            yield from ui.tap(id="save_watch_later")
+        yield from ui.finish()
+
+
+class VideoSubscribeNewest(VideoTask, EditRecord):
+    template = "Subscribe to the channel that uploaded the newest video about {topic}."
+    collection = CHANNELS
+    complexity, max_steps = 3, 20
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {"topic": pick(rng, list(TOPICS)), "channel": pick(rng, CHANNEL_NAMES)}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        add_channels(state, rng, unsubscribed=[params["channel"]])
+        others = [c for c in CHANNEL_NAMES if c != params["channel"]]
+        days = sorted(int(d) for d in rng.choice(np.arange(1, 300), 4, replace=False))
+        titles = pick(rng, TOPICS[params["topic"]], 4)
+        newest = int(rng.integers(4))
+        for i, title in enumerate(titles):
+            channel = params["channel"] if i == newest else pick(rng, others)
+            # the newest is the least viewed: sorting by views leads astray
+            add_video(state, title, channel, int(rng.integers(90, 1800)),
+                      int(rng.integers(500, 5000)) if i == newest
+                      else int(rng.integers(10_000, 900_000)),
+                      days[0] if i == newest else days[1 + (i - (i > newest))])
+        seed_others(state, rng, params["topic"])
+
+    def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"name": p["channel"]}
+
+    def changes(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"subscribed": True}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        data = video_app(ui.state).data
+        newest = min((v for v in data.videos if p["topic"] in v.title.lower()),
+                     key=lambda v: (v.days, -v.id))
+        yield from self.search(ui, p["topic"], "Upload date")
+        yield from ui.tap(id=f"video_{newest.id}")
+        if ui.must(id="subscribe").text == "Subscribe":
+            yield from ui.tap(id="subscribe")
+        yield from ui.finish()
+
+
+# --- a playlist in order ---------------------------------------------------------------------
+class CatalogTask(VideoTask):
+    """A catalog of two topics' videos (and others); ``first`` and ``second`` are titles."""
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        topic = pick(rng, list(TOPICS))
+        first, second = pick(rng, TOPICS[topic], 2)
+        return {"topic": topic, "first": first, "second": second,
+                "name": pick(rng, PLAYLIST_NAMES), "text": pick(rng, COMMENTS_TEXT),
+                "seconds": int(rng.integers(70, 2400))}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        add_channels(state, rng)
+        for title in TOPICS[params["topic"]]:
+            video = random_video(state, rng, title)
+            if title == params["first"]:
+                video_app(state).data.videos.update(video.id, seconds=params["seconds"])
+        seed_others(state, rng, params["topic"])
+        data = video_app(state).data
+        decoy = [v.id for v in data.videos][:2]
+        other = pick(rng, [n for n in PLAYLIST_NAMES if n != params["name"]])
+        data.playlists.new(name=other, videos=tuple(decoy))
+
+    def open_video(self, ui: Driver, title: str) -> Iterator[PhoneAction]:
+        yield from self.search(ui, title)
+        yield from ui.tap(id=f"video_{self.ids_with(ui, title)}")
+
+
+def in_order(ids: list[int]) -> Matcher:
+    return Matcher(lambda v: isinstance(v, (list, tuple)) and [int(i) for i in v] == ids,
+                   f"exactly the videos {ids} in this order")
+
+
+class VideoCreatePlaylist(CatalogTask):
+    template = ('Create a YouTube playlist named "{name}" that holds "{first}" and then '
+                '"{second}", in that order.')
+    complexity, max_steps = 3, 36
+
+    def criteria(self, params: Mapping[str, Any], initial: Mapping[str, Any]
+                 ) -> Sequence[Criterion]:
+        ids = [int(key_of(initial, VIDEOS, title=params[k])) for k in ("first", "second")]
+        name = same_text(params["name"])
+        return [Record(PLAYLISTS, {"name": name}, count=1),
+                Record(PLAYLISTS, {"name": name, "videos": in_order(ids)}, count=1)]
+
+    def allowed(self, params: Mapping[str, Any], initial: Mapping[str, Any]
+                ) -> Sequence[Allowed]:
+        return [Allow(PLAYLISTS, "added", max=1)]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.open_video(ui, p["first"])
+        yield from ui.tap(id="save")
+        yield from ui.tap(id="new_playlist")
+        yield from ui.fill("playlist_name", p["name"])
+        yield from ui.tap(id="button_create")
+        yield from ui.press("back")
+        yield from ui.fill("search", p["second"])
+        yield from ui.tap(id="go_search")
+        yield from ui.tap(id=f"video_{self.ids_with(ui, p['second'])}")
+        yield from ui.tap(id="save")
+        data = video_app(ui.state).data
+        made = max(pl.id for pl in data.playlists if pl.name == p["name"])
+        yield from ui.tap(id=f"save_playlist_{made}")
+        yield from ui.finish()
+
+
+class VideoLikeAndComment(CatalogTask):
+    template = 'On YouTube, like the video "{first}" and comment "{text}" under it.'
+    complexity, max_steps = 2, 24
+
+    def criteria(self, params: Mapping[str, Any], initial: Mapping[str, Any]
+                 ) -> Sequence[Criterion]:
+        key = key_of(initial, VIDEOS, title=params["first"])
+        return [Value(f"{VIDEOS}.{key}.liked", True),
+                Record(COMMENTS, {"video": int(key), "author": ME,
+                                  "text": same_text(params["text"])}, count=1)]
+
+    def allowed(self, params: Mapping[str, Any], initial: Mapping[str, Any]
+                ) -> Sequence[Allowed]:
+        key = key_of(initial, VIDEOS, title=params["first"])
+        return [Allow(VIDEOS, "modified", key=key, fields=("liked", "likes")),
+                Allow(COMMENTS, "added", max=1)]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.open_video(ui, p["first"])
+        if not video_app(ui.state).data.videos[self.ids_with(ui, p["first"])].liked:
+            yield from ui.tap(id="like")
+        yield from ui.fill("comment", p["text"])
+        yield from ui.tap(id="post_comment")
+        yield from ui.finish()
+
+
+class VideoLengthLookup(CatalogTask, Lookup):
+    template = 'How long is the YouTube video "{first}"?'
+    answer_type = "duration"
+    complexity, max_steps = 2, 14
+
+    def expected(self, p: Mapping[str, Any]) -> Any:
+        return p["seconds"]
+
+    def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
+        return [r["seconds"] for r in records(initial, VIDEOS).values()]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.search(ui, p["first"])
+        vid = self.ids_with(ui, p["first"])
+        m, s = ui.must(id=f"length_{vid}").text.split(":")[-2:]
+        yield from ui.answer(f"{int(m)} minutes {int(s)} seconds")
+
+
+TEMPLATES: list[Task] = [
+    VideoWatchLaterMostViewed(), VideoSubscribeNewest(), VideoCreatePlaylist(),
+    VideoLikeAndComment(), VideoLengthLookup(),
+]

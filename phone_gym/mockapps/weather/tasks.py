@@ -1,0 +1,314 @@
+"""Weather tasks: add, remove and reorder cities, switch units, a two-stage set-up, and
+look-ups answered by type (tomorrow's high, rain on a weekday, the rainiest hour, the city
+with a severe weather alert). Forecasts follow from the seed that ``setup`` draws, so
+look-ups read their answer from the initial snapshot, never from the params."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import timedelta
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ...actions import PhoneAction
+from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, Value, lookup
+from ..driver import Driver
+from ..families import CreateRecord, DeleteRecord, Lookup
+from ..task import Task
+from ..vocab import pick
+from .app import RAIN, UNITS, alerts, forecast, hourly, ordered
+from .fixtures import CITY_NAMES, CITY_TABLE, UNITS_PATH, seed_weather, weather_app
+
+
+def saved_names(state: Mapping[str, Any]) -> list[str]:
+    rows = lookup(state, CITY_TABLE)
+    rows = rows if isinstance(rows, Mapping) else {}
+    return [r["name"] for r in sorted(rows.values(), key=lambda r: (r["pos"], r["id"]))]
+
+
+def open_city(ui: Driver, city: str) -> Iterator[PhoneAction]:
+    yield from ui.open_app("Weather")
+    yield from ui.tap(city, kind="list_item")
+
+
+class WeatherTask(Task):
+    apps = ("Weather",)
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {"city": pick(rng, CITY_NAMES)}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_weather(state, rng, cities=[params["city"]])
+
+
+class WeatherLookup(WeatherTask, Lookup):
+    """A look-up about ``params["city"]`` whose forecast follows from ``params["seed"]``
+    (so ``expected`` recomputes it; the params never hold the answer itself)."""
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {"city": pick(rng, CITY_NAMES), "seed": int(rng.integers(1, 1_000_000))}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_weather(state, rng, cities=[params["city"]], seed=params["seed"])
+
+
+# --- cities and units ------------------------------------------------------------------------
+class WeatherAddCity(WeatherTask, CreateRecord):
+    collection = CITY_TABLE
+    template = "Add {city} to my cities in the Weather app."
+    complexity, max_steps = 1, 12
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {"city": pick(rng, CITY_NAMES[::2])}  # the saved ones are from the others
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_weather(state, rng, extra=int(rng.integers(1, 5)), avoid=CITY_NAMES[::2])
+
+    def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"name": p["city"]}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Weather")
+        yield from ui.tap(id="add_city")
+        yield from ui.fill("city_search", p["city"])
+        yield from ui.tap(p["city"], kind="list_item")
+        yield from ui.finish()
+
+
+class WeatherRemoveCity(WeatherTask, DeleteRecord):
+    collection = CITY_TABLE
+    template = "Remove {city} from my cities in the Weather app."
+    complexity, max_steps = 2, 12
+
+    def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"name": p["city"]}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Weather")
+        yield from ui.tap(id="manage")
+        yield from ui.long_press(p["city"], kind="list_item")
+        yield from ui.tap("Remove", kind="menu_item")
+        yield from ui.tap(id="button_remove")
+        yield from ui.finish()
+
+
+class WeatherSwitchUnits(WeatherTask):
+    template = "Make the Weather app show temperatures in {label}."
+    complexity, max_steps = 1, 10
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        units = pick(rng, ("C", "F"))
+        return {"units": units, "label": UNITS[units].split(" (")[0]}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_weather(state, rng, units="C" if params["units"] == "F" else "F")
+
+    def criteria(self, p: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        return [Value(UNITS_PATH, p["units"])]
+
+    def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Becomes(UNITS_PATH, p["units"])]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Weather")
+        if weather_app(ui.state).data.units != p["units"]:
+            yield from ui.tap(id="units")
+            yield from ui.tap(UNITS[p["units"]])
+        yield from ui.finish()
+
+
+class WeatherMoveCityToTop(WeatherTask):
+    template = "In the Weather app, move {city} to the top of my list of cities."
+    complexity, max_steps = 2, 20
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        app = seed_weather(state, rng, extra=int(rng.integers(2, 5)), avoid=[params["city"]])
+        app.data.cities.new(name=params["city"], pos=len(app.data.cities))
+        rows = ordered(app.data.cities)
+        k = int(rng.integers(1, len(rows)))  # where the city starts: never first
+        rows.insert(k, rows.pop())
+        for pos, c in enumerate(rows):
+            app.data.cities.update(c.id, pos=pos)
+
+    def criteria(self, p: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        rows = lookup(initial, CITY_TABLE)
+        names = saved_names(initial)
+        names.remove(p["city"])
+        want = [p["city"], *names]
+        keys = {r["name"]: k for k, r in rows.items()}
+        return [Value(f"{CITY_TABLE}.{keys[n]}.pos", pos) for pos, n in enumerate(want)]
+
+    def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Allow(CITY_TABLE, "modified", fields=("pos",),
+                      max=len(saved_names(initial)))]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Weather")
+        yield from ui.tap(id="manage")
+        for _ in range(len(CITY_NAMES)):
+            if ordered(weather_app(ui.state).data.cities)[0].name == p["city"]:
+                break
+            yield from ui.long_press(p["city"], kind="list_item")
+            yield from ui.tap("Move up", kind="menu_item")
+        yield from ui.finish()
+
+
+class WeatherAddCityInFahrenheit(WeatherTask):
+    template = ("Set up the Weather app for my trip: add {city} to my cities and show "
+                "temperatures in Fahrenheit.")
+    complexity, max_steps = 2, 20
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_weather(state, rng, avoid=[params["city"]])
+
+    def criteria(self, p: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        return [Record(CITY_TABLE, {"name": p["city"]}, count=1), Value(UNITS_PATH, "F")]
+
+    def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Allow(CITY_TABLE, "added", max=1), Becomes(UNITS_PATH, "F")]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Weather")
+        data = weather_app(ui.state).data
+        if not any(c.name == p["city"] for c in data.cities):
+            yield from ui.tap(id="add_city")
+            yield from ui.fill("city_search", p["city"])
+            yield from ui.tap(p["city"], kind="list_item")
+        if data.units != "F":
+            yield from ui.tap(id="units")
+            yield from ui.tap(UNITS["F"])
+        yield from ui.finish()
+
+
+# --- look-ups --------------------------------------------------------------------------------
+class WeatherHighTomorrow(WeatherLookup):
+    template = ("What is the highest temperature forecast for tomorrow in {city}, in degrees "
+                "Celsius? Use the Weather app.")
+    complexity, max_steps = 2, 10
+    answer_type = "number"
+
+    def days(self, p: Mapping[str, Any]) -> list[Any]:
+        return forecast(p["seed"], p["city"], self.start.date())
+
+    def expected(self, p: Mapping[str, Any]) -> Any:
+        return self.days(p)[1].high
+
+    def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
+        days = self.days(p)
+        return sorted({days[1].low, days[0].high, days[2].high, days[1].high + 1}
+                      - {days[1].high})
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from open_city(ui, p["city"])
+        yield from ui.tap("10 days")
+        row = ui.must(id="day_1")
+        yield from ui.answer(row.hint.split(" / ")[0].rstrip("°"))
+
+
+class WeatherRainOnDay(WeatherLookup):
+    template = ("Is rain likely in {city} on {weekday}, with a chance of {threshold}% or "
+                "more? Check the Weather app and answer yes or no.")
+    complexity, max_steps = 2, 12
+    answer_type = "yes_no"
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        offset = int(rng.integers(2, 7))
+        day = self.start.date() + timedelta(days=offset)
+        p = {"city": pick(rng, CITY_NAMES), "offset": offset,
+             "weekday": day.strftime("%A"), "threshold": RAIN}
+        rainy = bool(rng.random() < 0.5)  # half the episodes: yes
+        for _ in range(200):
+            p["seed"] = int(rng.integers(1, 1_000_000))
+            if self.expected(p) == rainy:
+                break
+        return p
+
+    def expected(self, p: Mapping[str, Any]) -> Any:
+        return forecast(p["seed"], p["city"], self.start.date())[p["offset"]].rain >= RAIN
+
+    def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
+        return ["Yes", "No"]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from open_city(ui, p["city"])
+        yield from ui.tap("10 days")
+        yield from ui.reveal(id=f"day_{p['offset']}")
+        row = ui.must(id=f"day_{p['offset']}")
+        chance = int(row.hint.split(" · ")[1].split("%")[0])
+        yield from ui.answer("Yes" if chance >= RAIN else "No")
+
+
+class WeatherRainiestHour(WeatherLookup):
+    template = ("According to the Weather app's hourly forecast, at what hour is rain most "
+                "likely in {city} for the rest of today?")
+    complexity, max_steps = 2, 16
+    answer_type = "time"
+
+    def hours(self, p: Mapping[str, Any]) -> list[Any]:
+        return hourly(p["seed"], p["city"], self.start)
+
+    def expected(self, p: Mapping[str, Any]) -> Any:
+        top = max(self.hours(p), key=lambda h: h.rain)
+        return f"{top.hour:02d}:00"
+
+    def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
+        return [f"{h.hour:02d}:00" for h in self.hours(p) if f"{h.hour:02d}:00" !=
+                self.expected(p)]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from open_city(ui, p["city"])
+        # plan with the state: the row to look at; read the hour from the screen
+        app = weather_app(ui.state)
+        hours = hourly(app.data.seed, p["city"], app.system.now)
+        top = max(range(len(hours)), key=lambda i: hours[i].rain)
+        yield from ui.reveal(id=f"hour_{top}")
+        yield from ui.answer(ui.must(id=f"hour_{top}").text)
+
+
+class WeatherCityWithAlert(WeatherLookup):
+    template = "Which of my cities in the Weather app has a severe weather alert?"
+    complexity, max_steps = 2, 14
+    answer_type = "name"
+    max_steps = 10
+    CITIES: ClassVar[int] = 4
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        cities = pick(rng, CITY_NAMES, self.CITIES)
+        for _ in range(500):
+            seed = int(rng.integers(1, 1_000_000))
+            if len(self.alerted(seed, cities)) == 1:
+                break
+        return {"cities": cities, "seed": seed}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_weather(state, rng, cities=params["cities"], extra=0, seed=params["seed"])
+
+    def alerted(self, seed: int, names: Sequence[str]) -> list[str]:
+        return [n for n in names if alerts(forecast(seed, n, self.start.date()))]
+
+    def expected(self, p: Mapping[str, Any]) -> Any:
+        return self.alerted(p["seed"], p["cities"])[0]
+
+    def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
+        return [c for c in p["cities"] if c != self.expected(p)]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app("Weather")
+        for c in ordered(weather_app(ui.state).data.cities):
+            yield from ui.reveal(c.name, kind="list_item")
+            row = ui.must(c.name, kind="list_item")
+            if "Alert" in row.hint:
+                yield from ui.answer(c.name)
+                return
+        yield from ui.answer("none")  # pragma: no cover - setup makes one
+
+
+TEMPLATES: list[Task] = [
+    WeatherAddCity(), WeatherRemoveCity(), WeatherSwitchUnits(), WeatherMoveCityToTop(),
+    WeatherAddCityInFahrenheit(), WeatherHighTomorrow(), WeatherRainOnDay(),
+    WeatherRainiestHour(), WeatherCityWithAlert(),
+]
