@@ -31,6 +31,9 @@ from phone_gym.verifiers import DEFAULT_IGNORE, diff, matches, plain
 
 IDS = sorted(TEMPLATES)
 SEEDS = (0, 1)
+#: Seeds the exploring attacks try, until two of them found a case (a phone of 40 apps has
+#: many screens where random actions change no data).
+EXPLORE_SEEDS = tuple(range(8))
 ROOM = 400  # a step budget no attack runs into (the verdict then comes from the end action)
 
 
@@ -146,7 +149,9 @@ def test_dumping_every_candidate_into_the_answer_scores_zero(task_id: str) -> No
 @pytest.mark.parametrize("task_id", IDS)
 def test_over_doing_after_the_right_actions_scores_zero(task_id: str) -> None:
     tried = 0
-    for seed in SEEDS:
+    for seed in EXPLORE_SEEDS:
+        if tried == 2:
+            break
         env, _ = make(task_id, seed)
         action, _ = play_oracle(env)
         done = env.device.snapshot()
@@ -165,7 +170,9 @@ def test_damage_left_from_a_first_try_fails_the_right_actions(task_id: str) -> N
     actions from a clean app: unless they undid it (the end state is the clean run's),
     the episode must score 0."""
     tried = 0
-    for seed in SEEDS:
+    for seed in EXPLORE_SEEDS:
+        if tried == 2:
+            break
         clean, _ = make(task_id, seed)
         play_oracle(clean)
         clean_end = clean.device.snapshot()

@@ -175,7 +175,8 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         self.ui_in_obs = ui_in_obs
         self.end_on_success = end_on_success
         self.max_steps_override = max_steps
-        self.app_names = [a.name for a in APPS]
+        #: The apps ``open_app`` opens (not a mini-program: its host app opens it).
+        self.app_names = [a.name for a in APPS if not a.manifest.mini_program]
         self.obs_size = (width, height)
         self.screenshot = screenshot
         self.privileged = bool(privileged_info)

@@ -23,9 +23,10 @@ from .diff import Change, diff, matches
 from .snap import select
 from .verdict import Verdict
 
-#: Snapshot paths that never count as collateral damage (time passes, copying is harmless).
+#: Snapshot paths that never count as collateral damage: time passes, the app on screen, copying
+#: is harmless, and an app's unsaved form (``draft``: Contacts' open new-contact form) is not data.
 DEFAULT_IGNORE: tuple[str, ...] = ("now", "foreground", "clipboard", "next_id",
-                                    "*.next_id")
+                                    "*.next_id", "apps.*.draft")
 
 
 class Criterion(Protocol):

@@ -61,6 +61,19 @@ def perturb(value: Any) -> Any:
     return None
 
 
+def rejected(expected: Any, value: Any) -> Any:
+    """A changed ``value`` that ``expected`` rejects: ``perturb``'s, or for a matcher that
+    accepts that one too (a size above 0 accepts another size) the first of 0, -1 and ""
+    it rejects; None when none is (no sure negative)."""
+    changed = perturb(value)
+    if not callable(expected) or changed is None:
+        return changed
+    for candidate in (changed, 0, -1, ""):
+        if not expected(candidate):
+            return candidate
+    return None
+
+
 def table_at(state: Mapping[str, Any], collection: str) -> dict[str, Any] | None:
     """The dict at ``collection`` (a dotted path) in ``state``, or None."""
     node: Any = state
@@ -87,14 +100,15 @@ def _record_negatives(c: Record, final: Mapping[str, Any],
         return []  # another record would still satisfy it: no sure negative
     key = keys[0]
     out = []
-    for name in {**c.where, **c.expect}:
+    wanted = {**c.where, **c.expect}
+    for name in wanted:
         state = copy.deepcopy(final)
         table = table_at(state, c.collection)
         assert table is not None
         record = dict(table[key])
         if name not in record:
             continue
-        changed = perturb(record[name])
+        changed = rejected(wanted[name], record[name])
         if changed is None:
             continue
         record[name] = changed

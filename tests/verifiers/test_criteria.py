@@ -235,7 +235,8 @@ def test_collateral_damage_fails() -> None:
 
 
 def test_default_ignored_paths_do_not_count() -> None:
-    assert DEFAULT_IGNORE == ("now", "foreground", "clipboard", "next_id", "*.next_id")
+    assert DEFAULT_IGNORE == ("now", "foreground", "clipboard", "next_id", "*.next_id",
+                              "apps.*.draft")
     final = state()
     final["now"] = "2026-10-15T09:31:00"
     final["foreground"] = "com.example.notes"  # the app on screen is not data

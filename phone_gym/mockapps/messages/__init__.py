@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from .app import MessagesApp
 from .manifest import MANIFEST
-from .tasks import TEMPLATES
+from .safety import TEMPLATES as SAFETY
+from .tasks import TEMPLATES as SENDING
+
+TEMPLATES = [*SENDING, *SAFETY]
 
 APP = MessagesApp
 

@@ -6,6 +6,7 @@ there left alone (AndroidWorld clears the folder; here deleting or renaming othe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -22,6 +23,9 @@ from .fixtures import COLLECTION, new_recordings, sample_name, sample_old, seed_
 
 NON_EMPTY = Matcher(lambda v: isinstance(v, int) and v > 0, "a size above 0")
 M4A = Matcher(lambda v: str(v).endswith(EXT), "an .m4a name")
+#: The name the recorder gives a new recording.
+DEFAULT_NAME = Matcher(lambda v: re.fullmatch(r"Record-\d+\.m4a", str(v)) is not None,
+                       "the recorder's own name (Record-<n>.m4a)")
 
 
 def named(stem: str) -> Matcher:
@@ -64,6 +68,11 @@ class RecorderTask(Task):
 class AudioRecorderRecordAudio(RecorderTask):
     template = "Record an audio clip with Audio Recorder and keep it."
     complexity, max_steps = 1, 12
+
+    def new_file(self, p: Mapping[str, Any]) -> dict[str, Any]:
+        """The recording as the app saved it (``Record-<n>.m4a``): keeping it is not
+        renaming it."""
+        return {**super().new_file(p), "name": DEFAULT_NAME}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         if not new_recordings(ui.state, p["old"]):
