@@ -93,7 +93,7 @@ def test_grpo_raises_the_mean_reward_on_a_sparse_task(sft_run: SFTRun,
                        {"task": TASK, "obs_size": OBS_SIZE, "end_on_success": True,
                         "max_steps": 2}, num_envs=16, seeds=GRPO_SEEDS)
     collector = Collector(MixedSampler([source], seed=0), policy, keep_frames=False)
-    settings = GRPOSettings(iterations=10, groups_per_iter=4, group_size=16, lr=3e-4,
+    settings = GRPOSettings(iterations=16, groups_per_iter=4, group_size=16, lr=3e-4,
                             epochs=1, minibatch_size=16, seed=0)
     history = train_grpo(policy, collector, settings)
     rewards = [h["reward_mean"] for h in history]
