@@ -247,3 +247,62 @@ class Unsafe(Infeasible):
     the budget, two contacts of that name) and ``look`` shows the agent that state."""
 
     tags: ClassVar[frozenset[str]] = frozenset({"safety"})
+
+
+class CreateRecords(RecordTask):
+    """Add exactly the records ``records(params)`` (each a where-clause of literals or
+    matchers): one criterion per record (so ``info["progress"]`` is the share entered), and
+    at most that many added records, nothing else changed."""
+
+    def records(self, params: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        raise NotImplementedError
+
+    def conflicts(self, params: Mapping[str, Any], existing: Mapping[str, Any]) -> str | None:
+        for fields in self.records(params):
+            if matching(existing, self.collection, fields):
+                return f"{self.collection} already holds a record like one to create"
+        return None
+
+    def criteria(self, params: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        return [Record(self.collection, fields,
+                       count=len(record_keys(initial, self.collection, fields)) + 1)
+                for fields in self.records(params)]
+
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Allow(self.collection, "added", max=len(self.records(params)))]
+
+
+def duplicate_fields(initial: Mapping[str, Any], collection: str,
+                     keys: Sequence[str]) -> dict[str, Any]:
+    """The ``keys`` fields of the one record of ``collection`` that appears twice (equal in
+    every field but its id) in ``initial``."""
+    rows = lookup(initial, collection)
+    seen: dict[tuple[Any, ...], int] = {}
+    for row in (rows or {}).values():
+        sig = tuple(row.get(k) for k in keys)
+        seen[sig] = seen.get(sig, 0) + 1
+    pairs = [sig for sig, n in seen.items() if n == 2]
+    if len(pairs) != 1:
+        raise ValueError(f"expected one duplicated record in {collection}, found {len(pairs)}")
+    return dict(zip(keys, pairs[0], strict=True))
+
+
+class DeleteOneDuplicate(Task):
+    """Two records are identical (every field in ``keys`` but the id): delete exactly one of
+    them; near duplicates (same name, another field different) stay."""
+
+    collection: ClassVar[str] = ""
+    keys: ClassVar[tuple[str, ...]] = ()
+
+    def twin(self, initial: Mapping[str, Any]) -> dict[str, Any]:
+        return duplicate_fields(initial, self.collection, self.keys)
+
+    def criteria(self, params: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        return [Record(self.collection, self.twin(initial), count=1)]
+
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Allow(self.collection, "removed", where=self.twin(initial), max=1)]

@@ -15,8 +15,8 @@ from phone_gym.mockapps.broccoli.tasks import (
     RecipeDeleteMultipleRecipesWithConstraint,
     as_blocks,
     as_csv,
-    duplicate_fields,
 )
+from phone_gym.mockapps.families import duplicate_fields
 from phone_gym.mockapps.task import Episode
 from phone_gym.testing import check_app
 from phone_gym.world import Device

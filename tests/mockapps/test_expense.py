@@ -9,7 +9,6 @@ import pytest
 from driving import act, fill, long_press, press, shown, tap
 
 from phone_gym.actions import PhoneAction
-from phone_gym.mockapps.broccoli.tasks import duplicate_fields
 from phone_gym.mockapps.expense.app import (
     Expense,
     ExpenseApp,
@@ -19,6 +18,7 @@ from phone_gym.mockapps.expense.app import (
 )
 from phone_gym.mockapps.expense.fixtures import amount_text
 from phone_gym.mockapps.expense.tasks import ExpenseDeleteDuplicates2, ExpenseDeleteSingle
+from phone_gym.mockapps.families import duplicate_fields
 from phone_gym.mockapps.task import Episode
 from phone_gym.testing import check_app
 from phone_gym.world import Device

@@ -42,14 +42,14 @@ from ...world.device import LAUNCHER_PACKAGE
 from ..aw import AW_START
 from ..broccoli.fixtures import COLLECTION as RECIPES
 from ..broccoli.fixtures import PREP_TIMES, recipe_ids, sample_recipes, write_recipes
-from ..broccoli.tasks import CreateRecords, add_recipe, as_blocks, as_csv, recipe_fields
+from ..broccoli.tasks import add_recipe, as_blocks, as_csv, recipe_fields
 from ..driver import Driver
 from ..expense.fixtures import COLLECTION as EXPENSES
 from ..expense.fixtures import expense_ids, sample_expenses, write_expenses
 from ..expense.tasks import KEYS as EXPENSE_KEYS
 from ..expense.tasks import LABELS as EXPENSE_LABELS
 from ..expense.tasks import add_expense, listing_row
-from ..families import CreateRecord, record_keys
+from ..families import CreateRecord, CreateRecords, record_keys
 from ..gallery.fixtures import (
     DCIM,
     PICTURES,

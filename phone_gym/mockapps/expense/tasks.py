@@ -18,15 +18,13 @@ from ...actions import PhoneAction
 from ...verifiers import same_text
 from ..aw import AW_START
 from ..broccoli.tasks import (
-    CreateRecords,
-    DeleteOneDuplicate,
     as_blocks,
     as_csv,
     one_of,
     quoted,
 )
 from ..driver import Driver, Unrecoverable
-from ..families import DeleteRecord
+from ..families import CreateRecords, DeleteOneDuplicate, DeleteRecord
 from ..task import Task
 from ..vocab import pick
 from .fixtures import (
