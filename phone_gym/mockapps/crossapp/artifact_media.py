@@ -1,0 +1,7 @@
+"""Cross-app templates: artifact_media (filled in by issue 15's second slice)."""
+
+from __future__ import annotations
+
+from ..task import Task
+
+TEMPLATES: list[Task] = []
