@@ -49,7 +49,24 @@ listen_port = arg_type(int, lambda v: 0 <= v <= 65535, "a port, 0 (any free one)
 seconds = arg_type(float, lambda v: v >= 0, "seconds >= 0")
 
 
+#: ``tasks --suite``'s PhoneWorld-Bench names and the category each lists.
+PWBENCH_SUITES = {"pwbench": "all", "pwbench-single": "single", "pwbench-cross": "cross",
+                  "pwbench-mini": "mini"}
+
+
 def cmd_tasks(args: argparse.Namespace) -> int:
+    if args.suite in PWBENCH_SUITES:
+        from .mockapps import REGISTRY
+        from .mockapps.suites import pwbench
+
+        bench = pwbench.load()
+        category = PWBENCH_SUITES[args.suite]
+        print(f"{'#':>3} {'template':40} {'seed':>5}  apps")
+        for k, (task_id, seed) in enumerate(bench.suite(category), 1):
+            print(f"{k:>3} {task_id:40} {seed:>5}  {','.join(REGISTRY.template(task_id).apps)}")
+        print(f"{len(bench.suite(category))} instances; {bench.citation()}; run: phone-gym "
+              f"bench run --suite {args.suite}")
+        return 0
     if args.suite:
         from .mockapps.suites import suite_table
 
@@ -68,13 +85,17 @@ def cmd_tasks(args: argparse.Namespace) -> int:
     from .envs import select_templates
 
     templates = select_templates(apps=args.app) if args.app else select_templates()
+    if args.split:
+        from .envs.phone_world import split_templates
+
+        templates = split_templates(templates, args.split)
     print(f"{'id':32} {'apps':20} {'cplx':>4} {'steps':>5}  template")
     for t in templates:
         kind = " [answer]" if t.needs_answer else ""
         print(f"{t.id:32} {','.join(t.apps):20} {t.complexity:>4} {t.max_steps:>5}  "
               f"{t.template}{kind}")
     print(f"{len(templates)} templates; env ids: PhoneWorld-v0 (all) or PhoneWorld-<id>-v0")
-    if not args.app:
+    if not args.app and not args.split:
         from .mockapps import REGISTRY
         from .mockapps.registry import CROSS_KINDS, template_counts
 
@@ -359,6 +380,79 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    from importlib.util import find_spec
+
+    if find_spec("aiohttp") is None:
+        raise ModuleNotFoundError("phone-gym play needs aiohttp, which is not installed: pip "
+                                  "install \"phone-gym[play]\" (in a checkout: pip install -e "
+                                  "\".[play]\")")
+    if args.real:
+        error = missing_extra(["adbutils"], "phone-gym play --real")
+        if error is not None:
+            raise ModuleNotFoundError(f"{error}; then {phone_hint(args.port)}") from None
+    from .play.cli import make_session
+    from .play.server import ServerThread
+
+    session = make_session(task=args.task, suite=args.suite, seed=args.seed, out=args.out,
+                           size=args.size, real=args.real, host=args.host, port=args.port,
+                           serial=args.serial, settle=args.settle)
+    try:
+        try:
+            session.new_episode()  # no phone, a bad task: one line now, not in the page
+        except DeviceError as exc:
+            if not args.real:
+                raise
+            raise DeviceError(_no_phone(exc, args)) from exc
+        try:
+            server = ServerThread(session, args.listen, args.listen_port).start()
+        except OSError as exc:
+            raise OSError(f"cannot listen on {args.listen}:{args.listen_port} "
+                          f"({exc.strerror or exc}): pass another --listen-port (0: any free "
+                          "one)") from None
+        print(f"play at {server.url}/  (recorded episodes: {server.url}/replay)")
+        print(f"episodes are recorded to {session.out} (phone-gym train sft: "
+              f"--set data.path={session.out})")
+        print("Ctrl-C stops it.", flush=True)
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.stop()
+    finally:
+        session.close()
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    if not args.openenv:
+        raise ValueError("pass --openenv: phone-gym serve serves envs as an OpenEnv server")
+    from importlib.util import find_spec
+
+    for module in ("openenv", "uvicorn"):
+        if find_spec(module) is None:
+            raise ModuleNotFoundError(f"phone-gym serve --openenv needs {module}, which is not "
+                                      "installed: pip install \"phone-gym[openenv]\" (in a "
+                                      "checkout: pip install -e \".[openenv]\")")
+    if args.real:
+        error = missing_extra(["adbutils"], "phone-gym serve --real")
+        if error is not None:
+            raise ModuleNotFoundError(f"{error}; then {phone_hint(args.adb_port)}") from None
+    from .integrations.openenv import serve
+
+    kwargs: dict[str, Any] = {}
+    if args.task:
+        kwargs["task"] = [t.strip() for t in args.task.split(",") if t.strip()]
+    if args.real:
+        kwargs.update(host=args.adb_host, port=args.adb_port, serial=args.serial)
+    env_id = "RealPhone-v0" if args.real else "PhoneWorld-v0"
+    serve(env_id, host=args.host, port=args.port, max_sessions=args.max_sessions,
+          announce=True, **kwargs)
+    return 0
+
+
 def version() -> str:
     """The installed distribution's version (the package's own without metadata)."""
     try:
@@ -389,7 +483,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--real", action="store_true", help="list the real-device (adb) templates")
     p.add_argument("--suite", default=None,
                    help="list an outside suite's tasks and their phone-gym templates "
-                        "(androidworld)")
+                        "(androidworld), or a PhoneWorld-Bench suite's instances (pwbench, "
+                        "pwbench-single, pwbench-cross, pwbench-mini)")
+    p.add_argument("--split", choices=("train", "test"), default=None,
+                   help="only PhoneWorld-Bench's train or held-out test templates")
     p.set_defaults(func=cmd_tasks)
     p = sub.add_parser("demo", parents=parents,
                        help="run the oracle on a task and save the episode as a GIF",
@@ -467,12 +564,78 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--processes", action="store_true",
                    help="also compare episodes in a fresh process (slower)")
     p.set_defaults(func=cmd_check)
+    p = sub.add_parser("play", parents=parents,
+                       help="play a task by hand in a local web page, recording it",
+                       description="Serve a local web page showing the phone: click, hold, "
+                                   "drag, scroll and type to play the task; every episode is "
+                                   "recorded in the trajectory format (what collect writes, "
+                                   "what train sft reads), and /replay steps through them. "
+                                   "Needs the play extra.")
+    p.add_argument("--task", default=None,
+                   help="template id (default: any task, chosen by the seed; see phone-gym "
+                        "tasks)")
+    p.add_argument("--suite", default=None,
+                   help="play a suite's tasks in turn (a bench suite, e.g. pwbench-mini, or a "
+                        "comma list of template ids)")
+    p.add_argument("--seed", type=seed_int, default=0,
+                   help="seed of the first episode, an integer >= 0 (default 0); each new "
+                        "episode takes the next")
+    p.add_argument("--out", default="out/play",
+                   help="folder the episodes are recorded to (default out/play)")
+    p.add_argument("--size", type=positive_int, nargs=2, default=(540, 1200), metavar=("W", "H"),
+                   help="screenshot size in pixels (default 540 1200)")
+    p.add_argument("--listen", default="127.0.0.1",
+                   help="address the page is served on (default 127.0.0.1)")
+    p.add_argument("--listen-port", type=listen_port, default=8765,
+                   help="port the page is served on (0: any free port; default 8765)")
+    p.add_argument("--real", action="store_true",
+                   help=f"play RealPhone-v0 over adb (default task {DEFAULT_REAL_DEMO_TASK}); "
+                        "needs the real extra and a phone or phone-gym virtual-device")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="adb server host (with --real, default 127.0.0.1)")
+    p.add_argument("--port", type=port_number, default=5037,
+                   help="adb server port (with --real, default 5037)")
+    p.add_argument("--serial", default=None,
+                   help="phone serial (with --real; default: the only phone attached)")
+    p.add_argument("--settle", type=seconds, default=0.5,
+                   help="seconds to let the phone settle after each action (with --real, "
+                        "default 0.5)")
+    p.set_defaults(func=cmd_play)
+    p = sub.add_parser("serve", parents=parents,
+                       help="serve PhoneWorld-v0 or RealPhone-v0 as an OpenEnv environment",
+                       description="Serve phone-gym envs over OpenEnv's protocol (HTTP reset/"
+                                   "step/state and one WebSocket session, with its own env, "
+                                   "per client). Needs the openenv extra.")
+    p.add_argument("--openenv", action="store_true",
+                   help="serve over OpenEnv's protocol (required: the one protocol for now)")
+    p.add_argument("--real", action="store_true",
+                   help="serve RealPhone-v0 over adb (one session: the phone is one); needs "
+                        "the real extra and a phone or phone-gym virtual-device")
+    p.add_argument("--task", default=None,
+                   help="template id(s) the envs draw from, comma-separated (default: all; a "
+                        "client's reset(task=...) picks one)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address the server listens on (default 127.0.0.1)")
+    p.add_argument("--port", type=port_number, default=8000,
+                   help="port the server listens on (default 8000)")
+    p.add_argument("--max-sessions", type=positive_int, default=None,
+                   help="most WebSocket sessions at once (default 8; 1 with --real)")
+    p.add_argument("--adb-host", default="127.0.0.1",
+                   help="adb server host (with --real, default 127.0.0.1)")
+    p.add_argument("--adb-port", type=port_number, default=5037,
+                   help="adb server port (with --real, default 5037)")
+    p.add_argument("--serial", default=None,
+                   help="phone serial (with --real; default: the only phone attached)")
+    p.set_defaults(func=cmd_serve)
     from .trainer.cli import add_commands  # collect, train sft|grpo (torch loads on use)
 
     add_commands(sub, parents)
     from .bench.cli import add_commands as add_bench  # bench run|compare|report
 
     add_bench(sub, parents)
+    from .reconstruct.cli import add_commands as add_reconstruct  # record, reconstruct
+
+    add_reconstruct(sub, parents)
     return parser
 
 

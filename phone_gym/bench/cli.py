@@ -37,13 +37,15 @@ def cmd_run(args: argparse.Namespace) -> int:
                         time_limit_s=args.time_limit, max_steps_rule=args.budget_multiplier,
                         agent_options=options, env_kwargs=env_kwargs,
                         frames=not args.no_frames, progress=not args.no_progress,
-                        executor=args.executor)
+                        executor=args.executor, record_to=args.record)
     cats = ", ".join(f"{k} {v['success_rate']:.0%}" for k, v in summary["by_category"].items())
     fails = ", ".join(f"{k} {v}" for k, v in summary["failures"].items()) or "none"
     print(f"{summary['episodes']} episodes: success {summary['success_rate']:.1%} ({cats}); "
           f"failures: {fails}; tokens {summary['tokens_in']} in, {summary['tokens_out']} out")
     print(f"results in {Path(args.out) / 'results.jsonl'}; "
           f"next: phone-gym bench report {args.out}")
+    if args.record:
+        print(f"trajectories in {args.record} (train sft: --set data.path={args.record})")
     return 0
 
 
@@ -131,6 +133,10 @@ def add_commands(subparsers: Any, parents: list[argparse.ArgumentParser] | None 
     p.add_argument("--no-resume", action="store_true",
                    help="start over: delete OUT's earlier results and frames")
     p.add_argument("--no-frames", action="store_true", help="save no screenshots")
+    p.add_argument("--record", default=None, metavar="DIR",
+                   help="also append every episode to DIR in the trainer's trajectory format "
+                        "(steps.jsonl plus frames: train sft reads it as data.path; phone-gym "
+                        "play --out DIR replays it)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--host", default="127.0.0.1", help="with --suite real: adb server host")
     p.add_argument("--port", type=port_number, default=5037,

@@ -37,7 +37,7 @@ from typing import Any
 
 from PIL import Image
 
-from ..actions import ActionError, PhoneAction, to_action
+from ..actions import ActionError, PhoneAction, action_from_dict, to_action
 from .agents import EndpointError, describe_action, make_agent
 from .results import RUN, SUMMARY, ResultsWriter, read_results, summarize, write_json
 from .suites import Suite, resolve_suite, template_meta
@@ -184,6 +184,58 @@ def run_episode(job: Job) -> dict[str, Any]:
     return record
 
 
+def record_trajectory(record: Mapping[str, Any], run_dir: str | Path,
+                      out_dir: str | Path) -> str | None:
+    """Append one finished bench episode (its results record and the run's frames in
+    ``run_dir``) to ``out_dir`` in the trainer's trajectory format (``trainer.export``:
+    ``steps.jsonl`` plus ``frames/<episode_id>/<step>.png``, and the last screen as
+    ``final.png`` for ``phone-gym play``'s replay view); returns the episode id (None for an
+    episode without steps). The reward is the episode's, on its last step (PhoneWorld's
+    reward is given at the end)."""
+    import secrets
+
+    import numpy as np
+
+    from ..actions import format_action
+    from ..trainer.export import export_episodes
+    from ..trainer.records import Episode, StepRecord
+    from ..trainer.rollout import frame_ref
+
+    actions = list(record["actions"])
+    if not actions:
+        return None
+    frames = Path(run_dir) / record["frames"] if record.get("frames") else None
+    episode_id = f"bench-{record['task']}-{record['seed']}-{secrets.token_hex(3)}"
+    terminated = record.get("failure") in (None, "wrong_answer")
+    steps: list[StepRecord] = []
+    for k, act in enumerate(actions):
+        shot = frames / f"step_{k:03d}.png" if frames is not None else None
+        frame = np.asarray(Image.open(shot).convert("RGB")) if shot and shot.is_file() else None
+        parsed = act.get("action")
+        action = format_action(action_from_dict(parsed)) if parsed else None
+        last = k == len(actions) - 1
+        reward = float(record["reward"]) if last else 0.0
+        steps.append(StepRecord(
+            episode_id=episode_id, source=f"bench:{record['suite']}", task_id=record["task"],
+            seed=record["seed"], group_id=0, step=k, instruction=record["instruction"],
+            history=[s.action or s.text for s in steps],
+            feedback=steps[-1].action_error if steps else None, prompt_ids=None, gen_ids=None,
+            logprobs=None, screenshot=frame_ref(episode_id, k) if frame is not None else None,
+            image_refs=[frame_ref(episode_id, k)] if frame is not None else [],
+            text=str(act.get("text", "")), action=action, valid=parsed is not None,
+            action_error=act.get("error"), env_reward=reward, penalty=0.0, reward=reward,
+            done=last, terminated=last and terminated, truncated=last and not terminated,
+            success=bool(record["success"]) if last else None,
+            verdict=str(record.get("verdict") or "") if last else None, frame=frame))
+    out = Path(out_dir)
+    export_episodes([Episode(steps)], out, append=True)
+    final = frames / f"step_{len(actions):03d}.png" if frames is not None else None
+    if final is not None and final.is_file():
+        (out / "frames" / episode_id).mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(final, out / "frames" / episode_id / "final.png")
+    return episode_id
+
+
 def _score_anyway(env: Any, record: dict[str, Any]) -> None:
     """Score the final state of an episode cut short by a crash (if the env still can)."""
     if env is None:
@@ -234,6 +286,7 @@ def _settings(suite: Suite, agent: Any, options: Mapping[str, Any], seeds: Seque
     """``run.json``: what the run is (secrets left out)."""
     public = {k: v for k, v in options.items() if k != "api_key"}
     return {"suite": suite.name, "env_id": suite.env_id, "tasks": list(suite.task_ids),
+            **({"instances": [list(i) for i in suite.instances]} if suite.instances else {}),
             "agent": _agent_name(agent), "agent_options": public,
             "format": options.get("format"), "seeds": list(seeds), "workers": workers,
             "max_steps_rule": rule, "time_limit_s": time_limit_s,
@@ -331,17 +384,23 @@ def run_bench(suite: str | Suite = "phoneworld", agent: Any = "oracle",
               agent_options: Mapping[str, Any] | None = None,
               env_kwargs: Mapping[str, Any] | None = None, frames: bool = True,
               invalid_limit: int = INVALID_LIMIT, progress: bool = True,
-              executor: str = "processes") -> dict[str, Any]:
+              executor: str = "processes",
+              record_to: str | Path | None = None) -> dict[str, Any]:
     """Run ``agent`` over ``suite`` (a name, a comma list of template ids, or a ``Suite``)
     x ``seeds`` (a count: 0..n-1, or a list) and return the summary (also written to
-    ``out_dir/summary.json``; records in ``out_dir/results.jsonl``).
+    ``out_dir/summary.json``; records in ``out_dir/results.jsonl``). A suite of fixed
+    instances (PhoneWorld-Bench) runs its own (template, seed) pairs: ``seeds`` must then be
+    left at 1.
 
     ``agent``: a spec ``make_agent`` takes ("oracle", "random", "openai", "module:function",
     or an object; with ``workers > 1`` it must pickle), ``agent_options`` its arguments.
     ``max_steps_rule``: the step budget as a multiple of each template's ``max_steps``.
     ``env_kwargs`` go to ``gym.make`` (e.g. ``host``/``port``/``serial`` for the real
     suite). ``resume=False`` deletes the folder's earlier results and frames first.
-    ``executor``: "processes" (``multiprocessing``) or "ray" (Ray tasks)."""
+    ``executor``: "processes" (``multiprocessing``) or "ray" (Ray tasks). ``record_to``: also
+    append each finished episode to this folder in the trainer's trajectory format
+    (``record_trajectory``: what ``phone-gym collect`` writes, ``train sft`` reads; its
+    frames come from the run's own, so ``frames`` must stay on)."""
     chosen = suite if isinstance(suite, Suite) else resolve_suite(suite)
     seed_list = list(range(seeds)) if isinstance(seeds, int) else [int(s) for s in seeds]
     if not seed_list or any(s < 0 for s in seed_list):
@@ -356,6 +415,15 @@ def run_bench(suite: str | Suite = "phoneworld", agent: Any = "oracle",
         raise ValueError(f"executor={executor!r}; accepted: {', '.join(map(repr, EXECUTORS))}")
     if invalid_limit < 0:
         raise ValueError(f"invalid_limit={invalid_limit!r}; accepted: an int >= 0")
+    if record_to is not None and not frames:
+        raise ValueError("record_to needs the episodes' frames: leave frames on (no "
+                         "--no-frames with --record)")
+    if chosen.instances and seeds != 1:
+        raise ValueError(f"suite {chosen.name!r} runs fixed (template, seed) instances; "
+                         f"seeds={seeds!r}: accepted: leave seeds out (--seeds 1)")
+    pairs = (list(chosen.instances) if chosen.instances
+             else [(task, seed) for task in chosen.task_ids for seed in seed_list])
+    seed_list = sorted({seed for _, seed in pairs})
     options = dict(agent_options or {})
     env_args = {**chosen.env_kwargs, **(env_kwargs or {})}
     if (workers > 1 or executor == "ray") and not isinstance(agent, str):
@@ -378,16 +446,15 @@ def run_bench(suite: str | Suite = "phoneworld", agent: Any = "oracle",
     write_json(out / RUN, settings)
     done = {(r["task"], r["seed"]) for r in read_results(out)}
     jobs = []
-    for task in chosen.task_ids:
-        budget = _budget(task, max_steps_rule, chosen)
-        for seed in seed_list:
-            if (task, seed) in done:
-                continue
-            rel = f"episodes/{task}_{seed}/"
-            jobs.append(Job(chosen.name, chosen.env_id, task, seed, agent, options, env_args,
-                            budget, time_limit_s, str(out / rel) if frames else None,
-                            rel if frames else None, invalid_limit))
-    total = len(chosen.task_ids) * len(seed_list)
+    for task, seed in pairs:
+        if (task, seed) in done:
+            continue
+        rel = f"episodes/{task}_{seed}/"
+        jobs.append(Job(chosen.name, chosen.env_id, task, seed, agent, options, env_args,
+                        _budget(task, max_steps_rule, chosen), time_limit_s,
+                        str(out / rel) if frames else None, rel if frames else None,
+                        invalid_limit))
+    total = len(pairs)
     wins = sum(bool(r["success"]) for r in read_results(out))
     finished = total - len(jobs)
     bar = _progress(total, finished, progress)
@@ -396,6 +463,8 @@ def run_bench(suite: str | Suite = "phoneworld", agent: Any = "oracle",
         results = _results_ray(jobs, workers) if executor == "ray" else _results(jobs, workers)
         for record in results:
             writer.write(record)
+            if record_to is not None:
+                record_trajectory(record, out, record_to)
             finished += 1
             wins += bool(record["success"])
             if bar is not None:
@@ -405,8 +474,8 @@ def run_bench(suite: str | Suite = "phoneworld", agent: Any = "oracle",
         writer.close()
         if bar is not None:
             bar.close()
-    records = [r for r in read_results(out)
-               if r["task"] in chosen.task_ids and r["seed"] in seed_list]
+    wanted = set(pairs)
+    records = [r for r in read_results(out) if (r["task"], r["seed"]) in wanted]
     summary = summarize(records, chosen.name, settings["agent"])
     write_json(out / SUMMARY, summary)
     return summary

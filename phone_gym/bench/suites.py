@@ -2,9 +2,10 @@
 
 Built in: ``"phoneworld"`` (every PhoneWorld template, ``PhoneWorld-v0``), ``"real"`` (the
 real-device templates, ``RealPhone-v0``), ``"androidworld"`` (the templates mapped to
-AndroidWorld tasks), and any comma list of template ids
-(``"ContactsAddContact,ClockAddAlarm"``, PhoneWorld). Later suites (AndroidWorld parity,
-PhoneWorld-Bench) call ``register_suite``.
+AndroidWorld tasks), PhoneWorld-Bench (``"pwbench-single"``, ``"pwbench-cross"``,
+``"pwbench-mini"``: 50 fixed (template, seed) instances each, and ``"pwbench"``: all 150;
+see ``mockapps.suites.pwbench`` and docs/bench.md), and any comma list of template ids
+(``"ContactsAddContact,ClockAddAlarm"``, PhoneWorld). Plugins call ``register_suite``.
 """
 
 from __future__ import annotations
@@ -24,13 +25,16 @@ CATEGORIES: tuple[str, ...] = ("single", "cross-app", "mini-app", "safety")
 class Suite:
     """A resolved suite: its name, the env id its episodes run on, its template ids, the
     step budget of each (where the suite sets its own: AndroidWorld's 10 x complexity;
-    else the template's ``max_steps``) and arguments its env needs (``suite=``)."""
+    else the template's ``max_steps``), arguments its env needs (``suite=``) and, for a
+    suite of fixed instances (PhoneWorld-Bench), its (template id, seed) pairs: a run
+    then takes those instead of every template x seed."""
 
     name: str
     env_id: str
     task_ids: tuple[str, ...]
     budgets: Mapping[str, int] = field(default_factory=dict)
     env_kwargs: Mapping[str, Any] = field(default_factory=dict)
+    instances: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,7 @@ class _Entry:
     env_id: str
     budgets_fn: Callable[[], Mapping[str, int]] | None
     env_kwargs: Mapping[str, Any]
+    instances_fn: Callable[[], Sequence[tuple[str, int]]] | None = None
 
 
 _SUITES: dict[str, _Entry] = {}
@@ -47,13 +52,15 @@ _SUITES: dict[str, _Entry] = {}
 def register_suite(name: str, ids_fn: Callable[[], Sequence[str]],
                    env_id: str = "PhoneWorld-v0", *,
                    budgets_fn: Callable[[], Mapping[str, int]] | None = None,
-                   env_kwargs: Mapping[str, Any] | None = None) -> None:
+                   env_kwargs: Mapping[str, Any] | None = None,
+                   instances_fn: Callable[[], Sequence[tuple[str, int]]] | None = None) -> None:
     """Register a named suite: ``ids_fn()`` returns its template ids (called when a run
     starts, so plugins' templates count), run on ``env_id``; ``budgets_fn()`` the step
-    budget per id where the suite has its own rule; ``env_kwargs`` what ``gym.make`` gets."""
+    budget per id where the suite has its own rule; ``env_kwargs`` what ``gym.make`` gets;
+    ``instances_fn()`` fixed (template id, seed) pairs, for a suite of fixed instances."""
     if not name or "," in name:
         raise ValueError(f"suite name {name!r}; accepted: a non-empty name without commas")
-    _SUITES[name] = _Entry(ids_fn, env_id, budgets_fn, dict(env_kwargs or {}))
+    _SUITES[name] = _Entry(ids_fn, env_id, budgets_fn, dict(env_kwargs or {}), instances_fn)
 
 
 def _real_ids() -> list[str]:
@@ -71,6 +78,27 @@ register_suite("androidworld", lambda: SUITES["androidworld"].template_ids,
                env_kwargs={"suite": "androidworld"})
 
 
+def _pwbench(category: str) -> tuple[Callable[[], list[str]],
+                                      Callable[[], tuple[tuple[str, int], ...]]]:
+    """A PhoneWorld-Bench suite's (template ids, instances) functions."""
+    from ..mockapps.suites.pwbench import load
+
+    def instances() -> tuple[tuple[str, int], ...]:
+        return load().suite(category)
+
+    def ids() -> list[str]:
+        return list(dict.fromkeys(task for task, _ in instances()))
+
+    return ids, instances
+
+
+# PhoneWorld-Bench (docs/bench.md): the paper's three suites of 50 fixed instances each
+for _name, _category in (("pwbench", "all"), ("pwbench-single", "single"),
+                         ("pwbench-cross", "cross"), ("pwbench-mini", "mini")):
+    _ids, _instances = _pwbench(_category)
+    register_suite(_name, _ids, instances_fn=_instances)
+
+
 def suite_names() -> list[str]:
     """The registered suite names."""
     return list(_SUITES)
@@ -85,7 +113,8 @@ def resolve_suite(spec: str) -> Suite:
         if not ids:
             raise ValueError(f"suite {spec!r} has no tasks")
         budgets = dict(entry.budgets_fn()) if entry.budgets_fn is not None else {}
-        return Suite(spec, entry.env_id, ids, budgets, entry.env_kwargs)
+        instances = tuple(entry.instances_fn()) if entry.instances_fn is not None else ()
+        return Suite(spec, entry.env_id, ids, budgets, entry.env_kwargs, instances)
     ids = tuple(part.strip() for part in spec.split(",") if part.strip())
     unknown = [t for t in ids if t not in TEMPLATES]
     if not ids or unknown:
@@ -100,18 +129,17 @@ def resolve_suite(spec: str) -> Suite:
 def template_meta(task_id: str) -> dict[str, Any]:
     """``apps``, ``category`` and ``difficulty`` of a template, as results record them.
 
-    Category: "safety" for an infeasible variant (family ``Infeasible``), "cross-app" with
-    more than one app, "mini-app" for a mini-program app (none yet), else "single";
-    difficulty: the template's ``complexity``."""
+    Category: "safety" for an infeasible variant or a template tagged ``safety``, else as
+    PhoneWorld-Bench sorts templates (``pwbench.category_of``): "mini-app" for one naming a
+    mini-program, "cross-app" for a cross-app one, "single"; difficulty: the template's
+    ``complexity``."""
+    from ..mockapps.suites.pwbench import category_of
+
     template = REGISTRY.template(task_id)
-    apps = list(template.apps)
     if template.infeasible or "safety" in template.tags:
         category = "safety"
-    elif len(apps) > 1:
-        category = "cross-app"
-    elif "mini_program" in template.tags or any(
-            getattr(REGISTRY.app(a).manifest, "mini_program", False) for a in apps):
-        category = "mini-app"
     else:
-        category = "single"
-    return {"apps": apps, "category": category, "difficulty": template.complexity}
+        category = {"mini": "mini-app", "cross": "cross-app"}.get(
+            category_of(template, REGISTRY), "single")
+    return {"apps": list(template.apps), "category": category,
+            "difficulty": template.complexity}

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..actions import ActionError, PhoneAction, PhoneActionSpace, format_action, make_action_space
 from ..mockapps import APPS, REGISTRY, TEMPLATES, Episode, Task, WorldHost
-from ..mockapps.suites import TaskSuite, get_suite
+from ..mockapps.suites import TaskSuite, get_suite, pwbench
 from ..verifiers import Verdict
 from ..verifiers.snap import thaw
 from ..world import Device
@@ -46,6 +46,19 @@ def select_templates(task: str | Task | Sequence[str | Task] | None = None,
     if not chosen:
         raise ValueError(f"no task matches task={task!r} and apps={apps!r}; run "
                          "`phone-gym tasks` to list them")
+    return chosen
+
+
+def split_templates(templates: Sequence[Task], split: str) -> list[Task]:
+    """The templates of PhoneWorld-Bench's ``split`` ("train" or "test") among
+    ``templates``; ``ValueError`` for another split or when none is left."""
+    if split not in pwbench.SPLITS:
+        raise ValueError(f"split={split!r}; accepted: {', '.join(map(repr, pwbench.SPLITS))}")
+    bench = pwbench.load()
+    chosen = [t for t in templates if bench.split_of(t.id) == split]
+    if not chosen:
+        raise ValueError(f"no {split} template among the {len(templates)} chosen; "
+                         "`phone-gym tasks --split " + split + "` lists them")
     return chosen
 
 
@@ -117,6 +130,8 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     - ``end_on_success``: terminate as soon as the task is verified.
     - ``max_steps``: step budget for every task (default: each template's own).
     - ``dense_reward``: reward each step with the change in progress (see Rewards).
+    - ``split``: ``"train"`` samples only the templates PhoneWorld-Bench does not hold out,
+      ``"test"`` only the held-out ones (``docs/bench.md``); combines with ``task``/``apps``.
     - ``render_mode``: None or ``"rgb_array"`` (the screenshot).
     - ``max_text_length``: longest ``text`` of a sampled action.
     - ``screenshot``: False leaves the screenshot out of observations (text-only agents
@@ -155,6 +170,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         set_of_marks: bool = False,
         suite: str | None = None,
         dense_reward: bool = False,
+        split: str | None = None,
     ) -> None:
         width, height = check_args(render_mode, obs_size, max_steps)
         if suite is not None and task is not None:
@@ -170,6 +186,8 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
                             if date is not None else None)
         self.templates = select_templates(
             list(self.suite.template_ids) if self.suite else task, apps)
+        if split is not None:
+            self.templates = split_templates(self.templates, split)
         self.set_of_marks = bool(set_of_marks)
         self.render_mode = render_mode
         self.ui_in_obs = ui_in_obs

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from driving import fill, long_press, open_app, press, shown, tap
 
+from phone_gym.mockapps.ride.app import RideApp
 from phone_gym.mockapps.travel.app import Booking, Journey, TravelApp
 from phone_gym.mockapps.travel.fixtures import (
     add_booking,
@@ -176,4 +177,4 @@ def test_a_booking_is_cancelled_from_its_menu_on_the_home_screen(device: Device)
 
 
 def test_random_walks_never_break_the_app() -> None:
-    check_app(TravelApp, steps=1500, others=[])
+    check_app(TravelApp, steps=1500, others=[RideApp])  # a cross-app template books a ride

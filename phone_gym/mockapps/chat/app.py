@@ -1,10 +1,16 @@
 """Chat (WeChat-like): the super-app that hosts mini-programs.
 
-Four tabs: Chats (one-to-one and group threads holding text, images, files, location cards
-and transfer cards), Contacts (friends, each with a detail page), Discover (Moments: friends'
-posts to like and comment on; Mini Programs: the mini-programs this app hosts) and Me (the
-Wallet: balance, transactions). A transfer in a one-to-one chat is paid from the system
-``wallet`` with the PIN confirmation (``kit.PaySheet``), as mini-programs pay.
+Four tabs: Chats (one-to-one and group threads holding text, images, files, location cards,
+transfer cards and links), Contacts (friends, each with a detail page, and the Official
+Accounts followed, each with its articles), Discover (Moments: friends' posts to like and
+comment on; Mini Programs: the mini-programs this app hosts) and Me (the Wallet: balance,
+transactions). A link message or an article opens in the web view (the ``WebView`` app, the
+WeChat Browser). A thread's "+" sends a picture (Album) or a file (File)
+from shared storage (the system's ``files``) as an image or file message named after the
+file; a long press on an image or file message offers "Save to phone", which writes it to
+``/sdcard/Pictures/WeChat`` (pictures) or ``/sdcard/Download`` (other files). A transfer
+in a one-to-one chat is paid from the system ``wallet`` with the PIN confirmation
+(``kit.PaySheet``), as mini-programs pay.
 
 The app's own data (friends, chats, messages, posts, comments) is its private ``Store``
 (``apps.Chat...``): PhoneWorld-only, as WeChat keeps it in its own database.
@@ -12,8 +18,10 @@ The app's own data (friends, chats, messages, posts, comments) is its private ``
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ...world.app import App, Route
@@ -25,10 +33,12 @@ from ...world.kit import (
     PaySheet,
     PayState,
     SearchList,
+    Tabs,
     pay,
     yuan,
 )
 from ...world.manifest import AppManifest
+from ...world.system import File
 from ...world.widgets import (
     Button,
     Dialog,
@@ -45,11 +55,16 @@ from ...world.widgets import (
     TopBar,
     VirtualList,
 )
+from ..gallery.app import is_image
 from .manifest import MANIFEST
 
 ME = "Me"  # the sender name of the phone's owner in snapshots ("" is never used)
 TABS = ("Chats", "Contacts", "Discover", "Me")
-KINDS = ("text", "image", "file", "location", "transfer")
+KINDS = ("text", "image", "file", "location", "transfer", "link")
+#: Where "Save to phone" writes a picture and another file.
+SAVED_PICTURES = "/sdcard/Pictures/WeChat"
+SAVED_FILES = "/sdcard/Download"
+ATTACH_TABS = ("Album", "File")
 
 
 # --- state -------------------------------------------------------------------------------
@@ -77,7 +92,10 @@ class Chat:
 class Msg:
     """One message of chat ``chat``. ``kind``: text, image (``text`` is its description),
     file (``text`` is the file name), location (``text`` is the place), transfer
-    (``amount`` cents, ``text`` the note). ``sender`` is a name, ``ME`` for the owner."""
+    (``amount`` cents, ``text`` the note), link (``text`` the page's title, ``content`` its
+    URL: a tap opens it in the web view, the ``WebView`` app). ``sender`` is a name, ``ME``
+    for the owner. ``content``: an image or file message's attachment (what the picture
+    shows, the file's text), what "Save to phone" writes."""
 
     id: int
     chat: int
@@ -86,6 +104,7 @@ class Msg:
     kind: str = "text"
     time: str = ""
     amount: int = 0
+    content: str = ""
 
 
 @dataclass(frozen=True)
@@ -108,6 +127,27 @@ class Comment:
     text: str
 
 
+@dataclass(frozen=True)
+class Account:
+    """An official account the owner follows."""
+
+    id: int
+    name: str
+    intro: str = ""
+
+
+@dataclass(frozen=True)
+class Article:
+    """An article of official account ``account``: a web page (``url``, opened in the web
+    view), published on ``date`` (ISO day)."""
+
+    id: int
+    account: int
+    title: str
+    url: str
+    date: str = ""
+
+
 @dataclass
 class ChatData(Store):
     """What the app keeps (``apps.Chat.<table>.<id>``)."""
@@ -117,6 +157,8 @@ class ChatData(Store):
     messages: Table[Msg] = field(default_factory=lambda: Table(kind=Msg))
     posts: Table[Post] = field(default_factory=lambda: Table(kind=Post))
     comments: Table[Comment] = field(default_factory=lambda: Table(kind=Comment))
+    accounts: Table[Account] = field(default_factory=lambda: Table(kind=Account))
+    articles: Table[Article] = field(default_factory=lambda: Table(kind=Article))
 
 
 @dataclass
@@ -132,6 +174,7 @@ class ChatUi:
     amount: str = ""
     note: str = ""
     paying: PayState | None = None
+    attach_tab: str = "Album"  # the attachment picker's tab
 
 
 # --- updates -------------------------------------------------------------------------------
@@ -154,13 +197,46 @@ def preview(m: Msg) -> str:
         return f"[Location] {m.text}"
     if m.kind == "transfer":
         return f"[Transfer] {yuan(m.amount)}" + (f" {m.text}" if m.text else "")
+    if m.kind == "link":
+        return f"[Link] {m.text}"
     return m.text
 
 
 def send(data: ChatData, chat_id: int, text: str, kind: str = "text", *, sender: str = ME,
-         time: str = "", amount: int = 0) -> Msg:
+         time: str = "", amount: int = 0, content: str = "") -> Msg:
     return data.messages.new(chat=chat_id, sender=sender, text=text, kind=kind, time=time,
-                             amount=amount)
+                             amount=amount, content=content)
+
+
+def attachable(files: Table[File], tab: str) -> list[File]:
+    """What the attachment picker lists: pictures (``Album``) or the other files
+    (``File``) in shared storage, by folder and name."""
+    return sorted((f for f in files if f.path.startswith("/sdcard/")
+                   and is_image(f) == (tab == "Album")), key=lambda f: (f.folder, f.name))
+
+
+def saved_path(m: Msg) -> str:
+    """Where "Save to phone" puts the attachment of image or file message ``m``."""
+    name = m.text.strip().replace("/", "_")
+    if m.kind == "image":
+        if not name.lower().endswith((".jpg", ".jpeg", ".png", ".gif", ".webp")):
+            name = f"WeChat_IMG_{m.id}.jpg"
+        return f"{SAVED_PICTURES}/{name}"
+    return f"{SAVED_FILES}/{name or f'WeChat_file_{m.id}'}"
+
+
+def save_attachment(files: Table[File], m: Msg) -> File | None:
+    """Write the attachment of image or file message ``m`` to shared storage (None when it
+    is not one, or that file is there already)."""
+    if m.kind not in ("image", "file"):
+        return None
+    path = saved_path(m)
+    if path in files:
+        return None
+    ext = posixpath.splitext(path)[1].lower().lstrip(".")
+    mime = (f"image/{'jpeg' if ext in ('jpg', 'jpeg') else ext}" if m.kind == "image"
+            else "application/octet-stream")
+    return files.put(File(path, m.content or m.text, mime))
 
 
 def chat_with(data: ChatData, friend: Friend) -> Chat:
@@ -179,6 +255,23 @@ def parse_amount(text: str) -> int | None:
     except ValueError:
         return None
     return value if 0 < value < 10**9 else None
+
+
+def link_bubbles(thread: Node, links: dict[int, int], on_open: Any) -> None:
+    """Make the bubbles of link messages (thread row ``i`` -> message id ``links[i]``)
+    open on a tap: ``on_open(message_id)``."""
+    def wire(node: Node) -> Node:
+        i = int(node.id.rsplit("_", 1)[-1]) if node.id.startswith("message_") else -1
+        if i in links:
+            node.on_click = partial(on_open, links[i])
+        return node
+
+    rows = getattr(thread, "rows", None)
+    if rows is not None:
+        build = rows.build
+        rows.build = lambda i: wire(build(i))
+    for child in thread.children:
+        wire(child)
 
 
 # --- the app -------------------------------------------------------------------------------
@@ -215,6 +308,44 @@ class ChatApp(App):
         send(self.data, chat_id, text, time=self.now_text())
         self.ui.draft = ""
 
+    def open_attach(self, chat_id: int) -> None:
+        self.ui.attach_tab = "Album"
+        self.go("attach", chat_id)
+
+    def send_attachment(self, chat_id: int, path: str) -> None:
+        """Send the shared-storage file at ``path`` as an image or file message."""
+        f = self.system.files.get(path)
+        if f is None or self.data.chats.get(chat_id) is None:
+            return
+        send(self.data, chat_id, f.name, "image" if is_image(f) else "file",
+             time=self.now_text(), content=f.content)
+        self.back()
+
+    def save_to_phone(self, msg_id: int) -> None:
+        m = self.data.messages.get(msg_id)
+        if m is None:
+            return
+        if save_attachment(self.system.files, m) is None:
+            self.toast("Already saved")
+        else:
+            self.toast(f"Saved to {posixpath.dirname(saved_path(m))}")
+
+    def open_link_message(self, msg_id: int) -> None:
+        """Open a link message's page in the web view (the ``WebView`` app)."""
+        m = self.data.messages.get(msg_id)
+        if m is not None and m.kind == "link":
+            self.open_url(m.content or m.text)
+
+    def open_url(self, url: str) -> None:
+        """Show the page at ``url`` in the web view (the ``WebView`` app)."""
+        finder = getattr(self.host, "app", None)
+        web = finder("WebView") if callable(finder) else None
+        if web is None:
+            self.toast("Cannot open links")
+            return
+        web.open_link(url)
+        self.open_app(web.name)
+
     def start_forward(self, msg_id: int) -> None:
         self.ui.forward_to = None
         self.go("forward", msg_id)
@@ -223,7 +354,8 @@ class ChatApp(App):
         m = self.data.messages.get(msg_id)
         self.ui.forward_to = None
         if m is not None:
-            send(self.data, chat_id, m.text, m.kind, time=self.now_text(), amount=0)
+            send(self.data, chat_id, m.text, m.kind, time=self.now_text(), amount=0,
+                 content=m.content)
             self.toast("Sent")
         self.back()
 
@@ -270,6 +402,8 @@ class ChatApp(App):
             return self.chat_screen(route.arg)
         if route.name == "forward":
             return self.forward_screen(route.arg)
+        if route.name == "attach":
+            return self.attach_screen(route.arg)
         if route.name == "transfer":
             return self.transfer_screen(route.arg)
         if route.name == "contact":
@@ -282,6 +416,10 @@ class ChatApp(App):
             return self.mini_list()
         if route.name == "wallet":
             return self.wallet_screen()
+        if route.name == "accounts":
+            return self.accounts_screen()
+        if route.name == "account":
+            return self.account_screen(route.arg)
         return self.main_screen()
 
     def tab_bar(self) -> Node:
@@ -335,9 +473,36 @@ class ChatApp(App):
             f = friends[i]
             return ListItem(f.name, f.region, id=f"friend_{f.id}", glyph=f.name[:1],
                             on_click=lambda: self.go("contact", f.id))
-        return SearchList(self.ui.contact_query, lambda v: self.set_ui(contact_query=v),
-                          len(friends), row, id="contact_list", search_id="contact_search",
-                          empty_text="No contacts")
+        return [NavRow("Official Accounts", lambda: self.go("accounts"),
+                       id="official_accounts", glyph="◉"),
+                *SearchList(self.ui.contact_query, lambda v: self.set_ui(contact_query=v),
+                            len(friends), row, id="contact_list", search_id="contact_search",
+                            empty_text="No contacts")]
+
+    def accounts_screen(self) -> Screen:
+        """The official accounts the owner follows, by name."""
+        accounts = sorted(self.data.accounts, key=lambda a: (a.name.lower(), a.id))
+        items = [ListItem(a.name, a.intro, id=f"account_{a.id}", glyph=a.name[:1],
+                          on_click=partial(self.go, "account", a.id)) for a in accounts]
+        return Screen(top_bar=TopBar("Official Accounts", on_back=self.back),
+                      content=[ListView(items, id="account_list",
+                                        empty_text="No official accounts")])
+
+    def account_screen(self, account_id: int) -> Screen:
+        """An official account: its intro and its articles, newest first."""
+        a = self.data.accounts.get(account_id)
+        if a is None:
+            return Screen(top_bar=TopBar("Official Account", on_back=self.back), content=[])
+        posts = sorted((x for x in self.data.articles if x.account == a.id),
+                       key=lambda x: (x.date, x.id), reverse=True)
+
+        def row(i: int) -> Node:
+            x = posts[i]
+            return ListItem(x.title, x.date, id=f"article_{x.id}", glyph="▤",
+                            on_click=partial(self.open_url, x.url))
+        return Screen(top_bar=TopBar(a.name, on_back=self.back), content=[
+            Text(a.intro, style="caption", id="account_intro"),
+            VirtualList(len(posts), row, id="articles", empty_text="No articles yet")])
 
     def chat_screen(self, chat_id: int) -> Screen:
         chat = self.data.chats.get(chat_id)
@@ -349,14 +514,38 @@ class ChatApp(App):
                              m.time) for m in msgs]
 
         def menu(i: int) -> list[tuple[str, Any]]:
-            return [("Forward", lambda: self.start_forward(msgs[i].id))]
-        actions = [] if chat.group else [
-            Icon("¥", "Transfer", lambda: self.start_transfer(chat_id), id="transfer")]
+            items: list[tuple[str, Any]] = [("Forward", lambda: self.start_forward(msgs[i].id))]
+            if msgs[i].kind in ("image", "file"):
+                items.append(("Save to phone", partial(self.save_to_phone, msgs[i].id)))
+            return items
+        thread = ChatThread(shown, draft=self.ui.draft, on_draft=lambda v: self.set_ui(draft=v),
+                            on_send=lambda t: self.send_text(chat_id, t), menu=menu)
+        links = {i: m.id for i, m in enumerate(msgs) if m.kind == "link"}
+        if links:
+            link_bubbles(thread[0], links, self.open_link_message)
+        actions = [Icon("+", "Attach", lambda: self.open_attach(chat_id), id="attach")]
+        if not chat.group:
+            actions.append(Icon("¥", "Transfer", lambda: self.start_transfer(chat_id),
+                                id="transfer"))
         return Screen(top_bar=TopBar(chat.title, on_back=self.back, actions=actions),
-                      content=ChatThread(shown, draft=self.ui.draft,
-                                         on_draft=lambda v: self.set_ui(draft=v),
-                                         on_send=lambda t: self.send_text(chat_id, t),
-                                         menu=menu))
+                      content=thread)
+
+    def attach_screen(self, chat_id: int) -> Screen:
+        """The attachment picker: a tap sends that picture or file to the chat."""
+        tab = self.ui.attach_tab
+        files = attachable(self.system.files, tab)
+
+        def row(i: int) -> Node:
+            f = files[i]
+            return ListItem(f.name, f.folder.removeprefix("/sdcard/"), id=f"pick_{i}",
+                            glyph="▣" if tab == "Album" else "▤",
+                            on_click=partial(self.send_attachment, chat_id, f.path))
+        return Screen(top_bar=TopBar("Send a picture" if tab == "Album" else "Send a file",
+                                     on_back=self.back),
+                      content=[Tabs(ATTACH_TABS, tab, lambda t: self.set_ui(attach_tab=t),
+                                    id="attach_tabs"),
+                               VirtualList(len(files), row, id="attachables",
+                                           empty_text="Nothing to send")])
 
     def forward_screen(self, msg_id: int) -> Screen:
         m = self.data.messages.get(msg_id)

@@ -10,7 +10,7 @@ import numpy as np
 
 from ...world.kit.capsule import PIN_SETTING
 from ..vocab import pick
-from .app import ME, Chat, ChatApp, Friend, Msg, Post, chat_with, send
+from .app import ME, Account, Article, Chat, ChatApp, Friend, Msg, Post, chat_with, send
 
 MESSAGES = "apps.Chat.messages"
 POSTS = "apps.Chat.posts"
@@ -61,16 +61,29 @@ def direct_chat(state: Any, friend: Friend) -> Chat:
 
 
 def say(state: Any, chat: Chat, sender: str, text: str, kind: str = "text", *,
-        time: str = "09:00", amount: int = 0) -> Msg:
-    """A message in ``chat`` from ``sender`` (``ME`` for the owner)."""
+        time: str = "09:00", amount: int = 0, content: str = "") -> Msg:
+    """A message in ``chat`` from ``sender`` (``ME`` for the owner); ``content``: an image
+    or file message's attachment (what "Save to phone" writes)."""
     return send(chat_app(state).data, chat.id, text, kind, sender=sender, time=time,
-                amount=amount)
+                amount=amount, content=content)
 
 
 def add_post(state: Any, author: str, text: str, *, likes: Sequence[str] = (),
              time: str = "Yesterday") -> Post:
     return chat_app(state).data.posts.new(author=author, text=text, time=time,
                                           likes=tuple(likes), liked=False)
+
+
+def add_account(state: Any, name: str, intro: str = "") -> Account:
+    """An official account the owner follows."""
+    return chat_app(state).data.accounts.new(name=name, intro=intro)
+
+
+def add_article(state: Any, account: Account, title: str, url: str, date: str) -> Article:
+    """An article of ``account`` (``date`` an ISO day) whose page is at ``url`` (seed the
+    page itself in the web view: ``webview.fixtures.add_page``)."""
+    return chat_app(state).data.articles.new(account=account.id, title=title, url=url,
+                                             date=date)
 
 
 def set_wallet(state: Any, balance: int, pin: str) -> None:

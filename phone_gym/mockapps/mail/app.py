@@ -3,8 +3,10 @@
 The inbox has Primary, Promotions and Social tabs; a drawer opens the other folders (Starred,
 Sent, Drafts, All mail, Trash) and the user's labels. A message view shows the sender, the
 recipients, the date, the body and the attachments (files of shared storage, ``/sdcard/...``,
-listed by name), with archive, delete, star, mark unread, move to a label, reply, reply all
-and forward. Compose has To, Cc, Subject and the body, and attaches files through a picker.
+or the app's private copies of received ones under ``ATTACHMENTS``; listed by name, each with
+a download button that saves a copy into ``/sdcard/Download``), with archive, delete, star,
+mark unread, move to a label, reply, reply all and forward. Compose has To, Cc, Subject and
+the body, and attaches files through a picker.
 Emptying the trash asks first. On start a "Turn on notifications?" prompt shows once, and a
 folder opened for the first time loads for a moment (a ``wait`` lets it finish).
 
@@ -49,6 +51,10 @@ LABELS = ("Work", "Family", "Travel", "Receipts", "Finance")
 LOAD_SECONDS = 2.0
 LOADING = "Loading…"
 PROMPT = "Turn on notifications?"
+#: Where a downloaded attachment goes, and where the app keeps received attachments (its
+#: private storage: not in shared storage until downloaded).
+DOWNLOADS = "/sdcard/Download"
+ATTACHMENTS = "/data/data/com.google.android.gm/files/attachments"
 
 
 # --- state -------------------------------------------------------------------------------
@@ -285,6 +291,22 @@ class MailApp(App):
         self.ui.emptying = False
         self.toast("Trash emptied")
 
+    def download(self, path: str) -> None:
+        """Save an attachment into ``/sdcard/Download`` under its name; a name already there
+        gets " (1)", " (2)"... before its extension, as Android's download manager does."""
+        source = self.system.files.get(path)
+        name = path.rsplit("/", 1)[-1]
+        stem, dot, ext = name.rpartition(".")
+        if not dot:
+            stem, ext = name, ""
+        target, n = f"{DOWNLOADS}/{name}", 0
+        while target in self.system.files:
+            n += 1
+            target = f"{DOWNLOADS}/{stem} ({n}){dot}{ext}"
+        self.system.write_file(target, source.content if source else "",
+                               source.mime if source else "application/octet-stream")
+        self.toast(f"Saved to Download: {target.rsplit('/', 1)[-1]}")
+
     # --- compose ----------------------------------------------------------------------------
     def open_compose(self, draft: Draft | None = None, from_draft: int | None = None) -> None:
         self.ui.draft = draft or Draft()
@@ -503,8 +525,12 @@ class MailApp(App):
         content += [Text(m.date, style="caption", id="date"),
                     Text(m.body, id="body", copyable=True)]
         for i, path in enumerate(m.attachments):
-            content.append(ListItem(path.rsplit("/", 1)[-1], "Attachment", glyph="📎",
-                                    id=f"attachment_{i}"))
+            name = path.rsplit("/", 1)[-1]
+            content.append(ListItem(name, "Attachment", glyph="📎", id=f"attachment_{i}",
+                                    menu=[("Download", partial(self.download, path))],
+                                    trailing=Icon("⬇", f"Download {name}",
+                                                  partial(self.download, path),
+                                                  id=f"download_{i}")))
         content.append(Row([
             Button("Reply", partial(self.respond, mail_id, "reply"), id="reply",
                    style="secondary"),

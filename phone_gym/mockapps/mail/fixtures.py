@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from ..vocab import pick
-from .app import Mail, MailApp, add_mail, stamp
+from .app import ATTACHMENTS, Mail, MailApp, add_mail, stamp
 
 COLLECTION = "apps.Mail.messages"
 
@@ -115,3 +115,13 @@ def write_files(state: Any, names: Sequence[str], folder: str = "/sdcard/Downloa
         state.write_file(path, f"Contents of {name}\n".encode())
         paths.append(path)
     return paths
+
+
+def write_attachment(state: Any, name: str, content: str, mime: str = "text/plain",
+                     box: int = 0) -> str:
+    """Store a received attachment in the app's private storage (not in shared storage until
+    the user downloads it); returns its path, for ``write_mail(..., attachments=[...])``.
+    ``box`` keeps two attachments of the same name apart."""
+    path = f"{ATTACHMENTS}/{box}/{name}"
+    state.device.system.write_file(path, content, mime)
+    return path

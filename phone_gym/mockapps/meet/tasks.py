@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import date
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -128,7 +128,7 @@ def join(ui: Driver, p: Mapping[str, Any], *, video_off: bool) -> Iterator[Phone
 
 # --- bases -----------------------------------------------------------------------------------
 class MeetTask(Task):
-    apps = ("Meet",)
+    apps: ClassVar[tuple[str, ...]] = ("Meet",)
     microphone, camera = "ask", "ask"
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:

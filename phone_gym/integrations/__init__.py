@@ -1,0 +1,1 @@
+"""Bridges to outside training engines and servers (TRL, verl, OpenEnv)."""

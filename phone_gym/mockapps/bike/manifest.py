@@ -1,0 +1,18 @@
+"""The Bike & Parking mini-program's manifest (it runs inside Chat)."""
+
+from __future__ import annotations
+
+from ...world.manifest import AppManifest
+
+MANIFEST = AppManifest(
+    name="Bike",
+    label="Bike & Parking",
+    package="com.tencent.mm.miniprogram.bike",
+    icon="🄱",
+    color=(255, 196, 0),
+    reads=("wallet",),
+    description="Shared bikes and e-bikes nearby, ride passes, car parks and parking fees.",
+    order=138,
+    host="Chat",
+    entry="Discover > Mini Programs",
+)

@@ -1,0 +1,18 @@
+"""The Utility Bills mini-program's manifest (it runs inside Chat)."""
+
+from __future__ import annotations
+
+from ...world.manifest import AppManifest
+
+MANIFEST = AppManifest(
+    name="Bills",
+    label="Utility Bills",
+    package="com.tencent.mm.miniprogram.bills",
+    icon="📃",
+    color=(0, 150, 110),
+    reads=("wallet",),
+    description="Pay electricity, water, gas and broadband bills, top up phones, auto-pay.",
+    order=136,
+    host="Chat",
+    entry="Discover > Mini Programs",
+)

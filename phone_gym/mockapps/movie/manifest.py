@@ -1,0 +1,18 @@
+"""The Movie Tickets mini-program's manifest (it runs inside Chat)."""
+
+from __future__ import annotations
+
+from ...world.manifest import AppManifest
+
+MANIFEST = AppManifest(
+    name="Movie",
+    label="Movie Tickets",
+    package="com.tencent.mm.miniprogram.movie",
+    icon="▸",
+    color=(230, 57, 70),
+    reads=("wallet",),
+    description="Films now showing, cinemas, showtimes and seats; pay with WeChat Pay.",
+    order=130,
+    host="Chat",
+    entry="Discover > Mini Programs",
+)

@@ -1,0 +1,18 @@
+"""The Parcel Delivery mini-program's manifest (it runs inside Chat)."""
+
+from __future__ import annotations
+
+from ...world.manifest import AppManifest
+
+MANIFEST = AppManifest(
+    name="Parcel",
+    label="Parcel Delivery",
+    package="com.tencent.mm.miniprogram.parcel",
+    icon="■",
+    color=(230, 120, 20),
+    reads=("wallet",),
+    description="Track parcels, send one with a courier of your choice, redirect deliveries.",
+    order=134,
+    host="Chat",
+    entry="Discover > Mini Programs",
+)

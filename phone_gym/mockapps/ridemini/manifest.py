@@ -1,0 +1,18 @@
+"""The Ride mini-program's manifest (in-chat ride hailing; it runs inside Chat)."""
+
+from __future__ import annotations
+
+from ...world.manifest import AppManifest
+
+MANIFEST = AppManifest(
+    name="RideMini",
+    label="Ride",
+    package="com.tencent.mm.miniprogram.ride",
+    icon="R",
+    color=(255, 120, 0),
+    reads=("wallet",),
+    description="Hail a car from WeChat: car types, price estimates, scheduled rides, coupons.",
+    order=140,
+    host="Chat",
+    entry="Discover > Mini Programs",
+)

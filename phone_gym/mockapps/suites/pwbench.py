@@ -1,0 +1,158 @@
+"""PhoneWorld-Bench: fixed evaluation suites that mirror the paper's design (50 single-app, 50
+cross-app and 50 mini-app task instances), and the train / test split of templates that keeps
+the suites' templates out of training.
+
+A version is frozen data (``pwbench_v<VERSION>.json`` beside this module): the held-out
+(test) templates and each suite's instances, a template id and a seed. ``draw`` is the rule
+that made it from the registry of its day, kept so that a later version is drawn the same
+way; a frozen version never changes, whatever templates are added later (those are train
+templates until a new version draws again). Cite a result with ``citation()``: the suite
+version and the SHA-256 of its data file.
+
+The rule (``draw``): a template's category is "mini" when it names a mini-program (tag
+``mini_program`` or a mini-program app), else "cross" when it is cross-app
+(``registry.is_cross_app``), else "single"; infeasible variants are left out of the suites
+(safety has its own counts). In each category the templates are ordered by the SHA-256 of
+``"phoneworld-bench:<id>"``; the first ``TEST_FRACTION`` of them (at least enough for 50
+instances at ``MAX_SEEDS`` seeds each) are held out, and the suite takes 50 instances from
+them round-robin, each with a seed drawn from the same hash.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+#: The current version and its data file.
+VERSION = "1.0"
+DATA = Path(__file__).with_name(f"pwbench_v{VERSION}.json")
+#: The three suites, in the paper's order.
+CATEGORIES = ("single", "cross", "mini")
+#: The two splits of templates.
+SPLITS = ("train", "test")
+#: Instances per suite, share of each category's templates held out, and the most seeds one
+#: template contributes to a suite.
+SIZE, TEST_FRACTION, MAX_SEEDS = 50, 0.3, 4
+
+
+@dataclass(frozen=True)
+class PhoneWorldBench:
+    """A frozen version: the held-out templates and each suite's (template, seed) pairs."""
+
+    version: str
+    test_templates: frozenset[str]
+    instances: Mapping[str, tuple[tuple[str, int], ...]]
+    sha256: str
+
+    def split_of(self, task_id: str) -> str:
+        """"test" for a held-out template, else "train"."""
+        return "test" if task_id in self.test_templates else "train"
+
+    def suite(self, category: str) -> tuple[tuple[str, int], ...]:
+        """The instances of one suite ("single", "cross" or "mini"), or of all three ("all")."""
+        if category == "all":
+            return tuple(i for c in CATEGORIES for i in self.instances[c])
+        if category not in self.instances:
+            raise ValueError(f"PhoneWorld-Bench suite {category!r}; accepted: "
+                             f"{', '.join((*CATEGORIES, 'all'))}")
+        return self.instances[category]
+
+    def citation(self) -> str:
+        """How a paper names the suite version it ran."""
+        return f"PhoneWorld-Bench v{self.version} (pwbench_v{self.version}.json, " \
+               f"sha256 {self.sha256[:16]})"
+
+
+@cache
+def load(path: str | Path = DATA) -> PhoneWorldBench:
+    """A frozen version from its data file (the current one by default)."""
+    raw = Path(path).read_bytes()
+    data = json.loads(raw)
+    instances = {c: tuple((str(t), int(s)) for t, s in data["instances"][c])
+                 for c in CATEGORIES}
+    return PhoneWorldBench(str(data["version"]), frozenset(data["test_templates"]),
+                           instances, hashlib.sha256(raw).hexdigest())
+
+
+def split_of(task_id: str) -> str:
+    """The split of a template in the current version: "test" (held out) or "train"."""
+    return load().split_of(task_id)
+
+
+def _rank(text: str) -> int:
+    return int.from_bytes(hashlib.sha256(f"phoneworld-bench:{text}".encode()).digest()[:8],
+                          "big")
+
+
+def category_of(task: Any, registry: Any) -> str:
+    """"mini", "cross" or "single" (see the module docstring)."""
+    from ..registry import is_cross_app
+
+    if "mini_program" in task.tags or any(registry.app(a).manifest.mini_program
+                                           for a in task.apps):
+        return "mini"
+    return "cross" if is_cross_app(task, registry) else "single"
+
+
+def draw(registry: Any, version: str = VERSION) -> dict[str, Any]:
+    """The data of a version drawn from ``registry`` by the rule of the module docstring."""
+    by_category: dict[str, list[str]] = {c: [] for c in CATEGORIES}
+    for task in registry.templates.values():
+        if not task.infeasible:
+            by_category[category_of(task, registry)].append(task.id)
+    return draw_from(by_category, version)
+
+
+def draw_from(by_category: Mapping[str, Sequence[str]], version: str = VERSION) -> dict[str, Any]:
+    """The rule on the feasible template ids of each category (kept in the data as
+    ``drawn_from``, so that a test can apply the rule again)."""
+    test: list[str] = []
+    instances: dict[str, list[tuple[str, int]]] = {}
+    for category in CATEGORIES:
+        ordered = sorted(by_category[category], key=_rank)
+        held = max(math.ceil(TEST_FRACTION * len(ordered)), math.ceil(SIZE / MAX_SEEDS))
+        if held > len(ordered):
+            raise ValueError(f"{category}: {len(ordered)} templates; PhoneWorld-Bench needs "
+                             f"at least {held}")
+        chosen = ordered[:held]
+        test += chosen
+        instances[category] = [(chosen[k % held], _rank(f"{chosen[k % held]}#{k // held}")
+                                % 10_000) for k in range(SIZE)]
+    return {"version": version, "test_templates": sorted(test), "instances": instances,
+            "drawn_from": {c: sorted(by_category[c]) for c in CATEGORIES}}
+
+
+def write(registry: Any, path: str | Path, version: str = VERSION) -> None:
+    """Freeze a version drawn from ``registry`` into ``path`` (run once per version)."""
+    Path(path).write_text(json.dumps(draw(registry, version), indent=1) + "\n",
+                          encoding="utf-8")
+
+
+def bench_table(bench: PhoneWorldBench, registry: Any,
+                categories: Sequence[str] = CATEGORIES) -> str:
+    """The instances as Markdown rows (suite, template, seed, apps), for ``docs/bench.md``."""
+    rows = ["| suite | # | template | seed | apps |", "|---|---|---|---|---|"]
+    for category in categories:
+        for k, (task_id, seed) in enumerate(bench.suite(category), 1):
+            apps = ", ".join(registry.template(task_id).apps)
+            rows.append(f"| {category} | {k} | `{task_id}` | {seed} | {apps} |")
+    return "\n".join(rows)
+
+
+#: The markers around the generated part of ``docs/bench.md``.
+MARKERS = ("<!-- instances -->", "<!-- /instances -->")
+
+
+def with_instances(page: str, registry: Any) -> str:
+    """``page`` with the text between ``MARKERS`` replaced by the citation line and the
+    instance table of the current version."""
+    start, end = page.index(MARKERS[0]), page.index(MARKERS[1])
+    bench = load()
+    block = f"{MARKERS[0]}\n{bench.citation()}\n\n{bench_table(bench, registry)}\n"
+    return page[:start] + block + page[end:]

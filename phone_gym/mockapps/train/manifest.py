@@ -1,0 +1,19 @@
+"""The Train Tickets mini-program's manifest (it runs inside Chat)."""
+
+from __future__ import annotations
+
+from ...world.manifest import AppManifest
+
+MANIFEST = AppManifest(
+    name="Train",
+    label="Train Tickets",
+    package="com.tencent.mm.miniprogram.train",
+    icon="🡒",  # a journey arrow ("T" is To-do's)
+    color=(0, 102, 178),
+    reads=("wallet",),
+    description="Search trains, pick a seat class, book for saved passengers and pay; "
+                "refund tickets.",
+    order=132,
+    host="Chat",
+    entry="Discover > Mini Programs",
+)

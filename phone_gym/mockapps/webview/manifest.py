@@ -1,0 +1,18 @@
+"""The WeChat Browser's manifest: the in-app web view of Chat (WeChat) where links open."""
+
+from __future__ import annotations
+
+from ...world.manifest import AppManifest
+
+MANIFEST = AppManifest(
+    name="WebView",
+    label="WeChat Browser",
+    package="com.tencent.mm.webview",
+    icon="◍",
+    color=(87, 107, 149),
+    reads=("clipboard",),
+    description="Web pages opened from chats: articles, events, surveys and campaigns.",
+    order=142,
+    host="Chat",
+    entry="Discover > Mini Programs",
+)

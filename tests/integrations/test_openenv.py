@@ -1,0 +1,305 @@
+"""The OpenEnv server and client (phone_gym.integrations.openenv) on 127.0.0.1: concurrent
+sessions, equality with the in-process env, RealPhone-v0 over the virtual adb device, and
+bad actions as action errors."""
+
+from __future__ import annotations
+
+import socket
+import stat
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import pytest
+
+pytest.importorskip("openenv.core", reason='needs the openenv extra: pip install -e ".[openenv]"')
+uvicorn = pytest.importorskip("uvicorn", reason='needs the openenv extra')
+
+from phone_gym.actions import format_action  # noqa: E402
+from phone_gym.envs import register_envs  # noqa: E402
+from phone_gym.envs.contract import END_KEYS, PRIVILEGED_KEYS, STEP_KEYS  # noqa: E402
+from phone_gym.integrations.openenv import (  # noqa: E402
+    PhoneEnvAction,
+    PhoneEnvClient,
+    create_server_app,
+    decode_png,
+    encode_png,
+)
+
+register_envs()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """OpenEnv's app under uvicorn in a thread, on a free port of 127.0.0.1."""
+
+    def __init__(self, app: Any) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
+                                ws_max_size=100 * 2**20)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> Server:
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            assert time.monotonic() < deadline, "server did not start"
+            assert self.thread.is_alive(), "server thread died"
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def world() -> Iterator[Server]:
+    with Server(create_server_app("PhoneWorld-v0", max_sessions=8)) as srv:
+        yield srv
+
+
+def in_process(task: str, seed: int, cut: int | None) -> list[tuple[Any, ...]]:
+    """The episode in-process: (action text, obs, reward, terminated, truncated, info) per
+    step, the reset first. Oracle actions; with ``cut``, ``finish()`` after ``cut`` steps."""
+    env = gym.make("PhoneWorld-v0")
+    obs, info = env.reset(seed=seed, options={"task": task})
+    steps: list[tuple[Any, ...]] = [(None, obs, 0.0, False, False, info)]
+    done = False
+    while not done:
+        if cut is not None and len(steps) > cut:
+            action = "finish()"
+        else:
+            action = format_action(env.unwrapped.oracle_action())  # type: ignore[attr-defined]
+        obs, reward, terminated, truncated, info = env.step(action)
+        steps.append((action, obs, reward, terminated, truncated, info))
+        done = terminated or truncated
+    env.close()
+    return steps
+
+
+def plain_info(info: dict[str, Any]) -> dict[str, Any]:
+    """The in-process info as it crosses the wire (the UI elements as a list of dicts)."""
+    return {k: list(v) if k == "ui_elements" else v for k, v in info.items()}
+
+
+def test_png_round_trip_is_lossless() -> None:
+    image = np.random.default_rng(0).integers(0, 256, (37, 20, 3), dtype=np.uint8)
+    assert np.array_equal(decode_png(encode_png(image)), image)
+
+
+def test_episode_over_the_client_equals_in_process(world: Server) -> None:
+    expected = in_process("ContactsCreate", 3, None)
+    assert expected[-1][5]["success"] is True  # the oracle solves it: a real check below
+    with PhoneEnvClient(world.url) as client:
+        obs, info = client.reset(task="ContactsCreate", seed=3)
+        assert np.array_equal(obs["screenshot"], expected[0][1]["screenshot"])
+        assert obs["instruction"] == expected[0][1]["instruction"]
+        assert info == plain_info(expected[0][5])
+        for action, e_obs, e_reward, e_term, e_trunc, e_info in expected[1:]:
+            obs, reward, terminated, truncated, info = client.step(action)
+            assert obs["screenshot"].dtype == np.uint8
+            assert np.array_equal(obs["screenshot"], e_obs["screenshot"]), action
+            assert (reward, terminated, truncated) == (e_reward, e_term, e_trunc), action
+            assert info == plain_info(e_info), action
+        assert info["success"] is True and reward == 1.0
+        assert not set(PRIVILEGED_KEYS) & set(info)
+
+
+def test_eight_concurrent_episodes(world: Server) -> None:
+    tasks = ["ContactsCreate", "SettingsWifiOff", "ClockAddAlarm", "SettingsBluetoothOn",
+             "ContactsDelete", "SettingsWifiOff", "ClockAddAlarm", "SettingsBluetoothOn"]
+    # (task, seed, cut): a third finish early and fail; the rest run the oracle
+    plans = [(task, 10 + i, 1 if i % 3 == 2 else None) for i, task in enumerate(tasks)]
+    expected = [in_process(*plan) for plan in plans]
+    assert {e[-1][5]["success"] for e in expected} == {True, False}
+    opened = threading.Barrier(len(plans), timeout=60)
+    results: list[list[tuple[Any, ...]] | BaseException] = [[] for _ in plans]
+
+    def run(i: int) -> None:
+        try:
+            with PhoneEnvClient(world.url) as client:
+                task, seed, _ = plans[i]
+                obs, info = client.reset(task=task, seed=seed)
+                out: list[tuple[Any, ...]] = [(info["step"], obs["instruction"])]
+                opened.wait()  # all eight sessions are open at once
+                for action, *_ in expected[i][1:]:
+                    obs, reward, terminated, truncated, info = client.step(action)
+                    out.append((info["step"], reward, terminated, truncated,
+                                info.get("success"), info.get("task_id")))
+                results[i] = out
+        except BaseException as exc:  # noqa: B036 - reported by the main thread
+            results[i] = exc
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(plans))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=300)
+    for i, (plan, got, want) in enumerate(zip(plans, results, expected, strict=True)):
+        assert not isinstance(got, BaseException), f"episode {i} {plan}: {got!r}"
+        assert got[0] == (0, want[0][1]["instruction"])
+        steps = [(w[5]["step"], w[2], w[3], w[4], w[5].get("success"), w[5].get("task_id"))
+                 for w in want[1:]]
+        assert got[1:] == steps, plan
+        assert got[-1][4] is want[-1][5]["success"] and got[-1][5] == plan[0]
+
+
+def test_a_ninth_session_is_refused_while_eight_are_open(world: Server) -> None:
+    clients = [PhoneEnvClient(world.url) for _ in range(8)]
+    try:
+        for i, client in enumerate(clients):
+            client.reset(task="SettingsWifiOff", seed=i)
+        extra = PhoneEnvClient(world.url)
+        with pytest.raises(RuntimeError, match="CAPACITY_REACHED"):
+            extra.reset(task="SettingsWifiOff", seed=0)
+        extra.close()
+    finally:
+        for client in clients:
+            client.close()
+    time.sleep(0.2)  # the server frees the sessions once their sockets close
+    with PhoneEnvClient(world.url) as client:
+        assert client.reset(task="SettingsWifiOff", seed=0)[1]["step"] == 0
+
+
+def test_bad_actions_are_action_errors_not_crashes(world: Server) -> None:
+    with PhoneEnvClient(world.url) as client:
+        obs, info = client.reset(task="ContactsCreate", seed=1)
+        first = obs["screenshot"]
+        bad: list[Any] = ["clik(x=1)", "", "__import__('os').system('true')",
+                          {"action": "click", "x": 5000, "y": 1}, {"action": "fly"},
+                          {"action": "click", "x": "left", "y": 3}, {"type": "click"},
+                          PhoneEnvAction(action="click", x=1200, y=3),
+                          PhoneEnvAction(action="type", value="no field to type in"),
+                          PhoneEnvAction(action="warp", app="Settings"), PhoneEnvAction()]
+        for n, action in enumerate(bad, start=1):
+            obs, reward, terminated, truncated, info = client.step(action)
+            assert info["action_error"], action
+            assert (reward, terminated, truncated) == (0.0, False, False)
+            assert info["step"] == n and np.array_equal(obs["screenshot"], first)
+        obs, reward, terminated, _, info = client.step(PhoneEnvAction(action="open_app",
+                                                                      app="Contacts"))
+        assert info["action_error"] is None and not np.array_equal(obs["screenshot"], first)
+        assert client.state().step_count == len(bad) + 1
+        _, reward, terminated, _, info = client.step("finish()")
+        assert terminated and info["success"] is False and reward == 0.0
+        with pytest.raises(RuntimeError, match="reset"):  # an ended episode: server's error
+            client.step("finish()")
+        assert client.reset(task="ContactsCreate", seed=1)[1]["step"] == 0  # still serving
+    with pytest.raises(ValueError, match="not several"):
+        PhoneEnvAction(text="finish()", action="finish")
+    with pytest.raises(ValueError, match="accepted"):
+        PhoneEnvClient("127.0.0.1:80")
+    with pytest.raises(ValueError, match="accepted"):
+        create_server_app("Pong-v5")
+    with pytest.raises(ValueError, match="privileged_info"):
+        create_server_app("PhoneWorld-v0", privileged_info=True)
+
+
+def test_info_holds_only_the_agent_facing_keys(world: Server) -> None:
+    with PhoneEnvClient(world.url) as client:
+        _, info = client.reset(task="ContactsCreate", seed=0)
+        assert set(info) == set(STEP_KEYS)
+        _, _, _, _, info = client.step("finish()")
+        assert set(info) == set(STEP_KEYS) | set(END_KEYS)
+
+
+def test_other_dict_forms_match_in_process(world: Server) -> None:
+    env = gym.make("PhoneWorld-v0")
+    env.reset(seed=2, options={"task": "SettingsWifiOff"})
+    actions: list[Any] = [{"action": "open_app", "app": "Settings"},
+                          {"action": "click", "coordinate": [500, 300]},
+                          {"type": "press", "button": "back"},
+                          {"action": "type", "text": "wifi"},
+                          PhoneEnvAction(action="click", x=500, y=400).to_env()]
+    with PhoneEnvClient(world.url) as client:
+        client.reset(task="SettingsWifiOff", seed=2)
+        for action in actions:
+            e_obs, e_reward, e_term, e_trunc, e_info = env.step(action)
+            obs, reward, terminated, truncated, info = client.step(action)
+            assert info == plain_info(e_info), action
+            assert np.array_equal(obs["screenshot"], e_obs["screenshot"]), action
+            assert (reward, terminated, truncated) == (e_reward, e_term, e_trunc)
+    env.close()
+
+
+def test_http_endpoints_are_openenvs(world: Server) -> None:
+    import json
+    from urllib.request import Request, urlopen
+
+    with urlopen(f"{world.url}/health", timeout=30) as r:
+        assert json.load(r)["status"] == "healthy"
+    with urlopen(f"{world.url}/schema", timeout=30) as r:
+        schema = json.load(r)
+    assert {"text", "action", "x", "y"} <= set(schema["action"]["properties"])
+    assert "screenshot_png" in schema["observation"]["properties"]
+    body = json.dumps({"seed": 0, "task": "SettingsWifiOff"}).encode()
+    request = Request(f"{world.url}/reset", data=body,
+                      headers={"Content-Type": "application/json"})
+    with urlopen(request, timeout=60) as r:
+        reset = json.load(r)
+    assert reset["observation"]["instruction"] == "Turn off Wi-Fi."
+    assert decode_png(reset["observation"]["screenshot_png"]).shape == (1200, 540, 3)
+    assert reset["done"] is False
+
+
+# --- RealPhone-v0 over the virtual adb device ------------------------------------------
+@pytest.fixture
+def fake_adb(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """As tests/envs/test_real_phone.py: no adb binary runs (the script leaves a mark)."""
+    mark = tmp_path / "adb-spawned"
+    script = tmp_path / "adb"
+    script.write_text(f"#!/bin/sh\ntouch {mark}\nexit 1\n")
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("ADBUTILS_ADB_PATH", str(script))
+    return mark
+
+
+def test_real_phone_served_against_the_virtual_device(fake_adb: Path) -> None:
+    from phone_gym.virtual import VirtualAdbServer, VirtualPhone
+    from phone_gym.world.render import Renderer
+
+    phone = VirtualPhone("emulator-5554")
+    with VirtualAdbServer([phone]) as adb:
+        app = create_server_app("RealPhone-v0", serial="emulator-5554", port=adb.port,
+                                settle=0.0, timeout=3.0)
+        with Server(app) as srv, PhoneEnvClient(srv.url) as client:
+            obs, info = client.reset(task="SettingsWifiOff", seed=0)
+            assert "wi-fi" in obs["instruction"].lower() and info["step"] == 0
+            obs, reward, terminated, truncated, info = client.step('open_app(app="Settings")')
+            assert info["action_error"] is None and (terminated, truncated) == (False, False)
+            shot = obs["screenshot"]
+            assert shot.shape == (1200, 540, 3)
+            expected = Renderer(540, 1200).render(phone.device.frame()).astype(int)
+            assert np.abs(shot.astype(int) - expected).mean() < 3
+            _, _, _, _, info = client.step("fly(x=5)")
+            assert info["action_error"]
+            _, reward, terminated, _, info = client.step("finish()")
+            assert terminated and info["task_id"] == "SettingsWifiOff"
+            assert info["success"] is False and reward == 0.0 and "params" not in info
+    assert not fake_adb.exists()  # no adb binary ran
+
+
+# --- the command ------------------------------------------------------------------------
+def test_serve_command_errors_are_one_line(capsys: pytest.CaptureFixture[str],
+                                           world: Server) -> None:
+    from phone_gym.cli import main
+
+    assert main(["serve"]) == 2
+    assert "pass --openenv" in capsys.readouterr().err
+    assert main(["serve", "--openenv", "--task", "NoSuchTask"]) == 2
+    assert "phone-gym tasks" in capsys.readouterr().err
+    assert main(["serve", "--openenv", "--port", str(world.port)]) == 1  # the port is taken
+    err = capsys.readouterr().err
+    assert "cannot listen" in err and "--port" in err and len(err.strip().splitlines()) == 1
