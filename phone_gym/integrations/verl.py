@@ -40,7 +40,6 @@ constructor's own keyword arguments come from the agent-loop config YAML
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 from uuid import uuid4
@@ -55,14 +54,13 @@ try:
         AgentLoopOutput,
         register,
     )
+    from verl.utils.profiler import simple_timer
 except ImportError as err:  # pragma: no cover - depends on the installed extras
     raise ImportError("phone_gym.integrations.verl needs verl: pip install 'phone-gym[verl]' "
                       "(in its own venv: verl pins transformers<5.11)") from err
 
 from ..actions import ActionError, PhoneAction
 from .verl_data import AGENT_NAME
-
-logger = logging.getLogger(__name__)
 
 #: Screenshots are downscaled to this (width, height) before the model sees them.
 DEFAULT_IMAGE_SIZE = (270, 600)
@@ -113,7 +111,6 @@ class PhoneGymAgentLoop(AgentLoopBase):
             raise ValueError(f"max_steps={max_steps!r}; accepted: an int >= 1")
         self.max_steps = int(max_steps)
         self.system_template = system_prompt
-        self.prompt_length = int(self.rollout_config.prompt_length)
         self.response_length = int(self.rollout_config.response_length)
         #: What the model sees: the screenshot's size after its processor's resize.
         self.screen = self.format.model_screen(*self.image_size)
@@ -151,33 +148,37 @@ class PhoneGymAgentLoop(AgentLoopBase):
         prompt_len = len(ids)
         mask: list[int] = []
         logprobs: list[float] = []
-        metrics: dict[str, Any] = {}
+        metrics: dict[str, float] = {}
         request_id = uuid4().hex
         reward, ended, turns, errors = 0.0, False, 0, 0
-        while turns < self.max_steps:
-            out = await self.server_manager.generate(
-                request_id=request_id, prompt_ids=ids, sampling_params=sampling_params,
-                image_data=list(images), video_data=None,
-                mm_processor_kwargs=self._get_mm_processor_kwargs())
+        while True:
+            with simple_timer("generate_sequences", metrics):
+                out = await self.server_manager.generate(
+                    request_id=request_id, prompt_ids=ids, sampling_params=sampling_params,
+                    image_data=list(images), video_data=None,
+                    mm_processor_kwargs=self._get_mm_processor_kwargs())
             turns += 1
             merged, mask, new_logprobs = await self.ct_merge_assistant_token(
                 ids, list(out.token_ids), mask, logprobs if (logprobs or out.log_probs) else None,
                 assistant_logprobs=out.log_probs or None)
             ids = merged.token_ids
             logprobs = new_logprobs or []
-            text = self.tokenizer.decode(out.token_ids, skip_special_tokens=True)
+            tokenizer: Any = self.tokenizer  # verl annotates it as AutoTokenizer
+            text = tokenizer.decode(out.token_ids, skip_special_tokens=True)
             messages.append({"role": "assistant", "content": text})
             action, feedback = self._parse(text)
             if action is None:  # unparsable: the phone is not stepped, the model reads why
                 errors += 1
             else:
-                obs, step_reward, terminated, truncated, info = await self._call(env.step, action)
+                with simple_timer("tool_calls", metrics):  # the phone's step is the "tool"
+                    obs, step_reward, terminated, truncated, info = await self._call(
+                        env.step, action)
                 if terminated or truncated:
                     reward, ended = float(step_reward), True
                     break
                 feedback = info.get("action_error")
-            if len(mask) >= self.response_length:
-                break
+            if turns >= self.max_steps or len(mask) >= self.response_length:
+                break  # as ToolAgentLoop stops before a tool turn the model would not answer
             image = self._image(obs)
             note = ERROR_NOTE.format(error=feedback) if feedback else SCREEN_NOTE
             previous = list(messages)
@@ -201,9 +202,9 @@ class PhoneGymAgentLoop(AgentLoopBase):
             multi_modal_data={"images": images},
             mm_processor_kwargs=self._get_mm_processor_kwargs(),
             reward_score=reward,
-            num_turns=2 * turns,
-            metrics=AgentLoopMetrics(**{k: v for k, v in metrics.items()
-                                        if k in AgentLoopMetrics.model_fields}),
+            num_turns=turns + len(images),  # ToolAgentLoop: user + assistant turns + 1
+            metrics=AgentLoopMetrics(generate_sequences=metrics.get("generate_sequences", 0.0),
+                                     tool_calls=metrics.get("tool_calls", 0.0)),
             extra_fields={"phone_gym": {"task": str(task), "seed": seed, "steps": turns,
                                         "ended": ended, "parse_errors": errors,
                                         "messages": len(messages)}},

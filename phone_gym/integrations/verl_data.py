@@ -33,7 +33,7 @@ def build_rows(tasks: str | Sequence[str] | None = None, seeds: int | Iterable[i
     seed_list = list(range(seeds)) if isinstance(seeds, int) else [int(s) for s in seeds]
     if not seed_list or any(s < 0 for s in seed_list):
         raise ValueError(f"seeds={seeds!r}; accepted: a count > 0 or a non-empty list of ints >= 0")
-    rows = []
+    rows: list[dict[str, Any]] = []
     for template in templates:
         for seed in seed_list:
             rows.append({

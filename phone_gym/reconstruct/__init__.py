@@ -16,7 +16,8 @@ __all__ = ["reconstruct"]
 
 
 def reconstruct(traces: Iterable[str | Path], out: str | Path, *, package: str | None = None,
-                name: str | None = None, label: str | None = None) -> dict[str, Any]:
+                name: str | None = None, label: str | None = None,
+                app_package: str | None = None) -> dict[str, Any]:
     """Rebuild an app from trace folders into ``out``; replay the traces in it; write
     ``fidelity.json`` and ``fidelity.md`` beside its ``pyproject.toml``. Returns the report
     (with ``"folder"``: the app folder)."""
@@ -25,7 +26,8 @@ def reconstruct(traces: Iterable[str | Path], out: str | Path, *, package: str |
     from .trace import load_traces
 
     loaded = load_traces(traces)
-    model = build_model(loaded, package=package, name=name, label=label)
+    model = build_model(loaded, package=package, name=name, label=label,
+                        app_package=app_package)
     folder = write_package(model, loaded, out)
     module = load_app(folder)
     rep = report(model, loaded, module.APP)

@@ -93,6 +93,8 @@ class Model:
     #: screen -> the route that shows it: screens one scroll apart are one route, whose
     #: lists hold the rows of all of them (PhoneWorld scrolls it)
     route_of: dict[str, str] = field(default_factory=dict)
+    #: the rebuilt app's own package (default: the recorded one)
+    app_package: str = ""
 
     def link(self, screen: str, key: str) -> str | None:
         found = self.links.get((screen, key))
@@ -116,8 +118,10 @@ def pick_package(traces: Sequence[Trace]) -> str:
 
 
 def build_model(traces: Sequence[Trace], *, package: str | None = None, name: str | None = None,
-                label: str | None = None) -> Model:
-    """Screens, links and what is not modelled, from ``traces``."""
+                label: str | None = None, app_package: str | None = None) -> Model:
+    """Screens, links and what is not modelled, from ``traces`` (of ``package``: default, the
+    one they show most); the app is ``name`` (default: from the package), with the package
+    ``app_package`` (default: the recorded one)."""
     package = package or pick_package(traces)
     name = name or default_name(package)
     if not NAME_RE.match(name):
@@ -126,7 +130,10 @@ def build_model(traces: Sequence[Trace], *, package: str | None = None, name: st
     if not PACKAGE_RE.match(package):
         raise ValueError(f"package {package!r} is not an Android package name such as "
                          "com.example.todo")
-    model = Model(name, label or name, package)
+    if app_package is not None and not PACKAGE_RE.match(app_package):
+        raise ValueError(f"--app-package {app_package!r} is not an Android package name such "
+                         "as com.example.todo")
+    model = Model(name, label or name, package, app_package=app_package or package)
     ids: dict[Key, str] = {}
 
     def screen_of(step: Step) -> tuple[str, list[UIElement]]:
@@ -229,8 +236,11 @@ def _inside(e: UIElement, box: tuple[int, int, int, int]) -> bool:
 
 
 #: Ids of containers shown above the screen: a popup menu, a dialog (PhoneWorld's and
-#: AOSP's ``AlertDialog`` layouts: ``parentPanel``).
+#: AOSP's ``AlertDialog`` layouts: ``parentPanel``); a ListView without an id is a popup
+#: menu's too.
 OVERLAYS = frozenset({"menu", "dialog", "parentPanel"})
+#: Classes of lists (scrolling or not: a short one fits).
+LISTS = frozenset({"RecyclerView", "ListView", "GridView"})
 
 
 def elem_key(e: UIElement) -> str:
@@ -283,7 +293,8 @@ def screen_spec(key: Key, elements: Sequence[UIElement]) -> dict[str, Any]:
                 "long": e.long_clickable, "h": e.bounds[3] - e.bounds[1]}
 
     for i, e in enumerate(elements):  # overlays first: their rows lie over the screen's
-        if e.short_id in OVERLAYS or e.short_class == "ListView" and not e.scrollable:
+        if e.short_id in OVERLAYS or (e.short_class == "ListView" and not e.scrollable
+                                      and not e.resource_id):
             kids = [j for j, c in enumerate(elements) if j > i and _inside(c, e.bounds)]
             used.add(i)
             spec["dialog"] = [w for j in kids if j not in used and (w := widget(j, elements[j]))]
@@ -306,20 +317,23 @@ def screen_spec(key: Key, elements: Sequence[UIElement]) -> dict[str, Any]:
             used.update(kids)
             spec["tabs"] = [dict(w, kind="tab") for j in kids if (w := widget(j, elements[j]))]
             used.add(i)
-        elif e.scrollable and not any(c.scrollable for c in elements[i + 1:]
-                                      if _inside(c, e.bounds)):
+        elif (e.scrollable or e.short_class in LISTS) and not any(
+                c.scrollable or c.short_class in LISTS for c in elements[i + 1:]
+                if _inside(c, e.bounds)):
             # a list (a scrolling container of the screen's content holds one: it is the
             # screen, whose content PhoneWorld scrolls)
             kids = [j for j, c in enumerate(elements) if j > i and _inside(c, e.bounds)
                     and j not in used]
-            rows = [w for j in kids if (w := widget(j, elements[j]))]
+            inner = [w for j in kids if (w := widget(j, elements[j]))]
+            rows = [w for w in inner if w["kind"] == "row"]
             heights = Counter(elements[j].bounds[3] - elements[j].bounds[1] for j in kids
                               if _kind(elements[j]) == "row")
-            uniform = bool(rows) and all(w["kind"] == "row" for w in rows)
             used.add(i)
             spec["content"].append({"kind": "list", "id": e.short_id if e.resource_id else "",
                                     "rows": rows, "row_height": heights.most_common(1)[0][0]
-                                    if heights and uniform else 0})
+                                    if heights else 0})
+            # what floats over the list (a floating action button) follows it
+            spec["content"].extend(w for w in inner if w["kind"] != "row")
         else:
             w = widget(i, e)
             if w is not None:
@@ -341,9 +355,11 @@ def merge_rows(into: dict[str, Any], other: dict[str, Any]) -> None:
 FIXTURES = '''"""{label}'s recorded screens, links and list records (written by
 ``phone-gym reconstruct``).
 
-``SCREENS``: each screen's widgets (a list's rows are its seeded records); ``NAV``: screen ->
+``SCREENS``: each screen's widgets as recorded (a list's rows among them); ``NAV``: screen ->
 {{element ref, ``long:REF``, ``type:FIELD=TEXT`` or ``back``: (next screen, whether it opens on
-top)}}; ``ENTRY``: the first screen.
+top)}}; ``ENTRY``: the first screen; ``RECORDS``: every row each list showed on any screen,
+by list: the seed of the ``Table`` a stateful version keeps (the skeleton draws each screen's
+rows as recorded).
 """
 
 from __future__ import annotations
@@ -359,7 +375,24 @@ SCREENS: dict[str, dict[str, Any]] = (
 NAV: dict[str, dict[str, tuple[str, bool]]] = (
 {nav}
 )
+
+RECORDS: dict[str, list[dict[str, str]]] = (
+{records}
+)
 '''
+
+
+def seed_records(screens: dict[str, dict[str, Any]]) -> dict[str, list[dict[str, str]]]:
+    """Every row of every list, once, by list id: ``{"id": ..., "text": ...}``."""
+    out: dict[str, list[dict[str, str]]] = {}
+    for spec in screens.values():
+        for w in spec["content"]:
+            if w["kind"] == "list":
+                rows = out.setdefault(w["id"] or "list", [])
+                seen = {(r["id"], r["text"]) for r in rows}
+                rows.extend({"id": r["id"], "text": r["text"]} for r in w["rows"]
+                            if (r["id"], r["text"]) not in seen and r["text"])
+    return out
 
 
 def _literal(value: Any) -> str:
@@ -403,7 +436,7 @@ def write_package(model: Model, traces: Sequence[Trace], out: str | Path) -> Pat
         nav.setdefault(model.route_of.get(src, src), {})[key] = (
             model.route_of.get(dst, dst), push and not key.startswith("type:"))
     values = {"Name": model.name, "name": module, "module": module, "label": model.label,
-              "package": model.package, "icon": model.label[:1].upper(),
+              "package": model.app_package or model.package, "icon": model.label[:1].upper(),
               "dist": f"phone-gym-{module.replace('_', '-')}"}
     for name in FILES:
         (folder / name).write_text(render((TEMPLATE_DIR / f"{name}.tmpl").read_text(), values),
@@ -411,6 +444,7 @@ def write_package(model: Model, traces: Sequence[Trace], out: str | Path) -> Pat
     (root / "pyproject.toml").write_text(
         render((TEMPLATE_DIR / "pyproject.toml.tmpl").read_text(), values), encoding="utf-8")
     (folder / "fixtures.py").write_text(FIXTURES.format(
-        label=model.label, entry=repr(ENTRY), screens=_literal(screens), nav=_literal(nav)),
+        label=model.label, entry=repr(ENTRY), screens=_literal(screens), nav=_literal(nav),
+        records=_literal(seed_records(screens))),
         encoding="utf-8")
     return folder

@@ -54,7 +54,8 @@ def cmd_reconstruct(args: argparse.Namespace) -> int:
     from . import reconstruct
 
     rep: dict[str, Any] = reconstruct(args.traces, args.out, package=args.package,
-                                      name=args.name, label=args.label)
+                                      name=args.name, label=args.label,
+                                      app_package=args.app_package)
     r = rep["replay"]
     print(f"rebuilt {rep['app']['name']} ({rep['app']['package']}) in {rep['folder']}: "
           f"{rep['screens']} screens, {rep['links']} links")
@@ -109,4 +110,7 @@ def add_commands(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
     p.add_argument("--name", default=None,
                    help="the app's name, CamelCase (default: from the package)")
     p.add_argument("--label", default=None, help="the app's label (default: its name)")
+    p.add_argument("--app-package", default=None,
+                   help="the rebuilt app's own Android package (default: the recorded one; "
+                        "give another to install it beside an app that has that package)")
     p.set_defaults(func=cmd_reconstruct)

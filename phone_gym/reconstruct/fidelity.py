@@ -91,6 +91,14 @@ class Rebuilt:
             if offset:
                 self.device.scroll[(app.name, Route(route))] = offset
                 self.device.open_app(self.cls.name)  # shows it again, scrolled
+        focused = next((e for e in recorded if e.focused and e.editable), None)
+        if focused is not None:  # the keyboard was up: tap the field, as the person did
+            field = next((e for e in self.elements() if e.editable
+                          and elem_key(e) == elem_key(focused)), None)
+            if field is not None:
+                self.device.step(to_action({"action": "click", "x": 0, "y": 0}), px=(
+                    (field.bounds[0] + field.bounds[2]) // 2,
+                    (field.bounds[1] + field.bounds[3]) // 2))
 
     def _offset(self, route: str, recorded: Sequence[UIElement]) -> int:
         lists = [w for w in self.screens.get(route, {}).get("content", [])
@@ -98,8 +106,8 @@ class Rebuilt:
         for spec in lists:
             h = spec["row_height"]
             refs = [r["ref"] for r in spec["rows"]]
-            box = next((e for e in self.elements() if e.scrollable
-                        and e.short_id == (spec["id"] or "list")), None)
+            box = next((e for e in self.elements()
+                        if e.short_id == (spec["id"] or "list")), None)
             for e in recorded:
                 key = elem_key(e)
                 if key in refs and e.bounds[3] - e.bounds[1] == h and box is not None:
@@ -263,7 +271,8 @@ def report(model: Model, traces: Sequence[Trace], app_cls: type[App]) -> dict[st
     screens = screen_fidelity(model, traces, app_cls)
     n = len(screens) or 1
     return {
-        "app": {"name": model.name, "label": model.label, "package": model.package},
+        "app": {"name": model.name, "label": model.label, "package": model.package,
+                "app_package": model.app_package or model.package},
         "traces": len(traces), "screens": len(model.screens),
         "links": len(model.links), "replay": rep,
         "screen_fidelity": {"mean_text_overlap": round(sum(s["text_overlap"]

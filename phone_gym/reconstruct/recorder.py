@@ -58,6 +58,9 @@ class Recorder:
         self.backend = backend
         self.out = Path(out)
         self.frames = frames
+        if (self.out / TRACE_FILE).exists():
+            raise ValueError(f"{self.out / TRACE_FILE} exists already: record to another "
+                             "folder")
         (self.out / "dumps").mkdir(parents=True, exist_ok=True)
         if frames:
             (self.out / "frames").mkdir(exist_ok=True)
@@ -90,6 +93,12 @@ class Recorder:
             act, target = infer_action(app_elements(last.elements(), last.package),
                                        app_elements(elements, package), last.package, package,
                                        self.size)
+            words = {w for e in elements for w in (e.text, e.content_desc) if w}
+            named = target is not None and bool({target.text, target.content_desc} & words)
+            if index > 1 and not named and _signature(xml, package, self.size) == _signature(
+                    self.steps[-2].xml, self.steps[-2].package, self.size):
+                # back where it was, and no tapped element names the screen: a back
+                act, target = {"action": "press", "button": "back"}, None
             source = "inferred" if act else ""
         name = f"{index:04d}"
         (self.out / "dumps" / f"{name}.xml").write_text(xml, encoding="utf-8")
@@ -134,13 +143,15 @@ class Recorder:
         return len(self.steps)
 
     def watch(self, *, max_steps: int | None = None, poll: float = 0.5,
-              stop: Callable[[], bool] = lambda: False) -> int:
-        """Record every change of the screen (a new dump) until ``max_steps`` steps, ``stop()``
-        or Ctrl-C (``KeyboardInterrupt`` is the caller's to catch: what was recorded stays).
-        Returns the number of steps recorded."""
+              stop: Callable[[], bool] = lambda: False, timeout: float | None = None) -> int:
+        """Record every change of the screen (a new dump) until ``max_steps`` steps, ``stop()``,
+        ``timeout`` seconds or Ctrl-C (``KeyboardInterrupt`` is the caller's to catch: what was
+        recorded stays). Returns the number of steps recorded."""
         last = (_signature(self.steps[-1].xml, self.steps[-1].package, self.size)
                 if self.steps else None)
-        while (max_steps is None or len(self.steps) < max_steps) and not stop():
+        end = None if timeout is None else time.monotonic() + timeout
+        while ((max_steps is None or len(self.steps) < max_steps) and not stop()
+               and (end is None or time.monotonic() < end)):
             screen = self.read()
             signature = _signature(screen[0], screen[1], self.size)
             if signature != last:

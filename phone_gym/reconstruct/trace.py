@@ -94,6 +94,7 @@ def infer_action(before: list[UIElement], after: list[UIElement], package_before
     tapped usually leads away from its screen): the one whose text or description the new
     screen shows (a button "Create contact" opens "Create contact"), else the smallest. None
     when nothing tells. A guess: give the actions (``--actions``) when they are known.
+    (``Recorder`` also takes a return to the screen before the last for a ``back``.)
     """
     old = {_key(e): e for e in before if e.editable}
     for e in after:

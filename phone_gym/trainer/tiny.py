@@ -151,8 +151,11 @@ class TinyVLProcessor(ProcessorMixin):
 #: The key the tiny processor classes are registered under, so that ``AutoProcessor`` and
 #: ``AutoImageProcessor`` find them by the class names a saved processor records.
 AUTO_KEY = "phone_gym_tiny_vl"
-AutoImageProcessor.register(AUTO_KEY, image_processor_classes={"pil": PatchImageProcessor},
-                            exist_ok=True)
+try:
+    AutoImageProcessor.register(AUTO_KEY, image_processor_classes={"pil": PatchImageProcessor},
+                                exist_ok=True)
+except ImportError:  # transformers < 5.11 (verl's venv) gates it behind torchvision: the
+    pass  # processor still works, only AutoImageProcessor does not find it by name
 AutoProcessor.register(AUTO_KEY, TinyVLProcessor, exist_ok=True)
 
 

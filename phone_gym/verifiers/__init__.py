@@ -20,6 +20,7 @@ from .criteria import (
     field_ok,
     lookup,
     matching,
+    naming_only,
     normalize_text,
     same_phone,
     same_text,
@@ -50,6 +51,7 @@ __all__ = [
     "MessageRow", "NearMiss", "NoRecord", "NotificationRow", "Record", "TableSnap",
     "Unsupported", "Value", "Verdict", "Watch", "check", "collateral", "contains",
     "derive_negatives", "diff", "digits", "failed", "field_ok", "lookup", "matches",
-    "matching", "normalize_text", "observe", "passed", "plain", "same_phone", "same_text",
+    "matching", "naming_only", "normalize_text", "observe", "passed", "plain", "same_phone",
+    "same_text",
     "unexpected",
 ]

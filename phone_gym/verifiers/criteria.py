@@ -82,6 +82,19 @@ def contains(expected: str) -> Matcher:
                    f"containing {expected!r}")
 
 
+def naming_only(expected: str, others: Sequence[str]) -> Matcher:
+    """Text naming ``expected`` and none of ``others`` (a message that lists every candidate
+    fails); a rival that is part of ``expected`` is looked for outside its mentions only."""
+    want = normalize_text(expected)
+    rivals = [normalize_text(o) for o in others if normalize_text(o) != want]
+
+    def test(value: Any) -> bool:
+        text = normalize_text(value)
+        rest = text.replace(want, " ")
+        return want in text and not any(r in (rest if r in want else text) for r in rivals)
+    return Matcher(test, f"naming {expected!r} and no other of {len(rivals)}")
+
+
 def national(number: str) -> str:
     """The digits of a phone number without a leading North American country code ``1``
     (``+1 415-555-0123`` and ``(415) 555-0123`` give the same)."""

@@ -4,10 +4,12 @@ car parks with filters and a paid reservation, paying a plate's parking, the cap
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from driving import fill, open_app, press, shown, tap
 
-from phone_gym.mockapps import APPS
+from phone_gym.actions import PhoneAction
+from phone_gym.mockapps import APPS, REGISTRY, TEMPLATES, Episode
 from phone_gym.mockapps.bike.app import BikeApp, bikes_shown, hours, minutes, parks_shown
 from phone_gym.mockapps.bike.fixtures import (
     add_bike,
@@ -183,3 +185,33 @@ def test_the_location_prompt_is_asked_once_and_kept() -> None:
     press(dev, "back")
     tap(dev, id="unlock")
     assert [r.bike for r in app.data.rides] == ["100000009"]
+
+
+# --- verifier regressions (red-team review) ----------------------------------------------
+def episode(task_id: str, seed: int = 0) -> Episode:
+    return Episode(TEMPLATES[task_id], Device(REGISTRY.apps), np.random.default_rng(seed))
+
+
+def solve_saying(ep: Episode, prefix: str, text: str) -> None:
+    """Run the template's oracle on the device, typing ``text`` where it types a message
+    starting with ``prefix`` (no answer, no finish)."""
+    ui = ep.driver()
+    for action in ep.template.oracle(ui, ep.params):
+        if action.type in ("answer", "finish"):
+            continue
+        if action.type == "type" and str(action.text).startswith(prefix):
+            action = PhoneAction("type", text=text)
+        ep.device.step(action)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_reserve_and_tell_refuses_every_car_park_named(seed: int) -> None:
+    ep = episode("BikeReserveAndTell", seed)
+    p = ep.params
+    every = [str(r["name"]) for r in ep.initial["apps"]["Bike"]["parks"].values()]
+    assert p["names"][0] in every and len(every) > 1
+    solve_saying(ep, "I reserved a space at", "One of these: " + ", ".join(every))
+    assert not ep.verify().success
+    fine = episode("BikeReserveAndTell", seed)
+    solve_saying(fine, "I reserved a space at", f"Booked {p['names'][0]}, see you there")
+    assert fine.verify().success, fine.verify().reason

@@ -10,9 +10,18 @@ import numpy as np
 import pytest
 from driving import fill, open_app, press, shown, tap
 
-from phone_gym.mockapps import APPS
-from phone_gym.mockapps.bills.app import BillsApp, cents, outstanding
-from phone_gym.mockapps.bills.fixtures import add_account, add_bill, add_history, months_before
+from phone_gym.actions import PhoneAction
+from phone_gym.mockapps import APPS, REGISTRY, TEMPLATES, Episode
+from phone_gym.mockapps.bills.app import BillsApp, cents, outstanding, receipt_number
+from phone_gym.mockapps.bills.fixtures import (
+    BILLS,
+    PAYMENTS,
+    add_account,
+    add_bill,
+    add_history,
+    months_before,
+    rows,
+)
 from phone_gym.mockapps.chat.fixtures import set_wallet
 from phone_gym.testing import check_app
 from phone_gym.world import Device
@@ -146,3 +155,61 @@ def test_cents() -> None:
 
 def test_check_app() -> None:
     assert check_app("Bills", 1500).steps == 1500
+
+
+# --- verifier regressions (red-team review) ----------------------------------------------
+def episode(task_id: str, seed: int = 0) -> Episode:
+    return Episode(TEMPLATES[task_id], Device(REGISTRY.apps), np.random.default_rng(seed))
+
+
+def solve_saying(ep: Episode, prefix: str, text: str) -> None:
+    """Run the template's oracle on the device, typing ``text`` where it types a message
+    starting with ``prefix`` (no answer, no finish)."""
+    ui = ep.driver()
+    for action in ep.template.oracle(ui, ep.params):
+        if action.type in ("answer", "finish"):
+            continue
+        if action.type == "type" and str(action.text).startswith(prefix):
+            action = PhoneAction("type", text=text)
+        ep.device.step(action)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_receipt_to_chat_refuses_every_receipt_number_dumped(seed: int) -> None:
+    ep = episode("BillsReceiptToChat", seed)
+    right = ep.template.number(ep.params, ep.initial)  # type: ignore[attr-defined]
+    every = [receipt_number(r["date"], r["id"]) for r in rows(ep.initial, PAYMENTS)]
+    assert right in every and len(set(every)) > 1
+    solve_saying(ep, "The receipt number is", "Receipts: " + ", ".join(every))
+    assert not ep.verify().success
+    fine = episode("BillsReceiptToChat", seed)
+    solve_saying(fine, "The receipt number is", f"{right.lower()} is the receipt")
+    assert fine.verify().success, fine.verify().reason
+
+
+def test_overdue_leaves_no_bill_due_today() -> None:
+    """"Overdue" and "not due yet" leave no bill in between (due today is neither)."""
+    for seed in range(30):
+        ep = episode("BillsPayOverdue", seed)
+        today = ep.template.start.date().isoformat()
+        assert all(b["due"] != today for b in rows(ep.initial, BILLS)), seed
+
+
+def test_peak_water_month_oracle_reads_the_amount_off_the_screen(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The oracle answers what the history row shows, not a value worked out from params."""
+    import phone_gym.mockapps.bills.tasks as bills_tasks
+
+    ep = episode("BillsPeakWaterMonth", 4)
+    expected = ep.template.expected(ep.params)  # type: ignore[attr-defined]
+    assert not ep.verify().success  # the criteria are made now, before the patch
+    monkeypatch.setattr(bills_tasks, "usage_amount", lambda kind, usage: 0)
+    ui = ep.driver()
+    answers = []
+    for action in ep.template.oracle(ui, ep.params):
+        if action.type == "answer":
+            answers.append(action.text)
+        elif action.type != "finish":
+            ep.device.step(action)
+    assert answers == [f"¥{expected:.2f}"]
+    assert ep.verify(answer=answers[0]).success

@@ -15,6 +15,7 @@ from phone_gym.mockapps.crossapp.multihop_life import (
 from phone_gym.mockapps.crossapp.multihop_life import (
     TEMPLATES as LIFE,
 )
+from phone_gym.mockapps.driver import Driver
 from phone_gym.world import Device
 
 IDS = [t.id for t in LIFE if not t.infeasible]
@@ -50,3 +51,16 @@ def test_three_friends_are_three_milestones_and_all_are_reached() -> None:
     assert len(task.criteria(episode.params, {})) == 4  # the note and one text each
     _, steps = episode.solve()
     assert steps >= 25 and episode.verify().progress == 1.0
+
+
+def screen_only(episode: Episode) -> Episode:
+    """``episode`` whose oracle sees only the screen (reading the phone's state raises)."""
+    episode.driver = lambda: Driver(episode.host.elements)  # type: ignore[method-assign]
+    return episode
+
+
+def test_the_top_story_is_read_off_the_screen() -> None:
+    task = TEMPLATES["CrossNewsTopStoryTodoAndText"]
+    episode = screen_only(Episode(task, Device(REGISTRY.apps), np.random.default_rng(2)))
+    episode.solve()
+    assert episode.verify(None, "success").success

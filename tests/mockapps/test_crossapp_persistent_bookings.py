@@ -14,10 +14,15 @@ from phone_gym.mockapps import APPS
 from phone_gym.mockapps.crossapp.persistent_bookings import (
     TEMPLATES,
     CrossHotelCancelWithEvent,
+    CrossMailFlightChangeToCalendar,
+    CrossMapsCafeToCalendar,
     CrossMeetScheduleToCalendar,
+    CrossRideScheduleEventAlarm,
     CrossTravelChangeTrainUpdateEvent,
+    CrossTravelFlightAlarm,
     EventMatchesMeeting,
 )
+from phone_gym.mockapps.driver import Driver
 from phone_gym.mockapps.task import Episode
 from phone_gym.world import Device
 
@@ -31,6 +36,12 @@ EVENT = {"title": "Data review", "start": "2026-10-20T14:30:00", "end": "2026-10
 @pytest.fixture(scope="module")
 def device() -> Device:
     return Device(APPS)
+
+
+def screen_only(episode: Episode) -> Episode:
+    """``episode`` whose oracle sees only the screen (reading the phone's state raises)."""
+    episode.driver = lambda: Driver(episode.host.elements)  # type: ignore[method-assign]
+    return episode
 
 
 def state(*events: dict[str, Any]) -> dict[str, Any]:
@@ -71,7 +82,7 @@ def test_scheduling_then_editing_the_event_an_hour_off_fails(device: Device) -> 
 
 
 def test_cancelling_deletes_only_that_stays_event(device: Device) -> None:
-    ep = Episode(CrossHotelCancelWithEvent(), device, np.random.default_rng(1))
+    ep = screen_only(Episode(CrossHotelCancelWithEvent(), device, np.random.default_rng(1)))
     ep.solve()
     assert ep.verify(None, "success").success
     stays = [e for e in ep.device.system.events if e.title.startswith("Stay at")]
@@ -89,3 +100,95 @@ def test_the_train_events_new_times_come_from_the_new_train(device: Device) -> N
     event = next(e for e in ep.device.system.events
                  if e.title == ep.params["event"] and e.start.startswith(ep.params["day"]))
     assert event.start[11:16] == new["depart"]
+
+
+def test_a_repeating_alarm_for_todays_ride_fails(device: Device) -> None:
+    """The ride is today only: an alarm that repeats every day is more than was asked."""
+    ep = Episode(CrossRideScheduleEventAlarm(), device, np.random.default_rng(4))
+    ep.solve()
+    assert ep.verify(None, "success").success
+    alarms = ep.device.system.alarms
+    mine = next(a for a in alarms if a.label == ep.params["label"]
+                and (a.hour, a.minute) == (ep.params["hour"], ep.params["minute"]))
+    alarms.put(replace(mine, days=("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")))
+    assert not ep.verify(None, "success").success
+
+
+@pytest.mark.parametrize("seed", [0, 5])
+def test_the_flights_departure_is_read_off_the_booking(device: Device, seed: int) -> None:
+    episode = screen_only(Episode(CrossTravelFlightAlarm(), device,
+                                  np.random.default_rng(seed)))
+    episode.solve()
+    assert episode.verify(None, "success").success
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_the_new_flight_times_are_read_off_the_mail(device: Device, seed: int) -> None:
+    episode = screen_only(Episode(CrossMailFlightChangeToCalendar(), device,
+                                  np.random.default_rng(seed)))
+    episode.solve()
+    assert episode.verify(None, "success").success
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_best_cafe_is_read_off_the_sorted_results(device: Device, seed: int) -> None:
+    episode = screen_only(Episode(CrossMapsCafeToCalendar(), device,
+                                  np.random.default_rng(seed)))
+    episode.solve()
+    assert episode.verify(None, "success").success
+
+
+@pytest.mark.parametrize("task_id", ["CrossMeetFollowCalendarMove", "CrossCalendarEventToMeet"])
+def test_the_meetings_time_is_read_off_the_calendar(device: Device, task_id: str) -> None:
+    """The oracle gets no date, time or length: it reads them on the calendar's event."""
+    task = next(t for t in TEMPLATES if t.id == task_id)
+    episode = Episode(task, device, np.random.default_rng(6))
+    told = {k: v for k, v in episode.params.items() if k not in ("date", "time", "minutes")}
+    for action in task.oracle(Driver(episode.host.elements), told):
+        if action.type != "finish":
+            assert episode.device.step(action) is None, action
+    assert episode.verify(None, "success").success
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_the_hotel_to_cancel_is_found_on_the_bookings_list(device: Device, seed: int) -> None:
+    task = next(t for t in TEMPLATES if t.id == "CrossTravelCancelHotelWithEvent")
+    episode = screen_only(Episode(task, device, np.random.default_rng(seed)))
+    episode.solve()
+    assert episode.verify(None, "success").success
+
+
+@pytest.mark.parametrize("seed", [0, 4])
+def test_the_next_train_is_read_off_the_later_trains(device: Device, seed: int,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The oracle picks the next train and its times on the "Later trains" list, not from
+    the params."""
+    task = CrossTravelChangeTrainUpdateEvent()
+    episode = Episode(task, device, np.random.default_rng(seed))
+    with monkeypatch.context() as patch:
+        patch.setattr(task, "next_train", lambda p: pytest.fail("read the params"))
+        episode.solve()
+    assert episode.verify(None, "success").success
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_the_paid_stay_in_the_city_is_found_on_screen(device: Device, seed: int) -> None:
+    """Two paid orders on the same dates: the one in the city is told by the city's search
+    results (the orders show no city), and its hotel and dates are read off the list."""
+    task = next(t for t in TEMPLATES if t.id == "CrossHotelOrderToCalendar")
+    episode = screen_only(Episode(task, device, np.random.default_rng(seed)))
+    episode.solve()
+    assert episode.verify(None, "success").success
+
+
+@pytest.mark.parametrize("seed", [0, 7])
+def test_the_flight_is_chosen_and_timed_off_the_results(device: Device, seed: int,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The oracle picks the shortest flight under the cap, and its times, on the sorted
+    results, not from the params."""
+    task = next(t for t in TEMPLATES if t.id == "CrossTravelFlightToCalendar")
+    episode = Episode(task, device, np.random.default_rng(seed))
+    with monkeypatch.context() as patch:
+        patch.setattr(task, "target_flight", lambda p: pytest.fail("read the params"))
+        episode.solve()
+    assert episode.verify(None, "success").success

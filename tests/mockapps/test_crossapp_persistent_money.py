@@ -1,8 +1,8 @@
 """Persistent cross-app state around money (``crossapp/persistent_money.py``): the verifiers
 compare two apps' records to each other, so an expense one yuan or one day off the payment
 actually made fails, a payment of the wrong amount fails even when its expense matches it, a
-to-do with more than the order's number fails, and each branch of a conditional task fails
-the other branch's change."""
+to-do naming another order's number (or an order paid with another card or sent to another
+address) fails, and each branch of a conditional task fails the other branch's change."""
 
 from __future__ import annotations
 
@@ -17,8 +17,12 @@ from phone_gym.mockapps.crossapp.persistent_money import (
     CrossPayMerchantToExpense,
     CrossPayReconcileWeek,
     CrossPayRepaidTodo,
+    CrossShopArrivalToCalendar,
+    CrossShopOrderExpenseTodo,
     CrossShopOrderToTodo,
     CrossSplitBillToExpense,
+    CrossSplitOverLimit,
+    placed_order,
 )
 from phone_gym.mockapps.task import Episode
 from phone_gym.world import Device
@@ -84,7 +88,13 @@ def test_the_todo_note_holds_the_order_number_only(device: Device) -> None:
     number = item.note.split()[-1]
     items.update(item.id, note=f"#{int(number)}")  # without the leading zero: the same number
     assert ep.verify(None, "success").success
-    items.update(item.id, note=f"{number} or 12345")  # every number dumped in
+    items.update(item.id, note=f"Order {number}, arrives {item.due}")  # a date beside it
+    assert ep.verify(None, "success").success
+    others = [o.number for o in app(ep, "Shop").data.orders if o.number != number]
+    assert others
+    items.update(item.id, note=f"{number} or {others[0]}")  # the orders' numbers dumped in
+    assert not ep.verify(None, "success").success
+    items.update(item.id, note=f"Order {others[-1]}")  # an older order's number
     assert not ep.verify(None, "success").success
 
 
@@ -111,3 +121,41 @@ def test_reconciling_reports_progress_and_nothing_done_fails(device: Device) -> 
     assert not before.success and before.progress is not None and before.progress < 0.5
     ep.solve()
     assert ep.verify(None, "success").success
+
+
+@pytest.mark.parametrize("template", [CrossShopOrderToTodo, CrossShopOrderExpenseTodo,
+                                      CrossShopArrivalToCalendar])
+def test_the_order_must_use_the_default_card_and_address(template: Any,
+                                                         device: Device) -> None:
+    ep = solved(template(), device)
+    data = app(ep, "Shop").data
+    order = placed_order(ep.driver(), ep.params["name"])
+    card = next(c for c in data.cards if not c.default)
+    data.orders.update(order.id, card_id=card.id)  # paid with the other saved card
+    assert not ep.verify(None, "success").success
+    address = next(a for a in data.addresses if not a.default)
+    data.orders.update(order.id, card_id=order.card_id, address_id=address.id)
+    assert not ep.verify(None, "success").success
+    data.orders.update(order.id, address_id=order.address_id)
+    assert ep.verify(None, "success").success
+
+
+def test_the_event_description_may_hold_more_than_the_number(device: Device) -> None:
+    ep = solved(CrossShopArrivalToCalendar(), device)
+    events = app(ep, "Calendar").system.events
+    event = next(e for e in events if e.title == ep.params["event"])
+    order = placed_order(ep.driver(), ep.params["name"])
+    events.update(event.id, description=f"Order {order.number}, 1 item, ring twice")
+    assert ep.verify(None, "success").success
+    other = next(o.number for o in app(ep, "Shop").data.orders if o.number != order.number)
+    events.update(event.id, description=f"Order {order.number} (or {other})")
+    assert not ep.verify(None, "success").success
+
+
+def test_the_over_limit_branch_says_to_report_it_cannot_be_done(device: Device) -> None:
+    """Its right end is ``finish(status="infeasible")``, which the agent's prompt ties to "it
+    cannot be done": "don't pay anything" alone reads as a branch finished successfully."""
+    ep = Episode(CrossSplitOverLimit(), device, np.random.default_rng(0))
+    assert "cannot be done" in ep.instruction
+    assert not ep.verify(None, "success").success
+    assert ep.verify(None, "infeasible").success

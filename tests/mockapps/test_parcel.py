@@ -10,7 +10,7 @@ import pytest
 from driving import fill, open_app, press, shown, tap
 
 from phone_gym.actions import PhoneAction
-from phone_gym.mockapps import APPS
+from phone_gym.mockapps import APPS, REGISTRY, TEMPLATES, Episode
 from phone_gym.mockapps.chat.fixtures import set_wallet
 from phone_gym.mockapps.parcel.app import ParcelApp, listed, quote, tenths, tracking_number
 from phone_gym.mockapps.parcel.fixtures import add_contact, add_parcel, seed_couriers
@@ -152,3 +152,46 @@ def test_nearest_lockers_ask_for_the_location(device: Device) -> None:
     tap(device, id="button_allow")
     assert parcel_of(device).data.location == "allowed"
     assert shown(device, "Hive Box, North Gate: 350 m away", id="locker_m_0")
+
+
+# --- verifier regressions (red-team review) ----------------------------------------------
+def episode(task_id: str, seed: int = 0) -> Episode:
+    return Episode(TEMPLATES[task_id], Device(REGISTRY.apps), np.random.default_rng(seed))
+
+
+def solve_typing(ep: Episode, old: str, text: str) -> None:
+    """Run the template's oracle on the device, typing ``text`` where it types something
+    starting with ``old`` (no answer, no finish)."""
+    ui = ep.driver()
+    for action in ep.template.oracle(ui, ep.params):
+        if action.type in ("answer", "finish"):
+            continue
+        if action.type == "type" and str(action.text).startswith(old):
+            action = PhoneAction("type", text=text)
+        ep.device.step(action)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_send_takes_the_phone_number_in_any_spacing(seed: int) -> None:
+    phone = episode("ParcelSendCheapest", seed).params["phone"]
+    for typed in (f"{phone[:3]} {phone[3:7]} {phone[7:]}", f"+86 {phone}",
+                  f"{phone[:3]}-{phone[3:7]}-{phone[7:]}"):
+        ep = episode("ParcelSendCheapest", seed)
+        solve_typing(ep, phone, typed)
+        assert ep.verify().success, (typed, ep.verify().reason)
+    wrong = episode("ParcelSendCheapest", seed)
+    solve_typing(wrong, phone, phone[:-1] + str((int(phone[-1]) + 1) % 10))
+    assert not wrong.verify().success
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_send_and_share_refuses_every_tracking_number_dumped(seed: int) -> None:
+    ep = episode("ParcelSendAndShare", seed)
+    p = ep.params
+    right = tracking_number(p["specs"][0][0], len(ep.initial["apps"]["Parcel"]["parcels"]) + 1)
+    every = [str(r["number"]) for r in ep.initial["apps"]["Parcel"]["parcels"].values()]
+    solve_typing(ep, "Your parcel is on its way", "Tracking: " + " or ".join([*every, right]))
+    assert not ep.verify().success
+    fine = episode("ParcelSendAndShare", seed)
+    solve_typing(fine, "Your parcel is on its way", f"{right} is your tracking number")
+    assert fine.verify().success, fine.verify().reason

@@ -6,16 +6,19 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import numpy as np
 import pytest
 from driving import fill, open_app, press, shown, tap
 
-from phone_gym.mockapps import APPS
+from phone_gym.actions import PhoneAction
+from phone_gym.mockapps import APPS, REGISTRY, TEMPLATES, Episode
 from phone_gym.mockapps.chat.fixtures import set_wallet
 from phone_gym.mockapps.ridemini.app import CANCEL_FEE, RideMiniApp, plate_for, suggestions
 from phone_gym.mockapps.ridemini.fixtures import (
     add_coupon,
     add_trip,
     estimate,
+    next_trip_id,
     seed_cars,
     seed_places,
 )
@@ -128,3 +131,33 @@ def test_cancelling_a_late_ride_costs_a_fee(device: Device) -> None:
 
 def test_check_app() -> None:
     assert check_app("RideMini", 1500).steps == 1500
+
+
+# --- verifier regressions (red-team review) ----------------------------------------------
+def episode(task_id: str, seed: int = 0) -> Episode:
+    return Episode(TEMPLATES[task_id], Device(REGISTRY.apps), np.random.default_rng(seed))
+
+
+def solve_saying(ep: Episode, prefix: str, text: str) -> None:
+    """Run the template's oracle on the device, typing ``text`` where it types a message
+    starting with ``prefix`` (no answer, no finish)."""
+    ui = ep.driver()
+    for action in ep.template.oracle(ui, ep.params):
+        if action.type in ("answer", "finish"):
+            continue
+        if action.type == "type" and str(action.text).startswith(prefix):
+            action = PhoneAction("type", text=text)
+        ep.device.step(action)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_book_and_tell_refuses_every_plate_dumped(seed: int) -> None:
+    ep = episode("RideMiniBookAndTell", seed)
+    right = plate_for(next_trip_id(ep.initial))
+    every = [str(t["plate"]) for t in ep.initial["apps"]["RideMini"]["trips"].values()]
+    assert every and right not in every
+    solve_saying(ep, "My car is", "It is one of " + ", ".join([*every, right]))
+    assert not ep.verify().success
+    fine = episode("RideMiniBookAndTell", seed)
+    solve_saying(fine, "My car is", f"Look for plate {right}!")
+    assert fine.verify().success, fine.verify().reason

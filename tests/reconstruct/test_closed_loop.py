@@ -7,6 +7,10 @@ screen whose texts match, and the report shows the figure. No adb binary, no pho
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -127,6 +131,13 @@ def test_rebuilt_app_is_a_plugin_app_and_runs(rebuilt: Path, traces: Path) -> No
     registry.add_module(module, builtin=False)  # what discovery does with an entry point
     registry.validate()
     assert [p.manifest.package for p in registry.packages] == ["com.android.contacts"]
+    # list contents are seeded data: every contact row any list showed, once
+    fixtures = sys.modules["contacts.fixtures"]
+    rows = fixtures.RECORDS["contacts_list"]
+    assert len(rows) == len({(r["id"], r["text"]) for r in rows}) > 10
+    seen = {(e.short_id, e.text) for t in load_traces([traces]) for s in t.steps
+            for e in s.elements() if e.short_id.startswith("contact_") and e.text}
+    assert {(r["id"], r["text"]) for r in rows} == seen
     # opened on a PhoneWorld phone, it shows the first recorded screen of the app
     phone = Rebuilt(module.APP)
     phone.device.open_app(module.APP.name)
@@ -173,3 +184,36 @@ def test_record_cli_runs_given_actions_as_a_phone_would(server: VirtualAdbServer
         # the same screens (the phone's other data may differ: compare their shapes)
         assert (structure(state_key(app_elements(a.elements(), a.package)))
                 == structure(state_key(app_elements(b.elements(), b.package))))
+
+
+def test_rebuilt_app_installs_with_pip_and_opens_in_phoneworld(
+        traces: Path, tmp_path: Path) -> None:
+    """Renamed (``--name``, ``--app-package``: the built-in Contacts holds the recorded ones),
+    the rebuilt app installs with pip (no network, no index, as tests/test_plugins.py does)
+    and PhoneWorld finds it through the ``phone_gym.apps`` entry point."""
+    out, site = tmp_path / "renamed", tmp_path / "site"
+    assert main(["reconstruct", str(traces), "--out", str(out), "--name", "ContactsRebuilt",
+                 "--app-package", "com.example.contactsrebuilt"]) == 0
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+                    "--no-index", "--no-build-isolation", "--target", str(site), str(out)],
+                   check=True, timeout=300, cwd=tmp_path, env={**os.environ, "PIP_NO_INPUT": "1"})
+    code = textwrap.dedent("""
+        import gymnasium as gym
+        import phone_gym
+        from phone_gym.mockapps.registry import discover
+
+        registry = discover()
+        print("plugins:", [p.manifest.name for p in registry.packages if not p.builtin],
+              registry.errors)
+        env = gym.make("PhoneWorld-v0", task="ContactsCreate")
+        env.reset(seed=0)
+        *_, info = env.step('open_app(app="ContactsRebuilt")')
+        print("error:", info["action_error"])
+        print("package:", sorted({e["package"] for e in info["ui_elements"]}))
+    """)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300, env={**os.environ, "PYTHONPATH": str(site)})
+    assert proc.returncode == 0, proc.stderr
+    assert "plugins: ['ContactsRebuilt'] []" in proc.stdout
+    assert "error: None" in proc.stdout
+    assert "com.example.contactsrebuilt" in proc.stdout

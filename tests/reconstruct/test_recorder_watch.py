@@ -39,27 +39,39 @@ def center(backend: AdbBackend, **attrs: object) -> tuple[int, int]:
     raise AssertionError(f"no node with {attrs}")
 
 
-def test_watch_infers_launch_tap_focus_and_typing(backend: AdbBackend, tmp_path: Path) -> None:
+def test_watch_infers_launch_tap_back_focus_and_typing(backend: AdbBackend,
+                                                       tmp_path: Path) -> None:
     rec = Recorder(backend, tmp_path / "t", frames=False)
-    assert rec.watch(max_steps=1, poll=0) == 1  # the home screen
-    assert rec.watch(max_steps=1, poll=0) == 1  # nothing changed: nothing recorded
+
+    def watch(steps: int) -> None:
+        rec.watch(max_steps=steps, poll=0.05, timeout=10)
+        assert len(rec.steps) == steps, "the screen did not change"
+
+    watch(1)  # the home screen
+    assert rec.watch(max_steps=2, poll=0.05, timeout=0.3) == 1  # no change: nothing recorded
     backend.shell(f"monkey -p {CONTACTS} -c android.intent.category.LAUNCHER 1")
-    rec.watch(max_steps=2, poll=0)
-    x, y = center(backend, content_desc="Create contact", clickable=True)
-    backend.shell(f"input tap {x} {y}")
-    rec.watch(max_steps=3, poll=0)
+    watch(2)
+    create = center(backend, content_desc="Create contact", clickable=True)
+    backend.shell("input tap {} {}".format(*create))
+    watch(3)
+    backend.shell("input keyevent 4")
+    watch(4)
+    backend.shell("input tap {} {}".format(*create))
+    watch(5)
     x, y = center(backend, content_desc="Name", editable=True)
     backend.shell(f"input tap {x} {y}")
-    rec.watch(max_steps=4, poll=0)
+    watch(6)
     backend.shell("input text Bob")
-    rec.watch(max_steps=5, poll=0)
+    watch(7)
     trace = load_traces([tmp_path / "t"])[0]
-    home, opened, tapped, focused, typed = trace.steps
+    home, opened, tapped, back, again, focused, typed = trace.steps
     assert home.package != CONTACTS and opened.package == CONTACTS
     assert opened.action == {"action": "open_app", "app": CONTACTS}
     assert opened.source == "inferred" and opened.activity.endswith("MainActivity")
-    assert tapped.action is not None and tapped.action["action"] == "click"
-    assert tapped.target is not None and tapped.target["desc"] == "Create contact"
+    for step in (tapped, again):
+        assert step.action is not None and step.action["action"] == "click"
+        assert step.target is not None and step.target["desc"] == "Create contact"
+    assert back.action == {"action": "press", "button": "back"} and back.source == "inferred"
     assert focused.action is not None and focused.action["action"] == "click"
     assert focused.target is not None and focused.target["desc"] == "Name"
     assert typed.action == {"action": "type", "text": "Bob"}

@@ -292,3 +292,16 @@ def test_progress_is_the_share_that_holds(n_ok: int) -> None:
     verdict = check(STATE, state(), criteria)
     assert verdict.progress == (1.0 if n_ok == 3 else n_ok / 3)
     assert verdict.success == (n_ok == 3)
+
+
+def test_naming_only_refuses_a_dump_of_every_candidate() -> None:
+    from phone_gym.verifiers import naming_only
+
+    m = naming_only("SF1234", ["SF1234", "YT5678", "ZTO999"])
+    assert m.test("Your parcel is sf1234, arriving Friday")
+    assert not m.test("SF1234 or YT5678 or ZTO999")
+    assert not m.test("YT5678")
+    # a rival inside the right value counts only outside its mentions
+    part = naming_only("Harbor Park East", ["Harbor Park", "Lake Park"])
+    assert part.test("I booked Harbor Park East")
+    assert not part.test("Harbor Park East, or Harbor Park")

@@ -12,7 +12,15 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
-from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, Value, contains
+from ...verifiers import (
+    Allow,
+    Allowed,
+    Becomes,
+    Criterion,
+    Record,
+    Value,
+    naming_only,
+)
 from ..aw import long_date
 from ..chat.app import ME
 from ..chat.fixtures import BALANCE, MESSAGES, NAMES, TRANSACTIONS, sample_pin, seed_social
@@ -66,6 +74,8 @@ def pay_with_pin(ui: Driver, pin: str) -> Iterator[PhoneAction]:
     yield from ui.fill("pay_pin", pin)
     yield from ui.press("back")
     yield from ui.tap(id="button_pay")
+
+
 
 
 def snapshot(ui: Driver) -> Mapping[str, Any]:
@@ -411,9 +421,11 @@ class BikeReserveAndTell(BikeReserveCheapestPark):
     def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
         mine = sum(1 for m in initial.get("apps", {}).get("Chat", {}).get("messages", {})
                    .values() if m.get("chat") == 1 and m.get("sender") == ME)
+        parks = [str(r.get("name", "")) for r in
+                 initial.get("apps", {}).get("Bike", {}).get("parks", {}).values()]
         return [*self.booking(p),
                 Record(MESSAGES, {"chat": 1, "sender": ME},
-                       {"text": contains(self.target(p)[0])}, count=mine + 1)]
+                       {"text": naming_only(self.target(p)[0], parks)}, count=mine + 1)]
 
     def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
         return [*super().allowed(p, initial), Allow(MESSAGES, "added", where={"chat": 1})]

@@ -11,7 +11,15 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
-from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, Value, contains
+from ...verifiers import (
+    Allow,
+    Allowed,
+    Becomes,
+    Criterion,
+    Record,
+    Value,
+    naming_only,
+)
 from ..chat.app import ME
 from ..chat.fixtures import BALANCE, MESSAGES, NAMES, TRANSACTIONS, sample_pin, seed_social
 from ..chat.fixtures import set_wallet as chat_wallet
@@ -56,6 +64,8 @@ def pin_and_pay(ui: Driver, pin: str) -> Iterator[PhoneAction]:
 def open_account(ui: Driver, p: Mapping[str, Any], kind: str) -> Iterator[PhoneAction]:
     """From the Accounts tab, open the account of ``kind``."""
     yield from ui.tap(f"{kind} · {p['numbers'][kind]}", kind="list_item")
+
+
 
 
 def yuan_text(c: int) -> str:
@@ -135,7 +145,8 @@ class BillsPayOverdue(BillsTask):
         return {**p, "overdue": sorted(pick(rng, KINDS, n), key=KINDS.index)}
 
     def due_days(self, p: Mapping[str, Any], rng: np.random.Generator) -> dict[str, int]:
-        return {k: -int(rng.integers(1, 20)) if k in p["overdue"] else int(rng.integers(0, 20))
+        # none due today: that is neither "overdue" nor "not due yet"
+        return {k: -int(rng.integers(1, 20)) if k in p["overdue"] else int(rng.integers(1, 20))
                 for k in KINDS}
 
     def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
@@ -220,9 +231,15 @@ class BillsPeakWaterMonth(Lookup, BillsTask):
         yield from open_bills(ui)
         yield from open_account(ui, p, "Water")
         yield from ui.tap(id="history")
-        top = p["usages"].index(max(p["usages"]))  # the rows are the months, latest first
-        yield from ui.reveal(id=f"month_{top}", kind="list_item")
-        yield from ui.answer(f"¥{yuan_text(usage_amount('Water', max(p['usages'])))}")
+        best: tuple[float, str] | None = None  # read off the rows: "12 m³ · ¥34.50"
+        for i in range(len(p["usages"])):
+            yield from ui.reveal(id=f"month_{i}", kind="list_item")
+            used, _, charged = ui.must(id=f"month_{i}", kind="list_item").hint.partition(" · ")
+            if best is None or float(used.split()[0]) > best[0]:
+                best = (float(used.split()[0]), charged.strip())
+        if best is None:
+            raise OracleError("no monthly history shown")
+        yield from ui.answer(best[1])
         yield from ui.finish()
 
 
@@ -397,8 +414,10 @@ class BillsReceiptToChat(BillsTask):
     def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
         mine = sum(1 for m in initial.get("apps", {}).get("Chat", {}).get("messages", {})
                    .values() if m.get("chat") == 1 and m.get("sender") == ME)
+        right = self.number(p, initial)
+        others = [receipt_number(r["date"], r["id"]) for r in rows(initial, PAYMENTS)]
         return [Record(MESSAGES, {"chat": 1, "sender": ME},
-                       {"text": contains(self.number(p, initial))}, count=mine + 1)]
+                       {"text": naming_only(right, others)}, count=mine + 1)]
 
     def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
         return [Allow(MESSAGES, "added", where={"chat": 1})]

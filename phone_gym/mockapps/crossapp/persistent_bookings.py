@@ -8,9 +8,10 @@ twice over fails. Cancelling a booking takes its calendar event along, and only 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from datetime import time as clock_time
 from typing import Any
 
 import numpy as np
@@ -30,7 +31,7 @@ from ..driver import Driver, OracleError
 from ..families import CreateRecord
 from ..hotel.app import stars
 from ..hotel.fixtures import CITIES as HOTEL_CITIES
-from ..hotel.fixtures import add_hotel, add_order, hotel_app, hotel_names, stay
+from ..hotel.fixtures import add_hotel, add_order, hotel_names, stay
 from ..hotel.tasks import (
     HotelBookCheapestNear,
     HotelCancelBooking,
@@ -42,11 +43,11 @@ from ..hotel.tasks import (
 )
 from ..hotel.tasks import search as hotel_search
 from ..mail.fixtures import COLLECTION as MAIL
-from ..mail.fixtures import mail_app, seed_mail, write_mail
+from ..mail.fixtures import seed_mail, write_mail
 from ..mail.tasks import settle
 from ..mail.tasks import start as mail_start
-from ..maps.fixtures import ADDRESS_OF, maps_app
-from ..maps.tasks import MapsSaveBestCafe, best_open, save_to, search_for, set_chip, sort_by
+from ..maps.fixtures import ADDRESS_OF
+from ..maps.tasks import MapsSaveBestCafe, save_to, search_for, set_chip, sort_by
 from ..meet.fixtures import MEETINGS, TODAY, day, long_day, world
 from ..meet.tasks import MeetTask, fill_meeting, new_meeting, open_meeting
 from ..meet.tasks import set_date as meet_date
@@ -137,6 +138,15 @@ def new_event(ui: Driver, title: str, first: datetime, last: datetime, *,
     yield from calendar_date(ui, "end_date", last.date())
     yield from calendar_time(ui, "end_time", last)
     yield from ui.tap(id="save")
+
+
+def event_span(ui: Driver) -> tuple[datetime, datetime]:
+    """The start and end shown on the calendar's open event page."""
+    def at_(which: str) -> datetime:
+        day = ui.must(id=f"{which}_date_value").text
+        return datetime.strptime(f"{day} {ui.must(id=f'{which}_time_value').text}",
+                                 "%b %d, %Y %H:%M")
+    return at_("start"), at_("end")
 
 
 def event_key(initial: Mapping[str, Any], title: str) -> str:
@@ -327,11 +337,14 @@ class CrossCalendarEventToMeet(MeetTask):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from calendar_search(ui, p["title"])
-        yield from ui.tap(p["title"], kind="list_item")  # its day, time and length, read
+        yield from ui.tap(p["title"], kind="list_item")
+        first, last = event_span(ui)  # its day, time and length, read
         yield from ui.press("back")
         yield from open_meet(ui)
         if ui.find(p["title"], kind="list_item") is None:
-            yield from fill_meeting(ui, p)
+            yield from fill_meeting(ui, {"title": p["title"], "date": first.date().isoformat(),
+                                         "time": f"{first:%H:%M}",
+                                         "minutes": (last - first).seconds // 60})
         yield from ui.tap(p["title"], kind="list_item")
         number = ui.must(id="meeting_number").text.rpartition(": ")[2]
         yield from calendar_search(ui, p["title"])
@@ -382,12 +395,13 @@ class CrossMeetFollowCalendarMove(MeetTask):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from calendar_search(ui, p["title"])
-        yield from ui.tap(p["title"], kind="list_item")  # the new day and time, read
+        yield from ui.tap(p["title"], kind="list_item")
+        first, _ = event_span(ui)  # the new day and time, read
         yield from ui.press("back")
         yield from open_meeting(ui, p["title"])
         yield from ui.tap(id="edit")
-        yield from meet_date(ui, p["date"])
-        yield from meet_time(ui, p["time"])
+        yield from meet_date(ui, first.date().isoformat())
+        yield from meet_time(ui, f"{first:%H:%M}")
         yield from ui.tap(id="save")
         yield from ui.finish()
 
@@ -492,11 +506,13 @@ class CrossHotelCancelWithEvent(HotelCancelBooking):
         return p
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        order = hotel_app(ui.state).data.orders.get(int(self.order_key()))
-        if order is None or order.status != "cancelled":
-            yield from open_hotel(ui)
-            yield from ui.tap(id="my_orders")
-            yield from ui.tap(id=f"order_{self.order_key()}")
+        yield from open_hotel(ui)
+        yield from ui.tap(id="my_orders")
+        rows = [e for e in ui.elements() if e.short_id.startswith("order_")
+                and e.text == p["hotel"] and e.hint.startswith(f"{p['checkin']} to ")
+                and e.hint.endswith("· paid")]
+        if rows:  # not cancelled yet: the order at the hotel from that day, read off the list
+            yield from ui.tap(id=rows[0].short_id)
             yield from ui.tap(id="cancel_order")
             yield from ui.tap(id="button_cancel_booking")
         title = f"Stay at {p['hotel']}"
@@ -563,9 +579,34 @@ class CrossHotelOrderToCalendar(HotelTask):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from open_hotel(ui)
         yield from ui.tap(id="my_orders")
-        yield from ui.tap(id="order_3")  # the paid order in the city: dates and hotel, read
-        first, last = self.span(p)
-        yield from new_event(ui, p["event"], first, last, location=p["hotel"])
+        paid = []  # (hotel, check-in, check-out) of each paid order, read off the list
+        for e in ui.elements():
+            found = re.fullmatch(r"(\S+) to (\S+) · paid", e.hint)
+            if e.short_id.startswith("order_") and found:
+                paid.append((e.text, found[1], found[2]))
+        if not paid:
+            raise OracleError("no paid order on screen")
+        if len(paid) > 1:  # which hotel is in the city: its search results tell
+            yield from ui.tap(desc="Navigate up")  # back to the mini-program's search
+            yield from ui.fill("city", p["city"])
+            yield from ui.fill("checkin", paid[0][1])
+            yield from ui.fill("checkout", paid[0][2])
+            yield from ui.press("back")  # the keyboard away
+            yield from ui.tap(id="search_hotels")
+            names: set[str] = set()
+            for _ in range(10):
+                names |= {e.text for e in ui.elements() if e.short_id.startswith("hotel_")}
+                before = [(e.text, e.bounds) for e in ui.elements()]
+                yield PhoneAction("scroll", x=500, y=500, direction="down")
+                if [(e.text, e.bounds) for e in ui.elements()] == before:
+                    break
+            paid = [o for o in paid if o[0] in names]
+            if len(paid) != 1:
+                raise OracleError(f"{len(paid)} paid orders at hotels in {p['city']}")
+        hotel, checkin, checkout = paid[0]
+        first = at(date.fromisoformat(checkin), CHECK_IN_HOUR)
+        last = at(date.fromisoformat(checkout), 11)
+        yield from new_event(ui, p["event"], first, last, location=hotel)
         yield from ui.finish()
 
 
@@ -608,12 +649,15 @@ class CrossMapsCafeToCalendar(MapsSaveBestCafe):
         return [*super().allowed(p, initial), Allow(EVENTS, "added")]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        name = best_open(list(maps_app(ui.state).data.places), "Cafe", self, within=1000).name
         yield from ui.open_app("Maps")
         yield from search_for(ui, "cafe")
         yield from set_chip(ui, "Open now", True)
         yield from set_chip(ui, "Within 1 km", True)
         yield from sort_by(ui, "Rating")
+        places = [e for e in ui.find_all(kind="list_item") if e.short_id.startswith("place_")]
+        if not places:
+            raise OracleError("no cafe open now within 1 km on screen")
+        name = min(places, key=lambda e: e.bounds[1]).text  # the best one, read
         yield from ui.tap(name, kind="list_item")
         yield from save_to(ui, "Favourites", name)
         address = ui.must(id="place_address").text
@@ -659,12 +703,25 @@ class CrossTravelFlightToCalendar(TravelBookShortestFlight):
         return [*super().allowed(p, initial), Allow(EVENTS, "added")]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        flight = self.target_flight(p)
         yield from self.search_route(ui, "Flights", p["origin"], p["destination"], p["day"])
         yield from ui.tap(id="chip_shortest")
-        yield from self.book_journey(ui, flight["number"], p["day"], "Economy", p["traveller"])
-        first, last = journey_span(flight)
-        yield from new_event(ui, flight["number"], first, last)
+        cap = float(p["cap"].lstrip("$").replace(",", ""))
+        fits = []  # the shortest first: the first one under the cap, read off the list
+        for e in sorted(ui.elements(), key=lambda e: e.bounds[1]):
+            found = re.search(r"Economy \$([\d.]+)", e.hint)
+            if e.short_id.startswith("journey_") and found and float(found[1]) < cap:
+                fits.append(e.text)
+        read = re.fullmatch(r"(\S+) · (\d\d):(\d\d) → (\d\d):(\d\d)", fits[0]) if fits \
+            else None
+        if read is None:
+            raise OracleError("no flight under the cap on screen")
+        number, day = read[1], date.fromisoformat(p["day"])
+        first = datetime.combine(day, clock_time(int(read[2]), int(read[3])))
+        last = datetime.combine(day, clock_time(int(read[4]), int(read[5])))
+        if last <= first:
+            last += timedelta(days=1)  # lands after midnight
+        yield from self.book_journey(ui, number, p["day"], "Economy", p["traveller"])
+        yield from new_event(ui, number, first, last)
         yield from ui.finish()
 
 
@@ -710,18 +767,26 @@ class CrossTravelChangeTrainUpdateEvent(TravelChangeTrain):
                       fields=("start", "end", "description"))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        new = travel_data(ui.state).journeys.first(number=self.next_train(p)["number"],
-                                                   date=p["day"])
         booking = travel_data(ui.state).bookings.first(ref=self.booked(p)["number"],
                                                        date=p["day"], status="booked")
-        if new is None:
-            raise OracleError("the next train is not on this phone")
         if booking is not None:
             yield from self.open_booking(ui, p)
             yield from ui.tap(id="change")
-            yield from ui.tap(id=f"journey_{new.id}")
+            rows = [e for e in ui.elements() if e.short_id.startswith("journey_")]
+            if not rows:
+                raise OracleError("no later train on screen")
+            top = min(rows, key=lambda e: e.bounds[1])  # the next train, read
+            times = re.findall(r"(\d\d):(\d\d)", top.text)
+            if len(times) != 2:
+                raise OracleError(f"no times in {top.text!r}")
+            first, last = (datetime.combine(date.fromisoformat(p["day"]),
+                                            clock_time(int(h), int(m))) for h, m in times)
+            if last <= first:
+                last += timedelta(days=1)  # arrives after midnight
+            yield from ui.tap(id=top.short_id)
             yield from ui.tap(id="button_change")
-        first, last = journey_span(self.next_train(p))
+        else:  # a restart after the change: the new train's times, planned from state
+            first, last = journey_span(self.next_train(p))
         yield from open_day(ui, date.fromisoformat(p["day"]))
         yield from ui.tap(p["event"], kind="list_item")
         yield from calendar_date(ui, "start_date", first.date())
@@ -768,7 +833,8 @@ class CrossRideScheduleEventAlarm(RideScheduleRide):
                        {"start": iso(first), "end": iso(first + timedelta(minutes=30)),
                         "description": "", "location": "", "all_day": False}, count=1),
                 Record(ALARMS, {"hour": p["hour"], "minute": p["minute"]},
-                       {"label": same_text(p["label"]), "enabled": True}, count=1)]
+                       {"label": same_text(p["label"]), "enabled": True, "days": []},
+                       count=1)]
 
     def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
         return [*super().allowed(p, initial), Allow(EVENTS, "added"), Allow(ALARMS, "added")]
@@ -794,6 +860,22 @@ class CrossRideScheduleEventAlarm(RideScheduleRide):
         yield from ui.finish()
 AIRPORT_EVENTS = ("Ride to the airport", "Airport pickup", "Taxi to the airport",
                   "Leave for the airport")
+
+
+def booked_departure(ui: Driver, route: str, day: date
+                     ) -> Generator[PhoneAction, None, datetime]:
+    """On Travel's Bookings tab: open the one booked (not cancelled) trip on ``day`` whose
+    title holds ``route`` (``"→ Zurich"``, ``" Prague →"``) and read its departure there."""
+    when = f"{day:%a}, {day:%b} {day.day} "
+    rows = [e for e in ui.elements() if e.short_id.startswith("booking_") and route in e.text
+            and e.hint.startswith(when) and e.hint.endswith("· booked")]
+    if len(rows) != 1:
+        raise OracleError(f"{len(rows)} booked trips {route!r} on {day} on screen")
+    yield from ui.tap(id=rows[0].short_id)
+    found = re.search(r"departs (\d\d):(\d\d)", ui.must(id="when").text)
+    if found is None:
+        raise OracleError("no departure time on the booking's page")
+    return datetime.combine(day, clock_time(int(found[1]), int(found[2])))
 
 
 class CrossFlightTodayRideToAirport(RideScheduleRide):
@@ -850,14 +932,11 @@ class CrossFlightTodayRideToAirport(RideScheduleRide):
         return [*super().allowed(p, initial), Allow(EVENTS, "added")]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        booking = travel_data(ui.state).bookings.first(
-            ref=p["flights"][p["booked"]]["number"], status="booked")
-        if booking is None:
-            raise OracleError("the flight booking is not on this phone")
         yield from ui.open_app("Travel")
         yield from ui.tap(id="tab_bookings")
-        yield from ui.tap(id=f"booking_{booking.id}")  # its departure, read
-        hour, minute = p["time"].split(":")
+        departs = yield from booked_departure(ui, f" {p['origin']} →", self.start.date())
+        first = departs - timedelta(hours=p["lead"])
+        hour, minute = f"{first:%H}", f"{first:%M}"
         yield from ui.open_app("Ride")
         yield from self.choose_place(ui, p["destination"])
         yield from ui.tap(id=f"option_{p['option'].lower()}")
@@ -866,7 +945,6 @@ class CrossFlightTodayRideToAirport(RideScheduleRide):
         yield from ui.fill("minute", minute)
         yield from ui.tap(id="button_ok")
         yield from ui.tap(id="confirm")
-        first = self.pickup(p)
         yield from new_event(ui, p["event"], first, first + timedelta(minutes=30))
         yield from ui.finish()
 
@@ -927,12 +1005,11 @@ class CrossTravelCancelHotelWithEvent(TravelTask):
                 Allow(EVENTS, "removed", key=event)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        booking = travel_data(ui.state).bookings.first(kind="hotel", destination=p["city"])
-        if booking is None:
-            raise OracleError("the hotel booking is not on this phone")
-        if booking.status != "cancelled":
-            yield from self.open_tab(ui, "Bookings")
-            yield from ui.tap(id=f"booking_{booking.id}")
+        yield from self.open_tab(ui, "Bookings")
+        rows = [e for e in ui.elements() if e.short_id.startswith("booking_")
+                and e.text.endswith(f", {p['city']}") and e.hint.endswith("· booked")]
+        if rows:  # not cancelled yet: the hotel in the city, read off the list
+            yield from ui.tap(id=rows[0].short_id)
             yield from ui.tap(id="cancel")
             yield from ui.tap(id="button_cancel_booking")
         yield from open_day(ui, date.fromisoformat(p["check_in"]))
@@ -1052,15 +1129,21 @@ class CrossMailFlightChangeToCalendar(Task):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         f = p["flights"][0]
-        mail = next((m for m in mail_app(ui.state).data.messages
-                     if m.subject.endswith(f["number"])), None)
-        if mail is None:
-            raise OracleError("the airline's e-mail is not on this phone")
         yield from mail_start(ui)
         yield from settle(ui)
-        yield from ui.tap(id=f"mail_{mail.id}")  # the new times, read
-        new = datetime.fromisoformat(f["new"])
-        last = new + timedelta(minutes=f["minutes"])
+        rows = [e for e in ui.elements() if e.short_id.startswith("mail_")
+                and e.hint.startswith(f"Schedule change for flight {f['number']} ")]
+        if not rows:
+            raise OracleError(f"no schedule change for {f['number']} in the inbox")
+        yield from ui.tap(id=rows[0].short_id)
+        body = ui.must(id="body").text  # the new times, read
+        times = re.findall(r"New (?:departure|arrival): (\d\d):(\d\d)", body)
+        if len(times) != 2:
+            raise OracleError("no new times in the airline's e-mail")
+        new, last = (datetime.combine(date.fromisoformat(f["day"]),
+                                      clock_time(int(h), int(m))) for h, m in times)
+        if last <= new:
+            last += timedelta(days=1)  # lands after midnight
         yield from open_day(ui, new.date())
         yield from ui.tap(f"Flight {f['number']}", kind="list_item")
         yield from calendar_date(ui, "start_date", new.date())
@@ -1113,16 +1196,14 @@ class CrossTravelFlightAlarm(TravelTask, CreateRecord):
                 "enabled": True, "days": []}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        booking = travel_data(ui.state).bookings.first(
-            ref=p["flights"][p["booked"]]["number"], date=p["day"], status="booked")
-        if booking is None:
-            raise OracleError("the flight booking is not on this phone")
         yield from self.open_tab(ui, "Bookings")
-        yield from ui.tap(id=f"booking_{booking.id}")  # its departure, read
+        departs = yield from booked_departure(ui, f"→ {p['destination']}",
+                                              date.fromisoformat(p["day"]))
+        ring = departs - timedelta(hours=p["lead"])
         yield from ui.open_app("Clock")
         yield from ui.tap(id="add_alarm")
-        yield from ui.fill("hour", f"{p['hour']:02d}")
-        yield from ui.fill("minute", f"{p['minute']:02d}")
+        yield from ui.fill("hour", f"{ring:%H}")
+        yield from ui.fill("minute", f"{ring:%M}")
         yield from ui.fill("label", p["label"])
         yield from ui.tap(id="save")
         yield from ui.finish()

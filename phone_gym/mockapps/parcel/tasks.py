@@ -5,6 +5,7 @@ recipient the tracking number in Chat."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import timedelta
 from typing import Any, ClassVar
@@ -12,7 +13,19 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
-from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, Value, contains, same_text
+from ...verifiers import (
+    Allow,
+    Allowed,
+    Becomes,
+    Criterion,
+    Matcher,
+    Record,
+    Value,
+    contains,
+    digits,
+    naming_only,
+    same_text,
+)
 from ..aw import long_date
 from ..chat.app import ME
 from ..chat.fixtures import BALANCE, MESSAGES, NAMES, TRANSACTIONS, sample_pin, seed_social
@@ -57,6 +70,22 @@ def pin_and_pay(ui: Driver, pin: str) -> Iterator[PhoneAction]:
     yield from ui.fill("pay_pin", pin)
     yield from ui.press("back")
     yield from ui.tap(id="button_pay")
+
+
+def mobile(expected: str) -> Matcher:
+    """A phone field holding the mainland mobile number ``expected``: the same digits,
+    spacing, dashes and a leading +86 / 0086 aside, and no words."""
+    want = digits(expected)
+
+    def test(value: Any) -> bool:
+        text, got = str(value), digits(value)
+        for code in ("0086", "86"):
+            if len(got) == len(want) + len(code) and got.startswith(code):
+                got = got[len(code):]
+        return want != "" and got == want and not re.search(r"[A-Za-z]", text)
+    return Matcher(test, f"mobile {expected!r}")
+
+
 
 
 class ParcelTask(Task):
@@ -262,7 +291,7 @@ class ParcelSendCheapest(ParcelTask):
     def sent(self, p: Mapping[str, Any]) -> list[Criterion]:
         return [Record(PARCELS, {"direction": "sent", "status": "Awaiting pickup"},
                        {"courier": p["specs"][0][0], "recipient": same_text(p["name"]),
-                        "phone": p["phone"], "address": same_text(p["address"]),
+                        "phone": mobile(p["phone"]), "address": same_text(p["address"]),
                         "weight": p["tenths"], "size": p["size"], "slot": p["slot"],
                         "price": p["price"]}, count=1),
                 Value(BALANCE, p["balance"] - p["price"])]
@@ -341,10 +370,10 @@ class ParcelSendAndShare(ParcelSendCheapest):
     def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
         mine = sum(1 for m in initial.get("apps", {}).get("Chat", {}).get("messages", {})
                    .values() if m.get("chat") == 1 and m.get("sender") == ME)
+        right = tracking_number(p["specs"][0][0], len(rows(initial, PARCELS)) + 1)
+        others = [str(r["number"]) for r in rows(initial, PARCELS)]
         return [*self.sent(p),
-                Record(MESSAGES, {"chat": 1, "sender": ME},
-                       {"text": contains(tracking_number(p["specs"][0][0],
-                                                         len(rows(initial, PARCELS)) + 1))},
+                Record(MESSAGES, {"chat": 1, "sender": ME}, {"text": naming_only(right, others)},
                        count=mine + 1)]
 
     def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:

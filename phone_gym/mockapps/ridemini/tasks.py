@@ -12,7 +12,16 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
-from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, Value, contains, same_text
+from ...verifiers import (
+    Allow,
+    Allowed,
+    Becomes,
+    Criterion,
+    Record,
+    Value,
+    naming_only,
+    same_text,
+)
 from ..aw import long_date
 from ..chat.app import ME
 from ..chat.fixtures import BALANCE, MESSAGES, NAMES, TRANSACTIONS, sample_pin, seed_social
@@ -67,6 +76,8 @@ def pay_with_pin(ui: Driver, pin: str) -> Iterator[PhoneAction]:
     yield from ui.fill("pay_pin", pin)
     yield from ui.press("back")
     yield from ui.tap(id="button_pay")
+
+
 
 
 class RideMiniTask(Task):
@@ -161,8 +172,11 @@ class RideMiniBookAndTell(RideMiniCheapestWithinEta):
         mine = sum(1 for m in initial.get("apps", {}).get("Chat", {}).get("messages", {})
                    .values() if m.get("chat") == 1 and m.get("sender") == ME)
         plate = plate_for(next_trip_id(initial))
+        shown = [str(t.get("plate", "")) for t in
+                 initial.get("apps", {}).get("RideMini", {}).get("trips", {}).values()]
         return [*self.booking(p), Record(MESSAGES, {"chat": 1, "sender": ME},
-                                         {"text": contains(plate)}, count=mine + 1)]
+                                         {"text": naming_only(plate, shown)},
+                                         count=mine + 1)]
 
     def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
         return [*super().allowed(p, initial), Allow(MESSAGES, "added", where={"chat": 1})]

@@ -13,7 +13,7 @@ The rule (``draw``): a template's category is "mini" when it names a mini-progra
 ``mini_program`` or a mini-program app), else "cross" when it is cross-app
 (``registry.is_cross_app``), else "single"; infeasible variants are left out of the suites
 (safety has its own counts). In each category the templates are ordered by the SHA-256 of
-``"phoneworld-bench:<id>"``; the first ``TEST_FRACTION`` of them (at least enough for 50
+``"phoneworld-bench:<id>"``; the first ``TEST_PERCENT`` % of them (at least enough for 50
 instances at ``MAX_SEEDS`` seeds each) are held out, and the suite takes 50 instances from
 them round-robin, each with a seed drawn from the same hash.
 """
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -38,7 +37,7 @@ CATEGORIES = ("single", "cross", "mini")
 SPLITS = ("train", "test")
 #: Instances per suite, share of each category's templates held out, and the most seeds one
 #: template contributes to a suite.
-SIZE, TEST_FRACTION, MAX_SEEDS = 50, 0.3, 4
+SIZE, TEST_PERCENT, MAX_SEEDS = 50, 30, 4
 
 
 @dataclass(frozen=True)
@@ -116,7 +115,7 @@ def draw_from(by_category: Mapping[str, Sequence[str]], version: str = VERSION) 
     instances: dict[str, list[tuple[str, int]]] = {}
     for category in CATEGORIES:
         ordered = sorted(by_category[category], key=_rank)
-        held = max(math.ceil(TEST_FRACTION * len(ordered)), math.ceil(SIZE / MAX_SEEDS))
+        held = max(-(-TEST_PERCENT * len(ordered) // 100), -(-SIZE // MAX_SEEDS))
         if held > len(ordered):
             raise ValueError(f"{category}: {len(ordered)} templates; PhoneWorld-Bench needs "
                              f"at least {held}")

@@ -17,10 +17,10 @@ from ...verifiers import (
     Criterion,
     Matcher,
     Record,
-    contains,
     same_phone,
     same_text,
 )
+from ...verifiers.answers import answer_matcher
 from ..chat.app import ME
 from ..chat.fixtures import (
     GROUPS,
@@ -225,6 +225,12 @@ class WebViewEventSignUp(EventTask):
         yield from ui.finish()
 
 
+def only_session(p: Mapping[str, Any]) -> Matcher:
+    """A message naming the picked session's start time (in any usual format) and no other
+    time."""
+    return answer_matcher("time", p["session"])
+
+
 class WebViewSignUpAndTell(EventTask):
     """The event's sessions are on a schedule page linked from it: pick the earliest one at
     or after a time, sign up, then tell the group which one."""
@@ -261,7 +267,7 @@ class WebViewSignUpAndTell(EventTask):
         mine = sum(1 for m in initial.get("apps", {}).get("Chat", {}).get("messages", {})
                    .values() if m.get("chat") == gid and m.get("sender") == ME)
         return [*super().criteria(p, initial),
-                Record(MESSAGES, {"chat": gid, "sender": ME}, {"text": contains(p["session"])},
+                Record(MESSAGES, {"chat": gid, "sender": ME}, {"text": only_session(p)},
                        count=mine + 1)]
 
     def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
