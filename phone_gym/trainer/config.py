@@ -46,7 +46,7 @@ SFT: dict[str, Any] = {
     "max_grad_norm": 1.0, "eval_episodes": 0, "successful_only": True,
 }
 GRPO: dict[str, Any] = {
-    "sources": None, "grpo": {}, "format_penalty": 0.0, "ray_workers": 0,
+    "sources": None, "grpo": {}, "format_penalty": 0.0, "ray_workers": 0, "record": False,
 }
 #: Keys of the SFT ``data`` table: the folder ``phone-gym collect`` wrote (``path``), or
 #: oracle episodes to collect (``env``, ``kwargs``, ``episodes``, ``seeds``, ``num_envs``).

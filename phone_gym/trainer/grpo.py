@@ -17,11 +17,13 @@ import random
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeVar
 
 import numpy as np
 import torch
 
+from .export import export_episodes
 from .records import Episode
 from .rollout import Collector
 from .vlm import TrainSample, VLMPolicy
@@ -265,7 +267,8 @@ def _minibatches(samples: list[S], size: int, rng: random.Random) -> Iterator[li
 
 def train_grpo(policy: VLMPolicy, collector: Collector, settings: GRPOSettings, *,
                callback: Callable[[int, dict[str, float]], None] | None = None,
-               progress: bool = False) -> list[dict[str, float]]:
+               progress: bool = False,
+               record_to: str | Path | None = None) -> list[dict[str, float]]:
     """Run GRPO; returns one metrics dict per iteration (``reward_mean``, ``success_rate``
     and ``episode_len`` are of the iteration's first ``groups_per_iter`` groups, before the
     update, refills left out; ``no_signal`` is 1, with a ``NoSignalWarning``, when every
@@ -273,7 +276,9 @@ def train_grpo(policy: VLMPolicy, collector: Collector, settings: GRPOSettings, 
     ``drop_flat_groups`` and ``beta``; ``groups_refilled``/``refill_rounds``: groups with
     signal that refills added and the extra collections they took; ``truncated_frac``: the
     samples cut at ``max_new_tokens``; ``logprob_mismatch_mean``/``_max``: see
-    ``recompute_old_logprobs``)."""
+    ``recompute_old_logprobs``). ``record_to``: a folder every collected episode (refills
+    included) is appended to, in the trajectory format ``export.export_episodes`` writes
+    (frames only where the collector keeps them)."""
     torch.manual_seed(settings.seed)
     rng = random.Random(settings.seed)
     model = policy.model
@@ -287,6 +292,10 @@ def train_grpo(policy: VLMPolicy, collector: Collector, settings: GRPOSettings, 
 
     for it in tqdm(range(1, settings.iterations + 1), desc="grpo", disable=not progress):
         episodes, kept, kept_adv, refill = _collect_groups(collector, settings)
+        if record_to is not None:
+            seen = {id(e) for e in episodes}
+            export_episodes([*episodes, *(e for e in kept if id(e) not in seen)], record_to,
+                            append=True)
         rewards = [e.total_reward for e in episodes]
         no_signal = not kept  # every advantage is 0: no update at all
         if no_signal:

@@ -215,8 +215,10 @@ def _run_grpo(cfg: dict[str, Any], out: Path, log: MetricsLog) -> dict[str, Any]
         if not ray.is_initialized():
             ray.init(num_cpus=cfg["ray_workers"], include_dashboard=False)
         backend = RayBackend.from_sampler(sampler, cfg["ray_workers"])
+    # record = true: every rollout is written to OUT/rollouts in the trajectory format
+    # (what `phone-gym collect` and `phone-gym play` write; `train sft` reads it)
     collector = Collector(backend, policy, sampler=sampler,
-                          format_penalty=cfg["format_penalty"], keep_frames=False,
+                          format_penalty=cfg["format_penalty"], keep_frames=cfg["record"],
                           seed=cfg["seed"])
 
     def callback(it: int, metrics: dict[str, float]) -> None:
@@ -225,7 +227,8 @@ def _run_grpo(cfg: dict[str, Any], out: Path, log: MetricsLog) -> dict[str, Any]
             policy.save(out / f"checkpoint-{it}")
 
     history = train_grpo(policy, collector, settings, callback=callback,
-                         progress=cfg["progress"])
+                         progress=cfg["progress"],
+                         record_to=out / "rollouts" if cfg["record"] else None)
     collector.backend.close()
     policy.save(out / "final", merged=True)
     return {"iterations": len(history), "reward_first": history[0]["reward_mean"],

@@ -162,3 +162,36 @@ def test_grpo_real_mock_without_an_adb_server(tmp_path: Path,
     assert f"the real-phone source 'real' finds no adb server at 127.0.0.1:{port}" in line
     assert f"phone-gym virtual-device --port {port}" in line
     assert not (tmp_path / "run").exists()  # it stops before the model loads
+
+
+def test_grpo_records_its_rollouts_for_sft(tmp_path: Path) -> None:
+    """``record = true``: every rollout lands in OUT/rollouts in the trajectory format, with
+    its frames, and loads back as the episodes GRPO collected."""
+    from phone_gym.trainer.export import load_episodes
+
+    path = tmp_path / "grpo.toml"
+    path.write_text(f"""
+model = "tiny"
+out_dir = "{tmp_path / 'run'}"
+image_size = {list(IMAGE_SIZE)}
+max_new_tokens = 8
+progress = false
+record = true
+[grpo]
+iterations = 2
+groups_per_iter = 1
+group_size = 2
+[[sources]]
+name = "mock"
+env = "PhoneWorld-v0"
+kwargs = {{ task = "{TASK}", obs_size = {list(OBS_SIZE)}, max_steps = 2 }}
+num_envs = 2
+""")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NoSignalWarning)
+        assert main(["train", "grpo", "--config", str(path)]) == 0
+    episodes = load_episodes(tmp_path / "run" / "rollouts")
+    assert len(episodes) == 4  # 2 iterations x 1 group x 2 episodes
+    assert len({e.episode_id for e in episodes}) == 4
+    assert all(e.steps[0].task_id == TASK and 1 <= len(e) <= 2 for e in episodes)
+    assert all(step.frame is not None for e in episodes for step in e.steps)
