@@ -14,7 +14,7 @@ score 0. Kept by the team; an independent suite of attacks runs beside it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -188,6 +188,14 @@ def test_damage_left_from_a_first_try_fails_the_right_actions(task_id: str) -> N
     assert tried, "no first try left damage the right actions kept"
 
 
+def on_phone(initial: Any, apps: Sequence[str]) -> str:
+    """The text of what the task's apps and the shared stores hold at the start (another
+    app's data, such as a bike app's "bike" records, is not what the instruction names)."""
+    state = plain(initial)
+    mine = {name: data for name, data in state.get("apps", {}).items() if name in apps}
+    return str({**{k: v for k, v in state.items() if k != "apps"}, "apps": mine})
+
+
 def decoy_params(task_id: str, params: dict[str, Any], seed: int,
                  on_phone: str) -> dict[str, Any]:
     """The params with every new value the instruction names (not ``on_phone`` already:
@@ -207,7 +215,7 @@ def test_a_wrong_first_record_left_beside_the_right_one_scores_zero(task_id: str
     task = TEMPLATES[task_id]
     for seed in SEEDS:
         env, ep = make(task_id, seed)
-        decoy = decoy_params(task_id, ep.params, seed, str(plain(ep.initial)))
+        decoy = decoy_params(task_id, ep.params, seed, on_phone(ep.initial, task.apps))
         assert decoy != ep.params
         script: Iterator[PhoneAction] = task.oracle(ep.driver(), decoy)
         for action in script:
