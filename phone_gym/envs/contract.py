@@ -12,22 +12,27 @@ returns them on demand.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, TypeVar
 
 import numpy as np
 from gymnasium import spaces
 
 from ..actions import ActionError, PhoneAction, to_action
+from ..world.glyphs import drawable_chars
 from .spaces import SharedText
 
-#: Characters allowed in text observations (instruction, UI listing).
-OBS_CHARSET: str = string.printable.replace("\x0b", "").replace("\x0c", "") + "…◀●■⇧⌫↵✓✎⋮📌★☆"
-_OBS_CHARS = frozenset(OBS_CHARSET)
+#: What stands in a text observation for a character outside ``obs_charset()`` (a real
+#: phone's screen may show one the phone's fonts lack).
+REPLACEMENT = "\ufffd"
 T = TypeVar("T")
-MAX_INSTRUCTION = 512
-MAX_UI_TEXT = 8192
+#: The longest instruction and UI listing a text observation holds (longer text is cut).
+#: The longest a template writes is about 820 characters (RecipeAddMultipleRecipes), the
+#: longest listing about 10,200 (a cinema's seat map): room to grow, and a test
+#: (tests/envs/test_text_observations.py) that no template comes near either.
+MAX_INSTRUCTION = 2048
+MAX_UI_TEXT = 32768
 
 #: Keys of every step's ``info``: what the agent did and what it sees.
 STEP_KEYS: tuple[str, ...] = ("instruction", "step", "max_steps", "action", "action_error",
@@ -39,12 +44,28 @@ END_KEYS: tuple[str, ...] = ("task_id", "success", "verdict", "progress")
 PRIVILEGED_KEYS: tuple[str, ...] = ("params",)
 
 
+@lru_cache(maxsize=1)
+def obs_charset() -> str:
+    """The characters of text observations (instruction, UI listing): every character the
+    phone can show (``glyphs.drawable_chars``: CJK, accented Latin, currency signs, emoji,
+    the selectors emoji carry, white space) and ``REPLACEMENT``."""
+    chars = drawable_chars()
+    return chars if REPLACEMENT in chars else chars + REPLACEMENT
+
+
+@lru_cache(maxsize=1)
+def _obs_chars() -> frozenset[str]:
+    return frozenset(obs_charset())
+
+
 def clean_text(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters, with characters outside ``OBS_CHARSET`` as '?'."""
+    """``text`` cut to ``limit`` characters; a character outside ``obs_charset()`` (none a
+    template, fixture or app string produces) becomes ``REPLACEMENT``."""
     text = text[:limit]
-    if _OBS_CHARS.issuperset(text):
+    chars = _obs_chars()
+    if chars.issuperset(text):
         return text
-    return "".join(c if c in _OBS_CHARS else "?" for c in text)
+    return "".join(c if c in chars else REPLACEMENT for c in text)
 
 
 def _is_int(value: Any) -> bool:
@@ -77,11 +98,11 @@ def observation_space(size: tuple[int, int], screenshot: bool, ui_in_obs: bool) 
     """``instruction`` (text), ``screenshot`` (uint8 H x W x 3) and optionally ``ui``."""
     width, height = size
     obs: dict[str, spaces.Space[Any]] = {
-        "instruction": SharedText(MAX_INSTRUCTION, charset=OBS_CHARSET)}
+        "instruction": SharedText(MAX_INSTRUCTION, charset=obs_charset())}
     if screenshot:
         obs["screenshot"] = spaces.Box(0, 255, (height, width, 3), np.uint8)
     if ui_in_obs:
-        obs["ui"] = SharedText(MAX_UI_TEXT, charset=OBS_CHARSET)
+        obs["ui"] = SharedText(MAX_UI_TEXT, charset=obs_charset())
     return spaces.Dict(obs)
 
 

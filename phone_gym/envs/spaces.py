@@ -8,6 +8,10 @@ view instead: it decodes the current strings whenever it is copied or indexed, s
 ``AsyncVectorEnv`` returns the right instructions with its default settings. Its strings are
 encoded into and decoded out of shared memory with numpy (code point tables), not a Python
 loop over every character slot as Gymnasium's ``Text`` does.
+
+The phone's charset is large (every character its fonts draw, CJK included: about 19,000),
+so a ``SharedText`` with a string charset shares its lookup tables with every other space of
+that charset (built once per process), and pickles as its charset string and lengths.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any, cast
 
 import numpy as np
 from gymnasium.spaces import Text
+from gymnasium.spaces.text import alphanumeric
 from gymnasium.spaces.utils import flatten
 from gymnasium.vector.utils import read_from_shared_memory, write_to_shared_memory
 
@@ -25,9 +30,60 @@ from gymnasium.vector.utils import read_from_shared_memory, write_to_shared_memo
 class SharedText(Text):
     """A ``Text`` space that vectorizes correctly through shared memory."""
 
+    def __init__(self, max_length: int, *, min_length: int = 1,
+                 charset: frozenset[str] | str = alphanumeric,
+                 seed: int | np.random.Generator | None = None) -> None:
+        if not isinstance(charset, str):
+            super().__init__(max_length, min_length=min_length, charset=charset, seed=seed)
+            return
+        # Text's own checks and setup on a one-character charset, then the shared tables
+        super().__init__(max_length, min_length=min_length, charset="a", seed=seed)
+        self._char_set, self._char_list, self._char_index, self._char_str = _charset(charset)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.max_length, self.min_length, "".join(self._char_list),
+                           self._np_random))
+
+
+@lru_cache(maxsize=8)
+def _charset(charset: str) -> tuple[frozenset[str], tuple[str, ...], dict[str, np.int32], str]:
+    """``Text``'s lookup tables for a string charset (built as ``Text.__init__`` does)."""
+    char_list = list(dict.fromkeys(charset))
+    invalid = [char for char in char_list if len(char) != 1]
+    if invalid:
+        raise ValueError("Expects all charset elements to be a single character, actual "
+                         f"invalid elements: {invalid}")
+    return (frozenset(char_list), tuple(char_list),
+            {val: np.int32(i) for i, val in enumerate(char_list)}, "".join(sorted(char_list)))
+
+
+def _rebuild(max_length: int, min_length: int, charset: str,
+             rng: np.random.Generator | None) -> SharedText:
+    space = SharedText(max_length, min_length=min_length, charset=charset)
+    if rng is not None:
+        space._np_random = rng
+    return space
+
+
+Tables = tuple[np.ndarray, np.ndarray, np.ndarray]
+_TABLES: dict[int, tuple[tuple[str, ...], Tables | None]] = {}  # id(character_list): ...
+
+
+def _tables(chars: tuple[str, ...]) -> Tables | None:
+    """``_build_tables(chars)``, cached by the identity of the charset's tuple (hashing a
+    tuple of 19,000 characters on every step would cost more than the encoding)."""
+    hit = _TABLES.get(id(chars))
+    if hit is not None and hit[0] is chars:
+        return hit[1]
+    tables = _build_tables(chars)
+    if len(_TABLES) >= 64:
+        _TABLES.clear()
+    _TABLES[id(chars)] = (chars, tables)  # the tuple is kept alive: its id stays its own
+    return tables
+
 
 @lru_cache(maxsize=64)
-def _tables(chars: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+def _build_tables(chars: tuple[str, ...]) -> Tables | None:
     """For a charset (``Text.character_list``): the code point of each index, the sorted
     code points and the index of each (the last one of a repeated character, as ``Text``
     does); None if a character is not a single code point."""

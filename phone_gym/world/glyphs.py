@@ -10,12 +10,15 @@ versions draws the same pixels:
    each takes ``(draw, cx, cy, s, color, bg)``, a center and a scale ``s`` in drawing pixels;
 2. the fonts shipped in ``fonts/`` (``FALLBACKS``), the same on every machine: DejaVu Sans
    2.37 (Latin with accents, Greek, Cyrillic, Hebrew, Arabic, punctuation, currencies, math,
-   arrows, shapes, dingbats; Bitstream Vera licence), then Noto Emoji 3.002 (monochrome
-   emoji; SIL OFL 1.1);
-3. for the scripts those lack, one system font (the only part that depends on the machine):
-   a CJK font (``cjk_font``): ``$PHONE_GYM_CJK_FONT``, the ``manimgx-fonts-cjk`` package or
-   a system Noto Sans CJK / WenQuanYi / Droid Sans Fallback (``CJK_FONTS``). Without one,
-   Chinese, Japanese and Korean cannot be drawn.
+   arrows, shapes, dingbats; Bitstream Vera licence), Noto Emoji 3.002 (monochrome emoji;
+   SIL OFL 1.1), then a subset of Noto Sans CJK SC 2.004 (the common Chinese, Japanese and
+   Korean characters: GB 2312, Big5 level 1, the Hangul of KS X 1001, CJK punctuation and
+   full-width forms; SIL OFL 1.1; ``scripts/build_cjk_font.py`` makes it);
+3. only when the user names one, an extra font (``$PHONE_GYM_CJK_FONT``, ``extra_font``) for
+   characters the shipped fonts lack (rare hanzi, say). It comes last, so it never changes
+   how a character the shipped fonts draw looks; no system font is ever looked for.
+   ``$PHONE_GYM_NO_SYSTEM_FONTS=1`` (CI sets it) ignores the extra font and makes opening any
+   font file outside the package an error (``check_font_path``).
 
 Text that no font and no symbol draws cannot be typed: ``typing_error`` is the message both
 PhoneWorld and real phones give. Fallback runs sit on the bundled font's baseline.
@@ -67,30 +70,40 @@ FONT_DIR = Path(__file__).with_name("fonts")
 FALLBACKS: tuple[tuple[str | None, str], ...] = (
     (None, "DejaVuSans.ttf"),
     (None, "NotoEmoji.ttf"),
+    (None, "NotoSansCJKsc-Subset.otf"),
 )
-#: Names a font file for CJK text (empty: none), instead of looking for one.
+#: Names an extra font file (empty: none), drawn from after the shipped fonts: for characters
+#: they lack. Never needed by a template; it makes those characters' pixels machine-dependent.
 CJK_ENV = "PHONE_GYM_CJK_FONT"
-#: Where a CJK font is looked for, the first found wins: a registry package, then the system
-#: fonts of Debian and Ubuntu (``fonts-noto-cjk``, ``fonts-wqy-microhei``,
-#: ``fonts-droid-fallback``) and Fedora (``google-noto-sans-cjk-fonts``).
-CJK_FONTS: tuple[tuple[str | None, str], ...] = (
-    ("manimgx_fonts_cjk", "NotoSansCJK-VF.otf.ttc"),
-    (None, "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
-    (None, "/usr/share/fonts/google-noto-cjk/NotoSansCJK-Regular.ttc"),
-    (None, "/usr/share/fonts/google-noto-sans-cjk-fonts/NotoSansCJK-Regular.ttc"),
-    (None, "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"),
-    (None, "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"),
-)
-#: The face of a CJK collection used: its Simplified Chinese one (all cover the same
-#: characters, with regional glyph shapes).
-CJK_FACE = "SC"
-CJK_HINT = ("; Chinese, Japanese and Korean need a CJK font: apt-get install fonts-noto-cjk, "
-            f"pip install manimgx-fonts-cjk, or set {CJK_ENV} to a font file")
+#: "1" hides every font outside the package: ``CJK_ENV`` is ignored, and opening any other
+#: font file raises (``check_font_path``). ``.ci/run`` runs the whole suite with it.
+NO_SYSTEM_FONTS_ENV = "PHONE_GYM_NO_SYSTEM_FONTS"
+CJK_HINT = ("; the phone's fonts draw the common Chinese, Japanese and Korean characters "
+            "(GB 2312, Big5 level 1, KS X 1001 Hangul): for others, set "
+            f"{CJK_ENV} to a font file that has them")
+
+
+def system_fonts_hidden() -> bool:
+    """Whether ``NO_SYSTEM_FONTS_ENV`` hides every font outside the package."""
+    value = os.environ.get(NO_SYSTEM_FONTS_ENV, "")
+    if value not in ("", "0", "1"):
+        raise ValueError(f"{NO_SYSTEM_FONTS_ENV}={value!r}; accepted: 1 (only the package's "
+                         "fonts), 0 or unset")
+    return value == "1"
+
+
+def check_font_path(path: str) -> str:
+    """``path``, or a ``RuntimeError`` when system fonts are hidden and it lies outside the
+    package's ``FONT_DIR``: a guard that the renderer never opens a system font."""
+    if system_fonts_hidden() and Path(path).resolve().parent != FONT_DIR.resolve():
+        raise RuntimeError(f"font {path!r} is not one of the package's fonts, and "
+                           f"{NO_SYSTEM_FONTS_ENV}=1 allows no other")
+    return path
 
 
 def _locate(package: str | None, name: str) -> str | None:
-    """The path of font file ``name`` in ``package`` (None: ``FONT_DIR``, or ``name`` is a
-    path), or None when it is not installed."""
+    """The path of font file ``name`` in ``package`` (None: ``FONT_DIR``), or None when it
+    is not installed."""
     if package is None:
         path = FONT_DIR / name
     else:
@@ -102,38 +115,39 @@ def _locate(package: str | None, name: str) -> str | None:
 
 
 def _collection_index(path: str) -> int:
-    """The face of a font collection named ``CJK_FACE`` (0 for a plain font file)."""
+    """The Simplified Chinese face ("... SC") of a font collection (0 for a plain font file,
+    or a collection without one)."""
     if not path.lower().endswith((".ttc", ".otc")):
         return 0
     from fontTools.ttLib import TTCollection
 
     with TTCollection(path, lazy=True) as collection:
         for i, face in enumerate(collection.fonts):
-            if (face["name"].getDebugName(1) or "").endswith(f" {CJK_FACE}"):
+            if (face["name"].getDebugName(1) or "").endswith(" SC"):
                 return i
     return 0
 
 
-def cjk_font() -> Face | None:
-    """The CJK font used, if any (see ``CJK_ENV`` and ``CJK_FONTS``)."""
+def extra_font() -> Face | None:
+    """The extra font the user named with ``CJK_ENV``, if any (never while system fonts are
+    hidden)."""
     chosen = os.environ.get(CJK_ENV)
-    if chosen is not None:
-        if chosen and not Path(chosen).is_file():
-            raise ValueError(f"{CJK_ENV}={chosen!r} is not a file; accepted: the path of a "
-                             "CJK font (.ttf, .otf or .ttc), or empty for none")
-        path = chosen or None
-    else:
-        path = next((p for pkg, name in CJK_FONTS if (p := _locate(pkg, name))), None)
-    return None if path is None else Face(Path(path).name, path, _collection_index(path))
+    if not chosen or system_fonts_hidden():
+        return None
+    if not Path(chosen).is_file():
+        raise ValueError(f"{CJK_ENV}={chosen!r} is not a file; accepted: the path of a "
+                         "font file (.ttf, .otf or .ttc) drawn after the package's fonts, "
+                         "or empty for none")
+    return Face(Path(chosen).name, chosen, _collection_index(chosen))
 
 
 @lru_cache(maxsize=1)
 def stack() -> tuple[Face, ...]:
     """The fonts text is drawn with, by face number: the bundled one (``PRIMARY``), then the
-    fallback fonts that are installed, then the CJK font if there is one."""
+    package's fallback fonts, then the user's extra font if there is one."""
     found = [Face(name, path) for pkg, name in FALLBACKS if (path := _locate(pkg, name))]
-    cjk = cjk_font()
-    return (Face("Aileron (Pillow)", ""), *found, *([cjk] if cjk else []))
+    extra = extra_font()
+    return (Face("Aileron (Pillow)", ""), *found, *([extra] if extra else []))
 
 
 @lru_cache(maxsize=256)
@@ -149,7 +163,7 @@ def face_font(face: int, px: int) -> ImageFont.FreeTypeFont:
     if face == PRIMARY:
         return font(px)
     f = stack()[face]
-    return ImageFont.truetype(f.path, max(1, px), index=f.number,
+    return ImageFont.truetype(check_font_path(f.path), max(1, px), index=f.number,
                               layout_engine=ImageFont.Layout.BASIC)
 
 
@@ -159,9 +173,25 @@ def coverage(face: int) -> frozenset[int]:
     from fontTools.ttLib import TTFont
 
     f = stack()[face]
-    source = BytesIO(font(24).font_bytes) if face == PRIMARY else f.path
+    source = BytesIO(font(24).font_bytes) if face == PRIMARY else check_font_path(f.path)
     with TTFont(source, fontNumber=f.number, lazy=True) as tt:
         return frozenset(tt.getBestCmap())
+
+
+@lru_cache(maxsize=1)
+def drawable_chars() -> str:
+    """Every character the phone can show, sorted: what a font of the stack or a vector
+    symbol draws, white space, and the invisible selectors ``prepare`` drops (text holds
+    them as typed). The charset of text observations (``envs.contract``)."""
+    points: set[int] = set(VARIATION_SELECTORS)
+    for face in range(len(stack())):
+        points.update(coverage(face))
+    points.update(ord(s) for s in SYMBOLS if len(s) == 1)
+    points.update(map(ord, " \t\n\r"))
+    points.difference_update(range(0x20))  # other control characters draw as boxes
+    points.update(map(ord, "\t\n\r"))
+    points.difference_update(range(0xD800, 0xE000))  # surrogates are not characters
+    return "".join(map(chr, sorted(points)))
 
 
 @lru_cache(maxsize=8192)
@@ -231,7 +261,7 @@ def undrawable(text: str) -> str:
 
 
 def is_cjk(ch: str) -> bool:
-    """Whether ``ch`` is Chinese, Japanese or Korean (what the optional CJK font draws)."""
+    """Whether ``ch`` is Chinese, Japanese or Korean."""
     return unicodedata.name(ch, "").split(" ")[0] in (
         "CJK", "HIRAGANA", "KATAKANA", "HANGUL", "BOPOMOFO", "IDEOGRAPHIC", "HALFWIDTH")
 
@@ -263,9 +293,9 @@ def baseline(y: float, px: int) -> int:
 
 
 def reload_fonts() -> None:
-    """Look for the fonts again (after installing a CJK font or changing ``CJK_ENV``).
+    """Look for the fonts again (after changing ``CJK_ENV`` or ``NO_SYSTEM_FONTS_ENV``).
     Tiles already drawn keep their pixels: clear the renderers' tile caches too."""
-    for fn in (stack, face_font, coverage, font_has, face_of, source):
+    for fn in (stack, face_font, coverage, drawable_chars, font_has, face_of, source):
         fn.cache_clear()
     with _CACHES_LOCK:
         _FACE_CACHES.clear()
@@ -907,6 +937,14 @@ def _pin(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
     d.polygon(_pts(cx, cy, s, (-0.3, -0.8), (0.3, -0.8), (0.22, -0.1), (-0.22, -0.1)), fill=c)
     d.polygon(_pts(cx, cy, s, (-0.55, 0.12), (0.55, 0.12), (0.3, -0.2), (-0.3, -0.2)), fill=c)
     _polyline(d, _pts(cx, cy, s, (0, 0.1), (0, 0.82)), c, _lw(s, 0.12))
+
+
+@_symbol("⌖", "⌾")
+def _target(d: Draw, cx: float, cy: float, s: float, c: RGB, bg: RGB) -> None:
+    _ring(d, cx, cy, 0.52 * s, c, _lw(s, 0.13))
+    _disc(d, cx, cy, 0.16 * s, c)
+    for u, v in ((0, -1), (0, 1), (-1, 0), (1, 0)):
+        _polyline(d, _pts(cx, cy, s, (0.5 * u, 0.5 * v), (0.85 * u, 0.85 * v)), c, _lw(s, 0.13))
 
 
 @_symbol("📶", "🛜")

@@ -99,11 +99,17 @@ def test_png_round_trip_is_lossless() -> None:
     assert np.array_equal(decode_png(encode_png(image)), image)
 
 
-def test_episode_over_the_client_equals_in_process(world: Server) -> None:
-    expected = in_process("ContactsCreate", 3, None)
+@pytest.mark.parametrize(("task", "seed"), [("ContactsCreate", 3), ("BikePayParking", 0)])
+def test_episode_over_the_client_equals_in_process(world: Server, task: str, seed: int) -> None:
+    """BikePayParking's instruction, screens and typed plate hold CJK and the yuan sign: text
+    crosses the wire unchanged (issue 23)."""
+    expected = in_process(task, seed, None)
     assert expected[-1][5]["success"] is True  # the oracle solves it: a real check below
+    if task == "BikePayParking":
+        assert not expected[0][1]["instruction"].isascii()
+        assert any(not str(a).isascii() for a, *_ in expected[1:])
     with PhoneEnvClient(world.url) as client:
-        obs, info = client.reset(task="ContactsCreate", seed=3)
+        obs, info = client.reset(task=task, seed=seed)
         assert np.array_equal(obs["screenshot"], expected[0][1]["screenshot"])
         assert obs["instruction"] == expected[0][1]["instruction"]
         assert info == plain_info(expected[0][5])
