@@ -233,8 +233,10 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         episode = self._need_episode()
         if self.ended:
             raise ended_error()
-        self.steps += 1
+        # read first: an action that raises while being read (an error of the caller's own
+        # mapping, an interrupt) propagates without using up a step of the budget
         parsed, error, terminated, answer = read_action(action, self.app_names)
+        self.steps += 1
         if parsed is not None and not terminated:
             error = self._carry_out(episode, parsed)
         status = parsed.status if parsed is not None and parsed.type == "finish" else None

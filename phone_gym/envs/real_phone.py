@@ -387,9 +387,11 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         episode = self._need_episode()
         if self.ended:
             raise ended_error()
+        # read first: an action that raises while being read (an error of the caller's own
+        # mapping, an interrupt) propagates without using up a step of the budget
+        parsed, error, terminated, answer = read_action(action, self.app_names)
         self.steps += 1
         device_error: str | None = None
-        parsed, error, terminated, answer = read_action(action, self.app_names)
         if parsed is not None and not terminated:
             parts, error = self._resolve(parsed)
             if error is None:

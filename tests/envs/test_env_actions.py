@@ -124,3 +124,33 @@ def test_random_space_samples_never_raise() -> None:
         assert info["action_error"] is None or isinstance(info["action_error"], str)
         if terminated or truncated:
             env.reset()
+
+
+class Exploding(dict):  # type: ignore[type-arg]
+    """An action mapping whose reading raises an error of its own (not a parse error)."""
+
+    def __getitem__(self, key: object) -> object:
+        raise LookupError("the caller's own mapping failed")
+
+    def get(self, key: object, default: object = None) -> object:
+        raise LookupError("the caller's own mapping failed")
+
+    def __contains__(self, key: object) -> bool:
+        raise LookupError("the caller's own mapping failed")
+
+
+def test_an_action_that_raises_while_read_uses_no_step() -> None:
+    """Issue 24: such a step raised after counting itself (step 13 of a 12-step budget)."""
+    env = PhoneWorldEnv(task="ClockTimerEntry", screenshot=False)
+    env.reset(seed=0)
+    budget = env._budget(env.episode)  # type: ignore[arg-type]
+    for _ in range(3):
+        with pytest.raises(LookupError):
+            env.step(Exploding(action="wait"))
+    assert env.steps == 0
+    steps = []
+    truncated = False
+    while not truncated:
+        _, _, _, truncated, info = env.step({"action": "wait"})
+        steps.append(info["step"])
+    assert steps == list(range(1, budget + 1)) and info["max_steps"] == budget

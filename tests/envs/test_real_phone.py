@@ -486,3 +486,18 @@ def test_setup_gives_up_with_a_clear_error(server: VirtualAdbServer,
     env = make(server, task="ContactsDelete")
     with pytest.raises(SetupError, match="cannot be set up on this phone: a clash"):
         env.reset(seed=0)
+
+
+def test_an_action_that_raises_while_read_uses_no_step(server: VirtualAdbServer) -> None:
+    """Issue 24: the step counter moved before the action was read."""
+    class Exploding(dict):  # type: ignore[type-arg]
+        def __contains__(self, key: object) -> bool:
+            raise LookupError("the caller's own mapping failed")
+
+    env = make(server, task="ContactsCreate")
+    env.reset(seed=0)
+    with pytest.raises(LookupError):
+        env.step(Exploding(action="wait"))
+    assert env.steps == 0
+    _, _, _, _, info = env.step({"action": "wait"})
+    assert info["step"] == 1 and env.steps == 1
