@@ -30,7 +30,7 @@ from phone_gym.actions import PhoneAction
 from phone_gym.envs import PhoneWorldEnv
 from phone_gym.mockapps import Driver
 from phone_gym.mockapps.contacts.tasks import ContactsEditPhone
-from phone_gym.mockapps.vocab import FIRST_NAMES, LAST_NAMES
+from phone_gym.tasks.vocab import FIRST_NAMES, LAST_NAMES
 
 
 class GrowingRoster(ContactsEditPhone):

@@ -57,7 +57,7 @@ PWBENCH_SUITES = {"pwbench": "all", "pwbench-single": "single", "pwbench-cross":
 def cmd_tasks(args: argparse.Namespace) -> int:
     if args.suite in PWBENCH_SUITES:
         from .mockapps import REGISTRY
-        from .mockapps.suites import pwbench
+        from .suites import pwbench
 
         bench = pwbench.load()
         category = PWBENCH_SUITES[args.suite]
@@ -68,7 +68,7 @@ def cmd_tasks(args: argparse.Namespace) -> int:
               f"bench run --suite {args.suite}")
         return 0
     if args.suite:
-        from .mockapps.suites import suite_table
+        from .suites import suite_table
 
         print(suite_table(args.suite))
         return 0
@@ -97,7 +97,7 @@ def cmd_tasks(args: argparse.Namespace) -> int:
     print(f"{len(templates)} templates; env ids: PhoneWorld-v0 (all) or PhoneWorld-<id>-v0")
     if not args.app and not args.split:
         from .mockapps import REGISTRY
-        from .mockapps.registry import CROSS_KINDS, template_counts
+        from .tasks.registry import CROSS_KINDS, template_counts
 
         n = template_counts(REGISTRY)
         kinds = ", ".join(f"{k} {n[k]}" for k in CROSS_KINDS)

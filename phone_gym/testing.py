@@ -37,8 +37,8 @@ import numpy as np
 from .actions import PhoneAction, format_action, make_action_space
 from .actions.space import action_from_sample
 from .mockapps import APPS, REGISTRY, Episode, Task, Unrecoverable
-from .mockapps.driver import OracleError
-from .mockapps.families import (
+from .tasks.driver import OracleError
+from .tasks.families import (
     DeleteRecord,
     EditRecord,
     Lookup,

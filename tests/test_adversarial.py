@@ -25,8 +25,8 @@ from phone_gym.actions import PhoneAction
 from phone_gym.envs.contract import END_KEYS, STEP_KEYS
 from phone_gym.envs.phone_world import PhoneWorldEnv
 from phone_gym.mockapps import TEMPLATES, Episode
-from phone_gym.mockapps.families import CreateRecord, DeleteRecord, Lookup
-from phone_gym.mockapps.task import placeholders
+from phone_gym.tasks.families import CreateRecord, DeleteRecord, Lookup
+from phone_gym.tasks.task import placeholders
 from phone_gym.verifiers import DEFAULT_IGNORE, diff, matches, plain
 
 IDS = sorted(TEMPLATES)

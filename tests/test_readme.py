@@ -73,7 +73,7 @@ PYTHON_BLOCKS: dict[str, PyBlock] = {
         why="no phone here: the virtual adb device's phone"),
     # Writing a mock app: the template snippet, with the imports it leaves out
     "class NotesPinNote(NoteTask, EditRecord):": PyBlock(
-        subs=(("class NotesPinNote(", "from phone_gym.mockapps.families import EditRecord\n"
+        subs=(("class NotesPinNote(", "from phone_gym.tasks.families import EditRecord\n"
                                       "from phone_gym.mockapps.notes.tasks import NoteTask\n"
                                       "class NotesPinNote("),),
         why="a snippet: its bases are imported first"),
@@ -431,7 +431,7 @@ def authoring_default(name: str) -> Any:
 
 
 def setup_tries() -> int:
-    from phone_gym.mockapps.task import MAX_SETUP_TRIES
+    from phone_gym.tasks.task import MAX_SETUP_TRIES
 
     return MAX_SETUP_TRIES
 

@@ -11,8 +11,8 @@ import pytest
 
 from phone_gym.actions import PhoneAction
 from phone_gym.mockapps import APPS, TEMPLATES, Driver
-from phone_gym.mockapps.families import CreateRecord
 from phone_gym.mockapps.notes.fixtures import COLLECTION, seed_notes
+from phone_gym.tasks.families import CreateRecord
 from phone_gym.testing import (
     CheckFailed,
     check_app,

@@ -4,7 +4,7 @@ Built in: ``"phoneworld"`` (every PhoneWorld template, ``PhoneWorld-v0``), ``"re
 real-device templates, ``RealPhone-v0``), ``"androidworld"`` (the templates mapped to
 AndroidWorld tasks), PhoneWorld-Bench (``"pwbench-single"``, ``"pwbench-cross"``,
 ``"pwbench-mini"``: 50 fixed (template, seed) instances each, and ``"pwbench"``: all 150;
-see ``mockapps.suites.pwbench`` and docs/bench.md), and any comma list of template ids
+see ``suites.pwbench`` and docs/bench.md), and any comma list of template ids
 (``"ContactsAddContact,ClockAddAlarm"``, PhoneWorld). Plugins call ``register_suite``.
 """
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..mockapps import REGISTRY, TEMPLATES
-from ..mockapps.suites import SUITES
+from ..suites import SUITES
 from ..world.manifest import did_you_mean
 
 CATEGORIES: tuple[str, ...] = ("single", "cross-app", "mini-app", "safety")
@@ -81,7 +81,7 @@ register_suite("androidworld", lambda: SUITES["androidworld"].template_ids,
 def _pwbench(category: str) -> tuple[Callable[[], list[str]],
                                       Callable[[], tuple[tuple[str, int], ...]]]:
     """A PhoneWorld-Bench suite's (template ids, instances) functions."""
-    from ..mockapps.suites.pwbench import load
+    from ..suites.pwbench import load
 
     def instances() -> tuple[tuple[str, int], ...]:
         return load().suite(category)
@@ -133,7 +133,7 @@ def template_meta(task_id: str) -> dict[str, Any]:
     PhoneWorld-Bench sorts templates (``pwbench.category_of``): "mini-app" for one naming a
     mini-program, "cross-app" for a cross-app one, "single"; difficulty: the template's
     ``complexity``."""
-    from ..mockapps.suites.pwbench import category_of
+    from ..suites.pwbench import category_of
 
     template = REGISTRY.template(task_id)
     if template.infeasible or "safety" in template.tags:

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..actions import ActionError, PhoneAction, PhoneActionSpace, format_action, make_action_space
 from ..mockapps import APPS, REGISTRY, TEMPLATES, Episode, Task, WorldHost
-from ..mockapps.suites import TaskSuite, get_suite, pwbench
+from ..suites import TaskSuite, get_suite, pwbench
 from ..verifiers import Verdict
 from ..verifiers.snap import thaw
 from ..world import Device

@@ -13,8 +13,6 @@ from PIL import Image
 
 from ..actions import ActionError, PhoneAction, format_action, make_action_space
 from ..mockapps import REGISTRY, TEMPLATES, Episode, Task
-from ..mockapps.registry import same_job
-from ..mockapps.task import SetupError
 from ..real.backend import (
     BACKENDS,
     STATUS_COMMAND,
@@ -33,6 +31,8 @@ from ..real.packages import app_packages
 from ..real.profile import DeviceProfile, read_profile, resolve_packages, skip_reason
 from ..real.state import AdbState
 from ..real.watch import task_watch
+from ..tasks.registry import same_job
+from ..tasks.task import SetupError
 from ..verifiers import Verdict, observe
 from ..verifiers.snap import thaw
 from ..world.a11y import UIElement, format_elements, parse_xml

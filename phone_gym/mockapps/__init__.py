@@ -7,10 +7,10 @@ registry that finds them (plus third-party apps installed with pip).
 
 from __future__ import annotations
 
+from ..tasks.driver import Driver, OracleError, Unrecoverable
+from ..tasks.registry import ENTRY_POINT_GROUP, AppPackage, Registry, discover
+from ..tasks.task import Episode, SetupError, Task, TaskTemplate, WorldHost
 from ..world.app import App
-from .driver import Driver, OracleError, Unrecoverable
-from .registry import ENTRY_POINT_GROUP, AppPackage, Registry, discover
-from .task import Episode, SetupError, Task, TaskTemplate, WorldHost
 
 REGISTRY: Registry = discover()
 

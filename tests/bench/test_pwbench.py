@@ -13,7 +13,7 @@ import pytest
 from phone_gym.bench import resolve_suite, run_bench
 from phone_gym.cli import main
 from phone_gym.mockapps import REGISTRY
-from phone_gym.mockapps.suites import pwbench
+from phone_gym.suites import pwbench
 
 BENCH = pwbench.load()
 
@@ -116,6 +116,6 @@ def test_cli_lists_a_suite_and_a_split(capsys: pytest.CaptureFixture[str]) -> No
 def test_the_page_lists_the_instances() -> None:
     page = (Path(__file__).resolve().parents[2] / "docs" / "bench.md").read_text()
     assert pwbench.with_instances(page, REGISTRY) == page, (
-        "docs/bench.md is out of date: run `python -m phone_gym.mockapps.suites --pwbench "
+        "docs/bench.md is out of date: run `python -m phone_gym.suites --pwbench "
         "docs/bench.md`")
     assert BENCH.citation() in page

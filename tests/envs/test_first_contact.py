@@ -15,7 +15,7 @@ from phone_gym.envs import PhoneWorldEnv
 from phone_gym.envs.contract import check_args
 from phone_gym.envs.real_phone import REAL_TEMPLATES, RealPhoneEnv, select_real_templates
 from phone_gym.mockapps import TEMPLATES
-from phone_gym.mockapps.registry import job, same_job, setting_values
+from phone_gym.tasks.registry import job, same_job, setting_values
 
 ENVS = [PhoneWorldEnv, RealPhoneEnv]  # RealPhoneEnv checks its arguments before connecting
 

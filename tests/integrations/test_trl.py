@@ -104,7 +104,7 @@ def test_dataset_rows_are_templates_times_seeds() -> None:
 
 @needs_trl
 def test_dataset_split_keeps_train_templates_only() -> None:
-    from phone_gym.mockapps.suites import pwbench
+    from phone_gym.suites import pwbench
 
     try:
         bench = pwbench.load()

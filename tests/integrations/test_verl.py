@@ -46,7 +46,7 @@ def test_rows_are_templates_times_seeds() -> None:
 
 def test_split_keeps_train_templates_only() -> None:
     from phone_gym.integrations.verl_data import build_rows
-    from phone_gym.mockapps.suites import pwbench
+    from phone_gym.suites import pwbench
 
     try:
         bench = pwbench.load()

@@ -17,8 +17,8 @@ from phone_gym.bench.runner import _budget, run_bench
 from phone_gym.bench.suites import resolve_suite
 from phone_gym.cli import main
 from phone_gym.mockapps import TEMPLATES
-from phone_gym.mockapps.suites import SUITES, get_suite
-from phone_gym.mockapps.suites.androidworld import androidworld_doc, step_budget
+from phone_gym.suites import SUITES, get_suite
+from phone_gym.suites.androidworld import androidworld_doc, step_budget
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "androidworld.md"
 AW = SUITES["androidworld"]
@@ -144,7 +144,7 @@ def test_suite_episodes_start_at_the_device_date() -> None:
 def test_the_page_is_up_to_date() -> None:
     assert DOC.read_text(encoding="utf-8") == androidworld_doc(), (
         "docs/androidworld.md is out of date: run "
-        "`python -m phone_gym.mockapps.suites docs/androidworld.md`")
+        "`python -m phone_gym.suites docs/androidworld.md`")
     text = DOC.read_text(encoding="utf-8")
     for t in AW.tasks:
         assert f"| `{t.name}` |" in text

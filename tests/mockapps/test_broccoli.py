@@ -16,8 +16,8 @@ from phone_gym.mockapps.broccoli.tasks import (
     as_blocks,
     as_csv,
 )
-from phone_gym.mockapps.families import duplicate_fields
-from phone_gym.mockapps.task import Episode
+from phone_gym.tasks.families import duplicate_fields
+from phone_gym.tasks.task import Episode
 from phone_gym.testing import check_app
 from phone_gym.world import Device
 

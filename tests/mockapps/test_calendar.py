@@ -10,7 +10,6 @@ import pytest
 from driving import Driver, long_press, open_app, press, shown, tap, type_text
 from driving import fill as drive_fill
 
-from phone_gym.mockapps.aw import AW_START
 from phone_gym.mockapps.calendar.app import (
     CalendarApp,
     events_on,
@@ -18,6 +17,7 @@ from phone_gym.mockapps.calendar.app import (
     rrule_for,
     span_text,
 )
+from phone_gym.tasks.aw import AW_START
 from phone_gym.world import Device
 from phone_gym.world.system import Event
 

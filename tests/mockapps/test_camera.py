@@ -10,7 +10,7 @@ from driving import open_app, shown, tap
 from phone_gym.actions import PhoneAction
 from phone_gym.mockapps.camera import TEMPLATES, CameraApp
 from phone_gym.mockapps.camera.app import CAMERA_DIR, media_name
-from phone_gym.mockapps.task import Episode
+from phone_gym.tasks.task import Episode
 from phone_gym.testing import check_app
 from phone_gym.world import Device
 

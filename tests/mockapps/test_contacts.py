@@ -10,13 +10,13 @@ import pytest
 from driving import Driver
 
 from phone_gym.actions import PhoneAction
+from phone_gym.crossapp.tasks import CrossContactPhoneToNote
 from phone_gym.mockapps import TEMPLATES as ALL_TEMPLATES
 from phone_gym.mockapps.contacts import APP, TEMPLATES, ContactsApp
 from phone_gym.mockapps.contacts.tasks import ContactsAddContact
-from phone_gym.mockapps.crossapp.tasks import CrossContactPhoneToNote
 from phone_gym.mockapps.notes.app import NotesApp
-from phone_gym.mockapps.task import Episode
-from phone_gym.mockapps.vocab import people as sample_people
+from phone_gym.tasks.task import Episode
+from phone_gym.tasks.vocab import people as sample_people
 from phone_gym.verifiers import same_phone
 from phone_gym.world import Device
 

@@ -9,8 +9,8 @@ import pytest
 
 from phone_gym.cli import main
 from phone_gym.mockapps import REGISTRY, TEMPLATES, Episode
-from phone_gym.mockapps.registry import CROSS_KINDS, own_apps, template_counts
-from phone_gym.mockapps.task import TAGS
+from phone_gym.tasks.registry import CROSS_KINDS, own_apps, template_counts
+from phone_gym.tasks.task import TAGS
 from phone_gym.world import Device
 
 LONG = sorted(t.id for t in TEMPLATES.values() if "long_horizon" in t.tags)

@@ -11,9 +11,7 @@ import pytest
 from driving import act, open_app, tap
 
 from phone_gym.actions import PhoneAction
-from phone_gym.mockapps import APPS
-from phone_gym.mockapps.broccoli.fixtures import write_recipe
-from phone_gym.mockapps.crossapp.androidworld import (
+from phone_gym.crossapp.androidworld import (
     TEMPLATES,
     ExpenseAddMultipleFromGallery,
     ExpenseAddMultipleFromMarkor,
@@ -23,9 +21,11 @@ from phone_gym.mockapps.crossapp.androidworld import (
     RecipeAddMultipleRecipesFromImage,
     RecipeAddMultipleRecipesFromMarkor2,
 )
+from phone_gym.mockapps import APPS
+from phone_gym.mockapps.broccoli.fixtures import write_recipe
 from phone_gym.mockapps.expense.fixtures import write_expense
 from phone_gym.mockapps.markor.fixtures import write_note
-from phone_gym.mockapps.task import Episode, WorldHost
+from phone_gym.tasks.task import Episode, WorldHost
 from phone_gym.world import Device
 from phone_gym.world.a11y import ui_elements
 from phone_gym.world.state import WorldState

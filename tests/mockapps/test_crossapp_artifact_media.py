@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from driving import long_press, open_app, press, shown, tap
 
+from phone_gym.crossapp.artifact_media import TEMPLATES
 from phone_gym.mockapps import APPS
 from phone_gym.mockapps.chat.app import (
     ME,
@@ -18,7 +19,6 @@ from phone_gym.mockapps.chat.app import (
     saved_path,
 )
 from phone_gym.mockapps.chat.fixtures import say, seed_social
-from phone_gym.mockapps.crossapp.artifact_media import TEMPLATES
 from phone_gym.mockapps.social.app import SocialApp
 from phone_gym.verifiers.state import DeviceState
 from phone_gym.world import Device

@@ -11,10 +11,10 @@ from typing import Any
 import numpy as np
 import pytest
 
+from phone_gym.crossapp.handoff import TEMPLATES as HANDOFF
+from phone_gym.crossapp.handoff import holds
 from phone_gym.mockapps import REGISTRY, TEMPLATES, Episode
 from phone_gym.mockapps.chat.tasks import open_chat
-from phone_gym.mockapps.crossapp.handoff import TEMPLATES as HANDOFF
-from phone_gym.mockapps.crossapp.handoff import holds
 from phone_gym.world import Device
 
 IDS = [t.id for t in HANDOFF if not t.infeasible]

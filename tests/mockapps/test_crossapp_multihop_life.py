@@ -7,15 +7,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from phone_gym.mockapps import REGISTRY, TEMPLATES, Episode
-from phone_gym.mockapps.crossapp.multihop_life import (
+from phone_gym.crossapp.multihop_life import (
     DRY_TEXT,
     RAIN_TEXT,
 )
-from phone_gym.mockapps.crossapp.multihop_life import (
+from phone_gym.crossapp.multihop_life import (
     TEMPLATES as LIFE,
 )
-from phone_gym.mockapps.driver import Driver
+from phone_gym.mockapps import REGISTRY, TEMPLATES, Episode
+from phone_gym.tasks.driver import Driver
 from phone_gym.world import Device
 
 IDS = [t.id for t in LIFE if not t.infeasible]

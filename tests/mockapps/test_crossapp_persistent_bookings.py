@@ -10,8 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from phone_gym.mockapps import APPS
-from phone_gym.mockapps.crossapp.persistent_bookings import (
+from phone_gym.crossapp.persistent_bookings import (
     TEMPLATES,
     CrossHotelCancelWithEvent,
     CrossMailFlightChangeToCalendar,
@@ -22,8 +21,9 @@ from phone_gym.mockapps.crossapp.persistent_bookings import (
     CrossTravelFlightAlarm,
     EventMatchesMeeting,
 )
-from phone_gym.mockapps.driver import Driver
-from phone_gym.mockapps.task import Episode
+from phone_gym.mockapps import APPS
+from phone_gym.tasks.driver import Driver
+from phone_gym.tasks.task import Episode
 from phone_gym.world import Device
 
 MEETING = {"title": "Data review", "date": "2026-10-20", "time": "14:30", "minutes": 45,

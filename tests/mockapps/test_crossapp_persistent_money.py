@@ -11,8 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from phone_gym.mockapps import APPS
-from phone_gym.mockapps.crossapp.persistent_money import (
+from phone_gym.crossapp.persistent_money import (
     TEMPLATES,
     CrossPayMerchantToExpense,
     CrossPayReconcileWeek,
@@ -24,7 +23,8 @@ from phone_gym.mockapps.crossapp.persistent_money import (
     CrossSplitOverLimit,
     placed_order,
 )
-from phone_gym.mockapps.task import Episode
+from phone_gym.mockapps import APPS
+from phone_gym.tasks.task import Episode
 from phone_gym.world import Device
 
 

@@ -18,8 +18,8 @@ from phone_gym.mockapps.expense.app import (
 )
 from phone_gym.mockapps.expense.fixtures import amount_text
 from phone_gym.mockapps.expense.tasks import ExpenseDeleteDuplicates2, ExpenseDeleteSingle
-from phone_gym.mockapps.families import duplicate_fields
-from phone_gym.mockapps.task import Episode
+from phone_gym.tasks.families import duplicate_fields
+from phone_gym.tasks.task import Episode
 from phone_gym.testing import check_app
 from phone_gym.world import Device
 

@@ -251,8 +251,8 @@ def test_check_app() -> None:
 
 
 def test_cross_app_helpers_create_and_open_a_note() -> None:
-    from phone_gym.mockapps.driver import Driver
     from phone_gym.mockapps.markor.fixtures import create_note, open_note
+    from phone_gym.tasks.driver import Driver
     from phone_gym.world.a11y import ui_elements
 
     d = Device(APPS)

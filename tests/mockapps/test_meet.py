@@ -9,11 +9,11 @@ import pytest
 from driving import act, fill, press, shown, tap
 
 from phone_gym.actions import PhoneAction
-from phone_gym.mockapps.driver import Driver
 from phone_gym.mockapps.meet.app import MeetApp, MeetData, invitation
 from phone_gym.mockapps.meet.fixtures import seed_world, world
 from phone_gym.mockapps.meet.tasks import TEMPLATES, set_date, set_time
-from phone_gym.mockapps.task import Episode
+from phone_gym.tasks.driver import Driver
+from phone_gym.tasks.task import Episode
 from phone_gym.testing import check_app
 from phone_gym.world import Device
 from phone_gym.world.a11y import ui_elements

@@ -11,7 +11,7 @@ from driving import fill, long_press, open_app, press, shown, tap
 from phone_gym.mockapps.music import TEMPLATES, MusicApp
 from phone_gym.mockapps.music.app import EXPORT_DIR, parse_song, song_file, songs_of
 from phone_gym.mockapps.music.tasks import RetroPlaylistDuration
-from phone_gym.mockapps.task import Episode
+from phone_gym.tasks.task import Episode
 from phone_gym.testing import check_app
 from phone_gym.world import Device
 from phone_gym.world.system import File

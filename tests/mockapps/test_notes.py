@@ -14,7 +14,7 @@ from phone_gym.mockapps.notes.tasks import (
     NotesReadNote,
     appended,
 )
-from phone_gym.mockapps.task import Episode
+from phone_gym.tasks.task import Episode
 from phone_gym.world import Device
 
 

@@ -10,7 +10,7 @@ from driving import fill, long_press, open_app, shown, tap
 from phone_gym.actions import PhoneAction
 from phone_gym.mockapps.recorder import TEMPLATES, RecorderApp
 from phone_gym.mockapps.recorder.app import RECORDINGS_DIR, clean_name
-from phone_gym.mockapps.task import Episode
+from phone_gym.tasks.task import Episode
 from phone_gym.testing import check_app
 from phone_gym.world import Device
 

@@ -9,14 +9,14 @@ import pytest
 
 from phone_gym.mockapps import REGISTRY, TEMPLATES, Registry
 from phone_gym.mockapps.notes import TEMPLATES as NOTES_TEMPLATES
-from phone_gym.mockapps.registry import builtin_modules
+from phone_gym.tasks.registry import builtin_modules
 from phone_gym.world import App
 from phone_gym.world.manifest import AppManifest
 
 
 def test_every_app_folder_is_found() -> None:
     modules = builtin_modules()
-    assert "phone_gym.mockapps.notes" in modules and "phone_gym.mockapps.crossapp" in modules
+    assert "phone_gym.mockapps.notes" in modules and "phone_gym.crossapp" in modules
     assert not any(m.endswith("_template") for m in modules)
     names = [m.name for m in REGISTRY.manifests]
     orders = [m.order for m in REGISTRY.manifests]

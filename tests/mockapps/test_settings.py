@@ -19,7 +19,7 @@ from phone_gym.mockapps.settings.app import (
     percent,
 )
 from phone_gym.mockapps.settings.tasks import brightness_near, slide_to
-from phone_gym.mockapps.suites.aw_system import MAPPED as AW_MAPPED
+from phone_gym.suites.aw_system import MAPPED as AW_MAPPED
 from phone_gym.world import Device
 from phone_gym.world.a11y import ui_elements
 from phone_gym.world.state import WorldState

@@ -12,7 +12,7 @@ from phone_gym.actions import PhoneAction
 from phone_gym.mockapps.spotify.app import SpotifyApp, SpotifyData, top_tracks
 from phone_gym.mockapps.spotify.fixtures import catalog, seed_catalog, seed_playlists
 from phone_gym.mockapps.spotify.tasks import TEMPLATES
-from phone_gym.mockapps.task import Episode
+from phone_gym.tasks.task import Episode
 from phone_gym.testing import check_app
 from phone_gym.world import Device
 from phone_gym.world.state import WorldState

@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 
 from phone_gym.actions import PhoneAction
+from phone_gym.crossapp.system import TEMPLATES
+from phone_gym.crossapp.system.tasks import APP_NAMES, BUILTIN, launchable
 from phone_gym.mockapps import APPS, REGISTRY, Episode
-from phone_gym.mockapps.aw import AW_START
-from phone_gym.mockapps.suites.aw_system import MAPPED
-from phone_gym.mockapps.system import TEMPLATES
-from phone_gym.mockapps.system.tasks import APP_NAMES, BUILTIN, launchable
+from phone_gym.suites.aw_system import MAPPED
+from phone_gym.tasks.aw import AW_START
 from phone_gym.world import Device
 
 

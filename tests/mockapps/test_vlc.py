@@ -10,10 +10,10 @@ import pytest
 from driving import Driver, fill, long_press, open_app, press, shown, tap
 
 from phone_gym.actions import PhoneAction
-from phone_gym.mockapps.task import Episode
 from phone_gym.mockapps.vlc import TEMPLATES, VlcApp
 from phone_gym.mockapps.vlc.app import parse_video, video_file
 from phone_gym.mockapps.vlc.tasks import VlcCreateTwoPlaylists
+from phone_gym.tasks.task import Episode
 from phone_gym.testing import check_app
 from phone_gym.world import Device
 from phone_gym.world.a11y import ui_elements

@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 from phone_gym.envs.real_phone import RealPhoneEnv
-from phone_gym.mockapps.task import SetupError
 from phone_gym.real.backend import (
     DUMP_ATTEMPTS,
     DUMP_TIMEOUT,
@@ -26,6 +25,7 @@ from phone_gym.real.backend import (
 from phone_gym.real.base import DeviceError, ShellResult
 from phone_gym.real.guard import SafetyGuard
 from phone_gym.real.state import AdbState
+from phone_gym.tasks.task import SetupError
 from phone_gym.virtual import VirtualAdbServer, VirtualPhone
 from phone_gym.virtual.local import LocalBackend
 

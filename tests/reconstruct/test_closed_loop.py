@@ -22,12 +22,12 @@ pytest.importorskip("adbutils")
 from phone_gym.actions import to_action  # noqa: E402
 from phone_gym.cli import main  # noqa: E402
 from phone_gym.envs.real_phone import RealPhoneEnv  # noqa: E402
-from phone_gym.mockapps.registry import Registry  # noqa: E402
 from phone_gym.real.backend import AdbBackend  # noqa: E402
 from phone_gym.reconstruct.build import state_key, structure  # noqa: E402
 from phone_gym.reconstruct.fidelity import MATCH, Rebuilt, load_app, text_overlap  # noqa: E402
 from phone_gym.reconstruct.recorder import Recorder  # noqa: E402
 from phone_gym.reconstruct.trace import app_elements, load_traces, screen_texts  # noqa: E402
+from phone_gym.tasks.registry import Registry  # noqa: E402
 from phone_gym.virtual import VirtualAdbServer, VirtualPhone  # noqa: E402
 
 SERIAL = "loop-phone"
@@ -200,7 +200,7 @@ def test_rebuilt_app_installs_with_pip_and_opens_in_phoneworld(
     code = textwrap.dedent("""
         import gymnasium as gym
         import phone_gym
-        from phone_gym.mockapps.registry import discover
+        from phone_gym.tasks.registry import discover
 
         registry = discover()
         print("plugins:", [p.manifest.name for p in registry.packages if not p.builtin],

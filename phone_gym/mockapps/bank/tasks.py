@@ -17,13 +17,13 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.aw import long_date
+from ...tasks.driver import Driver
+from ...tasks.families import EditRecord, Lookup, Unsafe
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Record, Value, lookup, same_text
 from ...world.kit import slug
-from ..aw import long_date
-from ..driver import Driver
-from ..families import EditRecord, Lookup, Unsafe
-from ..task import Task
-from ..vocab import pick
 from .app import CATEGORIES, money
 from .fixtures import (
     ACCOUNTS,

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from ..vocab import pick
+from ...tasks.vocab import pick
 from .app import BikeApp, CarPark, Plan, Ride, Session
 
 BIKES = "apps.Bike.bikes"

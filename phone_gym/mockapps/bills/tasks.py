@@ -11,6 +11,10 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.driver import Driver, OracleError
+from ...tasks.families import Lookup, Unsafe
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import (
     Allow,
     Allowed,
@@ -23,10 +27,6 @@ from ...verifiers import (
 from ..chat.app import ME
 from ..chat.fixtures import BALANCE, MESSAGES, NAMES, TRANSACTIONS, sample_pin, seed_social
 from ..chat.fixtures import set_wallet as chat_wallet
-from ..driver import Driver, OracleError
-from ..families import Lookup, Unsafe
-from ..task import Task
-from ..vocab import pick
 from .app import KINDS, receipt_number
 from .fixtures import (
     ACCOUNTS,

@@ -15,8 +15,8 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
-from ..vocab import pick
 from .app import TEXT_KEYS, BroccoliApp, Recipe, add_recipe
 
 COLLECTION = "apps.Broccoli.recipes"

@@ -18,15 +18,15 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.aw import AW_START
+from ...tasks.driver import Driver, Unrecoverable
+from ...tasks.families import CreateRecords, DeleteOneDuplicate, DeleteRecord
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import (
     Matcher,
     same_text,
 )
-from ..aw import AW_START
-from ..driver import Driver, Unrecoverable
-from ..families import CreateRecords, DeleteOneDuplicate, DeleteRecord
-from ..task import Task
-from ..vocab import pick
 from .app import FIELDS, TEXT_KEYS
 from .fixtures import (
     COLLECTION,

@@ -12,10 +12,10 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.aw import AW_TODAY
+from ...tasks.vocab import FIRST_NAMES, pick
 from ...verifiers import lookup
 from ...verifiers.state import DeviceState
-from ..aw import AW_TODAY
-from ..vocab import FIRST_NAMES, pick
 
 COLLECTION = "events"
 #: Event titles (none names a person: meetings with people are ``meeting_title``).

@@ -20,13 +20,21 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.aw import (
+    AW_START,
+    AW_TODAY,
+    WEEKDAYS,
+    day_phrase,
+    long_date,
+    sample_phrasing,
+    week_of,
+)
+from ...tasks.driver import Driver, OracleError
+from ...tasks.families import CreateRecord, DeleteRecord, Lookup
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import Answer, Criterion, Matcher, NearMiss, same_text
 from ...verifiers.answers import answer_matcher
-from ..aw import AW_START, AW_TODAY, WEEKDAYS, day_phrase, long_date, sample_phrasing, week_of
-from ..driver import Driver, OracleError
-from ..families import CreateRecord, DeleteRecord, Lookup
-from ..task import Task
-from ..vocab import pick
 from .app import MONTHS, parse
 from .fixtures import (
     COLLECTION,

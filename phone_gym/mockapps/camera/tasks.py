@@ -12,12 +12,12 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.aw import AW_START
+from ...tasks.driver import Driver
+from ...tasks.families import record_keys
+from ...tasks.task import Task
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record
 from ...world.state import WorldState
-from ..aw import AW_START
-from ..driver import Driver
-from ..families import record_keys
-from ..task import Task
 from .app import CAMERA_DIR
 from .fixtures import COLLECTION, new_media, sample_media, seed_media
 

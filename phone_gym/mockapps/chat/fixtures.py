@@ -8,8 +8,8 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.vocab import pick
 from ...world.kit.capsule import PIN_SETTING
-from ..vocab import pick
 from .app import ME, Account, Article, Chat, ChatApp, Friend, Msg, Post, chat_with, send
 
 MESSAGES = "apps.Chat.messages"

@@ -10,11 +10,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.driver import Driver, OracleError
+from ...tasks.families import CreateRecord, Lookup, Unsafe
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, Value, same_text
-from ..driver import Driver, OracleError
-from ..families import CreateRecord, Lookup, Unsafe
-from ..task import Task
-from ..vocab import pick
 from .app import ME
 from .fixtures import (
     BALANCE,

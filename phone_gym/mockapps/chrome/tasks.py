@@ -12,10 +12,10 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.aw import AW_START
+from ...tasks.driver import Driver, OracleError
+from ...tasks.task import Task
 from ...verifiers import Allow, Allowed, Criterion, Record
-from ..aw import AW_START
-from ..driver import Driver, OracleError
-from ..task import Task
 from .app import DOWNLOAD, SCHEME
 from .pages import maze_path, maze_walls, numbers, product, task_html
 

@@ -1,5 +1,5 @@
 """The Clipper app: its manifest, the app (and, in ``fixtures``, putting text on the
-clipboard for other apps' tasks). Its task is the system's (``mockapps.system``)."""
+clipboard for other apps' tasks). Its task is the system's (``crossapp.system``)."""
 
 from __future__ import annotations
 

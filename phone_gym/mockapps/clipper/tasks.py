@@ -1,7 +1,7 @@
-"""Clipper's own tasks: none (the clipboard tasks are the system's: ``mockapps.system``)."""
+"""Clipper's own tasks: none (the clipboard tasks are the system's: ``crossapp.system``)."""
 
 from __future__ import annotations
 
-from ..task import Task
+from ...tasks.task import Task
 
 TEMPLATES: list[Task] = []

@@ -7,9 +7,9 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.vocab import LABELS, hhmm, pick, times_of_day
 from ...verifiers.state import DeviceState
 from ...world.state import WorldState
-from ..vocab import LABELS, hhmm, pick, times_of_day
 from .app import WEEKDAYS, WEEKEND, add_alarm
 
 COLLECTION = "alarms"

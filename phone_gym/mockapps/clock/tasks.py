@@ -13,12 +13,12 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.aw import AW_START
+from ...tasks.driver import Driver
+from ...tasks.families import CreateRecord, DeleteRecord, EditRecord, Infeasible, Lookup
+from ...tasks.task import Task
+from ...tasks.vocab import LABELS, hhmm, pick, times_of_day
 from ...verifiers import Allowed, Criterion, Matcher, NearMiss, Value, matching, same_text
-from ..aw import AW_START
-from ..driver import Driver
-from ..families import CreateRecord, DeleteRecord, EditRecord, Infeasible, Lookup
-from ..task import Task
-from ..vocab import LABELS, hhmm, pick, times_of_day
 from .app import DAYS, WEEKDAYS, WEEKEND, timer_digits, timer_text
 from .fixtures import COLLECTION, seed_alarms, seed_around, target_params
 

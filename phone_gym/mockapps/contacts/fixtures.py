@@ -8,10 +8,10 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.driver import Driver
+from ...tasks.families import Infeasible
+from ...tasks.vocab import Person, people
 from ...verifiers.state import DeviceState
-from ..driver import Driver
-from ..families import Infeasible
-from ..vocab import Person, people
 
 COLLECTION = "contacts"
 

@@ -10,14 +10,14 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.aw import AW_START
+from ...tasks.driver import Driver
+from ...tasks.families import CreateRecord, DeleteRecord, EditRecord, Lookup
+from ...tasks.task import Task
+from ...tasks.vocab import AREA_CODES, FIRST_NAMES, LAST_NAMES, email_of, pick
 from ...verifiers import Allowed, Criterion, Value, matching, same_phone, same_text
 from ...world.device import CONTACTS_PROVIDER
-from ..aw import AW_START
-from ..driver import Driver
-from ..families import CreateRecord, DeleteRecord, EditRecord, Lookup
 from ..messages.tasks import InForeground
-from ..task import Task
-from ..vocab import AREA_CODES, FIRST_NAMES, LAST_NAMES, email_of, pick
 from .fixtures import COLLECTION, MissingContact, roster_params, sample_roster, seed_contacts
 from .manifest import MANIFEST
 

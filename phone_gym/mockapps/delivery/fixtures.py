@@ -8,8 +8,8 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
-from ..vocab import pick
 from .app import DeliveryApp, FoodOrder, Restaurant, next_ref, order_total
 
 PREFIX = "apps.Delivery"

@@ -12,12 +12,12 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.driver import Driver
+from ...tasks.families import EditRecord, Lookup, Unsafe
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Record, lookup
 from ...verifiers.criteria import matching
-from ..driver import Driver
-from ..families import EditRecord, Lookup, Unsafe
-from ..task import Task
-from ..vocab import pick
 from .app import order_total
 from .fixtures import (
     MENUS,

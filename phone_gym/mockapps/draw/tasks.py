@@ -13,11 +13,11 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.aw import AW_START
+from ...tasks.driver import Driver
+from ...tasks.families import CreateRecord
+from ...tasks.vocab import FIRST_NAMES, pick
 from ...verifiers import Criterion, NearMiss, lookup
-from ..aw import AW_START
-from ..driver import Driver
-from ..families import CreateRecord
-from ..vocab import FIRST_NAMES, pick
 from .app import EXTENSIONS, FOLDER
 
 COLLECTION = "files"

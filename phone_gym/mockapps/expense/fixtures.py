@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
-from ..vocab import pick
 from .app import CATEGORIES, Expense, ExpenseApp, add_expense, money
 
 COLLECTION = "apps.Expense.expenses"

@@ -7,9 +7,9 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
 from ...world.state import WorldState
-from ..vocab import pick
 from .app import FOLDERS, name_of
 
 COLLECTION = "files"

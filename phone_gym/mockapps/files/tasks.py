@@ -15,6 +15,11 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.aw import AW_START
+from ...tasks.driver import Driver
+from ...tasks.families import DeleteRecord, Infeasible, Lookup
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import (
     Allow,
     Allowed,
@@ -26,11 +31,6 @@ from ...verifiers import (
     matching,
 )
 from ...world.state import WorldState
-from ..aw import AW_START
-from ..driver import Driver
-from ..families import DeleteRecord, Infeasible, Lookup
-from ..task import Task
-from ..vocab import pick
 from .app import STORAGE_FOLDERS, name_of
 from .fixtures import COLLECTION, sample_files, seed_files, target_params
 

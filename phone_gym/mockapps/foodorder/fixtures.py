@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from ..vocab import pick
+from ...tasks.vocab import pick
 from .app import Address, Dish, FoodOrder, FoodOrderApp, Restaurant
 
 ORDERS = "apps.FoodOrder.orders"

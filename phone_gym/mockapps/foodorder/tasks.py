@@ -9,11 +9,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.driver import Driver
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Becomes, Criterion, Matcher, Record, Value, matching
 from ..chat.fixtures import BALANCE, NAMES, TRANSACTIONS, sample_pin, seed_social, set_wallet
-from ..driver import Driver
-from ..task import Task
-from ..vocab import pick
 from .app import normal_items
 from .fixtures import (
     ADDRESSES,

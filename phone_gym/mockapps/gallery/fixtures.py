@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ...tasks.aw import AW_TODAY
+from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
-from ..aw import AW_TODAY
-from ..vocab import pick
 
 COLLECTION = "files"
 DCIM = "/sdcard/DCIM"

@@ -11,10 +11,10 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.aw import AW_START
+from ...tasks.driver import Driver
+from ...tasks.task import Task
 from ...verifiers import Allow, Allowed, Criterion, Record
-from ..aw import AW_START
-from ..driver import Driver
-from ..task import Task
 from .fixtures import (
     COLLECTION,
     DCIM,

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from ..vocab import pick
+from ...tasks.vocab import pick
 from .app import Hotel, HotelApp, Order
 
 HOTELS = "apps.Hotel.hotels"

@@ -11,15 +11,15 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.aw import long_date
+from ...tasks.driver import Driver, OracleError
+from ...tasks.families import Unsafe
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, Value, contains, same_text
-from ..aw import long_date
 from ..chat.app import ME
 from ..chat.fixtures import BALANCE, MESSAGES, NAMES, TRANSACTIONS, sample_pin, seed_social
 from ..chat.fixtures import set_wallet as chat_wallet
-from ..driver import Driver, OracleError
-from ..families import Unsafe
-from ..task import Task
-from ..vocab import pick
 from .app import stars
 from .fixtures import (
     CITIES,

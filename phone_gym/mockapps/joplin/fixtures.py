@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...tasks.vocab import LINES, TITLES, pick
 from ...verifiers.state import DeviceState
-from ..vocab import LINES, TITLES, pick
 from .app import Folder, JoplinApp, Note, add_folder, add_note
 
 NOTES = "apps.Joplin.notes"

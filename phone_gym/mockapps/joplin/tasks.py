@@ -15,12 +15,12 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.aw import AW_START
+from ...tasks.driver import Driver
+from ...tasks.families import Lookup
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import same_text
-from ..aw import AW_START
-from ..driver import Driver
-from ..families import Lookup
-from ..task import Task
-from ..vocab import pick
 from .fixtures import FOLDERS, noise_notes, write_folder, write_note
 
 Row = dict[str, Any]

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from ..vocab import pick
+from ...tasks.vocab import pick
 from .app import ATTACHMENTS, Mail, MailApp, add_mail, stamp
 
 COLLECTION = "apps.Mail.messages"

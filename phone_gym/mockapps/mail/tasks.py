@@ -10,11 +10,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.driver import Driver, OracleError
+from ...tasks.families import CreateRecord, DeleteRecord, Lookup, RecordTask, Unsafe, record_keys
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record, Value, contains, same_text
-from ..driver import Driver, OracleError
-from ..families import CreateRecord, DeleteRecord, Lookup, RecordTask, Unsafe, record_keys
-from ..task import Task
-from ..vocab import pick
 from .app import LOAD_SECONDS, Mail
 from .fixtures import (
     COLLECTION,

@@ -8,8 +8,8 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
-from ..vocab import pick
 from .app import MapsApp, Place
 
 PLACES, LISTS, SAVED, TRIPS, SHARES = (

@@ -16,12 +16,12 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.driver import Driver
+from ...tasks.families import CreateRecord, DeleteRecord, Lookup, Unsafe
+from ...tasks.task import Task
+from ...tasks.vocab import phone_number, pick
 from ...verifiers import Allow, Allowed, Answer, Becomes, Criterion, Record, Value, lookup
 from ...verifiers.answers import answer_matcher
-from ..driver import Driver
-from ..families import CreateRecord, DeleteRecord, Lookup, Unsafe
-from ..task import Task
-from ..vocab import phone_number, pick
 from .app import (
     YOU,
     Place,

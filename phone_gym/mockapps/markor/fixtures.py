@@ -18,11 +18,11 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.driver import Driver
+from ...tasks.vocab import pick
 from ...verifiers import Matcher
 from ...verifiers.state import DeviceState
 from ...world.state import WorldState
-from ..driver import Driver
-from ..vocab import pick
 from .app import KEEP, MARKOR_DIR, MarkorApp
 from .manifest import SUBFOLDERS  # noqa: F401 - tasks import it from here
 

@@ -18,14 +18,14 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.aw import AW_START
+from ...tasks.driver import Driver
+from ...tasks.families import CreateRecord, DeleteRecord
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Matcher, NoRecord, Record, lookup
 from ...verifiers.state import DeviceState
 from ...world.state import WorldState
-from ..aw import AW_START
-from ..driver import Driver
-from ..families import CreateRecord, DeleteRecord
-from ..task import Task
-from ..vocab import pick
 from .app import KEEP, MARKOR_DIR
 from .fixtures import (
     COLLECTION,

@@ -9,9 +9,9 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.vocab import people, pick
 from ...verifiers.state import DeviceState
 from ...world.system import DEFAULT_START
-from ..vocab import people, pick
 from .app import MeetApp, MeetData, add_meeting
 
 MEETINGS = "apps.Meet.meetings"

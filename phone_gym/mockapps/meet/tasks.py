@@ -13,6 +13,10 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.driver import Driver
+from ...tasks.families import CreateRecord, DeleteRecord, EditRecord, Lookup, Unsafe
+from ...tasks.task import Task
+from ...tasks.vocab import FIRST_NAMES, LAST_NAMES, phone_number, pick
 from ...verifiers import (
     Allow,
     Allowed,
@@ -26,10 +30,6 @@ from ...verifiers import (
     lookup,
     same_text,
 )
-from ..driver import Driver
-from ..families import CreateRecord, DeleteRecord, EditRecord, Lookup, Unsafe
-from ..task import Task
-from ..vocab import FIRST_NAMES, LAST_NAMES, phone_number, pick
 from .app import add_meeting, digits_of
 from .fixtures import (
     MEETINGS,

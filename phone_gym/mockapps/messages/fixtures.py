@@ -9,10 +9,10 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.aw import AW_START
+from ...tasks.vocab import AREA_CODES, pick
 from ...verifiers.state import DeviceState
 from ...world.system import STORES
-from ..aw import AW_START
-from ..vocab import AREA_CODES, pick
 
 COLLECTION = "messages"
 #: The package that holds the SMS store on a phone (``pm clear`` of it wipes every SMS).

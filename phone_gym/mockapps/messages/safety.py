@@ -11,12 +11,12 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.aw import AW_START
+from ...tasks.driver import Driver
+from ...tasks.families import Unsafe
+from ...tasks.task import Task
+from ...tasks.vocab import FIRST_NAMES, LAST_NAMES, pick
 from ...verifiers import NearMiss, lookup
-from ..aw import AW_START
-from ..driver import Driver
-from ..families import Unsafe
-from ..task import Task
-from ..vocab import FIRST_NAMES, LAST_NAMES, pick
 from .app import thread_key
 from .fixtures import SENTENCES, receive, seed_chatter, sms_number, sms_numbers
 from .manifest import MANIFEST

@@ -17,6 +17,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.aw import AW_START
+from ...tasks.driver import Driver
+from ...tasks.families import CreateRecord, record_keys
+from ...tasks.task import Task
+from ...tasks.vocab import people, pick
 from ...verifiers import (
     Allow,
     Allowed,
@@ -30,11 +35,6 @@ from ...verifiers import (
     same_text,
 )
 from ...world.device import LAUNCHER_PACKAGE
-from ..aw import AW_START
-from ..driver import Driver
-from ..families import CreateRecord, record_keys
-from ..task import Task
-from ..vocab import people, pick
 from .app import thread_key
 from .fixtures import (
     ADDRESSES,

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from ..vocab import pick
+from ...tasks.vocab import pick
 from .app import ROWS, Cinema, Coupon, Film, MovieApp, Show, Ticket, seat_label, ticket_code
 
 FILMS = "apps.Movie.films"

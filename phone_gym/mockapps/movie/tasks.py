@@ -12,6 +12,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.aw import day_phrase
+from ...tasks.driver import Driver, OracleError
+from ...tasks.families import Lookup, Unsafe
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import (
     Allow,
     Allowed,
@@ -23,14 +28,9 @@ from ...verifiers import (
     contains,
 )
 from ...world.kit.common import slug
-from ..aw import day_phrase
 from ..chat.app import ME
 from ..chat.fixtures import BALANCE, MESSAGES, NAMES, TRANSACTIONS, sample_pin, say, seed_social
 from ..chat.fixtures import set_wallet as chat_wallet
-from ..driver import Driver, OracleError
-from ..families import Lookup, Unsafe
-from ..task import Task
-from ..vocab import pick
 from .app import SNACKS, seat_label, ticket_code
 from .fixtures import (
     COUPONS,

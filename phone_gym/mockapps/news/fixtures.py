@@ -7,9 +7,9 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.vocab import pick
 from ...verifiers import lookup
 from ...verifiers.state import DeviceState
-from ..vocab import pick
 from .app import Article, NewsApp
 
 ARTICLES = "apps.News.articles"

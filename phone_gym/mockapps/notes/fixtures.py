@@ -7,8 +7,8 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.vocab import LINES, TITLES, pick
 from ...verifiers.state import DeviceState
-from ..vocab import LINES, TITLES, pick
 from .app import Note, NotesApp, add_note
 
 COLLECTION = "apps.Notes.notes"

@@ -9,11 +9,11 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.driver import Driver
+from ...tasks.families import CreateRecord, DeleteRecord, EditRecord, Infeasible, Lookup
+from ...tasks.task import Task
+from ...tasks.vocab import TITLES, pick
 from ...verifiers import Matcher, NearMiss, lookup, same_text
-from ..driver import Driver
-from ..families import CreateRecord, DeleteRecord, EditRecord, Infeasible, Lookup
-from ..task import Task
-from ..vocab import TITLES, pick
 from .fixtures import (
     COLLECTION,
     EXTRAS,

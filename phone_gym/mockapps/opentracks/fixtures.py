@@ -7,8 +7,8 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
-from ..vocab import pick
 from .app import CATEGORIES, Activity, OpenTracksApp, add_activity
 
 COLLECTION = "apps.OpenTracks.activities"

@@ -17,11 +17,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
-from ..aw import AW_START, AW_TODAY, day_phrase, sample_phrasing, week_of
-from ..driver import Driver
-from ..families import Lookup
-from ..task import Task
-from ..vocab import pick
+from ...tasks.aw import AW_START, AW_TODAY, day_phrase, sample_phrasing, week_of
+from ...tasks.driver import Driver
+from ...tasks.families import Lookup
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from .app import CATEGORIES
 from .fixtures import random_activity, start_day, start_on, write_activity
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...tasks.vocab import pick
 from ...verifiers import Matcher
 from ...verifiers.state import DeviceState
-from ..vocab import pick
 from .app import TOWNS, OsmAndApp, decode_points
 
 FAVORITES, MARKERS, TRACKS = ("apps.OsmAnd.favorites", "apps.OsmAnd.markers",

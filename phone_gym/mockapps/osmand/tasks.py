@@ -10,10 +10,10 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
-from ..aw import AW_START
-from ..driver import Driver
-from ..families import CreateRecord
-from ..vocab import pick
+from ...tasks.aw import AW_START
+from ...tasks.driver import Driver
+from ...tasks.families import CreateRecord
+from ...tasks.vocab import pick
 from .app import TOWNS
 from .fixtures import FAVORITES, MARKERS, TRACKS, near, passes_in_order, seed_places
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from ..vocab import pick
+from ...tasks.vocab import pick
 from .app import Contact, Courier, Parcel, ParcelApp
 
 COURIERS = "apps.Parcel.couriers"

@@ -16,13 +16,13 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.driver import Driver
+from ...tasks.families import Lookup, Unsafe
+from ...tasks.task import Task
+from ...tasks.vocab import people, pick
 from ...verifiers import Allowed, Becomes, Criterion, Record, Value, lookup, same_text
 from ...verifiers.criteria import Allow
 from ...world.kit import yuan
-from ..driver import Driver
-from ..families import Lookup, Unsafe
-from ..task import Task
-from ..vocab import people, pick
 from .app import MERCHANTS
 from .fixtures import BALANCE, TRANSACTIONS, add_transaction, last_to, set_wallet, wallet
 

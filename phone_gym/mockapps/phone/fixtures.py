@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ...tasks.aw import AW_START
+from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
-from ..aw import AW_START
-from ..vocab import pick
 from .app import call_time
 
 COLLECTION = "calls"

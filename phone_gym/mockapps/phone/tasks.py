@@ -3,6 +3,6 @@ call log is seeded through ``fixtures``)."""
 
 from __future__ import annotations
 
-from ..task import Task
+from ...tasks.task import Task
 
 TEMPLATES: list[Task] = []

@@ -7,8 +7,8 @@ from datetime import datetime, timedelta
 
 import numpy as np
 
+from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
-from ..vocab import pick
 from .app import EXT, RECORDINGS_DIR
 
 COLLECTION = "files"

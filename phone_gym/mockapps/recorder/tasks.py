@@ -13,11 +13,11 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.aw import AW_START
+from ...tasks.driver import Driver
+from ...tasks.families import record_keys
+from ...tasks.task import Task
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record
-from ..aw import AW_START
-from ..driver import Driver
-from ..families import record_keys
-from ..task import Task
 from .app import EXT, RECORDINGS_DIR
 from .fixtures import COLLECTION, new_recordings, sample_name, sample_old, seed_recordings
 

@@ -8,8 +8,8 @@ from datetime import datetime, timedelta
 
 import numpy as np
 
+from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
-from ..vocab import pick
 from .app import DRIVERS, PROMOS, Place, RideApp, RideData, RideOption, Trip, iso, price_of
 
 TRIPS = "apps.Ride.trips"

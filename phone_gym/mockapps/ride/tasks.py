@@ -11,11 +11,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.driver import Driver
+from ...tasks.families import CreateRecord, EditRecord, Lookup, RecordTask, Unsafe, record_keys
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record, Value, same_text
-from ..driver import Driver
-from ..families import CreateRecord, EditRecord, Lookup, RecordTask, Unsafe, record_keys
-from ..task import Task
-from ..vocab import pick
 from .app import DRIVERS, OPTIONS, TIPS, Place, RideOption, price_of, usd
 from .fixtures import (
     CODES,

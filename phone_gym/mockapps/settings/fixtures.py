@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
 from ...world.state import WorldState
-from ..vocab import pick
 from .app import BLUETOOTH, BRIGHTNESS, DARK_THEME, DO_NOT_DISTURB, Switch
 
 NOTIFICATIONS = (

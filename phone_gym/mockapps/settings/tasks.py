@@ -17,16 +17,16 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.aw import AW_START
+from ...tasks.driver import Driver, OracleError
+from ...tasks.families import Infeasible, SetSetting
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import Allowed, Becomes, Criterion, Matcher, NearMiss
 from ...verifiers.criteria import lookup
 from ...world import theme as T
 from ...world.device import to_px
 from ...world.widgets import Node, slider_value_at, slider_x
-from ..aw import AW_START
-from ..driver import Driver, OracleError
-from ..families import Infeasible, SetSetting
-from ..task import Task
-from ..vocab import pick
 from .app import (
     AIRPLANE,
     BLUETOOTH,

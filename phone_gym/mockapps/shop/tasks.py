@@ -11,13 +11,13 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.driver import Driver
+from ...tasks.families import CreateRecord, EditRecord, Lookup, Unsafe
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, NoRecord, Record, Value, lookup, same_text
 from ...verifiers.criteria import matching
 from ...world.kit import slug
-from ..driver import Driver
-from ..families import CreateRecord, EditRecord, Lookup, Unsafe
-from ..task import Task
-from ..vocab import pick
 from .app import RETURN_REASONS, SHIPPING, Product
 from .fixtures import (
     CARDS,

@@ -10,6 +10,10 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.driver import Driver
+from ...tasks.families import CreateRecord, EditRecord, Lookup, Unsafe, record_keys
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import (
     Allow,
     Allowed,
@@ -21,11 +25,7 @@ from ...verifiers import (
     contains,
     same_text,
 )
-from ..driver import Driver
-from ..families import CreateRecord, EditRecord, Lookup, Unsafe, record_keys
 from ..gallery.fixtures import CAMERA, SCENES, seed_photos, write_picture
-from ..task import Task
-from ..vocab import pick
 from .app import ME
 from .fixtures import (
     ACCOUNTS,

@@ -12,6 +12,10 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.driver import Driver
+from ...tasks.families import CreateRecord, EditRecord, Lookup, record_keys
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import (
     Allow,
     Allowed,
@@ -23,10 +27,6 @@ from ...verifiers import (
     lookup,
     same_text,
 )
-from ..driver import Driver
-from ..families import CreateRecord, EditRecord, Lookup, record_keys
-from ..task import Task
-from ..vocab import pick
 from .fixtures import (
     ARTISTS,
     PLAYLIST_NAMES,

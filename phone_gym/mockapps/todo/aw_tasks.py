@@ -17,10 +17,10 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
-from ..aw import AW_START, AW_TODAY, day_phrase, sample_phrasing, week_of
-from ..driver import Driver
-from ..families import Lookup
-from ..vocab import pick
+from ...tasks.aw import AW_START, AW_TODAY, day_phrase, sample_phrasing, week_of
+from ...tasks.driver import Driver
+from ...tasks.families import Lookup
+from ...tasks.vocab import pick
 from .fixtures import write_item
 
 Row = dict[str, Any]

@@ -7,8 +7,8 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
-from ..vocab import pick
 from . import app as app_module
 
 COLLECTION = "apps.Todo.items"

@@ -9,11 +9,11 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.driver import Driver
+from ...tasks.families import CreateRecord, DeleteRecord, EditRecord, Infeasible, Lookup
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, same_text
-from ..driver import Driver
-from ..families import CreateRecord, DeleteRecord, EditRecord, Infeasible, Lookup
-from ..task import Task
-from ..vocab import pick
 from .aw_tasks import AW_TEMPLATES
 from .fixtures import COLLECTION, NEW_TITLES, sample_titles, seed_items
 

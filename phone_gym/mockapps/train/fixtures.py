@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from ..vocab import pick
+from ...tasks.vocab import pick
 from .app import Order, Passenger, Train, TrainApp, seat_labels
 
 TRAINS = "apps.Train.trains"

@@ -13,6 +13,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.aw import long_date
+from ...tasks.driver import Driver, OracleError
+from ...tasks.families import Lookup, Unsafe
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import (
     Allow,
     Allowed,
@@ -25,16 +30,11 @@ from ...verifiers import (
     same_text,
 )
 from ...verifiers.answers import answer_matcher
-from ..aw import long_date
 from ..calendar.app import MONTHS
 from ..calendar.fixtures import COLLECTION as EVENTS
 from ..calendar.tasks import set_date, set_time
 from ..chat.fixtures import BALANCE, NAMES, TRANSACTIONS, sample_pin, seed_social
 from ..chat.fixtures import set_wallet as chat_wallet
-from ..driver import Driver, OracleError
-from ..families import Lookup, Unsafe
-from ..task import Task
-from ..vocab import pick
 from .app import Train, refund_fee, seat_labels
 from .fixtures import (
     LINES,

@@ -9,8 +9,8 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
-from ..vocab import pick
 from .app import CITIES, Booking, TravelApp, TravelData
 
 BOOKINGS = "apps.Travel.bookings"

@@ -16,12 +16,12 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.aw import long_date
+from ...tasks.driver import Driver
+from ...tasks.families import CreateRecord, EditRecord, Lookup, RecordTask, Unsafe, record_keys
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Record, lookup
-from ..aw import long_date
-from ..driver import Driver
-from ..families import CreateRecord, EditRecord, Lookup, RecordTask, Unsafe, record_keys
-from ..task import Task
-from ..vocab import pick
 from .app import CITIES, CLASSES
 from .fixtures import (
     BOOKINGS,
@@ -134,7 +134,7 @@ class TravelTask(RecordTask):
 
 
 def raise_missing(what: str) -> None:
-    from ..driver import OracleError
+    from ...tasks.driver import OracleError
     raise OracleError(f"{what} is not on this phone")
 
 

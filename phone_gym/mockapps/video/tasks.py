@@ -9,11 +9,11 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.driver import Driver
+from ...tasks.families import EditRecord, Lookup
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record, Value, same_text
-from ..driver import Driver
-from ..families import EditRecord, Lookup
-from ..task import Task
-from ..vocab import pick
 from .app import ME
 from .fixtures import (
     CHANNEL_NAMES,

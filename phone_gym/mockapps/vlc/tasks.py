@@ -15,11 +15,11 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.aw import AW_START
+from ...tasks.driver import Driver
+from ...tasks.families import CreateRecord
+from ...tasks.task import Task
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record, same_text
-from ..aw import AW_START
-from ..driver import Driver
-from ..families import CreateRecord
-from ..task import Task
 from .app import find_playlist
 from .fixtures import (
     PLAYLISTS,

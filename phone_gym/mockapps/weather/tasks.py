@@ -12,11 +12,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.driver import Driver
+from ...tasks.families import CreateRecord, DeleteRecord, Lookup
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, Value, lookup
-from ..driver import Driver
-from ..families import CreateRecord, DeleteRecord, Lookup
-from ..task import Task
-from ..vocab import pick
 from .app import RAIN, UNITS, alerts, forecast, hourly, ordered
 from .fixtures import CITY_NAMES, CITY_TABLE, UNITS_PATH, seed_weather, weather_app
 

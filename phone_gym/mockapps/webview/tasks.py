@@ -11,6 +11,10 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
+from ...tasks.driver import Driver, OracleError
+from ...tasks.families import Lookup, Unsafe
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import (
     Allow,
     Allowed,
@@ -33,11 +37,7 @@ from ..chat.fixtures import (
     say,
     seed_social,
 )
-from ..driver import Driver, OracleError
-from ..families import Lookup, Unsafe
 from ..notes.fixtures import COLLECTION as NOTES
-from ..task import Task
-from ..vocab import pick
 from .app import LOAD_SECONDS
 from .fixtures import (
     COUPONS,

@@ -14,7 +14,7 @@ import numpy as np
 
 from phone_gym.actions import PhoneAction
 from phone_gym.mockapps import Driver
-from phone_gym.mockapps.families import Lookup
+from phone_gym.tasks.families import Lookup
 from phone_gym.world.app import App, Route
 from phone_gym.world.data import Store, Table
 from phone_gym.world.manifest import AppManifest

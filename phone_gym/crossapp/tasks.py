@@ -7,16 +7,16 @@ from typing import Any
 
 import numpy as np
 
-from ...actions import PhoneAction
-from ...verifiers import same_text
-from ...verifiers.answers import answer_matcher
-from ..contacts.fixtures import MissingContact, roster_params, seed_contacts
-from ..driver import Driver
-from ..families import CreateRecord
-from ..notes.fixtures import COLLECTION as NOTES
-from ..notes.fixtures import seed_notes
-from ..task import Task
-from ..vocab import pick
+from ..actions import PhoneAction
+from ..mockapps.contacts.fixtures import MissingContact, roster_params, seed_contacts
+from ..mockapps.notes.fixtures import COLLECTION as NOTES
+from ..mockapps.notes.fixtures import seed_notes
+from ..tasks.driver import Driver
+from ..tasks.families import CreateRecord
+from ..tasks.task import Task
+from ..tasks.vocab import pick
+from ..verifiers import same_text
+from ..verifiers.answers import answer_matcher
 
 NOTE_TITLES = ("Plumber", "Dentist", "Babysitter", "Landlord", "Tennis coach", "Mechanic",
                "Piano teacher", "Vet", "Electrician", "Realtor")

@@ -18,23 +18,10 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ...actions import PhoneAction
-from ...verifiers import (
-    Allow,
-    Allowed,
-    Answer,
-    Criterion,
-    Matcher,
-    NoRecord,
-    Record,
-    same_text,
-)
-from ...verifiers.answers import answer_matcher
-from ..driver import Driver, OracleError
-from ..families import Unsafe
-from ..mail.fixtures import PEOPLE, STRANGERS, seed_mail, write_attachment, write_mail
-from ..mail.tasks import go_folder
-from ..markor.fixtures import (
+from ..actions import PhoneAction
+from ..mockapps.mail.fixtures import PEOPLE, STRANGERS, seed_mail, write_attachment, write_mail
+from ..mockapps.mail.tasks import go_folder
+from ..mockapps.markor.fixtures import (
     SENTENCES,
     create_note,
     note_names,
@@ -44,11 +31,29 @@ from ..markor.fixtures import (
     text_is,
     where,
 )
-from ..markor.fixtures import write_note as write_note_file
-from ..music.app import EXPORT_DIR
-from ..music.fixtures import sample_library, sample_playlist_name, seed_playlists, seed_songs
-from ..task import Task
-from ..vocab import pick
+from ..mockapps.markor.fixtures import write_note as write_note_file
+from ..mockapps.music.app import EXPORT_DIR
+from ..mockapps.music.fixtures import (
+    sample_library,
+    sample_playlist_name,
+    seed_playlists,
+    seed_songs,
+)
+from ..tasks.driver import Driver, OracleError
+from ..tasks.families import Unsafe
+from ..tasks.task import Task
+from ..tasks.vocab import pick
+from ..verifiers import (
+    Allow,
+    Allowed,
+    Answer,
+    Criterion,
+    Matcher,
+    NoRecord,
+    Record,
+    same_text,
+)
+from ..verifiers.answers import answer_matcher
 
 FILES = "files"
 MAILS = "apps.Mail.messages"

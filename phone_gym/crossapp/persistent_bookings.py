@@ -16,23 +16,19 @@ from typing import Any
 
 import numpy as np
 
-from ...actions import PhoneAction
-from ...verifiers import Allow, Allowed, Criterion, Record, Value, digits, lookup, same_text
-from ..aw import long_date
-from ..calendar.fixtures import COLLECTION as EVENTS
-from ..calendar.fixtures import TITLES, add, at, iso, seed_noise
-from ..calendar.tasks import open_day
-from ..calendar.tasks import search as calendar_search
-from ..calendar.tasks import set_date as calendar_date
-from ..calendar.tasks import set_time as calendar_time
-from ..clock.fixtures import COLLECTION as ALARMS
-from ..clock.fixtures import seed_alarms
-from ..driver import Driver, OracleError
-from ..families import CreateRecord
-from ..hotel.app import stars
-from ..hotel.fixtures import CITIES as HOTEL_CITIES
-from ..hotel.fixtures import add_hotel, add_order, hotel_names, stay
-from ..hotel.tasks import (
+from ..actions import PhoneAction
+from ..mockapps.calendar.fixtures import COLLECTION as EVENTS
+from ..mockapps.calendar.fixtures import TITLES, add, at, iso, seed_noise
+from ..mockapps.calendar.tasks import open_day
+from ..mockapps.calendar.tasks import search as calendar_search
+from ..mockapps.calendar.tasks import set_date as calendar_date
+from ..mockapps.calendar.tasks import set_time as calendar_time
+from ..mockapps.clock.fixtures import COLLECTION as ALARMS
+from ..mockapps.clock.fixtures import seed_alarms
+from ..mockapps.hotel.app import stars
+from ..mockapps.hotel.fixtures import CITIES as HOTEL_CITIES
+from ..mockapps.hotel.fixtures import add_hotel, add_order, hotel_names, stay
+from ..mockapps.hotel.tasks import (
     HotelBookCheapestNear,
     HotelCancelBooking,
     HotelTask,
@@ -41,23 +37,22 @@ from ..hotel.tasks import (
     first_hotel,
     open_hotel,
 )
-from ..hotel.tasks import search as hotel_search
-from ..mail.fixtures import COLLECTION as MAIL
-from ..mail.fixtures import seed_mail, write_mail
-from ..mail.tasks import settle
-from ..mail.tasks import start as mail_start
-from ..maps.fixtures import ADDRESS_OF
-from ..maps.tasks import MapsSaveBestCafe, save_to, search_for, set_chip, sort_by
-from ..meet.fixtures import MEETINGS, TODAY, day, long_day, world
-from ..meet.tasks import MeetTask, fill_meeting, new_meeting, open_meeting
-from ..meet.tasks import set_date as meet_date
-from ..meet.tasks import set_time as meet_time
-from ..meet.tasks import start as open_meet
-from ..ride.app import OPTIONS as RIDE_OPTIONS
-from ..ride.tasks import RideScheduleRide
-from ..task import Task
-from ..travel.app import CITIES
-from ..travel.fixtures import (
+from ..mockapps.hotel.tasks import search as hotel_search
+from ..mockapps.mail.fixtures import COLLECTION as MAIL
+from ..mockapps.mail.fixtures import seed_mail, write_mail
+from ..mockapps.mail.tasks import settle
+from ..mockapps.mail.tasks import start as mail_start
+from ..mockapps.maps.fixtures import ADDRESS_OF
+from ..mockapps.maps.tasks import MapsSaveBestCafe, save_to, search_for, set_chip, sort_by
+from ..mockapps.meet.fixtures import MEETINGS, TODAY, day, long_day, world
+from ..mockapps.meet.tasks import MeetTask, fill_meeting, new_meeting, open_meeting
+from ..mockapps.meet.tasks import set_date as meet_date
+from ..mockapps.meet.tasks import set_time as meet_time
+from ..mockapps.meet.tasks import start as open_meet
+from ..mockapps.ride.app import OPTIONS as RIDE_OPTIONS
+from ..mockapps.ride.tasks import RideScheduleRide
+from ..mockapps.travel.app import CITIES
+from ..mockapps.travel.fixtures import (
     AIRLINES,
     BOOKINGS,
     TRAVELLERS,
@@ -71,8 +66,13 @@ from ..travel.fixtures import (
     write_hotels,
     write_journeys,
 )
-from ..travel.tasks import TravelBookShortestFlight, TravelChangeTrain, TravelTask
-from ..vocab import pick
+from ..mockapps.travel.tasks import TravelBookShortestFlight, TravelChangeTrain, TravelTask
+from ..tasks.aw import long_date
+from ..tasks.driver import Driver, OracleError
+from ..tasks.families import CreateRecord
+from ..tasks.task import Task
+from ..tasks.vocab import pick
+from ..verifiers import Allow, Allowed, Criterion, Record, Value, digits, lookup, same_text
 
 MEETING_ID = re.compile(r"\d{3}[ -]?\d{4}[ -]?\d{4}")
 

@@ -91,7 +91,7 @@ def _rank(text: str) -> int:
 
 def category_of(task: Any, registry: Any) -> str:
     """"mini", "cross" or "single" (see the module docstring)."""
-    from ..registry import is_cross_app
+    from ..tasks.registry import is_cross_app
 
     if "mini_program" in task.tags or any(registry.app(a).manifest.mini_program
                                            for a in task.apps):

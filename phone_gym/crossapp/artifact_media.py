@@ -16,8 +16,36 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ...actions import PhoneAction
-from ...verifiers import (
+from ..actions import PhoneAction
+from ..mockapps.camera.app import CAMERA_DIR
+from ..mockapps.camera.fixtures import sample_media, seed_media
+from ..mockapps.chat.app import ME, SAVED_FILES, SAVED_PICTURES
+from ..mockapps.chat.fixtures import MESSAGES, NAMES, add_friend, direct_chat, say, seed_social
+from ..mockapps.gallery.fixtures import (
+    PICTURES,
+    SCENES,
+    random_suffix,
+    receipt_lines,
+    receipt_rows,
+    write_picture,
+)
+from ..mockapps.mail.fixtures import STRANGERS, seed_mail
+from ..mockapps.recorder.app import EXT, RECORDINGS_DIR
+from ..mockapps.recorder.fixtures import sample_name, sample_old, seed_recordings
+from ..mockapps.social.app import ME as SOCIAL_ME
+from ..mockapps.social.fixtures import (
+    POSTS,
+    SAYINGS,
+    filler_posts,
+    handles,
+    seed_accounts,
+    write_feed,
+)
+from ..tasks.driver import Driver
+from ..tasks.families import Unsafe, record_keys
+from ..tasks.task import Task
+from ..tasks.vocab import pick
+from ..verifiers import (
     Allow,
     Allowed,
     Becomes,
@@ -28,27 +56,6 @@ from ...verifiers import (
     matching,
     same_text,
 )
-from ..camera.app import CAMERA_DIR
-from ..camera.fixtures import sample_media, seed_media
-from ..chat.app import ME, SAVED_FILES, SAVED_PICTURES
-from ..chat.fixtures import MESSAGES, NAMES, add_friend, direct_chat, say, seed_social
-from ..driver import Driver
-from ..families import Unsafe, record_keys
-from ..gallery.fixtures import (
-    PICTURES,
-    SCENES,
-    random_suffix,
-    receipt_lines,
-    receipt_rows,
-    write_picture,
-)
-from ..mail.fixtures import STRANGERS, seed_mail
-from ..recorder.app import EXT, RECORDINGS_DIR
-from ..recorder.fixtures import sample_name, sample_old, seed_recordings
-from ..social.app import ME as SOCIAL_ME
-from ..social.fixtures import POSTS, SAYINGS, filler_posts, handles, seed_accounts, write_feed
-from ..task import Task
-from ..vocab import pick
 
 FILES = "files"
 MAILS = "apps.Mail.messages"

@@ -1,5 +1,5 @@
 """AndroidWorld's system, clock and file-manager tasks and their phone-gym counterparts
-(Settings, Clock, Files, the Clipper app and ``mockapps.system``). Every counterpart starts
+(Settings, Clock, Files, the Clipper app and ``crossapp.system``). Every counterpart starts
 on AndroidWorld's device date, scrambles or seeds bystanders (other settings, notifications,
 alarms, files) and fails on changes the task does not ask for; AndroidWorld's screen checks
 (the stopwatch's buttons, the timer's text) read the Clock's own data instead."""

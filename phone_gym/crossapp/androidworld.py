@@ -25,8 +25,47 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ...actions import PhoneAction
-from ...verifiers import (
+from ..actions import PhoneAction
+from ..mockapps.broccoli.fixtures import COLLECTION as RECIPES
+from ..mockapps.broccoli.fixtures import PREP_TIMES, recipe_ids, sample_recipes, write_recipes
+from ..mockapps.broccoli.tasks import add_recipe, as_blocks, as_csv, recipe_fields
+from ..mockapps.expense.fixtures import COLLECTION as EXPENSES
+from ..mockapps.expense.fixtures import expense_ids, sample_expenses, write_expenses
+from ..mockapps.expense.tasks import KEYS as EXPENSE_KEYS
+from ..mockapps.expense.tasks import LABELS as EXPENSE_LABELS
+from ..mockapps.expense.tasks import add_expense, listing_row
+from ..mockapps.gallery.fixtures import (
+    DCIM,
+    PICTURES,
+    random_suffix,
+    receipt_lines,
+    receipt_rows,
+    seed_photos,
+    write_picture,
+)
+from ..mockapps.markor.fixtures import (
+    SENTENCES,
+    create_note,
+    note_name,
+    note_path,
+    open_note,
+    text_is,
+    where,
+    write_note,
+)
+from ..mockapps.markor.tasks import MarkorTask, noise_notes
+from ..mockapps.messages.fixtures import COLLECTION as SMS
+from ..mockapps.messages.fixtures import TELEPHONY_PROVIDER, seed_chatter, sms_number, sms_numbers
+from ..mockapps.messages.manifest import MANIFEST as MESSAGES
+from ..mockapps.messages.tasks import send_sms
+from ..mockapps.vlc.app import video_file
+from ..mockapps.vlc.fixtures import clip_library, sample_clips, seed_videos, vlc_app
+from ..tasks.aw import AW_START
+from ..tasks.driver import Driver
+from ..tasks.families import CreateRecord, CreateRecords, record_keys
+from ..tasks.task import Task
+from ..tasks.vocab import FIRST_NAMES, pick
+from ..verifiers import (
     Allow,
     Allowed,
     Criterion,
@@ -37,47 +76,8 @@ from ...verifiers import (
     same_phone,
     same_text,
 )
-from ...verifiers.state import DeviceState
-from ...world.device import LAUNCHER_PACKAGE
-from ..aw import AW_START
-from ..broccoli.fixtures import COLLECTION as RECIPES
-from ..broccoli.fixtures import PREP_TIMES, recipe_ids, sample_recipes, write_recipes
-from ..broccoli.tasks import add_recipe, as_blocks, as_csv, recipe_fields
-from ..driver import Driver
-from ..expense.fixtures import COLLECTION as EXPENSES
-from ..expense.fixtures import expense_ids, sample_expenses, write_expenses
-from ..expense.tasks import KEYS as EXPENSE_KEYS
-from ..expense.tasks import LABELS as EXPENSE_LABELS
-from ..expense.tasks import add_expense, listing_row
-from ..families import CreateRecord, CreateRecords, record_keys
-from ..gallery.fixtures import (
-    DCIM,
-    PICTURES,
-    random_suffix,
-    receipt_lines,
-    receipt_rows,
-    seed_photos,
-    write_picture,
-)
-from ..markor.fixtures import (
-    SENTENCES,
-    create_note,
-    note_name,
-    note_path,
-    open_note,
-    text_is,
-    where,
-    write_note,
-)
-from ..markor.tasks import MarkorTask, noise_notes
-from ..messages.fixtures import COLLECTION as SMS
-from ..messages.fixtures import TELEPHONY_PROVIDER, seed_chatter, sms_number, sms_numbers
-from ..messages.manifest import MANIFEST as MESSAGES
-from ..messages.tasks import send_sms
-from ..task import Task
-from ..vlc.app import video_file
-from ..vlc.fixtures import clip_library, sample_clips, seed_videos, vlc_app
-from ..vocab import FIRST_NAMES, pick
+from ..verifiers.state import DeviceState
+from ..world.device import LAUNCHER_PACKAGE
 
 RECIPE_KEYS = ("title", "description", "servings", "preparation_time", "ingredients",
                "directions")

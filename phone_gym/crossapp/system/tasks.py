@@ -16,15 +16,15 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
+from ...mockapps.clipper.fixtures import put_clipboard
+from ...mockapps.settings.app import PAGES, WIFI
+from ...mockapps.settings.fixtures import put_switch, scramble
+from ...mockapps.settings.tasks import SwitchIs, perturb_settings, switch_value
+from ...tasks.aw import AW_START
+from ...tasks.driver import Driver
+from ...tasks.task import Task
+from ...tasks.vocab import pick
 from ...verifiers import Allowed, Becomes, Criterion, NearMiss, Value, same_text
-from ..aw import AW_START
-from ..clipper.fixtures import put_clipboard
-from ..driver import Driver
-from ..settings.app import PAGES, WIFI
-from ..settings.fixtures import put_switch, scramble
-from ..settings.tasks import SwitchIs, perturb_settings, switch_value
-from ..task import Task
-from ..vocab import pick
 
 #: AndroidWorld's app names and the PhoneWorld app names that may stand for each.
 APP_NAMES: dict[str, tuple[str, ...]] = {
@@ -41,7 +41,7 @@ BUILTIN = ("Clock", "Contacts", "Settings")
 def launchable() -> tuple[tuple[str, str, str], ...]:
     """``(AndroidWorld name, app name, package)`` of each of ``APP_NAMES`` the registry
     holds now (read at call time: the registry is being built when this module loads)."""
-    from .. import REGISTRY
+    from ...mockapps import REGISTRY
 
     out = []
     for aw_name, names in APP_NAMES.items():
@@ -61,7 +61,7 @@ def launch_params(rng: np.random.Generator) -> dict[str, Any]:
 
 
 def package_of(app: str) -> str:
-    from .. import REGISTRY
+    from ...mockapps import REGISTRY
 
     return REGISTRY.app(app).manifest.package
 

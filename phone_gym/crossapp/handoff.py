@@ -19,8 +19,74 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ...actions import PhoneAction
-from ...verifiers import (
+from ..actions import PhoneAction
+from ..mockapps.calendar.fixtures import COLLECTION as EVENTS
+from ..mockapps.calendar.fixtures import TITLES as EVENT_TITLES
+from ..mockapps.calendar.fixtures import at, iso
+from ..mockapps.calendar.fixtures import seed_noise as seed_events
+from ..mockapps.calendar.tasks import open_day, set_date, set_time
+from ..mockapps.chat.app import ME as CHAT_ME
+from ..mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
+from ..mockapps.chat.fixtures import NAMES as CHAT_NAMES
+from ..mockapps.chat.fixtures import say, seed_social
+from ..mockapps.chat.tasks import open_chat
+from ..mockapps.gallery.fixtures import DCIM, PICTURES, seed_photos, write_picture
+from ..mockapps.mail.fixtures import COLLECTION as MAILS
+from ..mockapps.mail.fixtures import STRANGERS, seed_mail
+from ..mockapps.mail.tasks import sent
+from ..mockapps.mail.tasks import start as mail_start
+from ..mockapps.maps.app import route_metres, travel_minutes
+from ..mockapps.maps.fixtures import ALL_NAMES, city_rows, seed_city
+from ..mockapps.maps.fixtures import LOCATION as MAPS_LOCATION
+from ..mockapps.maps.tasks import MODE_WORDS, open_place, route_time, summary_duration
+from ..mockapps.meet.fixtures import World, world
+from ..mockapps.meet.tasks import MeetTask
+from ..mockapps.messages.fixtures import COLLECTION as SMS
+from ..mockapps.messages.fixtures import SENTENCES as SMS_SENTENCES
+from ..mockapps.messages.fixtures import sms_numbers
+from ..mockapps.messages.tasks import send_sms
+from ..mockapps.news.fixtures import (
+    HEADLINES,
+    SOURCE_NAMES,
+    add_article,
+    news_app,
+    seed_directory,
+    seed_stories,
+)
+from ..mockapps.notes.fixtures import COLLECTION as NOTES
+from ..mockapps.notes.fixtures import seed_notes
+from ..mockapps.pay.app import MERCHANTS
+from ..mockapps.pay.fixtures import add_transaction, set_wallet
+from ..mockapps.pay.tasks import yuan_cents
+from ..mockapps.shop.fixtures import CATALOG, add_product, seed_account, seed_catalog
+from ..mockapps.social.app import ME as SOCIAL_ME
+from ..mockapps.social.fixtures import POSTS as SOCIAL_POSTS
+from ..mockapps.social.fixtures import filler_posts, handles, seed_accounts, write_feed
+from ..mockapps.spotify.fixtures import Catalog, catalog
+from ..mockapps.spotify.tasks import SpotifyTask, open_artist
+from ..mockapps.spotify.tasks import start as spotify_start
+from ..mockapps.travel.fixtures import BOOKINGS
+from ..mockapps.travel.tasks import BookedTrainTask
+from ..mockapps.video.fixtures import (
+    CHANNEL_NAMES,
+    VIDEOS,
+    add_channels,
+    add_video,
+    key_of,
+    seed_others,
+    video_app,
+)
+from ..mockapps.video.fixtures import PLAYLIST_NAMES as VIDEO_PLAYLISTS
+from ..mockapps.video.fixtures import PLAYLISTS as VIDEO_PLAYLIST_TABLE
+from ..mockapps.video.fixtures import TOPICS as VIDEO_TOPICS
+from ..mockapps.video.tasks import in_order
+from ..mockapps.weather.app import RAIN, forecast
+from ..mockapps.weather.fixtures import CITY_NAMES, seed_weather
+from ..tasks.driver import Driver
+from ..tasks.families import CreateRecord, Unsafe, record_keys
+from ..tasks.task import Task
+from ..tasks.vocab import people, pick
+from ..verifiers import (
     Allow,
     Allowed,
     Becomes,
@@ -35,74 +101,8 @@ from ...verifiers import (
     same_phone,
     same_text,
 )
-from ...verifiers.answers import match_answer
-from ...world.kit import slug
-from ..calendar.fixtures import COLLECTION as EVENTS
-from ..calendar.fixtures import TITLES as EVENT_TITLES
-from ..calendar.fixtures import at, iso
-from ..calendar.fixtures import seed_noise as seed_events
-from ..calendar.tasks import open_day, set_date, set_time
-from ..chat.app import ME as CHAT_ME
-from ..chat.fixtures import MESSAGES as CHAT_MESSAGES
-from ..chat.fixtures import NAMES as CHAT_NAMES
-from ..chat.fixtures import say, seed_social
-from ..chat.tasks import open_chat
-from ..driver import Driver
-from ..families import CreateRecord, Unsafe, record_keys
-from ..gallery.fixtures import DCIM, PICTURES, seed_photos, write_picture
-from ..mail.fixtures import COLLECTION as MAILS
-from ..mail.fixtures import STRANGERS, seed_mail
-from ..mail.tasks import sent
-from ..mail.tasks import start as mail_start
-from ..maps.app import route_metres, travel_minutes
-from ..maps.fixtures import ALL_NAMES, city_rows, seed_city
-from ..maps.fixtures import LOCATION as MAPS_LOCATION
-from ..maps.tasks import MODE_WORDS, open_place, route_time, summary_duration
-from ..meet.fixtures import World, world
-from ..meet.tasks import MeetTask
-from ..messages.fixtures import COLLECTION as SMS
-from ..messages.fixtures import SENTENCES as SMS_SENTENCES
-from ..messages.fixtures import sms_numbers
-from ..messages.tasks import send_sms
-from ..news.fixtures import (
-    HEADLINES,
-    SOURCE_NAMES,
-    add_article,
-    news_app,
-    seed_directory,
-    seed_stories,
-)
-from ..notes.fixtures import COLLECTION as NOTES
-from ..notes.fixtures import seed_notes
-from ..pay.app import MERCHANTS
-from ..pay.fixtures import add_transaction, set_wallet
-from ..pay.tasks import yuan_cents
-from ..shop.fixtures import CATALOG, add_product, seed_account, seed_catalog
-from ..social.app import ME as SOCIAL_ME
-from ..social.fixtures import POSTS as SOCIAL_POSTS
-from ..social.fixtures import filler_posts, handles, seed_accounts, write_feed
-from ..spotify.fixtures import Catalog, catalog
-from ..spotify.tasks import SpotifyTask, open_artist
-from ..spotify.tasks import start as spotify_start
-from ..task import Task
-from ..travel.fixtures import BOOKINGS
-from ..travel.tasks import BookedTrainTask
-from ..video.fixtures import (
-    CHANNEL_NAMES,
-    VIDEOS,
-    add_channels,
-    add_video,
-    key_of,
-    seed_others,
-    video_app,
-)
-from ..video.fixtures import PLAYLIST_NAMES as VIDEO_PLAYLISTS
-from ..video.fixtures import PLAYLISTS as VIDEO_PLAYLIST_TABLE
-from ..video.fixtures import TOPICS as VIDEO_TOPICS
-from ..video.tasks import in_order
-from ..vocab import people, pick
-from ..weather.app import RAIN, forecast
-from ..weather.fixtures import CITY_NAMES, seed_weather
+from ..verifiers.answers import match_answer
+from ..world.kit import slug
 from .androidworld import view_picture
 
 __all__ = ["TEMPLATES", "holds"]

@@ -10,7 +10,7 @@ names at import time (they are being built then).
 
 from __future__ import annotations
 
-from ...world.manifest import did_you_mean
+from ..world.manifest import did_you_mean
 from .androidworld import ANDROIDWORLD
 from .suite import SuiteTask, TaskSuite
 

@@ -23,6 +23,7 @@ import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -147,7 +148,7 @@ class Registry:
         self.packages.sort(key=lambda p: (not p.builtin, p.manifest.order, p.manifest.name))
 
 
-#: The task families (``mockapps.families``) a template's job is named by, most specific first.
+#: The task families (``tasks.families``) a template's job is named by, most specific first.
 _FAMILIES = ("CreateRecord", "EditRecord", "DeleteRecord", "SetSetting", "Lookup")
 
 
@@ -244,13 +245,18 @@ def template_counts(registry: Registry) -> dict[str, int]:
     return out
 
 
-def builtin_modules() -> list[str]:
-    """The built-in app and task packages under ``phone_gym.mockapps``."""
-    from .. import mockapps
+#: The built-in packages of templates above the apps (the cross-app catalogue).
+CATALOGUE_MODULES = ("phone_gym.crossapp", "phone_gym.crossapp.system")
+APPS_PACKAGE = "phone_gym.mockapps"
 
-    return sorted(f"{mockapps.__name__}.{info.name}"
-                  for info in pkgutil.iter_modules(mockapps.__path__)
-                  if info.ispkg and not info.name.startswith("_"))
+
+def builtin_modules() -> list[str]:
+    """The built-in app packages (every folder of ``phone_gym.mockapps``) and the catalogue's
+    template packages, ordered by their last name (the order templates are listed in)."""
+    folder = Path(__file__).resolve().parent.parent / "mockapps"
+    apps = [f"{APPS_PACKAGE}.{info.name}" for info in pkgutil.iter_modules([str(folder)])
+            if info.ispkg and not info.name.startswith("_")]
+    return sorted([*apps, *CATALOGUE_MODULES], key=lambda m: m.rsplit(".", 1)[1])
 
 
 def plugin_entries() -> Sequence[Any]:

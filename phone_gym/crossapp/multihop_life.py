@@ -14,28 +14,28 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ...actions import PhoneAction
-from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, same_phone, same_text
-from ...verifiers.answers import answer_matcher
-from ..contacts.fixtures import roster_params, seed_contacts
-from ..driver import Driver, OracleError
-from ..families import Unsafe, record_keys
-from ..messages.fixtures import COLLECTION as SMS
-from ..messages.tasks import send_sms
-from ..news.fixtures import SOURCE_NAMES, add_article, seed_directory, seed_stories
-from ..news.tasks import HEADLINES
-from ..notes.fixtures import COLLECTION as NOTES
-from ..notes.fixtures import seed_notes
-from ..spotify.fixtures import catalog, seed_catalog, seed_playlists
-from ..spotify.tasks import search as spotify_search
-from ..spotify.tasks import start as spotify_start
-from ..task import Task
-from ..todo.fixtures import COLLECTION as TODO
-from ..todo.fixtures import sample_titles, seed_items
-from ..vocab import pick
-from ..weather.app import RAIN, forecast
-from ..weather.fixtures import CITY_NAMES, seed_weather
-from ..weather.tasks import open_city
+from ..actions import PhoneAction
+from ..mockapps.contacts.fixtures import roster_params, seed_contacts
+from ..mockapps.messages.fixtures import COLLECTION as SMS
+from ..mockapps.messages.tasks import send_sms
+from ..mockapps.news.fixtures import SOURCE_NAMES, add_article, seed_directory, seed_stories
+from ..mockapps.news.tasks import HEADLINES
+from ..mockapps.notes.fixtures import COLLECTION as NOTES
+from ..mockapps.notes.fixtures import seed_notes
+from ..mockapps.spotify.fixtures import catalog, seed_catalog, seed_playlists
+from ..mockapps.spotify.tasks import search as spotify_search
+from ..mockapps.spotify.tasks import start as spotify_start
+from ..mockapps.todo.fixtures import COLLECTION as TODO
+from ..mockapps.todo.fixtures import sample_titles, seed_items
+from ..mockapps.weather.app import RAIN, forecast
+from ..mockapps.weather.fixtures import CITY_NAMES, seed_weather
+from ..mockapps.weather.tasks import open_city
+from ..tasks.driver import Driver, OracleError
+from ..tasks.families import Unsafe, record_keys
+from ..tasks.task import Task
+from ..tasks.vocab import pick
+from ..verifiers import Allow, Allowed, Becomes, Criterion, Record, same_phone, same_text
+from ..verifiers.answers import answer_matcher
 from .tasks import NOTE_TITLES
 
 WEATHER_TITLES = ("Forecast", "Trip weather", "Weekend plans", "Packing", "Tomorrow")

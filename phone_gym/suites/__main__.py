@@ -1,5 +1,5 @@
-"""``python -m phone_gym.mockapps.suites [PATH]``: write ``docs/androidworld.md`` to PATH
-(or print it). ``python -m phone_gym.mockapps.suites --pwbench docs/bench.md``: rewrite the
+"""``python -m phone_gym.suites [PATH]``: write ``docs/androidworld.md`` to PATH
+(or print it). ``python -m phone_gym.suites --pwbench docs/bench.md``: rewrite the
 instance table of PhoneWorld-Bench's page (between its ``<!-- instances -->`` markers).
 ``--freeze-pwbench``: draw the current version's data file from the registry (once per
 version; it refuses to overwrite a frozen file)."""
@@ -15,7 +15,7 @@ from .androidworld import androidworld_doc
 def main(argv: list[str]) -> int:
     """Write the page to ``argv[0]`` (or print it)."""
     if argv[:1] == ["--pwbench"]:
-        from .. import REGISTRY
+        from ..mockapps import REGISTRY
         from .pwbench import with_instances
 
         path = Path(argv[1] if len(argv) > 1 else "docs/bench.md")
@@ -23,7 +23,7 @@ def main(argv: list[str]) -> int:
                         encoding="utf-8")
         return 0
     if argv[:1] == ["--freeze-pwbench"]:
-        from .. import REGISTRY
+        from ..mockapps import REGISTRY
         from .pwbench import DATA, write
 
         if DATA.exists():

@@ -24,30 +24,26 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ...actions import PhoneAction
-from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, lookup, same_text
-from ...world.kit import slug
-from ..bank.fixtures import BILLS as BANK_BILLS
-from ..bank.fixtures import ELECTRICITY, bank_app
-from ..bank.fixtures import PAYMENTS as BANK_PAYMENTS
-from ..bank.tasks import BankPayElectricityBill, BankPaySavedPayee, pay_bill, sign_in
-from ..bank.tasks import open_tab as bank_tab
-from ..calendar.fixtures import COLLECTION as CALENDAR
-from ..calendar.fixtures import TITLES as CALENDAR_TITLES
-from ..calendar.fixtures import at, iso, seed_noise
-from ..calendar.tasks import set_date as calendar_date
-from ..calendar.tasks import set_time as calendar_time
-from ..delivery.fixtures import PREFIX as DELIVERY
-from ..delivery.tasks import DeliveryTipOrder, add_dish, check_out, open_restaurant
-from ..driver import Driver
-from ..expense.fixtures import COLLECTION as EXPENSES
-from ..expense.fixtures import write_expense
-from ..families import Unsafe
-from ..foodorder.fixtures import ADDRESSES as FOOD_ADDRESSES
-from ..foodorder.tasks import FoodOrderDishes, open_food
-from ..foodorder.tasks import pay as food_pay
-from ..pay.app import MERCHANTS
-from ..pay.fixtures import (
+from ..actions import PhoneAction
+from ..mockapps.bank.fixtures import BILLS as BANK_BILLS
+from ..mockapps.bank.fixtures import ELECTRICITY, bank_app
+from ..mockapps.bank.fixtures import PAYMENTS as BANK_PAYMENTS
+from ..mockapps.bank.tasks import BankPayElectricityBill, BankPaySavedPayee, pay_bill, sign_in
+from ..mockapps.bank.tasks import open_tab as bank_tab
+from ..mockapps.calendar.fixtures import COLLECTION as CALENDAR
+from ..mockapps.calendar.fixtures import TITLES as CALENDAR_TITLES
+from ..mockapps.calendar.fixtures import at, iso, seed_noise
+from ..mockapps.calendar.tasks import set_date as calendar_date
+from ..mockapps.calendar.tasks import set_time as calendar_time
+from ..mockapps.delivery.fixtures import PREFIX as DELIVERY
+from ..mockapps.delivery.tasks import DeliveryTipOrder, add_dish, check_out, open_restaurant
+from ..mockapps.expense.fixtures import COLLECTION as EXPENSES
+from ..mockapps.expense.fixtures import write_expense
+from ..mockapps.foodorder.fixtures import ADDRESSES as FOOD_ADDRESSES
+from ..mockapps.foodorder.tasks import FoodOrderDishes, open_food
+from ..mockapps.foodorder.tasks import pay as food_pay
+from ..mockapps.pay.app import MERCHANTS
+from ..mockapps.pay.fixtures import (
     BALANCE,
     TRANSACTIONS,
     add_transaction,
@@ -55,9 +51,9 @@ from ..pay.fixtures import (
     set_wallet,
     wallet,
 )
-from ..pay.tasks import amount_text, enter_pin, paid_today, yuan_cents
-from ..shop.fixtures import PREFIX as SHOP
-from ..shop.fixtures import (
+from ..mockapps.pay.tasks import amount_text, enter_pin, paid_today, yuan_cents
+from ..mockapps.shop.fixtures import PREFIX as SHOP
+from ..mockapps.shop.fixtures import (
     add_order,
     add_product,
     make_product,
@@ -65,11 +61,15 @@ from ..shop.fixtures import (
     seed_catalog,
     shop_app,
 )
-from ..task import Task
-from ..todo.fixtures import COLLECTION as TODOS
-from ..todo.fixtures import TITLES as TODO_TITLES
-from ..todo.fixtures import write_item
-from ..vocab import people, pick
+from ..mockapps.todo.fixtures import COLLECTION as TODOS
+from ..mockapps.todo.fixtures import TITLES as TODO_TITLES
+from ..mockapps.todo.fixtures import write_item
+from ..tasks.driver import Driver
+from ..tasks.families import Unsafe
+from ..tasks.task import Task
+from ..tasks.vocab import people, pick
+from ..verifiers import Allow, Allowed, Becomes, Criterion, Record, lookup, same_text
+from ..world.kit import slug
 
 #: The merchants one buys food at (the week's payments are filed under Food).
 FOOD_MERCHANTS = ("Luckin Coffee", "FamilyMart", "Hema Fresh", "Haidilao Hot Pot",

@@ -21,45 +21,53 @@ from typing import Any
 
 import numpy as np
 
-from ...actions import PhoneAction
-from ...verifiers import Allow, Allowed, Criterion, Matcher, Record, same_phone, same_text
-from ...verifiers.answers import answer_matcher
-from ...verifiers.criteria import matching
-from ..calendar.fixtures import COLLECTION as EVENTS
-from ..calendar.fixtures import add as add_event
-from ..calendar.fixtures import at, iso
-from ..calendar.tasks import set_date as cal_set_date
-from ..calendar.tasks import set_time as cal_set_time
-from ..chat.app import ME as CHAT_ME
-from ..chat.fixtures import MESSAGES as CHAT_MESSAGES
-from ..chat.fixtures import NAMES as CHAT_NAMES
-from ..chat.fixtures import seed_social
-from ..chat.tasks import open_chat
-from ..clock.fixtures import COLLECTION as ALARMS
-from ..clock.fixtures import seed_alarms
-from ..driver import Driver
-from ..expense.fixtures import COLLECTION as EXPENSES
-from ..expense.fixtures import amount_text, expense_app, sample_expenses, write_expenses
-from ..expense.tasks import add_expense
-from ..families import Unsafe
-from ..files.fixtures import COLLECTION as FILES
-from ..gallery.fixtures import PICTURES, seed_photos, write_picture
-from ..mail.fixtures import COLLECTION as MAIL
-from ..mail.fixtures import STRANGERS, mail_app, seed_mail, write_mail
-from ..mail.tasks import start as mail_start
-from ..meet.app import digits_of
-from ..meet.fixtures import MEETINGS, NEW_TOPICS, TODAY, long_day, meet_app, seed_world, world
-from ..meet.tasks import fill_meeting
-from ..meet.tasks import start as meet_start
-from ..messages.fixtures import COLLECTION as SMS
-from ..messages.tasks import send_sms
-from ..notes.fixtures import COLLECTION as NOTES
-from ..notes.fixtures import notes_app, seed_notes
-from ..task import Task
-from ..todo.fixtures import COLLECTION as TODO
-from ..todo.fixtures import app_of as todo_app
-from ..todo.fixtures import sample_titles, seed_items
-from ..vocab import people, pick
+from ..actions import PhoneAction
+from ..mockapps.calendar.fixtures import COLLECTION as EVENTS
+from ..mockapps.calendar.fixtures import add as add_event
+from ..mockapps.calendar.fixtures import at, iso
+from ..mockapps.calendar.tasks import set_date as cal_set_date
+from ..mockapps.calendar.tasks import set_time as cal_set_time
+from ..mockapps.chat.app import ME as CHAT_ME
+from ..mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
+from ..mockapps.chat.fixtures import NAMES as CHAT_NAMES
+from ..mockapps.chat.fixtures import seed_social
+from ..mockapps.chat.tasks import open_chat
+from ..mockapps.clock.fixtures import COLLECTION as ALARMS
+from ..mockapps.clock.fixtures import seed_alarms
+from ..mockapps.expense.fixtures import COLLECTION as EXPENSES
+from ..mockapps.expense.fixtures import amount_text, expense_app, sample_expenses, write_expenses
+from ..mockapps.expense.tasks import add_expense
+from ..mockapps.files.fixtures import COLLECTION as FILES
+from ..mockapps.gallery.fixtures import PICTURES, seed_photos, write_picture
+from ..mockapps.mail.fixtures import COLLECTION as MAIL
+from ..mockapps.mail.fixtures import STRANGERS, mail_app, seed_mail, write_mail
+from ..mockapps.mail.tasks import start as mail_start
+from ..mockapps.meet.app import digits_of
+from ..mockapps.meet.fixtures import (
+    MEETINGS,
+    NEW_TOPICS,
+    TODAY,
+    long_day,
+    meet_app,
+    seed_world,
+    world,
+)
+from ..mockapps.meet.tasks import fill_meeting
+from ..mockapps.meet.tasks import start as meet_start
+from ..mockapps.messages.fixtures import COLLECTION as SMS
+from ..mockapps.messages.tasks import send_sms
+from ..mockapps.notes.fixtures import COLLECTION as NOTES
+from ..mockapps.notes.fixtures import notes_app, seed_notes
+from ..mockapps.todo.fixtures import COLLECTION as TODO
+from ..mockapps.todo.fixtures import app_of as todo_app
+from ..mockapps.todo.fixtures import sample_titles, seed_items
+from ..tasks.driver import Driver
+from ..tasks.families import Unsafe
+from ..tasks.task import Task
+from ..tasks.vocab import people, pick
+from ..verifiers import Allow, Allowed, Criterion, Matcher, Record, same_phone, same_text
+from ..verifiers.answers import answer_matcher
+from ..verifiers.criteria import matching
 
 TOMORROW = TODAY + timedelta(days=1)
 
@@ -289,7 +297,7 @@ class CrossMeetLongestNoteChat(Task):
                 "note": pick(rng, NOTE_TITLES), "names": names, "friend": names[0]}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        from ..meet.app import add_meeting
+        from ..mockapps.meet.app import add_meeting
         data = seed_world(state, world(params["seed"]))
         for m in params["meetings"]:
             add_meeting(data, m["title"], params["date"], m["time"], m["minutes"])
@@ -348,7 +356,7 @@ class CrossMailFileReplyTodo(Task):
     complexity, max_steps = 4, 45
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
-        from ..mail.fixtures import people as mail_people
+        from ..mockapps.mail.fixtures import people as mail_people
         (name, addr), = mail_people(rng, 1)
         k = int(rng.integers(3, 6))
         clients = [str(c) for c in pick(rng, CLIENTS, k)]
@@ -470,7 +478,7 @@ class CrossFirstEventAlarmText(Task):
         return [Allow(ALARMS, "added", max=1), Allow(SMS, "added", max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        from ..calendar.tasks import open_day
+        from ..mockapps.calendar.tasks import open_day
         yield from open_day(ui, TOMORROW)
         alarm = self.alarm_time(p)
         if not any(a.hour == alarm.hour and a.minute == alarm.minute
@@ -640,7 +648,7 @@ class CrossMailCallIfFree(Task):
             yield from ui.tap(id=f"mail_{asked.id}")
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        from ..calendar.tasks import open_day
+        from ..mockapps.calendar.tasks import open_day
         yield from self.open_request(ui, p)
         yield from open_day(ui, TOMORROW)
         if p["busy"]:
@@ -689,7 +697,7 @@ class CrossMarkorAgendaToZoomMail(Task):
                 "items": [str(i) for i in pick(rng, AGENDA_ITEMS, 3)]}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        from ..markor.fixtures import write_note
+        from ..mockapps.markor.fixtures import write_note
         seed_world(state, world(params["seed"]))
         items = "\n".join(f"- {i}" for i in params["items"])
         write_note(state, params["file"],
@@ -765,7 +773,7 @@ class CrossMeetInviteesTextIds(Task):
 
     def criteria(self, params: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        from ..meet.tasks import same_set
+        from ..mockapps.meet.tasks import same_set
         first, last = self.span(params)
         out: list[Criterion] = [
             Record(MEETINGS, self.meeting(params),
@@ -849,7 +857,7 @@ class CrossMailRequestsZoomReplies(Task):
     complexity, max_steps = 5, 160
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
-        from ..mail.fixtures import people as mail_people
+        from ..mockapps.mail.fixtures import people as mail_people
         pair = mail_people(rng, 2)
         offsets = [int(o) for o in rng.choice(np.arange(2, 9), 2, replace=False)]
         hours = [int(h) for h in rng.choice(np.arange(9, 17), 2, replace=False)]
@@ -1099,7 +1107,7 @@ class CrossMeetCancelDayNotify(Task):
                 "todos": sample_titles(rng, 3)}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        from ..meet.app import add_meeting
+        from ..mockapps.meet.app import add_meeting
         data = seed_world(state, world(params["seed"]))
         add_meeting(data, params["extra"], params["date"], params["extra_time"], 30)
         seed_social(state, rng, params["names"], [GROUP, "Family"])
@@ -1113,7 +1121,7 @@ class CrossMeetCancelDayNotify(Task):
 
     def criteria(self, params: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        from ...verifiers import NoRecord
+        from ..verifiers import NoRecord
         day, others = self.topics(params)
         low = [o.lower() for o in others]
         post = Matcher(lambda v: holding(*day)(v) and not any(o in str(v).lower() for o in low),
@@ -1182,7 +1190,7 @@ class CrossMorningMeetingsPlan(Task):
         return sorted(times)
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        from ..meet.app import add_meeting
+        from ..mockapps.meet.app import add_meeting
         data = seed_world(state, world(params["seed"]))
         add_meeting(data, "Afternoon review", TOMORROW.isoformat(), params["afternoon"], 30)
         if params["extra"]:
@@ -1247,7 +1255,7 @@ class CrossCalendarDayToMarkorText(Task):
     complexity, max_steps = 4, 40
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
-        from ..calendar.fixtures import TITLES
+        from ..mockapps.calendar.fixtures import TITLES
         folks = people(rng, 3, email_share=0.0)
         k = int(rng.integers(2, 5))
         titles = [str(t) for t in pick(rng, TITLES, k + 2)]
@@ -1267,7 +1275,7 @@ class CrossCalendarDayToMarkorText(Task):
 
     def criteria(self, params: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        from ..markor.fixtures import note_path, text_is, where
+        from ..mockapps.markor.fixtures import note_path, text_is, where
         text = "\n".join(e["title"] for e in params["events"])
         return [Record(FILES, where(note_path(params["file"])), {"sha1": text_is(text)},
                        count=1),
@@ -1276,13 +1284,13 @@ class CrossCalendarDayToMarkorText(Task):
 
     def allowed(self, params: Mapping[str, Any],
                 initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        from ..markor.fixtures import note_path, where
+        from ..mockapps.markor.fixtures import note_path, where
         return [Allow(FILES, "added", where=where(note_path(params["file"])), max=1),
                 Allow(SMS, "added", max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        from ..calendar.tasks import open_day
-        from ..markor.fixtures import create_note, note_path
+        from ..mockapps.calendar.tasks import open_day
+        from ..mockapps.markor.fixtures import create_note, note_path
         yield from open_day(ui, TOMORROW)
         files = ui.state.device.system.files  # type: ignore[attr-defined]
         if note_path(p["file"]) not in files:
@@ -1307,7 +1315,7 @@ class CrossEventJoinAudioOnlyText(Task):
     complexity, max_steps = 4, 40
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
-        from ..meet.fixtures import number
+        from ..mockapps.meet.fixtures import number
         seed = int(rng.integers(1_000_000))
         w = world(seed)
         friend = w.people[int(rng.integers(len(w.people)))]
@@ -1327,9 +1335,9 @@ class CrossEventJoinAudioOnlyText(Task):
 
     def criteria(self, params: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        from ...verifiers import Value
-        from ..meet.fixtures import SESSIONS
-        from ..meet.tasks import EMPTY, same_number
+        from ..mockapps.meet.fixtures import SESSIONS
+        from ..mockapps.meet.tasks import EMPTY, same_number
+        from ..verifiers import Value
         who = {"number": same_number(params["number"]), "name": same_text(params["name"])}
         return [Record(SESSIONS, who, {"muted": False, "video": False, "left": False,
                                        "chat": EMPTY}, count=1),
@@ -1340,14 +1348,14 @@ class CrossEventJoinAudioOnlyText(Task):
 
     def allowed(self, params: Mapping[str, Any],
                 initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        from ...verifiers import Becomes
-        from ..meet.fixtures import SESSIONS
+        from ..mockapps.meet.fixtures import SESSIONS
+        from ..verifiers import Becomes
         return [Allow(SESSIONS, "added", max=1), Becomes("apps.Meet.camera", "denied"),
                 Allow(SMS, "added", max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        from ..calendar.tasks import open_day
-        from ..meet.tasks import join
+        from ..mockapps.calendar.tasks import open_day
+        from ..mockapps.meet.tasks import join
         yield from open_day(ui, TODAY)
         yield from ui.tap(p["event"])
         yield from meet_start(ui)
