@@ -52,6 +52,7 @@ from .verifiers.negatives import perturb, table_at
 from .world import App, Device
 from .world import theme as T
 from .world.a11y import ui_elements
+from .world.app import AppLike
 from .world.render import Renderer
 
 #: Numbers of random actions ``check_task`` takes before starting the oracle (the first
@@ -98,11 +99,11 @@ def _resolve_task(task: Task | str) -> Task:
     return REGISTRY.template(task) if isinstance(task, str) else task
 
 
-def _apps_for(task: Task, apps: Sequence[type[App]] | None) -> list[type[App]]:
+def _apps_for(task: Task, apps: Sequence[AppLike] | None) -> list[AppLike]:
     return list(apps) if apps is not None else list(APPS)
 
 
-def fingerprint(task: Task, seed: int, apps: Sequence[type[App]] | None = None) -> str:
+def fingerprint(task: Task, seed: int, apps: Sequence[AppLike] | None = None) -> str:
     """A hash of one episode: params, instruction, initial state and the oracle's actions."""
     device = Device(_apps_for(task, apps))
     ep = Episode(task, device, np.random.default_rng(seed))
@@ -157,7 +158,7 @@ def _random_actions(rng: np.random.Generator, app_names: Sequence[str], k: int,
 
 
 def check_task(task: Task | str, seeds: int = 20, *, starts: Iterable[int] = STARTS,
-               apps: Sequence[type[App]] | None = None, processes: bool = True,
+               apps: Sequence[AppLike] | None = None, processes: bool = True,
                raise_on_failure: bool = True) -> TaskReport:
     """Check a template (see the module doc); ``apps`` are the apps of the phone (default:
     every registered app). Raises ``CheckFailed`` unless ``raise_on_failure`` is False."""
@@ -218,7 +219,7 @@ def check_task(task: Task | str, seeds: int = 20, *, starts: Iterable[int] = STA
     return report
 
 
-def _random_starts(template: Task, app_classes: Sequence[type[App]], seeds: int, k: int,
+def _random_starts(template: Task, app_classes: Sequence[AppLike], seeds: int, k: int,
                    problems: list[str]) -> tuple[int, int, int]:
     device = Device(app_classes)
     names = [a.name for a in app_classes]
@@ -301,7 +302,7 @@ def _resolve_app(app: type[App] | str) -> type[App]:
 
 
 def check_app(app: type[App] | str, steps: int = 10_000, *, seed: int = 0,
-              render_budget_ms: float = 250.0, others: Sequence[type[App]] | None = None,
+              render_budget_ms: float = 250.0, others: Sequence[AppLike] | None = None,
               raise_on_failure: bool = True) -> AppReport:
     """Walk ``app`` (on a phone with ``others`` too, default every registered app) with
     ``steps`` random and garbage actions, most of them inside the app (see the module doc)."""
@@ -310,7 +311,7 @@ def check_app(app: type[App] | str, steps: int = 10_000, *, seed: int = 0,
     app_cls = _resolve_app(app)
     report = AppReport(app_cls.name)
     problems = report.problems
-    classes = list(others) if others is not None else list(APPS)
+    classes: list[AppLike] = list(others) if others is not None else list(APPS)
     if app_cls not in classes:
         classes.append(app_cls)
     names = [a.name for a in classes]
@@ -501,7 +502,7 @@ def _bystander_cases(ep: Episode, final: Mapping[str, Any], answer: str | None,
     return out
 
 
-def judge_cases(task: Task | str, seed: int, apps: Sequence[type[App]] | None = None
+def judge_cases(task: Task | str, seed: int, apps: Sequence[AppLike] | None = None
                 ) -> tuple[list[Case], list[Case], Episode]:
     """The positive and negative end states of ``task`` on ``seed`` (see the module doc)."""
     template = _resolve_task(task)
@@ -558,7 +559,7 @@ def judge_cases(task: Task | str, seed: int, apps: Sequence[type[App]] | None = 
     return positives, negatives, ep
 
 
-def judge_matrix(task: Task | str, seeds: int = 3, *, apps: Sequence[type[App]] | None = None,
+def judge_matrix(task: Task | str, seeds: int = 3, *, apps: Sequence[AppLike] | None = None,
                  raise_on_failure: bool = True) -> JudgeReport:
     """Judge every positive and negative end state of ``task`` on ``seeds`` seeds: each
     positive must pass and each negative fail, and there must be at least ``MIN_JUDGED``."""

@@ -35,10 +35,11 @@ def select_templates(task: str | Task | Sequence[str | Task] | None = None,
     """Templates by id (``task``; a ``Task`` instance is taken as it is) and/or by app
     (``apps``: names, labels or packages); all when both are None. Unknown ones raise
     ``ValueError`` with suggestions."""
-    chosen = list(TEMPLATES.values())
-    if task is not None:
+    if task is not None:  # builds only these templates (and loads only their apps' code)
         ids = [task] if isinstance(task, (str, Task)) else list(task)
         chosen = [t if isinstance(t, Task) else REGISTRY.template(t) for t in ids]
+    else:
+        chosen = list(TEMPLATES.values())
     if apps is not None:
         names = [apps] if isinstance(apps, str) else list(apps)
         wanted = {REGISTRY.app(a).manifest.name for a in names}

@@ -10,8 +10,7 @@ from typing import Any
 import gymnasium as gym
 from gymnasium.envs.registration import WrapperSpec
 
-from ..mockapps import TEMPLATES
-from .vector import PhoneAsyncVectorEnv, phone_worker
+from ..tasks.index import builtin_template_ids, plugin_entries
 
 #: Outside any ``TimeLimit`` (``max_episode_steps``): a truncated episode is scored.
 SCORE_ON_TRUNCATION = WrapperSpec("ScoreOnTruncation",
@@ -19,11 +18,25 @@ SCORE_ON_TRUNCATION = WrapperSpec("ScoreOnTruncation",
 PHONE_WORLD = "phone_gym.envs.phone_world:PhoneWorldEnv"
 REAL_PHONE = "phone_gym.envs.real_phone:RealPhoneEnv"
 
+
+
+def template_ids() -> list[str]:
+    """Every template id: the built-in ones from the template index (no app is imported),
+    then third-party apps' (loaded, only when some are installed)."""
+    ids = builtin_template_ids()
+    if plugin_entries():
+        from ..tasks.registry import default_registry
+
+        known = set(ids)
+        ids += [task_id for task_id in default_registry().templates if task_id not in known]
+    return ids
+
+
 #: (id, entry point, kwargs) of every environment phone-gym registers.
 ENVS: list[tuple[str, str, dict[str, Any]]] = [
     ("PhoneWorld-v0", PHONE_WORLD, {}),
     # one id per task template: PhoneWorld-ContactsAddContact-v0, ...
-    *((f"PhoneWorld-{task_id}-v0", PHONE_WORLD, {"task": task_id}) for task_id in TEMPLATES),
+    *((f"PhoneWorld-{task_id}-v0", PHONE_WORLD, {"task": task_id}) for task_id in template_ids()),
     # a phone over adb (or the virtual adb device: `phone-gym virtual-device`)
     ("RealPhone-v0", REAL_PHONE, {}),
 ]
@@ -64,6 +77,8 @@ def make_vec(
     ``autorestart=True`` (``"async"`` only) restarts a dead worker with a fresh env: its step
     ends the episode (``truncated=True``, ``info["restarted"]``, ``info["worker_error"]``),
     the other envs go on. ``wrappers`` and the other ``kwargs`` are ``gym.make_vec``'s."""
+    from .vector import PhoneAsyncVectorEnv, phone_worker
+
     if vectorization_mode not in ("async", "sync"):
         raise ValueError(f"vectorization_mode={vectorization_mode!r}; accepted: 'async', 'sync'")
     if not isinstance(num_envs, int) or num_envs < 1:

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import difflib
 import importlib
-import os
+import json
 import pkgutil
 import re
 import warnings
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from importlib.metadata import entry_points
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -30,36 +29,96 @@ from typing import Any
 import numpy as np
 
 from ..verifiers.criteria import Matcher
-from ..world.app import App
+from ..verifiers.snap import freeze, plain
+from ..world.app import App, AppHandle
 from ..world.manifest import AppManifest, did_you_mean
+from .index import ENTRY_POINT_GROUP as ENTRY_POINT_GROUP
+from .index import FORMAT, REINDEX, plugin_entries, read_index
+from .index import INDEX as INDEX
+from .index import NO_PLUGINS_ENV as NO_PLUGINS_ENV
 from .task import TAGS, Task
 
-ENTRY_POINT_GROUP = "phone_gym.apps"
-NO_PLUGINS_ENV = "PHONE_GYM_NO_PLUGINS"
+
+def _load_app(module: str) -> type[App]:
+    """The ``APP`` of an app package (imports its code)."""
+    app = getattr(importlib.import_module(module), "APP", None)
+    if not (isinstance(app, type) and issubclass(app, App)):
+        raise ValueError(f"{module}.APP is not an App subclass")
+    return app
 
 
-@dataclass(frozen=True)
 class AppPackage:
-    """One app as discovered: its manifest, class and templates, and where it came from."""
+    """One app as discovered: its manifest and where it came from; its class (``app``, also
+    through ``handle``, what a device installs) and templates load on first use."""
 
-    manifest: AppManifest
-    app: type[App]
-    templates: tuple[Task, ...]
-    module: str
-    builtin: bool = True
+    def __init__(self, manifest: AppManifest, module: str, builtin: bool = True,
+                 app: type[App] | None = None, fresh: Any = None) -> None:
+        self.manifest = manifest
+        self.module = module
+        self.builtin = builtin
+        self.handle = (AppHandle.of(app) if app is not None
+                       else AppHandle(manifest, partial(_load_app, module), fresh))
+
+    @property
+    def app(self) -> type[App]:
+        return self.handle.cls
+
+    @property
+    def templates(self) -> tuple[Task, ...]:
+        return tuple(getattr(importlib.import_module(self.module), "TEMPLATES", ()) or ())
+
+    def __repr__(self) -> str:
+        return f"AppPackage({self.manifest.name!r}, {self.module!r})"
 
 
-@dataclass
+class Templates(Mapping[str, Task]):
+    """The templates by id, in listing order. The ids (and the module that defines each)
+    come from the index (``INDEX``) without importing any app; a template is built when
+    first looked up, with the rest of its module's. ``values()`` builds them all."""
+
+    def __init__(self, registry: Registry) -> None:
+        self._registry = registry
+        self._where: dict[str, str] = {}  # id -> the module whose TEMPLATES holds it
+        self._built: dict[str, Task] = {}
+
+    def __getitem__(self, task_id: str) -> Task:
+        task = self._built.get(task_id)
+        if task is None:
+            module = self._where[task_id]
+            self._registry.load_templates(module)
+            task = self._built.get(task_id)
+            if task is None:
+                raise LookupError(f"template {task_id!r} is in the template index but not in "
+                                  f"{module}.TEMPLATES: the index is stale; {REINDEX}")
+        return task
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def __contains__(self, task_id: object) -> bool:
+        return task_id in self._where
+
+    def module_of(self, task_id: str) -> str:
+        """The module that defines template ``task_id`` (``KeyError`` for an unknown id)."""
+        return self._where[task_id]
+
+
 class Registry:
     """The apps (launcher order) and templates (by id) phone-gym knows."""
 
-    packages: list[AppPackage] = field(default_factory=list)
-    templates: dict[str, Task] = field(default_factory=dict)
-    errors: list[str] = field(default_factory=list)
+    def __init__(self) -> None:
+        self.packages: list[AppPackage] = []
+        self.templates = Templates(self)
+        self.errors: list[str] = []
+        self._loaded: set[str] = set()  # modules whose templates are built
 
     @property
-    def apps(self) -> list[type[App]]:
-        return [p.app for p in self.packages]
+    def apps(self) -> list[AppHandle]:
+        """The installed apps as handles (their code loads on first use)."""
+        return [p.handle for p in self.packages]
 
     @property
     def manifests(self) -> list[AppManifest]:
@@ -79,10 +138,8 @@ class Registry:
 
     def template(self, task_id: str) -> Task:
         """A template by id; ``ValueError`` with suggestions otherwise."""
-        try:
+        if isinstance(task_id, str) and task_id in self.templates:
             return self.templates[task_id]
-        except (KeyError, TypeError):
-            pass
         raise ValueError(f"unknown task {task_id!r}{did_you_mean(str(task_id), self.templates)}"
                          "; run `phone-gym tasks` to list them")
 
@@ -95,24 +152,59 @@ class Registry:
         return out
 
     # --- adding --------------------------------------------------------------------------------
-    def add_module(self, module: ModuleType, *, builtin: bool) -> None:
-        """Add the app and templates a module exposes (raises ``ValueError`` on a clash)."""
-        app_cls = getattr(module, "APP", None)
-        templates = tuple(getattr(module, "TEMPLATES", ()) or ())
-        if app_cls is not None:
+    def add_app(self, module: ModuleType, *, builtin: bool, fresh: Any = None) -> bool:
+        """Add the app a module declares (its ``MANIFEST``, else its ``APP``'s manifest),
+        without loading its code when it has ``MANIFEST`` (``fresh``: its fresh install's
+        data snapshot, from the index); False if it declares none."""
+        manifest = module.__dict__.get("MANIFEST")
+        app_cls = None
+        if manifest is None:
+            app_cls = module.__dict__.get("APP")
+            if app_cls is None:
+                return False
             if not (isinstance(app_cls, type) and issubclass(app_cls, App)):
                 raise ValueError(f"{module.__name__}.APP is not an App subclass")
-            manifest = getattr(module, "MANIFEST", None) or app_cls.manifest
+            manifest = app_cls.manifest
+        if not isinstance(manifest, AppManifest):
+            raise ValueError(f"{module.__name__}.MANIFEST is not an AppManifest")
+        self._check_app(manifest)
+        self.packages.append(AppPackage(manifest, module.__name__, builtin, app_cls, fresh))
+        return True
+
+    def add_index(self, module: str, task_ids: Sequence[str]) -> None:
+        """List ``task_ids`` as defined by ``module`` (built when first looked up)."""
+        for task_id in task_ids:
+            self.templates._where.setdefault(task_id, module)
+
+    def add_module(self, module: ModuleType, *, builtin: bool) -> None:
+        """Add the app and the templates a module exposes, building the templates now
+        (raises ``ValueError`` on a clash)."""
+        app_cls = getattr(module, "APP", None)
+        if app_cls is not None and "MANIFEST" in dir(module):
+            manifest = module.MANIFEST
             if manifest is not app_cls.manifest and manifest != app_cls.manifest:
                 raise ValueError(f"{module.__name__}: MANIFEST differs from APP.manifest")
-            self._check_app(manifest)
+        self.add_app(module, builtin=builtin)
+        self._add_templates(module)
+
+    def load_templates(self, module: str) -> None:
+        """Build the templates of ``module`` (once)."""
+        if module not in self._loaded:
+            self._add_templates(importlib.import_module(module))
+
+    def _add_templates(self, module: ModuleType) -> None:
+        templates = tuple(getattr(module, "TEMPLATES", ()) or ())
+        names = {p.manifest.name for p in self.packages}
         for t in templates:
             self._check_template(t, module.__name__)
-        if app_cls is not None:
-            self.packages.append(AppPackage(manifest, app_cls, templates, module.__name__,
-                                            builtin))
+            unknown = [a for a in t.apps if a not in names]
+            if unknown:
+                raise ValueError(f"task {t.id} is about unknown apps {unknown}; apps: "
+                                 f"{', '.join(sorted(names))}")
         for t in templates:
-            self.templates[t.id] = t
+            self.templates._where.setdefault(t.id, module.__name__)
+            self.templates._built[t.id] = t
+        self._loaded.add(module.__name__)
 
     def _check_app(self, m: AppManifest) -> None:
         for p in self.packages:
@@ -131,12 +223,13 @@ class Registry:
         if unknown:
             raise ValueError(f"{module}: template {t.id} has unknown tags {sorted(unknown)}; "
                              f"tags: {', '.join(sorted(TAGS))}")
-        if t.id in self.templates:
+        where = self.templates._where.get(t.id)
+        if t.id in self.templates._built or (where is not None and where != module):
             raise ValueError(f"{module}: task id {t.id!r} is taken by "
-                             f"{type(self.templates[t.id]).__module__}")
+                             f"{where or type(self.templates._built[t.id]).__module__}")
 
     def validate(self) -> None:
-        """Every template's apps are known apps."""
+        """Every template's apps are known apps (builds every template)."""
         names = {p.manifest.name for p in self.packages}
         for t in self.templates.values():
             unknown = [a for a in t.apps if a not in names]
@@ -146,6 +239,15 @@ class Registry:
 
     def sort(self) -> None:
         self.packages.sort(key=lambda p: (not p.builtin, p.manifest.order, p.manifest.name))
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """What ``restore`` puts back (to undo a plugin that fails half-way)."""
+        tpl = self.templates
+        return (list(self.packages), dict(tpl._where), dict(tpl._built), set(self._loaded))
+
+    def restore(self, saved: tuple[Any, ...]) -> None:
+        self.packages, where, built, self._loaded = saved
+        self.templates._where, self.templates._built = where, built
 
 
 #: The task families (``tasks.families``) a template's job is named by, most specific first.
@@ -245,48 +347,98 @@ def template_counts(registry: Registry) -> dict[str, int]:
     return out
 
 
-#: The built-in packages of templates above the apps (the cross-app catalogue).
-CATALOGUE_MODULES = ("phone_gym.crossapp", "phone_gym.crossapp.system")
+#: The built-in template packages above the apps (the cross-app catalogue), listed after the
+#: app folders named like their key.
+CATALOGUE: dict[str, str] = {"crossapp": "phone_gym.crossapp",
+                             "system": "phone_gym.crossapp.system"}
 APPS_PACKAGE = "phone_gym.mockapps"
 
 
 def builtin_modules() -> list[str]:
-    """The built-in app packages (every folder of ``phone_gym.mockapps``) and the catalogue's
-    template packages, ordered by their last name (the order templates are listed in)."""
+    """The built-in app packages (every folder of ``phone_gym.mockapps``) and the
+    catalogue's template modules (``phone_gym.crossapp.MODULES``), in listing order: by
+    folder name, a catalogue package where its key sorts."""
     folder = Path(__file__).resolve().parent.parent / "mockapps"
-    apps = [f"{APPS_PACKAGE}.{info.name}" for info in pkgutil.iter_modules([str(folder)])
-            if info.ispkg and not info.name.startswith("_")]
-    return sorted([*apps, *CATALOGUE_MODULES], key=lambda m: m.rsplit(".", 1)[1])
+    groups = {info.name: [f"{APPS_PACKAGE}.{info.name}"]
+              for info in pkgutil.iter_modules([str(folder)])
+              if info.ispkg and not info.name.startswith("_")}
+    for key, package in CATALOGUE.items():
+        modules = getattr(importlib.import_module(package), "MODULES", None)
+        groups[key] = list(modules) if modules else [package]
+    return [m for key in sorted(groups) for m in groups[key]]
 
 
-def plugin_entries() -> Sequence[Any]:
-    if os.environ.get(NO_PLUGINS_ENV, "").strip() not in ("", "0"):
-        return []
-    return sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)
+def make_index() -> dict[str, Any]:
+    """The template index of the built-in modules, built by importing them all."""
+    registry = discover(plugins=False, lazy=False)
+    by_module: dict[str, list[str]] = {}
+    for task_id in registry.templates:
+        by_module.setdefault(registry.templates.module_of(task_id), []).append(task_id)
+    fresh = {p.module: plain(p.app.fresh_snapshot()) for p in registry.packages}
+    return {"format": FORMAT, "about": "written by `python -m phone_gym.tasks --write-index`; "
+            "tests/test_registry_index.py checks it",
+            "modules": [[m, by_module.get(m, []), fresh.get(m)] for m in builtin_modules()]}
 
 
-def discover(modules: Iterable[str] | None = None, *, plugins: bool = True) -> Registry:
+def index_text(index: Mapping[str, Any]) -> str:
+    """``index`` as JSON, one module a line (diffs show which templates moved)."""
+    modules = ",\n".join(f"  {json.dumps(entry)}" for entry in index["modules"])
+    head = {k: v for k, v in index.items() if k != "modules"}
+    return json.dumps(head)[:-1] + ', "modules": [\n' + modules + "\n]}\n"
+
+
+_DEFAULT: list[Registry] = []
+
+
+def default_registry() -> Registry:
+    """The registry of everything installed (``discover()``), made on first call: what
+    ``phone_gym.mockapps.REGISTRY`` is."""
+    if not _DEFAULT:
+        registry = discover()
+        if not _DEFAULT:  # discovery may have asked for it meanwhile
+            _DEFAULT.append(registry)
+    return _DEFAULT[0]
+
+
+def discover(modules: Iterable[str] | None = None, *, plugins: bool = True,
+             lazy: bool = True) -> Registry:
     """A registry of the built-in packages (or ``modules``) and, with ``plugins``, the
-    third-party ones."""
+    third-party ones. ``lazy`` (built-in packages only): apps from their manifests and
+    template ids from the index, app code and templates loaded on first use; a built-in
+    module the index does not list is loaded now."""
     registry = Registry()
-    for name in builtin_modules() if modules is None else modules:
-        registry.add_module(importlib.import_module(name), builtin=True)
+    names = builtin_modules() if modules is None else list(modules)
+    index = read_index() if lazy and modules is None else {}
+    indexed: dict[str, list[str]] = index.get("templates", {})
+    fresh: dict[str, Any] = index.get("fresh", {})
+    # app folders (their manifests) and the modules the index does not list are imported
+    loaded = {name: importlib.import_module(name) for name in names
+              if name.startswith(f"{APPS_PACKAGE}.") or name not in indexed}
+    for name, module in loaded.items():  # every app first: templates name other apps
+        data = fresh.get(name)
+        registry.add_app(module, builtin=True,
+                         fresh=None if data is None else freeze(data))
+    for name in names:
+        if name in indexed:
+            registry.add_index(name, indexed[name])
+        else:
+            registry._add_templates(loaded[name])
     for entry in plugin_entries() if plugins else ():
         try:
             loaded = entry.load()
             module = loaded if isinstance(loaded, ModuleType) else importlib.import_module(
                 entry.value.split(":")[0])
-            snapshot = (list(registry.packages), dict(registry.templates))
+            saved = registry.snapshot()
             try:
                 registry.add_module(module, builtin=False)
-                registry.validate()
             except ValueError:
-                registry.packages, registry.templates = snapshot
+                registry.restore(saved)
                 raise
         except Exception as exc:  # noqa: BLE001 - a broken plugin must not break phone-gym
             message = f"third-party app {entry.name!r} ({entry.value}) skipped: {exc}"
             registry.errors.append(message)
             warnings.warn(message, RuntimeWarning, stacklevel=2)
     registry.sort()
-    registry.validate()
+    if not lazy:
+        registry.validate()
     return registry

@@ -44,7 +44,7 @@ import numpy as np
 
 from ..mockapps import APPS
 from ..world import theme as T
-from ..world.app import App
+from ..world.app import AppLike
 from ..world.device import Device
 from ..world.render import Renderer
 from .commands import commands_of
@@ -121,7 +121,7 @@ class VirtualPhone:
     """
 
     def __init__(self, serial: str = "emulator-5554", *, device: Device | None = None,
-                 apps: Sequence[type[App]] | None = None,
+                 apps: Sequence[AppLike] | None = None,
                  shell_log_size: int = SHELL_LOG_SIZE, adb_keyboard: bool = False,
                  profile: str | None = None) -> None:
         if shell_log_size < 0:
@@ -133,7 +133,7 @@ class VirtualPhone:
         #: The kind of phone whose package names the mock apps carry ("aosp", "pixel"; None:
         #: their manifests' own), ``commands.packages.PROFILES``.
         self.profile = profile
-        classes = list(APPS if apps is None else apps)
+        classes: list[AppLike] = list(APPS if apps is None else apps)
         if profile is not None:
             classes = profile_apps(classes, profile)
         self.device = device if device is not None else Device(classes)

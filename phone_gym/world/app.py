@@ -25,8 +25,9 @@ Mini-programs
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar, Protocol
 
 from ..verifiers.snap import freeze
@@ -216,3 +217,103 @@ class App:
     def __setstate__(self, state: Mapping[str, Any]) -> None:
         self.__dict__.update(state)
         self.journal = None
+
+
+class AppHandle:
+    """An installed app before its code is loaded: its manifest, and ``load`` to import its
+    ``App`` class on first use (a phone with 47 apps imports only the ones an episode
+    touches). It stands in for the class: ``name``, ``package``, ``glyph``, ``color`` and
+    ``manifest`` come from the manifest; calling it or reading any other attribute loads
+    the class (``cls``). A class passed where a handle is expected is wrapped (``of``)."""
+
+    __slots__ = ("_cls", "_fresh", "_load", "manifest")
+
+    def __init__(self, manifest: AppManifest, load: Callable[[], type[App]],
+                 fresh: Any = None) -> None:
+        self.manifest = manifest
+        self._load = load
+        self._cls: type[App] | None = None
+        self._fresh = fresh  # the fresh install's data snapshot, if known without the code
+
+    @classmethod
+    def of(cls, app: type[App] | AppHandle) -> AppHandle:
+        if isinstance(app, AppHandle):
+            return app
+        handle = cls(app.manifest, partial(_same, app))
+        handle._cls = app
+        return handle
+
+    @property
+    def name(self) -> str:
+        return self.manifest.name
+
+    @property
+    def package(self) -> str:
+        return self.manifest.package
+
+    @property
+    def glyph(self) -> str:
+        return self.manifest.icon
+
+    @property
+    def color(self) -> tuple[int, int, int]:
+        return self.manifest.color
+
+    @property
+    def loaded(self) -> bool:
+        return self._cls is not None
+
+    @property
+    def cls(self) -> type[App]:
+        """The app's class, imported on first use."""
+        if self._cls is None:
+            loaded = self._load()
+            if loaded.manifest != self.manifest:
+                raise ValueError(f"app {self.manifest.name}: the loaded class's manifest "
+                                 "differs from the one it was installed with")
+            self._cls = loaded
+        return self._cls
+
+    def fresh(self) -> Any:
+        """The snapshot of a fresh install's data (``App.fresh_snapshot``): the one the
+        handle was made with (the registry's index holds every built-in app's) while the
+        class is not loaded; the class's own once it is (equal to it: a test checks)."""
+        if self._cls is None and self._fresh is not None:
+            return self._fresh
+        return self.cls.fresh_snapshot()
+
+    def __call__(self, *args: Any, **kwargs: Any) -> App:
+        return self.cls(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.cls, name)
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return self.manifest, self._load, self._cls, self._fresh  # classes by reference
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        self.manifest, self._load, self._cls, self._fresh = state
+
+    def __eq__(self, other: object) -> bool:
+        """The same app: a handle or the class of the same manifest."""
+        if isinstance(other, AppHandle):
+            return self is other or self.manifest == other.manifest
+        return isinstance(other, type) and getattr(other, "manifest", None) == self.manifest
+
+    def __hash__(self) -> int:
+        return hash(self.manifest.package)
+
+    def __repr__(self) -> str:
+        return f"AppHandle({self.manifest.name!r}, loaded={self.loaded})"
+
+
+#: An app as the device and the registry take it: its class, or a handle that loads it.
+AppLike = type[App] | AppHandle
+
+
+def _same(value: Any) -> Any:
+    return value
+
+

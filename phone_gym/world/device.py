@@ -13,7 +13,7 @@ from typing import Any
 
 from ..actions import PhoneAction
 from . import theme as T
-from .app import App, Route
+from .app import App, AppHandle, Route
 from .data import Journal
 from .glyphs import typing_error
 from .keyboard import keyboard_node
@@ -44,7 +44,7 @@ class Apps(Mapping[str, App]):
     manifest's ``name``) works too. An app is built on first use: a reset costs the same
     with 5 apps or 60, and an app nobody touched has a fresh install's data."""
 
-    def __init__(self, classes: Sequence[type[App]], make: Callable[[type[App]], App]) -> None:
+    def __init__(self, classes: Sequence[AppHandle], make: Callable[[AppHandle], App]) -> None:
         self._classes = {c.package: c for c in classes}
         self._by_name = {c.name: c.package for c in classes}
         self._make = make
@@ -72,7 +72,7 @@ class Apps(Mapping[str, App]):
         """The apps built so far, by package."""
         return self._made
 
-    def class_of(self, key: str) -> type[App] | None:
+    def class_of(self, key: str) -> AppHandle | None:
         package = key if key in self._classes else self._by_name.get(key)
         return self._classes.get(package) if package is not None else None
 
@@ -86,7 +86,7 @@ class Apps(Mapping[str, App]):
         self._make = _unbound
 
 
-def _unbound(cls: type[App]) -> App:
+def _unbound(cls: AppHandle) -> App:
     raise RuntimeError("the device re-binds its apps after unpickling")
 
 
@@ -100,14 +100,16 @@ class Device:
     ``go_home``, and the stores of ``system``.
     """
 
-    def __init__(self, apps: Sequence[type[App]], start: datetime = DEFAULT_START) -> None:
+    def __init__(self, apps: Sequence[type[App] | AppHandle],
+                 start: datetime = DEFAULT_START) -> None:
         for attr in ("name", "package"):
             values = [getattr(a, attr).lower() for a in apps]
             dupes = sorted({v for v in values if values.count(v) > 1})
             if dupes:
                 raise ValueError(f"app {attr}s must be unique, got {dupes} more than once in "
                                  f"{[a.name for a in apps]}")
-        self.app_classes = list(apps)
+        #: The installed apps (``AppHandle``s: an app's code loads when it is first used).
+        self.app_classes: list[AppHandle] = [AppHandle.of(a) for a in apps]
         self.journal = Journal()
         self._ui_version = 0
         self.reset(start)
@@ -118,7 +120,8 @@ class Device:
         self.system = SystemState(now=start)
         self.system.attach(self.journal)
         for cls in self.app_classes:  # indexes on the shared stores, kept from the start
-            cls.index_system(self.system)
+            if cls.loaded:  # (an app loaded later makes its indexes on first use)
+                cls.index_system(self.system)
         self.apps = Apps(self.app_classes, self._install)
         self.foreground: str | None = None  # the app's name
         self.launcher = Launcher()
@@ -213,12 +216,13 @@ class Device:
         self.system.attach(self.journal)
         self.apps._make = self._install
         for cls in self.app_classes:
-            cls.index_system(self.system)
+            if cls.loaded:
+                cls.index_system(self.system)
         for app in self.apps.made().values():
             app.journal = self.journal
             app._attach()
 
-    def _install(self, cls: type[App]) -> App:
+    def _install(self, cls: AppHandle) -> App:
         return cls(self.system, self, self.journal)
 
     def close_menu(self) -> None:
@@ -301,7 +305,7 @@ class Device:
         made = self.apps.made()
         return {"now": self.system.now.isoformat(), **self.system.snapshot(),
                 "apps": {c.name: made[c.package].snapshot() if c.package in made
-                         else c.fresh_snapshot() for c in self.app_classes}}
+                         else c.fresh() for c in self.app_classes}}
 
     def foreground_package(self) -> str:
         """The package of the app on screen, or the launcher's (``dumpsys activity``'s

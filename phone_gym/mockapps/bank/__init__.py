@@ -3,10 +3,27 @@ tasks may use to seed its data)."""
 
 from __future__ import annotations
 
-from .app import BankApp
+from typing import TYPE_CHECKING, Any
+
 from .manifest import MANIFEST
-from .tasks import TEMPLATES
 
-APP = BankApp
+if TYPE_CHECKING:
+    from .app import BankApp
+    from .tasks import TEMPLATES
 
+APP: type[BankApp]
 __all__ = ["APP", "MANIFEST", "TEMPLATES", "BankApp"]
+
+
+def __getattr__(name: str) -> Any:
+    """The app's code loads on first use (the registry and the launcher read only the
+    manifest): ``APP`` from ``app``, ``TEMPLATES`` from ``tasks``."""
+    if name in ("APP", "BankApp"):
+        from .app import BankApp
+
+        return BankApp
+    if name == "TEMPLATES":
+        from .tasks import TEMPLATES
+
+        return TEMPLATES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

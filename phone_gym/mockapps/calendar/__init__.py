@@ -3,10 +3,27 @@
 
 from __future__ import annotations
 
-from .app import CalendarApp
+from typing import TYPE_CHECKING, Any
+
 from .manifest import MANIFEST
-from .tasks import TEMPLATES
 
-APP = CalendarApp
+if TYPE_CHECKING:
+    from .app import CalendarApp
+    from .tasks import TEMPLATES
 
+APP: type[CalendarApp]
 __all__ = ["APP", "MANIFEST", "TEMPLATES", "CalendarApp"]
+
+
+def __getattr__(name: str) -> Any:
+    """The app's code loads on first use (the registry and the launcher read only the
+    manifest): ``APP`` from ``app``, ``TEMPLATES`` from ``tasks``."""
+    if name in ("APP", "CalendarApp"):
+        from .app import CalendarApp
+
+        return CalendarApp
+    if name == "TEMPLATES":
+        from .tasks import TEMPLATES
+
+        return TEMPLATES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -4,10 +4,27 @@ to seed chats, friends, Moments and the wallet."""
 
 from __future__ import annotations
 
-from .app import ChatApp
+from typing import TYPE_CHECKING, Any
+
 from .manifest import MANIFEST
-from .tasks import TEMPLATES
 
-APP = ChatApp
+if TYPE_CHECKING:
+    from .app import ChatApp
+    from .tasks import TEMPLATES
 
+APP: type[ChatApp]
 __all__ = ["APP", "MANIFEST", "TEMPLATES", "ChatApp"]
+
+
+def __getattr__(name: str) -> Any:
+    """The app's code loads on first use (the registry and the launcher read only the
+    manifest): ``APP`` from ``app``, ``TEMPLATES`` from ``tasks``."""
+    if name in ("APP", "ChatApp"):
+        from .app import ChatApp
+
+        return ChatApp
+    if name == "TEMPLATES":
+        from .tasks import TEMPLATES
+
+        return TEMPLATES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

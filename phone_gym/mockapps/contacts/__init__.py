@@ -3,10 +3,27 @@ tasks may use to seed its data)."""
 
 from __future__ import annotations
 
-from .app import ContactsApp
+from typing import TYPE_CHECKING, Any
+
 from .manifest import MANIFEST
-from .tasks import TEMPLATES
 
-APP = ContactsApp
+if TYPE_CHECKING:
+    from .app import ContactsApp
+    from .tasks import TEMPLATES
 
+APP: type[ContactsApp]
 __all__ = ["APP", "MANIFEST", "TEMPLATES", "ContactsApp"]
+
+
+def __getattr__(name: str) -> Any:
+    """The app's code loads on first use (the registry and the launcher read only the
+    manifest): ``APP`` from ``app``, ``TEMPLATES`` from ``tasks``."""
+    if name in ("APP", "ContactsApp"):
+        from .app import ContactsApp
+
+        return ContactsApp
+    if name == "TEMPLATES":
+        from .tasks import TEMPLATES
+
+        return TEMPLATES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -3,10 +3,27 @@ what other apps' tasks may use to seed expenses)."""
 
 from __future__ import annotations
 
-from .app import ExpenseApp
+from typing import TYPE_CHECKING, Any
+
 from .manifest import MANIFEST
-from .tasks import TEMPLATES
 
-APP = ExpenseApp
+if TYPE_CHECKING:
+    from .app import ExpenseApp
+    from .tasks import TEMPLATES
 
+APP: type[ExpenseApp]
 __all__ = ["APP", "MANIFEST", "TEMPLATES", "ExpenseApp"]
+
+
+def __getattr__(name: str) -> Any:
+    """The app's code loads on first use (the registry and the launcher read only the
+    manifest): ``APP`` from ``app``, ``TEMPLATES`` from ``tasks``."""
+    if name in ("APP", "ExpenseApp"):
+        from .app import ExpenseApp
+
+        return ExpenseApp
+    if name == "TEMPLATES":
+        from .tasks import TEMPLATES
+
+        return TEMPLATES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

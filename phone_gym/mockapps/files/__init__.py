@@ -3,10 +3,27 @@ tasks may use to seed its data)."""
 
 from __future__ import annotations
 
-from .app import FilesApp
+from typing import TYPE_CHECKING, Any
+
 from .manifest import MANIFEST
-from .tasks import TEMPLATES
 
-APP = FilesApp
+if TYPE_CHECKING:
+    from .app import FilesApp
+    from .tasks import TEMPLATES
 
+APP: type[FilesApp]
 __all__ = ["APP", "MANIFEST", "TEMPLATES", "FilesApp"]
+
+
+def __getattr__(name: str) -> Any:
+    """The app's code loads on first use (the registry and the launcher read only the
+    manifest): ``APP`` from ``app``, ``TEMPLATES`` from ``tasks``."""
+    if name in ("APP", "FilesApp"):
+        from .app import FilesApp
+
+        return FilesApp
+    if name == "TEMPLATES":
+        from .tasks import TEMPLATES
+
+        return TEMPLATES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -4,10 +4,27 @@ phone."""
 
 from __future__ import annotations
 
-from .app import GalleryApp
+from typing import TYPE_CHECKING, Any
+
 from .manifest import MANIFEST
-from .tasks import TEMPLATES
 
-APP = GalleryApp
+if TYPE_CHECKING:
+    from .app import GalleryApp
+    from .tasks import TEMPLATES
 
+APP: type[GalleryApp]
 __all__ = ["APP", "MANIFEST", "TEMPLATES", "GalleryApp"]
+
+
+def __getattr__(name: str) -> Any:
+    """The app's code loads on first use (the registry and the launcher read only the
+    manifest): ``APP`` from ``app``, ``TEMPLATES`` from ``tasks``."""
+    if name in ("APP", "GalleryApp"):
+        from .app import GalleryApp
+
+        return GalleryApp
+    if name == "TEMPLATES":
+        from .tasks import TEMPLATES
+
+        return TEMPLATES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

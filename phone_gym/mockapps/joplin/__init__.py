@@ -3,10 +3,27 @@ notebooks and notes)."""
 
 from __future__ import annotations
 
-from .app import JoplinApp
+from typing import TYPE_CHECKING, Any
+
 from .manifest import MANIFEST
-from .tasks import TEMPLATES
 
-APP = JoplinApp
+if TYPE_CHECKING:
+    from .app import JoplinApp
+    from .tasks import TEMPLATES
 
+APP: type[JoplinApp]
 __all__ = ["APP", "MANIFEST", "TEMPLATES", "JoplinApp"]
+
+
+def __getattr__(name: str) -> Any:
+    """The app's code loads on first use (the registry and the launcher read only the
+    manifest): ``APP`` from ``app``, ``TEMPLATES`` from ``tasks``."""
+    if name in ("APP", "JoplinApp"):
+        from .app import JoplinApp
+
+        return JoplinApp
+    if name == "TEMPLATES":
+        from .tasks import TEMPLATES
+
+        return TEMPLATES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

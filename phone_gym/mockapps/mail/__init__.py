@@ -3,10 +3,27 @@ other apps' tasks may use to seed mail)."""
 
 from __future__ import annotations
 
-from .app import MailApp
+from typing import TYPE_CHECKING, Any
+
 from .manifest import MANIFEST
-from .tasks import TEMPLATES
 
-APP = MailApp
+if TYPE_CHECKING:
+    from .app import MailApp
+    from .tasks import TEMPLATES
 
+APP: type[MailApp]
 __all__ = ["APP", "MANIFEST", "TEMPLATES", "MailApp"]
+
+
+def __getattr__(name: str) -> Any:
+    """The app's code loads on first use (the registry and the launcher read only the
+    manifest): ``APP`` from ``app``, ``TEMPLATES`` from ``tasks``."""
+    if name in ("APP", "MailApp"):
+        from .app import MailApp
+
+        return MailApp
+    if name == "TEMPLATES":
+        from .tasks import TEMPLATES
+
+        return TEMPLATES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

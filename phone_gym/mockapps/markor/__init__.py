@@ -3,10 +3,27 @@ tasks may use to seed notes and open them)."""
 
 from __future__ import annotations
 
-from .app import MarkorApp
+from typing import TYPE_CHECKING, Any
+
 from .manifest import MANIFEST
-from .tasks import TEMPLATES
 
-APP = MarkorApp
+if TYPE_CHECKING:
+    from .app import MarkorApp
+    from .tasks import TEMPLATES
 
+APP: type[MarkorApp]
 __all__ = ["APP", "MANIFEST", "TEMPLATES", "MarkorApp"]
+
+
+def __getattr__(name: str) -> Any:
+    """The app's code loads on first use (the registry and the launcher read only the
+    manifest): ``APP`` from ``app``, ``TEMPLATES`` from ``tasks``."""
+    if name in ("APP", "MarkorApp"):
+        from .app import MarkorApp
+
+        return MarkorApp
+    if name == "TEMPLATES":
+        from .tasks import TEMPLATES
+
+        return TEMPLATES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

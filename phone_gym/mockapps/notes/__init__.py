@@ -3,10 +3,27 @@ tasks may use to seed its data)."""
 
 from __future__ import annotations
 
-from .app import NotesApp
+from typing import TYPE_CHECKING, Any
+
 from .manifest import MANIFEST
-from .tasks import TEMPLATES
 
-APP = NotesApp
+if TYPE_CHECKING:
+    from .app import NotesApp
+    from .tasks import TEMPLATES
 
+APP: type[NotesApp]
 __all__ = ["APP", "MANIFEST", "TEMPLATES", "NotesApp"]
+
+
+def __getattr__(name: str) -> Any:
+    """The app's code loads on first use (the registry and the launcher read only the
+    manifest): ``APP`` from ``app``, ``TEMPLATES`` from ``tasks``."""
+    if name in ("APP", "NotesApp"):
+        from .app import NotesApp
+
+        return NotesApp
+    if name == "TEMPLATES":
+        from .tasks import TEMPLATES
+
+        return TEMPLATES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -3,10 +3,27 @@ in ``fixtures``, what other tasks use to seed couriers, contacts and parcels."""
 
 from __future__ import annotations
 
-from .app import ParcelApp
+from typing import TYPE_CHECKING, Any
+
 from .manifest import MANIFEST
-from .tasks import TEMPLATES
 
-APP = ParcelApp
+if TYPE_CHECKING:
+    from .app import ParcelApp
+    from .tasks import TEMPLATES
 
-__all__ = ["APP", "MANIFEST", "ParcelApp", "TEMPLATES"]
+APP: type[ParcelApp]
+__all__ = ["APP", "MANIFEST", "TEMPLATES", "ParcelApp"]
+
+
+def __getattr__(name: str) -> Any:
+    """The app's code loads on first use (the registry and the launcher read only the
+    manifest): ``APP`` from ``app``, ``TEMPLATES`` from ``tasks``."""
+    if name in ("APP", "ParcelApp"):
+        from .app import ParcelApp
+
+        return ParcelApp
+    if name == "TEMPLATES":
+        from .tasks import TEMPLATES
+
+        return TEMPLATES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -3,10 +3,27 @@
 
 from __future__ import annotations
 
-from .app import PayApp
+from typing import TYPE_CHECKING, Any
+
 from .manifest import MANIFEST
-from .tasks import TEMPLATES
 
-APP = PayApp
+if TYPE_CHECKING:
+    from .app import PayApp
+    from .tasks import TEMPLATES
 
+APP: type[PayApp]
 __all__ = ["APP", "MANIFEST", "TEMPLATES", "PayApp"]
+
+
+def __getattr__(name: str) -> Any:
+    """The app's code loads on first use (the registry and the launcher read only the
+    manifest): ``APP`` from ``app``, ``TEMPLATES`` from ``tasks``."""
+    if name in ("APP", "PayApp"):
+        from .app import PayApp
+
+        return PayApp
+    if name == "TEMPLATES":
+        from .tasks import TEMPLATES
+
+        return TEMPLATES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

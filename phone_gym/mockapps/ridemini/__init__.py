@@ -3,10 +3,27 @@ tasks and, in ``fixtures``, what other tasks use to seed places, car types and t
 
 from __future__ import annotations
 
-from .app import RideMiniApp
+from typing import TYPE_CHECKING, Any
+
 from .manifest import MANIFEST
-from .tasks import TEMPLATES
 
-APP = RideMiniApp
+if TYPE_CHECKING:
+    from .app import RideMiniApp
+    from .tasks import TEMPLATES
 
+APP: type[RideMiniApp]
 __all__ = ["APP", "MANIFEST", "TEMPLATES", "RideMiniApp"]
+
+
+def __getattr__(name: str) -> Any:
+    """The app's code loads on first use (the registry and the launcher read only the
+    manifest): ``APP`` from ``app``, ``TEMPLATES`` from ``tasks``."""
+    if name in ("APP", "RideMiniApp"):
+        from .app import RideMiniApp
+
+        return RideMiniApp
+    if name == "TEMPLATES":
+        from .tasks import TEMPLATES
+
+        return TEMPLATES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -2,10 +2,27 @@
 
 from __future__ import annotations
 
-from .app import ShopApp
+from typing import TYPE_CHECKING, Any
+
 from .manifest import MANIFEST
-from .tasks import TEMPLATES
 
-APP = ShopApp
+if TYPE_CHECKING:
+    from .app import ShopApp
+    from .tasks import TEMPLATES
 
+APP: type[ShopApp]
 __all__ = ["APP", "MANIFEST", "TEMPLATES", "ShopApp"]
+
+
+def __getattr__(name: str) -> Any:
+    """The app's code loads on first use (the registry and the launcher read only the
+    manifest): ``APP`` from ``app``, ``TEMPLATES`` from ``tasks``."""
+    if name in ("APP", "ShopApp"):
+        from .app import ShopApp
+
+        return ShopApp
+    if name == "TEMPLATES":
+        from .tasks import TEMPLATES
+
+        return TEMPLATES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

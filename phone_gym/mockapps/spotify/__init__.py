@@ -3,10 +3,27 @@ catalog for other apps' tasks)."""
 
 from __future__ import annotations
 
-from .app import SpotifyApp
+from typing import TYPE_CHECKING, Any
+
 from .manifest import MANIFEST
-from .tasks import TEMPLATES
 
-APP = SpotifyApp
+if TYPE_CHECKING:
+    from .app import SpotifyApp
+    from .tasks import TEMPLATES
 
+APP: type[SpotifyApp]
 __all__ = ["APP", "MANIFEST", "TEMPLATES", "SpotifyApp"]
+
+
+def __getattr__(name: str) -> Any:
+    """The app's code loads on first use (the registry and the launcher read only the
+    manifest): ``APP`` from ``app``, ``TEMPLATES`` from ``tasks``."""
+    if name in ("APP", "SpotifyApp"):
+        from .app import SpotifyApp
+
+        return SpotifyApp
+    if name == "TEMPLATES":
+        from .tasks import TEMPLATES
+
+        return TEMPLATES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -3,10 +3,27 @@ tasks may use to seed its data). Written by ``phone-gym new-app``."""
 
 from __future__ import annotations
 
-from .app import TodoApp
+from typing import TYPE_CHECKING, Any
+
 from .manifest import MANIFEST
-from .tasks import TEMPLATES
 
-APP = TodoApp
+if TYPE_CHECKING:
+    from .app import TodoApp
+    from .tasks import TEMPLATES
 
+APP: type[TodoApp]
 __all__ = ["APP", "MANIFEST", "TEMPLATES", "TodoApp"]
+
+
+def __getattr__(name: str) -> Any:
+    """The app's code loads on first use (the registry and the launcher read only the
+    manifest): ``APP`` from ``app``, ``TEMPLATES`` from ``tasks``."""
+    if name in ("APP", "TodoApp"):
+        from .app import TodoApp
+
+        return TodoApp
+    if name == "TEMPLATES":
+        from .tasks import TEMPLATES
+
+        return TEMPLATES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -3,10 +3,27 @@ tasks (and, in ``fixtures``, what other apps' tasks may use to seed its data).""
 
 from __future__ import annotations
 
-from .app import TravelApp
+from typing import TYPE_CHECKING, Any
+
 from .manifest import MANIFEST
-from .tasks import TEMPLATES
 
-APP = TravelApp
+if TYPE_CHECKING:
+    from .app import TravelApp
+    from .tasks import TEMPLATES
 
+APP: type[TravelApp]
 __all__ = ["APP", "MANIFEST", "TEMPLATES", "TravelApp"]
+
+
+def __getattr__(name: str) -> Any:
+    """The app's code loads on first use (the registry and the launcher read only the
+    manifest): ``APP`` from ``app``, ``TEMPLATES`` from ``tasks``."""
+    if name in ("APP", "TravelApp"):
+        from .app import TravelApp
+
+        return TravelApp
+    if name == "TEMPLATES":
+        from .tasks import TEMPLATES
+
+        return TEMPLATES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -4,10 +4,27 @@ mini-program-style app hosted by Chat): its manifest, the app, its tasks and, in
 
 from __future__ import annotations
 
-from .app import WebViewApp
+from typing import TYPE_CHECKING, Any
+
 from .manifest import MANIFEST
-from .tasks import TEMPLATES
 
-APP = WebViewApp
+if TYPE_CHECKING:
+    from .app import WebViewApp
+    from .tasks import TEMPLATES
 
+APP: type[WebViewApp]
 __all__ = ["APP", "MANIFEST", "TEMPLATES", "WebViewApp"]
+
+
+def __getattr__(name: str) -> Any:
+    """The app's code loads on first use (the registry and the launcher read only the
+    manifest): ``APP`` from ``app``, ``TEMPLATES`` from ``tasks``."""
+    if name in ("APP", "WebViewApp"):
+        from .app import WebViewApp
+
+        return WebViewApp
+    if name == "TEMPLATES":
+        from .tasks import TEMPLATES
+
+        return TEMPLATES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

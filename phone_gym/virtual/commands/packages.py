@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from ...world.app import App
+from ...world.app import App, AppHandle
 from ...world.device import CONTACTS_PROVIDER, IME_PACKAGE, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
 
 if TYPE_CHECKING:
@@ -83,7 +83,8 @@ PROFILES: dict[str, Profile] = {
 }
 
 
-def profile_apps(classes: Sequence[type[App]], profile: str) -> list[type[App]]:
+def profile_apps(classes: Sequence[type[App] | AppHandle], profile: str
+                 ) -> list[type[App] | AppHandle]:
     """``classes`` with the packages of ``profile`` (``ValueError`` for an unknown one)."""
     if profile not in PROFILES:
         raise ValueError(f"profile={profile!r}; accepted: {', '.join(map(repr, PROFILES))} "
@@ -95,10 +96,12 @@ def profile_apps(classes: Sequence[type[App]], profile: str) -> list[type[App]]:
 _MADE: dict[tuple[type[App], str], type[App]] = {}
 
 
-def _with_package(cls: type[App], package: str) -> type[App]:
-    """``cls`` with its manifest's package set to ``package`` (one class per pair)."""
-    if cls.package == package:
-        return cls
+def _with_package(app: type[App] | AppHandle, package: str) -> type[App] | AppHandle:
+    """``app`` with its manifest's package set to ``package`` (one class per pair; an app
+    whose package changes loads its code)."""
+    if app.package == package:
+        return app
+    cls = app.cls if isinstance(app, AppHandle) else app
     made = _MADE.get((cls, package))
     if made is None:
         manifest = dataclasses.replace(cls.manifest, package=package)
