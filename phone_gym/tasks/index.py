@@ -31,7 +31,7 @@ def read_index() -> dict[str, Any]:
             raise ValueError(f"format {data.get('format')!r}, not {FORMAT}")
         return {"templates": {str(m): [str(i) for i in ids] for m, ids, _ in data["modules"]},
                 "fresh": {str(m): fresh for m, _, fresh in data["modules"]
-                          if fresh is not None}}
+                          if m.startswith("phone_gym.mockapps.")}}
     except FileNotFoundError:
         return {}
     except (ValueError, KeyError, TypeError, AttributeError) as exc:  # then load every app

@@ -30,7 +30,7 @@ import numpy as np
 
 from ..verifiers.criteria import Matcher
 from ..verifiers.snap import freeze, plain
-from ..world.app import App, AppHandle
+from ..world.app import UNKNOWN, App, AppHandle
 from ..world.manifest import AppManifest, did_you_mean
 from .index import ENTRY_POINT_GROUP as ENTRY_POINT_GROUP
 from .index import FORMAT, REINDEX, plugin_entries, read_index
@@ -52,7 +52,7 @@ class AppPackage:
     through ``handle``, what a device installs) and templates load on first use."""
 
     def __init__(self, manifest: AppManifest, module: str, builtin: bool = True,
-                 app: type[App] | None = None, fresh: Any = None) -> None:
+                 app: type[App] | None = None, fresh: Any = UNKNOWN) -> None:
         self.manifest = manifest
         self.module = module
         self.builtin = builtin
@@ -152,7 +152,7 @@ class Registry:
         return out
 
     # --- adding --------------------------------------------------------------------------------
-    def add_app(self, module: ModuleType, *, builtin: bool, fresh: Any = None) -> bool:
+    def add_app(self, module: ModuleType, *, builtin: bool, fresh: Any = UNKNOWN) -> bool:
         """Add the app a module declares (its ``MANIFEST``, else its ``APP``'s manifest),
         without loading its code when it has ``MANIFEST`` (``fresh``: its fresh install's
         data snapshot, from the index); False if it declares none."""
@@ -415,9 +415,8 @@ def discover(modules: Iterable[str] | None = None, *, plugins: bool = True,
     loaded = {name: importlib.import_module(name) for name in names
               if name.startswith(f"{APPS_PACKAGE}.") or name not in indexed}
     for name, module in loaded.items():  # every app first: templates name other apps
-        data = fresh.get(name)
         registry.add_app(module, builtin=True,
-                         fresh=None if data is None else freeze(data))
+                         fresh=freeze(fresh[name]) if name in fresh else UNKNOWN)
     for name in names:
         if name in indexed:
             registry.add_index(name, indexed[name])

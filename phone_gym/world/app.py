@@ -219,6 +219,10 @@ class App:
         self.journal = None
 
 
+#: An ``AppHandle``'s fresh data before anyone said what it is.
+UNKNOWN: Any = type("Unknown", (), {"__repr__": lambda self: "UNKNOWN"})()
+
+
 class AppHandle:
     """An installed app before its code is loaded: its manifest, and ``load`` to import its
     ``App`` class on first use (a phone with 47 apps imports only the ones an episode
@@ -229,7 +233,7 @@ class AppHandle:
     __slots__ = ("_cls", "_fresh", "_load", "manifest")
 
     def __init__(self, manifest: AppManifest, load: Callable[[], type[App]],
-                 fresh: Any = None) -> None:
+                 fresh: Any = UNKNOWN) -> None:
         self.manifest = manifest
         self._load = load
         self._cls: type[App] | None = None
@@ -278,7 +282,7 @@ class AppHandle:
         """The snapshot of a fresh install's data (``App.fresh_snapshot``): the one the
         handle was made with (the registry's index holds every built-in app's) while the
         class is not loaded; the class's own once it is (equal to it: a test checks)."""
-        if self._cls is None and self._fresh is not None:
+        if self._cls is None and self._fresh is not UNKNOWN:
             return self._fresh
         return self.cls.fresh_snapshot()
 
