@@ -27,13 +27,26 @@ import numpy as np
 
 from ..actions import PhoneAction
 from ..mockapps.broccoli.fixtures import COLLECTION as RECIPES
-from ..mockapps.broccoli.fixtures import PREP_TIMES, recipe_ids, sample_recipes, write_recipes
-from ..mockapps.broccoli.tasks import add_recipe, as_blocks, as_csv, recipe_fields
+from ..mockapps.broccoli.fixtures import (
+    PREP_TIMES,
+    as_blocks,
+    as_csv,
+    enter_recipe,
+    recipe_fields,
+    recipe_ids,
+    sample_recipes,
+    write_recipes,
+)
 from ..mockapps.expense.fixtures import COLLECTION as EXPENSES
-from ..mockapps.expense.fixtures import expense_ids, sample_expenses, write_expenses
-from ..mockapps.expense.tasks import KEYS as EXPENSE_KEYS
-from ..mockapps.expense.tasks import LABELS as EXPENSE_LABELS
-from ..mockapps.expense.tasks import add_expense, listing_row
+from ..mockapps.expense.fixtures import KEYS as EXPENSE_KEYS
+from ..mockapps.expense.fixtures import LABELS as EXPENSE_LABELS
+from ..mockapps.expense.fixtures import (
+    enter_expense,
+    expense_ids,
+    listing_row,
+    sample_expenses,
+    write_expenses,
+)
 from ..mockapps.gallery.fixtures import (
     DCIM,
     PICTURES,
@@ -45,7 +58,9 @@ from ..mockapps.gallery.fixtures import (
 )
 from ..mockapps.markor.fixtures import (
     SENTENCES,
+    MarkorTask,
     create_note,
+    noise_notes,
     note_name,
     note_path,
     open_note,
@@ -53,13 +68,16 @@ from ..mockapps.markor.fixtures import (
     where,
     write_note,
 )
-from ..mockapps.markor.tasks import MarkorTask, noise_notes
 from ..mockapps.messages.fixtures import COLLECTION as SMS
-from ..mockapps.messages.fixtures import TELEPHONY_PROVIDER, seed_chatter, sms_number, sms_numbers
+from ..mockapps.messages.fixtures import (
+    TELEPHONY_PROVIDER,
+    seed_chatter,
+    send_sms,
+    sms_number,
+    sms_numbers,
+)
 from ..mockapps.messages.manifest import MANIFEST as MESSAGES
-from ..mockapps.messages.tasks import send_sms
-from ..mockapps.vlc.app import video_file
-from ..mockapps.vlc.fixtures import clip_library, sample_clips, seed_videos, vlc_app
+from ..mockapps.vlc.fixtures import clip_library, sample_clips, seed_videos, video_file, vlc_app
 from ..tasks.aw import AW_START
 from ..tasks.driver import Driver
 from ..tasks.families import CreateRecord, CreateRecords, record_keys
@@ -300,7 +318,7 @@ def enter_expenses(ui: Driver, expenses: Sequence[Mapping[str, Any]]) -> Iterato
     yield from ui.open_app("Expense")
     for expense in expenses:
         if not expense_ids(ui.state, {k: expense[k] for k in EXPENSE_KEYS}):
-            yield from add_expense(ui, expense)
+            yield from enter_expense(ui, expense)
 
 
 class ExpenseAddMultipleFromGallery(CreateRecords):
@@ -380,7 +398,7 @@ def enter_recipes(ui: Driver, recipes: Sequence[Mapping[str, Any]]) -> Iterator[
     yield from ui.open_app("Broccoli")
     for recipe in recipes:
         if not recipe_ids(ui.state, {k: recipe[k] for k in RECIPE_KEYS}):
-            yield from add_recipe(ui, recipe)
+            yield from enter_recipe(ui, recipe)
 
 
 class RecipesFrom(CreateRecords):

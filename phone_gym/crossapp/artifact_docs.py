@@ -19,8 +19,14 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..actions import PhoneAction
-from ..mockapps.mail.fixtures import PEOPLE, STRANGERS, seed_mail, write_attachment, write_mail
-from ..mockapps.mail.tasks import go_folder
+from ..mockapps.mail.fixtures import (
+    PEOPLE,
+    STRANGERS,
+    go_folder,
+    seed_mail,
+    write_attachment,
+    write_mail,
+)
 from ..mockapps.markor.fixtures import (
     SENTENCES,
     create_note,
@@ -32,8 +38,8 @@ from ..mockapps.markor.fixtures import (
     where,
 )
 from ..mockapps.markor.fixtures import write_note as write_note_file
-from ..mockapps.music.app import EXPORT_DIR
 from ..mockapps.music.fixtures import (
+    EXPORT_DIR,
     sample_library,
     sample_playlist_name,
     seed_playlists,

@@ -17,10 +17,18 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..actions import PhoneAction
-from ..mockapps.camera.app import CAMERA_DIR
-from ..mockapps.camera.fixtures import sample_media, seed_media
-from ..mockapps.chat.app import ME, SAVED_FILES, SAVED_PICTURES
-from ..mockapps.chat.fixtures import MESSAGES, NAMES, add_friend, direct_chat, say, seed_social
+from ..mockapps.camera.fixtures import CAMERA_DIR, sample_media, seed_media
+from ..mockapps.chat.fixtures import (
+    ME,
+    MESSAGES,
+    NAMES,
+    SAVED_FILES,
+    SAVED_PICTURES,
+    add_friend,
+    direct_chat,
+    say,
+    seed_social,
+)
 from ..mockapps.gallery.fixtures import (
     PICTURES,
     SCENES,
@@ -30,9 +38,14 @@ from ..mockapps.gallery.fixtures import (
     write_picture,
 )
 from ..mockapps.mail.fixtures import STRANGERS, seed_mail
-from ..mockapps.recorder.app import EXT, RECORDINGS_DIR
-from ..mockapps.recorder.fixtures import sample_name, sample_old, seed_recordings
-from ..mockapps.social.app import ME as SOCIAL_ME
+from ..mockapps.recorder.fixtures import (
+    EXT,
+    RECORDINGS_DIR,
+    sample_name,
+    sample_old,
+    seed_recordings,
+)
+from ..mockapps.social.fixtures import ME as SOCIAL_ME
 from ..mockapps.social.fixtures import (
     POSTS,
     SAYINGS,

@@ -22,29 +22,32 @@ import numpy as np
 from ..actions import PhoneAction
 from ..mockapps.calendar.fixtures import COLLECTION as EVENTS
 from ..mockapps.calendar.fixtures import TITLES as EVENT_TITLES
-from ..mockapps.calendar.fixtures import at, iso
+from ..mockapps.calendar.fixtures import at, iso, open_day, set_date, set_time
 from ..mockapps.calendar.fixtures import seed_noise as seed_events
-from ..mockapps.calendar.tasks import open_day, set_date, set_time
-from ..mockapps.chat.app import ME as CHAT_ME
+from ..mockapps.chat.fixtures import ME as CHAT_ME
 from ..mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
 from ..mockapps.chat.fixtures import NAMES as CHAT_NAMES
-from ..mockapps.chat.fixtures import say, seed_social
-from ..mockapps.chat.tasks import open_chat
+from ..mockapps.chat.fixtures import open_chat, say, seed_social
 from ..mockapps.gallery.fixtures import DCIM, PICTURES, seed_photos, write_picture
 from ..mockapps.mail.fixtures import COLLECTION as MAILS
-from ..mockapps.mail.fixtures import STRANGERS, seed_mail
-from ..mockapps.mail.tasks import sent
-from ..mockapps.mail.tasks import start as mail_start
-from ..mockapps.maps.app import route_metres, travel_minutes
-from ..mockapps.maps.fixtures import ALL_NAMES, city_rows, seed_city
+from ..mockapps.mail.fixtures import STRANGERS, seed_mail, sent
+from ..mockapps.mail.fixtures import start as mail_start
+from ..mockapps.maps.fixtures import (
+    ALL_NAMES,
+    MODE_WORDS,
+    city_rows,
+    open_place,
+    route_metres,
+    route_time,
+    seed_city,
+    summary_duration,
+    travel_minutes,
+)
 from ..mockapps.maps.fixtures import LOCATION as MAPS_LOCATION
-from ..mockapps.maps.tasks import MODE_WORDS, open_place, route_time, summary_duration
-from ..mockapps.meet.fixtures import World, world
-from ..mockapps.meet.tasks import MeetTask
+from ..mockapps.meet.fixtures import MeetTask, World, world
 from ..mockapps.messages.fixtures import COLLECTION as SMS
 from ..mockapps.messages.fixtures import SENTENCES as SMS_SENTENCES
-from ..mockapps.messages.fixtures import sms_numbers
-from ..mockapps.messages.tasks import send_sms
+from ..mockapps.messages.fixtures import send_sms, sms_numbers
 from ..mockapps.news.fixtures import (
     HEADLINES,
     SOURCE_NAMES,
@@ -55,23 +58,20 @@ from ..mockapps.news.fixtures import (
 )
 from ..mockapps.notes.fixtures import COLLECTION as NOTES
 from ..mockapps.notes.fixtures import seed_notes
-from ..mockapps.pay.app import MERCHANTS
-from ..mockapps.pay.fixtures import add_transaction, set_wallet
-from ..mockapps.pay.tasks import yuan_cents
+from ..mockapps.pay.fixtures import MERCHANTS, add_transaction, set_wallet, yuan_cents
 from ..mockapps.shop.fixtures import CATALOG, add_product, seed_account, seed_catalog
-from ..mockapps.social.app import ME as SOCIAL_ME
+from ..mockapps.social.fixtures import ME as SOCIAL_ME
 from ..mockapps.social.fixtures import POSTS as SOCIAL_POSTS
 from ..mockapps.social.fixtures import filler_posts, handles, seed_accounts, write_feed
-from ..mockapps.spotify.fixtures import Catalog, catalog
-from ..mockapps.spotify.tasks import SpotifyTask, open_artist
-from ..mockapps.spotify.tasks import start as spotify_start
-from ..mockapps.travel.fixtures import BOOKINGS
-from ..mockapps.travel.tasks import BookedTrainTask
+from ..mockapps.spotify.fixtures import Catalog, SpotifyTask, catalog, open_artist
+from ..mockapps.spotify.fixtures import start as spotify_start
+from ..mockapps.travel.fixtures import BOOKINGS, BookedTrainTask
 from ..mockapps.video.fixtures import (
     CHANNEL_NAMES,
     VIDEOS,
     add_channels,
     add_video,
+    in_order,
     key_of,
     seed_others,
     video_app,
@@ -79,9 +79,7 @@ from ..mockapps.video.fixtures import (
 from ..mockapps.video.fixtures import PLAYLIST_NAMES as VIDEO_PLAYLISTS
 from ..mockapps.video.fixtures import PLAYLISTS as VIDEO_PLAYLIST_TABLE
 from ..mockapps.video.fixtures import TOPICS as VIDEO_TOPICS
-from ..mockapps.video.tasks import in_order
-from ..mockapps.weather.app import RAIN, forecast
-from ..mockapps.weather.fixtures import CITY_NAMES, seed_weather
+from ..mockapps.weather.fixtures import CITY_NAMES, RAIN, forecast, seed_weather
 from ..tasks.driver import Driver
 from ..tasks.families import CreateRecord, Unsafe, record_keys
 from ..tasks.task import Task

@@ -17,19 +17,22 @@ import numpy as np
 from ..actions import PhoneAction
 from ..mockapps.contacts.fixtures import roster_params, seed_contacts
 from ..mockapps.messages.fixtures import COLLECTION as SMS
-from ..mockapps.messages.tasks import send_sms
-from ..mockapps.news.fixtures import SOURCE_NAMES, add_article, seed_directory, seed_stories
-from ..mockapps.news.tasks import HEADLINES
+from ..mockapps.messages.fixtures import send_sms
+from ..mockapps.news.fixtures import (
+    HEADLINES,
+    SOURCE_NAMES,
+    add_article,
+    seed_directory,
+    seed_stories,
+)
 from ..mockapps.notes.fixtures import COLLECTION as NOTES
 from ..mockapps.notes.fixtures import seed_notes
 from ..mockapps.spotify.fixtures import catalog, seed_catalog, seed_playlists
-from ..mockapps.spotify.tasks import search as spotify_search
-from ..mockapps.spotify.tasks import start as spotify_start
+from ..mockapps.spotify.fixtures import search as spotify_search
+from ..mockapps.spotify.fixtures import start as spotify_start
 from ..mockapps.todo.fixtures import COLLECTION as TODO
 from ..mockapps.todo.fixtures import sample_titles, seed_items
-from ..mockapps.weather.app import RAIN, forecast
-from ..mockapps.weather.fixtures import CITY_NAMES, seed_weather
-from ..mockapps.weather.tasks import open_city
+from ..mockapps.weather.fixtures import CITY_NAMES, RAIN, forecast, open_city, seed_weather
 from ..tasks.driver import Driver, OracleError
 from ..tasks.families import Unsafe, record_keys
 from ..tasks.task import Task

@@ -25,37 +25,41 @@ from ..actions import PhoneAction
 from ..mockapps.calendar.fixtures import COLLECTION as EVENTS
 from ..mockapps.calendar.fixtures import add as add_event
 from ..mockapps.calendar.fixtures import at, iso
-from ..mockapps.calendar.tasks import set_date as cal_set_date
-from ..mockapps.calendar.tasks import set_time as cal_set_time
-from ..mockapps.chat.app import ME as CHAT_ME
+from ..mockapps.calendar.fixtures import set_date as cal_set_date
+from ..mockapps.calendar.fixtures import set_time as cal_set_time
+from ..mockapps.chat.fixtures import ME as CHAT_ME
 from ..mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
 from ..mockapps.chat.fixtures import NAMES as CHAT_NAMES
-from ..mockapps.chat.fixtures import seed_social
-from ..mockapps.chat.tasks import open_chat
+from ..mockapps.chat.fixtures import open_chat, seed_social
 from ..mockapps.clock.fixtures import COLLECTION as ALARMS
 from ..mockapps.clock.fixtures import seed_alarms
 from ..mockapps.expense.fixtures import COLLECTION as EXPENSES
-from ..mockapps.expense.fixtures import amount_text, expense_app, sample_expenses, write_expenses
-from ..mockapps.expense.tasks import add_expense
+from ..mockapps.expense.fixtures import (
+    amount_text,
+    enter_expense,
+    expense_app,
+    sample_expenses,
+    write_expenses,
+)
 from ..mockapps.files.fixtures import COLLECTION as FILES
 from ..mockapps.gallery.fixtures import PICTURES, seed_photos, write_picture
 from ..mockapps.mail.fixtures import COLLECTION as MAIL
 from ..mockapps.mail.fixtures import STRANGERS, mail_app, seed_mail, write_mail
-from ..mockapps.mail.tasks import start as mail_start
-from ..mockapps.meet.app import digits_of
+from ..mockapps.mail.fixtures import start as mail_start
 from ..mockapps.meet.fixtures import (
     MEETINGS,
     NEW_TOPICS,
     TODAY,
+    digits_of,
+    fill_meeting,
     long_day,
     meet_app,
     seed_world,
     world,
 )
-from ..mockapps.meet.tasks import fill_meeting
-from ..mockapps.meet.tasks import start as meet_start
+from ..mockapps.meet.fixtures import start as meet_start
 from ..mockapps.messages.fixtures import COLLECTION as SMS
-from ..mockapps.messages.tasks import send_sms
+from ..mockapps.messages.fixtures import send_sms
 from ..mockapps.notes.fixtures import COLLECTION as NOTES
 from ..mockapps.notes.fixtures import notes_app, seed_notes
 from ..mockapps.todo.fixtures import COLLECTION as TODO
@@ -297,7 +301,7 @@ class CrossMeetLongestNoteChat(Task):
                 "note": pick(rng, NOTE_TITLES), "names": names, "friend": names[0]}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        from ..mockapps.meet.app import add_meeting
+        from ..mockapps.meet.fixtures import add_meeting
         data = seed_world(state, world(params["seed"]))
         for m in params["meetings"]:
             add_meeting(data, m["title"], params["date"], m["time"], m["minutes"])
@@ -478,7 +482,7 @@ class CrossFirstEventAlarmText(Task):
         return [Allow(ALARMS, "added", max=1), Allow(SMS, "added", max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        from ..mockapps.calendar.tasks import open_day
+        from ..mockapps.calendar.fixtures import open_day
         yield from open_day(ui, TOMORROW)
         alarm = self.alarm_time(p)
         if not any(a.hour == alarm.hour and a.minute == alarm.minute
@@ -561,7 +565,7 @@ class CrossReceiptsExpenseMailTotal(Task):
             have = [e for e in expense_app(ui.state).data.expenses
                     if e.name == r["name"] and e.amount == r["amount"]]
             if not have:
-                yield from add_expense(ui, {"name": r["name"], "amount": r["amount"],
+                yield from enter_expense(ui, {"name": r["name"], "amount": r["amount"],
                                             "category": r["category"]})
         yield from compose_mail(ui, p["to"], "Receipts total",
                                 f"The three receipts add up to {amount_text(self.total(p))}.")
@@ -648,7 +652,7 @@ class CrossMailCallIfFree(Task):
             yield from ui.tap(id=f"mail_{asked.id}")
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        from ..mockapps.calendar.tasks import open_day
+        from ..mockapps.calendar.fixtures import open_day
         yield from self.open_request(ui, p)
         yield from open_day(ui, TOMORROW)
         if p["busy"]:
@@ -773,7 +777,7 @@ class CrossMeetInviteesTextIds(Task):
 
     def criteria(self, params: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        from ..mockapps.meet.tasks import same_set
+        from ..mockapps.meet.fixtures import same_set
         first, last = self.span(params)
         out: list[Criterion] = [
             Record(MEETINGS, self.meeting(params),
@@ -1107,7 +1111,7 @@ class CrossMeetCancelDayNotify(Task):
                 "todos": sample_titles(rng, 3)}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        from ..mockapps.meet.app import add_meeting
+        from ..mockapps.meet.fixtures import add_meeting
         data = seed_world(state, world(params["seed"]))
         add_meeting(data, params["extra"], params["date"], params["extra_time"], 30)
         seed_social(state, rng, params["names"], [GROUP, "Family"])
@@ -1190,7 +1194,7 @@ class CrossMorningMeetingsPlan(Task):
         return sorted(times)
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        from ..mockapps.meet.app import add_meeting
+        from ..mockapps.meet.fixtures import add_meeting
         data = seed_world(state, world(params["seed"]))
         add_meeting(data, "Afternoon review", TOMORROW.isoformat(), params["afternoon"], 30)
         if params["extra"]:
@@ -1289,7 +1293,7 @@ class CrossCalendarDayToMarkorText(Task):
                 Allow(SMS, "added", max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        from ..mockapps.calendar.tasks import open_day
+        from ..mockapps.calendar.fixtures import open_day
         from ..mockapps.markor.fixtures import create_note, note_path
         yield from open_day(ui, TOMORROW)
         files = ui.state.device.system.files  # type: ignore[attr-defined]
@@ -1335,8 +1339,7 @@ class CrossEventJoinAudioOnlyText(Task):
 
     def criteria(self, params: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        from ..mockapps.meet.fixtures import SESSIONS
-        from ..mockapps.meet.tasks import EMPTY, same_number
+        from ..mockapps.meet.fixtures import EMPTY, SESSIONS, same_number
         from ..verifiers import Value
         who = {"number": same_number(params["number"]), "name": same_text(params["name"])}
         return [Record(SESSIONS, who, {"muted": False, "video": False, "left": False,
@@ -1354,8 +1357,8 @@ class CrossEventJoinAudioOnlyText(Task):
                 Allow(SMS, "added", max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        from ..mockapps.calendar.tasks import open_day
-        from ..mockapps.meet.tasks import join
+        from ..mockapps.calendar.fixtures import open_day
+        from ..mockapps.meet.fixtures import join
         yield from open_day(ui, TODAY)
         yield from ui.tap(p["event"])
         yield from meet_start(ui)

@@ -18,44 +18,63 @@ import numpy as np
 
 from ..actions import PhoneAction
 from ..mockapps.calendar.fixtures import COLLECTION as EVENTS
-from ..mockapps.calendar.fixtures import TITLES, add, at, iso, seed_noise
-from ..mockapps.calendar.tasks import open_day
-from ..mockapps.calendar.tasks import search as calendar_search
-from ..mockapps.calendar.tasks import set_date as calendar_date
-from ..mockapps.calendar.tasks import set_time as calendar_time
+from ..mockapps.calendar.fixtures import TITLES, add, at, iso, open_day, seed_noise
+from ..mockapps.calendar.fixtures import search as calendar_search
+from ..mockapps.calendar.fixtures import set_date as calendar_date
+from ..mockapps.calendar.fixtures import set_time as calendar_time
 from ..mockapps.clock.fixtures import COLLECTION as ALARMS
 from ..mockapps.clock.fixtures import seed_alarms
-from ..mockapps.hotel.app import stars
 from ..mockapps.hotel.fixtures import CITIES as HOTEL_CITIES
-from ..mockapps.hotel.fixtures import add_hotel, add_order, hotel_names, stay
-from ..mockapps.hotel.tasks import (
+from ..mockapps.hotel.fixtures import (
     HotelBookCheapestNear,
     HotelCancelBooking,
     HotelTask,
+    add_hotel,
+    add_order,
     book_and_pay,
     chip,
     first_hotel,
+    hotel_names,
     open_hotel,
+    stars,
+    stay,
 )
-from ..mockapps.hotel.tasks import search as hotel_search
+from ..mockapps.hotel.fixtures import search as hotel_search
 from ..mockapps.mail.fixtures import COLLECTION as MAIL
-from ..mockapps.mail.fixtures import seed_mail, write_mail
-from ..mockapps.mail.tasks import settle
-from ..mockapps.mail.tasks import start as mail_start
-from ..mockapps.maps.fixtures import ADDRESS_OF
-from ..mockapps.maps.tasks import MapsSaveBestCafe, save_to, search_for, set_chip, sort_by
-from ..mockapps.meet.fixtures import MEETINGS, TODAY, day, long_day, world
-from ..mockapps.meet.tasks import MeetTask, fill_meeting, new_meeting, open_meeting
-from ..mockapps.meet.tasks import set_date as meet_date
-from ..mockapps.meet.tasks import set_time as meet_time
-from ..mockapps.meet.tasks import start as open_meet
-from ..mockapps.ride.app import OPTIONS as RIDE_OPTIONS
-from ..mockapps.ride.tasks import RideScheduleRide
-from ..mockapps.travel.app import CITIES
+from ..mockapps.mail.fixtures import seed_mail, settle, write_mail
+from ..mockapps.mail.fixtures import start as mail_start
+from ..mockapps.maps.fixtures import (
+    ADDRESS_OF,
+    MapsSaveBestCafe,
+    save_to,
+    search_for,
+    set_chip,
+    sort_by,
+)
+from ..mockapps.meet.fixtures import (
+    MEETINGS,
+    TODAY,
+    MeetTask,
+    day,
+    fill_meeting,
+    long_day,
+    new_meeting,
+    open_meeting,
+    world,
+)
+from ..mockapps.meet.fixtures import set_date as meet_date
+from ..mockapps.meet.fixtures import set_time as meet_time
+from ..mockapps.meet.fixtures import start as open_meet
+from ..mockapps.ride.fixtures import OPTIONS as RIDE_OPTIONS
+from ..mockapps.ride.fixtures import RideScheduleRide
 from ..mockapps.travel.fixtures import (
     AIRLINES,
     BOOKINGS,
+    CITIES,
     TRAVELLERS,
+    TravelBookShortestFlight,
+    TravelChangeTrain,
+    TravelTask,
     add_booking,
     booking_of,
     day_after,
@@ -66,7 +85,6 @@ from ..mockapps.travel.fixtures import (
     write_hotels,
     write_journeys,
 )
-from ..mockapps.travel.tasks import TravelBookShortestFlight, TravelChangeTrain, TravelTask
 from ..tasks.aw import long_date
 from ..tasks.driver import Driver, OracleError
 from ..tasks.families import CreateRecord

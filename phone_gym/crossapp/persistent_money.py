@@ -26,32 +26,41 @@ import numpy as np
 
 from ..actions import PhoneAction
 from ..mockapps.bank.fixtures import BILLS as BANK_BILLS
-from ..mockapps.bank.fixtures import ELECTRICITY, bank_app
+from ..mockapps.bank.fixtures import (
+    ELECTRICITY,
+    BankPayElectricityBill,
+    BankPaySavedPayee,
+    bank_app,
+    pay_bill,
+    sign_in,
+)
 from ..mockapps.bank.fixtures import PAYMENTS as BANK_PAYMENTS
-from ..mockapps.bank.tasks import BankPayElectricityBill, BankPaySavedPayee, pay_bill, sign_in
-from ..mockapps.bank.tasks import open_tab as bank_tab
+from ..mockapps.bank.fixtures import open_tab as bank_tab
 from ..mockapps.calendar.fixtures import COLLECTION as CALENDAR
 from ..mockapps.calendar.fixtures import TITLES as CALENDAR_TITLES
 from ..mockapps.calendar.fixtures import at, iso, seed_noise
-from ..mockapps.calendar.tasks import set_date as calendar_date
-from ..mockapps.calendar.tasks import set_time as calendar_time
+from ..mockapps.calendar.fixtures import set_date as calendar_date
+from ..mockapps.calendar.fixtures import set_time as calendar_time
 from ..mockapps.delivery.fixtures import PREFIX as DELIVERY
-from ..mockapps.delivery.tasks import DeliveryTipOrder, add_dish, check_out, open_restaurant
+from ..mockapps.delivery.fixtures import DeliveryTipOrder, add_dish, check_out, open_restaurant
 from ..mockapps.expense.fixtures import COLLECTION as EXPENSES
 from ..mockapps.expense.fixtures import write_expense
 from ..mockapps.foodorder.fixtures import ADDRESSES as FOOD_ADDRESSES
-from ..mockapps.foodorder.tasks import FoodOrderDishes, open_food
-from ..mockapps.foodorder.tasks import pay as food_pay
-from ..mockapps.pay.app import MERCHANTS
+from ..mockapps.foodorder.fixtures import FoodOrderDishes, open_food
+from ..mockapps.foodorder.fixtures import pay as food_pay
 from ..mockapps.pay.fixtures import (
     BALANCE,
+    MERCHANTS,
     TRANSACTIONS,
     add_transaction,
+    amount_text,
+    enter_pin,
+    paid_today,
     pay_app,
     set_wallet,
     wallet,
+    yuan_cents,
 )
-from ..mockapps.pay.tasks import amount_text, enter_pin, paid_today, yuan_cents
 from ..mockapps.shop.fixtures import PREFIX as SHOP
 from ..mockapps.shop.fixtures import (
     add_order,

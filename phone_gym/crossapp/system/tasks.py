@@ -17,9 +17,15 @@ import numpy as np
 
 from ...actions import PhoneAction
 from ...mockapps.clipper.fixtures import put_clipboard
-from ...mockapps.settings.app import PAGES, WIFI
-from ...mockapps.settings.fixtures import put_switch, scramble
-from ...mockapps.settings.tasks import SwitchIs, perturb_settings, switch_value
+from ...mockapps.settings.fixtures import (
+    PAGES,
+    WIFI,
+    SwitchIs,
+    perturb_settings,
+    put_switch,
+    scramble,
+    switch_value,
+)
 from ...tasks.aw import AW_START
 from ...tasks.driver import Driver
 from ...tasks.task import Task

@@ -125,3 +125,18 @@ __all__ = ["ACCOUNTS", "ACCOUNT_KINDS", "BILLERS", "BILLS", "ELECTRICITY", "MERC
            "PAYEES", "PAYEE_NAMES", "PAYMENTS", "TRANSACTIONS", "account_id", "account_key",
            "add_bill", "add_payee", "add_txn", "bank_app", "cents", "digits", "seed_accounts",
            "seed_activity", "seed_payees"]
+
+
+#: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
+#: API, and ``tasks`` imports it, so these are looked up when first read.
+_FROM_TASKS = frozenset({
+    "BankPayElectricityBill", "BankPaySavedPayee", "open_tab", "pay_bill", "sign_in"
+})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TASKS:
+        from . import tasks
+
+        return getattr(tasks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

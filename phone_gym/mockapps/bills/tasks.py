@@ -24,8 +24,7 @@ from ...verifiers import (
     Value,
     naming_only,
 )
-from ..chat.app import ME
-from ..chat.fixtures import BALANCE, MESSAGES, NAMES, TRANSACTIONS, sample_pin, seed_social
+from ..chat.fixtures import BALANCE, ME, MESSAGES, NAMES, TRANSACTIONS, sample_pin, seed_social
 from ..chat.fixtures import set_wallet as chat_wallet
 from .app import KINDS, receipt_number
 from .fixtures import (

@@ -110,3 +110,18 @@ def recipe_ids(state: DeviceState, where: Mapping[str, Any]) -> list[int]:
     """The ids of the recipes whose fields equal ``where`` (for oracles, to plan)."""
     return [r.id for r in broccoli_app(state).data.recipes
             if all(getattr(r, k) == v for k, v in where.items())]
+
+
+#: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
+#: API, and ``tasks`` imports it, so these are looked up when first read.
+_FROM_TASKS = frozenset({
+    "enter_recipe", "as_blocks", "as_csv", "one_of", "quoted", "recipe_fields"
+})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TASKS:
+        from . import tasks
+
+        return getattr(tasks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -4,7 +4,7 @@ pair).
 
 Unlike AndroidWorld, every delete task seeds recipes that must survive (deleting everything
 fails), and the duplicate tasks find the duplicated recipe in the initial state rather than
-in the params (a policy reading ``info`` learns nothing). ``add_recipe`` is the oracle step
+in the params (a policy reading ``info`` learns nothing). ``enter_recipe`` is the oracle step
 that later tasks (recipes read from a gallery image or a text file) reuse.
 """
 
@@ -75,7 +75,7 @@ def as_blocks(rows: Sequence[Mapping[str, Any]], keys: Sequence[str],
 
 
 # --- oracle steps ------------------------------------------------------------------------------
-def add_recipe(ui: Driver, recipe: Mapping[str, Any]) -> Iterator[PhoneAction]:
+def enter_recipe(ui: Driver, recipe: Mapping[str, Any]) -> Iterator[PhoneAction]:
     """From Broccoli's recipe list: open the editor, fill in ``recipe``'s text fields and
     save (back on the list)."""
     yield from ui.tap(id="new_recipe")
@@ -147,7 +147,7 @@ class AddRecipes(CreateRecords):
             # plan from state: a recipe entered before a restart is not entered again
             where = {k: recipe[k] for k in TEXT_KEYS}
             if not recipe_ids(ui.state, where):
-                yield from add_recipe(ui, recipe)
+                yield from enter_recipe(ui, recipe)
         yield from ui.finish()
 
 
@@ -315,5 +315,5 @@ TEMPLATES: list[Task] = [
     RecipeDeleteDuplicateRecipes3(),
 ]
 
-__all__ = ["TEMPLATES", "CreateRecords", "DeleteOneDuplicate", "add_recipe", "as_blocks",
+__all__ = ["TEMPLATES", "CreateRecords", "DeleteOneDuplicate", "as_blocks", "enter_recipe",
            "as_csv", "delete_recipe_ids", "one_of", "quoted", "write_recipe"]

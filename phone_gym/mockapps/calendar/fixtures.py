@@ -16,6 +16,7 @@ from ...tasks.aw import AW_TODAY
 from ...tasks.vocab import FIRST_NAMES, pick
 from ...verifiers import lookup
 from ...verifiers.state import DeviceState
+from .app import MONTHS as MONTHS
 
 COLLECTION = "events"
 #: Event titles (none names a person: meetings with people are ``meeting_title``).
@@ -104,3 +105,16 @@ def event_rows(initial: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     """The events of a snapshot (PhoneWorld's or a real phone's rows)."""
     rows = lookup(initial, COLLECTION)
     return list(rows.values()) if isinstance(rows, Mapping) else []
+
+
+#: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
+#: API, and ``tasks`` imports it, so these are looked up when first read.
+_FROM_TASKS = frozenset({"open_day", "search", "set_date", "set_time"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TASKS:
+        from . import tasks
+
+        return getattr(tasks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -55,7 +55,7 @@ from ...world.widgets import (
     TopBar,
     VirtualList,
 )
-from ..gallery.app import is_image
+from ..gallery.fixtures import is_image
 from .manifest import MANIFEST
 
 ME = "Me"  # the sender name of the phone's owner in snapshots ("" is never used)

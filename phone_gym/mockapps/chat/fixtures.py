@@ -11,6 +11,8 @@ import numpy as np
 from ...tasks.vocab import pick
 from ...world.kit.capsule import PIN_SETTING
 from .app import ME, Account, Article, Chat, ChatApp, Friend, Msg, Post, chat_with, send
+from .app import SAVED_FILES as SAVED_FILES
+from .app import SAVED_PICTURES as SAVED_PICTURES
 
 MESSAGES = "apps.Chat.messages"
 POSTS = "apps.Chat.posts"
@@ -114,3 +116,16 @@ def seed_social(state: Any, rng: np.random.Generator, names: Sequence[str],
             say(state, chat, pick(rng, list(names)), line, time="10:05")
         chats[title] = chat
     return chats
+
+
+#: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
+#: API, and ``tasks`` imports it, so these are looked up when first read.
+_FROM_TASKS = frozenset({"open_chat"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TASKS:
+        from . import tasks
+
+        return getattr(tasks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

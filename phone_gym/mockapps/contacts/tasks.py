@@ -17,7 +17,7 @@ from ...tasks.task import Task
 from ...tasks.vocab import AREA_CODES, FIRST_NAMES, LAST_NAMES, email_of, pick
 from ...verifiers import Allowed, Criterion, Value, matching, same_phone, same_text
 from ...world.device import CONTACTS_PROVIDER
-from ..messages.tasks import InForeground
+from ..messages.fixtures import InForeground
 from .fixtures import COLLECTION, MissingContact, roster_params, sample_roster, seed_contacts
 from .manifest import MANIFEST
 

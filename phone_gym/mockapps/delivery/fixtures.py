@@ -90,3 +90,16 @@ def add_food_order(state: DeviceState, restaurant: Restaurant,
     for name, option, qty in items:
         data.lines.new(order_id=order.id, dish_id=dishes[name].id, option=option, qty=qty)
     return order
+
+
+#: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
+#: API, and ``tasks`` imports it, so these are looked up when first read.
+_FROM_TASKS = frozenset({"DeliveryTipOrder", "add_dish", "check_out", "open_restaurant"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TASKS:
+        from . import tasks
+
+        return getattr(tasks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

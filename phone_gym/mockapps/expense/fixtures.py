@@ -107,3 +107,16 @@ def expense_ids(state: DeviceState, where: Mapping[str, Any]) -> list[int]:
     """The ids of the expenses whose fields equal ``where`` (for oracles, to plan)."""
     return [e.id for e in expense_app(state).data.expenses
             if all(getattr(e, k) == v for k, v in where.items())]
+
+
+#: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
+#: API, and ``tasks`` imports it, so these are looked up when first read.
+_FROM_TASKS = frozenset({"KEYS", "LABELS", "enter_expense", "listing_row"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TASKS:
+        from . import tasks
+
+        return getattr(tasks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -3,7 +3,7 @@ deleting named ones, and one of a duplicate pair).
 
 Unlike AndroidWorld, the plain delete tasks seed expenses that must survive (deleting
 everything fails), and the duplicate tasks find the duplicated expense in the initial state
-rather than in the params. ``add_expense`` is the oracle step that later tasks (expenses
+rather than in the params. ``enter_expense`` is the oracle step that later tasks (expenses
 read from a gallery image or a text file) reuse.
 """
 
@@ -21,7 +21,7 @@ from ...tasks.families import CreateRecords, DeleteOneDuplicate, DeleteRecord
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import same_text
-from ..broccoli.tasks import (
+from ..broccoli.fixtures import (
     as_blocks,
     as_csv,
     one_of,
@@ -44,7 +44,7 @@ FORMATS = ("csv", "text")
 
 
 # --- oracle steps ------------------------------------------------------------------------------
-def add_expense(ui: Driver, expense: Mapping[str, Any]) -> Iterator[PhoneAction]:
+def enter_expense(ui: Driver, expense: Mapping[str, Any]) -> Iterator[PhoneAction]:
     """From the expense list: open the editor, pick ``expense``'s category, fill in its
     name, amount (cents) and note, and save (back on the list)."""
     yield from ui.tap(id="new_expense")
@@ -121,7 +121,7 @@ class AddExpenses(CreateRecords):
         for expense in p["expenses"]:
             # plan from state: an expense entered before a restart is not entered again
             if not expense_ids(ui.state, {k: expense[k] for k in KEYS}):
-                yield from add_expense(ui, expense)
+                yield from enter_expense(ui, expense)
         yield from ui.finish()
 
 
@@ -236,4 +236,4 @@ TEMPLATES: list[Task] = [
     ExpenseDeleteMultiple2(), ExpenseDeleteDuplicates(), ExpenseDeleteDuplicates2(),
 ]
 
-__all__ = ["TEMPLATES", "add_expense", "delete_expense_ids"]
+__all__ = ["TEMPLATES", "delete_expense_ids", "enter_expense"]

@@ -90,3 +90,16 @@ def sample_items(rng: np.random.Generator, name: str, k: int) -> list[tuple[str,
     for dish, _, _, options in pick(rng, list(menu), k):
         out.append((dish, pick(rng, options) if options else "", int(rng.integers(1, 3))))
     return out
+
+
+#: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
+#: API, and ``tasks`` imports it, so these are looked up when first read.
+_FROM_TASKS = frozenset({"FoodOrderDishes", "open_food", "pay"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TASKS:
+        from . import tasks
+
+        return getattr(tasks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -16,6 +16,7 @@ import numpy as np
 from ...tasks.aw import AW_TODAY
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
+from .app import is_image as is_image
 
 COLLECTION = "files"
 DCIM = "/sdcard/DCIM"

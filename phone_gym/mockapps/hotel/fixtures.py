@@ -10,6 +10,7 @@ import numpy as np
 
 from ...tasks.vocab import pick
 from .app import Hotel, HotelApp, Order
+from .app import stars as stars
 
 HOTELS = "apps.Hotel.hotels"
 ORDERS = "apps.Hotel.orders"
@@ -92,3 +93,19 @@ def hotels_in(initial: Mapping[str, Any], city: str) -> list[Mapping[str, Any]]:
 
 def distance(hotel: Mapping[str, Any], landmark: str) -> int | None:
     return dict((m, d) for m, d in hotel.get("distances", ())).get(landmark)
+
+
+#: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
+#: API, and ``tasks`` imports it, so these are looked up when first read.
+_FROM_TASKS = frozenset({
+    "HotelBookCheapestNear", "HotelCancelBooking", "HotelTask", "book_and_pay", "chip",
+    "first_hotel", "open_hotel", "search"
+})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TASKS:
+        from . import tasks
+
+        return getattr(tasks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -125,3 +125,16 @@ def write_attachment(state: Any, name: str, content: str, mime: str = "text/plai
     path = f"{ATTACHMENTS}/{box}/{name}"
     state.device.system.write_file(path, content, mime)
     return path
+
+
+#: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
+#: API, and ``tasks`` imports it, so these are looked up when first read.
+_FROM_TASKS = frozenset({"go_folder", "sent", "settle", "start"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TASKS:
+        from . import tasks
+
+        return getattr(tasks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

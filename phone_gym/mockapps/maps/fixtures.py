@@ -11,6 +11,8 @@ import numpy as np
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
 from .app import MapsApp, Place
+from .app import route_metres as route_metres
+from .app import travel_minutes as travel_minutes
 
 PLACES, LISTS, SAVED, TRIPS, SHARES = (
     "apps.Maps.places", "apps.Maps.lists", "apps.Maps.saved", "apps.Maps.trips",
@@ -105,3 +107,18 @@ def save_places(state: DeviceState, rng: np.random.Generator, k: int, *,
     for name in pick(rng, [n for n in ALL_NAMES if n not in avoid], k):
         data.saved.new(list=pick(rng, ("Favourites", "Want to go")), place=name)
 
+
+#: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
+#: API, and ``tasks`` imports it, so these are looked up when first read.
+_FROM_TASKS = frozenset({
+    "MODE_WORDS", "MapsSaveBestCafe", "open_place", "route_time", "save_to", "search_for",
+    "set_chip", "sort_by", "summary_duration"
+})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TASKS:
+        from . import tasks
+
+        return getattr(tasks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

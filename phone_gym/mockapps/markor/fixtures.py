@@ -213,3 +213,16 @@ def create_note(ui: Driver, name: str, lines: Sequence[str]) -> Iterator[PhoneAc
         if line:
             yield PhoneAction("type", text=line)
     yield from ui.tap(id="save")
+
+
+#: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
+#: API, and ``tasks`` imports it, so these are looked up when first read.
+_FROM_TASKS = frozenset({"MarkorTask", "noise_notes"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TASKS:
+        from . import tasks
+
+        return getattr(tasks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,6 +13,7 @@ from ...tasks.vocab import people, pick
 from ...verifiers.state import DeviceState
 from ...world.system import DEFAULT_START
 from .app import MeetApp, MeetData, add_meeting
+from .app import digits_of as digits_of
 
 MEETINGS = "apps.Meet.meetings"
 SESSIONS = "apps.Meet.sessions"
@@ -105,3 +106,19 @@ def long_day(iso: str) -> str:
     """``Tuesday, October 20`` (the weekday and the date, no year)."""
     d = date.fromisoformat(iso)
     return f"{d:%A, %B} {d.day}"
+
+
+#: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
+#: API, and ``tasks`` imports it, so these are looked up when first read.
+_FROM_TASKS = frozenset({
+    "EMPTY", "MeetTask", "fill_meeting", "join", "new_meeting", "open_meeting",
+    "same_number", "same_set", "set_date", "set_time", "start"
+})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TASKS:
+        from . import tasks
+
+        return getattr(tasks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

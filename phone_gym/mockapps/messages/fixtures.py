@@ -115,3 +115,16 @@ def seed_people(state: DeviceState, people: Sequence[dict[str, Any]]) -> None:
     """Add contacts (``{"name", "phone"}``) in order."""
     for p in people:
         state.add_contact(p["name"], p["phone"])
+
+
+#: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
+#: API, and ``tasks`` imports it, so these are looked up when first read.
+_FROM_TASKS = frozenset({"InForeground", "send_sms"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TASKS:
+        from . import tasks
+
+        return getattr(tasks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -28,8 +28,7 @@ from ...verifiers import (
     contains,
 )
 from ...world.kit.common import slug
-from ..chat.app import ME
-from ..chat.fixtures import BALANCE, MESSAGES, NAMES, TRANSACTIONS, sample_pin, say, seed_social
+from ..chat.fixtures import BALANCE, ME, MESSAGES, NAMES, TRANSACTIONS, sample_pin, say, seed_social
 from ..chat.fixtures import set_wallet as chat_wallet
 from .app import SNACKS, seat_label, ticket_code
 from .fixtures import (

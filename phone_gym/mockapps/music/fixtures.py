@@ -10,6 +10,7 @@ import numpy as np
 
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
+from .app import EXPORT_DIR as EXPORT_DIR
 from .app import MusicApp, create_playlist, song_file
 
 PLAYLISTS = "apps.Music.playlists"

@@ -83,3 +83,16 @@ def seed_stories(state: DeviceState, rng: np.random.Generator, per_section: int 
 def records(state: Any, collection: str) -> dict[str, Any]:
     rows = lookup(state, collection)
     return dict(rows) if hasattr(rows, "items") else {}
+
+
+#: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
+#: API, and ``tasks`` imports it, so these are looked up when first read.
+_FROM_TASKS = frozenset({"HEADLINES"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TASKS:
+        from . import tasks
+
+        return getattr(tasks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

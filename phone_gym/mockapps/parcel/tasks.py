@@ -31,8 +31,7 @@ from ...verifiers import (
     naming_only,
     same_text,
 )
-from ..chat.app import ME
-from ..chat.fixtures import BALANCE, MESSAGES, NAMES, TRANSACTIONS, sample_pin, seed_social
+from ..chat.fixtures import BALANCE, ME, MESSAGES, NAMES, TRANSACTIONS, sample_pin, seed_social
 from ..chat.fixtures import set_wallet as chat_wallet
 from .app import LOADING_SECONDS, LOCKERS, SIZES, SLOTS, quote, tracking_number
 from .fixtures import (

@@ -9,6 +9,7 @@ from typing import Any
 from ...verifiers.state import DeviceState
 from ...world.kit.capsule import PIN_SETTING
 from ...world.system import Transaction, Wallet
+from .app import MERCHANTS as MERCHANTS
 from .app import PayApp
 
 BALANCE = "wallet.balance"
@@ -40,3 +41,16 @@ def add_transaction(state: DeviceState, amount: int, counterparty: str, day: dat
 def last_to(state: Any, counterparty: str) -> Transaction | None:
     rows = [t for t in wallet(state).transactions if t.counterparty == counterparty]
     return max(rows, key=lambda t: (t.date, t.id)) if rows else None
+
+
+#: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
+#: API, and ``tasks`` imports it, so these are looked up when first read.
+_FROM_TASKS = frozenset({"amount_text", "enter_pin", "paid_today", "yuan_cents"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TASKS:
+        from . import tasks
+
+        return getattr(tasks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime, timedelta
+from typing import Any
 
 import numpy as np
 
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
 from .app import DRIVERS, PROMOS, Place, RideApp, RideData, RideOption, Trip, iso, price_of
+from .app import OPTIONS as OPTIONS
 
 TRIPS = "apps.Ride.trips"
 #: Places the search finds (name, address).
@@ -121,3 +123,15 @@ def add_live_trip(state: DeviceState, destination: str, option_name: str,
 def fare(state: DeviceState, destination: str, option_name: str, percent: int = 0) -> int:
     return price_of(option(state, option_name), place(state, destination), percent)
 
+
+#: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
+#: API, and ``tasks`` imports it, so these are looked up when first read.
+_FROM_TASKS = frozenset({"RideScheduleRide"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TASKS:
+        from . import tasks
+
+        return getattr(tasks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

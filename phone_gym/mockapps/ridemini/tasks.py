@@ -27,8 +27,7 @@ from ...verifiers import (
     naming_only,
     same_text,
 )
-from ..chat.app import ME
-from ..chat.fixtures import BALANCE, MESSAGES, NAMES, TRANSACTIONS, sample_pin, seed_social
+from ..chat.fixtures import BALANCE, ME, MESSAGES, NAMES, TRANSACTIONS, sample_pin, seed_social
 from ..chat.fixtures import set_wallet as chat_wallet
 from .app import CANCEL_FEE, HERE, plate_for
 from .fixtures import (

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
 from ...world.state import WorldState
 from .app import BLUETOOTH, BRIGHTNESS, DARK_THEME, DO_NOT_DISTURB, Switch
+from .app import PAGES as PAGES
+from .app import WIFI as WIFI
 
 NOTIFICATIONS = (
     ("Settings", "Software update", "A security update is available"),
@@ -34,3 +38,16 @@ def scramble(state: DeviceState, rng: np.random.Generator) -> None:
     state.put_setting(*BRIGHTNESS, str(int(rng.integers(20, 236))))
     for app, title, text in pick(rng, NOTIFICATIONS, int(rng.integers(2, 4))):
         state.device.system.notify(app, title, text)
+
+
+#: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
+#: API, and ``tasks`` imports it, so these are looked up when first read.
+_FROM_TASKS = frozenset({"SwitchIs", "perturb_settings", "switch_value"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TASKS:
+        from . import tasks
+
+        return getattr(tasks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -31,7 +31,7 @@ from ...world.widgets import (
     TopBar,
     VirtualList,
 )
-from ..gallery.app import is_image
+from ..gallery.fixtures import is_image
 from .manifest import MANIFEST
 
 #: The handle of the phone's owner.

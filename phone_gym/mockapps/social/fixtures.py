@@ -10,6 +10,7 @@ import numpy as np
 from ...tasks.vocab import pick
 from ...verifiers import lookup
 from ...verifiers.state import DeviceState
+from .app import ME as ME
 from .app import Account, Post, SocialApp
 
 POSTS = "apps.Social.posts"

@@ -111,3 +111,16 @@ def seed_playlists(state: DeviceState, playlists: Sequence[Sequence[Any]]) -> No
     data = spotify_app(state).data
     for name, tracks in playlists:
         create_playlist(data, str(name), [str(t) for t in tracks])
+
+
+#: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
+#: API, and ``tasks`` imports it, so these are looked up when first read.
+_FROM_TASKS = frozenset({"SpotifyTask", "open_artist", "search", "start"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TASKS:
+        from . import tasks
+
+        return getattr(tasks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -30,9 +30,8 @@ from ...verifiers import (
     same_text,
 )
 from ...verifiers.answers import answer_matcher
-from ..calendar.app import MONTHS
 from ..calendar.fixtures import COLLECTION as EVENTS
-from ..calendar.tasks import set_date, set_time
+from ..calendar.fixtures import MONTHS, set_date, set_time
 from ..chat.fixtures import BALANCE, NAMES, TRANSACTIONS, sample_pin, seed_social
 from ..chat.fixtures import set_wallet as chat_wallet
 from .app import Train, refund_fee, seat_labels

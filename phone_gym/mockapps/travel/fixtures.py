@@ -133,3 +133,18 @@ def seed_other_bookings(state: DeviceState, rng: np.random.Generator, start: dat
     add_booking(state, kind="hotel", ref=hotel[0]["name"], destination=str(city), date=day,
                 end=day_after(date.fromisoformat(day), 2), traveller=who,
                 price=hotel[0]["price"] * 2)
+
+
+#: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
+#: API, and ``tasks`` imports it, so these are looked up when first read.
+_FROM_TASKS = frozenset({
+    "BookedTrainTask", "TravelBookShortestFlight", "TravelChangeTrain", "TravelTask"
+})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TASKS:
+        from . import tasks
+
+        return getattr(tasks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

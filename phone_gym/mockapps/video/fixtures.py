@@ -91,3 +91,16 @@ def records(state: Any, collection: str) -> dict[str, Any]:
 def key_of(initial: Any, collection: str, **fields: Any) -> str:
     return next(k for k, r in records(initial, collection).items()
                 if all(r.get(f) == v for f, v in fields.items()))
+
+
+#: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
+#: API, and ``tasks`` imports it, so these are looked up when first read.
+_FROM_TASKS = frozenset({"in_order"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TASKS:
+        from . import tasks
+
+        return getattr(tasks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

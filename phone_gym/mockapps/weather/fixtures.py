@@ -11,6 +11,8 @@ from ...tasks.vocab import pick
 from ...verifiers import lookup
 from ...verifiers.state import DeviceState
 from .app import CITIES, WeatherApp
+from .app import RAIN as RAIN
+from .app import forecast as forecast
 
 CITY_TABLE, UNITS_PATH, SEED_PATH = ("apps.Weather.cities", "apps.Weather.units",
                                      "apps.Weather.seed")
@@ -41,3 +43,16 @@ def seed_weather(state: DeviceState, rng: np.random.Generator, *, cities: Sequen
 def seed_of(state: Mapping[str, Any]) -> int:
     """The forecast seed of a snapshot."""
     return int(lookup(state, SEED_PATH) or 0)
+
+
+#: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
+#: API, and ``tasks`` imports it, so these are looked up when first read.
+_FROM_TASKS = frozenset({"open_city"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_TASKS:
+        from . import tasks
+
+        return getattr(tasks, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

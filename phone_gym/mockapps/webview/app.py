@@ -45,7 +45,7 @@ from ...world.widgets import (
     TextField,
     TopBar,
 )
-from ..chat.app import send as chat_send
+from ..chat.fixtures import send as chat_send
 from .manifest import MANIFEST
 
 #: How long a slow page shows "Loading…" (phone seconds).

@@ -7,8 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...verifiers import Matcher, normalize_text
-from ..chat.app import Chat, Msg
-from ..chat.fixtures import say
+from ..chat.fixtures import Chat, Msg, say
 from .app import Page, WebViewApp
 
 PAGES = "apps.WebView.pages"

@@ -25,9 +25,9 @@ from ...verifiers import (
     same_text,
 )
 from ...verifiers.answers import answer_matcher
-from ..chat.app import ME
 from ..chat.fixtures import (
     GROUPS,
+    ME,
     MESSAGES,
     NAMES,
     add_account,
