@@ -60,6 +60,7 @@ from ..verifiers import (
     same_text,
 )
 from ..verifiers.answers import answer_matcher
+from ..verifiers.state import file_text, has_file
 
 FILES = "files"
 MAILS = "apps.Mail.messages"
@@ -143,10 +144,9 @@ def compose(ui: Driver, to: str, subject: str, names: Sequence[str]) -> Iterator
 def download(ui: Driver, mail_id: int, path: str) -> Iterator[PhoneAction]:
     """Open mail ``mail_id`` (from the inbox) and download its attachment ``path``, unless
     a file with that content is in Download already (planning from state)."""
-    files = ui.state.device.system.files
-    source = files.get(path)
-    if any(f.folder == DOWNLOAD and source is not None and f.content == source.content
-           for f in files):
+    source = file_text(ui.state, path)
+    if source is not None and any(file_text(ui.state, f"{DOWNLOAD}/{name}") == source
+                                  for name in ui.state.list_dir(DOWNLOAD)):
         return
     yield from open_received(ui, mail_id)
     name = path.rsplit("/", 1)[-1]
@@ -228,7 +228,7 @@ class CrossMarkorNoteToMail(DocsTask):
                 Allow(MAILS, "added", where={"folder": "sent"}, max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        if note_path(p["file_name"]) not in ui.state.device.system.files:
+        if not has_file(ui.state, note_path(p["file_name"])):
             yield from write_note(ui, p["file_name"], p["lines"])
         yield from compose(ui, p["to"], p["subject"], [p["file_name"]])
         yield from ui.finish()
@@ -272,7 +272,7 @@ class CrossMarkorNotesToTwo(DocsTask):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         for i in (1, 2):
-            if note_path(p[f"name{i}"]) not in ui.state.device.system.files:
+            if not has_file(ui.state, note_path(p[f"name{i}"])):
                 yield from write_note(ui, p[f"name{i}"], p[f"lines{i}"])
         for i in (1, 2):
             yield from compose(ui, p[f"to{i}"], p["subject"], [p[f"name{i}"]])
@@ -295,7 +295,7 @@ class CrossMarkorNewestToMail(DocsTask):
         return {"notes": notes, "to": pick(rng, STRANGERS), "subject": pick(rng, SUBJECTS)}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        now = state.device.system.now
+        now = state.now()
         for name, hours in params["notes"]:
             write_note_file(state, name, pick(rng, SENTENCES),
                             when=now - timedelta(hours=int(hours)))
@@ -383,7 +383,7 @@ class CrossMailAttachmentRename(ReceivedDoc):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         mid, path = self.source(ui, p)
-        if f"{DOWNLOAD}/{p['new_name']}" not in ui.state.device.system.files:
+        if not has_file(ui.state, f"{DOWNLOAD}/{p['new_name']}"):
             yield from download(ui, mid, path)
             yield from file_menu(ui, "Download", p["doc"]["name"], "Rename")
             yield from ui.fill("rename_field", p["new_name"])
@@ -408,7 +408,7 @@ class CrossMailAttachmentToDocuments(ReceivedDoc):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         mid, path = self.source(ui, p)
-        if f"{DOCUMENTS}/{p['doc']['name']}" not in ui.state.device.system.files:
+        if not has_file(ui.state, f"{DOCUMENTS}/{p['doc']['name']}"):
             yield from download(ui, mid, path)
             yield from file_menu(ui, "Download", p["doc"]["name"], "Move to…")
             yield from ui.tap("Documents", kind="list_item")
@@ -445,7 +445,7 @@ class CrossMailAttachmentRenameSend(CrossMailAttachmentRename):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         mid, path = self.source(ui, p)
-        if f"{DOWNLOAD}/{p['new_name']}" not in ui.state.device.system.files:
+        if not has_file(ui.state, f"{DOWNLOAD}/{p['new_name']}"):
             yield from download(ui, mid, path)
             yield from file_menu(ui, "Download", p["doc"]["name"], "Rename")
             yield from ui.fill("rename_field", p["new_name"])
@@ -499,7 +499,7 @@ class CrossMarkorNoteReply(DocsTask):
                 Allow(MAILS, "added", where={"folder": "sent"}, max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        if note_path(p["file_name"]) not in ui.state.device.system.files:
+        if not has_file(ui.state, note_path(p["file_name"])):
             yield from write_note(ui, p["file_name"], p["lines"])
         yield from open_received(ui, mail_id(ui, "Questions about " + p["topic"]))
         yield from ui.tap(id="reply")
@@ -609,16 +609,15 @@ class CrossMailAttachmentsBundle(DocsTask):
                 Allow(MAILS, "added", where={"folder": "sent"}, max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        files = ui.state.device.system.files
         for k in ("doc1", "doc2"):
-            if f"{DOCUMENTS}/{p[k]['name']}" in files:
+            if has_file(ui.state, f"{DOCUMENTS}/{p[k]['name']}"):
                 continue
             subject = f"{p[k]['stem'].capitalize()} attached"
             mid = mail_id(ui, subject)
             path = ui.state.app("Mail").data.messages.get(mid).attachments[0]
             yield from download(ui, mid, path)
         for k in ("doc1", "doc2"):
-            if f"{DOCUMENTS}/{p[k]['name']}" not in files:
+            if not has_file(ui.state, f"{DOCUMENTS}/{p[k]['name']}"):
                 yield from file_menu(ui, "Download", p[k]["name"], "Move to…")
                 yield from ui.tap("Documents", kind="list_item")
                 yield from ui.tap(id="move_here")
@@ -656,11 +655,10 @@ class CrossMailAttachmentEditReply(ReceivedDoc):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         mid, path = self.source(ui, p)
-        files = ui.state.device.system.files
-        saved = files.get(f"{DOWNLOAD}/{p['doc']['name']}")
+        saved = file_text(ui.state, f"{DOWNLOAD}/{p['doc']['name']}")
         if saved is None:
             yield from download(ui, mid, path)
-        if saved is None or p["line"] not in saved.content:
+        if saved is None or p["line"] not in saved:
             yield from ui.open_app("Markor")
             for _ in range(4):
                 if ui.find("Download", kind="list_item") is not None:
@@ -764,7 +762,7 @@ class CrossFilesRenameToMail(DocsTask):
                 Allow(MAILS, "added", where={"folder": "sent"}, max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        if f"{DOCUMENTS}/{p['new_name']}" not in ui.state.device.system.files:
+        if not has_file(ui.state, f"{DOCUMENTS}/{p['new_name']}"):
             yield from file_menu(ui, "Documents", p["name"], "Rename")
             yield from ui.fill("rename_field", p["new_name"])
             yield from ui.tap(id="button_ok")
@@ -812,7 +810,7 @@ class CrossMusicPlaylistToMail(DocsTask):
                 Allow(MAILS, "added", where={"folder": "sent"}, max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        if self.path(p) not in ui.state.device.system.files:
+        if not has_file(ui.state, self.path(p)):
             yield from ui.open_app("Music")
             while ui.find(id="tab_playlists") is None and ui.find(desc="Back") is not None:
                 yield from ui.press("back")
@@ -867,7 +865,7 @@ class CrossMailPassInChrome(DocsTask):
         return [Allow(FILES, "added", where={"folder": DOWNLOAD, "name": p["name"]})]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        if f"{DOWNLOAD}/{p['name']}" not in ui.state.device.system.files:
+        if not has_file(ui.state, f"{DOWNLOAD}/{p['name']}"):
             subject = f"Your boarding pass, flight {p['flight']}"
             mid = mail_id(ui, subject)
             yield from download(ui, mid, ui.state.app("Mail").data.messages.get(mid)

@@ -69,6 +69,7 @@ from ..verifiers import (
     matching,
     same_text,
 )
+from ..verifiers.state import file_text, has_file
 
 FILES = "files"
 MAILS = "apps.Mail.messages"
@@ -119,8 +120,8 @@ def new_files(ui: Driver, folder: str, pattern: re.Pattern[str], seeded: Sequenc
     """Names in ``folder`` that ``pattern`` matches and the setup did not write (planning
     from state)."""
     old = {s.rsplit("/", 1)[-1] for s in seeded}
-    return sorted(f.name for f in ui.state.device.system.files
-                  if f.folder == folder and pattern.fullmatch(f.name) and f.name not in old)
+    return sorted(name for name in ui.state.list_dir(folder)
+                  if pattern.fullmatch(name) and name not in old)
 
 
 def open_chat(ui: Driver, title: str) -> Iterator[PhoneAction]:
@@ -155,8 +156,7 @@ def take_photo(ui: Driver, seeded: Sequence[str]) -> Iterator[PhoneAction]:
 def draw_and_save(ui: Driver, stem: str, strokes: int = 2) -> Iterator[PhoneAction]:
     """Draw ``strokes`` strokes and save the drawing as ``stem``.png (unless it is saved)."""
     yield from ui.open_app("Draw")
-    if any(f.path == f"{DRAW_DIR}/{stem}.png" and f.content
-           for f in ui.state.device.system.files):
+    if file_text(ui.state, f"{DRAW_DIR}/{stem}.png"):
         return
     x0, y0, x1, y1 = ui.must(id="canvas").bounds_norm
     for i in range(strokes):
@@ -351,7 +351,7 @@ class CrossRecorderMemoToChat(MediaTask):
     def record(self, ui: Driver, stem: str) -> Iterator[PhoneAction]:
         """Record and name ``stem`` (unless this episode did already)."""
         yield from ui.open_app("Recorder")
-        if f"{RECORDINGS_DIR}/{stem}{EXT}" in ui.state.device.system.files:
+        if has_file(ui.state, f"{RECORDINGS_DIR}/{stem}{EXT}"):
             return
         if ui.find("Stop", id="btn_stop") is None:
             if not ui.must(id="tab_record", kind="tab").selected:
@@ -430,7 +430,7 @@ class ReceivedPhoto(MediaTask):
 
     def save(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         """Save the friend's photo to the phone (unless it is saved)."""
-        if f"{SAVED_PICTURES}/{p['file']}" in ui.state.device.system.files:
+        if has_file(ui.state, f"{SAVED_PICTURES}/{p['file']}"):
             return
         yield from open_chat(ui, p["friend"])
         yield from ui.long_press(f"[Image] {p['file']}")
@@ -484,7 +484,7 @@ class CrossChatPhotoToGallery(ReceivedPhoto):
         return [Allow(FILES, "added", where={"folder": PICTURES, "name": p["file"]})]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        if f"{PICTURES}/{p['file']}" not in ui.state.device.system.files:
+        if not has_file(ui.state, f"{PICTURES}/{p['file']}"):
             yield from self.save(ui, p)
             yield from ui.open_app("Gallery")
             yield from ui.tap("WeChat", kind="list_item")
@@ -761,7 +761,7 @@ class CrossChatFileToMail(MediaTask):
                 Allow(MAILS, "added", where={"folder": "sent"}, max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        if f"{SAVED_FILES}/{p['file']}" not in ui.state.device.system.files:
+        if not has_file(ui.state, f"{SAVED_FILES}/{p['file']}"):
             yield from open_chat(ui, p["friend"])
             yield from ui.long_press(f"[File] {p['file']}")
             yield from ui.tap("Save to phone", kind="menu_item")
@@ -802,7 +802,7 @@ class CrossGalleryRenameToChat(MediaTask):
                 Allow(MESSAGES, "added", max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        if f"{CAMERA_DIR}/{p['new_name']}" not in ui.state.device.system.files:
+        if not has_file(ui.state, f"{CAMERA_DIR}/{p['new_name']}"):
             yield from ui.open_app("Gallery")
             while ui.find("Camera", kind="list_item") is None and ui.find(desc="Back"):
                 yield from ui.press("back")

@@ -72,6 +72,7 @@ from ..tasks.vocab import people, pick
 from ..verifiers import Allow, Allowed, Criterion, Matcher, Record, same_phone, same_text
 from ..verifiers.answers import answer_matcher
 from ..verifiers.criteria import matching
+from ..verifiers.state import has_file
 
 TOMORROW = TODAY + timedelta(days=1)
 
@@ -188,7 +189,7 @@ def meetings_like(ui: Driver, title: str, day: str, time: str) -> list[Any]:
 
 
 def events_titled(ui: Driver, title: str) -> list[Any]:
-    return [e for e in ui.state.device.system.events if e.title == title]  # type: ignore
+    return [e for e in ui.state.events() if e.title == title]
 
 
 def chat_sent(ui: Driver, needle: str) -> bool:
@@ -486,7 +487,7 @@ class CrossFirstEventAlarmText(Task):
         yield from open_day(ui, TOMORROW)
         alarm = self.alarm_time(p)
         if not any(a.hour == alarm.hour and a.minute == alarm.minute
-                   for a in ui.state.device.system.alarms):  # type: ignore[attr-defined]
+                   for a in ui.state.alarms()):
             yield from ui.open_app("Clock")
             yield from ui.tap(id="add_alarm")
             yield from ui.fill("hour", f"{alarm.hour:02d}")
@@ -988,8 +989,7 @@ class CrossFilesRenameMailReview(Task):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         new_path = f"{DOCS}/{p['new']}"
-        files = ui.state.device.system.files  # type: ignore[attr-defined]
-        if new_path not in files:
+        if not has_file(ui.state, new_path):
             yield from ui.open_app("Files")
             yield from ui.tap("Documents", kind="list_item")
             yield from ui.long_press(p["file"], kind="list_item")
@@ -1076,7 +1076,7 @@ class CrossNextMeetingAlarmText(Task):
         number = meeting_number(ui, m.title)
         hour, minute = self.alarm(p)
         if not any(a.hour == hour and a.minute == minute
-                   for a in ui.state.device.system.alarms):  # type: ignore[attr-defined]
+                   for a in ui.state.alarms()):
             yield from ui.open_app("Clock")
             yield from ui.tap(id="add_alarm")
             yield from ui.fill("hour", f"{hour:02d}")
@@ -1228,7 +1228,7 @@ class CrossMorningMeetingsPlan(Task):
         if times:
             hour, minute = map(int, times[0].split(":"))
             if not any(a.hour == hour - 1 and a.minute == minute
-                       for a in ui.state.device.system.alarms):  # type: ignore[attr-defined]
+                       for a in ui.state.alarms()):
                 yield from ui.open_app("Clock")
                 yield from ui.tap(id="add_alarm")
                 yield from ui.fill("hour", f"{hour - 1:02d}")
@@ -1296,8 +1296,7 @@ class CrossCalendarDayToMarkorText(Task):
         from ..mockapps.calendar.fixtures import open_day
         from ..mockapps.markor.fixtures import create_note, note_path
         yield from open_day(ui, TOMORROW)
-        files = ui.state.device.system.files  # type: ignore[attr-defined]
-        if note_path(p["file"]) not in files:
+        if not has_file(ui.state, note_path(p["file"])):
             yield from create_note(ui, p["file"], [e["title"] for e in p["events"]])
         n = len(p["events"])
         yield from send_sms(ui, p["name"], f"I have {n} events tomorrow.")

@@ -95,7 +95,7 @@ import re
 import shlex
 import time
 from collections.abc import Mapping, Sequence
-from datetime import timezone, tzinfo
+from datetime import datetime, timezone, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -535,9 +535,20 @@ class AdbState:
     def notifications(self) -> list[NotificationRow]:
         return [row for row, _ in self._notification_dump()]
 
-    def post_notification(self, title: str, text: str) -> None:
+    def now(self) -> datetime:
+        """The phone's clock in its own time zone (naive, as ``WorldState.now``)."""
+        return datetime.fromtimestamp(self.now_millis() / 1000, self.zone()[1]).replace(
+            tzinfo=None)
+
+    def set_clipboard(self, text: str) -> None:
+        raise Unsupported("set_clipboard: the shell cannot write the clipboard (Android lets "
+                          "only the app in focus or the IME do so)")
+
+    def post_notification(self, title: str, text: str, app: str = "") -> None:
         """``cmd notification post -t TITLE TAG TEXT`` with a tag the shell has not used
-        (the same tag would replace that notification)."""
+        (the same tag would replace that notification); only as the shell (``app`` empty)."""
+        if app:
+            raise Unsupported(f"post_notification as {app!r}: the shell posts only as itself")
         used = [int(tag[len(POST_TAG):]) for row, tag in self._notification_dump()
                 if row.package == SHELL_PACKAGE and tag.startswith(POST_TAG)
                 and tag[len(POST_TAG):].isdigit()]

@@ -248,8 +248,18 @@ class DeviceState(Protocol):
         """Posted notifications, in the order the phone ranks them (newest first)."""
         ...
 
-    def post_notification(self, title: str, text: str) -> None:
-        """Post a notification as the shell (``SHELL_PACKAGE``)."""
+    def now(self) -> datetime:
+        """The phone's clock (its local time, naive)."""
+        ...
+
+    def set_clipboard(self, text: str) -> None:
+        """Put ``text`` on the clipboard (PhoneWorld only: ``Unsupported`` over adb, where
+        only the app in focus may write it)."""
+        ...
+
+    def post_notification(self, title: str, text: str, app: str = "") -> None:
+        """Post a notification as the shell (``SHELL_PACKAGE``), or as the app named ``app``
+        (PhoneWorld only: ``Unsupported`` over adb)."""
         ...
 
     def accounts(self) -> list[AccountRow]: ...
@@ -277,6 +287,18 @@ class DeviceState(Protocol):
     def home(self) -> None:
         """Press home."""
         ...
+
+
+def has_file(state: DeviceState, path: str) -> bool:
+    """Whether a regular file ``path`` exists (``list_dir`` of its folder)."""
+    folder, _, name = path.rstrip("/").rpartition("/")
+    return bool(name) and name in state.list_dir(folder or "/")
+
+
+def file_text(state: DeviceState, path: str) -> str | None:
+    """The text of file ``path`` (UTF-8, bad bytes replaced), or None when there is none."""
+    data = state.read_file(path)
+    return None if data is None else data.decode("utf-8", "replace")
 
 
 #: Settings every real-device task watches for collateral damage (the quick settings of the

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from ..verifiers.state import (
@@ -267,9 +267,22 @@ class WorldState:
     def notification_row(self, n: Notification) -> NotificationRow:
         return NotificationRow(package_of(self.device, n.app), n.title, n.text)
 
-    def post_notification(self, title: str, text: str) -> None:
-        """Posted by the shell package, as ``cmd notification post`` does."""
-        self.device.system.notify(SHELL_PACKAGE, title, text)
+    def post_notification(self, title: str, text: str, app: str = "") -> None:
+        """Posted by the shell package, as ``cmd notification post`` does (or by ``app``)."""
+        self.device.system.notify(app or SHELL_PACKAGE, title, text)
+
+    def now(self) -> datetime:
+        return self.device.system.now
+
+    @property
+    def system(self) -> SystemState:
+        """PhoneWorld's shared stores, for what only PhoneWorld can seed (an alarm that is
+        off, the wallet, an app's private attachment with its MIME type). Tasks that run on
+        phones too use the ``DeviceState`` methods; no task reaches the device itself."""
+        return self.device.system
+
+    def set_clipboard(self, text: str) -> None:
+        self.device.system.clipboard = text
 
     def accounts(self) -> list[AccountRow]:
         return [AccountRow(a.name, a.kind) for a in by_id(self.device.system.accounts)]

@@ -90,7 +90,7 @@ def add_article(state: Any, account: Account, title: str, url: str, date: str) -
 
 def set_wallet(state: Any, balance: int, pin: str) -> None:
     """The wallet's balance (cents) and payment PIN."""
-    state.device.system.wallet.balance = balance
+    state.system.wallet.balance = balance  # PhoneWorld only: the wallet is the app's own
     state.put_setting(*PIN_SETTING, pin)
 
 

@@ -13,4 +13,4 @@ def put_clipboard(state: DeviceState, text: str) -> None:
     """Put ``text`` on the clipboard (PhoneWorld only: ``TypeError`` elsewhere)."""
     if not isinstance(state, WorldState):
         raise TypeError("only PhoneWorld can write the clipboard in a setup")
-    state.device.system.clipboard = text
+    state.set_clipboard(text)

@@ -22,7 +22,7 @@ def write_alarm(state: DeviceState, hour: int, minute: int, label: str = "", *,
     """Add an alarm: in PhoneWorld straight into the store (so it may be off); elsewhere
     through the clock's ``SET_ALARM`` intent (which only sets alarms that are on)."""
     if isinstance(state, WorldState):
-        add_alarm(state.device.system.alarms, hour, minute, label, enabled=enabled, days=days)
+        add_alarm(state.system.alarms, hour, minute, label, enabled=enabled, days=days)
     elif enabled:
         state.add_alarm(hour, minute, label, days)
     else:

@@ -67,4 +67,4 @@ def seed_files(state: DeviceState, files: list[list[str]], rng: np.random.Genera
         state.write_file(path, content.encode("utf-8"))
     if isinstance(state, WorldState):
         for app, title, text in pick(rng, NOTIFICATIONS, int(rng.integers(1, 3))):
-            state.device.system.notify(app, title, text)
+            state.post_notification(title, text, app=app)

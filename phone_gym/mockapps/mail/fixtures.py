@@ -123,7 +123,7 @@ def write_attachment(state: Any, name: str, content: str, mime: str = "text/plai
     the user downloads it); returns its path, for ``write_mail(..., attachments=[...])``.
     ``box`` keeps two attachments of the same name apart."""
     path = f"{ATTACHMENTS}/{box}/{name}"
-    state.device.system.write_file(path, content, mime)
+    state.system.write_file(path, content, mime)  # PhoneWorld only (app-private)
     return path
 
 

@@ -165,7 +165,7 @@ class MarkorCreateNoteFromClipboard(MarkorTask, CreateRecord):
               rng: np.random.Generator) -> None:
         super().setup(state, params, rng)
         if isinstance(state, WorldState):
-            state.device.system.clipboard = random_text(rng, 10)
+            state.set_clipboard(random_text(rng, 10))
 
     def absent(self, p: Mapping[str, Any]) -> list[str]:
         return [note_path(p["file_name"])]

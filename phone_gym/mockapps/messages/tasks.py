@@ -263,7 +263,7 @@ class SimpleSmsSendClipboardContent(SmsTask, CreateRecord):
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         seed_chatter(state, rng, params["others"])
-        state.device.system.clipboard = params["message"]
+        state.set_clipboard(params["message"])
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app(MANIFEST.name)

@@ -37,7 +37,7 @@ def scramble(state: DeviceState, rng: np.random.Generator) -> None:
         put_switch(state, switch, bool(rng.random() < 0.5))
     state.put_setting(*BRIGHTNESS, str(int(rng.integers(20, 236))))
     for app, title, text in pick(rng, NOTIFICATIONS, int(rng.integers(2, 4))):
-        state.device.system.notify(app, title, text)
+        state.post_notification(title, text, app=app)
 
 
 #: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
