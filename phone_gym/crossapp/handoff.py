@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import date, datetime, timedelta
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
@@ -26,7 +26,6 @@ from ..mockapps.calendar.fixtures import at, iso, open_day, set_date, set_time
 from ..mockapps.calendar.fixtures import seed_noise as seed_events
 from ..mockapps.chat.fixtures import ME as CHAT_ME
 from ..mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
-from ..mockapps.chat.fixtures import NAMES as CHAT_NAMES
 from ..mockapps.chat.fixtures import open_chat, say, seed_social
 from ..mockapps.gallery.fixtures import DCIM, PICTURES, seed_photos, write_picture
 from ..mockapps.mail.fixtures import COLLECTION as MAILS
@@ -83,127 +82,27 @@ from ..mockapps.weather.fixtures import CITY_NAMES, RAIN, forecast, seed_weather
 from ..tasks.driver import Driver
 from ..tasks.families import CreateRecord, Unsafe, record_keys
 from ..tasks.task import Task
-from ..tasks.vocab import people, pick
+from ..tasks.vocab import pick
 from ..verifiers import (
     Allow,
     Allowed,
     Becomes,
     Criterion,
-    Matcher,
     NearMiss,
     Record,
     Value,
     lookup,
     matching,
-    normalize_text,
     same_phone,
     same_text,
 )
-from ..verifiers.answers import match_answer
 from ..world.kit import slug
 from .androidworld import view_picture
+from .common import ChatTarget, OneRecord, SmsTarget, holds, yuan_text
 
 __all__ = ["TEMPLATES", "holds"]
 
 _DASH = re.compile(r"(^|\s)[-–—:]+(?=\s)")
-
-
-def holds(kind: str | None = None, value: Any = None, *, names: Sequence[str] = (),
-          mention: Sequence[str] = (), decoys: Sequence[str] = ()) -> Matcher:
-    """A text that names every one of ``names`` and none of ``decoys`` and, once ``names``
-    and ``mention`` (words the text may also use: a city, a merchant) are taken out, holds
-    exactly one value of ``kind`` equal to ``value`` (``match_answer`` rules: every value of
-    the kind in it must be that one)."""
-    want = [n for n in names if n]
-    drop = sorted({*want, *(m for m in mention if m)}, key=len, reverse=True)
-    avoid = [d for d in decoys if d and all(normalize_text(d) not in normalize_text(n)
-                                            for n in want)]
-
-    def test(v: Any) -> bool:
-        if not isinstance(v, str):
-            return False
-        flat = normalize_text(v)
-        if any(normalize_text(n) not in flat for n in want):
-            return False
-        if any(normalize_text(d) in flat for d in avoid):
-            return False
-        if kind is None:
-            return True
-        rest = v
-        for word in drop:
-            rest = re.sub(re.escape(word), "\n", rest, flags=re.IGNORECASE)
-        rest = _DASH.sub(" ", rest)
-        return match_answer(kind, value, rest)[0]
-
-    what = f" and the {kind} {value!r}" if kind else ""
-    return Matcher(test, f"text naming {want}{what}, no other candidate")
-
-
-def yuan_text(cents: int) -> str:
-    return f"¥{cents // 100}.{cents % 100:02d}"
-
-
-def dollars(cents: int) -> str:
-    return f"${cents // 100}.{cents % 100:02d}"
-
-
-class OneRecord(Task):
-    """Add exactly one record to ``collection`` whose fields are ``fields(params)``: the
-    semantics of ``CreateRecord`` (a counted criterion, one added record allowed), for
-    templates whose sentence names only what is already on the phone (a friend, a city, a
-    merchant), so that a leftover first try is a second record and fails on the count."""
-
-    collection: ClassVar[str] = ""
-
-    def fields(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
-        raise NotImplementedError
-
-    def criteria(self, params: Mapping[str, Any],
-                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        fields = self.fields(params)
-        before = len(record_keys(initial, self.collection, fields))
-        return [Record(self.collection, fields, count=before + 1)]
-
-    def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return [Allow(self.collection, "added", max=1)]
-
-
-class ChatTarget(Task):
-    """The value goes to ``p["friend"]`` on WeChat (friends ``p["names"]``, chats 1..n)."""
-
-    def chat_params(self, rng: np.random.Generator) -> dict[str, Any]:
-        names = [str(n) for n in pick(rng, CHAT_NAMES, 4)]
-        return {"names": names, "friend": names[int(rng.integers(len(names)))]}
-
-    def seed_chat(self, state: Any, p: Mapping[str, Any], rng: np.random.Generator) -> None:
-        seed_social(state, rng, p["names"])
-
-    def chat_fields(self, p: Mapping[str, Any], text: Matcher) -> dict[str, Any]:
-        return {"chat": list(p["names"]).index(p["friend"]) + 1, "sender": CHAT_ME,
-                "kind": "text", "text": text}
-
-    def tell(self, ui: Driver, p: Mapping[str, Any], text: str) -> Iterator[PhoneAction]:
-        yield from open_chat(ui, p["friend"])
-        yield from ui.fill("composer", text)
-        yield from ui.tap(id="send")
-
-
-class SmsTarget(Task):
-    """The value goes by SMS to the contact ``p["person"]`` (one of ``p["people"]``)."""
-
-    def sms_params(self, rng: np.random.Generator) -> dict[str, Any]:
-        crowd = [str(x["name"]) for x in people(rng, 4)]
-        numbers = sms_numbers(rng, len(crowd))
-        k = int(rng.integers(len(crowd)))
-        return {"people": crowd, "numbers": numbers, "person": crowd[k], "number": numbers[k]}
-
-    def seed_contacts(self, state: Any, p: Mapping[str, Any]) -> None:
-        for name, number in zip(p["people"], p["numbers"], strict=True):
-            state.add_contact(name, number)
-
-    def sms_fields(self, p: Mapping[str, Any], body: Matcher) -> dict[str, Any]:
-        return {"address": same_phone(p["number"]), "body": body, "box": "sent"}
 
 
 # --- Pay -> Chat ---------------------------------------------------------------------------------

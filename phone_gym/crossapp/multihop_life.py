@@ -39,18 +39,10 @@ from ..tasks.task import Task
 from ..tasks.vocab import pick
 from ..verifiers import Allow, Allowed, Becomes, Criterion, Record, same_phone, same_text
 from ..verifiers.answers import answer_matcher
+from .common import new_note
 from .tasks import NOTE_TITLES
 
 WEATHER_TITLES = ("Forecast", "Trip weather", "Weekend plans", "Packing", "Tomorrow")
-
-
-def new_note(ui: Driver, title: str, body: str) -> Iterator[PhoneAction]:
-    """Write a new note in Notes: +, the title, the body, Save."""
-    yield from ui.open_app("Notes")
-    yield from ui.tap(id="new_note")
-    yield from ui.fill("title", title)
-    yield from ui.fill("body", body)
-    yield from ui.tap(id="save")
 
 
 class NoteAndText(Task):

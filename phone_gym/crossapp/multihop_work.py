@@ -25,12 +25,10 @@ from ..actions import PhoneAction
 from ..mockapps.calendar.fixtures import COLLECTION as EVENTS
 from ..mockapps.calendar.fixtures import add as add_event
 from ..mockapps.calendar.fixtures import at, iso
-from ..mockapps.calendar.fixtures import set_date as cal_set_date
-from ..mockapps.calendar.fixtures import set_time as cal_set_time
 from ..mockapps.chat.fixtures import ME as CHAT_ME
 from ..mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
 from ..mockapps.chat.fixtures import NAMES as CHAT_NAMES
-from ..mockapps.chat.fixtures import open_chat, seed_social
+from ..mockapps.chat.fixtures import seed_social
 from ..mockapps.clock.fixtures import COLLECTION as ALARMS
 from ..mockapps.clock.fixtures import seed_alarms
 from ..mockapps.expense.fixtures import COLLECTION as EXPENSES
@@ -69,20 +67,16 @@ from ..tasks.driver import Driver
 from ..tasks.families import Unsafe
 from ..tasks.task import Task
 from ..tasks.vocab import people, pick
-from ..verifiers import Allow, Allowed, Criterion, Matcher, Record, same_phone, same_text
+from ..verifiers import Allow, Allowed, Criterion, Matcher, Record, rows, same_phone, same_text
 from ..verifiers.answers import answer_matcher
 from ..verifiers.criteria import matching
 from ..verifiers.state import has_file
+from .common import addresses_are, chat_text, compose_mail, holding, new_event, new_note
 
 TOMORROW = TODAY + timedelta(days=1)
 
 
 # --- criteria --------------------------------------------------------------------------------
-def _rows(state: Mapping[str, Any], path: str) -> list[Mapping[str, Any]]:
-    value: Any = state
-    for part in path.split("."):
-        value = value.get(part) if isinstance(value, Mapping) else None
-    return list(value.values()) if isinstance(value, Mapping) else []
 
 
 @dataclass(frozen=True)
@@ -102,33 +96,18 @@ class HoldsMeetingId:
         if len(found) != 1:
             return False, f"{len(found)} meetings like {dict(self.meeting)}, expected 1"
         want = digits_of(str(found[0].get("number", "")))
-        others = [digits_of(str(m.get("number", ""))) for m in _rows(state, MEETINGS)]
+        others = [digits_of(str(m.get("number", ""))) for m in rows(state, MEETINGS).values()]
         others = [n for n in others if n and n != want]
-        rows = matching(state, self.collection, self.where)
-        if not rows:
+        found_rows = matching(state, self.collection, self.where)
+        if not found_rows:
             return False, f"no {self.collection} record like {dict(self.where)}"
-        if self.count is not None and len(rows) != self.count:
-            return False, f"{len(rows)} {self.collection} records, expected {self.count}"
-        for row in rows:
+        if self.count is not None and len(found_rows) != self.count:
+            return False, f"{len(found_rows)} {self.collection} records, expected {self.count}"
+        for row in found_rows:
             text = digits_of(str(row.get(self.field, "")))
             if want and want in text and not any(n in text for n in others):
                 return True, f"{self.collection} {self.field} holds the meeting ID"
         return False, f"{self.collection} {self.field} does not hold just the meeting ID"
-
-
-def holding(*parts: str) -> Matcher:
-    """Text holding every one of ``parts`` (case and spacing aside)."""
-    low = [" ".join(p.lower().split()) for p in parts]
-    return Matcher(lambda v: all(p in " ".join(str(v).lower().split()) for p in low),
-                   f"text holding {parts!r}")
-
-
-def addresses_are(*addrs: str) -> Matcher:
-    """A recipients field naming exactly ``addrs`` (any order, commas or semicolons)."""
-    want = sorted(a.lower() for a in addrs)
-    return Matcher(lambda v: sorted(a.strip().lower() for a in str(v).replace(";", ",")
-                                    .split(",") if a.strip()) == want,
-                   f"recipients {want!r}")
 
 
 def attachments_are(paths: Sequence[str]) -> Matcher:
@@ -139,44 +118,6 @@ def attachments_are(paths: Sequence[str]) -> Matcher:
 def meeting_number(ui: Driver, title: str) -> str:
     """The ID shown on the open meeting page."""
     return ui.must(id="meeting_number").text.split(":", 1)[1].strip()
-
-
-def new_event(ui: Driver, title: str, first: datetime, last: datetime,
-              description: str = "") -> Iterator[PhoneAction]:
-    """Add a one-time event in the calendar (from any screen)."""
-    yield from ui.open_app("Calendar")
-    yield from ui.tap(id="new_event")
-    yield from ui.fill("title", title)
-    if description:
-        yield from ui.fill("description", description)
-    yield from cal_set_date(ui, "start_date", first.date())
-    yield from cal_set_time(ui, "start_time", first)
-    yield from cal_set_date(ui, "end_date", last.date())
-    yield from cal_set_time(ui, "end_time", last)
-    yield from ui.tap(id="save")
-
-
-def compose_mail(ui: Driver, to: str, subject: str, body: str) -> Iterator[PhoneAction]:
-    yield from mail_start(ui)
-    yield from ui.tap(id="compose")
-    yield from ui.fill("to", to)
-    yield from ui.fill("subject", subject)
-    yield from ui.fill("body", body)
-    yield from ui.tap(id="send")
-
-
-def new_note(ui: Driver, title: str, body: str) -> Iterator[PhoneAction]:
-    yield from ui.open_app("Notes")
-    yield from ui.tap(id="new_note")
-    yield from ui.fill("title", title)
-    yield from ui.fill("body", body)
-    yield from ui.tap(id="save")
-
-
-def chat_text(ui: Driver, title: str, text: str) -> Iterator[PhoneAction]:
-    yield from open_chat(ui, title)
-    yield from ui.fill("composer", text)
-    yield from ui.tap(id="send")
 
 
 def sent_mails(ui: Driver) -> list[Any]:

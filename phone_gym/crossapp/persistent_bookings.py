@@ -90,16 +90,13 @@ from ..tasks.driver import Driver, OracleError
 from ..tasks.families import CreateRecord
 from ..tasks.task import Task
 from ..tasks.vocab import pick
-from ..verifiers import Allow, Allowed, Criterion, Record, Value, digits, lookup, same_text
+from ..verifiers import Allow, Allowed, Criterion, Record, Value, digits, rows, same_text
+from .common import new_event
 
 MEETING_ID = re.compile(r"\d{3}[ -]?\d{4}[ -]?\d{4}")
 
 
 # --- criteria comparing two apps ---------------------------------------------------------------
-def rows(state: Mapping[str, Any], path: str) -> dict[str, Mapping[str, Any]]:
-    table = lookup(state, path)
-    return {str(k): v for k, v in table.items() if isinstance(v, Mapping)} \
-        if isinstance(table, Mapping) else {}
 
 
 def meeting_span(m: Mapping[str, Any]) -> tuple[str, str]:
@@ -141,21 +138,6 @@ class EventMatchesMeeting:
 
 
 # --- oracle steps ------------------------------------------------------------------------------
-def new_event(ui: Driver, title: str, first: datetime, last: datetime, *,
-              description: str = "", location: str = "") -> Iterator[PhoneAction]:
-    """A new calendar event from the Calendar's main screen, saved."""
-    yield from ui.open_app("Calendar")
-    yield from ui.tap(id="new_event")
-    yield from ui.fill("title", title)
-    if description:
-        yield from ui.fill("description", description)
-    if location:
-        yield from ui.fill("location", location)
-    yield from calendar_date(ui, "start_date", first.date())
-    yield from calendar_time(ui, "start_time", first)
-    yield from calendar_date(ui, "end_date", last.date())
-    yield from calendar_time(ui, "end_time", last)
-    yield from ui.tap(id="save")
 
 
 def event_span(ui: Driver) -> tuple[datetime, datetime]:

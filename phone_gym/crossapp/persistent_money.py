@@ -77,7 +77,7 @@ from ..tasks.driver import Driver
 from ..tasks.families import Unsafe
 from ..tasks.task import Task
 from ..tasks.vocab import people, pick
-from ..verifiers import Allow, Allowed, Becomes, Criterion, Record, lookup, same_text
+from ..verifiers import Allow, Allowed, Becomes, Criterion, Record, lookup, rows, same_text
 from ..world.kit import slug
 
 #: The merchants one buys food at (the week's payments are filed under Food).
@@ -99,11 +99,6 @@ LOANS = ("dinner", "concert tickets", "the taxi", "groceries", "the hotel room",
 
 
 # --- criteria comparing two apps ---------------------------------------------------------------
-def rows(state: Mapping[str, Any], path: str) -> dict[str, Mapping[str, Any]]:
-    """The records of a table in a snapshot, by key."""
-    table = lookup(state, path)
-    return {str(k): v for k, v in table.items() if isinstance(v, Mapping)} \
-        if isinstance(table, Mapping) else {}
 
 
 def txn_key(initial: Mapping[str, Any], counterparty: str, day: str) -> str:
@@ -397,7 +392,6 @@ class CrossPayWeekToExpenses(MoneyTask):
         for shop, day, t in zip(p["shops"], self.days(p), week, strict=True):
             yield from log_expense(ui, shop, -t.amount, day, "Food")
         yield from ui.finish()
-
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from .criteria import (
     matching,
     naming_only,
     normalize_text,
+    rows,
     same_phone,
     same_text,
 )
@@ -50,7 +51,7 @@ __all__ = [
     "ContactRow", "Criterion", "DeviceError", "DeviceState", "EventRow", "Matcher",
     "MessageRow", "NearMiss", "NoRecord", "NotificationRow", "Record", "TableSnap",
     "Unsupported", "Value", "Verdict", "Watch", "check", "collateral", "contains",
-    "derive_negatives", "diff", "digits", "failed", "field_ok", "lookup", "matches",
+    "derive_negatives", "diff", "digits", "failed", "field_ok", "lookup", "matches", "rows",
     "matching", "naming_only", "normalize_text", "observe", "passed", "plain", "same_phone",
     "same_text",
     "unexpected",

@@ -43,6 +43,15 @@ def lookup(state: Mapping[str, Any], path: str) -> Any:
     return value
 
 
+def rows(state: Mapping[str, Any], path: str) -> dict[str, Mapping[str, Any]]:
+    """The records of the table at dotted ``path`` in a snapshot, by key (as strings); empty
+    when there is no such table."""
+    table = lookup(state, path)
+    if not isinstance(table, Mapping):
+        return {}
+    return {str(k): v for k, v in table.items() if isinstance(v, Mapping)}
+
+
 def normalize_text(value: Any) -> str:
     """Lower case, single spaces, no surrounding punctuation: for comparing free text."""
     text = re.sub(r"\s+", " ", str(value)).strip().lower()
