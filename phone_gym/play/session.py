@@ -11,7 +11,6 @@ the answer (``sft.sft_samples`` rebuilds each prompt from the frame, as at infer
 from __future__ import annotations
 
 import io
-import json
 import re
 import secrets
 import threading
@@ -26,7 +25,7 @@ from PIL import Image
 
 from ..actions import ActionError, PhoneAction, format_action
 from ..actions.action import ACTION_FIELDS
-from ..trainer.export import STEPS_FILE, export_episodes
+from ..trainer.export import STEPS_FILE, export_episodes, load_episodes
 from ..trainer.records import Episode, StepRecord
 from ..trainer.rollout import frame_ref
 
@@ -222,15 +221,12 @@ class PlaySession:
 
 # -- recorded episodes (the replay view) -----------------------------------------------
 def _read_steps(out: Path) -> list[dict[str, Any]]:
-    file = out / STEPS_FILE
-    if not file.is_file():
+    """The step records of the folder's complete episodes (``load_episodes``: partial ones
+    left out, a malformed file one ``TrajectoryError``)."""
+    if not (out / STEPS_FILE).is_file():
         return []
-    rows = []
-    with open(file, encoding="utf-8") as lines:
-        for line in lines:
-            if line.strip():
-                rows.append(json.loads(line))
-    return rows
+    return [step.to_json() for episode in load_episodes(out, frames=False)
+            for step in episode.steps]
 
 
 def list_recorded(out: str | Path) -> list[dict[str, Any]]:
