@@ -36,8 +36,9 @@ def _is_str(v: Any) -> bool:
     return isinstance(v, str)
 
 
-def _list_of(check: Callable[[Any], bool]) -> Callable[[Any], bool]:
-    return lambda v: isinstance(v, list) and all(check(x) for x in v)
+def _list_of(check: Callable[[Any], bool], exact: type) -> Callable[[Any], bool]:
+    # ``type(x) is exact`` first: fast on the long token-id lists of a VLM's prompts
+    return lambda v: isinstance(v, list) and all(type(x) is exact or check(x) for x in v)
 
 
 #: What each key of a step record holds: (a check, its name in errors, null allowed).
@@ -47,9 +48,9 @@ _KIND: dict[str, tuple[Callable[[Any], bool], str, bool]] = {
     "num": (_is_num, "a number", False),
     "bool": (lambda v: isinstance(v, bool), "true or false", False),
     "bool?": (lambda v: isinstance(v, bool), "true or false", True),
-    "strs": (_list_of(_is_str), "a list of strings", False),
-    "ints?": (_list_of(_is_int), "a list of integers", True),
-    "nums?": (_list_of(_is_num), "a list of numbers", True),
+    "strs": (_list_of(_is_str, str), "a list of strings", False),
+    "ints?": (_list_of(_is_int, int), "a list of integers", True),
+    "nums?": (_list_of(_is_num, float), "a list of numbers", True),
 }
 RECORD_TYPES: dict[str, str] = {
     "episode_id": "str", "source": "str", "task_id": "str?", "seed": "int?", "group_id": "int",
