@@ -591,7 +591,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "drag, scroll and type to play the task; every episode is "
                                    "recorded in the trajectory format (what collect writes, "
                                    "what train sft reads), and /replay steps through them. "
-                                   "Needs the play extra.")
+                                   "Open the URL it prints (with its per-launch token); each "
+                                   "tab plays its own session. Needs the play extra.")
     p.add_argument("--task", default=None,
                    help="template id (default: any task, chosen by the seed; see phone-gym "
                         "tasks)")
@@ -630,9 +631,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_play)
     p = sub.add_parser("serve", parents=parents,
                        help="serve PhoneWorld-v0 or RealPhone-v0 as an OpenEnv environment",
-                       description="Serve phone-gym envs over OpenEnv's protocol (HTTP reset/"
-                                   "step/state and one WebSocket session, with its own env, "
-                                   "per client). Needs the openenv extra.")
+                       description="Serve phone-gym envs over OpenEnv's protocol (one "
+                                   "WebSocket session, with its own env, per client; HTTP "
+                                   "reset). It prints its URL with a per-launch token: "
+                                   "clients send it, and web pages of other origins are "
+                                   "refused. Needs the openenv extra.")
     p.add_argument("--openenv", action="store_true",
                    help="serve over OpenEnv's protocol (required: the one protocol for now)")
     p.add_argument("--real", action="store_true",

@@ -57,9 +57,10 @@ class PhoneToolEnv:
 
     ``env_id`` is any registered id (``PhoneWorld-v0`` by default, a
     ``PhoneWorld-<Template>-v0``, ``RealPhone-v0``), made with ``env_kwargs``; ``remote`` (the
-    server's URL with its token) uses ``phone_gym.integrations.openenv.PhoneEnvClient`` instead. Screenshots are
-    resized to ``image_size`` (width, height; None keeps them as rendered). Give TRL a
-    factory without arguments, e.g. ``functools.partial(PhoneToolEnv, image_size=(270, 600))``.
+    server's URL with its token) uses ``phone_gym.integrations.openenv.PhoneEnvClient``
+    instead. Screenshots are resized to ``image_size`` (width, height; None keeps them as
+    rendered). Give TRL a factory without arguments, e.g.
+    ``functools.partial(PhoneToolEnv, image_size=(270, 600))``.
     ``observations`` counts the screenshots shown in the current episode.
     """
 
