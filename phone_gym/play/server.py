@@ -3,7 +3,8 @@
 session per browser tab), and the recorded episodes' frames for the replay view.
 
 Routes: ``GET /`` the play page, ``GET /replay`` the replay view, ``POST /api/session`` (a
-new tab's session: its id and first state), ``GET /api/state``, ``GET /api/frame.png``,
+new tab's session: its id and first state; ``{"take_over": true}`` closes the session unused
+the longest when all are taken, 503 without), ``GET /api/state``, ``GET /api/frame.png``,
 ``POST /api/action`` (a page action as JSON), ``POST /api/new`` (the tab's next episode),
 ``GET /api/episodes``, ``GET /api/episodes/{id}`` and ``GET /frames/{id}/{file}.png`` (a
 recorded frame). The tab's session id comes in the ``X-Play-Session`` header (or the
@@ -20,6 +21,7 @@ when a connection opens and after each response, closes a handler still waiting 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import threading
@@ -124,7 +126,15 @@ def make_app(sessions: PlaySessions, policy: AccessPolicy,
 
     async def open_session(request: web.Request) -> web.StreamResponse:
         try:
-            session_id, session = await run(sessions.open)
+            data = await request.json()
+        except json.JSONDecodeError:
+            data = None
+        take_over = data.get("take_over", False) if isinstance(data, dict) else None
+        if not isinstance(take_over, bool):
+            return _json({"error": "send {} or {\"take_over\": true} (close the session "
+                                   "unused the longest when every one is taken)"}, 400)
+        try:
+            session_id, session = await run(sessions.open, take_over)
             return _json({"session": session_id, "state": await run(session.state)})
         except SessionsFull as exc:
             return _json({"error": str(exc), "code": "full"}, 503)
@@ -198,6 +208,8 @@ def make_app(sessions: PlaySessions, policy: AccessPolicy,
         task = asyncio.create_task(loop())
         yield
         task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
 
     app = web.Application(middlewares=[guard])
     app.cleanup_ctx.append(reaper)

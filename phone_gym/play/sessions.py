@@ -6,8 +6,10 @@ A tab asks for a session once (``open``) and sends its id with every request (th
 it in ``sessionStorage``: a reload keeps it, another tab gets its own). At most
 ``max_sessions`` are open at once (1 on a real phone: it is one), and a session nobody used
 for ``idle_timeout_s`` is closed (``reap``), its unfinished episode dropped as
-``new_episode`` drops one. Episodes take the plan's (task, seed) pairs in turn across all
-tabs, and finished episodes append to the one export folder one at a time.
+``new_episode`` drops one; a tab may also take over the session unused the longest when all
+are taken (a tab closed for good holds its session until it idles out). Episodes take the
+plan's (task, seed) pairs in turn across all tabs, and finished episodes append to the one
+export folder one at a time.
 """
 
 from __future__ import annotations
@@ -72,8 +74,9 @@ class PlaySessions:
             if len(self._sessions) + self._opening >= self.max_sessions:
                 raise SessionsFull(
                     f"all {self.max_sessions} play session(s) are in use, one per tab"
-                    f"{' (a real phone is one)' if self.max_sessions == 1 else ''}: use or "
-                    f"close another tab; an unused one closes after {self.idle_timeout_s:g} s "
+                    f"{' (a real phone is one)' if self.max_sessions == 1 else ''}: use "
+                    f"another tab, take over the one unused the longest (its episode is "
+                    f"dropped), or wait: an unused one closes after {self.idle_timeout_s:g} s "
                     "(--idle-timeout)")
             self._opening += 1
         session = None
@@ -101,16 +104,24 @@ class PlaySessions:
             self._unclaimed.append(session_id)
         return session
 
-    def open(self) -> tuple[str, PlaySession]:
+    def open(self, take_over: bool = False) -> tuple[str, PlaySession]:
         """A session for a new tab: its id and session (a warmed one first). Idle ones are
-        closed first; ``SessionsFull`` when every one is taken."""
+        closed first; when every one is taken, ``take_over`` closes the one unused the
+        longest (the person asked: e.g. a closed tab's, on a real phone), else
+        ``SessionsFull``."""
         self.reap()
+        victim = None
         with self._lock:
             while self._unclaimed:
                 session_id = self._unclaimed.pop(0)
                 if session_id in self._sessions:
                     self._used[session_id] = self.clock()
                     return session_id, self._sessions[session_id]
+            full = len(self._sessions) + self._opening >= self.max_sessions
+            if take_over and full and self._used:
+                victim = self._pop(min(self._used, key=self._used.__getitem__))
+        if victim is not None:
+            victim.close()
         return self._start()
 
     def get(self, session_id: str) -> PlaySession:

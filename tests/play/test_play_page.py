@@ -257,3 +257,23 @@ def test_two_tabs_play_their_own_episodes(served: Served, browser: Any,
     first.locator("#error").filter(has_text="session is closed").wait_for()
     _loaded(first, 0)
     assert _state(first)["seed"] == 3 and len(served.sessions) == 1
+
+
+def test_a_tab_takes_over_when_every_session_is_taken(tmp_path: Path, browser: Any) -> None:
+    """One session at a time, as on a real phone: a second tab says so and may take over."""
+    sessions = make_sessions(task=TASK, out=tmp_path, size=SIZE, max_sessions=1)
+    with ServerThread(sessions) as server:
+        first, second = browser.new_page(), browser.new_page()
+        first.goto(server.page_url())
+        _loaded(first, 0)
+        second.goto(server.page_url())
+        second.locator("#error").filter(has_text="all 1 play session(s) are in use").wait_for()
+        second.click("#take-over")
+        _loaded(second, 0)
+        assert second.locator("#take-over").is_hidden() and _state(second)["seed"] == 1
+        first.click("#home")  # its session was taken: it says so, and offers to take it back
+        first.locator("#take-over").wait_for(state="visible")
+        assert "in use" in first.locator("#error").inner_text()
+        second.click("#home")
+        _loaded(second, 1)
+    sessions.close()

@@ -197,8 +197,17 @@ def test_sessions_are_bounded_and_idle_ones_close(tmp_path: Path) -> None:
         sessions.get(second)
     third, session = sessions.open()
     assert session.seed == 2 and len(sessions) == 2
+    now[0] = 80.0
+    sessions.get(third)
+    with pytest.raises(SessionsFull, match="take over"):
+        sessions.open()
+    fourth, _ = sessions.open(take_over=True)  # asked for: the one unused the longest goes
+    assert _Env.closed == 2 and len(sessions) == 2
+    with pytest.raises(KeyError):
+        sessions.get(first)
+    assert sessions.get(third) is session and sessions.get(fourth).seed == 3
     sessions.close()
-    assert _Env.closed == 3 and len(sessions) == 0
+    assert _Env.closed == 4 and len(sessions) == 0
     with pytest.raises(ValueError, match="accepted: a positive int"):
         PlaySessions(lambda task: _Env(), tmp_path, max_sessions=0)
     with pytest.raises(ValueError, match="seconds > 0"):
@@ -220,6 +229,9 @@ def test_the_server_closes_idle_sessions_by_itself(tmp_path: Path) -> None:
         status, full = call("POST", f"{server.url}/api/session", json={}, headers={
             "Authorization": f"Bearer {server.token}"})
         assert status == 200
+        status, bad = call("POST", f"{server.url}/api/session", json={"take_over": "yes"},
+                           headers={"Authorization": f"Bearer {server.token}"})
+        assert status == 400 and "take_over" in bad["error"]
     sessions.close()
 
 

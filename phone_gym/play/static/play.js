@@ -60,8 +60,9 @@ async function api(url, body) {
   return {ok: r.ok, data: await r.json()};
 }
 
-async function openSession(note) {
-  const {ok, data} = await api("/api/session", {});
+async function openSession(note, takeOver) {
+  const {ok, data} = await api("/api/session", {take_over: Boolean(takeOver)});
+  $("take-over").hidden = ok || data.code !== "full";
   if (!ok) { $("error").textContent = data.error; return; }
   session = data.session;
   sessionStorage.setItem(SESSION_KEY, session);
@@ -157,6 +158,9 @@ $("type-text").addEventListener("keydown", (ev) => { if (ev.key === "Enter") sen
 $("answer").addEventListener("click", () => sendText("answer-text", "answer"));
 $("finish").addEventListener("click", () => { flushTyped(); act({action: "finish", status: "success"}); });
 $("infeasible").addEventListener("click", () => act({action: "finish", status: "infeasible"}));
+$("take-over").addEventListener("click", () => {
+  queue = queue.then(() => openSession("", true));
+});
 $("new").addEventListener("click", () => {
   $("recorded").textContent = "Episodes are recorded when they end.";
   post("/api/new");
