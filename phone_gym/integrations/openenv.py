@@ -303,8 +303,8 @@ def create_server_app(env_id: str = "PhoneWorld-v0", max_sessions: int | None = 
         from ..envs import select_templates
 
         select_templates(env_kwargs["task"])
-    policy = AccessPolicy((token or new_token()) if require_token else None, allow_origins,
-                          server_host)
+    chosen = (new_token() if token is None else token) if require_token else None
+    policy = AccessPolicy(chosen, allow_origins, server_host)  # ValueError: a bad one
     app = _openenv_app(env_id, partial(PhoneEnvironment, env_id, env_kwargs), max_sessions)
     app.add_middleware(GuardMiddleware, policy=policy, idle_timeout_s=idle_timeout_s)
     app.state.token = policy.token

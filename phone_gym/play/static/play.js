@@ -159,7 +159,8 @@ $("answer").addEventListener("click", () => sendText("answer-text", "answer"));
 $("finish").addEventListener("click", () => { flushTyped(); act({action: "finish", status: "success"}); });
 $("infeasible").addEventListener("click", () => act({action: "finish", status: "infeasible"}));
 $("take-over").addEventListener("click", () => {
-  queue = queue.then(() => openSession("", true));
+  queue = queue.then(() => openSession("", true))
+    .catch((e) => { $("error").textContent = String(e); });
 });
 $("new").addEventListener("click", () => {
   $("recorded").textContent = "Episodes are recorded when they end.";
