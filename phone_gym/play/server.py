@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from ..serving import TOKEN_PARAM, AccessPolicy, cookie_name, json_refusal, new_token, served_url
+from ..trainer.trajectory import TrajectoryError
 from .session import EPISODE_ID, PlaySession, list_recorded, recorded_steps
 from .sessions import PlaySessions, SessionsFull
 
@@ -175,8 +176,11 @@ def make_app(sessions: PlaySessions, policy: AccessPolicy,
             return _json({"error": _failure(exc)}, 500)
 
     async def episodes(request: web.Request) -> web.StreamResponse:
-        return _json({"out": str(sessions.out), "episodes": await run(list_recorded,
-                                                                      sessions.out)})
+        try:
+            found = await run(list_recorded, sessions.out)
+        except TrajectoryError as exc:  # a tampered or broken recording: say which line
+            return _json({"error": f"{exc} (fix or move that file)"}, 422)
+        return _json({"out": str(sessions.out), "episodes": found})
 
     async def episode(request: web.Request) -> web.StreamResponse:
         episode_id = request.match_info["episode_id"]
@@ -185,6 +189,8 @@ def make_app(sessions: PlaySessions, policy: AccessPolicy,
         except KeyError:
             return _json({"error": f"no recorded episode {episode_id!r} in {sessions.out}"},
                          404)
+        except TrajectoryError as exc:
+            return _json({"error": f"{exc} (fix or move that file)"}, 422)
 
     async def recorded_frame(request: web.Request) -> web.StreamResponse:
         episode_id, name = request.match_info["episode_id"], request.match_info["name"]

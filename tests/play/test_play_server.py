@@ -273,3 +273,15 @@ def test_two_tabs_interleaved_each_record_their_own_steps(served: ServerThread) 
     for tab in (a, b):  # the frame image names its tab in the query (an img sends no header)
         status, png = call("GET", f"{url}/api/frame.png?session={tab}&token={token}")
         assert status == 200 and png.startswith(b"\x89PNG")
+
+
+def test_a_tampered_recording_is_one_clear_error_not_a_crash(served: ServerThread) -> None:
+    out = served.sessions.out
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "steps.jsonl").write_text('{"format": "phone-gym-trajectory", "version": 2}\n'
+                                     "{not json\n")
+    auth = {"Authorization": f"Bearer {served.token}"}
+    for path in ("/api/episodes", "/api/episodes/ep1"):
+        status, body = call("GET", f"{served.url}{path}", headers=auth)
+        assert status == 422, body
+        assert "steps.jsonl:2:" in body["error"] and "fix or move" in body["error"]
