@@ -47,7 +47,8 @@ parser.add_argument("--max-tool-calls", type=int, default=15, help="tool calls p
 parser.add_argument("--image-size", type=int, nargs=2, default=[270, 600],
                     metavar=("W", "H"), help="screenshot size shown to the model")
 parser.add_argument("--remote", default=None,
-                    help="an OpenEnv server's URL (phone-gym's; default: local envs)")
+                    help="the URL phone-gym serve --openenv prints, with its ?token= "
+                         "(default: local envs)")
 parser.add_argument("--vllm", action="store_true", help="generate with vLLM (colocate)")
 parser.add_argument("--output-dir", default="runs/trl_grpo", help="checkpoints and logs")
 args = parser.parse_args()

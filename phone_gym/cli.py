@@ -47,6 +47,19 @@ def phone_hint(port: int | None = None) -> str:
 port_number = arg_type(int, lambda v: 1 <= v <= 65535, "a port, 1 to 65535")
 listen_port = arg_type(int, lambda v: 0 <= v <= 65535, "a port, 0 (any free one) to 65535")
 seconds = arg_type(float, lambda v: v >= 0, "seconds >= 0")
+positive_seconds = arg_type(float, lambda v: 0 < v < float("inf"), "seconds > 0")
+
+
+def add_access_flags(p: argparse.ArgumentParser, what: str) -> None:
+    """``--no-token`` and ``--allow-origin`` (phone_gym.serving) of a server command."""
+    p.add_argument("--no-token", action="store_true",
+                   help=f"serve {what} without a token: any program that reaches the address "
+                        "can drive it (web pages are still held back by the Origin and Host "
+                        "checks)")
+    p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                   help="also accept requests from pages of this origin, e.g. "
+                        "http://myhost:8765 (repeatable; default: loopback and the served "
+                        "address only)")
 
 
 #: ``tasks --suite``'s PhoneWorld-Bench names and the category each lists.
@@ -391,28 +404,33 @@ def cmd_play(args: argparse.Namespace) -> int:
         error = missing_extra(["adbutils"], "phone-gym play --real")
         if error is not None:
             raise ModuleNotFoundError(f"{error}; then {phone_hint(args.port)}") from None
-    from .play.cli import make_session
+    from .play.cli import make_sessions
     from .play.server import ServerThread
+    from .serving import normalize_origin
 
-    session = make_session(task=args.task, suite=args.suite, seed=args.seed, out=args.out,
-                           size=args.size, real=args.real, host=args.host, port=args.port,
-                           serial=args.serial, settle=args.settle)
+    origins = [normalize_origin(o) for o in args.allow_origin]  # ValueError: one line
+    sessions = make_sessions(task=args.task, suite=args.suite, seed=args.seed, out=args.out,
+                             size=args.size, real=args.real, host=args.host, port=args.port,
+                             serial=args.serial, settle=args.settle,
+                             max_sessions=args.max_sessions, idle_timeout_s=args.idle_timeout)
     try:
         try:
-            session.new_episode()  # no phone, a bad task: one line now, not in the page
+            sessions.warm()  # no phone, a bad task: one line now, not in the page
         except DeviceError as exc:
             if not args.real:
                 raise
             raise DeviceError(_no_phone(exc, args)) from exc
         try:
-            server = ServerThread(session, args.listen, args.listen_port).start()
+            server = ServerThread(sessions, args.listen, args.listen_port,
+                                  require_token=not args.no_token, allow_origins=origins).start()
         except OSError as exc:
             raise OSError(f"cannot listen on {args.listen}:{args.listen_port} "
                           f"({exc.strerror or exc}): pass another --listen-port (0: any free "
                           "one)") from None
-        print(f"play at {server.url}/  (recorded episodes: {server.url}/replay)")
-        print(f"episodes are recorded to {session.out} (phone-gym train sft: "
-              f"--set data.path={session.out})")
+        print(f"play at {server.page_url()}")
+        print(f"  recorded episodes: {server.page_url('/replay')}")
+        print(f"episodes are recorded to {sessions.out} (phone-gym train sft: "
+              f"--set data.path={sessions.out})")
         print("Ctrl-C stops it.", flush=True)
         try:
             while True:
@@ -422,7 +440,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         finally:
             server.stop()
     finally:
-        session.close()
+        sessions.close()
     return 0
 
 
@@ -441,7 +459,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if error is not None:
             raise ModuleNotFoundError(f"{error}; then {phone_hint(args.adb_port)}") from None
     from .integrations.openenv import serve
+    from .serving import normalize_origin
 
+    origins = [normalize_origin(o) for o in args.allow_origin]  # ValueError: one line
     kwargs: dict[str, Any] = {}
     if args.task:
         kwargs["task"] = [t.strip() for t in args.task.split(",") if t.strip()]
@@ -449,7 +469,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         kwargs.update(host=args.adb_host, port=args.adb_port, serial=args.serial)
     env_id = "RealPhone-v0" if args.real else "PhoneWorld-v0"
     serve(env_id, host=args.host, port=args.port, max_sessions=args.max_sessions,
-          announce=True, **kwargs)
+          announce=True, require_token=not args.no_token, allow_origins=origins,
+          idle_timeout_s=args.idle_timeout, **kwargs)
     return 0
 
 
@@ -570,7 +591,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "drag, scroll and type to play the task; every episode is "
                                    "recorded in the trajectory format (what collect writes, "
                                    "what train sft reads), and /replay steps through them. "
-                                   "Needs the play extra.")
+                                   "Open the URL it prints (with its per-launch token); each "
+                                   "tab plays its own session. Needs the play extra.")
     p.add_argument("--task", default=None,
                    help="template id (default: any task, chosen by the seed; see phone-gym "
                         "tasks)")
@@ -600,12 +622,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--settle", type=seconds, default=0.5,
                    help="seconds to let the phone settle after each action (with --real, "
                         "default 0.5)")
+    p.add_argument("--max-sessions", type=positive_int, default=None,
+                   help="most tabs playing at once, each its own session (default 8; 1 with "
+                        "--real)")
+    p.add_argument("--idle-timeout", type=positive_seconds, default=600.0,
+                   help="close a tab's session unused this many seconds (default 600)")
+    add_access_flags(p, "the page")
     p.set_defaults(func=cmd_play)
     p = sub.add_parser("serve", parents=parents,
                        help="serve PhoneWorld-v0 or RealPhone-v0 as an OpenEnv environment",
-                       description="Serve phone-gym envs over OpenEnv's protocol (HTTP reset/"
-                                   "step/state and one WebSocket session, with its own env, "
-                                   "per client). Needs the openenv extra.")
+                       description="Serve phone-gym envs over OpenEnv's protocol (one "
+                                   "WebSocket session, with its own env, per client; HTTP "
+                                   "reset). It prints its URL with a per-launch token: "
+                                   "clients send it, and web pages of other origins are "
+                                   "refused. Needs the openenv extra.")
     p.add_argument("--openenv", action="store_true",
                    help="serve over OpenEnv's protocol (required: the one protocol for now)")
     p.add_argument("--real", action="store_true",
@@ -620,6 +650,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="port the server listens on (default 8000)")
     p.add_argument("--max-sessions", type=positive_int, default=None,
                    help="most WebSocket sessions at once (default 8; 1 with --real)")
+    p.add_argument("--idle-timeout", type=positive_seconds, default=300.0,
+                   help="close a session whose client sent nothing this many seconds "
+                        "(default 300)")
+    add_access_flags(p, "the server")
     p.add_argument("--adb-host", default="127.0.0.1",
                    help="adb server host (with --real, default 127.0.0.1)")
     p.add_argument("--adb-port", type=port_number, default=5037,

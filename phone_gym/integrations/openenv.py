@@ -2,12 +2,23 @@
 
 Built on OpenEnv itself (``pip install "phone-gym[openenv]"``, package ``openenv-core``):
 ``PhoneEnvironment`` subclasses ``openenv.core.env_server.interfaces.Environment`` and
-``create_server_app`` hands it to ``openenv.core.env_server.http_server.create_fastapi_app``,
-which serves OpenEnv's protocol (``POST /reset``, ``POST /step``, ``GET /state``,
-``/schema``, ``/health``, and ``/ws``: one WebSocket session per client, each with its own
-environment from the factory, stepped in that session's own thread). The client
-``PhoneEnvClient`` drives OpenEnv's ``EnvClient`` (the ``/ws`` session) through its
-``SyncEnvClient`` and returns what the in-process env returns.
+``create_server_app`` hands it to OpenEnv's ``HTTPEnvServer``, whose routes serve OpenEnv's
+protocol: ``/ws`` (one WebSocket session per client, each with its own environment from the
+factory, stepped in that session's own thread, at most ``max_sessions`` at once),
+``/schema`` and ``/health``. The HTTP calls are phone-gym's, on OpenEnv's session machinery,
+so that no env is built outside the session limit: ``POST /reset`` runs one reset in a
+session of its own (503 when every session is taken), ``POST /step`` answers 409 (an HTTP
+call has no episode: episodes need the WebSocket session, i.e. ``PhoneEnvClient``),
+``GET /state`` and ``GET /metadata`` build no env. OpenEnv's ``/mcp`` routes are not served
+(phone envs have no MCP tools, and an HTTP MCP session would hold a slot with no socket).
+
+No web page can drive the server (``phone_gym.serving``, ``openenv_asgi``): each request's
+Host and Origin are checked, a per-launch token is asked for (``?token=`` in the printed URL,
+``Authorization: Bearer``, or a cookie; ``require_token=False`` drops it), POSTs must be
+JSON, a session idle for ``idle_timeout_s`` is closed, and a request still arriving after
+``request_timeout_s`` is dropped. The client ``PhoneEnvClient`` drives OpenEnv's
+``EnvClient`` (the ``/ws`` session, sending the token) through its ``SyncEnvClient`` and
+returns what the in-process env returns.
 
 The wire format (``PhoneEnvAction``, ``PhoneEnvObservation``, ``PhoneEnvState``):
 
@@ -30,34 +41,55 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import inspect
 import io
 import threading
 from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
+from urllib.parse import urlsplit
 
 import numpy as np
 
 try:
     from openenv.core.client_types import StepResult
     from openenv.core.env_client import EnvClient
-    from openenv.core.env_server.http_server import create_fastapi_app
     from openenv.core.env_server.interfaces import Environment
-    from openenv.core.env_server.types import Action, Observation, State
+    from openenv.core.env_server.types import (
+        Action,
+        EnvironmentMetadata,
+        Observation,
+        ResetRequest,
+        ResetResponse,
+        ServerMode,
+        State,
+    )
     from pydantic import model_validator
+
+    from .openenv_asgi import GuardMiddleware, deadline_protocol
 except ImportError as err:  # pragma: no cover - depends on the extra
     raise ImportError('phone_gym.integrations.openenv needs the openenv extra: '
                       'pip install "phone-gym[openenv]"') from err
 
 from ..actions import PhoneAction, format_action
 from ..envs.contract import PRIVILEGED_KEYS
+from ..serving import AccessPolicy, new_token, served_url, split_token
 
-__all__ = ["ENV_IDS", "PhoneEnvAction", "PhoneEnvClient", "PhoneEnvObservation",
-           "PhoneEnvState", "PhoneEnvironment", "create_server_app", "decode_png",
-           "encode_png", "serve"]
+__all__ = ["ENV_IDS", "IDLE_TIMEOUT_S", "REQUEST_TIMEOUT_S", "PhoneEnvAction", "PhoneEnvClient",
+           "PhoneEnvObservation", "PhoneEnvState", "PhoneEnvironment", "create_server_app",
+           "decode_png", "encode_png", "serve", "server_config"]
 
 #: The env ids a server may serve.
 ENV_IDS: tuple[str, ...] = ("PhoneWorld-v0", "RealPhone-v0")
+#: Seconds a WebSocket session may wait for its client before it is closed (``--idle-timeout``).
+IDLE_TIMEOUT_S = 300.0
+#: Seconds a request's headers and body may take to arrive.
+REQUEST_TIMEOUT_S = 30.0
+#: What an HTTP ``/step`` answers (409): HTTP calls have no episode.
+STEP_NEEDS_SESSION = ("HTTP /step has no episode to step: each HTTP call is on its own, so an "
+                      "episode needs the WebSocket session (/ws), e.g. "
+                      "phone_gym.integrations.openenv.PhoneEnvClient(URL) with the URL the "
+                      "server printed")
 #: Keyword arguments a server never lets through to its envs (the info policy is the
 #: server's, not the client's).
 _SERVER_ONLY = ("privileged_info", "render_mode")
@@ -240,16 +272,30 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
             reward=reward, done=terminated or truncated)
 
 
-def create_server_app(env_id: str = "PhoneWorld-v0", max_sessions: int | None = None,
-                      **env_kwargs: Any) -> Any:
-    """OpenEnv's FastAPI app serving ``env_id`` (one env per WebSocket session; at most
-    ``max_sessions`` at once: 8 for PhoneWorld, 1 for RealPhone, whose phone is one)."""
+def create_server_app(env_id: str = "PhoneWorld-v0", max_sessions: int | None = None, *,
+                      token: str | None = None, require_token: bool = True,
+                      allow_origins: Sequence[str] = (), server_host: str | None = None,
+                      idle_timeout_s: float | None = IDLE_TIMEOUT_S, **env_kwargs: Any) -> Any:
+    """The FastAPI app serving ``env_id`` on OpenEnv's protocol (one env per WebSocket
+    session; at most ``max_sessions`` at once: 8 for PhoneWorld, 1 for RealPhone, whose
+    phone is one), behind the guard (module docstring).
+
+    ``token``: the token clients send (default: a fresh one; ``app.state.token`` holds it,
+    None with ``require_token=False``). ``allow_origins`` widens the origins a browser page
+    may call from; ``server_host`` is the address served (its name is accepted in Host and
+    Origin). ``idle_timeout_s``: a session whose client sends nothing that long is closed
+    (None: never). The rest goes to ``gym.make(env_id, ...)``."""
     if env_id not in ENV_IDS:
         raise ValueError(f"env_id={env_id!r}; accepted: {', '.join(ENV_IDS)}")
     if max_sessions is None:
         max_sessions = 1 if env_id == "RealPhone-v0" else 8
     if not isinstance(max_sessions, int) or isinstance(max_sessions, bool) or max_sessions < 1:
         raise ValueError(f"max_sessions={max_sessions!r}; accepted: a positive int")
+    if idle_timeout_s is not None and not (isinstance(idle_timeout_s, (int, float))
+                                           and idle_timeout_s > 0):
+        raise ValueError(f"idle_timeout_s={idle_timeout_s!r}; accepted: seconds > 0, or None")
+    if token is not None and not require_token:
+        raise ValueError("token given with require_token=False: pass one or the other")
     if env_kwargs.get("privileged_info"):
         raise ValueError("privileged_info=True: accepted: False; a server sends the agent-"
                          "facing info only (the task's params never leave it)")
@@ -257,37 +303,151 @@ def create_server_app(env_id: str = "PhoneWorld-v0", max_sessions: int | None = 
         from ..envs import select_templates
 
         select_templates(env_kwargs["task"])
-    factory = partial(PhoneEnvironment, env_id, env_kwargs)
-    return create_fastapi_app(factory, PhoneEnvAction, PhoneEnvObservation,
-                              max_concurrent_envs=max_sessions)
+    chosen = (new_token() if token is None else token) if require_token else None
+    policy = AccessPolicy(chosen, allow_origins, server_host)  # ValueError: a bad one
+    app = _openenv_app(env_id, partial(PhoneEnvironment, env_id, env_kwargs), max_sessions)
+    app.add_middleware(GuardMiddleware, policy=policy, idle_timeout_s=idle_timeout_s)
+    app.state.token = policy.token
+    app.state.policy = policy
+    return app
+
+
+def _openenv_app(env_id: str, factory: Any, max_sessions: int) -> Any:
+    """OpenEnv's ``HTTPEnvServer`` routes (``/ws``, ``/health``, ``/schema``) and phone-gym's
+    HTTP calls, which use the same sessions (module docstring)."""
+    from fastapi import Body, FastAPI, HTTPException
+    from fastapi.responses import JSONResponse
+    from openenv.core.env_server.exceptions import (
+        EnvironmentFactoryError,
+        SessionCapacityError,
+    )
+    from openenv.core.env_server.http_server import HTTPEnvServer
+    from openenv.core.env_server.serialization import serialize_observation
+
+    app = FastAPI(title=f"phone-gym {env_id} on OpenEnv")
+    server = HTTPEnvServer(factory, PhoneEnvAction, PhoneEnvObservation,
+                           max_concurrent_envs=max_sessions)
+    server.register_routes(app, mode=ServerMode.PRODUCTION)  # no HTTP reset/step/state
+    app.router.routes[:] = [r for r in app.router.routes
+                            if getattr(r, "path", None) not in ("/mcp", "/metadata")]
+
+    @app.post("/reset", response_model=ResetResponse, tags=["Environment Control"])
+    async def reset(request: ResetRequest = Body(default_factory=ResetRequest)  # noqa: B008
+                    ) -> Any:
+        """One reset in a session of its own (a task's first observation), closed after."""
+        try:  # OpenEnv's own session, counted against max_sessions like a WebSocket's
+            session_id, env = await server._create_session()
+        except SessionCapacityError as exc:
+            raise HTTPException(503, f"{exc} Close a session or retry later.") from None
+        except EnvironmentFactoryError as exc:
+            raise HTTPException(503, f"the env could not be made: {exc.__cause__ or exc}"
+                                ) from None
+        try:
+            kwargs = server._get_valid_kwargs(inspect.signature(env.reset),
+                                              request.model_dump(exclude_unset=True))
+            observation = await server._run_in_session_executor(session_id, env.reset,
+                                                                **kwargs)
+        except ValueError as exc:  # a bad task id or option
+            raise HTTPException(400, str(exc)) from None
+        finally:
+            await server._destroy_session(session_id)
+        return ResetResponse(**serialize_observation(observation))
+
+    @app.post("/step", status_code=409, tags=["Environment Control"])
+    async def step() -> Any:
+        """Always 409: an episode needs a session (module docstring)."""
+        return JSONResponse({"detail": STEP_NEEDS_SESSION}, status_code=409)
+
+    @app.get("/state", tags=["State Management"])
+    async def state() -> Any:
+        """A fresh state, as OpenEnv's HTTP ``/state`` answers, without building an env."""
+        return PhoneEnvState(env_id=env_id).model_dump()
+
+    @app.get("/metadata", tags=["Environment Info"])
+    async def metadata() -> Any:
+        return EnvironmentMetadata(
+            name=env_id, description=f"phone-gym's {env_id}: one env per WebSocket session "
+            f"(at most {max_sessions}); the client is phone_gym.integrations.openenv."
+            "PhoneEnvClient").model_dump()
+
+    return app
+
+
+def server_config(app: Any, request_timeout_s: float = REQUEST_TIMEOUT_S,
+                  **kwargs: Any) -> Any:
+    """``uvicorn.Config`` for ``app``: big WebSocket messages (screenshots) and the h11
+    protocol with a request deadline (``openenv_asgi.deadline_protocol``); ``kwargs``
+    (``host``, ``port``, ...) go to ``uvicorn.Config``."""
+    import uvicorn
+
+    options: dict[str, Any] = {"log_level": "warning", "ws_max_size": 100 * 2**20,
+                               "timeout_keep_alive": 5, **kwargs}
+    return uvicorn.Config(app, http=deadline_protocol(request_timeout_s), **options)
 
 
 def serve(env_id: str = "PhoneWorld-v0", host: str = "127.0.0.1", port: int = 8000,
-          max_sessions: int | None = None, announce: bool = False, **env_kwargs: Any) -> None:
-    """Run the server (uvicorn) until interrupted; ``announce`` prints where it listens."""
+          max_sessions: int | None = None, announce: bool = False, *,
+          require_token: bool = True, allow_origins: Sequence[str] = (),
+          idle_timeout_s: float | None = IDLE_TIMEOUT_S,
+          request_timeout_s: float = REQUEST_TIMEOUT_S, **env_kwargs: Any) -> None:
+    """Run the server (uvicorn) until interrupted; ``announce`` prints its URL, with the
+    token, as Jupyter does."""
     import socket
 
     import uvicorn
 
-    app = create_server_app(env_id, max_sessions=max_sessions, **env_kwargs)
+    app = create_server_app(env_id, max_sessions=max_sessions, require_token=require_token,
+                            allow_origins=allow_origins, server_host=host,
+                            idle_timeout_s=idle_timeout_s, **env_kwargs)
+    config = server_config(app, request_timeout_s)
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
-        sock.bind((host, port))
+        sock.bind((host.strip("[]"), port))
     except OSError as exc:
         sock.close()
         raise OSError(f"cannot listen on {host}:{port} ({exc.strerror or exc}): pass another "
                       "--port") from None
     if announce:
-        print(f"OpenEnv server for {env_id} on http://{host}:{port} (WebSocket /ws; client: "
-              "phone_gym.integrations.openenv.PhoneEnvClient). Ctrl-C stops it.", flush=True)
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=100 * 2**20)
+        url = served_url(host, port, app.state.token)
+        print(f"OpenEnv server for {env_id} at {url}\n  client: PhoneEnvClient({url!r}) "
+              "(WebSocket /ws). Ctrl-C stops it.", flush=True)
     uvicorn.Server(config).run(sockets=[sock])
 
 
 # --- client ------------------------------------------------------------------------------
 class _PhoneEnvWire(EnvClient[PhoneEnvAction, PhoneEnvObservation, PhoneEnvState]):
-    """OpenEnv's ``EnvClient`` for the phone's wire types."""
+    """OpenEnv's ``EnvClient`` for the phone's wire types, sending the server's token."""
+
+    _ws: Any  # EnvClient's open connection, None before connect
+
+    def __init__(self, base_url: str, token: str | None, **kwargs: Any) -> None:
+        super().__init__(base_url, **kwargs)
+        self._token = token
+
+    async def connect(self) -> _PhoneEnvWire:
+        """``EnvClient.connect`` with ``Authorization: Bearer TOKEN`` (and no proxy for a
+        loopback server, as OpenEnv's); a refused handshake names the server's reason."""
+        if self._ws is not None:
+            return self
+        from websockets.asyncio.client import connect as ws_connect
+        from websockets.exceptions import InvalidStatus
+
+        headers = {"Authorization": f"Bearer {self._token}"} if self._token else None
+        loopback = urlsplit(self._ws_url).hostname in ("localhost", "127.0.0.1", "::1")
+        try:
+            self._ws = await ws_connect(self._ws_url, open_timeout=self._connect_timeout,
+                                        max_size=self._max_message_size,
+                                        additional_headers=headers,
+                                        proxy=None if loopback else True)
+        except InvalidStatus as exc:
+            body = exc.response.body or b""
+            raise ConnectionError(f"the OpenEnv server at {self._ws_url} refused the session "
+                                  f"(HTTP {exc.response.status_code}): "
+                                  f"{body.decode('utf-8', 'replace').strip()}") from None
+        except Exception as exc:
+            raise ConnectionError(f"Failed to connect to {self._ws_url}: {exc}") from exc
+        return self
 
     async def _send_and_receive(self, message: dict[str, Any]) -> dict[str, Any]:
         """``EnvClient._send_and_receive``, but a server that answered and closed the
@@ -333,16 +493,23 @@ class PhoneEnvClient:
     returns them. ``action`` is an action string, an action dict or a ``PhoneAction`` (or a
     ``PhoneEnvAction``, e.g. the structured fields).
     One client is one WebSocket session, so one episode at a time; ``close()`` ends it
-    (also a context manager). Server errors (a step after the episode ended, a full
-    server) raise ``RuntimeError``."""
+    (also a context manager). ``token`` is the server's (or give the URL it printed, which
+    holds ``?token=``). Server errors (a step after the episode ended, a full server, a
+    session closed after idling) raise ``RuntimeError``; a refused connection (no or a wrong
+    token) ``ConnectionError``."""
 
     def __init__(self, base_url: str, connect_timeout_s: float = 10.0,
-                 message_timeout_s: float = 120.0) -> None:
+                 message_timeout_s: float = 120.0, token: str | None = None) -> None:
         if not isinstance(base_url, str) or not base_url.startswith(
                 ("http://", "https://", "ws://", "wss://")):
             raise ValueError(f"base_url={base_url!r}; accepted: http(s):// or ws(s):// URL")
-        self.base_url = base_url
-        self._client = _PhoneEnvWire(base_url.rstrip("/"), connect_timeout_s=connect_timeout_s,
+        base, url_token = split_token(base_url)
+        if token is not None and url_token is not None and token != url_token:
+            raise ValueError("token= differs from the URL's ?token=: give one of them")
+        self.base_url = base.rstrip("/")
+        self.token = token if token is not None else url_token
+        self._client = _PhoneEnvWire(self.base_url, self.token,
+                                     connect_timeout_s=connect_timeout_s,
                                      message_timeout_s=message_timeout_s).sync()
         self._lock = threading.Lock()
 

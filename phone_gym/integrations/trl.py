@@ -23,7 +23,8 @@ whether TRL can parse the tool calls of a processor's chat template: TRL 1.16's
 ``add_response_schema`` (``trl/chat_template_utils.py``) knows the Qwen3-VL template (and
 Qwen2.5/Qwen3 text ones) but not Qwen2.5-VL's.
 
-``remote=URL`` steps an env served by ``phone-gym``'s OpenEnv server
+``remote=URL`` (the URL ``phone-gym serve --openenv`` prints, with its ``?token=``) steps an
+env served by ``phone-gym``'s OpenEnv server
 (``phone_gym.integrations.openenv.PhoneEnvClient``, extra ``[openenv]``) instead of a local
 one: one WebSocket session per ``PhoneToolEnv``, kept for the run (TRL reuses instances).
 Over ``remote=`` an episode the model leaves unfinished scores 0: the client cannot end an
@@ -55,10 +56,11 @@ class PhoneToolEnv:
     """One phone-gym episode driven by tool calls (TRL's ``environment_factory``).
 
     ``env_id`` is any registered id (``PhoneWorld-v0`` by default, a
-    ``PhoneWorld-<Template>-v0``, ``RealPhone-v0``), made with ``env_kwargs``; ``remote`` (a
-    base URL) uses ``phone_gym.integrations.openenv.PhoneEnvClient`` instead. Screenshots are
-    resized to ``image_size`` (width, height; None keeps them as rendered). Give TRL a
-    factory without arguments, e.g. ``functools.partial(PhoneToolEnv, image_size=(270, 600))``.
+    ``PhoneWorld-<Template>-v0``, ``RealPhone-v0``), made with ``env_kwargs``; ``remote`` (the
+    server's URL with its token) uses ``phone_gym.integrations.openenv.PhoneEnvClient``
+    instead. Screenshots are resized to ``image_size`` (width, height; None keeps them as
+    rendered). Give TRL a factory without arguments, e.g.
+    ``functools.partial(PhoneToolEnv, image_size=(270, 600))``.
     ``observations`` counts the screenshots shown in the current episode.
     """
 

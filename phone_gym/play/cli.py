@@ -1,25 +1,45 @@
-"""What ``phone-gym play`` plays: a ``PlaySession`` on PhoneWorld (a task, a suite or any
-task) or, with ``real``, on RealPhone-v0 over adb (a phone or ``phone-gym virtual-device``),
-built the way ``phone-gym demo`` builds its env. ``phone_gym.cli`` adds the command."""
+"""What ``phone-gym play`` plays: ``PlaySessions`` (one ``PlaySession`` per browser tab) on
+PhoneWorld (a task, a suite or any task) or, with ``real``, on RealPhone-v0 over adb (a phone
+or ``phone-gym virtual-device``), built the way ``phone-gym demo`` builds its env.
+``phone_gym.cli`` adds the command."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from .session import EpisodePlan, PlaySession
+from .sessions import IDLE_TIMEOUT_S, MAX_SESSIONS, PlaySessions
 
 REAL_ENV = "RealPhone-v0"
 DEFAULT_REAL_TASK = "SettingsWifiOff"
 
 
-def make_session(*, task: str | None = None, suite: str | None = None, seed: int = 0,
-                 out: str | Path = "out/play", size: Sequence[int] = (540, 1200),
-                 real: bool = False, host: str = "127.0.0.1", port: int = 5037,
-                 serial: str | None = None, settle: float = 0.5) -> PlaySession:
-    """The session ``phone-gym play`` serves; bad choices raise ``ValueError`` naming what
-    is accepted."""
+def make_sessions(*, max_sessions: int | None = None, idle_timeout_s: float = IDLE_TIMEOUT_S,
+                  real: bool = False, **options: Any) -> PlaySessions:
+    """The sessions ``phone-gym play`` serves, one per tab: at most ``max_sessions`` (8;
+    1 with ``real``: a phone is one), each closed after ``idle_timeout_s`` unused;
+    ``options`` as ``make_session``'s."""
+    make_env, out, plan, source = _parts(real=real, **options)
+    if max_sessions is None:
+        max_sessions = 1 if real else MAX_SESSIONS
+    return PlaySessions(make_env, out, plan, source, max_sessions=max_sessions,
+                        idle_timeout_s=idle_timeout_s)
+
+
+def make_session(**options: Any) -> PlaySession:
+    """One session (no server: scripts, tests), with ``make_sessions``'s options."""
+    return PlaySession(*_parts(**options))
+
+
+def _parts(*, task: str | None = None, suite: str | None = None, seed: int = 0,
+           out: str | Path = "out/play", size: Sequence[int] = (540, 1200),
+           real: bool = False, host: str = "127.0.0.1", port: int = 5037,
+           serial: str | None = None, settle: float = 0.5
+           ) -> tuple[Callable[[str | None], Any], Path, EpisodePlan, str]:
+    """``make_env``, the folder, the plan and the source a session is built from; bad
+    choices raise ``ValueError`` naming what is accepted."""
     import gymnasium as gym
 
     import phone_gym  # noqa: F401 - registers the env ids
@@ -58,4 +78,4 @@ def make_session(*, task: str | None = None, suite: str | None = None, seed: int
         return gym.make(env_id, **kwargs)
 
     source = "play-real" if env_id == REAL_ENV else "play"
-    return PlaySession(make_env, out, plan, source=source)
+    return make_env, Path(out), plan, source

@@ -11,7 +11,6 @@ the answer (``sft.sft_samples`` rebuilds each prompt from the frame, as at infer
 from __future__ import annotations
 
 import io
-import json
 import re
 import secrets
 import threading
@@ -26,7 +25,7 @@ from PIL import Image
 
 from ..actions import ActionError, PhoneAction, format_action
 from ..actions.action import ACTION_FIELDS
-from ..trainer.export import STEPS_FILE, export_episodes
+from ..trainer.export import STEPS_FILE, export_episodes, load_episodes
 from ..trainer.records import Episode, StepRecord
 from ..trainer.rollout import frame_ref
 
@@ -78,18 +77,25 @@ class PlaySession:
     """The env of one page, its current episode and its recording (thread-safe: one step
     at a time).
 
-    ``make_env(task, seed_hint)`` returns a Gymnasium env for ``task`` (None: any task); it
-    is called again only when the plan's next task differs. ``source`` is recorded in each
-    step (``StepRecord.source``).
+    ``make_env(task)`` returns a Gymnasium env for ``task`` (None: any task); it is called
+    again only when the plan's next task differs. ``source`` is recorded in each step
+    (``StepRecord.source``). ``next_index()`` gives the plan's index of each new episode
+    (default: 0, 1, 2, ... of this session; ``PlaySessions`` shares one count among tabs),
+    and ``record_lock`` is held while a finished episode is appended to ``out_dir`` (shared
+    by the sessions that write there).
     """
 
     def __init__(self, make_env: Callable[[str | None], Any], out_dir: str | Path,
-                 plan: EpisodePlan | None = None, source: str = "play") -> None:
+                 plan: EpisodePlan | None = None, source: str = "play", *,
+                 next_index: Callable[[], int] | None = None,
+                 record_lock: threading.Lock | None = None) -> None:
         self.make_env = make_env
         self.out = Path(out_dir)
         self.out.mkdir(parents=True, exist_ok=True)
         self.plan = plan or EpisodePlan()
         self.source = source
+        self.next_index = next_index
+        self.record_lock = record_lock or threading.Lock()
         self.lock = threading.Lock()
         self.env: Any = None
         self._env_task: str | None = None
@@ -109,8 +115,9 @@ class PlaySession:
     def new_episode(self) -> dict[str, Any]:
         """Start the plan's next episode (an unfinished one is dropped, not recorded)."""
         with self.lock:
-            task, seed = self.plan.episode(self._count)
+            index = self._count if self.next_index is None else self.next_index()
             self._count += 1
+            task, seed = self.plan.episode(index)
             if self.env is None or task != self._env_task:
                 if self.env is not None:
                     self.env.close()
@@ -170,7 +177,8 @@ class PlaySession:
 
     def _record(self) -> None:
         """Append the finished episode to the export folder, with its last screen."""
-        export_episodes([Episode(self.steps)], self.out, append=True)
+        with self.record_lock:
+            export_episodes([Episode(self.steps)], self.out, append=True)
         shot = self.obs.get("screenshot")
         if shot is not None:
             folder = self.out / "frames" / self.episode_id
@@ -222,15 +230,12 @@ class PlaySession:
 
 # -- recorded episodes (the replay view) -----------------------------------------------
 def _read_steps(out: Path) -> list[dict[str, Any]]:
-    file = out / STEPS_FILE
-    if not file.is_file():
+    """The step records of the folder's complete episodes (``load_episodes``: partial ones
+    left out, a malformed file one ``TrajectoryError``)."""
+    if not (out / STEPS_FILE).is_file():
         return []
-    rows = []
-    with open(file, encoding="utf-8") as lines:
-        for line in lines:
-            if line.strip():
-                rows.append(json.loads(line))
-    return rows
+    return [step.to_json() for episode in load_episodes(out, frames=False)
+            for step in episode.steps]
 
 
 def list_recorded(out: str | Path) -> list[dict[str, Any]]:

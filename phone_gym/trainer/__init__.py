@@ -9,7 +9,8 @@ this package imports torch and transformers only when a name that needs them is 
   of ``EnvSource``s; ``StepRecord``/``Episode`` records
 - training: ``sft_samples``/``train_sft`` (``apply_lora``), ``group_advantages``/
   ``grpo_loss``/``train_grpo``
-- data: ``export_episodes``, ``load_episodes``, ``to_conversations``
+- data: ``export_episodes``, ``load_episodes`` (``TrajectoryError``, ``TrajectoryWarning``,
+  ``read_trajectory``), ``to_conversations``
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ _EXPORTS: dict[str, str] = {
     "Collector": "rollout",
     "export_episodes": "export", "load_episodes": "export", "to_conversations": "export",
     "write_conversations": "export",
+    "TrajectoryError": "trajectory", "TrajectoryWarning": "trajectory",
+    "read_trajectory": "trajectory",
     "VLMPolicy": "vlm", "TrainSample": "vlm", "load_vlm": "vlm",
     "build_tiny_vlm": "tiny",
     "LoraSettings": "sft", "apply_lora": "sft", "sft_samples": "sft", "train_sft": "sft",

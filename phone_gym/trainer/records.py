@@ -8,7 +8,9 @@ re-tokenizes the chat. Images stay in memory (``images``) and are written as PNG
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import PureWindowsPath
 from typing import Any
 
 import numpy as np
@@ -20,6 +22,56 @@ RECORD_KEYS: tuple[str, ...] = (
     "action", "valid", "action_error", "env_reward", "penalty", "reward", "done",
     "terminated", "truncated", "success", "verdict",
 )
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_num(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def _is_str(v: Any) -> bool:
+    return isinstance(v, str)
+
+
+def _list_of(check: Callable[[Any], bool], exact: type) -> Callable[[Any], bool]:
+    # ``type(x) is exact`` first: fast on the long token-id lists of a VLM's prompts
+    return lambda v: isinstance(v, list) and all(type(x) is exact or check(x) for x in v)
+
+
+#: What each key of a step record holds: (a check, its name in errors, null allowed).
+_KIND: dict[str, tuple[Callable[[Any], bool], str, bool]] = {
+    "str": (_is_str, "a string", False), "str?": (_is_str, "a string", True),
+    "int": (_is_int, "an integer", False), "int?": (_is_int, "an integer", True),
+    "num": (_is_num, "a number", False),
+    "bool": (lambda v: isinstance(v, bool), "true or false", False),
+    "bool?": (lambda v: isinstance(v, bool), "true or false", True),
+    "strs": (_list_of(_is_str, str), "a list of strings", False),
+    "ints?": (_list_of(_is_int, int), "a list of integers", True),
+    "nums?": (_list_of(_is_num, float), "a list of numbers", True),
+}
+RECORD_TYPES: dict[str, str] = {
+    "episode_id": "str", "source": "str", "task_id": "str?", "seed": "int?", "group_id": "int",
+    "step": "int", "instruction": "str", "history": "strs", "feedback": "str?",
+    "prompt_ids": "ints?", "gen_ids": "ints?", "logprobs": "nums?", "screenshot": "str?",
+    "image_refs": "strs", "text": "str", "action": "str?", "valid": "bool",
+    "action_error": "str?", "env_reward": "num", "penalty": "num", "reward": "num",
+    "done": "bool", "terminated": "bool", "truncated": "bool", "success": "bool?",
+    "verdict": "str?",
+}
+
+
+def check_ref(ref: str, what: str = "path") -> str:
+    """``ref`` if it is a relative path that stays inside its folder (no ``..``, not
+    absolute, no drive); else ``ValueError`` naming it."""
+    parts = ref.replace("\\", "/").split("/")
+    if (not ref or ref.startswith(("/", "\\")) or PureWindowsPath(ref).drive
+            or ".." in parts or "\0" in ref):
+        raise ValueError(f"{what} {ref!r} is not a relative path inside the trajectory "
+                         "folder (absolute paths and '..' are refused)")
+    return ref
 
 
 @dataclass
@@ -60,9 +112,46 @@ class StepRecord:
         return {key: getattr(self, key) for key in RECORD_KEYS}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> StepRecord:
-        names = {f.name for f in fields(cls)} - {"images", "frame"}
-        return cls(**{k: v for k, v in data.items() if k in names})
+    def from_json(cls, data: Any) -> StepRecord:
+        """The record ``to_json`` wrote (other keys ignored); ``ValueError`` naming the
+        first missing key, the first value of a wrong type, or an unsafe frame path."""
+        if not isinstance(data, dict):
+            raise ValueError(f"expected a JSON object (a step record), got {type(data).__name__}")
+        missing = [k for k in RECORD_KEYS if k not in data]
+        if missing:
+            raise ValueError(f"the step record lacks {', '.join(map(repr, missing))}")
+        for key, kind in RECORD_TYPES.items():
+            check, name, nullable = _KIND[kind]
+            value = data[key]
+            if not (check(value) or (nullable and value is None)):
+                raise ValueError(f"{key!r} is {json_type(value)}, expected {name}"
+                                 + (" or null" if nullable else ""))
+        if data["step"] < 0:
+            raise ValueError(f"'step' is {data['step']}, expected a step index >= 0")
+        if not data["episode_id"]:
+            raise ValueError("'episode_id' is empty")
+        for ref in ([data["screenshot"]] if data["screenshot"] is not None else []) \
+                + data["image_refs"]:
+            check_ref(ref, "frame path")
+        values = {k: data[k] for k in RECORD_KEYS}
+        for key in ("env_reward", "penalty", "reward"):
+            values[key] = float(values[key])
+        return cls(**values)
+
+
+def json_type(value: Any) -> str:
+    """How a JSON value is named in errors (``a string 'x'``, ``null``, ``a list``)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"a boolean ({str(value).lower()})"
+    if isinstance(value, (int, float)):
+        return f"a number ({value})"
+    if isinstance(value, str):
+        return f"a string ({value[:40]!r})"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
 
 
 @dataclass

@@ -20,6 +20,7 @@ from .mixing import EnvSource, MixedSampler
 from .policies import OraclePolicy
 from .records import Episode
 from .rollout import Collector
+from .trajectory import TrajectoryError
 
 #: A Hugging Face hub id (``org/name``), which ``load_vlm`` may download.
 HUB_ID = re.compile(r"[A-Za-z0-9][\w.-]*/[\w.-]+")
@@ -70,7 +71,7 @@ def sft_data(data: Mapping[str, Any], seed: int = 0) -> list[Episode]:
                                data["num_envs"], seed)
     try:
         return load_episodes(data["path"])
-    except FileNotFoundError as exc:
+    except (FileNotFoundError, TrajectoryError) as exc:
         raise ConfigError(f"data.path = {str(data['path'])!r}: {exc}") from None
 
 

@@ -1,6 +1,8 @@
 """The OpenEnv server and client (phone_gym.integrations.openenv) on 127.0.0.1: concurrent
 sessions, equality with the in-process env, RealPhone-v0 over the virtual adb device, and
-bad actions as action errors."""
+bad actions as action errors; the guard (Origin, Host, token, JSON only, checked with real
+clients: websockets and httpx), idle sessions closed, the HTTP calls inside the session
+limit, half-sent requests dropped."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from phone_gym.integrations.openenv import (  # noqa: E402
     create_server_app,
     decode_png,
     encode_png,
+    server_config,
 )
 
 register_envs()
@@ -40,13 +43,16 @@ def free_port() -> int:
 
 
 class Server:
-    """OpenEnv's app under uvicorn in a thread, on a free port of 127.0.0.1."""
+    """The app under uvicorn, configured as ``serve`` does, in a thread on a free port of
+    127.0.0.1: ``base`` is its address, ``url`` the one with its token (what it prints)."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, request_timeout_s: float = 30.0) -> None:
         self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=100 * 2**20)
+        self.token = app.state.token
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.url = f"{self.base}/?token={self.token}" if self.token else self.base
+        self.auth = {"Authorization": f"Bearer {self.token}"}
+        config = server_config(app, request_timeout_s, host="127.0.0.1", port=self.port)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -244,15 +250,15 @@ def test_http_endpoints_are_openenvs(world: Server) -> None:
     import json
     from urllib.request import Request, urlopen
 
-    with urlopen(f"{world.url}/health", timeout=30) as r:
+    with urlopen(Request(f"{world.base}/health", headers=world.auth), timeout=30) as r:
         assert json.load(r)["status"] == "healthy"
-    with urlopen(f"{world.url}/schema", timeout=30) as r:
+    with urlopen(f"{world.base}/schema?token={world.token}", timeout=30) as r:
         schema = json.load(r)
     assert {"text", "action", "x", "y"} <= set(schema["action"]["properties"])
     assert "screenshot_png" in schema["observation"]["properties"]
     body = json.dumps({"seed": 0, "task": "SettingsWifiOff"}).encode()
-    request = Request(f"{world.url}/reset", data=body,
-                      headers={"Content-Type": "application/json"})
+    request = Request(f"{world.base}/reset", data=body,
+                      headers={"Content-Type": "application/json", **world.auth})
     with urlopen(request, timeout=60) as r:
         reset = json.load(r)
     assert reset["observation"]["instruction"] == "Turn off Wi-Fi."
@@ -309,3 +315,225 @@ def test_serve_command_errors_are_one_line(capsys: pytest.CaptureFixture[str],
     assert main(["serve", "--openenv", "--port", str(world.port)]) == 1  # the port is taken
     err = capsys.readouterr().err
     assert "cannot listen" in err and "--port" in err and len(err.strip().splitlines()) == 1
+    assert main(["serve", "--openenv", "--allow-origin", "evil.example"]) == 2
+    err = capsys.readouterr().err
+    assert "scheme://host[:port]" in err and len(err.strip().splitlines()) == 1
+
+
+# --- no web page can drive it -------------------------------------------------------------
+EVIL = "http://evil.example"
+
+
+def ws_status(url: str, origin: str | None = None, token: str | None = None) -> int:
+    """The HTTP status of a WebSocket handshake to ``url`` (101: open; then a reset)."""
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    headers = {"Authorization": f"Bearer {token}"} if token else None
+    try:
+        with connect(url, origin=origin, additional_headers=headers, proxy=None,
+                     max_size=2**26) as ws:
+            ws.send('{"type": "reset", "data": {"task": "SettingsWifiOff", "seed": 0}}')
+            assert '"observation"' in ws.recv(timeout=60)
+            return 101
+    except InvalidStatus as exc:
+        return int(exc.response.status_code)
+
+
+def test_cross_origin_websocket_and_text_plain_post_are_refused(world: Server) -> None:
+    import httpx
+
+    ws = f"ws://127.0.0.1:{world.port}/ws"
+    assert ws_status(ws, EVIL, world.token) == 403  # a page elsewhere, even with the token
+    assert ws_status(ws, "null", world.token) == 403
+    for origin in (f"http://127.0.0.1:{world.port}", f"http://localhost:{world.port}",
+                   f"http://[::1]:{world.port}", None):
+        assert ws_status(ws, origin, world.token) == 101, origin
+    body = '{"seed": 0, "task": "SettingsWifiOff"}'  # what a form or fetch sends, no preflight
+    r = httpx.post(f"{world.base}/reset?token={world.token}", content=body,
+                   headers={"Origin": EVIL, "Content-Type": "text/plain"}, timeout=30)
+    assert r.status_code == 403 and "cross-origin" in r.json()["detail"]
+    r = httpx.post(f"{world.base}/reset", content=body, timeout=30,
+                   headers={"Content-Type": "text/plain", **world.auth})
+    assert r.status_code == 415 and "application/json" in r.json()["detail"]
+    r = httpx.get(f"{world.base}/health", timeout=30,  # a DNS-rebinding page's own name
+                  headers={"Host": f"evil.example:{world.port}", **world.auth})
+    assert r.status_code == 403 and "DNS rebinding" in r.json()["detail"]
+
+
+def test_requests_without_the_token_are_refused(world: Server) -> None:
+    import httpx
+
+    for path in ("/health", "/schema", "/state", "/metadata", "/docs"):
+        r = httpx.get(world.base + path, timeout=30)
+        assert r.status_code == 401 and "token" in r.json()["detail"], path
+    assert httpx.get(f"{world.base}/health?token=x{world.token}").status_code == 401
+    assert httpx.post(f"{world.base}/reset", json={}, timeout=30).status_code == 401
+    ws = f"ws://127.0.0.1:{world.port}/ws"
+    assert ws_status(ws) == 401 and ws_status(ws, token="nope") == 401
+    assert ws_status(f"{ws}?token={world.token}") == 101
+    with pytest.raises(ConnectionError, match="HTTP 401.*missing or wrong token"):
+        PhoneEnvClient(world.base).reset()
+    # the token as the client takes it: in the URL, as an argument (both: the same one)
+    with PhoneEnvClient(world.base, token=world.token) as client:
+        assert client.reset(task="SettingsWifiOff", seed=0)[1]["step"] == 0
+    assert PhoneEnvClient(world.url).base_url == world.base
+    with pytest.raises(ValueError, match="differs"):
+        PhoneEnvClient(world.url, token="other")
+    # a page's first load (token in the URL) gets it as a cookie, SameSite=Strict
+    r = httpx.get(f"{world.base}/docs?token={world.token}", timeout=30)
+    assert r.status_code == 200
+    cookie = r.headers["set-cookie"]
+    assert cookie.startswith(f"phone_gym_token_{world.port}={world.token};")
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    r = httpx.get(f"{world.base}/openapi.json", timeout=30,
+                  headers={"Cookie": f"phone_gym_token_{world.port}={world.token}"})
+    assert r.status_code == 200
+
+
+def test_no_token_and_allow_origin() -> None:
+    import httpx
+
+    app = create_server_app("PhoneWorld-v0", require_token=False,
+                            allow_origins=["http://myhost.test:9999"])
+    assert app.state.token is None
+    with Server(app) as srv:
+        assert httpx.get(f"{srv.base}/health").status_code == 200
+        assert httpx.get(f"{srv.base}/health", headers={"Origin": EVIL}).status_code == 403
+        headers = {"Origin": "http://myhost.test:9999", "Host": "myhost.test:9999"}
+        assert httpx.get(f"{srv.base}/health", headers=headers).status_code == 200
+        assert ws_status(f"ws://127.0.0.1:{srv.port}/ws", EVIL) == 403
+        with PhoneEnvClient(srv.base) as client:
+            assert client.reset(task="SettingsWifiOff", seed=0)[1]["step"] == 0
+    with pytest.raises(ValueError, match="scheme://host"):
+        create_server_app("PhoneWorld-v0", allow_origins=["myhost.test:9999"])
+    with pytest.raises(ValueError, match="one or the other"):
+        create_server_app("PhoneWorld-v0", token="t", require_token=False)
+    with pytest.raises(ValueError, match="idle_timeout_s"):
+        create_server_app("PhoneWorld-v0", idle_timeout_s=0)
+
+
+# --- sessions: idle ones close, HTTP calls inside the limit ----------------------------------
+def test_an_idle_session_is_closed_and_frees_its_slot() -> None:
+    app = create_server_app("PhoneWorld-v0", max_sessions=1, idle_timeout_s=1.0)
+    with Server(app) as srv:
+        busy = PhoneEnvClient(srv.url)
+        busy.reset(task="SettingsWifiOff", seed=0)
+        for _ in range(4):  # a client that acts within the timeout keeps its session
+            time.sleep(0.3)
+            assert busy.step('press(button="home")')[4]["action_error"] is None
+        time.sleep(2.0)
+        with pytest.raises(RuntimeError, match="closed the session.*idle for 1 s"):
+            busy.step('press(button="home")')
+        busy.close()
+        with PhoneEnvClient(srv.url) as client:  # its slot is free (max_sessions=1)
+            assert client.reset(task="SettingsWifiOff", seed=1)[1]["step"] == 0
+
+
+def test_http_calls_obey_the_session_limit_and_step_says_what_to_do(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import httpx
+
+    from phone_gym.integrations import openenv
+
+    built: list[str] = []
+    real_init = openenv.PhoneEnvironment.__init__
+
+    def counting_init(self: Any, *args: Any, **kwargs: Any) -> None:
+        built.append("env")
+        real_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(openenv.PhoneEnvironment, "__init__", counting_init)
+    app = create_server_app("PhoneWorld-v0", max_sessions=1)
+    with Server(app) as srv:
+        reset = {"seed": 0, "task": "SettingsWifiOff"}
+        r = httpx.post(f"{srv.base}/step", json={"action": {"text": "finish()"}},
+                       headers=srv.auth, timeout=30)
+        assert r.status_code == 409
+        assert "WebSocket session" in r.json()["detail"] and "PhoneEnvClient" in r.json()["detail"]
+        for path in ("/state", "/metadata", "/schema", "/health"):
+            assert httpx.get(srv.base + path, headers=srv.auth, timeout=30).status_code == 200
+        assert built == []  # none of those made an env
+        with PhoneEnvClient(srv.url) as client:
+            client.reset(task="SettingsWifiOff", seed=0)
+            r = httpx.post(f"{srv.base}/reset", json=reset, headers=srv.auth, timeout=60)
+            assert r.status_code == 503 and "capacity" in r.json()["detail"]
+            assert built == ["env"]  # the WebSocket session's only
+        time.sleep(0.2)  # the session's slot frees once its socket closes
+        r = httpx.post(f"{srv.base}/reset", json=reset, headers=srv.auth, timeout=60)
+        assert r.status_code == 200 and r.json()["observation"]["instruction"]
+        r = httpx.post(f"{srv.base}/reset", json={"task": "NoSuchTask"}, headers=srv.auth,
+                       timeout=60)
+        assert r.status_code == 400 and "NoSuchTask" in r.json()["detail"]
+        with PhoneEnvClient(srv.url) as client:  # the HTTP resets gave their slot back
+            assert client.reset(task="SettingsWifiOff", seed=0)[1]["step"] == 0
+
+
+def _until_closed(sock: socket.socket, limit_s: float = 10.0) -> tuple[bytes, float]:
+    """What the server sent before it closed ``sock``, and how long that took."""
+    start, data = time.monotonic(), b""
+    sock.settimeout(limit_s)
+    while chunk := sock.recv(4096):
+        data += chunk
+    return data, time.monotonic() - start
+
+
+def test_half_sent_requests_are_closed() -> None:
+    import httpx
+
+    app = create_server_app("PhoneWorld-v0")
+    with Server(app, request_timeout_s=0.5) as srv:
+        token = srv.token.encode()
+        with socket.create_connection(("127.0.0.1", srv.port)) as sock:  # headers stall
+            sock.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthoriz")
+            data, took = _until_closed(sock)
+        assert data.startswith(b"HTTP/1.1 408") and took < 5
+        with socket.create_connection(("127.0.0.1", srv.port)) as sock:  # the body stalls
+            sock.sendall(b"POST /reset HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                         b"application/json\r\nAuthorization: Bearer " + token
+                         + b"\r\nContent-Length: 60\r\n\r\n{\"seed\"")
+            data, took = _until_closed(sock)
+        assert b"200 OK" not in data and took < 5
+        with socket.create_connection(("127.0.0.1", srv.port)) as sock:  # nothing at all
+            data, took = _until_closed(sock)
+        assert data == b"" and took < 5
+        with httpx.Client(headers=srv.auth, timeout=30) as http:  # keep-alive still serves
+            for _ in range(2):
+                assert http.get(f"{srv.base}/health").status_code == 200
+            time.sleep(0.8)  # idle between requests is the keep-alive's business, not ours
+            assert http.get(f"{srv.base}/health").status_code == 200
+        with PhoneEnvClient(srv.url) as client:  # an open WebSocket is no late request
+            client.reset(task="SettingsWifiOff", seed=0)
+            time.sleep(0.8)
+            assert client.step('press(button="home")')[1] == 0.0
+
+
+def test_serve_prints_its_url_with_the_token() -> None:
+    import os
+    import re
+    import subprocess
+    import sys
+
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "phone_gym", "serve", "--openenv", "--port",
+                             str(port), "--task", "SettingsWifiOff"],
+                            stdout=subprocess.PIPE, text=True, env=os.environ.copy())
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        match = re.search(r"at (http://127\.0\.0\.1:(\d+)/\?token=([\w-]{40,}))$", line.strip())
+        assert match and int(match[2]) == port, line
+        deadline = time.monotonic() + 60
+        while True:  # the server listens once uvicorn has started
+            try:
+                with PhoneEnvClient(match[1]) as client:
+                    assert client.reset(seed=0)[0]["instruction"] == "Turn off Wi-Fi."
+                break
+            except ConnectionError:
+                assert time.monotonic() < deadline and proc.poll() is None
+                time.sleep(0.2)
+        with pytest.raises(ConnectionError, match="401"):
+            PhoneEnvClient(f"http://127.0.0.1:{port}").reset()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

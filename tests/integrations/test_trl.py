@@ -234,14 +234,13 @@ def test_remote_episode_equals_local() -> None:
 
     import numpy as np
 
-    from phone_gym.integrations.openenv import create_server_app
+    from phone_gym.integrations.openenv import create_server_app, server_config
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = int(s.getsockname()[1])
-    server = uvicorn.Server(uvicorn.Config(create_server_app("PhoneWorld-v0", max_sessions=2),
-                                           host="127.0.0.1", port=port, log_level="warning",
-                                           ws_max_size=100 * 2**20))
+    app = create_server_app("PhoneWorld-v0", max_sessions=2)
+    server = uvicorn.Server(server_config(app, host="127.0.0.1", port=port))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:
@@ -252,7 +251,8 @@ def test_remote_episode_equals_local() -> None:
         calls = [{"name": "click", "arguments": {"x": 5000, "y": 10}},
                  *oracle_calls(TASK, SEED)]
         local, remote = (PhoneToolEnv(image_size=IMAGE_SIZE),
-                         PhoneToolEnv(image_size=IMAGE_SIZE, remote=f"http://127.0.0.1:{port}"))
+                         PhoneToolEnv(image_size=IMAGE_SIZE,  # the URL serve prints
+                                      remote=f"http://127.0.0.1:{port}/?token={app.state.token}"))
         outs = []
         for env in (local, remote):
             seq = [env.reset(task=TASK, seed=SEED)]

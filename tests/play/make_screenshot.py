@@ -14,27 +14,27 @@ from PIL import Image
 from play_support import CHROMIUM, CHROMIUM_ARGS, TASK, oracle_plan
 from playwright.sync_api import sync_playwright
 
-from phone_gym.play.cli import make_session
+from phone_gym.play.cli import make_sessions
 from phone_gym.play.server import ServerThread
 
 MAX_BYTES = 200_000
 
 
 def main(out: Path, work: Path) -> int:
-    session = make_session(task=TASK, seed=0, out=work, size=(540, 1200))
-    session.new_episode()
+    sessions = make_sessions(task=TASK, seed=0, out=work, size=(540, 1200))
+    session = sessions.warm()  # the page's tab takes it
     _, plan = oracle_plan(TASK, 0)
     for action in plan[:2]:  # open Clock from the launcher, then its Timer tab
         session.act(action.to_dict())
-    with ServerThread(session) as server, sync_playwright() as p:
+    with ServerThread(sessions) as server, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1000, "height": 760})
-        page.goto(f"{server.url}/")
+        page.goto(server.page_url())
         page.wait_for_function("document.getElementById('step').textContent === '2'")
         page.wait_for_function("document.getElementById('phone').naturalWidth > 0")
         png = page.screenshot()
         browser.close()
-    session.close()
+    sessions.close()
     image = Image.open(io.BytesIO(png)).convert("RGB").quantize(colors=128)
     out.parent.mkdir(parents=True, exist_ok=True)
     image.save(out, optimize=True)

@@ -1,6 +1,7 @@
 """The play session, its HTTP API and the ``phone-gym play`` command without a browser:
 episode plans, bad requests, recorded frames only, a phone over adb (the virtual device),
-and the command's one-line errors."""
+and the command's one-line errors. The server's guard and its sessions per tab are in
+test_play_server.py."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from play_support import SIZE, TASK
 
 from phone_gym.cli import main
 from phone_gym.play import EpisodePlan, list_recorded, recorded_steps
-from phone_gym.play.cli import make_session
+from phone_gym.play.cli import make_session, make_sessions
 from phone_gym.play.session import page_action
 from phone_gym.trainer.export import load_episodes
 
@@ -71,17 +72,18 @@ def test_bad_sessions_are_refused(tmp_path: Path) -> None:
         session.act({"action": "press", "button": "home"})
 
 
-def _get(url: str) -> tuple[int, bytes]:
+def _get(url: str, headers: dict[str, str]) -> tuple[int, bytes]:
     try:
-        with urllib.request.urlopen(url, timeout=30) as r:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers),
+                                    timeout=30) as r:
             return r.status, r.read()
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read()
 
 
-def _post(url: str, data: Any) -> tuple[int, dict[str, Any]]:
+def _post(url: str, data: Any, headers: dict[str, str]) -> tuple[int, dict[str, Any]]:
     request = urllib.request.Request(url, json.dumps(data).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
+                                     headers={"Content-Type": "application/json", **headers})
     try:
         with urllib.request.urlopen(request, timeout=30) as r:
             return r.status, json.loads(r.read())
@@ -93,44 +95,58 @@ def test_the_api_serves_the_page_frames_and_recorded_frames_only(tmp_path: Path)
     pytest.importorskip("aiohttp", reason="the play extra (aiohttp) is not installed")
     from phone_gym.play.server import ServerThread
 
-    session = make_session(task=TASK, out=tmp_path / "play", size=SIZE)
+    sessions = make_sessions(task=TASK, out=tmp_path / "play", size=SIZE)
     (tmp_path / "secret.png").write_bytes(b"not yours")
-    with ServerThread(session) as server:
-        url = server.url
-        status, page = _get(f"{url}/")
+    with ServerThread(sessions) as server:
+        url, auth = server.url, {"Authorization": f"Bearer {server.token}"}
+
+        def get(path: str) -> tuple[int, bytes]:
+            return _get(url + path, {**auth, "X-Play-Session": tab})
+
+        def post(path: str, data: Any) -> tuple[int, dict[str, Any]]:
+            return _post(url + path, data, {**auth, "X-Play-Session": tab})
+
+        status, page = _get(f"{url}/", auth)
         assert status == 200 and b"/static/play.js" in page and b"http" not in page
-        status, body = _get(f"{url}/api/state")
-        state = json.loads(body)
-        assert state["step"] == 0 and (state["width"], state["height"]) == SIZE
-        status, png = _get(f"{url}/api/frame.png")
+        status, opened = _post(f"{url}/api/session", {}, auth)
+        tab, state = opened["session"], opened["state"]
+        assert status == 200 and state["step"] == 0 and (state["width"], state["height"]) == SIZE
+        assert json.loads(get("/api/state")[1]) == state
+        status, png = get("/api/frame.png")
         assert status == 200 and png.startswith(b"\x89PNG")
-        assert _post(f"{url}/api/action", ["click"])[0] == 400
-        status, error = _post(f"{url}/api/action", {"action": "wait", "seconds": 1})
+        assert post("/api/action", ["click"])[0] == 400
+        status, error = post("/api/action", {"action": "wait", "seconds": 1})
         assert status == 400 and "accepted: click" in error["error"]
-        status, state = _post(f"{url}/api/action", {"action": "click", "x": 2000, "y": 1})
+        status, state = post("/api/action", {"action": "click", "x": 2000, "y": 1})
         assert status == 400 and "[0, 1000]" in state["error"]
-        _post(f"{url}/api/action", {"action": "press", "button": "home"})
-        status, state = _post(f"{url}/api/action", {"action": "finish", "status": "success"})
+        post("/api/action", {"action": "press", "button": "home"})
+        status, state = post("/api/action", {"action": "finish", "status": "success"})
         assert status == 200 and state["done"] and state["verdict"]["success"] is False
-        assert _post(f"{url}/api/action", {"action": "finish", "status": "success"})[0] == 400
+        assert post("/api/action", {"action": "finish", "status": "success"})[0] == 400
         episode_id = state["episode_id"]
-        status, body = _get(f"{url}/api/episodes")
+        status, body = get("/api/episodes")
         listed = json.loads(body)["episodes"]
         assert [e["episode_id"] for e in listed] == [episode_id] and listed[0]["steps"] == 2
-        assert _get(f"{url}/frames/{episode_id}/000.png")[0] == 200
-        assert _get(f"{url}/frames/{episode_id}/final.png")[0] == 200
+        assert get(f"/frames/{episode_id}/000.png")[0] == 200
+        assert get(f"/frames/{episode_id}/final.png")[0] == 200
         for bad in (f"/frames/{episode_id}/..%2F..%2F..%2Fsecret.png", "/frames/../secret.png",
                     f"/frames/{episode_id}/steps.jsonl", "/frames/x/002.png",
                     "/api/episodes/nope"):
-            assert _get(url + bad)[0] == 404, bad
-        status, body = _get(f"{url}/api/episodes/{episode_id}")
+            assert get(bad)[0] == 404, bad
+        status, body = get(f"/api/episodes/{episode_id}")
         steps = json.loads(body)["steps"]
         assert [s["parsed"] for s in steps] == [{"action": "press", "button": "home"},
                                                 {"action": "finish", "status": "success"}]
-        status, state = _post(f"{url}/api/new", {})
+        status, state = post("/api/new", {})
         assert state["step"] == 0 and state["seed"] == 1 and state["episode_id"] != episode_id
-        assert _get(f"{url}/replay")[0] == 200
-    session.close()
+        assert get("/replay")[0] == 200
+        # the tab's session goes with every call: none, or an unknown one, says what to do
+        status, body = _get(f"{url}/api/state", auth)
+        assert status == 400 and json.loads(body)["code"] == "no_session"
+        status, body = _get(f"{url}/api/frame.png?session=nope", auth)
+        assert status == 410 and "reload the page" in json.loads(body)["error"]
+        assert get("/api/frame.png")[0] == 200
+    sessions.close()
 
 
 def test_play_real_over_the_virtual_device(tmp_path: Path,
@@ -178,6 +194,11 @@ def test_play_command_errors_are_one_line(tmp_path: Path, capsys: pytest.Capture
         closed = s.getsockname()[1]
     assert main(["play", "--real", "--port", str(closed), "--out", str(tmp_path)]) == 1
     assert "no adb server at" in _one_line(capsys.readouterr().err)
+    assert main(["play", "--task", TASK, "--out", str(tmp_path), "--allow-origin",
+                 "http://myhost:1/page"]) == 2
+    assert "scheme://host[:port] with no path" in _one_line(capsys.readouterr().err)
+    assert main(["play", "--task", TASK, "--out", str(tmp_path), "--idle-timeout", "0"]) == 2
+    assert "seconds > 0" in capsys.readouterr().err
     import importlib.util
 
     real_find_spec = importlib.util.find_spec
@@ -203,11 +224,14 @@ class _GoneEnv:
 
 def test_an_env_failure_is_shown_not_a_server_error_page(tmp_path: Path) -> None:
     pytest.importorskip("aiohttp", reason="the play extra (aiohttp) is not installed")
-    from phone_gym.play import PlaySession
     from phone_gym.play.server import ServerThread
+    from phone_gym.play.sessions import PlaySessions
 
-    session = PlaySession(lambda task: _GoneEnv(), tmp_path)
-    with ServerThread(session) as server:
-        assert json.loads(_get(f"{server.url}/api/state")[1])["width"] == 10
-        status, body = _post(f"{server.url}/api/action", {"action": "press", "button": "back"})
+    sessions = PlaySessions(lambda task: _GoneEnv(), tmp_path)
+    with ServerThread(sessions, require_token=False) as server:
+        status, opened = _post(f"{server.url}/api/session", {}, {})
+        assert status == 200 and opened["state"]["width"] == 10
+        status, body = _post(f"{server.url}/api/action", {"action": "press", "button": "back"},
+                             {"X-Play-Session": opened["session"]})
     assert status == 500 and body["error"].startswith("RuntimeError: the phone went away")
+    sessions.close()

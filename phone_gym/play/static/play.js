@@ -1,7 +1,17 @@
 // phone-gym play: the page's pointer, wheel and keyboard input become phone actions in
-// [0, 1000] coordinates, sent one at a time to the server (POST /api/action).
+// [0, 1000] coordinates, sent one at a time to the server (POST /api/action). Each tab has
+// its own session (its id in sessionStorage, sent in X-Play-Session): its own episode and
+// recording. The token comes from the URL the server printed (?token=...): the server set it
+// as a cookie on this load, so it leaves the address bar.
 "use strict";
 const $ = (id) => document.getElementById(id);
+const SESSION_KEY = "phone-gym-play-session";
+let session = sessionStorage.getItem(SESSION_KEY);
+const here = new URL(location.href);
+if (here.searchParams.has("token")) {
+  here.searchParams.delete("token");
+  history.replaceState(null, "", here.pathname + here.search + here.hash);
+}
 const HOLD_MS = 500;      // press and hold this long: long_press
 const DRAG_MIN = 25;      // moved this far (of 1000): drag
 const WHEEL_GAP_MS = 350; // one scroll action per wheel gesture
@@ -22,7 +32,7 @@ function show(s) {
   $("last-action").textContent = s.action || "none";
   $("error").textContent = s.action_error ? `action_error: ${s.action_error}` : "";
   if (s.width && s.height) $("phone-box").style.aspectRatio = `${s.width} / ${s.height}`;
-  $("phone").src = `/api/frame.png?v=${s.frame_version}`;
+  $("phone").src = `/api/frame.png?session=${encodeURIComponent(session)}&v=${s.frame_version}`;
   const v = $("verdict");
   v.replaceChildren();
   v.className = "";
@@ -38,15 +48,41 @@ function show(s) {
   }
 }
 
+async function api(url, body) {
+  // a POST (JSON) when there is a body, else a GET; always with this tab's session
+  const init = {headers: {"X-Play-Session": session || ""}};
+  if (body !== undefined) {
+    init.method = "POST";
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const r = await fetch(url, init);
+  return {ok: r.ok, data: await r.json()};
+}
+
+async function openSession(note, takeOver) {
+  const {ok, data} = await api("/api/session", {take_over: Boolean(takeOver)});
+  $("take-over").hidden = ok || data.code !== "full";
+  if (!ok) { $("error").textContent = data.error; return; }
+  session = data.session;
+  sessionStorage.setItem(SESSION_KEY, session);
+  show(data.state);
+  if (note) $("error").textContent = note;
+}
+
+async function answer({ok, data}) {
+  if (ok) { show(data); return; }
+  if (data.code === "no_session") {  // closed after idling, or the server restarted
+    await openSession(`${data.error} (a new episode started)`);
+    return;
+  }
+  $("error").textContent = data.error;
+}
+
 function post(url, body) {
   // requests go one after another: the phone sees actions in the order they were made
-  queue = queue.then(async () => {
-    const r = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"},
-                                body: JSON.stringify(body || {})});
-    const data = await r.json();
-    if (!r.ok) { $("error").textContent = data.error; return; }
-    show(data);
-  }).catch((e) => { $("error").textContent = String(e); });
+  queue = queue.then(async () => answer(await api(url, body || {})))
+    .catch((e) => { $("error").textContent = String(e); });
   return queue;
 }
 
@@ -122,10 +158,14 @@ $("type-text").addEventListener("keydown", (ev) => { if (ev.key === "Enter") sen
 $("answer").addEventListener("click", () => sendText("answer-text", "answer"));
 $("finish").addEventListener("click", () => { flushTyped(); act({action: "finish", status: "success"}); });
 $("infeasible").addEventListener("click", () => act({action: "finish", status: "infeasible"}));
+$("take-over").addEventListener("click", () => {
+  queue = queue.then(() => openSession("", true))
+    .catch((e) => { $("error").textContent = String(e); });
+});
 $("new").addEventListener("click", () => {
   $("recorded").textContent = "Episodes are recorded when they end.";
   post("/api/new");
 });
 
-fetch("/api/state").then((r) => r.json()).then(show)
+queue = (session ? api("/api/state").then(answer) : openSession())
   .catch((e) => { $("error").textContent = String(e); });

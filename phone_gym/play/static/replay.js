@@ -2,6 +2,11 @@
 // (a circle for a tap, two for a long press, an arrow for a drag or a scroll).
 "use strict";
 const $ = (id) => document.getElementById(id);
+const here = new URL(location.href);
+if (here.searchParams.has("token")) {  // the server set it as a cookie on this load
+  here.searchParams.delete("token");
+  history.replaceState(null, "", here.pathname + here.search + here.hash);
+}
 let episode = null;
 let index = 0;
 

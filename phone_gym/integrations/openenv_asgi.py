@@ -1,0 +1,226 @@
+"""The OpenEnv server's guard, around OpenEnv's FastAPI app under uvicorn.
+
+- ``GuardMiddleware`` (plain ASGI): every HTTP and WebSocket request passes
+  ``phone_gym.serving.AccessPolicy`` (Host, Origin, token); a POST must be
+  ``application/json``; a WebSocket whose client sends nothing for ``idle_timeout_s`` is
+  closed (code 1001): OpenEnv sees its client leave and ends the session, so the env closes
+  and its slot frees.
+- ``deadline_protocol``: uvicorn's h11 protocol, which never times out a request that is
+  still arriving (its keep-alive timer stops at the first byte and is not armed on a new
+  connection), with a deadline: a connection whose request headers and body have not all
+  arrived ``request_timeout_s`` after it opened or after the request's first byte is closed,
+  with a 408 while the headers are incomplete.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable, MutableMapping
+from http.cookies import CookieError, SimpleCookie
+from typing import Any
+from urllib.parse import parse_qs
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from ..serving import TOKEN_PARAM, AccessPolicy, Refusal, cookie_name, json_refusal
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+#: The close reason of a session that sat idle (a WebSocket reason is at most 123 bytes).
+IDLE_REASON = "session closed: idle for {:g} s; connect again for a new one"
+
+
+def _headers(scope: Scope) -> dict[str, str]:
+    """The request's headers by lower-case name; a repeated Host or Origin becomes ``""``
+    (refused: which one the browser meant is unknown)."""
+    out: dict[str, str] = {}
+    for raw_name, raw_value in scope.get("headers", []):
+        name, value = raw_name.decode("latin-1").lower(), raw_value.decode("latin-1")
+        out[name] = "" if name in out and name in ("host", "origin") else value
+    return out
+
+
+def _cookie(header: str | None, name: str) -> str | None:
+    if not header:
+        return None
+    try:
+        morsel = SimpleCookie(header).get(name)
+    except CookieError:
+        return None
+    return morsel.value if morsel is not None else None
+
+
+class GuardMiddleware:
+    """Checks each request of ``app`` against ``policy`` (see the module docstring)."""
+
+    def __init__(self, app: ASGIApp, policy: AccessPolicy,
+                 idle_timeout_s: float | None = None) -> None:
+        self.app, self.policy, self.idle_timeout_s = app, policy, idle_timeout_s
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind not in ("http", "websocket"):  # lifespan
+            await self.app(scope, receive, send)
+            return
+        headers = _headers(scope)
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        local_ip, port = (scope.get("server") or ("", 0))[:2]
+        query_token = query.get(TOKEN_PARAM, [None])[-1]
+        refusal = self.policy.check(
+            host=headers.get("host"), origin=headers.get("origin"), local=(local_ip, port or 0),
+            query_token=query_token, authorization=headers.get("authorization"),
+            cookie_token=_cookie(headers.get("cookie"), cookie_name(port or 0)))
+        if refusal is None and kind == "http" and scope.get("method") == "POST":
+            refusal = json_refusal(headers.get("content-type"))
+        if refusal is not None:
+            refuse = _refuse_http if kind == "http" else _refuse_websocket
+            await refuse(scope, receive, send, refusal)
+            return
+        if kind == "websocket":
+            await self._websocket(scope, receive, send)
+            return
+        cookie = self.policy.set_cookie(port or 0) if query_token is not None else None
+        if cookie is not None and scope.get("method") == "GET":  # a page's first load
+            send = _with_header(send, b"set-cookie", cookie.encode("latin-1"))
+        await self.app(scope, receive, send)
+
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Run the WebSocket app; a wait for the client longer than ``idle_timeout_s`` reads
+        as the client leaving, and the app's close then says why."""
+        timeout = self.idle_timeout_s
+        if timeout is None:
+            await self.app(scope, receive, send)
+            return
+        idle = False
+        closed = False
+
+        async def timed_receive() -> Message:
+            nonlocal idle
+            try:
+                return await asyncio.wait_for(receive(), timeout)
+            except asyncio.TimeoutError:
+                idle = True
+                return {"type": "websocket.disconnect", "code": 1001}
+
+        async def closing_send(message: Message) -> None:
+            nonlocal closed
+            if message["type"] == "websocket.close":
+                closed = True
+                if idle:
+                    message = {**message, "code": 1001, "reason": IDLE_REASON.format(timeout)}
+            await send(message)
+
+        await self.app(scope, timed_receive, closing_send)
+        if idle and not closed:
+            await send({"type": "websocket.close", "code": 1001,
+                        "reason": IDLE_REASON.format(timeout)})
+
+
+def _with_header(send: Send, name: bytes, value: bytes) -> Send:
+    async def sending(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message = {**message, "headers": [*message.get("headers", []), (name, value)]}
+        await send(message)
+    return sending
+
+
+def _body(refusal: Refusal) -> bytes:
+    return json.dumps({"detail": refusal.message}).encode()
+
+
+async def _refuse_http(scope: Scope, receive: Receive, send: Send, refusal: Refusal) -> None:
+    body = _body(refusal)
+    headers = [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(body))]
+    if refusal.status == 401:
+        headers.append((b"www-authenticate", b"Bearer"))
+    await send({"type": "http.response.start", "status": refusal.status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _refuse_websocket(scope: Scope, receive: Receive, send: Send,
+                            refusal: Refusal) -> None:
+    """Refuse the handshake: an HTTP answer with the reason where the server can send one
+    (the ASGI ``websocket.http.response`` extension), else a close, which is HTTP 403."""
+    await receive()  # websocket.connect
+    if "websocket.http.response" not in scope.get("extensions", {}):
+        await send({"type": "websocket.close", "code": 1008})
+        return
+    body = _body(refusal)
+    await send({"type": "websocket.http.response.start", "status": refusal.status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", b"%d" % len(body))]})
+    await send({"type": "websocket.http.response.body", "body": body})
+
+
+_TIMEOUT_TEXT = b"the request did not arrive in time: send it whole\n"
+REQUEST_TIMEOUT_RESPONSE = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; "
+                            b"charset=utf-8\r\nconnection: close\r\ncontent-length: %d\r\n\r\n%s"
+                            % (len(_TIMEOUT_TEXT), _TIMEOUT_TEXT))
+
+
+def deadline_protocol(request_timeout_s: float) -> type[asyncio.Protocol]:
+    """uvicorn's ``H11Protocol`` with a request deadline of ``request_timeout_s`` (pass it
+    as ``uvicorn.Config(http=...)``)."""
+    if not request_timeout_s > 0:
+        raise ValueError(f"request_timeout_s={request_timeout_s!r}; accepted: seconds > 0")
+
+    class DeadlineH11Protocol(H11Protocol):  # type: ignore[misc]
+        _deadline: asyncio.TimerHandle | None = None
+        _upgraded = False
+
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            self._arm()  # the first request is due: a silent connection is closed too
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            self._watch()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._watch()
+
+        def handle_websocket_upgrade(self, event: Any) -> None:
+            self._upgraded = True  # the transport is the WebSocket protocol's now
+            self._disarm()
+            super().handle_websocket_upgrade(event)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        def _watch(self) -> None:
+            """Armed while a request is partly in (headers or body), else not."""
+            if self._upgraded or self.transport.is_closing():
+                self._disarm()
+                return
+            state = self.conn.their_state
+            if state is h11.SEND_BODY or (state is h11.IDLE and self.conn.trailing_data[0]):
+                self._arm()
+            else:
+                self._disarm()
+
+        def _arm(self) -> None:
+            if self._deadline is None:
+                self._deadline = self.loop.call_later(request_timeout_s, self._expire)
+
+        def _disarm(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+
+        def _expire(self) -> None:
+            self._deadline = None
+            if self._upgraded or self.transport.is_closing():
+                return
+            if self.conn.their_state is h11.IDLE and self.conn.trailing_data[0]:
+                self.transport.write(REQUEST_TIMEOUT_RESPONSE)  # headers begun, not ended
+            self.transport.close()  # a body still coming: the app reads a disconnect
+
+    return DeadlineH11Protocol
