@@ -187,7 +187,7 @@ def run_episode(job: Job) -> dict[str, Any]:
 def record_trajectory(record: Mapping[str, Any], run_dir: str | Path,
                       out_dir: str | Path) -> str | None:
     """Append one finished bench episode (its results record and the run's frames in
-    ``run_dir``) to ``out_dir`` in the trainer's trajectory format (``trainer.export``:
+    ``run_dir``) to ``out_dir`` in the trajectory format (``phone_gym.trajectory``:
     ``steps.jsonl`` plus ``frames/<episode_id>/<step>.png``, and the last screen as
     ``final.png`` for ``phone-gym play``'s replay view); returns the episode id (None for an
     episode without steps). The reward is the episode's, on its last step (PhoneWorld's
@@ -197,9 +197,9 @@ def record_trajectory(record: Mapping[str, Any], run_dir: str | Path,
     import numpy as np
 
     from ..actions import format_action
-    from ..trainer.export import export_episodes
-    from ..trainer.records import Episode, StepRecord
     from ..trainer.rollout import frame_ref
+    from ..trajectory.records import Episode, StepRecord
+    from ..trajectory.store import export_episodes
 
     actions = list(record["actions"])
     if not actions:

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from ..serving import TOKEN_PARAM, AccessPolicy, cookie_name, json_refusal, new_token, served_url
-from ..trainer.trajectory import TrajectoryError
+from ..trajectory.format import TrajectoryError
 from .session import EPISODE_ID, PlaySession, list_recorded, recorded_steps
 from .sessions import PlaySessions, SessionsFull
 

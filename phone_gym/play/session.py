@@ -1,6 +1,6 @@
 """One play session: the env a person plays through the page, one episode at a time, each
-step recorded as a ``trainer.records.StepRecord`` and every finished episode appended to
-the export folder with ``trainer.export.export_episodes`` (``steps.jsonl`` plus
+step recorded as a ``trajectory.StepRecord`` and every finished episode appended to
+the export folder with ``trajectory.export_episodes`` (``steps.jsonl`` plus
 ``frames/<episode_id>/<step>.png``), exactly what ``phone-gym collect --out`` writes, so
 ``phone-gym train sft`` (``data.path``) reads a folder of demonstrations as it is.
 
@@ -25,9 +25,9 @@ from PIL import Image
 
 from ..actions import ActionError, PhoneAction, format_action
 from ..actions.action import ACTION_FIELDS
-from ..trainer.export import STEPS_FILE, export_episodes, load_episodes
-from ..trainer.records import Episode, StepRecord
 from ..trainer.rollout import frame_ref
+from ..trajectory.records import Episode, StepRecord
+from ..trajectory.store import STEPS_FILE, export_episodes, load_episodes
 
 #: The action types the page sends (``open_app``, ``close_app`` and ``wait`` are the
 #: model's shortcuts: a person taps the launcher instead).

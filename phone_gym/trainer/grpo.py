@@ -23,8 +23,8 @@ from typing import Any, TypeVar
 import numpy as np
 import torch
 
-from .export import export_episodes
-from .records import Episode
+from ..trajectory.records import Episode
+from ..trajectory.store import export_episodes
 from .rollout import Collector
 from .vlm import TrainSample, VLMPolicy
 

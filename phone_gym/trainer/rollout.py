@@ -17,11 +17,11 @@ import gymnasium as gym
 import numpy as np
 
 from ..actions import ActionError, parse_action
+from ..trajectory.records import Episode, StepRecord
 from .backends import EnvBackend, EnvListBackend, VectorEnvBackend
 from .mixing import EpisodeSpec, MixedSampler
 from .policies import Policy, as_generation
 from .prompts import Turn, check_history
-from .records import Episode, StepRecord
 
 MAX_HISTORY_TEXT = 200
 

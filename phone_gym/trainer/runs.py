@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..trajectory.format import TrajectoryError
+from ..trajectory.records import Episode
 from .config import ConfigError, resolve
 from .export import export_episodes, load_episodes, write_conversations
 from .metrics import MetricsLog
 from .mixing import EnvSource, MixedSampler
 from .policies import OraclePolicy
-from .records import Episode
 from .rollout import Collector
-from .trajectory import TrajectoryError
 
 #: A Hugging Face hub id (``org/name``), which ``load_vlm`` may download.
 HUB_ID = re.compile(r"[A-Za-z0-9][\w.-]*/[\w.-]+")

@@ -11,8 +11,8 @@ from typing import Any
 
 import torch
 
+from ..trajectory.records import Episode, StepRecord
 from .prompts import Turn
-from .records import Episode, StepRecord
 from .vlm import TrainSample, VLMPolicy
 
 #: Modules LoRA adapts by default (the attention projections of Qwen-style decoders).

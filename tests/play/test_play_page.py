@@ -18,7 +18,7 @@ from play_support import CHROMIUM, CHROMIUM_ARGS, SIZE, TASK, oracle_plan
 from phone_gym.actions import parse_action
 from phone_gym.play.cli import make_sessions
 from phone_gym.play.sessions import PlaySessions
-from phone_gym.trainer.export import load_episodes
+from phone_gym.trajectory.store import load_episodes
 
 pytest.importorskip("aiohttp", reason="the play extra (aiohttp) is not installed")
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")

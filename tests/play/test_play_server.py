@@ -18,7 +18,7 @@ from play_support import SIZE, TASK
 
 from phone_gym.play.cli import make_sessions
 from phone_gym.play.sessions import PlaySessions, SessionsFull
-from phone_gym.trainer.export import load_episodes
+from phone_gym.trajectory.store import load_episodes
 
 aiohttp = pytest.importorskip("aiohttp", reason="the play extra (aiohttp) is not installed")
 

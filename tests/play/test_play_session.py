@@ -19,7 +19,7 @@ from phone_gym.cli import main
 from phone_gym.play import EpisodePlan, list_recorded, recorded_steps
 from phone_gym.play.cli import make_session, make_sessions
 from phone_gym.play.session import page_action
-from phone_gym.trainer.export import load_episodes
+from phone_gym.trajectory.store import load_episodes
 
 
 def test_episode_plans_take_tasks_and_seeds_in_turn() -> None:

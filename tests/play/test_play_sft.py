@@ -11,7 +11,7 @@ from play_support import SIZE, TASK, oracle_plan
 
 from phone_gym.cli import main
 from phone_gym.play.cli import make_session
-from phone_gym.trainer.export import load_episodes
+from phone_gym.trajectory.store import load_episodes
 
 for _module in ("torch", "transformers", "peft"):
     pytest.importorskip(_module, reason="the train extra is not installed")

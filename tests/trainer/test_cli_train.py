@@ -21,10 +21,10 @@ import torch  # noqa: E402
 from trainer_support import IMAGE_SIZE, OBS_SIZE, TASK, clock_envs, rewarded_collector  # noqa: E402
 
 from phone_gym.cli import main  # noqa: E402
-from phone_gym.trainer.export import load_episodes  # noqa: E402
 from phone_gym.trainer.grpo import GRPOSettings, NoSignalWarning, train_grpo  # noqa: E402
 from phone_gym.trainer.metrics import read_metrics  # noqa: E402
 from phone_gym.trainer.rollout import Collector  # noqa: E402
+from phone_gym.trajectory.store import load_episodes  # noqa: E402
 
 CONFIGS = Path(__file__).resolve().parents[2] / "examples" / "configs"
 
@@ -167,7 +167,7 @@ def test_grpo_real_mock_without_an_adb_server(tmp_path: Path,
 def test_grpo_records_its_rollouts_for_sft(tmp_path: Path) -> None:
     """``record = true``: every rollout lands in OUT/rollouts in the trajectory format, with
     its frames, and loads back as the episodes GRPO collected."""
-    from phone_gym.trainer.export import load_episodes
+    from phone_gym.trajectory.store import load_episodes
 
     path = tmp_path / "grpo.toml"
     path.write_text(f"""

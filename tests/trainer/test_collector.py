@@ -24,8 +24,8 @@ from phone_gym.trainer.export import (
 )
 from phone_gym.trainer.mixing import EnvSource, EpisodeSpec, MixedSampler, as_sources
 from phone_gym.trainer.policies import CallablePolicy, OraclePolicy, RandomPolicy
-from phone_gym.trainer.records import RECORD_KEYS, Episode, StepRecord
 from phone_gym.trainer.rollout import Collector
+from phone_gym.trajectory.records import RECORD_KEYS, Episode, StepRecord
 
 TASK = "ClockDisableAlarm"
 SIZE = (135, 300)

@@ -30,8 +30,8 @@ from phone_gym.trainer.grpo import (
     train_grpo,
 )
 from phone_gym.trainer.mixing import EnvSource, MixedSampler
-from phone_gym.trainer.records import Episode, StepRecord
 from phone_gym.trainer.rollout import Collector
+from phone_gym.trajectory.records import Episode, StepRecord
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "gpu_check.py"
 

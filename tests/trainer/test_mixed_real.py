@@ -11,8 +11,8 @@ import pytest
 
 from phone_gym.trainer.mixing import EnvSource, MixedSampler
 from phone_gym.trainer.policies import OraclePolicy
-from phone_gym.trainer.records import RECORD_KEYS
 from phone_gym.trainer.rollout import Collector
+from phone_gym.trajectory.records import RECORD_KEYS
 from phone_gym.virtual import VirtualAdbServer, VirtualPhone
 
 SIZE = (135, 300)

@@ -13,8 +13,8 @@ from phone_gym.envs import PhoneWorldEnv
 from phone_gym.trainer.mixing import EnvSource, MixedSampler
 from phone_gym.trainer.policies import OraclePolicy
 from phone_gym.trainer.ray_workers import RayBackend
-from phone_gym.trainer.records import RECORD_KEYS
 from phone_gym.trainer.rollout import Collector
+from phone_gym.trajectory.records import RECORD_KEYS
 
 ray = pytest.importorskip("ray")
 

@@ -8,8 +8,8 @@ from typing import Any
 from trainer_support import OBS_SIZE, TASK, clock_envs, make_policy
 
 import phone_gym
-from phone_gym.trainer.records import RECORD_KEYS
 from phone_gym.trainer.rollout import Collector
+from phone_gym.trajectory.records import RECORD_KEYS
 
 
 def test_vlm_rollouts_on_4_vector_envs_give_complete_records(fresh_policy: Any) -> None:

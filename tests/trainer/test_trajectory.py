@@ -17,10 +17,10 @@ import numpy as np
 import pytest
 
 from phone_gym.play import list_recorded
-from phone_gym.trainer.export import STEPS_FILE, export_episodes, load_episodes
-from phone_gym.trainer.records import Episode, StepRecord
 from phone_gym.trainer.rollout import frame_ref
-from phone_gym.trainer.trajectory import TrajectoryError, TrajectoryWarning, read_trajectory
+from phone_gym.trajectory.format import TrajectoryError, TrajectoryWarning, read_trajectory
+from phone_gym.trajectory.records import Episode, StepRecord
+from phone_gym.trajectory.store import STEPS_FILE, export_episodes, load_episodes
 
 FORMAT_LINE = {"format": "phone-gym-trajectory", "version": 2}
 

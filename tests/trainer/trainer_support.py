@@ -41,8 +41,8 @@ class SFTRun:
 def rewarded_collector() -> type:
     """A ``Collector`` whose rollouts keep what was recorded but the reward: the first of
     each group rewarded, the next not, and so on (a signal for GRPO to learn from)."""
-    from phone_gym.trainer.records import Episode
     from phone_gym.trainer.rollout import Collector
+    from phone_gym.trajectory.records import Episode
 
     class Rewarded(Collector):
         def collect(self, *args: Any, **kwargs: Any) -> list[Episode]:
