@@ -81,8 +81,14 @@ def cmd_tasks(args: argparse.Namespace) -> int:
               f"bench run --suite {args.suite}")
         return 0
     if args.suite:
-        from .suites import suite_table
+        from .suites import SUITES, suite_table
 
+        if args.suite not in SUITES:
+            from .world.manifest import did_you_mean
+
+            names = [*PWBENCH_SUITES, *SUITES]
+            raise ValueError(f"unknown suite {args.suite!r}{did_you_mean(args.suite, names)}; "
+                             f"accepted: {', '.join(names)}")
         print(suite_table(args.suite))
         return 0
     if args.real:
@@ -102,13 +108,20 @@ def cmd_tasks(args: argparse.Namespace) -> int:
         from .envs.phone_world import split_templates
 
         templates = split_templates(templates, args.split)
+    if args.tag:
+        from .tasks.task import TAGS
+
+        unknown = sorted(set(args.tag) - TAGS)
+        if unknown:
+            raise ValueError(f"--tag {unknown[0]!r}; accepted: {', '.join(sorted(TAGS))}")
+        templates = [t for t in templates if set(args.tag) <= t.tags]
     print(f"{'id':32} {'apps':20} {'cplx':>4} {'steps':>5}  template")
     for t in templates:
         kind = " [answer]" if t.needs_answer else ""
         print(f"{t.id:32} {','.join(t.apps):20} {t.complexity:>4} {t.max_steps:>5}  "
               f"{t.template}{kind}")
     print(f"{len(templates)} templates; env ids: PhoneWorld-v0 (all) or PhoneWorld-<id>-v0")
-    if not args.app and not args.split:
+    if not args.app and not args.split and not args.tag:
         from .mockapps import REGISTRY
         from .tasks.registry import CROSS_KINDS, template_counts
 
@@ -200,18 +213,26 @@ def captioned(frames: Sequence[Image.Image], captions: Sequence[str]) -> list[Im
     return out
 
 
+def _adb_address(args: argparse.Namespace) -> tuple[str, int]:
+    """The adb server a command reaches: ``--adb-host``/``--adb-port`` where the command
+    serves a page of its own (``play``, ``serve``), else ``--host``/``--port``."""
+    return (getattr(args, "adb_host", None) or args.host,
+            getattr(args, "adb_port", None) or args.port)
+
+
 def _no_phone(exc: DeviceError, args: argparse.Namespace) -> str:
     """What a failure to reach the phone at reset means, and what to do."""
-    where = f"{args.host}:{args.port}"
+    host, port = _adb_address(args)
+    where = f"{host}:{port}"
     text = str(exc)
     refused = "onnection refused" in text or any(
         isinstance(e, ConnectionRefusedError) for e in _causes(exc))
     if refused:
-        return f"no adb server at {where}: {phone_hint(args.port)}"
+        return f"no adb server at {where}: {phone_hint(port)}"
     if "expected exactly one attached phone" in text:
         found = text.rpartition("found ")[2]
         if found == "none":
-            return f"no phone attached to the adb server at {where}: {phone_hint(args.port)}"
+            return f"no phone attached to the adb server at {where}: {phone_hint(port)}"
         return f"several phones at {where} ({found}): pass --serial SERIAL"
     return text
 
@@ -403,14 +424,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.real:
         error = missing_extra(["adbutils"], "phone-gym play --real")
         if error is not None:
-            raise ModuleNotFoundError(f"{error}; then {phone_hint(args.port)}") from None
+            raise ModuleNotFoundError(f"{error}; then {phone_hint(args.adb_port)}") from None
     from .play.cli import make_sessions
     from .play.server import ServerThread
     from .serving import normalize_origin
 
     origins = [normalize_origin(o) for o in args.allow_origin]  # ValueError: one line
     sessions = make_sessions(task=args.task, suite=args.suite, seed=args.seed, out=args.out,
-                             size=args.size, real=args.real, host=args.host, port=args.port,
+                             size=args.size, real=args.real, host=args.adb_host,
+                             port=args.adb_port,
                              serial=args.serial, settle=args.settle,
                              max_sessions=args.max_sessions, idle_timeout_s=args.idle_timeout)
     try:
@@ -421,11 +443,11 @@ def cmd_play(args: argparse.Namespace) -> int:
                 raise
             raise DeviceError(_no_phone(exc, args)) from exc
         try:
-            server = ServerThread(sessions, args.listen, args.listen_port,
+            server = ServerThread(sessions, args.host, args.port,
                                   require_token=not args.no_token, allow_origins=origins).start()
         except OSError as exc:
-            raise OSError(f"cannot listen on {args.listen}:{args.listen_port} "
-                          f"({exc.strerror or exc}): pass another --listen-port (0: any free "
+            raise OSError(f"cannot listen on {args.host}:{args.port} "
+                          f"({exc.strerror or exc}): pass another --port (0: any free "
                           "one)") from None
         print(f"play at {server.page_url()}")
         print(f"  recorded episodes: {server.page_url('/replay')}")
@@ -508,6 +530,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "pwbench-single, pwbench-cross, pwbench-mini)")
     p.add_argument("--split", choices=("train", "test"), default=None,
                    help="only PhoneWorld-Bench's train or held-out test templates")
+    p.add_argument("--tag", action="append", default=None,
+                   help="only templates with this tag (repeatable: all of them): handoff, "
+                        "artifact, persistent, multihop, mini_program, long_horizon, safety")
     p.set_defaults(func=cmd_tasks)
     p = sub.add_parser("demo", parents=parents,
                        help="run the oracle on a task and save the episode as a GIF",
@@ -606,16 +631,18 @@ def build_parser() -> argparse.ArgumentParser:
                    help="folder the episodes are recorded to (default out/play)")
     p.add_argument("--size", type=positive_int, nargs=2, default=(540, 1200), metavar=("W", "H"),
                    help="screenshot size in pixels (default 540 1200)")
-    p.add_argument("--listen", default="127.0.0.1",
+    # --host/--port: the page, as serve's; --adb-host/--adb-port: the phone (--listen and
+    # --listen-port are the page's old names)
+    p.add_argument("--host", "--listen", dest="host", default="127.0.0.1",
                    help="address the page is served on (default 127.0.0.1)")
-    p.add_argument("--listen-port", type=listen_port, default=8765,
+    p.add_argument("--port", "--listen-port", dest="port", type=listen_port, default=8765,
                    help="port the page is served on (0: any free port; default 8765)")
     p.add_argument("--real", action="store_true",
                    help=f"play RealPhone-v0 over adb (default task {DEFAULT_REAL_DEMO_TASK}); "
                         "needs the real extra and a phone or phone-gym virtual-device")
-    p.add_argument("--host", default="127.0.0.1",
+    p.add_argument("--adb-host", default="127.0.0.1",
                    help="adb server host (with --real, default 127.0.0.1)")
-    p.add_argument("--port", type=port_number, default=5037,
+    p.add_argument("--adb-port", type=port_number, default=5037,
                    help="adb server port (with --real, default 5037)")
     p.add_argument("--serial", default=None,
                    help="phone serial (with --real; default: the only phone attached)")

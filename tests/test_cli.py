@@ -33,6 +33,22 @@ def test_tasks_filtered_by_app(capsys: pytest.CaptureFixture[str]) -> None:
     assert clock and sorted(ids) == clock
 
 
+def test_tasks_filtered_by_tags(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tasks", "--tag", "safety", "--tag", "mini_program"]) == 0
+    ids = listed_ids(capsys.readouterr().out)
+    both = sorted(t.id for t in TEMPLATES.values() if {"safety", "mini_program"} <= t.tags)
+    assert both and sorted(ids) == both
+    assert main(["tasks", "--tag", "unsafe"]) == 2
+    assert "accepted: artifact, handoff" in capsys.readouterr().err
+
+
+def test_an_unknown_suite_names_every_suite(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tasks", "--suite", "pwbench-crosss"]) == 2
+    err = capsys.readouterr().err
+    assert "did you mean 'pwbench-cross'" in err
+    assert "accepted: pwbench, pwbench-single, pwbench-cross, pwbench-mini, androidworld" in err
+
+
 def oracle_screens(task: str, seed: int, size: tuple[int, int]
                    ) -> tuple[list[np.ndarray], list[tuple[int | None, int | None]]]:
     """The screenshots of the oracle's episode (the first before any action, the last after

@@ -186,13 +186,16 @@ def test_play_command_errors_are_one_line(tmp_path: Path, capsys: pytest.Capture
         busy.listen()
         port = busy.getsockname()[1]
         assert main(["play", "--task", TASK, "--size", "90", "200", "--out", str(tmp_path),
-                     "--listen-port", str(port)]) == 1
-    assert "pass another --listen-port" in _one_line(capsys.readouterr().err)
+                     "--port", str(port)]) == 1
+        assert "pass another --port" in _one_line(capsys.readouterr().err)
+        assert main(["play", "--task", TASK, "--size", "90", "200", "--out", str(tmp_path),
+                     "--listen-port", str(port)]) == 1  # the old name of --port
+    assert "pass another --port" in _one_line(capsys.readouterr().err)
     monkeypatch.setenv("ADBUTILS_ADB_PATH", "/bin/false")
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         closed = s.getsockname()[1]
-    assert main(["play", "--real", "--port", str(closed), "--out", str(tmp_path)]) == 1
+    assert main(["play", "--real", "--adb-port", str(closed), "--out", str(tmp_path)]) == 1
     assert "no adb server at" in _one_line(capsys.readouterr().err)
     assert main(["play", "--task", TASK, "--out", str(tmp_path), "--allow-origin",
                  "http://myhost:1/page"]) == 2
