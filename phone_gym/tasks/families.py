@@ -1,5 +1,6 @@
 """Task families: create, edit, toggle and delete a record, set a setting, look something up,
-and the infeasible variant of any of them.
+and the infeasible variant of any of them; and what tasks on the kit's record apps share
+(records listed in an instruction, deleting through the list: ``world.kit.records``).
 
 A family turns a few declarations into criteria and allowed changes (and so, through
 ``verifiers.negatives``, into near misses), so a template is its sentence, its params, its
@@ -16,8 +17,12 @@ snapshot key alone, so a family task checks a PhoneWorld phone and a real one al
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import csv
+import io
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
+
+import numpy as np
 
 from ..actions import PhoneAction
 from ..verifiers import (
@@ -26,6 +31,7 @@ from ..verifiers import (
     Answer,
     Becomes,
     Criterion,
+    Matcher,
     NearMiss,
     NoRecord,
     Record,
@@ -34,8 +40,9 @@ from ..verifiers import (
     matching,
 )
 from ..verifiers.answers import answer_matcher
-from .driver import Driver
+from .driver import Driver, Unrecoverable
 from .task import Task
+from .vocab import pick
 
 
 def record_keys(state: Mapping[str, Any], collection: str,
@@ -306,3 +313,84 @@ class DeleteOneDuplicate(Task):
     def allowed(self, params: Mapping[str, Any],
                 initial: Mapping[str, Any]) -> Sequence[Allowed]:
         return [Allow(self.collection, "removed", where=self.twin(initial), max=1)]
+
+    def extra_copy(self, records: Iterable[Any]) -> int | None:
+        """For oracles: the id of the later of the two records (objects with an ``id``)
+        equal in ``keys``, None when none is; ``Unrecoverable`` when more than one is
+        extra (not the task's starting state)."""
+        groups: dict[tuple[Any, ...], list[int]] = {}
+        for r in records:
+            groups.setdefault(tuple(getattr(r, k) for k in self.keys), []).append(r.id)
+        twins = [ids for ids in groups.values() if len(ids) > 1]
+        if len(twins) > 1 or (twins and len(twins[0]) > 2):
+            raise Unrecoverable("more than one extra copy: not the task's starting state")
+        return twins[0][-1] if twins else None
+
+
+# --- records named or listed in an instruction -----------------------------------------------
+#: How an instruction lists records: CSV lines, or blocks of ``Label: value`` lines.
+LISTING_FORMATS = ("csv", "text")
+
+
+def one_of(names: Sequence[Any]) -> Matcher:
+    """Exactly one of ``names``."""
+    allowed = frozenset(names)
+    return Matcher(lambda v: v in allowed, f"one of {sorted(allowed)!r}", values=allowed)
+
+
+def quoted(names: Sequence[str]) -> str:
+    """``"A"``, ``"A" and "B"``, ``"A", "B" and "C"``."""
+    q = [f'"{n}"' for n in names]
+    return q[0] if len(q) == 1 else f"{', '.join(q[:-1])} and {q[-1]}"
+
+
+def as_csv(rows: Sequence[Mapping[str, Any]], keys: Sequence[str],
+           header: Sequence[str]) -> str:
+    """``rows`` as CSV text with a ``header`` line (fields quoted where they hold commas)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow([row[k] for k in keys])
+    return out.getvalue().rstrip("\n")
+
+
+def as_blocks(rows: Sequence[Mapping[str, Any]], keys: Sequence[str],
+              labels: Mapping[str, str]) -> str:
+    """``rows`` as blocks of ``Label: value`` lines, separated by blank lines."""
+    return "\n\n".join("\n".join(f"{labels[k]}: {row[k]}" for k in keys) for row in rows)
+
+
+def listing(rng: np.random.Generator, rows: Sequence[Mapping[str, Any]], keys: Sequence[str],
+            labels: Mapping[str, str]) -> tuple[str, str]:
+    """``rows``' ``keys`` in a format of ``LISTING_FORMATS`` that ``rng`` picks, with the
+    ``labels`` as the CSV header or the blocks' labels: ``(format, text)``."""
+    fmt = str(pick(rng, LISTING_FORMATS))
+    if fmt == "csv":
+        return fmt, as_csv(rows, keys, [labels[k] for k in keys])
+    return fmt, as_blocks(rows, keys, labels)
+
+
+# --- oracle steps on the kit's record apps (``world.kit.records``) ----------------------------
+def in_list_order(shown: Sequence[Any], ids: Sequence[int]) -> list[int]:
+    """``ids`` in the order of ``shown`` (the records a list shows: ``RecordApp.shown()``)."""
+    order = {r.id: i for i, r in enumerate(shown)}
+    return sorted(ids, key=lambda i: order.get(i, 0))
+
+
+def delete_listed(ui: Driver, noun: str, ids: Sequence[int]) -> Iterator[PhoneAction]:
+    """From a record app's list: delete the records ``ids`` (rows ``<noun>_<id>``): one
+    through its page, several by selecting them (a long press, then taps, in the order
+    given) and deleting the selection; then confirm."""
+    if not ids:
+        return
+    if len(ids) == 1:
+        yield from ui.tap(id=f"{noun}_{ids[0]}")
+        yield from ui.tap(id="delete")
+    else:
+        first, *rest = ids
+        yield from ui.long_press(id=f"{noun}_{first}")
+        for record_id in rest:
+            yield from ui.tap(id=f"{noun}_{record_id}")
+        yield from ui.tap(id="delete_selected")
+    yield from ui.tap(id="button_delete")

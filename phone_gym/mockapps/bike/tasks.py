@@ -26,7 +26,17 @@ from ...verifiers import (
     Value,
     naming_only,
 )
-from ..chat.fixtures import BALANCE, ME, MESSAGES, NAMES, TRANSACTIONS, sample_pin, seed_social
+from ..chat.fixtures import (
+    BALANCE,
+    ME,
+    MESSAGES,
+    NAMES,
+    TRANSACTIONS,
+    open_mini_program,
+    pay_with_pin,
+    sample_pin,
+    seed_social,
+)
 from ..chat.fixtures import set_wallet as chat_wallet
 from .app import OUTSIDE_FEE, PARK_DISTANCES, hours
 from .fixtures import (
@@ -54,27 +64,11 @@ from .fixtures import (
 TAGS = frozenset({"mini_program"})
 
 
-def open_bike(ui: Driver) -> Iterator[PhoneAction]:
-    """WeChat > Discover > Mini Programs > Bike & Parking."""
-    yield from ui.open_app("Chat")
-    yield from ui.tap(id="tab_discover")
-    yield from ui.tap(id="mini_programs")
-    yield from ui.tap(id="mini_bike")
-
-
 def chip(ui: Driver, label: str, on: bool = True) -> Iterator[PhoneAction]:
     """Set a filter chip (checking its state first)."""
     yield from ui.reveal(label, kind="chip")
     if ui.must(label, kind="chip").checked != on:
         yield from ui.tap(label, kind="chip")
-
-
-def pay_with_pin(ui: Driver, pin: str) -> Iterator[PhoneAction]:
-    yield from ui.fill("pay_pin", pin)
-    yield from ui.press("back")
-    yield from ui.tap(id="button_pay")
-
-
 
 
 def snapshot(ui: Driver) -> Mapping[str, Any]:
@@ -137,7 +131,7 @@ class BikeUnlockEbike(BikeTask):
         return [Allow(RIDES, "added", max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_bike(ui)
+        yield from open_mini_program(ui, "Bike")
         yield from chip(ui, "E-bike")
         bikes = rows(snapshot(ui), "bikes")
         target = next(k for k, b in bikes.items() if b["number"] == p["numbers"][0])
@@ -173,7 +167,7 @@ class BikeUnlockWithoutLocation(BikeTask):
         return [Becomes(LOCATION, "denied"), Allow(RIDES, "added", max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_bike(ui)
+        yield from open_mini_program(ui, "Bike")
         if ui.find(id="button_deny") is not None:
             yield from ui.tap(id="button_deny")
         yield from ui.fill("bike_number", p["numbers"][0])
@@ -215,7 +209,7 @@ class BikeEndRideInZone(BikeTask):
                       fields=("status", "zone", "fee", "cost"))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_bike(ui)
+        yield from open_mini_program(ui, "Bike")
         yield from ui.tap(id="current_ride")
         yield from ui.tap(f"End at {p['zones'][0][0]}", kind="list_item")
         yield from ui.tap(id="button_end_ride")
@@ -250,7 +244,7 @@ class BikeLastRideCost(BikeTask, Lookup):
         return [c / 100 for c in params["costs"][:-1]]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_bike(ui)
+        yield from open_mini_program(ui, "Bike")
         yield from ui.tap(id="tab_me")
         yield from ui.tap(id="ride_history")
         costs = ui.find_all(id="cost")  # the newest ride is listed first
@@ -298,7 +292,7 @@ class BikeBuyPass(BikeTask):
                 Becomes(BALANCE, p["balance"] - price)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_bike(ui)
+        yield from open_mini_program(ui, "Bike")
         yield from ui.tap(id="tab_passes")
         yield from ui.reveal(id=f"buy_{self.best(p) + 1}")
         yield from ui.tap(id=f"buy_{self.best(p) + 1}")
@@ -332,7 +326,7 @@ class ParkingTask(BikeTask):
         yield from pay_with_pin(ui, p["pin"])
 
     def find(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_bike(ui)
+        yield from open_mini_program(ui, "Bike")
         yield from ui.tap(id="tab_parking")
         yield from ui.fill("place", p["place"])
         yield from ui.press("back")
@@ -510,7 +504,7 @@ class BikePayParking(BikeTask):
                 Becomes(BALANCE, p["balance"] - self.due(p))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_bike(ui)
+        yield from open_mini_program(ui, "Bike")
         yield from ui.tap(id="tab_parking")
         yield from ui.tap(id="pay_parking")
         yield from ui.fill("pay_plate", p["plate"])

@@ -15,6 +15,10 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.families import as_blocks as as_blocks
+from ...tasks.families import as_csv as as_csv
+from ...tasks.families import one_of as one_of
+from ...tasks.families import quoted as quoted
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
 from .app import TEXT_KEYS, BroccoliApp, Recipe, add_recipe
@@ -114,9 +118,7 @@ def recipe_ids(state: DeviceState, where: Mapping[str, Any]) -> list[int]:
 
 #: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
 #: API, and ``tasks`` imports it, so these are looked up when first read.
-_FROM_TASKS = frozenset({
-    "enter_recipe", "as_blocks", "as_csv", "one_of", "quoted", "recipe_fields"
-})
+_FROM_TASKS = frozenset({"enter_recipe", "recipe_fields"})
 
 
 def __getattr__(name: str) -> Any:

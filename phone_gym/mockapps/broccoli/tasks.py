@@ -10,8 +10,6 @@ that later tasks (recipes read from a gallery image or a text file) reuse.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -19,14 +17,22 @@ import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.aw import AW_START
-from ...tasks.driver import Driver, Unrecoverable
-from ...tasks.families import CreateRecords, DeleteOneDuplicate, DeleteRecord
+from ...tasks.driver import Driver
+from ...tasks.families import (
+    CreateRecords,
+    DeleteOneDuplicate,
+    DeleteRecord,
+    as_blocks,
+    as_csv,
+    delete_listed,
+    in_list_order,
+    listing,
+    one_of,
+    quoted,
+)
 from ...tasks.task import Task
 from ...tasks.vocab import pick
-from ...verifiers import (
-    Matcher,
-    same_text,
-)
+from ...verifiers import Matcher, same_text
 from .app import FIELDS, TEXT_KEYS
 from .fixtures import (
     COLLECTION,
@@ -41,37 +47,7 @@ from .fixtures import (
     write_recipes,
 )
 
-LABELS = {key: label for key, label, _ in FIELDS}
-FORMATS = ("csv", "text")
-
-
-def one_of(names: Sequence[str]) -> Matcher:
-    """Exactly one of ``names``."""
-    allowed = frozenset(names)
-    return Matcher(lambda v: v in allowed, f"one of {sorted(allowed)!r}", values=allowed)
-
-
-def quoted(names: Sequence[str]) -> str:
-    """``"A"``, ``"A" and "B"``, ``"A", "B" and "C"``."""
-    q = [f'"{n}"' for n in names]
-    return q[0] if len(q) == 1 else f"{', '.join(q[:-1])} and {q[-1]}"
-
-
-def as_csv(rows: Sequence[Mapping[str, Any]], keys: Sequence[str],
-           header: Sequence[str]) -> str:
-    """``rows`` as CSV text with a ``header`` line (fields quoted where they hold commas)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
-    for row in rows:
-        writer.writerow([row[k] for k in keys])
-    return out.getvalue().rstrip("\n")
-
-
-def as_blocks(rows: Sequence[Mapping[str, Any]], keys: Sequence[str],
-              labels: Mapping[str, str]) -> str:
-    """``rows`` as blocks of ``Label: value`` lines, separated by blank lines."""
-    return "\n\n".join("\n".join(f"{labels[k]}: {row[k]}" for k in keys) for row in rows)
+LABELS = {f.key: f.label for f in FIELDS}
 
 
 # --- oracle steps ------------------------------------------------------------------------------
@@ -86,27 +62,9 @@ def enter_recipe(ui: Driver, recipe: Mapping[str, Any]) -> Iterator[PhoneAction]
 
 
 def delete_recipe_ids(ui: Driver, ids: Sequence[int]) -> Iterator[PhoneAction]:
-    """From the recipe list: delete the recipes ``ids``: one through its page, several by
-    selecting them (long press, then taps, in list order) and deleting the selection."""
-    if not ids:
-        return
-    if len(ids) == 1:
-        yield from ui.tap(id=f"recipe_{ids[0]}")
-        yield from ui.tap(id="delete")
-    else:
-        first, *rest = ids
-        yield from ui.long_press(id=f"recipe_{first}")
-        for recipe_id in rest:
-            yield from ui.tap(id=f"recipe_{recipe_id}")
-        yield from ui.tap(id="delete_selected")
-    yield from ui.tap(id="button_delete")
-
-
-def in_list_order(ui: Driver, ids: Sequence[int]) -> list[int]:
-    """``ids`` in the order Broccoli's list shows them."""
-    app = broccoli_app(ui.state)
-    order = {r.id: i for i, r in enumerate(app.shown())}
-    return sorted(ids, key=lambda i: order.get(i, 0))
+    """From the recipe list: delete the recipes ``ids`` in the order the list shows them
+    (``families.delete_listed``)."""
+    yield from delete_listed(ui, "recipe", in_list_order(broccoli_app(ui.state).shown(), ids))
 
 
 def recipe_fields(recipe: Mapping[str, Any]) -> dict[str, Any]:
@@ -127,12 +85,8 @@ class AddRecipes(CreateRecords):
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         recipes = sample_recipes(rng, self.count)
-        fmt = str(pick(rng, FORMATS))
-        if fmt == "csv":
-            listing = as_csv(recipes, TEXT_KEYS, [LABELS[k] for k in TEXT_KEYS])
-        else:
-            listing = as_blocks(recipes, TEXT_KEYS, LABELS)
-        return {"recipes": recipes, "format": fmt, "listing": listing}
+        fmt, text = listing(rng, recipes, TEXT_KEYS, LABELS)
+        return {"recipes": recipes, "format": fmt, "listing": text}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         titles = [r["title"] for r in params["recipes"]]
@@ -188,7 +142,7 @@ class DeleteRecipes(DeleteRecord):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Broccoli")
         ids = [i for t in p["titles"] for i in recipe_ids(ui.state, {"title": t})]
-        yield from delete_recipe_ids(ui, in_list_order(ui, ids))
+        yield from delete_recipe_ids(ui, ids)
         yield from ui.finish()
 
 
@@ -246,7 +200,7 @@ class RecipeDeleteMultipleRecipesWithConstraint(DeleteRecord):
         yield from ui.open_app("Broccoli")
         ids = [r.id for r in broccoli_app(ui.state).data.recipes
                if mentions(r.directions, p["ingredient"])]
-        yield from delete_recipe_ids(ui, in_list_order(ui, ids))
+        yield from delete_recipe_ids(ui, ids)
         yield from ui.finish()
 
 
@@ -280,15 +234,9 @@ class DeleteDuplicateRecipe(DeleteOneDuplicate):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Broccoli")
-        recipes = list(broccoli_app(ui.state).data.recipes)
-        groups: dict[tuple[Any, ...], list[int]] = {}
-        for r in recipes:
-            groups.setdefault(tuple(getattr(r, k) for k in self.keys), []).append(r.id)
-        twins = [ids for ids in groups.values() if len(ids) > 1]
-        if len(twins) > 1 or (twins and len(twins[0]) > 2):
-            raise Unrecoverable("more than one extra copy: not the task's starting state")
-        if twins:
-            yield from delete_recipe_ids(ui, twins[0][-1:])
+        extra = self.extra_copy(broccoli_app(ui.state).data.recipes)
+        if extra is not None:
+            yield from delete_recipe_ids(ui, [extra])
         yield from ui.finish()
 
 
@@ -315,5 +263,5 @@ TEMPLATES: list[Task] = [
     RecipeDeleteDuplicateRecipes3(),
 ]
 
-__all__ = ["TEMPLATES", "CreateRecords", "DeleteOneDuplicate", "as_blocks", "enter_recipe",
-           "as_csv", "delete_recipe_ids", "one_of", "quoted", "write_recipe"]
+__all__ = ["TEMPLATES", "as_blocks", "as_csv", "delete_recipe_ids", "enter_recipe", "one_of",
+           "quoted", "recipe_fields", "write_recipe"]

@@ -1,13 +1,16 @@
 """Public fixtures of Chat: what tasks (its own, its mini-programs', cross-app ones) use to
-seed friends, chats, Moments and the wallet."""
+seed friends, chats, Moments and the wallet, and the oracle steps its mini-programs share
+(opening one through WeChat, paying on the wallet's pay sheet)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
 
+from ...actions import PhoneAction
+from ...tasks.driver import Driver
 from ...tasks.vocab import pick
 from ...world.kit.capsule import PIN_SETTING
 from .app import ME, Account, Article, Chat, ChatApp, Friend, Msg, Post, chat_with, send
@@ -116,6 +119,27 @@ def seed_social(state: Any, rng: np.random.Generator, names: Sequence[str],
             say(state, chat, pick(rng, list(names)), line, time="10:05")
         chats[title] = chat
     return chats
+
+
+# --- oracle steps the mini-programs share ---------------------------------------------------
+def open_mini_program(ui: Driver, name: str, *, launch: bool = True) -> Iterator[PhoneAction]:
+    """WeChat > Discover > Mini Programs > the mini-program ``name`` (its manifest name, row
+    ``mini_<name>``); ``launch=False`` when WeChat is on screen already, at its tabs."""
+    if launch:
+        yield from ui.open_app("Chat")
+    yield from ui.tap(id="tab_discover")
+    yield from ui.tap(id="mini_programs")
+    yield from ui.tap(id=f"mini_{name.lower()}")
+
+
+def pay_with_pin(ui: Driver, pin: str, *, submit: str = "") -> Iterator[PhoneAction]:
+    """Pay on the wallet's pay sheet (``kit.PaySheet``): tap ``submit`` first when given (the
+    button that brings the sheet up), type the PIN, put the keyboard away, tap Pay."""
+    if submit:
+        yield from ui.tap(id=submit)
+    yield from ui.fill("pay_pin", pin)
+    yield from ui.press("back")
+    yield from ui.tap(id="button_pay")
 
 
 #: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public

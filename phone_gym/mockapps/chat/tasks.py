@@ -32,6 +32,7 @@ from .fixtures import (
     add_post,
     chat_app,
     direct_chat,
+    pay_with_pin,
     sample_pin,
     say,
     seed_social,
@@ -184,10 +185,7 @@ class ChatTransferMoney(SocialTask):
         yield from ui.fill("amount", p["amount"])
         yield from ui.fill("note", p["note"])
         yield from ui.press("back")  # the keyboard away
-        yield from ui.tap(id="do_transfer")
-        yield from ui.fill("pay_pin", p["pin"])
-        yield from ui.press("back")
-        yield from ui.tap(id="button_pay")
+        yield from pay_with_pin(ui, p["pin"], submit="do_transfer")
         yield from ui.finish()
 
 

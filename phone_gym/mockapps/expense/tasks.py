@@ -16,17 +16,20 @@ import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.aw import AW_START
-from ...tasks.driver import Driver, Unrecoverable
-from ...tasks.families import CreateRecords, DeleteOneDuplicate, DeleteRecord
-from ...tasks.task import Task
-from ...tasks.vocab import pick
-from ...verifiers import same_text
-from ..broccoli.fixtures import (
-    as_blocks,
-    as_csv,
+from ...tasks.driver import Driver
+from ...tasks.families import (
+    CreateRecords,
+    DeleteOneDuplicate,
+    DeleteRecord,
+    delete_listed,
+    in_list_order,
+    listing,
     one_of,
     quoted,
 )
+from ...tasks.task import Task
+from ...tasks.vocab import pick
+from ...verifiers import same_text
 from .fixtures import (
     COLLECTION,
     all_names,
@@ -40,7 +43,6 @@ from .fixtures import (
 
 KEYS = ("name", "amount", "category", "note")
 LABELS = {"name": "Name", "amount": "Amount", "category": "Category", "note": "Note"}
-FORMATS = ("csv", "text")
 
 
 # --- oracle steps ------------------------------------------------------------------------------
@@ -58,26 +60,9 @@ def enter_expense(ui: Driver, expense: Mapping[str, Any]) -> Iterator[PhoneActio
 
 
 def delete_expense_ids(ui: Driver, ids: Sequence[int]) -> Iterator[PhoneAction]:
-    """From the expense list: delete the expenses ``ids``: one through its page, several by
-    selecting them (long press, then taps, in list order) and deleting the selection."""
-    if not ids:
-        return
-    if len(ids) == 1:
-        yield from ui.tap(id=f"expense_{ids[0]}")
-        yield from ui.tap(id="delete")
-    else:
-        first, *rest = ids
-        yield from ui.long_press(id=f"expense_{first}")
-        for expense_id in rest:
-            yield from ui.tap(id=f"expense_{expense_id}")
-        yield from ui.tap(id="delete_selected")
-    yield from ui.tap(id="button_delete")
-
-
-def in_list_order(ui: Driver, ids: Sequence[int]) -> list[int]:
-    """``ids`` in the order the expense list shows them."""
-    order = {e.id: i for i, e in enumerate(expense_app(ui.state).shown())}
-    return sorted(ids, key=lambda i: order.get(i, 0))
+    """From the expense list: delete the expenses ``ids`` in the order the list shows them
+    (``families.delete_listed``)."""
+    yield from delete_listed(ui, "expense", in_list_order(expense_app(ui.state).shown(), ids))
 
 
 def listing_row(expense: Mapping[str, Any]) -> dict[str, str]:
@@ -99,13 +84,8 @@ class AddExpenses(CreateRecords):
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         expenses = sample_expenses(rng, self.count)
-        rows = [listing_row(e) for e in expenses]
-        fmt = str(pick(rng, FORMATS))
-        if fmt == "csv":
-            listing = as_csv(rows, KEYS, [LABELS[k] for k in KEYS])
-        else:
-            listing = as_blocks(rows, KEYS, LABELS)
-        return {"expenses": expenses, "format": fmt, "listing": listing}
+        fmt, text = listing(rng, [listing_row(e) for e in expenses], KEYS, LABELS)
+        return {"expenses": expenses, "format": fmt, "listing": text}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         names = [e["name"] for e in params["expenses"]]
@@ -164,7 +144,7 @@ class DeleteExpenses(DeleteRecord):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Expense")
         ids = [i for n in p["names"] for i in expense_ids(ui.state, {"name": n})]
-        yield from delete_expense_ids(ui, in_list_order(ui, ids))
+        yield from delete_expense_ids(ui, ids)
         yield from ui.finish()
 
 
@@ -209,14 +189,9 @@ class DeleteDuplicateExpense(DeleteOneDuplicate):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Expense")
-        groups: dict[tuple[Any, ...], list[int]] = {}
-        for e in expense_app(ui.state).data.expenses:
-            groups.setdefault(tuple(getattr(e, k) for k in self.keys), []).append(e.id)
-        twins = [ids for ids in groups.values() if len(ids) > 1]
-        if len(twins) > 1 or (twins and len(twins[0]) > 2):
-            raise Unrecoverable("more than one extra copy: not the task's starting state")
-        if twins:
-            yield from delete_expense_ids(ui, twins[0][-1:])
+        extra = self.extra_copy(expense_app(ui.state).data.expenses)
+        if extra is not None:
+            yield from delete_expense_ids(ui, [extra])
         yield from ui.finish()
 
 

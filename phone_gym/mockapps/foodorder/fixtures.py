@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
 
+from ...actions import PhoneAction
+from ...tasks.driver import Driver
 from ...tasks.vocab import pick
+from ..chat.fixtures import open_mini_program, pay_with_pin
 from .app import Address, Dish, FoodOrder, FoodOrderApp, Restaurant
 
 ORDERS = "apps.FoodOrder.orders"
@@ -92,9 +95,20 @@ def sample_items(rng: np.random.Generator, name: str, k: int) -> list[tuple[str,
     return out
 
 
+def open_food(ui: Driver) -> Iterator[PhoneAction]:
+    """WeChat > Discover > Mini Programs > Food Order (the catalogue's name for
+    ``chat.fixtures.open_mini_program(ui, "FoodOrder")``)."""
+    return open_mini_program(ui, "FoodOrder")
+
+
+def pay(ui: Driver, pin: str) -> Iterator[PhoneAction]:
+    """Place the order in the cart and pay it with the wallet ``pin``."""
+    return pay_with_pin(ui, pin, submit="place_order")
+
+
 #: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
 #: API, and ``tasks`` imports it, so these are looked up when first read.
-_FROM_TASKS = frozenset({"FoodOrderDishes", "open_food", "pay"})
+_FROM_TASKS = frozenset({"FoodOrderDishes"})
 
 
 def __getattr__(name: str) -> Any:

@@ -13,7 +13,16 @@ from ...tasks.driver import Driver
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Becomes, Criterion, Matcher, Record, Value, matching
-from ..chat.fixtures import BALANCE, NAMES, TRANSACTIONS, sample_pin, seed_social, set_wallet
+from ..chat.fixtures import (
+    BALANCE,
+    NAMES,
+    TRANSACTIONS,
+    open_mini_program,
+    pay_with_pin,
+    sample_pin,
+    seed_social,
+    set_wallet,
+)
 from .app import normal_items
 from .fixtures import (
     ADDRESSES,
@@ -38,21 +47,6 @@ def same_items(items: Sequence[Sequence[Any]]) -> Matcher:
 def items_text(items: Sequence[Sequence[Any]]) -> str:
     parts = [f"{q} {d}" + (f" ({o})" if o else "") for d, o, q in items]
     return " and ".join(parts)
-
-
-def open_food(ui: Driver) -> Iterator[PhoneAction]:
-    """WeChat > Discover > Mini Programs > Food Order."""
-    yield from ui.open_app("Chat")
-    yield from ui.tap(id="tab_discover")
-    yield from ui.tap(id="mini_programs")
-    yield from ui.tap(id="mini_foodorder")
-
-
-def pay(ui: Driver, pin: str) -> Iterator[PhoneAction]:
-    yield from ui.tap(id="place_order")
-    yield from ui.fill("pay_pin", pin)
-    yield from ui.press("back")
-    yield from ui.tap(id="button_pay")
 
 
 class FoodTask(Task):
@@ -121,7 +115,7 @@ class FoodOrderDishes(FoodTask):
         return p["restaurant"], p["items"], dict(ADDRESSES)[p["label"]]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_food(ui)
+        yield from open_mini_program(ui, "FoodOrder")
         yield from ui.tap(p["restaurant"], kind="list_item")
         for dish, option, qty in p["items"]:
             for _ in range(qty):
@@ -132,7 +126,7 @@ class FoodOrderDishes(FoodTask):
         if p["label"] != ADDRESSES[0][0]:
             yield from ui.tap(id="address")
             yield from ui.tap(f"{p['label']}: {dict(ADDRESSES)[p['label']]}", kind="radio")
-        yield from pay(ui, p["pin"])
+        yield from pay_with_pin(ui, p["pin"], submit="place_order")
         yield from ui.finish()
 
 
@@ -162,11 +156,11 @@ class FoodReorderLast(FoodTask):
         return last["restaurant"], last["items"], last["address"]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_food(ui)
+        yield from open_mini_program(ui, "FoodOrder")
         yield from ui.tap(id="my_orders")
         yield from ui.tap(id=f"order_{len(p['past'])}")
         yield from ui.tap(id="reorder")
-        yield from pay(ui, p["pin"])
+        yield from pay_with_pin(ui, p["pin"], submit="place_order")
         yield from ui.finish()
 
 

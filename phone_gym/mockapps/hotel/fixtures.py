@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import date, timedelta
 from typing import Any
 
 import numpy as np
 
+from ...actions import PhoneAction
+from ...tasks.driver import Driver
 from ...tasks.vocab import pick
+from ..chat.fixtures import open_mini_program
 from .app import Hotel, HotelApp, Order
 from .app import stars as stars
 
@@ -95,11 +98,17 @@ def distance(hotel: Mapping[str, Any], landmark: str) -> int | None:
     return dict((m, d) for m, d in hotel.get("distances", ())).get(landmark)
 
 
+def open_hotel(ui: Driver) -> Iterator[PhoneAction]:
+    """WeChat > Discover > Mini Programs > Hotel Booking (the catalogue's name for
+    ``chat.fixtures.open_mini_program(ui, "Hotel")``)."""
+    return open_mini_program(ui, "Hotel")
+
+
 #: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public
 #: API, and ``tasks`` imports it, so these are looked up when first read.
 _FROM_TASKS = frozenset({
     "HotelBookCheapestNear", "HotelCancelBooking", "HotelTask", "book_and_pay", "chip",
-    "first_hotel", "open_hotel", "search"
+    "first_hotel", "search"
 })
 
 

@@ -17,7 +17,17 @@ from ...tasks.families import Unsafe
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, Value, contains, same_text
-from ..chat.fixtures import BALANCE, ME, MESSAGES, NAMES, TRANSACTIONS, sample_pin, seed_social
+from ..chat.fixtures import (
+    BALANCE,
+    ME,
+    MESSAGES,
+    NAMES,
+    TRANSACTIONS,
+    open_mini_program,
+    pay_with_pin,
+    sample_pin,
+    seed_social,
+)
 from ..chat.fixtures import set_wallet as chat_wallet
 from .app import stars
 from .fixtures import (
@@ -42,16 +52,8 @@ def dates_text(checkin: str, checkout: str) -> str:
             f"{long_date(date.fromisoformat(checkout))}")
 
 
-def open_hotel(ui: Driver) -> Iterator[PhoneAction]:
-    """WeChat > Discover > Mini Programs > Hotel Booking."""
-    yield from ui.open_app("Chat")
-    yield from ui.tap(id="tab_discover")
-    yield from ui.tap(id="mini_programs")
-    yield from ui.tap(id="mini_hotel")
-
-
 def search(ui: Driver, city: str, checkin: str, checkout: str) -> Iterator[PhoneAction]:
-    yield from open_hotel(ui)
+    yield from open_mini_program(ui, "Hotel")
     yield from ui.fill("city", city)
     yield from ui.fill("checkin", checkin)
     yield from ui.fill("checkout", checkout)
@@ -79,10 +81,7 @@ def book_and_pay(ui: Driver, guest: str, pin: str) -> Iterator[PhoneAction]:
     yield from ui.tap(id="book")
     yield from ui.fill("guest", guest)
     yield from ui.press("back")
-    yield from ui.tap(id="pay")
-    yield from ui.fill("pay_pin", pin)
-    yield from ui.press("back")
-    yield from ui.tap(id="button_pay")
+    yield from pay_with_pin(ui, pin, submit="pay")
 
 
 class HotelTask(Task):
@@ -280,7 +279,7 @@ class HotelCancelBooking(HotelTask):
                 Becomes(BALANCE, p["balance"] + self.total(p))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_hotel(ui)
+        yield from open_mini_program(ui, "Hotel")
         yield from ui.tap(id="my_orders")
         yield from ui.tap(id=f"order_{self.order_key()}")
         yield from ui.tap(id="cancel_order")

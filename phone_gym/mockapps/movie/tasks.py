@@ -28,7 +28,18 @@ from ...verifiers import (
     contains,
 )
 from ...world.kit.common import slug
-from ..chat.fixtures import BALANCE, ME, MESSAGES, NAMES, TRANSACTIONS, sample_pin, say, seed_social
+from ..chat.fixtures import (
+    BALANCE,
+    ME,
+    MESSAGES,
+    NAMES,
+    TRANSACTIONS,
+    open_mini_program,
+    pay_with_pin,
+    sample_pin,
+    say,
+    seed_social,
+)
 from ..chat.fixtures import set_wallet as chat_wallet
 from .app import SNACKS, seat_label, ticket_code
 from .fixtures import (
@@ -57,12 +68,10 @@ ROOM = tuple(f"D{c}" for c in range(3, 8))
 
 
 # --- oracle steps ----------------------------------------------------------------------------
-def open_movie(ui: Driver) -> Iterator[PhoneAction]:
-    """WeChat > Discover > Mini Programs > Movie Tickets, allowing location if asked."""
-    yield from ui.open_app("Chat")
-    yield from ui.tap(id="tab_discover")
-    yield from ui.tap(id="mini_programs")
-    yield from ui.tap(id="mini_movie")
+def open_movie(ui: Driver, *, launch: bool = True) -> Iterator[PhoneAction]:
+    """WeChat > Discover > Mini Programs > Movie Tickets (``launch=False``: from WeChat's
+    tabs), allowing location if asked."""
+    yield from open_mini_program(ui, "Movie", launch=launch)
     if ui.find(id="button_allow") is not None:
         yield from ui.tap(id="button_allow")
 
@@ -92,13 +101,6 @@ def choose(ui: Driver, row: str, option: str) -> Iterator[PhoneAction]:
     """Open an order row's dialog (snacks, coupon) and pick ``option``."""
     yield from ui.tap(id=row)
     yield from ui.tap(option, kind="radio")
-
-
-def pay_with_pin(ui: Driver, pin: str) -> Iterator[PhoneAction]:
-    yield from ui.tap(id="pay")
-    yield from ui.fill("pay_pin", pin)
-    yield from ui.press("back")
-    yield from ui.tap(id="button_pay")
 
 
 def open_ticket(ui: Driver, ticket: int) -> Iterator[PhoneAction]:
@@ -223,7 +225,7 @@ class Purchase(MovieTask):
         chosen = list(seats) if seats else free_run(show_record(ui, show_id), p["n"])
         yield from pick_seats(ui, chosen)
         yield from self.add_ons(ui, p)
-        yield from pay_with_pin(ui, p["pin"])
+        yield from pay_with_pin(ui, p["pin"], submit="pay")
 
     def add_ons(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ()
@@ -766,11 +768,7 @@ class MovieFriendPlanLong(Purchase):
         yield from ui.fill("search", p["friend"])
         yield from ui.tap(p["friend"], kind="list_item")
         yield from ui.press("back")
-        yield from ui.tap(id="tab_discover")
-        yield from ui.tap(id="mini_programs")
-        yield from ui.tap(id="mini_movie")
-        if ui.find(id="button_allow") is not None:
-            yield from ui.tap(id="button_allow")
+        yield from open_movie(ui, launch=False)
         yield from ui.tap(id="tab_cinemas")
         yield from ui.fill("search", p["cinema"])
         yield from ui.press("back")
@@ -854,7 +852,7 @@ class MovieBuyRowOrNext(Purchase):
         if free:
             yield from pick_seats(ui, free[0])
             yield from self.add_ons(ui, p)
-            yield from pay_with_pin(ui, p["pin"])
+            yield from pay_with_pin(ui, p["pin"], submit="pay")
         else:
             yield from ui.press("back")
             show = self.target(p, ui.state.snapshot())

@@ -31,7 +31,17 @@ from ...verifiers import (
     naming_only,
     same_text,
 )
-from ..chat.fixtures import BALANCE, ME, MESSAGES, NAMES, TRANSACTIONS, sample_pin, seed_social
+from ..chat.fixtures import (
+    BALANCE,
+    ME,
+    MESSAGES,
+    NAMES,
+    TRANSACTIONS,
+    open_mini_program,
+    pay_with_pin,
+    sample_pin,
+    seed_social,
+)
 from ..chat.fixtures import set_wallet as chat_wallet
 from .app import LOADING_SECONDS, LOCKERS, SIZES, SLOTS, quote, tracking_number
 from .fixtures import (
@@ -50,25 +60,11 @@ from .fixtures import (
 TAGS = frozenset({"mini_program"})
 
 
-def open_parcel(ui: Driver) -> Iterator[PhoneAction]:
-    """WeChat > Discover > Mini Programs > Parcel Delivery."""
-    yield from ui.open_app("Chat")
-    yield from ui.tap(id="tab_discover")
-    yield from ui.tap(id="mini_programs")
-    yield from ui.tap(id="mini_parcel")
-
-
 def my_parcels(ui: Driver, direction: str) -> Iterator[PhoneAction]:
     """The My Parcels tab, showing ``direction`` (Incoming or Sent)."""
     yield from ui.tap(id="tab_my_parcels")
     if not ui.must(direction, kind="chip").checked:
         yield from ui.tap(direction, kind="chip")
-
-
-def pin_and_pay(ui: Driver, pin: str) -> Iterator[PhoneAction]:
-    yield from ui.fill("pay_pin", pin)
-    yield from ui.press("back")
-    yield from ui.tap(id="button_pay")
 
 
 def mobile(expected: str) -> Matcher:
@@ -136,7 +132,7 @@ class ParcelArrivalDay(Lookup, ParcelTask):
         return [(self.start.date() + timedelta(days=d)).isoformat() for d in params["days"]]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_parcel(ui)
+        yield from open_mini_program(ui, "Parcel")
         yield from ui.fill("tracking_number", p["numbers"][0])
         yield from ui.press("back")
         yield from ui.tap(id="track")
@@ -191,7 +187,7 @@ class ParcelCancelPickup(ParcelTask):
                 Becomes(BALANCE, p["balance"] + p["prices"][0])]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_parcel(ui)
+        yield from open_mini_program(ui, "Parcel")
         yield from my_parcels(ui, "Sent")
         yield from ui.tap("Awaiting pickup", kind="chip")
         yield from ui.tap(self.number(p), kind="list_item")
@@ -233,7 +229,7 @@ class ParcelRedirectToLocker(ParcelTask):
                       fields=("locker", "address", "events"))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_parcel(ui)
+        yield from open_mini_program(ui, "Parcel")
         yield from my_parcels(ui, "Incoming")
         yield from ui.tap("In transit", kind="chip")
         yield from ui.tap(p["number"], kind="list_item")
@@ -324,12 +320,12 @@ class ParcelSendCheapest(ParcelTask):
         raise OracleError("no courier arrives in time")
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_parcel(ui)
+        yield from open_mini_program(ui, "Parcel")
         yield from self.fill_form(ui, p)
         yield from self.pick_courier(ui, p)
         yield from ui.tap(p["slot"], kind="chip")
         yield from ui.tap(id="pay")
-        yield from pin_and_pay(ui, p["pin"])
+        yield from pay_with_pin(ui, p["pin"])
         yield from ui.finish()
 
 
@@ -344,7 +340,7 @@ class ParcelSendOverBudget(Unsafe, ParcelSendCheapest):
         return {**p, "budget": p["price"] // 100 - int(rng.integers(1, 6))}
 
     def look(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_parcel(ui)
+        yield from open_mini_program(ui, "Parcel")
         yield from self.fill_form(ui, params)
 
 
@@ -389,12 +385,12 @@ class ParcelSendAndShare(ParcelSendCheapest):
         yield from ui.tap(id="choose_courier")
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_parcel(ui)
+        yield from open_mini_program(ui, "Parcel")
         yield from self.fill_form(ui, p)
         yield from self.pick_courier(ui, p)
         yield from ui.tap(p["slot"], kind="chip")
         yield from ui.tap(id="pay")
-        yield from pin_and_pay(ui, p["pin"])
+        yield from pay_with_pin(ui, p["pin"])
         number = ui.must(id="parcel_number").text
         yield from ui.tap(id="capsule_close")
         yield from ui.press("back")
@@ -438,7 +434,7 @@ class ParcelCountOutForDelivery(Lookup, ParcelTask):
         return [n for n in range(len(params["statuses"]) + 2) if n != params["count"]]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_parcel(ui)
+        yield from open_mini_program(ui, "Parcel")
         yield from my_parcels(ui, "Incoming")
         yield from ui.tap("Out for delivery", kind="chip")
         rows_shown = [e for e in ui.find_all(kind="list_item")
@@ -462,7 +458,7 @@ class ParcelRedirectToAddress(ParcelRedirectToLocker):
                 Value(f"{PARCELS}.{k}.locker", "")]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_parcel(ui)
+        yield from open_mini_program(ui, "Parcel")
         yield from ui.fill("tracking_number", p["number"])
         yield from ui.press("back")
         yield from ui.tap(id="track")
@@ -512,7 +508,7 @@ class ParcelRedirectOrTell(ParcelRedirectToLocker):
         return [Allow(MESSAGES, "added", where={"chat": 1})]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_parcel(ui)
+        yield from open_mini_program(ui, "Parcel")
         yield from ui.fill("tracking_number", p["number"])
         yield from ui.press("back")
         yield from ui.tap(id="track")
@@ -559,7 +555,7 @@ class ParcelRedirectNearestLocker(ParcelRedirectToLocker):
         return [*super().allowed(p, initial), Becomes(LOCATION, "allowed")]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_parcel(ui)
+        yield from open_mini_program(ui, "Parcel")
         yield from my_parcels(ui, "Incoming")
         yield from ui.tap("In transit", kind="chip")
         yield from ui.tap(p["number"], kind="list_item")

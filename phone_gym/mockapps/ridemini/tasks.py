@@ -27,7 +27,17 @@ from ...verifiers import (
     naming_only,
     same_text,
 )
-from ..chat.fixtures import BALANCE, ME, MESSAGES, NAMES, TRANSACTIONS, sample_pin, seed_social
+from ..chat.fixtures import (
+    BALANCE,
+    ME,
+    MESSAGES,
+    NAMES,
+    TRANSACTIONS,
+    open_mini_program,
+    pay_with_pin,
+    sample_pin,
+    seed_social,
+)
 from ..chat.fixtures import set_wallet as chat_wallet
 from .app import CANCEL_FEE, HERE, plate_for
 from .fixtures import (
@@ -51,11 +61,8 @@ NAMES_OF_CARS = [c[0] for c in CAR_TYPES]
 
 
 def open_ride(ui: Driver) -> Iterator[PhoneAction]:
-    """WeChat > Discover > Mini Programs > Ride."""
-    yield from ui.open_app("Chat")
-    yield from ui.tap(id="tab_discover")
-    yield from ui.tap(id="mini_programs")
-    yield from ui.tap(id="mini_ridemini")
+    """WeChat > Discover > Mini Programs > Ride, past its safety tip."""
+    yield from open_mini_program(ui, "RideMini")
     if ui.find(id="button_got_it") is not None:  # the safety tip
         yield from ui.tap(id="button_got_it")
 
@@ -68,15 +75,6 @@ def to_cars(ui: Driver, destination: str, pickup: str = "") -> Iterator[PhoneAct
     yield from ui.fill("destination", destination)
     yield from ui.press("back")
     yield from ui.tap(destination, kind="list_item")
-
-
-def pay_with_pin(ui: Driver, pin: str) -> Iterator[PhoneAction]:
-    yield from ui.tap(id="confirm")
-    yield from ui.fill("pay_pin", pin)
-    yield from ui.press("back")
-    yield from ui.tap(id="button_pay")
-
-
 
 
 class RideMiniTask(Task):
@@ -138,7 +136,7 @@ class RideMiniCheapestWithinEta(RideMiniTask):
         yield from to_cars(ui, p["destination"], p.get("pickup", ""))
         yield from ui.reveal(id=f"car_{p['target'] + 1}")
         yield from ui.tap(id=f"car_{p['target'] + 1}")
-        yield from pay_with_pin(ui, p["pin"])
+        yield from pay_with_pin(ui, p["pin"], submit="confirm")
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from self.book(ui, p)
@@ -280,7 +278,7 @@ class RideMiniScheduleWithCoupon(RideMiniTask):
         yield from ui.tap(id="coupons")
         yield from ui.tap(p["coupons"][0][0], kind="list_item")
         yield from ui.reveal(id="confirm")
-        yield from pay_with_pin(ui, p["pin"])
+        yield from pay_with_pin(ui, p["pin"], submit="confirm")
         yield from ui.finish()
 
 
@@ -454,7 +452,7 @@ class RideMiniRebookLast(RideMiniTask):
         index = NAMES_OF_CARS.index(car)
         yield from ui.reveal(id=f"car_{index + 1}")
         yield from ui.tap(id=f"car_{index + 1}")
-        yield from pay_with_pin(ui, p["pin"])
+        yield from pay_with_pin(ui, p["pin"], submit="confirm")
         yield from ui.finish()
 
 

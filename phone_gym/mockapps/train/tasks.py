@@ -32,7 +32,15 @@ from ...verifiers import (
 from ...verifiers.answers import answer_matcher
 from ..calendar.fixtures import COLLECTION as EVENTS
 from ..calendar.fixtures import MONTHS, set_date, set_time
-from ..chat.fixtures import BALANCE, NAMES, TRANSACTIONS, sample_pin, seed_social
+from ..chat.fixtures import (
+    BALANCE,
+    NAMES,
+    TRANSACTIONS,
+    open_mini_program,
+    pay_with_pin,
+    sample_pin,
+    seed_social,
+)
 from ..chat.fixtures import set_wallet as chat_wallet
 from .app import Train, refund_fee, seat_labels
 from .fixtures import (
@@ -54,16 +62,8 @@ from .fixtures import (
 TAGS = frozenset({"mini_program"})
 
 
-def open_train(ui: Driver) -> Iterator[PhoneAction]:
-    """WeChat > Discover > Mini Programs > Train Tickets."""
-    yield from ui.open_app("Chat")
-    yield from ui.tap(id="tab_discover")
-    yield from ui.tap(id="mini_programs")
-    yield from ui.tap(id="mini_train")
-
-
 def search(ui: Driver, origin: str, dest: str, day: str) -> Iterator[PhoneAction]:
-    yield from open_train(ui)
+    yield from open_mini_program(ui, "Train")
     yield from ui.fill("from", origin)
     yield from ui.fill("to", dest)
     yield from ui.fill("date", day)
@@ -107,13 +107,6 @@ def pick_passengers(ui: Driver, names: Sequence[str]) -> Iterator[PhoneAction]:
             raise OracleError(f"{name} is not a saved passenger")
         if not box.checked:
             yield from ui.tap(id=box.short_id, kind="checkbox")
-
-
-def pay_order(ui: Driver, pin: str) -> Iterator[PhoneAction]:
-    yield from ui.tap(id="submit")
-    yield from ui.fill("pay_pin", pin)
-    yield from ui.press("back")
-    yield from ui.tap(id="button_pay")
 
 
 def day_after(today: date, rng: np.random.Generator, lo: int = 3, hi: int = 30) -> date:
@@ -190,7 +183,7 @@ class TrainTask(Task):
         """On the chosen train's page: the class, the travellers, pay."""
         yield from ui.tap(id=f"class_{self.seat_class(p).lower()}")
         yield from pick_passengers(ui, self.travellers(p))
-        yield from pay_order(ui, p["pin"])
+        yield from pay_with_pin(ui, p["pin"], submit="submit")
 
 
 class TrainBookEarliestArrival(TrainTask):
@@ -250,7 +243,7 @@ class TrainBookEarliestArrival(TrainTask):
                 yield from ui.tap(id="class_second")
                 yield from pick_passengers(ui, self.travellers(p))
                 yield from ui.tap(id="chip_window")
-                yield from pay_order(ui, p["pin"])
+                yield from pay_with_pin(ui, p["pin"], submit="submit")
                 yield from ui.finish()
                 return
             yield from ui.press("back")
@@ -350,7 +343,7 @@ class TrainBookCheapestInRange(TrainTask):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         best: tuple[int, str] | None = None
-        yield from open_train(ui)
+        yield from open_mini_program(ui, "Train")
         yield from ui.fill("from", p["origin"])
         yield from ui.fill("to", p["dest"])
         for day in p["days"]:
@@ -424,7 +417,7 @@ class TrainRefundTicket(TrainTask):
                 Becomes(BALANCE, p["balance"] + back)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_train(ui)
+        yield from open_mini_program(ui, "Train")
         yield from ui.tap(id="my_orders")
         yield from ui.tap(id="order_2")
         yield from ui.tap(id="refund")
@@ -464,7 +457,7 @@ class TrainDepartureLookup(Lookup, TrainTask):
         return [hhmm(params["departs"][1]), hhmm(params["departs"][2])]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_train(ui)
+        yield from open_mini_program(ui, "Train")
         yield from ui.tap(id="my_orders")
         yield from ui.tap(id="order_2")
         text = ui.must(id="order_times").text
@@ -541,7 +534,7 @@ class TrainAddPassengerAndBook(TrainTask):
         yield from ui.press("back")
         yield from ui.tap(id="save_passenger")
         yield from pick_passengers(ui, self.travellers(p))
-        yield from pay_order(ui, p["pin"])
+        yield from pay_with_pin(ui, p["pin"], submit="submit")
         yield from ui.finish()
 
 
@@ -608,7 +601,7 @@ class TrainChangeToLater(TrainTask):
                 Becomes(BALANCE, p["balance"] - self.diff(p, initial))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_train(ui)
+        yield from open_mini_program(ui, "Train")
         yield from ui.tap(id="my_orders")
         yield from ui.tap(id="order_1")
         yield from ui.tap(id="change")
@@ -619,9 +612,7 @@ class TrainChangeToLater(TrainTask):
                 yield from ui.tap(id=row.short_id)
                 yield from ui.tap(id="button_change")
                 if ui.find(id="pay_pin") is not None:
-                    yield from ui.fill("pay_pin", p["pin"])
-                    yield from ui.press("back")
-                    yield from ui.tap(id="button_pay")
+                    yield from pay_with_pin(ui, p["pin"])
                 yield from ui.finish()
                 return
         raise OracleError("no train to change to")
@@ -665,7 +656,7 @@ class TrainSeatLookup(Lookup, TrainTask):
         return ()
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_train(ui)
+        yield from open_mini_program(ui, "Train")
         yield from ui.tap(id="my_orders")
         yield from ui.tap(id="order_2")
         for e in ui.find_all(kind="text"):
@@ -761,7 +752,7 @@ class TrainBusinessElseFirst(TrainTask):
         cls = "Business" if has_seats(ui, "Business") else "First"
         yield from ui.tap(id=f"class_{cls.lower()}")
         yield from pick_passengers(ui, self.travellers(p))
-        yield from pay_order(ui, p["pin"])
+        yield from pay_with_pin(ui, p["pin"], submit="submit")
         yield from ui.finish()
 
 

@@ -37,7 +37,8 @@ Mini-programs (``capsule``; see ``world.app``, "Mini-programs")
 
 Forms and dialogs
     ``FormEditor(title, [FormField(key, label, kind, required=)], ui.form, on_save=,
-        on_close=, validate=)``: a Screen; keep ``ui.form = FormState.of(values)``.
+        on_close=, validate=)``: a Screen; keep ``ui.form = FormState.of(values)``. Kinds:
+        text, number, multiline, choice (a dialog), chips (under a caption).
         Errors show under the fields, Save calls ``on_save(values)`` only when valid,
         back asks "Discard changes?" when the form is dirty.
     ``ConfirmDialog(title, message, on_confirm=, on_cancel=, confirm=, destructive=)``.
@@ -46,6 +47,12 @@ Forms and dialogs
     ``DatePicker(ui.date, on_done=, on_cancel=)`` with ``ui.date =
         DateDraft.from_iso("2024-03-05")``; ``TimePicker(ui.time, ...)`` with
         ``TimeDraft.from_iso("14:05")``: dialogs answering ISO strings.
+
+Record apps (``records``)
+    ``RecordApp``: an app of one table of records, a sorted (maybe searchable) list with
+        multi-select delete, a record's page and its ``FormEditor``; a subclass declares a
+        ``RecordLook(noun=, table=, title=, fields=[RecordField(key, label, kind)],
+        order=, ...)`` and ``initial_data`` (Broccoli and Pro Expense are two).
 
 Show a dialog or sheet as ``Screen(..., dialog=node, on_dismiss=close)``: back and taps
 outside it call ``on_dismiss``. A sketch::
@@ -97,6 +104,7 @@ from .pages import (
     parse_page,
 )
 from .pickers import DateDraft, DatePicker, TimeDraft, TimePicker
+from .records import RecordApp, RecordField, RecordLook, RecordUi
 
 __all__ = [
     "Canvas", "Picture", "Stroke", "decode_strokes", "encode_strokes",
@@ -107,4 +115,5 @@ __all__ = [
     "SettingsList", "SheetOption", "SwitchRow", "Tabs", "TimeDraft", "TimePicker", "ValueRow",
     "WebPage", "check_form", "detail_rows", "parse_page", "section_headers", "slug",
     "PaySheet", "PayState", "pay", "wallet_pin", "with_capsule", "yuan",
+    "RecordApp", "RecordField", "RecordLook", "RecordUi",
 ]

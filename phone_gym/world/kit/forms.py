@@ -9,17 +9,19 @@ from functools import partial
 
 from ..widgets import Handler, Icon, ListItem, Node, Screen, Text, TextField, TopBar
 from .dialogs import ChoiceDialog, ConfirmDialog
+from .lists import Chips
 
 Validate = Callable[[Mapping[str, str]], Mapping[str, str]]
 
-FIELD_KINDS = ("text", "number", "multiline", "choice")
+FIELD_KINDS = ("text", "number", "multiline", "choice", "chips")
 
 
 @dataclass(frozen=True)
 class FormField:
     """One field of a form: ``key`` (also the field's id), its ``label``, ``kind`` (text,
-    number, multiline or choice: one of ``choices``, picked in a dialog), a ``hint``, and
-    whether it is ``required``."""
+    number, multiline, choice: one of ``choices``, picked in a dialog, or chips: picked
+    among ``choices`` shown as chips under a caption), a ``hint``, and whether it is
+    ``required``; ``id`` names a chips field's chip group (default ``<key>_chips``)."""
 
     key: str
     label: str
@@ -27,6 +29,7 @@ class FormField:
     hint: str = ""
     choices: Sequence[str] = ()
     required: bool = False
+    id: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in FIELD_KINDS:
@@ -99,9 +102,9 @@ def FormEditor(
     footer: Sequence[Node] = (),
 ) -> Screen:
     """An editing screen: ``title``, ``actions`` and a Save icon (id ``save``) in the top
-    bar, one widget per field (a text field with id ``key``, or for a choice a row that
-    opens a ``ChoiceDialog``), each field's error under it (``<key>_error``), then
-    ``footer``.
+    bar, one widget per field (a text field with id ``key``; for a choice a row that opens a
+    ``ChoiceDialog``; for chips a caption, id ``<key>_label``, above ``Chips``), each
+    field's error under it (``<key>_error``), then ``footer``.
 
     Save checks the values (``check_form``: built-in checks, then ``validate(values)``
     returning messages by key); when valid it calls ``on_save(values)`` with every field's
@@ -156,6 +159,9 @@ def FormEditor(
         if f.kind == "choice":
             content.append(ListItem(f.label, value or "Not set", id=f.key,
                                     on_click=partial(open_choice, f.key)))
+        elif f.kind == "chips":
+            content += [Text(f.label, style="caption", id=f"{f.key}_label"),
+                        Chips(f.choices, {value}, change(f.key), id=f.id or f"{f.key}_chips")]
         else:
             content.append(TextField(value, change(f.key), hint=f.hint or f.label, id=f.key,
                                      label=f.label, multiline=f.kind == "multiline"))
