@@ -43,18 +43,7 @@ from ..tasks.driver import Driver
 from ..tasks.families import CreateRecords, Unsafe
 from ..tasks.task import Task
 from ..tasks.vocab import pick
-from ..verifiers import (
-    Allowed,
-    Becomes,
-    Criterion,
-    Matcher,
-    NearMiss,
-    Value,
-    lookup,
-    matching,
-    same_phone,
-    same_text,
-)
+from ..verifiers import Matcher, NearMiss, lookup, matching, same_phone, same_text
 from ..world.kit import slug
 from .androidworld import view_picture
 from .common import ChatTarget, holds, new_note, yuan_text
@@ -199,8 +188,9 @@ class CrossShopCheapestToNote(ToNote):
 
 
 class CrossShopCompareToNotes(CreateRecords):
-    """Two searches in Shop (as ``CrossShopCheapestToNote``), and a note for each with the
-    pick's name and price: one criterion per note."""
+    """Two searches in Shop (each sorted by price, filtered to 4+ stars, the cheapest item
+    rated below 4 a trap), and a note for each with the pick's name and price: one
+    criterion per note."""
 
     tags = frozenset({"handoff", "long_horizon"})
     apps = ("Shop", "Notes")
@@ -437,19 +427,12 @@ class CrossMapsClosingToChatNoLocation(MapsToChat):
     template = ('{friend} asks until when "{place}" is open today. Check Google Maps and tell '
                 '{friend} on WeChat. Do not let Maps use my location.')
     complexity, max_steps = 3, 26
-    location = ""
+    location = ""  # the prompt not answered yet
+    also = {maps.LOCATION: "denied"}
 
     def reading(self, p: Mapping[str, Any]) -> Matcher:
         return holds("time", str(self.row(p, p["place"])["closes"]),
                      mention=[p["place"], p["friend"]])
-
-    def criteria(self, params: Mapping[str, Any],
-                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Value(maps.LOCATION, "denied"), *super().criteria(params, initial)]
-
-    def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return [Becomes(maps.LOCATION, "denied"), *super().allowed(params, initial)]
 
     def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
         yield from ui.open_app("Maps")
@@ -531,11 +514,9 @@ class CrossVideoMostViewedToPost(ToPost):
         yield from ui.tap(id="nav_main")
         yield from ui.tap(id="search_button")
         yield from ui.fill("search", p["topic"])
-        yield from ui.tap(id="go_search")
-        yield from ui.tap(id="filters")
-        yield from ui.tap(id="filter_sort")
-        yield from ui.tap(id="option_view_count")
-        yield from ui.tap(id="filters_done")
+        for button in ("go_search", "filters", "filter_sort", "option_view_count",
+                       "filters_done"):
+            yield from ui.tap(id=button)
         yield from ui.tap(p["videos"][0][0])
         return f"Worth watching: {ui.must(id='video_title').text} by {ui.must(id='channel').text}"
 

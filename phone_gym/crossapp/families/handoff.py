@@ -1,23 +1,21 @@
 """Information handoff: a value read in one app is written into another (a WeChat message,
 an SMS, a note, an e-mail, a post on X, a calendar event, a playlist).
 
-A template declares data and ``Handoff`` makes the rest, as the families of
-``tasks.families`` do:
+A template declares data, as with ``tasks.families``, and ``Handoff`` makes the criteria, the
+allowed changes (so the near misses) and the oracle. The data:
 
 - the destination: a base (``ToChat``, ``ToSms``, ``ToNote``, ``ToMail``, ``ToPost``) that
-  knows the table, the fields of the one new record around its text, and the oracle's step
-  that writes it; or a ``collection``, ``fields`` and ``write`` of the template's own;
-- the value and its matcher, ``reading(p)``: what the written text must hold, mostly
-  ``common.holds(kind, value, names=..., mention=..., decoys=...)`` (exactly that value, so
-  a text that dumps every candidate fails, while any wording around the value passes);
+  knows the table, the new record's fields and the oracle's step that writes it, or the
+  template's own ``collection``, ``fields`` and ``write``;
+- the value and its matcher, ``reading(p)``: mostly ``common.holds`` (exactly that value, so
+  a dump of every candidate fails while any wording around it passes);
 - the source reading, ``read(ui, p)``: the oracle's steps in the source app, which return
-  the text to write.
+  the text to write;
+- ``also``: values the task sets on the way (a permission denied).
 
-The criteria are one counted ``Record`` per stage of the new record (``stages``: its fields,
-or milestones of it), so a wrong first try left beside the right record fails on the count;
-one added record is allowed, nothing else (near misses derive from these). The oracle reads,
-writes and finishes.
-"""
+Criteria: ``also``, then one counted ``Record`` per stage (``stages``: the record's fields,
+or milestones of it), so a wrong first try left beside the record fails on the count.
+Allowed: one added record, and ``also``. The oracle reads, writes and finishes."""
 
 from __future__ import annotations
 
@@ -35,7 +33,7 @@ from ...mockapps.social.fixtures import ME as SOCIAL_ME
 from ...mockapps.social.fixtures import POSTS as SOCIAL_POSTS
 from ...tasks.driver import Driver
 from ...tasks.families import CreateRecord, record_keys
-from ...verifiers import Criterion, Record, same_text
+from ...verifiers import Allowed, Becomes, Criterion, Record, Value, same_text
 from ..common import ChatTarget, SmsTarget, compose_mail, new_note
 
 #: What ``read`` is: oracle steps that return the text read.
@@ -47,6 +45,8 @@ class Handoff(CreateRecord):
     (see the module)."""
 
     tags: ClassVar[frozenset[str]] = frozenset({"handoff"})
+    #: Paths the task sets on the way, and the value each must end with.
+    also: ClassVar[Mapping[str, Any]] = {}
 
     def reading(self, params: Mapping[str, Any]) -> Any:
         """What the written text must hold (a matcher)."""
@@ -59,9 +59,15 @@ class Handoff(CreateRecord):
 
     def criteria(self, params: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Record(self.collection, fields,
-                       count=len(record_keys(initial, self.collection, fields)) + 1)
-                for fields in self.stages(params, initial)]
+        return [*(Value(path, value) for path, value in self.also.items()),
+                *(Record(self.collection, fields,
+                         count=len(record_keys(initial, self.collection, fields)) + 1)
+                  for fields in self.stages(params, initial))]
+
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [*(Becomes(path, value) for path, value in self.also.items()),
+                *super().allowed(params, initial)]
 
     def read(self, ui: Driver, params: Mapping[str, Any]) -> Read:
         """The oracle's steps in the source app; returns the text to write."""
