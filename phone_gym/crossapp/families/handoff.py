@@ -32,17 +32,18 @@ from ...mockapps.notes.fixtures import COLLECTION as NOTES
 from ...mockapps.social.fixtures import ME as SOCIAL_ME
 from ...mockapps.social.fixtures import POSTS as SOCIAL_POSTS
 from ...tasks.driver import Driver
-from ...tasks.families import CreateRecord, record_keys
-from ...verifiers import Allowed, Becomes, Criterion, Record, Value, same_text
+from ...tasks.families import CreateRecord, RecordTask, record_keys
+from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, Value, same_text
 from ..common import ChatTarget, SmsTarget, compose_mail, new_note
 
 #: What ``read`` is: oracle steps that return the text read.
 Read = Generator[PhoneAction, None, str]
 
 
-class Handoff(CreateRecord):
+class Handoff(RecordTask):
     """Read a value in one app and write it into a new record of ``collection`` in another
-    (see the module)."""
+    (see the module): ``CreateRecord``'s semantics, for a sentence that names only what is
+    on the phone already (a friend, a city), so that there is no other record to create."""
 
     tags: ClassVar[frozenset[str]] = frozenset({"handoff"})
     #: Paths the task sets on the way, and the value each must end with.
@@ -50,6 +51,10 @@ class Handoff(CreateRecord):
 
     def reading(self, params: Mapping[str, Any]) -> Any:
         """What the written text must hold (a matcher)."""
+        raise NotImplementedError
+
+    def fields(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The new record's fields (the destination's, around ``reading``)."""
         raise NotImplementedError
 
     def stages(self, params: Mapping[str, Any],
@@ -67,7 +72,7 @@ class Handoff(CreateRecord):
     def allowed(self, params: Mapping[str, Any],
                 initial: Mapping[str, Any]) -> Sequence[Allowed]:
         return [*(Becomes(path, value) for path, value in self.also.items()),
-                *super().allowed(params, initial)]
+                Allow(self.collection, "added", max=1)]
 
     def read(self, ui: Driver, params: Mapping[str, Any]) -> Read:
         """The oracle's steps in the source app; returns the text to write."""
@@ -107,8 +112,8 @@ class ToSms(SmsTarget, Handoff):
         return send_sms(ui, params["person"], text)
 
 
-class ToNote(Handoff):
-    """A new note titled ``p["title"]``."""
+class ToNote(Handoff, CreateRecord):
+    """A new note titled ``p["title"]`` (a ``CreateRecord``: the sentence names it)."""
 
     collection = NOTES
 
@@ -119,8 +124,9 @@ class ToNote(Handoff):
         return new_note(ui, params["title"], text)
 
 
-class ToMail(Handoff):
-    """An e-mail sent to ``p["to"]`` with the subject ``p["subject"]``."""
+class ToMail(Handoff, CreateRecord):
+    """An e-mail sent to ``p["to"]`` with the subject ``p["subject"]`` (a ``CreateRecord``:
+    the sentence names it)."""
 
     collection = MAILS
 
