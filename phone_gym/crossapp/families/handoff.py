@@ -42,8 +42,9 @@ Read = Generator[PhoneAction, None, str]
 
 class Handoff(RecordTask):
     """Read a value in one app and write it into a new record of ``collection`` in another
-    (see the module): ``CreateRecord``'s semantics, for a sentence that names only what is
-    on the phone already (a friend, a city), so that there is no other record to create."""
+    (see the module). ``CreateRecord``'s checks, but not one: the sentence names only what
+    is on the phone (a friend, a city), not the record; ``ToNote`` and ``ToMail``, whose
+    sentences name it (a title, a subject), are ``CreateRecord``s too."""
 
     tags: ClassVar[frozenset[str]] = frozenset({"handoff"})
     #: Paths the task sets on the way, and the value each must end with.
