@@ -1,4 +1,4 @@
-"""Cross-app templates."""
+"""Cross-app templates: a contact's number copied into a note (``families.handoff``)."""
 
 from __future__ import annotations
 
@@ -9,24 +9,22 @@ import numpy as np
 
 from ..actions import PhoneAction
 from ..mockapps.contacts.fixtures import MissingContact, roster_params, seed_contacts
-from ..mockapps.notes.fixtures import COLLECTION as NOTES
 from ..mockapps.notes.fixtures import seed_notes
 from ..tasks.driver import Driver
-from ..tasks.families import CreateRecord
 from ..tasks.task import Task
 from ..tasks.vocab import pick
-from ..verifiers import same_text
+from ..verifiers import Matcher
 from ..verifiers.answers import answer_matcher
+from .families.handoff import ToNote
 
 NOTE_TITLES = ("Plumber", "Dentist", "Babysitter", "Landlord", "Tennis coach", "Mechanic",
                "Piano teacher", "Vet", "Electrician", "Realtor")
 
 
-class CrossContactPhoneToNote(CreateRecord):
+class CrossContactPhoneToNote(ToNote):
     """Copy a contact's number (Contacts) into a new note (Notes)."""
 
-    tags = frozenset({"handoff"})
-    apps, collection = ("Contacts", "Notes"), NOTES
+    apps = ("Contacts", "Notes")
     template = 'Create a note titled "{title}" containing the phone number of "{name}".'
     complexity, max_steps = 3, 30
 
@@ -37,10 +35,11 @@ class CrossContactPhoneToNote(CreateRecord):
         seed_contacts(state, params["people"])
         seed_notes(state, rng, 3, avoid=[params["title"]])
 
+    def reading(self, p: Mapping[str, Any]) -> Matcher:
+        return answer_matcher("phone", p["phone"])  # that one number: a dump of all fails
+
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
-        # the body holds that one number (a dump of every number fails), the note not pinned
-        return {"title": same_text(p["title"]), "body": answer_matcher("phone", p["phone"]),
-                "pinned": False}
+        return {**super().fields(p), "pinned": False}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Contacts")
