@@ -80,10 +80,10 @@ from .families.multihop import (
     Workflow,
     absent,
     alarm,
+    email,
     event,
     hop,
     made,
-    mail,
     mailing,
     meeting_of,
     note,
@@ -158,7 +158,7 @@ class CrossMeetEventMailInvite(Workflow):
         return [schedule(p, {"minutes": p["minutes"]}),
                 event(p["title"], first, last, {"description": IdOf(meeting)},
                       "Zoom meeting ID: {number}"),
-                mail(addresses_are(p["p1_email"], p["p2_email"]), p["title"],
+                email(addresses_are(p["p1_email"], p["p2_email"]), p["title"],
                      {"body": IdOf(meeting)}, mailing(to, p["title"], text))]
 
 
@@ -249,7 +249,7 @@ class CrossMailFileReplyTodo(Workflow):
 
     def stages(self, p: Mapping[str, Any]) -> list[Stage]:
         path = f"{DOCS}/{p['scans'][0]['file']}"
-        return [mail(p["addr"], holding(p["client"]), {"attachments": attachments_are([path])},
+        return [email(p["addr"], holding(p["client"]), {"attachments": attachments_are([path])},
                      self.reply),
                 todo(f"Follow up with {p['first']}", p["due"])]
 
@@ -366,7 +366,7 @@ class CrossReceiptsExpenseMailTotal(Workflow):
                                {"category": r["category"]}, count=1) for r in p["receipts"])
         text = f"The three receipts add up to {amount_text(total)}."
         return [Stage(entered, (Allow(EXPENSES, "added", max=3),), self.enter),
-                mail(p["to"], "Receipts total", {"body": answer_matcher("money", total / 100)},
+                email(p["to"], "Receipts total", {"body": answer_matcher("money", total / 100)},
                      mailing(p["to"], "Receipts total", text))]
 
     def enter(self, ui: Driver, p: dict[str, Any]) -> Iterator[PhoneAction]:
@@ -435,7 +435,7 @@ class CrossMailCallIfFree(Workflow):
     def stages(self, p: Mapping[str, Any]) -> list[Stage]:
         look = Stage(steps=self.look)
         if p["busy"]:
-            return [look, mail(p["addr"], None, {"body": same_text(p["decline"])}, self.decline)]
+            return [look, email(p["addr"], None, {"body": same_text(p["decline"])}, self.decline)]
         text = "Zoom tomorrow at {time}, meeting ID {number}"
         return [look, schedule(p, {"minutes": 30}),
                 sms(p["name"], p["phone"], IdOf(meeting_of(p)), text),
@@ -495,7 +495,7 @@ class CrossMarkorAgendaToZoomMail(Workflow):
     def stages(self, p: Mapping[str, Any]) -> list[Stage]:
         text = 'Please join "{title}" on Zoom, meeting ID {number}.'
         return [Stage(steps=self.read_note), schedule(p),
-                mail(p["to"], "Invitation", {"body": IdOf(meeting_of(p))},
+                email(p["to"], "Invitation", {"body": IdOf(meeting_of(p))},
                      mailing(p["to"], "Invitation", text))]
 
     def read_note(self, ui: Driver, p: dict[str, Any]) -> Iterator[PhoneAction]:
@@ -616,7 +616,7 @@ class CrossMailRequestsZoomReplies(Workflow):
             first, last = span(date.fromisoformat(a["date"]), a["time"], 30)
             out += [Stage(steps=self.open_ask(a["addr"])), schedule(a, {"minutes": 30}),
                     event(a["title"], first, last, description="Zoom {number}"),
-                    mail(a["addr"], None, {"body": IdOf(meeting_of(a))}, self.reply(a["addr"]))]
+                    email(a["addr"], None, {"body": IdOf(meeting_of(a))}, self.reply(a["addr"]))]
         return out
 
     def open_ask(self, addr: str) -> Any:
@@ -675,7 +675,7 @@ class CrossFilesRenameMailReview(Workflow):
         return [Stage((Record(FILES, renamed, count=1),),
                       (Allow(FILES, "removed", where={"name": p["file"], "folder": DOCS}),
                        Allow(FILES, "added", where=renamed)), self.rename),
-                mail(addresses_are(p["to1"], p["to2"]), "For review",
+                email(addresses_are(p["to1"], p["to2"]), "For review",
                      {"attachments": attachments_are([f"{DOCS}/{p['new']}"])}, self.send),
                 event(f"Review {p['new']}", at(friday, p["hour"]), at(friday, p["end"])),
                 todo("Collect feedback", p["friday"])]

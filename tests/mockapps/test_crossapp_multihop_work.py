@@ -8,14 +8,11 @@ from datetime import date
 
 import numpy as np
 
+from phone_gym.crossapp.families.multihop import HoldsMeetingId
 from phone_gym.crossapp.multihop_work import (
     TEMPLATES as WORK,
 )
-from phone_gym.crossapp.multihop_work import (
-    HoldsMeetingId,
-    addresses_are,
-    next_friday,
-)
+from phone_gym.crossapp.multihop_work import addresses_are, next_friday
 from phone_gym.mockapps import REGISTRY, TEMPLATES, Episode
 from phone_gym.mockapps.meet.fixtures import MEETINGS
 from phone_gym.world import Device

@@ -1,16 +1,16 @@
-"""Multi-hop workflows: a chain of work over three or more apps, in stages.
+"""Multi-hop workflows: work over three or more apps, in stages.
 
-A template declares its stages (``Workflow.stages``): each is a milestone with its criteria,
-the changes it may make and the oracle steps that reach it, so ``info["progress"]`` counts
-the milestones reached and any change no stage allows is collateral damage. A conditional
-workflow returns the stages of the branch its params take: the other branch's changes are
-not allowed, so doing them fails. The oracle runs the stages' steps in order with a
-``carry`` dict (the params, plus what earlier steps read off the screen: a forecast, a
-meeting ID), and the texts the stage makers type are format strings over it::
+A template declares its stages (``Workflow.stages``), each a milestone: its criteria, the
+changes it may make and the oracle steps that reach it. ``info["progress"]`` counts the
+criteria that hold, and a change no stage allows is collateral damage. A conditional
+workflow returns the stages of the branch its params take, so the other branch's changes
+fail. The oracle runs the stages' steps in order with ``carry`` (the params, and what
+earlier steps read off the screen: a forecast, a meeting ID); the texts the stage makers
+below type are format strings over it::
 
     def stages(self, p):
-        return [schedule(p), mail(p["to"], "Invitation", {"body": IdOf(meeting_of(p))},
-                                  mailing(p["to"], "Invitation", "Meeting ID {number}"))]
+        return [schedule(p), email(p["to"], "Invitation", {"body": IdOf(meeting_of(p))},
+                                   mailing(p["to"], "Invitation", "Meeting ID {number}"))]
 
 A Zoom meeting's ID is made when the meeting is saved, so a field that must hold it
 (``IdOf``) is checked on the final state (``HoldsMeetingId``): the text must hold that
@@ -25,21 +25,14 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from ...actions import PhoneAction
-from ...mockapps.calendar.fixtures import COLLECTION as EVENTS
-from ...mockapps.calendar.fixtures import at, iso
-from ...mockapps.chat.fixtures import ME as CHAT_ME
-from ...mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
+from ...mockapps.calendar import fixtures as calendar
+from ...mockapps.chat import fixtures as chat
 from ...mockapps.clock.fixtures import COLLECTION as ALARMS
-from ...mockapps.mail.fixtures import COLLECTION as MAIL
-from ...mockapps.mail.fixtures import mail_app
-from ...mockapps.meet.fixtures import MEETINGS, digits_of, fill_meeting, meet_app
-from ...mockapps.meet.fixtures import start as meet_start
-from ...mockapps.messages.fixtures import COLLECTION as SMS
-from ...mockapps.messages.fixtures import send_sms
-from ...mockapps.notes.fixtures import COLLECTION as NOTES
-from ...mockapps.notes.fixtures import notes_app
-from ...mockapps.todo.fixtures import COLLECTION as TODO
-from ...mockapps.todo.fixtures import app_of as todo_app
+from ...mockapps.mail import fixtures as mail
+from ...mockapps.meet import fixtures as meet
+from ...mockapps.messages import fixtures as messages
+from ...mockapps.notes import fixtures as notes
+from ...mockapps.todo import fixtures as todos
 from ...tasks.driver import Driver, OracleError
 from ...tasks.families import record_keys
 from ...tasks.task import Task
@@ -47,7 +40,7 @@ from ...verifiers import Allow, Allowed, Criterion, Record, rows, same_phone, sa
 from ...verifiers.criteria import matching
 from ..common import chat_text, compose_mail, new_event, new_note
 
-#: An oracle stage's steps: ``steps(ui, carry)``.
+#: The oracle steps of a stage: ``steps(ui, carry)``.
 Step = Callable[[Driver, dict[str, Any]], Iterator[PhoneAction]]
 
 
@@ -70,11 +63,12 @@ class HoldsMeetingId:
     count: int | None = 1
 
     def check(self, state: Mapping[str, Any], answer: str | None) -> tuple[bool, str]:
-        found = matching(state, MEETINGS, self.meeting)
+        found = matching(state, meet.MEETINGS, self.meeting)
         if len(found) != 1:
             return False, f"{len(found)} meetings like {dict(self.meeting)}, expected 1"
-        want = digits_of(str(found[0].get("number", "")))
-        others = [digits_of(str(m.get("number", ""))) for m in rows(state, MEETINGS).values()]
+        want = meet.digits_of(str(found[0].get("number", "")))
+        others = [meet.digits_of(str(m.get("number", "")))
+                  for m in rows(state, meet.MEETINGS).values()]
         others = [n for n in others if n and n != want]
         found_rows = matching(state, self.collection, self.where)
         if not found_rows:
@@ -82,7 +76,7 @@ class HoldsMeetingId:
         if self.count is not None and len(found_rows) != self.count:
             return False, f"{len(found_rows)} {self.collection} records, expected {self.count}"
         for row in found_rows:
-            text = digits_of(str(row.get(self.field, "")))
+            text = meet.digits_of(str(row.get(self.field, "")))
             if want and want in text and not any(n in text for n in others):
                 return True, f"{self.collection} {self.field} holds the meeting ID"
         return False, f"{self.collection} {self.field} does not hold just the meeting ID"
@@ -90,16 +84,16 @@ class HoldsMeetingId:
 
 @dataclass(frozen=True)
 class IdOf:
-    """What a text field must hold: the ID of the Zoom meeting ``meeting`` picks, and no
-    other meeting's (``made`` turns it into ``HoldsMeetingId``)."""
+    """A text field's expectation: it holds the ID of the Zoom meeting ``meeting`` picks,
+    and no other meeting's (``HoldsMeetingId``)."""
 
     meeting: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
 class NewRecord:
-    """A record of ``collection`` like ``where`` is added: one more than the start held (a
-    leftover first try is one too many). ``Workflow`` makes it a ``Record`` on the start."""
+    """A record of ``collection`` like ``where`` added: one more than the start held (a
+    leftover first try is one too many)."""
 
     collection: str
     where: Mapping[str, Any]
@@ -112,7 +106,7 @@ class NewRecord:
 def made(collection: str, where: Mapping[str, Any], expect: Mapping[str, Any] | None = None,
          count: int | None = 1) -> Criterion:
     """``count`` records of ``collection`` like ``where``, one with the ``expect`` fields
-    (a field to hold a meeting ID, ``IdOf``: checked by ``HoldsMeetingId``)."""
+    (a field that must hold a meeting's ID: ``IdOf``)."""
     expect = dict(expect or {})
     ids = [(name, v.meeting) for name, v in expect.items() if isinstance(v, IdOf)]
     if ids:
@@ -124,8 +118,8 @@ def made(collection: str, where: Mapping[str, Any], expect: Mapping[str, Any] | 
 # --- the family ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Stage:
-    """One milestone: the criteria that hold once it is reached (``checks``: criteria, or
-    ``NewRecord``), the changes it may make (``allow``) and the oracle's ``steps``."""
+    """One milestone: what holds once it is reached (``checks``: criteria, or ``NewRecord``),
+    the changes it may make (``allow``) and the oracle's ``steps``."""
 
     checks: tuple[Any, ...] = ()
     allow: tuple[Allowed, ...] = ()
@@ -133,19 +127,17 @@ class Stage:
 
 
 def merged(rules: Iterable[Allowed]) -> list[Allowed]:
-    """``rules`` with ``Allow`` rules that differ only in ``max`` made one, their maxes
-    added (three texts: three SMS added)."""
+    """``rules``, the ``Allow`` rules that differ only in ``max`` made one with the maxes
+    added (three stages that each text someone: three SMS added)."""
     out: list[Allowed] = []
     for rule in rules:
-        twin = next((i for i, o in enumerate(out) if isinstance(rule, Allow)
-                     and isinstance(o, Allow) and replace(o, max=0) == replace(rule, max=0)),
-                    None)
-        if twin is None:
-            out.append(rule)
+        for i, old in enumerate(out):
+            if (isinstance(old, Allow) and isinstance(rule, Allow)
+                    and replace(old, max=0) == replace(rule, max=0)):
+                out[i] = replace(old, max=old.max + rule.max)
+                break
         else:
-            old = out[twin]
-            assert isinstance(old, Allow) and isinstance(rule, Allow)
-            out[twin] = replace(old, max=old.max + rule.max)
+            out.append(rule)
     return out
 
 
@@ -187,49 +179,37 @@ def absent(ui: Driver, found: Callable[[Any], bool]) -> bool:
     return not found(state)
 
 
-def read_id(title: str) -> Step:
-    """Open the Zoom meeting ``title``: its ID goes in ``carry["number"]``, its topic in
-    ``carry["topic"]``."""
+def read_id(title: str, start: bool = True) -> Step:
+    """Open the Zoom meeting ``title`` (``start``: opening Zoom first): its ID goes in
+    ``carry["number"]``, its topic in ``carry["topic"]``."""
     def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
-        yield from meet_start(ui)
-        yield from open_id(ui, carry, title)
+        if start:
+            yield from meet.start(ui)
+        yield from ui.tap(title, kind="list_item")
+        carry["number"] = ui.must(id="meeting_number").text.split(":", 1)[1].strip()
+        carry["topic"] = title
     return steps
 
 
-def open_id(ui: Driver, carry: dict[str, Any], title: str) -> Iterator[PhoneAction]:
-    """On Zoom's list: open the meeting ``title`` and read its ID (``read_id``)."""
-    yield from ui.tap(title, kind="list_item")
-    carry["number"] = ui.must(id="meeting_number").text.split(":", 1)[1].strip()
-    carry["topic"] = title
-
-
 def sent_mails(state: Any) -> list[Any]:
-    return [m for m in mail_app(state).data.messages if m.folder == "sent"]
+    return [m for m in mail.mail_app(state).data.messages if m.folder == "sent"]
 
 
 def open_mail(ui: Driver, addr: str, about: str = "") -> Iterator[PhoneAction]:
     """In the open mailbox, open the inbox mail from ``addr`` whose subject holds ``about``."""
-    asked = next(m for m in mail_app(ui.state).data.messages
+    asked = next(m for m in mail.mail_app(ui.state).data.messages
                  if m.sender_addr == addr and m.folder == "inbox" and about in m.subject)
     yield from ui.tap(id=f"mail_{asked.id}")
 
 
 def texting(name: str, text: str, back: bool = False) -> Step:
-    """Text ``text`` to the contact ``name`` (``back``: from the thread just sent, back to
-    the list first)."""
+    """Text ``text`` to the contact ``name`` from a new conversation (``back``: from the
+    thread just sent, back to the list first)."""
     def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
         if back:
             yield from ui.press("back")
-        yield from send_sms(ui, name, text.format(**carry))
+        yield from messages.send_sms(ui, name, text.format(**carry))
     return steps
-
-
-def text_each(ui: Driver, names: Sequence[str], text: str) -> Iterator[PhoneAction]:
-    """Send ``text`` to each of ``names`` in its own new conversation."""
-    for i, name in enumerate(names):
-        if i:
-            yield from ui.press("back")  # from the thread just sent back to the list
-        yield from send_sms(ui, name, text)
 
 
 def mailing(to: str, subject: str, body: str) -> Step:
@@ -242,7 +222,7 @@ def mailing(to: str, subject: str, body: str) -> Step:
 # --- stages ----------------------------------------------------------------------------------
 def hop(collection: str, where: Mapping[str, Any], expect: Mapping[str, Any] | None = None,
         steps: Step = no_steps, count: int | None = 1) -> Stage:
-    """A stage that adds one record to ``collection``: ``made``'s criterion."""
+    """A stage that adds one record to ``collection`` (``made``'s criterion)."""
     return Stage((made(collection, where, expect, count),), (Allow(collection, "added"),),
                  steps)
 
@@ -255,24 +235,27 @@ def sent_to(phone: str) -> dict[str, Any]:
 def sms(name: str, phone: str, body: Any, text: str, *, back: bool = False) -> Stage:
     """One text to the contact ``name`` (number ``phone``) whose body is ``body`` (a value,
     a matcher or ``IdOf``); the oracle sends ``text`` (``texting``)."""
-    return hop(SMS, sent_to(phone), {"body": body}, texting(name, text, back))
+    return hop(messages.COLLECTION, sent_to(phone), {"body": body}, texting(name, text, back))
 
 
 def texts(people: Sequence[tuple[str, str]], body: Any, text: str = "{text}") -> Stage:
     """A text whose body is ``body`` to each of ``people`` (name, number), one more each
-    than the start held; the oracle sends ``text`` to each in its own conversation."""
+    than the start held; the oracle sends ``text`` to each, one after another."""
     def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
-        yield from text_each(ui, [name for name, _ in people], text.format(**carry))
-    checks = tuple(NewRecord(SMS, {**sent_to(phone), "body": body}) for _, phone in people)
-    return Stage(checks, (Allow(SMS, "added", max=len(people)),), steps)
+        for i, (name, _) in enumerate(people):
+            yield from texting(name, text, back=i > 0)(ui, carry)
+    sms_ = messages.COLLECTION
+    checks = tuple(NewRecord(sms_, {**sent_to(phone), "body": body}) for _, phone in people)
+    return Stage(checks, (Allow(sms_, "added", max=len(people)),), steps)
 
 
 def note(title: str, body: Any, text: str = "{note}") -> Stage:
     """A new note ``title`` whose body is ``body``, not pinned; the oracle writes ``text``."""
     def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
-        if absent(ui, lambda s: any(n.title == title for n in notes_app(s).data.notes)):
+        if absent(ui, lambda s: any(n.title == title for n in notes.notes_app(s).data.notes)):
             yield from new_note(ui, title, text.format(**carry))
-    return hop(NOTES, {"title": same_text(title)}, {"body": body, "pinned": False}, steps)
+    where = {"title": same_text(title)}
+    return hop(notes.COLLECTION, where, {"body": body, "pinned": False}, steps)
 
 
 def todo(title: Any, due: str | None = None, text: str | None = None) -> Stage:
@@ -280,7 +263,7 @@ def todo(title: Any, due: str | None = None, text: str | None = None) -> Stage:
     types ``text`` (default: the title)."""
     def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
         words = (text or title).format(**carry)
-        if absent(ui, lambda s: any(i.title == words for i in todo_app(s).data.items)):
+        if absent(ui, lambda s: any(i.title == words for i in todos.app_of(s).data.items)):
             yield from ui.open_app("Todo")
             yield from ui.tap(id="new_item")
             yield from ui.fill("title", words)
@@ -288,7 +271,8 @@ def todo(title: Any, due: str | None = None, text: str | None = None) -> Stage:
                 yield from ui.fill("due", due)
             yield from ui.tap(id="save")
     where = {"title": same_text(title) if isinstance(title, str) else title}
-    return hop(TODO, where, {"due": due, "done": False} if due else {"done": False}, steps)
+    expect = {"due": due, "done": False} if due else {"done": False}
+    return hop(todos.COLLECTION, where, expect, steps)
 
 
 def alarm(hour: int, minute: int, label: str = "") -> Stage:
@@ -314,26 +298,26 @@ def event(title: str, first: datetime, last: datetime, expect: Mapping[str, Any]
     def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
         if absent(ui, lambda s: any(e.title == title for e in s.events())):
             yield from new_event(ui, title, first, last, description.format(**carry))
-    where = {"title": same_text(title), "start": iso(first), "end": iso(last)}
-    return hop(EVENTS, where, expect, steps)
+    where = {"title": same_text(title), "start": calendar.iso(first), "end": calendar.iso(last)}
+    return hop(calendar.COLLECTION, where, expect, steps)
 
 
-def mail(to: Any, subject: Any, expect: Mapping[str, Any], steps: Step) -> Stage:
+def email(to: Any, subject: Any, expect: Mapping[str, Any], steps: Step) -> Stage:
     """A sent e-mail to ``to`` (an address or a matcher) about ``subject`` (a text, a
     matcher, or None: any) with the ``expect`` fields."""
     where = {"folder": "sent", "to": same_text(to) if isinstance(to, str) else to}
     if subject is not None:
         where["subject"] = same_text(subject) if isinstance(subject, str) else subject
-    return hop(MAIL, where, expect, steps)
+    return hop(mail.COLLECTION, where, expect, steps)
 
 
-def post(chat: int, title: str, text: str, meeting: Mapping[str, Any]) -> Stage:
-    """A message of mine in the WeChat chat ``chat`` (titled ``title``) holding the ID of
+def post(chat_id: int, title: str, text: str, meeting: Mapping[str, Any]) -> Stage:
+    """A message of mine in WeChat's chat ``chat_id`` (titled ``title``) holding the ID of
     the meeting ``meeting`` picks; the oracle sends ``text``."""
     def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
         yield from chat_text(ui, title, text.format(**carry))
-    where = {"chat": chat, "sender": CHAT_ME}
-    return hop(CHAT_MESSAGES, where, {"text": IdOf(meeting)}, steps, count=None)
+    where = {"chat": chat_id, "sender": chat.ME}
+    return hop(chat.MESSAGES, where, {"text": IdOf(meeting)}, steps, count=None)
 
 
 # --- Zoom meetings ---------------------------------------------------------------------------
@@ -345,7 +329,7 @@ def meeting_of(p: Mapping[str, Any]) -> dict[str, Any]:
 def span(day: date, time: str, minutes: int) -> tuple[datetime, datetime]:
     """Start and end of ``minutes`` from ``time`` (``HH:MM``) on ``day``."""
     hour, minute = map(int, time.split(":"))
-    first = at(day, hour, minute)
+    first = calendar.at(day, hour, minute)
     return first, first + timedelta(minutes=minutes)
 
 
@@ -354,11 +338,11 @@ def schedule(fill: Mapping[str, Any], expect: Mapping[str, Any] | None = None) -
     and ``invitees`` when given), with the ``expect`` fields; the oracle schedules it unless
     it is there, then opens it (``read_id``)."""
     def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
-        yield from meet_start(ui)
+        yield from meet.start(ui)
         if ui.find(id="schedule") is None:
             yield from ui.press("back")  # from a meeting's page to the list
         if not any(m.title == fill["title"] and m.date == fill["date"]
-                   and m.time == fill["time"] for m in meet_app(ui.state).data.meetings):
-            yield from fill_meeting(ui, fill)
-        yield from open_id(ui, carry, fill["title"])
-    return hop(MEETINGS, meeting_of(fill), expect, steps)
+                   and m.time == fill["time"] for m in meet.meet_app(ui.state).data.meetings):
+            yield from meet.fill_meeting(ui, fill)
+        yield from read_id(fill["title"], start=False)(ui, carry)
+    return hop(meet.MEETINGS, meeting_of(fill), expect, steps)
