@@ -159,7 +159,7 @@ class CrossMeetEventMailInvite(Workflow):
                 event(p["title"], first, last, {"description": IdOf(meeting)},
                       "Zoom meeting ID: {number}"),
                 email(addresses_are(p["p1_email"], p["p2_email"]), p["title"],
-                     {"body": IdOf(meeting)}, mailing(to, p["title"], text))]
+                      {"body": IdOf(meeting)}, mailing(to, p["title"], text))]
 
 
 # --- 2. Zoom → Notes → WeChat ------------------------------------------------------------------
@@ -250,7 +250,7 @@ class CrossMailFileReplyTodo(Workflow):
     def stages(self, p: Mapping[str, Any]) -> list[Stage]:
         path = f"{DOCS}/{p['scans'][0]['file']}"
         return [email(p["addr"], holding(p["client"]), {"attachments": attachments_are([path])},
-                     self.reply),
+                      self.reply),
                 todo(f"Follow up with {p['first']}", p["due"])]
 
     def reply(self, ui: Driver, p: dict[str, Any]) -> Iterator[PhoneAction]:
@@ -367,7 +367,7 @@ class CrossReceiptsExpenseMailTotal(Workflow):
         text = f"The three receipts add up to {amount_text(total)}."
         return [Stage(entered, (Allow(EXPENSES, "added", max=3),), self.enter),
                 email(p["to"], "Receipts total", {"body": answer_matcher("money", total / 100)},
-                     mailing(p["to"], "Receipts total", text))]
+                      mailing(p["to"], "Receipts total", text))]
 
     def enter(self, ui: Driver, p: dict[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Gallery")
@@ -496,7 +496,7 @@ class CrossMarkorAgendaToZoomMail(Workflow):
         text = 'Please join "{title}" on Zoom, meeting ID {number}.'
         return [Stage(steps=self.read_note), schedule(p),
                 email(p["to"], "Invitation", {"body": IdOf(meeting_of(p))},
-                     mailing(p["to"], "Invitation", text))]
+                      mailing(p["to"], "Invitation", text))]
 
     def read_note(self, ui: Driver, p: dict[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Markor")
@@ -676,7 +676,7 @@ class CrossFilesRenameMailReview(Workflow):
                       (Allow(FILES, "removed", where={"name": p["file"], "folder": DOCS}),
                        Allow(FILES, "added", where=renamed)), self.rename),
                 email(addresses_are(p["to1"], p["to2"]), "For review",
-                     {"attachments": attachments_are([f"{DOCS}/{p['new']}"])}, self.send),
+                      {"attachments": attachments_are([f"{DOCS}/{p['new']}"])}, self.send),
                 event(f"Review {p['new']}", at(friday, p["hour"]), at(friday, p["end"])),
                 todo("Collect feedback", p["friday"])]
 
@@ -690,7 +690,7 @@ class CrossFilesRenameMailReview(Workflow):
             yield from ui.tap(id="button_ok")
 
     def send(self, ui: Driver, p: dict[str, Any]) -> Iterator[PhoneAction]:
-        if absent(ui, sent_mails):
+        if absent(ui, lambda s: bool(sent_mails(s))):
             yield from mail_start(ui)
             yield from ui.tap(id="compose")
             yield from ui.fill("to", f"{p['to1']}, {p['to2']}")
@@ -935,11 +935,11 @@ class CrossEventJoinAudioOnlyText(Workflow):
                                         "chat": EMPTY}, count=1)
         no_camera = Value("apps.Meet.camera", Matcher(lambda v: v != "allowed",
                                                       "camera access not given"))
-        return [Stage((joined, no_camera), (Allow(SESSIONS, "added"),
-                                            Becomes("apps.Meet.camera", "denied")), self.join),
+        audio_only = (Allow(SESSIONS, "added"), Becomes("apps.Meet.camera", "denied"))
+        return [Stage((joined, no_camera), audio_only, self.join_audio),
                 sms(p["friend"], p["phone"], same_text("I joined the call"), "I joined the call")]
 
-    def join(self, ui: Driver, p: dict[str, Any]) -> Iterator[PhoneAction]:
+    def join_audio(self, ui: Driver, p: dict[str, Any]) -> Iterator[PhoneAction]:
         yield from open_day(ui, TODAY)
         yield from ui.tap(p["event"])
         yield from meet_start(ui)

@@ -36,17 +36,24 @@ from ...mockapps.todo import fixtures as todos
 from ...tasks.driver import Driver, OracleError
 from ...tasks.families import record_keys
 from ...tasks.task import Task
-from ...verifiers import Allow, Allowed, Criterion, Record, rows, same_phone, same_text
+from ...verifiers import (
+    Allow,
+    Allowed,
+    Criterion,
+    NearMiss,
+    Record,
+    lookup,
+    plain,
+    rows,
+    same_phone,
+    same_text,
+)
 from ...verifiers.criteria import matching
+from ...verifiers.negatives import shift_text, table_at
 from ..common import chat_text, compose_mail, new_event, new_note
 
 #: The oracle steps of a stage: ``steps(ui, carry)``.
 Step = Callable[[Driver, dict[str, Any]], Iterator[PhoneAction]]
-
-
-def no_steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
-    """A stage the oracle reaches on the way, with nothing of its own to do."""
-    return iter(())
 
 
 # --- criteria --------------------------------------------------------------------------------
@@ -80,6 +87,26 @@ class HoldsMeetingId:
             if want and want in text and not any(n in text for n in others):
                 return True, f"{self.collection} {self.field} holds the meeting ID"
         return False, f"{self.collection} {self.field} does not hold just the meeting ID"
+
+    def near_misses(self, final: Mapping[str, Any], answer: str | None) -> list[NearMiss]:
+        """``final`` with each text that holds the meeting's ID made wrong: its digits
+        shifted (no ID), or another meeting's ID added (a dump of IDs)."""
+        mine = matching(final, meet.MEETINGS, self.meeting)
+        want = meet.digits_of(str(mine[0].get("number", ""))) if len(mine) == 1 else ""
+        other = next((str(m.get("number", "")) for m in rows(final, meet.MEETINGS).values()
+                      if m not in mine), "")
+        out: list[NearMiss] = []
+        for key in record_keys(final, self.collection, self.where):
+            text = str(lookup(final, f"{self.collection}.{key}.{self.field}") or "")
+            if not want or want not in meet.digits_of(text):
+                continue
+            wrong = [(shift_text(text), "no meeting ID")]
+            wrong += [(f"{text} {other}", "another meeting's ID too")] if other else []
+            for value, why in wrong:
+                state = plain(final)
+                table_at(state, self.collection)[key][self.field] = value  # type: ignore[index]
+                out.append(NearMiss(state, answer, f"{self.collection} {key} with {why}"))
+        return out
 
 
 @dataclass(frozen=True)
@@ -119,11 +146,12 @@ def made(collection: str, where: Mapping[str, Any], expect: Mapping[str, Any] | 
 @dataclass(frozen=True)
 class Stage:
     """One milestone: what holds once it is reached (``checks``: criteria, or ``NewRecord``),
-    the changes it may make (``allow``) and the oracle's ``steps``."""
+    the changes it may make (``allow``) and the oracle's ``steps`` (None: a milestone the
+    oracle reaches on the way)."""
 
     checks: tuple[Any, ...] = ()
     allow: tuple[Allowed, ...] = ()
-    steps: Step = no_steps
+    steps: Step | None = None
 
 
 def merged(rules: Iterable[Allowed]) -> list[Allowed]:
@@ -160,10 +188,19 @@ class Workflow(Task):
                 initial: Mapping[str, Any]) -> Sequence[Allowed]:
         return merged(rule for stage in self.stages(params) for rule in stage.allow)
 
+    def declared_near_misses(self, initial: Mapping[str, Any], final: Mapping[str, Any],
+                             params: Mapping[str, Any], answer: str | None) -> list[NearMiss]:
+        """Beside the derived ones: each text that must hold a meeting's ID holding none, or
+        two (``HoldsMeetingId.near_misses``)."""
+        return [*(miss for c in self.criteria(params, initial) if isinstance(c, HoldsMeetingId)
+                  for miss in c.near_misses(final, answer)),
+                *super().declared_near_misses(initial, final, params, answer)]
+
     def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
         carry = dict(params)
         for stage in self.stages(params):
-            yield from stage.steps(ui, carry)
+            if stage.steps is not None:
+                yield from stage.steps(ui, carry)
         yield from ui.finish()
 
 
@@ -221,7 +258,7 @@ def mailing(to: str, subject: str, body: str) -> Step:
 
 # --- stages ----------------------------------------------------------------------------------
 def hop(collection: str, where: Mapping[str, Any], expect: Mapping[str, Any] | None = None,
-        steps: Step = no_steps, count: int | None = 1) -> Stage:
+        steps: Step | None = None, count: int | None = 1) -> Stage:
     """A stage that adds one record to ``collection`` (``made``'s criterion)."""
     return Stage((made(collection, where, expect, count),), (Allow(collection, "added"),),
                  steps)
