@@ -77,6 +77,7 @@ from .common import addresses_are, chat_text, holding
 from .families.multihop import (
     IdOf,
     Stage,
+    Step,
     Workflow,
     absent,
     alarm,
@@ -113,10 +114,6 @@ def next_friday(day: date) -> date:
     return day + timedelta(days=(4 - day.weekday()) % 7 or 7)
 
 
-def hhmm(hour: int, minute: int = 0) -> str:
-    return f"{hour:02d}:{minute:02d}"
-
-
 # --- 1. Zoom → Calendar → Mail -----------------------------------------------------------------
 def emailed_world(rng: np.random.Generator, k: int) -> tuple[int, list[dict[str, Any]]]:
     """A Meet world's seed whose contacts include ``k`` with e-mail addresses, and those."""
@@ -143,7 +140,7 @@ class CrossMeetEventMailInvite(Workflow):
         seed, (a, b) = emailed_world(rng, 2)
         hour, half = int(rng.integers(8, 18)), int(rng.integers(2)) * 30
         return {"seed": seed, "title": pick(rng, NEW_TOPICS), "date": TOMORROW.isoformat(),
-                "time": hhmm(hour, half), "minutes": int(pick(rng, (30, 45, 60))),
+                "time": f"{hour:02d}:{half:02d}", "minutes": int(pick(rng, (30, 45, 60))),
                 "p1": a["name"], "p1_email": a["email"], "p2": b["name"],
                 "p2_email": b["email"]}
 
@@ -410,7 +407,7 @@ class CrossMailCallIfFree(Workflow):
         return {"seed": int(rng.integers(1_000_000)), "people": folks,
                 "name": folks[0]["name"], "first": folks[0]["name"].split()[0],
                 "addr": folks[0]["email"], "phone": folks[0]["phone"],
-                "hour": hour, "time": hhmm(hour), "date": TOMORROW.isoformat(),
+                "hour": hour, "time": f"{hour:02d}:00", "date": TOMORROW.isoformat(),
                 "busy": bool(rng.random() < 0.5), "title": pick(rng, CALL_TITLES),
                 "decline": pick(rng, DECLINES), "names": names, "group": GROUP}
 
@@ -480,7 +477,7 @@ class CrossMarkorAgendaToZoomMail(Workflow):
         hour, half = int(rng.integers(9, 17)), int(rng.integers(2)) * 30
         return {"seed": int(rng.integers(1_000_000)), "file": pick(rng, AGENDA_FILES),
                 "title": pick(rng, NEW_TOPICS), "date": iso_day,
-                "time": hhmm(hour, half), "to": pick(rng, STRANGERS),
+                "time": f"{hour:02d}:{half:02d}", "to": pick(rng, STRANGERS),
                 "items": [str(i) for i in pick(rng, AGENDA_ITEMS, 3)]}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
@@ -523,7 +520,7 @@ class CrossMeetInviteesTextIds(Workflow):
         iso_day = (TODAY + timedelta(days=offset)).isoformat()
         hour, half = int(rng.integers(8, 18)), int(rng.integers(2)) * 30
         return {"seed": seed, "title": pick(rng, NEW_TOPICS), "date": iso_day,
-                "day": long_day(iso_day), "time": hhmm(hour, half),
+                "day": long_day(iso_day), "time": f"{hour:02d}:{half:02d}",
                 "minutes": int(pick(rng, (30, 45, 60))),
                 "invitees": [str(c["name"]) for c in chosen],
                 "phones": [str(c["phone"]) for c in chosen],
@@ -598,7 +595,7 @@ class CrossMailRequestsZoomReplies(Workflow):
         for (name, addr), o, h in zip(pair, offsets, hours, strict=True):
             d = (TODAY + timedelta(days=o)).isoformat()
             asks.append({"name": name, "addr": addr, "title": f"Meeting with {name.split()[0]}",
-                         "date": d, "day": long_day(d), "time": hhmm(h)})
+                         "date": d, "day": long_day(d), "time": f"{h:02d}:00"})
         return {"seed": int(rng.integers(1_000_000)), "asks": asks, "a": pair[0][0],
                 "b": pair[1][0]}
 
@@ -619,7 +616,7 @@ class CrossMailRequestsZoomReplies(Workflow):
                     email(a["addr"], None, {"body": IdOf(meeting_of(a))}, self.reply(a["addr"]))]
         return out
 
-    def open_ask(self, addr: str) -> Any:
+    def open_ask(self, addr: str) -> Step:
         def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
             yield from mail_start(ui)
             if ui.find(id="reply") is not None:
@@ -627,7 +624,7 @@ class CrossMailRequestsZoomReplies(Workflow):
             yield from open_mail(ui, addr)
         return steps
 
-    def reply(self, addr: str) -> Any:
+    def reply(self, addr: str) -> Step:
         def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
             if absent(ui, lambda s: any(m.to == addr for m in sent_mails(s))):
                 yield from mail_start(ui)
