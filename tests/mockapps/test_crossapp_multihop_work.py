@@ -1,6 +1,7 @@
 """Direct tests of what the multihop_work templates rely on: the meeting-ID criterion read
-from the final state, the recipients matcher, the Friday arithmetic, and one template's
-criteria failing on an untouched phone and passing after its oracle."""
+from the final state (and its near misses), the recipients matcher, the Friday arithmetic,
+the workflow family adding up its stages' allowed changes, and one template's criteria
+failing on an untouched phone and passing after its oracle."""
 
 from __future__ import annotations
 
@@ -8,16 +9,14 @@ from datetime import date
 
 import numpy as np
 
+from phone_gym.crossapp.families.multihop import HoldsMeetingId, IdOf, made, merged, sms
 from phone_gym.crossapp.multihop_work import (
     TEMPLATES as WORK,
 )
-from phone_gym.crossapp.multihop_work import (
-    HoldsMeetingId,
-    addresses_are,
-    next_friday,
-)
+from phone_gym.crossapp.multihop_work import addresses_are, next_friday
 from phone_gym.mockapps import REGISTRY, TEMPLATES, Episode
 from phone_gym.mockapps.meet.fixtures import MEETINGS
+from phone_gym.verifiers import Allow
 from phone_gym.world import Device
 
 
@@ -62,3 +61,18 @@ def test_the_invite_fails_untouched_and_passes_after_its_oracle() -> None:
     assert not ep.verify(None).success
     ep.solve()
     assert ep.verify(None).success
+
+
+def test_the_family_adds_up_stages_and_checks_ids_on_the_final_state() -> None:
+    texts = [sms("A", "555 0100", "hi", "hi"), sms("B", "555 0101", "hi", "hi")]
+    assert merged(r for s in texts for r in s.allow) == [Allow("messages", "added", max=2)]
+    assert merged([Allow("files", "added", where={"name": "a"}),
+                   Allow("files", "added", where={"name": "b"})]) == [
+        Allow("files", "added", where={"name": "a"}), Allow("files", "added", where={"name": "b"})]
+    meeting = {"title": "Data review", "date": "2026-10-16", "time": "10:00"}
+    crit = made("apps.Notes.notes", {"title": "Prep"}, {"body": IdOf(meeting)})
+    assert crit == HoldsMeetingId("apps.Notes.notes", {"title": "Prep"}, "body", meeting)
+    final = state("Data review: 851 2345 6789")
+    misses = crit.near_misses(final, None)
+    assert crit.check(final, None)[0] and len(misses) == 2
+    assert not any(crit.check(m.state, None)[0] for m in misses)

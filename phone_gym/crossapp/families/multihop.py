@@ -1,0 +1,385 @@
+"""Multi-hop workflows: work over three or more apps, in stages.
+
+A template declares its stages (``Workflow.stages``), each a milestone: its criteria, the
+changes it may make and the oracle steps that reach it. ``info["progress"]`` counts the
+criteria that hold, and a change no stage allows is collateral damage. A conditional
+workflow returns the stages of the branch its params take, so the other branch's changes
+fail. The oracle runs the stages' steps in order with ``carry`` (the params, and what
+earlier steps read off the screen: a forecast, a meeting ID); the texts the stage makers
+below type are format strings over it::
+
+    def stages(self, p):
+        return [schedule(p), email(p["to"], "Invitation", {"body": IdOf(meeting_of(p))},
+                                   mailing(p["to"], "Invitation", "Meeting ID {number}"))]
+
+A Zoom meeting's ID is made when the meeting is saved, so a field that must hold it
+(``IdOf``) is checked on the final state (``HoldsMeetingId``): the text must hold that
+meeting's ID and no other meeting's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from ...actions import PhoneAction
+from ...mockapps.calendar import fixtures as calendar
+from ...mockapps.chat import fixtures as chat
+from ...mockapps.clock.fixtures import COLLECTION as ALARMS
+from ...mockapps.mail import fixtures as mail
+from ...mockapps.meet import fixtures as meet
+from ...mockapps.messages import fixtures as messages
+from ...mockapps.notes import fixtures as notes
+from ...mockapps.todo import fixtures as todos
+from ...tasks.driver import Driver, OracleError
+from ...tasks.families import record_keys
+from ...tasks.task import Task
+from ...verifiers import (
+    Allow,
+    Allowed,
+    Criterion,
+    NearMiss,
+    Record,
+    lookup,
+    plain,
+    rows,
+    same_phone,
+    same_text,
+)
+from ...verifiers.criteria import matching
+from ...verifiers.negatives import shift_text, table_at
+from ..common import chat_text, compose_mail, new_event, new_note
+
+#: The oracle steps of a stage: ``steps(ui, carry)``.
+Step = Callable[[Driver, dict[str, Any]], Iterator[PhoneAction]]
+
+
+# --- criteria --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class HoldsMeetingId:
+    """Exactly ``count`` records of ``collection`` match ``where``, and one of them has a
+    ``field`` (text) holding the meeting ID of the Zoom meeting matching ``meeting`` (read
+    from the same state) and no other meeting's ID."""
+
+    collection: str
+    where: Mapping[str, Any]
+    field: str
+    meeting: Mapping[str, Any]
+    count: int | None = 1
+
+    def check(self, state: Mapping[str, Any], answer: str | None) -> tuple[bool, str]:
+        found = matching(state, meet.MEETINGS, self.meeting)
+        if len(found) != 1:
+            return False, f"{len(found)} meetings like {dict(self.meeting)}, expected 1"
+        want = meet.digits_of(str(found[0].get("number", "")))
+        others = [meet.digits_of(str(m.get("number", "")))
+                  for m in rows(state, meet.MEETINGS).values()]
+        others = [n for n in others if n and n != want]
+        found_rows = matching(state, self.collection, self.where)
+        if not found_rows:
+            return False, f"no {self.collection} record like {dict(self.where)}"
+        if self.count is not None and len(found_rows) != self.count:
+            return False, f"{len(found_rows)} {self.collection} records, expected {self.count}"
+        for row in found_rows:
+            text = meet.digits_of(str(row.get(self.field, "")))
+            if want and want in text and not any(n in text for n in others):
+                return True, f"{self.collection} {self.field} holds the meeting ID"
+        return False, f"{self.collection} {self.field} does not hold just the meeting ID"
+
+    def near_misses(self, final: Mapping[str, Any], answer: str | None) -> list[NearMiss]:
+        """``final`` with each text that holds the meeting's ID made wrong: its digits
+        shifted (no ID), or another meeting's ID added (a dump of IDs)."""
+        mine = matching(final, meet.MEETINGS, self.meeting)
+        want = meet.digits_of(str(mine[0].get("number", ""))) if len(mine) == 1 else ""
+        other = next((str(m.get("number", "")) for m in rows(final, meet.MEETINGS).values()
+                      if m not in mine), "")
+        out: list[NearMiss] = []
+        for key in record_keys(final, self.collection, self.where):
+            text = str(lookup(final, f"{self.collection}.{key}.{self.field}") or "")
+            if not want or want not in meet.digits_of(text):
+                continue
+            wrong = [(shift_text(text), "no meeting ID")]
+            wrong += [(f"{text} {other}", "another meeting's ID too")] if other else []
+            for value, why in wrong:
+                state = plain(final)
+                table_at(state, self.collection)[key][self.field] = value  # type: ignore[index]
+                out.append(NearMiss(state, answer, f"{self.collection} {key} with {why}"))
+        return out
+
+
+@dataclass(frozen=True)
+class IdOf:
+    """A text field's expectation: it holds the ID of the Zoom meeting ``meeting`` picks,
+    and no other meeting's (``HoldsMeetingId``)."""
+
+    meeting: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class NewRecord:
+    """A record of ``collection`` like ``where`` added: one more than the start held (a
+    leftover first try is one too many)."""
+
+    collection: str
+    where: Mapping[str, Any]
+
+    def at(self, initial: Mapping[str, Any]) -> Record:
+        before = len(record_keys(initial, self.collection, self.where))
+        return Record(self.collection, self.where, count=before + 1)
+
+
+def made(collection: str, where: Mapping[str, Any], expect: Mapping[str, Any] | None = None,
+         count: int | None = 1) -> Criterion:
+    """``count`` records of ``collection`` like ``where``, one with the ``expect`` fields
+    (a field that must hold a meeting's ID: ``IdOf``)."""
+    expect = dict(expect or {})
+    ids = [(name, v.meeting) for name, v in expect.items() if isinstance(v, IdOf)]
+    if ids:
+        (name, meeting), = ids
+        return HoldsMeetingId(collection, where, name, meeting, count)
+    return Record(collection, where, expect, count=count)
+
+
+# --- the family ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Stage:
+    """One milestone: what holds once it is reached (``checks``: criteria, or ``NewRecord``),
+    the changes it may make (``allow``) and the oracle's ``steps`` (None: a milestone the
+    oracle reaches on the way)."""
+
+    checks: tuple[Any, ...] = ()
+    allow: tuple[Allowed, ...] = ()
+    steps: Step | None = None
+
+
+def merged(rules: Iterable[Allowed]) -> list[Allowed]:
+    """``rules``, the ``Allow`` rules that differ only in ``max`` made one with the maxes
+    added (three stages that each text someone: three SMS added)."""
+    out: list[Allowed] = []
+    for rule in rules:
+        for i, old in enumerate(out):
+            if (isinstance(old, Allow) and isinstance(rule, Allow)
+                    and replace(old, max=0) == replace(rule, max=0)):
+                out[i] = replace(old, max=old.max + rule.max)
+                break
+        else:
+            out.append(rule)
+    return out
+
+
+class Workflow(Task):
+    """A workflow over three or more apps, as its ``stages``: their criteria in order, the
+    changes they allow (nothing else may change), and an oracle that runs their steps."""
+
+    tags = frozenset({"multihop", "handoff"})
+
+    def stages(self, params: Mapping[str, Any]) -> Sequence[Stage]:
+        """The stages in order (a conditional workflow: those of the params' branch)."""
+        raise NotImplementedError
+
+    def criteria(self, params: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        return [c.at(initial) if isinstance(c, NewRecord) else c
+                for stage in self.stages(params) for c in stage.checks]
+
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return merged(rule for stage in self.stages(params) for rule in stage.allow)
+
+    def declared_near_misses(self, initial: Mapping[str, Any], final: Mapping[str, Any],
+                             params: Mapping[str, Any], answer: str | None) -> list[NearMiss]:
+        """Beside the derived ones: each text that must hold a meeting's ID holding none, or
+        two (``HoldsMeetingId.near_misses``)."""
+        return [*(miss for c in self.criteria(params, initial) if isinstance(c, HoldsMeetingId)
+                  for miss in c.near_misses(final, answer)),
+                *super().declared_near_misses(initial, final, params, answer)]
+
+    def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        carry = dict(params)
+        for stage in self.stages(params):
+            if stage.steps is not None:
+                yield from stage.steps(ui, carry)
+        yield from ui.finish()
+
+
+# --- oracle steps ----------------------------------------------------------------------------
+def absent(ui: Driver, found: Callable[[Any], bool]) -> bool:
+    """Whether a stage's record is still to make: not ``found`` in the phone's state, so a
+    script started over does not make it twice (a driver that reads only the screen cannot
+    tell, and makes it)."""
+    try:
+        state = ui.state
+    except OracleError:
+        return True
+    return not found(state)
+
+
+def read_id(title: str, start: bool = True) -> Step:
+    """Open the Zoom meeting ``title`` (``start``: opening Zoom first): its ID goes in
+    ``carry["number"]``, its topic in ``carry["topic"]``."""
+    def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
+        if start:
+            yield from meet.start(ui)
+        yield from ui.tap(title, kind="list_item")
+        carry["number"] = ui.must(id="meeting_number").text.split(":", 1)[1].strip()
+        carry["topic"] = title
+    return steps
+
+
+def sent_mails(state: Any) -> list[Any]:
+    return [m for m in mail.mail_app(state).data.messages if m.folder == "sent"]
+
+
+def open_mail(ui: Driver, addr: str, about: str = "") -> Iterator[PhoneAction]:
+    """In the open mailbox, open the inbox mail from ``addr`` whose subject holds ``about``."""
+    asked = next(m for m in mail.mail_app(ui.state).data.messages
+                 if m.sender_addr == addr and m.folder == "inbox" and about in m.subject)
+    yield from ui.tap(id=f"mail_{asked.id}")
+
+
+def texting(name: str, text: str, back: bool = False) -> Step:
+    """Text ``text`` to the contact ``name`` from a new conversation (``back``: from the
+    thread just sent, back to the list first)."""
+    def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
+        if back:
+            yield from ui.press("back")
+        yield from messages.send_sms(ui, name, text.format(**carry))
+    return steps
+
+
+def mailing(to: str, subject: str, body: str) -> Step:
+    """Send a new e-mail to ``to`` (addresses, comma separated)."""
+    def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
+        yield from compose_mail(ui, to, subject, body.format(**carry))
+    return steps
+
+
+# --- stages ----------------------------------------------------------------------------------
+def hop(collection: str, where: Mapping[str, Any], expect: Mapping[str, Any] | None = None,
+        steps: Step | None = None, count: int | None = 1) -> Stage:
+    """A stage that adds one record to ``collection`` (``made``'s criterion)."""
+    return Stage((made(collection, where, expect, count),), (Allow(collection, "added"),),
+                 steps)
+
+
+def sent_to(phone: str) -> dict[str, Any]:
+    """The where-clause of an SMS sent to ``phone``."""
+    return {"address": same_phone(phone), "box": "sent"}
+
+
+def sms(name: str, phone: str, body: Any, text: str, *, back: bool = False) -> Stage:
+    """One text to the contact ``name`` (number ``phone``) whose body is ``body`` (a value,
+    a matcher or ``IdOf``); the oracle sends ``text`` (``texting``)."""
+    return hop(messages.COLLECTION, sent_to(phone), {"body": body}, texting(name, text, back))
+
+
+def texts(people: Sequence[tuple[str, str]], body: Any, text: str = "{text}") -> Stage:
+    """A text whose body is ``body`` to each of ``people`` (name, number), one more each
+    than the start held; the oracle sends ``text`` to each, one after another."""
+    def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
+        for i, (name, _) in enumerate(people):
+            yield from texting(name, text, back=i > 0)(ui, carry)
+    sms_ = messages.COLLECTION
+    checks = tuple(NewRecord(sms_, {**sent_to(phone), "body": body}) for _, phone in people)
+    return Stage(checks, (Allow(sms_, "added", max=len(people)),), steps)
+
+
+def note(title: str, body: Any, text: str = "{note}") -> Stage:
+    """A new note ``title`` whose body is ``body``, not pinned; the oracle writes ``text``."""
+    def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
+        if absent(ui, lambda s: any(n.title == title for n in notes.notes_app(s).data.notes)):
+            yield from new_note(ui, title, text.format(**carry))
+    where = {"title": same_text(title)}
+    return hop(notes.COLLECTION, where, {"body": body, "pinned": False}, steps)
+
+
+def todo(title: Any, due: str | None = None, text: str | None = None) -> Stage:
+    """A new to-do titled ``title`` (a text or a matcher), not done, due ``due``; the oracle
+    types ``text`` (default: the title)."""
+    def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
+        words = (text or title).format(**carry)
+        if absent(ui, lambda s: any(i.title == words for i in todos.app_of(s).data.items)):
+            yield from ui.open_app("Todo")
+            yield from ui.tap(id="new_item")
+            yield from ui.fill("title", words)
+            if due:
+                yield from ui.fill("due", due)
+            yield from ui.tap(id="save")
+    where = {"title": same_text(title) if isinstance(title, str) else title}
+    expect = {"due": due, "done": False} if due else {"done": False}
+    return hop(todos.COLLECTION, where, expect, steps)
+
+
+def alarm(hour: int, minute: int, label: str = "") -> Stage:
+    """A new alarm at ``hour``:``minute``, on (labelled ``label``), set in Clock unless one
+    rings then already."""
+    def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
+        if absent(ui, lambda s: any(a.hour == hour and a.minute == minute for a in s.alarms())):
+            yield from ui.open_app("Clock")
+            yield from ui.tap(id="add_alarm")
+            yield from ui.fill("hour", f"{hour:02d}")
+            yield from ui.fill("minute", f"{minute:02d}")
+            if label:
+                yield from ui.fill("label", label)
+            yield from ui.tap(id="save")
+    expect = {"label": same_text(label), "enabled": True} if label else {"enabled": True}
+    return hop(ALARMS, {"hour": hour, "minute": minute}, expect, steps)
+
+
+def event(title: str, first: datetime, last: datetime, expect: Mapping[str, Any] | None = None,
+          description: str = "") -> Stage:
+    """A new calendar event ``title`` from ``first`` to ``last`` (with the ``expect``
+    fields), unless one of that title exists; the oracle writes ``description``."""
+    def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
+        if absent(ui, lambda s: any(e.title == title for e in s.events())):
+            yield from new_event(ui, title, first, last, description.format(**carry))
+    where = {"title": same_text(title), "start": calendar.iso(first), "end": calendar.iso(last)}
+    return hop(calendar.COLLECTION, where, expect, steps)
+
+
+def email(to: Any, subject: Any, expect: Mapping[str, Any], steps: Step) -> Stage:
+    """A sent e-mail to ``to`` (an address or a matcher) about ``subject`` (a text, a
+    matcher, or None: any) with the ``expect`` fields."""
+    where = {"folder": "sent", "to": same_text(to) if isinstance(to, str) else to}
+    if subject is not None:
+        where["subject"] = same_text(subject) if isinstance(subject, str) else subject
+    return hop(mail.COLLECTION, where, expect, steps)
+
+
+def post(chat_id: int, title: str, text: str, meeting: Mapping[str, Any]) -> Stage:
+    """A message of mine in WeChat's chat ``chat_id`` (titled ``title``) holding the ID of
+    the meeting ``meeting`` picks; the oracle sends ``text``."""
+    def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
+        yield from chat_text(ui, title, text.format(**carry))
+    where = {"chat": chat_id, "sender": chat.ME}
+    return hop(chat.MESSAGES, where, {"text": IdOf(meeting)}, steps, count=None)
+
+
+# --- Zoom meetings ---------------------------------------------------------------------------
+def meeting_of(p: Mapping[str, Any]) -> dict[str, Any]:
+    """The where-clause of the meeting ``p`` describes (``title``, ``date``, ``time``)."""
+    return {"title": same_text(p["title"]), "date": p["date"], "time": p["time"]}
+
+
+def span(day: date, time: str, minutes: int) -> tuple[datetime, datetime]:
+    """Start and end of ``minutes`` from ``time`` (``HH:MM``) on ``day``."""
+    hour, minute = map(int, time.split(":"))
+    first = calendar.at(day, hour, minute)
+    return first, first + timedelta(minutes=minutes)
+
+
+def schedule(fill: Mapping[str, Any], expect: Mapping[str, Any] | None = None) -> Stage:
+    """A Zoom meeting scheduled from ``fill`` (``title``, ``date``, ``time``; ``minutes``
+    and ``invitees`` when given), with the ``expect`` fields; the oracle schedules it unless
+    it is there, then opens it (``read_id``)."""
+    def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
+        yield from meet.start(ui)
+        if ui.find(id="schedule") is None:
+            yield from ui.press("back")  # from a meeting's page to the list
+        if not any(m.title == fill["title"] and m.date == fill["date"]
+                   and m.time == fill["time"] for m in meet.meet_app(ui.state).data.meetings):
+            yield from meet.fill_meeting(ui, fill)
+        yield from read_id(fill["title"], start=False)(ui, carry)
+    return hop(meet.MEETINGS, meeting_of(fill), expect, steps)
