@@ -252,7 +252,9 @@ class ArtifactTask(Task):
             seed(state, params, rng)
 
     def files(self, p: Params) -> Sequence[File]:
-        return ()
+        """The files the task makes: by default the ones its deliveries carry."""
+        carried = [f for d in self.sends(p) for f in (d.files if isinstance(d, Mail) else [d.file])]
+        return list({f.path: f for f in carried}.values())
 
     def sends(self, p: Params) -> Sequence[Delivery]:
         return ()
