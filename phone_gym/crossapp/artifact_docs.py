@@ -307,9 +307,9 @@ class ReceivedDoc(ArtifactTask):
     def digest(self, p: Params) -> str:
         return markor.sha1(p["doc"]["content"])
 
-    def saved(self, p: Params, **more: Any) -> File:
-        """The document downloaded into Download (``more``: a rename, a check)."""
-        return File(DOWNLOAD, p["doc"]["name"], {"sha1": self.digest(p)}, **more)
+    def saved(self, p: Params) -> File:
+        """The document, downloaded into Download."""
+        return File(DOWNLOAD, p["doc"]["name"], {"sha1": self.digest(p)})
 
 
 class CrossMailAttachmentRename(ReceivedDoc):

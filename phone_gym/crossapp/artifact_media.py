@@ -506,7 +506,7 @@ class CrossChatFileToMail(ArtifactTask):
         return [Mail(p["to"], p["subject"], [File(chat.SAVED_FILES, p["file"])], named=True)]
 
     def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
-        yield from save_sent(ui, p["friend"], File(chat.SAVED_FILES, p["file"]), "File")
+        yield from save_sent(ui, p["friend"], self.files(p)[0], "File")
 
 
 # --- gallery ---------------------------------------------------------------------------------
