@@ -187,6 +187,10 @@ class Chat:
     kind: str = "image"
     group: bool = False
 
+    @property
+    def files(self) -> tuple[File]:
+        return (self.file,)
+
     def criterion(self, initial: Params) -> Criterion:
         found = matching(initial, "apps.Chat.chats", {"title": self.title, "group": self.group})
         return Record(chat.MESSAGES, {"chat": int(found[0]["id"]) if found else -1,
@@ -211,6 +215,10 @@ class Post:
 
     text: str
     file: File
+
+    @property
+    def files(self) -> tuple[File]:
+        return (self.file,)
 
     def criterion(self, initial: Params) -> Criterion:
         name = self.file.name
@@ -253,8 +261,7 @@ class ArtifactTask(Task):
 
     def files(self, p: Params) -> Sequence[File]:
         """The files the task makes: by default the ones its deliveries carry."""
-        carried = [f for d in self.sends(p) for f in (d.files if isinstance(d, Mail) else [d.file])]
-        return list({f.path: f for f in carried}.values())
+        return list({f.path: f for d in self.sends(p) for f in d.files}.values())
 
     def sends(self, p: Params) -> Sequence[Delivery]:
         return ()
