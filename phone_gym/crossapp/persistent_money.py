@@ -947,13 +947,11 @@ class CrossSplitBillToExpense(MoneyTask):
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         self.seed_wallet(state, params, rng)
         self.seed_expenses(state, rng)
-        contacts = pay.pay_app(state).system.contacts
+        phone = {c.name: c.phone for c in state.contacts()}
         # an older request, already paid, from a third person
-        other = contacts.first(name=params["people"][-1])
-        state.add_message(other.phone, "Thanks for the lunch money yesterday!")
+        state.add_message(phone[params["people"][-1]], "Thanks for the lunch money yesterday!")
         for split in params["splits"]:
-            friend = contacts.first(name=split["friend"])
-            state.add_message(friend.phone, split["body"])
+            state.add_message(phone[split["friend"]], split["body"])
 
     def categories(self, p: Mapping[str, Any]) -> list[str]:
         return [p["category"]]
