@@ -83,8 +83,8 @@ def logged(name: str, source: Source, relation: Relation, category: str,
     """Exactly one expense named ``name`` exists, under ``category``, and it agrees with the
     one record ``source`` finds (a payment, an order) as ``relation`` says: its amount and
     date."""
-    return Agrees(Pick(EXPENSES, {"name": same_text(name)}, what=f"expenses named {name!r}"),
-                  source, relation, {"category": category, **fields})
+    return Agrees(Pick(EXPENSES, {"name": same_text(name)}, what="expenses"), source,
+                  relation, {"category": category, **fields})
 
 
 def paid(t: Row, state: Mapping[str, Any]) -> dict[str, Any]:
@@ -653,7 +653,7 @@ class CrossShopOrderToTodo(Consistency, Task):
 
     def to_do(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Ask:
         """The to-do titled ``title`` agrees with the new order."""
-        record = Pick(TODOS, {"title": same_text(p["title"])}, what=f"to-dos {p['title']!r}")
+        record = Pick(TODOS, {"title": same_text(p["title"])}, what="to-dos")
         return agreeing(Agrees(record, new_order(tuple(rows(initial, SHOP_ORDERS))), arriving))
 
     def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
@@ -745,7 +745,7 @@ class CrossShopArrivalToCalendar(CrossShopOrderToTodo):
             first = calendar.at(date.fromisoformat(str(order.get("arrives"))), p["hour"])
             return {"start": calendar.iso(first), "description": with_number(order, state),
                     "end": calendar.iso(first + timedelta(hours=1))}
-        event = Pick(EVENTS, {"title": same_text(p["event"])}, what=f"events {p['event']!r}")
+        event = Pick(EVENTS, {"title": same_text(p["event"])}, what="calendar events")
         return [self.bought(p, initial), agreeing(Agrees(
             event, new_order(tuple(rows(initial, SHOP_ORDERS))), evening))]
 

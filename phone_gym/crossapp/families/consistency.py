@@ -9,9 +9,11 @@ fields the one must hold given the other). The family turns that into criteria a
 changes after the ones of the single-app template it extends, and into near misses (each
 agreeing field of the final record changed, a second copy of it):
 
-    class CrossPayBillToExpense(Consistency, MoneyTask):
+    class CrossBankPayeeToExpense(Consistency, BankPaySavedPayee):  # pay, then log it
         def asks(self, p, initial):
-            return [agreeing(logged(p["merchant"], Pick(TRANSACTIONS, key=...), PAID))]
+            payment = Pick(PAYMENTS, {"payee": p["payee"]}, old=tuple(rows(initial, PAYMENTS)))
+            expense = Pick(EXPENSES, {"name": same_text(p["expense"])})
+            return [agreeing(Agrees(expense, payment, same_amount_and_date))]
 
 The oracle steps several such templates share are here too (an event's times set, the
 listed record deleted, an alarm set, a single-app oracle as the first stage of a longer one).
@@ -121,10 +123,10 @@ class Agrees:
         want, why = self.expected(state)
         if want is None:
             return False, why
-        wrong = {k: record.get(k) for k, v in want.items() if not field_ok(v, record.get(k))}
+        wrong = [k for k, v in want.items() if not field_ok(v, record.get(k))]
         if wrong:
-            return False, (f"the {self.record.what} has {wrong}, expected "
-                           f"{ {k: want[k] for k in wrong} }")
+            has, expected = ({k: r.get(k) for k in wrong} for r in (record, want))
+            return False, f"the {self.record.what} has {has}, expected {expected}"
         return True, f"the {self.record.what} agrees with the other app's record"
 
     def near_misses(self, final: Mapping[str, Any], answer: str | None) -> list[NearMiss]:
