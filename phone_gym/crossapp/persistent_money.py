@@ -118,8 +118,8 @@ def new_order(old: tuple[str, ...]) -> Source:
     def find(state: Mapping[str, Any]) -> tuple[Row | None, str]:
         order, why = Pick(SHOP_ORDERS, old=old, what="Shop orders")(state)
         for table, ref in (("cards", "card_id"), ("addresses", "address_id")):
-            default = [str(r.get("id", k)) for k, r in rows(state, f"{shop.PREFIX}.{table}")
-                       .items() if r.get("default")]
+            records = rows(state, f"{shop.PREFIX}.{table}")
+            default = [str(r.get("id", k)) for k, r in records.items() if r.get("default")]
             if order is not None and [str(order.get(ref))] != default:
                 return None, f"the new order's {ref} is not the default one of the {table}"
         return order, why
