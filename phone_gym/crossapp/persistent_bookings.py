@@ -146,7 +146,6 @@ class CrossMeetScheduleToCalendar(Consistency, meet.MeetTask):
 class MeetingsInCalendar(Consistency, meet.MeetTask):
     """Every Zoom meeting is in the calendar as well, with its meeting ID."""
 
-    tags = frozenset({"persistent"})
     apps = ("Meet", "Calendar")
 
     def when(self, m: Any, p: Mapping[str, Any]) -> str:
@@ -316,7 +315,6 @@ class CrossMeetScheduleWithAlarm(Consistency, meet.MeetTask):
     """A Zoom meeting scheduled, and an alarm labelled with its title some minutes before
     it starts (Clock)."""
 
-    tags = frozenset({"persistent"})
     apps = ("Meet", "Clock")
     template = ('Schedule a Zoom meeting "{title}" on {day} at {time}, and set an alarm '
                 'labelled "{title}" {lead} minutes before it starts.')
@@ -639,7 +637,6 @@ class CrossTravelChangeTrainUpdateEvent(Consistency, travel.TravelChangeTrain):
     """The booked train changed to the next one, and its calendar event moved to the new
     train's times (the event of another trip to the same city stays)."""
 
-    tags = frozenset({"persistent"})
     apps = ("Travel", "Calendar")
     template = ("Change my train to {destination} on {day} to the next train after it on the "
                 "same route, same class, and update its calendar event \"{event}\" to the new "
@@ -822,7 +819,6 @@ class CrossTravelCancelHotelWithEvent(Consistency, travel.TravelTask):
     """A Travel hotel booking cancelled (free cancellation: a full refund) and its calendar
     event deleted; the trip elsewhere keeps its booking and its event."""
 
-    tags = frozenset({"persistent"})
     apps = ("Travel", "Calendar")
     template = ("Cancel my hotel booking in {city} in the Travel app and delete its "
                 "\"{event}\" event from my calendar.")

@@ -284,7 +284,6 @@ class MoneyTask(Consistency):
 class CrossPayMerchantToExpense(MoneyTask):
     """Pay a merchant by its code in Pay, then record that payment in Pro Expense."""
 
-    tags = frozenset({"persistent"})
     template = ("Pay {amount_text} with Alipay to the shop whose payment code is {code}, then "
                 "record it in Pro Expense: name it after the shop, category {category}, with "
                 "the amount and date of the payment.")
@@ -617,7 +616,6 @@ class CrossShopOrderToTodo(Consistency, Task):
     """Buy an item in Shop, then add a to-do that carries the order's number and is due the
     day the order arrives."""
 
-    tags = frozenset({"persistent"})
     apps: ClassVar[tuple[str, ...]] = ("Shop", "Todo")
     template = ('Buy the {name}{in_color} in Shop with my default card and address. Then add '
                 'a to-do "{title}" in Tasks, due on the day the order is expected to arrive, '
@@ -763,7 +761,6 @@ class CrossShopCancelDropsExpense(Consistency, Task):
     """Cancel a Shop order that has not shipped and delete the expense logged for it (the
     expenses of other orders stay)."""
 
-    tags = frozenset({"persistent"})
     apps = ("Shop", "Expense")
     template = ("Cancel my Shop order of the {name} (it has not shipped yet) and delete the "
                 "expense I logged for it in Pro Expense.")
@@ -823,7 +820,6 @@ class CrossBankBillTodoDone(Consistency, bank.BankPayElectricityBill):
     """Pay this week's electricity bill in Bank, then check off the Tasks reminder with that
     bill's due date (next month's reminder, same title, stays open)."""
 
-    tags = frozenset({"persistent"})
     apps = ("Bank", "Todo")
     template = ("Pay the electricity bill that is due this week, in full, from {source} in "
                 'the Bank app. Then check off my "{title}" to-do in Tasks, the one due the '
@@ -872,7 +868,6 @@ PURPOSES = (("the plumber's visit", "Plumber visit", "Housing"),
 class CrossBankPayeeToExpense(Consistency, bank.BankPaySavedPayee):
     """Pay a saved payee in Bank, then log that payment in Pro Expense."""
 
-    tags = frozenset({"persistent"})
     apps = ("Bank", "Expense")
     template = ("Send {amount_text} to {payee} from my {source} account for {purpose}. Then "
                 'log it in Pro Expense as "{expense}" under {category}, with the amount and '
@@ -1091,7 +1086,6 @@ class CrossDeliveryOrderToExpense(Consistency, delivery.DeliveryTipOrder):
     """Order in Delivery with a tip, then log the order's total (tip included) in Pro
     Expense."""
 
-    tags = frozenset({"persistent"})
     apps = ("Delivery", "Expense")
     template = ("Order {qty} {dish} ({option}) from {restaurant}, delivered to my {address} "
                 "address, with a {tip}% tip. Then log it in Pro Expense, named after the "

@@ -204,6 +204,8 @@ class Consistency(Task):
     each app's records; the criteria and allowed changes are the base template's (when
     ``extends``: a single-app task this one carries on) followed by the asks'."""
 
+    #: The kind of cross-app task (``Task.tags``): state one app keeps that another shows.
+    tags: ClassVar[frozenset[str]] = frozenset({"persistent"})
     #: Whether the base template's own criteria and allowed changes count (False where the
     #: base only seeds its apps).
     extends: ClassVar[bool] = True
