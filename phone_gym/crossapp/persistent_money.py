@@ -644,7 +644,8 @@ class CrossShopOrderToTodo(Consistency, Task):
             todo.write_item(state, str(title))
 
     def bought(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Ask:
-        """The item bought: one order (its checks: the records that agree with it)."""
+        """The item bought: one new order line of it (the order itself is checked by the
+        records that must agree with it: the default card and address)."""
         line = {"product_id": 1, "color": p["color"], "qty": 1}
         return Ask((Record(SHOP_LINES, line, count=1),),
                    (Allow(SHOP_ORDERS, "added"), Allow(SHOP_LINES, "added")))

@@ -141,8 +141,10 @@ class Agrees:
         for name, value in {**self.record.where, **want}.items():
             state = copy.deepcopy(final)
             table = table_at(state, self.record.collection)
-            changed = rejected(value, table[key].get(name)) if table is not None else None
-            if table is None or name not in table[key] or changed is None:
+            if table is None or name not in table[key]:
+                continue
+            changed = rejected(value, table[key][name])
+            if changed is None:
                 continue
             table[key] = {**table[key], name: changed}
             out.append(NearMiss(state, answer, f"{path}.{name} changed to {changed!r}"))
@@ -171,7 +173,7 @@ def made(collection: str, where: Mapping[str, Any], fields: Mapping[str, Any] | 
          *, count: int = 1) -> Ask:
     """A record like ``where`` with ``fields`` added (``count`` such records in the end)."""
     return Ask((Record(collection, where, dict(fields or {}), count=count),),
-                  (Allow(collection, "added"),))
+               (Allow(collection, "added"),))
 
 
 def edited(collection: str, key: str, changes: Mapping[str, Any],
@@ -179,8 +181,8 @@ def edited(collection: str, key: str, changes: Mapping[str, Any],
     """The record ``key``'s fields set to ``changes`` (``also``: fields free to change with
     them); nothing else of it changes."""
     return Ask(tuple(Value(f"{collection}.{key}.{name}", value)
-                        for name, value in changes.items()),
-                  (Allow(collection, "modified", key=key, fields=(*changes, *also)),))
+                     for name, value in changes.items()),
+               (Allow(collection, "modified", key=key, fields=(*changes, *also)),))
 
 
 def removed(collection: str, key: str) -> Ask:
