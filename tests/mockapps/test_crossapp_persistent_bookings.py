@@ -19,7 +19,7 @@ from phone_gym.crossapp.persistent_bookings import (
     CrossRideScheduleEventAlarm,
     CrossTravelChangeTrainUpdateEvent,
     CrossTravelFlightAlarm,
-    EventMatchesMeeting,
+    meeting_event,
 )
 from phone_gym.mockapps import APPS
 from phone_gym.tasks.driver import Driver
@@ -58,7 +58,7 @@ def test_every_template_is_persistent_across_two_apps_or_more() -> None:
 
 
 def test_the_event_must_match_the_meeting_as_saved() -> None:
-    check = EventMatchesMeeting("Data review")
+    check = meeting_event("Data review")
     assert check.check(state(EVENT), None)[0]
     assert check.check(state({**EVENT, "description": "ID 81234567890"}), None)[0]
     assert not check.check(state({**EVENT, "start": "2026-10-20T15:30:00"}), None)[0]
