@@ -188,23 +188,28 @@ class Registry:
         self._add_templates(module)
 
     def load_templates(self, module: str) -> None:
-        """Build the templates of ``module`` (once)."""
+        """Build the templates of ``module`` (once), checking that their apps are known."""
         if module not in self._loaded:
-            self._add_templates(importlib.import_module(module))
+            self.check_apps(self._add_templates(importlib.import_module(module)))
 
-    def _add_templates(self, module: ModuleType) -> None:
-        templates = tuple(getattr(module, "TEMPLATES", ()) or ())
+    def check_apps(self, templates: Iterable[Task]) -> None:
+        """``ValueError`` when one of ``templates`` is about an app the registry lacks."""
         names = {p.manifest.name for p in self.packages}
         for t in templates:
-            self._check_template(t, module.__name__)
             unknown = [a for a in t.apps if a not in names]
             if unknown:
                 raise ValueError(f"task {t.id} is about unknown apps {unknown}; apps: "
                                  f"{', '.join(sorted(names))}")
+
+    def _add_templates(self, module: ModuleType) -> tuple[Task, ...]:
+        templates = tuple(getattr(module, "TEMPLATES", ()) or ())
+        for t in templates:
+            self._check_template(t, module.__name__)
         for t in templates:
             self.templates._where.setdefault(t.id, module.__name__)
             self.templates._built[t.id] = t
         self._loaded.add(module.__name__)
+        return templates
 
     def _check_app(self, m: AppManifest) -> None:
         for p in self.packages:
@@ -230,12 +235,7 @@ class Registry:
 
     def validate(self) -> None:
         """Every template's apps are known apps (builds every template)."""
-        names = {p.manifest.name for p in self.packages}
-        for t in self.templates.values():
-            unknown = [a for a in t.apps if a not in names]
-            if unknown:
-                raise ValueError(f"task {t.id} is about unknown apps {unknown}; apps: "
-                                 f"{', '.join(sorted(names))}")
+        self.check_apps(self.templates.values())
 
     def sort(self) -> None:
         self.packages.sort(key=lambda p: (not p.builtin, p.manifest.order, p.manifest.name))
@@ -421,7 +421,7 @@ def discover(modules: Iterable[str] | None = None, *, plugins: bool = True,
         if name in indexed:
             registry.add_index(name, indexed[name])
         else:
-            registry._add_templates(loaded[name])
+            registry.check_apps(registry._add_templates(loaded[name]))
     for entry in plugin_entries() if plugins else ():
         try:
             loaded = entry.load()
@@ -430,6 +430,7 @@ def discover(modules: Iterable[str] | None = None, *, plugins: bool = True,
             saved = registry.snapshot()
             try:
                 registry.add_module(module, builtin=False)
+                registry.check_apps(getattr(module, "TEMPLATES", ()) or ())
             except ValueError:
                 registry.restore(saved)
                 raise

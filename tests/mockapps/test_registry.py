@@ -16,7 +16,7 @@ from phone_gym.world.manifest import AppManifest
 
 def test_every_app_folder_is_found() -> None:
     modules = builtin_modules()
-    assert "phone_gym.mockapps.notes" in modules and "phone_gym.crossapp" in modules
+    assert "phone_gym.mockapps.notes" in modules and "phone_gym.crossapp.handoff" in modules
     assert not any(m.endswith("_template") for m in modules)
     names = [m.name for m in REGISTRY.manifests]
     orders = [m.order for m in REGISTRY.manifests]
