@@ -106,6 +106,8 @@ def add_commands(subparsers: Any, parents: list[argparse.ArgumentParser] | None 
                         "sft's data table may leave the table out (iterations=3). VALUE is "
                         "a TOML literal (3, 1e-4, true, [64, 128], { lr = 1e-4 }) or plain "
                         "text; a table is merged into the file's table")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bars (the same as --set progress=false)")
     p.set_defaults(func=run, trainer_command="train")
 
 
@@ -164,6 +166,8 @@ def run(args: argparse.Namespace) -> int:
         if error is not None:
             raise error
         config = apply_overrides(load_config(args.config), args.set, args.algorithm)
+        if args.no_progress:
+            config["progress"] = False
         real = real_sources(config)
         if real:
             names = ", ".join(repr(name) for name, _ in real)

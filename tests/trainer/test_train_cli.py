@@ -22,14 +22,15 @@ def test_train_sft_from_a_json_config(tmp_path: Path,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     config = {
         "model": "tiny", "out_dir": str(tmp_path / "sft"), "image_size": list(IMAGE_SIZE),
-        "max_new_tokens": 16, "progress": False, "steps": 4, "train_batch_size": 4,
+        "max_new_tokens": 16, "steps": 4, "train_batch_size": 4,
         "checkpoint_every": 2, "eval_episodes": 2,
         "data": {"kwargs": {"task": TASK, "obs_size": list(OBS_SIZE)}, "episodes": 2,
                  "num_envs": 2},
     }
     path = tmp_path / "sft.json"
     path.write_text(json.dumps(config))
-    assert main(["train", "sft", "--config", str(path), "--set", "steps=3"]) == 0
+    assert main(["train", "sft", "--config", str(path), "--set", "steps=3",
+                 "--no-progress"]) == 0
     summary = last_json(capsys.readouterr().out)
     assert summary["samples"] == 6 and 0.0 <= summary["eval_success"] <= 1.0
     out = tmp_path / "sft"
@@ -38,7 +39,8 @@ def test_train_sft_from_a_json_config(tmp_path: Path,
     assert (out / "checkpoint-2").is_dir() and not (out / "checkpoint-4").exists()
     model, processor = load_vlm(str(out / "final"))
     assert model.config.model_type == "qwen2_5_vl"
-    assert json.loads((out / "config.json").read_text())["steps"] == 3
+    saved = json.loads((out / "config.json").read_text())
+    assert saved["steps"] == 3 and saved["progress"] is False  # --no-progress
 
 
 def test_train_grpo_from_a_toml_config(tmp_path: Path,
