@@ -22,14 +22,15 @@ _EXPORTS: dict[str, str] = {
     "Policy": "policies", "Generation": "policies", "OraclePolicy": "policies",
     "RandomPolicy": "policies", "CallablePolicy": "policies",
     "Turn": "prompts", "system_prompt": "prompts", "build_messages": "prompts",
-    "StepRecord": "records", "Episode": "records", "RECORD_KEYS": "records",
+    "StepRecord": "..trajectory.records", "Episode": "..trajectory.records",
+    "RECORD_KEYS": "..trajectory.records",
     "EnvSource": "mixing", "MixedSampler": "mixing", "EpisodeSpec": "mixing",
     "EnvListBackend": "backends", "VectorEnvBackend": "backends",
     "Collector": "rollout",
     "export_episodes": "export", "load_episodes": "export", "to_conversations": "export",
     "write_conversations": "export",
-    "TrajectoryError": "trajectory", "TrajectoryWarning": "trajectory",
-    "read_trajectory": "trajectory",
+    "TrajectoryError": "..trajectory.format", "TrajectoryWarning": "..trajectory.format",
+    "read_trajectory": "..trajectory.format",
     "VLMPolicy": "vlm", "TrainSample": "vlm", "load_vlm": "vlm",
     "build_tiny_vlm": "tiny",
     "LoraSettings": "sft", "apply_lora": "sft", "sft_samples": "sft", "train_sft": "sft",
@@ -44,5 +45,7 @@ __all__ = sorted(_EXPORTS)
 
 def __getattr__(name: str) -> Any:
     if name in _EXPORTS:
-        return getattr(importlib.import_module(f".{_EXPORTS[name]}", __name__), name)
+        where = _EXPORTS[name]  # a trainer module, or ..trajectory's (the shared format)
+        module = where if where.startswith("..") else f".{where}"
+        return getattr(importlib.import_module(module, __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
