@@ -179,7 +179,7 @@ class SafetyGuard:
     def check(self, action: PhoneAction, package: str | None, context: Mapping[str, Any], *,
               task_packages: Collection[str] = (), screen: Screen | None = None
               ) -> Decision | None:
-        """The refusal of ``action`` (``package``: the app it opens, if any; ``screen``:
+        """The refusal of ``action`` (``package``: the app it opens or closes, if any; ``screen``:
         what a pointer action lands on), or None. Each refusal is logged."""
         decision = self._check(action, package, context, task_packages, screen)
         if decision is not None:
@@ -193,10 +193,11 @@ class SafetyGuard:
         if action.type == "press" and action.button not in self.allowed_keys:
             return Decision("refused", "key", f"{prefix}key {action.button!r} is not allowed "
                             f"(allowed: {', '.join(self.allowed_keys) or 'none'})")
-        if action.type == "open_app" and package is not None:
+        if action.type in ("open_app", "close_app") and package is not None:
             found = self.refusal(package, task_packages)
-            if found is not None:
-                return Decision("refused", found[0], f"{prefix}opening {action.app!r} "
+            if found is not None:  # closing force-stops: another app's alarms would go
+                verb = "opening" if action.type == "open_app" else "closing"
+                return Decision("refused", found[0], f"{prefix}{verb} {action.app!r} "
                                 f"({package}) is not allowed: {found[1]}", package)
         if action.type == "type" and len(action.text or "") > self.max_text_length:
             return Decision("refused", "text length", f"{prefix}text of {len(action.text or '')}"

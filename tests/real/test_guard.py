@@ -11,9 +11,9 @@ import pytest
 
 from phone_gym.actions import PhoneAction
 from phone_gym.mockapps import REGISTRY
+from phone_gym.real.alarms import read_tree
 from phone_gym.real.guard import SafetyGuard, Screen
 from phone_gym.real.screens import matching_rule, tap_target
-from phone_gym.real.alarms import read_tree
 from phone_gym.real.sensitive import CATEGORIES, SENSITIVE_PACKAGES, category_of
 
 CTX: dict[str, Any] = {"task_id": "T", "step": 1, "package": "", "serial": "s"}
@@ -58,6 +58,9 @@ def test_default_deny_the_tasks_apps_launcher_and_system_ui_only() -> None:
     assert decision is not None and decision.verdict == "refused" and decision.rule == "app"
     assert "not one of the task's apps" in decision.reason
     assert "SafetyGuard(extra_packages={'com.google.android.deskclock'})" in decision.reason
+    closing = guard.check(PhoneAction("close_app", app="Clock"), CLOCK, CTX, task_packages=task)
+    assert closing is not None and closing.reason.startswith(
+        "blocked by the safety guard: closing 'Clock'")  # a force-stop: its alarms would go
     for package in ("com.google.android.apps.nexuslauncher", "com.android.systemui",
                     "com.google.android.permissioncontroller", ""):
         assert guard.foreground_allowed(package, task)
