@@ -3,14 +3,19 @@ time per worker, and replaces a worker that dies or overruns.
 
 ``concurrent.futures.ProcessPoolExecutor`` breaks for good when one worker dies
 (``BrokenProcessPool``) and cannot abandon a call, so the bench keeps its own pool: each
-worker is a ``multiprocessing`` spawn process with a pipe to this one, and takes one episode
-at a time (``target(job, calls)``). Before each agent call a worker sends what it knows of
-the episode (``("call", seq, timeout_s, what, progress)``) and marks the call in flight in
-shared memory (its slot holds ``seq``; 0 between calls). This process waits on the pipes and
-the processes' sentinels until the nearest deadline, then
+worker is a ``multiprocessing`` spawn process with a pipe to this one; it runs one episode
+at a time (``target(job, calls)``; it holds the next one, ``AHEAD``), says ``("start",)``
+when it begins one and ``("done", result)`` when it ends it. Agent calls send no message (a
+fast agent makes hundreds a second): before each one the worker appends what it knows of
+the episode to its progress file (a JSON line: the call's limit in words, the record's
+fields, the new actions; read only if the episode is lost) and marks the call in flight in
+shared memory (its slot: the call's number and timeout; 0 between calls). This process
+waits on the pipes and the processes' sentinels, waking at least every ``TICK_S`` while
+workers are busy, and
 
-- kills a worker whose call is still in flight at its deadline (the only reliable way to
-  abandon a hung call in Python): a ``Lost("time_limit", ...)`` outcome;
+- kills a worker whose call has stayed in flight longer than its timeout (the only reliable
+  way to abandon a hung call in Python, even one stuck in C code that holds the GIL): a
+  ``Lost("time_limit", ...)`` outcome;
 - kills a worker still busy ``ENV_GRACE_S`` past the episode's time limit outside agent
   calls (the env hung): ``Lost("time_limit", ...)``;
 - reports a worker that died (``os._exit``, a segfault, an out-of-memory kill) as
@@ -28,10 +33,13 @@ to the bench, which kills them), asks Linux for SIGKILL when its parent dies
 from __future__ import annotations
 
 import ctypes
+import json
 import multiprocessing
 import os
+import shutil
 import signal
 import sys
+import tempfile
 import threading
 import time
 from collections import deque
@@ -39,6 +47,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import count
 from multiprocessing.connection import Connection, wait
+from pathlib import Path
 from typing import Any, TypeVar
 
 from .calls import AgentCalls, abandoned, last_line
@@ -51,7 +60,11 @@ PARENT_CHECK_S = 0.5
 #: Workers that die before they say anything, in a row with no episode done, stop the run.
 STARTUP_DEATHS = 3
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
-#: Record fields a worker sends before each agent call (and the new actions).
+#: How often this process looks at the workers' calls in flight (seconds).
+TICK_S = 0.1
+#: Jobs a worker holds beyond the one it runs.
+AHEAD = 1
+#: Record fields a worker writes before each agent call (and the new actions).
 PROGRESS_KEYS = ("instruction", "steps", "tokens_in", "tokens_out", "latency_s")
 
 
@@ -59,7 +72,7 @@ PROGRESS_KEYS = ("instruction", "steps", "tokens_in", "tokens_out", "latency_s")
 class Lost:
     """An episode whose worker died or was killed: the failure ("crash", "time_limit"), its
     detail, the record fields the worker sent (``PROGRESS_KEYS`` and ``actions``) and the
-    seconds since the episode was sent."""
+    seconds since the episode started (was sent; to a new worker: since it was ready)."""
 
     failure: str
     detail: str
@@ -68,30 +81,67 @@ class Lost:
 
 
 class WorkerCalls(AgentCalls):
-    """A worker's agent calls: marked in flight in its slot and announced to the parent
-    (which kills the worker when one overruns); progress rides along."""
+    """A worker's agent calls: each marked in flight in the worker's slot (this process
+    kills the worker when one stays there past its timeout), after what is known of the
+    episode is appended to its progress file."""
 
     _seq = count(1)
 
-    def __init__(self, conn: Connection, slots: Any, index: int) -> None:
-        self.conn, self.slots, self.index = conn, slots, index
+    def __init__(self, seqs: Any, timeouts: Any, index: int, progress: str) -> None:
+        self.seqs, self.timeouts, self.index, self.path = seqs, timeouts, index, progress
         self.sent = 0
+        self.fd: int | None = None
 
     def begin(self) -> None:
+        """A new episode: its progress file starts empty (emptied through the fd the worker
+        keeps: on ext4 an ``O_TRUNC`` open of a written file costs milliseconds)."""
         self.sent = 0
+        try:
+            if self.fd is None:
+                self.fd = os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600)
+            os.ftruncate(self.fd, 0)
+            os.lseek(self.fd, 0, os.SEEK_SET)
+        except OSError:
+            self.fd = None  # no progress file: a lost episode's record has no actions
 
     def call(self, fn: Callable[[], T], timeout_s: float | None, what: str,
              record: Mapping[str, Any]) -> T:
-        seq = next(self._seq)
-        progress = {k: record[k] for k in PROGRESS_KEYS if k in record}
-        progress["actions"] = list(record.get("actions", ())[self.sent:])
-        self.sent += len(progress["actions"])
-        self.slots[self.index] = seq
-        self.conn.send(("call", seq, timeout_s, what, progress))
+        actions = list(record.get("actions", ())[self.sent:])
+        line = {"what": what, **{k: record[k] for k in PROGRESS_KEYS if k in record},
+                "actions": actions}
+        if self.fd is not None:
+            try:  # unbuffered: what was written survives the process
+                os.write(self.fd, (json.dumps(line, default=str) + "\n").encode())
+                self.sent += len(actions)
+            except OSError:
+                pass  # a full disk costs the record of a lost episode its progress only
+        self.timeouts[self.index] = -1.0 if timeout_s is None else timeout_s
+        self.seqs[self.index] = next(self._seq)  # after its timeout: this process reads it
         try:
             return super().call(fn, timeout_s, what, record)
         finally:
-            self.slots[self.index] = 0
+            self.seqs[self.index] = 0
+
+
+def read_progress(path: str | Path) -> tuple[dict[str, Any], str]:
+    """A progress file's record fields (``PROGRESS_KEYS`` and every action) and the last
+    call's limit in words (a torn last line is skipped)."""
+    progress: dict[str, Any] = {"actions": []}
+    what = ""
+    try:
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return progress, what
+    for line in text.splitlines():
+        try:
+            item = json.loads(line)
+        except ValueError:
+            continue
+        what = str(item.pop("what", what))
+        actions = item.pop("actions", [])
+        progress.update({k: v for k, v in item.items() if k in PROGRESS_KEYS})
+        progress["actions"] += actions
+    return progress, what
 
 
 def _exit_detail(code: int | None) -> str:
@@ -145,14 +195,14 @@ def _die_with_parent(parent_pid: int) -> None:
     threading.Thread(target=watch, name="phone-gym-bench-parent-watch", daemon=True).start()
 
 
-def _worker_main(conn: Connection, slots: Any, index: int, parent_pid: int,
-                 target: Callable[[Any, AgentCalls], Any]) -> None:
+def _worker_main(conn: Connection, seqs: Any, timeouts: Any, index: int, progress: str,
+                 parent_pid: int, target: Callable[[Any, AgentCalls], Any]) -> None:
     """A worker: episodes from ``conn`` until it closes or sends None."""
     if hasattr(os, "setpgrp"):
         os.setpgrp()
     _die_with_parent(parent_pid)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the bench's to handle
-    calls = WorkerCalls(conn, slots, index)
+    calls = WorkerCalls(seqs, timeouts, index, progress)
     while True:
         try:
             job = conn.recv()
@@ -160,6 +210,7 @@ def _worker_main(conn: Connection, slots: Any, index: int, parent_pid: int,
             job = None
         if job is None:  # done: exit now, not after an agent's non-daemon threads
             _exit(0)
+        conn.send(("start",))
         calls.begin()
         try:
             result = target(job, calls)
@@ -183,20 +234,22 @@ class _Worker:
     index: int
     process: Any
     conn: Connection
-    job: Any = None
-    sent_at: float = 0.0
-    heard: bool = False  #: it sent something for its job
-    seq: int = 0  #: its call in flight, as it announced it
-    call_at: float | None = None  #: when that call overruns
-    what: str = ""
-    progress: dict[str, Any] = field(default_factory=dict)
+    born: float
+    jobs: deque[Any] = field(default_factory=deque)  #: sent, not done; the first one runs
+    started: float | None = None  #: when it began ``jobs[0]`` ("start"); None: not yet
+    began_any: bool = False  #: it began a job in its life
+    seq: int = 0  #: its call in flight when last looked at
+    seen: float = 0.0  #: when that call was first seen
+    timeout: float = -1.0  #: that call's timeout (-1: none)
 
 
 class WorkerPool:
     """Up to ``workers`` processes running ``target(job, calls) -> result`` (both must
     pickle: module-level functions). ``limit_of(job)``: the job's episode time limit in
-    seconds (None: none). Use it as a context manager; ``run`` yields ``(job, result)``, or
-    ``(job, Lost)`` for an episode its worker did not finish."""
+    seconds (None: none). Each worker holds ``AHEAD`` jobs beyond the one it runs, so it
+    never waits for this process between episodes (a job it had not begun when it died goes
+    to another). Use it as a context manager; ``run`` yields ``(job, result)``, or ``(job,
+    Lost)`` for an episode its worker did not finish."""
 
     def __init__(self, workers: int, target: Callable[[Any, AgentCalls], Any],
                  limit_of: Callable[[Any], float | None]) -> None:
@@ -204,8 +257,11 @@ class WorkerPool:
         self.target = target
         self.limit_of = limit_of
         self.context = multiprocessing.get_context("spawn")
-        self.slots = self.context.RawArray("q", workers)
+        self.seqs = self.context.RawArray("q", workers)
+        self.timeouts = self.context.RawArray("d", workers)
+        self.folder = tempfile.mkdtemp(prefix="phone-gym-bench-")
         self.workers: dict[int, _Worker] = {}
+        self.queue: deque[Any] = deque()
         self.finished = 0
         self.startup_deaths = 0
 
@@ -215,25 +271,38 @@ class WorkerPool:
     def __exit__(self, *exc: Any) -> None:
         self.close()
 
+    def _progress_file(self, index: int) -> str:
+        return os.path.join(self.folder, f"worker-{index}.jsonl")
+
     # --- workers --------------------------------------------------------------------------
-    def _start(self, index: int, job: Any) -> None:
+    def _start(self, index: int) -> None:
         ours, theirs = self.context.Pipe()
-        self.slots[index] = 0
+        self.seqs[index] = 0
         process = self.context.Process(
-            target=_worker_main, args=(theirs, self.slots, index, os.getpid(), self.target),
-            name=f"phone-gym-bench-{index}")
+            target=_worker_main, name=f"phone-gym-bench-{index}",
+            args=(theirs, self.seqs, self.timeouts, index, self._progress_file(index),
+                  os.getpid(), self.target))
         process.start()
         theirs.close()  # the worker's end: its death closes the pipe
-        self.workers[index] = _Worker(index, process, ours)
-        self._send(self.workers[index], job)
+        self.workers[index] = _Worker(index, process, ours, time.monotonic())
+        self._fill(self.workers[index], 1)
 
-    def _send(self, worker: _Worker, job: Any) -> None:
-        worker.job, worker.sent_at, worker.heard = job, time.monotonic(), False
-        worker.seq, worker.call_at, worker.progress = 0, None, {"actions": []}
-        worker.conn.send(job)
+    def _fill(self, worker: _Worker, hold: int) -> None:
+        """Send ``worker`` jobs until it holds ``hold``."""
+        while self.queue and len(worker.jobs) < hold:
+            job = self.queue.popleft()
+            try:
+                worker.conn.send(job)
+            except OSError:  # it died: its sentinel tells; the job goes to another
+                self.queue.appendleft(job)
+                return
+            worker.jobs.append(job)
 
     def _retire(self, worker: _Worker, kill: bool) -> None:
+        """Stop ``worker`` (``kill``: at once); the jobs it had not begun go back first."""
         del self.workers[worker.index]
+        self.queue.extendleft(reversed(worker.jobs))
+        worker.jobs.clear()
         if not kill:
             try:
                 worker.conn.send(None)
@@ -244,36 +313,36 @@ class WorkerPool:
         worker.conn.close()
 
     def close(self) -> None:
-        """End every worker: idle ones are told to stop, busy ones killed."""
+        """End every worker (idle ones are told to stop, busy ones killed)."""
         for worker in list(self.workers.values()):
-            self._retire(worker, kill=worker.job is not None)
+            self._retire(worker, kill=bool(worker.jobs))
+        shutil.rmtree(self.folder, ignore_errors=True)
 
     # --- the run ---------------------------------------------------------------------------
-    def _lost(self, worker: _Worker, failure: str, detail: str) -> tuple[Any, Lost]:
-        lost = Lost(failure, detail, worker.progress, time.monotonic() - worker.sent_at)
-        return worker.job, lost
+    def _lost(self, worker: _Worker, failure: str, detail: str | None) -> tuple[Any, Lost]:
+        """``worker``'s current episode, lost (``detail`` None: its call's limit)."""
+        progress, what = read_progress(self._progress_file(worker.index))
+        since = worker.started if worker.started is not None else worker.born
+        lost = Lost(failure, detail if detail is not None else abandoned(what), progress,
+                    time.monotonic() - since)
+        worker.started = None
+        return worker.jobs.popleft(), lost
 
     def _messages(self, worker: _Worker) -> list[tuple[Any, Any]]:
         """Read what ``worker`` sent; the outcomes of finished episodes."""
         out: list[tuple[Any, Any]] = []
         try:
-            while worker.job is not None and worker.conn.poll():
+            while worker.jobs and worker.conn.poll():
                 message = worker.conn.recv()
-                worker.heard = True
-                if message[0] == "call":
-                    _, worker.seq, timeout_s, worker.what, progress = message
-                    actions = progress.pop("actions")
-                    worker.progress.update(progress)
-                    worker.progress["actions"] += actions
-                    worker.call_at = None if timeout_s is None else time.monotonic() + timeout_s
+                if message[0] == "start":
+                    worker.started, worker.began_any = time.monotonic(), True
                 elif message[0] == "done":
-                    out.append((worker.job, message[1]))
-                    worker.job = None
+                    out.append((worker.jobs.popleft(), message[1]))
+                    worker.started = None
                     self.finished += 1
                     self.startup_deaths = 0
                 else:  # "lost": it raised outside agent calls and ends
                     out.append(self._lost(worker, "crash", message[1]))
-                    worker.job = None
                     self._retire(worker, kill=True)
         except (EOFError, OSError):
             pass  # it died: its sentinel tells
@@ -281,14 +350,17 @@ class WorkerPool:
 
     def _check(self, worker: _Worker, now: float) -> tuple[Any, Lost] | None:
         """Kill ``worker`` if its episode overran; the outcome then."""
-        if worker.call_at is not None and now >= worker.call_at:
-            if self.slots[worker.index] == worker.seq:
-                outcome = self._lost(worker, "time_limit", abandoned(worker.what))
-                self._retire(worker, kill=True)
-                return outcome
-            worker.call_at = None  # the call returned in time to be handled by the worker
-        limit = self.limit_of(worker.job)
-        if limit is not None and now >= worker.sent_at + limit + ENV_GRACE_S:
+        seq = self.seqs[worker.index]
+        if seq != worker.seq:  # a new call (or none) since the last look
+            worker.seq, worker.seen, worker.timeout = seq, now, self.timeouts[worker.index]
+        if worker.started is None:
+            return None
+        if seq and 0 <= worker.timeout <= now - worker.seen:
+            outcome = self._lost(worker, "time_limit", None)
+            self._retire(worker, kill=True)
+            return outcome
+        limit = self.limit_of(worker.jobs[0])
+        if limit is not None and now >= worker.started + limit + ENV_GRACE_S:
             outcome = self._lost(worker, "time_limit", (
                 f"the episode ran over the time limit of {limit:g} s by more than "
                 f"{ENV_GRACE_S:g} s outside agent calls and was abandoned (not scored)"))
@@ -296,25 +368,15 @@ class WorkerPool:
             return outcome
         return None
 
-    def _next_wake(self) -> float | None:
-        times: list[float] = []
-        for worker in self.workers.values():
-            if worker.job is None:
-                continue
-            if worker.call_at is not None:
-                times.append(worker.call_at)
-            limit = self.limit_of(worker.job)
-            if limit is not None:
-                times.append(worker.sent_at + limit + ENV_GRACE_S)
-        return max(0.0, min(times) - time.monotonic()) if times else None
-
     def _dead(self, worker: _Worker) -> tuple[Any, Lost] | None:
-        """Handle a worker that ended; the outcome of the episode it had, if any."""
+        """Handle a worker that ended; the outcome of the episode it ran, if any (one it
+        had not begun goes to another worker, unless it never began any: then it could not
+        start, and its first job is its crash)."""
         worker.process.join(10)
         code = worker.process.exitcode
         outcome = None
-        if worker.job is not None:
-            if not worker.heard:
+        if worker.jobs and (worker.started is not None or not worker.began_any):
+            if not worker.began_any:
                 self.startup_deaths += 1
                 if self.startup_deaths >= STARTUP_DEATHS and not self.finished:
                     self.close()
@@ -327,45 +389,36 @@ class WorkerPool:
 
     def run(self, jobs: Sequence[Any]) -> Iterator[tuple[Any, Any]]:
         """Run ``jobs``; their outcomes as they finish."""
-        queue = deque(jobs)
-        free = [i for i in range(self.size) if i not in self.workers]
-        while free and queue:
-            self._start(free.pop(0), queue.popleft())
+        self.queue.extend(jobs)
+        self._deal()
         while self.workers:
-            busy = [w for w in self.workers.values() if w.job is not None]
-            if not busy:
-                break
+            busy = list(self.workers.values())
             ready = set(wait([w.conn for w in busy] + [w.process.sentinel for w in busy],
-                             self._next_wake()))
+                             TICK_S))
+            now = time.monotonic()
             outcomes: list[tuple[Any, Any]] = []
             for worker in busy:
-                alive = worker.process.is_alive()
-                if not alive or worker.conn in ready or worker.process.sentinel in ready:
+                dead = worker.process.sentinel in ready
+                if dead or worker.conn in ready:
                     outcomes += self._messages(worker)
-                if worker.index not in self.workers:
-                    continue
-                if not alive:
-                    lost = self._dead(worker)
-                elif worker.job is not None:
-                    lost = self._check(worker, time.monotonic())
-                else:
-                    continue
-                outcomes += [lost] if lost is not None else []
-            for worker in busy:  # the next jobs: to the idle workers, or new ones
-                if worker.index in self.workers and worker.job is None:
-                    if queue:
-                        self._send_or_replace(worker, queue)
-                    else:
-                        self._retire(worker, kill=False)
-                elif worker.index not in self.workers and queue:
-                    self._start(worker.index, queue.popleft())
+                if worker.index in self.workers:
+                    lost = self._dead(worker) if dead else self._check(worker, now)
+                    outcomes += [lost] if lost is not None else []
+            self._deal()
             yield from outcomes
 
-    def _send_or_replace(self, worker: _Worker, queue: deque[Any]) -> None:
-        job = queue.popleft()
-        try:
-            self._send(worker, job)
-        except OSError:  # it died between episodes: the job goes to a new worker
-            worker.job = None
-            self._retire(worker, kill=True)
-            self._start(worker.index, job)
+    def _deal(self) -> None:
+        """Jobs to every worker without one (a new worker where one is missing), then one
+        ahead each while more jobs wait than there are workers (near the end a job held
+        behind a long episode would keep another worker idle); idle workers stop."""
+        for index in range(self.size):
+            found = self.workers.get(index)
+            if found is None and self.queue:
+                self._start(index)
+            elif found is not None:
+                self._fill(found, 1)
+        for worker in list(self.workers.values()):
+            if len(self.queue) >= self.size:
+                self._fill(worker, 1 + AHEAD)
+            elif not worker.jobs:
+                self._retire(worker, kill=False)
