@@ -82,8 +82,9 @@ class _Box:
 
 class ThreadCalls(AgentCalls):
     """Each call runs in a helper thread (one for all calls, so an agent's thread-bound state
-    stays on one thread); the caller waits until the deadline, then abandons the call and
-    its thread (the next call starts a new one)."""
+    stays on one thread; the caller's thread-local state, such as ``torch.no_grad()``, does
+    not reach it); the caller waits until the deadline, then abandons the call and its
+    thread (the next call starts a new one)."""
 
     def __init__(self) -> None:
         self._jobs: queue.SimpleQueue[tuple[Callable[[], Any], _Box] | None] | None = None

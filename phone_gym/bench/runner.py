@@ -223,7 +223,7 @@ def run_episode(job: Job, calls: AgentCalls | None = None) -> dict[str, Any]:
         _save(obs.get("screenshot"), folder, steps)
     except CallAbandoned as exc:
         failure, detail = "time_limit", str(exc)
-        record["verdict"] = "not scored: an agent call was abandoned"
+        record["verdict"] = "not scored: the episode was abandoned"
         _forget(job)
     except _Overran as exc:
         failure, detail = "time_limit", f"an agent call ran over {exc}"
@@ -268,7 +268,7 @@ def lost_record(job: Job, lost: Lost) -> dict[str, Any]:
     record["steps"] = len(record["actions"])
     record["failure"], record["failure_detail"] = lost.failure, lost.detail
     record["verdict"] = ("not scored: the worker process died" if lost.failure == "crash"
-                         else "not scored: an agent call was abandoned")
+                         else "not scored: the episode was abandoned")
     return _finish(record, job, lost.elapsed_s)
 
 

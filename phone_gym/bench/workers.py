@@ -57,7 +57,7 @@ T = TypeVar("T")
 ENV_GRACE_S = 30.0
 #: How often a worker checks that its parent lives (where prctl cannot tell it).
 PARENT_CHECK_S = 0.5
-#: Workers that die before they say anything, in a row with no episode done, stop the run.
+#: Workers that die before they begin any episode, in a row with none done, stop the run.
 STARTUP_DEATHS = 3
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 #: How often this process looks at the workers' calls in flight (seconds).
@@ -71,8 +71,8 @@ PROGRESS_KEYS = ("instruction", "steps", "tokens_in", "tokens_out", "latency_s")
 @dataclass
 class Lost:
     """An episode whose worker died or was killed: the failure ("crash", "time_limit"), its
-    detail, the record fields the worker sent (``PROGRESS_KEYS`` and ``actions``) and the
-    seconds since the episode started (was sent; to a new worker: since it was ready)."""
+    detail, the record fields the worker wrote (``PROGRESS_KEYS`` and ``actions``) and the
+    seconds since the worker began it (or since the worker started, if it never did)."""
 
     failure: str
     detail: str

@@ -162,7 +162,8 @@ def test_cli_run_and_one_line_errors(tmp_path: Path, capsys: pytest.CaptureFixtu
                  "--no-progress", "--no-frames"]) == 0
     printed = capsys.readouterr().out
     assert "4 episodes: success 100.0% (single 100%); failures: none" in printed
-    assert json.loads((out / "run.json").read_text())["seeds"] == [0, 1]
+    run = json.loads((out / "run.json").read_text())
+    assert run["seeds"] == [0, 1] and run["call_timeout_s"] == 600.0
     assert main(["bench", "run", "--suite", "Nope", "--out", str(out)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("phone-gym: unknown suite or task 'Nope'") and "\n" not in err

@@ -6,6 +6,7 @@ a crashed episode unless asked to retry it; a killed bench leaves no worker behi
 from __future__ import annotations
 
 import ctypes
+import json
 import os
 import signal
 import subprocess
@@ -160,7 +161,8 @@ def test_resume_skips_a_crashed_episode_unless_asked_to_retry(
     monkeypatch.delenv(CALM, raising=False)
     args = ["bench", "run", "--suite", SUITE, "--agent", f"{__name__}:Exits", "--seeds", "2",
             "--out", str(tmp_path), "--no-progress", "--no-frames"]
-    assert within(BOUND_S, main, args) == 0
+    assert within(BOUND_S, main, [*args, "--call-timeout", "0"]) == 0  # 0: no call timeout
+    assert json.loads((tmp_path / "run.json").read_text())["call_timeout_s"] is None
     printed = capsys.readouterr().out
     assert "failures: crash 1" in printed and "--retry-crashed to rerun them" in printed
     first = (tmp_path / RESULTS).read_text()
