@@ -130,7 +130,8 @@ def add_commands(subparsers: Any, parents: list[argparse.ArgumentParser] | None 
     p.add_argument("--seeds", type=positive_int, default=1,
                    help="seeds per template: 0..N-1 (default 1)")
     p.add_argument("--workers", type=positive_int, default=1,
-                   help="worker processes or Ray tasks at a time (default 1: this process)")
+                   help="worker processes or Ray tasks at a time (default 1: one worker "
+                        "process)")
     p.add_argument("--executor", choices=("processes", "ray"), default="processes",
                    help="run workers as processes (default) or as Ray tasks (the ray "
                         "extra; joins a running cluster with RAY_ADDRESS)")
