@@ -48,6 +48,8 @@ from .workers import Lost, WorkerPool
 
 #: Default: more than this many invalid actions in a row end the episode.
 INVALID_LIMIT = 3
+#: The run folder's subfolder of the workers' progress files (removed at the end of a run).
+WORKERS_DIR = ".workers"
 #: Default: seconds one agent call (``bind``, ``reset``, ``act``) may take.
 CALL_TIMEOUT_S = 600.0
 T = TypeVar("T")
@@ -411,10 +413,11 @@ def _progress(total: int, done: int, enabled: bool) -> Any:
     return tqdm(total=total, initial=done, desc="bench", unit="ep", dynamic_ncols=True)
 
 
-def _results(jobs: Sequence[Job], workers: int, here: bool
+def _results(jobs: Sequence[Job], workers: int, here: bool, folder: Path
              ) -> Generator[dict[str, Any], None, None]:
-    """The records of ``jobs`` as they finish: in ``WorkerPool`` processes, or in this
-    process (``here``; agent calls in a ``ThreadCalls`` thread)."""
+    """The records of ``jobs`` as they finish: in ``WorkerPool`` processes (their progress
+    files in ``folder``), or in this process (``here``; agent calls in a ``ThreadCalls``
+    thread)."""
     if not jobs:
         return
     if here:
@@ -425,7 +428,7 @@ def _results(jobs: Sequence[Job], workers: int, here: bool
         finally:
             calls.close()
         return
-    with WorkerPool(min(workers, len(jobs)), run_episode, _time_limit) as pool:
+    with WorkerPool(min(workers, len(jobs)), run_episode, _time_limit, folder) as pool:
         for job, outcome in pool.run(jobs):
             yield lost_record(job, outcome) if isinstance(outcome, Lost) else outcome
 
@@ -585,7 +588,7 @@ def run_bench(suite: str | Suite = "phoneworld", agent: Any = "oracle",
     try:
         here = workers == 1 and not isinstance(agent, str)  # an object stays in this process
         results = (_results_ray(jobs, workers) if executor == "ray"
-                   else _results(jobs, workers, here))
+                   else _results(jobs, workers, here, out / WORKERS_DIR))
         try:
             for record in results:
                 writer.write(record)

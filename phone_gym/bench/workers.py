@@ -248,18 +248,24 @@ class WorkerPool:
     pickle: module-level functions). ``limit_of(job)``: the job's episode time limit in
     seconds (None: none). Each worker holds ``AHEAD`` jobs beyond the one it runs, so it
     never waits for this process between episodes (a job it had not begun when it died goes
-    to another). Use it as a context manager; ``run`` yields ``(job, result)``, or ``(job,
-    Lost)`` for an episode its worker did not finish."""
+    to another). ``folder``: where the workers' progress files go (default: a temporary
+    folder), removed at ``close``. Use it as a context manager; ``run`` yields ``(job,
+    result)``, or ``(job, Lost)`` for an episode its worker did not finish."""
 
     def __init__(self, workers: int, target: Callable[[Any, AgentCalls], Any],
-                 limit_of: Callable[[Any], float | None]) -> None:
+                 limit_of: Callable[[Any], float | None],
+                 folder: str | Path | None = None) -> None:
         self.size = workers
         self.target = target
         self.limit_of = limit_of
         self.context = multiprocessing.get_context("spawn")
         self.seqs = self.context.RawArray("q", workers)
         self.timeouts = self.context.RawArray("d", workers)
-        self.folder = tempfile.mkdtemp(prefix="phone-gym-bench-")
+        if folder is None:
+            self.folder = tempfile.mkdtemp(prefix="phone-gym-bench-")
+        else:  # a killed run's files stay there until the next run
+            self.folder = str(folder)
+            os.makedirs(self.folder, exist_ok=True)
         self.workers: dict[int, _Worker] = {}
         self.queue: deque[Any] = deque()
         self.finished = 0

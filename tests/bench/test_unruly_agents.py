@@ -122,6 +122,7 @@ def test_an_unruly_agent_costs_only_its_episode(
                      **limits)
     records = by_episode(tmp_path)
     assert len(records) == summary["episodes"] == 4
+    assert not (tmp_path / ".workers").exists()  # the workers' progress files are gone
     bad = records.pop(BAD)
     assert bad["failure"] == failure and not bad["success"], bad
     assert detail in bad["failure_detail"]
