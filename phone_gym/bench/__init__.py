@@ -5,6 +5,9 @@
 - ``agents``: the ``Agent`` protocol; ``OracleAgent``, ``RandomAgent``, ``CallableAgent``,
   ``PolicyAgent`` (a trainer ``Policy``), ``OpenAIAgent`` (an OpenAI-compatible endpoint)
 - ``runner``: ``run_bench`` (worker processes, resume, progress bar, time limit)
+- ``workers``: ``WorkerPool``, processes no agent can stop (a dead or overrunning
+  worker is recorded and replaced; workers die with the bench); ``calls``: agent calls
+  under deadlines
 - ``results``: the records (``results.jsonl``), ``summarize``, ``compare``
 
 The trainer (and torch) is imported only when a trainer ``Policy`` runs.

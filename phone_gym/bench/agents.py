@@ -378,6 +378,17 @@ def make_agent(spec: Any, options: Mapping[str, Any] | None = None) -> Any:
                      "an Agent, a trainer Policy or a callable fn(obs, info)")
 
 
+def agent_call_s(spec: Any, options: Mapping[str, Any] | None = None) -> float | None:
+    """The longest an agent's call can take by its own timeouts (None: unknown): for
+    "openai", each try's ``timeout`` times the tries, plus the back-off between them."""
+    if spec != "openai":
+        return None
+    options = options or {}
+    retries, timeout = int(options.get("retries", 3)), float(options.get("timeout", 120.0))
+    backoff = float(options.get("backoff_s", 0.5))
+    return (retries + 1) * timeout + sum(min(8.0, backoff * 2 ** k) for k in range(retries))
+
+
 def describe_action(action: str | PhoneAction) -> str:
     """The text recorded for an agent's output."""
     return format_action(action) if isinstance(action, PhoneAction) else str(action)

@@ -15,7 +15,8 @@ port_number = arg_type(int, lambda v: 1 <= v <= 65535, "a port, 1 to 65535")
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from .runner import run_bench
+    from .agents import agent_call_s
+    from .runner import CALL_TIMEOUT_S, run_bench
 
     options: dict[str, Any] = {}
     if args.agent == "openai":
@@ -29,6 +30,9 @@ def cmd_run(args: argparse.Namespace) -> int:
                    "temperature": args.temperature}
     elif args.agent == "random":
         options = {"seed": args.agent_seed}
+    call_timeout = args.call_timeout
+    if call_timeout is None:  # the default: 600 s, longer than the agent's own worst case
+        call_timeout = max(CALL_TIMEOUT_S, (agent_call_s(args.agent, options) or 0.0) + 60.0)
     env_kwargs: dict[str, Any] = {}
     if args.suite == "real":
         env_kwargs = {"host": args.host, "port": args.port, "serial": args.serial}
@@ -37,13 +41,18 @@ def cmd_run(args: argparse.Namespace) -> int:
                         time_limit_s=args.time_limit, max_steps_rule=args.budget_multiplier,
                         agent_options=options, env_kwargs=env_kwargs,
                         frames=not args.no_frames, progress=not args.no_progress,
-                        executor=args.executor, record_to=args.record)
+                        executor=args.executor, record_to=args.record,
+                        call_timeout_s=call_timeout or None,
+                        retry_crashed=args.retry_crashed)
     cats = ", ".join(f"{k} {v['success_rate']:.0%}" for k, v in summary["by_category"].items())
     fails = ", ".join(f"{k} {v}" for k, v in summary["failures"].items()) or "none"
     print(f"{summary['episodes']} episodes: success {summary['success_rate']:.1%} ({cats}); "
           f"failures: {fails}; tokens {summary['tokens_in']} in, {summary['tokens_out']} out")
     print(f"results in {Path(args.out) / 'results.jsonl'}; "
           f"next: phone-gym bench report {args.out}")
+    if summary["crashes"]:
+        print(f"{summary['crashes']} episodes crashed (failure_detail says how); run again "
+              "with --retry-crashed to rerun them")
     if args.record:
         print(f"trajectories in {args.record} (train sft: --set data.path={args.record})")
     return 0
@@ -121,13 +130,23 @@ def add_commands(subparsers: Any, parents: list[argparse.ArgumentParser] | None 
     p.add_argument("--seeds", type=positive_int, default=1,
                    help="seeds per template: 0..N-1 (default 1)")
     p.add_argument("--workers", type=positive_int, default=1,
-                   help="worker processes or Ray tasks at a time (default 1: this process)")
+                   help="worker processes or Ray tasks at a time (default 1: one worker "
+                        "process)")
     p.add_argument("--executor", choices=("processes", "ray"), default="processes",
                    help="run workers as processes (default) or as Ray tasks (the ray "
                         "extra; joins a running cluster with RAY_ADDRESS)")
     p.add_argument("--out", default="out/bench", help="output folder (default out/bench)")
     p.add_argument("--time-limit", type=positive_float, default=None,
-                   help="wall-clock seconds per episode (default: none)")
+                   help="wall-clock seconds per episode; an agent call still running then "
+                        "is abandoned (default: none)")
+    p.add_argument("--call-timeout", type=arg_type(float, lambda v: v >= 0,
+                                                   "seconds >= 0 (0: no limit)"),
+                   default=None, metavar="SECONDS",
+                   help="seconds one agent call may take before it is abandoned and the "
+                        "episode recorded as time_limit; 0: no limit (default 600, or the "
+                        "openai agent's --timeout x tries plus 60 s when longer)")
+    p.add_argument("--retry-crashed", action="store_true",
+                   help="when resuming, run the episodes recorded as crashed again")
     p.add_argument("--budget-multiplier", type=positive_float, default=1.0,
                    help="step budget: each template's max_steps times this (default 1)")
     p.add_argument("--no-resume", action="store_true",

@@ -7,9 +7,12 @@ most the line it was writing), ``summary.json`` (``summarize``) and ``run.json``
 run's settings). Failure reasons (``FAILURES``): "wrong_answer" (the agent ended the
 episode, with ``answer`` or ``finish``, and the verifier says no), "budget" (the step budget
 ran out), "invalid_actions" (more than the limit of invalid actions in a row, or every
-action invalid), "crash" (an exception in the agent or the env; ``failure_detail`` is the
-traceback's last line), "endpoint" (the model endpoint failed after its retries),
-"time_limit" (the episode's wall-clock limit ran out); None on success.
+action invalid), "crash" (an exception in the agent or the env, ``SystemExit`` too:
+``failure_detail`` is the traceback's last line; or the worker process died: its exit code
+or signal), "endpoint" (the model endpoint failed after its retries), "time_limit" (the
+episode's wall-clock limit ran out, or an agent call overran its deadline and was
+abandoned); None on success. An episode cut short in a dead or killed worker is not scored
+(its ``verdict`` says so).
 """
 
 from __future__ import annotations
@@ -91,7 +94,8 @@ def _rate(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 
 def summarize(records: Sequence[Mapping[str, Any]], suite: str, agent: str) -> dict[str, Any]:
     """``summary.json``: success overall and by app (a cross-app episode counts for each of
-    its apps), category and difficulty; tokens, time, and the failure reasons."""
+    its apps), category and difficulty; tokens, time, the failure reasons, and the counts
+    of crashes and time limits (also 0)."""
     by_app: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
     by_category: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
     by_difficulty: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
@@ -111,6 +115,7 @@ def summarize(records: Sequence[Mapping[str, Any]], suite: str, agent: str) -> d
         "by_category": {k: _rate(v) for k, v in sorted(by_category.items())},
         "by_difficulty": {k: _rate(v) for k, v in sorted(by_difficulty.items())},
         "failures": dict(sorted(failures.items())),
+        "crashes": failures.get("crash", 0), "time_limits": failures.get("time_limit", 0),
         "tokens_in": sum(int(r["tokens_in"]) for r in records),
         "tokens_out": sum(int(r["tokens_out"]) for r in records),
         "time_s": round(sum(float(r["time_s"]) for r in records), 3),

@@ -8,42 +8,51 @@ agent steps until the env ends it or the step budget (the template's ``max_steps
 rejects is an invalid step: counted against the budget, recorded with its error, the phone
 untouched (as the env's own no-op step for a bad action). More than ``invalid_limit``
 invalid actions in a row end the episode ("invalid_actions"). The time limit is checked
-before each step (an agent call is bounded by its own timeout). Frames are PNGs under
-``episodes/<task>_<seed>/``: ``step_000.png`` is the screen the first action saw, the last
-one the final screen.
+before each step, and each agent call has a deadline (the nearer of the call timeout and
+the time limit) that is enforced: a call still running then is abandoned ("time_limit").
+Frames are PNGs under ``episodes/<task>_<seed>/``: ``step_000.png`` is the screen the first
+action saw, the last one the final screen.
 
-Workers are processes (``multiprocessing`` spawn: each builds its envs and agent), or Ray
-tasks with ``executor="ray"`` (one CPU each, on the cluster ``ray.init`` joined, or a local
-one started for the run); with ``workers=1`` and processes, episodes run in this
-process. The main process alone writes ``results.jsonl``; a resumed run skips the
-(task, seed) pairs already there.
+Workers are processes (``workers.WorkerPool``: ``multiprocessing`` spawn, each builds its
+envs and agent; a worker that dies or overruns is killed, its episode recorded, and a new
+one started), one worker too: only an agent object with ``workers=1`` runs in this process
+(its calls in a thread, ``calls.ThreadCalls``), as a live object (a loaded model) cannot
+be sent without pickling it. With ``executor="ray"`` workers are Ray tasks (one CPU each,
+on the cluster ``ray.init`` joined, or a local one started for the run). The main process
+alone writes ``results.jsonl``; a resumed run skips the (task, seed) pairs already there
+(crashed ones too, unless ``retry_crashed``).
 """
 
 from __future__ import annotations
 
 import json
 import math
-import multiprocessing
 import os
 import pickle
 import shutil
 import time
-import traceback
-from collections.abc import Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from PIL import Image
 
 from ..actions import ActionError, PhoneAction, action_from_dict, to_action
-from .agents import EndpointError, describe_action, make_agent
+from .agents import EndpointError, agent_call_s, describe_action, make_agent
+from .calls import AgentCalls, AgentRaised, CallAbandoned, ThreadCalls, last_line
 from .results import RUN, SUMMARY, ResultsWriter, read_results, summarize, write_json
 from .suites import Suite, resolve_suite, template_meta
+from .workers import Lost, WorkerPool
 
 #: Default: more than this many invalid actions in a row end the episode.
 INVALID_LIMIT = 3
+#: The run folder's subfolder of the workers' progress files (removed at the end of a run).
+WORKERS_DIR = ".workers"
+#: Default: seconds one agent call (``bind``, ``reset``, ``act``) may take.
+CALL_TIMEOUT_S = 600.0
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -62,10 +71,20 @@ class Job:
     frames_dir: str | None  #: absolute folder for the PNGs, None for no frames
     frames_rel: str | None
     invalid_limit: int = INVALID_LIMIT
+    call_timeout_s: float | None = None  #: seconds one agent call may take (None: no limit)
 
 
 _ENVS: dict[str, Any] = {}
 _AGENTS: dict[str, Any] = {}
+
+
+def _env_key(job: Job) -> str:
+    return json.dumps([job.env_id, job.budget, dict(job.env_kwargs)], sort_keys=True,
+                      default=str)
+
+
+def _agent_key(job: Job) -> str:
+    return json.dumps([job.agent, dict(job.agent_options)], sort_keys=True, default=str)
 
 
 def _env(job: Job) -> Any:
@@ -74,8 +93,7 @@ def _env(job: Job) -> Any:
 
     import phone_gym  # noqa: F401 - registers the env ids in a fresh worker
 
-    key = json.dumps([job.env_id, job.budget, dict(job.env_kwargs)], sort_keys=True,
-                     default=str)
+    key = _env_key(job)
     if key not in _ENVS:
         _ENVS[key] = gym.make(job.env_id, max_steps=job.budget, **job.env_kwargs)
     return _ENVS[key]
@@ -85,14 +103,17 @@ def _agent(job: Job) -> Any:
     """The job's agent: built once per process from a string spec, else unpickled."""
     if not isinstance(job.agent, str):
         return make_agent(job.agent, job.agent_options)
-    key = json.dumps([job.agent, dict(job.agent_options)], sort_keys=True, default=str)
+    key = _agent_key(job)
     if key not in _AGENTS:
         _AGENTS[key] = make_agent(job.agent, job.agent_options)
     return _AGENTS[key]
 
 
-def _last_line(exc: BaseException) -> str:
-    return traceback.format_exception_only(type(exc), exc)[-1].strip()
+def _forget(job: Job) -> None:
+    """Drop the job's env and agent: an abandoned call may still hold them."""
+    _ENVS.pop(_env_key(job), None)
+    if isinstance(job.agent, str):
+        _AGENTS.pop(_agent_key(job), None)
 
 
 def _save(frame: Any, folder: Path | None, index: int) -> None:
@@ -100,15 +121,44 @@ def _save(frame: Any, folder: Path | None, index: int) -> None:
         Image.fromarray(frame).save(folder / f"step_{index:03d}.png", compress_level=1)
 
 
-def run_episode(job: Job) -> dict[str, Any]:
-    """Run one episode; its record (never raises for the agent's or the env's errors)."""
+class _Overran(Exception):
+    """An agent call returned after its deadline (its output is not used)."""
+
+
+def _blank_record(job: Job) -> dict[str, Any]:
+    """The record of ``job`` before it runs."""
+    return {"suite": job.suite, "task": job.task, "seed": job.seed, **template_meta(job.task),
+            "success": False, "reward": 0.0, "steps": 0, "max_steps": job.budget,
+            "tokens_in": 0, "tokens_out": 0, "latency_s": 0.0, "time_s": 0.0,
+            "failure": None, "failure_detail": None, "instruction": "", "verdict": "",
+            "frames": None, "actions": []}
+
+
+def _deadline(job: Job, limit_at: float | None) -> tuple[float | None, str]:
+    """Seconds the next agent call may take (None: no limit), and that limit in words."""
+    options: list[tuple[float, str]] = []
+    if job.call_timeout_s is not None:
+        options.append((job.call_timeout_s, f"the call timeout of {job.call_timeout_s:g} s"))
+    if limit_at is not None:
+        options.append((limit_at - time.monotonic(),
+                        f"the time limit of {job.time_limit_s:g} s"))
+    return min(options) if options else (None, "")
+
+
+def run_episode(job: Job, calls: AgentCalls | None = None) -> dict[str, Any]:
+    """Run one episode; its record (never raises for the agent's or the env's errors).
+
+    Each agent call (``bind``, ``reset``, ``act``) goes through ``calls`` with a deadline:
+    the nearer of ``job.call_timeout_s`` and the episode's time limit. A call that returns
+    after it ends the episode as "time_limit" (its output unused; the phone scored); one
+    that ``calls`` abandons (``CallAbandoned``; the default ``ThreadCalls`` abandons it at
+    the deadline) ends it as "time_limit" unscored. A ``SystemExit`` or other
+    ``BaseException`` of the agent is a "crash"."""
+    own_calls = calls is None
+    agent_calls = ThreadCalls() if calls is None else calls
     start = time.monotonic()
-    meta = template_meta(job.task)
-    record: dict[str, Any] = {
-        "suite": job.suite, "task": job.task, "seed": job.seed, **meta, "success": False,
-        "reward": 0.0, "steps": 0, "max_steps": job.budget, "tokens_in": 0, "tokens_out": 0,
-        "latency_s": 0.0, "time_s": 0.0, "failure": None, "failure_detail": None,
-        "instruction": "", "verdict": "", "frames": None, "actions": []}
+    limit_at = start + job.time_limit_s if job.time_limit_s is not None else None
+    record = _blank_record(job)
     folder = Path(job.frames_dir) if job.frames_dir else None
     if folder is not None:
         shutil.rmtree(folder, ignore_errors=True)  # a run cut short left a partial episode
@@ -118,22 +168,34 @@ def run_episode(job: Job) -> dict[str, Any]:
     detail: str | None = None
     ended_by_agent = False
     env = None
+
+    def agent_call(fn: Callable[[], T]) -> T:
+        timeout_s, what = _deadline(job, limit_at)
+        if timeout_s is not None and timeout_s <= 0:
+            raise _Overran(what)
+        called = time.monotonic()
+        out = agent_calls.call(fn, timeout_s, what, record)
+        if timeout_s is not None and time.monotonic() - called > timeout_s:
+            raise _Overran(what)
+        return out
+
     try:
         env = _env(job)
         agent = _agent(job)
         if hasattr(agent, "bind"):
-            agent.bind(env, job.seed)
+            agent_call(partial(agent.bind, env, job.seed))
         obs, info = env.reset(seed=job.seed, options={"task": job.task})
         record["instruction"] = info["instruction"]
-        agent.reset(info["instruction"], info)
+        agent_call(partial(agent.reset, info["instruction"], info))
         in_a_row, ended, steps, reward = 0, False, 0, 0.0
         while steps < job.budget and not ended:
-            if job.time_limit_s is not None and time.monotonic() - start > job.time_limit_s:
+            if limit_at is not None and time.monotonic() > limit_at:
                 failure, detail = "time_limit", f"over {job.time_limit_s:g} s"
                 break
             _save(obs.get("screenshot"), folder, steps)
-            out, usage = agent.act(obs, info)
+            out, usage = agent_call(partial(agent.act, obs, info))
             steps += 1
+            record["steps"] = steps
             record["tokens_in"] += int(usage.get("tokens_in") or 0)
             record["tokens_out"] += int(usage.get("tokens_out") or 0)
             record["latency_s"] += float(usage.get("latency_s") or 0.0)
@@ -161,12 +223,22 @@ def run_episode(job: Job) -> dict[str, Any]:
         record["success"] = bool(info["success"])
         record["verdict"] = str(info.get("verdict", ""))
         _save(obs.get("screenshot"), folder, steps)
+    except CallAbandoned as exc:
+        failure, detail = "time_limit", str(exc)
+        record["verdict"] = "not scored: the episode was abandoned"
+        _forget(job)
+    except _Overran as exc:
+        failure, detail = "time_limit", f"an agent call ran over {exc}"
+        _score_anyway(env, record)
     except EndpointError as exc:
         failure, detail = "endpoint", str(exc)
         _score_anyway(env, record)
     except Exception as exc:  # noqa: BLE001 - a crash is a recorded failure, not the run's
-        failure, detail = "crash", _last_line(exc)
+        failure, detail = "crash", str(exc) if isinstance(exc, AgentRaised) else last_line(exc)
         _score_anyway(env, record)
+    finally:
+        if own_calls:
+            agent_calls.close()
     if record["success"]:
         failure = detail = None
     elif failure is None:
@@ -177,11 +249,29 @@ def run_episode(job: Job) -> dict[str, Any]:
         else:
             failure, detail = "budget", f"{record['steps']} steps of {job.budget}"
     record["failure"], record["failure_detail"] = failure, detail
-    if folder is not None and any(folder.iterdir()):
+    return _finish(record, job, time.monotonic() - start)
+
+
+def _finish(record: dict[str, Any], job: Job, elapsed_s: float) -> dict[str, Any]:
+    """Round the timings and point at the frames, if any were saved."""
+    folder = Path(job.frames_dir) if job.frames_dir else None
+    if folder is not None and folder.is_dir() and any(folder.iterdir()):
         record["frames"] = job.frames_rel
     record["latency_s"] = round(record["latency_s"], 3)
-    record["time_s"] = round(time.monotonic() - start, 3)
+    record["time_s"] = round(elapsed_s, 3)
     return record
+
+
+def lost_record(job: Job, lost: Lost) -> dict[str, Any]:
+    """The record of an episode its worker did not finish (it died, or was killed when a
+    call overran): what the worker sent before, unscored."""
+    record = _blank_record(job)
+    record.update({k: v for k, v in lost.progress.items() if k in record})
+    record["steps"] = len(record["actions"])
+    record["failure"], record["failure_detail"] = lost.failure, lost.detail
+    record["verdict"] = ("not scored: the worker process died" if lost.failure == "crash"
+                         else "not scored: the episode was abandoned")
+    return _finish(record, job, lost.elapsed_s)
 
 
 def record_trajectory(record: Mapping[str, Any], run_dir: str | Path,
@@ -323,31 +413,36 @@ def _progress(total: int, done: int, enabled: bool) -> Any:
     return tqdm(total=total, initial=done, desc="bench", unit="ep", dynamic_ncols=True)
 
 
-def _results(jobs: Sequence[Job], workers: int) -> Iterator[dict[str, Any]]:
-    """The records of ``jobs`` as they finish (in this process with one worker)."""
-    if workers == 1:
-        for job in jobs:
-            yield run_episode(job)
+def _results(jobs: Sequence[Job], workers: int, here: bool, folder: Path
+             ) -> Generator[dict[str, Any], None, None]:
+    """The records of ``jobs`` as they finish: in ``WorkerPool`` processes (their progress
+    files in ``folder``), or in this process (``here``; agent calls in a ``ThreadCalls``
+    thread)."""
+    if not jobs:
         return
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        pending: set[Future[dict[str, Any]]] = set()
-        queue = list(reversed(jobs))
+    if here:
+        calls = ThreadCalls()
         try:
-            while queue or pending:
-                while queue and len(pending) < 2 * workers:  # a bounded queue: fast cancel
-                    pending.add(pool.submit(run_episode, queue.pop()))
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    yield future.result()
+            for job in jobs:
+                yield run_episode(job, calls)
         finally:
-            for future in pending:
-                future.cancel()
+            calls.close()
+        return
+    with WorkerPool(min(workers, len(jobs)), run_episode, _time_limit, folder) as pool:
+        for job, outcome in pool.run(jobs):
+            yield lost_record(job, outcome) if isinstance(outcome, Lost) else outcome
 
 
-def _results_ray(jobs: Sequence[Job], workers: int) -> Iterator[dict[str, Any]]:
+def _time_limit(job: Job) -> float | None:
+    return job.time_limit_s
+
+
+def _results_ray(jobs: Sequence[Job], workers: int
+                 ) -> Generator[dict[str, Any], None, None]:
     """The records of ``jobs`` as Ray tasks finish, at most ``workers`` at a time (Ray as
-    initialised by the caller, else a local instance for this run, shut down after it)."""
+    initialised by the caller, else a local instance for this run, shut down after it). A
+    task runs ``run_episode`` (agent calls under their deadlines in a thread, an overrun
+    one abandoned there); a task whose worker died is a "crash"."""
     try:
         import ray
     except ImportError:
@@ -360,13 +455,23 @@ def _results_ray(jobs: Sequence[Job], workers: int) -> Iterator[dict[str, Any]]:
         ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
     remote = ray.remote(num_cpus=1, max_retries=0)(run_episode)
     queue, pending = list(reversed(jobs)), list[Any]()
+    running: dict[Any, tuple[Job, float]] = {}
     try:
         while queue or pending:
             while queue and len(pending) < workers:
-                pending.append(remote.remote(queue.pop()))
+                job = queue.pop()
+                pending.append(remote.remote(job))
+                running[pending[-1]] = (job, time.monotonic())
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
-                yield ray.get(ref)
+                job, sent = running.pop(ref)
+                try:
+                    record = ray.get(ref)
+                except ray.exceptions.RayError as exc:
+                    why = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+                    record = lost_record(job, Lost("crash", f"the Ray task failed: {why}",
+                                                   {}, time.monotonic() - sent))
+                yield record
     finally:
         for ref in pending:
             ray.cancel(ref, force=True)
@@ -385,7 +490,9 @@ def run_bench(suite: str | Suite = "phoneworld", agent: Any = "oracle",
               env_kwargs: Mapping[str, Any] | None = None, frames: bool = True,
               invalid_limit: int = INVALID_LIMIT, progress: bool = True,
               executor: str = "processes",
-              record_to: str | Path | None = None) -> dict[str, Any]:
+              record_to: str | Path | None = None,
+              call_timeout_s: float | None = CALL_TIMEOUT_S,
+              retry_crashed: bool = False) -> dict[str, Any]:
     """Run ``agent`` over ``suite`` (a name, a comma list of template ids, or a ``Suite``)
     x ``seeds`` (a count: 0..n-1, or a list) and return the summary (also written to
     ``out_dir/summary.json``; records in ``out_dir/results.jsonl``). A suite of fixed
@@ -394,9 +501,19 @@ def run_bench(suite: str | Suite = "phoneworld", agent: Any = "oracle",
 
     ``agent``: a spec ``make_agent`` takes ("oracle", "random", "openai", "module:function",
     or an object; with ``workers > 1`` it must pickle), ``agent_options`` its arguments.
+    Episodes run in worker processes (``workers.WorkerPool``), one worker too, except an
+    agent object with ``workers=1``: it runs in this process. Each agent call has a
+    deadline, the nearer of ``call_timeout_s`` (None: none) and the episode's
+    ``time_limit_s``; a call that overruns is abandoned (its worker killed and replaced) and
+    the episode recorded as "time_limit". A worker that dies (``os._exit``, a segfault, an
+    out-of-memory kill) is a "crash" of its episode and is replaced; the run goes on. In
+    this process an overrunning call is abandoned too, but an agent that ends the process
+    ends the run.
     ``max_steps_rule``: the step budget as a multiple of each template's ``max_steps``.
     ``env_kwargs`` go to ``gym.make`` (e.g. ``host``/``port``/``serial`` for the real
-    suite). ``resume=False`` deletes the folder's earlier results and frames first.
+    suite). ``resume=False`` deletes the folder's earlier results and frames first; a
+    resumed run skips the episodes already recorded, crashed ones too unless
+    ``retry_crashed``.
     ``executor``: "processes" (``multiprocessing``) or "ray" (Ray tasks). ``record_to``: also
     append each finished episode to this folder in the trainer's trajectory format
     (``record_trajectory``: what ``phone-gym collect`` writes, ``train sft`` reads; its
@@ -411,6 +528,8 @@ def run_bench(suite: str | Suite = "phoneworld", agent: Any = "oracle",
         raise ValueError(f"max_steps_rule={max_steps_rule!r}; accepted: a number > 0")
     if time_limit_s is not None and not time_limit_s > 0:
         raise ValueError(f"time_limit_s={time_limit_s!r}; accepted: None or seconds > 0")
+    if call_timeout_s is not None and not call_timeout_s > 0:
+        raise ValueError(f"call_timeout_s={call_timeout_s!r}; accepted: None or seconds > 0")
     if executor not in EXECUTORS:
         raise ValueError(f"executor={executor!r}; accepted: {', '.join(map(repr, EXECUTORS))}")
     if invalid_limit < 0:
@@ -433,10 +552,16 @@ def run_bench(suite: str | Suite = "phoneworld", agent: Any = "oracle",
             raise ValueError(f"agent {agent!r} cannot be sent to worker processes ({exc}): "
                              "pass it as 'module:function', or workers=1") from None
     make_agent(agent, options)  # a bad spec fails here, once, not in every episode
+    own = agent_call_s(agent, options)
+    if call_timeout_s is not None and own is not None and call_timeout_s < own:
+        raise ValueError(f"call_timeout_s={call_timeout_s:g} is shorter than the agent's own "
+                         f"worst case ({own:g} s: its timeout x tries, plus back-off); "
+                         f"accepted: None or seconds >= {own:g} (--call-timeout)")
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     settings = _settings(chosen, agent, options, seed_list, workers, max_steps_rule,
                          time_limit_s, env_args)
+    settings["call_timeout_s"] = call_timeout_s
     if not resume:
         for name in ("results.jsonl", SUMMARY, RUN):
             (out / name).unlink(missing_ok=True)
@@ -444,7 +569,8 @@ def run_bench(suite: str | Suite = "phoneworld", agent: Any = "oracle",
     else:
         _check_same_run(out / RUN, settings)
     write_json(out / RUN, settings)
-    done = {(r["task"], r["seed"]) for r in read_results(out)}
+    done = {(r["task"], r["seed"]) for r in read_results(out)
+            if not (retry_crashed and r["failure"] == "crash")}
     jobs = []
     for task, seed in pairs:
         if (task, seed) in done:
@@ -453,23 +579,28 @@ def run_bench(suite: str | Suite = "phoneworld", agent: Any = "oracle",
         jobs.append(Job(chosen.name, chosen.env_id, task, seed, agent, options, env_args,
                         _budget(task, max_steps_rule, chosen), time_limit_s,
                         str(out / rel) if frames else None, rel if frames else None,
-                        invalid_limit))
+                        invalid_limit, call_timeout_s))
     total = len(pairs)
-    wins = sum(bool(r["success"]) for r in read_results(out))
+    wins = sum(bool(r["success"]) for r in read_results(out) if (r["task"], r["seed"]) in done)
     finished = total - len(jobs)
     bar = _progress(total, finished, progress)
     writer = ResultsWriter(out)
     try:
-        results = _results_ray(jobs, workers) if executor == "ray" else _results(jobs, workers)
-        for record in results:
-            writer.write(record)
-            if record_to is not None:
-                record_trajectory(record, out, record_to)
-            finished += 1
-            wins += bool(record["success"])
-            if bar is not None:
-                bar.set_postfix(success=f"{wins / finished:.0%}", refresh=False)
-                bar.update(1)
+        here = workers == 1 and not isinstance(agent, str)  # an object stays in this process
+        results = (_results_ray(jobs, workers) if executor == "ray"
+                   else _results(jobs, workers, here, out / WORKERS_DIR))
+        try:
+            for record in results:
+                writer.write(record)
+                if record_to is not None:
+                    record_trajectory(record, out, record_to)
+                finished += 1
+                wins += bool(record["success"])
+                if bar is not None:
+                    bar.set_postfix(success=f"{wins / finished:.0%}", refresh=False)
+                    bar.update(1)
+        finally:
+            results.close()  # ends the workers now, whatever stopped the loop
     finally:
         writer.close()
         if bar is not None:

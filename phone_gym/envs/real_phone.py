@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import logging
 import time
 import warnings
 from collections.abc import Callable, Mapping, Sequence
@@ -24,12 +26,23 @@ from ..real.backend import (
     parse_boot,
     turned_size,
 )
-from ..real.base import Backend, DeviceError
+from ..real.base import Backend, DeviceError, SetupRefused
 from ..real.commands import package_of, to_commands, to_pixels, type_text
-from ..real.guard import SafetyGuard
+from ..real.first_run import dismiss_first_run, grant_needed
+from ..real.frames import black_reason, focused_component, is_black
+from ..real.guard import Decision, SafetyGuard, Screen
 from ..real.packages import app_packages
-from ..real.profile import DeviceProfile, read_profile, resolve_packages, skip_reason
+from ..real.profile import (
+    FIRST_RUN_RULES,
+    DeviceProfile,
+    FirstRunRule,
+    needed_permissions,
+    read_profile,
+    resolve_packages,
+    skip_reason,
+)
 from ..real.state import AdbState
+from ..real.upkeep import KeepAwake, PhoneLocked, make_usable
 from ..real.watch import task_watch
 from ..tasks.registry import same_job
 from ..tasks.task import SetupError
@@ -59,8 +72,12 @@ def fit(image: Image.Image, size: tuple[int, int]) -> Image.Image:
     return image.resize(size, Image.Resampling.BILINEAR)
 
 
+log = logging.getLogger(__name__)
+
 #: The templates that run on real phones (``real = True``), by id.
 REAL_TEMPLATES: dict[str, Task] = {t.id: t for t in TEMPLATES.values() if t.real}
+#: How many templates a reset tries when setups fail on this phone before it gives up.
+MAX_TEMPLATE_TRIES = 5
 
 
 #: The last Android version (API level) whose ``input`` command starts a VM per call.
@@ -97,11 +114,21 @@ def select_real_templates(task: str | Sequence[str] | None = None) -> list[Task]
     return [REAL_TEMPLATES[t] for t in ids]
 
 
+def task_packages(task: Task, packages: Mapping[str, str]) -> tuple[str, ...]:
+    """The packages of ``task``'s own apps: its ``packages``, else its apps' in
+    ``packages`` (app name -> package)."""
+    if task.packages:
+        return task.packages
+    return tuple(packages[a] for a in task.apps if a in packages)
+
+
 class RealHost:
-    """A phone over adb as an episode's phone: at the start the task's apps closed without
-    stopping them (``AdbState.close_app``: each restarted on its start screen, nothing of the
-    owner's lost; their data wiped only with ``wipe_app_data=True``), then home; snapshots of
-    what the task watches.
+    """A phone over adb as an episode's phone: at the start the task's apps' data wiped
+    (only with ``wipe_app_data=True``), then for each app the runtime permissions it needs
+    granted (``real.first_run.grant_needed``), the app closed without stopping it
+    (``AdbState.close_app``: restarted on its start screen, nothing of the owner's lost)
+    and any first-run screen on it dismissed (``dismiss_first_run``, by the profile's
+    rules), then home; snapshots of what the task watches.
 
     No ``am force-stop`` at reset: on Android it cancels every alarm the app has set (AOSP
     ``ActivityManagerService.forceStopPackage`` -> ``ACTION_PACKAGE_RESTARTED`` ->
@@ -113,17 +140,22 @@ class RealHost:
         self.env = env
 
     def packages(self, task: Task) -> tuple[str, ...]:
-        if task.packages:
-            return task.packages
-        return tuple(self.env.packages[a] for a in task.apps if a in self.env.packages)
+        return task_packages(task, self.env.packages)
 
     def begin(self, task: Task) -> None:
-        for package in self.packages(task):
-            self.state.close_app(package)
-        self.state.home()
-        if self.env.wipe_app_data:
+        if self.env.wipe_app_data:  # first: `pm clear` also resets permissions
             for package in task.data_packages or self.packages(task):
                 self.state.clear_app(package)
+        profile = self.env.profile
+        sdk = profile.sdk if profile is not None else None
+        rules = profile.first_run if profile is not None else FIRST_RUN_RULES
+        apps = {self.env.packages[a]: a for a in task.apps if a in self.env.packages}
+        for package in self.packages(task):
+            if self.env.grant_permissions:
+                grant_needed(self.state, package, needed_permissions(apps.get(package, ""), sdk))
+            self.state.close_app(package)
+            dismiss_first_run(self.state, rules)
+        self.state.home()
 
     def snapshot(self, task: Task) -> dict[str, Any]:
         return observe(self.state, task_watch(task, REGISTRY.manifests, self.state.stores()))
@@ -139,10 +171,17 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
     """
     ## Description
     A real Android phone (or emulator, or phone-gym's virtual adb device) driven over adb,
-    with tasks on stock apps and settings. Each reset picks a task template and its params
-    from the seed, closes the task's apps (never force-stopped: see ``RealHost``), goes
-    home and writes the task's initial state over adb (``settings put``, ``content
-    insert``, alarm intents, pushed files).
+    with tasks on stock apps and settings. Each reset wakes the phone and gets past a lock
+    screen without a credential (one that needs a PIN, pattern or password stops the reset
+    with ``real.upkeep.PhoneLocked``), keeps the screen on while episodes run (``svc power
+    stayon true``, a 30-minute ``screen_off_timeout``; the owner's values are put back at
+    ``close()``), picks a task template and its params from the seed, grants the task's
+    apps the runtime permissions they need, closes them (never force-stopped: see
+    ``RealHost``) dismissing known first-run screens, goes home and writes the task's
+    initial state over adb (``settings put``, ``content insert``, alarm intents, pushed
+    files). A template this phone cannot be set up for (``SetupError``, or a setting the
+    shell may not change: ``real.base.SetupRefused``) is skipped with a warning and another
+    is drawn, up to 5 templates; then the reset raises.
     The verifier reads the phone's real state back over adb (``settings get``, ``content
     query``, the clock's own alarm list through ``uiautomator dump``, sync): every record
     of the stores the task's apps own or read (``docs/real-device-tasks.md`` lists what
@@ -175,7 +214,9 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
 
     ## Starting State
     The phone's home screen, the task's apps closed on their start screens (not
-    force-stopped: the owner's alarms stay scheduled), the task's records written.
+    force-stopped: the owner's alarms stay scheduled), the task's records written. After
+    each gap of ``idle_gap`` seconds between steps the phone is woken and checked for a lock
+    screen again before the action is sent.
 
     ## Device profile
     At the first reset the env reads the phone's Android version and its packages
@@ -208,8 +249,19 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
     - ``timeout``: seconds every adb call may take (default 10).
     - ``packages``: extra app names to Android packages (``{"Markor": "net.gsantner.markor"}``);
       a mock app named here keeps this package instead of the one resolved on the phone.
-    - ``guard``: a ``SafetyGuard`` (default: Play Store, Phone, Messages and Gmail blocked,
-      typed text up to 200 characters).
+    - ``guard``: a ``SafetyGuard`` (``real.guard``; default: deny. Only the task's own apps,
+      the launcher and system UI; apps that spend money or reach other people, the
+      Messages (SMS) app included, only when the task's own apps include them and the
+      guard opts in with ``allow_sensitive``; taps on factory reset, developer options,
+      account removal, uninstalls and payments refused; typed text up to 200 characters).
+      Templates the guard refuses an app of are left out and listed in ``skipped``.
+    - ``keep_awake``: keep the screen on while episodes run (default True; see above).
+    - ``idle_gap``: seconds after which a step first wakes the phone and checks its lock
+      screen again (default 10).
+    - ``first_run_rules``: ``real.profile.FirstRunRule``s besides ``FIRST_RUN_RULES``, the
+      first-run screens a reset dismisses.
+    - ``grant_permissions``: grant the task's apps their runtime permissions at reset
+      (``pm grant``; default True).
     - ``wipe_app_data``: ``pm clear`` where the task keeps its data, at reset (wipes real
       data: use a test phone). Off by default: tasks are verified against the state they
       start from. Clearing the contacts provider (``com.android.providers.contacts``) also
@@ -225,8 +277,10 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
 
     ## Info
     As ``PhoneWorld-v0`` (the same policy: nothing that gives the task away before the
-    end), plus ``device_error``, ``package`` (the foreground app), ``serial`` and ``guard``
-    (what the safety guard did this step).
+    end), plus ``device_error``, ``package`` (the foreground app), ``serial``, ``guard``
+    (what the safety guard did this step: ``real.guard.Decision.to_info``, or None) and
+    ``frame`` (None, or why the screenshot is black: the screen off, a ``FLAG_SECURE``
+    window; ``real.frames``).
     """
 
     metadata = {"render_modes": ["rgb_array"], "render_fps": 1}
@@ -254,6 +308,10 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         ui_tree: bool = True,
         privileged_info: bool = False,
         set_of_marks: bool = False,
+        keep_awake: bool = True,
+        idle_gap: float = 10.0,
+        first_run_rules: Sequence[FirstRunRule] = (),
+        grant_permissions: bool = True,
     ) -> None:
         width, height = check_args(render_mode, obs_size, max_steps)
         if isinstance(backend, str) and backend not in BACKENDS:
@@ -263,6 +321,13 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
             raise ValueError(f"timeout={timeout!r}; accepted: seconds > 0")
         if not isinstance(settle, (int, float)) or settle < 0:
             raise ValueError(f"settle={settle!r}; accepted: seconds >= 0")
+        if not isinstance(idle_gap, (int, float)) or idle_gap <= 0:
+            raise ValueError(f"idle_gap={idle_gap!r}; accepted: seconds > 0")
+        if guard is not None and not isinstance(guard, SafetyGuard):
+            raise ValueError(f"guard={guard!r}; accepted: a phone_gym.real.SafetyGuard")
+        if not all(isinstance(r, FirstRunRule) for r in first_run_rules):
+            raise ValueError("first_run_rules: accepted: a sequence of "
+                             "phone_gym.real.profile.FirstRunRule")
         self.templates = select_real_templates(task)
         self._explicit = task is not None
         self._own_packages = dict(packages or {})
@@ -273,6 +338,10 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         self.skipped: dict[str, str] = {}
         self._reasons: dict[str, str] = {}  # every real-device template's, by id
         self.guard = guard if guard is not None else SafetyGuard()
+        self.keep_awake, self.idle_gap = bool(keep_awake), float(idle_gap)
+        self.first_run_rules = tuple(first_run_rules)
+        self.grant_permissions = bool(grant_permissions)
+        self._keep = KeepAwake()  # the owner's screen settings while kept awake
         self.serial, self.host, self.port, self.timeout = serial, host, int(port), float(timeout)
         self._backend_spec = backend
         self.backend: Backend | None = None if isinstance(backend, str) else backend
@@ -297,7 +366,11 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         self._elements: list[UIElement] = []
         self._package = ""
         self._verdict = Verdict(False, "not checked yet", 0.0)
-        self.guard_note: str | None = None
+        self._decision: Decision | None = None  # what the guard did this step
+        self._frame: str | None = None  # why this step's screenshot is black
+        self._xml = ""  # the last observation's UI dump
+        self._task_packages: frozenset[str] = frozenset()  # the episode's own apps
+        self._contact = 0.0  # time.monotonic() of the last exchange with the phone
         self._boot: BootIdentity | None = None  # the phone's boot at reset
         self._status = ""  # STATUS_COMMAND's output at the last observation
         self._size: tuple[int, int] | None = None  # the screen (as turned) then
@@ -319,12 +392,15 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
 
     def _read_profile(self, backend: Backend) -> None:
         """Read the phone's profile; resolve the apps' packages and the skipped templates."""
-        profile = read_profile(backend, self.timeout)
+        profile = read_profile(backend, self.timeout, self.first_run_rules)
         resolved, missing = resolve_packages(profile, REGISTRY.manifests, self._own_packages)
         self.packages.update(resolved)
         self.profile = profile
+        if hasattr(backend, "display"):  # a foldable: the display in use (real.frames)
+            backend.display = profile.display
         self._reasons = {tid: why for tid, t in REAL_TEMPLATES.items()
-                         if (why := skip_reason(t, profile, missing)) is not None}
+                         if (why := skip_reason(t, profile, missing) or self.guard.task_refusal(
+                             task_packages(t, self.packages))) is not None}
         self.skipped = {t.id: self._reasons[t.id] for t in self.templates
                         if t.id in self._reasons}
 
@@ -351,8 +427,9 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         (only for idempotent work: resets and observations)."""
         try:
             return fn(self._connect())
-        except DeviceError:
-            if not isinstance(self._backend_spec, str):
+        except DeviceError as exc:
+            if not isinstance(self._backend_spec, str) or isinstance(exc, (PhoneLocked,
+                                                                           SetupRefused)):
                 raise
             self.backend = None
             return fn(self._connect())
@@ -363,16 +440,55 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         super().reset(seed=seed)
         if self.profile is None:
             self.read_profile()
-        template = choose_template(self.runnable(), options, self.runnable, self.np_random)
+        if options and "task" in options:  # a task the phone cannot run says so at once
+            self.runnable(options["task"])
+        self.runnable()
         self._restore_settings()
+        self._with_retry(self._prepare)
         self._boot = self._with_retry(boot_identity)
-        self.episode = self._with_retry(lambda backend: self._start(backend, template))
+        self.episode = self._start_episode(options)
         self.steps = 0
         self.ended = False
         self.trajectory = []
         self._verdict = Verdict(False, "not checked yet", 0.0)
+        self._decision = None
         self._with_retry(self._observe)
         return self._obs(), self._info(None, None, None, None)
+
+    def _prepare(self, backend: Backend) -> None:
+        """Wake the phone, get past a lock screen without a credential (``PhoneLocked``
+        with one) and keep the screen on (``real.upkeep``)."""
+        for note in make_usable(backend):
+            log.info("%s: %s", backend.serial, note)
+        if self.keep_awake:
+            self._keep.apply(AdbState(backend, timeout=self.timeout))
+        self._contact = time.monotonic()
+
+    def _start_episode(self, options: dict[str, Any] | None) -> Episode:
+        """A new episode: a template drawn (or named by ``options["task"]``) and set up; one
+        this phone cannot be set up for is skipped with a warning and another drawn, up to
+        ``MAX_TEMPLATE_TRIES`` templates (a named one is not replaced)."""
+        failed: dict[str, Exception] = {}
+        named = bool(options and "task" in options)
+        while len(failed) < MAX_TEMPLATE_TRIES:
+            pool = [t for t in self.runnable() if t.id not in failed]
+            if not pool:
+                break
+            template = choose_template(pool, options, self.runnable, self.np_random)
+            try:
+                return self._with_retry(functools.partial(self._start, template=template))
+            except (SetupError, SetupRefused) as exc:
+                failed[template.id] = exc
+                if named or len(pool) == 1:
+                    break
+                message = (f"skipped task {template.id!r}, which cannot be set up on this "
+                           f"phone: {exc}")
+                log.warning(message)
+                warnings.warn(message + "; drawing another", RuntimeWarning, stacklevel=3)
+        if len(failed) == 1:
+            raise next(iter(failed.values()))
+        raise SetupError(f"no task could be set up on this phone ({len(failed)} tried): "
+                         + "; ".join(f"{tid}: {exc}" for tid, exc in failed.items()))
 
     def _start(self, backend: Backend, template: Task) -> Episode:
         owner = next((self.packages.get(m.name, m.package) for m in REGISTRY.manifests
@@ -381,7 +497,9 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         refusal = network_refusal(template, backend.serial)
         if refusal is not None:
             raise SetupError(refusal)
-        return Episode(template, RealHost(state, self), self.np_random)
+        host = RealHost(state, self)
+        self._task_packages = frozenset(host.packages(template))
+        return Episode(template, host, self.np_random)
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         episode = self._need_episode()
@@ -392,11 +510,14 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         parsed, error, terminated, answer = read_action(action, self.app_names)
         self.steps += 1
         device_error: str | None = None
+        self._decision = None
         if parsed is not None and not terminated:
-            parts, error = self._resolve(parsed)
-            if error is None:
+            if time.monotonic() - self._contact >= self.idle_gap:
+                device_error = self._after_idle_gap()
+            parts, error = self._resolve(parsed) if device_error is None else ([], None)
+            if error is None and device_error is None:
                 error = next((e for part in parts if (e := self._vet(part)) is not None), None)
-            if error is None:
+            if error is None and device_error is None:
                 try:
                     for part in parts:
                         error = self._send(part)
@@ -425,7 +546,6 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         self.ended = terminated or truncated
         reward = self._verdict.score if self.ended else 0.0
         info = self._info(parsed, error, answer, device_error)
-        self.guard_note = None
         self.trajectory.append({"step": self.steps, "action": info["action"],
                                 "action_error": info["action_error"],
                                 "device_error": device_error,
@@ -438,10 +558,12 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
 
     def close(self) -> None:
         """Put back the settings the last setup changed on the side (see
-        ``_restore_settings``; a phone that no longer answers is warned about), then let the
-        phone go."""
+        ``_restore_settings``) and the owner's screen-off settings (``keep_awake``; a phone
+        that no longer answers is warned about), then let the phone go."""
         try:
             self._restore_settings()
+            if self._keep.saved is not None:
+                self._keep.restore(AdbState(self._connect(), timeout=self.timeout))
         except DeviceError as exc:
             warnings.warn(f"could not restore the phone's settings at close: {exc}",
                           RuntimeWarning, stacklevel=2)
@@ -471,7 +593,20 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         except ActionError as exc:
             return [], str(exc)
 
+    def _after_idle_gap(self) -> str | None:
+        """After ``idle_gap`` seconds without the phone: wake it, check its lock screen and
+        read the screen again (the guard checks taps against what is there now); the
+        device error, or None."""
+        try:
+            backend = self._connect()
+            self._prepare(backend)
+            self._observe(backend)
+        except DeviceError as exc:
+            return str(exc)
+        return None
+
     def _vet(self, action: PhoneAction) -> str | None:
+        """Why the guard refuses ``action`` (its decision kept for ``info["guard"]``)."""
         package = None
         if action.type in ("open_app", "close_app"):
             try:
@@ -480,7 +615,15 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
                 return str(exc)
         context = {"task_id": self._need_episode().template.id, "step": self.steps,
                    "package": self._package, "serial": getattr(self.backend, "serial", None)}
-        return self.guard.check(action, package, context)
+        screen = None
+        if self._xml and self._size is not None:
+            screen = Screen(self._xml, self._size, focused_component(self._status))
+        decision = self.guard.check(action, package, context,
+                                    task_packages=self._task_packages, screen=screen)
+        if decision is None:
+            return None
+        self._decision = decision
+        return decision.reason
 
     def _send(self, action: PhoneAction) -> str | None:
         """Carry out ``action``; return what went wrong on the phone's side, or None."""
@@ -535,22 +678,45 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
                               "left them; reset() starts a new episode")
 
     def _observe(self, backend: Backend) -> None:
-        """Read the screen (and UI tree); leave a blocked app the agent ended up in."""
+        """Read the screen (and UI tree: for the agent, and for the guard's screen rules);
+        leave an app the guard refuses that the agent ended up in; tell a black frame."""
         # one call for the rotation, the window in front and the boot (``STATUS_COMMAND``)
         self._status = backend.shell(STATUS_COMMAND).output
         natural = getattr(backend, "natural_size", None)
         size = turned_size(natural(), self._status) if callable(natural) else backend.window_size()
         self._size = size
-        if self.ui_tree or self.guard.blocked_packages:
-            xml = backend.dump_ui()
-            self._elements = parse_xml(xml, *size)
-            self._package = focus_or_first_node(self._status, xml)  # the window manager's
-            if not self.guard.foreground_allowed(self._package):
-                backend.shell("input keyevent KEYCODE_HOME")
-                self.guard_note = f"left {self._package}: the safety guard blocks it"
-                self._elements = parse_xml(backend.dump_ui(), *size)
+        dump = self.ui_tree or bool(self.guard.screen_rules)
+        self._xml = backend.dump_ui() if dump else ""
+        self._elements = parse_xml(self._xml, *size) if dump else []
+        self._package = focus_or_first_node(self._status, self._xml)  # the window manager's
+        if not self.guard.foreground_allowed(self._package, self._task_packages):
+            backend.shell("input keyevent KEYCODE_HOME")
+            self._decision = self.guard.left_app(self._package)
+            self._status = backend.shell(STATUS_COMMAND).output
+            self._xml = backend.dump_ui() if dump else ""
+            self._elements = parse_xml(self._xml, *size) if dump else []
+            self._package = focus_or_first_node(self._status, self._xml)
+        self._frame = None
         if self.screenshot or self.render_mode == "rgb_array":
-            self._shot = np.asarray(fit(backend.screenshot(), self.obs_size), dtype=np.uint8)
+            self._shot = np.asarray(fit(self._capture(backend), self.obs_size), dtype=np.uint8)
+        self._contact = time.monotonic()
+
+    def _capture(self, backend: Backend) -> Image.Image:
+        """The screenshot; a black one is told in ``info["frame"]`` (``real.frames``), and
+        when the screen went off the phone is woken and the screen taken again."""
+        image = backend.screenshot()
+        if not is_black(image):
+            return image
+        cause, message = black_reason(backend, self._package)
+        if cause == "screen off":
+            self._prepare(backend)
+            image = backend.screenshot()
+            if not is_black(image):
+                return image
+            cause, message = black_reason(backend, self._package)
+        self._frame = message
+        log.info("%s: %s", backend.serial, message)
+        return image
 
     def _need_episode(self) -> Episode:
         if self.episode is None:
@@ -600,7 +766,8 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
             "ui_elements": [e.to_dict() for e in self._elements],
             "package": self._package,
             "serial": getattr(self.backend, "serial", None),
-            "guard": self.guard_note,
+            "guard": self._decision.to_info() if self._decision is not None else None,
+            "frame": self._frame,
         }
         if self.privileged:
             info.update(self.privileged_info())

@@ -20,8 +20,9 @@ import numpy as np
 from PIL import Image
 
 from ..mockapps import REGISTRY, Episode, Task
+from ..real.backend import DUMP_TIMEOUT, shell_dump
 from ..real.base import ShellResult
-from ..real.state import DUMP_DIR, AdbState
+from ..real.state import AdbState
 from ..real.watch import describe_watch, explicit_watch, task_watch
 from ..virtual import LocalBackend, VirtualPhone
 from .real_phone import REAL_TEMPLATES, RealHost, RealPhoneEnv
@@ -40,16 +41,24 @@ this page is out of date.
 - **One snapshot runs** and **Reset runs** list the commands recorded when the template runs
   with seed {SEED} against a fresh virtual adb device through `AdbState`, as `RealPhoneEnv`
   runs them (`×n`: n times; "sync": adb's file transfer, not the shell). The reset is
-  `RealHost.begin` then the template's setup; with `wipe_app_data=True` it also runs
-  `pm clear` of the packages named.
-- `RealHost.begin` never force-stops an app: on Android `am force-stop` cancels every alarm
-  the app has set (AOSP `ActivityManagerService.forceStopPackage` sends
-  `ACTION_PACKAGE_RESTARTED`, on which `AlarmManagerService` removes the package's alarms)
-  and leaves it stopped until it is opened again. Each of the task's apps is restarted on its
-  start screen instead (`am start -W --activity-clear-task` of its launcher activity; `am
-  kill` of its background processes when it has none), then the phone goes home. The
-  records a setup adds and the settings it sets stay after the episode: nothing is restored
-  (but the brightness mode, below).
+  `RealHost.begin` then the template's setup; with `wipe_app_data=True` it first runs
+  `pm clear` of the packages named. Before it, each reset wakes the phone and checks its
+  lock screen (`input keyevent KEYCODE_WAKEUP`, `dumpsys power; dumpsys window policy`,
+  `wm dismiss-keyguard` for a lock without a credential) and, once per connection, keeps the
+  screen on (`svc power stayon true`, `settings put system screen_off_timeout 1800000`; put
+  back at `close()`): `phone_gym.real.upkeep`, not listed below.
+- `RealHost.begin`, for each of the task's apps: reads its permissions (`dumpsys package`)
+  and grants it those it needs and lacks (`pm grant`; none on this virtual phone, whose apps
+  hold them), restarts it on its start screen, then reads the screen (the UI dump) and
+  taps away a first-run screen or permission prompt that the phone's profile knows
+  (`phone_gym.real.profile.FIRST_RUN_RULES`); then the phone goes home. It never
+  force-stops an app: on Android `am force-stop` cancels every alarm the app has set (AOSP
+  `ActivityManagerService.forceStopPackage` sends `ACTION_PACKAGE_RESTARTED`, on which
+  `AlarmManagerService` removes the package's alarms) and leaves it stopped until it is
+  opened again. The restart is `am start -W --activity-clear-task` of its launcher
+  activity (`am kill` of its background processes when it has none). The records a setup
+  adds and the settings it sets stay after the episode: nothing is restored (but the
+  brightness mode, below).
 - Alarms are read from the clock's own alarm list. `dumpsys alarm` cannot list them: AOSP
   DeskClock (`AlarmStateManager`) schedules each alarm's next state change (2 h or 30 min
   before it rings), plus one `setAlarmClock` entry for the next alarm (alarms at 07:00 and
@@ -102,7 +111,8 @@ class RecordingBackend:
         return self.inner.screenshot()
 
     def dump_ui(self) -> str:
-        return self.inner.dump_ui()
+        """As the adb backend dumps (its shell commands recorded)."""
+        return shell_dump(self, DUMP_TIMEOUT)
 
     def window_size(self) -> tuple[int, int]:
         return self.inner.window_size()
@@ -161,10 +171,8 @@ def shape(argv: list[str]) -> str:
         return f"am start --activity-clear-task -p {rest[rest.index('-p') + 1]}"
     if head == "am" and rest[:1] == ["start"] and "-a" in rest:
         return f"am start -a {rest[rest.index('-a') + 1]}"
-    if head in ("cat", "rm") and argv[-1].startswith(DUMP_DIR + "/"):
-        return f"{' '.join(argv[:-1])} (the UI dump)"
     if head == "uiautomator":
-        return "uiautomator dump (to a fresh file)"
+        return "uiautomator dump (to a fresh file, read and removed)"
     if head == "input" and rest[:1] == ["swipe"]:
         return "input swipe"
     if head == "sync" and len(rest) == 2:

@@ -14,9 +14,10 @@ with the time ``@id/digital_clock`` and the switch ``@id/onoff`` on its first ro
 ``@id/label`` and the repeat days ``@id/days_of_week`` below them; ``CollapsedAlarmViewHolder``
 shows the label only when the alarm has one):
 
-- a row is anchored by a node whose text is a time ("7:30", "07:30", "7:30 AM"; with a
+- a row is anchored by a node whose text is a time in the phone's locale ("7:30", "07:30",
+  "7:30 AM", "下午3:30", "오후 3:30", "3:30 nachm.", "٣:٣٠ م": ``time_of``; with a
   ``…:id/digital_clock`` resource-id when the dump has any, only those count). A 12-hour
-  time whose AM/PM is a separate text node takes it from the same row;
+  time whose day-period marker is a separate text node takes it from the same row;
 - the row is the anchor's ancestor just below the list (a ``RecyclerView``/``ListView`` or a
   scrollable node) that holds no other anchor; with no list around the anchors, the row is
   the vertical band from its anchor down to the next anchor;
@@ -43,8 +44,20 @@ from ..verifiers.state import AlarmRow, DeviceError
 
 Rect = tuple[int, int, int, int]
 
-TIME = re.compile(r"^\s*(\d{1,2})\s*[:.\u2236]\s*(\d{2})\s*(?:([AaPp])\.?\s*[Mm]\.?)?\s*$")
-AM_PM = re.compile(r"^\s*([AaPp])\.?\s*[Mm]\.?\s*$")
+#: A time as clocks show it in any locale: hours and minutes (any script's digits) apart by
+#: ``:``, ``.``, ``∶`` or ``h`` (French Canada's "7 h 30"), with a day-period marker before
+#: or after it (or none: a 24-hour clock).
+TIME = re.compile(r"^\s*(\D*?)\s*(\d{1,2})\s*(?:[:.\u2236]|h)\s*(\d{2})\s*(\D*?)\s*$")
+#: The day-period markers of 12-hour clocks (CLDR's, in the locales phones ship), as
+#: ``marker_half`` folds them (casefolded, without spaces and dots): before noon and after.
+#: German "vorm."/"nachm.", Spanish "a. m."/"p. m.", Chinese 上午/下午 (and 凌晨, 早上,
+#: 中午, 晚上), Japanese 午前/午後 (its 12-hour clock counts 0 to 11), Korean 오전/오후,
+#: Arabic ص/م, Greek π.μ./μ.μ., Vietnamese SA/CH, Turkish ÖÖ/ÖS, Persian ق.ظ./ب.ظ., Thai and
+#: Hindi's own words.
+AM_MARKERS = frozenset({"am", "vorm", "上午", "凌晨", "早上", "午前", "오전", "ص", "πμ", "sa",
+                        "öö", "قظ", "ก่อนเที่ยง", "पूर्वाह्न"})
+PM_MARKERS = frozenset({"pm", "nachm", "下午", "中午", "晚上", "午後", "오후", "م", "μμ", "ch",
+                        "ös", "بظ", "หลังเที่ยง", "अपराह्न"})
 BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 DAY_WORDS = frozenset(
     "mon monday mo tue tues tuesday tu wed weds wednesday we thu thur thurs thursday th fri "
@@ -141,13 +154,26 @@ def read_tree(xml: str) -> UINode:
     return build(root, None)
 
 
+def marker_half(text: str) -> str | None:
+    """"a" or "p" for a day-period marker (``AM_MARKERS``, ``PM_MARKERS``), "" for no text,
+    None for any other text."""
+    folded = re.sub(r"[\s.]+", "", text.casefold())
+    if not folded:
+        return ""
+    return "a" if folded in AM_MARKERS else "p" if folded in PM_MARKERS else None
+
+
 def time_of(text: str) -> tuple[int, int, str] | None:
-    """``(hour, minute, "a"/"p"/"")`` of a time text, or None."""
+    """``(hour, minute, "a"/"p"/"")`` of a time text in any locale (see ``TIME``), or
+    None."""
     m = TIME.match(text)
     if m is None:
         return None
-    hour, minute, half = int(m[1]), int(m[2]), (m[3] or "").lower()
-    if minute > 59 or hour > (12 if half else 23) or (half and hour == 0):
+    before, after = marker_half(m[1]), marker_half(m[4])
+    if before is None or after is None or (before and after):
+        return None
+    hour, minute, half = int(m[2]), int(m[3]), before or after
+    if minute > 59 or hour > (12 if half else 23):
         return None
     return hour, minute, half
 
@@ -169,7 +195,7 @@ def may_be_label(node: UINode) -> bool:
     text = node.text.strip()
     folded = text.casefold()
     return bool(text) and len(text) <= 80 and not node.flag("checkable") \
-        and "Button" not in node.cls and time_of(text) is None and AM_PM.match(text) is None \
+        and "Button" not in node.cls and time_of(text) is None and not marker_half(text) \
         and folded not in NOT_LABELS and not is_day_list(text) \
         and not folded.startswith(("in ", "rings in", "next alarm", "default ("))
 
@@ -236,9 +262,8 @@ def parse_alarm_page(xml: str, package: str) -> AlarmPage:
         next_top = anchors[k + 1].bounds[1] if k + 1 < len(anchors) else None
         members, rect, holder = row_nodes(anchor, anchors, next_top, nodes)
         hour, minute, half = time_of(anchor.text) or (0, 0, "")
-        if not half:
-            marker = next((m for n in members if (m := AM_PM.match(n.text))), None)
-            half = marker[1].lower() if marker else ""
+        if not half:  # a 12-hour time whose marker is a node of its own
+            half = next((h for n in members if (h := marker_half(n.text))), "")
         switch = switch_of(members)
         at_top = at_bottom = False
         if holder is not None and holder.flag("scrollable"):

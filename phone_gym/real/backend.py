@@ -128,6 +128,9 @@ class AdbBackend:
         self._device = self.client.device(self.serial)
         self._v2: bool | None = None
         self._size: tuple[int, int] | None = None
+        #: The physical display ``screenshot`` captures (``screencap -d``; None: the
+        #: phone's only one). ``RealPhoneEnv`` sets it from ``frames.choose_display``.
+        self.display: str | None = None
 
     def _where(self) -> str:
         return f"adb server {self.host}:{self.port}"
@@ -188,23 +191,13 @@ class AdbBackend:
         return self._call(f"list {path}", names)
 
     def screenshot(self) -> Image.Image:
-        """``screencap -p``, cut at the PNG signature (see ``png_of``)."""
-        return png_image(self.shell_bytes("screencap -p"), self.serial)
+        """``screencap -p`` (``-d DISPLAY`` when ``display`` is set), cut at the PNG
+        signature (see ``png_of``)."""
+        return png_image(self.shell_bytes(screencap_command(self.display)), self.serial)
 
     def dump_ui(self) -> str:
-        """``uiautomator dump`` to a fresh file, checked, read and removed in one shell
-        command line (see ``checked_dump``); tried ``DUMP_ATTEMPTS`` times, each within
-        ``dump_timeout``."""
-        output = ""
-        for _ in range(DUMP_ATTEMPTS):
-            path = shlex.quote(fresh_dump_path())
-            output = self.shell(f"uiautomator dump {path} && cat {path}; rm -f {path}",
-                                timeout=self.dump_timeout).output
-            xml = checked_dump(output)
-            if xml is not None:
-                return xml
-        raise DeviceError(f"uiautomator dump on {self.serial} failed {DUMP_ATTEMPTS} times: "
-                          f"{output[:200]!r}")
+        """``uiautomator dump`` to a fresh file, checked, read and removed (``shell_dump``)."""
+        return shell_dump(self, self.dump_timeout)
 
     def window_size(self) -> tuple[int, int]:
         """The screen's size as it is turned now (see ``ROTATION_COMMAND``); the natural
@@ -242,6 +235,30 @@ def turned_size(natural: tuple[int, int], output: str) -> tuple[int, int]:
     if cur is not None and (int(cur.group(1)) > int(cur.group(2))) != (width > height):
         return height, width
     return width, height
+
+
+def screencap_command(display: str | None) -> str:
+    """``screencap -p``, of the physical display ``display`` when given (digits only)."""
+    if display is None:
+        return "screencap -p"
+    if not display.isdigit():
+        raise ValueError(f"display={display!r}; accepted: a physical display id (digits)")
+    return f"screencap -p -d {display}"
+
+
+def shell_dump(backend: Backend, timeout: float) -> str:
+    """``uiautomator dump`` to a fresh file, checked, read and removed in one shell command
+    line (see ``checked_dump``); tried ``DUMP_ATTEMPTS`` times, each within ``timeout``."""
+    output = ""
+    for _ in range(DUMP_ATTEMPTS):
+        path = shlex.quote(fresh_dump_path())
+        output = backend.shell(f"uiautomator dump {path} && cat {path}; rm -f {path}",
+                               timeout=timeout).output
+        xml = checked_dump(output)
+        if xml is not None:
+            return xml
+    raise DeviceError(f"uiautomator dump on {backend.serial} failed {DUMP_ATTEMPTS} times: "
+                      f"{output[:200]!r}")
 
 
 def fresh_dump_path() -> str:

@@ -14,7 +14,12 @@ from PIL import Image
 
 from ..verifiers.state import DeviceError
 
-__all__ = ["Backend", "DeviceError", "ShellResult"]
+__all__ = ["Backend", "DeviceError", "SetupRefused", "ShellResult"]
+
+
+class SetupRefused(DeviceError):
+    """The phone cannot be put in the state a task's setup needs (it keeps a setting the
+    shell may not change): ``RealPhoneEnv`` skips that template and draws another."""
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,13 @@ on, 0 or 3 off; ``bluetooth_on`` 2 is off), for up to ``CONFIRM_SECONDS``; other
 raises ``DeviceError`` naming the key, the command and what the key reads. Other keys are
 written with ``settings put`` and confirmed the same way.
 
+Do Not Disturb on Android 15 and later (API 35, the modes API): ``cmd notification set_dnd
+off`` clears only the rule the shell itself set (``NotificationManager.setInterruptionFilter``
+from a non-system caller sets that caller's implicit rule), so a mode the owner or a
+schedule turned on stays on. When ``zen_mode`` still reads on after it there, the setup
+stops at once with ``SetupRefused``, which says so (``RealPhoneEnv`` then draws another
+template); waiting would not help.
+
 Brightness: ``system.screen_brightness`` is set with adaptive brightness off
 (``screen_brightness_mode`` 0: with it on, the system rewrites the level by itself); the mode
 the phone had is recorded in ``AdbState.restores`` and put back by ``restore_settings``
@@ -29,6 +36,7 @@ import time
 from typing import TYPE_CHECKING
 
 from ..verifiers.state import DeviceError
+from .base import SetupRefused
 
 if TYPE_CHECKING:
     from .state import AdbState
@@ -140,10 +148,19 @@ def confirm(state: AdbState, namespace: str, key: str, value: str, argv: tuple[s
     """Read ``namespace``/``key`` until it reads as ``value`` (``reads_as``), for up to
     ``timeout`` seconds; ``DeviceError`` if it never does."""
     deadline = time.monotonic() + timeout
+    refuse_at: float | None = None  # Android 15's Do Not Disturb: see the module doc
     while True:
         got = state.get_setting(namespace, key)
         if reads_as(namespace, key, value, got):
             return
+        if refuse_at is None and (namespace, key) == ZEN and value == "0":
+            refuse_at = time.monotonic() + DND_GRACE if modes_api(state) else float("inf")
+        if refuse_at is not None and time.monotonic() >= refuse_at:
+            raise SetupRefused(
+                f"Do Not Disturb on {state.backend.serial} still reads zen_mode={got} after "
+                "`cmd notification set_dnd off`: from Android 15 the shell turns off only the "
+                "rule it set itself, not a mode the phone's owner or a schedule turned on; "
+                "turn Do Not Disturb off on the phone (Settings > Modes)")
         if time.monotonic() >= deadline:
             break
         time.sleep(min(POLL_SECONDS, max(0.0, deadline - time.monotonic())))
@@ -151,6 +168,19 @@ def confirm(state: AdbState, namespace: str, key: str, value: str, argv: tuple[s
     raise DeviceError(f"{namespace}.{key} on {state.backend.serial} still reads {got!r}, not "
                       f"{value!r}, {timeout:g} s after `{command}`: the phone did not switch "
                       "it (is the setting locked by a policy, or the radio missing?)")
+
+
+ZEN = ("global", "zen_mode")
+#: How long Do Not Disturb may take to read off on Android 15 before the setup stops.
+DND_GRACE = 1.0
+#: The first Android whose ``set_dnd`` only sets the shell's own rule (Android 15).
+MODES_API = 35
+
+
+def modes_api(state: AdbState) -> bool:
+    """Whether the phone runs Android 15 or later (``getprop ro.build.version.sdk``)."""
+    sdk = state.run("getprop", "ro.build.version.sdk").strip()
+    return sdk.isdigit() and int(sdk) >= MODES_API
 
 
 def restore_settings(state: AdbState) -> None:

@@ -12,8 +12,10 @@ Only ``backend.shell`` (every argument quoted with ``shlex.quote``), ``pull``, `
   ``content://call_log/calls`` (``_id, number, name, date, duration, type``) and on
   ``content://com.android.calendar/{calendars,events}`` (``_id, title, dtstart, dtend,
   eventLocation, description, allDay``; ``deleted=0`` rows only);
-- alarms: ``am start -W -a android.intent.action.SHOW_ALARMS -p CLOCK``, ``uiautomator dump``
-  to a fresh file under ``/data/local/tmp``, ``cat`` and ``rm -f`` of it, ``input swipe`` and
+- alarms: ``am start -W -a android.intent.action.SHOW_ALARMS -p CLOCK``, the backend's UI
+  dump (``Backend.dump_ui``: over adb ``uiautomator dump`` to a fresh file under
+  ``/data/local/tmp``, ``cat`` and ``rm -f`` of it; over uiautomator2 its own hierarchy
+  call), ``input swipe`` and
   ``input keyevent 3``; ``am start -a android.intent.action.SET_ALARM``; ``dumpsys alarm``
   (``next_alarm``, ``scheduled_alarms``);
 - ``dumpsys notification --noredact`` and ``cmd notification post -t TITLE TAG TEXT``;
@@ -31,15 +33,16 @@ Alarms live in the clock app's private database, which no shell command reads, s
 ``alarms()`` reads the clock's own alarm list from its screen: ``am start -W -a
 android.intent.action.SHOW_ALARMS -p CLOCK`` (``AlarmClock.ACTION_SHOW_ALARMS``, which AOSP
 DeskClock's ``HandleApiCalls.handleShowAlarms`` answers by selecting the alarms tab and
-bringing DeskClock to the front), ``uiautomator dump`` to a fresh file, ``cat`` of it, then,
+bringing DeskClock to the front), the backend's UI dump (one path per backend: a shell
+``uiautomator dump`` would stop the uiautomator2 server's own UiAutomation), then,
 when the list scrolls, ``input swipe`` up to its top and down page by page (a dump per page,
 10 pages at most) until a swipe moves nothing; then home (``input keyevent 3``). Each row
 gives the time, the on/off switch's ``checked`` state and the label (``real.alarms``: the
 parser, and the AOSP layout it follows). Limits:
 
 - the clock's UI must be readable (``uiautomator`` works, the screen is on and unlocked, no
-  dialog over the clock) and shown in a language whose times read as ``H:MM`` (AM/PM in
-  English letters);
+  dialog over the clock); its times are read in any locale's 24- or 12-hour format
+  (``real.alarms.time_of``: "07:30", "7:30 PM", "下午7:30", "오후 7:30", "7:30 nachm.");
 - it opens the clock and leaves the phone on the home screen: it is for snapshots at the
   start and the end of an episode, not for every step (``verify_every_step`` and
   ``end_on_success`` read it after every action, and so close whatever the agent had open);
@@ -90,7 +93,6 @@ it all):
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
 import time
@@ -123,7 +125,6 @@ from ..verifiers.state import (
 )
 from ..world.state import event_times
 from .alarms import AlarmPage, PageRow, merge_pages, page_rows, parse_alarm_page
-from .backend import DUMP_ATTEMPTS, DUMP_TIMEOUT, DUMPED, IDLE_ERROR
 from .base import Backend, ShellResult
 from .settings import CONFIRM_SECONDS, put_setting, restore_settings
 
@@ -228,7 +229,6 @@ class AdbState:
         self.timeout = timeout
         self.alarm_source = alarm_source
         self.settle = settle
-        self._dumps = 0
         self._zone: tuple[str, tzinfo] | None = None if zone is None else (zone, zone_of(zone))
         #: Settings ``put_setting`` changed on the side, and their values before
         #: (``restore_settings`` puts them back).
@@ -658,35 +658,11 @@ class AdbState:
         return page
 
     def dump_ui(self) -> str:
-        """``uiautomator dump`` to a fresh file, read with ``cat`` and removed. A dump that
-        reports AOSP ``DumpCommand``'s idle error (``backend.IDLE_ERROR``: it exits 0 and
-        writes nothing) or no ``backend.DUMPED`` line is tried again, up to
-        ``backend.DUMP_ATTEMPTS`` times, each within the backend's ``dump_timeout``
-        (``backend.DUMP_TIMEOUT``: waiting for an idle screen alone may take 10 s)."""
-        self._dumps += 1
-        path = f"{DUMP_DIR}/phone_gym_{os.getpid()}_{id(self):x}_{self._dumps}.xml"
-        argv = ("uiautomator", "dump", path)
-        command = " ".join(shlex.quote(a) for a in argv)
-        limit = max(self.timeout or 0.0, float(getattr(self.backend, "dump_timeout",
-                                                       DUMP_TIMEOUT)))
-        output = ""
-        for _ in range(DUMP_ATTEMPTS):
-            try:
-                result = self.backend.shell(command, limit)
-            except DeviceError:
-                continue
-            output = result.output
-            if result.ok and DUMPED in output and IDLE_ERROR not in output:
-                break
-        else:
-            raise self.unexpected(argv, output)
-        try:
-            xml = self.run("cat", path)
-        finally:
-            self.run("rm", "-f", path)
-        if "</hierarchy>" not in xml:
-            raise self.unexpected(("cat", path), xml)
-        return xml
+        """The screen's UI dump through the backend's own dump (one path per backend: over
+        adb ``uiautomator dump`` to a fresh file, checked and retried, see
+        ``AdbBackend.dump_ui``; over uiautomator2 its ``dump_hierarchy``, as a shell
+        ``uiautomator dump`` would stop the u2 server's own UiAutomation)."""
+        return self.backend.dump_ui()
 
     def _swipe(self, rect: tuple[int, int, int, int], *, down: bool) -> None:
         """Swipe over half of the list at ``rect`` (down: to see what is below)."""

@@ -11,12 +11,10 @@ from io import BytesIO
 
 from PIL import Image, UnidentifiedImageError
 
-from ..real.backend import parse_wm_size
+from ..real.backend import DUMP_TIMEOUT, parse_wm_size, screencap_command, shell_dump
 from ..real.base import DeviceError, ShellResult
 from .fs import epoch
 from .phone import VirtualPhone
-
-HIERARCHY_END = "</hierarchy>"
 
 
 class LocalBackend:
@@ -25,6 +23,9 @@ class LocalBackend:
     def __init__(self, phone: VirtualPhone | None = None) -> None:
         self.phone = phone if phone is not None else VirtualPhone()
         self.serial = self.phone.serial
+        #: The physical display screenshots are taken of (``screencap -d``; None: any).
+        self.display: str | None = None
+        self.dump_timeout = DUMP_TIMEOUT
 
     def shell(self, command: str, timeout: float | None = None) -> ShellResult:
         """Run ``command``; stdout then stderr as one text (as adb's v2 shell joins them)."""
@@ -50,7 +51,7 @@ class LocalBackend:
         return [name for name, mode, _, _ in entries if stat.S_ISREG(mode)]
 
     def screenshot(self) -> Image.Image:
-        data = self.shell_bytes("screencap -p")
+        data = self.shell_bytes(screencap_command(self.display))
         try:
             return Image.open(BytesIO(data)).convert("RGB")
         except (UnidentifiedImageError, OSError) as exc:
@@ -58,12 +59,8 @@ class LocalBackend:
                               f"({len(data)} bytes: {data[:40]!r})") from exc
 
     def dump_ui(self) -> str:
-        result = self.shell("uiautomator dump /dev/tty")
-        start, end = result.output.find("<?xml"), result.output.rfind(HIERARCHY_END)
-        if not result.ok or start < 0 or end < start:
-            raise DeviceError(f"uiautomator dump on {self.serial} failed: "
-                              f"{result.output[:200]!r}")
-        return result.output[start:end + len(HIERARCHY_END)]
+        """As ``AdbBackend.dump_ui``: a checked dump to a fresh file (``shell_dump``)."""
+        return shell_dump(self, self.dump_timeout)
 
     def window_size(self) -> tuple[int, int]:
         return parse_wm_size(self.shell("wm size").output)

@@ -48,9 +48,11 @@ from ..world.app import AppLike
 from ..world.device import Device
 from ..world.render import Renderer
 from .commands import commands_of
-from .commands.packages import profile_apps
+from .commands.packages import NO_PROFILE, PROFILES, Profile, profile_apps
 from .commands.system import SettingsProvider, build_prop, default_properties
 from .fs import FILE_MODE, Storage, epoch
+from .overlays import Overlays
+from .permissions import Permissions
 from .sh import IO, SH, Command, Input, Shell, ShellKilled, Stream
 
 if TYPE_CHECKING:
@@ -152,7 +154,7 @@ class VirtualPhone:
         #: without system keys, where ``monkey`` refuses its default event mix (AOSP
         #: ``MonkeySourceRandom.validateKeys``).
         self.idle_errors = 0
-        self.displays = 1
+        self.displays = 2 if self.profile_info().foldable else 1
         self.hardware_keys = True
         #: ``linker_warning``: a line the dynamic linker writes to stderr before every
         #: program the shell runs, as on some vendor builds (bionic ``linker``'s
@@ -173,7 +175,17 @@ class VirtualPhone:
         self.fs = _Storage(self)
         #: ``settings`` as the system services keep them (``commands.system``).
         self.settings_provider = SettingsProvider(self)
+        #: Runtime permissions (``permissions``: ``pm grant``, the prompts).
+        self.permissions = Permissions(self)
+        #: What the system shows over the apps (``overlays``): the screen's power and lock
+        #: screen (``overlays.power``: ``sleeps``, ``lock``), permission prompts, first-run
+        #: screens, ``FLAG_SECURE`` windows (``overlays.secure_packages``).
+        self.overlays = Overlays(self)
         self._commands = commands_of(self)
+
+    def profile_info(self) -> Profile:
+        """The ``Profile`` of this phone (``NO_PROFILE`` without one)."""
+        return PROFILES.get(self.profile or "", NO_PROFILE)
 
     def _profile_settings(self) -> None:
         """The settings the profile's build sets at first boot (``PROFILE_SETTINGS``)."""
@@ -192,6 +204,8 @@ class VirtualPhone:
             self.reboots = 0
             self.alarms_cancelled.clear()
             self.settings_provider.clear()
+            self.permissions.clear()
+            self.overlays.clear()
             self.boot_id = str(uuid.uuid4())
             self.boot = self.device.system.now - timedelta(hours=1)
             self.fs.clear(self.boot)
@@ -224,6 +238,9 @@ class VirtualPhone:
             kept = {k: v for k, v in self.properties.items() if k.startswith(KEPT_PROPERTIES)}
             self.properties = {**defaults, **kept}
             self.settings_provider.boot()  # the services read their stored settings
+            power = self.overlays.power  # it boots awake, on its lock screen if it has one
+            power.wake_up()
+            power.keyguard, power.bouncer = power.lock != "none", False
             self.reboots += 1
             self.boot_id = str(uuid.uuid4())
             self.boot = device.system.now
@@ -232,6 +249,7 @@ class VirtualPhone:
         """The shell command ``name`` (None: not found); each look-up is a command run, for
         adaptive brightness (``SettingsProvider.tick``)."""
         self.settings_provider.tick()
+        self.overlays.tick()
         return self._commands.get(name)
 
     # --- the server's interface ---------------------------------------------------------
@@ -340,7 +358,15 @@ class VirtualPhone:
             return self.fs.push(path, data, mtime)
 
     def screenshot(self) -> np.ndarray:
-        """The current frame as a ``2400 x 1080 x 3`` uint8 array."""
+        """The screen as a ``2400 x 1080 x 3`` uint8 array: the current frame, under what
+        the system shows over it (``overlays``: black while the screen is off or for a
+        ``FLAG_SECURE`` window)."""
         if self._renderer is None:
             self._renderer = Renderer(T.SCREEN_W, T.SCREEN_H)
-        return self._renderer.render(self.device.frame())
+        self.overlays.tick()
+        return self.overlays.image(self._renderer.render(self.device.frame()))
+
+    def ui_xml(self) -> str:
+        """The window hierarchy as ``uiautomator dump`` writes it (a cover's, if one shows)."""
+        self.overlays.tick()
+        return self.overlays.xml()

@@ -27,9 +27,10 @@ server-jar``, ``stub/AutomatorServiceImpl.java``, which uiautomator2 3.7 ships a
   ms a step), ``swipePoints``, ``injectInputEvent`` (touch down/move/up: u2's ``d.touch``
   and ``double_click``), ``pressKey(name)``, ``pressKeyCode(code[, meta])``,
   ``openNotification``/``openQuickSettings`` (the shade), ``getLastToast``/
-  ``clearLastToast``, ``launchApp``, ``executeShellCommand``, and the no-ops of a phone
-  that is always awake, idle and upright (``wakeUp``, ``isScreenOn``, ``waitForIdle``,
-  ``freezeRotation``...);
+  ``clearLastToast``, ``launchApp``, ``executeShellCommand``, ``wakeUp`` and
+  ``isScreenOn`` (the phone's ``power``), and the no-ops of a phone that is always idle and
+  upright (``waitForIdle``, ``freezeRotation``...). The dump, the screenshot and the taps
+  go through ``overlays``: a lock screen or a dialog over the app shows and takes them;
 - UI objects by selector (``u2_selector``: what ``d(text=...)`` sends): ``exist``,
   ``objInfo`` (``ObjInfo``), ``objInfoOfAllInstances``, ``count``, ``waitForExists``/
   ``waitUntilGone(selector, ms)`` (polled; the phone stays free for other clients),
@@ -172,8 +173,8 @@ class U2Server:
             "dumpWindowHierarchy": self.dump_window_hierarchy, "click": self.click,
             "swipe": self.swipe, "drag": self.drag, "swipePoints": self.swipe_points,
             "injectInputEvent": self.inject_input_event, "pressKey": self.press_key,
-            "pressKeyCode": self.press_key_code, "wakeUp": lambda: None,
-            "isScreenOn": lambda: True, "waitForIdle": self.wait_for_idle,
+            "pressKeyCode": self.press_key_code, "wakeUp": self.wake_up,
+            "isScreenOn": self.is_screen_on, "waitForIdle": self.wait_for_idle,
             "waitForWindowUpdate": self.wait_for_window_update,
             "openNotification": self.open_notification,
             "openQuickSettings": self.open_notification, "freezeRotation": self.freeze_rotation,
@@ -362,7 +363,7 @@ class U2Server:
             "displaySizeDpX": round(T.SCREEN_W * 160 / density),
             "displaySizeDpY": round(T.SCREEN_H * 160 / density),
             "naturalOrientation": True, "productName": props.get("ro.product.name", ""),
-            "screenOn": True, "sdkInt": int(sdk) if sdk.isdigit() else 0,
+            "screenOn": self.phone.overlays.power.awake, "sdkInt": int(sdk) if sdk.isdigit() else 0,
         }
 
     def window_size(self) -> list[int]:
@@ -388,7 +389,17 @@ class U2Server:
     def dump_window_hierarchy(self, compressed: bool = False, maxDepth: int = 50,
                               rootInActive: bool | None = None) -> str:
         with self.lock:
-            return to_xml(self.phone.device.frame())
+            return self.phone.ui_xml()  # a lock screen's or a dialog's, if one covers the app
+
+    def wake_up(self) -> None:
+        """``UiDevice.wakeUp``: a ``KEYCODE_WAKEUP`` (``power``)."""
+        with self.lock:
+            self.phone.overlays.key(224)
+
+    def is_screen_on(self) -> bool:
+        with self.lock:
+            self.phone.overlays.tick()
+            return self.phone.overlays.power.awake
 
     def click(self, *args: Any) -> bool:
         """``click(x, y[, ms])`` (a long press from 500 ms) or ``click(selector[, corner])``."""
@@ -468,7 +479,9 @@ class U2Server:
             return False
         with self.lock:
             device = self.phone.device
-            if code in KEY_BUTTONS:
+            if self.phone.overlays.key(code):  # the screen is off, or a cover takes it
+                pass
+            elif code in KEY_BUTTONS:
                 device.step(PhoneAction("press", button=KEY_BUTTONS[code]))
             elif code == 67:  # DEL: the soft keyboard's delete key, when there is a keyboard
                 for placed in reversed(device.frame().items):
@@ -919,7 +932,10 @@ class U2Server:
 
     def _touch(self, kind: str, px: tuple[int, int], px2: tuple[int, int] | None = None) -> None:
         """A pointer action at screen pixels (the action's coordinates only say the same in
-        [0, 1000]); the caller holds the lock."""
+        [0, 1000]), unless the system takes it (``overlays``); the caller holds the lock."""
+        if self.phone.overlays.touch(px, px2 if kind == "drag" else None):
+            self._look()
+            return
         nx, ny = _norm(px)
         if kind == "drag":
             assert px2 is not None

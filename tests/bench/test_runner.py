@@ -143,6 +143,10 @@ def test_another_run_in_the_folder_needs_no_resume(tmp_path: Path) -> None:
     ({"agent": "no_such_module:fn"}, "no module 'no_such_module'"),
     ({"agent": "openai"}, "needs base_url and model"),
     ({"agent": lambda obs, info: "wait(seconds=0)", "workers": 2}, "module:function"),
+    ({"call_timeout_s": 0}, "call_timeout_s=0; accepted: None or seconds > 0"),
+    ({"agent": "openai", "call_timeout_s": 60, "agent_options": {
+        "base_url": "http://127.0.0.1:9/v1", "model": "m", "timeout": 30, "retries": 1}},
+     r"shorter than the agent's own worst case \(60.5 s.*accepted: None or seconds >= 60.5"),
 ])
 def test_bad_arguments_raise_value_error(tmp_path: Path, kwargs: dict[str, Any],
                                          message: str) -> None:
@@ -158,7 +162,8 @@ def test_cli_run_and_one_line_errors(tmp_path: Path, capsys: pytest.CaptureFixtu
                  "--no-progress", "--no-frames"]) == 0
     printed = capsys.readouterr().out
     assert "4 episodes: success 100.0% (single 100%); failures: none" in printed
-    assert json.loads((out / "run.json").read_text())["seeds"] == [0, 1]
+    run = json.loads((out / "run.json").read_text())
+    assert run["seeds"] == [0, 1] and run["call_timeout_s"] == 600.0
     assert main(["bench", "run", "--suite", "Nope", "--out", str(out)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("phone-gym: unknown suite or task 'Nope'") and "\n" not in err

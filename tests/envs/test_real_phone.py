@@ -102,7 +102,8 @@ def test_screenshot_and_ui_tree_are_the_phones(server: VirtualAdbServer,
 # --- every action type ------------------------------------------------------------------
 def test_every_action_type_reaches_the_phone(server: VirtualAdbServer,
                                              phone: VirtualPhone) -> None:
-    env = make(server, task="ContactsCreate", max_steps=40)
+    env = make(server, task="ContactsCreate", max_steps=40,  # Settings besides the task's app
+               guard=SafetyGuard(extra_packages={"com.android.settings"}))
     _, info = env.reset(seed=1)
     device = phone.device
     steps: list[Any] = []
@@ -203,12 +204,12 @@ def test_guard_blocks_a_forbidden_package_and_key(server: VirtualAdbServer,
 
 def test_guard_leaves_an_app_reached_another_way(server: VirtualAdbServer,
                                                  phone: VirtualPhone) -> None:
-    env = make(server, task="SettingsWifiOff",
-               guard=SafetyGuard(allowed_packages={"com.android.settings"}))
+    env = make(server, task="SettingsWifiOff")  # the default guard: the task's apps only
     env.reset(seed=0)
     phone.shell("monkey -p com.google.android.deskclock -c android.intent.category.LAUNCHER 1")
     _, _, _, _, info = env.step("wait(seconds=1)")
-    assert info["guard"] and "com.google.android.deskclock" in info["guard"]
+    assert info["guard"]["verdict"] == "sent home"
+    assert info["guard"]["package"] == "com.google.android.deskclock"
     assert phone.device.foreground is None
 
 
@@ -239,7 +240,8 @@ def test_template_solved_over_adb_and_fails_on_no_op(profiled: VirtualAdbServer,
     """The whole matrix on a Pixel; the oracle on seed 0 and the no-op on an AOSP build
     (``tests/real/test_profiles.py`` runs its whole matrix in process)."""
     env = RealPhoneEnv(serial=profile, port=profiled.port, settle=0.0, timeout=3.0,
-                       privileged_info=True, task=task)
+                       privileged_info=True, task=task,  # the SMS tasks need the opt-in
+                       guard=SafetyGuard(allow_sensitive={"messaging"}))
     for seed in (0, 1) if profile == "pixel" else (0,):
         reward, info = solve(env, seed)
         assert reward == 1.0 and info["success"], info["verdict"]
@@ -409,7 +411,7 @@ def test_wipe_app_data_clears_only_where_the_task_keeps_its_data(
 
 
 # --- the info policy --------------------------------------------------------------------------
-REAL_KEYS = ("device_error", "package", "serial", "guard")
+REAL_KEYS = ("device_error", "package", "serial", "guard", "frame")
 
 
 def test_info_gives_nothing_away_before_the_end(server: VirtualAdbServer) -> None:

@@ -23,6 +23,7 @@ import pytest
 
 from phone_gym.envs.real_phone import REAL_TEMPLATES, RealPhoneEnv
 from phone_gym.mockapps import APPS
+from phone_gym.real.guard import SafetyGuard
 from phone_gym.real.profile import (
     DeviceProfile,
     parse_components,
@@ -44,7 +45,10 @@ def out(phone: VirtualPhone, command: str) -> str:
 
 
 def env_on(phone: VirtualPhone, **kwargs: Any) -> RealPhoneEnv:
+    """The env on ``phone`` in process, its guard opted in to the SMS tasks' Messages app
+    (``tests/real/test_guard_rules.py`` tests the guard itself)."""
     kwargs.setdefault("privileged_info", True)
+    kwargs.setdefault("guard", SafetyGuard(allow_sensitive={"messaging"}))
     return RealPhoneEnv(backend=LocalBackend(phone), settle=0.0, screenshot=False, **kwargs)
 
 
@@ -235,8 +239,9 @@ def test_real_phone_check_prints_a_table(profile: str,
                             "--tasks", tasks, "--timeout", "5", "--settle", "0"])
         second = capsys.readouterr().out.splitlines()
     assert new == 0 and old == 0
-    # the system packages, the pixel's DocumentsUI besides Files by Google, one per app
-    count = (9 if profile == "pixel" else 8) + len(APPS)
+    # the system packages (the permission controller too), the pixel's DocumentsUI besides
+    # Files by Google, one per app
+    count = (10 if profile == "pixel" else 9) + len(APPS)
     assert first[0] == f"new-phone: Android 14 (API 34), {count} packages"
     assert first[1].split() == ["template", "result", "steps", "seconds", "note"]
     rows = {line.split()[0]: line.split() for line in first[3:-1]}

@@ -8,7 +8,8 @@ cancels its alarms (``VirtualPhone.alarms_cancelled``), ``am kill`` keeps them; 
 broadcast`` is acknowledged (and reaches ADBKeyboard when it is the selected input method:
 ``ime.py``). ``monkey -p PKG`` opens an app.
 ``pm list packages|path|clear|dump`` sees the mock apps and a few system packages
-(``packages.py``); ``pm install`` and ``pm uninstall`` answer as Android's
+(``packages.py``); ``pm grant|revoke`` changes runtime permissions (``permissions``); ``pm
+install`` and ``pm uninstall`` answer as Android's
 ``PackageManagerShellCommand`` does for what it cannot do: nothing is ever installed or removed
 on a PhoneWorld phone.
 """
@@ -22,6 +23,7 @@ from typing import Any
 from ...world.app import App
 from ...world.device import LAUNCHER_PACKAGE
 from ...world.manifest import Intent as DeviceIntent
+from .. import system_screens
 from ..sh import IO
 from . import ime, packages
 from .base import Commands, split_flags, strip_user
@@ -106,6 +108,13 @@ class Activities(Commands):
     def _launch(self, intent: Intent) -> str | None:
         """Carry out an activity intent: the package shown (None if it was on top already).
         Raises ``LaunchError`` when nothing handles it."""
+        screen = system_screens.target(intent.action, intent.component)
+        if screen is not None:  # Settings' and PackageInstaller's own screens
+            shown = self.phone.overlays.screens.open(screen, intent.data)
+            if shown is None:
+                raise LaunchError(f"Error: Activity not started, unable to resolve Intent "
+                                  f"{{ {intent.describe()} }}")
+            return shown
         package = intent.package
         if intent.component is not None:
             package, _, cls = intent.component.partition("/")
@@ -186,7 +195,8 @@ class Activities(Commands):
 
     def cmd_pm(self, args: list[str], io: IO) -> int:
         if not args:
-            return io.fail("usage: pm [list|path|clear|dump|install|uninstall] ...", 255)
+            return io.fail("usage: pm [list|path|clear|dump|grant|revoke|install|uninstall] ...",
+                           255)
         sub, rest = args[0], strip_user(args[1:])
         if sub == "list" and rest[:1] == ["packages"]:
             return self._pm_list(rest[1:], io)
@@ -198,6 +208,11 @@ class Activities(Commands):
         if sub == "clear" and rest:
             package = rest[0]
             if self.device.clear_data(package) or package in SYSTEM_PACKAGES:
+                # clearApplicationUserData also resets the app's runtime permissions to what
+                # an install gives them, and its first-run screen is back with its data
+                self.phone.permissions.reset(package)
+                self.phone.overlays.onboarded.discard(
+                    self.phone.permissions.app_of(package) or "")
                 io.print("Success")
                 return 0
             return io.fail("Failed")
@@ -214,6 +229,12 @@ class Activities(Commands):
                 self.phone, sub, intent.action, intent.categories, intent.package,
                 intent.component, options), end="")
             return 0
+        if sub in ("grant", "revoke"):  # permissions.Permissions.grant_command
+            error = self.phone.permissions.grant_command(sub, rest)
+            if error is None:
+                return 0
+            io.error(f"\nException occurred while executing '{sub}':\n{error}\n")
+            return 255
         if sub == "install":
             return self._pm_install(rest, io)
         if sub == "uninstall" and rest:

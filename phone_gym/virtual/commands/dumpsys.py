@@ -23,7 +23,7 @@ from ..sh import IO
 from . import notification, packages
 from .base import Commands
 from .processes import pid_of, running_packages
-from .screen import DENSITY
+from .screen import DENSITY, FOLD_INNER, FOLD_OUTER
 
 
 class Dumpsys(Commands):
@@ -31,7 +31,7 @@ class Dumpsys(Commands):
 
     def cmd_dumpsys(self, args: list[str], io: IO) -> int:
         services: dict[str, Callable[[], str]] = {
-            "window": self.dump_window, "activity": self.dump_activities,
+            "window": lambda: self.dump_window(args[1:]), "activity": self.dump_activities,
             "alarm": self.dump_alarm, "input_method": self.dump_input_method,
             "display": self.dump_display, "power": self.dump_power,
             "battery": self.dump_battery, "account": self.dump_account,
@@ -52,7 +52,11 @@ class Dumpsys(Commands):
         return 0
 
     def focus(self) -> tuple[str, str]:
-        """The focused window's package and title (``PKG/PKG.MainActivity``)."""
+        """The focused window's package and title (``PKG/PKG.MainActivity``; a lock screen's
+        or a dialog's when one covers the app: ``overlays``)."""
+        covered = self.phone.overlays.focus()
+        if covered is not None:
+            return covered
         if self.device.shade_open:
             return SYSTEMUI_PACKAGE, "NotificationShade"
         package = self.top_package()
@@ -71,12 +75,22 @@ class Dumpsys(Commands):
         app = self.device.current_app
         return app.package if app is not None else LAUNCHER_PACKAGE
 
-    def dump_window(self) -> str:
+    def dump_window(self, args: list[str] | None = None) -> str:
+        """``dumpsys window [windows|displays|policy]``: the windows and displays (the same
+        lines for each), and the policy's keyguard state (``policy`` alone, or no
+        argument)."""
+        if args and args[0] == "policy":
+            return self.dump_policy()
         package, title = self.focus()
         window = f"Window{{{hexid(title)} u0 {title}}}"
+        flags = "LAYOUT_IN_SCREEN LAYOUT_INSET_DECOR SPLIT_TOUCH HARDWARE_ACCELERATED"
+        if self.phone.overlays.secure():
+            flags += " SECURE"
         lines = ["WINDOW MANAGER WINDOWS (dumpsys window windows)",
                  f"  Window #0 {window}:",
                  f"    mDisplayId=0 rootTaskId={self.task_id(package)} package={package}",
+                 "    mAttrs={(0,0)(fillxfill) sim={adjust=resize} ty=BASE_APPLICATION "
+                 "fmt=TRANSLUCENT", f"      fl={flags}}}",
                  f"    mFrame=[0,0][{T.SCREEN_W},{T.SCREEN_H}]"]
         if self.device.keyboard_shown:
             lines.append(f"  Window #1 Window{{{hexid(IME_PACKAGE)} u0 InputMethod}}:")
@@ -86,7 +100,31 @@ class Dumpsys(Commands):
                   "  mTopFocusedDisplayId=0",
                   f"  mCurrentFocus={window}",
                   f"  mFocusedApp={self.record(self.top_package())}"]
-        return "\n".join(lines) + "\n"
+        text = "\n".join(lines) + "\n"
+        return text + "\n" + self.dump_policy() if not args else text
+
+    def dump_policy(self) -> str:
+        """``dumpsys window policy``: AOSP ``PhoneWindowManager.dump``, whose
+        ``KeyguardServiceDelegate.dump`` prints the keyguard's state (``showing=``,
+        ``secure=``...) and ``KeyguardStateMonitor.dump`` its own (``mIsShowing=``...)."""
+        power = self.phone.overlays.power
+        showing, secure = str(power.keyguard).lower(), str(power.secure()).lower()
+        awake = power.awake
+        return "\n".join([
+            "WINDOW MANAGER POLICY STATE (dumpsys window policy)",
+            "    mSystemReady=true mSystemBooted=true",
+            f"    mScreenOnEarly={str(awake).lower()} mScreenOnFully={str(awake).lower()}",
+            "    KeyguardServiceDelegate",
+            f"      showing={showing}", f"      inputRestricted={showing}",
+            "      occluded=false", f"      secure={secure}", "      dreaming=false",
+            "      systemIsReady=true", "      deviceHasKeyguard=true", "      enabled=true",
+            "      offReason=OFF_BECAUSE_OF_USER", "      currentUser=0",
+            "      bootCompleted=true",
+            f"      screenState=SCREEN_STATE_{'ON' if awake else 'OFF'}",
+            f"      interactiveState=INTERACTIVE_STATE_{'AWAKE' if awake else 'SLEEP'}",
+            "      KeyguardStateMonitor", f"        mIsShowing={showing}",
+            "        mSimSecure=false", f"        mInputRestricted={showing}",
+            "        mTrusted=false", "        mCurrentUserId=0", ""])
 
     def dump_activities(self) -> str:
         top = self.top_package()
@@ -112,16 +150,46 @@ class Dumpsys(Commands):
                 f"  ACTIVITY {top}/.MainActivity {hexid(top + 'a')} pid={pid}\n")
 
     def dump_display(self) -> str:
+        """``dumpsys display`` (AOSP ``DisplayManagerService.dumpInternal``): the display
+        devices (``DisplayDeviceInfo{...}``: ``uniqueId="local:ID"``, SurfaceFlinger's
+        physical display id, and ``state``) and the viewports; a foldable lists its cover
+        screen (off) and its inner screen (on, the default display's)."""
         w, h = T.SCREEN_W, T.SCREEN_H
-        return (f"DISPLAY MANAGER (dumpsys display)\n  mViewports=[DisplayViewport{{type=INTERNAL,"
-                f" valid=true, isActive=true, displayId=0, uniqueId='local:0', "
-                f"physicalPort=0, orientation=0, logicalFrame=Rect(0, 0 - {w}, {h}), "
-                f"physicalFrame=Rect(0, 0 - {w}, {h}), deviceWidth={w}, deviceHeight={h}}}]\n"
-                f"  mCurrentOrientation=0\n")
+        on = "ON" if self.phone.overlays.power.awake else "OFF"
+        devices = [("4619827259835644672", 0, w, h, on)]
+        if self.phone.profile_info().foldable:
+            devices = [(FOLD_OUTER, 0, 1080, 2092, "OFF"), (FOLD_INNER, 1, w, h, on)]
+        lines = ["DISPLAY MANAGER (dumpsys display)", "  mOnlyCore=false", "",
+                 f"Display Devices: size={len(devices)}"]
+        for ident, port, dw, dh, state in devices:
+            lines.append(f'  DisplayDeviceInfo{{"Built-in Screen": uniqueId="local:{ident}", '
+                         f"{dw} x {dh}, modeId 1, renderFrameRate 60.0, density {DENSITY}, "
+                         f"type INTERNAL, address {{port={port}, model=0x0}}, state {state}, "
+                         "FLAG_ALLOWED_TO_BE_DEFAULT_DISPLAY, FLAG_ROTATES_WITH_CONTENT}")
+        ident, port = devices[-1][:2]
+        lines += ["", f"  mViewports=[DisplayViewport{{type=INTERNAL, valid=true, "
+                      f"isActive=true, displayId=0, uniqueId='local:{ident}', "
+                      f"physicalPort={port}, orientation=0, logicalFrame=Rect(0, 0 - {w}, {h}),"
+                      f" physicalFrame=Rect(0, 0 - {w}, {h}), deviceWidth={w}, "
+                      f"deviceHeight={h}}}]", "  mCurrentOrientation=0", ""]
+        return "\n".join(lines)
 
     def dump_power(self) -> str:
-        return ("POWER MANAGER (dumpsys power)\n  mWakefulness=Awake\n"
-                "  mHoldingDisplaySuspendBlocker=true\n  Display Power: state=ON\n")
+        """``dumpsys power`` (AOSP ``PowerManagerService.dumpInternal``): wakefulness, the
+        stay-on and timeout settings, and the display's power."""
+        power = self.phone.overlays.power
+        awake = power.awake
+        stay = self.phone.settings_provider.get("global", "stay_on_while_plugged_in") or "0"
+        return "\n".join([
+            "POWER MANAGER (dumpsys power)", "", "Power Manager State:",
+            f"  mWakefulness={'Awake' if awake else 'Asleep'}",
+            "  mWakefulnessChanging=false", "  mIsPowered=true", "  mPlugType=2",
+            f"  mStayOn={str(power.stay_on()).lower()}",
+            f"  mHoldingDisplaySuspendBlocker={str(awake).lower()}", "",
+            "Settings and Configuration:",
+            f"  mScreenOffTimeoutSetting={power.timeout_ms()}",
+            f"  mStayOnWhilePluggedInSetting={stay}", "",
+            f"Display Power: state={'ON' if awake else 'OFF'}", ""])
 
     def dump_battery(self) -> str:
         return ("Current Battery Service state:\n  AC powered: false\n  USB powered: true\n"

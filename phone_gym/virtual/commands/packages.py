@@ -62,25 +62,46 @@ SYSTEM: dict[str, tuple[int, str | None, str]] = {
 APP_UID = 10150
 
 
+#: Google's build of AOSP ``PermissionController`` (AOSP builds: ``com.android.``...).
+GOOGLE_PERMISSIONS = "com.google.android.permissioncontroller"
+
+
 @dataclass(frozen=True)
 class Profile:
     """A kind of phone: the packages of the mock apps (by app name; others keep their
-    manifest's), and system packages installed without a launcher entry (name -> APK)."""
+    manifest's), system packages installed without a launcher entry (name -> APK), the
+    package of its permission dialogs; ``fresh``: its apps were just installed (no runtime
+    permission granted: ``permissions``, prompts at launch: ``overlays``); ``first_run``:
+    apps (by name) that show a first-run screen at their first launch; ``foldable``: two
+    built-in displays, the inner one in use (``commands.screen``, ``commands.dumpsys``)."""
 
     apps: dict[str, str]
     hidden: dict[str, str] = dataclasses.field(default_factory=dict)
+    permission_controller: str = GOOGLE_PERMISSIONS
+    fresh: bool = False
+    first_run: frozenset[str] = frozenset()
+    foldable: bool = False
 
 
-#: The virtual phone's profiles (``VirtualPhone(profile=...)``; None: the manifests' packages).
+PIXEL_APPS = {"Contacts": "com.google.android.contacts",
+              "Clock": "com.google.android.deskclock",
+              "Files": "com.google.android.apps.nbu.files", "Settings": "com.android.settings"}
+PIXEL_HIDDEN = {"com.google.android.documentsui": "/system/priv-app/DocumentsUIGoogle/"
+                                                  "DocumentsUIGoogle.apk"}
+#: The virtual phone's profiles (``VirtualPhone(profile=...)``; None: the manifests'
+#: packages): an AOSP build, a Pixel, a Pixel whose apps were just installed (Android 14:
+#: each asks for notifications at launch, Markor shows its intro) and a foldable Pixel.
 PROFILES: dict[str, Profile] = {
     "aosp": Profile({"Contacts": "com.android.contacts", "Clock": "com.android.deskclock",
-                     "Files": "com.android.documentsui", "Settings": "com.android.settings"}),
-    "pixel": Profile(
-        {"Contacts": "com.google.android.contacts", "Clock": "com.google.android.deskclock",
-         "Files": "com.google.android.apps.nbu.files", "Settings": "com.android.settings"},
-        {"com.google.android.documentsui": "/system/priv-app/DocumentsUIGoogle/"
-                                           "DocumentsUIGoogle.apk"}),
+                     "Files": "com.android.documentsui", "Settings": "com.android.settings"},
+                    permission_controller="com.android.permissioncontroller"),
+    "pixel": Profile(PIXEL_APPS, PIXEL_HIDDEN),
+    "pixel-fresh": Profile(PIXEL_APPS, PIXEL_HIDDEN, fresh=True,
+                           first_run=frozenset({"Markor"})),
+    "foldable": Profile(PIXEL_APPS, PIXEL_HIDDEN, foldable=True),
 }
+#: A phone without a profile: the manifests' packages, Google's permission dialogs.
+NO_PROFILE = Profile({})
 
 
 def profile_apps(classes: Sequence[type[App] | AppHandle], profile: str
@@ -155,9 +176,12 @@ def installed(phone: VirtualPhone) -> dict[str, Package]:
     code = int(sdk) if sdk.isdigit() else 34
     out = {name: Package(name, uid, True, path, release, code, SYSTEM_INSTALL)
            for name, (uid, _process, path) in SYSTEM.items()}
-    profile = PROFILES.get(getattr(phone, "profile", None) or "")
-    for k, (name, path) in enumerate((profile.hidden if profile else {}).items()):
+    profile = PROFILES.get(getattr(phone, "profile", None) or "", NO_PROFILE)
+    for k, (name, path) in enumerate(profile.hidden.items()):
         out[name] = Package(name, 10120 + k, True, path, release, code, SYSTEM_INSTALL)
+    controller = profile.permission_controller
+    out[controller] = Package(controller, 10118, True, "/system/priv-app/PermissionController/"
+                              "PermissionController.apk", release, code, SYSTEM_INSTALL)
     installed_at = phone.boot.replace(microsecond=0) - timedelta(days=1)
     for k, cls in enumerate(phone.device.app_classes):
         m = cls.manifest
@@ -246,7 +270,8 @@ def dump(phone: VirtualPhone, args: list[str]) -> str:
         lines += resolver_table(chosen)
     lines.append("Packages:")
     for package in chosen:
-        lines += package_block(package)
+        lines += package_block(package, *(
+            ((), ()) if package.system else phone.permissions.dump_lines(package.name)))
     return "\n".join(lines) + "\n"
 
 
@@ -275,8 +300,11 @@ def resolver_table(packages: list[Package]) -> list[str]:
     return lines
 
 
-def package_block(p: Package) -> list[str]:
-    """One ``Package [NAME] (id):`` block of the ``Packages:`` section."""
+def package_block(p: Package, requested: Sequence[str] = (),
+                  runtime: Sequence[str] = ()) -> list[str]:
+    """One ``Package [NAME] (id):`` block of the ``Packages:`` section; ``requested``: its
+    requested permissions (default ``INTERNET``), ``runtime``: its per-user runtime
+    permission lines (``permissions.Permissions.dump_lines``)."""
     when = f"{p.installed_at:%Y-%m-%d %H:%M:%S}"
     folder = p.path.rsplit("/", 1)[0]
     flags = ("[ SYSTEM HAS_CODE ALLOW_CLEAR_USER_DATA ]" if p.system
@@ -313,7 +341,7 @@ def package_block(p: Package) -> list[str]:
         "    installPermissionsFixed=true",
         f"    pkgFlags={flags}",
         "    requested permissions:",
-        "      android.permission.INTERNET",
+        *(f"      {name}" for name in requested or ("android.permission.INTERNET",)),
         "    install permissions:",
         "      android.permission.INTERNET: granted=true",
         f"    User 0: ceDataInode={zlib.crc32(p.name.encode()) % 90000 + 10000} installed=true "
@@ -323,5 +351,6 @@ def package_block(p: Package) -> list[str]:
         "      uninstallReason=0",
         "      gids=[3003]",
         "      runtime permissions:",
+        *(f"        {line}" for line in runtime),
         "",
     ]

@@ -20,7 +20,6 @@ from PIL import Image
 
 from ...actions import PhoneAction
 from ...world import theme as T
-from ...world.a11y import to_xml
 from ..sh import IO
 from .base import Commands, split_flags
 
@@ -59,6 +58,10 @@ MULTI_DISPLAY_WARNING = (
     "captures. A display id should be specified.\n"
     "A display ID can be specified with the [-d display-id] option.\n"
     'See "dumpsys SurfaceFlinger --display-id" for valid display IDs.')
+#: A foldable's built-in displays (SurfaceFlinger's physical display ids, as ``dumpsys
+#: display`` names them ``local:ID``): the cover screen, listed first and off while the
+#: phone is unfolded, and the inner screen, in use (``commands.dumpsys``).
+FOLD_OUTER, FOLD_INNER = "4619827259835644672", "4619827551948147201"
 #: What AOSP ``DumpCommand`` (``cmds/uiautomator``) prints to stderr when
 #: ``UiAutomation.waitForIdle`` times out (then it returns: exit 0, no file written).
 IDLE_ERROR = "ERROR: could not get idle state."
@@ -97,7 +100,11 @@ class Screen(Commands):
         self.phone.last_input_error = self.device.step(action, **points)
 
     def _touch(self, kind: str, px: tuple[int, int], px2: tuple[int, int] | None = None) -> None:
-        """A pointer action at screen pixels (the action's own coordinates are dummies)."""
+        """A pointer action at screen pixels (the action's own coordinates are dummies),
+        unless the system takes it (``overlays``: the screen is off, a lock screen or a
+        dialog covers the app)."""
+        if self.phone.overlays.touch(px, px2 if kind == "drag" else None):
+            return
         if kind == "drag":
             self._act(PhoneAction("drag", x=0, y=0, x2=0, y2=0), px=clamp(px), px2=clamp(px2))
         else:
@@ -121,6 +128,8 @@ class Screen(Commands):
     def _text(self, args: list[str]) -> None:
         if not args:
             raise ValueError("expected TEXT")
+        if self.phone.overlays.key(0):  # key events: dropped while off or covered
+            return
         text = input_text(args[0])
         for start in range(0, len(text), MAX_TEXT):
             self._act(PhoneAction("type", text=text[start:start + MAX_TEXT]))
@@ -135,6 +144,8 @@ class Screen(Commands):
             self._key(int(code or 0))
 
     def _key(self, code: int) -> None:
+        if self.phone.overlays.key(code):
+            return
         if code in KEY_BUTTONS:
             self._act(PhoneAction("press", button=KEY_BUTTONS[code]))
         elif code == 67:
@@ -152,12 +163,16 @@ class Screen(Commands):
 
     # --- output ------------------------------------------------------------------------
     def cmd_screencap(self, args: list[str], io: IO) -> int:
+        named = args[args.index("-d") + 1] if "-d" in args[:-1] else None
         display = "-d" in args
         args = [a for k, a in enumerate(args) if a != "-d" and (k == 0 or args[k - 1] != "-d")]
         flags, files = split_flags(args)
         if self.phone.displays > 1 and not display and "a" not in flags:
             io.error(MULTI_DISPLAY_WARNING)  # screencap.cpp: no -d, several displays
         image = self.phone.screenshot()
+        if self.phone.profile_info().foldable and (named or FOLD_OUTER) != FOLD_INNER:
+            # the first display SurfaceFlinger lists is the cover screen, off while unfolded
+            image = np.zeros_like(image)
         path = files[0] if files else None
         if "p" in flags or (path is not None and path.endswith(".png")):
             buf = BytesIO()
@@ -174,7 +189,9 @@ class Screen(Commands):
         return 0 if reason is None else io.fail(f"Error opening file: {path} ({reason})")
 
     def cmd_wm(self, args: list[str], io: IO) -> int:
-        if args == ["size"]:
+        if args == ["dismiss-keyguard"]:  # WindowManagerShellCommand: silent, exit 0
+            self.phone.overlays.power.dismiss_keyguard()
+        elif args == ["size"]:
             io.print(f"Physical size: {T.SCREEN_W}x{T.SCREEN_H}")
         elif args == ["density"]:
             io.print(f"Physical density: {DENSITY}")
@@ -191,7 +208,7 @@ class Screen(Commands):
             self.phone.idle_errors -= 1
             io.error(IDLE_ERROR)
             return 0
-        xml = to_xml(self.device.frame())
+        xml = self.phone.ui_xml()
         if path == "/dev/tty":
             io.print(xml, end="")
         else:

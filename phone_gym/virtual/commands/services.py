@@ -22,20 +22,29 @@ that ``settings put`` only stored is replaced):
 - ``uimode night [yes|no|auto]`` (``UiModeManagerService.Shell``: prints "Night mode: X";
   ``ui_night_mode`` 2, 1 or 0);
 - ``notification set_dnd on|none|priority|alarms|off|all`` (``NotificationShellCommand``:
-  "on" is total silence, ``zen_mode`` 2; "priority" 1, "alarms" 3, "off"/"all" 0); the other
-  ``notification`` verbs are in ``notification``;
+  "on" is total silence, ``zen_mode`` 2; "priority" 1, "alarms" 3, "off"/"all" 0). Up to
+  Android 14 it sets the phone's manual mode; from Android 15 (API 35, the modes API) the
+  shell's ``NotificationManager.setInterruptionFilter`` sets only the calling package's own
+  implicit rule (``ZenModeHelper.applyGlobalZenModeAsImplicitZenRule``): "off" clears that
+  rule, and a mode the owner turned on stays on (``zen_mode`` is the most restrictive
+  mode in force, ``ZenModeHelper.evaluateZenModeLocked``); the other ``notification`` verbs
+  are in ``notification``;
 - ``statusbar expand-notifications|expand-settings|collapse``; ``package``, ``settings``,
   ``activity`` and ``input`` are the shell commands ``pm``, ``settings``, ``am``, ``input``.
 
 ``svc wifi|bluetooth|data enable|disable`` (AOSP ``cmds/svc``; on Android 12 and later a
-script over the ``cmd`` services above; ``data`` is ``global.mobile_data``) and ``svc power
-reboot [REASON]`` (``PowerCommand``: ``IPowerManager.reboot``, allowed to the shell).
+script over the ``cmd`` services above; ``data`` is ``global.mobile_data``), ``svc power
+reboot [REASON]`` (``PowerCommand``: ``IPowerManager.reboot``, allowed to the shell) and
+``svc power stayon true|false|usb|ac|wireless`` (``PowerCommand``: ``setStayOnSetting``,
+which writes ``global.stay_on_while_plugged_in``: "true" is AC, USB and wireless, and dock
+from Android 13; see ``power``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..power import STAYON
 from ..sh import IO
 from .base import Commands
 from .notification import cmd_notification
@@ -44,7 +53,8 @@ from .system import System
 #: ``cmd`` services that are shell commands too.
 CMD_SERVICES = {"package": "pm", "settings": "settings", "activity": "am", "input": "input"}
 SVC_USAGE = ("usage: svc wifi|bluetooth|data enable|disable\n"
-             "       svc power reboot [reason]")
+             "       svc power reboot [reason]\n"
+             "       svc power stayon [true|false|usb|ac|wireless]")
 #: ``WifiShellCommand.NON_PRIVILEGED_COMMANDS``: the others need root. Only ``WIFI_COMMANDS``
 #: are modelled.
 WIFI_NON_PRIVILEGED = frozenset({
@@ -76,6 +86,10 @@ NIGHT_ERROR = ("Error: mode must be 'yes', 'no', or 'auto', or 'custom_schedule'
 #: ``set_dnd`` words and the ``zen_mode`` of their interruption filter
 #: (``NotificationManager.zenModeFromInterruptionFilter``).
 DND_MODES = {"none": "2", "on": "2", "priority": "1", "alarms": "3", "all": "0", "off": "0"}
+#: The first Android with the modes API (Android 15), and zen modes from least to most
+#: restrictive (off, priority only, alarms only, total silence).
+MODES_API = 35
+ZEN_ORDER = ("0", "1", "3", "2")
 #: ``WifiSettingsStore`` persisted states.
 WIFI_DISABLED, WIFI_ENABLED, WIFI_ENABLED_AIRPLANE_OVERRIDE, WIFI_DISABLED_AIRPLANE_ON = (
     "0", "1", "2", "3")
@@ -242,7 +256,15 @@ class Services(Commands):
         if zen is None:  # INTERRUPTION_FILTER_UNKNOWN: setInterruptionFilter refuses it
             io.print("Error occurred. Check logcat for details. Invalid filter: 0")
             return 0
-        self.write("global", "zen_mode", zen)
+        if self.phone.permissions.sdk() < MODES_API:
+            self.write("global", "zen_mode", zen)
+            return 0
+        provider = self.phone.settings_provider  # Android 15: the shell's own rule only
+        if provider.shell_zen is None:
+            provider.owner_zen = self.setting("global", "zen_mode") or "0"
+        provider.shell_zen = None if zen == "0" else zen
+        modes = [provider.owner_zen, provider.shell_zen or "0"]
+        self.write("global", "zen_mode", max(modes, key=ZEN_ORDER.index))
         return 0
 
     def statusbar(self, args: list[str], io: IO) -> int:
@@ -259,6 +281,12 @@ class Services(Commands):
         """``svc wifi|bluetooth|data enable|disable``, ``svc power reboot [REASON]``."""
         if args[:2] == ["power", "reboot"] and len(args) <= 3:
             return System(self.phone).restart(args[2:], io, "svc power reboot")
+        if args[:2] == ["power", "stayon"] and len(args) == 3:
+            words = {**STAYON, "true": 15 if self.phone.permissions.sdk() >= 33 else 7}
+            if args[2] not in words:
+                return io.fail(SVC_USAGE, 1)
+            self.write("global", "stay_on_while_plugged_in", str(words[args[2]]))
+            return 0
         switches: dict[str, Callable[[bool], None]] = {
             "wifi": self.set_wifi, "bluetooth": self.set_bluetooth,
             "data": lambda on: self.write("global", "mobile_data", "1" if on else "0")}

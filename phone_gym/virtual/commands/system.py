@@ -83,6 +83,10 @@ class SettingsProvider:
         self.phone = phone
         self.stored: dict[tuple[str, str], tuple[str, str | None]] = {}
         self.commands = 0
+        #: Android 15's Do Not Disturb (``services``): the shell's own rule (None: none)
+        #: and the mode in force without it.
+        self.shell_zen: str | None = None
+        self.owner_zen = "0"
 
     @property
     def system(self) -> SystemState:
@@ -129,6 +133,7 @@ class SettingsProvider:
     def clear(self) -> None:
         self.stored.clear()
         self.commands = 0
+        self.shell_zen, self.owner_zen = None, "0"
 
     def tick(self) -> None:
         """One shell command passes: with adaptive brightness on, every ``AUTO_EVERY``-th
