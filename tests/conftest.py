@@ -2,9 +2,10 @@
 
 Tiers (``docs/testing.md``): plain ``pytest`` runs the **fast tier**: every test, but the
 sweeps over every template, app or env id (parametrized by them) run on a fixed sample of
-one template in ``SAMPLE_EVERY`` (at least one per app) and one app in ``SAMPLE_EVERY_APP``,
-and tests marked ``slow`` are left out. ``pytest --full`` (what CI runs, in parallel with
-``-n auto``) runs everything. ``-m slow`` selects the slow tests alone.
+one template in ``SAMPLE_EVERY`` and one app in ``SAMPLE_EVERY_APP`` (by a hash of the
+name), and tests marked ``slow`` (a sweep of their own) or listed in ``slow_tests.txt``
+(measured at 1.5 s or more) are left out. ``pytest --full`` (what CI runs, in parallel with
+``-n auto``) runs everything. ``-m slow`` selects the marked tests alone.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from phone_gym.world.glyphs import CJK_ENV, NO_SYSTEM_FONTS_ENV, reload_fonts
 
 #: The fast tier keeps one template in this many (by a hash of its id), and one app in
 #: ``SAMPLE_EVERY_APP``; ``--full`` keeps all.
-SAMPLE_EVERY = 16
-SAMPLE_EVERY_APP = 6
+SAMPLE_EVERY = 32
+SAMPLE_EVERY_APP = 8
 FULL_ENV = "PHONE_GYM_FULL_TESTS"
 
 
@@ -49,11 +50,6 @@ def _samples() -> tuple[frozenset[str], frozenset[str], frozenset[str], frozense
 
     ids = list(REGISTRY.templates)
     kept = {t for t in ids if _hashed(t, SAMPLE_EVERY)}
-    by_app: dict[str, str] = {}
-    for task_id in ids:  # every app keeps at least one template: the first it is listed in
-        module = REGISTRY.templates.module_of(task_id)
-        by_app.setdefault(module, task_id)
-    kept |= set(by_app.values())
     apps = [p.manifest.name for p in REGISTRY.packages]
     kept_apps = {a for a in apps if _hashed(a, SAMPLE_EVERY_APP)} or {apps[0]}
     return frozenset(ids), frozenset(kept), frozenset(apps), frozenset(kept_apps)
@@ -63,6 +59,8 @@ def _swept(value: Any) -> tuple[str, str] | None:
     """``("template", id)`` or ``("app", name)`` for a sweep's param, else None."""
     ids, _, apps, _ = _samples()
     name = getattr(value, "id", None) if not isinstance(value, str) else value
+    if isinstance(name, str) and name.startswith("PhoneWorld-") and name.endswith("-v0"):
+        name = name[len("PhoneWorld-"):-len("-v0")]  # a template's env id
     if isinstance(name, str) and name in ids:
         return "template", name
     name = value if isinstance(value, str) else getattr(value, "name", None)
@@ -71,10 +69,18 @@ def _swept(value: Any) -> tuple[str, str] | None:
     return None
 
 
+@cache
+def _slow_list() -> frozenset[str]:
+    """The node ids of ``slow_tests.txt`` (measured: see ``slow_tests.py``)."""
+    path = Path(__file__).with_name("slow_tests.txt")
+    lines = path.read_text().splitlines() if path.exists() else []
+    return frozenset(s.strip() for s in lines if s.strip() and not s.startswith("#"))
+
+
 def in_fast_tier(item: pytest.Item) -> bool:
-    """Whether the fast tier runs ``item``: not marked slow, and every template or app it
-    is parametrized by is in the sample."""
-    if item.get_closest_marker("slow") is not None:
+    """Whether the fast tier runs ``item``: not marked slow nor listed in
+    ``slow_tests.txt``, and every template or app it is parametrized by is in the sample."""
+    if item.get_closest_marker("slow") is not None or item.nodeid in _slow_list():
         return False
     callspec = getattr(item, "callspec", None)
     if callspec is None:

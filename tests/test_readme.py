@@ -293,8 +293,10 @@ def is_install(command: str) -> bool:
 
 # --- installs: what CI runs --------------------------------------------------------------------
 def ci_command() -> str:
-    """The README test command as .ci/run runs it (``-q`` dropped)."""
+    """The README test command as .ci/run runs it (``-q`` dropped; each part of it timed
+    by ``step NAME``, dropped too)."""
     lines = CI.read_text(encoding="utf-8").replace("\\\n", " ").splitlines()
+    lines = [re.sub(r'step "[^"]*" ', "", line) for line in lines]
     command = next(line for line in lines if line.lstrip().startswith("pip install -q torch"))
     return " ".join(w for w in command.split() if w != "-q")
 
@@ -670,7 +672,14 @@ def test_python_block(key: str, device_port: int, tmp_path: Path) -> None:
     assert checked >= spec.checks, f"{block.name}: {checked} stated values checked"
 
 
-@pytest.mark.parametrize("block", [b for b in BLOCKS if b.lang == "bash"], ids=lambda b: b.name)
+#: README sections whose commands take long (training, a new app's checks, a phone): the full
+#: tier runs them.
+SLOW_SECTIONS = ("training", "writing-a-mock-app", "real-phones")
+
+
+@pytest.mark.parametrize("block", [
+    pytest.param(b, marks=pytest.mark.slow) if any(s in b.name for s in SLOW_SECTIONS) else b
+    for b in BLOCKS if b.lang == "bash"], ids=lambda b: b.name)
 def test_bash_block(block: Block, workspace: Path, device_port: int) -> None:
     runs = [BASH_COMMANDS[c] or c for c in block.commands if c in BASH_COMMANDS]
     if any(r.startswith(("phone-gym train", "python examples/train_vlm.py")) for r in runs):

@@ -35,6 +35,7 @@ def test_check_task_passes_every_template(task_id: str) -> None:
         assert recoverable >= 15 and solved >= 0.9 * recoverable, report.line()
 
 
+@pytest.mark.slow  # a sweep of its own: the full tier runs it
 def test_the_same_seeds_give_the_same_episodes_in_a_fresh_process() -> None:
     ids = sorted(TEMPLATES)
     assert fresh_process_fingerprints(ids, 2) == fingerprints(ids, 2)

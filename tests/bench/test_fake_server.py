@@ -170,6 +170,7 @@ def script() -> dict[str, list[PhoneAction]]:
     return oracle_script(SUITE, SEEDS)
 
 
+@pytest.mark.slow  # a sweep of its own: the full tier runs it
 def test_killed_and_resumed_run_equals_an_uninterrupted_one(
         tmp_path: Path, script: dict[str, list[PhoneAction]]) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -286,9 +287,10 @@ def bad_server(request: pytest.FixtureRequest) -> Iterator[str]:
 
 @pytest.mark.parametrize("bad_server, failure, detail", [
     ("refused", "endpoint", "cannot reach"),
-    ("http500", "endpoint", "HTTP 500"),
-    ("malformed", "endpoint", "malformed JSON"),
-    ("no_content", "endpoint", "no choices[0].message.content"),
+    pytest.param("http500", "endpoint", "HTTP 500", marks=pytest.mark.slow),
+    pytest.param("malformed", "endpoint", "malformed JSON", marks=pytest.mark.slow),
+    pytest.param("no_content", "endpoint", "no choices[0].message.content",
+                 marks=pytest.mark.slow),
     ("no_action", "invalid_actions", "4 invalid actions in a row"),
 ], indirect=["bad_server"])
 def test_bad_endpoints_are_recorded_failures(tmp_path: Path, bad_server: str, failure: str,

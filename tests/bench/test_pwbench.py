@@ -67,6 +67,7 @@ def test_unknown_suite_category_names_the_accepted() -> None:
         BENCH.suite("hard")
 
 
+@pytest.mark.slow  # a sweep of its own: the full tier runs it
 def test_every_instance_is_solved_by_its_oracle(tmp_path: Path) -> None:
     summary = run_bench("pwbench", "oracle", out_dir=tmp_path, workers=2, frames=False,
                         progress=False)

@@ -41,6 +41,7 @@ def slow(obs: Any, info: Any) -> str:
     return "wait(seconds=0)"
 
 
+@pytest.mark.slow  # a sweep of its own: the full tier runs it
 def test_oracle_solves_every_template_and_random_almost_none(tmp_path: Path) -> None:
     oracle = run_bench("phoneworld", "oracle", seeds=1, workers=2, out_dir=tmp_path / "o",
                        frames=False, progress=False)
@@ -173,6 +174,7 @@ def test_cli_run_and_one_line_errors(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "holds no results.jsonl" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # a sweep of its own: the full tier runs it
 def test_ray_tasks_give_the_records_processes_give(tmp_path: Path) -> None:
     pytest.importorskip("ray")
 

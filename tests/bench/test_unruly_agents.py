@@ -105,13 +105,17 @@ def by_episode(out: Path) -> dict[tuple[str, int], dict[str, Any]]:
 
 
 @pytest.mark.parametrize("agent, workers, limits, failure, detail", [
-    ("Hangs", 1, {"time_limit_s": 5}, "time_limit", "ran over the time limit of 5 s"),
+    pytest.param("Hangs", 1, {"time_limit_s": 5}, "time_limit",
+                 "ran over the time limit of 5 s", marks=pytest.mark.slow),
     ("Hangs", 2, {"call_timeout_s": 1}, "time_limit", "ran over the call timeout of 1 s"),
     ("Exits", 1, {}, "crash", "the worker process exited with code 3"),
-    ("Exits", 2, {}, "crash", "the worker process exited with code 3"),
-    ("RaisesSystemExit", 1, {}, "crash", "the agent raised SystemExit: 5"),
+    pytest.param("Exits", 2, {}, "crash", "the worker process exited with code 3",
+                 marks=pytest.mark.slow),
+    pytest.param("RaisesSystemExit", 1, {}, "crash", "the agent raised SystemExit: 5",
+                 marks=pytest.mark.slow),
     ("RaisesSystemExit", 2, {}, "crash", "the agent raised SystemExit: 5"),
-    ("Segfaults", 2, {}, "crash", "killed by signal 11 (SIGSEGV)"),
+    pytest.param("Segfaults", 2, {}, "crash", "killed by signal 11 (SIGSEGV)",
+                 marks=pytest.mark.slow),
 ])
 def test_an_unruly_agent_costs_only_its_episode(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, agent: str, workers: int,
@@ -193,7 +197,9 @@ def _alive(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
-@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize("how", [
+    signal.SIGKILL, pytest.param(signal.SIGTERM, marks=pytest.mark.slow),
+    pytest.param(signal.SIGINT, marks=pytest.mark.slow)])
 def test_a_killed_bench_leaves_no_worker_behind(tmp_path: Path, how: signal.Signals) -> None:
     pids = tmp_path / "pids"
     pids.mkdir()

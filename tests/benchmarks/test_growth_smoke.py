@@ -8,6 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # runs a benchmark script: the full tier runs it
+
 BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "growth.py"
 
 

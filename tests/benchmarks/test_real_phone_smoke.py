@@ -9,6 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # runs a benchmark script: the full tier runs it
+
 BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "real_phone.py"
 KEYS = ("phoneworld_sps", "real_adb_sps", "real_local_sps", "real_reset_ms", "tap_ms",
         "screencap_ms", "uiautomator_dump_ms")

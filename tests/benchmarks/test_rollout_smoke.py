@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # runs a benchmark script: the full tier runs it
+
 BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "rollout_throughput.py"
 
 

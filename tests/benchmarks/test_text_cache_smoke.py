@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # runs a benchmark script: the full tier runs it
+
 BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "text_cache.py"
 KEYS = ("miss_ms_off", "miss_ms_on", "miss_speedup", "miss_ms_new_words", "word_hit_rate",
         "oracle_cold_sps_off", "oracle_cold_sps_on", "oracle_uncached_sps_off",

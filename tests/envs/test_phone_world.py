@@ -53,6 +53,7 @@ def test_registration_list_and_prefix() -> None:
     assert obs["instruction"] == info["instruction"]
 
 
+@pytest.mark.slow  # a sweep of its own: the full tier runs it
 def test_every_env_pickles_and_resumes_identically() -> None:
     for env_id in (i for i in ALL_IDS if i not in REAL_IDS):  # a real phone cannot be copied
         env = gym.make(env_id, privileged_info=True).unwrapped

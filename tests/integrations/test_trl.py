@@ -141,6 +141,7 @@ def call_text(call: dict[str, Any]) -> str:
 
 
 @needs_trl
+@pytest.mark.slow  # a sweep of its own: the full tier runs it
 def test_grpo_trains_two_steps_on_phoneworld(tmp_path: Path) -> None:
     import torch
     from trl import GRPOConfig, GRPOTrainer
@@ -271,6 +272,7 @@ def test_remote_episode_equals_local() -> None:
 
 
 @needs_trl
+@pytest.mark.slow  # a sweep of its own: the full tier runs it
 def test_example_runs_one_step(tmp_path: Path) -> None:
     import subprocess
     import sys

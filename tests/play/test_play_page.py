@@ -219,6 +219,7 @@ def test_pointer_gestures_and_buttons_become_actions(served: Served, page: Any) 
     assert page.locator("#verdict").is_hidden()
 
 
+@pytest.mark.slow  # the server side runs in the fast tier: test_play_server.py
 def test_two_tabs_play_their_own_episodes(served: Served, browser: Any,
                                           clock: list[float]) -> None:
     first, second = browser.new_page(), browser.new_page()
@@ -259,6 +260,7 @@ def test_two_tabs_play_their_own_episodes(served: Served, browser: Any,
     assert _state(first)["seed"] == 3 and len(served.sessions) == 1
 
 
+@pytest.mark.slow
 def test_a_tab_takes_over_when_every_session_is_taken(tmp_path: Path, browser: Any) -> None:
     """One session at a time, as on a real phone: a second tab says so and may take over."""
     sessions = make_sessions(task=TASK, out=tmp_path, size=SIZE, max_sessions=1)

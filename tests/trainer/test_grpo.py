@@ -81,6 +81,7 @@ def test_kl_penalty_by_hand() -> None:
     assert same.item() == pytest.approx(-0.2)
 
 
+@pytest.mark.slow  # a sweep of its own: the full tier runs it
 def test_grpo_raises_the_mean_reward_on_a_sparse_task(sft_run: SFTRun,
                                                       tiny_vlm: Any) -> None:
     """From a half-trained SFT model (valid actions, about a fifth of the samples right on

@@ -18,6 +18,7 @@ from phone_gym.trainer.sft import LoraSettings, apply_lora, sft_samples, train_s
 from phone_gym.trainer.vlm import load_vlm
 
 
+@pytest.mark.slow  # trains a model first (the sft_run fixture)
 def test_sft_solves_the_template_with_greedy_decoding(sft_run: SFTRun) -> None:
     assert sft_run.history[-1]["loss"] < 0.1 < sft_run.history[0]["loss"]
     policy = sft_run.policy
@@ -30,6 +31,7 @@ def test_sft_solves_the_template_with_greedy_decoding(sft_run: SFTRun) -> None:
         assert [s.action.split("(")[0] for s in ep.steps] == ["open_app", "click", "finish"]
 
 
+@pytest.mark.slow  # trains a model first (the sft_run fixture)
 def test_samples_train_on_completion_tokens_only(sft_run: SFTRun) -> None:
     policy = sft_run.policy
     samples = sft_samples(sft_run.episodes[:2], policy)
@@ -55,6 +57,7 @@ def test_rollout_tokens_are_used_as_they_are(fresh_policy: Any) -> None:
     assert samples[0].completion_ids == step.gen_ids
 
 
+@pytest.mark.slow  # trains a model first (the sft_run fixture)
 def test_lora_trains_only_the_adapters(fresh_policy: Any, sft_run: SFTRun,
                                        tmp_path: Path) -> None:
     base = {k: v.clone() for k, v in fresh_policy.model.state_dict().items()}

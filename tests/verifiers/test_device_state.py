@@ -62,6 +62,7 @@ def test_both_states_implement_the_protocol() -> None:
     assert isinstance(world(), DeviceState) and isinstance(adb(), DeviceState)
 
 
+@pytest.mark.slow  # a sweep of its own: the full tier runs it
 def test_the_same_calls_give_the_same_reads() -> None:
     w, a = world(), adb()
     assert reads(w) == reads(a)

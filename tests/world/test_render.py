@@ -291,6 +291,7 @@ def test_warm_render_is_fast() -> None:
     assert sorted(times)[len(times) // 2] < 0.01  # loose: ~0.5 ms on a laptop
 
 
+@pytest.mark.slow  # a sweep of its own: the full tier runs it
 @pytest.mark.parametrize("size", [(16, 16), (17, 33), (108, 240)])
 def test_tiny_screenshots_render_every_screen_of_every_oracle(size: tuple[int, int]) -> None:
     """Thin lines that round to nothing at tiny sizes are skipped, not a crash."""

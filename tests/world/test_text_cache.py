@@ -236,6 +236,7 @@ def test_tiles_are_the_same_with_the_cache_on_and_off(scale: float,
         assert on.solid == off.solid
 
 
+@pytest.mark.slow  # a sweep of its own: the full tier runs it
 def test_every_oracle_screen_renders_the_same_with_the_cache_on_and_off(
         cache_switch: None) -> None:
     """Frames of every task's oracle run, each tile drawn afresh, word cache on vs off."""
