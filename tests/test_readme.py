@@ -119,7 +119,7 @@ SKIP: dict[str, str] = {
     "ruff check .": _IN_CI,
     "mypy": _IN_CI,
     "lint-imports": _IN_CI,
-    "python -m pytest": "the whole test suite, this file included: " + _IN_CI,
+    "python -m pytest --full -n auto": "the whole test suite, this file included: " + _IN_CI,
 }
 
 
