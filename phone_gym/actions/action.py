@@ -249,7 +249,7 @@ def validate(action: PhoneAction) -> None:
         if name in wanted or getattr(action, name) is not None:
             _check_coord(name, getattr(action, name))
     for name in FLAG_FIELDS:
-        if getattr(action, name) not in (None, True):
+        if getattr(action, name) is not None and getattr(action, name) is not True:
             raise ActionError(f"{name} must be true or false, got {_short(getattr(action, name))}")
     if kind in ("type", "answer"):
         if not isinstance(action.text, str):

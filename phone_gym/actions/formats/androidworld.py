@@ -10,8 +10,8 @@ agents' prompts (``android_world/agents/m3a.py``, ``t3a.py``):
   element ``index``.
 - ``input_text``: taps the element ``index`` or the point ``x``/``y`` when given, empties
   the field when ``clear_text`` is true (``actuation.py``: Ctrl+A, then Delete), types
-  ``text`` and presses Enter (M3A's prompt: "this action contains clicking the text field,
-  typing in the text and pressing the enter"). It reads as ``type(text, index | x, y,
+  ``text`` and presses Enter (as M3A's and T3A's prompts tell the model: the action taps
+  the field, types and presses Enter). It reads as ``type(text, index | x, y,
   clear=True, enter=True)``; a ``type`` without ``enter`` is written as ``input_text`` too
   (AndroidWorld has no typing without Enter), so it parses back with ``enter``.
 - ``scroll`` (``direction``, optionally within element ``index``); ``swipe`` (a finger
