@@ -92,7 +92,8 @@ ACTION_DEFAULTS: dict[str, dict[str, Any]] = {
     "scroll": {"x": COORD_MAX // 2, "y": COORD_MAX // 2},
 }
 
-#: One line per action, used in error messages and in model prompts.
+#: One line per action, used in error messages and in model prompts (the trainer's: kept
+#: short, so ``type``'s ``OPTIONAL_FIELDS`` are documented above, not here).
 ACTION_DOCS: dict[str, str] = {
     "click": "click(x, y): tap the point (x, y), integers in [0, 1000]; or click(index): tap "
     "the centre of UI element number index",
@@ -100,9 +101,8 @@ ACTION_DOCS: dict[str, str] = {
     "or on element index",
     "long_press": "long_press(x, y) or long_press(index): touch and hold at (x, y) or on "
     "element index",
-    "type": "type(text): type text into the focused text field; type(text, index) or "
-    "type(text, x, y): tap element index or (x, y) first, then type; clear=True empties the "
-    "field before typing, enter=True presses Enter after",
+    "type": "type(text): type text into the focused text field; type(text, index): tap "
+    "element index first, then type",
     "scroll": "scroll(x, y, direction): scroll at (x, y), by default the screen centre "
     "(500, 500); direction up|down|left|right, 'down' reveals what is below; "
     "scroll(direction, index): scroll within element index",
@@ -244,7 +244,7 @@ def validate(action: PhoneAction) -> None:
         if name not in wanted and name not in optional and value is not None:
             raise ActionError(f"{kind} takes no {name}: {ACTION_DOCS[kind]}")
     if "x" in optional and (action.x is None) != (action.y is None):
-        raise ActionError(f"{kind} takes a point as both x and y: {ACTION_DOCS[kind]}")
+        raise ActionError(f"{kind} takes a point to tap first as both x and y")
     for name in ("x", "y", "x2", "y2"):
         if name in wanted or getattr(action, name) is not None:
             _check_coord(name, getattr(action, name))

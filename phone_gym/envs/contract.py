@@ -142,7 +142,7 @@ def choose_template(templates: Sequence[T], options: Mapping[str, Any] | None,
     return templates[int(rng.integers(len(templates)))]
 
 
-def read_action(action: Any, app_names: Sequence[str], screen: tuple[int, int] | None
+def read_action(action: Any, app_names: Sequence[str], screen: tuple[int, int] | None = None
                 ) -> tuple[PhoneAction | None, str | None, bool, str | None]:
     """``(parsed, error, ends, answer)``: the agent's action as a ``PhoneAction`` (None and
     an error message when it is not one), whether it ends the episode (answer, finish) and

@@ -7,6 +7,7 @@ import logging
 import time
 import warnings
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import gymnasium as gym
@@ -194,7 +195,8 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
     ``input swipe`` (long press, scroll, drag), ``input text`` (quoted for the phone's
     shell), ``input keyevent``, ``monkey -p`` (open_app), ``am force-stop`` (close_app; the
     Clock: home and ``am kill``, which keeps its alarms) and ``sleep`` (wait). Apps are
-    named as in ``packages`` (see ``real.packages``). A bad
+    named as in ``packages`` (see ``real.packages``), or by a mock app's alias (its
+    manifest's ``aliases``: AndroidWorld's app names among them). A bad
     or vetoed action is a no-op step with ``info["action_error"]`` set. An element-index
     action (``click(index=3)``, ``type(text="Bob", index=2)``, ``scroll(direction="down",
     index=5)``) acts at the centre of that element of the last observation's UI tree (the
@@ -513,6 +515,7 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         # read first: an action that raises while being read (an error of the caller's own
         # mapping, an interrupt) propagates without using up a step of the budget
         parsed, error, terminated, answer = read_action(action, self.app_names, self._size)
+        parsed = self._known_app(parsed)
         self.steps += 1
         device_error: str | None = None
         self._decision = None
@@ -592,6 +595,19 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
     def oracle_action(self) -> PhoneAction:
         """The scripted policy's next action, read off the current UI tree."""
         return self._need_episode().oracle_action()
+
+    def _known_app(self, action: PhoneAction | None) -> PhoneAction | None:
+        """``open_app``/``close_app`` of another name of a mock app (an alias in its manifest,
+        such as AndroidWorld's "Simple Draw Pro") under the app's own name, which
+        ``packages`` knows."""
+        if action is None or action.app is None or any(
+                name.lower() == action.app.strip().lower() for name in self.packages):
+            return action
+        try:
+            name = REGISTRY.app(action.app).manifest.name
+        except ValueError:
+            return action  # unknown: carrying it out says so
+        return replace(action, app=name) if name in self.packages else action
 
     def _resolve(self, action: PhoneAction) -> tuple[list[PhoneAction], str | None]:
         """The point actions that carry out ``action`` (``marks.resolve_index`` against the

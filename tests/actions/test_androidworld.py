@@ -291,3 +291,37 @@ def test_androidworld_json_shape_is_told(value: Any) -> None:
 ])
 def test_other_actions_are_not_read_as_androidworld(value: Any) -> None:
     assert androidworld_object(value) is None
+
+
+# --- RealPhone-v0 over the virtual adb device -------------------------------------------------
+def test_real_phone_reads_androidworld_actions_in_its_screen_pixels() -> None:
+    from phone_gym.envs.real_phone import RealPhoneEnv
+    from phone_gym.real import SafetyGuard
+    from phone_gym.virtual import VirtualAdbServer, VirtualPhone
+
+    mp = pytest.MonkeyPatch()
+    mp.setenv("ADBUTILS_ADB_PATH", "/bin/false")  # no adb binary ever runs
+    phone = VirtualPhone("emulator-5554")
+    try:
+        with VirtualAdbServer([phone]) as server:
+            env = RealPhoneEnv(serial="emulator-5554", port=server.port, settle=0.0,
+                               timeout=3.0, task="SettingsWifiOff", ui_in_obs=True,
+                               guard=SafetyGuard(any_app=True))
+            assert env.screen_size is None
+            env.reset(seed=0)
+            assert env.screen_size == PHONE
+            _, _, _, _, info = env.step('Action: {"action_type": "open_app", '
+                                        '"app_name": "clipper"}')
+            assert info["action_error"] is None
+            box = field(info)
+            _, _, _, _, info = env.step({"action_type": "input_text", "text": "via adb",
+                                         **pixel_centre(box)})
+            assert info["action_error"] is None, info["action_error"]
+            assert phone.device.system.clipboard == "via adb"  # tapped, typed, Enter
+            _, _, _, _, info = env.step({"action_type": "open_app",
+                                         "app_name": "Simple Draw Pro"})
+            assert info["action_error"] is None and info["action"] == 'open_app(app="Draw")'
+            assert phone.device.foreground == "Draw"
+            env.close()
+    finally:
+        mp.undo()

@@ -142,7 +142,7 @@ def androidworld_object(value: Any) -> dict[str, Any] | None:
 
 def _raw_sample(sample: Mapping[str, Any]) -> bool:
     """Whether an action-space sample passes a whole action as text (``RAW_TEXT``)."""
-    kind = sample.get("action_type")
+    kind: Any = sample.get("action_type")
     try:
         return int(kind) == RAW_TEXT and not isinstance(kind, bool)
     except (TypeError, ValueError):
