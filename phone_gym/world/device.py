@@ -360,6 +360,7 @@ class Device:
         selected, self.select_all = self.select_all, False
         error: str | None = None
         if kind == "type" and (action.x is not None or action.enter):
+            self.select_all = selected  # nothing was typed
             error = ("a type with a point or enter is a click, the typing and Enter: split it "
                      "first (phone_gym.envs.marks.typing_parts)")
         elif kind == "type":
