@@ -47,6 +47,12 @@ from .fixtures import (
 
 #: The fixed text of each bystander note.
 NOISE_TEXT = dict(zip(NOISE_TITLES, SENTENCES, strict=False))
+#: How many bystander notes (``rng.integers`` bounds: 1 to 20) the note tasks seed, as
+#: AndroidWorld's ``generate_noise_files`` does.
+AW_NOISE = (1, 21)
+#: Fewer for the rename tasks: their 12 steps hold the new note, its text and the old
+#: note's deletion, with no step left to scroll a longer list.
+FEW_NOISE = (2, 5)
 #: Folders outside Markor's where bystander files lie.
 OUTSIDE_DIRS = ("/sdcard/Download", "/sdcard/Documents")
 
@@ -194,7 +200,7 @@ class MarkorCreateFolder(MarkorTask, CreateRecord):
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         when = AW_START - timedelta(seconds=int(rng.integers(0, 30 * 86400)))
-        noise = noise_notes(rng, int(rng.integers(1, 4)))
+        noise = noise_notes(rng, int(rng.integers(*AW_NOISE)))
         return {"folder_name": f"folder_{when:%Y%m%d_%H%M%S}", "notes": noise}
 
     def absent(self, p: Mapping[str, Any]) -> list[str]:
@@ -259,7 +265,7 @@ class MarkorDeleteNote(MarkorTask, DeleteRecord):
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         name = note_name(rng)
         notes = [["", name, pick(rng, SENTENCES), -int(rng.integers(60, 20000))],
-                 *noise_notes(rng, int(rng.integers(2, 6)))]
+                 *noise_notes(rng, int(rng.integers(*AW_NOISE)))]
         return {"file_name": name, "notes": [notes[int(i)] for i in rng.permutation(len(notes))]}
 
     def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -372,9 +378,12 @@ class NoteEdit(MarkorTask):
         return [Allow(self.collection, "modified", where=where(self.target_path(p)),
                       fields=("sha1", "size"))]
 
-    def edit_params(self, rng: np.random.Generator, name: str, text: str) -> dict[str, Any]:
+    def edit_params(self, rng: np.random.Generator, name: str, text: str,
+                    noise: tuple[int, int] = AW_NOISE) -> dict[str, Any]:
+        """The note ``name`` holding ``text`` among bystander notes (``noise``: how many,
+        as ``rng.integers`` bounds)."""
         notes = [["", name, text, -int(rng.integers(60, 20000))],
-                 *noise_notes(rng, int(rng.integers(2, 5)))]
+                 *noise_notes(rng, int(rng.integers(*noise)))]
         return {"file_name": name, "notes": [notes[int(i)] for i in rng.permutation(len(notes))]}
 
     def replace_text(self, ui: Driver, p: Mapping[str, Any],
@@ -440,7 +449,7 @@ class MarkorChangeNoteContent(RenamedEdit):
     real = True
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
-        params = {**self.edit_params(rng, note_name(rng), pick(rng, SENTENCES)),
+        params = {**self.edit_params(rng, note_name(rng), pick(rng, SENTENCES), FEW_NOISE),
                   "new_text": random_text(rng, 20)}
         return self.rename_params(rng, params)
 
@@ -456,7 +465,7 @@ class MarkorAddNoteHeader(RenamedEdit):
     real = True
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
-        params = {**self.edit_params(rng, note_name(rng), pick(rng, SENTENCES)),
+        params = {**self.edit_params(rng, note_name(rng), pick(rng, SENTENCES), FEW_NOISE),
                   "header": random_text(rng, 20)}
         return self.rename_params(rng, params)
 
@@ -522,7 +531,7 @@ class MarkorMoveNote(MarkorTask):
         source, destination = folders[0], folders[1]
         name = note_name(rng)
         notes = [[source, name, pick(rng, SENTENCES), -int(rng.integers(60, 20000))],
-                 *noise_notes(rng, int(rng.integers(1, 3)), source),
+                 *noise_notes(rng, int(rng.integers(*AW_NOISE)), source),
                  *noise_notes(rng, int(rng.integers(0, 3)), destination),
                  *noise_notes(rng, int(rng.integers(1, 3)))]
         return {"file_name": name, "source": source, "destination": destination,
