@@ -7,8 +7,9 @@ screenshot only (``kit.Picture``), a video's words show frame by frame, a text f
 Markor's editor. Oracles read the values from the params to plan, but open the source on
 screen first, as a user would. Every source has decoys (other photos, videos, notes, rows of
 the text file that are not asked for), and the app's database holds noise records, so that
-entering every candidate fails (the ``CreateRecords`` counts). The sources are smaller than
-AndroidWorld's (a dozen noise rows instead of 40 to 100) to keep episodes and tests fast.
+entering every candidate fails (the ``CreateRecords`` counts). The noise is AndroidWorld's
+size: ten rows in the tracker or Broccoli, 100 expense rows in ``my_expenses.txt``, 40
+recipes in ``RecipeAddMultipleRecipesFromMarkor2``'s file.
 
 Transcriptions are checked by the SHA-1 of the file's text (which a phone over adb reads
 too): the exact text, with a comma and a space or a bare comma between fields, trailing
