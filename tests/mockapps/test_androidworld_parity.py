@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from driving import fill, long_press, open_app, shown, tap
+from driving import Driver, fill, long_press, open_app, shown, tap
 
 from phone_gym.mockapps import APPS, REGISTRY
 from phone_gym.mockapps.calendar import fixtures as calendar
@@ -219,17 +219,19 @@ def test_browser_task_needs_chrome_on_screen_at_the_end(device: Device) -> None:
     assert not verdict.success and CHROME.package in verdict.reason
 
 
-def test_html_viewer_shows_the_source_and_always_skips_the_question(device: Device) -> None:
+def test_html_viewer_shows_the_source(device: Device) -> None:
     episode("BrowserDraw", device, 3)
     open_app(device, "Files")
     tap(device, id="folder_download")
     tap(device, "task.html", kind="list_item")
     tap(device, id="open_with_html_viewer")
-    tap(device, id="button_always")
+    tap(device, id="button_once")
     assert device.foreground == "Files" and shown(device, id="file_text")
+    source = Driver(device).find(id="file_text")
+    assert source is not None and "<html" in source.node.text.lower()
     tap(device, id="navigate_up")
-    tap(device, "task.html", kind="list_item")  # no question this time
-    assert not shown(device, id="resolver") and shown(device, id="file_text")
+    tap(device, "task.html", kind="list_item")  # asked again: no "Always"
+    assert shown(device, id="resolver")
 
 
 def test_the_resolver_waits_for_a_choice(device: Device) -> None:

@@ -18,8 +18,8 @@ A web page (``.html``/``.htm``) is not read in the text viewer: tapping it asks 
 "Open with" question (the resolver sheet a VIEW intent brings up when several apps can
 open the file): each installed app whose manifest opens ``file://`` links (Chrome), and
 "HTML Viewer" (this app's viewer, showing the page's source). Tap an app to choose it,
-then "Just once" or "Always" (Always skips the question for web pages until the app is
-force-stopped); the chosen app opens ``file://<path>`` (its ``open_link``).
+then "Just once": the chosen app opens ``file://<path>`` (its ``open_link``). ("Always" is
+not offered: the question comes every time.)
 """
 
 from __future__ import annotations
@@ -74,7 +74,6 @@ class FilesUi:
     deleting: str | None = None  # path of the file the delete dialog is about
     opening: str | None = None  # path of the web page the "Open with" sheet is about
     chosen: str = ""  # the app picked in that sheet
-    always: str = ""  # the app that opens web pages without asking ("Always")
 
 
 # --- updates -------------------------------------------------------------------------------
@@ -230,26 +229,20 @@ class FilesApp(App):
                 if m.name != self.name and m.links(f"file://{path}")] + [HTML_VIEWER]
 
     def open_file(self, path: str) -> None:
-        """Tap on a file: the text viewer, or for a web page the "Open with" sheet (or the
-        app chosen "Always")."""
-        choices = self.viewers(path)
-        if not choices:
-            self.go("file", path)
-        elif self.ui.always in choices:
-            self.open_with(path, self.ui.always)
-        else:
+        """Tap on a file: the text viewer, or for a web page the "Open with" sheet."""
+        if self.viewers(path):
             self.ui.opening, self.ui.chosen = path, ""
+        else:
+            self.go("file", path)
 
     def choose(self, name: str) -> None:
         self.ui.chosen = name
 
-    def confirm_open(self, always: bool) -> None:
+    def confirm_open(self) -> None:
         path, name = self.ui.opening, self.ui.chosen
         if path is None or not name:
             return
         self.close_dialogs()
-        if always:
-            self.ui.always = name
         self.open_with(path, name)
 
     def open_with(self, path: str, name: str) -> None:
@@ -315,17 +308,14 @@ class FilesApp(App):
         )
 
     def resolver(self, path: str) -> Node:
-        """Android's "Open with" sheet: the apps (tap to choose), "Just once", "Always"."""
+        """Android's "Open with" sheet: the apps (tap to choose), then "Just once"."""
         rows = [ListItem(name, glyph="✓" if name == self.ui.chosen else "○",
                          on_click=partial(self.choose, name), id=f"open_with_{slug(name)}")
                 for name in self.viewers(path)]
-        ready = bool(self.ui.chosen)
         return Node("sheet", id="resolver", children=[
             Text(f"Open {name_of(path)} with", style="title", id="resolver_title"), *rows,
-            Row([Button("Just once", partial(self.confirm_open, False), id="button_once",
-                        style="secondary", enabled=ready),
-                 Button("Always", partial(self.confirm_open, True), id="button_always",
-                        style="secondary", enabled=ready)], id="resolver_buttons")])
+            Button("Just once", self.confirm_open, id="button_once",
+                   enabled=bool(self.ui.chosen))])
 
     def dialog(self) -> Node | None:
         ui = self.ui
