@@ -143,8 +143,8 @@ def fixed_times(run_dir: Path) -> None:
 
 def bench_report(root: Path) -> None:
     """``phone-gym bench report`` of a ``NoisyOracle`` run: the summary page's top above an
-    episode's page, as Chromium shows them."""
-    os.environ["PHONE_GYM_NO_SYSTEM_FONTS"] = "1"
+    episode's page, as Chromium shows them. Drawn in this process (``main`` hides the
+    system's fonts first)."""
     import io
 
     from PIL import Image
@@ -216,6 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="write ROOT/docs/... (default: this checkout)")
     parser.add_argument("--list", action="store_true", help="list the figures and exit")
     args = parser.parse_args(argv)
+    os.environ["PHONE_GYM_NO_SYSTEM_FONTS"] = "1"  # before phone_gym draws anything here
     if args.list:
         for figure in FIGURES.values():
             print(f"{figure.name:18} {', '.join(figure.files):38} {figure.what}")
