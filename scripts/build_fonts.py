@@ -79,7 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     for weight in WEIGHTS:
         src = args.roboto_dir / f"Roboto-{weight}.ttf"
         if not src.is_file():
-            raise ValueError(f"{src} is missing; accepted: a folder with Roboto-{{{', '.join(WEIGHTS)}}}.ttf")
+            raise ValueError(f"{src} is missing; accepted: a folder holding Roboto-"
+                             f"{{{','.join(WEIGHTS)}}}.ttf")
         n = _subset(src, OUT / src.name, latin)
         print(f"{src.name}: {n} characters")
     names = codepoints(args.icons_scss)
