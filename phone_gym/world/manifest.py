@@ -1,7 +1,8 @@
 """App manifests: what an app declares about itself, once.
 
 A manifest names the app (``name``, its unique id; ``label``, what the launcher shows), its
-Android ``package``, its launcher icon (``icon`` glyph and ``color``), the intents and deep
+Android ``package``, its launcher icon (``icon``: a Material icon name, on an adaptive-icon
+``icon_shape`` in ``color``, echoing the real app's icon), the intents and deep
 links it answers, and the shared data it owns and reads. Everything else derives from it:
 the launcher and drawer, ``open_app`` by label or package, the package map for real phones,
 ``pm clear`` of the stores an app owns, and intent routing in the virtual adb device.
@@ -16,10 +17,13 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import Any
 
+from .icons import icon_glyph, material_name
 from .system import STORES
 
 NAME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 PACKAGE_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+$")
+#: Launcher icon shapes: Android's adaptive-icon masks, and Chrome's three-colour ring.
+ICON_SHAPES = ("circle", "rounded", "square", "tricolor")
 
 
 def did_you_mean(word: str, choices: Iterable[str], n: int = 3) -> str:
@@ -52,7 +56,9 @@ class AppManifest:
     ``https://maps.example.com/``) its ``open_link`` opens. ``owns`` are system stores whose
     data the app holds (``pm clear`` of the app wipes them); ``reads`` are system stores it
     shows or edits without owning them. ``aliases`` are more names ``open_app`` accepts;
-    ``order`` places built-in apps on the launcher (lower first).
+    ``order`` places built-in apps on the launcher (lower first). ``icon`` is a Material icon
+    name (``world.icons``; a legacy symbol such as "📅" is read as the icon it maps to, an
+    empty one is "apps"), drawn on ``icon_shape`` (``ICON_SHAPES``) filled with ``color``.
     """
 
     name: str
@@ -60,6 +66,7 @@ class AppManifest:
     label: str = ""
     icon: str = ""
     color: tuple[int, int, int] = (26, 115, 232)
+    icon_shape: str = "circle"
     intents: tuple[str, ...] = ()
     deep_links: tuple[str, ...] = ()
     owns: tuple[str, ...] = ()
@@ -86,8 +93,16 @@ class AppManifest:
                              "package name such as 'com.example.notes'")
         if not self.label:
             object.__setattr__(self, "label", self.name)
-        if not self.icon:
-            object.__setattr__(self, "icon", self.label[:1].upper())
+        icon = material_name(self.icon) if isinstance(self.icon, str) and self.icon else "apps"
+        if icon is None:
+            try:
+                icon_glyph(self.icon)
+            except ValueError as e:
+                raise ValueError(f"app {self.name}: launcher icon: {e}") from None
+        object.__setattr__(self, "icon", icon)
+        if self.icon_shape not in ICON_SHAPES:
+            raise ValueError(f"app {self.name}: icon_shape {self.icon_shape!r}; accepted: "
+                             f"{', '.join(ICON_SHAPES)}")
         if len(self.color) != 3 or not all(isinstance(c, int) and 0 <= c <= 255
                                            for c in self.color):
             raise ValueError(f"app {self.name}: color {self.color!r} is not an (r, g, b) of "

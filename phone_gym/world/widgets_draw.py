@@ -347,16 +347,33 @@ def _draw_key(p: Painter, k: Look) -> None:
 
 @_draws("app_icon")
 def _draw_app_icon(p: Painter, k: Look) -> None:
-    size = T.FONT["small"]
-    label_h = size * 1.8
+    """A launcher icon: the app's Material icon on its shape (``k.style``) in its colour."""
+    label_h = T.FONT["small"] * 1.8
     avail = k.lh - label_h
     d = min(k.lw * 0.56, avail * 0.8)
     cx, cy = k.lw / 2, avail / 2 + avail * 0.06
     color = k.color or T.PRIMARY
-    p.circle(cx, cy, d / 2, color)
     fg = T.PRIMARY_TEXT if luminance(color) < 170 else T.TEXT
+    if k.style == "tricolor":  # Chrome: red, yellow and green thirds around a blue eye
+        for start, third in ((-150, (219, 68, 55)), (-30, (15, 157, 88)), (90, (244, 180, 0))):
+            p.d.pieslice(p.box(cx - d / 2, cy - d / 2, cx + d / 2, cy + d / 2), start,
+                         start + 120, fill=third)
+        p.circle(cx, cy, d * 0.24, T.SURFACE)
+        p.circle(cx, cy, d * 0.19, (66, 133, 244))
+        return _app_label(p, k, cx, cy + d / 2, label_h)
+    if k.style in ("rounded", "square"):  # adaptive icons: a squircle or a square tile
+        radius = d * (0.28 if k.style == "rounded" else 0.08)
+        p.rect(cx - d / 2, cy - d / 2, cx + d / 2, cy + d / 2, color, radius=radius)
+    else:
+        p.circle(cx, cy, d / 2, color)
     p.glyph(cx, cy, k.glyph, d * 0.95, fg, color, fallback=k.text)
-    p.text(cx, cy + d / 2 + label_h / 2 + 4, k.text, size, on_color(k.bg), align="m",
+    _app_label(p, k, cx, cy + d / 2, label_h)
+
+
+def _app_label(p: Painter, k: Look, cx: float, bottom: float, label_h: float) -> None:
+    """An app icon's label, centered below the icon's ``bottom``."""
+    size = T.FONT["small"]
+    p.text(cx, bottom + label_h / 2 + 4, k.text, size, on_color(k.bg), align="m",
            max_w=k.lw - 12)
 
 

@@ -8,7 +8,7 @@ MANIFEST = AppManifest(
     name="Bank",
     label="Bank",
     package="com.chase.sig.android",
-    icon="🔐",  # a lock and key: a bank behind a PIN (world.glyphs.SYMBOLS)
+    icon="account_balance", icon_shape="rounded",
     color=(17, 86, 160),
     description="A bank: accounts and transactions, transfers, payees, bills, scheduled "
                 "payments and card controls, behind a PIN.",

@@ -7,7 +7,7 @@ from ...world.manifest import AppManifest
 MANIFEST = AppManifest(
     name="Broccoli",
     package="com.flauschcode.broccoli",
-    icon="B",
+    icon="eco",
     color=(76, 155, 60),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)
     aliases=("Broccoli App", "Broccoli Recipe App", "Recipe App"),

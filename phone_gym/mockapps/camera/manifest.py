@@ -7,7 +7,7 @@ from ...world.manifest import AppManifest
 MANIFEST = AppManifest(
     name="Camera",
     package="com.android.camera2",
-    icon="📷",
+    icon="photo_camera",
     color=(96, 125, 139),
     reads=("files",),
     aliases=("Camera2",),

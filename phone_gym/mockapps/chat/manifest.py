@@ -8,7 +8,7 @@ MANIFEST = AppManifest(
     name="Chat",
     label="WeChat",
     package="com.tencent.mm",
-    icon="W",
+    icon="forum", icon_shape="rounded",
     color=(7, 193, 96),
     reads=("wallet",),
     description="Chats, contacts, Moments, mini-programs and a wallet, as in WeChat.",

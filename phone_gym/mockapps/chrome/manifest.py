@@ -7,7 +7,7 @@ from ...world.manifest import AppManifest
 MANIFEST = AppManifest(
     name="Chrome",
     package="com.android.chrome",
-    icon="🔗",
+    icon="public", icon_shape="tricolor",
     color=(219, 68, 55),
     deep_links=("file://",),
     reads=("files",),

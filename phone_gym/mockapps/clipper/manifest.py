@@ -7,7 +7,7 @@ from ...world.manifest import AppManifest
 MANIFEST = AppManifest(
     name="Clipper",
     package="ca.zgrs.clipper",
-    icon="📄",
+    icon="content_paste",
     color=(121, 85, 72),
     reads=("clipboard",),
     description="Shows the clipboard and sets it to the text typed.",

@@ -7,7 +7,7 @@ from ...world.manifest import AppManifest
 MANIFEST = AppManifest(
     name="Clock",
     package="com.google.android.deskclock",
-    icon="⏰",  # drawn as a clock face (world.glyphs.SYMBOLS)
+    icon="schedule",
     color=(66, 133, 244),
     intents=("android.intent.action.SET_ALARM", "android.intent.action.SHOW_ALARMS",
              "android.intent.action.SET_TIMER"),

@@ -7,7 +7,7 @@ from ...world.manifest import AppManifest
 MANIFEST = AppManifest(
     name="Contacts",
     package="com.android.contacts",
-    icon="C",
+    icon="person",
     color=(66, 133, 244),
     intents=("android.intent.action.INSERT", "android.intent.action.EDIT"),
     deep_links=("content://com.android.contacts/",),

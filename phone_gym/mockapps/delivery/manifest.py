@@ -8,7 +8,7 @@ MANIFEST = AppManifest(
     name="Delivery",
     label="Food Delivery",
     package="com.ubercab.eats",
-    icon="📥",  # an inbox tray: food delivered to you (world.glyphs.SYMBOLS)
+    icon="delivery_dining", icon_shape="rounded",
     color=(6, 193, 103),
     description="Food delivery: restaurants by cuisine with rating, delivery time and fee, "
                 "menus with options, a cart, checkout with address and tip, and orders whose "

@@ -8,7 +8,7 @@ MANIFEST = AppManifest(
     name="Draw",
     label="Simple Draw",
     package="com.simplemobiletools.draw.pro",
-    icon="✏",
+    icon="brush",
     color=(0, 150, 136),
     reads=("files",),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)

@@ -8,7 +8,7 @@ MANIFEST = AppManifest(
     name="Expense",
     label="Pro Expense",
     package="com.arduia.expense",
-    icon="P",
+    icon="account_balance_wallet",
     color=(0, 137, 123),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)
     aliases=("Pro Expense App",),

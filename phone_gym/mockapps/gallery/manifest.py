@@ -8,7 +8,7 @@ MANIFEST = AppManifest(
     name="Gallery",
     label="Simple Gallery",
     package="com.simplemobiletools.gallery.pro",
-    icon="☀",
+    icon="photo_library",
     color=(255, 152, 0),
     reads=("files",),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)

@@ -7,7 +7,7 @@ from ...world.manifest import AppManifest
 MANIFEST = AppManifest(
     name="Joplin",
     package="net.cozic.joplin",
-    icon="J",
+    icon="sticky_note_2", icon_shape="rounded",
     color=(21, 101, 192),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)
     aliases=("Joplin App",),

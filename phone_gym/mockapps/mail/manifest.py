@@ -8,7 +8,7 @@ MANIFEST = AppManifest(
     name="Mail",
     label="Gmail",
     package="com.google.android.gm",
-    icon="✉",
+    icon="mail",
     color=(234, 67, 53),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY, _DEFAULT_URIS)
     aliases=("GEmail", "Google Mail", "Google Email", "Google Mail Client", "Email"),

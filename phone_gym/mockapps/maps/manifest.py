@@ -8,7 +8,7 @@ MANIFEST = AppManifest(
     name="Maps",
     label="Google Maps",
     package="com.google.android.apps.maps",
-    icon="📌",
+    icon="location_on",
     color=(52, 168, 83),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)
     aliases=("GMaps", "Google Map"),

@@ -8,7 +8,7 @@ MANIFEST = AppManifest(
     name="Meet",
     label="Zoom",
     package="us.zoom.videomeetings",
-    icon="Z",
+    icon="videocam", icon_shape="rounded",
     color=(45, 140, 255),
     reads=("contacts",),
     description="Video meetings: upcoming meetings, scheduling with date and time pickers, "

@@ -9,7 +9,7 @@ MANIFEST = AppManifest(
     name="Messages",
     label="SMS Messenger",
     package="com.simplemobiletools.smsmessenger",
-    icon="💬",
+    icon="sms",
     color=(0, 150, 255),
     reads=("messages", "contacts"),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY): Simple SMS

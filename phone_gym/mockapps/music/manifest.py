@@ -8,7 +8,7 @@ MANIFEST = AppManifest(
     name="Music",
     label="Retro Music",
     package="code.name.monkey.retromusic",
-    icon="🎵",
+    icon="music_note",
     color=(233, 30, 99),
     reads=("files",),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY): Retro Player

@@ -8,7 +8,7 @@ MANIFEST = AppManifest(
     name="News",
     label="Google News",
     package="com.google.android.apps.magazines",
-    icon="G",
+    icon="newspaper",
     color=(66, 133, 244),
     description="A news reader: top stories, sections, followed topics and sources, saved "
                 "articles, an article page, search and hidden sources.",

@@ -7,7 +7,7 @@ from ...world.manifest import AppManifest
 MANIFEST = AppManifest(
     name="OsmAnd",
     package="net.osmand",
-    icon="📍",
+    icon="navigation",
     color=(255, 136, 0),
     description="An offline map of Liechtenstein: search, favourites, markers and tracks.",
     order=74,

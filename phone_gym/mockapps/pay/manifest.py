@@ -8,7 +8,7 @@ MANIFEST = AppManifest(
     name="Pay",
     label="Alipay",
     package="com.eg.android.AlipayGphone",
-    icon="A",
+    icon="payments", icon_shape="rounded",
     color=(22, 119, 255),
     description="A wallet: balance, paying a merchant by its code, transfers to contacts, "
                 "red packets and the transaction history.",

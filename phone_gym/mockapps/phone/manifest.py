@@ -8,8 +8,8 @@ from ...world.manifest import AppManifest
 MANIFEST = AppManifest(
     name="Phone",
     package="com.google.android.dialer",
-    icon="📞",
-    color=(26, 115, 232),
+    icon="call",
+    color=(52, 168, 83),
     deep_links=("tel:",),
     reads=("calls", "contacts"),
     aliases=("Dialer", "Phone app"),

@@ -8,7 +8,7 @@ MANIFEST = AppManifest(
     name="Ride",
     label="Uber",
     package="com.ubercab",
-    icon="U",
+    icon="directions_car", icon_shape="rounded",
     color=(20, 20, 20),
     description="Ride-hailing: a destination from search or saved places, ride options with "
                 "prices and ETAs, promo codes, scheduling, a live trip that advances with "

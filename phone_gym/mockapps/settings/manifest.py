@@ -7,7 +7,7 @@ from ...world.manifest import AppManifest
 MANIFEST = AppManifest(
     name="Settings",
     package="com.android.settings",
-    icon="⚙",
+    icon="settings",
     color=(84, 110, 122),
     intents=("android.settings.*",),
     reads=("settings",),

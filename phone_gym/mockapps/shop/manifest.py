@@ -8,7 +8,7 @@ MANIFEST = AppManifest(
     name="Shop",
     label="Shopping",
     package="com.ebay.mobile",
-    icon="S",
+    icon="shopping_cart", icon_shape="rounded",
     color=(229, 50, 56),
     description="Online shopping: categories, search with filters and sorting, product pages "
                 "with sizes and colors, a cart, checkout with saved addresses and cards, "

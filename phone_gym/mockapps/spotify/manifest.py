@@ -7,7 +7,7 @@ from ...world.manifest import AppManifest
 MANIFEST = AppManifest(
     name="Spotify",
     package="com.spotify.music",
-    icon="♫",
+    icon="graphic_eq",
     color=(30, 215, 96),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)
     aliases=("Spot",),

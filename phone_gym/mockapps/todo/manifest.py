@@ -8,7 +8,7 @@ MANIFEST = AppManifest(
     name="Todo",
     package="org.tasks",
     label="Tasks",
-    icon="T",
+    icon="task_alt",
     color=(0, 137, 123),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)
     aliases=("Tasks App", "Tasks.org"),

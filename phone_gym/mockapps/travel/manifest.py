@@ -8,7 +8,7 @@ MANIFEST = AppManifest(
     name="Travel",
     label="Trip.com",
     package="ctrip.english",
-    icon="✈",  # an airplane (world.glyphs.SYMBOLS)
+    icon="flight", icon_shape="rounded",
     color=(40, 112, 236),
     description="Travel booking: hotels, trains and flights searched by city or route and "
                 "dates, with filters, sorting, detail pages, saved travellers and seat "

@@ -8,7 +8,7 @@ MANIFEST = AppManifest(
     name="Video",
     label="YouTube",
     package="com.google.android.youtube",
-    icon="⏵",
+    icon="play_arrow", icon_shape="rounded",
     color=(255, 0, 0),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)
     aliases=("YT",),

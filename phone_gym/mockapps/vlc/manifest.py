@@ -7,7 +7,7 @@ from ...world.manifest import AppManifest
 MANIFEST = AppManifest(
     name="VLC",
     package="org.videolan.vlc",
-    icon="▶",  # a play triangle (world.glyphs.SYMBOLS)
+    icon="change_history",
     color=(255, 136, 0),
     reads=("files",),
     # AndroidWorld's (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY): VLC App, VLC Player
