@@ -7,7 +7,7 @@ from ...world.manifest import AppManifest
 MANIFEST = AppManifest(
     name="Notes",
     package="com.example.notes",
-    icon="sticky_note_2",
+    icon="lightbulb",
     color=(245, 180, 0),
     description="A searchable list of notes with an editor, pinning and deleting.",
     order=30,
