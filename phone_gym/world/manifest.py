@@ -154,6 +154,16 @@ def material_you(primary: tuple[int, int, int] = (11, 87, 208), *, title: str = 
     return AppLook(title=title, dark="system", light=light, dark_palette=dark, **kw)
 
 
+def mini_program(primary: tuple[int, int, int], *, models: str, title: str = "",
+                 **kw: Any) -> AppLook:
+    """A WeChat mini-program's look: a white bar with a centered title and the capsule
+    (More, Close) at the right, a light grey page, the program's brand ``primary``."""
+    light = make_palette(primary, bg=(247, 247, 247), bar=(255, 255, 255),
+                         title_align="center", row_dividers=True)
+    return AppLook(models=models, title=title, light=light, actions=("more_horiz", "close"),
+                   **kw)
+
+
 @dataclass(frozen=True)
 class AppManifest:
     """What an app declares about itself (see the module doc).
