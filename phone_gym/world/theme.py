@@ -233,8 +233,9 @@ def make_palette(primary: RGB, *, dark: bool = False, bg: RGB | None = None,
     else:
         raise ValueError(f"make_palette: bar {bar!r}; accepted: 'surface', 'colored' or an "
                          "(r, g, b)")
-    if on_primary is None:
-        on_primary = (255, 255, 255) if luminance(primary) < 170 else (20, 20, 24)
+    if on_primary is None:  # white as on most real apps' accents, unless it is unreadable
+        on_primary = (255, 255, 255) if contrast(primary, (255, 255, 255)) >= 2.5 else (
+            20, 20, 24)
     if bar_fg is None:
         bar_fg = text if bar_bg == bg else (
             (255, 255, 255) if luminance(bar_bg) < 170 else (20, 20, 24))
