@@ -136,8 +136,10 @@ class AppLook:
     @property
     def palettes(self) -> tuple[Palette, ...]:
         """Every palette the app can show."""
-        return (self.light,) if self.dark == "light" else (
-            (self.dark_palette,) if self.dark == "dark" else (self.light, self.dark_palette))
+        dark = self.dark_palette
+        if self.dark == "light" or dark is None:
+            return (self.light,)
+        return (dark,) if self.dark == "dark" else (self.light, dark)
 
 
 #: The look of an app that declares none: today's house style, light only.

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from driving import Driver, open_app, press, tap
 
 from phone_gym.mockapps import APPS
