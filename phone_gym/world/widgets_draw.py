@@ -25,6 +25,7 @@ DISABLED_FILL = (226, 227, 231)
 SPECIAL_KEY_BG = (190, 195, 204)
 SELECTION = (187, 214, 251)
 BUBBLE_IN = T.DEFAULT_PALETTE.bubble_in
+PAPER = (255, 255, 255)  # a drawing canvas is white whatever the theme
 SHEET_HANDLE = (196, 199, 206)
 LINK_ON_DARK = (138, 180, 248)
 AVATAR_COLORS: tuple[RGB, ...] = (
@@ -507,7 +508,7 @@ def _draw_picture(p: Painter, k: Look) -> None:
 @_draws("canvas")
 def _draw_canvas(p: Painter, k: Look) -> None:
     """A white drawing surface with a frame, and its strokes (``kit.media``)."""
-    p.rect(0, 0, k.lw, k.lh, k.pal.surface, outline=k.pal.divider, width=3)
+    p.rect(0, 0, k.lw, k.lh, PAPER, outline=k.pal.divider, width=3)  # white in dark apps too
     width = max(2, round(10 * p.kf))
     for part in k.text.split(";") if k.text else ():  # "x0 y0 x1 y1 r g b" per stroke
         v = [int(n) for n in part.split()]
