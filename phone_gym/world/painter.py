@@ -35,39 +35,48 @@ from .glyphs import (
     weight_face,
 )
 from .icons import draw_icon, material_name
+from .theme import DEFAULT_PALETTE, Palette, luminance
 
 MEDIUM_FACE = weight_face("medium")
 ICON_SCALE = 0.6  # an icon's design box, in the glyph box of ``Painter.glyph``
 Ink = tuple[int, ...]  # RGB, or RGBA on tiles with an alpha mask
 SS = 2  # supersampling factor of tile drawing
 
-#: The color a container paints behind its children.
-SURFACES: dict[str, RGB] = {
-    "status_bar": T.STATUS_BG,
-    "nav_bar": T.NAV_BG,
+#: The palette role (or fixed color) a container paints behind its children.
+SURFACE_ROLES: dict[str, str | RGB] = {
+    "status_bar": "status_bg",
+    "nav_bar": "nav_bg",
     "keyboard": T.KEYBOARD_BG,
-    "top_bar": T.TOP_BAR_BG,
-    "tab_bar": T.SURFACE,
-    "dialog": T.SURFACE,
-    "menu": T.SURFACE,
+    "top_bar": "top_bar_bg",
+    "tab_bar": "surface",
+    "dialog": "surface",
+    "menu": "surface",
     "toast": T.TOAST_BG,
+    "card": "surface",
+    "sheet": "surface",
 }
 
 
-def luminance(color: RGB) -> float:
-    return 0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2]
+@lru_cache(maxsize=256)
+def surfaces(pal: Palette) -> dict[str, RGB]:
+    """The color each container kind paints behind its children, in palette ``pal``."""
+    return {kind: role if isinstance(role, tuple) else getattr(pal, role)
+            for kind, role in SURFACE_ROLES.items()}
 
 
-def on_color(bg: RGB, *, secondary: bool = False) -> RGB:
-    """Text color readable on ``bg``."""
+#: The surfaces of the default palette (the system's screens).
+SURFACES: dict[str, RGB] = surfaces(DEFAULT_PALETTE)
+
+
+def on_color(bg: RGB, *, secondary: bool = False, pal: Palette = DEFAULT_PALETTE) -> RGB:
+    """Text color readable on ``bg``: the palette's text colors where they contrast with it."""
     if luminance(bg) < 128:
+        if luminance(pal.text) >= 128:
+            return pal.text_2 if secondary else pal.text
         return (200, 204, 212) if secondary else (242, 243, 246)
+    if luminance(pal.text) < 128:
+        return pal.text_2 if secondary else pal.text
     return T.TEXT_2 if secondary else T.TEXT
-
-
-def mix(a: RGB, b: RGB, t: float) -> RGB:
-    """``a`` moved towards ``b`` by ``t``."""
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
 # --- tiles -----------------------------------------------------------------------------------
@@ -93,6 +102,7 @@ class Look(NamedTuple):
     lh: int
     tw: int  # output size
     th: int
+    pal: Palette = DEFAULT_PALETTE  # the app's colors
 
 
 class Tile(NamedTuple):
@@ -158,7 +168,7 @@ class Painter:
         self.lw, self.lh = look.lw, look.lh
         self.masked = masked
         if masked:
-            surface = SURFACES.get(look.kind, look.bg)
+            surface = surfaces(look.pal).get(look.kind, look.bg)
             self.img = Image.new("RGBA", (self.w, self.h), (*surface, 0))
         else:
             self.img = Image.new("RGB", (self.w, self.h), look.bg)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, mini_program
 
 MANIFEST = AppManifest(
     name="Bike",
@@ -15,4 +15,5 @@ MANIFEST = AppManifest(
     order=138,
     host="Chat",
     entry="Discover > Mini Programs",
+    look=mini_program((255, 196, 0), models="Meituan Bike mini-program", title="Bike & Parking"),
 )

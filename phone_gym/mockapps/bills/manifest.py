@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, mini_program
 
 MANIFEST = AppManifest(
     name="Bills",
@@ -15,4 +15,6 @@ MANIFEST = AppManifest(
     order=136,
     host="Chat",
     entry="Discover > Mini Programs",
+    look=mini_program((7, 193, 96), title="Utility Bills",
+                      models="WeChat Pay living-expenses mini-program"),
 )

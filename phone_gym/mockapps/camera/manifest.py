@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppLook, AppManifest
+from ...world.theme import make_palette
 
 MANIFEST = AppManifest(
     name="Camera",
@@ -14,4 +15,18 @@ MANIFEST = AppManifest(
     description="A viewfinder with photo and video modes: photos and videos are saved as "
                 "files in DCIM/Camera.",
     order=12,
+    look=AppLook(
+        models="Pixel Camera 9",
+        title="",
+        dark="dark",
+        light=make_palette((255, 213, 79), dark=True, bg=(0, 0, 0), row_dividers=False),
+        dark_palette=make_palette((255, 213, 79), dark=True, bg=(0, 0, 0), row_dividers=False),
+        actions=("settings",),
+        navigation="tabs",
+        nav_items=("Photo", "Video"),
+        simplifies=(
+            "an app bar and top tabs where the real app has a full-screen viewfinder with a mode "
+            "switcher",
+        ),
+    ),
 )

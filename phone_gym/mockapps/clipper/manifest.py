@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, material_you
 
 MANIFEST = AppManifest(
     name="Clipper",
@@ -12,4 +12,7 @@ MANIFEST = AppManifest(
     reads=("clipboard",),
     description="Shows the clipboard and sets it to the text typed.",
     order=76,
+    look=material_you(
+        (11, 87, 208), models="Clipper (ca.zgrs.clipper)", title="Clipper",
+    ),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, material_you
 
 MANIFEST = AppManifest(
     name="Clock",
@@ -16,4 +16,11 @@ MANIFEST = AppManifest(
     description="Alarms with an editor, switches and a long-press menu; the time; a timer; "
                 "a stopwatch.",
     order=20,
+    look=material_you(
+        (11, 87, 208), models="Google Clock 7.x", title="Alarm",
+        navigation="bottom_bar",
+        nav_items=("Alarm", "Clock", "Timer", "Stopwatch", "Bedtime"),
+        actions=("more_vert",),
+        simplifies=("no Bedtime tab", "times are typed, not set on a dial"),
+    ),
 )

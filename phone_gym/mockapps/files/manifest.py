@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, material_you
 
 MANIFEST = AppManifest(
     name="Files",
@@ -13,4 +13,12 @@ MANIFEST = AppManifest(
     reads=("files",),
     description="Browse, read, rename, move and delete the files in shared storage.",
     order=50,
+    look=material_you(
+        (11, 87, 208), models="Files (documentsui, Android 14)", title="Files",
+        navigation="drawer",
+        actions=("search", "more_vert"),
+        row_leading="icon",
+        two_line=True,
+        simplifies=("file types are letters, not icons", "no roots drawer"),
+    ),
 )

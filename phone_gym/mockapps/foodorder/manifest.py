@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, mini_program
 
 MANIFEST = AppManifest(
     name="FoodOrder",
@@ -15,4 +15,6 @@ MANIFEST = AppManifest(
     order=62,
     host="Chat",
     entry="Discover > Mini Programs",
+    look=mini_program((255, 105, 0), title="Food Order",
+                      models="a restaurant ordering mini-program"),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, mini_program
 
 MANIFEST = AppManifest(
     name="Hotel",
@@ -15,4 +15,6 @@ MANIFEST = AppManifest(
     order=61,
     host="Chat",
     entry="Discover > Mini Programs",
+    look=mini_program((0, 134, 246), title="Hotel Booking",
+                      models="a hotel booking mini-program (Tongcheng)"),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, mini_program
 
 MANIFEST = AppManifest(
     name="Movie",
@@ -15,4 +15,5 @@ MANIFEST = AppManifest(
     order=130,
     host="Chat",
     entry="Discover > Mini Programs",
+    look=mini_program((233, 30, 74), models="Maoyan Movies mini-program", title="Movie Tickets"),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, mini_program
 
 MANIFEST = AppManifest(
     name="Parcel",
@@ -15,4 +15,5 @@ MANIFEST = AppManifest(
     order=134,
     host="Chat",
     entry="Discover > Mini Programs",
+    look=mini_program((26, 26, 26), models="SF Express mini-program", title="Parcel Delivery"),
 )

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppLook, AppManifest
+from ...world.theme import make_palette
 
 MANIFEST = AppManifest(
     name="Ride",
@@ -14,4 +15,18 @@ MANIFEST = AppManifest(
                 "prices and ETAs, promo codes, scheduling, a live trip that advances with "
                 "the clock, cancelling (with a fee after a while), trip history and ratings.",
     order=86,
+    look=AppLook(
+        models="Uber 4.5",
+        title="",
+        dark="light",
+        light=make_palette((0, 0, 0), row_dividers=False),
+        actions=(),
+        navigation="bottom_bar",
+        nav_items=("Home", "Services", "Activity", "Account"),
+        row_leading="icon",
+        simplifies=(
+            "Ride and Activity are top tabs, not a bottom bar",
+            "no map behind the ride request",
+        ),
+    ),
 )

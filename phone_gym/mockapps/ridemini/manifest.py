@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, mini_program
 
 MANIFEST = AppManifest(
     name="RideMini",
@@ -15,4 +15,5 @@ MANIFEST = AppManifest(
     order=140,
     host="Chat",
     entry="Discover > Mini Programs",
+    look=mini_program((255, 116, 0), models="DiDi mini-program", title="Ride"),
 )

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppLook, AppManifest
+from ...world.theme import make_palette
 
 MANIFEST = AppManifest(
     name="Shop",
@@ -14,4 +15,17 @@ MANIFEST = AppManifest(
                 "with sizes and colors, a cart, checkout with saved addresses and cards, "
                 "orders (track, cancel, return), a wishlist and reviews.",
     order=82,
+    look=AppLook(
+        models="eBay 6.1",
+        title="",
+        dark="system",
+        light=make_palette((50, 102, 229), row_dividers=False),
+        dark_palette=make_palette((112, 153, 255), dark=True, row_dividers=False),
+        actions=("camera_alt", "shopping_cart"),
+        navigation="bottom_bar",
+        nav_items=("Home", "My eBay", "Search", "Inbox", "Selling"),
+        row_leading="thumbnail",
+        two_line=True,
+        simplifies=("bottom bar: Home, Wishlist, Orders, Cart", "item photos are coloured tiles"),
+    ),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, mini_program
 
 MANIFEST = AppManifest(
     name="Train",
@@ -16,4 +16,6 @@ MANIFEST = AppManifest(
     order=132,
     host="Chat",
     entry="Discover > Mini Programs",
+    look=mini_program((19, 99, 209), title="Train Tickets",
+                      models="12306 rail tickets mini-program"),
 )

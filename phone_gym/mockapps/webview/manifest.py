@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, mini_program
 
 MANIFEST = AppManifest(
     name="WebView",
@@ -15,4 +15,5 @@ MANIFEST = AppManifest(
     order=142,
     host="Chat",
     entry="Discover > Mini Programs",
+    look=mini_program((87, 107, 149), models="WeChat's in-app browser", title=""),
 )
