@@ -85,9 +85,12 @@ TABLES = Tables(
             why="a snippet: its bases are imported first", slow=True),
         # writing-an-app.md: the manifest, the To-do template and the mini-program's manifest
         'name="Todo",': PyBlock(
-            subs=(("MANIFEST = AppManifest(", "from phone_gym.world.manifest import AppManifest\n"
-                                              "MANIFEST = AppManifest("),),
-            why="a snippet: AppManifest is imported first", slow=True),
+            subs=(("MANIFEST = AppManifest(",
+                   "from phone_gym.world.manifest import AppLook, AppManifest\n"
+                   "from phone_gym.world.theme import make_palette\n"
+                   "MANIFEST = AppManifest("),),
+            why="a snippet: AppManifest, AppLook and make_palette are imported first",
+            slow=True),
         "class TodoCompleteItem(TodoTask, EditRecord):": PyBlock(
             subs=(("class TodoCompleteItem(",
                    "from phone_gym.tasks.families import EditRecord\n"
