@@ -407,15 +407,18 @@ class TestTypedSpacesAndCase:
     def test_scores_one(self, task_id: str) -> None:
         tried = 0
         for run, index, text in typed(task_id):
-            spaced = replay(run, index, text + " ")
-            assert spaced.reward == 1.0, (run.seed, repr(text + " "))
-            tried += 1
+            variants = [text + " "]
             other = text.lower() if text != text.lower() else text.upper()
-            if other == text or any(CASE_SENSITIVE.search(f) for f in run.fields(text)):
-                continue
-            assert replay(run, index, other).reward == 1.0, (run.seed, other)
+            if other != text and not any(CASE_SENSITIVE.search(f) for f in run.fields(text)):
+                variants.append(other)
+            for variant in variants:
+                result = replay(run, index, variant)
+                if not result.diverged:
+                    assert result.reward == 1.0, (run.seed, repr(variant))
+                    tried += 1
         if not tried:
-            pytest.skip("the oracle types nothing that lands in the data")
+            pytest.skip("the oracle types nothing that lands in the data (and whose change "
+                        "leaves the later screens as they were)")
 
 
 # --- dense rewards: item 6 of issue 26 ----------------------------------------------------------

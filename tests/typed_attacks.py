@@ -40,6 +40,8 @@ class Run:
     data: tuple[tuple[str, str], ...]
     #: Every text the screens showed on the way.
     shown: tuple[str, ...] = ()
+    #: What each step's screen showed (its texts, folded, one a line).
+    screens: tuple[str, ...] = ()
 
     def typed(self) -> Iterator[tuple[int, str]]:
         """``(index, text)`` of the ``type`` actions whose text lands in the data."""
@@ -94,25 +96,36 @@ def initial_of(task_id: str, seed: int) -> Mapping[str, Any]:
 @cache
 def oracle_run(task_id: str, seed: int) -> Run:
     env = make(task_id, seed)
-    actions, shown = [], []
+    actions, shown, screens = [], [], []
     for _ in range(ROOM):
         action = env.oracle_action()
         if action.type in ("answer", "finish"):
             return Run(task_id, seed, tuple(actions), action, landed(env),
-                       tuple(dict.fromkeys(shown)))
+                       tuple(dict.fromkeys(shown)), tuple(screens))
         *_, info = env.step(action)
         actions.append(action)
-        shown += [e["text"] for e in info["ui_elements"] if e["text"].strip()]
+        texts = [e["text"] for e in info["ui_elements"] if e["text"].strip()]
+        shown += texts
+        screens.append(screen(texts))
     raise AssertionError("the oracle did not end")
+
+
+def screen(texts: list[str]) -> str:
+    """A screen's texts as one string to compare (folded, without surrounding spaces)."""
+    return "\n".join(fold(t).strip() for t in texts)
 
 
 @dataclass(frozen=True)
 class Replay:
-    """An episode replayed with one typed text changed: its reward and whether the changed
-    text reached the data (an app may refuse it: a keypad takes digits only)."""
+    """An episode replayed with one typed text changed: its reward, whether the changed
+    text reached the data (an app may refuse it: a keypad takes digits only), and whether
+    the screens after it, up to the run's last typed text, showed anything else than the
+    run's (but for the changed text): an app that derives something from it (a meeting ID
+    from its title) makes a text the run types later stale."""
 
     reward: float
     landed: bool
+    diverged: bool = False
 
 
 @cache
@@ -127,13 +140,24 @@ def checkpoint(run: Run, index: int) -> bytes:
 def replay(run: Run, index: int, text: str) -> Replay:
     """``run`` again, with ``type`` action ``index`` typing ``text``."""
     env: PhoneWorldEnv = pickle.loads(checkpoint(run, index))
-    for action in (PhoneAction("type", text=text), *run.actions[index + 1:]):
-        *_, terminated, truncated, _ = env.step(action)
+    was, key = fold(run.actions[index].text or "").strip(), fold(text).strip()
+    later = [i for i, a in enumerate(run.actions) if i > index and a.type == "type"]
+    diverged = False
+    for step, action in enumerate((PhoneAction("type", text=text), *run.actions[index + 1:]),
+                                  start=index):
+        *_, terminated, truncated, info = env.step(action)
         assert not (terminated or truncated)
-    key = fold(text).strip()
+        if later and step < later[-1]:  # a later typed text may be stale
+            texts = [e["text"] for e in info["ui_elements"] if e["text"].strip()]
+            diverged = diverged or _unlike(screen(texts), run.screens[step], key, was)
     data = landed(env)
     _, reward, *_ = env.step(run.end)
-    return Replay(float(reward), any(key in value for _, value in data))
+    return Replay(float(reward), any(key in value for _, value in data), diverged)
+
+
+def _unlike(now: str, then: str, text: str, was: str) -> bool:
+    """Whether two screens differ in more than ``text`` shown where ``was`` was."""
+    return now.replace(text, "\0") != then.replace(was, "\0") if text and was else now != then
 
 
 def tokens(text: str) -> list[re.Match[str]]:

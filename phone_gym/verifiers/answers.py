@@ -722,12 +722,16 @@ def _to_bool(expected: Any) -> bool:
 
 def _rule_yes_no(expected: Any, text: str) -> _Result:
     target = _to_bool(expected)
-    text = _NOT_YES.sub(" no ", text)
-    yes, no = bool(_YES.search(text)), bool(_NO.search(text))
+    text = _NOT_YES.sub(lambda m: " no".ljust(len(m.group())), text)
+    said = [*_YES.finditer(text)], [*_NO.finditer(text)]
+    yes, no = bool(said[0]), bool(said[1])
     if yes == no:
         return False, "answer says both yes and no" if yes else "answer says neither yes nor no"
     if yes != target:
         return False, f"answer says {'yes' if yes else 'no'}, expected {'yes' if target else 'no'}"
+    second = second_claim(text, [m.span() for m in said[0] or said[1]])
+    if second is not None:
+        return False, f"answer also claims {second[:60]!r}"
     return True, f"answer says {'yes' if yes else 'no'}"
 
 

@@ -7,9 +7,9 @@ dash (no digits, "or", "and" or negation in it), then words. Its *subject* is th
 words, contractions spelt out and leading fillers ("actually", "so", "sorry") dropped.
 
 An answer states one value. Another clause that claims something about the same subject
-(the same words, or one ending with the other: "it is" and "so it is") or about the answer
-itself ("the answer is", "answer:", "it is", "that is", "this is", "here is") is a second,
-conflicting claim: "The answer is WRONG. The answer is RIGHT." fails. Saying the value again
+(the same words, or one ending with the other: "it is" and "actually it is") or about the
+answer itself ("the answer is", "answer:") is a second, conflicting claim: "The answer is
+WRONG. The answer is RIGHT." fails. Saying the value again
 is a restatement, not a second claim ("It's Tuesday, Tuesday the 5th": a restatement may add
 a day of the month, never another word that could name something else); other remarks are
 not claims about the answer ("It's 15:30. The office closes then.").
@@ -32,8 +32,6 @@ SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[;\n]")
 _CLAUSE_END = re.compile(r"[.!?](?=\s|$)|[;\n,]")
 _FILLERS = frozenset("actually so well sorry oh ok okay wait hmm um correction then yes no "
                      "i think believe guess mean".split())
-_GENERIC = (("it", "is"), ("it", "was"), ("that", "is"), ("that", "was"), ("this", "is"),
-            ("here", "is"))
 _CONTRACTIONS = {"s": "is", "re": "are"}
 #: What a restatement may add after the value: a day of the month ("the 5th of March").
 _RESTATE_EXTRA = re.compile(
@@ -60,12 +58,12 @@ def subject(lead: str) -> Subject:
 def conflict(mine: Subject, other: Subject) -> bool:
     """Whether a claim about ``other`` conflicts with the answer's claim about ``mine``:
     ``other`` is about the answer ("the answer is"), or both are about the same thing (one
-    ends with the other: "it is" and "so it is"), or the answer is bare and ``other`` says
-    what "it" is."""
+    ends with the other: "it is" and "so it is"). A bare value (no subject) conflicts with
+    answer claims only ("Yes. It is likely to rain." is one claim)."""
     if "answer" in other:
         return True
-    if not mine or not other:
-        return (mine or other) in _GENERIC
+    if not mine:
+        return False
     short, long = sorted((mine, other), key=len)
     return long[len(long) - len(short):] == short
 
