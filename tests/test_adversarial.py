@@ -392,14 +392,14 @@ class TestTextNegatingTheValue:
             pytest.skip("no typed text the verdict depends on")
 
 
-#: Fields whose app tells case apart (``docs/verifiers.md``): file and folder names (ext4 is
+#: Fields whose app tells case apart (``docs/tasks.md``): file and folder names (ext4 is
 #: case-sensitive) and codes.
 CASE_SENSITIVE = re.compile(r"^files\.name$|\.(?:passcode|password|pin|code)$")
 
 
 class TestTypedSpacesAndCase:
     """A typed value with a trailing space, or in another case, still passes where the
-    field's app ignores it (item 5: the rules per kind of field are in ``docs/verifiers.md``):
+    field's app ignores it (item 5: the rules per kind of field are in ``docs/tasks.md``):
     Android's text fields keep the space, but a person (and the app's list) reads the same
     value."""
 

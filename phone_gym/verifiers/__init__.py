@@ -1,6 +1,6 @@
 """Verdicts, declarative criteria over state, and state diffs; how typed values
 (``fields``), free text (``mentions``) and answers (``answers``, ``claims``) compare
-(``docs/verifiers.md``)."""
+(``docs/tasks.md``)."""
 
 from __future__ import annotations
 

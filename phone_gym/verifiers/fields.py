@@ -1,5 +1,5 @@
 """How a typed value compares, per kind of field: the trimming and case rules of the app that
-keeps it (``docs/verifiers.md`` has the same list as a table).
+keeps it (``docs/tasks.md`` has the same list as a table).
 
 Android's text fields keep what was typed, spaces at the ends included; apps differ in what
 they save, and in what a person would call the same value:

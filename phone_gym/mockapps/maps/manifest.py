@@ -10,6 +10,8 @@ MANIFEST = AppManifest(
     package="com.google.android.apps.maps",
     icon="📌",
     color=(52, 168, 83),
+    # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)
+    aliases=("GMaps", "Google Map"),
     description="A city of places: search with filters and sorting, place pages, saved "
                 "lists, directions by mode, navigation and location sharing.",
     order=94,

@@ -12,7 +12,8 @@ MANIFEST = AppManifest(
     icon="💬",
     color=(0, 150, 255),
     reads=("messages", "contacts"),
-    aliases=("SMS", "Simple SMS Messenger", "Messaging"),
+    # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY): Simple SMS
+    aliases=("SMS", "Simple SMS Messenger", "Messaging", "Simple SMS"),
     description="Text messages: conversations by number, threads with a composer, new "
                 "conversations, copy and forward.",
     order=8,
