@@ -27,15 +27,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-
-import phone_gym  # noqa: F401 - registers the envs
-from phone_gym.actions import PhoneAction
-from phone_gym.envs.contract import END_KEYS, STEP_KEYS
-from phone_gym.envs.phone_world import PhoneWorldEnv
-from phone_gym.mockapps import TEMPLATES, Episode
-from phone_gym.tasks.families import CreateRecord, DeleteRecord, Lookup
-from phone_gym.tasks.task import placeholders
-from phone_gym.verifiers import DEFAULT_IGNORE, diff, matches, plain
 from typed_attacks import (
     Run,
     candidates,
@@ -46,6 +37,15 @@ from typed_attacks import (
     oracle_run,
     replay,
 )
+
+import phone_gym  # noqa: F401 - registers the envs
+from phone_gym.actions import PhoneAction
+from phone_gym.envs.contract import END_KEYS, STEP_KEYS
+from phone_gym.envs.phone_world import PhoneWorldEnv
+from phone_gym.mockapps import TEMPLATES, Episode
+from phone_gym.tasks.families import CreateRecord, DeleteRecord, Lookup
+from phone_gym.tasks.task import placeholders
+from phone_gym.verifiers import DEFAULT_IGNORE, diff, matches, plain
 
 IDS = sorted(TEMPLATES)
 SEEDS = (0, 1)

@@ -63,8 +63,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .criteria import Matcher
 from .claims import LEAD_BAD, LEAD_END, WORD, claims_before, restates, second_claim
+from .criteria import Matcher
 from .mentions import NEGATION, negated
 
 ANSWER_TYPES: tuple[str, ...] = ("number", "count", "phone", "time", "date", "duration", "money",

@@ -18,7 +18,7 @@ not claims about the answer ("It's 15:30. The office closes then.").
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 
 from .mentions import NEGATION
 
@@ -132,15 +132,22 @@ def second_claim(text: str, values: Sequence[tuple[int, int]],
     return None
 
 
+#: What a sentence before a text answer's lead-in may say ("Sure. The answer is ...").
+_COURTESY = frozenset("sure ok okay alright all right yes yeah well so got it here thanks thank "
+                      "you done found let me check see i have hmm um oh".split())
+
+
 def claims_before(lead: str) -> bool:
     """Whether a text answer's lead-in holds a claim before its own ("The answer is WRONG.
-    The answer is"): its sentences but the last, any of them a claim."""
+    The answer is"): any of its sentences but the last is a claim or says anything but a
+    courtesy ("Sure.", "Let me check."): "Blue Door. The answer is Copper Kettle" names a
+    value first."""
     ends = [m.end() for m in SENTENCE_END.finditer(lead)]
-    if not ends:
-        return False
     start = 0
     for end in ends:
-        if claim(lead[start:end]) is not None:
+        sentence = lead[start:end]
+        said = WORD.sub(lambda w: "" if w.group().lower() in _COURTESY else "x", sentence)
+        if claim(sentence) is not None or re.search(r"\w", said):
             return True
         start = end
     return False

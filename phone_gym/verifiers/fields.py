@@ -12,7 +12,9 @@ they save, and in what a person would call the same value:
   ``naming_only``, ``crossapp.common.holds``;
 - text files' content (Markor notes, documents): each line's trailing spaces and the blank
   lines and spaces at the ends ignored, case ignored (AndroidWorld compares a note's text
-  stripped and case-insensitively): ``content_is`` on a file's ``text_sha1``;
+  stripped and case-insensitively: ``android_world/utils/file_utils.py``,
+  ``check_file_content``, ``fuzzy_match(..., ignore_case=True)``; its 0.9 similarity is
+  not copied: other words fail): ``content_is`` on a file's ``text_sha1``;
 - file and folder names: spaces at the ends ignored (Markor and Files trim the name), case
   kept (ext4 tells "Report.txt" from "report.txt"): exact;
 - codes (meeting passcodes, PINs, booking and tracking codes; a date or amount typed as

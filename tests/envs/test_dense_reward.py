@@ -95,10 +95,12 @@ def test_finishing_then_declaring_infeasible_takes_the_progress_back() -> None:
 
 
 def test_a_wrong_answer_after_the_work_takes_the_progress_back() -> None:
-    env = PhoneWorldEnv(task="NotesReadNote", dense_reward=True, screenshot=False)
+    """A list of stops saved (criteria met, paid), then a wrong total time."""
+    env = PhoneWorldEnv(task="MapsPlanDayOut", dense_reward=True, screenshot=False)
     env.reset(seed=0)
     rewards, info = work_then(env, 'answer(text="something else")')
-    assert not info["success"] and sum(rewards) == pytest.approx(0.0)
+    assert not info["success"] and sum(rewards[:-1]) > 0.5
+    assert sum(rewards) == pytest.approx(0.0)
 
 
 def test_an_infeasible_claim_at_once_pays_nothing() -> None:

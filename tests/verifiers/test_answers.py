@@ -426,3 +426,16 @@ def test_one_claim_said_again_or_with_a_remark_passes(kind: str, expected: Any,
 def test_a_restatement_adds_no_other_name(answer: str) -> None:
     assert not match_answer("name", "Tuesday", answer)[0]
     assert not match_answer("name", "Copper Kettle", "Copper Kettle, Copper Kettle Express")[0]
+
+
+@pytest.mark.parametrize(("kind", "expected", "answer"), [
+    ("name", "Copper Kettle", "Blue Door. The answer is Copper Kettle."),
+    ("name", "Copper Kettle", "I would say Blue Door. The hotel is Copper Kettle"),
+    ("name", "Copper Kettle", "蓝门. The answer is Copper Kettle"),
+    ("text", "5WSJKB", "5WSJKA. The code is 5WSJKB"),
+])
+def test_a_bare_value_before_the_lead_in_is_a_first_claim(kind: str, expected: Any,
+                                                         answer: str) -> None:
+    """Only a courtesy may come before a text answer's lead-in ("Sure. The answer is ...")."""
+    assert not match_answer(kind, expected, answer)[0], answer
+    assert match_answer(kind, expected, f"Sure. {answer.split('. ', 1)[1]}")[0]

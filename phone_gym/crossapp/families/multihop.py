@@ -43,12 +43,12 @@ from ...verifiers import (
     NearMiss,
     Record,
     lookup,
+    mentions,
     plain,
     rows,
     same_phone,
     same_text,
 )
-from ...verifiers import mentions
 from ...verifiers.criteria import matching
 from ...verifiers.negatives import shift_text, table_at
 from ..common import chat_text, compose_mail, new_event, new_note
