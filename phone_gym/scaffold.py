@@ -45,7 +45,7 @@ def new_app(name: str, *, label: str | None = None, package: str | None = None,
         raise ValueError(f"--package {package!r} is not an Android package name such as "
                          "com.example.todo")
     values = {"Name": name, "name": module, "module": module, "label": label or name,
-              "package": package, "icon": (label or name)[:1].upper()}
+              "package": package, "icon": "apps"}
     if out is None:
         root = Path(__file__).resolve().parent / "mockapps"
         if "site-packages" in root.parts or "dist-packages" in root.parts:

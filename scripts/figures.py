@@ -77,6 +77,10 @@ def demo_gif(task: str, seed: int, name: str) -> Callable[[Path], None]:
     return draw
 
 
+def fidelity(root: Path) -> None:
+    run("-m", "phone_gym.docgen.fidelity", "--write", "--root", str(root))
+
+
 def set_of_marks(root: Path) -> None:
     run("-m", "phone_gym.envs.marks", "--out", str(root / "docs" / "images" / "set_of_marks.png"))
 
@@ -198,6 +202,9 @@ FIGURES: dict[str, Figure] = {f.name: f for f in (
     Figure("demo-receipt", "MarkorTranscribeReceipt, seed 2: a receipt photo typed into Markor",
            ("docs/images/demo_receipt.gif",),
            demo_gif("MarkorTranscribeReceipt", 2, "demo_receipt.gif")),
+    Figure("fidelity", "each app's main screen on docs/fidelity.md "
+           "(`python -m phone_gym.docgen.fidelity --write`, which writes the page too)",
+           ("docs/images/fidelity/*.png",), fidelity),
     Figure("set-of-marks", "set-of-marks boxes on Contacts (`python -m phone_gym.envs.marks`)",
            ("docs/images/set_of_marks.png",), set_of_marks),
     Figure("play", "the play page, a Clock task two steps in (tests/play/make_screenshot.py)",

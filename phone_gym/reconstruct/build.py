@@ -436,7 +436,7 @@ def write_package(model: Model, traces: Sequence[Trace], out: str | Path) -> Pat
         nav.setdefault(model.route_of.get(src, src), {})[key] = (
             model.route_of.get(dst, dst), push and not key.startswith("type:"))
     values = {"Name": model.name, "name": module, "module": module, "label": model.label,
-              "package": model.app_package or model.package, "icon": model.label[:1].upper(),
+              "package": model.app_package or model.package, "icon": "apps",
               "dist": f"phone-gym-{module.replace('_', '-')}"}
     for name in FILES:
         (folder / name).write_text(render((TEMPLATE_DIR / f"{name}.tmpl").read_text(), values),

@@ -65,7 +65,7 @@ class App:
     manifest: ClassVar[AppManifest] = AppManifest("App", "com.example.app")
     name: ClassVar[str] = "App"
     package: ClassVar[str] = "com.example.app"
-    glyph: ClassVar[str] = "A"
+    glyph: ClassVar[str] = "apps"  # a Material icon name (world.icons)
     color: ClassVar[tuple[int, int, int]] = (26, 115, 232)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

@@ -18,9 +18,10 @@ from .data import Journal
 from .glyphs import typing_error
 from .keyboard import keyboard_node
 from .layout import Frame, Placed, measure, place, place_bar, place_column
-from .manifest import AppManifest, Intent, did_you_mean
+from .manifest import NIGHT_MODE_ON, AppManifest, Intent, did_you_mean
 from .system import DEFAULT_START, STORES, SystemState
 from .system_ui import DRAWER, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE, Launcher, Menu, Recents, Shade
+from .theme import Palette
 from .widgets import MenuItem, Node, Screen, slider_value_at
 
 #: The contacts provider: contacts are its data (``pm clear`` on it wipes them).
@@ -836,6 +837,15 @@ class Device:
                     self.invalidate()
                 return
 
+    @property
+    def night(self) -> bool:
+        """Whether Settings' dark theme is on (``secure.ui_night_mode``, as ``UiModeManager``)."""
+        return self.system.get_setting("secure", "ui_night_mode") == NIGHT_MODE_ON
+
+    def palette_of(self, manifest: AppManifest) -> Palette:
+        """The palette ``manifest``'s app is drawn with now (its look, the dark theme)."""
+        return manifest.look.palette(self.night)
+
     def frame(self) -> Frame:
         """Everything on screen, laid out (rebuilt only after something changed)."""
         if self._frame is None or self._frame_version != self.version:
@@ -856,6 +866,7 @@ class Device:
         elif self.show_recents:
             self.overview.build(self, frame)
         elif app is not None:
+            frame.palette = self.palette_of(app.manifest)
             self._build_screen(frame, self.screen(), (app.name, app.route))
         elif drawer:
             self._build_screen(frame, self.screen(), DRAWER)

@@ -4,8 +4,10 @@ Text is drawn with a stack of fonts, each character by the first that has its gl
 cmap, read with fontTools when first needed), so that any machine with the same package
 versions draws the same pixels:
 
-0. Pillow's bundled FreeType font (``load_default``: Aileron, ASCII and a little more): the
-   look of the UI, unchanged;
+0. Roboto 2.138, Android's system face (``fonts/Roboto-{Regular,Medium,Bold}.ttf``, a subset
+   of Latin, Greek, Cyrillic, punctuation, currency and arrows; Apache-2.0;
+   ``scripts/build_fonts.py`` makes it), in the weight of the text's role (``WEIGHTS``:
+   body text Regular, titles, top bars and buttons Medium, as Material does);
 1. vector symbols registered in ``SYMBOLS`` for what it lacks (◀ ● ■ ⋮ ✎ 🗑 ⇧ ⌫ ↵ ✓ ★ ...):
    each takes ``(draw, cx, cy, s, color, bg)``, a center and a scale ``s`` in drawing pixels;
 2. the fonts shipped in ``fonts/`` (``FALLBACKS``), the same on every machine: DejaVu Sans
@@ -20,13 +22,15 @@ versions draws the same pixels:
    ``$PHONE_GYM_NO_SYSTEM_FONTS=1`` (CI sets it) ignores the extra font and makes opening any
    font file outside the package an error (``check_font_path``).
 
+Icons come from the Material Icons font (``icons``), also shipped in ``fonts/``.
+
 Text that no font and no symbol draws cannot be typed: ``typing_error`` is the message both
-PhoneWorld and real phones give. Fallback runs sit on the bundled font's baseline.
+PhoneWorld and real phones give. Fallback runs sit on Roboto's baseline.
 
 ``TEXT_CACHE`` makes new strings cheap to measure and draw: it keeps each character's advance
 per font size and the rasterized mask of each word per (font size, word, stroke), and draws a
 line by pasting its words' masks, pixel-identical to ``ImageDraw.text`` (see ``TextCache``);
-``text_cache(face)`` is the same for a fallback font.
+``text_cache(face)`` is the same for another weight or a fallback font.
 """
 
 from __future__ import annotations
@@ -39,7 +43,6 @@ from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
-from io import BytesIO
 from pathlib import Path
 from typing import NamedTuple
 
@@ -63,9 +66,24 @@ class Face(NamedTuple):
     number: int = 0  # its index in a font collection
 
 
-#: Face numbers besides the fallback fonts' (1, 2, ...): the bundled font, a vector symbol.
-PRIMARY, SYMBOL = 0, -1
+#: Face numbers besides the fallback fonts' (1, 2, ...): Roboto Regular, a vector symbol,
+#: Roboto Medium and Roboto Bold (the heavier weights share Regular's coverage).
+PRIMARY, SYMBOL, MEDIUM, BOLD = 0, -1, -2, -3
 FONT_DIR = Path(__file__).with_name("fonts")
+#: The system face's file per face number.
+SYSTEM_FACE = {PRIMARY: "Roboto-Regular.ttf", MEDIUM: "Roboto-Medium.ttf",
+               BOLD: "Roboto-Bold.ttf"}
+#: Text weights and the face each draws with.
+WEIGHTS = {"regular": PRIMARY, "medium": MEDIUM, "bold": BOLD}
+
+
+def weight_face(weight: str) -> int:
+    """The face number of Roboto in ``weight`` (``WEIGHTS``)."""
+    try:
+        return WEIGHTS[weight]
+    except KeyError:
+        raise ValueError(f"unknown text weight {weight!r}; accepted: "
+                         f"{', '.join(WEIGHTS)}") from None
 #: The fallback fonts, in order: (package holding the file, or None for ``FONT_DIR``, file).
 FALLBACKS: tuple[tuple[str | None, str], ...] = (
     (None, "DejaVuSans.ttf"),
@@ -143,27 +161,30 @@ def extra_font() -> Face | None:
 
 @lru_cache(maxsize=1)
 def stack() -> tuple[Face, ...]:
-    """The fonts text is drawn with, by face number: the bundled one (``PRIMARY``), then the
+    """The fonts text is drawn with, by face number: Roboto Regular (``PRIMARY``), then the
     package's fallback fonts, then the user's extra font if there is one."""
     found = [Face(name, path) for pkg, name in FALLBACKS if (path := _locate(pkg, name))]
     extra = extra_font()
-    return (Face("Aileron (Pillow)", ""), *found, *([extra] if extra else []))
+    return (Face("Roboto", str(FONT_DIR / SYSTEM_FACE[PRIMARY])), *found,
+            *([extra] if extra else []))
 
 
 @lru_cache(maxsize=256)
 def font(px: int) -> ImageFont.FreeTypeFont:
-    """The bundled FreeType font at ``px`` pixels (cached per size)."""
-    return ImageFont.load_default(size=max(1, px))  # type: ignore[return-value]
+    """Roboto Regular at ``px`` pixels (cached per size)."""
+    return face_font(PRIMARY, px)
 
 
 @lru_cache(maxsize=512)
 def face_font(face: int, px: int) -> ImageFont.FreeTypeFont:
-    """Font ``face`` of the stack at ``px`` pixels, with Pillow's basic layout (as the bundled
-    font: no shaping library, so the same pixels everywhere)."""
-    if face == PRIMARY:
-        return font(px)
-    f = stack()[face]
-    return ImageFont.truetype(check_font_path(f.path), max(1, px), index=f.number,
+    """Font ``face`` of the stack (or Roboto ``MEDIUM``, ``BOLD``) at ``px`` pixels, with
+    Pillow's basic layout (no shaping library, so the same pixels everywhere)."""
+    if face in SYSTEM_FACE:
+        path, number = str(FONT_DIR / SYSTEM_FACE[face]), 0
+    else:
+        f = stack()[face]
+        path, number = f.path, f.number
+    return ImageFont.truetype(check_font_path(path), max(1, px), index=number,
                               layout_engine=ImageFont.Layout.BASIC)
 
 
@@ -173,8 +194,7 @@ def coverage(face: int) -> frozenset[int]:
     from fontTools.ttLib import TTFont
 
     f = stack()[face]
-    source = BytesIO(font(24).font_bytes) if face == PRIMARY else check_font_path(f.path)
-    with TTFont(source, fontNumber=f.number, lazy=True) as tt:
+    with TTFont(check_font_path(f.path), fontNumber=f.number, lazy=True) as tt:
         return frozenset(tt.getBestCmap())
 
 
@@ -196,7 +216,7 @@ def drawable_chars() -> str:
 
 @lru_cache(maxsize=8192)
 def font_has(ch: str) -> bool:
-    """Whether the bundled font has a glyph for ``ch`` (else it draws a box)."""
+    """Whether Roboto has a glyph for ``ch`` (else it draws a box)."""
     return ch.isspace() or ord(ch) in coverage(PRIMARY)
 
 
@@ -211,8 +231,8 @@ def face_of(ch: str) -> int | None:
 
 @lru_cache(maxsize=65536)
 def source(ch: str) -> int:
-    """What draws ``ch``: the bundled font, else a vector symbol (``SYMBOL``), else the first
-    fallback font with its glyph; the bundled font's missing-glyph box when none has it."""
+    """What draws ``ch``: Roboto, else a vector symbol (``SYMBOL``), else the first
+    fallback font with its glyph; Roboto's missing-glyph box when none has it."""
     if font_has(ch):
         return PRIMARY
     if ch in SYMBOLS:
@@ -231,7 +251,7 @@ def prepare(text: str) -> str:
 
 def text_runs(text: str) -> list[tuple[str, int]]:
     """``text`` split into runs of one font of the stack (``(run, face)``) and single vector
-    symbols (``(symbol, SYMBOL)``). Spaces are the bundled font's (emoji fonts' are wide)."""
+    symbols (``(symbol, SYMBOL)``). Spaces are Roboto's (emoji fonts' are wide)."""
     text = prepare(text)
     if text.isascii():
         return [(text, PRIMARY)] if text else []
@@ -281,13 +301,13 @@ def typing_error(text: str) -> str | None:
 
 @lru_cache(maxsize=256)
 def _middle(px: int) -> int:
-    """The bundled font's baseline offset below a middle ("m") anchor at size ``px``."""
+    """Roboto's baseline offset below a middle ("m") anchor at size ``px``."""
     f = font(px)
     return int(f.getbbox("x", anchor="lm")[1] - f.getbbox("x", anchor="ls")[1])
 
 
 def baseline(y: float, px: int) -> int:
-    """The pixel row of the baseline of bundled-font text drawn at ``y`` with anchor "lm"
+    """The pixel row of the baseline of Roboto text drawn at ``y`` with anchor "lm"
     (FreeType rounds a pen's 1/64 pixel down at a tie in y): where fallback runs sit."""
     return int(y) + _middle(px) + ((y - int(y)) * 64 >= 32.5)
 
@@ -295,7 +315,7 @@ def baseline(y: float, px: int) -> int:
 def reload_fonts() -> None:
     """Look for the fonts again (after changing ``CJK_ENV`` or ``NO_SYSTEM_FONTS_ENV``).
     Tiles already drawn keep their pixels: clear the renderers' tile caches too."""
-    for fn in (stack, face_font, coverage, drawable_chars, font_has, face_of, source):
+    for fn in (stack, font, face_font, coverage, drawable_chars, font_has, face_of, source):
         fn.cache_clear()
     with _CACHES_LOCK:
         _FACE_CACHES.clear()
@@ -320,10 +340,11 @@ class Word(NamedTuple):
 
 
 class TextCache:
-    """Measures and draws text with one font of the stack (``face``: the bundled font by
+    """Measures and draws text with one font of the stack (``face``: Roboto Regular by
     default) exactly as Pillow does, cheaply.
 
-    Pillow's bundled font uses basic layout, has no kerning and whole-pixel advances: a
+    Roboto (as the package ships it) has no kerning table and FreeType, hinting it, gives
+    whole-pixel advances; with basic layout a
     line's width is the sum of its characters' advances (kept per font size), and FreeType
     renders each glyph at an integer pen position and blends it into one mask. So a line
     is drawn by pasting its words' masks, rasterized once per (font size, word, stroke), at
@@ -514,7 +535,7 @@ def _draws_like_pillow(face: int, px: int) -> bool:
     return True
 
 
-#: The process-wide text cache ``Painter`` measures and draws the bundled font with; its
+#: The process-wide text cache ``Painter`` measures and draws Roboto Regular with; its
 #: ``enabled`` switches the fallback fonts' caches (``text_cache``) too.
 TEXT_CACHE = TextCache()
 _FACE_CACHES: dict[int, TextCache] = {}
@@ -523,14 +544,15 @@ _CACHES_LOCK = threading.Lock()
 
 def text_cache(face: int) -> TextCache:
     """The process-wide text cache of font ``face`` (smaller for the fallback fonts, which
-    draw the exceptions)."""
+    draw the exceptions, than for Roboto's weights)."""
     if face == PRIMARY:
         return TEXT_CACHE
     cache = _FACE_CACHES.get(face)
     if cache is None:
         with _CACHES_LOCK:
-            cache = _FACE_CACHES.setdefault(face, TextCache(max_words=4096, max_mb=8.0,
-                                                            face=face))
+            made = (TextCache(face=face) if face in SYSTEM_FACE  # Roboto Medium, Bold
+                    else TextCache(max_words=4096, max_mb=8.0, face=face))
+            cache = _FACE_CACHES.setdefault(face, made)
     return cache
 
 

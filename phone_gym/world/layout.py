@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import theme as T
+from .theme import DEFAULT_PALETTE, Palette
 from .widgets import PART_SEPARATOR, Node
 
 Rect = tuple[int, int, int, int]  # x0, y0, x1, y1 (exclusive)
@@ -41,6 +42,8 @@ class Frame:
     viewport: Rect = (0, 0, 0, 0)
     package: str = ""  # package new nodes are attributed to
     elements: list[Any] | None = None  # the accessibility elements, once built (a11y)
+    #: The foreground app's colors (``AppLook.palette``); the system's screens keep the default.
+    palette: Palette = DEFAULT_PALETTE
 
     def add(
         self, node: Node, rect: Rect, *, full: Rect | None = None, parent: int = -1,

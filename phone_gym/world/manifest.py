@@ -1,7 +1,8 @@
 """App manifests: what an app declares about itself, once.
 
 A manifest names the app (``name``, its unique id; ``label``, what the launcher shows), its
-Android ``package``, its launcher icon (``icon`` glyph and ``color``), the intents and deep
+Android ``package``, its launcher icon (``icon``: a Material icon name, on an adaptive-icon
+``icon_shape`` in ``color``, echoing the real app's icon), the intents and deep
 links it answers, and the shared data it owns and reads. Everything else derives from it:
 the launcher and drawer, ``open_app`` by label or package, the package map for real phones,
 ``pm clear`` of the stores an app owns, and intent routing in the virtual adb device.
@@ -16,10 +17,14 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import Any
 
+from .icons import icon_glyph, material_name
 from .system import STORES
+from .theme import DEFAULT_PALETTE, Palette, make_palette
 
 NAME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 PACKAGE_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+$")
+#: Launcher icon shapes: Android's adaptive-icon masks, and Chrome's three-colour ring.
+ICON_SHAPES = ("circle", "rounded", "square", "tricolor")
 
 
 def did_you_mean(word: str, choices: Iterable[str], n: int = 3) -> str:
@@ -43,6 +48,128 @@ class Intent:
     categories: tuple[str, ...] = ()
 
 
+DARK_MODES = ("light", "dark", "system")
+NAVIGATIONS = ("none", "bottom_bar", "tabs", "drawer", "speed_dial_fab")
+ROW_LEADING = ("none", "avatar", "icon", "checkbox", "thumbnail")
+#: Material Symbols names an app bar may show (the icon set's names; drawn by the icon layer).
+ACTION_ICONS = frozenset({
+    "search", "more_vert", "add", "edit", "delete", "share", "settings", "sort", "filter_list",
+    "grid_view", "view_list", "calendar_today", "today", "camera_alt", "photo_camera", "mic",
+    "menu", "person", "account_circle", "notifications", "cast", "qr_code_scanner",
+    "add_circle", "refresh", "star", "favorite", "shopping_cart", "help", "info", "close",
+    "check", "undo", "redo", "save", "visibility", "folder", "create_new_folder", "map",
+    "layers", "my_location", "directions", "bookmark", "tab", "home", "history", "download",
+    "open_in_new", "print", "call", "videocam", "more_horiz", "tune", "sync", "list",
+    "location_on", "timer", "alarm", "brush", "palette", "format_paint", "lock", "apps",
+})
+#: The real Android dark theme (``secure.ui_night_mode``) value that turns "system" apps dark.
+NIGHT_MODE_ON = "2"
+
+
+def _names(owner: str, what: str, values: tuple[str, ...], accepted: Iterable[str]) -> None:
+    accepted = sorted(accepted)
+    for v in values:
+        if v not in accepted:
+            raise ValueError(f"{owner}: {what} {v!r} is not accepted{did_you_mean(v, accepted)};"
+                             f" accepted: {', '.join(accepted)}")
+
+
+@dataclass(frozen=True)
+class AppLook:
+    """How an app looks, as data (the real app it models, its colors and its anatomy).
+
+    ``light`` and ``dark_palette`` are its palettes (``theme.make_palette`` builds one from
+    brand colors); ``dark`` says which one it shows: ``"light"``, ``"dark"`` or ``"system"``
+    (follows Settings' dark theme, ``secure.ui_night_mode``, as Android apps with a
+    DayNight theme do). The app bar: ``title_align`` left/center is the palettes', and
+    ``actions`` are the Material Symbols it shows (``ACTION_ICONS``). ``navigation`` is
+    ``none``, ``bottom_bar`` (``nav_items`` with ``nav_icons``), ``tabs``, ``drawer`` or
+    ``speed_dial_fab``; list rows: ``row_leading`` (``ROW_LEADING``), ``two_line``,
+    ``row_dividers`` (the palettes'). ``title`` is what the real app's main screen shows in
+    its app bar ("" for none: a month name, a search field). ``models`` names the real app
+    and version modelled; ``simplifies`` says what the mock still draws differently (the
+    fidelity page, ``phone_gym.docgen.fidelity``).
+    """
+
+    models: str = ""
+    title: str = ""
+    dark: str = "light"
+    light: Palette = DEFAULT_PALETTE
+    dark_palette: Palette | None = None
+    actions: tuple[str, ...] = ()
+    navigation: str = "none"
+    nav_items: tuple[str, ...] = ()
+    nav_icons: tuple[str, ...] = ()
+    row_leading: str = "none"
+    two_line: bool = False
+    simplifies: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.dark not in DARK_MODES:
+            raise ValueError(f"look: dark {self.dark!r}; accepted: {', '.join(DARK_MODES)}")
+        if self.navigation not in NAVIGATIONS:
+            raise ValueError(f"look: navigation {self.navigation!r}; accepted: "
+                             f"{', '.join(NAVIGATIONS)}")
+        if self.row_leading not in ROW_LEADING:
+            raise ValueError(f"look: row_leading {self.row_leading!r}; accepted: "
+                             f"{', '.join(ROW_LEADING)}")
+        for name in ("light", "dark_palette"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, Palette):
+                raise ValueError(f"look: {name} must be a theme.Palette (see "
+                                 f"theme.make_palette), got {type(value).__name__}")
+        _names("look", "action icon", self.actions, ACTION_ICONS)
+        _names("look", "navigation icon", self.nav_icons, ACTION_ICONS)
+        if self.navigation in ("bottom_bar", "tabs") and not self.nav_items:
+            raise ValueError(f"look: navigation {self.navigation!r} needs nav_items (the "
+                             "labels of its destinations)")
+        if self.nav_icons and len(self.nav_icons) != len(self.nav_items):
+            raise ValueError(f"look: {len(self.nav_icons)} nav_icons for "
+                             f"{len(self.nav_items)} nav_items; give one icon per item")
+        if self.dark != "light" and self.dark_palette is None:
+            raise ValueError(f"look: dark {self.dark!r} needs a dark_palette")
+        if self.dark == "dark" and not self.dark_palette.dark:  # type: ignore[union-attr]
+            raise ValueError("look: dark 'dark' needs a dark_palette with a dark background")
+
+    def palette(self, night: bool = False) -> Palette:
+        """The palette shown when Settings' dark theme is ``night``."""
+        if self.dark == "dark" or (self.dark == "system" and night):
+            return self.dark_palette  # type: ignore[return-value]
+        return self.light
+
+    @property
+    def palettes(self) -> tuple[Palette, ...]:
+        """Every palette the app can show."""
+        dark = self.dark_palette
+        if self.dark == "light" or dark is None:
+            return (self.light,)
+        return (dark,) if self.dark == "dark" else (self.light, dark)
+
+
+#: The look of an app that declares none: today's house style, light only.
+DEFAULT_LOOK = AppLook()
+
+
+def material_you(primary: tuple[int, int, int] = (11, 87, 208), *, title: str = "",
+                 **kw: Any) -> AppLook:
+    """A stock Android (Pixel, Material You) app's look: surface app bar, tonal selection,
+    following the system's dark theme; ``kw`` are more ``AppLook`` fields."""
+    light = make_palette(primary, bg=(249, 250, 254), row_dividers=False)
+    dark = make_palette(tuple(min(255, c + 90) for c in primary),  # type: ignore[arg-type]
+                        dark=True, bg=(20, 21, 24), row_dividers=False)
+    return AppLook(title=title, dark="system", light=light, dark_palette=dark, **kw)
+
+
+def mini_program(primary: tuple[int, int, int], *, models: str, title: str = "",
+                 **kw: Any) -> AppLook:
+    """A WeChat mini-program's look: a white bar with a centered title and the capsule
+    (More, Close) at the right, a light grey page, the program's brand ``primary``."""
+    light = make_palette(primary, bg=(247, 247, 247), bar=(255, 255, 255),
+                         title_align="center", row_dividers=True)
+    return AppLook(models=models, title=title, light=light, actions=("more_horiz", "close"),
+                   **kw)
+
+
 @dataclass(frozen=True)
 class AppManifest:
     """What an app declares about itself (see the module doc).
@@ -52,7 +179,9 @@ class AppManifest:
     ``https://maps.example.com/``) its ``open_link`` opens. ``owns`` are system stores whose
     data the app holds (``pm clear`` of the app wipes them); ``reads`` are system stores it
     shows or edits without owning them. ``aliases`` are more names ``open_app`` accepts;
-    ``order`` places built-in apps on the launcher (lower first).
+    ``order`` places built-in apps on the launcher (lower first). ``icon`` is a Material icon
+    name (``world.icons``; a legacy symbol such as "📅" is read as the icon it maps to, an
+    empty one is "apps"), drawn on ``icon_shape`` (``ICON_SHAPES``) filled with ``color``.
     """
 
     name: str
@@ -60,6 +189,7 @@ class AppManifest:
     label: str = ""
     icon: str = ""
     color: tuple[int, int, int] = (26, 115, 232)
+    icon_shape: str = "circle"
     intents: tuple[str, ...] = ()
     deep_links: tuple[str, ...] = ()
     owns: tuple[str, ...] = ()
@@ -76,6 +206,8 @@ class AppManifest:
     #: "Mini-programs"). ``entry`` says where the host lists it ("Discover > Mini Programs").
     host: str = ""
     entry: str = ""
+    #: How the app looks (``AppLook``): its palettes, bars, navigation and rows.
+    look: AppLook = DEFAULT_LOOK
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not NAME_RE.match(self.name):
@@ -86,12 +218,23 @@ class AppManifest:
                              "package name such as 'com.example.notes'")
         if not self.label:
             object.__setattr__(self, "label", self.name)
-        if not self.icon:
-            object.__setattr__(self, "icon", self.label[:1].upper())
+        icon = material_name(self.icon) if isinstance(self.icon, str) and self.icon else "apps"
+        if icon is None:
+            try:
+                icon_glyph(self.icon)
+            except ValueError as e:
+                raise ValueError(f"app {self.name}: launcher icon: {e}") from None
+        object.__setattr__(self, "icon", icon)
+        if self.icon_shape not in ICON_SHAPES:
+            raise ValueError(f"app {self.name}: icon_shape {self.icon_shape!r}; accepted: "
+                             f"{', '.join(ICON_SHAPES)}")
         if len(self.color) != 3 or not all(isinstance(c, int) and 0 <= c <= 255
                                            for c in self.color):
             raise ValueError(f"app {self.name}: color {self.color!r} is not an (r, g, b) of "
                              "ints in 0..255")
+        if not isinstance(self.look, AppLook):
+            raise ValueError(f"app {self.name}: look must be an AppLook, got "
+                             f"{type(self.look).__name__}")
         for kind in ("owns", "reads"):
             for store in getattr(self, kind):
                 if store not in STORES:

@@ -5,7 +5,9 @@ Tiles are drawn at ``SS`` times their size and box-filtered down, which anti-ali
 and rounded corners. A line of text is split into runs of one font of the stack and vector
 symbols (``glyphs.text_runs``); runs are measured and drawn through the fonts' text caches
 (``glyphs.text_cache``: advances per character, masks per word), pixel-identical to Pillow's
-``ImageDraw.text``, fallback fonts on the bundled font's baseline.
+``ImageDraw.text``, fallback fonts on Roboto's baseline. Text is Roboto in the weight of its
+role (``bold`` draws titles, top bars and buttons in Medium, as Material does); icons are
+Material Icons glyphs (``icons``), a name or a legacy symbol mapped to one.
 """
 
 from __future__ import annotations
@@ -30,38 +32,51 @@ from .glyphs import (
     font,
     text_cache,
     text_runs,
+    weight_face,
 )
+from .icons import draw_icon, material_name
+from .theme import DEFAULT_PALETTE, Palette, luminance
 
+MEDIUM_FACE = weight_face("medium")
+ICON_SCALE = 0.6  # an icon's design box, in the glyph box of ``Painter.glyph``
 Ink = tuple[int, ...]  # RGB, or RGBA on tiles with an alpha mask
 SS = 2  # supersampling factor of tile drawing
 
-#: The color a container paints behind its children.
-SURFACES: dict[str, RGB] = {
-    "status_bar": T.STATUS_BG,
-    "nav_bar": T.NAV_BG,
+#: The palette role (or fixed color) a container paints behind its children.
+SURFACE_ROLES: dict[str, str | RGB] = {
+    "status_bar": "status_bg",
+    "nav_bar": "nav_bg",
     "keyboard": T.KEYBOARD_BG,
-    "top_bar": T.TOP_BAR_BG,
-    "tab_bar": T.SURFACE,
-    "dialog": T.SURFACE,
-    "menu": T.SURFACE,
+    "top_bar": "top_bar_bg",
+    "tab_bar": "surface",
+    "dialog": "surface",
+    "menu": "surface",
     "toast": T.TOAST_BG,
+    "card": "surface",
+    "sheet": "surface",
 }
 
 
-def luminance(color: RGB) -> float:
-    return 0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2]
+@lru_cache(maxsize=256)
+def surfaces(pal: Palette) -> dict[str, RGB]:
+    """The color each container kind paints behind its children, in palette ``pal``."""
+    return {kind: role if isinstance(role, tuple) else getattr(pal, role)
+            for kind, role in SURFACE_ROLES.items()}
 
 
-def on_color(bg: RGB, *, secondary: bool = False) -> RGB:
-    """Text color readable on ``bg``."""
+#: The surfaces of the default palette (the system's screens).
+SURFACES: dict[str, RGB] = surfaces(DEFAULT_PALETTE)
+
+
+def on_color(bg: RGB, *, secondary: bool = False, pal: Palette = DEFAULT_PALETTE) -> RGB:
+    """Text color readable on ``bg``: the palette's text colors where they contrast with it."""
     if luminance(bg) < 128:
+        if luminance(pal.text) >= 128:
+            return pal.text_2 if secondary else pal.text
         return (200, 204, 212) if secondary else (242, 243, 246)
+    if luminance(pal.text) < 128:
+        return pal.text_2 if secondary else pal.text
     return T.TEXT_2 if secondary else T.TEXT
-
-
-def mix(a: RGB, b: RGB, t: float) -> RGB:
-    """``a`` moved towards ``b`` by ``t``."""
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
 # --- tiles -----------------------------------------------------------------------------------
@@ -87,6 +102,7 @@ class Look(NamedTuple):
     lh: int
     tw: int  # output size
     th: int
+    pal: Palette = DEFAULT_PALETTE  # the app's colors
 
 
 class Tile(NamedTuple):
@@ -152,7 +168,7 @@ class Painter:
         self.lw, self.lh = look.lw, look.lh
         self.masked = masked
         if masked:
-            surface = SURFACES.get(look.kind, look.bg)
+            surface = surfaces(look.pal).get(look.kind, look.bg)
             self.img = Image.new("RGBA", (self.w, self.h), (*surface, 0))
         else:
             self.img = Image.new("RGB", (self.w, self.h), look.bg)
@@ -199,18 +215,22 @@ class Painter:
     def runs(text: str) -> list[tuple[str, int]]:
         """``text`` split into runs of one font of the stack and single vector symbols:
         ``(run, face)``, ``face`` being ``SYMBOL`` for a symbol (``glyphs.text_runs``)."""
-        if text.isascii():  # the bundled font draws ASCII: the common case, fast
+        if text.isascii():  # Roboto draws ASCII: the common case, fast
             return [(text, PRIMARY)] if text else []
         return text_runs(text)
 
     @staticmethod
-    def run_px(run: str, face: int, px: int) -> float:
-        """The advance of a run at font size ``px``: ``getlength`` of its font, from the text
-        caches' advances; a vector symbol's box."""
+    def run_px(run: str, face: int, px: int, weight: int = PRIMARY) -> float:
+        """The advance of a run at font size ``px``: ``getlength`` of its font (Roboto in
+        face ``weight`` for a ``PRIMARY`` run), from the text caches' advances; a vector
+        symbol's box."""
         if face == SYMBOL:
             return px * 1.05
         if face == PRIMARY:
-            return TEXT_CACHE.length(run, px)
+            if weight != PRIMARY:
+                face = weight
+            else:
+                return TEXT_CACHE.length(run, px)
         if TEXT_CACHE.enabled:
             return text_cache(face).length(run, px)
         return face_font(face, px).getlength(run)
@@ -219,50 +239,55 @@ class Painter:
         """The font size in drawing pixels of logical size ``size``."""
         return int(self.font(size).size)
 
-    def text_px(self, text: str, px: int) -> float:
-        """Width of ``text`` in drawing pixels at font size ``px``."""
+    def text_px(self, text: str, px: int, weight: int = PRIMARY) -> float:
+        """Width of ``text`` in drawing pixels at font size ``px`` (Roboto in face
+        ``weight``)."""
         run_px = self.run_px
-        return sum(run_px(run, face, px) for run, face in self.runs(text))
+        return sum(run_px(run, face, px, weight) for run, face in self.runs(text))
 
-    def width(self, text: str, size: float) -> float:
-        """Width of ``text`` in logical pixels."""
-        return self.text_px(text, self.px(size)) / self.kx
+    def width(self, text: str, size: float, *, bold: bool = False) -> float:
+        """Width of ``text`` in logical pixels (in Medium when ``bold``)."""
+        return self.text_px(text, self.px(size), MEDIUM_FACE if bold else PRIMARY) / self.kx
 
-    def fit(self, text: str, size: float, max_w: float, *, tail: bool = False) -> str:
+    def fit(self, text: str, size: float, max_w: float, *, tail: bool = False,
+            weight: int = PRIMARY) -> str:
         """``text`` cut with an ellipsis (at the end, or the start when ``tail``) to fit."""
         px = self.px(size)
         limit = max_w * self.kx
         text = text.replace("\n", " ")
-        if self.text_px(text, px) <= limit:
+        if self.text_px(text, px, weight) <= limit:
             return text
         lo, hi = 0, len(text)
         while lo < hi:  # longest cut that fits
             mid = (lo + hi + 1) // 2
             cut = "…" + text[len(text) - mid:].lstrip() if tail else text[:mid].rstrip() + "…"
-            if self.text_px(cut, px) <= limit:
+            if self.text_px(cut, px, weight) <= limit:
                 lo = mid
             else:
                 hi = mid - 1
         if lo == 0:
-            return "…" if self.text_px("…", px) <= limit else ""
+            return "…" if self.text_px("…", px, weight) <= limit else ""
         return "…" + text[len(text) - lo:].lstrip() if tail else text[:lo].rstrip() + "…"
 
     def text(self, x: float, y: float, text: str, size: float, fill: RGB, *,
-             align: str = "l", bold: bool = False, max_w: float | None = None,
-             tail: bool = False, bg: RGB | None = None) -> float:
+             align: str = "l", bold: bool = False, weight: str | None = None,
+             max_w: float | None = None, tail: bool = False, bg: RGB | None = None) -> float:
         """Draw one line vertically centered on ``y``; ``align`` l/m/r is relative to ``x``.
+        Roboto's ``weight`` (``glyphs.WEIGHTS``) is "medium" when ``bold``, else "regular"
+        unless given; the fallback fonts have one weight, drawn with a stroke when heavier.
         Returns the logical x where the text ends."""
+        wface = weight_face(weight) if weight else MEDIUM_FACE if bold else PRIMARY
         if max_w is not None:
-            text = self.fit(text, size, max_w, tail=tail)
+            text = self.fit(text, size, max_w, tail=tail, weight=wface)
         if not text:
             return x
         px = self.px(size)
         runs = self.runs(text)
         run_px = self.run_px
-        total = sum(run_px(run, face, px) for run, face in runs)
+        total = sum(run_px(run, face, px, wface) for run, face in runs)
         pen = x * self.kx - (total / 2 if align == "m" else total if align == "r" else 0)
         py = y * self.ky
-        stroke = max(1, round(px / 44)) if bold else 0
+        stroke = max(1, round(px / 44)) if wface != PRIMARY else 0
         cached = TEXT_CACHE.enabled
         for run, face in runs:
             if face == SYMBOL:
@@ -270,23 +295,29 @@ class Painter:
                 draw_symbol = SYMBOLS[run]
                 draw_symbol(self.d, pen + adv / 2, py, px * 0.38, fill, bg or self.look.bg)
             elif face == PRIMARY:
-                if not TEXT_CACHE.draw(self.d, pen, py, run, px, fill, stroke):
-                    self.d.text((pen, py), run, font=font(px), fill=fill, anchor="lm",
-                                stroke_width=stroke, stroke_fill=fill)
-            else:  # a fallback font, on the bundled font's baseline
+                if not (cached and text_cache(wface).draw(self.d, pen, py, run, px, fill)):
+                    self.d.text((pen, py), run, font=face_font(wface, px), fill=fill,
+                                anchor="lm")
+            else:  # a fallback font, on Roboto's baseline
                 base = baseline(py, px)
                 if not (cached and text_cache(face).draw(self.d, pen, base, run, px, fill,
                                                          stroke, "ls")):
                     self.d.text((pen, base), run, font=face_font(face, px), fill=fill,
                                 anchor="ls", stroke_width=stroke, stroke_fill=fill)
-            pen += run_px(run, face, px)
+            pen += run_px(run, face, px, wface)
         return pen / self.kx
 
     def glyph(self, cx: float, cy: float, glyph: str, box: float, fill: RGB, bg: RGB,
               fallback: str = "") -> None:
-        """A glyph centered in a ``box``-sized square: a vector symbol, font text, or the
-        first letter of ``fallback``."""
+        """A glyph centered in a ``box``-sized square: a Material icon (by name, or a legacy
+        symbol ``icons.LEGACY`` maps), a vector symbol, font text, or the first letter of
+        ``fallback``. An icon's 24-unit design box is 0.6 ``box`` (24 dp in a 40 dp target)."""
         glyph = glyph.strip()
+        name = material_name(glyph)
+        if name is not None:
+            px = max(1, round(box * ICON_SCALE * self.kf))
+            draw_icon(self.d, cx * self.kx, cy * self.ky, px, name, fill)
+            return
         if glyph not in SYMBOLS:
             glyph = glyph.translate(VARIATION_SELECTORS)
         if glyph in SYMBOLS:

@@ -21,7 +21,8 @@ from PIL import Image
 from . import theme as T
 from .glyphs import RGB
 from .layout import Frame, Rect
-from .painter import SURFACES, Look, Tile
+from .painter import Look, Tile, surfaces
+from .theme import DEFAULT_PALETTE, Palette
 from .widgets import Node
 from .widgets_draw import draw_tile
 
@@ -30,6 +31,8 @@ NO_DRAW = frozenset({"row", "column", "spacer", "list", "chip_group",
                      "subtitle"})  # a list item draws its subtitle parts itself
 #: Kinds whose inner color is not simply their surface (see ``inner_color``).
 INNER_SPECIAL = frozenset({"screen", "list_item", "key"})
+#: Kinds the system draws in its own colors whatever app is in front (the keyboard).
+SYSTEM_KINDS = frozenset({"keyboard", "key"})
 
 
 def _scrim_shifts(keep: float) -> tuple[int, ...]:
@@ -66,16 +69,16 @@ def trailing_kind(node: Node) -> str | None:
     return None if kind == "subtitle" else kind
 
 
-def inner_color(node: Node, bg: RGB) -> RGB:
-    """The color a node paints behind its children, given what it sits on."""
+def inner_color(node: Node, bg: RGB, pal: Palette = DEFAULT_PALETTE) -> RGB:
+    """The color a node paints behind its children, given what it sits on and the palette."""
     kind = node.kind
     if kind == "screen":
-        return node.color or T.BG
+        return node.color or pal.bg
     if kind == "list_item" and node.selected:
-        return T.SELECTED_BG
+        return pal.selected
     if kind == "key":
         return T.KEY_BG
-    return SURFACES.get(kind, bg)
+    return surfaces(pal).get(kind, bg)
 
 
 def _paste(out: np.ndarray, tile: Tile, ty0: int, ty1: int, tx0: int, tx1: int, oy: int,
@@ -203,11 +206,14 @@ class Renderer:
         has_scrim = frame.scrim_before is not None
         scrim_at = frame.scrim_before if frame.scrim_before is not None else -1
         out = np.empty((H, W, 3), np.uint8)
-        start, base = 0, T.BG
+        pal = frame.palette
+        app_surfaces = surfaces(pal)
+        sys_pal = DEFAULT_PALETTE
+        start, base = 0, pal.bg
         first = items[0] if items else None
         if first is not None and first.node.kind == "screen" and first.parent < 0 \
                 and first.rect == first.full == (0, 0, SW, SH) and scrim_at != 0:
-            start, base = 1, first.node.color or T.BG  # the screen background is the fill
+            start, base = 1, first.node.color or pal.bg  # the screen background is the fill
         base_dark = has_scrim  # the fill is drawn before the scrim
         np.copyto(out, _fill(W, H, scrimmed(base) if base_dark else base))
         inner: list[RGB] = [base] * start
@@ -224,8 +230,8 @@ class Renderer:
             else:
                 bg = scrimmed(base) if base_dark and not under else base
             kind = node.kind
-            inner.append(SURFACES.get(kind, bg) if kind not in INNER_SPECIAL
-                         else inner_color(node, bg))
+            inner.append(app_surfaces.get(kind, bg) if kind not in INNER_SPECIAL
+                         else inner_color(node, bg, pal))
             if kind in NO_DRAW:
                 continue
             fx0, fy0, fx1, fy1 = placed.full
@@ -234,7 +240,7 @@ class Renderer:
             if X1 <= X0 or Y1 <= Y0:
                 continue
             if kind == "screen" and parent < 0:
-                base, base_dark = node.color or T.BG, under
+                base, base_dark = node.color or pal.bg, under
                 if (X0, Y0, X1, Y1) == (0, 0, W, H) and placed.rect == placed.full:
                     np.copyto(out, _fill(W, H, scrimmed(base) if under else base))
                     continue
@@ -257,6 +263,7 @@ class Renderer:
                 kind, node.text, node.hint, node.desc, node.style, node.glyph, color,
                 node.checked, node.enabled, node.selected, placed.focused, extra, bg,
                 fx1 - fx0, fy1 - fy0, X1 - X0, Y1 - Y0,
+                sys_pal if kind in SYSTEM_KINDS else pal,
             )
             if under:
                 key = (_DARK, key)

@@ -54,8 +54,9 @@ QUICK_TOGGLES = (("Wi-Fi", "global", "wifi_on", "qs_wifi"),
 
 
 def icon_node(m: AppManifest, on_click: Handler, node_id: str = "") -> Node:
-    return Node("app_icon", text=m.label, glyph=m.icon, color=m.color, desc=m.label,
-                id=node_id, on_click=on_click)
+    """A launcher cell: the app's Material icon on its adaptive-icon shape, its label below."""
+    return Node("app_icon", text=m.label, glyph=m.icon, color=m.color, style=m.icon_shape,
+                desc=m.label, id=node_id, on_click=on_click)
 
 
 @dataclass

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, fields
+
 SCREEN_W = 1080
 SCREEN_H = 2400
 
@@ -90,6 +92,162 @@ LAUNCHER_BG = (44, 62, 96)
 TOAST_BG = (50, 50, 54)
 TOAST_FG = (250, 250, 250)
 SELECTED_BG = (222, 234, 252)
+
+RGB = tuple[int, int, int]
+
+
+def _check_rgb(owner: str, name: str, value: object) -> None:
+    if not (isinstance(value, tuple) and len(value) == 3
+            and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255
+                    for c in value)):
+        raise ValueError(f"{owner}: {name} {value!r} is not an (r, g, b) of ints in 0..255")
+
+
+def luminance(color: RGB) -> float:
+    """Perceived brightness 0..255 (the renderer's light/dark test)."""
+    return 0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2]
+
+
+def relative_luminance(color: RGB) -> float:
+    """WCAG 2.1 relative luminance of an sRGB color."""
+    def lin(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(c) for c in color)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """WCAG 2.1 contrast ratio of two colors (1..21; 4.5 is the minimum for body text)."""
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """``a`` moved towards ``b`` by ``t``."""
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+TITLE_ALIGNS = ("left", "center")
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The colors (and the few drawing choices) an app's screens are drawn with: a part of
+    every tile's cache key, so an app's look never reuses another's tiles.
+
+    ``bg`` is the screen, ``surface`` cards, dialogs and sheets; ``primary`` the accent
+    (buttons, switches, FAB, selection) with ``on_primary`` on it; ``text`` / ``text_2`` body
+    and secondary text; ``top_bar_bg`` / ``top_bar_fg`` the app bar; ``status_bg`` /
+    ``status_fg`` the status bar's tint; ``nav_bg`` the navigation bar. ``title_align``
+    (left/center), ``bar_divider`` (a line under the app bar) and ``row_dividers`` (lines
+    between list rows) are the top bar's and the rows' anatomy.
+    """
+
+    bg: RGB = (250, 250, 252)
+    surface: RGB = (255, 255, 255)
+    primary: RGB = (26, 115, 232)
+    on_primary: RGB = (255, 255, 255)
+    text: RGB = (28, 28, 32)
+    text_2: RGB = (96, 98, 106)
+    hint: RGB = (150, 152, 160)
+    divider: RGB = (224, 226, 230)
+    selected: RGB = (222, 234, 252)
+    field_bg: RGB = (236, 239, 245)
+    bubble_in: RGB = (233, 236, 242)
+    top_bar_bg: RGB = (240, 244, 250)
+    top_bar_fg: RGB = (28, 28, 32)
+    status_bg: RGB = (30, 30, 36)
+    status_fg: RGB = (240, 240, 240)
+    nav_bg: RGB = (20, 20, 24)
+    title_align: str = "left"
+    bar_divider: bool = True
+    row_dividers: bool = True
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            if f.type == "RGB":
+                _check_rgb("palette", f.name, getattr(self, f.name))
+        if self.title_align not in TITLE_ALIGNS:
+            raise ValueError(f"palette: title_align {self.title_align!r}; accepted: "
+                             f"{', '.join(TITLE_ALIGNS)}")
+        key = tuple(getattr(self, f.name) for f in fields(self) if f.compare)
+        object.__setattr__(self, "_hash", hash(key))
+
+    def __hash__(self) -> int:  # cached: the palette is hashed with every tile key
+        return self._hash
+
+    @property
+    def dark(self) -> bool:
+        """Whether the screen background is dark."""
+        return luminance(self.bg) < 128
+
+
+#: Today's house style: the look of an app that declares none, and of the system's screens
+#: (launcher, shade, recents, keyboard).
+DEFAULT_PALETTE = Palette()
+
+
+def make_palette(primary: RGB, *, dark: bool = False, bg: RGB | None = None,
+                 surface: RGB | None = None, bar: str | RGB = "surface",
+                 bar_fg: RGB | None = None, status: RGB | None = None,
+                 nav: RGB | None = None, text: RGB | None = None,
+                 on_primary: RGB | None = None, title_align: str = "left",
+                 bar_divider: bool = False, row_dividers: bool = True) -> Palette:
+    """A full palette from an app's few brand colors.
+
+    ``bar`` is ``"surface"`` (the app bar is the screen's color), ``"colored"`` (the primary
+    color) or an explicit (r, g, b); the status bar defaults to a darker shade of the app bar
+    (Material's ``colorPrimaryDark``) and the navigation bar to black on dark palettes and
+    the screen's color on light ones. Everything else derives from ``dark`` and the colors.
+    """
+    _check_rgb("make_palette", "primary", primary)
+    if dark:
+        bg = bg or (18, 18, 20)
+        surface = surface or mix(bg, (255, 255, 255), 0.07)
+        text = text or (236, 237, 240)
+        text_2 = mix(text, bg, 0.3)
+        hint = mix(text, bg, 0.5)
+        divider = mix(bg, (255, 255, 255), 0.14)
+        selected = mix(bg, primary, 0.3)
+        fld = mix(bg, (255, 255, 255), 0.1)
+        bubble_in = mix(bg, (255, 255, 255), 0.16)
+    else:
+        bg = bg or (255, 255, 255)
+        surface = surface or (255, 255, 255)
+        text = text or (28, 28, 32)
+        text_2 = mix(text, bg, 0.4)
+        hint = mix(text, bg, 0.6)
+        divider = mix(bg, (0, 0, 0), 0.11)
+        selected = mix(bg, primary, 0.16)
+        fld = mix(bg, (0, 0, 0), 0.06)
+        bubble_in = mix(bg, (0, 0, 0), 0.08)
+    if bar == "surface":
+        bar_bg = bg
+    elif bar == "colored":
+        bar_bg = primary
+    elif isinstance(bar, tuple):
+        _check_rgb("make_palette", "bar", bar)
+        bar_bg = bar
+    else:
+        raise ValueError(f"make_palette: bar {bar!r}; accepted: 'surface', 'colored' or an "
+                         "(r, g, b)")
+    if on_primary is None:  # white as on most real apps' accents, unless it is unreadable
+        on_primary = (255, 255, 255) if contrast(primary, (255, 255, 255)) >= 2.5 else (
+            20, 20, 24)
+    if bar_fg is None:
+        bar_fg = text if bar_bg == bg else (
+            (255, 255, 255) if luminance(bar_bg) < 170 else (20, 20, 24))
+    status_bg = status or (bar_bg if bar == "surface" else mix(bar_bg, (0, 0, 0), 0.2))
+    status_fg = (250, 250, 250) if luminance(status_bg) < 150 else (28, 28, 32)
+    nav_bg = nav or ((0, 0, 0) if dark else bg)
+    return Palette(bg=bg, surface=surface, primary=primary, on_primary=on_primary, text=text,
+                   text_2=text_2, hint=hint, divider=divider, selected=selected, field_bg=fld,
+                   bubble_in=bubble_in, top_bar_bg=bar_bg, top_bar_fg=bar_fg,
+                   status_bg=status_bg, status_fg=status_fg, nav_bg=nav_bg,
+                   title_align=title_align, bar_divider=bar_divider, row_dividers=row_dividers)
+
 
 #: Icon colors for apps, by app name (fallback: PRIMARY).
 APP_COLORS: dict[str, tuple[int, int, int]] = {}

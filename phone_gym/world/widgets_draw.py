@@ -6,7 +6,8 @@ from collections.abc import Callable
 
 from . import theme as T
 from .glyphs import RGB, SYMBOLS, font_has
-from .painter import SS, SURFACES, Look, Painter, Tile, luminance, mix, on_color
+from .painter import SS, Look, Painter, Tile, on_color, surfaces
+from .theme import luminance, mix
 from .widgets import SLIDER_INSET
 
 #: Kinds drawn without supersampling: mostly text (FreeType anti-aliases it anyway), and the
@@ -18,15 +19,13 @@ MASKED = frozenset({"dialog", "menu", "menu_item", "toast", "fab", "sheet"})
 #: Text styles with their own font size and line height (others draw as body text).
 TEXT_STYLES = frozenset({"title", "body", "caption", "big", "link", "error"})
 
-# screen kit containers paint a surface behind their children
-SURFACES.update(card=T.SURFACE, sheet=T.SURFACE)
-
-FIELD_BG = (236, 239, 245)
+FIELD_BG = T.DEFAULT_PALETTE.field_bg
 OUTLINE = (116, 119, 127)
 DISABLED_FILL = (226, 227, 231)
 SPECIAL_KEY_BG = (190, 195, 204)
 SELECTION = (187, 214, 251)
-BUBBLE_IN = (233, 236, 242)
+BUBBLE_IN = T.DEFAULT_PALETTE.bubble_in
+PAPER = (255, 255, 255)  # a drawing canvas is white whatever the theme
 SHEET_HANDLE = (196, 199, 206)
 LINK_ON_DARK = (138, 180, 248)
 AVATAR_COLORS: tuple[RGB, ...] = (
@@ -56,7 +55,7 @@ def _draws(*kinds: str) -> Callable[[DrawFn], DrawFn]:
 
 @_draws("screen", "nav_bar", "keyboard")
 def _draw_fill(p: Painter, k: Look) -> None:
-    color = k.color if k.kind == "screen" and k.color else SURFACES.get(k.kind, T.BG)
+    color = k.color if k.kind == "screen" and k.color else surfaces(k.pal).get(k.kind, k.pal.bg)
     p.rect(0, 0, k.lw, k.lh, color)
 
 
@@ -65,13 +64,13 @@ def _draw_text(p: Painter, k: Look) -> None:
     style = k.style if k.style in TEXT_STYLES else "body"
     size = T.FONT[style]
     base = T.HEIGHTS[f"text:{style}"]
-    fill = on_color(k.bg, secondary=style == "caption")
+    fill = on_color(k.bg, secondary=style == "caption", pal=k.pal)
     if style == "link":
-        fill = T.PRIMARY if luminance(k.bg) >= 128 else LINK_ON_DARK
+        fill = k.pal.primary if luminance(k.bg) >= 128 else LINK_ON_DARK
     elif style == "error":
         fill = T.DANGER
     if not k.enabled:
-        fill = T.HINT
+        fill = k.pal.hint
     lines = T.wrap_text(k.text, k.lw, size)
     for line, y in zip(lines, _lines_y(base, len(lines), int(size * 1.3)), strict=False):
         end = p.text(0, y, line, size, fill, bold=style == "title", max_w=k.lw)
@@ -89,13 +88,13 @@ def _draw_button(p: Painter, k: Look) -> None:
     fill: RGB | None = None
     outline: RGB | None = None
     if style in ("primary", "danger"):
-        fill = (T.PRIMARY if style == "primary" else T.DANGER) if k.enabled else DISABLED_FILL
-        fg = T.PRIMARY_TEXT if k.enabled else T.HINT
+        fill = (k.pal.primary if style == "primary" else T.DANGER) if k.enabled else DISABLED_FILL
+        fg = k.pal.on_primary if k.enabled else k.pal.hint
     elif style == "secondary":
-        outline = OUTLINE if k.enabled else T.DIVIDER
-        fg = T.PRIMARY if k.enabled else T.HINT
+        outline = OUTLINE if k.enabled else k.pal.divider
+        fg = k.pal.primary if k.enabled else k.pal.hint
     else:  # text button
-        fg = (T.DANGER if style == "text_danger" else T.PRIMARY) if k.enabled else T.HINT
+        fg = (T.DANGER if style == "text_danger" else k.pal.primary) if k.enabled else k.pal.hint
         if luminance(k.bg) < 128 and k.enabled:
             fg = (138, 180, 248)
     if fill is not None or outline is not None:
@@ -109,17 +108,18 @@ def _draw_button(p: Painter, k: Look) -> None:
 def _draw_text_field(p: Painter, k: Look) -> None:
     pad = 28
     label, value, hint = k.desc, k.text, k.hint
-    accent = T.PRIMARY if k.focused else OUTLINE
-    fg, label_fg = (T.TEXT, T.PRIMARY if k.focused else T.TEXT_2)
+    accent = k.pal.primary if k.focused else OUTLINE
+    fg, label_fg = (k.pal.text, k.pal.primary if k.focused else k.pal.text_2)
     if not k.enabled:
-        fg = label_fg = accent = T.HINT
+        fg = label_fg = accent = k.pal.hint
     size, lsize = T.FONT["body"], T.FONT["small"]
     y0, y1 = 6, k.lh - 8
     multiline = k.style == "multiline"
     if multiline:
-        p.rect(0, y0, k.lw, y1, FIELD_BG, radius=16, outline=accent, width=5 if k.focused else 3)
+        p.rect(0, y0, k.lw, y1, k.pal.field_bg, radius=16, outline=accent,
+               width=5 if k.focused else 3)
     else:
-        p.rect(0, y0, k.lw, y1, FIELD_BG, radius=16, corners=(True, True, False, False))
+        p.rect(0, y0, k.lw, y1, k.pal.field_bg, radius=16, corners=(True, True, False, False))
         p.hline(0, k.lw, y1, 6 if k.focused else 3, accent)
     top = y0
     if label:
@@ -146,10 +146,10 @@ def _draw_text_field(p: Painter, k: Look) -> None:
             end_x = p.text(pad, y, shown, size, fg)
             end_y = y
     elif hint:
-        p.text(pad, ys[0], hint, size, T.HINT, max_w=max_w)
+        p.text(pad, ys[0], hint, size, k.pal.hint, max_w=max_w)
     if k.focused and k.enabled:
         cx = end_x + (3 if value else 0)
-        p.rect(cx, end_y - size * 0.58, cx + 4, end_y + size * 0.58, T.PRIMARY)
+        p.rect(cx, end_y - size * 0.58, cx + 4, end_y + size * 0.58, k.pal.primary)
 
 
 def _switch(p: Painter, k: Look, x1: float, cy: float) -> None:
@@ -157,11 +157,11 @@ def _switch(p: Painter, k: Look, x1: float, cy: float) -> None:
     x0 = x1 - tw
     on = bool(k.checked)
     if on:
-        track = T.PRIMARY if k.enabled else mix(T.PRIMARY, k.bg, 0.6)
+        track = k.pal.primary if k.enabled else mix(k.pal.primary, k.bg, 0.6)
         p.rect(x0, cy - th / 2, x1, cy + th / 2, track, radius=th / 2)
-        p.circle(x1 - th / 2, cy, 27, T.SURFACE)
+        p.circle(x1 - th / 2, cy, 27, k.pal.surface)
     else:
-        line = OUTLINE if k.enabled else T.DIVIDER
+        line = OUTLINE if k.enabled else k.pal.divider
         p.rect(x0, cy - th / 2, x1, cy + th / 2, (228, 230, 236), radius=th / 2, outline=line,
                width=5)
         p.circle(x0 + th / 2, cy, 19, line)
@@ -171,7 +171,7 @@ def _switch(p: Painter, k: Look, x1: float, cy: float) -> None:
 def _draw_toggle(p: Painter, k: Look) -> None:
     x1 = k.lw - 6
     if k.text:
-        fg = on_color(k.bg) if k.enabled else T.HINT
+        fg = on_color(k.bg, pal=k.pal) if k.enabled else k.pal.hint
         p.text(0, k.lh / 2, k.text, T.FONT["body"], fg, max_w=k.lw - 132 - 40)
     _switch(p, k, x1, k.lh / 2)
 
@@ -182,21 +182,21 @@ def _draw_checkbox(p: Painter, k: Look) -> None:
     x0 = 6 if k.text else (k.lw - s) / 2
     y0 = (k.lh - s) / 2
     if k.kind == "radio":  # a ring, with a dot when checked
-        color = (T.PRIMARY if k.checked else T.TEXT_2) if k.enabled else T.HINT
+        color = (k.pal.primary if k.checked else k.pal.text_2) if k.enabled else k.pal.hint
         p.circle(x0 + s / 2, y0 + s / 2, s / 2, color)
         p.circle(x0 + s / 2, y0 + s / 2, s / 2 - 6, k.bg)
         if k.checked:
             p.circle(x0 + s / 2, y0 + s / 2, s / 2 - 16, color)
     elif k.checked:
-        fill = T.PRIMARY if k.enabled else T.HINT
+        fill = k.pal.primary if k.enabled else k.pal.hint
         p.rect(x0, y0, x0 + s, y0 + s, fill, radius=10)
         SYMBOLS["✓"](p.d, (x0 + s / 2) * p.kx, (y0 + s / 2) * p.ky, s * 0.4 * p.kf,
-                     T.SURFACE, fill)
+                     k.pal.surface, fill)
     else:
         p.rect(x0, y0, x0 + s, y0 + s, None, radius=10,
-               outline=T.TEXT_2 if k.enabled else T.HINT, width=5)
+               outline=k.pal.text_2 if k.enabled else k.pal.hint, width=5)
     if k.text:
-        fg = on_color(k.bg) if k.enabled else T.HINT
+        fg = on_color(k.bg, pal=k.pal) if k.enabled else k.pal.hint
         p.text(x0 + s + 36, k.lh / 2, k.text, T.FONT["body"], fg, max_w=k.lw - s - 48)
 
 
@@ -207,7 +207,7 @@ def _draw_slider(p: Painter, k: Look) -> None:
     share = (value - lo) / (hi - lo) if hi > lo else 0.0
     x0, x1, cy = SLIDER_INSET, k.lw - SLIDER_INSET, k.lh / 2
     thumb = x0 + share * (x1 - x0)
-    active = T.PRIMARY if k.enabled else T.HINT
+    active = k.pal.primary if k.enabled else k.pal.hint
     p.rect(x0 - 8, cy - 8, x1 + 8, cy + 8, mix(active, k.bg, 0.72), radius=8)
     p.rect(x0 - 8, cy - 8, thumb, cy + 8, active, radius=8)
     p.circle(thumb, cy, 30, active)
@@ -221,7 +221,7 @@ def avatar_color(glyph: str, color: RGB | None) -> RGB:
 
 @_draws("list_item")
 def _draw_list_item(p: Painter, k: Look) -> None:
-    bg = T.SELECTED_BG if k.selected else k.bg
+    bg = k.pal.selected if k.selected else k.bg
     if k.selected:
         p.rect(0, 0, k.lw, k.lh, bg)
     x = T.PAD if k.lw >= T.SCREEN_W - T.PAD else 16  # full-width rows get the screen margin
@@ -232,28 +232,31 @@ def _draw_list_item(p: Painter, k: Look) -> None:
     trailing = k.extra
     reserve = 0 if not trailing else (2 if trailing == "toggle" else 1) * T.ICON_SIZE + 24
     max_w = k.lw - x - T.PAD // 2 - reserve
-    fg = on_color(bg) if k.enabled else T.HINT
-    fg2 = on_color(bg, secondary=True) if k.enabled else T.HINT
+    fg = on_color(bg, pal=k.pal) if k.enabled else k.pal.hint
+    fg2 = on_color(bg, secondary=True, pal=k.pal) if k.enabled else k.pal.hint
     if k.hint:
         p.text(x, k.lh / 2 - 28, k.text, T.FONT["body"], fg, max_w=max_w)
         p.text(x, k.lh / 2 + 32, k.hint, T.FONT["caption"], fg2, max_w=max_w)
     else:
         p.text(x, k.lh / 2, k.text, T.FONT["body"], fg, max_w=max_w)
-    p.hline(x, k.lw, k.lh, 2, T.DIVIDER if luminance(bg) >= 128 else OUTLINE)
+    if k.pal.row_dividers:
+        p.hline(x, k.lw, k.lh, 2, k.pal.divider if luminance(bg) >= 128 else OUTLINE)
 
 
 @_draws("icon")
 def _draw_icon(p: Painter, k: Look) -> None:
     box = min(k.lw, k.lh)
-    fg = on_color(k.bg)
-    if luminance(k.bg) >= 128:
+    fg = on_color(k.bg, pal=k.pal)
+    if k.bg == k.pal.top_bar_bg and k.pal.top_bar_fg != k.pal.text:  # on a colored app bar
+        fg = k.pal.top_bar_fg
+    elif luminance(k.bg) >= 128:
         fg = (60, 64, 72)
     if k.selected:
-        p.circle(k.lw / 2, k.lh / 2, box * 0.4, T.SELECTED_BG)
-        fg = T.PRIMARY
+        p.circle(k.lw / 2, k.lh / 2, box * 0.4, k.pal.selected)
+        fg = k.pal.primary
     if not k.enabled:
-        fg = T.HINT
-    p.glyph(k.lw / 2, k.lh / 2, k.glyph, box, fg, T.SELECTED_BG if k.selected else k.bg,
+        fg = k.pal.hint
+    p.glyph(k.lw / 2, k.lh / 2, k.glyph, box, fg, k.pal.selected if k.selected else k.bg,
             fallback=k.desc or k.text)
 
 
@@ -263,72 +266,80 @@ def _draw_fab(p: Painter, k: Look) -> None:
     cx, cy = k.lw / 2, k.lh / 2 - 2
     p.circle(cx, cy + 6, r + 4, (0, 0, 0, 48))
     p.circle(cx, cy + 3, r + 1, (0, 0, 0, 60))
-    fill = T.PRIMARY if k.enabled else T.HINT
+    fill = k.pal.primary if k.enabled else k.pal.hint
     p.circle(cx, cy, r, (*fill, 255))
-    p.glyph(cx, cy, k.glyph, r * 1.3, T.PRIMARY_TEXT, fill, fallback=k.desc)
+    p.glyph(cx, cy, k.glyph, r * 1.3, k.pal.on_primary, fill, fallback=k.desc)
 
 
 @_draws("top_bar")
 def _draw_top_bar(p: Painter, k: Look) -> None:
     has_up, n_actions = k.extra if isinstance(k.extra, tuple) else (False, 0)
-    p.rect(0, 0, k.lw, k.lh, T.TOP_BAR_BG)
+    pal = k.pal
+    p.rect(0, 0, k.lw, k.lh, pal.top_bar_bg)
     x = T.PAD // 2 + T.ICON_SIZE + 16 if has_up else T.PAD
-    max_w = k.lw - x - T.PAD // 2 - n_actions * T.ICON_SIZE - 16
-    p.text(x, k.lh / 2, k.text, T.FONT["top_bar"], T.TEXT, bold=True, max_w=max_w)
-    p.hline(0, k.lw, k.lh, 2, T.DIVIDER)
+    right = T.PAD // 2 + n_actions * T.ICON_SIZE + 16
+    if pal.title_align == "center":  # centered between equal margins
+        margin = max(x, right)
+        p.text(k.lw / 2, k.lh / 2, k.text, T.FONT["top_bar"], pal.top_bar_fg, align="m",
+               bold=True, max_w=k.lw - 2 * margin, bg=pal.top_bar_bg)
+    else:
+        p.text(x, k.lh / 2, k.text, T.FONT["top_bar"], pal.top_bar_fg, bold=True,
+               max_w=k.lw - x - right, bg=pal.top_bar_bg)
+    if pal.bar_divider:
+        p.hline(0, k.lw, k.lh, 2, pal.divider)
 
 
 @_draws("tab_bar")
 def _draw_tab_bar(p: Painter, k: Look) -> None:
-    p.rect(0, 0, k.lw, k.lh, T.SURFACE)
-    p.hline(0, k.lw, 2, 2, T.DIVIDER)
+    p.rect(0, 0, k.lw, k.lh, k.pal.surface)
+    p.hline(0, k.lw, 2, 2, k.pal.divider)
 
 
 @_draws("tab")
 def _draw_tab(p: Painter, k: Look) -> None:
     size = T.FONT["caption"]
-    fg = T.PRIMARY if k.selected else on_color(k.bg, secondary=True)
+    fg = k.pal.primary if k.selected else on_color(k.bg, secondary=True, pal=k.pal)
     if not k.enabled:
-        fg = T.HINT
+        fg = k.pal.hint
     cx, cy = k.lw / 2, k.lh / 2
     if k.style == "top":  # a top tab: the label, underlined when selected
         label = p.fit(k.text, T.FONT["button"], k.lw - 32)
         p.text(cx, cy, label, T.FONT["button"], fg, align="m", bold=k.selected)
-        p.hline(0, k.lw, k.lh, 2, T.DIVIDER)
+        p.hline(0, k.lw, k.lh, 2, k.pal.divider)
         if k.selected:
             w = min(k.lw - 16, p.width(label, T.FONT["button"]) + 48)
             p.rect(cx - w / 2, k.lh - 8, cx + w / 2, k.lh, fg, radius=4)
         return
     if k.glyph:
         if k.selected:
-            p.rect(cx - 64, cy - 62, cx + 64, cy + 2, T.SELECTED_BG, radius=32)
-        p.glyph(cx, cy - 30, k.glyph, 84, fg, T.SELECTED_BG if k.selected else k.bg)
+            p.rect(cx - 64, cy - 62, cx + 64, cy + 2, k.pal.selected, radius=32)
+        p.glyph(cx, cy - 30, k.glyph, 84, fg, k.pal.selected if k.selected else k.bg)
         p.text(cx, cy + 42, k.text, size, fg, align="m", bold=k.selected, max_w=k.lw - 16)
         return
     label = p.fit(k.text, size, k.lw - 40)
     if k.selected:
         w = min(k.lw - 16, p.width(label, size) + 72)
-        p.rect(cx - w / 2, cy - 38, cx + w / 2, cy + 38, T.SELECTED_BG, radius=38)
+        p.rect(cx - w / 2, cy - 38, cx + w / 2, cy + 38, k.pal.selected, radius=38)
     p.text(cx, cy, label, size, fg, align="m", bold=k.selected)
 
 
 @_draws("status_bar")
 def _draw_status_bar(p: Painter, k: Look) -> None:
-    p.rect(0, 0, k.lw, k.lh, T.STATUS_BG)
+    p.rect(0, 0, k.lw, k.lh, k.pal.status_bg)
     size = T.FONT["status"]
-    p.text(T.PAD, k.lh / 2, k.text, size, T.STATUS_FG, bold=True, max_w=k.lw / 2)
-    p.text(k.lw - T.PAD, k.lh / 2, k.hint, size, T.STATUS_FG, align="r", max_w=k.lw / 2 - T.PAD)
+    p.text(T.PAD, k.lh / 2, k.text, size, k.pal.status_fg, bold=True, max_w=k.lw / 2)
+    p.text(k.lw - T.PAD, k.lh / 2, k.hint, size, k.pal.status_fg, align="r", max_w=k.lw / 2 - T.PAD)
 
 
 @_draws("key")
 def _draw_key(p: Painter, k: Look) -> None:
     label = k.text
     base = k.desc or label
-    fg = T.TEXT
+    fg = k.pal.text
     if label in ("↵",) or base == "↵":
-        fill, fg = T.PRIMARY, T.PRIMARY_TEXT
+        fill, fg = k.pal.primary, k.pal.on_primary
     elif k.selected:
-        fill, fg = T.SELECTED_BG, T.PRIMARY
+        fill, fg = k.pal.selected, k.pal.primary
     elif base in SPECIAL_KEYS or label in SPECIAL_KEYS:
         fill = SPECIAL_KEY_BG
     else:
@@ -347,16 +358,33 @@ def _draw_key(p: Painter, k: Look) -> None:
 
 @_draws("app_icon")
 def _draw_app_icon(p: Painter, k: Look) -> None:
-    size = T.FONT["small"]
-    label_h = size * 1.8
+    """A launcher icon: the app's Material icon on its shape (``k.style``) in its colour."""
+    label_h = T.FONT["small"] * 1.8
     avail = k.lh - label_h
     d = min(k.lw * 0.56, avail * 0.8)
     cx, cy = k.lw / 2, avail / 2 + avail * 0.06
-    color = k.color or T.PRIMARY
-    p.circle(cx, cy, d / 2, color)
-    fg = T.PRIMARY_TEXT if luminance(color) < 170 else T.TEXT
+    color = k.color or k.pal.primary
+    fg = k.pal.on_primary if luminance(color) < 170 else k.pal.text
+    if k.style == "tricolor":  # Chrome: red, yellow and green thirds around a blue eye
+        for start, third in ((-150, (219, 68, 55)), (-30, (15, 157, 88)), (90, (244, 180, 0))):
+            p.d.pieslice(p.box(cx - d / 2, cy - d / 2, cx + d / 2, cy + d / 2), start,
+                         start + 120, fill=third)
+        p.circle(cx, cy, d * 0.24, (255, 255, 255))
+        p.circle(cx, cy, d * 0.19, (66, 133, 244))
+        return _app_label(p, k, cx, cy + d / 2, label_h)
+    if k.style in ("rounded", "square"):  # adaptive icons: a squircle or a square tile
+        radius = d * (0.28 if k.style == "rounded" else 0.08)
+        p.rect(cx - d / 2, cy - d / 2, cx + d / 2, cy + d / 2, color, radius=radius)
+    else:
+        p.circle(cx, cy, d / 2, color)
     p.glyph(cx, cy, k.glyph, d * 0.95, fg, color, fallback=k.text)
-    p.text(cx, cy + d / 2 + label_h / 2 + 4, k.text, size, on_color(k.bg), align="m",
+    _app_label(p, k, cx, cy + d / 2, label_h)
+
+
+def _app_label(p: Painter, k: Look, cx: float, bottom: float, label_h: float) -> None:
+    """An app icon's label, centered below the icon's ``bottom``."""
+    size = T.FONT["small"]
+    p.text(cx, bottom + label_h / 2 + 4, k.text, size, on_color(k.bg, pal=k.pal), align="m",
            max_w=k.lw - 12)
 
 
@@ -368,14 +396,14 @@ def _draw_menu(p: Painter, k: Look) -> None:
     m = MENU_SHADOW
     for i, a in enumerate((14, 22, 34)):
         p.rect(i * 3, i * 3 + 2, k.lw - i * 3, k.lh - i * 3 + 2, (0, 0, 0, a), radius=24)
-    p.rect(m, m, k.lw - m, k.lh - m, (*T.SURFACE, 255), radius=20)
+    p.rect(m, m, k.lw - m, k.lh - m, (*k.pal.surface, 255), radius=20)
 
 
 @_draws("menu_item")
 def _draw_menu_item(p: Painter, k: Look) -> None:
     m = MENU_SHADOW + 2  # transparent margins keep the menu's shadow and rounded corners
     p.rect(m, m + 24, k.lw - m, k.lh - m - 24, (*k.bg, 255))
-    fg = on_color(k.bg) if k.enabled else T.HINT
+    fg = on_color(k.bg, pal=k.pal) if k.enabled else k.pal.hint
     p.text(T.PAD, k.lh / 2, k.text, T.FONT["body"], fg, max_w=k.lw - 2 * T.PAD)
 
 
@@ -388,7 +416,7 @@ def _draw_toast(p: Painter, k: Look) -> None:
 
 @_draws("dialog")
 def _draw_dialog(p: Painter, k: Look) -> None:
-    p.rect(0, 0, k.lw, k.lh, (*T.SURFACE, 255), radius=36)
+    p.rect(0, 0, k.lw, k.lh, (*k.pal.surface, 255), radius=36)
 
 
 # --- screen kit kinds (``phone_gym.world.kit``) ----------------------------------------------
@@ -399,27 +427,27 @@ def _draw_chip(p: Painter, k: Look) -> None:
     """A pill: outlined, or filled with a check mark when checked (a filter chip)."""
     y0, y1 = 12, k.lh - 12
     r = (y1 - y0) / 2
-    fg = on_color(k.bg) if k.enabled else T.HINT
+    fg = on_color(k.bg, pal=k.pal) if k.enabled else k.pal.hint
     x = T.CHIP_PAD
     if k.checked:
-        p.rect(0, y0, k.lw, y1, T.SELECTED_BG, radius=r)
-        SYMBOLS["✓"](p.d, (x + 14) * p.kx, (y0 + y1) / 2 * p.ky, 14 * p.kf, fg, T.SELECTED_BG)
+        p.rect(0, y0, k.lw, y1, k.pal.selected, radius=r)
+        SYMBOLS["✓"](p.d, (x + 14) * p.kx, (y0 + y1) / 2 * p.ky, 14 * p.kf, fg, k.pal.selected)
         x += T.CHIP_CHECK
     else:
         p.rect(0, y0, k.lw, y1, None, radius=r, outline=OUTLINE, width=3)
     p.text(x, (y0 + y1) / 2, k.text, T.FONT["chip"], fg, max_w=k.lw - x - T.CHIP_PAD // 2,
-           bg=T.SELECTED_BG if k.checked else k.bg)
+           bg=k.pal.selected if k.checked else k.bg)
 
 
 @_draws("card")
 def _draw_card(p: Painter, k: Look) -> None:
-    p.rect(0, 0, k.lw, k.lh, T.SURFACE, radius=28, outline=T.DIVIDER, width=3)
+    p.rect(0, 0, k.lw, k.lh, k.pal.surface, radius=28, outline=k.pal.divider, width=3)
 
 
 @_draws("sheet")
 def _draw_sheet(p: Painter, k: Look) -> None:
     """A panel from the bottom edge: rounded top corners and a drag handle."""
-    p.rect(0, 0, k.lw, k.lh, (*T.SURFACE, 255), radius=48, corners=(True, True, False, False))
+    p.rect(0, 0, k.lw, k.lh, (*k.pal.surface, 255), radius=48, corners=(True, True, False, False))
     p.rect(k.lw / 2 - 56, 18, k.lw / 2 + 56, 28, (*SHEET_HANDLE, 255), radius=5)
 
 
@@ -432,15 +460,15 @@ def _draw_thumb(p: Painter, k: Look) -> None:
     color = avatar_color(k.glyph or k.desc, k.color)
     p.rect(x0, y0, x1, y1, color, radius=20)
     box = min(x1 - x0, y1 - y0)
-    fg = T.PRIMARY_TEXT if luminance(color) < 170 else T.TEXT
+    fg = k.pal.on_primary if luminance(color) < 170 else k.pal.text
     p.glyph((x0 + x1) / 2, (y0 + y1) / 2, k.glyph, box * 0.7, fg, color, fallback=k.desc)
     if k.selected:  # a check mark in a ringed disc at the top left
         cx, cy = x0 + 52, y0 + 52
-        p.circle(cx, cy, 38, T.SURFACE)
-        p.circle(cx, cy, 32, T.PRIMARY)
-        SYMBOLS["✓"](p.d, cx * p.kx, cy * p.ky, 22 * p.kf, T.PRIMARY_TEXT, T.PRIMARY)
+        p.circle(cx, cy, 38, k.pal.surface)
+        p.circle(cx, cy, 32, k.pal.primary)
+        SYMBOLS["✓"](p.d, cx * p.kx, cy * p.ky, 22 * p.kf, k.pal.on_primary, k.pal.primary)
     if k.text:
-        fill = on_color(k.bg) if k.enabled else T.HINT
+        fill = on_color(k.bg, pal=k.pal) if k.enabled else k.pal.hint
         p.text(k.lw / 2, k.lh - m - label_h / 2, k.text, T.FONT["small"], fill, align="m",
                max_w=k.lw - 2 * m)
 
@@ -450,9 +478,9 @@ def _draw_bubble(p: Painter, k: Look) -> None:
     """A chat message: its sender (incoming), its text and its time, in a rounded box that
     is blue for outgoing messages (style ``out``)."""
     out = k.style == "out"
-    fill = T.PRIMARY if out else BUBBLE_IN
-    fg = T.PRIMARY_TEXT if out else T.TEXT
-    fg2 = mix(T.PRIMARY_TEXT, fill, 0.25) if out else T.TEXT_2
+    fill = k.pal.primary if out else k.pal.bubble_in
+    fg = k.pal.on_primary if out else k.pal.text
+    fg2 = mix(k.pal.on_primary, fill, 0.25) if out else k.pal.text_2
     pad, size = T.BUBBLE_PAD, T.FONT["body"]
     pitch, max_w = int(size * 1.3), k.lw - 2 * pad
     sender = T.BUBBLE_LINE if k.desc and not out else 0
@@ -465,7 +493,7 @@ def _draw_bubble(p: Painter, k: Look) -> None:
     p.rect(0, 0, k.lw, y1, fill, radius=36)
     y = float(pad)
     if sender:
-        p.text(pad, y + sender / 2, k.desc, T.FONT["caption"], T.PRIMARY, bold=True,
+        p.text(pad, y + sender / 2, k.desc, T.FONT["caption"], k.pal.primary, bold=True,
                max_w=max_w, bg=fill)
         y += sender
     for line in lines:
@@ -481,7 +509,7 @@ def _draw_picture(p: Painter, k: Look) -> None:
     """A photo of a page: paper with a thin frame, its lines of text in a dark ink (the
     accessibility tree leaves them out: ``widgets.PIXELS_ONLY``)."""
     paper = k.color or (250, 246, 236)
-    p.rect(8, 8, k.lw - 8, k.lh - 8, paper, radius=12, outline=T.DIVIDER, width=3)
+    p.rect(8, 8, k.lw - 8, k.lh - 8, paper, radius=12, outline=k.pal.divider, width=3)
     lines = k.text.split("\n") if k.text else []
     size = T.FONT["body"]
     pitch = int(size * 1.35)
@@ -489,7 +517,7 @@ def _draw_picture(p: Painter, k: Look) -> None:
     for line in lines:
         if y + pitch / 2 > k.lh - 8:
             break
-        p.text(8 + T.CARD_PAD, y, line, size, T.TEXT, max_w=k.lw - 16 - 2 * T.CARD_PAD,
+        p.text(8 + T.CARD_PAD, y, line, size, k.pal.text, max_w=k.lw - 16 - 2 * T.CARD_PAD,
                bg=paper)
         y += pitch
 
@@ -497,7 +525,7 @@ def _draw_picture(p: Painter, k: Look) -> None:
 @_draws("canvas")
 def _draw_canvas(p: Painter, k: Look) -> None:
     """A white drawing surface with a frame, and its strokes (``kit.media``)."""
-    p.rect(0, 0, k.lw, k.lh, T.SURFACE, outline=T.DIVIDER, width=3)
+    p.rect(0, 0, k.lw, k.lh, PAPER, outline=k.pal.divider, width=3)  # white in dark apps too
     width = max(2, round(10 * p.kf))
     for part in k.text.split(";") if k.text else ():  # "x0 y0 x1 y1 r g b" per stroke
         v = [int(n) for n in part.split()]
@@ -514,9 +542,9 @@ def _draw_canvas(p: Painter, k: Look) -> None:
 def _draw_other(p: Painter, k: Look) -> None:
     """Unknown kinds: their text, else their glyph."""
     if k.text:
-        p.text(0, k.lh / 2, k.text, T.FONT["body"], on_color(k.bg), max_w=k.lw)
+        p.text(0, k.lh / 2, k.text, T.FONT["body"], on_color(k.bg, pal=k.pal), max_w=k.lw)
     elif k.glyph:
-        p.glyph(k.lw / 2, k.lh / 2, k.glyph, min(k.lw, k.lh), on_color(k.bg), k.bg)
+        p.glyph(k.lw / 2, k.lh / 2, k.glyph, min(k.lw, k.lh), on_color(k.bg, pal=k.pal), k.bg)
 
 
 def draw_tile(look: Look, font_scale: float) -> Tile:

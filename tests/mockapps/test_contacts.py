@@ -75,7 +75,7 @@ def route(device: Device) -> str:
 def test_registration() -> None:
     assert APP is ContactsApp
     assert (ContactsApp.name, ContactsApp.package, ContactsApp.glyph) == (
-        "Contacts", "com.android.contacts", "C")
+        "Contacts", "com.android.contacts", "person")
     ids = [t.id for t in TEMPLATES]
     assert len(ids) >= 6 and len(set(ids)) == len(ids)
     assert all(i.startswith("Contacts") for i in ids)

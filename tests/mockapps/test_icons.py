@@ -1,5 +1,5 @@
-"""Launcher icons say which app they open: a drawn symbol, or the initial of the app's label
-(Clock's icon was a "T", To-do's letter)."""
+"""Launcher icons say which app they open: a Material icon that echoes the real app's icon
+(Clock's icon was once a "T", To-do's a letter)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from phone_gym.envs import PhoneWorldEnv
 from phone_gym.mockapps import REGISTRY
 from phone_gym.mockapps.clock.manifest import MANIFEST as CLOCK
-from phone_gym.world.glyphs import SYMBOLS
+from phone_gym.world.icons import icon_glyph
 from phone_gym.world.layout import Frame
 from phone_gym.world.render import Renderer
 from phone_gym.world.widgets import Node
@@ -46,13 +46,14 @@ def launcher_icon(name: str) -> tuple[np.ndarray, tuple[int, int, int, int]]:
 
 
 def test_the_clock_icon_is_a_clock_face() -> None:
-    assert CLOCK.icon != "T" and not CLOCK.icon.isalpha() and CLOCK.icon in SYMBOLS
+    assert icon_glyph(CLOCK.icon)  # a Material icon's name, not a letter
     icon, _ = launcher_icon("Clock")
     assert looks_like_a_clock_face(icon, CLOCK.color)
 
 
 @pytest.mark.parametrize("glyph, clock", [
-    ("⏰", True), ("T", False), ("O", False), ("C", False), ("@", False), ("8", False),
+    ("schedule", True), ("alarm", True), ("T", False), ("O", False), ("C", False),
+    ("8", False), ("person", False), ("call", False), ("search", False), ("sms", False),
 ])
 def test_the_clock_face_check_tells_a_clock_from_letters(glyph: str, clock: bool) -> None:
     """The check above, on the same icon drawn with other glyphs ("T" was the Clock's)."""
@@ -65,9 +66,9 @@ def test_the_clock_face_check_tells_a_clock_from_letters(glyph: str, clock: bool
     assert looks_like_a_clock_face(icon, CLOCK.color) is clock
 
 
-def test_every_icon_is_a_symbol_or_the_apps_initial() -> None:
+def test_every_icon_is_a_material_icon_not_a_letter() -> None:
     for m in BUILTIN:
-        assert m.icon in SYMBOLS or m.icon == m.label[:1].upper(), (m.name, m.icon)
+        assert len(m.icon) > 1 and icon_glyph(m.icon), (m.name, m.icon)
 
 
 def test_no_two_apps_share_an_icon() -> None:

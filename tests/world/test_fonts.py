@@ -85,9 +85,10 @@ def test_scripts_draw_and_differ_from_the_missing_glyph_box(text: str) -> None:
 
 
 def test_bundled_fonts_come_before_system_fonts() -> None:
-    """Deterministic across machines: every script but CJK draws from Pillow's font, a vector
-    symbol or a font shipped in ``world/fonts``."""
+    """Deterministic across machines: every script but CJK draws from Roboto, a vector symbol
+    or a font shipped in ``world/fonts``."""
     faces = stack()
+    assert faces[0].path == str(FONT_DIR / "Roboto-Regular.ttf")
     assert faces[1].path == str(FONT_DIR / "DejaVuSans.ttf")
     assert faces[2].path == str(FONT_DIR / "NotoEmoji.ttf")
     assert faces[3].path == str(FONT_DIR / "NotoSansCJKsc-Subset.otf")
@@ -95,12 +96,15 @@ def test_bundled_fonts_come_before_system_fonts() -> None:
         face = source(ch)
         assert face in (PRIMARY, SYMBOL) or Path(faces[face].path).parent == FONT_DIR, ch
     assert faces[face_of("🚀") or 0].name == "NotoEmoji.ttf"  # an emoji font's glyph
-    assert faces[face_of("Ж") or 0].name == "DejaVuSans.ttf"
+    assert face_of("Ж") == face_of("é") == face_of("Ω") == face_of("€") == PRIMARY  # Roboto
+    assert faces[face_of("א") or 0].name == "DejaVuSans.ttf"  # Hebrew: Roboto lacks it
 
 
 def test_every_bundled_font_is_package_data_with_its_licence() -> None:
     fonts = sorted(p.name for p in [*FONT_DIR.glob("*.ttf"), *FONT_DIR.glob("*.otf")])
-    assert fonts == ["DejaVuSans.ttf", "NotoEmoji.ttf", "NotoSansCJKsc-Subset.otf"]
+    assert fonts == ["DejaVuSans.ttf", "MaterialIcons-Regular.ttf", "NotoEmoji.ttf",
+                     "NotoSansCJKsc-Subset.otf", "Roboto-Bold.ttf", "Roboto-Medium.ttf",
+                     "Roboto-Regular.ttf"]
     licences = {p.name: p.read_text() for p in FONT_DIR.glob("LICENSE-*.txt")}
     assert "Bitstream Vera" in licences["LICENSE-DejaVu.txt"]
     assert "Noto Emoji" in licences["LICENSE-NotoEmoji.txt"]
@@ -108,19 +112,24 @@ def test_every_bundled_font_is_package_data_with_its_licence() -> None:
     assert "Noto Sans CJK SC" in licences["LICENSE-NotoSansCJK.txt"]
     assert "SIL OPEN FONT LICENSE" in licences["LICENSE-NotoSansCJK.txt"]
     assert "build_cjk_font.py" in licences["LICENSE-NotoSansCJK.txt"]  # how it was modified
+    for name in ("LICENSE-Roboto.txt", "LICENSE-MaterialIcons.txt"):
+        assert "Apache License" in licences[name] and "Version 2.0" in licences[name]
+    assert "Roboto" in licences["LICENSE-Roboto.txt"]
+    assert "Material" in licences["LICENSE-MaterialIcons.txt"]
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     patterns = config["tool"]["setuptools"]["package-data"]["phone_gym.world"]
     assert any(p.startswith("fonts/") and p.endswith(".ttf") for p in patterns)
     assert any(p.startswith("fonts/") and p.endswith(".otf") for p in patterns)
     assert any(p.startswith("fonts/") and p.endswith(".txt") for p in patterns)
+    assert "fonts/*.codepoints" in patterns  # the icon font's name map
     assert any(d.startswith("fonttools") for d in config["project"]["dependencies"])
 
 
 def test_runs_split_by_font_and_spaces_are_the_bundled_fonts() -> None:
-    runs = text_runs("Zoë 🚀 ok")
-    assert runs == [("Zo", PRIMARY), ("ë", face_of("ë")), (" ", PRIMARY),
-                    ("🚀", face_of("🚀")), (" ok", PRIMARY)]
-    assert stack()[face_of("ë") or 0].name == "DejaVuSans.ttf"
+    runs = text_runs("Zoë 🚀 ok ש")
+    assert runs == [("Zoë ", PRIMARY), ("🚀", face_of("🚀")), (" ok ", PRIMARY),
+                    ("ש", face_of("ש"))]
+    assert stack()[face_of("ש") or 0].name == "DejaVuSans.ttf"
     # a letter and a combining accent compose (NFC) into one glyph; selectors are dropped
     assert text_runs("e\u0301") == text_runs("é") and text_runs("❤️") == text_runs("❤")
 

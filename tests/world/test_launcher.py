@@ -17,7 +17,8 @@ N = 64
 
 def make_app(i: int) -> type[App]:
     manifest = AppManifest(f"App{i:02d}", f"com.example.app{i:02d}", label=f"Tool {i:02d}",
-                           icon=chr(ord("A") + i % 26), aliases=(f"alias{i:02d}",))
+                           icon=("star", "folder", "home", "person")[i % 4],
+                           aliases=(f"alias{i:02d}",))
 
     def view(self: App, route: Route) -> Screen:
         return Screen(content=[Text(f"Hello from {self.label}", id="greeting")])

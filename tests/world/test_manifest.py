@@ -27,7 +27,7 @@ def test_bad_manifests_say_what_is_accepted(kwargs: dict[str, Any], fragment: st
 
 def test_defaults_and_names() -> None:
     m = AppManifest("PhotoBook", "com.example.photos", aliases=("Photos",))
-    assert m.label == "PhotoBook" and m.icon == "P"
+    assert m.label == "PhotoBook" and m.icon == "apps"
     assert m.names() == ("PhotoBook", "com.example.photos", "Photos")
     assert did_you_mean("Photobok", ["PhotoBook", "Notes"]) == " (did you mean 'PhotoBook'?)"
     assert did_you_mean("zzz", ["PhotoBook"]) == ""

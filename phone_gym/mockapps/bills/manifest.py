@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, mini_program
 
 MANIFEST = AppManifest(
     name="Bills",
     label="Utility Bills",
     package="com.tencent.mm.miniprogram.bills",
-    icon="📃",
+    icon="receipt_long",
     color=(0, 150, 110),
     reads=("wallet",),
     description="Pay electricity, water, gas and broadband bills, top up phones, auto-pay.",
     order=136,
     host="Chat",
     entry="Discover > Mini Programs",
+    look=mini_program((7, 193, 96), title="Utility Bills",
+                      models="WeChat Pay living-expenses mini-program"),
 )

@@ -2,16 +2,31 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppLook, AppManifest
+from ...world.theme import make_palette
 
 MANIFEST = AppManifest(
     name="Camera",
     package="com.android.camera2",
-    icon="📷",
+    icon="photo_camera",
     color=(96, 125, 139),
     reads=("files",),
     aliases=("Camera2",),
     description="A viewfinder with photo and video modes: photos and videos are saved as "
                 "files in DCIM/Camera.",
     order=12,
+    look=AppLook(
+        models="Pixel Camera 9",
+        title="",
+        dark="dark",
+        light=make_palette((255, 213, 79), dark=True, bg=(0, 0, 0), row_dividers=False),
+        dark_palette=make_palette((255, 213, 79), dark=True, bg=(0, 0, 0), row_dividers=False),
+        actions=("settings",),
+        navigation="tabs",
+        nav_items=("Photo", "Video"),
+        simplifies=(
+            "an app bar and top tabs where the real app has a full-screen viewfinder with a mode "
+            "switcher",
+        ),
+    ),
 )

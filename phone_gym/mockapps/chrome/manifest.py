@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, material_you
 
 MANIFEST = AppManifest(
     name="Chrome",
     package="com.android.chrome",
-    icon="🔗",
+    icon="public", icon_shape="tricolor",
     color=(219, 68, 55),
     deep_links=("file://",),
     reads=("files",),
@@ -15,4 +15,9 @@ MANIFEST = AppManifest(
     aliases=("Google Chrome", "Browser"),
     description="A browser that opens local HTML pages from Downloads (file:// addresses).",
     order=16,
+    look=material_you(
+        (26, 115, 232), models="Chrome 124", title="",
+        actions=("home", "tab", "more_vert"),
+        simplifies=("the omnibox is a text field under an app bar titled Chrome",),
+    ),
 )

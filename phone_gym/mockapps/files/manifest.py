@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, material_you
 
 MANIFEST = AppManifest(
     name="Files",
     package="com.google.android.documentsui",
-    icon="📁",
-    color=(0, 150, 136),
+    icon="folder",
+    color=(26, 115, 232),
     intents=("android.intent.action.OPEN_DOCUMENT", "android.intent.action.GET_CONTENT"),
     reads=("files",),
     description="Browse, read, rename, move and delete the files in shared storage.",
     order=50,
+    look=material_you(
+        (11, 87, 208), models="Files (documentsui, Android 14)", title="Files",
+        navigation="drawer",
+        actions=("search", "more_vert"),
+        row_leading="icon",
+        two_line=True,
+        simplifies=("file types are letters, not icons", "no roots drawer"),
+    ),
 )

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, mini_program
 
 MANIFEST = AppManifest(
     name="Hotel",
     label="Hotel Booking",
     package="com.tencent.mm.miniprogram.hotel",
-    icon="H",
+    icon="hotel",
     color=(0, 122, 204),
     reads=("wallet",),
     description="Search, filter and book hotels; pay with WeChat Pay.",
     order=61,
     host="Chat",
     entry="Discover > Mini Programs",
+    look=mini_program((0, 134, 246), title="Hotel Booking",
+                      models="a hotel booking mini-program (Tongcheng)"),
 )

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, mini_program
 
 MANIFEST = AppManifest(
     name="Movie",
     label="Movie Tickets",
     package="com.tencent.mm.miniprogram.movie",
-    icon="▸",
+    icon="movie",
     color=(230, 57, 70),
     reads=("wallet",),
     description="Films now showing, cinemas, showtimes and seats; pay with WeChat Pay.",
     order=130,
     host="Chat",
     entry="Discover > Mini Programs",
+    look=mini_program((233, 30, 74), models="Maoyan Movies mini-program", title="Movie Tickets"),
 )

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppLook, AppManifest
+from ...world.theme import make_palette
 
 MANIFEST = AppManifest(
     name="Music",
     label="Retro Music",
     package="code.name.monkey.retromusic",
-    icon="🎵",
+    icon="music_note",
     color=(233, 30, 99),
     reads=("files",),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY): Retro Player
@@ -16,4 +17,20 @@ MANIFEST = AppManifest(
     description="A music player over the songs in Music: searchable songs with multi-select, "
                 "playlists (create, reorder, export as .m3u) and the playing queue.",
     order=66,
+    look=AppLook(
+        models="Retro Music Player 6.x",
+        title="Retro Music",
+        dark="system",
+        light=make_palette((33, 150, 243), bg=(255, 251, 255)),
+        dark_palette=make_palette((100, 181, 246), dark=True),
+        actions=("search", "settings"),
+        navigation="bottom_bar",
+        nav_items=("For you", "Songs", "Albums", "Artists", "Playlists"),
+        row_leading="thumbnail",
+        two_line=True,
+        simplifies=(
+            "top tabs (Home, Songs, Playlists, Queue) where the real app has a bottom bar",
+            "no album art, no mini player",
+        ),
+    ),
 )

@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppLook, AppManifest
+from ...world.theme import make_palette
 
 MANIFEST = AppManifest(
     name="OsmAnd",
     package="net.osmand",
-    icon="📍",
+    icon="navigation",
     color=(255, 136, 0),
     description="An offline map of Liechtenstein: search, favourites, markers and tracks.",
     order=74,
+    look=AppLook(
+        models="OsmAnd 4.x",
+        title="",
+        dark="system",
+        light=make_palette((255, 136, 0), bg=(242, 239, 233)),
+        dark_palette=make_palette((255, 152, 0), dark=True, bg=(33, 37, 41)),
+        actions=("search",),
+        navigation="drawer",
+        simplifies=("no map: an app bar, a list of places and buttons", "no floating map controls"),
+    ),
 )

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, mini_program
 
 MANIFEST = AppManifest(
     name="Parcel",
     label="Parcel Delivery",
     package="com.tencent.mm.miniprogram.parcel",
-    icon="■",
+    icon="local_shipping",
     color=(230, 120, 20),
     reads=("wallet",),
     description="Track parcels, send one with a courier of your choice, redirect deliveries.",
     order=134,
     host="Chat",
     entry="Discover > Mini Programs",
+    look=mini_program((26, 26, 26), models="SF Express mini-program", title="Parcel Delivery"),
 )

@@ -3,17 +3,28 @@ call log, and reads the contacts."""
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, material_you
 
 MANIFEST = AppManifest(
     name="Phone",
     package="com.google.android.dialer",
-    icon="📞",
-    color=(26, 115, 232),
+    icon="call",
+    color=(52, 168, 83),
     deep_links=("tel:",),
     reads=("calls", "contacts"),
     aliases=("Dialer", "Phone app"),
     description="A dialer: a keypad, the call log (recents) and the contacts; a call adds "
                 "an outgoing entry to the call log.",
     order=5,
+    look=material_you(
+        (11, 87, 208), models="Google Phone (Pixel, Android 14)", title="",
+        navigation="bottom_bar",
+        nav_items=("Favorites", "Recents", "Contacts"),
+        actions=("search", "more_vert"),
+        row_leading="avatar",
+        two_line=True,
+        simplifies=(
+            "Keypad, Recents and Contacts are top tabs, not a bottom bar with a keypad FAB",
+        ),
+    ),
 )

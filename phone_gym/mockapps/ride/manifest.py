@@ -2,16 +2,31 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppLook, AppManifest
+from ...world.theme import make_palette
 
 MANIFEST = AppManifest(
     name="Ride",
     label="Uber",
     package="com.ubercab",
-    icon="U",
+    icon="directions_car", icon_shape="rounded",
     color=(20, 20, 20),
     description="Ride-hailing: a destination from search or saved places, ride options with "
                 "prices and ETAs, promo codes, scheduling, a live trip that advances with "
                 "the clock, cancelling (with a fee after a while), trip history and ratings.",
     order=86,
+    look=AppLook(
+        models="Uber 4.5",
+        title="",
+        dark="light",
+        light=make_palette((0, 0, 0), row_dividers=False),
+        actions=(),
+        navigation="bottom_bar",
+        nav_items=("Home", "Services", "Activity", "Account"),
+        row_leading="icon",
+        simplifies=(
+            "Ride and Activity are top tabs, not a bottom bar",
+            "no map behind the ride request",
+        ),
+    ),
 )

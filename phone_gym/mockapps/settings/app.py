@@ -11,7 +11,8 @@ switch); "Internet" (the "Wi-Fi" switch); "Connected devices" (the "Bluetooth" s
 "Display" (the "Brightness level" slider, the "Dark theme" switch); "Sound & vibration"
 (the "Do Not Disturb" switch). "Battery", "Storage" and "About phone" rows are inert.
 Turning airplane mode on turns Wi-Fi and Bluetooth off; turning it off leaves them off.
-The dark theme is only a setting: the simulated screen does not turn dark.
+The dark theme (``secure.ui_night_mode``) turns every app whose look follows the system
+(``AppLook.dark == "system"``, Settings itself included) dark, as Android's DayNight themes do.
 
 A switch reads every value Android stores for its state: ``wifi_on`` is 1 or 2 when Wi-Fi is
 on and 0 or 3 when it is off (AOSP ``WifiSettingsStore``: 2 is ``WIFI_ENABLED_AIRPLANE_OVERRIDE``,

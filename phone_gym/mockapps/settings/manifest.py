@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, material_you
 
 MANIFEST = AppManifest(
     name="Settings",
     package="com.android.settings",
-    icon="⚙",
+    icon="settings",
     color=(84, 110, 122),
     intents=("android.settings.*",),
     reads=("settings",),
@@ -15,4 +15,11 @@ MANIFEST = AppManifest(
     aliases=("System Settings",),
     description="Android 14's settings pages for the radios, the display and Do Not Disturb.",
     order=40,
+    look=material_you(
+        (11, 87, 208), models="Settings (Android 14)", title="Settings",
+        actions=("search",),
+        row_leading="icon",
+        two_line=True,
+        simplifies=("section icons are glyphs in discs",),
+    ),
 )

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, mini_program
 
 MANIFEST = AppManifest(
     name="Train",
     label="Train Tickets",
     package="com.tencent.mm.miniprogram.train",
-    icon="🡒",  # a journey arrow ("T" is To-do's)
+    icon="train",
     color=(0, 102, 178),
     reads=("wallet",),
     description="Search trains, pick a seat class, book for saved passengers and pay; "
@@ -16,4 +16,6 @@ MANIFEST = AppManifest(
     order=132,
     host="Chat",
     entry="Discover > Mini Programs",
+    look=mini_program((19, 99, 209), title="Train Tickets",
+                      models="12306 rail tickets mini-program"),
 )

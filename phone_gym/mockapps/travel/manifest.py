@@ -2,16 +2,30 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppLook, AppManifest
+from ...world.theme import make_palette
 
 MANIFEST = AppManifest(
     name="Travel",
     label="Trip.com",
     package="ctrip.english",
-    icon="✈",  # an airplane (world.glyphs.SYMBOLS)
+    icon="flight", icon_shape="rounded",
     color=(40, 112, 236),
     description="Travel booking: hotels, trains and flights searched by city or route and "
                 "dates, with filters, sorting, detail pages, saved travellers and seat "
                 "classes; my bookings with changes and cancellation refunds.",
     order=88,
+    look=AppLook(
+        models="Trip.com 8.x",
+        title="",
+        dark="light",
+        light=make_palette((40, 123, 255), bg=(245, 247, 250)),
+        navigation="bottom_bar",
+        nav_items=("Home", "Trips", "Messages", "Account"),
+        row_leading="thumbnail",
+        two_line=True,
+        simplifies=(
+            "Hotels, Trains, Flights and Bookings are top tabs, not a home grid with a bottom bar",
+        ),
+    ),
 )

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppLook, AppManifest
+from ...world.theme import make_palette
 
 MANIFEST = AppManifest(
     name="VLC",
     package="org.videolan.vlc",
-    icon="▶",  # a play triangle (world.glyphs.SYMBOLS)
+    icon="change_history",
     color=(255, 136, 0),
     reads=("files",),
     # AndroidWorld's (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY): VLC App, VLC Player
@@ -15,4 +16,20 @@ MANIFEST = AppManifest(
     description="A video player over the videos in Movies: a player that shows each frame, "
                 "multi-select and playlists.",
     order=68,
+    look=AppLook(
+        models="VLC for Android 3.5",
+        title="Video",
+        dark="system",
+        light=make_palette((255, 136, 0)),
+        dark_palette=make_palette((255, 136, 0), dark=True, bg=(24, 24, 24)),
+        actions=("search", "more_vert"),
+        navigation="bottom_bar",
+        nav_items=("Video", "Audio", "Browse", "Playlists", "More"),
+        row_leading="thumbnail",
+        two_line=True,
+        simplifies=(
+            "Video and Playlists are top tabs, not a bottom bar",
+            "thumbnails are coloured tiles",
+        ),
+    ),
 )

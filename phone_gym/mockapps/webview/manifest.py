@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from ...world.manifest import AppManifest
+from ...world.manifest import AppManifest, mini_program
 
 MANIFEST = AppManifest(
     name="WebView",
     label="WeChat Browser",
     package="com.tencent.mm.webview",
-    icon="↗",
+    icon="language",
     color=(87, 107, 149),
     reads=("clipboard",),
     description="Web pages opened from chats: articles, events, surveys and campaigns.",
     order=142,
     host="Chat",
     entry="Discover > Mini Programs",
+    look=mini_program((87, 107, 149), models="WeChat's in-app browser", title=""),
 )

@@ -20,7 +20,7 @@ from phone_gym.world.data import Store, Table
 from phone_gym.world.manifest import AppManifest
 from phone_gym.world.widgets import Button, ListItem, ListView, Row, Screen, Text, TopBar
 
-MANIFEST = AppManifest(name="Calculator", package="com.example.calculator", icon="=",
+MANIFEST = AppManifest(name="Calculator", package="com.example.calculator", icon="calculate",
                        color=(96, 125, 139), description="Adds and subtracts; keeps a history.")
 KEYS = ("789", "456", "123", "C0=")
 
