@@ -9,16 +9,34 @@ score 0. Kept by the team; an independent suite of attacks runs beside it.
   wrong record next to the right one, a wrong record edited or deleted);
 - switching off (or ticking off) instead of deleting;
 - answering after the end;
-- reading ``info``: nothing in it gives the task away before the end.
+- reading ``info``: nothing in it gives the task away before the end;
+- typed text (the classes below; ``typed_attacks`` replays the oracle's run with one typed
+  text changed): a text naming every candidate, a near miss that holds the value inside a
+  longer one ("EC 1077" for "EC 107"), the value negated ("not X", "it isn't X") must fail;
+  a trailing space or another case must not (but where the field's app tells them apart:
+  file names, codes);
+- two claims in one answer, the wrong one first;
+- dense rewards: in every end they add up to the episode's score.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
 import pytest
+from typed_attacks import (
+    Run,
+    candidates,
+    dump,
+    mattering,
+    near_misses,
+    negations,
+    oracle_run,
+    replay,
+)
 
 import phone_gym  # noqa: F401 - registers the envs
 from phone_gym.actions import PhoneAction
@@ -307,3 +325,176 @@ def _leaves(value: Any) -> Iterator[Any]:
             yield from _leaves(v)
     else:
         yield value
+
+
+# --- typed text: items 1, 2, 4 and 5 of issue 26 --------------------------------------------
+
+
+def typed(task_id: str) -> Iterator[tuple[Run, int, str]]:
+    """Each landing typed text of the oracle's runs (``SEEDS``)."""
+    for seed in SEEDS:
+        run = oracle_run(task_id, seed)
+        if run.end.type == "finish" and run.end.status == "infeasible":
+            continue
+        for index, text in run.typed():
+            yield run, index, text
+
+
+def must_fail(run: Run, index: int, text: str) -> bool:
+    """Replay ``run`` typing ``text`` at ``index``: True when the text reached the data (then
+    the episode must score 0), False when the app did not take it."""
+    result = replay(run, index, text)
+    assert not (result.landed and result.reward), (run.seed, index, text)
+    return result.landed
+
+
+class TestTextNamingEveryCandidate:
+    """A message, note or title that names every candidate fails (items 1 and 4): the typed
+    text, then the same field of the phone's other records (the other hotels, car parks,
+    meetings...), unless another typed text of the task asks for them too."""
+
+    @pytest.mark.parametrize("task_id", IDS)
+    def test_scores_zero(self, task_id: str) -> None:
+        tried = 0
+        for run, index, text in typed(task_id):
+            rivals = candidates(run, index, mattering(run, index))
+            if rivals:
+                tried += must_fail(run, index, dump(text, rivals))
+        if not tried:
+            pytest.skip("no typed text tells one of several records")
+
+
+class TestTextWithANearMiss:
+    """A typed value made longer by one character holds the right one inside a wrong one
+    ("EC 1077" for train "EC 107", "Room 120" for "Room 12", "Garagex"): it fails (items 2
+    and 4)."""
+
+    @pytest.mark.parametrize("task_id", IDS)
+    def test_scores_zero(self, task_id: str) -> None:
+        tried = 0
+        for run, index, text in typed(task_id):
+            for wrong in near_misses(text, mattering(run, index)):
+                tried += must_fail(run, index, wrong)
+        if not tried:
+            pytest.skip("no typed text the verdict depends on")
+
+
+class TestTextNegatingTheValue:
+    """The typed value negated, "not X" or "it isn't X", fails (item 4)."""
+
+    @pytest.mark.parametrize("task_id", IDS)
+    def test_scores_zero(self, task_id: str) -> None:
+        tried = 0
+        for run, index, text in typed(task_id):
+            for wrong in negations(text, mattering(run, index)):
+                tried += must_fail(run, index, wrong)
+        if not tried:
+            pytest.skip("no typed text the verdict depends on")
+
+
+#: Fields whose app tells case apart (``docs/tasks.md``): file and folder names (ext4 is
+#: case-sensitive) and codes.
+CASE_SENSITIVE = re.compile(r"^files\.name$|\.(?:passcode|password|pin|code)$")
+
+
+class TestTypedSpacesAndCase:
+    """A typed value with a trailing space, or in another case, still passes where the
+    field's app ignores it (item 5: the rules per kind of field are in ``docs/tasks.md``):
+    Android's text fields keep the space, but a person (and the app's list) reads the same
+    value."""
+
+    @pytest.mark.parametrize("task_id", IDS)
+    def test_scores_one(self, task_id: str) -> None:
+        tried = 0
+        for run, index, text in typed(task_id):
+            variants = [text + " "]
+            other = text.lower() if text != text.lower() else text.upper()
+            if other != text and not any(CASE_SENSITIVE.search(f) for f in run.fields(text)):
+                variants.append(other)
+            for variant in variants:
+                result = replay(run, index, variant)
+                if not result.diverged:
+                    assert result.reward == 1.0, (run.seed, repr(variant))
+                    tried += 1
+        if not tried:
+            pytest.skip("the oracle types nothing that lands in the data (and whose change "
+                        "leaves the later screens as they were)")
+
+
+# --- dense rewards: item 6 of issue 26 ----------------------------------------------------------
+
+
+def dense_total(task_id: str, actions: Sequence[PhoneAction], end: PhoneAction | None,
+                max_steps: int = ROOM) -> tuple[float, bool]:
+    """The sum of an episode's dense rewards, and its success: ``actions``, then ``end``
+    (None: the step budget ends it)."""
+    env = PhoneWorldEnv(task=task_id, screenshot=False, max_steps=max_steps,
+                        dense_reward=True)
+    env.reset(seed=0)
+    total = 0.0
+    for action in [*actions, *([end] if end else [])]:
+        _, reward, terminated, truncated, info = env.step(action)
+        total += float(reward)
+        if terminated or truncated:
+            return total, bool(info["success"])
+    raise AssertionError("the episode did not end")
+
+
+class TestDenseRewardsAddUpToTheScore:
+    """With ``dense_reward=True`` an episode's rewards add up to its score in every end
+    (item 6): the work then the oracle's end, the work then a wrong end (declared
+    infeasible, finished as done, a wrong answer), every end without the work (a goal that
+    held at the start pays on the right finish), and the step budget running out."""
+
+    @pytest.mark.parametrize("task_id", IDS)
+    def test_the_sum_is_the_score(self, task_id: str) -> None:
+        run = oracle_run(task_id, 0)
+        ends = [run.end, PhoneAction("finish", status="success"),
+                PhoneAction("finish", status="infeasible"), PhoneAction("answer", text="done")]
+        scores = []
+        for work in (run.actions, ()):
+            for end in dict.fromkeys(ends):
+                total, success = dense_total(task_id, work, end)
+                assert total == pytest.approx(float(success), abs=1e-9), (len(work), end)
+                scores.append(success)
+        assert scores[0], "the oracle's end scores 1"
+        if run.actions:
+            total, success = dense_total(task_id, run.actions, None, len(run.actions))
+            assert total == pytest.approx(float(success), abs=1e-9), "out of steps"
+
+
+# --- two claims in one answer: item 3 of issue 26 ----------------------------------------------
+
+TWO_CLAIMS = ("The answer is {wrong}. The answer is {right}.",
+              "It is {wrong}. Actually, it is {right}.")
+
+
+class TestTwoClaimsInOneAnswer:
+    """An answer that claims a wrong value, then the right one ("The answer is WRONG. The
+    answer is RIGHT.") fails (item 3): the wrong claim is another candidate of the task, a
+    text the screens showed, or the word "WRONG"."""
+
+    @pytest.mark.parametrize("task_id", IDS)
+    def test_scores_zero(self, task_id: str) -> None:
+        task, tried = TEMPLATES[task_id], 0
+        for seed in SEEDS:
+            run = oracle_run(task_id, seed)
+            if run.end.type != "answer" or not run.end.text:
+                continue
+            env, ep = make(task_id, seed)
+            for action in run.actions:
+                env.step(action)
+            right = run.end.text
+            assert ep.verify(right).success
+            rivals = [str(c) for c in task.candidates(ep.params, ep.initial)] \
+                if isinstance(task, Lookup) else []
+            shown = [t for t in run.shown if len(t) <= 40]
+            wrongs = [w for w in dict.fromkeys([*rivals[:3], *shown[:3], "WRONG"])
+                      if w.strip() and not ep.verify(w).success]
+            for wrong in wrongs:
+                for form in TWO_CLAIMS:
+                    answer = form.format(wrong=wrong, right=right)
+                    assert not ep.verify(answer).success, (seed, answer)
+                    tried += 1
+        if not tried:
+            pytest.skip("the oracle does not answer")

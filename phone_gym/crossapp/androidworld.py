@@ -177,7 +177,7 @@ class MarkorTranscribeReceipt(MarkorTask, CreateRecord):
         return [note_path(p["file_name"])]
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
-        return {**where(note_path(p["file_name"])), "sha1": text_is(*spellings(p["lines"]))}
+        return {**where(note_path(p["file_name"])), "text_sha1": text_is(*spellings(p["lines"]))}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from view_picture(ui, f"{DCIM}/{p['image']}")
@@ -217,7 +217,7 @@ class MarkorTranscribeVideo(MarkorTask, CreateRecord):
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
         return {**where(note_path(p["file_name"])),
-                "sha1": text_is(*spellings([", ".join(p["names"])]))}
+                "text_sha1": text_is(*spellings([", ".join(p["names"])]))}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from watch_video(ui, p["video"], self.seconds_each * len(p["names"]))
@@ -270,7 +270,7 @@ class MarkorCreateNoteAndSms(MarkorTask):
         return [note_path(p["file_name"])]
 
     def note(self, p: Mapping[str, Any]) -> dict[str, Any]:
-        return {**where(note_path(p["file_name"])), "sha1": text_is(p["text"])}
+        return {**where(note_path(p["file_name"])), "text_sha1": text_is(p["text"])}
 
     def sms(self, p: Mapping[str, Any]) -> dict[str, Any]:
         return {"address": same_phone(p["number"]), "body": same_text(p["text"]), "box": "sent"}

@@ -146,7 +146,7 @@ class Notes(ArtifactTask):
 
     def files(self, p: Params) -> list[File]:
         return [File(**markor.where(markor.note_path(p[name])),
-                     fields={"sha1": markor.text_is("\n".join(p[lines]))})
+                     fields={"text_sha1": markor.text_is("\n".join(p[lines]))})
                 for name, lines in self.NOTE_PARAMS]
 
     def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
@@ -427,7 +427,7 @@ class CrossMailAttachmentEditReply(ReceivedDoc):
     def sends(self, p: Params) -> list[Delivery]:
         text = p["doc"]["content"]
         edited = markor.text_is(f"{text}\n{p['line']}", f"{text}\n\n{p['line']}")
-        saved = File(DOWNLOAD, p["doc"]["name"], {"sha1": edited})
+        saved = File(DOWNLOAD, p["doc"]["name"], {"text_sha1": edited})
         return [Mail(p["addr"], files=[saved], reply=p["mail_subject"])]
 
     def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:

@@ -24,7 +24,16 @@ from ..tasks.driver import Driver
 from ..tasks.families import record_keys
 from ..tasks.task import Task
 from ..tasks.vocab import people, pick
-from ..verifiers import Allow, Allowed, Criterion, Matcher, Record, normalize_text, same_phone
+from ..verifiers import (
+    Allow,
+    Allowed,
+    Criterion,
+    Matcher,
+    Record,
+    mentions,
+    normalize_text,
+    same_phone,
+)
 from ..verifiers.answers import match_answer
 
 _DASH = re.compile(r"(^|\s)[-–—:]+(?=\s)")
@@ -36,26 +45,28 @@ def holds(kind: str | None = None, value: Any = None, *, names: Sequence[str] = 
     """A text that names every one of ``names`` and none of ``decoys`` and, once ``names``
     and ``mention`` (words the text may also use: a city, a merchant) are taken out, holds
     exactly one value of ``kind`` equal to ``value`` (``match_answer`` rules: every value of
-    the kind in it must be that one)."""
+    the kind in it must be that one, not negated).
+
+    Names and decoys compare as whole tokens (``verifiers.mentions``: "EC 107" is not
+    named by "EC 1077"), a name's mention must not be negated ("not X", "isn't X"), and a
+    decoy that is part of a name is looked for outside the name's mentions."""
     want = [n for n in names if n]
-    drop = sorted({*want, *(m for m in mention if m)}, key=len, reverse=True)
-    avoid = [d for d in decoys if d and all(normalize_text(d) not in normalize_text(n)
+    drop = [*want, *(m for m in mention if m)]
+    avoid = [d for d in decoys if d and all(normalize_text(d) != normalize_text(n)
                                             for n in want)]
 
     def test(v: Any) -> bool:
         if not isinstance(v, str):
             return False
-        flat = normalize_text(v)
-        if any(normalize_text(n) not in flat for n in want):
+        if not all(mentions.told(v, n) for n in want):
             return False
-        if any(normalize_text(d) in flat for d in avoid):
+        rest = mentions.blank(v, want)
+        if any(mentions.names(rest if any(mentions.names(n, d) for n in want) else v, d)
+               for d in avoid):
             return False
         if kind is None:
             return True
-        rest = v
-        for word in drop:
-            rest = re.sub(re.escape(word), "\n", rest, flags=re.IGNORECASE)
-        rest = _DASH.sub(" ", rest)
+        rest = _DASH.sub(" ", mentions.blank(v, drop))
         return match_answer(kind, value, rest)[0]
 
     what = f" and the {kind} {value!r}" if kind else ""
@@ -63,9 +74,9 @@ def holds(kind: str | None = None, value: Any = None, *, names: Sequence[str] = 
 
 
 def holding(*parts: str) -> Matcher:
-    """Text holding every one of ``parts`` (case and spacing aside)."""
-    low = [" ".join(p.lower().split()) for p in parts]
-    return Matcher(lambda v: all(p in " ".join(str(v).lower().split()) for p in low),
+    """Text naming every one of ``parts`` (whole tokens, case and spacing aside), none of
+    them negated."""
+    return Matcher(lambda v: all(mentions.told(v, p) for p in parts),
                    f"text holding {parts!r}")
 
 

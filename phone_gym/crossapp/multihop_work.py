@@ -883,7 +883,8 @@ class CrossCalendarDayToMarkorText(Workflow):
 
     def stages(self, p: Mapping[str, Any]) -> list[Stage]:
         titles, path = [e["title"] for e in p["events"]], note_path(p["file"])
-        return [Stage((Record(FILES, where(path), {"sha1": text_is("\n".join(titles))}, count=1),),
+        return [Stage((Record(FILES, where(path), {"text_sha1": text_is("\n".join(titles))},
+                              count=1),),
                       (Allow(FILES, "added", where=where(path)),), self.write),
                 sms(p["name"], p["phone"], answer_matcher("count", len(titles)),
                     f"I have {len(titles)} events tomorrow.")]

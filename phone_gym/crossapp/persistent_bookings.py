@@ -29,7 +29,7 @@ from ..tasks.driver import Driver, OracleError
 from ..tasks.families import CreateRecord
 from ..tasks.task import Task
 from ..tasks.vocab import pick
-from ..verifiers import Allow, Matcher, digits, rows, same_text
+from ..verifiers import Allow, Matcher, digits, mentions, rows, same_text
 from .common import new_event
 from .families.consistency import (
     EMPTY,
@@ -52,6 +52,8 @@ from .families.consistency import (
 EVENTS, MEETINGS, ALARMS = calendar.COLLECTION, meet.MEETINGS, clock.COLLECTION
 BOOKINGS, MAIL = travel.BOOKINGS, mail.COLLECTION
 MEETING_ID = re.compile(r"\d{3}[ -]?\d{4}[ -]?\d{4}")
+#: A meeting ID standing as a whole number (not inside a longer one).
+WHOLE_MEETING_ID = re.compile(rf"(?<![\d.,]){MEETING_ID.pattern}(?!\d|[.,]\d)")
 CHECK_IN_HOUR = 15
 
 
@@ -66,10 +68,20 @@ def as_saved(m: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, Any]:
     """The fields of the calendar event of the Zoom meeting ``m``: its span, and its meeting
     ID (and no other ID) in the description."""
     begin, end = meeting_span(m)
-    number = digits(m.get("number", ""))
-    only = Matcher(lambda v: {digits(x) for x in MEETING_ID.findall(str(v))} == {number},
-                   f"text holding the meeting ID {number} and no other")
-    return {"start": begin, "end": end, "description": only}
+    return {"start": begin, "end": end, "description": only_meeting_id(m.get("number", ""))}
+
+
+def only_meeting_id(number: str) -> Matcher:
+    """A text holding the meeting ID ``number`` (as a whole number, not negated) and no
+    other meeting ID."""
+    want = digits(number)
+
+    def test(v: Any) -> bool:
+        text = str(v)
+        ids = list(WHOLE_MEETING_ID.finditer(text))
+        return {digits(m.group()) for m in ids} == {want} \
+            and not mentions.negated(text, [m.span() for m in ids])
+    return Matcher(test, f"text holding the meeting ID {want} and no other")
 
 
 def meeting_event(title: str) -> Agrees:

@@ -36,7 +36,7 @@ from ..tasks.driver import Driver
 from ..tasks.families import Unsafe
 from ..tasks.task import Task
 from ..tasks.vocab import people, pick
-from ..verifiers import Allow, Becomes, Matcher, Record, lookup, rows, same_text
+from ..verifiers import Allow, Becomes, Matcher, Record, lookup, mentions, rows, same_text
 from ..world.kit import slug
 from .common import new_event
 from .families.consistency import (
@@ -126,16 +126,21 @@ def new_order(old: tuple[str, ...]) -> Source:
     return find
 
 
-NUMBER = re.compile(r"\d+")
+NUMBER = re.compile(r"(?<![\d.,])\d+(?!\d|[.,]\d)")
 
 
 def names_order(state: Mapping[str, Any], order: Mapping[str, Any], text: Any) -> bool:
-    """Whether ``text`` holds ``order``'s number and no other Shop order's (a date or a
-    count beside it is fine; every order number dumped in is not)."""
-    numbers = {int(n) for n in NUMBER.findall(str(text or ""))}
+    """Whether ``text`` holds ``order``'s number (a whole number, not negated) and no other
+    Shop order's (a date or a count beside it is fine; every order number dumped in is
+    not)."""
+    raw = str(text or "")
+    found = list(NUMBER.finditer(raw))
+    numbers = {int(n.group()) for n in found}
+    mine = int(str(order.get("number", "0")))
     others = {int(str(o.get("number", "0"))) for o in rows(state, SHOP_ORDERS).values()
               if o is not order and o.get("number") != order.get("number")}
-    return int(str(order.get("number", "0"))) in numbers and not numbers & others
+    spans = [n.span() for n in found if int(n.group()) == mine]
+    return bool(spans) and not numbers & others and not mentions.negated(raw, spans)
 
 
 def with_number(order: Row, state: Mapping[str, Any]) -> Matcher:

@@ -109,8 +109,10 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     nothing was changed), 0.0 on every other. With ``dense_reward=True`` (for trainers that
     want milestones) each step is rewarded with the change in the verdict's progress, the
     share of the task's criteria met (a multi-stage task declares one per stage; damage
-    halves it): an episode's rewards add up to the progress it gained, 1.0 from nothing done
-    to success, and undoing a stage takes its reward back.
+    halves it; undoing a stage takes its reward back), and the episode's last step with its
+    score less what the episode was paid: in every end the rewards add up to the score. A
+    wrong end (finishing the work, then declaring the task infeasible or answering wrong)
+    takes the progress back; a goal that held at the start pays on the right finish.
 
     ## Starting State
     The home screen of a phone holding the task's initial state (its records and
@@ -205,7 +207,8 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         self.screenshot = screenshot
         self.privileged = bool(privileged_info)
         self.dense_reward = bool(dense_reward)
-        self._progress = 0.0  # the progress the dense reward has paid out so far
+        self._progress = 0.0  # the progress at the last step (dense reward)
+        self._paid = 0.0  # the dense rewards of this episode so far
         self.observation_space = observation_space(self.obs_size, screenshot, ui_in_obs)
         self.action_space = make_action_space(self.app_names, max_text_length,
                                               can_type=self._can_type)
@@ -232,7 +235,8 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         self.steps = 0
         self.ended = False
         self._verdict = self._final = None
-        self._progress = (self._verify(None, None).progress or 0.0) if self.dense_reward else 0.0
+        self._progress = self._live_progress() if self.dense_reward else 0.0
+        self._paid = 0.0
         return self._obs(), self._info(None, None, None)
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
@@ -254,9 +258,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
             self._final = self._verify(answer, status)
         reward = self._final.score if self.ended and self._final is not None else 0.0
         if self.dense_reward:
-            verdict = self._final if self.ended and self._final else self._verify(None, None)
-            progress = 1.0 if verdict.success else (verdict.progress or 0.0)
-            reward, self._progress = progress - self._progress, progress
+            reward = self._dense(reward)
         return self._obs(), reward, terminated, truncated, self._info(parsed, error, answer)
 
     def end_episode(self) -> tuple[float, dict[str, Any]]:
@@ -265,7 +267,8 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         episode = self._need_episode()
         self.ended = True
         self._final = verdict = self._verify(None, None)
-        return verdict.score, end_info(episode.template.id, verdict)
+        score = self._dense(verdict.score) if self.dense_reward else verdict.score
+        return score, end_info(episode.template.id, verdict)
 
     def privileged_info(self) -> dict[str, Any]:
         """What the agent must not see: the task id, its params and the live verdict
@@ -308,6 +311,22 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
                 return error
             episode.observe(part)
         return None
+
+    def _live_progress(self) -> float:
+        """The share of the task's criteria the phone meets now (1.0 when it passes)."""
+        verdict = self._verify(None, None)
+        return 1.0 if verdict.success else (verdict.progress or 0.0)
+
+    def _dense(self, score: float) -> float:
+        """This step's dense reward: the change in progress; on the episode's last step, its
+        ``score`` less what the episode was paid, so that its rewards add up to its score."""
+        if self.ended:
+            reward = score - self._paid
+        else:
+            progress = self._live_progress()
+            reward, self._progress = progress - self._progress, progress
+        self._paid += reward
+        return reward
 
     def _need_episode(self) -> Episode:
         if self.episode is None:

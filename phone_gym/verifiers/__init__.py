@@ -1,4 +1,6 @@
-"""Verdicts, declarative criteria over state, and state diffs."""
+"""Verdicts, declarative criteria over state, and state diffs; how typed values
+(``fields``), free text (``mentions``) and answers (``answers``, ``claims``) compare
+(``docs/tasks.md``)."""
 
 from __future__ import annotations
 

@@ -58,12 +58,14 @@ import datetime as dt
 import json
 import numbers
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .claims import LEAD_BAD, LEAD_END, WORD, claims_before, restates, second_claim
 from .criteria import Matcher
+from .mentions import NEGATION, negated
 
 ANSWER_TYPES: tuple[str, ...] = ("number", "count", "phone", "time", "date", "duration", "money",
                                  "name", "yes_no", "list", "set", "text")
@@ -158,8 +160,7 @@ def _longest_first(found: list[_Found]) -> list[_Found]:
 _BARE_NUMBER = re.compile(r"(?<![A-Za-z\d.,:])\d+(?:[.,:]\d+)*(?:st|nd|rd|th)?(?![A-Za-z\d])")
 _DISJUNCTION = re.compile(
     r"\b(?:or|and|to|maybe|perhaps|possibly|either|versus|vs)\b|[/&|;+\-–—]", _I)
-_NEGATION = re.compile(r"\b(?:not|never|nor|neither|cannot)\b|n['’]t\b", _I)
-_CLAUSE_END = re.compile(r"[;:!?\n]|[.,](?=\s|$)|\bbut\b", _I)
+_NEGATION = NEGATION
 
 
 def _inside(spans: list[_Found], starts: list[int], start: int, end: int) -> bool:
@@ -196,22 +197,7 @@ def _competing_number(text: str, found: list[_Found], rival: Callable[[str], boo
 
 def _negated(text: str, found: list[_Found]) -> bool:
     """Whether a negation shares a clause with a found value ("not 07:30", "isn't 3")."""
-    bounds = list(_CLAUSE_END.finditer(text))
-    bound_starts, bound_ends = [b.start() for b in bounds], [b.end() for b in bounds]
-    negations = list(_NEGATION.finditer(text))
-    neg_starts = [n.start() for n in negations]
-    for f in found:
-        k = bisect_right(bound_ends, f.start)
-        clause_start = bound_ends[k - 1] if k else 0
-        k = bisect_left(bound_starts, f.end)
-        clause_end = bound_starts[k] if k < len(bounds) else len(text)
-        j = bisect_left(neg_starts, clause_start)
-        if j < len(negations) and negations[j].end() <= f.start:
-            return True
-        j = bisect_left(neg_starts, f.end)
-        if j < len(negations) and negations[j].end() <= clause_end:
-            return True
-    return False
+    return negated(text, [(f.start, f.end) for f in found])
 
 
 def _small_int(low: int, high: int) -> Callable[[str], bool]:
@@ -239,6 +225,10 @@ def _judge(label: str, expected_text: str, text: str, found: list[_Found],
         return False, f"answer also offers {other!r} next to the {label}"
     if _negated(text, found):
         return False, f"answer negates the {label}"
+    second = second_claim(text, [(f.start, f.end) for f in found],
+                          [(f.start, f.end) for f in context or []])
+    if second is not None:
+        return False, f"answer also claims {second[:60]!r}"
     return True, f"{label} {found[0].text!r} is correct"
 
 
@@ -247,28 +237,31 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip(_STRIP).lower()
 
 
-_LEAD_END = re.compile(
-    r"\b(?:is|was|are|called|named)\b|[:=]|(?<=\s)[-–—](?=\s)"
-    r"|\b(?:it|that|this|here|he|she|they)['’](?:s|re)\b", _I)
-_LEAD_BAD = re.compile(r"[\d,;/\n]|\b(?:or|and)\b", _I)
-_WORD = re.compile(r"[A-Za-z'’]+")
-
-
 def _lead_splits(text: str) -> Iterator[tuple[str, str]]:
-    """``(lead-in, rest)`` splits of the answer, the empty lead-in first."""
+    """``(lead-in, rest)`` splits of the answer, the empty lead-in first; a lead-in never
+    holds a claim of its own (``claims``: "The answer is WRONG. The answer is")."""
     yield "", text
-    for m in _LEAD_END.finditer(text):
+    for m in LEAD_END.finditer(text):
         lead = text[:m.end()]
-        if m.end() > 200 or len(_WORD.findall(lead)) > 8 or _LEAD_BAD.search(lead) \
-                or _NEGATION.search(lead):
+        if m.end() > 200 or len(WORD.findall(lead)) > 8 or LEAD_BAD.search(lead) \
+                or _NEGATION.search(lead) or claims_before(lead):
             return  # a longer lead-in contains this one
         yield lead, text[m.end():]
 
 
+_RESTATE_CUT = re.compile(r"[,;.!?\n(]|\s[-–—]\s")
+
+
 def _whole_answer(label: str, expected: str, text: str, same: Callable[[str], bool]) -> _Result:
+    """The answer is a lead-in and the value, maybe said again (``claims.restates``)."""
     for lead, rest in _lead_splits(text):
+        after = f" (after the lead-in {lead!r})" if lead else ""
         if same(rest):
-            return True, f"{label} is correct" + (f" (after the lead-in {lead!r})" if lead else "")
+            return True, f"{label} is correct{after}"
+        longest = 2 * len(expected) + 16  # what a value and its spacing can span
+        for cut in _RESTATE_CUT.finditer(rest, 0, longest):
+            if same(rest[:cut.start()]) and restates(rest[cut.start():], same, longest):
+                return True, f"{label} is correct{after}, and said again"
     return False, f"answer {text[:80]!r} is not the {label} {expected!r}"
 
 
@@ -729,12 +722,16 @@ def _to_bool(expected: Any) -> bool:
 
 def _rule_yes_no(expected: Any, text: str) -> _Result:
     target = _to_bool(expected)
-    text = _NOT_YES.sub(" no ", text)
-    yes, no = bool(_YES.search(text)), bool(_NO.search(text))
+    text = _NOT_YES.sub(lambda m: " no".ljust(len(m.group())), text)
+    said = [*_YES.finditer(text)], [*_NO.finditer(text)]
+    yes, no = bool(said[0]), bool(said[1])
     if yes == no:
         return False, "answer says both yes and no" if yes else "answer says neither yes nor no"
     if yes != target:
         return False, f"answer says {'yes' if yes else 'no'}, expected {'yes' if target else 'no'}"
+    second = second_claim(text, [m.span() for m in said[0] or said[1]])
+    if second is not None:
+        return False, f"answer also claims {second[:60]!r}"
     return True, f"answer says {'yes' if yes else 'no'}"
 
 

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from . import mentions
 from .diff import Change, diff, matches
 from .snap import select
 from .verdict import Verdict
@@ -86,21 +87,20 @@ def same_text(expected: str) -> Matcher:
 
 
 def contains(expected: str) -> Matcher:
-    """Contains ``expected``, case-insensitively."""
-    return Matcher(lambda v: normalize_text(expected) in normalize_text(v),
-                   f"containing {expected!r}")
+    """Names ``expected`` as whole tokens, case and spacing aside (``mentions.names``:
+    "EC 107" is not in "EC 1077")."""
+    return Matcher(lambda v: mentions.names(v, expected), f"containing {expected!r}")
 
 
 def naming_only(expected: str, others: Sequence[str]) -> Matcher:
-    """Text naming ``expected`` and none of ``others`` (a message that lists every candidate
-    fails); a rival that is part of ``expected`` is looked for outside its mentions only."""
-    want = normalize_text(expected)
-    rivals = [normalize_text(o) for o in others if normalize_text(o) != want]
+    """Text naming ``expected`` (whole tokens, not negated: ``mentions.told``) and none of
+    ``others`` (a message that lists every candidate fails); a rival that is part of
+    ``expected`` is looked for outside its mentions only."""
+    rivals = [o for o in others if normalize_text(o) != normalize_text(expected)]
 
     def test(value: Any) -> bool:
-        text = normalize_text(value)
-        rest = text.replace(want, " ")
-        return want in text and not any(r in (rest if r in want else text) for r in rivals)
+        return mentions.told(value, expected) and not mentions.rivals_named(value, expected,
+                                                                           rivals)
     return Matcher(test, f"naming {expected!r} and no other of {len(rivals)}")
 
 

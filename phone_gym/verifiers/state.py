@@ -24,6 +24,7 @@ from datetime import datetime, timedelta, timezone, tzinfo
 from typing import Any, Protocol, runtime_checkable
 
 from .criteria import digits
+from .fields import content_digest
 
 
 class DeviceError(RuntimeError):
@@ -412,8 +413,8 @@ def counted_keys(keys: Iterable[str]) -> list[str]:
 
 def observe(state: DeviceState, watch: Watch = Watch()) -> dict[str, Any]:
     """A snapshot of what ``watch`` covers, for ``verifiers.check``: ``settings.<ns>.<key>``
-    (value or None), ``files.<path>`` (name, folder, size, sha1) for the watched folders,
-    and each watched store's records as the phone keys them."""
+    (value or None), ``files.<path>`` (name, folder, size, sha1, text_sha1) for the watched
+    folders, and each watched store's records as the phone keys them."""
     snap: dict[str, Any] = {"settings": {}}
     for namespace, key in watch.settings:
         snap["settings"].setdefault(namespace, {})[key] = state.get_setting(namespace, key)
@@ -427,6 +428,7 @@ def observe(state: DeviceState, watch: Watch = Watch()) -> dict[str, Any]:
                 path = f"{folder}/{name}"
                 data = state.read_file(path) or b""
                 files[path] = {"name": name, "folder": folder, "size": len(data),
-                               "sha1": hashlib.sha1(data).hexdigest()}
+                               "sha1": hashlib.sha1(data).hexdigest(),
+                               "text_sha1": content_digest(data)}
         snap["files"] = files
     return snap

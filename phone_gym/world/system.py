@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..verifiers.fields import content_digest
 from .data import Journal, Store, Table, to_plain
 
 DEFAULT_START = datetime(2026, 10, 15, 9, 30, 0)
@@ -111,10 +112,11 @@ class File:
         return posixpath.dirname(self.path)
 
     def __plain__(self) -> dict[str, Any]:
-        """What a snapshot (and a phone read over adb) shows of a file."""
+        """What a snapshot (and a phone read over adb) shows of a file: its bytes' SHA-1,
+        and ``text_sha1``, its text's as checks compare it (``verifiers.fields``)."""
         data = self.content.encode("utf-8")
         return {"name": self.name, "folder": self.folder, "size": len(data), "mime": self.mime,
-                "sha1": hashlib.sha1(data).hexdigest()}
+                "sha1": hashlib.sha1(data).hexdigest(), "text_sha1": content_digest(data)}
 
 
 @dataclass(frozen=True)

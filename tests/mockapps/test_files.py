@@ -16,6 +16,7 @@ from phone_gym.mockapps.files import APP, TEMPLATES, FilesApp
 from phone_gym.mockapps.files.app import NAME_TAKEN, list_folder, size_text
 from phone_gym.mockapps.files.fixtures import sample_files
 from phone_gym.verifiers import NoRecord, Record
+from phone_gym.verifiers.fields import content_digest
 from phone_gym.world import Device
 from phone_gym.world.data import Table
 from phone_gym.world.system import File
@@ -42,14 +43,15 @@ def contents(device: Device) -> dict[str, str]:
 
 
 def snapshot_of(files: dict[str, str]) -> dict[str, dict[str, object]]:
-    """What a device snapshot shows of ``files``: per path, its name, folder, size, type and
-    SHA-1 (not the text)."""
+    """What a device snapshot shows of ``files``: per path, its name, folder, size, type,
+    SHA-1 and the SHA-1 of its text as checks compare it (not the text)."""
     out: dict[str, dict[str, object]] = {}
     for path, content in files.items():
         data = content.encode("utf-8")
         folder, name = path.rsplit("/", 1)
         out[path] = {"name": name, "folder": folder, "size": len(data), "mime": "text/plain",
-                     "sha1": hashlib.sha1(data).hexdigest()}
+                     "sha1": hashlib.sha1(data).hexdigest(),
+                     "text_sha1": content_digest(data)}
     return out
 
 

@@ -27,7 +27,8 @@ from phone_gym.mockapps.markor.app import (
     rename_entry,
     save_note,
 )
-from phone_gym.mockapps.markor.fixtures import note_names, text_is, variants
+from phone_gym.mockapps.markor.fixtures import note_names, text_is
+from phone_gym.verifiers.fields import content_digest
 from phone_gym.world import Device
 from phone_gym.world.data import Table
 from phone_gym.world.system import File
@@ -221,13 +222,15 @@ def test_update_functions() -> None:
     assert not any(p.startswith(f"{MARKOR_DIR}/Job") for p in files.keys())
 
 
-def test_text_matcher_accepts_trailing_breaks_only() -> None:
+def test_text_matcher_compares_as_a_note_reads() -> None:
+    """Spaces at the ends of lines, blank lines at the ends and case aside (issue 26: as
+    AndroidWorld compares a note), on a file's ``text_sha1``."""
     match = text_is("a\n\nb")
-    for ok in ("a\n\nb", "a\n\nb\n", "a\r\n\r\nb"):
-        assert match(hashlib.sha1(ok.encode()).hexdigest()), ok
-    for bad in ("a\nb", "a b", "A\n\nb", ""):
-        assert not match(hashlib.sha1(bad.encode()).hexdigest()), bad
-    assert "a" in variants("a \n")
+    for ok in ("a\n\nb", "a\n\nb\n", "a\r\n\r\nb", "A \n\nb", "\na\n\nb  \n\n"):
+        assert match(content_digest(ok)), ok
+    for bad in ("a\nb", "a b", "a\n\nc", ""):
+        assert not match(content_digest(bad)), bad
+    assert not match(hashlib.sha1(b"A \n\nb").hexdigest())  # not the bytes' digest
 
 
 def test_note_names_differ() -> None:

@@ -377,3 +377,65 @@ def test_match_text_loose_punctuation() -> None:
     assert match_text("Buy milk, eggs", "Buy milk eggs", loose_punct=True)[0]
     assert match_text("Buy milk, eggs", "The note is: buy milk; eggs!", loose_punct=True)[0]
     assert not match_text("Buy milk, eggs", "Buy milk eggs bread", loose_punct=True)[0]
+
+
+# --- one claim per answer (issue 26, item 3) ----------------------------------------------------
+
+TWO_CLAIMS = [
+    ("name", "Copper Kettle", "Blue Door"),
+    ("text", "EB202609130003", "EB202609130004"),
+    ("set", ["Ann", "Bob"], "Cleo"),
+    ("money", 986.59, "Bank"),
+    ("time", "15:30", "WeChat"),
+    ("count", 3, "Inbox"),
+    ("yes_no", False, "All notes"),
+    ("date", "2026-05-05", "Home"),
+]
+
+
+@pytest.mark.parametrize(("kind", "expected", "wrong"), TWO_CLAIMS)
+def test_a_second_conflicting_claim_fails(kind: str, expected: Any, wrong: str) -> None:
+    right = answer_variants(kind, expected)[0]
+    assert match_answer(kind, expected, f"The answer is {right}.")[0]
+    for answer in (f"The answer is {wrong}. The answer is {right}.",
+                   f"The answer is {right}. The answer is {wrong}.",
+                   f"It is {wrong}. Actually, it is {right}.",
+                   f"Answer: {wrong}. Answer: {right}"):
+        ok, reason = match_answer(kind, expected, answer)
+        assert not ok, (answer, reason)
+
+
+@pytest.mark.parametrize(("kind", "expected", "answer"), [
+    ("name", "Tuesday", "It's Tuesday, Tuesday the 5th"),  # said again, with the day
+    ("name", "Copper Kettle", "The answer is Copper Kettle. The answer is Copper Kettle."),
+    ("text", "5WSJKB", "It's 5WSJKB, 5WSJKB."),
+    ("name", "Copper Kettle", "Sure. The answer is Copper Kettle."),  # no claim before
+    ("time", "15:30", "It's 15:30. The office closes then."),  # a remark, not a claim
+    ("time", "15:30", "It's on Tuesday, at 15:30"),  # the sentence's lead-in
+    ("yes_no", True, "Yes. It is likely to rain."),
+    ("money", 986.59, "Savings. $986.59"),
+])
+def test_one_claim_said_again_or_with_a_remark_passes(kind: str, expected: Any,
+                                                      answer: str) -> None:
+    assert match_answer(kind, expected, answer)[0], answer
+
+
+@pytest.mark.parametrize("answer", [
+    "It's Tuesday, Wednesday", "Tuesday, Tuesday or Wednesday", "Tuesday, Tuesday Wednesday",
+    "Tuesday, not Tuesday"])
+def test_a_restatement_adds_no_other_name(answer: str) -> None:
+    assert not match_answer("name", "Tuesday", answer)[0]
+    assert not match_answer("name", "Copper Kettle", "Copper Kettle, Copper Kettle Express")[0]
+
+
+@pytest.mark.parametrize(("kind", "expected", "answer"), [
+    ("name", "Copper Kettle", "Blue Door. The answer is Copper Kettle."),
+    ("name", "Copper Kettle", "I would say Blue Door. The hotel is Copper Kettle"),
+    ("name", "Copper Kettle", "蓝门. The answer is Copper Kettle"),
+    ("text", "5WSJKB", "5WSJKA. The code is 5WSJKB"),
+])
+def test_a_bare_value_before_the_lead_in_is_a_first_claim(kind: str, expected: Any,
+                                                         answer: str) -> None:
+    """Only a courtesy may come before a text answer's lead-in ("Sure. The answer is ...")."""
+    assert not match_answer(kind, expected, answer)[0], answer
+    assert match_answer(kind, expected, f"Sure. {answer.split('. ', 1)[1]}")[0]

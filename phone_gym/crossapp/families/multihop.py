@@ -43,6 +43,7 @@ from ...verifiers import (
     NearMiss,
     Record,
     lookup,
+    mentions,
     plain,
     rows,
     same_phone,
@@ -61,7 +62,8 @@ Step = Callable[[Driver, dict[str, Any]], Iterator[PhoneAction]]
 class HoldsMeetingId:
     """Exactly ``count`` records of ``collection`` match ``where``, and one of them has a
     ``field`` (text) holding the meeting ID of the Zoom meeting matching ``meeting`` (read
-    from the same state) and no other meeting's ID."""
+    from the same state: its digits as a whole number, ``mentions.number_spans``, not
+    negated) and no other meeting's ID."""
 
     collection: str
     where: Mapping[str, Any]
@@ -83,8 +85,10 @@ class HoldsMeetingId:
         if self.count is not None and len(found_rows) != self.count:
             return False, f"{len(found_rows)} {self.collection} records, expected {self.count}"
         for row in found_rows:
-            text = meet.digits_of(str(row.get(self.field, "")))
-            if want and want in text and not any(n in text for n in others):
+            text = str(row.get(self.field, ""))
+            spans = mentions.number_spans(text, want)
+            if spans and not mentions.negated(text, spans) \
+                    and not any(mentions.number_spans(text, n) for n in others):
                 return True, f"{self.collection} {self.field} holds the meeting ID"
         return False, f"{self.collection} {self.field} does not hold just the meeting ID"
 

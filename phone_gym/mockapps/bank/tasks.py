@@ -23,6 +23,7 @@ from ...tasks.families import EditRecord, Lookup, Unsafe
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Record, Value, lookup, same_text
+from ...verifiers.fields import same_code
 from ...world.kit import slug
 from .app import CATEGORIES, money
 from .fixtures import (
@@ -276,7 +277,8 @@ class BankScheduleMonthlyPayment(PayeePayment):
         add_payee(state, params["payee"], params["number"])
 
     def movement(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> dict[str, Any]:
-        return {**super().movement(p, initial), "repeat": "Monthly", "date": p["start"]}
+        return {**super().movement(p, initial), "repeat": "Monthly",
+                "date": same_code(p["start"])}
 
     def deltas(self, p: Mapping[str, Any]) -> dict[str, int]:
         return {}  # scheduled: no money moves yet

@@ -16,7 +16,17 @@ from ...tasks.driver import Driver, OracleError
 from ...tasks.families import Unsafe
 from ...tasks.task import Task
 from ...tasks.vocab import pick
-from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, Value, contains, same_text
+from ...verifiers import (
+    Allow,
+    Allowed,
+    Becomes,
+    Criterion,
+    Record,
+    Value,
+    naming_only,
+    rows,
+    same_text,
+)
 from ..chat.fixtures import (
     BALANCE,
     ME,
@@ -333,7 +343,9 @@ class HotelBookAndTell(HotelBookCheapestNear):
     def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
         name = self.best(p, initial)["name"]
         return [*self.booking(p, initial),
-                Record(MESSAGES, {"chat": 1, "sender": ME}, {"text": contains(name)},
+                Record(MESSAGES, {"chat": 1, "sender": ME},
+                       {"text": naming_only(name, [str(h.get("name", "")) for h in
+                                                   rows(initial, HOTELS).values()])},
                        count=1 + sum(1 for m in (initial.get("apps", {}).get("Chat", {})
                                                  .get("messages", {}).values())
                                      if m.get("chat") == 1 and m.get("sender") == ME))]

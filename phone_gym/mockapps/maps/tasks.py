@@ -20,7 +20,17 @@ from ...tasks.driver import Driver
 from ...tasks.families import CreateRecord, DeleteRecord, Lookup, Unsafe
 from ...tasks.task import Task
 from ...tasks.vocab import phone_number, pick
-from ...verifiers import Allow, Allowed, Answer, Becomes, Criterion, Record, Value, lookup
+from ...verifiers import (
+    Allow,
+    Allowed,
+    Answer,
+    Becomes,
+    Criterion,
+    Record,
+    Value,
+    lookup,
+    same_text,
+)
 from ...verifiers.answers import answer_matcher
 from .app import (
     YOU,
@@ -290,13 +300,14 @@ class MapsNewListWithTwoPlaces(MapsTask):
 
     def criteria(self, p: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Record(LISTS, {"name": p["name"]}, count=1),
-                Record(SAVED, {"list": p["name"], "place": p["first"]}, count=1),
-                Record(SAVED, {"list": p["name"], "place": p["second"]}, count=1)]
+        name = same_text(p["name"])
+        return [Record(LISTS, {"name": name}, count=1),
+                Record(SAVED, {"list": name, "place": p["first"]}, count=1),
+                Record(SAVED, {"list": name, "place": p["second"]}, count=1)]
 
     def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
         return [Allow(LISTS, "added", max=1),
-                Allow(SAVED, "added", where={"list": p["name"]}, max=2)]
+                Allow(SAVED, "added", where={"list": same_text(p["name"])}, max=2)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Maps")
@@ -499,13 +510,14 @@ class MapsPlanDayOut(MapsTask):
     def criteria(self, p: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
         stops = self.stops(places_in(initial))
-        return [Record(LISTS, {"name": p["name"]}, count=1),
-                *(Record(SAVED, {"list": p["name"], "place": s.name}, count=1) for s in stops),
+        name = same_text(p["name"])
+        return [Record(LISTS, {"name": name}, count=1),
+                *(Record(SAVED, {"list": name, "place": s.name}, count=1) for s in stops),
                 Answer(answer_matcher("duration", self.total(stops) * 60, "answer"))]
 
     def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
         return [Allow(LISTS, "added", max=1),
-                Allow(SAVED, "added", where={"list": p["name"]}, max=3)]
+                Allow(SAVED, "added", where={"list": same_text(p["name"])}, max=3)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         stops = self.stops(list(maps_app(ui.state).data.places))

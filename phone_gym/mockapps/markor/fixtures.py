@@ -21,6 +21,7 @@ from ...actions import PhoneAction
 from ...tasks.driver import Driver
 from ...tasks.vocab import pick
 from ...verifiers import Matcher
+from ...verifiers.fields import content_is
 from ...verifiers.state import DeviceState
 from ...world.state import WorldState
 from .app import KEEP, MARKOR_DIR, MarkorApp
@@ -169,19 +170,11 @@ def sha1(text: str) -> str:
     return hashlib.sha1(text.encode("utf-8")).hexdigest()
 
 
-def variants(text: str) -> set[str]:
-    """The spellings of ``text`` a note may be saved with: as is, without trailing
-    whitespace, or with one final line break; Windows line breaks too."""
-    base = text.rstrip()
-    out = {text, base, base + "\n"}
-    return out | {v.replace("\n", "\r\n") for v in out}
-
-
 def text_is(*texts: str) -> Matcher:
-    """A matcher of a file's ``sha1``: the file holds one of ``texts`` (``variants``)."""
-    digests = frozenset(sha1(v) for t in texts for v in variants(t))
-    shown = " or ".join(repr(t) for t in texts[:2])
-    return Matcher(lambda v: v in digests, f"text {shown}")
+    """A matcher of a file's ``text_sha1``: the file holds one of ``texts``, compared as a
+    note's text is (``verifiers.fields.content_text``: spaces at the ends of lines, blank
+    lines at the ends and case aside)."""
+    return content_is(*texts)
 
 
 def where(path: str) -> dict[str, Any]:

@@ -4,9 +4,10 @@ Every template's params list the notes its setup writes (``notes``: ``[folder, n
 minutes]``, the folder relative to Markor's, ``minutes`` the note's age relative to the
 AndroidWorld clock) and the subfolders it makes (``folders``), so a real phone's owner's
 files are never overwritten (``conflicts``). Notes are checked by path and by the SHA-1 of
-their text (``fixtures.text_is``: the exact text, trailing whitespace and one final line
-break aside), which a phone over adb reads too; the templates whose setup and checks go
-through files only are ``real``.
+their text as a note's text compares (``fixtures.text_is``, ``text_sha1``: spaces at the
+ends of lines, blank lines at the ends and case aside, as AndroidWorld's checks), which a
+phone over adb reads too; the templates whose setup and checks go through files only are
+``real``.
 """
 
 from __future__ import annotations
@@ -145,7 +146,7 @@ class MarkorCreateNote(MarkorTask, CreateRecord):
         return [note_path(p["file_name"])]
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
-        return {**where(note_path(p["file_name"])), "sha1": text_is(p["text"])}
+        return {**where(note_path(p["file_name"])), "text_sha1": text_is(p["text"])}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from self.open_markor(ui)
@@ -181,7 +182,7 @@ class MarkorCreateNoteFromClipboard(MarkorTask, CreateRecord):
 
     def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
         clip = str(lookup(initial, "clipboard") or "")
-        return [Record(self.collection, self.fields(p), {"sha1": text_is(clip)}, count=1)]
+        return [Record(self.collection, self.fields(p), {"text_sha1": text_is(clip)}, count=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from self.open_markor(ui)
@@ -241,7 +242,7 @@ class MarkorMergeNotes(MarkorTask, CreateRecord):
         return [note_path(p["new_file_name"])]
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
-        return {**where(note_path(p["new_file_name"])), "sha1": text_is(self.merged(p))}
+        return {**where(note_path(p["new_file_name"])), "text_sha1": text_is(self.merged(p))}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from self.open_markor(ui)
@@ -372,11 +373,11 @@ class NoteEdit(MarkorTask):
 
     def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
         return [Record(self.collection, where(self.target_path(p)),
-                       {"sha1": text_is(*self.texts(p))}, count=1)]
+                       {"text_sha1": text_is(*self.texts(p))}, count=1)]
 
     def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
         return [Allow(self.collection, "modified", where=where(self.target_path(p)),
-                      fields=("sha1", "size"))]
+                      fields=("sha1", "text_sha1", "size"))]
 
     def edit_params(self, rng: np.random.Generator, name: str, text: str,
                     noise: tuple[int, int] = AW_NOISE) -> dict[str, Any]:

@@ -28,8 +28,10 @@ from ...verifiers import (
     Record,
     Value,
     lookup,
+    mentions,
     same_text,
 )
+from ...verifiers.fields import same_code
 from .app import add_meeting, digits_of
 from .fixtures import (
     MEETINGS,
@@ -59,8 +61,8 @@ def same_set(expected: Sequence[str]) -> Matcher:
 
 
 def holding(*parts: str) -> Matcher:
-    return Matcher(lambda v: all(p.lower() in str(v).lower() for p in parts),
-                   f"text holding {parts!r}")
+    """Text naming every one of ``parts`` as whole tokens, none negated (``mentions``)."""
+    return Matcher(lambda v: all(mentions.told(v, p) for p in parts), f"text holding {parts!r}")
 
 
 EMPTY = Matcher(lambda v: not v, "empty")
@@ -242,7 +244,7 @@ class MeetChangePasscode(MeetTask, EditRecord):
         return {"title": p["title"]}
 
     def changes(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
-        return {"passcode": p["code"]}
+        return {"passcode": same_code(p["code"])}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from open_meeting(ui, p["title"])

@@ -25,7 +25,7 @@ from ...verifiers import (
     Matcher,
     Record,
     Value,
-    contains,
+    naming_only,
 )
 from ...world.kit.common import slug
 from ..chat.fixtures import (
@@ -755,7 +755,9 @@ class MovieFriendPlanLong(Purchase):
         mine = sum(1 for m in initial.get("apps", {}).get("Chat", {}).get("messages", {})
                    .values() if m.get("chat") == chat and m.get("sender") == ME)
         return [*super().criteria(p, initial),
-                Record(MESSAGES, {"chat": chat, "sender": ME}, {"text": contains(code)},
+                Record(MESSAGES, {"chat": chat, "sender": ME},
+                       {"text": naming_only(code, [str(t.get("code", ""))
+                                                   for t in rows_of(initial, "tickets")])},
                        count=mine + 1)]
 
     def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:

@@ -518,7 +518,8 @@ class TrainAddPassengerAndBook(TrainTask):
         return next(t for t in trains_in(initial) if t["number"] == p["number"])
 
     def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Record(PASSENGERS, {"id_number": p["new_id"]}, {"name": p["new"]}, count=1),
+        return [Record(PASSENGERS, {"id_number": p["new_id"]}, {"name": same_text(p["new"])},
+                       count=1),
                 *self.booking(p, initial)]
 
     def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
