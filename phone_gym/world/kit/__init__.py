@@ -89,6 +89,7 @@ from .capsule import PaySheet, PayState, pay, wallet_pin, with_capsule, yuan
 from .chat import Avatar, Bubble, ChatMessage, ChatThread, Composer, initials
 from .common import slug
 from .dialogs import BottomSheet, ChoiceDialog, ConfirmDialog, Radio, SheetOption
+from .editor import EditHistory, EditorView, FormatBar, apply_format, markdown_runs
 from .forms import FormEditor, FormField, FormState, check_form
 from .lists import (
     Chip,
@@ -102,7 +103,6 @@ from .lists import (
     ValueRow,
     section_headers,
 )
-from .editor import EditHistory, EditorView, FormatBar, apply_format, markdown_runs
 from .media import (
     TOOLS,
     Canvas,
