@@ -227,7 +227,7 @@ FORMATS: dict[str, tuple[str, str, Callable[[str], str]]] = {
     "Bold": ("format_bold", "B", bold),
     "Italic": ("format_italic", "I", italic),
     "Header": ("format_header", "H", header),
-    "List": ("format_list", "•", bullet),
+    "List": ("format_list", "≡", bullet),
     "Checkbox": ("format_checkbox", "☑", checkbox),
     "Code": ("format_code", "<>", code),
     "Link": ("format_link", "🔗", link),
