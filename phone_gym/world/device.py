@@ -808,7 +808,8 @@ class Device:
         if node_id is None or self.scroll_key() is None:
             return None
         screen = self.screen()
-        stack: list[Node] = [screen.dialog] if screen.dialog is not None else list(screen.content)
+        stack: list[Node] = [screen.dialog] if screen.dialog is not None else [
+            *screen.content, *([screen.dock] if screen.dock is not None else [])]
         while stack:
             node = stack.pop()
             if node.id == node_id and node.kind == "text_field":
