@@ -62,9 +62,9 @@ EMOJI = "🙂"
 
 
 def initials(name: str) -> str:
-    """Up to two initials of ``name`` ("Li Wei" -> "LW"), "?" for a blank name."""
-    words = [w for w in name.replace("_", " ").split() if w]
-    return "".join(w[0] for w in words[:2]).upper() or "?"
+    """Up to two initials of ``name`` ("Li Wei" -> "LW"); "#" for a phone number."""
+    words = [w for w in name.replace("_", " ").split() if w[:1].isalpha()]
+    return "".join(w[0] for w in words[:2]).upper() or "#"  # a number: "#"
 
 
 def Avatar(name: str, *, id: str = "", color: RGB | None = None) -> Node:
@@ -82,7 +82,19 @@ def _draw_avatar(p: Painter, k: Look) -> None:
     p.avatar(d / 2 + 4, d / 2 + 4, d, k.glyph, k.color or T.PRIMARY, k.bg)
 
 
+def _draw_send(p: Painter, k: Look) -> None:
+    """Send: an arrow on an accent disc when there is something to send, else greyed."""
+    r = min(k.lw, k.lh) * 0.34
+    cx, cy = k.lw / 2, k.lh / 2
+    if not k.enabled:
+        p.glyph(cx, cy, k.glyph, r * 2, T.HINT, k.bg, fallback=k.desc)
+        return
+    p.circle(cx, cy, r, T.PRIMARY)
+    p.glyph(cx + r * 0.08, cy, k.glyph, r * 1.5, T.PRIMARY_TEXT, T.PRIMARY, fallback=k.desc)
+
+
 DRAW["picture:avatar"] = _draw_avatar
+DRAW["icon:send"] = _draw_send
 
 
 def Composer(draft: str, on_draft: TextHandler, on_send: Callable[[str], None], *,
