@@ -217,7 +217,21 @@ def PlayerControls(playing: bool, on_toggle: Handler, *, on_previous: Handler | 
     play.style, play.height = "play", 168
     nxt = Icon("⏭", "Next", on_next, id="next")
     nxt.enabled = on_next is not None
+    prev.style = nxt.style = "skip"
     return Row([prev, play, nxt], id=id)
+
+
+def _draw_skip(p: Painter, k: Look) -> None:
+    """Previous (⏮) or next (⏭): a triangle against a bar, drawn as vectors."""
+    s = min(k.lw, k.lh) * 0.2
+    cx, cy = k.lw / 2, k.lh / 2
+    fg = on_color(k.bg) if k.enabled else T.HINT
+    d = -1 if k.glyph == "⏮" else 1  # which way the triangle points
+    tip, base = cx + d * s, cx - d * s
+    p.d.polygon([(base * p.kx, (cy - s) * p.ky), (tip * p.kx, cy * p.ky),
+                 (base * p.kx, (cy + s) * p.ky)], fill=fg)
+    bar = tip + d * s * 0.1
+    p.rect(min(bar, bar + d * s * 0.35), cy - s, max(bar, bar + d * s * 0.35), cy + s, fg)
 
 
 def _draw_play(p: Painter, k: Look) -> None:
@@ -231,6 +245,7 @@ def _draw_play(p: Painter, k: Look) -> None:
 
 
 DRAW["icon:play"] = _draw_play
+DRAW["icon:skip"] = _draw_skip
 
 
 def MiniPlayer(title: str, artist: str, playing: bool, on_toggle: Handler, *,
