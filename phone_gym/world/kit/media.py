@@ -206,16 +206,19 @@ DRAW["text:time"] = DRAW["text:time_end"] = _draw_time
 
 
 def PlayerControls(playing: bool, on_toggle: Handler, *, on_previous: Handler | None = None,
-                   on_next: Handler | None = None, id: str = "controls") -> Node:
+                   on_next: Handler | None = None, id: str = "controls",
+                   previous: tuple[str, str] = ("previous", "Previous"),
+                   next: tuple[str, str] = ("next", "Next")) -> Node:
     """Previous, Play or Pause (a filled disc) and Next: icons ``previous``, ``play_pause``
     (described ``Pause`` while playing, else ``Play``) and ``next``; previous and next are
-    disabled without a handler."""
-    prev = Icon("⏮", "Previous", on_previous, id="previous")
+    disabled without a handler. ``previous`` and ``next`` give those icons' ``(id,
+    description)`` (a frame step, say)."""
+    prev = Icon("⏮", previous[1], on_previous, id=previous[0])
     prev.enabled = on_previous is not None
     play = Icon("⏸" if playing else "▶", "Pause" if playing else "Play", on_toggle,
                 id="play_pause")
     play.style, play.height = "play", 168
-    nxt = Icon("⏭", "Next", on_next, id="next")
+    nxt = Icon("⏭", next[1], on_next, id=next[0])
     nxt.enabled = on_next is not None
     prev.style = nxt.style = "skip"
     return Row([prev, play, nxt], id=id)
