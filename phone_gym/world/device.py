@@ -22,7 +22,7 @@ from .manifest import NIGHT_MODE_ON, AppManifest, Intent, did_you_mean
 from .system import DEFAULT_START, STORES, SystemState
 from .system_ui import DRAWER, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE, Launcher, Menu, Recents, Shade
 from .theme import Palette
-from .widgets import MenuItem, Node, Screen, slider_value_at
+from .widgets import MULTILINE_STYLES, MenuItem, Node, Screen, slider_value_at
 
 #: The contacts provider: contacts are its data (``pm clear`` on it wipes them).
 CONTACTS_PROVIDER = STORES["contacts"]
@@ -599,7 +599,7 @@ class Device:
             return
         if node.on_submit is not None:
             node.on_submit()
-        elif node.style == "multiline" and node.on_change is not None:
+        elif node.style in MULTILINE_STYLES and node.on_change is not None:
             node.on_change(node.text + "\n")
         else:
             self.focus = None
@@ -809,7 +809,8 @@ class Device:
         if node_id is None or self.scroll_key() is None:
             return None
         screen = self.screen()
-        stack: list[Node] = [screen.dialog] if screen.dialog is not None else list(screen.content)
+        stack: list[Node] = [screen.dialog] if screen.dialog is not None else [
+            *screen.content, *([screen.dock] if screen.dock is not None else [])]
         while stack:
             node = stack.pop()
             if node.id == node_id and node.kind == "text_field":
@@ -830,7 +831,7 @@ class Device:
             return
         frame = self.frame()
         for placed in frame.items:
-            if placed.focused:
+            if placed.focused and placed.full[1] < frame.viewport[3]:  # not a docked field
                 bottom = placed.full[3]
                 if bottom > frame.viewport[3]:
                     self._scroll_by(key, bottom - frame.viewport[3] + 40)
@@ -948,8 +949,17 @@ class Device:
         elif screen.bottom is not None:
             place_bar(frame, screen.bottom, (0, bottom - T.TAB_BAR_H, T.SCREEN_W, bottom))
             bottom -= T.TAB_BAR_H
+        if screen.dock is not None:  # docked above the bottom bar or keyboard
+            dock_h = measure(screen.dock, T.SCREEN_W)
+            place(frame, screen.dock, 0, T.SCREEN_W, bottom - dock_h,
+                  (0, top, T.SCREEN_W, bottom), focus_id=self.focus)
+            bottom -= dock_h
         vp = (0, top, T.SCREEN_W, bottom)
         width = T.SCREEN_W - 2 * T.PAD
+        if screen.fill and screen.content:  # the last node reaches the content's bottom
+            last = screen.content[-1]
+            above = sum(measure(n, width) for n in screen.content[:-1])
+            last.height = max(T.HEIGHTS["text_field"], bottom - top - 40 - above)
         content_h = sum(measure(n, width) for n in screen.content) + 40
         if screen.fab is not None:
             content_h += T.FAB_SIZE + T.PAD  # room to scroll the last row above the button

@@ -72,6 +72,9 @@ PIXELS_ONLY = frozenset({"picture", "canvas"})
 #: thumb): the drawing and the device's touch handling both use it.
 SLIDER_INSET = 40
 SLIDER_H = 120
+#: Text-field styles in which enter starts a new line (a multi-line field, the kit's
+#: Markdown editor) instead of submitting the field.
+MULTILINE_STYLES = frozenset({"multiline", "markdown"})
 
 
 @dataclass(eq=False)
@@ -174,9 +177,12 @@ class Screen:
     """What a view returns: the parts of one app screen.
 
     ``content`` is laid out top to bottom and scrolls when it is taller than the space
-    between ``top_bar`` and ``bottom`` (a tab bar). ``dialog`` is shown modally above it
-    (centered; a ``sheet`` node, ``kit.BottomSheet``, sits at the bottom, full width);
-    pressing back or tapping outside calls ``on_dismiss``.
+    between ``top_bar`` and ``bottom`` (a tab bar). ``dock`` is docked full width below the
+    content and above the bottom bar or the keyboard, and never scrolls (a chat composer, a
+    mini player, an editor's formatting bar). When ``fill`` is set, the last content node
+    grows to reach the bottom of the content area (a full-screen editor or canvas).
+    ``dialog`` is shown modally above it (centered; a ``sheet`` node, ``kit.BottomSheet``,
+    sits at the bottom, full width); pressing back or tapping outside calls ``on_dismiss``.
     """
 
     content: list[Node]
@@ -186,6 +192,8 @@ class Screen:
     dialog: Node | None = None
     on_dismiss: Handler | None = None
     on_back: Callable[[], bool] | None = None
+    dock: Node | None = None
+    fill: bool = False
 
 
 # --- constructors: what app views use ------------------------------------------------------

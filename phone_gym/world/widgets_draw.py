@@ -42,6 +42,8 @@ def _lines_y(base: float, n: int, pitch: int) -> list[float]:
 # --- per-kind drawing ------------------------------------------------------------------------
 
 DrawFn = Callable[[Painter, Look], None]
+#: The draw function of each kind, or of a kind in one style (``"<kind>:<style>"``, e.g. the
+#: kit's Markdown editor ``text_field:markdown``), which wins over the kind's.
 DRAW: dict[str, DrawFn] = {}
 
 
@@ -525,14 +527,17 @@ def _draw_picture(p: Painter, k: Look) -> None:
 @_draws("canvas")
 def _draw_canvas(p: Painter, k: Look) -> None:
     """A white drawing surface with a frame, and its strokes (``kit.media``)."""
-    p.rect(0, 0, k.lw, k.lh, PAPER, outline=k.pal.divider, width=3)  # white in dark apps too
-    width = max(2, round(10 * p.kf))
-    for part in k.text.split(";") if k.text else ():  # "x0 y0 x1 y1 r g b" per stroke
+    if k.style == "borderless":  # white in dark apps too, as a sheet of paper
+        p.rect(0, 0, k.lw, k.lh, PAPER)
+    else:
+        p.rect(0, 0, k.lw, k.lh, PAPER, outline=k.pal.divider, width=3)
+    for part in k.text.split(";") if k.text else ():  # "x0 y0 x1 y1 r g b [size tool]"
         v = [int(n) for n in part.split()]
-        if len(v) != 7:
+        if len(v) not in (7, 9):
             continue
+        width = max(2, round((v[7] if len(v) == 9 else 10) * p.kf))
         x0, y0, x1, y1 = v[0] * p.w / 1000, v[1] * p.h / 1000, v[2] * p.w / 1000, v[3] * p.h / 1000
-        color = (v[4], v[5], v[6])
+        color = PAPER if len(v) == 9 and v[8] == 1 else (v[4], v[5], v[6])  # 1: eraser
         p.d.line((x0, y0, x1, y1), fill=color, width=width)
         r = width / 2
         for cx, cy in ((x0, y0), (x1, y1)):
@@ -551,5 +556,6 @@ def draw_tile(look: Look, font_scale: float) -> Tile:
     """Draw one node into a tile (uncached)."""
     painter = Painter(look, font_scale, look.kind in MASKED,
                       1 if look.kind in FAST_KINDS else SS)
-    DRAW.get(look.kind, _draw_other)(painter, look)
+    draw = DRAW.get(f"{look.kind}:{look.style}") if look.style else None
+    (draw or DRAW.get(look.kind, _draw_other))(painter, look)
     return painter.tile()

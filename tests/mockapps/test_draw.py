@@ -41,7 +41,7 @@ def drag(device: Device) -> None:
 def test_strokes_take_the_chosen_color_and_undo(device: Device) -> None:
     drag(device)
     tap(device, id="color")
-    tap(device, "Red", kind="radio")
+    tap(device, desc="Color Red")
     drag(device)
     strokes = decode_strokes(app_of(device).ui.strokes)
     assert [s.color for s in strokes] == [COLORS["Black"], COLORS["Red"]]

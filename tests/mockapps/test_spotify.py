@@ -31,10 +31,9 @@ def data(device: Device) -> SpotifyData:
 
 
 def position(device: Device) -> int:
-    """The player's position in seconds, as the screen shows it."""
+    """The player's position in seconds, as its seek bar reports it (a SeekBar's value)."""
     text = [p.node.text for p in device.frame().items if p.node.id == "player_position"][0]
-    minutes, seconds = text.split(" / ")[0].split(":")
-    return int(minutes) * 60 + int(seconds)
+    return int(float(text))
 
 
 @pytest.fixture

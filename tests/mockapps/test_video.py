@@ -20,11 +20,10 @@ def video(device: Device) -> VideoApp:
 
 
 def seconds_played(device: Device) -> int:
-    """The watch page's position in seconds (``m:ss / m:ss``)."""
+    """The watch page's position in seconds (its seek bar's value)."""
     found = Driver(device).find(id="position")
-    assert found is not None
-    m, s = found.node.text.split(" / ")[0].split(":")
-    return int(m) * 60 + int(s)
+    assert found is not None and found.node.kind == "slider"
+    return int(float(found.node.text))
 
 
 @pytest.fixture

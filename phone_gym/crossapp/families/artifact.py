@@ -227,7 +227,10 @@ class Post:
                                      "text": same_text(self.text), "reply_to": 0}, count=1)
 
     def allowed(self) -> list[Allowed]:
-        return [Allow(social.POSTS, "added"), Becomes("apps.Social.photos_access", "allowed")]
+        # the new post as posted: liking, reposting or bookmarking it too is over-doing
+        untouched = {"liked": False, "reposted": False, "bookmarked": False}
+        return [Allow(social.POSTS, "added", where=untouched),
+                Becomes("apps.Social.photos_access", "allowed")]
 
     def send(self, ui: Driver) -> Iterator[PhoneAction]:
         yield from ui.open_app("Social")

@@ -29,6 +29,7 @@ from ...world.data import Store, Table
 from ...world.kit import (
     ChatMessage,
     ChatThread,
+    Composer,
     NavRow,
     PaySheet,
     PayState,
@@ -261,6 +262,8 @@ def link_bubbles(thread: Node, links: dict[int, int], on_open: Any) -> None:
     """Make the bubbles of link messages (thread row ``i`` -> message id ``links[i]``)
     open on a tap: ``on_open(message_id)``."""
     def wire(node: Node) -> Node:
+        for child in node.children if node.kind == "row" else ():  # a bubble by its avatar
+            wire(child)
         i = int(node.id.rsplit("_", 1)[-1]) if node.id.startswith("message_") else -1
         if i in links:
             node.on_click = partial(on_open, links[i])
@@ -518,17 +521,19 @@ class ChatApp(App):
             if msgs[i].kind in ("image", "file"):
                 items.append(("Save to phone", partial(self.save_to_phone, msgs[i].id)))
             return items
-        thread = ChatThread(shown, draft=self.ui.draft, on_draft=lambda v: self.set_ui(draft=v),
-                            on_send=lambda t: self.send_text(chat_id, t), menu=menu)
+        on_draft = lambda v: self.set_ui(draft=v)  # noqa: E731
+        on_send = lambda t: self.send_text(chat_id, t)  # noqa: E731
+        thread = ChatThread(shown, draft=self.ui.draft, on_draft=on_draft, on_send=on_send,
+                            menu=menu, composer=False, avatars=True, peer=chat.title)
         links = {i: m.id for i, m in enumerate(msgs) if m.kind == "link"}
         if links:
             link_bubbles(thread[0], links, self.open_link_message)
-        actions = [Icon("+", "Attach", lambda: self.open_attach(chat_id), id="attach")]
-        if not chat.group:
-            actions.append(Icon("¥", "Transfer", lambda: self.start_transfer(chat_id),
-                                id="transfer"))
+        actions = [] if chat.group else [
+            Icon("¥", "Transfer", lambda: self.start_transfer(chat_id), id="transfer")]
+        composer = Composer(self.ui.draft, on_draft, on_send,
+                            on_more=lambda: self.open_attach(chat_id))
         return Screen(top_bar=TopBar(chat.title, on_back=self.back, actions=actions),
-                      content=thread)
+                      content=thread, dock=composer)
 
     def attach_screen(self, chat_id: int) -> Screen:
         """The attachment picker: a tap sends that picture or file to the chat."""

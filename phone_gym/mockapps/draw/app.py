@@ -1,6 +1,8 @@
-"""Draw (Simple Draw Pro): a canvas (``kit.Canvas``: a drag draws a stroke), a color
-picker, undo and clear, and "Save" (a file name and an extension: png, svg or jpg) into
-``/sdcard/Pictures``.
+"""Draw (Simple Draw Pro): a full-screen canvas (``kit.Canvas``: a drag draws a stroke) and
+its tools, as in the real app: brush and eraser, the colour (a swatch opening a palette,
+``kit.Palette``), the brush size (a slider), undo and clear, and "Save" (a file name and
+an extension: png, svg or jpg) into ``/sdcard/Pictures``. Each stroke records its tool,
+colour, size and ends (``kit.Stroke``); an eraser's stroke paints the canvas's white.
 
 The drawing being made is transient UI state (``DrawUi.strokes``, encoded strokes: lost
 when the app is force-stopped; the app keeps no data of its own); saving writes the picture to
@@ -16,9 +18,9 @@ from functools import partial
 
 from ...world.app import App, Route
 from ...world.kit import (
+    TOOLS,
     Canvas,
-    ChoiceDialog,
-    Image,
+    Palette,
     Radio,
     Stroke,
     decode_strokes,
@@ -31,7 +33,9 @@ from ...world.widgets import (
     DialogButton,
     Icon,
     Node,
+    Row,
     Screen,
+    Slider,
     TextField,
     TopBar,
 )
@@ -45,15 +49,21 @@ COLORS: dict[str, tuple[int, int, int]] = {
     "Black": (28, 28, 32), "Red": (229, 57, 53), "Blue": (30, 136, 229),
     "Green": (67, 160, 71), "Yellow": (253, 216, 53), "Purple": (142, 36, 170),
 }
+#: The brush size slider's range and the size a new drawing starts with (logical pixels).
+SIZES = (2, 60)
+DEFAULT_SIZE = 10
+TOOL_GLYPHS = {"brush": "✎", "eraser": "⌫"}
 
 
 @dataclass
 class DrawUi:
-    """The canvas's strokes (encoded, ``kit.encode_strokes``), the color, the dialog
-    showing, and the file name and extension being chosen."""
+    """The canvas's strokes (encoded, ``kit.encode_strokes``), the tool, color and brush
+    size, the dialog showing, and the file name and extension being chosen."""
 
     strokes: str = ""
     color: str = "Black"
+    tool: str = "brush"
+    size: int = DEFAULT_SIZE
     dialog: str = ""  # "color", "save", "overwrite"
     name: str = ""
     ext: str = "png"
@@ -75,7 +85,9 @@ class DrawApp(App):
 
     # updates
     def draw(self, x0: int, y0: int, x1: int, y1: int) -> None:
-        stroke = Stroke(x0, y0, x1, y1, COLORS[self.ui.color])
+        ui = self.ui
+        color = COLORS[ui.color] if ui.tool == "brush" else (255, 255, 255)
+        stroke = Stroke(x0, y0, x1, y1, color, ui.size, ui.tool)
         self.ui.strokes = encode_strokes([*decode_strokes(self.ui.strokes), stroke])
 
     def undo(self) -> None:
@@ -88,7 +100,18 @@ class DrawApp(App):
             self.ui.strokes = ""
 
     def pick_color(self, name: str) -> None:
-        self.ui.color, self.ui.dialog = name, ""
+        """Choose a colour (from the palette): it also takes the brush back up."""
+        if name not in COLORS:
+            raise ValueError(f"unknown color {name!r}: expected one of {', '.join(COLORS)}")
+        self.ui.color, self.ui.tool, self.ui.dialog = name, "brush", ""
+
+    def pick_tool(self, tool: str) -> None:
+        if tool not in TOOLS:
+            raise ValueError(f"unknown tool {tool!r}: expected one of {', '.join(TOOLS)}")
+        self.ui.tool = tool
+
+    def set_size(self, size: int) -> None:
+        self.ui.size = max(SIZES[0], min(SIZES[1], size))
 
     def ask(self, dialog: str) -> None:
         self.ui.dialog = dialog
@@ -122,23 +145,36 @@ class DrawApp(App):
 
     # views
     def view(self, route: Route) -> Screen:
-        swatch = Image(f"Color: {self.ui.color}", "●", color=COLORS[self.ui.color], height=90,
-                       on_click=partial(self.ask, "color"), id="color")
         return Screen(
             top_bar=TopBar("Simple Draw", actions=[
                 Icon("↩", "Undo", self.undo, id="undo"),
                 Icon("🗑", "Clear", self.clear, id="clear"),
                 Icon("💾", "Save", partial(self.ask, "save"), id="save")]),
             content=[Canvas(decode_strokes(self.ui.strokes), self.draw, desc="Drawing",
-                            height=900),
-                     swatch],
+                            height=900, borderless=True)],
+            dock=self.tools(), fill=True,
             dialog=self.dialog(), on_dismiss=self.close_dialog)
+
+    def tools(self) -> Node:
+        """The tool bar under the canvas: brush, eraser, the colour swatch, the size."""
+        ui = self.ui
+        icons = []
+        for tool in TOOLS:
+            icon = Icon(TOOL_GLYPHS[tool], tool.capitalize(), partial(self.pick_tool, tool),
+                        id=tool)
+            icon.selected = ui.tool == tool
+            icons.append(icon)
+        swatch = Icon("", f"Color: {ui.color}", partial(self.ask, "color"), id="color")
+        swatch.style, swatch.color = "swatch", COLORS[ui.color]
+        size = Slider("Brush size", ui.size, *SIZES, self.set_size, id="brush_size")
+        size.weight = 3.0
+        return Row([*icons, swatch, size], id="tools")
 
     def dialog(self) -> Node | None:
         ui = self.ui
         if ui.dialog == "color":
-            return ChoiceDialog("Change color", list(COLORS), ui.color, self.pick_color,
-                                self.close_dialog, id="colors")
+            return Dialog("Change color", "", [DialogButton("Cancel", self.close_dialog)],
+                          body=[Palette(COLORS, ui.color, self.pick_color, id="colors")])
         if ui.dialog == "save":
             radios = [Radio(ext, ext == ui.ext, partial(self.set_ext, ext), id=f"ext_{ext}")
                       for ext in EXTENSIONS]

@@ -18,7 +18,9 @@ from ...tasks.driver import Driver
 from ...tasks.families import CreateRecord
 from ...tasks.vocab import FIRST_NAMES, pick
 from ...verifiers import Criterion, NearMiss, lookup
-from .app import EXTENSIONS, FOLDER
+from .app import COLORS, EXTENSIONS, FOLDER
+
+PALETTE = tuple(COLORS)
 
 COLLECTION = "files"
 LATIN = ("lorem", "ipsum", "dolor", "amet", "tempus", "fugit", "carpe", "diem", "veritas",
@@ -75,6 +77,10 @@ class SimpleDrawProCreateDrawing(CreateRecord):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Draw")
+        yield from ui.tap(id="color")  # the palette: a colour for the brush
+        yield from ui.tap(desc=f"Color {PALETTE[len(p['file_name']) % len(PALETTE)]}")
+        x0, y0, x1, y1 = ui.must(id="brush_size").bounds_norm  # a thicker brush
+        yield PhoneAction("click", x=(x0 + 2 * x1) // 3, y=(y0 + y1) // 2)
         x0, y0, x1, y1 = ui.must(id="canvas").bounds_norm
         yield PhoneAction("drag", x=x0 + 100, y=y0 + 100, x2=x1 - 100, y2=y1 - 100)
         yield from ui.tap(desc="Save")

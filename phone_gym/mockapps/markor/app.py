@@ -19,9 +19,10 @@ Screens: the file browser (a folder: its folders, then its notes sorted by name 
 modified, newest first, with a search field; long press starts selecting: select all,
 rename, move, delete with a confirmation), the "create" dialog (a name, Markdown or plain
 text, and OK or "Folder"), the move screen (every folder of Markor), and the editor (the
-text, saved by the save icon and when leaving), and, as Markor's bottom tabs, To-Do and
-QuickNote: editors of ``todo.txt`` and ``QuickNote.md`` in Markor's folder. As in Markor,
-a ".." row climbs above Markor's folder, up to ``/sdcard``.
+text in a full-screen Markdown editor, ``kit.EditorView``, with its formatting bar docked
+above the keyboard; saved by the save icon and when leaving), and, as Markor's bottom
+tabs, To-Do and QuickNote: editors of ``todo.txt`` and ``QuickNote.md`` in Markor's
+folder. As in Markor, a ".." row climbs above Markor's folder, up to ``/sdcard``.
 """
 
 from __future__ import annotations
@@ -33,7 +34,15 @@ from functools import partial
 
 from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit import ChoiceDialog, ConfirmDialog, Radio, SearchList
+from ...world.kit import (
+    ChoiceDialog,
+    ConfirmDialog,
+    EditHistory,
+    EditorView,
+    FormatBar,
+    Radio,
+    SearchList,
+)
 from ...world.system import File
 from ...world.widgets import (
     Column,
@@ -92,6 +101,7 @@ class MarkorUi:
     draft: str = ""
     sort: str = "Name"
     query: str = ""
+    history: EditHistory = field(default_factory=EditHistory)  # the editor's undo/redo
 
 
 # --- updates -------------------------------------------------------------------------------
@@ -315,7 +325,7 @@ class MarkorApp(App):
         """Open the note at ``path`` in the editor (what a cross-app task's "open" does)."""
         record = self.files.get(path)
         self.ui.draft = record.content if record is not None else ""
-        self.ui.selected, self.ui.dialog = (), ""
+        self.ui.selected, self.ui.dialog, self.ui.history = (), "", EditHistory()
         self.go("edit", path)
 
     def toggle(self, path: str) -> None:
@@ -584,13 +594,14 @@ class MarkorApp(App):
             self.close_editor()
             return True
 
+        ui = self.ui
         return Screen(
             top_bar=TopBar(posixpath.basename(path), on_back=None if tabs else self.close_editor,
                            actions=[Icon("💾", "Save", self.save, id="save")]),
             bottom=self.tab_bar() if tabs else None,
-            content=[TextField(self.ui.draft, self.set_draft, id="editor_body",
-                               label="Note text", hint="Start writing", multiline=True),
-                     Text(f"{len(self.ui.draft)} characters", style="caption",
-                          id="char_count")],
+            content=[EditorView(ui.draft, self.set_draft, ui.history, id="editor_body",
+                                label="Note text", hint="Start writing")],
+            dock=FormatBar(ui.draft, self.set_draft, ui.history),
+            fill=True,
             on_back=back,
         )

@@ -26,7 +26,7 @@ from datetime import datetime
 
 from ...verifiers.criteria import national
 from ...world.app import App, Route
-from ...world.kit import ChatMessage, ChatThread, ConfirmDialog, SearchList
+from ...world.kit import ChatMessage, ChatThread, Composer, ConfirmDialog, SearchList
 from ...world.system import Contact, Message, SystemState
 from ...world.widgets import (
     Fab,
@@ -283,12 +283,16 @@ class MessagesApp(App):
                                time=short_time(m.date, now)) for m in c.messages]
         subtitle = [Text(c.address, style="caption", id="thread_address")] \
             if c.name != c.address else []
+        on_draft = lambda v: self.set_ui(draft=v)  # noqa: E731
+        on_send = lambda body: self.send_in_thread(key, body)  # noqa: E731
         return Screen(
             top_bar=TopBar(c.name, on_back=self.back),
             content=[*subtitle, *ChatThread(
-                bubbles, draft=self.ui.draft, on_draft=lambda v: self.set_ui(draft=v),
-                on_send=lambda body: self.send_in_thread(key, body), hint="Type a message",
-                menu=lambda i: self.bubble_menu(c.messages, i))],
+                bubbles, draft=self.ui.draft, on_draft=on_draft, on_send=on_send,
+                hint="Type a message", menu=lambda i: self.bubble_menu(c.messages, i),
+                composer=False, avatars=True, peer=c.name)],
+            dock=Composer(self.ui.draft, on_draft, on_send, hint="Type a message",
+                          emoji=False),
             dialog=self.delete_dialog(),
             on_dismiss=lambda: self.ask_delete(None),
         )
@@ -309,8 +313,7 @@ class MessagesApp(App):
                           hint="Add contact or number", id="recipient", label="Recipient"),
                 ListView([self.suggestion(c) for c in found[:6]], id="suggestions",
                          empty_text="Type a name or a number"),
-                *ChatThread([], draft=self.ui.new_text, on_draft=lambda v: self.set_ui(
-                    new_text=v), on_send=self.send_new, hint="Type a message",
-                    empty_text="")[1:],
             ],
+            dock=Composer(self.ui.new_text, lambda v: self.set_ui(new_text=v), self.send_new,
+                          hint="Type a message", emoji=False),
         )

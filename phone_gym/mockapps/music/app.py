@@ -25,7 +25,15 @@ from functools import partial
 
 from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit import BottomSheet, ConfirmDialog, SearchList, Tabs
+from ...world.kit import (
+    BottomSheet,
+    ConfirmDialog,
+    MiniPlayer,
+    PlayerControls,
+    SearchList,
+    SeekBar,
+    Tabs,
+)
 from ...world.system import File
 from ...world.widgets import (
     Button,
@@ -162,6 +170,9 @@ class MusicUi:
     sheet_song: str = ""
     new_name: str = ""
     playing: str = ""
+    paused: bool = False
+    position: float = 0.0  # seconds into the song when last resumed (or paused)
+    resumed_at: float = 0.0  # the phone's time (epoch seconds) it last resumed
 
 
 class MusicApp(App):
@@ -197,7 +208,53 @@ class MusicApp(App):
         titles = [s.title for s in self.shown_songs()]
         if title in titles:
             self.data.queue = tuple(titles[titles.index(title):])
-        self.ui.playing = title
+        self.start(title)
+
+    def start(self, title: str) -> None:
+        """Play ``title`` from its start."""
+        self.ui.playing, self.ui.paused = title, False
+        self.ui.position, self.ui.resumed_at = 0.0, self.system.now.timestamp()
+
+    def song(self) -> Song | None:
+        return next((s for s in self.songs() if s.title == self.ui.playing), None)
+
+    @property
+    def ticking(self) -> bool:
+        return self.route.name == "player" and bool(self.ui.playing) and not self.ui.paused
+
+    def position(self) -> int:
+        """Seconds into the song playing (time moves it on while it plays)."""
+        song = self.song()
+        if song is None:
+            return 0
+        pos = self.ui.position
+        if not self.ui.paused:
+            pos += self.system.now.timestamp() - self.ui.resumed_at
+        return int(min(pos, song.seconds))
+
+    def toggle_pause(self) -> None:
+        if not self.ui.playing:
+            return
+        if self.ui.paused:
+            self.ui.resumed_at = self.system.now.timestamp()
+        else:
+            self.ui.position = float(self.position())
+        self.ui.paused = not self.ui.paused
+
+    def seek(self, seconds: int) -> None:
+        """Move the song playing to ``seconds`` (held within the song)."""
+        song = self.song()
+        if song is not None:
+            self.ui.position = float(max(0, min(seconds, song.seconds)))
+            self.ui.resumed_at = self.system.now.timestamp()
+
+    def skip(self, delta: int) -> None:
+        """The next (1) or previous (-1) song of the playing queue."""
+        queue = self.data.queue
+        if self.ui.playing in queue:
+            at = queue.index(self.ui.playing) + delta
+            if 0 <= at < len(queue):
+                self.start(queue[at])
 
     def tap_song(self, title: str) -> None:
         ui = self.ui
@@ -272,7 +329,7 @@ class MusicApp(App):
             self.data.queue = q[:index] + q[index + 1:]
 
     def clear_queue(self) -> None:
-        self.data.queue, self.ui.playing = (), ""
+        self.data.queue, self.ui.playing, self.ui.paused = (), "", False
 
     def open_sheet(self, title: str) -> None:
         self.ui.dialog, self.ui.sheet_song = "sheet", title
@@ -294,7 +351,7 @@ class MusicApp(App):
     def play_playlist(self, p: Playlist, index: int) -> None:
         if 0 <= index < len(p.songs):
             self.data.queue = p.songs[index:]
-            self.ui.playing = p.songs[index]
+            self.start(p.songs[index])
 
     def on_back(self) -> bool:
         """Back ends a selection first."""
@@ -305,6 +362,8 @@ class MusicApp(App):
 
     # --- views ---------------------------------------------------------------------------------
     def view(self, route: Route) -> Screen:
+        if route.name == "player":
+            return self.player()
         if route.name == "playlist" and self.data.playlists.get(route.arg) is not None:
             return self.playlist_screen(route.arg)
         ui = self.ui
@@ -328,13 +387,35 @@ class MusicApp(App):
             fab = Fab("+", "New playlist", self.ask_playlist_empty, id="new_playlist")
         else:
             content += self.queue_list()
-        if ui.playing:
-            content.append(Text(f"Now playing: {ui.playing}", style="caption",
-                                id="now_playing"))
         title = f"{len(ui.selection)} selected" if ui.selecting else "Retro Music"
         return Screen(top_bar=TopBar(title, actions=actions), content=content, fab=fab,
-                      dialog=self.dialog_node(), on_dismiss=self.close_dialog,
-                      on_back=self.on_back)
+                      dock=self.mini_player(), dialog=self.dialog_node(),
+                      on_dismiss=self.close_dialog, on_back=self.on_back)
+
+    def mini_player(self) -> Node | None:
+        """The mini player docked at the bottom while a song is loaded."""
+        song = self.song()
+        if song is None:
+            return None
+        return MiniPlayer(song.title, song.artist, not self.ui.paused, self.toggle_pause,
+                          on_open=partial(self.go, "player"))
+
+    def player(self) -> Screen:
+        """The now-playing screen: the song, its seek bar and the playback controls."""
+        song = self.song()
+        if song is None:
+            return Screen(top_bar=TopBar("Now playing", on_back=self.back),
+                          content=[Text("Nothing playing", id="nothing_playing")])
+        queue = self.data.queue
+        at = queue.index(song.title) if song.title in queue else -1
+        return Screen(top_bar=TopBar("Now playing", on_back=self.back), content=[
+            Text(song.title, style="title", id="player_title"),
+            Text(song.artist, id="player_artist"),
+            SeekBar(self.position(), song.seconds, self.seek, id="player_position"),
+            PlayerControls(not self.ui.paused, self.toggle_pause,
+                           on_previous=partial(self.skip, -1) if at > 0 else None,
+                           on_next=partial(self.skip, 1) if 0 <= at < len(queue) - 1
+                           else None)])
 
     def home(self) -> list[Node]:
         """Retro's start page: the library at a glance, and links to its lists."""
@@ -391,7 +472,7 @@ class MusicApp(App):
             title = queue[i]
             return ListItem(title, "Playing" if title == self.ui.playing else "",
                             id=f"queue_{i}", glyph=str(i + 1),
-                            on_click=lambda: setattr(self.ui, "playing", title),
+                            on_click=lambda: self.start(title),
                             menu=[("Remove from playing queue",
                                    lambda: self.remove_from_queue(i))])
         out.append(VirtualList(len(queue), build, id="queue", empty_text="The queue is empty"))
@@ -429,7 +510,7 @@ class MusicApp(App):
                           id="playlist_info"),
                      VirtualList(len(p.songs), build, id="entries",
                                  empty_text="This playlist is empty")],
-            dialog=dialog, on_dismiss=self.close_dialog)
+            dock=self.mini_player(), dialog=dialog, on_dismiss=self.close_dialog)
 
     def dialog_node(self) -> Node | None:
         ui = self.ui

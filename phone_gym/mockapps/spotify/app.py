@@ -21,7 +21,16 @@ from functools import partial
 
 from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit import BottomSheet, Chips, ConfirmDialog, SearchList, SheetOption
+from ...world.kit import (
+    BottomSheet,
+    Chips,
+    ConfirmDialog,
+    MiniPlayer,
+    PlayerControls,
+    SearchList,
+    SeekBar,
+    SheetOption,
+)
 from ...world.widgets import (
     Button,
     Dialog,
@@ -234,6 +243,14 @@ class SpotifyApp(App):
             self.ui.position = float(self.position())
         self.ui.paused = not self.ui.paused
 
+    def seek(self, seconds: int) -> None:
+        """Move the song playing to ``seconds`` (held within the song)."""
+        track = track_by_title(self.data, self.ui.playing)
+        if track is None:
+            return
+        self.ui.position = float(max(0, min(seconds, track.seconds)))
+        self.ui.resumed_at = self.now_s()
+
     def next_track(self) -> None:
         if self.ui.queue:
             title, self.ui.queue = self.ui.queue[0], self.ui.queue[1:]
@@ -411,11 +428,13 @@ class SpotifyApp(App):
             return self.podcast_page(route.arg)
         return self.main()
 
-    def mini_player(self) -> list[Node]:
-        if not self.ui.playing:
-            return []
-        return [ListItem(self.ui.playing, "Now playing", id="mini_player", glyph="▶",
-                         on_click=partial(self.go, "player"))]
+    def mini_player(self) -> Node | None:
+        """The mini player docked above the bottom bar while a song is loaded."""
+        t = track_by_title(self.data, self.ui.playing)
+        if t is None:
+            return None
+        return MiniPlayer(t.title, t.artist, not self.ui.paused, self.toggle_pause,
+                          on_open=partial(self.go, "player"))
 
     def main(self) -> Screen:
         ui = self.ui
@@ -438,7 +457,7 @@ class SpotifyApp(App):
                         id="create_playlist")] if ui.tab == "Your Library" else []
         return Screen(top_bar=TopBar(ui.tab if ui.tab != "Home" else "Good morning",
                                      actions=actions),
-                      content=[*content, *self.mini_player()], bottom=bar, dialog=dialog,
+                      content=content, dock=self.mini_player(), bottom=bar, dialog=dialog,
                       on_dismiss=self.dismiss_main)
 
     def dismiss_main(self) -> None:
@@ -533,10 +552,10 @@ class SpotifyApp(App):
                                    empty_text="Nothing here yet")]
 
     def page(self, title: str, content: list[Node], *, actions: Sequence[Node] = (),
-             dialog: Node | None = None) -> Screen:
+             dialog: Node | None = None, mini: bool = True) -> Screen:
         return Screen(top_bar=TopBar(title, on_back=self.back, actions=actions),
-                      content=[*content, *self.mini_player()], dialog=dialog,
-                      on_dismiss=self.close_dialog)
+                      content=content, dock=self.mini_player() if mini else None,
+                      dialog=dialog, on_dismiss=self.close_dialog)
 
     def artist_page(self, artist_id: int) -> Screen:
         a = self.data.artists.get(artist_id)
@@ -644,20 +663,21 @@ class SpotifyApp(App):
         t = track_by_title(self.data, self.ui.playing)
         if t is None:
             return self.page("Now playing", [Text("Nothing playing", id="missing")])
-        pos = self.position()
         return self.page("Now playing", [
             Text(t.title, style="title", id="player_title"),
             Text(t.artist, id="player_artist"),
-            Text(f"{mmss(pos)} / {mmss(t.seconds)}", id="player_position"),
-            Button("Play" if self.ui.paused else "Pause", self.toggle_pause, id="play_pause"),
-            Button("Next", self.next_track, id="next", style="secondary"),
+            SeekBar(self.position(), t.seconds, self.seek, id="player_position"),
+            PlayerControls(not self.ui.paused, self.toggle_pause,
+                           on_previous=partial(self.seek, 0),
+                           on_next=self.next_track if self.ui.queue else None),
             Button(f"Shuffle: {'on' if self.data.shuffle else 'off'}", self.toggle_shuffle,
                    id="shuffle", style="secondary"),
             Button(f"Repeat: {self.data.repeat}", self.cycle_repeat, id="repeat",
                    style="secondary"),
             Button("Unlike" if t.liked else "Like", partial(self.toggle_like, t.title),
                    id="player_like", style="secondary"),
-            Button("Queue", partial(self.go, "queue"), id="open_queue", style="secondary")])
+            Button("Queue", partial(self.go, "queue"), id="open_queue", style="secondary")],
+            mini=False)
 
     def queue_page(self) -> Screen:
         q = self.ui.queue

@@ -10,12 +10,12 @@ own data (``apps.Video.<table>``); the watch history is kept with the session.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import partial
 
 from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit import BottomSheet, Chips, ChoiceDialog, SheetOption
+from ...world.kit import BottomSheet, Chips, ChoiceDialog, PlayerControls, SeekBar, SheetOption
 from ...world.widgets import (
     Button,
     Dialog,
@@ -99,6 +99,7 @@ class VideoUi:
     playlist_name: str = ""
     comment: str = ""
     started: datetime | None = None  # when the video on the watch page started playing
+    paused_at: int | None = None  # the position it was paused at (None: playing)
     #: The videos watched, oldest first. Kept with the session (not in the verified data:
     #: watching is what every task does on the way, never what a task checks).
     history: list[int] = field(default_factory=list)
@@ -185,7 +186,7 @@ class VideoApp(App):
     @property
     def ticking(self) -> bool:
         """The playback position on the watch page advances."""
-        return self.route.name == "watch"
+        return self.route.name == "watch" and self.ui.paused_at is None
 
     # updates
     def set_ui(self, **changes: object) -> None:
@@ -197,7 +198,7 @@ class VideoApp(App):
 
     def watch(self, video_id: int) -> None:
         self.ui.history.append(video_id)
-        self.ui.started = self.system.now
+        self.ui.started, self.ui.paused_at = self.system.now, None
         self.ui.comment = ""
         self.go("watch", video_id)
 
@@ -245,9 +246,26 @@ class VideoApp(App):
             self.ui.comment = ""
 
     def position(self, v: Video) -> int:
+        if self.ui.paused_at is not None:
+            return min(v.seconds, self.ui.paused_at)
         if self.ui.started is None:
             return 0
         return min(v.seconds, int((self.system.now - self.ui.started).total_seconds()))
+
+    def seek(self, v: Video, seconds: int) -> None:
+        """Move the watch page's video to ``seconds`` (held within the video)."""
+        seconds = max(0, min(seconds, v.seconds))
+        if self.ui.paused_at is not None:
+            self.ui.paused_at = seconds
+        else:
+            self.ui.started = self.system.now - timedelta(seconds=seconds)
+
+    def toggle_play(self, v: Video) -> None:
+        if self.ui.paused_at is None:
+            self.ui.paused_at = self.position(v)
+        else:
+            self.ui.started = self.system.now - timedelta(seconds=self.ui.paused_at)
+            self.ui.paused_at = None
 
     # views
     def view(self, route: Route) -> Screen:
@@ -331,7 +349,10 @@ class VideoApp(App):
         comments = sorted((c for c in self.data.comments if c.video == video_id),
                           key=lambda c: -c.id)
         content: list[Node] = [
-            Text(f"{clock(self.position(v))} / {clock(v.seconds)}", id="position"),
+            SeekBar(self.position(v), v.seconds, partial(self.seek, v), id="position"),
+            PlayerControls(self.ui.paused_at is None, partial(self.toggle_play, v),
+                           on_previous=partial(self.seek, v, 0),
+                           previous=("replay", "Replay")),
             Text(v.title, style="title", id="video_title"),
             Text(f"{views_text(v.views)} · {age_text(v.days)}", style="caption",
                  id="video_stats"),

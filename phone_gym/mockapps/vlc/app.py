@@ -26,7 +26,7 @@ from functools import partial
 
 from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit import ConfirmDialog, Picture, Tabs
+from ...world.kit import ConfirmDialog, Picture, PlayerControls, SeekBar, Tabs
 from ...world.system import File
 from ...world.widgets import (
     Button,
@@ -35,10 +35,7 @@ from ...world.widgets import (
     Icon,
     ListItem,
     Node,
-    Row,
     Screen,
-    Slider,
-    Text,
     TextField,
     TopBar,
     VirtualList,
@@ -342,15 +339,13 @@ class VlcApp(App):
             content=[
                 Picture([frame] if frame else [], desc=f"Video frame of {v.name}",
                         id="video_frame", color=(20, 20, 24) if not frame else (250, 246, 236)),
-                Text(f"{length_text(pos)} / {length_text(v.seconds)}", id="player_time"),
-                Slider("Seek", pos, 0, max(1, v.seconds - 1), lambda x: self.seek(v, x),
-                       id="seek_bar"),
-                Row([
-                    Icon("⏮", "Previous frame", lambda: self.seek(v, pos - 1), id="prev_frame"),
-                    Icon("⏸" if playing else "▶", "Pause" if playing else "Play",
-                         lambda: self.toggle_play(v), id="play_pause"),
-                    Icon("⏭", "Next frame", lambda: self.seek(v, pos + 1), id="next_frame"),
-                ], id="controls"),
+                SeekBar(pos, max(1, v.seconds - 1), lambda x: self.seek(v, x), id="seek_bar",
+                        label="Seek"),
+                PlayerControls(playing, lambda: self.toggle_play(v),
+                               on_previous=lambda: self.seek(v, pos - 1),
+                               on_next=lambda: self.seek(v, pos + 1),
+                               previous=("prev_frame", "Previous frame"),
+                               next=("next_frame", "Next frame")),
                 Button("Close", self.close_player, id="close_player", style="secondary"),
             ],
             on_back=self.back_from_player)

@@ -21,13 +21,28 @@ Pages
         ``CardList(cards)``; ``Image(desc, glyph)``: a picture described in text.
     ``ImageGrid([GridItem(label, desc, glyph)], columns=3, on_open=)``: thumbnails.
     ``ChatThread([ChatMessage(text, outgoing, sender, time)], draft=, on_draft=,
-        on_send=)``: content: bubbles and a composer.
+        on_send=, composer=, avatars=)``: content: bubbles (beside their sender's
+        ``Avatar`` with ``avatars``) and, unless ``composer=False``, a composer;
+        ``Composer(draft, on_draft, on_send, on_more=)`` docks one (``Screen(dock=)``):
+        emoji, field, and "more" that turns into Send once there is text.
     ``WebPage(parse_page(markup), address=, on_address=, on_go=, on_link=)``: content:
         an address bar, headings, paragraphs, links and images.
 
 Media (pixels only: the accessibility tree shows their description, not their content)
     ``Picture(lines, desc=)``: a photo of a page of text (a receipt, a recipe card).
-    ``Canvas(strokes, on_stroke)``: a drawing surface; a drag across it is a ``Stroke``.
+    ``Canvas(strokes, on_stroke)``: a drawing surface; a drag across it is a ``Stroke``
+        (ends, colour, size, tool: brush or eraser); ``Palette(colors, selected, on_pick)``:
+        colour swatches.
+    ``SeekBar(position, duration, on_seek)``: a player's SeekBar and its times;
+        ``PlayerControls(playing, on_toggle, on_previous=, on_next=)``;
+        ``MiniPlayer(title, artist, playing, on_toggle, on_open=)``: docked above the
+        bottom bar (``Screen(dock=)``).
+
+Editor (``editor``)
+    ``EditorView(text, on_change, EditHistory())``: a full-screen Markdown editor (an
+        EditText drawing its text highlighted; ``Screen(fill=True)``) and
+        ``FormatBar(text, on_change, history)``: bold, italic, header, list, checkbox, code,
+        link, undo and redo, docked above the keyboard (``Screen(dock=)``).
 
 Mini-programs (``capsule``; see ``world.app``, "Mini-programs")
     ``with_capsule(app, screen)``: the capsule bar ("···" menu, "⊙" close) on a
@@ -71,9 +86,10 @@ outside it call ``on_dismiss``. A sketch::
 from __future__ import annotations
 
 from .capsule import PaySheet, PayState, pay, wallet_pin, with_capsule, yuan
-from .chat import Bubble, ChatMessage, ChatThread
+from .chat import Avatar, Bubble, ChatMessage, ChatThread, Composer, initials
 from .common import slug
 from .dialogs import BottomSheet, ChoiceDialog, ConfirmDialog, Radio, SheetOption
+from .editor import EditHistory, EditorView, FormatBar, apply_format, markdown_runs
 from .forms import FormEditor, FormField, FormState, check_form
 from .lists import (
     Chip,
@@ -87,7 +103,19 @@ from .lists import (
     ValueRow,
     section_headers,
 )
-from .media import Canvas, Picture, Stroke, decode_strokes, encode_strokes
+from .media import (
+    TOOLS,
+    Canvas,
+    MiniPlayer,
+    Palette,
+    Picture,
+    PlayerControls,
+    SeekBar,
+    Stroke,
+    clock,
+    decode_strokes,
+    encode_strokes,
+)
 from .pages import (
     ACTIONS,
     ActionIcon,
@@ -108,6 +136,9 @@ from .records import RecordApp, RecordField, RecordLook, RecordUi
 
 __all__ = [
     "Canvas", "Picture", "Stroke", "decode_strokes", "encode_strokes",
+    "TOOLS", "MiniPlayer", "Palette", "PlayerControls", "SeekBar", "clock",
+    "Avatar", "Composer", "initials",
+    "EditHistory", "EditorView", "FormatBar", "apply_format", "markdown_runs",
     "ACTIONS", "ActionIcon", "Block", "BottomSheet", "Bubble", "Card", "CardList",
     "ChatMessage", "ChatThread", "Chip", "Chips", "ChoiceDialog", "ConfirmDialog",
     "DateDraft", "DatePicker", "Detail", "DetailPage", "FormEditor", "FormField", "FormState",

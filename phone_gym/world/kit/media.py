@@ -10,10 +10,27 @@ to ``on_stroke(x0, y0, x1, y1)`` in 0..1000 of its own box.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
-from ..widgets import Handler, Node, StrokeHandler
+from .. import theme as T
+from ..painter import Look, Painter, on_color
+from ..theme import luminance, mix
+from ..widgets import (
+    SLIDER_INSET,
+    Column,
+    Handler,
+    Icon,
+    ListItem,
+    Node,
+    Row,
+    Slider,
+    StrokeHandler,
+    Text,
+    ValueHandler,
+)
+from ..widgets_draw import DRAW
 
 RGB = tuple[int, int, int]
 PAPER: RGB = (250, 246, 236)
@@ -29,19 +46,45 @@ def Picture(lines: Sequence[str], *, desc: str, id: str = "picture", height: int
                 color=color, on_click=on_click)
 
 
+#: The canvas's tools: a brush paints in its colour, an eraser paints the canvas's white.
+TOOLS = ("brush", "eraser")
+#: A stroke's default width (logical pixels of a full-width canvas).
+STROKE_SIZE = 10
+ERASER: RGB = (255, 255, 255)
+
+
 @dataclass(frozen=True)
 class Stroke:
-    """A straight stroke in 0..1000 canvas coordinates, in one color."""
+    """A straight stroke in 0..1000 canvas coordinates: its ends, its colour, its width
+    (``size``, in logical pixels) and the ``tool`` that drew it (``TOOLS``; an eraser's
+    stroke paints the canvas's white)."""
 
     x0: int
     y0: int
     x1: int
     y1: int
     color: RGB = (28, 28, 32)
+    size: int = STROKE_SIZE
+    tool: str = "brush"
+
+    def __post_init__(self) -> None:
+        if self.tool not in TOOLS:
+            raise ValueError(f"unknown tool {self.tool!r}: expected one of {', '.join(TOOLS)}")
+        if not 1 <= self.size <= 200:
+            raise ValueError(f"stroke size {self.size} out of range: expected 1..200")
+
+    @property
+    def points(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The stroke's ends."""
+        return (self.x0, self.y0), (self.x1, self.y1)
 
     def encode(self) -> str:
+        """``x0 y0 x1 y1 r g b``, then ``size tool`` when not a default brush stroke."""
         r, g, b = self.color
-        return f"{self.x0} {self.y0} {self.x1} {self.y1} {r} {g} {b}"
+        base = f"{self.x0} {self.y0} {self.x1} {self.y1} {r} {g} {b}"
+        if self.size == STROKE_SIZE and self.tool == "brush":
+            return base
+        return f"{base} {self.size} {TOOLS.index(self.tool)}"
 
 
 def encode_strokes(strokes: Sequence[Stroke]) -> str:
@@ -50,20 +93,172 @@ def encode_strokes(strokes: Sequence[Stroke]) -> str:
 
 
 def decode_strokes(text: str) -> list[Stroke]:
+    """The strokes of ``encode_strokes``'s text (parts that are not strokes are skipped)."""
     out = []
     for part in text.split(";"):
-        nums = [int(v) for v in part.split()]
+        try:
+            nums = [int(v) for v in part.split()]
+        except ValueError:
+            continue
         if len(nums) == 7:
             out.append(Stroke(nums[0], nums[1], nums[2], nums[3], (nums[4], nums[5], nums[6])))
+        elif len(nums) == 9 and 0 <= nums[8] < len(TOOLS) and 1 <= nums[7] <= 200:
+            out.append(Stroke(nums[0], nums[1], nums[2], nums[3], (nums[4], nums[5], nums[6]),
+                              nums[7], TOOLS[nums[8]]))
     return out
 
 
 def Canvas(strokes: Sequence[Stroke], on_stroke: StrokeHandler, *, desc: str = "Canvas",
-           id: str = "canvas", height: int = CANVAS_H) -> Node:
+           id: str = "canvas", height: int = CANVAS_H, borderless: bool = False) -> Node:
     """A drawing surface: a ``drag`` across it calls ``on_stroke`` with the stroke's ends (a
     tap, a dot: both ends the same point, at the canvas's center as the device reports a
-    tap's point only to ``on_click``)."""
-    node = Node("canvas", text=encode_strokes(strokes), desc=desc, id=id, height=height)
+    tap's point only to ``on_click``). ``borderless``: no frame (a full-screen canvas)."""
+    node = Node("canvas", text=encode_strokes(strokes), desc=desc, id=id, height=height,
+                style="borderless" if borderless else "")
     node.on_stroke = on_stroke
     node.on_click = lambda: on_stroke(500, 500, 500, 500)
     return node
+
+
+# --- drawing tools -----------------------------------------------------------------------------
+SWATCH = 108
+
+
+def Palette(colors: dict[str, RGB], selected: str, on_pick: Callable[[str], None], *,
+            id: str = "palette") -> Node:
+    """A row of colour swatches (ids ``color_<name>``, described ``Color <name>``; the
+    ``selected`` one ringed); a tap calls ``on_pick(name)``."""
+    if selected not in colors:
+        raise ValueError(f"selected colour {selected!r} not in the palette: "
+                         f"expected one of {', '.join(colors)}")
+    swatches = []
+    for name, rgb in colors.items():
+        node = Icon("", f"Color {name}", partial(on_pick, name), id=f"color_{name.lower()}")
+        node.style, node.color, node.selected = "swatch", rgb, name == selected
+        swatches.append(node)
+    return Row(swatches, id=id)
+
+
+def _draw_swatch(p: Painter, k: Look) -> None:
+    """A colour disc, ringed in the text colour when selected."""
+    r = min(k.lw, k.lh) * 0.32
+    cx, cy = k.lw / 2, k.lh / 2
+    ring = on_color(k.bg, pal=k.pal)
+    if k.selected:
+        p.circle(cx, cy, r + 12, ring)
+        p.circle(cx, cy, r + 6, k.bg)
+    color = k.color or k.pal.text
+    if luminance(color) > 235:  # a white swatch needs an edge on a light background
+        p.circle(cx, cy, r, mix(color, ring, 0.3))
+        p.circle(cx, cy, r - 3, color)
+    else:
+        p.circle(cx, cy, r, color)
+
+
+DRAW["icon:swatch"] = _draw_swatch
+
+
+# --- media players -----------------------------------------------------------------------------
+def clock(seconds: int) -> str:
+    """``seconds`` as a player shows them: ``m:ss``, or ``h:mm:ss`` from an hour."""
+    if seconds < 0:
+        raise ValueError(f"negative time {seconds}: expected seconds >= 0")
+    h, rest = divmod(seconds, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def SeekBar(position: int, duration: int, on_seek: ValueHandler, *, id: str = "seek_bar",
+            label: str = "Seek bar") -> Node:
+    """A player's seek bar: a SeekBar (``Slider``) over ``0..duration`` seconds whose value
+    is the playback ``position`` (a tap or drag on it calls ``on_seek(seconds)``), and the
+    elapsed and total times under it (ids ``elapsed`` and ``duration``)."""
+    if duration < 0:
+        raise ValueError(f"duration {duration} is negative: expected seconds >= 0")
+    position = max(0, min(position, duration))
+    bar = Slider(label, position, 0, max(1, duration), on_seek, id=id)
+    bar.style = "seek"
+    times = Row([Text(clock(position), style="time", id="elapsed"),
+                 Text(clock(duration), style="time_end", id="duration")], id="times")
+    return Column([bar, times], id=f"{id}_block")
+
+
+def _draw_seek(p: Painter, k: Look) -> None:
+    """A thin seek track filled up to a small thumb."""
+    lo, hi, value = k.extra if isinstance(k.extra, tuple) else (0, 1, 0)
+    share = (value - lo) / (hi - lo) if hi > lo else 0.0
+    x0, x1, cy = SLIDER_INSET, k.lw - SLIDER_INSET, k.lh / 2
+    thumb = x0 + share * (x1 - x0)
+    active = k.pal.primary if luminance(k.bg) >= 128 else (242, 243, 246)
+    p.rect(x0, cy - 5, x1, cy + 5, mix(active, k.bg, 0.7), radius=5)
+    p.rect(x0, cy - 5, thumb, cy + 5, active, radius=5)
+    p.circle(thumb, cy, 20, active)
+
+
+def _draw_time(p: Painter, k: Look) -> None:
+    size = T.FONT["caption"]
+    x = k.lw - 40 if k.style == "time_end" else 40
+    p.text(x, k.lh / 2, k.text, size, on_color(k.bg, secondary=True),
+           align="r" if k.style == "time_end" else "l")
+
+
+DRAW["slider:seek"] = _draw_seek
+DRAW["text:time"] = DRAW["text:time_end"] = _draw_time
+
+
+def PlayerControls(playing: bool, on_toggle: Handler, *, on_previous: Handler | None = None,
+                   on_next: Handler | None = None, id: str = "controls",
+                   previous: tuple[str, str] = ("previous", "Previous"),
+                   next: tuple[str, str] = ("next", "Next")) -> Node:
+    """Previous, Play or Pause (a filled disc) and Next: icons ``previous``, ``play_pause``
+    (described ``Pause`` while playing, else ``Play``) and ``next``; previous and next are
+    disabled without a handler. ``previous`` and ``next`` give those icons' ``(id,
+    description)`` (a frame step, say)."""
+    prev = Icon("⏮", previous[1], on_previous, id=previous[0])
+    prev.enabled = on_previous is not None
+    play = Icon("⏸" if playing else "▶", "Pause" if playing else "Play", on_toggle,
+                id="play_pause")
+    play.style, play.height = "play", 168
+    nxt = Icon("⏭", next[1], on_next, id=next[0])
+    nxt.enabled = on_next is not None
+    prev.style = nxt.style = "skip"
+    return Row([prev, play, nxt], id=id)
+
+
+def _draw_skip(p: Painter, k: Look) -> None:
+    """Previous (⏮) or next (⏭): a triangle against a bar, drawn as vectors."""
+    s = min(k.lw, k.lh) * 0.2
+    cx, cy = k.lw / 2, k.lh / 2
+    fg = on_color(k.bg, pal=k.pal) if k.enabled else k.pal.hint
+    d = -1 if k.glyph == "⏮" else 1  # which way the triangle points
+    tip, base = cx + d * s, cx - d * s
+    p.d.polygon([(base * p.kx, (cy - s) * p.ky), (tip * p.kx, cy * p.ky),
+                 (base * p.kx, (cy + s) * p.ky)], fill=fg)
+    bar = tip + d * s * 0.1
+    p.rect(min(bar, bar + d * s * 0.35), cy - s, max(bar, bar + d * s * 0.35), cy + s, fg)
+
+
+def _draw_play(p: Painter, k: Look) -> None:
+    """The main play or pause button: a disc in the accent colour with its glyph."""
+    r = min(k.lw, k.lh) / 2 - 6
+    cx, cy = k.lw / 2, k.lh / 2
+    dark = luminance(k.bg) < 128
+    fill = (242, 243, 246) if dark else k.pal.primary
+    p.circle(cx, cy, r, fill)
+    p.glyph(cx, cy, k.glyph, r * 1.2, k.bg if dark else k.pal.on_primary, fill, fallback=k.desc)
+
+
+DRAW["icon:play"] = _draw_play
+DRAW["icon:skip"] = _draw_skip
+
+
+def MiniPlayer(title: str, artist: str, playing: bool, on_toggle: Handler, *,
+               on_open: Handler | None = None, glyph: str = "♪",
+               color: RGB | None = None, id: str = "mini_player") -> Node:
+    """The mini player docked above the bottom bar (``Screen(dock=...)``): the song's art,
+    title and artist, and a Play or Pause icon (id ``mini_play_pause``); a tap on the row
+    calls ``on_open`` (the full player)."""
+    button = Icon("⏸" if playing else "▶", "Pause" if playing else "Play", on_toggle,
+                  id="mini_play_pause")
+    return ListItem(title, artist, id=id, glyph=glyph, color=color, on_click=on_open,
+                    trailing=button)
