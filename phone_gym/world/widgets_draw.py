@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from . import pictures
 from . import theme as T
 from .glyphs import RGB, SYMBOLS, font_has
 from .painter import SS, SURFACES, Look, Painter, Tile, luminance, mix, on_color
@@ -425,15 +426,26 @@ def _draw_sheet(p: Painter, k: Look) -> None:
 
 @_draws("thumb")
 def _draw_thumb(p: Painter, k: Look) -> None:
-    """A picture, described in text: a colored tile with a glyph, its label below."""
+    """A picture, described in text: a colored tile with a glyph, its label below; or a
+    drawn picture when its style names one (``pictures.encode``)."""
     m = 8
     label_h = T.THUMB_LABEL if k.text else 0
     x0, y0, x1, y1 = m, m, k.lw - m, k.lh - m - label_h
+    picture = pictures.decode(k.style)
+    if picture is not None:
+        pictures.paint(p, (x0, y0, x1, y1), *picture)  # a thumbnail: no words
+        _thumb_extras(p, k, x0, y0, m, label_h)
+        return
     color = avatar_color(k.glyph or k.desc, k.color)
     p.rect(x0, y0, x1, y1, color, radius=20)
     box = min(x1 - x0, y1 - y0)
     fg = T.PRIMARY_TEXT if luminance(color) < 170 else T.TEXT
     p.glyph((x0 + x1) / 2, (y0 + y1) / 2, k.glyph, box * 0.7, fg, color, fallback=k.desc)
+    _thumb_extras(p, k, x0, y0, m, label_h)
+
+
+def _thumb_extras(p: Painter, k: Look, x0: float, y0: float, m: float, label_h: float) -> None:
+    """A thumbnail's check mark (when selected) and its label."""
     if k.selected:  # a check mark in a ringed disc at the top left
         cx, cy = x0 + 52, y0 + 52
         p.circle(cx, cy, 38, T.SURFACE)
@@ -479,7 +491,12 @@ def _draw_bubble(p: Painter, k: Look) -> None:
 @_draws("picture")
 def _draw_picture(p: Painter, k: Look) -> None:
     """A photo of a page: paper with a thin frame, its lines of text in a dark ink (the
-    accessibility tree leaves them out: ``widgets.PIXELS_ONLY``)."""
+    accessibility tree leaves them out: ``widgets.PIXELS_ONLY``); or a drawn picture when
+    its style names one (``pictures.encode``), its text drawn in it."""
+    picture = pictures.decode(k.style)
+    if picture is not None:
+        pictures.paint(p, (0, 0, k.lw, k.lh), *picture, k.text)
+        return
     paper = k.color or (250, 246, 236)
     p.rect(8, 8, k.lw - 8, k.lh - 8, paper, radius=12, outline=T.DIVIDER, width=3)
     lines = k.text.split("\n") if k.text else []
