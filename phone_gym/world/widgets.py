@@ -61,12 +61,16 @@ ANDROID_CLASS: dict[str, str] = {
     # media kinds (``phone_gym.world.kit.media``): their pixels, not their text, carry content
     "picture": "android.widget.ImageView",
     "canvas": "android.view.View",
+    # map kinds (``world.maps``): a map view, its pins and its floating buttons
+    "map": "android.view.View",
+    "pin": "android.widget.ImageView",
+    "map_button": "android.widget.ImageButton",
 }
 
 #: Kinds whose ``text`` is drawn into the screenshot but never reported in the accessibility
 #: tree (Android reports no text for an ImageView or a custom-drawn View): a receipt photo's
 #: lines, a video frame's words, a canvas's strokes. An agent reads them from the pixels.
-PIXELS_ONLY = frozenset({"picture", "canvas"})
+PIXELS_ONLY = frozenset({"picture", "canvas", "map"})
 
 #: Logical pixels between each end of a slider and the ends of its track (room for the
 #: thumb): the drawing and the device's touch handling both use it.
@@ -102,6 +106,7 @@ class Node:
     color: tuple[int, int, int] | None = None
     range_info: tuple[int, int, int] | None = None  # a slider's (minimum, maximum, value)
     rows: Rows | None = None  # a virtual list's rows (built only where they show)
+    at: tuple[int, int, int, int] | None = None  # a map child's box inside the map
 
     @property
     def clickable(self) -> bool:

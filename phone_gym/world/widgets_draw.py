@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import pictures
+from . import maps, pictures
 from . import theme as T
 from .glyphs import RGB, SYMBOLS, font_has
 from .painter import SS, SURFACES, Look, Painter, Tile, luminance, mix, on_color
@@ -15,7 +15,7 @@ from .widgets import SLIDER_INSET
 #: supersampled sprites.
 FAST_KINDS = frozenset({"list_item", "text_field", "text"})
 #: Kinds drawn as floating shapes over whatever is below them (tiles with an alpha mask).
-MASKED = frozenset({"dialog", "menu", "menu_item", "toast", "fab", "sheet"})
+MASKED = frozenset({"dialog", "menu", "menu_item", "toast", "fab", "sheet", "pin", "map_button"})
 #: Text styles with their own font size and line height (others draw as body text).
 TEXT_STYLES = frozenset({"title", "body", "caption", "big", "link", "error"})
 
@@ -526,6 +526,41 @@ def _draw_canvas(p: Painter, k: Look) -> None:
         r = width / 2
         for cx, cy in ((x0, y0), (x1, y1)):
             p.d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=color)
+
+
+@_draws("map")
+def _draw_map(p: Painter, k: Look) -> None:
+    """A street map (``maps.encode`` in the node's text), from cached map tiles."""
+    maps.paint(p, (0, 0, k.lw, k.lh), k.text)
+
+
+@_draws("pin")
+def _draw_pin(p: Painter, k: Look) -> None:
+    """A map marker: a teardrop whose point is at the bottom centre of the box."""
+    cx, r = k.lw / 2, k.lw * 0.36
+    cy = r + 4
+    fill = k.color or (217, 48, 37)
+    p.circle(cx + 2, cy + 4, r, (0, 0, 0, 50))
+    poly = [(cx - r * 0.86, cy + r * 0.5), (cx + r * 0.86, cy + r * 0.5), (cx, k.lh - 2)]
+    p.d.polygon([(x * p.kx, y * p.ky) for x, y in poly], fill=(*fill, 255))
+    p.circle(cx, cy, r, (*fill, 255))
+    p.circle(cx, cy, r * 0.4, (255, 255, 255, 255))
+
+
+@_draws("map_button")
+def _draw_map_button(p: Painter, k: Look) -> None:
+    """A floating round (or, with style ``square``, rounded square) button over a map."""
+    m = 6
+    fill = k.color or T.SURFACE
+    radius = 28 if k.style == "square" else min(k.lw, k.lh) / 2 - m
+    p.rect(m, m + 5, k.lw - m, k.lh - m + 5, (0, 0, 0, 40), radius=radius)
+    p.rect(m, m, k.lw - m, k.lh - m, (*fill, 255), radius=radius)
+    fg = on_color(fill) if not k.selected else T.PRIMARY
+    if k.glyph:
+        p.glyph(k.lw / 2, k.lh / 2, k.glyph, min(k.lw, k.lh) * 0.7, fg, fill, fallback=k.desc)
+    else:
+        p.text(k.lw / 2, k.lh / 2, k.text, T.FONT["body"], fg, align="m", max_w=k.lw - 40,
+               bg=fill)
 
 
 def _draw_other(p: Painter, k: Look) -> None:
