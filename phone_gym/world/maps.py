@@ -178,6 +178,27 @@ class MapView:
         south = (self.lat0 - lat) * 110_540.0
         return east, south
 
+    def latlon(self, east: float, south: float) -> tuple[float, float]:
+        """The point ``east``, ``south`` metres from the origin (``metres`` inverted)."""
+        lat = self.lat0 - south / 110_540.0
+        return lat, self.lon0 + east / (111_320.0 * math.cos(math.radians(self.lat0)))
+
+    def fitted(self, points: Sequence[tuple[float, float]], width: int, height: int,
+               margin: int = 120) -> MapView:
+        """The view centred on ``points`` (lat, lon) at the closest zoom that shows them all
+        ``margin`` logical pixels inside a ``width x height`` map."""
+        if not points:
+            raise ValueError("fitted needs at least one (lat, lon) point")
+        xy = [self.metres(lat, lon) for lat, lon in points]
+        xs, ys = [x for x, _ in xy], [y for _, y in xy]
+        span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
+        zoom = MAX_ZOOM
+        while zoom > MIN_ZOOM and (span_x * px_per_metre(zoom) > width - 2 * margin
+                                   or span_y * px_per_metre(zoom) > height - 2 * margin):
+            zoom -= 1
+        return replace(self, cx=round((max(xs) + min(xs)) / 2, 1),
+                       cy=round((max(ys) + min(ys)) / 2, 1), zoom=min(zoom, 17))
+
     def to_screen(self, lat: float, lon: float, width: int, height: int) -> tuple[int, int]:
         """Where a point shows in a ``width x height`` (logical pixels) map of this view."""
         east, south = self.metres(lat, lon)

@@ -155,8 +155,13 @@ class OsmAndApp(App):
         self.go("search")
 
     def pick(self, place: tuple[str, float, float]) -> None:
+        """A search result picked: the map pans to it, and it becomes a point of the route
+        being planned or opens its place page."""
+        self.ui.map.view = self.ui.map.view.centred(place[1], place[2])
         if self.ui.for_track:
-            self.ui.points.append(place)
+            self.ui.points.append(place)  # the map shows the whole route so far
+            self.ui.map.view = self.ui.map.view.fitted(
+                [(lat, lon) for _, lat, lon in self.ui.points], T.SCREEN_W, 560)
             self.back()
         else:
             self.go("place", place)
@@ -274,7 +279,9 @@ class OsmAndApp(App):
                                 label="Name")])
         return Screen(
             top_bar=TopBar(name, on_back=self.back),
-            content=[Text(name, style="title", id="place_name"),
+            content=[MapCanvas(self.ui.map, self.system.now, height=560,
+                               pins=[Pin(name, lat, lon, id="pin_place")], id="place_map"),
+                     Text(name, style="title", id="place_name"),
                      Text(coords_text(lat, lon), id="place_coords", copyable=True),
                      Button("Add to favourites", partial(self.ask, "favorite", name),
                             id="add_favorite"),
@@ -340,7 +347,12 @@ class OsmAndApp(App):
                 Icon("↩", "Undo", self.undo_point, id="undo"),
                 Icon("✓", "Save", lambda: self.ask("save_track") if points else
                      self.toast("Add points first"), id="save")]),
-            content=[Text(f"{len(points)} points", style="caption", id="point_count"),
+            content=[MapCanvas(self.ui.map, self.system.now, height=560,
+                               pins=[Pin(f"{i + 1}. {name}", lat, lon, id=f"pin_point_{i}")
+                                     for i, (name, lat, lon) in enumerate(points)],
+                               route=[(lat, lon) for _, lat, lon in points], id="plan_map",
+                               desc="Route map"),
+                     Text(f"{len(points)} points", style="caption", id="point_count"),
                      *rows,
                      Button("Add point", partial(self.open_search, True), id="add_point")],
             dialog=dialog, on_dismiss=self.close_dialog)

@@ -66,6 +66,7 @@ class Control:
     text: str = ""
     id: str = ""
     style: str = ""
+    color: tuple[int, int, int] | None = None  # the fill (default: the surface colour)
 
 
 def MapCanvas(state: MapState, now: datetime, *, height: int, labels: Sequence[Label] = (),
@@ -92,7 +93,7 @@ def MapCanvas(state: MapState, now: datetime, *, height: int, labels: Sequence[L
     for c in controls:
         kids.append(Node("map_button", text=c.text, glyph=c.glyph, desc=c.desc,
                          id=c.id, at=c.at, height=c.at[3] - c.at[1], on_click=c.on_click,
-                         style=c.style))
+                         style=c.style, color=c.color))
     node.children = kids
     return node
 
