@@ -274,8 +274,11 @@ def ListItem(
     on_long_click: Handler | None = None, menu: list[MenuItem] | None = None,
     id: str = "", glyph: str = "", trailing: Node | None = None,
     color: tuple[int, int, int] | None = None, parts: Sequence[tuple[str, str]] = (),
+    picture: str = "",
 ) -> Node:
     """A row in a list: optional avatar glyph, a title, a subtitle, an optional trailing widget.
+    With ``picture`` (``pictures.encode(kind, seed)``) the avatar is that drawn picture (a
+    contact's photo, an album's cover, a video's thumbnail).
 
     ``parts`` are ``(id, text)`` pieces of the subtitle that the accessibility tree shows as
     text views of their own (as Android rows hold one ``TextView`` per piece, e.g. an alarm's
@@ -287,7 +290,7 @@ def ListItem(
     return Node(
         "list_item", text=title, hint=subtitle, on_click=on_click, on_long_click=on_long_click,
         menu=menu, id=id, glyph=glyph, children=([trailing] if trailing else []) + pieces,
-        color=color,
+        color=color, style=picture,
     )
 
 

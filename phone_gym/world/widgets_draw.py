@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PIL import Image, ImageDraw
+
 from . import maps, pictures
 from . import theme as T
 from .glyphs import RGB, SYMBOLS, font_has
@@ -220,13 +222,36 @@ def avatar_color(glyph: str, color: RGB | None) -> RGB:
     return AVATAR_COLORS[sum(map(ord, glyph)) % len(AVATAR_COLORS)]
 
 
+def _paste_picture(p: Painter, box: tuple[float, float, float, float], kind: str, seed: int,
+                   *, circle: bool) -> None:
+    """Paste the picture ``(kind, seed)`` (``pictures.render``, cached) into ``box`` cut to a
+    disc, or with rounded corners."""
+    x0, y0, x1, y1 = (round(box[0] * p.kx), round(box[1] * p.ky), round(box[2] * p.kx),
+                      round(box[3] * p.ky))
+    w, h = x1 - x0, y1 - y0
+    art = Image.fromarray(pictures.render(kind, seed, w, h))
+    mask = Image.new("L", (w, h), 0)
+    shape = ImageDraw.Draw(mask)
+    if circle:
+        shape.ellipse((0, 0, w - 1, h - 1), fill=255)
+    else:
+        shape.rounded_rectangle((0, 0, w - 1, h - 1), radius=round(14 * p.kx), fill=255)
+    p.img.paste(art, (x0, y0), mask)
+
+
 @_draws("list_item")
 def _draw_list_item(p: Painter, k: Look) -> None:
     bg = T.SELECTED_BG if k.selected else k.bg
     if k.selected:
         p.rect(0, 0, k.lw, k.lh, bg)
     x = T.PAD if k.lw >= T.SCREEN_W - T.PAD else 16  # full-width rows get the screen margin
-    if k.glyph:
+    picture = pictures.decode(k.style)
+    if picture is not None:  # a drawn photo or cover (round for a face, else a rounded square)
+        d = 112
+        box = (x, k.lh / 2 - d / 2, x + d, k.lh / 2 + d / 2)
+        _paste_picture(p, box, *picture, circle=picture[0] == "avatar")
+        x += d + 36
+    elif k.glyph:
         d = 104
         p.avatar(x + d / 2, k.lh / 2, d, k.glyph, avatar_color(k.glyph, k.color), bg)
         x += d + 40

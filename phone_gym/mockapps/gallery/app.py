@@ -232,9 +232,11 @@ class GalleryApp(App):
 
         def row(i: int) -> Node:
             folder = folders[i]
-            n = len(album_pictures(self.files, folder))
+            paths = album_pictures(self.files, folder)
+            n = len(paths)
             return ListItem(album_label(folder), f"{n} item{'s' if n != 1 else ''} · {folder}",
                             id=f"album_{i}", glyph="📂", color=self.color,
+                            picture=photo(self.files[paths[0]]) if paths else "",
                             on_click=partial(self.go, "album", folder),
                             menu=[("Delete", partial(self.ask, "delete_album", folder))])
 
