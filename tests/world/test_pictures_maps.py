@@ -119,3 +119,72 @@ def test_osmand_map_pans_zooms_and_pins_follow() -> None:
     assert device.current_app.ui.map.view.zoom == zoom  # type: ignore[union-attr]
     act(device, PhoneAction("double_click", x=300, y=330))
     assert device.current_app.ui.map.view.zoom == zoom + 1  # type: ignore[union-attr]
+
+
+def test_fitted_shows_every_point_and_latlon_inverts_metres() -> None:
+    view = MapView(seed=1, lat0=51.5, lon0=-0.12, zoom=15)
+    lat, lon = view.latlon(700.0, -300.0)
+    assert view.metres(lat, lon) == pytest.approx((700.0, -300.0), abs=0.01)
+    points = [(51.5, -0.12), view.latlon(2500.0, 1800.0)]
+    fit = view.fitted(points, 1080, 760, margin=100)
+    for p in points:
+        x, y = fit.to_screen(*p, 1080, 760)
+        assert 100 <= x <= 980 and 100 <= y <= 660
+    assert fit.zoom < 15  # the points are too far apart for the first zoom
+    with pytest.raises(ValueError, match="at least one"):
+        view.fitted([], 1080, 760)
+
+
+def _maps_device() -> Device:
+    from phone_gym.mockapps.maps import MapsApp
+    from phone_gym.mockapps.maps.fixtures import seed_city
+
+    device = Device([MapsApp])
+    seed_city(device, np.random.default_rng(0))  # type: ignore[arg-type]
+    open_app(device, "Maps")
+    return device
+
+
+def test_maps_main_screen_is_a_map_with_floating_controls_and_pins() -> None:
+    from phone_gym.mockapps.maps.app import CITY, MAIN_MAP_H, latlon
+
+    device = _maps_device()
+    elements = ui_elements(device.frame())
+    ids = {e.resource_id.split("/")[-1] for e in elements}
+    assert {"map", "search_bar", "sharing", "directions", "my_location", "saved",
+            "nearby"} <= ids
+    app = device.current_app
+    places = {p.id: p for p in app.data.places}  # type: ignore[union-attr]
+    pins = [e for e in elements if e.resource_id.split("/")[-1].startswith("pin_")]
+    assert pins
+    map_top = next(e for e in elements if e.resource_id.endswith("id/map")).bounds[1]
+    for e in pins:  # each pin's point is on its place
+        p = places[int(e.resource_id.rsplit("_", 1)[1])]
+        assert e.content_desc == p.name
+        x, y = CITY.to_screen(*latlon(p.x, p.y), 1080, MAIN_MAP_H)
+        assert abs((e.bounds[0] + e.bounds[2]) // 2 - x) <= 2
+        assert abs(e.bounds[3] - map_top - y) <= 2
+
+
+def test_maps_directions_draw_the_route_line() -> None:
+    from driving import fill, tap
+
+    from phone_gym.mockapps.maps.app import latlon
+    from phone_gym.world.render import Renderer
+
+    device = _maps_device()
+    tap(device, id="directions")
+    tap(device, id="destination")
+    app = device.current_app
+    dest = next(iter(app.data.places))  # type: ignore[union-attr]
+    fill(device, "search_field", dest.name)
+    tap(device, dest.name, kind="list_item")
+    ids = {e.resource_id.split("/")[-1] for e in ui_elements(device.frame())}
+    assert {"route_map", "route_start", "route_end", "route_summary"} <= ids
+    node = app.route_canvas(dest, id="route_map", desc="Route map")  # type: ignore[union-attr]
+    _, _, route = decode(node.text)
+    assert len(route) == 3  # from you along one street, then the other, to the place
+    assert route[-1] == pytest.approx(latlon(dest.x, dest.y), abs=1e-6)
+    before = Renderer(360, 800).render(device.frame())
+    node_without = app.route_canvas(None, id="route_map", desc="Route map")  # type: ignore
+    assert decode(node_without.text)[2] == [] and before.std() > 0

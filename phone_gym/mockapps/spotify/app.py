@@ -457,7 +457,7 @@ class SpotifyApp(App):
                                  on_click=partial(self.go, "playlist", p.id)))
         for a in list(self.data.albums)[:4]:
             rows.append(ListItem(a.title, f"Album · {a.artist}", glyph="◎",
-                                     picture=pictures.encode("album", pictures.seed_of(a.title)),
+                                 picture=pictures.encode("album", pictures.seed_of(a.title)),
                                  id=f"home_album_{a.id}",
                                  on_click=partial(self.go, "album", a.id)))
         return rows
@@ -483,7 +483,8 @@ class SpotifyApp(App):
             def build(i: int) -> Node:
                 a = albums[i]
                 return ListItem(a.title, f"Album · {a.artist}", glyph="◎",
-                                     picture=pictures.encode("album", pictures.seed_of(a.title)), id=f"album_{a.id}",
+                                picture=pictures.encode("album", pictures.seed_of(a.title)),
+                                id=f"album_{a.id}",
                                 on_click=partial(self.go, "album", a.id))
         elif ui.category == "Playlists":
             lists = [p for p in self.data.playlists if q in p.name.lower()]
