@@ -135,9 +135,9 @@ def tile(seed: int, zoom: int, scale: float, tx: int, ty: int) -> Image.Image:
                     x += w + r.uniform(4, 10)
     # the river, as a band of quads
     xs = [m0x - 50 + k * (m1x - m0x + 100) / 16 for k in range(17)]
-    top = [px(x, river_y(seed, x) - RIVER_W / 2) for x in xs]
-    bottom = [px(x, river_y(seed, x) + RIVER_W / 2) for x in xs]
-    d.polygon(top + bottom[::-1], fill=WATER)
+    bank_n = [px(x, river_y(seed, x) - RIVER_W / 2) for x in xs]
+    bank_s = [px(x, river_y(seed, x) + RIVER_W / 2) for x in xs]
+    d.polygon(bank_n + bank_s[::-1], fill=WATER)
     for vertical in (True, False):
         lo, hi = (i0, i1) if vertical else (j0, j1)
         for k in range(lo, hi):
@@ -145,6 +145,7 @@ def tile(seed: int, zoom: int, scale: float, tx: int, ty: int) -> Image.Image:
             if not avenue and not detail:
                 continue
             w = max(2.0, (22 if avenue else 12) * s)
+            line: tuple[float, float, float, float]
             if vertical:
                 x = px(street_x(seed, k), 0)[0]
                 line = (x, 0, x, TILE)
