@@ -193,7 +193,7 @@ def place(
     """Place one node (and its children) at ``y``; return the y below it."""
     kind = node.kind
     full_width = kind in ("list_item", "list", "tab_bar", "top_bar")
-    nx0, nx1 = (0, T.SCREEN_W) if full_width and parent < 0 else (x0, x1)
+    nx0, nx1 = (0, T.SCREEN_W) if (full_width and parent < 0) or kind == "map" else (x0, x1)
     h = measure(node, nx1 - nx0)
     if kind == "bubble":
         nx0, nx1 = bubble_span(node, nx0, nx1)
@@ -205,6 +205,11 @@ def place(
     idx = frame.add(node, visible, full=full, parent=parent, layer=layer, focused=focused)
     if node.rows is not None:
         place_rows(frame, node, nx0, nx1, y, box, parent=idx, layer=layer, focus_id=focus_id)
+    elif kind == "map":  # pins and floating buttons, each at its box (``at``) in the map
+        for child in node.children:
+            ax0, ay0, ax1, _ = child.at or (0, 0, nx1 - nx0, 0)
+            place(frame, child, nx0 + ax0, nx0 + ax1, y + ay0, visible, parent=idx,
+                  layer=layer, focus_id=focus_id)
     elif kind in ("column", "list"):
         inner_x0, inner_x1 = (x0, x1) if kind == "column" else (nx0, nx1)
         place_column(

@@ -61,12 +61,16 @@ ANDROID_CLASS: dict[str, str] = {
     # media kinds (``phone_gym.world.kit.media``): their pixels, not their text, carry content
     "picture": "android.widget.ImageView",
     "canvas": "android.view.View",
+    # map kinds (``world.maps``): a map view, its pins and its floating buttons
+    "map": "android.view.View",
+    "pin": "android.widget.ImageView",
+    "map_button": "android.widget.ImageButton",
 }
 
 #: Kinds whose ``text`` is drawn into the screenshot but never reported in the accessibility
 #: tree (Android reports no text for an ImageView or a custom-drawn View): a receipt photo's
 #: lines, a video frame's words, a canvas's strokes. An agent reads them from the pixels.
-PIXELS_ONLY = frozenset({"picture", "canvas"})
+PIXELS_ONLY = frozenset({"picture", "canvas", "map"})
 
 #: Logical pixels between each end of a slider and the ends of its track (room for the
 #: thumb): the drawing and the device's touch handling both use it.
@@ -105,6 +109,7 @@ class Node:
     color: tuple[int, int, int] | None = None
     range_info: tuple[int, int, int] | None = None  # a slider's (minimum, maximum, value)
     rows: Rows | None = None  # a virtual list's rows (built only where they show)
+    at: tuple[int, int, int, int] | None = None  # a map child's box inside the map
 
     @property
     def clickable(self) -> bool:
@@ -277,8 +282,11 @@ def ListItem(
     on_long_click: Handler | None = None, menu: list[MenuItem] | None = None,
     id: str = "", glyph: str = "", trailing: Node | None = None,
     color: tuple[int, int, int] | None = None, parts: Sequence[tuple[str, str]] = (),
+    picture: str = "",
 ) -> Node:
     """A row in a list: optional avatar glyph, a title, a subtitle, an optional trailing widget.
+    With ``picture`` (``pictures.encode(kind, seed)``) the avatar is that drawn picture (a
+    contact's photo, an album's cover, a video's thumbnail).
 
     ``parts`` are ``(id, text)`` pieces of the subtitle that the accessibility tree shows as
     text views of their own (as Android rows hold one ``TextView`` per piece, e.g. an alarm's
@@ -290,7 +298,7 @@ def ListItem(
     return Node(
         "list_item", text=title, hint=subtitle, on_click=on_click, on_long_click=on_long_click,
         menu=menu, id=id, glyph=glyph, children=([trailing] if trailing else []) + pieces,
-        color=color,
+        color=color, style=picture,
     )
 
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PIL import Image, ImageDraw
+
+from . import maps, pictures
 from . import theme as T
 from .glyphs import RGB, SYMBOLS, font_has
 from .painter import SS, Look, Painter, Tile, on_color, surfaces
@@ -15,7 +18,7 @@ from .widgets import SLIDER_INSET
 #: supersampled sprites.
 FAST_KINDS = frozenset({"list_item", "text_field", "text"})
 #: Kinds drawn as floating shapes over whatever is below them (tiles with an alpha mask).
-MASKED = frozenset({"dialog", "menu", "menu_item", "toast", "fab", "sheet"})
+MASKED = frozenset({"dialog", "menu", "menu_item", "toast", "fab", "sheet", "pin", "map_button"})
 #: Text styles with their own font size and line height (others draw as body text).
 TEXT_STYLES = frozenset({"title", "body", "caption", "big", "link", "error"})
 
@@ -221,13 +224,36 @@ def avatar_color(glyph: str, color: RGB | None) -> RGB:
     return AVATAR_COLORS[sum(map(ord, glyph)) % len(AVATAR_COLORS)]
 
 
+def _paste_picture(p: Painter, box: tuple[float, float, float, float], kind: str, seed: int,
+                   *, circle: bool) -> None:
+    """Paste the picture ``(kind, seed)`` (``pictures.render``, cached) into ``box`` cut to a
+    disc, or with rounded corners."""
+    x0, y0, x1, y1 = (round(box[0] * p.kx), round(box[1] * p.ky), round(box[2] * p.kx),
+                      round(box[3] * p.ky))
+    w, h = x1 - x0, y1 - y0
+    art = Image.fromarray(pictures.render(kind, seed, w, h))
+    mask = Image.new("L", (w, h), 0)
+    shape = ImageDraw.Draw(mask)
+    if circle:
+        shape.ellipse((0, 0, w - 1, h - 1), fill=255)
+    else:
+        shape.rounded_rectangle((0, 0, w - 1, h - 1), radius=round(14 * p.kx), fill=255)
+    p.img.paste(art, (x0, y0), mask)
+
+
 @_draws("list_item")
 def _draw_list_item(p: Painter, k: Look) -> None:
     bg = k.pal.selected if k.selected else k.bg
     if k.selected:
         p.rect(0, 0, k.lw, k.lh, bg)
     x = T.PAD if k.lw >= T.SCREEN_W - T.PAD else 16  # full-width rows get the screen margin
-    if k.glyph:
+    picture = pictures.decode(k.style)
+    if picture is not None:  # a drawn photo or cover (round for a face, else a rounded square)
+        d = 112
+        box = (x, k.lh / 2 - d / 2, x + d, k.lh / 2 + d / 2)
+        _paste_picture(p, box, *picture, circle=picture[0] == "avatar")
+        x += d + 36
+    elif k.glyph:
         d = 104
         p.avatar(x + d / 2, k.lh / 2, d, k.glyph, avatar_color(k.glyph, k.color), bg)
         x += d + 40
@@ -455,15 +481,26 @@ def _draw_sheet(p: Painter, k: Look) -> None:
 
 @_draws("thumb")
 def _draw_thumb(p: Painter, k: Look) -> None:
-    """A picture, described in text: a colored tile with a glyph, its label below."""
+    """A picture, described in text: a colored tile with a glyph, its label below; or a
+    drawn picture when its style names one (``pictures.encode``)."""
     m = 8
     label_h = T.THUMB_LABEL if k.text else 0
     x0, y0, x1, y1 = m, m, k.lw - m, k.lh - m - label_h
+    picture = pictures.decode(k.style)
+    if picture is not None:
+        pictures.paint(p, (x0, y0, x1, y1), *picture)  # a thumbnail: no words
+        _thumb_extras(p, k, x0, y0, m, label_h)
+        return
     color = avatar_color(k.glyph or k.desc, k.color)
     p.rect(x0, y0, x1, y1, color, radius=20)
     box = min(x1 - x0, y1 - y0)
     fg = k.pal.on_primary if luminance(color) < 170 else k.pal.text
     p.glyph((x0 + x1) / 2, (y0 + y1) / 2, k.glyph, box * 0.7, fg, color, fallback=k.desc)
+    _thumb_extras(p, k, x0, y0, m, label_h)
+
+
+def _thumb_extras(p: Painter, k: Look, x0: float, y0: float, m: float, label_h: float) -> None:
+    """A thumbnail's check mark (when selected) and its label."""
     if k.selected:  # a check mark in a ringed disc at the top left
         cx, cy = x0 + 52, y0 + 52
         p.circle(cx, cy, 38, k.pal.surface)
@@ -509,7 +546,12 @@ def _draw_bubble(p: Painter, k: Look) -> None:
 @_draws("picture")
 def _draw_picture(p: Painter, k: Look) -> None:
     """A photo of a page: paper with a thin frame, its lines of text in a dark ink (the
-    accessibility tree leaves them out: ``widgets.PIXELS_ONLY``)."""
+    accessibility tree leaves them out: ``widgets.PIXELS_ONLY``); or a drawn picture when
+    its style names one (``pictures.encode``), its text drawn in it."""
+    picture = pictures.decode(k.style)
+    if picture is not None:
+        pictures.paint(p, (0, 0, k.lw, k.lh), *picture, k.text)
+        return
     paper = k.color or (250, 246, 236)
     p.rect(8, 8, k.lw - 8, k.lh - 8, paper, radius=12, outline=k.pal.divider, width=3)
     lines = k.text.split("\n") if k.text else []
@@ -542,6 +584,41 @@ def _draw_canvas(p: Painter, k: Look) -> None:
         r = width / 2
         for cx, cy in ((x0, y0), (x1, y1)):
             p.d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=color)
+
+
+@_draws("map")
+def _draw_map(p: Painter, k: Look) -> None:
+    """A street map (``maps.encode`` in the node's text), from cached map tiles."""
+    maps.paint(p, (0, 0, k.lw, k.lh), k.text)
+
+
+@_draws("pin")
+def _draw_pin(p: Painter, k: Look) -> None:
+    """A map marker: a teardrop whose point is at the bottom centre of the box."""
+    cx, r = k.lw / 2, k.lw * 0.36
+    cy = r + 4
+    fill = k.color or (217, 48, 37)
+    p.circle(cx + 2, cy + 4, r, (0, 0, 0, 50))
+    poly = [(cx - r * 0.86, cy + r * 0.5), (cx + r * 0.86, cy + r * 0.5), (cx, k.lh - 2)]
+    p.d.polygon([(x * p.kx, y * p.ky) for x, y in poly], fill=(*fill, 255))
+    p.circle(cx, cy, r, (*fill, 255))
+    p.circle(cx, cy, r * 0.4, (255, 255, 255, 255))
+
+
+@_draws("map_button")
+def _draw_map_button(p: Painter, k: Look) -> None:
+    """A floating round (or, with style ``square``, rounded square) button over a map."""
+    m = 6
+    fill = k.color or k.pal.surface
+    radius = 28 if k.style == "square" else min(k.lw, k.lh) / 2 - m
+    p.rect(m, m + 5, k.lw - m, k.lh - m + 5, (0, 0, 0, 40), radius=radius)
+    p.rect(m, m, k.lw - m, k.lh - m, (*fill, 255), radius=radius)
+    fg = on_color(fill, pal=k.pal) if not k.selected else k.pal.primary
+    if k.glyph:
+        p.glyph(k.lw / 2, k.lh / 2, k.glyph, min(k.lw, k.lh) * 0.7, fg, fill, fallback=k.desc)
+    else:
+        p.text(k.lw / 2, k.lh / 2, k.text, T.FONT["body"], fg, align="m", max_w=k.lw - 40,
+               bg=fill)
 
 
 def _draw_other(p: Painter, k: Look) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...world import pictures
 from ...world.data import Store, Table
 from ...world.kit.records import RecordApp, RecordField, RecordLook
 from .manifest import MANIFEST
@@ -73,8 +74,14 @@ def summary(recipe: Recipe) -> str:
     return " · ".join(p for p in (recipe.servings, recipe.preparation_time) if p)
 
 
+def photo(recipe: Recipe) -> str:
+    """A recipe's photo: a dish drawn from its title (``pictures``)."""
+    return pictures.encode("food", pictures.seed_of(recipe.title))
+
+
 LOOK = RecordLook(noun="recipe", table="recipes", title="Recipes", fields=FIELDS,
                   order=list_order, search=searchable, glyph="🥦", subtitle=summary,
+                  picture=photo,
                   favorite="favorite")
 
 

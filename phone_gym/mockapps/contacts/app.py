@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ...world import pictures
 from ...world.app import App, Route
 from ...world.data import Listing, Store
 from ...world.kit import ChoiceDialog, ValueRow
@@ -251,6 +252,7 @@ class ContactsApp(App):
         star_label = "Remove from favorites" if c.starred else "Add to favorites"
         return ListItem(
             c.name, c.phone, id=f"contact_{c.id}", glyph=initial_letter(c.name),
+            picture=pictures.encode("avatar", pictures.seed_of(c.name)),
             on_click=lambda: self.go("detail", c.id),
             menu=[(star_label, lambda: self.star(c.id)),
                   ("Edit", lambda: self.open_form(c.id)),

@@ -25,6 +25,7 @@ import posixpath
 from dataclasses import dataclass
 from functools import partial
 
+from ...world import pictures
 from ...world.app import App, Route
 from ...world.data import Table
 from ...world.kit import (
@@ -71,6 +72,12 @@ def is_image(file: File) -> bool:
 def picture_lines(file: File) -> list[str]:
     """The lines a picture shows (its text content)."""
     return file.content.split("\n")
+
+
+def photo(file: File) -> str:
+    """The drawn picture of a photo file (``pictures``): what its lines show, seeded by its
+    name."""
+    return pictures.encode(*pictures.describe(picture_lines(file), file.name))
 
 
 def album_label(folder: str) -> str:
@@ -225,9 +232,11 @@ class GalleryApp(App):
 
         def row(i: int) -> Node:
             folder = folders[i]
-            n = len(album_pictures(self.files, folder))
+            paths = album_pictures(self.files, folder)
+            n = len(paths)
             return ListItem(album_label(folder), f"{n} item{'s' if n != 1 else ''} · {folder}",
                             id=f"album_{i}", glyph="📂", color=self.color,
+                            picture=photo(self.files[paths[0]]) if paths else "",
                             on_click=partial(self.go, "album", folder),
                             menu=[("Delete", partial(self.ask, "delete_album", folder))])
 
@@ -246,7 +255,8 @@ class GalleryApp(App):
     def album(self, folder: str) -> Screen:
         paths = album_pictures(self.files, folder)
         items = [GridItem(posixpath.basename(p), f"Picture {posixpath.basename(p)}", "☀",
-                          id=f"picture_{i}") for i, p in enumerate(paths)]
+                          id=f"picture_{i}", picture=photo(self.files[p]))
+                 for i, p in enumerate(paths)]
         return Screen(top_bar=TopBar(album_label(folder), on_back=self.back),
                       content=[ImageGrid(items, columns=3,
                                          on_open=lambda i: self.go("view", paths[i]),
@@ -275,6 +285,7 @@ class GalleryApp(App):
         ]
         return Screen(top_bar=TopBar(file.name, on_back=self.back, actions=actions),
                       content=[Picture(picture_lines(file), desc=f"Picture {file.name}",
+                                       picture=photo(file),
                                        # a long page is taller (the screen scrolls)
                                        height=max(1400, 100 + 60 * len(picture_lines(file))))],
                       dialog=self.dialog(), on_dismiss=self.close_dialog)

@@ -17,15 +17,17 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
 
+from ...world import theme as T
 from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit import Chips, ChoiceDialog, Picture, Tabs
+from ...world.kit import Chips, ChoiceDialog, Tabs
+from ...world.kit.mapview import Control, MapCanvas, MapState, Pin
+from ...world.maps import Label, MapView
 from ...world.widgets import (
     Button,
     Checkbox,
     Dialog,
     DialogButton,
-    Icon,
     ListItem,
     Node,
     Screen,
@@ -42,6 +44,11 @@ FILTERS = ("Open now", "Rated 4.5+", "Within 1 km", "Inexpensive")
 SORTS = ("Relevance", "Rating", "Distance")
 DEFAULT_LISTS = ("Favourites", "Want to go")
 YOU = "Your location"
+#: The city's map: a synthetic city (``world.maps``) whose origin is your location; a place's
+#: ``x``, ``y`` are metres east and north of it.
+CITY = MapView(seed=11, lat0=51.5072, lon0=-0.1276, zoom=15)
+MAIN_MAP_H = 1500  # the main screen's map (the nearby list peeks below it)
+ROUTE_MAP_H = 760  # the map over the directions and navigation screens
 
 
 # --- state -------------------------------------------------------------------------------
@@ -122,9 +129,23 @@ class MapsUi:
     text: str = ""
     minutes: int = 60
     asked: bool = False  # the prompt was answered "Only this time" in this session
+    map: MapState = field(default_factory=lambda: MapState(CITY))
+    route_map: MapState = field(default_factory=lambda: MapState(CITY))
+    route_key: tuple[int | None, int | None, bool] | None = None  # what route_map was fit to
 
 
 # --- pure helpers ----------------------------------------------------------------------------
+def latlon(x: int, y: int) -> tuple[float, float]:
+    """Where a place at ``x`` metres east and ``y`` north of you is on the city's map."""
+    return CITY.latlon(x, -y)
+
+
+def route_points(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[float, float]]:
+    """The route from ``a`` to ``b`` along the streets (east-west, then north-south: the
+    ``route_metres`` it measures), as map points."""
+    return [latlon(*a), latlon(b[0], a[1]), latlon(*b)]
+
+
 def minutes_of(hhmm: str) -> int:
     h, m = hhmm.split(":")
     return int(h) * 60 + int(m)
@@ -267,6 +288,9 @@ class MapsApp(App):
             self.ui.picking = ""
             self.back()
         else:
+            place = self.place(place_id)
+            if place is not None:  # the map pans to the place picked
+                self.ui.map.view = self.ui.map.view.centred(*latlon(place.x, place.y))
             self.go("place", place_id)
 
     def ask(self, dialog: str, text: str = "") -> None:
@@ -368,28 +392,77 @@ class MapsApp(App):
             DialogButton("Don't allow", partial(self.answer_prompt, "denied"),
                          id="button_deny")])
 
+    def pins(self, places: list[Place]) -> list[Pin]:
+        """A marker per place (its name the description; a tap opens its page)."""
+        return [Pin(p.name, *latlon(p.x, p.y), partial(self.pick, p.id), id=f"pin_{p.id}")
+                for p in places]
+
     def main_screen(self) -> Screen:
+        """Google Maps' main screen: the map with the search bar and category chips floating
+        at the top, the location-sharing avatar, the my-location and directions buttons at
+        the bottom right and a pin per place; below it, the places nearby."""
         nearby = search(list(self.data.places), "", set(), "Distance" if self.located
                         else "Rating", self.system.now, self.located)[:6]
-        lines = ["You are here" if self.located else "Location off", "",
-                 *(f"· {p.name}" for p in list(self.data.places)[:8])]
+        state, w, h, g = self.ui.map, T.SCREEN_W, MAIN_MAP_H, 36
+
+        def my_location() -> None:
+            if self.located:
+                state.view = state.view.centred(CITY.lat0, CITY.lon0)
+            else:
+                self.toast("Turn on location")
+
+        controls = [
+            Control("Search here", self.open_search, (g, g, w - g - 150, g + 140),
+                    text="Search here", id="search_bar"),
+            Control("Location sharing", partial(self.go, "sharing"),
+                    (w - g - 140, g, w - g, g + 140), glyph="👤", id="sharing"),
+            Control("Directions", self.directions_from_main,
+                    (w - g - 170, h - 2 * g - 340, w - g, h - 2 * g - 170), glyph="➦",
+                    id="directions", style="square", color=T.PRIMARY),
+            Control("My location", my_location, (w - g - 150, h - g - 150, w - g, h - g),
+                    glyph="◎", id="my_location"),
+            Control("Saved", partial(self.go, "saved"), (g, h - g - 130, g + 260, h - g),
+                    text="Saved", id="saved"),
+        ]
+        cx = g
+        for kind in KINDS[:4]:  # the category chips under the search bar (a tap searches)
+            label = f"{kind}s"
+            cw = 60 + 30 * len(label)
+            controls.append(Control(label, partial(self.open_search, label),
+                                    (cx, g + 170, cx + cw, g + 270), text=label,
+                                    id=f"category_{kind.lower()}"))
+            cx += cw + 20
+        places = list(self.data.places)
+        you = [Label(YOU, CITY.lat0, CITY.lon0)] if self.located else []
         return Screen(
-            top_bar=TopBar("Google Maps", actions=[
-                Icon("🔍", "Search here", self.open_search, id="search"),
-                Icon("👤", "Location sharing", partial(self.go, "sharing"), id="sharing")]),
-            content=[Button("Search here", self.open_search, id="search_bar",
-                            style="secondary"),
-                     Chips([f"{k}s" for k in KINDS], (), self.open_search, id="categories"),
-                     Picture(lines, desc="Map", height=360, id="map"),
-                     Button("Saved", partial(self.go, "saved"), id="saved"),
-                     Button("Directions", partial(self.directions_from_main), id="directions",
-                            style="secondary"),
+            content=[MapCanvas(state, self.system.now, height=h, labels=you,
+                               pins=self.pins(places), controls=controls, id="map"),
                      Text("Nearby" if self.located else "Popular", style="caption",
                           id="nearby_title"),
                      VirtualList(len(nearby), lambda i: self.place_row(nearby[i]),
                                  id="nearby", empty_text="Nothing nearby")],
             dialog=self.prompt() if self.asking else None,
             on_dismiss=lambda: None)
+
+    def route_canvas(self, dest: Place | None, *, id: str, desc: str) -> Node:
+        """The map of the route being planned: its line and both ends' pins, fitted to it
+        when its ends change (a drag pans it)."""
+        ui = self.ui
+        a, b = self.endpoint_xy(ui.origin), (dest.x, dest.y) if dest else None
+        ends = [x for x in (a, b) if x is not None]
+        key = (ui.origin, ui.destination, self.located)
+        if ui.route_key != key:
+            points = [latlon(*x) for x in ends] or [(CITY.lat0, CITY.lon0)]
+            ui.route_map = MapState(CITY.fitted(points, T.SCREEN_W, ROUTE_MAP_H, margin=160))
+            ui.route_key = key
+        pins = [Pin(name, *latlon(*x), id=f"route_{end}", color=color)
+                for end, name, x, color in (("start", self.endpoint_name(ui.origin), a,
+                                             T.PRIMARY),
+                                            ("end", dest.name if dest else "", b, None))
+                if x is not None]
+        route = route_points(a, b) if a is not None and b is not None else []
+        return MapCanvas(ui.route_map, self.system.now, height=ROUTE_MAP_H, pins=pins,
+                         route=route, id=id, desc=desc)
 
     def directions_from_main(self) -> None:
         self.ui.origin, self.ui.destination = None, None
@@ -454,7 +527,9 @@ class MapsApp(App):
             info.append(Text("Saved in " + ", ".join(saved), style="caption", id="place_saved"))
         return Screen(
             top_bar=TopBar(p.name, on_back=self.back),
-            content=[*info,
+            content=[MapCanvas(self.ui.map, self.system.now, height=520,
+                               pins=self.pins([p]), id="place_map"),
+                     *info,
                      Button("Directions", partial(self.directions_to, p.id), id="directions"),
                      Button("Start", partial(self.start_to, p.id), id="start",
                             style="secondary"),
@@ -472,7 +547,8 @@ class MapsApp(App):
             Button(f"To: {dest.name if dest else 'Choose destination'}",
                    partial(self.open_search, "", "destination"), id="destination",
                    style="secondary"),
-            Tabs(MODES, ui.mode, self.set_mode)]
+            Tabs(MODES, ui.mode, self.set_mode),
+            self.route_canvas(dest, id="route_map", desc="Route map")]
         if dest is None:
             content.append(Text("Choose a destination", id="route_summary"))
         elif a is None:
@@ -489,8 +565,7 @@ class MapsApp(App):
         return Screen(top_bar=TopBar("Navigation", on_back=self.back), content=[
             Text(f"{self.ui.mode} to {dest.name if dest else '?'}", style="title",
                  id="nav_title"),
-            Picture(["Head north", "then follow the route"], desc="Route map", height=500,
-                    id="nav_map"),
+            self.route_canvas(dest, id="nav_map", desc="Route map"),
             Button("Exit navigation", self.back, id="exit_navigation", style="danger")])
 
     def saved_screen(self, _: object) -> Screen:

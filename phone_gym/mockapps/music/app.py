@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
+from ...world import pictures
 from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import (
@@ -436,6 +437,7 @@ class MusicApp(App):
         item = ListItem(
             s.title, f"{s.artist} · {length_text(s.seconds)}", id=f"song_{s.title}",
             glyph="✓" if picked else "♪", on_click=lambda: self.tap_song(s.title),
+            picture="" if picked else pictures.encode("album", pictures.seed_of(s.artist)),
             on_long_click=lambda: self.start_selection(s.title),
             trailing=Icon("⋮", f"More options for {s.title}", lambda: self.open_sheet(s.title),
                           id=f"more_{s.title}"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import partial
 
+from ...world import pictures
 from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import BottomSheet, ConfirmDialog, Tabs
@@ -163,6 +164,7 @@ class NewsApp(App):
 
     def story_row(self, a: Article, prefix: str = "story") -> Node:
         return ListItem(a.headline, id=f"{prefix}_{a.id}", glyph=a.source[:1],
+                        picture=pictures.encode("landscape", pictures.seed_of(a.headline)),
                         on_click=partial(self.go, "article", a.id),
                         parts=[(f"source_{a.id}", a.source), (f"time_{a.id}", age_text(a.hours))])
 

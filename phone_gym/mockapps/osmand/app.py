@@ -15,9 +15,12 @@ import re
 from dataclasses import dataclass, field
 from functools import partial
 
+from ...world import theme as T
 from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit import ConfirmDialog, Picture
+from ...world.kit import ConfirmDialog
+from ...world.kit.mapview import Control, MapCanvas, MapState, Pin
+from ...world.maps import Label, MapView
 from ...world.widgets import (
     Button,
     Dialog,
@@ -49,6 +52,9 @@ TOWNS: dict[str, tuple[float, float]] = {
     "Triesenberg": (47.11815, 9.54197),
     "Vaduz": (47.14151, 9.52154),
 }
+#: The offline map: a synthetic city around Vaduz (``world.maps``), first shown at zoom 13.
+HOME = MapView(seed=4, lat0=47.14151, lon0=9.52154, zoom=13)
+MAP_H = T.SCREEN_H - T.STATUS_H - T.NAV_H - 40  # the map fills the screen, no top bar
 _COORDS = re.compile(r"^\s*(-?\d{1,2}(?:\.\d+)?)\s*[, ]\s*(-?\d{1,3}(?:\.\d+)?)\s*$")
 
 
@@ -87,6 +93,7 @@ class OsmAndUi:
     dialog: str = ""
     name: str = ""
     target: int = 0
+    map: MapState = field(default_factory=lambda: MapState(HOME))
 
 
 def coords_text(lat: float, lon: float) -> str:
@@ -148,8 +155,13 @@ class OsmAndApp(App):
         self.go("search")
 
     def pick(self, place: tuple[str, float, float]) -> None:
+        """A search result picked: the map pans to it, and it becomes a point of the route
+        being planned or opens its place page."""
+        self.ui.map.view = self.ui.map.view.centred(place[1], place[2])
         if self.ui.for_track:
-            self.ui.points.append(place)
+            self.ui.points.append(place)  # the map shows the whole route so far
+            self.ui.map.view = self.ui.map.view.fitted(
+                [(lat, lon) for _, lat, lon in self.ui.points], T.SCREEN_W, 560)
             self.back()
         else:
             self.go("place", place)
@@ -200,19 +212,46 @@ class OsmAndApp(App):
         return self.map_screen()
 
     def map_screen(self) -> Screen:
-        north_first = sorted(TOWNS, key=lambda n: -TOWNS[n][0])
-        lines = ["Liechtenstein", "", *(f"· {n}" for n in north_first)]
-        return Screen(
-            top_bar=TopBar("OsmAnd", actions=[
-                Icon("🔍", "Search", self.open_search, id="search")]),
-            content=[Picture(lines, desc="Map", height=700, id="map"),
-                     Button("My favourites", partial(self.go, "favorites"), id="favorites",
-                            style="secondary"),
-                     Button("Map markers", partial(self.go, "markers"), id="markers",
-                            style="secondary"),
-                     Button("Tracks", partial(self.go, "tracks"), id="tracks",
-                            style="secondary"),
-                     Button("Plan a route", partial(self.go, "plan"), id="plan")])
+        """The map with OsmAnd's floating controls (as on its main screen): search and the
+        compass at the top, zoom and my-location on the right, the menu's places along the
+        bottom; a pin on each town (a tap opens its place page)."""
+        state = self.ui.map
+        w, h = T.SCREEN_W, MAP_H
+        s, g = 144, 36  # a button's side, the gap from the edge
+
+        def reset_north() -> None:
+            self.toast("Map oriented north")
+
+        def my_location() -> None:
+            state.view = state.view.centred(*TOWNS["Vaduz"])
+
+        controls = [
+            Control("Search", self.open_search, (g, g, g + s, g + s), glyph="🔍", id="search",
+                    style="square"),
+            Control("Compass", reset_north, (w - g - s, g, w - g, g + s), glyph="➤",
+                    id="compass"),
+            Control("Zoom in", lambda: state.zoom(1), (w - g - s, h // 2 - s - 8, w - g,
+                                                       h // 2 - 8), glyph="+", id="zoom_in",
+                    style="square"),
+            Control("Zoom out", lambda: state.zoom(-1), (w - g - s, h // 2 + 8, w - g,
+                                                         h // 2 + s + 8), glyph="−",
+                    id="zoom_out", style="square"),
+            Control("My location", my_location, (w - g - s, h - 3 * s - 4 * g, w - g,
+                                                 h - 2 * s - 4 * g), glyph="◎",
+                    id="my_location"),
+        ]
+        pills = [("My favourites", "favorites"), ("Map markers", "markers"),
+                 ("Tracks", "tracks"), ("Plan a route", "plan")]
+        pw = (w - 3 * g) // 2
+        for i, (label, key) in enumerate(pills):
+            x0, y0 = g + (i % 2) * (pw + g), h - (2 - i // 2) * (s + g) + g // 2
+            controls.append(Control(label, partial(self.go, key), (x0, y0 - s, x0 + pw, y0),
+                                    text=label, id=key, style="square"))
+        pins = [Pin(n, lat, lon, partial(self.pick, (n, lat, lon)), id=f"pin_{n}")
+                for n, (lat, lon) in sorted(TOWNS.items())]
+        labels = [Label(n, lat, lon) for n, (lat, lon) in sorted(TOWNS.items())]
+        return Screen(content=[MapCanvas(state, self.system.now, height=h, labels=labels,
+                                         pins=pins, controls=controls, id="map")])
 
     def search_screen(self, _: object) -> Screen:
         found = search(self.ui.query)
@@ -240,7 +279,9 @@ class OsmAndApp(App):
                                 label="Name")])
         return Screen(
             top_bar=TopBar(name, on_back=self.back),
-            content=[Text(name, style="title", id="place_name"),
+            content=[MapCanvas(self.ui.map, self.system.now, height=560,
+                               pins=[Pin(name, lat, lon, id="pin_place")], id="place_map"),
+                     Text(name, style="title", id="place_name"),
                      Text(coords_text(lat, lon), id="place_coords", copyable=True),
                      Button("Add to favourites", partial(self.ask, "favorite", name),
                             id="add_favorite"),
@@ -306,7 +347,12 @@ class OsmAndApp(App):
                 Icon("↩", "Undo", self.undo_point, id="undo"),
                 Icon("✓", "Save", lambda: self.ask("save_track") if points else
                      self.toast("Add points first"), id="save")]),
-            content=[Text(f"{len(points)} points", style="caption", id="point_count"),
+            content=[MapCanvas(self.ui.map, self.system.now, height=560,
+                               pins=[Pin(f"{i + 1}. {name}", lat, lon, id=f"pin_point_{i}")
+                                     for i, (name, lat, lon) in enumerate(points)],
+                               route=[(lat, lon) for _, lat, lon in points], id="plan_map",
+                               desc="Route map"),
+                     Text(f"{len(points)} points", style="caption", id="point_count"),
                      *rows,
                      Button("Add point", partial(self.open_search, True), id="add_point")],
             dialog=dialog, on_dismiss=self.close_dialog)

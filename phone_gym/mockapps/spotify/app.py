@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
+from ...world import pictures
 from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import (
@@ -341,6 +342,7 @@ class SpotifyApp(App):
         more = Icon("⋮", f"More options for {t.title}",
                     partial(self.open_sheet, t.title, playlist, index), id=f"more_{rid}")
         return ListItem(f"{rank}{t.title}", sub, id=rid, glyph="♪",
+                        picture=pictures.encode("album", pictures.seed_of(t.album)),
                         on_click=partial(self.play, t.title, list(context) or [t.title]),
                         on_long_click=partial(self.open_sheet, t.title, playlist, index),
                         trailing=more)
@@ -474,6 +476,7 @@ class SpotifyApp(App):
                                  on_click=partial(self.go, "playlist", p.id)))
         for a in list(self.data.albums)[:4]:
             rows.append(ListItem(a.title, f"Album · {a.artist}", glyph="◎",
+                                 picture=pictures.encode("album", pictures.seed_of(a.title)),
                                  id=f"home_album_{a.id}",
                                  on_click=partial(self.go, "album", a.id)))
         return rows
@@ -498,7 +501,9 @@ class SpotifyApp(App):
 
             def build(i: int) -> Node:
                 a = albums[i]
-                return ListItem(a.title, f"Album · {a.artist}", glyph="◎", id=f"album_{a.id}",
+                return ListItem(a.title, f"Album · {a.artist}", glyph="◎",
+                                picture=pictures.encode("album", pictures.seed_of(a.title)),
+                                id=f"album_{a.id}",
                                 on_click=partial(self.go, "album", a.id))
         elif ui.category == "Playlists":
             lists = [p for p in self.data.playlists if q in p.name.lower()]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import partial
 
+from ...world import pictures
 from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import BottomSheet, Chips, ChoiceDialog, PlayerControls, SeekBar, SheetOption
@@ -284,6 +285,7 @@ class VideoApp(App):
 
     def video_row(self, v: Video, row_id: str = "") -> Node:
         return ListItem(v.title, glyph="▶", id=row_id or f"video_{v.id}",
+                        picture=pictures.encode("video", pictures.seed_of(v.title)),
                         on_click=partial(self.watch, v.id),
                         parts=[(f"channel_{v.id}", v.channel),
                                (f"views_{v.id}", views_text(v.views)),

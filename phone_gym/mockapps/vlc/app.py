@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
 
+from ...world import pictures
 from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import ConfirmDialog, Picture, PlayerControls, SeekBar, Tabs
@@ -277,6 +278,8 @@ class VlcApp(App):
         picked = v.name in self.ui.selection
         item = ListItem(v.name, length_text(v.seconds), id=f"video_{v.name}",
                         glyph="✓" if picked else "▶", on_click=lambda: self.tap_video(v),
+                        picture="" if picked else pictures.encode(
+                            "video", pictures.seed_of(v.name)),
                         on_long_click=lambda: self.start_selection(v))
         item.selected = picked
         return item

@@ -39,11 +39,12 @@ CANVAS_H = 760
 
 
 def Picture(lines: Sequence[str], *, desc: str, id: str = "picture", height: int = PICTURE_H,
-            color: RGB = PAPER, on_click: Handler | None = None) -> Node:
+            color: RGB = PAPER, on_click: Handler | None = None, picture: str = "") -> Node:
     """A photo of a page of text: ``lines`` drawn (not in the accessibility tree), ``desc``
-    its content description (say what it is, never what it says)."""
+    its content description (say what it is, never what it says). With ``picture``
+    (``pictures.encode(kind, seed)``) it is that drawn picture, ``lines`` drawn in it."""
     return Node("picture", text="\n".join(lines), desc=desc, id=id, height=height,
-                color=color, on_click=on_click)
+                color=color, on_click=on_click, style=picture)
 
 
 #: The canvas's tools: a brush paints in its colour, an eraser paints the canvas's white.

@@ -110,11 +110,11 @@ CARD_IMAGE_H = 320
 
 
 def Image(desc: str, glyph: str = "", *, color: RGB | None = None, height: int = CARD_IMAGE_H,
-          on_click: Handler | None = None, id: str = "") -> Node:
-    """A picture described in text: a colored tile with a glyph (content description
-    ``desc``)."""
+          on_click: Handler | None = None, id: str = "", picture: str = "") -> Node:
+    """A picture (content description ``desc``): drawn when ``picture`` names one
+    (``pictures.encode(kind, seed)``), else a colored tile with a glyph."""
     return Node("thumb", desc=desc, glyph=glyph, color=color, height=height,
-                on_click=on_click, id=id)
+                on_click=on_click, id=id, style=picture)
 
 
 def Card(
@@ -165,6 +165,7 @@ class GridItem:
     glyph: str = ""
     color: RGB | None = None
     id: str = ""
+    picture: str = ""  # a drawn picture (``pictures.encode``) instead of the glyph tile
 
 
 def ImageGrid(
@@ -183,7 +184,7 @@ def ImageGrid(
         item = items[i]
         node = Node("thumb", text=item.label, desc=item.desc, glyph=item.glyph,
                     color=item.color, id=item.id or f"{id}_{i}", height=height,
-                    selected=i in selected)
+                    selected=i in selected, style=item.picture)
         if on_open is not None:
             node.on_click = lambda: on_open(i)
         if on_long_press is not None:

@@ -97,6 +97,7 @@ class RecordLook:
     page: Sequence[str] = ()
     search: Callable[[Any], str] | None = None
     glyph: str | Callable[[Any], str] = ""
+    picture: Callable[[Any], str] | None = None  # a row's drawn picture (``pictures.encode``)
     subtitle: Callable[[Any], str] | None = None
     parts: Sequence[str] = ()
     total: Callable[[Sequence[Any]], str] | None = None
@@ -262,6 +263,7 @@ class RecordApp(App):
         parts = [(f"{k}_{r.id}", look.field(k).shown(getattr(r, k))) for k in look.parts]
         item = ListItem(look.name(r) or "Untitled", look.subtitle(r) if look.subtitle else "",
                         id=f"{look.noun}_{r.id}", glyph=glyph, parts=parts,
+                        picture=look.picture(r) if look.picture and not selected else "",
                         on_click=lambda: self.open_record(r.id),
                         on_long_click=lambda: self.toggle_selected(r.id))
         item.checked = r.id in selected
