@@ -85,6 +85,15 @@ class Input:
         self._buf.clear()
         return data
 
+    def take(self, size: int) -> bytes:
+        """The next ``size`` bytes (fewer at the end of the stream), without waiting for more
+        (``pm install -S SIZE`` reads the APK so, on a stream that stays open)."""
+        while len(self._buf) < size and self._fill():
+            pass
+        data = bytes(self._buf[:size])
+        del self._buf[:size]
+        return data
+
     def readline(self) -> bytes:
         """One line with its newline (the last may lack it); b"" at the end."""
         while b"\n" not in self._buf and self._fill():

@@ -8,10 +8,12 @@ cancels its alarms (``VirtualPhone.alarms_cancelled``), ``am kill`` keeps them; 
 broadcast`` is acknowledged (and reaches ADBKeyboard when it is the selected input method:
 ``ime.py``). ``monkey -p PKG`` opens an app.
 ``pm list packages|path|clear|dump`` sees the mock apps and a few system packages
-(``packages.py``); ``pm grant|revoke`` changes runtime permissions (``permissions``); ``pm
-install`` and ``pm uninstall`` answer as Android's
-``PackageManagerShellCommand`` does for what it cannot do: nothing is ever installed or removed
-on a PhoneWorld phone.
+(``packages.py``); ``pm grant|revoke`` changes runtime permissions (``permissions``). Nothing
+is ever installed or removed on a PhoneWorld phone: ``pm install`` (and ``cmd package
+install``, which ``adb install`` streams an APK to, and ``install-create`` of ``adb
+install-multiple``) answers one ``Failure [INSTALL_FAILED_USER_RESTRICTED: ...]`` line saying
+so, and ``pm uninstall`` answers as Android's ``PackageManagerShellCommand`` does under a user
+restriction.
 """
 
 from __future__ import annotations
@@ -31,6 +33,17 @@ from .base import Commands, split_flags, strip_user
 #: Packages every phone has besides the mock apps.
 SYSTEM_PACKAGES = tuple(packages.SYSTEM)
 MAIN = "android.intent.action.MAIN"
+#: What ``pm install`` answers: nothing can be installed on a PhoneWorld phone (the code is
+#: Android's for an install a user restriction forbids, ``PackageManager
+#: .INSTALL_FAILED_USER_RESTRICTED``).
+INSTALL_REFUSED = ("Failure [INSTALL_FAILED_USER_RESTRICTED: the virtual device runs "
+                   "PhoneWorld's apps only; it installs no APKs]")
+#: ``pm install`` options that take a value (AOSP ``PackageManagerShellCommand
+#: .makeInstallParams``).
+INSTALL_VALUE_OPTIONS = frozenset({"-S", "-i", "-p", "--user", "--install-location",
+                                   "--originating-uri", "--referrer", "--abi", "--pkg",
+                                   "--install-reason", "--force-uuid", "--apex-timeout",
+                                   "--staged-ready-timeout", "--update-ownership"})
 #: ``monkey``'s default share of system key events (AOSP ``MonkeySourceRandom``:
 #: ``mFactors[FACTOR_SYSOPS] = 2.0f``).
 SYSKEYS_FACTOR = 2.0
@@ -235,8 +248,8 @@ class Activities(Commands):
                 return 0
             io.error(f"\nException occurred while executing '{sub}':\n{error}\n")
             return 255
-        if sub == "install":
-            return self._pm_install(rest, io)
+        if sub in ("install", "install-create"):
+            return self._pm_install(rest if sub == "install" else [*rest, "-S", "0"], io)
         if sub == "uninstall" and rest:
             return self._pm_uninstall(rest, io)
         return io.fail(f"Error: unknown or incomplete command: pm {' '.join(args)}", 255)
@@ -260,17 +273,19 @@ class Activities(Commands):
         return 0
 
     def _pm_install(self, args: list[str], io: IO) -> int:
-        """``pm install [-r] [-t] [-g] ... PATH``: ``Error: Can't open file`` for a missing
-        path (AOSP ``PackageManagerShellCommand.doRunInstall``) and an invalid-APK failure
-        for an existing one, since nothing can be installed here."""
-        paths = [a for a in args if not a.startswith("-")]
-        if not paths:
+        """``pm install [-r] [-t] [-g] ... PATH`` or ``-S SIZE`` (the APK streamed on
+        standard input, as ``adb install`` sends it) and ``install-create``: one
+        ``INSTALL_REFUSED`` line, exit 1. AOSP ``PackageManagerShellCommand.doRunInstall``
+        prints ``Failure [CODE: message]`` when the install session fails; here it fails
+        before any file is opened, so the size of a streamed APK is never taken for a path
+        ("Can't open file: 5")."""
+        options, paths = _install_args(args)
+        if not paths and "-S" not in options:
             return io.fail("Error: must either specify a package size or an APK file", 1)
-        path = paths[-1]
-        if self.phone.stat(path) is None:
-            io.error(f"Error: Can't open file: {path}")
-            return io.fail("Consider using a file under /data/local/tmp/")
-        io.print("Failure [INSTALL_FAILED_INVALID_APK: PhoneWorld phones install no APKs]")
+        size = options.get("-S", "")
+        if size.isdigit():  # read the streamed APK, as the session would, and drop it
+            io.source.take(int(size))
+        io.print(INSTALL_REFUSED)
         return 1
 
     def _pm_uninstall(self, args: list[str], io: IO) -> int:
@@ -399,3 +414,18 @@ def extra_value(option: str, raw: str) -> Any:
     except ValueError:
         raise ValueError(f"Invalid value for {option}: {raw}") from None
     return raw
+
+
+def _install_args(args: Sequence[str]) -> tuple[dict[str, str], list[str]]:
+    """``pm install``'s options (with their values) and APK paths."""
+    options: dict[str, str] = {}
+    paths: list[str] = []
+    it = iter(args)
+    for arg in it:
+        if arg in INSTALL_VALUE_OPTIONS:
+            options[arg] = next(it, "")
+        elif arg.startswith("-"):
+            options[arg] = ""
+        else:
+            paths.append(arg)
+    return options, paths
