@@ -623,6 +623,7 @@ class U2Server:
             cls = device.apps.class_of(str(package))
             if cls is None or cls.package != package:
                 return False
+            self.phone.overlays.resolver.dismiss()  # the app's task comes over it
             device.open_app(cls.name)
             self._look()
         return True

@@ -10,6 +10,8 @@ MANIFEST = AppManifest(
     package="com.google.android.gm",
     icon="✉",
     color=(234, 67, 53),
+    intents=("android.intent.action.SENDTO", "android.intent.action.SEND"),
+    deep_links=("mailto:",),
     description="E-mail: an inbox with Primary, Promotions and Social tabs, labels, search, "
                 "reading, composing with attachments, replying, forwarding and the trash.",
     reads=("files", "contacts"),

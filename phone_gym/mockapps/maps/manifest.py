@@ -10,6 +10,7 @@ MANIFEST = AppManifest(
     package="com.google.android.apps.maps",
     icon="📌",
     color=(52, 168, 83),
+    deep_links=("geo:",),
     description="A city of places: search with filters and sorting, place pages, saved "
                 "lists, directions by mode, navigation and location sharing.",
     order=94,

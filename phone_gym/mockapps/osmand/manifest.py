@@ -9,6 +9,7 @@ MANIFEST = AppManifest(
     package="net.osmand",
     icon="📍",
     color=(255, 136, 0),
+    deep_links=("geo:",),
     description="An offline map of Liechtenstein: search, favourites, markers and tracks.",
     order=74,
 )

@@ -10,6 +10,7 @@ MANIFEST = AppManifest(
     package="com.google.android.dialer",
     icon="📞",
     color=(26, 115, 232),
+    intents=("android.intent.action.DIAL",),
     deep_links=("tel:",),
     reads=("calls", "contacts"),
     aliases=("Dialer", "Phone app"),

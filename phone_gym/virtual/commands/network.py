@@ -125,8 +125,8 @@ def ip_block(i: Interface, link_only: bool) -> str:
         mac, brd, mtu = "00:00:00:00:00:00", "00:00:00:00:00:00", 65536
     else:
         flags = "BROADCAST,MULTICAST,UP,LOWER_UP" if i.up else "BROADCAST,MULTICAST"
-        state, kind, mac, brd, mtu = ("UP" if i.up else "DOWN"), "ether", i.mac, \
-            "ff:ff:ff:ff:ff:ff", 1500
+        state, kind, brd, mtu = ("UP" if i.up else "DOWN"), "ether", "ff:ff:ff:ff:ff:ff", 1500
+        mac = i.mac or "00:00:00:00:00:00"
     lines = [f"{i.index}: {i.name}: <{flags}> mtu {mtu} qdisc mq state {state} group default "
              "qlen 1000", f"    link/{kind} {mac} brd {brd}"]
     if not link_only and i.address is not None:
