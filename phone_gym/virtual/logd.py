@@ -43,7 +43,7 @@ BUFFERS = ("main", "radio", "events", "system", "crash", "stats", "security", "k
 DEFAULT_SIZE = 256 * 1024  # logd's LOG_BUFFER_SIZE
 MIN_SIZE, MAX_SIZE = 64 * 1024, 256 * 1024 * 1024  # LOG_BUFFER_MIN_SIZE, _MAX_SIZE
 ENTRY_HEADER = 28  # sizeof(logger_entry) (v4)
-MAX_PAYLOAD = 4068  # LOGGER_ENTRY_MAX_PAYLOAD: a longer message is cut
+MAX_PAYLOAD = 4068  # LOGGER_ENTRY_MAX_PAYLOAD (priority, tag, message): a longer one is cut
 PRIORITIES = "VDIWEF"  # 2..7 (ANDROID_LOG_VERBOSE..FATAL)
 SYSTEM_SERVER = 1120  # processes.DAEMONS
 BINDER_TID = 1187  # the system_server thread that logs starts
@@ -79,7 +79,6 @@ class Logd:
         self.entries: dict[str, deque[Entry]] = {b: deque() for b in BUFFERS}
         self.sizes: dict[str, int] = dict.fromkeys(BUFFERS, DEFAULT_SIZE)
         self.used: dict[str, int] = dict.fromkeys(BUFFERS, 0)
-        self.consumed: dict[str, int] = dict.fromkeys(BUFFERS, 0)  # ever written
         self._seq = itertools.count(1)
         self.last = 0  # the seq of the newest entry
         self._front: str | None = None  # the package seen in front at the last look
@@ -89,14 +88,14 @@ class Logd:
     def write(self, priority: str, tag: str, message: str, *, buffer: str = "main",
               pid: int = SYSTEM_SERVER, tid: int | None = None, uid: int = SYSTEM_UID) -> None:
         """Log one entry now (the phone's clock)."""
+        room = MAX_PAYLOAD - 3 - len(tag.encode())  # the priority, tag and NULs fill the rest
         entry = Entry(next(self._seq), buffer, self.phone.device.system.now, pid,
                       pid if tid is None else tid, uid, priority, tag,
-                      message.encode()[:MAX_PAYLOAD].decode("utf-8", "ignore"))
+                      message.encode()[:max(0, room)].decode("utf-8", "ignore"))
         self.last = entry.seq
         kept = self.entries[buffer]
         kept.append(entry)
         self.used[buffer] += entry.size
-        self.consumed[buffer] += entry.size
         while self.used[buffer] > self.sizes[buffer] and kept:
             self.used[buffer] -= kept.popleft().size
 

@@ -136,7 +136,7 @@ class Logcat(Commands):
         if opts.get_size:
             for b in buffers:
                 io.print(f"{b}: ring buffer is {size_text(logd.sizes[b])} "
-                         f"({size_text(logd.consumed[b])} consumed, {size_text(logd.used[b])} "
+                         f"({size_text(logd.used[b])} consumed, {size_text(logd.used[b])} "
                          f"readable), max entry is 5120 B, max payload is {MAX_PAYLOAD} B")
         if opts.clear or opts.get_size or opts.set_size:
             return 0
