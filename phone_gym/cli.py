@@ -16,15 +16,16 @@ import warnings
 from collections.abc import Sequence
 from importlib import metadata
 from pathlib import Path
-from typing import Any, SupportsFloat
+from typing import TYPE_CHECKING, Any, SupportsFloat
 
-import numpy as np
-from gymnasium import error as gym_error
-from PIL import Image, ImageDraw
-
-from .actions import PhoneAction, format_action
 from .trainer.cli import EXTRAS, arg_type, missing_extra, positive_int, seed_int
-from .verifiers.state import DeviceError
+
+if TYPE_CHECKING:  # the commands import what they draw with when they run (a fast --version)
+    import numpy as np
+    from PIL import Image, ImageDraw
+
+    from .actions import PhoneAction
+    from .verifiers.state import DeviceError
 
 DEFAULT_DEMO_TASK = "CrossContactPhoneToNote"
 DEFAULT_REAL_DEMO_TASK = "SettingsWifiOff"
@@ -134,6 +135,7 @@ def cmd_tasks(args: argparse.Namespace) -> int:
 
 def _mark(frame: np.ndarray, action: PhoneAction) -> Image.Image:
     """The frame with the action's touch point circled (nothing else drawn on it)."""
+    from PIL import Image, ImageDraw
     image = Image.fromarray(frame)
     if action.x is not None and action.y is not None:
         draw = ImageDraw.Draw(image)
@@ -192,6 +194,8 @@ def captioned(frames: Sequence[Image.Image], captions: Sequence[str]) -> list[Im
     """Each frame above a black strip holding its caption (wrapped to the frame's width);
     the strips have one height, so that the frames can make a GIF. The frames' own pixels
     are kept as they are: the caption never covers the screen (nav bar, keyboard)."""
+    from PIL import Image, ImageDraw
+
     from .world.glyphs import font
 
     w = frames[0].width
@@ -248,8 +252,11 @@ def _causes(exc: BaseException) -> list[BaseException]:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     import gymnasium as gym
+    from PIL import Image
 
+    from .actions import format_action
     from .mockapps import TEMPLATES
+    from .verifiers.state import DeviceError
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)  # a folder it cannot write fails before the run
@@ -305,6 +312,9 @@ OVERVIEW_COLUMNS = 8
 
 
 def cmd_screenshots(args: argparse.Namespace) -> int:
+    import numpy as np
+    from PIL import Image
+
     from .mockapps import APPS, TEMPLATES, Episode
     from .world import Device
     from .world.render import Renderer
@@ -416,6 +426,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from importlib.util import find_spec
+
+    from .verifiers.state import DeviceError
 
     if find_spec("aiohttp") is None:
         raise ModuleNotFoundError("phone-gym play needs aiohttp, which is not installed: pip "
@@ -702,6 +714,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def describe_error(exc: BaseException) -> tuple[int, str]:
     """The exit status and the one-line message of an error a command raised."""
+    from gymnasium import error as gym_error
+
+    from .verifiers.state import DeviceError
     if isinstance(exc, KeyboardInterrupt):
         return 130, "interrupted"
     if isinstance(exc, ImportError):

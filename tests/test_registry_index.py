@@ -66,3 +66,19 @@ def test_make_of_one_template_loads_only_its_apps() -> None:
               "print(json.dumps({'apps': apps, 'launcher': len(env.unwrapped.device.manifests)}))")
     assert got["apps"] == ["joplin"]  # NotesIsTodo is about Joplin
     assert got["launcher"] == len(default_registry().packages)  # every app is installed
+
+
+def test_version_and_usage_errors_load_no_app_suite_or_renderer() -> None:
+    """``phone-gym --version`` and a bad flag answer without the apps, the suites or Pillow
+    (the command line builds its parser from the command modules' flags only)."""
+    got = run("import contextlib, io, json, sys; from phone_gym.cli import main; "
+              "err = io.StringIO(); out = io.StringIO(); "
+              "with_err = contextlib.redirect_stderr(err); with_out = contextlib.redirect_stdout(out)\n"
+              "with with_err, with_out: codes = [main(['--version']), main(['--no-such-flag'])]\n"
+              "heavy = sorted(m for m in sys.modules if m.startswith(("
+              "'phone_gym.mockapps.', 'phone_gym.crossapp', 'phone_gym.bench.suites', "
+              "'phone_gym.suites', 'PIL')))\n"
+              "print(json.dumps({'codes': codes, 'heavy': heavy, 'out': out.getvalue()}))")
+    assert got["codes"] == [0, 2]
+    assert str(got["out"]).startswith("phone-gym ")
+    assert got["heavy"] == []

@@ -14,6 +14,13 @@ AndroidWorld's ``JSONAction.index`` does: ``click(index=3)``, ``type(text="Bob",
 (tap the element, then type), ``scroll(direction="down", index=5)`` (scroll within it). The
 env resolves the index against the element list of its current observation
 (``info["ui_elements"]``); an action carries either ``index`` or a point, not both.
+
+``type`` has optional fields (``OPTIONAL_FIELDS``), written only when set: a point
+(``type(text="Bob", x=500, y=300)`` taps there first), ``clear=True`` (empty the field
+before typing) and ``enter=True`` (press Enter after typing). Together they are
+AndroidWorld's ``input_text``, which taps the field (an element ``index`` or ``x``/``y``),
+clears it when ``clear_text`` is set, types and presses Enter
+(``android_world/env/actuation.py``, ``execute_adb_action``).
 """
 
 from __future__ import annotations
@@ -68,6 +75,13 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "finish": ("status",),
 }
 
+#: Fields an action may add to its ``ACTION_FIELDS``, in canonical order: only set ones are
+#: written. ``type``: a point to tap first (``x`` and ``y`` together, not with ``index``),
+#: ``clear`` (empty the field first) and ``enter`` (press Enter after), both ``True`` when set.
+OPTIONAL_FIELDS: dict[str, tuple[str, ...]] = {"type": ("x", "y", "clear", "enter")}
+#: Optional fields that are flags: ``True`` when set (``False`` is stored as unset).
+FLAG_FIELDS: tuple[str, ...] = ("clear", "enter")
+
 #: Fields an action may leave out, in groups that are filled together when all of a group
 #: is missing: ``finish()`` ends with success, and ``scroll(direction=...)`` scrolls at the
 #: screen centre, as AndroidWorld's scroll (a direction, no point) does: its
@@ -78,7 +92,8 @@ ACTION_DEFAULTS: dict[str, dict[str, Any]] = {
     "scroll": {"x": COORD_MAX // 2, "y": COORD_MAX // 2},
 }
 
-#: One line per action, used in error messages and in model prompts.
+#: One line per action, used in error messages and in model prompts (the trainer's: kept
+#: short, so ``type``'s ``OPTIONAL_FIELDS`` are documented above, not here).
 ACTION_DOCS: dict[str, str] = {
     "click": "click(x, y): tap the point (x, y), integers in [0, 1000]; or click(index): tap "
     "the centre of UI element number index",
@@ -122,17 +137,23 @@ class PhoneAction:
     seconds: float | None = None
     status: str | None = None
     index: int | None = None
+    clear: bool | None = None
+    enter: bool | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.type, str):
             for name, value in missing_defaults(self.type, vars(self)).items():
                 object.__setattr__(self, name, value)  # frozen: set once, before checks
+        for name in FLAG_FIELDS:
+            if getattr(self, name) is False:  # unset and False are the same action
+                object.__setattr__(self, name, None)
         validate(self)
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"action": type, field: value, ...}`` with only this action's fields."""
+        """``{"action": type, field: value, ...}`` with only this action's fields (its
+        ``OPTIONAL_FIELDS`` when set)."""
         out: dict[str, Any] = {"action": self.type}
-        for name in action_fields(self.type, self.index is not None):
+        for name in present_fields(self):
             out[name] = getattr(self, name)
         return out
 
@@ -153,6 +174,15 @@ def action_fields(kind: str, indexed: bool = False) -> tuple[str, ...]:
     if not indexed:
         return wanted
     return tuple(name for name in wanted if name not in ("x", "y")) + ("index",)
+
+
+def present_fields(action: PhoneAction) -> tuple[str, ...]:
+    """The fields ``action`` has, in canonical order: ``action_fields`` of its type, then its
+    ``OPTIONAL_FIELDS`` that are set."""
+    wanted = action_fields(action.type, action.index is not None)
+    extra = tuple(name for name in OPTIONAL_FIELDS.get(action.type, ())
+                  if name not in wanted and getattr(action, name) is not None)
+    return wanted + extra
 
 
 def missing_defaults(kind: str, given: Mapping[str, Any]) -> dict[str, Any]:
@@ -204,17 +234,23 @@ def validate(action: PhoneAction) -> None:
     if indexed and (action.x is not None or action.y is not None):
         raise ActionError(f"{kind} takes either index or x and y, not both: {ACTION_DOCS[kind]}")
     wanted = action_fields(kind, indexed)
+    optional = OPTIONAL_FIELDS.get(kind, ())
     if indexed:
         _check_index(action.index)
     for name in _ALL_FIELDS:
         value = getattr(action, name)
         if name in wanted and value is None:
             raise ActionError(f"{kind} needs {name}: {ACTION_DOCS[kind]}")
-        if name not in wanted and value is not None:
+        if name not in wanted and name not in optional and value is not None:
             raise ActionError(f"{kind} takes no {name}: {ACTION_DOCS[kind]}")
+    if "x" in optional and (action.x is None) != (action.y is None):
+        raise ActionError(f"{kind} takes a point to tap first as both x and y")
     for name in ("x", "y", "x2", "y2"):
-        if name in wanted:
+        if name in wanted or getattr(action, name) is not None:
             _check_coord(name, getattr(action, name))
+    for name in FLAG_FIELDS:
+        if getattr(action, name) is not None and getattr(action, name) is not True:
+            raise ActionError(f"{name} must be true or false, got {_short(getattr(action, name))}")
     if kind in ("type", "answer"):
         if not isinstance(action.text, str):
             raise ActionError(f"{kind} needs text as a string, got {action.text!r}")

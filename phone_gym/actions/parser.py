@@ -28,11 +28,13 @@ from .action import (
     COORD_MAX,
     INDEX_ACTIONS,
     MAX_ACTION_TEXT,
+    OPTIONAL_FIELDS,
     ActionError,
     PhoneAction,
     _short,
     action_fields,
     missing_defaults,
+    present_fields,
 )
 
 _COORD_FIELDS: tuple[str, ...] = ("x", "y", "x2", "y2")
@@ -146,15 +148,26 @@ def _coerce_seconds(value: Any) -> Any:
     raise ActionError(f"wait needs seconds as a finite number, got {_short(value)}")
 
 
+def _coerce_flag(name: str, value: Any) -> bool:
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise ActionError(f"{name} must be true or false, got {_short(value)}")
+
+
 def _build(kind: str, values: Mapping[Any, Any]) -> PhoneAction:
     """Check ``values`` has exactly ``kind``'s fields (``ACTION_DEFAULTS`` fill the ones left
-    out), coerce numbers, and validate."""
+    out; ``OPTIONAL_FIELDS`` may be added, None meaning unset), coerce numbers, and
+    validate."""
     indexed = kind in INDEX_ACTIONS and values.get("index") is not None
     if indexed and (values.get("x") is not None or values.get("y") is not None):
         raise ActionError(f"{kind} takes either index or x and y, not both: {ACTION_DOCS[kind]}")
     wanted = action_fields(kind, indexed)
+    optional = [name for name in OPTIONAL_FIELDS.get(kind, ())
+                if name not in wanted and values.get(name) is not None]
     values = {**values, **missing_defaults(kind, values)}
-    unknown = [key for key in values if key not in wanted]
+    values = {key: value for key, value in values.items()
+              if key in wanted or value is not None or key not in OPTIONAL_FIELDS.get(kind, ())}
+    unknown = [key for key in values if key not in wanted and key not in optional]
     if unknown:
         names = ", ".join(_short(key, 40) for key in unknown)
         raise ActionError(f"{kind} takes no {names}: {ACTION_DOCS[kind]}")
@@ -162,9 +175,11 @@ def _build(kind: str, values: Mapping[Any, Any]) -> PhoneAction:
     if missing:
         raise ActionError(f"{kind} needs {', '.join(missing)}: {ACTION_DOCS[kind]}")
     kwargs: dict[str, Any] = {}
-    for name in wanted:
+    for name in (*wanted, *optional):
         value = values[name]
-        if name in _COORD_FIELDS:
+        if name in ("clear", "enter"):
+            value = _coerce_flag(name, value)
+        elif name in _COORD_FIELDS:
             value = _coerce_coord(name, value)
         elif name == "index":
             value = _coerce_index(value)
@@ -561,14 +576,14 @@ def _format_value(value: Any) -> str:
 
 
 def format_action(action: PhoneAction) -> str:
-    """The canonical call form, e.g. ``click(x=540, y=210)``, ``type(text="Bob")`` or
-    ``click(index=3)``.
+    """The canonical call form, e.g. ``click(x=540, y=210)``, ``type(text="Bob")``,
+    ``click(index=3)`` or ``type(text="Bob", index=3, clear=True, enter=True)``.
 
     ``parse_action(format_action(a)) == a`` for every valid action.
     """
     if not isinstance(action, PhoneAction):
         raise ActionError(f"expected a PhoneAction, got {_short(action)}")
-    names = action_fields(action.type, action.index is not None)
+    names = present_fields(action)
     args = ", ".join(f"{name}={_format_value(getattr(action, name))}" for name in names)
     return f"{action.type}({args})"
 

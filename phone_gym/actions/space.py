@@ -30,6 +30,8 @@ from .action import (
     ActionError,
     PhoneAction,
     _short,
+    action_fields,
+    present_fields,
 )
 from .parser import _build, format_action, parse_action
 
@@ -234,8 +236,12 @@ def to_sample(action: PhoneAction | str, app_names: Sequence[str]) -> dict[str, 
     A string that parses is encoded like the action it names; one that does not (or an app
     not in ``app_names``) is passed on as ``action_type=RAW_TEXT`` with the text, so the env
     reports the error in ``info["action_error"]`` instead of this call raising. An
-    element-index action (the space has no index) is passed on as its text too.
+    element-index action, or one with ``OPTIONAL_FIELDS`` set (the space has neither), is
+    passed on as its text too, and so is an AndroidWorld JSON action (the env reads its x/y
+    as screen pixels: ``phone_gym.actions.formats.androidworld``).
     """
+    from .formats.androidworld import androidworld_object  # the formats build on this module
+
     sample: dict[str, Any] = {
         "action_type": RAW_TEXT, "coords": np.zeros(4, np.int64), "text": "",
         "direction": 0, "button": 0, "app": 0,
@@ -243,11 +249,15 @@ def to_sample(action: PhoneAction | str, app_names: Sequence[str]) -> dict[str, 
     }
     if isinstance(action, str):
         try:
+            if androidworld_object(action) is not None:
+                raise ActionError("read by the env, in its screen's pixels")
             action = parse_action(action)
         except ActionError:
             sample["text"] = action
             return sample
-    if action.index is not None or (action.app is not None and action.app not in app_names):
+    extra = present_fields(action) != action_fields(action.type, action.index is not None)
+    if extra or action.index is not None or (action.app is not None
+                                             and action.app not in app_names):
         sample["text"] = format_action(action)  # the space has no index: sent as text
         return sample
     sample["action_type"] = ACTION_TYPES.index(action.type)

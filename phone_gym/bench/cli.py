@@ -12,6 +12,21 @@ from ..trainer.cli import arg_type, positive_int
 
 positive_float = arg_type(float, lambda v: v > 0, "a number > 0")
 port_number = arg_type(int, lambda v: 1 <= v <= 65535, "a port, 1 to 65535")
+#: Where a help text names the registered suites (``SuitesHelp`` fills it in).
+SUITES = "{suites}"
+
+
+class SuitesHelp(argparse.HelpFormatter):
+    """Help with ``{suites}`` replaced by the registered suite names (``suite_names()``,
+    plugins' too), read only when help is shown: building the parser loads no suite."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = super()._get_help_string(action)
+        if text and SUITES in text:
+            from .suites import suite_names
+
+            text = text.replace(SUITES, ", ".join(suite_names()))
+        return text
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -100,12 +115,15 @@ def add_commands(subparsers: Any, parents: list[argparse.ArgumentParser] | None 
     sub = bench.add_subparsers(dest="bench_command", required=True, metavar="WHAT",
                                title="what", help="run, compare or report")
     p = sub.add_parser("run", parents=parents, help="run an agent over a suite",
+                       formatter_class=SuitesHelp,
                        description="Run an agent over a suite's templates x seeds; records "
                                    "go to OUT/results.jsonl (one line per episode), the "
                                    "summary to OUT/summary.json. Run it again to resume.")
     p.add_argument("--suite", default="phoneworld",
-                   help="phoneworld (all PhoneWorld templates), real (the real-device "
-                        "templates) or a comma list of template ids (default phoneworld)")
+                   help=f"a registered suite ({SUITES}; phoneworld: every PhoneWorld "
+                        "template, real: the real-device ones over adb, pwbench*: "
+                        "PhoneWorld-Bench's fixed instances) or a comma list of template ids "
+                        "(default phoneworld)")
     p.add_argument("--agent", default="oracle",
                    help="oracle, random, openai or module:function (default oracle)")
     p.add_argument("--base-url", default=None,

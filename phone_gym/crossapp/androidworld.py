@@ -7,8 +7,9 @@ screenshot only (``kit.Picture``), a video's words show frame by frame, a text f
 Markor's editor. Oracles read the values from the params to plan, but open the source on
 screen first, as a user would. Every source has decoys (other photos, videos, notes, rows of
 the text file that are not asked for), and the app's database holds noise records, so that
-entering every candidate fails (the ``CreateRecords`` counts). The sources are smaller than
-AndroidWorld's (a dozen noise rows instead of 40 to 100) to keep episodes and tests fast.
+entering every candidate fails (the ``CreateRecords`` counts). The noise is AndroidWorld's
+size: ten rows in the tracker or Broccoli, 100 expense rows in ``my_expenses.txt``, 40
+recipes in ``RecipeAddMultipleRecipesFromMarkor2``'s file.
 
 Transcriptions are checked by the SHA-1 of the file's text (which a phone over adb reads
 too): the exact text, with a comma and a space or a bare comma between fields, trailing
@@ -32,6 +33,7 @@ from ..mockapps.broccoli.fixtures import (
     as_blocks,
     as_csv,
     enter_recipe,
+    noise_recipes,
     recipe_fields,
     recipe_ids,
     sample_recipes,
@@ -44,6 +46,7 @@ from ..mockapps.expense.fixtures import (
     enter_expense,
     expense_ids,
     listing_row,
+    noise_expenses,
     sample_expenses,
     write_expenses,
 )
@@ -355,8 +358,8 @@ class ExpenseAddMultipleFromGallery(CreateRecords):
 
 class ExpenseAddMultipleFromMarkor(CreateRecords):
     """Of a Markor file of transactions, enter the two whose note ends "Reimbursable." (the
-    tag may be kept in the note or left out). The other rows (12, AndroidWorld: 100) are in
-    the tracker already."""
+    tag may be kept in the note or left out). The 100 other rows (AndroidWorld's number;
+    their names may repeat, never a target's) are in the tracker already."""
 
     tags = frozenset({"handoff"})
     apps, collection = ("Markor", "Expense"), EXPENSES
@@ -365,17 +368,19 @@ class ExpenseAddMultipleFromMarkor(CreateRecords):
     complexity, max_steps = 5, 60
     start = AW_START
     tag: ClassVar[str] = "Reimbursable."
+    noise: ClassVar[int] = 100
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
-        expenses = sample_expenses(rng, 14)
-        return {"file_name": "my_expenses.txt", "expenses": expenses[:2],
-                "noise": expenses[2:], "order": [int(i) for i in rng.permutation(14)]}
+        return {"file_name": "my_expenses.txt", "expenses": sample_expenses(rng, 2)}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        write_expenses(state, params["noise"])
+        noise = noise_expenses(rng, self.noise,
+                               avoid_names=[e["name"] for e in params["expenses"]])
+        write_expenses(state, noise)
         tagged = [{**e, "note": f"{e['note']} {self.tag}"} for e in params["expenses"]]
-        rows = [*tagged, *params["noise"]]
-        write_note(state, params["file_name"], expense_csv([rows[i] for i in params["order"]]))
+        rows = [*tagged, *noise]
+        write_note(state, params["file_name"],
+                   expense_csv([rows[i] for i in rng.permutation(len(rows))]))
 
     def records(self, params: Mapping[str, Any]) -> list[Mapping[str, Any]]:
         return expense_records(params["expenses"], self.tag)
@@ -461,29 +466,31 @@ class RecipeAddMultipleRecipesFromMarkor(RecipesFrom):
 
 
 class RecipeAddMultipleRecipesFromMarkor2(RecipesFrom):
-    """The file lists 3 recipes taking ``prep_time`` among 12 taking other times
-    (AndroidWorld: 40); ten of those are in Broccoli already."""
+    """The file lists 3 recipes taking ``prep_time`` among 40 taking other times
+    (AndroidWorld's numbers; their titles may repeat, never a target's), and the 40 are in
+    Broccoli already."""
 
     tags = frozenset({"handoff", "long_horizon"})
     apps = ("Markor", "Broccoli")
     template = ('Add to Broccoli the recipes in "{file_name}" in Markor that take {prep_time} '
                 'to prepare.')
-    noise = 12
+    noise = 40
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
-        p = super().sample_params(rng)
         prep = str(pick(rng, PREP_TIMES))
-        others = [t for t in PREP_TIMES if t != prep]
-        recipes = [{**r, "preparation_time": prep} for r in p["recipes"]]
-        noise = [{**r, "preparation_time": str(pick(rng, others))} for r in p["noise"]]
-        return {**p, "recipes": recipes, "noise": noise, "prep_time": prep,
-                "file_name": "recipes.txt", "order": [int(i) for i in rng.permutation(15)]}
+        recipes = [{**r, "preparation_time": prep} for r in sample_recipes(rng, 3)]
+        return {"recipes": recipes, "prep_time": prep, "file_name": "recipes.txt",
+                "format": str(pick(rng, ("csv", "text")))}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        write_recipes(state, params["noise"][:10])
-        rows = [*params["recipes"], *params["noise"]]
+        noise = noise_recipes(rng, self.noise,
+                              avoid_titles=[r["title"] for r in params["recipes"]],
+                              prep_times=[t for t in PREP_TIMES if t != params["prep_time"]])
+        write_recipes(state, noise)
+        rows = [*params["recipes"], *noise]
         write_note(state, params["file_name"],
-                   recipe_listing([rows[i] for i in params["order"]], params["format"]))
+                   recipe_listing([rows[i] for i in rng.permutation(len(rows))],
+                                  params["format"]))
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from open_note(ui, p["file_name"])

@@ -20,6 +20,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..actions import ActionError, PhoneAction, to_action
+from ..actions.formats.androidworld import ANDROIDWORLD, androidworld_object
 from ..world.glyphs import drawable_chars
 from .spaces import SharedText
 
@@ -141,13 +142,25 @@ def choose_template(templates: Sequence[T], options: Mapping[str, Any] | None,
     return templates[int(rng.integers(len(templates)))]
 
 
-def read_action(action: Any, app_names: Sequence[str]
+def read_action(action: Any, app_names: Sequence[str], screen: tuple[int, int] | None = None
                 ) -> tuple[PhoneAction | None, str | None, bool, str | None]:
     """``(parsed, error, ends, answer)``: the agent's action as a ``PhoneAction`` (None and
     an error message when it is not one), whether it ends the episode (answer, finish) and
-    the answer it gives."""
+    the answer it gives.
+
+    An AndroidWorld JSON action (a dict or text of its shape: ``formats.androidworld``'s
+    ``androidworld_object``) is read as AndroidWorld reads it, x/y in pixels of ``screen``
+    (the phone's ``(width, height)``; None while it is not known); any other goes to
+    ``to_action`` (x/y on the ``[0, 1000]`` grid)."""
     try:
-        parsed = to_action(action, app_names)
+        obj = androidworld_object(action)
+        if obj is None:
+            parsed = to_action(action, app_names)
+        elif screen is None:
+            raise ActionError("an AndroidWorld action's x/y are screen pixels, and the screen "
+                              "size is not known yet: reset() first")
+        else:
+            parsed = ANDROIDWORLD.read(obj, screen)
     except ActionError as exc:
         return None, str(exc), False, None
     ends = parsed.type in ("answer", "finish")

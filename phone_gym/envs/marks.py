@@ -5,10 +5,11 @@ text, M3A sees the screenshot with a numbered box on each element (set-of-marks;
 ``android_world/agents/m3a_utils.py`` ``add_ui_element_mark``), and both answer with
 ``JSONAction(action_type="click", index=N)``, which ``android_world/env/actuation.py``
 (``execute_adb_action``) carries out at the element's centre: ``input_text`` taps the
-element first and then types, ``scroll`` with an index scrolls within the element.
+element first, types and presses Enter, ``scroll`` with an index scrolls within the element.
 
 ``resolve_index`` does the same against the element list of the current observation (the
-list ``info["ui_elements"]`` shows), and ``draw_marks`` draws the numbered boxes that
+list ``info["ui_elements"]`` shows; ``typing_parts`` splits a ``type`` with a point or
+``enter`` into a click, the typing and Enter), and ``draw_marks`` draws the numbered boxes that
 ``set_of_marks=True`` adds to the screenshot of both envs.
 
 ``python -m phone_gym.envs.marks --out docs/images/set_of_marks.png`` writes the README's
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -52,7 +54,8 @@ def _visible(element: Element) -> bool:
 
 def resolve_index(action: PhoneAction, elements: Sequence[Element]) -> list[PhoneAction]:
     """The point actions that carry out ``action`` on the screen ``elements`` lists (its
-    ``UIElement``s or their dicts, each with ``index``); ``[action]`` if it names no element.
+    ``UIElement``s or their dicts, each with ``index``); ``[action]`` if it names no element
+    and is no ``type`` with a point or ``enter`` (``typing_parts``).
 
     ``click``/``double_click``/``long_press``/``scroll`` with an index act at the element's
     centre (``center_norm``); ``type(text, index)`` is a click there, then ``type(text)``
@@ -61,7 +64,7 @@ def resolve_index(action: PhoneAction, elements: Sequence[Element]) -> list[Phon
     element with no visible area, raises ``ActionError``.
     """
     if action.index is None:
-        return [action]
+        return typing_parts(action)
     found = [e for e in elements if _field(e, "index") == action.index]
     if not found:
         known = (f"this screen has elements 0 to {len(elements) - 1}" if elements
@@ -74,13 +77,26 @@ def resolve_index(action: PhoneAction, elements: Sequence[Element]) -> list[Phon
         raise ActionError(f"UI element {action.index} has no visible area on the screen")
     x, y = (int(v) for v in _field(element, "center_norm"))
     if action.type == "type":
-        typing = PhoneAction("type", text=action.text)
         if _field(element, "focused"):  # a tap would only move its cursor
-            return [typing]
-        return [PhoneAction("click", x=x, y=y), typing]
+            return typing_parts(replace(action, index=None))
+        return typing_parts(replace(action, index=None, x=x, y=y))
     if action.type == "scroll":
         return [PhoneAction("scroll", x=x, y=y, direction=action.direction)]
     return [PhoneAction(action.type, x=x, y=y)]
+
+
+def typing_parts(action: PhoneAction) -> list[PhoneAction]:
+    """A ``type`` with a point or ``enter`` as the actions that carry it out, as AndroidWorld's
+    ``input_text`` does (``android_world/env/actuation.py``, ``execute_adb_action``): a click
+    at the point, the typing (``type(text, clear=True)`` empties the field first), then
+    ``press("enter")``. Any other action is ``[action]``."""
+    if action.type != "type" or action.index is not None:
+        return [action]
+    parts = [] if action.x is None else [PhoneAction("click", x=action.x, y=action.y)]
+    parts.append(PhoneAction("type", text=action.text, clear=action.clear))
+    if action.enter:
+        parts.append(PhoneAction("press", button="enter"))
+    return parts
 
 
 @lru_cache(maxsize=8)

@@ -15,6 +15,7 @@ from ..suites import TaskSuite, get_suite, pwbench
 from ..verifiers import Verdict
 from ..verifiers.snap import thaw
 from ..world import Device
+from ..world import theme as T
 from ..world.a11y import format_elements, ui_elements
 from ..world.render import Renderer
 from .contract import (
@@ -85,7 +86,11 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     ``Dict`` whose ``sample()`` is always a valid action: it parses, is in range, and this
     env carries it out; it draws ``type`` only while a text field has focus). A bad action
     (unparseable, out of range, unknown app, typing without a focused field) is a no-op step
-    with ``info["action_error"]`` set: it never raises.
+    with ``info["action_error"]`` set: it never raises. An AndroidWorld JSON action (a dict
+    or text such as ``'Action: {"action_type": "click", "x": 540, "y": 1200}'``) is read as
+    AndroidWorld reads it: x/y in pixels of the 1080 x 2400 screen (``screen_size``), and
+    ``input_text`` taps, types and presses Enter (``phone_gym.actions.formats.androidworld``
+    says how it is told apart and how to force either reading).
 
     ## Observation Space
     A ``Dict``: ``"screenshot"``, uint8 ``(height, width, 3)`` (default 1200 x 540, the
@@ -236,7 +241,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
             raise ended_error()
         # read first: an action that raises while being read (an error of the caller's own
         # mapping, an interrupt) propagates without using up a step of the budget
-        parsed, error, terminated, answer = read_action(action, self.app_names)
+        parsed, error, terminated, answer = read_action(action, self.app_names, self.screen_size)
         self.steps += 1
         if parsed is not None and not terminated:
             error = self._carry_out(episode, parsed)
@@ -275,6 +280,12 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         return None
 
     # --- helpers ---------------------------------------------------------------------------
+    @property
+    def screen_size(self) -> tuple[int, int]:
+        """The phone's screen, ``(width, height)`` in pixels: what an AndroidWorld action's
+        x/y and ``info["ui_elements"]`` bounds are in (not the observed screenshot's size)."""
+        return T.SCREEN_W, T.SCREEN_H
+
     def oracle_action(self) -> PhoneAction:
         """The oracle's next action for the current episode (for data collection and demos)."""
         return self._need_episode().oracle_action()

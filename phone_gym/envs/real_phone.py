@@ -7,6 +7,7 @@ import logging
 import time
 import warnings
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import gymnasium as gym
@@ -27,7 +28,7 @@ from ..real.backend import (
     turned_size,
 )
 from ..real.base import Backend, DeviceError, SetupRefused
-from ..real.commands import package_of, to_commands, to_pixels, type_text
+from ..real.commands import CLEAR_FIELD, package_of, to_commands, to_pixels, type_text
 from ..real.first_run import dismiss_first_run, grant_needed
 from ..real.frames import black_reason, focused_component, is_black
 from ..real.guard import Decision, SafetyGuard, Screen
@@ -194,11 +195,17 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
     ``input swipe`` (long press, scroll, drag), ``input text`` (quoted for the phone's
     shell), ``input keyevent``, ``monkey -p`` (open_app), ``am force-stop`` (close_app; the
     Clock: home and ``am kill``, which keeps its alarms) and ``sleep`` (wait). Apps are
-    named as in ``packages`` (see ``real.packages``). A bad
+    named as in ``packages`` (see ``real.packages``), or by a mock app's alias (its
+    manifest's ``aliases``: AndroidWorld's app names among them). A bad
     or vetoed action is a no-op step with ``info["action_error"]`` set. An element-index
     action (``click(index=3)``, ``type(text="Bob", index=2)``, ``scroll(direction="down",
     index=5)``) acts at the centre of that element of the last observation's UI tree (the
     ``uiautomator dump`` that ``info["ui_elements"]`` lists); ``type`` taps it first.
+    AndroidWorld's JSON actions are read as AndroidWorld reads them, x/y in pixels of the
+    phone's screen (``screen_size``; see ``phone_gym.actions.formats.androidworld``):
+    ``input_text`` taps, types and presses Enter, its ``clear_text`` first sends
+    AndroidWorld's ``input keycombination 113 29`` (Ctrl+A; Android 13 and later) and
+    ``input keyevent 67`` (Delete).
 
     ## Observation Space
     As ``PhoneWorld-v0``: ``"screenshot"`` (``screencap``, resized to ``obs_size``),
@@ -507,7 +514,8 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
             raise ended_error()
         # read first: an action that raises while being read (an error of the caller's own
         # mapping, an interrupt) propagates without using up a step of the budget
-        parsed, error, terminated, answer = read_action(action, self.app_names)
+        parsed, error, terminated, answer = read_action(action, self.app_names, self._size)
+        parsed = self._known_app(parsed)
         self.steps += 1
         device_error: str | None = None
         self._decision = None
@@ -578,9 +586,28 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         if isinstance(host, RealHost):
             host.state.restore_settings()
 
+    @property
+    def screen_size(self) -> tuple[int, int] | None:
+        """The phone's screen as last observed, ``(width, height)`` in pixels (None before
+        the first reset): what an AndroidWorld action's x/y are in."""
+        return self._size
+
     def oracle_action(self) -> PhoneAction:
         """The scripted policy's next action, read off the current UI tree."""
         return self._need_episode().oracle_action()
+
+    def _known_app(self, action: PhoneAction | None) -> PhoneAction | None:
+        """``open_app``/``close_app`` of another name of a mock app (an alias in its manifest,
+        such as AndroidWorld's "Simple Draw Pro") under the app's own name, which
+        ``packages`` knows."""
+        if action is None or action.app is None or any(
+                name.lower() == action.app.strip().lower() for name in self.packages):
+            return action
+        try:
+            name = REGISTRY.app(action.app).manifest.name
+        except ValueError:
+            return action  # unknown: carrying it out says so
+        return replace(action, app=name) if name in self.packages else action
 
     def _resolve(self, action: PhoneAction) -> tuple[list[PhoneAction], str | None]:
         """The point actions that carry out ``action`` (``marks.resolve_index`` against the
@@ -628,7 +655,12 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
     def _send(self, action: PhoneAction) -> str | None:
         """Carry out ``action``; return what went wrong on the phone's side, or None."""
         backend = self._connect()
+        timeout = self.timeout + float(action.seconds or 0.0)
         try:
+            if action.type == "type" and action.clear:  # before uiautomator2 may type
+                error = self._shell_all(backend, CLEAR_FIELD, timeout)
+                if error is not None:
+                    return error
             if action.type == "type":  # asks the phone how it types what `input text` cannot
                 commands = type_text(backend, action.text or "")
             elif action.type == "double_click" and self._slow_input():
@@ -639,13 +671,18 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
                 commands = to_commands(action, size, self.packages)
         except ActionError as exc:
             return str(exc)
-        timeout = self.timeout + float(action.seconds or 0.0)
+        error = self._shell_all(backend, commands, timeout)
+        if error is None and self.settle:
+            time.sleep(self.settle)
+        return error
+
+    @staticmethod
+    def _shell_all(backend: Backend, commands: Sequence[str], timeout: float) -> str | None:
+        """Run ``commands`` in order; the first failure, or None."""
         for command in commands:
             result = backend.shell(command, timeout=timeout)
             if not result.ok or "No activities found" in result.output:
                 return f"`{command}` failed on the phone: {result.output.strip()[:200]}"
-        if self.settle:
-            time.sleep(self.settle)
         return None
 
     def _slow_input(self) -> bool:

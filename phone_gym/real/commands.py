@@ -46,6 +46,10 @@ KEYCODES: dict[str, str] = {
     "enter": "KEYCODE_ENTER",
     "recents": "KEYCODE_APP_SWITCH",
 }
+#: What empties the focused field before a ``type(..., clear=True)``: AndroidWorld's
+#: ``clear_text`` (``android_world/env/actuation.py``): Ctrl+A (``KEYCODE_CTRL_LEFT`` 113 with
+#: ``KEYCODE_A`` 29; ``input keycombination`` needs Android 13), then ``KEYCODE_DEL`` (67).
+CLEAR_FIELD: tuple[str, ...] = ("input keycombination 113 29", "input keyevent 67")
 #: Apps that ``close_app`` sends home and kills in the background (``am kill``) instead of
 #: force-stopping: on Android ``am force-stop`` cancels every alarm the app has set
 #: (AOSP ``ActivityManagerService.forceStopPackage`` broadcasts ``PACKAGE_RESTARTED``, and
@@ -166,7 +170,10 @@ def to_commands(action: PhoneAction, size: tuple[int, int],
         x2, y2 = to_pixels(action.x2, action.y2, size)
         return [f"input swipe {x} {y} {x2} {y2} {DRAG_MS}"]
     if kind == "type":
-        return type_commands(action.text or "")
+        if action.x is not None or action.enter:
+            raise ActionError("a type with a point or enter is a click, the typing and Enter: "
+                              "split it first (phone_gym.envs.marks.typing_parts)")
+        return [*(CLEAR_FIELD if action.clear else ()), *type_commands(action.text or "")]
     if kind == "press":
         return [f"input keyevent {KEYCODES[action.button or 'back']}"]
     if kind in ("open_app", "close_app"):

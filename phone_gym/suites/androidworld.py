@@ -146,7 +146,9 @@ MAPPED: dict[str, tuple[str, str]] = {
     "FilesDeleteFile": (
         "FilesDeleteFile",
         "same check (the file is gone); phone-gym's files are text files in Download and "
-        "Documents (not 12 storage folders), and deleting others fails"),
+        "Documents (not 12 storage folders), and deleting others fails; 2 to 8 other files "
+        "share the target's folder (AndroidWorld: 1 to 20 noise files): the template's "
+        "instances are frozen in PhoneWorld-Bench v1.0, so its params stay"),
     "SystemWifiTurnOff": (
         "SettingsWifiOff",
         "same check (wifi_on off, starting on); phone-gym scrambles the other settings and "
@@ -275,6 +277,18 @@ counterpart, each an instance drawn from the task's parameter ranges.
 
 Templates marked real in `phone-gym tasks --real` (calendar, SMS, contacts, files, settings,
 camera) also run on a phone or emulator over adb.
+
+## Data sizes
+
+Each counterpart seeds at least the data its AndroidWorld task seeds, and often more
+(bystanders where AndroidWorld clears the app first): the calendar questions add
+AndroidWorld's 75 random events, the Tasks and OpenTracks questions its 20 random decoys,
+the Joplin questions its 100 noise notes, `ExpenseAddMultipleFromMarkor` its 100 other rows,
+`RecipeAddMultipleRecipesFromMarkor2` its 40, the Markor note tasks and `FilesMoveFile` its
+1 to 20 noise files, the deletion tasks its 20 to 50 other rows. Three seed less, and the
+table says why: `MarkorAddNoteHeader` and `MarkorChangeNoteContent` (the step budget) and
+`FilesDeleteFile` (frozen in PhoneWorld-Bench v1.0). The "What differs" column lists every
+other difference from AndroidWorld's task.
 """
 
 

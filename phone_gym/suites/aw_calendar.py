@@ -5,7 +5,10 @@ from __future__ import annotations
 
 _ADD = ("exactly one new event with that start and end, title, description, no location "
         "and no repeat; ")
-_IR = "typed answer check; the other events' titles are candidates (a dump fails)"
+_IR = ("typed answer check; the other events' titles are candidates (a dump fails); plus "
+       "AndroidWorld's 75 random events within 15 days of the clock, none of which changes "
+       "the answer (its exclusion conditions, made strict: none that would make the answer "
+       "ambiguous)")
 
 MAPPED: dict[str, tuple[str, str]] = {
     "SimpleCalendarAddOneEvent": (
@@ -57,11 +60,13 @@ MAPPED: dict[str, tuple[str, str]] = {
     "SimpleCalendarNextMeetingWithPerson": (
         "SimpleCalendarNextMeetingWithPerson",
         "the answer must hold the right date and the right time (two typed checks); a past "
-        "and a later meeting with the same person and meetings with others are decoys"),
+        "and a later meeting with the same person and meetings with others are decoys; "
+        + _IR.split("; ", 1)[1]),
     "SimpleCalendarLocationOfEvent": (
         "SimpleCalendarLocationOfEvent",
         "the question names the title only (it is unique); free-text location match "
-        "(same_text, not a similarity ratio); also on real phones (found by search)"),
+        "(same_text, not a similarity ratio); also on real phones (found by search); "
+        + _IR.split("; ", 1)[1]),
     "SimpleCalendarEventsInNextWeek": (
         "SimpleCalendarEventsInNextWeek",
         "2 events in Oct 16-22, decoys today, the week after and before; set match; "

@@ -30,12 +30,13 @@ MAPPED: dict[str, tuple[str, str]] = {
     "ExpenseAddMultipleFromGallery": (
         "ExpenseAddMultipleFromGallery",
         "Three expenses in a picture (CSV lines, drawn only); the ten noise expenses are in "
-        "the tracker and each drawn in a decoy picture of the same album. " + _COUNTED),
+        "the tracker and each drawn in a decoy picture of the same album (AndroidWorld's ten "
+        "decoy pictures each list all ten). " + _COUNTED),
     "ExpenseAddMultipleFromMarkor": (
         "ExpenseAddMultipleFromMarkor",
-        "Two rows tagged 'Reimbursable.' among 12 others (AndroidWorld: 100, fewer for fast "
-        "episodes), which are in the tracker already; the tag may be kept in the note or "
-        "left out. " + _COUNTED),
+        "Two rows tagged 'Reimbursable.' among 100 others (AndroidWorld's number; their "
+        "names may repeat, never a target's), which are in the tracker already; the tag may "
+        "be kept in the note or left out. " + _COUNTED),
     "RecipeAddMultipleRecipesFromImage": (
         "RecipeAddMultipleRecipesFromImage",
         "Three recipes drawn as labelled blocks into one picture (a long picture scrolls); "
@@ -46,7 +47,7 @@ MAPPED: dict[str, tuple[str, str]] = {
         "Broccoli. " + _COUNTED),
     "RecipeAddMultipleRecipesFromMarkor2": (
         "RecipeAddMultipleRecipesFromMarkor2",
-        "Three recipes with the given preparation time among 12 with other times "
-        "(AndroidWorld: 40, fewer for fast episodes), ten of those also in Broccoli. "
-        + _COUNTED),
+        "Three recipes with the given preparation time among 40 with other times "
+        "(AndroidWorld's number; titles may repeat, never a target's), all 40 also in "
+        "Broccoli. " + _COUNTED),
 }

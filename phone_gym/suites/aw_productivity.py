@@ -7,7 +7,7 @@ text), and dumping every value the phone shows fails."""
 
 from __future__ import annotations
 
-_DECOYS = "fewer random decoys (14 instead of 20, for speed), each missing the condition"
+_DECOYS = "AndroidWorld's 20 random decoys, each missing the condition"
 
 MAPPED: dict[str, tuple[str, str]] = {
     "TasksCompletedTasksForDate": (
@@ -62,18 +62,19 @@ MAPPED: dict[str, tuple[str, str]] = {
         "the list's totals row covers every date, so the week must still be picked out"),
     "NotesIsTodo": (
         "NotesIsTodo",
-        "12 noise notes instead of 100, plus 3 look-alike notes of the other kind; answered "
+        "AndroidWorld's 100 noise notes, plus 3 look-alike notes of the other kind; answered "
         "yes or no (true/false also pass)"),
     "NotesMeetingAttendeeCount": (
         "NotesMeetingAttendeeCount",
         "the note states the count among other numbers (time, day, topics), and two other "
-        "meeting notes state other counts"),
+        "meeting notes state other counts; 100 noise notes"),
     "NotesRecipeIngredientCount": (
         "NotesRecipeIngredientCount",
         "the quantity must be the note's text exactly (case and spacing aside) instead of a "
-        "fuzzy match; another recipe lists the same ingredient with another quantity"),
+        "fuzzy match; another recipe lists the same ingredient with another quantity; 100 "
+        "noise notes"),
     "NotesTodoItemCount": (
         "NotesTodoItemCount",
-        "1-5 to-dos instead of 3; the notebook also holds plain notes, and other notebooks "
-        "hold to-dos"),
+        "1-5 to-dos instead of 3; of the 100 noise notes about a quarter are plain notes in "
+        "the notebook, and other notebooks hold to-dos"),
 }

@@ -32,11 +32,13 @@ MAPPED: dict[str, tuple[str, str]] = {
         "RecipeDeleteDuplicateRecipes", _DUPLICATE.format(what="recipe")),
     "RecipeDeleteDuplicateRecipes2": (
         "RecipeDeleteDuplicateRecipes2",
-        _DUPLICATE.format(what="recipe") + " 3 of the 10 others share its title."),
+        _DUPLICATE.format(what="recipe") + " 4 of the 10 others share its title, as "
+        "AndroidWorld's."),
     "RecipeDeleteDuplicateRecipes3": (
         "RecipeDeleteDuplicateRecipes3",
-        _DUPLICATE.format(what="recipe") + " 4 of the 30 others share its title and "
-        "description."),
+        _DUPLICATE.format(what="recipe") + " 6 of the 30 others share its title and "
+        "description, as AndroidWorld's; AndroidWorld also lists three recipes of another "
+        "one title first, to make the list scroll: not seeded here."),
     "ExpenseAddSingle": (
         "ExpenseAddSingle",
         _ADD + " Amount and category exact; the day is neither given nor checked, as in "

@@ -359,8 +359,12 @@ class Device:
         self._handled = False
         selected, self.select_all = self.select_all, False
         error: str | None = None
-        if kind == "type":
-            error = self._type(action.text or "", replace=selected)
+        if kind == "type" and (action.x is not None or action.enter):
+            self.select_all = selected  # nothing was typed
+            error = ("a type with a point or enter is a click, the typing and Enter: split it "
+                     "first (phone_gym.envs.marks.typing_parts)")
+        elif kind == "type":
+            error = self._type(action.text or "", replace=selected, clear=bool(action.clear))
         elif kind in ("open_app", "close_app"):
             app = self.app(action.app or "")
             if app is None:
@@ -599,9 +603,10 @@ class Device:
         else:
             self.focus = None
 
-    def _type(self, text: str, *, replace: bool = False) -> str | None:
-        """Type ``text`` into the focused field; text no font draws is refused as a real
-        phone's is (``glyphs.typing_error``)."""
+    def _type(self, text: str, *, replace: bool = False, clear: bool = False) -> str | None:
+        """Type ``text`` into the focused field (over its selection with ``replace``; ``clear``
+        empties it first, as AndroidWorld's ``clear_text`` does with Ctrl+A and Delete); text
+        no font draws is refused as a real phone's is (``glyphs.typing_error``)."""
         error = typing_error(text)
         node = self._find(self.focus) if self.focus else None
         if node is None or node.on_change is None:
@@ -610,7 +615,7 @@ class Device:
         if error is not None:
             self.select_all = replace
             return error
-        node.on_change(text if replace else node.text + text)
+        node.on_change(text if replace or clear else node.text + text)
         return None
 
     def _key(self, label: str) -> None:

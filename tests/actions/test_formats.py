@@ -130,7 +130,14 @@ REPLIES: list[tuple[str, str, tuple[int, int], PhoneAction]] = [
     ("androidworld",
      "Reason: The name field is element 4.\n"
      'Action: {"action_type": "input_text", "text": "Alice", "index": 4}', PHONE,
-     A("type", text="Alice", index=4)),
+     A("type", text="Alice", index=4, enter=True)),
+    ("androidworld",
+     "Reason: The search box is at the top; replace its text.\n"
+     'Action: {"action_type": "input_text", "text": "Paris", "x": 540, "y": 240, '
+     '"clear_text": true}', PHONE, A("type", text="Paris", x=500, y=100, clear=True, enter=True)),
+    ("androidworld",
+     "Reason: The answer is in the list.\nAction: {'action_type': 'answer', 'text': 42}",
+     PHONE, A("answer", text="42")),
     ("androidworld",
      'Reason: The contact is further down the list.\nAction: {"action_type": "swipe", '
      '"direction": "up"}', PHONE, A("scroll", direction="down")),
@@ -338,7 +345,10 @@ MALFORMED: list[tuple[str, str]] = [
     ("androidworld", "Reason: nothing to do.\nAction: none"),
     ("androidworld", 'Action: {"action_type": "click"}'),
     ("androidworld", 'Action: {"action_type": "click", "x": 5, "y": 5, "index": 2}'),
-    ("androidworld", 'Action: {"action_type": "input_text", "text": "a", "x": 5, "y": 5}'),
+    ("androidworld", 'Action: {"action_type": "input_text", "text": "a", "x": 5}'),
+    ("androidworld", 'Action: {"action_type": "input_text", "text": ""}'),
+    ("androidworld", 'Action: {"action_type": "input_text", "text": "a", "clear_text": "no"}'),
+    ("androidworld", 'Action: {"action_type": "click", "x": 1081, "y": 5}'),
     ("androidworld", 'Action: {"action_type": "status", "goal_status": "done"}'),
     ("androidworld", 'Action: {"action_type": "unknown"}'),
     ("phone_gym", "tap somewhere nice"),

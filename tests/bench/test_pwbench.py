@@ -4,18 +4,41 @@ taking a suite's fixed instances."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
 import gymnasium as gym
+import numpy as np
 import pytest
 
 from phone_gym.bench import resolve_suite, run_bench
 from phone_gym.cli import main
-from phone_gym.mockapps import REGISTRY
+from phone_gym.mockapps import APPS, REGISTRY
 from phone_gym.suites import pwbench
+from phone_gym.tasks.task import Episode
+from phone_gym.world import Device
 
 BENCH = pwbench.load()
+#: Each frozen instance's params and instruction (a SHA-256 prefix): a template change that
+#: alters a frozen instance must be deliberate (``instance_digest``; refresh the file with
+#: ``python tests/bench/test_pwbench.py``). Issue 26's AndroidWorld parity changed
+#: ``TasksCompletedTasksForDate`` 6884 (20 decoys, as AndroidWorld's) and, in its setup only
+#: (not pinned here), ``SimpleCalendarEventsInTimeRange`` 4395 (75 random events).
+PINNED = Path(__file__).with_name("pwbench_v1.0_params.json")
+
+
+def instance_digest(task_id: str, seed: int, device: Device) -> str:
+    """The SHA-256 prefix of an instance's params and instruction."""
+    ep = Episode(REGISTRY.template(task_id), device, np.random.default_rng(seed))
+    blob = json.dumps([ep.params, ep.instruction], sort_keys=True, default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def digests() -> dict[str, str]:
+    """``"<template>:<seed>"`` -> ``instance_digest`` of every frozen instance."""
+    device = Device(APPS)
+    return {f"{t}:{s}": instance_digest(t, s, device) for t, s in BENCH.suite("all")}
 
 
 def test_three_suites_of_fifty_instances_from_held_out_templates() -> None:
@@ -55,6 +78,14 @@ def test_the_data_file_is_the_rule_applied_to_its_templates() -> None:
     now = pwbench.draw(REGISTRY)["drawn_from"]
     for category in pwbench.CATEGORIES:
         assert set(data["drawn_from"][category]) <= set(now[category]), category
+
+
+@pytest.mark.slow  # a sweep of its own: the full tier runs it
+def test_frozen_instances_keep_their_params() -> None:
+    pinned, now = json.loads(PINNED.read_text()), digests()
+    assert set(pinned) == set(now)
+    changed = sorted(k for k in pinned if pinned[k] != now[k])
+    assert not changed, f"frozen PhoneWorld-Bench instances changed: {changed}"
 
 
 def test_citation_names_the_version_and_the_data_hash() -> None:
@@ -120,3 +151,7 @@ def test_the_page_lists_the_instances() -> None:
         "docs/bench.md is out of date: run `python -m phone_gym.suites --pwbench "
         "docs/bench.md`")
     assert BENCH.citation() in page
+
+
+if __name__ == "__main__":  # refresh PINNED (only for a deliberate change)
+    PINNED.write_text(json.dumps(digests(), indent=1) + "\n")

@@ -22,8 +22,8 @@ from phone_gym.crossapp.androidworld import (
     RecipeAddMultipleRecipesFromMarkor2,
 )
 from phone_gym.mockapps import APPS
-from phone_gym.mockapps.broccoli.fixtures import write_recipe
-from phone_gym.mockapps.expense.fixtures import write_expense
+from phone_gym.mockapps.broccoli.fixtures import broccoli_app, write_recipe
+from phone_gym.mockapps.expense.fixtures import expense_app, write_expense
 from phone_gym.mockapps.markor.fixtures import write_note
 from phone_gym.tasks.task import Episode, WorldHost
 from phone_gym.world import Device
@@ -132,8 +132,11 @@ def test_reimbursable_tag_may_be_kept_and_untagged_rows_fail(device: Device) -> 
     write_expense(state, second)
     assert verdict(ep).success
     ep = episode(task, device, 5)
-    for expense in [*ep.params["expenses"], *ep.params["noise"]]:  # every row of the file
-        write_expense(WorldState(device), expense)
+    state = WorldState(device)
+    noise = [vars(e) for e in expense_app(state).data.expenses]
+    assert len(noise) == 100  # AndroidWorld's other rows, in the tracker already
+    for expense in [*ep.params["expenses"], *noise]:  # every row of the file entered
+        write_expense(state, expense)
     assert not verdict(ep).success
 
 
@@ -141,12 +144,13 @@ def test_recipes_with_other_prep_times_must_not_be_entered(device: Device) -> No
     ep = episode(RecipeAddMultipleRecipesFromMarkor2(), device, 6)
     prep = ep.params["prep_time"]
     assert all(r["preparation_time"] == prep for r in ep.params["recipes"])
-    assert all(r["preparation_time"] != prep for r in ep.params["noise"])
     state = WorldState(device)
+    noise = [vars(r) for r in broccoli_app(state).data.recipes]
+    assert len(noise) == 40 and all(r["preparation_time"] != prep for r in noise)
     for recipe in ep.params["recipes"]:
         write_recipe(state, recipe)
     assert verdict(ep).success
-    write_recipe(state, ep.params["noise"][-1])  # one not in Broccoli yet, other prep time
+    write_recipe(state, noise[-1])  # a row of the file with another prep time, twice
     assert not verdict(ep).success
 
 

@@ -302,13 +302,16 @@ def test_move_file_names_fit_the_destination() -> None:
     from phone_gym.mockapps.files.tasks import KINDS, FilesMoveFile
 
     task = FilesMoveFile()
-    for seed in range(20):
+    noise = []
+    for seed in range(40):
         p = task.sample_params(np.random.default_rng(seed))
         assert p["folder"] != p["dest"] and p["path"] == f"{p['dir']}/{p['name']}"
         assert any(p["name"].endswith(ext) for ext, _ in KINDS[p["dest"]])
         names = [path.rsplit("/", 1)[1] for path, _, _ in p["files"]]
-        assert len(names) == len(set(names)) >= 5
-        assert sum(path.startswith(p["dir"] + "/") for path, _, _ in p["files"]) >= 4
+        assert len(names) == len(set(names)) >= 3
+        noise.append(sum(path.startswith(p["dir"] + "/") for path, _, _ in p["files"]) - 1)
+    # AndroidWorld's 1 to 20 noise files in the source folder
+    assert min(noise) >= 1 and max(noise) <= 20 and max(noise) > 12
 
 
 def test_check_app() -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from phone_gym.docgen.real_tasks import describe_task, real_tasks_doc, record, shape
 from phone_gym.envs.real_phone import REAL_TEMPLATES
-from phone_gym.envs.real_tasks import describe_task, real_tasks_doc, record, shape
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "real-device-tasks.md"
 
@@ -14,7 +14,7 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "real-device-tasks.md"
 def test_the_page_is_up_to_date() -> None:
     assert DOC.read_text(encoding="utf-8") == real_tasks_doc(), (
         "docs/real-device-tasks.md is out of date: run "
-        "`python -m phone_gym.envs.real_tasks docs/real-device-tasks.md`")
+        "`python -m phone_gym.docgen.real_tasks docs/real-device-tasks.md`")
 
 
 def test_every_real_template_has_a_row() -> None:

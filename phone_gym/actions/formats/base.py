@@ -60,6 +60,9 @@ class ActionFormat:
     unsupported: Mapping[str, str] = {}
     #: Whether ``PhoneAction.index`` (element-index actions) can be written in this format.
     indices: bool = False
+    #: What this format writes of a ``type``'s optional fields: ``"point"`` (tap x/y first),
+    #: ``"clear"`` and ``"enter"`` (``PhoneAction``'s ``OPTIONAL_FIELDS``).
+    typing: frozenset[str] = frozenset()
 
     def parse(self, text: str, screen: tuple[int, int]) -> PhoneAction:
         """The action in the model's reply ``text``; ``ActionError`` when there is none."""
@@ -81,6 +84,16 @@ class ActionFormat:
                 f"the {self.name} format has no element indices: give {action.type} a point, "
                 f"or use the androidworld or phone_gym format"
             )
+        if action.type == "type":
+            options = {"point": action.x is not None, "clear": bool(action.clear),
+                       "enter": bool(action.enter)}
+            missing = [name for name, used in options.items() if used and name not in self.typing]
+            if missing:
+                raise ActionError(
+                    f"the {self.name} format types into the focused field only (no "
+                    f"{', '.join(missing)}); closest: a click on the field, the type, then "
+                    f"press enter, one action each (or the androidworld or phone_gym format)"
+                )
         return self._render(action, screen)
 
     def prompt(self) -> str:

@@ -18,6 +18,7 @@ class PhoneGymFormat(ActionFormat):
 
     name = "phone_gym"
     indices = True
+    typing = frozenset({"point", "clear", "enter"})
     supported = frozenset(ACTION_TYPES)
 
     def _parse(self, text: str, screen: tuple[int, int]) -> PhoneAction:

@@ -87,6 +87,21 @@ def sample_recipes(rng: np.random.Generator, k: int, *, avoid_titles: Iterable[s
     return [sample_recipe(rng, title=t, avoid=avoid) for t in titles]
 
 
+def noise_recipes(rng: np.random.Generator, k: int, *, avoid_titles: Iterable[str] = (),
+                  prep_times: Sequence[str] = PREP_TIMES) -> list[dict[str, str]]:
+    """``k`` different recipes whose titles may repeat (as AndroidWorld's noise rows: more
+    rows than dishes), none titled in ``avoid_titles``, each taking one of ``prep_times``."""
+    avoid = set(avoid_titles)
+    titles = [d for d in DISHES if d not in avoid]
+    out: list[dict[str, str]] = []
+    while len(out) < k:
+        recipe = sample_recipe(rng, title=titles[int(rng.integers(len(titles)))])
+        recipe["preparation_time"] = str(pick(rng, prep_times))
+        if recipe not in out:
+            out.append(recipe)
+    return out
+
+
 def broccoli_app(state: DeviceState) -> BroccoliApp:
     app = state.app("Broccoli")  # type: ignore[attr-defined]
     assert isinstance(app, BroccoliApp)

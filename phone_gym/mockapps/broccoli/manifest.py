@@ -9,6 +9,8 @@ MANIFEST = AppManifest(
     package="com.flauschcode.broccoli",
     icon="B",
     color=(76, 155, 60),
+    # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)
+    aliases=("Broccoli App", "Broccoli Recipe App", "Recipe App"),
     description="Recipes: a searchable list, recipe pages, an editor, favourites and "
                 "deleting one recipe or a selection.",
     order=62,

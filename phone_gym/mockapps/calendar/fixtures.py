@@ -6,13 +6,14 @@ setup runs in PhoneWorld and on a real phone. Times are ISO local times.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import date, datetime, timedelta
 from typing import Any
 
 import numpy as np
 
-from ...tasks.aw import AW_TODAY
+from ...tasks.aw import AW_START, AW_TODAY
 from ...tasks.vocab import FIRST_NAMES, pick
 from ...verifiers import lookup
 from ...verifiers.state import DeviceState
@@ -46,6 +47,61 @@ QUALIFIERS = tuple(f"with {name}" for name in FIRST_NAMES[18:30]) + tuple(
     f"about {subject}" for subject in ("the budget", "the roadmap", "hiring", "the launch",
                                        "the move", "the website", "taxes", "the garden",
                                        "the trip", "the renovation"))
+
+
+#: AndroidWorld's question tasks add this many random events to the calendar
+#: (``information_retrieval.calendar_utils.setup_task_state``).
+RANDOM_EVENTS = 75
+#: Random events start at any minute of the 30 days around AndroidWorld's clock
+#: (``datetime_utils.generate_random_datetime(window_size=30 days)``).
+RANDOM_WINDOW = timedelta(days=30)
+#: Random events' titles: a lead-in and someone (``... with <name>``) or a subject. None
+#: holds, or is held in, a title of the tables above (checked by a test).
+RANDOM_LEADS = ("Catch-up with", "Call with", "Coffee with", "Sync with", "Interview with",
+                "Review of", "Workshop on", "Planning for", "Brainstorm on", "Demo of")
+RANDOM_SUBJECTS = ("the Q4 roadmap", "supplier contracts", "the hiring pipeline",
+                   "the office move", "the marketing plan", "the mobile release",
+                   "customer feedback", "onboarding docs", "the annual report",
+                   "the team offsite", "the pricing page", "security training")
+RANDOM_NOTES = ("We will go through the open items.", "We will agree on the next steps.",
+                "We will look at the latest numbers.", "We will settle the schedule.",
+                "We will share what we learned.")
+
+
+def random_event(rng: np.random.Generator) -> tuple[str, datetime, int, str]:
+    """One of AndroidWorld's random events: ``(title, start, minutes, description)``."""
+    lead = str(pick(rng, RANDOM_LEADS))
+    who = pick(rng, FIRST_NAMES) if lead.endswith(" with") else pick(rng, RANDOM_SUBJECTS)
+    first = AW_START - RANDOM_WINDOW / 2
+    start = first + timedelta(minutes=int(rng.integers(RANDOM_WINDOW.days * 24 * 60)))
+    return f"{lead} {who}", start, int(pick(rng, DURATIONS)), str(pick(rng, RANDOM_NOTES))
+
+
+def seed_random_events(state: DeviceState, rng: np.random.Generator, *,
+                       excluded: Callable[[str, datetime, int], bool],
+                       k: int = RANDOM_EVENTS) -> int:
+    """Add ``k`` random events (``random_event``), each redrawn while ``excluded(title,
+    start, minutes)`` says it would change the task's answer (AndroidWorld's exclusion
+    conditions); how many were added."""
+    added = 0
+    for _ in range(k):
+        for _ in range(100):
+            title, start, minutes, note = random_event(rng)
+            if not excluded(title, start, minutes):
+                add(state, title, start, minutes, description=note)
+                added += 1
+                break
+    return added
+
+
+def names(title: str, person: str) -> bool:
+    """Whether ``title`` names ``person`` (a whole word, any case)."""
+    return re.search(rf"\b{re.escape(person)}\b", title, re.IGNORECASE) is not None
+
+
+def overlaps(start: datetime, minutes: int, first: datetime, last: datetime) -> bool:
+    """Whether an event from ``start`` lasting ``minutes`` meets ``[first, last]``."""
+    return start <= last and start + timedelta(minutes=minutes) > first
 
 
 def specific_title(rng: np.random.Generator) -> str:

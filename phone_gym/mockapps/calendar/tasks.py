@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Generator, Iterator, Mapping, Sequence
 from datetime import date, datetime, timedelta
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -49,7 +50,10 @@ from .fixtures import (
     event_rows,
     iso,
     meeting_title,
+    names,
+    overlaps,
     seed_noise,
+    seed_random_events,
     specific_title,
 )
 
@@ -399,7 +403,9 @@ class SimpleCalendarDeleteOneEvent(DeleteEvents):
 # --- questions -----------------------------------------------------------------------------------
 class Question(Task):
     """A question about seeded events: ``events`` in the params are ``[title, start ISO,
-    minutes, location]``; the answer is read off the day's list (or an event's page)."""
+    minutes, location]``; the answer is read off the day's list (or an event's page).
+    As AndroidWorld's, the setup also adds 75 random events (``seed_random_events``) around
+    the clock, none of which changes the answer (``excluded``)."""
 
     apps = ("Calendar",)
     start = AW_START
@@ -411,6 +417,18 @@ class Question(Task):
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         for title, start, minutes, location in params["events"]:
             add(state, title, datetime.fromisoformat(start), minutes, location=location)
+        seed_random_events(state, rng, excluded=partial(self.excluded, params))
+
+    def excluded(self, params: Mapping[str, Any], title: str, start: datetime,
+                 minutes: int) -> bool:
+        """Whether a random event would change the answer or make it ambiguous (the
+        question's exclusion conditions): by default, one on the day asked about."""
+        day = at(date.fromisoformat(params["day"]), 0)
+        return overlaps(start, minutes, day, day + timedelta(days=1) - timedelta(seconds=1))
+
+    def seeded_start(self, params: Mapping[str, Any], title: str) -> datetime:
+        """When the seeded event ``title`` starts."""
+        return datetime.fromisoformat(next(e[1] for e in params["events"] if e[0] == title))
 
     def candidates(self, params: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
         return [r["title"] for r in event_rows(initial)]
@@ -505,6 +523,12 @@ class SimpleCalendarNextEvent(OneTitle):
                   event(titles[5], at(today - timedelta(days=1), 18), 60)]
         return {"day": today.isoformat(), "events": events, "target": titles[0]}
 
+    def excluded(self, params: Mapping[str, Any], title: str, start: datetime,
+                 minutes: int) -> bool:
+        """None from an hour before the clock (running now) up to the next event."""
+        return AW_START - timedelta(hours=1) <= start <= self.seeded_start(params,
+                                                                          params["target"])
+
 
 class SimpleCalendarEventOnDateAtTime(OneTitle):
     template = ("What do I have in Simple Calendar {day_text} at {time}? "
@@ -526,6 +550,12 @@ class SimpleCalendarEventOnDateAtTime(OneTitle):
         return {"day": day.isoformat(), "day_text": day_phrase(day, sample_phrasing(rng)),
                 "time": f"{hour:02d}:{minute:02d}", "events": events, "target": titles[0]}
 
+    def excluded(self, params: Mapping[str, Any], title: str, start: datetime,
+                 minutes: int) -> bool:
+        """None under way at the time asked about."""
+        when = datetime.fromisoformat(f"{params['day']}T{params['time']}")
+        return overlaps(start, minutes, when, when)
+
 
 class SimpleCalendarFirstEventAfterStartTime(OneTitle):
     template = ("In Simple Calendar, what is the first event {day_text} that starts after "
@@ -544,6 +574,12 @@ class SimpleCalendarFirstEventAfterStartTime(OneTitle):
                   event(titles[4], after + timedelta(hours=3), 30)]
         return {"day": day.isoformat(), "day_text": day_phrase(day, sample_phrasing(rng)),
                 "time": f"{hour:02d}:00", "events": events, "target": titles[0]}
+
+    def excluded(self, params: Mapping[str, Any], title: str, start: datetime,
+                 minutes: int) -> bool:
+        """None starting from the time asked about up to the first event after it."""
+        after = datetime.fromisoformat(f"{params['day']}T{params['time']}")
+        return after <= start <= self.seeded_start(params, params["target"])
 
 
 class SimpleCalendarEventsInTimeRange(DayTitles):
@@ -566,6 +602,12 @@ class SimpleCalendarEventsInTimeRange(DayTitles):
         return {"day": day.isoformat(), "day_text": day_phrase(day, sample_phrasing(rng)),
                 "time": f"{begin:%H:%M}", "events": events, "targets": titles[:k]}
 
+    def excluded(self, params: Mapping[str, Any], title: str, start: datetime,
+                 minutes: int) -> bool:
+        """None that meets the time range (20:00 included)."""
+        begin = datetime.fromisoformat(f"{params['day']}T{params['time']}")
+        return overlaps(start, minutes, begin, at(begin.date(), 20))
+
 
 class SimpleCalendarEventsInNextWeek(DayTitles):
     template = ("Which events do I have next week (Monday to Sunday) in Simple Calendar? "
@@ -584,6 +626,12 @@ class SimpleCalendarEventsInNextWeek(DayTitles):
                    event(titles[5], at(monday + timedelta(days=int(rng.integers(8, 14))), 15),
                          30)]
         return {"day": monday.isoformat(), "events": events, "targets": titles[:2]}
+
+    def excluded(self, params: Mapping[str, Any], title: str, start: datetime,
+                 minutes: int) -> bool:
+        """None in next week (Monday 00:00 to Sunday 24:00)."""
+        monday = at(date.fromisoformat(params["day"]), 0)
+        return overlaps(start, minutes, monday, monday + timedelta(days=7, seconds=-1))
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Calendar")
@@ -620,6 +668,11 @@ class SimpleCalendarLocationOfEvent(Question, Lookup):
 
     def expected(self, params: Mapping[str, Any]) -> Any:
         return params["location"]
+
+    def excluded(self, params: Mapping[str, Any], title: str, start: datetime,
+                 minutes: int) -> bool:
+        """None with the asked title (random events have no location)."""
+        return bool(same_text(params["title"])(title))
 
     def candidates(self, params: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
         return [r["location"] for r in event_rows(initial) if r["location"]]
@@ -661,6 +714,12 @@ class SimpleCalendarNextMeetingWithPerson(Question):
         return {"person": person, "date": first.date().isoformat(),
                 "time": f"{first:%H:%M}", "later": iso(later), "day": day.isoformat(),
                 "events": events}
+
+    def excluded(self, params: Mapping[str, Any], title: str, start: datetime,
+                 minutes: int) -> bool:
+        """None naming the person from an hour before the clock up to the meeting."""
+        first = datetime.fromisoformat(f"{params['date']}T{params['time']}")
+        return names(title, params["person"]) and AW_START - timedelta(hours=1) <= start <= first
 
     def criteria(self, params: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:

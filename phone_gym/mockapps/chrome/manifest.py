@@ -11,6 +11,8 @@ MANIFEST = AppManifest(
     color=(219, 68, 55),
     deep_links=("file://", "http://", "https://"),
     reads=("files",),
+    # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY, _DEFAULT_URIS)
+    aliases=("Google Chrome", "Browser"),
     description="A browser that opens local HTML pages from Downloads (file:// addresses).",
     order=16,
 )

@@ -1,8 +1,11 @@
 """Chrome tasks: AndroidWorld's browser tasks (``BrowserDraw``, ``BrowserMaze``,
-``BrowserMultiply``). Setup puts the task page (``<kind>_task.html``, its content seeded by
-``browser_task_seed``) and a few other files in Download; the verifier reads the page's
-progress from Chrome's data (``apps.Chrome.pages``: the page's record must be solved), so
-doing nothing, or solving it on the screen alone, fails."""
+``BrowserMultiply``). Setup puts the task page (``task.html``, its content seeded by
+``browser_task_seed``) and a few other files in Download; as in AndroidWorld, the
+instruction says to open it from the file manager and, asked, with Chrome (Files'
+"Open with" sheet). The verifier reads the page's progress from Chrome's data
+(``apps.Chrome.pages``: the page's record must be solved), so doing nothing, or solving it
+on the screen alone, fails; and, as AndroidWorld's check, Chrome must be on screen at the
+end."""
 
 from __future__ import annotations
 
@@ -15,8 +18,10 @@ from ...actions import PhoneAction
 from ...tasks.aw import AW_START
 from ...tasks.driver import Driver, OracleError
 from ...tasks.task import Task
-from ...verifiers import Allow, Allowed, Criterion, Record
+from ...verifiers import Allow, Allowed, Criterion, NearMiss, Record, Value
+from ...world.device import LAUNCHER_PACKAGE
 from .app import DOWNLOAD, SCHEME
+from .manifest import MANIFEST
 from .pages import maze_path, maze_walls, numbers, product, task_html
 
 COLLECTION = "apps.Chrome.pages"
@@ -30,14 +35,21 @@ OTHER_FILES = {
 }
 
 
+#: AndroidWorld's first sentence of every browser task.
+PREAMBLE = ('Open the file {file_name} in Downloads in the file manager; when prompted open '
+            'it with Chrome.')
+
+
 class BrowserTask(Task):
+    """The page is reached through Files, a route: the task is about Chrome (AndroidWorld's
+    ``app_names``), so PhoneWorld-Bench counts it single-app as it did."""
+
     apps = ("Chrome",)
     kind: ClassVar[str] = ""
     start = AW_START
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
-        return {"browser_task_seed": int(rng.integers(0, 2**32)),
-                "file_name": f"{self.kind}_task.html"}
+        return {"browser_task_seed": int(rng.integers(0, 2**32)), "file_name": "task.html"}
 
     def url(self, p: Mapping[str, Any]) -> str:
         return SCHEME + DOWNLOAD + p["file_name"]
@@ -50,20 +62,38 @@ class BrowserTask(Task):
                          task_html(self.kind, params["browser_task_seed"]).encode("utf-8"))
 
     def criteria(self, p: Mapping[str, Any], initial: Any) -> Sequence[Criterion]:
-        return [Record(COLLECTION, {"url": self.url(p), "solved": True}, count=1)]
+        return [Record(COLLECTION, {"url": self.url(p), "solved": True}, count=1),
+                Value("foreground", MANIFEST.package)]
 
     def allowed(self, p: Mapping[str, Any], initial: Any) -> Sequence[Allowed]:
         return [Allow(COLLECTION, None, where={"url": self.url(p)}, max=1)]
 
+    def declared_near_misses(self, initial: Any, final: Any, params: Mapping[str, Any],
+                             answer: str | None) -> list[NearMiss]:
+        if "foreground" not in final:
+            return []
+        return [NearMiss({**final, "foreground": LAUNCHER_PACKAGE}, answer,
+                         "solved, then left Chrome for the home screen")]
+
     def open_page(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from ui.open_app("Chrome")
-        yield from ui.tap(desc="Downloads")
-        yield from ui.tap(p["file_name"], kind="list_item")
+        """Files, Download, the page, "Open with" Chrome, just once."""
+        yield from ui.open_app("Files")
+        for _ in range(3):  # back to the root, unless the folder or the sheet shows
+            if ui.find(id="resolver") or ui.find(id="folder_download") or ui.find(
+                    id="files_list") and ui.must(id="toolbar").text == "Download":
+                break
+            yield from ui.press("back")
+        if ui.find(id="resolver") is None:
+            if ui.find(id="folder_download") is not None:
+                yield from ui.tap(id="folder_download")
+            yield from ui.tap(p["file_name"], kind="list_item")
+        yield from ui.tap(id="open_with_chrome")
+        yield from ui.tap(id="button_once")
 
 
 class BrowserDraw(BrowserTask):
-    template = ('Open "{file_name}" from Downloads in Chrome, paint on its canvas with all '
-                'three colors the page shows, then press Submit.')
+    template = PREAMBLE + (' Then create a drawing using the three colors shown at the top '
+                           'and hit submit.')
     kind = "draw"
     complexity, max_steps = 2, 20
 
@@ -80,8 +110,8 @@ class BrowserDraw(BrowserTask):
 
 
 class BrowserMaze(BrowserTask):
-    template = ('Open "{file_name}" from Downloads in Chrome and move the marker through the '
-                'maze to the goal in the bottom-right corner with the arrow buttons.')
+    template = PREAMBLE + (' Then navigate the marker to the bottom-right cell, by using the '
+                           'direction buttons.')
     kind = "maze"
     complexity, max_steps = 2, 20
 
@@ -93,8 +123,8 @@ class BrowserMaze(BrowserTask):
 
 
 class BrowserMultiply(BrowserTask):
-    template = ('Open "{file_name}" from Downloads in Chrome, press "Generate number" five '
-                'times, and submit the product of the five numbers in the form.')
+    template = PREAMBLE + (' Then click the button 5 times, remember the numbers displayed, '
+                           'and enter their product in the form.')
     kind = "multiply"
     complexity, max_steps = 2, 22
 

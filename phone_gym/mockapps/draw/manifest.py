@@ -11,6 +11,8 @@ MANIFEST = AppManifest(
     icon="✏",
     color=(0, 150, 136),
     reads=("files",),
+    # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)
+    aliases=("Simple Draw Pro",),
     description="A drawing canvas with colors, saved as pictures in /sdcard/Pictures.",
     order=72,
 )

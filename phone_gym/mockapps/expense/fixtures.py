@@ -74,6 +74,21 @@ def sample_expenses(rng: np.random.Generator, k: int, *,
     return [sample_expense(rng, name=n, category=c) for n, c in pairs]
 
 
+def noise_expenses(rng: np.random.Generator, k: int, *,
+                   avoid_names: Iterable[str] = ()) -> list[dict[str, Any]]:
+    """``k`` different expenses whose names may repeat (as AndroidWorld's noise rows: more
+    rows than names), none named in ``avoid_names``."""
+    avoid = set(avoid_names)
+    pairs = [p for p in all_names() if p[0] not in avoid]
+    out: list[dict[str, Any]] = []
+    while len(out) < k:
+        name, category = pairs[int(rng.integers(len(pairs)))]
+        expense = sample_expense(rng, name=name, category=category)
+        if expense not in out:
+            out.append(expense)
+    return out
+
+
 def amount_text(cents: int) -> str:
     """How an instruction writes an amount: ``$123.45`` (``$120`` for whole dollars)."""
     text = money(cents)

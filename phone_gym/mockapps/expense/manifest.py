@@ -10,6 +10,8 @@ MANIFEST = AppManifest(
     package="com.arduia.expense",
     icon="P",
     color=(0, 137, 123),
+    # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)
+    aliases=("Pro Expense App",),
     description="Expenses: a list by date, expense pages, an editor with categories, and "
                 "deleting one expense or a selection.",
     order=60,

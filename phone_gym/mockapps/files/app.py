@@ -13,6 +13,13 @@ folders; tap one to see it, then "Move"). Delete asks "Delete <name>?" first. Re
 a dialog with the name prefilled; a name that is empty, holds a "/" or is taken in that
 folder shows a toast and keeps the old name (and the dialog open). A move into a folder
 that holds a file of that name shows a toast and moves nothing.
+
+A web page (``.html``/``.htm``) is not read in the text viewer: tapping it asks Android's
+"Open with" question (the resolver sheet a VIEW intent brings up when several apps can
+open the file): each installed app whose manifest opens ``file://`` links (Chrome), and
+"HTML Viewer" (this app's viewer, showing the page's source). Tap an app to choose it,
+then "Just once": the chosen app opens ``file://<path>`` (its ``open_link``). ("Always" is
+not offered: the question comes every time.)
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from functools import partial
 
 from ...world.app import App, Route
 from ...world.data import Table
+from ...world.kit import slug
 from ...world.system import File
 from ...world.widgets import (
     Button,
@@ -51,6 +59,9 @@ STORAGE_FOLDERS: tuple[tuple[str, str], ...] = tuple(
         "Alarms", "Audiobooks", "DCIM", "Documents", "Download", "Movies", "Music",
         "Notifications", "Pictures", "Podcasts", "Recordings", "Ringtones"))
 NAME_TAKEN = "A file with this name already exists"
+#: Files another app may open (web pages), and the name of this app's own viewer for them.
+WEB_PAGES = (".html", ".htm")
+HTML_VIEWER = "HTML Viewer"
 
 
 # --- state -------------------------------------------------------------------------------
@@ -61,6 +72,8 @@ class FilesUi:
     renaming: str | None = None  # path of the file the rename dialog is about
     new_name: str = ""
     deleting: str | None = None  # path of the file the delete dialog is about
+    opening: str | None = None  # path of the web page the "Open with" sheet is about
+    chosen: str = ""  # the app picked in that sheet
 
 
 # --- updates -------------------------------------------------------------------------------
@@ -201,8 +214,46 @@ class FilesApp(App):
         self.toast(f"Moved to {folder_label(folder)}")
 
     def close_dialogs(self) -> None:
-        self.ui.renaming = self.ui.deleting = None
-        self.ui.new_name = ""
+        self.ui.renaming = self.ui.deleting = self.ui.opening = None
+        self.ui.new_name = self.ui.chosen = ""
+
+    # opening a file
+    def viewers(self, path: str) -> list[str]:
+        """The apps that may open the file at ``path``: for a web page, each installed app
+        that opens its ``file://`` address, then ``HTML_VIEWER``; else none (this app's
+        text viewer shows it)."""
+        if not path.lower().endswith(WEB_PAGES):
+            return []
+        manifests = getattr(self.host, "manifests", ())
+        return [m.name for m in manifests
+                if m.name != self.name and m.links(f"file://{path}")] + [HTML_VIEWER]
+
+    def open_file(self, path: str) -> None:
+        """Tap on a file: the text viewer, or for a web page the "Open with" sheet."""
+        if self.viewers(path):
+            self.ui.opening, self.ui.chosen = path, ""
+        else:
+            self.go("file", path)
+
+    def choose(self, name: str) -> None:
+        self.ui.chosen = name
+
+    def confirm_open(self) -> None:
+        path, name = self.ui.opening, self.ui.chosen
+        if path is None or not name:
+            return
+        self.close_dialogs()
+        self.open_with(path, name)
+
+    def open_with(self, path: str, name: str) -> None:
+        """Open ``path`` in app ``name`` (``HTML_VIEWER``: this app's viewer)."""
+        finder = getattr(self.host, "app", None)
+        app = finder(name) if callable(finder) and name != HTML_VIEWER else None
+        if app is None:
+            self.go("file", path)
+            return
+        app.open_link(f"file://{path}")
+        self.open_app(app.name)
 
     # views
     def view(self, route: Route) -> Screen:
@@ -250,14 +301,26 @@ class FilesApp(App):
     def file_row(self, path: str) -> Node:
         return ListItem(
             name_of(path), size_text(self.files[path].content), id="file", glyph="📄",
-            color=(66, 133, 244), on_click=lambda: self.go("file", path),
+            color=(66, 133, 244), on_click=lambda: self.open_file(path),
             menu=[("Rename", lambda: self.ask_rename(path)),
                   ("Move to…", lambda: self.ask_move(path)),
                   ("Delete", lambda: self.ask_delete(path))],
         )
 
+    def resolver(self, path: str) -> Node:
+        """Android's "Open with" sheet: the apps (tap to choose), then "Just once"."""
+        rows = [ListItem(name, glyph="✓" if name == self.ui.chosen else "○",
+                         on_click=partial(self.choose, name), id=f"open_with_{slug(name)}")
+                for name in self.viewers(path)]
+        return Node("sheet", id="resolver", children=[
+            Text(f"Open {name_of(path)} with", style="title", id="resolver_title"), *rows,
+            Button("Just once", self.confirm_open, id="button_once",
+                   enabled=bool(self.ui.chosen))])
+
     def dialog(self) -> Node | None:
         ui = self.ui
+        if ui.opening is not None and ui.opening in self.files:
+            return self.resolver(ui.opening)
         if ui.deleting is not None and ui.deleting in self.files:
             path = ui.deleting
             return Dialog(f"Delete {name_of(path)}?", "", [

@@ -212,7 +212,7 @@ class FilesMoveFile(FilesTask):
         name, content, mime = storage_file(rng, dst)  # named like a file of the destination
         files: list[list[str]] = [[src_dir + name, content, mime]]
         taken = [name]
-        for folder, prefix, n in ((src, src_dir, int(rng.integers(3, 7))),
+        for folder, prefix, n in ((src, src_dir, int(rng.integers(1, 21))),  # AndroidWorld's
                                   (dst, dst_dir, int(rng.integers(1, 4)))):
             for _ in range(n):
                 other, text, kind = storage_file(rng, folder, taken)

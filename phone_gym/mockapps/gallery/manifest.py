@@ -11,6 +11,8 @@ MANIFEST = AppManifest(
     icon="☀",
     color=(255, 152, 0),
     reads=("files",),
+    # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)
+    aliases=("Simple Gallery Pro",),
     description="Albums of the pictures in shared storage: view, copy, move, rename, delete.",
     order=14,
 )

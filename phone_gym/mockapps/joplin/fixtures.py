@@ -32,8 +32,10 @@ def write_note(state: DeviceState, folder: int, title: str, body: str = "", *,
 def noise_notes(rng: np.random.Generator, k: int, folders: int, *,
                 avoid: tuple[str, ...] = ()) -> list[dict[str, object]]:
     """``k`` everyday notes (some of them to-dos) spread over ``folders`` notebooks (ids
-    1..folders), titles not in ``avoid``."""
-    titles = pick(rng, [t for t in TITLES if t not in avoid], k)
+    1..folders), titles not in ``avoid`` (titles repeat: AndroidWorld's 100 noise notes
+    are more than there are titles)."""
+    pool = [t for t in TITLES if t not in avoid]
+    titles = [pool[int(i)] for i in rng.integers(len(pool), size=k)]
     return [{"folder": int(rng.integers(1, folders + 1)), "title": t,
              "body": "\n".join(pick(rng, LINES, 2)), "is_todo": bool(rng.random() < 0.3),
              "done": False} for t in titles]

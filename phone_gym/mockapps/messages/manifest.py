@@ -14,7 +14,8 @@ MANIFEST = AppManifest(
     intents=("android.intent.action.SENDTO", "android.intent.action.SEND"),
     deep_links=("sms:", "smsto:"),
     reads=("messages", "contacts"),
-    aliases=("SMS", "Simple SMS Messenger", "Messaging"),
+    # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY): Simple SMS
+    aliases=("SMS", "Simple SMS Messenger", "Messaging", "Simple SMS"),
     description="Text messages: conversations by number, threads with a composer, new "
                 "conversations, copy and forward.",
     order=8,

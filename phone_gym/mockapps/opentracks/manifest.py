@@ -9,6 +9,8 @@ MANIFEST = AppManifest(
     package="de.dennisguse.opentracks",
     icon="▲",
     color=(46, 125, 50),
+    # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)
+    aliases=("Open Tracks Sports Tracker", "Activity Tracker", "Open Tracks"),
     description="Recorded activities: filter by category, open one for its figures, see "
                 "totals, delete.",
     order=64,

@@ -26,7 +26,7 @@ from .app import CATEGORIES
 from .fixtures import random_activity, start_day, start_on, write_activity
 
 Row = dict[str, Any]
-DECOYS = 14  # decoy activities per phone (AndroidWorld: 20)
+DECOYS = 20  # decoy activities per phone, as AndroidWorld's
 MONDAY, SUNDAY = week_of(AW_TODAY)  # this week: Oct 9-15 2023
 
 

@@ -11,6 +11,8 @@ MANIFEST = AppManifest(
     color=(84, 110, 122),
     intents=("android.settings.*",),
     reads=("settings",),
+    # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)
+    aliases=("System Settings",),
     description="Android 14's settings pages for the radios, the display and Do Not Disturb.",
     order=40,
 )

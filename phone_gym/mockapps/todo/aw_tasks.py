@@ -41,7 +41,7 @@ NOTES = ("Check the receipt first", "Needs two people", "Ask Maria for the detai
          "Takes about an hour", "Only on weekdays")
 TIMES = ("08:00", "09:30", "10:00", "11:15", "12:00", "13:45", "14:00", "15:30", "16:00",
          "17:15", "18:00", "19:30", "20:00")
-DECOYS = 14  # decoy tasks per phone (AndroidWorld: 20)
+DECOYS = 20  # decoy tasks per phone, as AndroidWorld's
 
 
 def iso(day: date) -> str:

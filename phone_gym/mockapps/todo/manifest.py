@@ -10,6 +10,8 @@ MANIFEST = AppManifest(
     label="Tasks",
     icon="T",
     color=(0, 137, 123),
+    # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)
+    aliases=("Tasks App", "Tasks.org"),
     description=("Tasks with due dates, priorities and notes: add, rename, check off and "
                  "delete them; filter open, completed and high-priority ones."),
 )

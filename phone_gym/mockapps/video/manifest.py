@@ -10,6 +10,8 @@ MANIFEST = AppManifest(
     package="com.google.android.youtube",
     icon="⏵",
     color=(255, 0, 0),
+    # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)
+    aliases=("YT",),
     description="A video platform: home, search with filters, a watch page (like, subscribe, "
                 "save, comments), library (history, watch later, playlists) and subscriptions.",
     order=100,

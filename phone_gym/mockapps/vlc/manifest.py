@@ -10,7 +10,8 @@ MANIFEST = AppManifest(
     icon="▶",  # a play triangle (world.glyphs.SYMBOLS)
     color=(255, 136, 0),
     reads=("files",),
-    aliases=("VLC_Player", "Videolan"),
+    # AndroidWorld's (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY): VLC App, VLC Player
+    aliases=("VLC_Player", "Videolan", "VLC App", "VLC Player"),
     description="A video player over the videos in Movies: a player that shows each frame, "
                 "multi-select and playlists.",
     order=68,
