@@ -215,7 +215,9 @@ class Probe:
             deadline = time.monotonic() + 5
             while time.monotonic() < deadline and "START u0" not in path.read_text():
                 time.sleep(0.1)
-            event.stop()
+            event.stop_nowait()  # adbutils' reader sees the stop after its next line
+            d.shell(["log", "-t", "Probe", "stop"])
+            event.stop(timeout=5)
             return "START u0" in path.read_text()
 
         checks: list[tuple[str, Callable[[], Verdict]]] = [

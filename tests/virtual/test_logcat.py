@@ -186,7 +186,9 @@ def test_logcat_without_d_returns_in_process_and_follows_a_connection() -> None:
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline and "Late" not in path.read_text():
             time.sleep(0.05)
-        event.stop()
+        event.stop_nowait()  # adbutils' reader sees the stop after its next line: log one
+        device.shell(["log", "-t", "Wake", "up"])
+        event.stop(timeout=5)
         text = path.read_text()
         path.unlink()
     assert "Early" not in text  # cleared first
