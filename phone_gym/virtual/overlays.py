@@ -20,6 +20,8 @@ PhoneWorld device:
 - Android's own Settings and PackageInstaller screens that a guard must keep an agent away
   from (factory reset, developer options, account removal, App info, the uninstall dialog:
   ``system_screens``), opened by their intents over the Settings app;
+- the resolver dialog (``resolver``: "Open with", "Share"...), when several apps answer an
+  implicit intent, over whatever was in front;
 - ``FLAG_SECURE``: an app in ``secure_packages`` draws a secure window, which
   ``screencap`` and uiautomator2 capture black (SurfaceFlinger leaves secure layers out of
   screenshots) while its UI dump stays readable; ``dumpsys window`` lists ``SECURE`` among
@@ -41,6 +43,7 @@ from ..world.glyphs import font
 from . import system_screens
 from .permissions import NOTIFICATIONS
 from .power import Power
+from .resolver import Resolver
 from .system_screens import SystemScreens
 
 if TYPE_CHECKING:
@@ -64,13 +67,16 @@ class Node:
     bounds: tuple[int, int, int, int]
     clickable: bool = False
     cls: str = "android.widget.TextView"
+    checkable: bool = False
+    checked: bool = False
+    enabled: bool = True
 
 
 @dataclass(frozen=True)
 class Cover:
-    """A screen over the apps: its kind ("keyguard", "bouncer", "permission",
-    "first_run"), the package and window title it shows as, its nodes, and what the app
-    below is (name, or None)."""
+    """A screen over the apps: its kind ("keyguard", "bouncer", "permission", "first_run",
+    "system", "resolver"), the package and window title it shows as, its nodes, and what
+    the app below is (name, or None)."""
 
     kind: str
     package: str
@@ -93,6 +99,7 @@ class Overlays:
         self._prompt: tuple[str, str] | None = None  # (app name, permission) asking now
         self._shown: str | None = None  # the app last seen in front
         self.screens = SystemScreens(phone)
+        self.resolver = Resolver(phone)
 
     # --- state -----------------------------------------------------------------------------
     def clear(self) -> None:
@@ -102,6 +109,7 @@ class Overlays:
         self.onboarded.clear()
         self._prompt = self._shown = None
         self.screens = SystemScreens(self.phone)
+        self.resolver = Resolver(self.phone)
 
     def foreground(self) -> str | None:
         device = self.phone.device
@@ -110,8 +118,10 @@ class Overlays:
         return device.foreground
 
     def tick(self) -> None:
-        """Before each command: the timeout, and what an app shows when it comes to front."""
+        """Before each command: the timeout, what an app shows when it comes to front, and
+        the log of its start (``logd``)."""
         self.power.tick()
+        self.phone.logd.observe()
         app = self.foreground()
         if app != self._shown:
             self._prompt = None
@@ -133,6 +143,9 @@ class Overlays:
         power = self.power
         if power.keyguard:
             return keyguard_cover(power.bouncer)
+        chooser = self.resolver.cover()
+        if chooser is not None:
+            return chooser
         screen = self.screens.top()
         if screen is not None:
             return system_screens.cover(self.phone, *screen)
@@ -196,7 +209,10 @@ class Overlays:
         if self.power.key(code):
             return True
         cover = self.cover()
-        if cover is None or code in SYSTEM_KEYS:  # home and recents: the system's own
+        if code in SYSTEM_KEYS:  # home and recents: the system's own (the resolver stops)
+            self.resolver.dismiss()
+            return False
+        if cover is None:
             return False
         if code in BACK_KEYS:
             self._press(cover, Node("", "", (0, 0, 0, 0)))
@@ -205,6 +221,9 @@ class Overlays:
     def _press(self, cover: Cover, node: Node) -> None:
         """A tap on ``node`` of ``cover`` (a node without an id: back)."""
         button = node.rid.rsplit("/", 1)[-1] if node.rid else "back"
+        if cover.kind == "resolver":
+            self.resolver.press(node)
+            return
         if cover.kind == "system":
             top = self.screens.top()
             if top is not None:
@@ -285,11 +304,13 @@ def cover_xml(cover: Cover) -> str:
     def attrs(index: int, node: Node) -> str:
         x0, y0, x1, y1 = node.bounds
         flag = str(node.clickable).lower()
+        checkable, checked = str(node.checkable).lower(), str(node.checked).lower()
         return (f'index="{index}" text="{xml_escape(node.text)}" resource-id="{node.rid}" '
                 f'class="{node.cls}" package="{cover.package}" content-desc="" '
-                f'checkable="false" checked="false" clickable="{flag}" enabled="true" '
-                f'focusable="{flag}" focused="false" scrollable="false" long-clickable="false" '
-                f'password="false" selected="false" bounds="[{x0},{y0}][{x1},{y1}]"')
+                f'checkable="{checkable}" checked="{checked}" clickable="{flag}" '
+                f'enabled="{str(node.enabled).lower()}" focusable="{flag}" focused="false" '
+                f'scrollable="false" long-clickable="false" password="false" '
+                f'selected="false" bounds="[{x0},{y0}][{x1},{y1}]"')
 
     root = Node("", "", (0, 0, W, H), cls="android.widget.FrameLayout")
     children = "".join(f"<node {attrs(k, n)} />" for k, n in enumerate(cover.nodes))
@@ -316,11 +337,16 @@ def draw_cover(cover: Cover, below: np.ndarray) -> np.ndarray:
     for node in cover.nodes:
         x0, y0, x1, y1 = (node.bounds[0] * sx, node.bounds[1] * sy, node.bounds[2] * sx,
                           node.bounds[3] * sy)
-        if node.clickable:
-            draw.rounded_rectangle((x0, y0, x1, y1), 30 * sx, fill=(66, 99, 235))
+        if node.checkable:  # a row of a list: highlighted once picked
+            if node.checked:
+                draw.rounded_rectangle((x0, y0, x1, y1), 20 * sx, fill=(214, 226, 255))
+        elif node.clickable:
+            fill = (66, 99, 235) if node.enabled else (170, 174, 186)
+            draw.rounded_rectangle((x0, y0, x1, y1), 30 * sx, fill=fill)
         if node.text:
             size = max(8, int((y1 - y0) * 0.45))
-            ink = (255, 255, 255) if node.clickable or dark else (30, 30, 36)
+            light = (node.clickable and not node.checkable) or dark
+            ink = (255, 255, 255) if light else (30, 30, 36)
             draw.text(((x0 + x1) / 2, (y0 + y1) / 2), node.text, fill=ink, font=font(size),
                       anchor="mm")
     return np.asarray(image, dtype=np.uint8)

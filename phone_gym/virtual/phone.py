@@ -11,8 +11,9 @@ parts together, each in its own module:
   ``device.system.files``, so apps see it; only ``/sdcard`` and ``/data/local/tmp`` are
   writable, as for Android's ``shell`` user);
 - ``commands/``: the Android commands (``input``, ``am``, ``pm``, ``monkey``, ``screencap``,
-  ``wm``, ``dumpsys``, ``uiautomator``, ``getprop``, ``settings``, ``content``) and
-  toybox-like text and file commands.
+  ``wm``, ``dumpsys``, ``uiautomator``, ``getprop``, ``settings``, ``content``, ``logcat``,
+  ``ifconfig``) and toybox-like text and file commands;
+- ``logd.py``: the log buffers ``logcat`` reads, and what the system logs to them.
 
 ``shell`` runs a command line to its end (what the in-process ``LocalBackend`` uses);
 ``run_shell`` runs one for a live adb connection (``server.ShellSession``), as adbd's shell
@@ -51,6 +52,7 @@ from .commands import commands_of
 from .commands.packages import NO_PROFILE, PROFILES, Profile, profile_apps
 from .commands.system import SettingsProvider, build_prop, default_properties
 from .fs import FILE_MODE, Storage, epoch
+from .logd import Logd
 from .overlays import Overlays
 from .permissions import Permissions
 from .sh import IO, SH, Command, Input, Shell, ShellKilled, Stream
@@ -181,6 +183,8 @@ class VirtualPhone:
         #: screen (``overlays.power``: ``sleeps``, ``lock``), permission prompts, first-run
         #: screens, ``FLAG_SECURE`` windows (``overlays.secure_packages``).
         self.overlays = Overlays(self)
+        #: The log buffers (``logd``: ``logcat``, ``log``).
+        self.logd = Logd(self)
         self._commands = commands_of(self)
 
     def profile_info(self) -> Profile:
@@ -206,6 +210,7 @@ class VirtualPhone:
             self.settings_provider.clear()
             self.permissions.clear()
             self.overlays.clear()
+            self.logd = Logd(self)
             self.boot_id = str(uuid.uuid4())
             self.boot = self.device.system.now - timedelta(hours=1)
             self.fs.clear(self.boot)
@@ -231,6 +236,7 @@ class VirtualPhone:
             device.set_shade(False)
             device.close_menu()
             device.toast_text = None
+            self.overlays.resolver.dismiss()
             device.system.clipboard = ""
             device.system.notifications.clear()
             device.invalidate()
@@ -238,6 +244,7 @@ class VirtualPhone:
             kept = {k: v for k, v in self.properties.items() if k.startswith(KEPT_PROPERTIES)}
             self.properties = {**defaults, **kept}
             self.settings_provider.boot()  # the services read their stored settings
+            self.logd.boot()  # logd keeps its buffers in memory
             power = self.overlays.power  # it boots awake, on its lock screen if it has one
             power.wake_up()
             power.keyguard, power.bouncer = power.lock != "none", False
@@ -313,6 +320,19 @@ class VirtualPhone:
                 self._waiter.wait(min(left, POLL))
         finally:
             self.device.wait(min(seconds, time.monotonic() - start))
+
+    def follow(self, more: Callable[[], bool]) -> bool:
+        """Wait until ``more()`` for a live connection (the lock let go, the session
+        watched, as ``pause``); True then. In process no other client can act while a
+        command runs, so nothing more can come: False at once (``logcat`` then returns)."""
+        session: ShellSession | None = getattr(self._local, "session", None)
+        if session is None:
+            return False
+        session.flush()
+        while not more():
+            self._check(session)
+            self._waiter.wait(POLL)
+        return True
 
     def _read_stdin(self, session: ShellSession) -> bytes:
         """The session's next input (b"" at its end), waiting for it with the lock let go."""

@@ -63,11 +63,13 @@ it), device queries under ``host-serial:S:``/``host-transport-id:N:``/``host:``
 (``get-state``, ``get-serialno``, ``get-devpath``, ``features``, ``forward``, ``killforward``,
 ``list-forward``, ``wait-for-*``), and device services ``shell[,v2][,pty|,raw]:``,
 ``exec:``, ``sync:`` (STAT LIST RECV SEND QUIT, plus STA2 LST2 LIS2; LIST adds ``.`` and
-``..`` as adbd does), ``tcp:<port>``, ``abb:``/``abb_exec:`` (the phone's ``cmd`` with the
-arguments, as ``daemon/abb_service.cpp``; ``adb install`` uses it), ``reboot:`` (a phone's
-``reboot()``), and ``root:``/``unroot:`` answered as a production build's adbd answers
-them. Other adbd services that the virtual device does not have (``tcpip``, ``usb``,
-``remount``, ``reverse``, ``jdwp``, ...) fail with a message that says so; a service adbd
+``..`` as adbd does), ``tcp:<port>``, ``framebuffer:`` (the phone's raw ``screencap`` with
+DDMS's header, as ``daemon/framebuffer_service.cpp``; adbutils' ``framebuffer()``),
+``abb:``/``abb_exec:`` (the phone's ``cmd`` with the arguments, as
+``daemon/abb_service.cpp``; ``adb install`` uses it), ``reboot:`` (a phone's ``reboot()``),
+and ``root:``/``unroot:`` answered as a production build's adbd answers them. Other adbd
+services that the virtual device does not have (``tcpip``, ``usb``, ``remount``,
+``reverse``, ``jdwp``, ...) fail with a message that says so; a service adbd
 does not know either fails with "closed", as adb reports a stream adbd closed. There is no
 ``sendrecv_v2``: phones should not advertise it. A phone method that raises is logged and
 answered as a failure (shell: exit 255 with the error on stderr; sync: FAIL).
@@ -130,7 +132,7 @@ _ROOT_ANSWERS = {"root": b"adbd cannot run as root in production builds\n",
                  "unroot": b"adbd not running as root\n"}
 #: adbd services (daemon/services.cpp ``daemon_service_to_fd``) the virtual device lacks.
 _ADBD_SERVICES = frozenset({
-    "backup", "restore", "disable-verity", "enable-verity", "framebuffer", "jdwp",
+    "backup", "restore", "disable-verity", "enable-verity", "jdwp",
     "track-jdwp", "track-app", "remount", "reconnect", "reverse", "sideload",
     "sideload-host", "sink", "source", "spin", "tcpip", "usb", "reboot",
 })
@@ -938,18 +940,38 @@ class VirtualAdbServer:
             conn.sock.sendall(b"OKAY")
             self._delay(conn)
             self._run_handler(conn, handler)
+        elif name == "framebuffer":
+            self._framebuffer(conn, entry)
         elif name == "reboot" and callable(getattr(entry.phone, "reboot", None)):
             self._reboot(conn, entry, arg)
         elif name in _ROOT_ANSWERS:  # daemon/restart_service.cpp on a user build
             conn.sock.sendall(b"OKAY" + _ROOT_ANSWERS[name])
         elif name in _ADBD_SERVICES:
-            served = "shell, exec, sync (push, pull), tcp (forward)"
+            served = "shell, exec, sync (push, pull), tcp (forward), framebuffer"
             if callable(getattr(entry.phone, "reboot", None)):
                 served += ", reboot"
             raise _Fail(f"the virtual device has no '{name}' service; it serves {served}")
         else:  # adbd has no such service and closes the stream: the server says "closed"
             log.debug("%s: no device service %r in the virtual adb server", conn.peer, name)
             raise _Fail("closed")
+
+    def _framebuffer(self, conn: _Conn, entry: _Entry) -> None:
+        """``framebuffer:`` (daemon/framebuffer_service.cpp): adbd runs ``screencap`` (raw:
+        width, height, format, color space, pixels) and sends DDMS's ``fbinfo`` header
+        (version 2: bpp, colorSpace, size, width, height, then offset and length of red,
+        blue, green and alpha) and the pixels; it closes the stream after OKAY when
+        ``screencap`` gives no image it knows (only RGBA_8888 is made here)."""
+        conn.sock.sendall(b"OKAY")
+        code, raw, _ = self._run_shell(entry, "screencap")
+        if code != 0 or len(raw) < 16:
+            raise _Closed("framebuffer: screencap gave no image")
+        w, h, fmt, space = struct.unpack("<4I", raw[:16])
+        size = w * h * 4
+        if fmt != 1 or len(raw) < 16 + size:  # RGBA_8888
+            raise _Closed(f"framebuffer: screencap format {fmt}")
+        header = struct.pack("<14I", 2, 32, space, size, w, h, 0, 8, 16, 8, 8, 8, 24, 8)
+        conn.sock.sendall(header)
+        conn.sock.sendall(raw[16:16 + size])
 
     def _reboot(self, conn: _Conn, entry: _Entry, target: str) -> None:
         """``reboot:[TARGET]`` (daemon/services.cpp ``reboot_device``): adbd sets

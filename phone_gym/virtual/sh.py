@@ -85,6 +85,15 @@ class Input:
         self._buf.clear()
         return data
 
+    def take(self, size: int) -> bytes:
+        """The next ``size`` bytes (fewer at the end of the stream), without waiting for more
+        (``pm install -S SIZE`` reads the APK so, on a stream that stays open)."""
+        while len(self._buf) < size and self._fill():
+            pass
+        data = bytes(self._buf[:size])
+        del self._buf[:size]
+        return data
+
     def readline(self) -> bytes:
         """One line with its newline (the last may lack it); b"" at the end."""
         while b"\n" not in self._buf and self._fill():
@@ -99,7 +108,7 @@ class IO:
     """A command's standard streams (``stdin`` in; ``out``/``err`` collected) and the
     shell's working directory. ``stdin`` is read from ``source`` when first asked for."""
 
-    __slots__ = ("_stdin", "cwd", "err", "out", "source")
+    __slots__ = ("_stdin", "cwd", "env", "err", "out", "source")
 
     def __init__(self, stdin: bytes | Input = b"", out: bytearray | None = None,
                  err: bytearray | None = None, cwd: str = "/") -> None:
@@ -108,6 +117,8 @@ class IO:
         self.out = bytearray() if out is None else out
         self.err = bytearray() if err is None else err
         self.cwd = cwd
+        #: The command's environment (the shell's variables and its own assignments).
+        self.env: dict[str, str] = {}
 
     @property
     def stdin(self) -> bytes:
@@ -283,10 +294,21 @@ class Shell:
         if not argv:
             self.vars.update(values)
             return self.sub_status or 0
-        written: list[tuple[int, bytes]] = []  # stdout and stderr in the order written
-        cio = IO(fds[0][1] if fds[0][0] == "in" else b"",
-                 Stream(lambda data: written.append((1, data))),
-                 Stream(lambda data: written.append((2, data))), cwd=self.cwd)
+        written: list[tuple[int, bytes]] = []  # output to files, in the order written
+
+        def sink(fd: int) -> Callable[[bytes], None]:
+            """Where the command's ``fd`` goes: the shell's own streams at once (a command
+            that runs until killed, ``logcat``, is seen as it writes), files at its end."""
+            def write(data: bytes) -> None:
+                if fds[fd][0] == "buf":
+                    fds[fd][1].extend(data)
+                else:
+                    written.append((fd, data))
+            return write
+
+        cio = IO(fds[0][1] if fds[0][0] == "in" else b"", Stream(sink(1), keep=False),
+                 Stream(sink(2), keep=False), cwd=self.cwd)
+        cio.env = {**self.vars, **values}
         status = self.dispatch(argv, cio)
         self.route(fds, written)
         if argv[0] == "exec" and len(argv) > 1:  # the command took the shell's place

@@ -27,8 +27,11 @@ server-jar``, ``stub/AutomatorServiceImpl.java``, which uiautomator2 3.7 ships a
   ms a step), ``swipePoints``, ``injectInputEvent`` (touch down/move/up: u2's ``d.touch``
   and ``double_click``), ``pressKey(name)``, ``pressKeyCode(code[, meta])``,
   ``openNotification``/``openQuickSettings`` (the shade), ``getLastToast``/
-  ``clearLastToast``, ``launchApp``, ``executeShellCommand``, ``wakeUp`` and
-  ``isScreenOn`` (the phone's ``power``), and the no-ops of a phone that is always idle and
+  ``clearLastToast``, ``makeToast(text, ms)`` (a toast on the screen, as the APK server
+  ``openatx/android-uiautomator-server`` shows one: uiautomator2's ``d.toast.show``),
+  ``launchApp``, ``executeShellCommand``, ``wakeUp``, ``sleep`` (``UiDevice.sleep``: the
+  power key when the screen is on: uiautomator2's ``screen_off``) and ``isScreenOn`` (the
+  phone's ``power``), and the no-ops of a phone that is always idle and
   upright (``waitForIdle``, ``freezeRotation``...). The dump, the screenshot and the taps
   go through ``overlays``: a lock screen or a dialog over the app shows and takes them;
 - UI objects by selector (``u2_selector``: what ``d(text=...)`` sends): ``exist``,
@@ -46,7 +49,12 @@ server-jar``, ``stub/AutomatorServiceImpl.java``, which uiautomator2 3.7 ships a
 - typing without an input method (uiautomator2's ``send_keys`` and ``clear_text`` when its
   AdbKeyboard is not installed): ``setClipboard``/``getClipboard`` (the phone's clipboard),
   ``pasteClipboard`` (Ctrl+V: the focused field types the clipboard, over a selection, as
-  the device's ``type`` does) and ``clearInputText`` (Ctrl+A, DEL).
+  the device's ``type`` does) and ``clearInputText`` (Ctrl+A, DEL). Where the real server's
+  Ctrl+V would type nothing without a word (no focused text field, a lock screen or dialog
+  in front, characters no font of the phone draws), ``pasteClipboard`` fails with
+  ``java.lang.IllegalStateException`` and the reason, so ``send_keys`` never types nothing
+  silently (uiautomator2 then falls back to installing its AdbKeyboard, which the device
+  refuses: the ``AdbInstallError`` it raises carries this error as its ``__context__``).
 
 Pointer methods answer ``false`` off screen, as UiDevice does. A selector that finds nothing
 gets the server's error: code ``-32001``, message ``androidx.test.uiautomator.
@@ -57,8 +65,7 @@ uiautomator2 raises ``RPCUnknownError`` instead of restarting. ``setOrientation`
 natural (where the phone stays) and refuses left and right. Not served: the server's own
 watchers (``registerClickUiObjectWatcher``...; uiautomator2 3.x watches from the client,
 which works), ``getChild``/``getFromParent`` of a named object, ``clickAndWaitForNewWindow``,
-``gesture``/``pinchIn``/``pinchOut``, ``sleep`` (the screen stays on) and the configurator;
-nor ``makeToast``, which the 0.4.1 jar lacks too.
+``gesture``/``pinchIn``/``pinchOut`` and the configurator.
 """
 
 from __future__ import annotations
@@ -77,6 +84,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
+from datetime import timedelta
 from io import BytesIO
 from typing import TYPE_CHECKING, Any
 
@@ -86,6 +94,7 @@ from ..actions import MAX_TEXT_LENGTH, PhoneAction
 from ..world import theme as T
 from ..world.a11y import to_xml
 from ..world.device import LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
+from ..world.glyphs import typing_error
 from ..world.layout import Placed
 from .u2_selector import (
     MASKS,
@@ -127,6 +136,10 @@ NAMED_OVERLOADS = frozenset({"clearTextField", "getText", "setText", "click", "l
                              "dragTo", "exist", "objInfo", "swipe", "waitForExists",
                              "waitUntilGone"})
 NOT_FOUND = "androidx.test.uiautomator.UiObjectNotFoundException"
+#: The class ``pasteClipboard`` fails with when nothing could be typed (see the module doc).
+PASTE_ERROR = "java.lang.IllegalStateException"
+TOAST_MS = 2000  # Toast.LENGTH_SHORT
+POWER_KEY = 26  # KeyEvent.KEYCODE_POWER
 _MAX_HEAD = 64 * 1024
 _MAX_BODY = 16 * 1024 * 1024
 _SHELL_SYNTAX = re.compile(r"[;&|<>`$()\n]")
@@ -173,13 +186,14 @@ class U2Server:
             "dumpWindowHierarchy": self.dump_window_hierarchy, "click": self.click,
             "swipe": self.swipe, "drag": self.drag, "swipePoints": self.swipe_points,
             "injectInputEvent": self.inject_input_event, "pressKey": self.press_key,
-            "pressKeyCode": self.press_key_code, "wakeUp": self.wake_up,
+            "pressKeyCode": self.press_key_code, "wakeUp": self.wake_up, "sleep": self.sleep,
             "isScreenOn": self.is_screen_on, "waitForIdle": self.wait_for_idle,
             "waitForWindowUpdate": self.wait_for_window_update,
             "openNotification": self.open_notification,
             "openQuickSettings": self.open_notification, "freezeRotation": self.freeze_rotation,
             "getLastTraversedText": lambda: None, "clearLastTraversedText": lambda: None,
             "getLastToast": self.get_last_toast, "clearLastToast": self.clear_last_toast,
+            "makeToast": self.make_toast,
             "setClipboard": self.set_clipboard, "getClipboard": self.get_clipboard,
             "pasteClipboard": self.paste_clipboard, "clearInputText": self.clear_input_text,
             "launchApp": self.launch_app, "executeShellCommand": self.execute_shell_command,
@@ -396,6 +410,15 @@ class U2Server:
         with self.lock:
             self.phone.overlays.key(224)
 
+    def sleep(self) -> None:
+        """``UiDevice.sleep``: the power key if the screen is on (``InteractionController
+        .sleepDevice``), else nothing."""
+        with self.lock:
+            overlays = self.phone.overlays
+            overlays.tick()
+            if overlays.power.awake:
+                overlays.key(POWER_KEY)
+
     def is_screen_on(self) -> bool:
         with self.lock:
             self.phone.overlays.tick()
@@ -533,6 +556,20 @@ class U2Server:
             self._look()
             self._toast = None
 
+    def make_toast(self, text: str, duration: float = TOAST_MS) -> bool:
+        """``makeToast(text, duration)``: a toast of ``text`` for ``duration`` ms (the APK
+        server's ``AutomatorServiceImpl.makeToast`` shows ``ToastHelper.makeText(context,
+        text, duration)``; the 0.4.1 jar that uiautomator2 3.7 pushes has no such method, and
+        its ``d.toast.show`` then fails). Seen like any toast: ``getLastToast`` answers it."""
+        with self.lock:
+            device = self.phone.device
+            device.toast(str(text))
+            device.toast_until = device.system.now + timedelta(
+                milliseconds=max(0.0, _number(duration, "duration")))
+            device.invalidate()
+            self._look()
+            return True
+
     # --- clipboard and the focused field -------------------------------------------------------
     def set_clipboard(self, label: str | None, text: str | None) -> None:
         """``ClipboardManager.setPrimaryClip(ClipData.newPlainText(label, text))``."""
@@ -545,14 +582,32 @@ class U2Server:
 
     def paste_clipboard(self) -> None:
         """Ctrl+V: the focused field pastes the clipboard (over its selection), as uiautomator2's
-        ``send_keys`` types without an input method; nothing happens without a focused field."""
+        ``send_keys`` types without an input method. An empty clipboard pastes nothing; text
+        that cannot be typed fails (see the module doc) and changes nothing."""
         with self.lock:
             device = self.phone.device
             text = device.system.clipboard
-            if text and self._focused() is not None:
-                for start in range(0, len(text), MAX_TEXT_LENGTH):
-                    device.step(PhoneAction("type", text=text[start:start + MAX_TEXT_LENGTH]))
-                self._look()
+            if not text:
+                return
+            overlays = self.phone.overlays
+            covered = overlays.focus()
+            if overlays.key(0):  # a lock screen, the screen off or a dialog takes the keys
+                where = covered[1] if covered is not None else "the sleeping screen"
+                raise RpcError(CUSTOM_ERROR, PASTE_ERROR,
+                               f"pasteClipboard: Ctrl+V went to {where}; nothing was typed")
+            if self._focused() is None:
+                raise RpcError(CUSTOM_ERROR, PASTE_ERROR,
+                               "pasteClipboard: no text field has focus, nothing was typed "
+                               "(click a text field first)")
+            error = typing_error(text)
+            if error is not None:
+                raise RpcError(CUSTOM_ERROR, PASTE_ERROR, f"pasteClipboard: {error}")
+            for start in range(0, len(text), MAX_TEXT_LENGTH):
+                error = device.step(PhoneAction("type",
+                                                text=text[start:start + MAX_TEXT_LENGTH]))
+                if error is not None:
+                    raise RpcError(CUSTOM_ERROR, PASTE_ERROR, f"pasteClipboard: {error}")
+            self._look()
 
     def clear_input_text(self) -> None:
         """Ctrl+A then DEL: the focused field is emptied."""
@@ -568,6 +623,7 @@ class U2Server:
             cls = device.apps.class_of(str(package))
             if cls is None or cls.package != package:
                 return False
+            self.phone.overlays.resolver.dismiss()  # the app's task comes over it
             device.open_app(cls.name)
             self._look()
         return True

@@ -293,8 +293,8 @@ def test_reboot_gives_a_new_boot_id_and_transport(adb: Adb, phone: VirtualPhone)
     (("root",), 0, "adbd cannot run as root in production builds\n", ""),
     (("unroot",), 0, "adbd not running as root\n", ""),
     (("tcpip", "5555"), 1, "", "error: the virtual device has no 'tcpip' service; it serves "
-                               "shell, exec, sync (push, pull), tcp (forward), reboot\n"),
-    (("logcat", "-d"), 127, "", "/system/bin/sh: logcat: inaccessible or not found\n"),
+                               "shell, exec, sync (push, pull), tcp (forward), framebuffer, "
+                               "reboot\n"),
 ])
 def test_what_the_virtual_device_does_not_do_fails_clearly(
         adb: Adb, args: tuple[str, ...], code: int, out: str, err: str) -> None:

@@ -651,7 +651,7 @@ def test_adbd_services_the_virtual_device_answers(client: adbutils.AdbClient,
         c.check_okay()
         assert c.read_until_close() == "/system/bin/sh: cmd: inaccessible or not found\n"
     assert phones[0].commands[-1] == "cmd package list packages"
-    served = "shell, exec, sync (push, pull), tcp (forward)"  # FakePhone: no reboot
+    served = "shell, exec, sync (push, pull), tcp (forward), framebuffer"  # no reboot
     for service, error in (("tcpip:5555", f"the virtual device has no 'tcpip' service; it "
                                           f"serves {served}"),
                            ("reboot:", f"the virtual device has no 'reboot' service; it "

@@ -52,12 +52,14 @@ class Maps(App):
 
 
 def test_intents_and_deep_links_reach_the_app_that_declares_them() -> None:
-    device = Device([*APPS, Maps])
-    app = device.start_intent(Intent("android.intent.action.VIEW", data="geo:48.85,2.35"))
+    device = Device([*APPS, Maps])  # Maps and OsmAnd open geo: links too: name the package
+    app = device.start_intent(Intent("android.intent.action.VIEW", "com.example.maps",
+                                     data="geo:48.85,2.35"))
     assert app.name == "Atlas" and device.foreground == "Atlas"
     assert app.ui["shown"] == "geo:48.85,2.35"
     device.press("home")
-    app = device.start_intent(Intent("android.intent.action.VIEW", extras={"quiet": True}))
+    app = device.start_intent(Intent("android.intent.action.VIEW", "com.example.maps",
+                                     extras={"quiet": True}))
     assert app.ui["shown"] == "intent android.intent.action.VIEW" and device.foreground is None
     clock = device.start_intent(Intent("android.intent.action.SET_ALARM", extras={
         "android.intent.extra.alarm.HOUR": 6, "android.intent.extra.alarm.MINUTES": 30,
@@ -67,7 +69,7 @@ def test_intents_and_deep_links_reach_the_app_that_declares_them() -> None:
     settings = device.start_intent(Intent("android.settings.DISPLAY_SETTINGS"))
     assert settings.name == "Settings" and settings.route.name == "display"
     with pytest.raises(LookupError, match="no app handles"):
-        device.start_intent(Intent("android.intent.action.DIAL"))
+        device.start_intent(Intent("android.intent.action.CALL"))
 
 
 def test_pm_clear_empties_the_stores_an_app_owns() -> None:

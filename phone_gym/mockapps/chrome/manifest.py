@@ -9,7 +9,7 @@ MANIFEST = AppManifest(
     package="com.android.chrome",
     icon="public", icon_shape="tricolor",
     color=(219, 68, 55),
-    deep_links=("file://",),
+    deep_links=("file://", "http://", "https://"),
     reads=("files",),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY, _DEFAULT_URIS)
     aliases=("Google Chrome", "Browser"),

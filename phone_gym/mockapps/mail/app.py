@@ -8,7 +8,8 @@ a download button that saves a copy into ``/sdcard/Download``), with archive, de
 mark unread, move to a label, reply, reply all and forward. Compose has To, Cc, Subject and
 the body, and attaches files through a picker.
 Emptying the trash asks first. On start a "Turn on notifications?" prompt shows once, and a
-folder opened for the first time loads for a moment (a ``wait`` lets it finish).
+folder opened for the first time loads for a moment (a ``wait`` lets it finish). A
+``mailto:`` link, ``SENDTO`` one, or a ``SEND`` (a share of text) opens compose filled in.
 
 State: ``MailData`` (persistent: a ``Table`` of frozen ``Mail`` records, snapshot
 ``apps.Mail.messages.<id>``) and ``MailUi`` (transient: folder, tab, draft, dialogs).
@@ -20,10 +21,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import partial
+from urllib.parse import parse_qs, unquote
 
 from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import BottomSheet, ChoiceDialog, ConfirmDialog, SearchList, Tabs, slug
+from ...world.manifest import Intent
 from ...world.widgets import (
     Button,
     Dialog,
@@ -312,6 +315,29 @@ class MailApp(App):
         self.ui.draft = draft or Draft()
         self.ui.picking = False
         self.go("compose", from_draft)
+
+    def open_link(self, uri: str) -> None:
+        """``mailto:ADDRESS[?subject=...&body=...]``: a new message to it."""
+        to, _, query = uri.partition(":")[2].partition("?")
+        fields = {k: v[0] for k, v in parse_qs(query).items()}
+        self.stack = [Route("main")]
+        self.open_compose(Draft(to=unquote(to), subject=fields.get("subject", ""),
+                                body=fields.get("body", "")))
+
+    def handle_intent(self, intent: Intent) -> bool:
+        """``SENDTO mailto:``, or ``SEND`` (a share: ``android.intent.extra.TEXT``,
+        ``.SUBJECT`` and ``.EMAIL``): a new message, not sent until Send is tapped."""
+        if intent.data:
+            self.open_link(intent.data)
+            return True
+        extras = intent.extras
+        emails = extras.get("android.intent.extra.EMAIL") or []
+        self.stack = [Route("main")]
+        self.open_compose(Draft(
+            to=", ".join(emails) if isinstance(emails, list) else str(emails),
+            subject=str(extras.get("android.intent.extra.SUBJECT") or ""),
+            body=str(extras.get("android.intent.extra.TEXT") or "")))
+        return True
 
     def respond(self, mail_id: int, how: str) -> None:
         """Reply, reply all or forward ``mail_id``."""

@@ -11,6 +11,8 @@ MANIFEST = AppManifest(
     package="com.google.android.gm",
     icon="mail",
     color=(234, 67, 53),
+    intents=("android.intent.action.SENDTO", "android.intent.action.SEND"),
+    deep_links=("mailto:",),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY, _DEFAULT_URIS)
     aliases=("GEmail", "Google Mail", "Google Email", "Google Mail Client", "Email"),
     description="E-mail: an inbox with Primary, Promotions and Social tabs, labels, search, "

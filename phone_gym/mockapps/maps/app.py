@@ -7,7 +7,8 @@ Everything is the app's own data (``MapsData``): the places of the city (seeded 
 episode), the saved lists and what they hold, started trips, location shares, and the
 answer to the location prompt (``location``: "" not asked yet, "allowed" or "denied").
 Coordinates are metres east (``x``) and north (``y``) of where you are; routes follow the
-street grid, so a route's length is ``|dx| + |dy|``.
+street grid, so a route's length is ``|dx| + |dy|``. A ``geo:`` link (``VIEW``) searches its
+``q=`` query (``geo:0,0?q=coffee``); one without a query shows the map.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import math
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
+from urllib.parse import parse_qs
 
 from ...world import theme as T
 from ...world.app import App, Route
@@ -260,6 +262,13 @@ class MapsApp(App):
         self.data.location = choice
         if choice != "denied":  # the app has had the location: a later "deny" cannot undo it
             self.data.location_grants += 1
+
+    def open_link(self, uri: str) -> None:
+        """``geo:LAT,LNG[?q=QUERY]``: the search for the query, or the map."""
+        self.stack = [Route("main")]
+        query = parse_qs(uri.partition("?")[2]).get("q", [""])[0].strip()
+        if query:
+            self.open_search(query)
 
     def open_search(self, query: str = "", picking: str = "") -> None:
         self.ui.query, self.ui.picking = query, picking

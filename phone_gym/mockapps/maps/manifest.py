@@ -11,6 +11,7 @@ MANIFEST = AppManifest(
     package="com.google.android.apps.maps",
     icon="location_on",
     color=(52, 168, 83),
+    deep_links=("geo:",),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)
     aliases=("GMaps", "Google Map"),
     description="A city of places: search with filters and sorting, place pages, saved "

@@ -16,6 +16,11 @@ Screens:
 - a new conversation: a recipient field (a number, or a contact picked from the suggestions
   it shows), the message and Send, which stores the message in the sent box and opens its
   thread.
+
+Intents (the manifest's): ``SENDTO`` or ``VIEW`` of ``smsto:NUMBER`` / ``sms:NUMBER`` open a
+new conversation to that number, the text from the ``sms_body`` extra (or ``?body=``); a
+``SEND`` (a share) opens one with its ``android.intent.extra.TEXT``. Nothing is sent until
+Send is tapped.
 """
 
 from __future__ import annotations
@@ -23,10 +28,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from urllib.parse import parse_qs, unquote
 
 from ...verifiers.criteria import national
 from ...world.app import App, Route
 from ...world.kit import ChatMessage, ChatThread, Composer, ConfirmDialog, SearchList
+from ...world.manifest import Intent
 from ...world.system import Contact, Message, SystemState
 from ...world.widgets import (
     Fab,
@@ -195,6 +202,28 @@ class MessagesApp(App):
         """The new-conversation screen (``text``: a message being forwarded)."""
         self.ui.recipient, self.ui.new_text = "", text
         self.go("new")
+
+    def compose(self, recipient: str, text: str) -> None:
+        """A new conversation over the list, filled in (what an intent opens)."""
+        self.stack = [Route("main")]
+        self.start_new(text)
+        self.ui.recipient = recipient
+
+    def open_link(self, uri: str) -> None:
+        """``sms:``/``smsto:NUMBER[?body=TEXT]``."""
+        number, _, query = uri.partition(":")[2].partition("?")
+        self.compose(unquote(number), parse_qs(query).get("body", [""])[0])
+
+    def handle_intent(self, intent: Intent) -> bool:
+        """``SENDTO`` an ``smsto:`` number (``sms_body``: the text), or ``SEND`` a text."""
+        if intent.action == "android.intent.action.SEND":
+            self.compose("", str(intent.extras.get("android.intent.extra.TEXT") or ""))
+        elif intent.data:
+            self.open_link(intent.data)
+            body = intent.extras.get("sms_body")
+            if body is not None:
+                self.ui.new_text = str(body)
+        return True
 
     def send_in_thread(self, key: str, body: str) -> None:
         found = conversation(self.system, key)

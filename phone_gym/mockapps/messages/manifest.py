@@ -12,6 +12,8 @@ MANIFEST = AppManifest(
     package="com.simplemobiletools.smsmessenger",
     icon="sms",
     color=(0, 150, 255),
+    intents=("android.intent.action.SENDTO", "android.intent.action.SEND"),
+    deep_links=("sms:", "smsto:"),
     reads=("messages", "contacts"),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY): Simple SMS
     aliases=("SMS", "Simple SMS Messenger", "Messaging", "Simple SMS"),

@@ -6,7 +6,8 @@ save under a name).
 The map itself is a picture (its pixels are not in the accessibility tree). Favourites,
 markers and tracks are the app's own data (``OsmAndData``: verifiers read
 ``apps.OsmAnd.favorites`` and so on); coordinates are stored as floats rounded to 5
-decimals, a track's points as ``"lat,lon;lat,lon;..."``.
+decimals, a track's points as ``"lat,lon;lat,lon;..."``. A ``geo:`` link (``VIEW``) opens
+the place page of its point (``geo:47.14,9.52``), or the search for its ``q=`` query.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import partial
+from urllib.parse import parse_qs
 
 from ...world import theme as T
 from ...world.app import App, Route
@@ -153,6 +155,18 @@ class OsmAndApp(App):
     def open_search(self, for_track: bool = False) -> None:
         self.ui.query, self.ui.for_track = "", for_track
         self.go("search")
+
+    def open_link(self, uri: str) -> None:
+        """``geo:LAT,LON[?q=QUERY]``: the search for the query, else the point's page."""
+        self.stack = [Route("main")]
+        point, _, query = uri.partition(":")[2].partition("?")
+        q = parse_qs(query).get("q", [""])[0].strip()
+        coords = parse_coords(point.partition(";")[0])
+        if q:
+            self.open_search()
+            self.ui.query = q
+        elif coords is not None and coords != (0.0, 0.0):
+            self.go("place", (coords_text(*coords), *coords))
 
     def pick(self, place: tuple[str, float, float]) -> None:
         """A search result picked: the map pans to it, and it becomes a point of the route

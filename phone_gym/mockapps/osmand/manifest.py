@@ -10,6 +10,7 @@ MANIFEST = AppManifest(
     package="net.osmand",
     icon="navigation",
     color=(255, 136, 0),
+    deep_links=("geo:",),
     description="An offline map of Liechtenstein: search, favourites, markers and tracks.",
     order=74,
     look=AppLook(

@@ -5,9 +5,8 @@ contacts the shared ``contacts`` store; the app keeps only transient UI state (t
 number typed on the keypad, the call in progress). Placing a call (the keypad's call button,
 a tap on a recent call or on a contact) shows the in-call screen and adds an outgoing entry
 to the call log, named when the number is a contact's; ending it sets the entry's duration.
-``tel:`` links (``VIEW`` intents with ``tel:`` data) open the keypad with the number typed.
-(The manifest does not declare Android's ``DIAL`` action: tests/world/test_manifest.py uses
-it as the intent no app answers.)
+``tel:`` links (``VIEW`` and ``DIAL`` intents with ``tel:`` data) open the keypad with the
+number typed; ``DIAL`` without data opens the keypad.
 """
 
 from __future__ import annotations
@@ -15,10 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
+from urllib.parse import unquote
 
 from ...verifiers.criteria import national
 from ...world.app import App, Route
 from ...world.kit import Tabs
+from ...world.manifest import Intent
 from ...world.system import Call, Contact, SystemState
 from ...world.widgets import (
     Button,
@@ -100,9 +101,17 @@ class PhoneApp(App):
 
     # links
     def open_link(self, uri: str) -> None:
-        """``tel:<number>``: the keypad with the number typed."""
+        """``tel:<number>`` (URL-encoded: ``tel:%2B1...``): the keypad with the number typed."""
         self.stack = [Route("main")]
-        self.ui.tab, self.ui.number = "Keypad", uri[len("tel:"):][:MAX_DIGITS]
+        self.ui.tab, self.ui.number = "Keypad", unquote(uri[len("tel:"):])[:MAX_DIGITS]
+
+    def handle_intent(self, intent: Intent) -> bool:
+        """``DIAL`` (Android's dialer answers it with or without a ``tel:`` number)."""
+        if intent.data and intent.data.startswith("tel:"):
+            self.open_link(intent.data)
+        else:
+            self.stack, self.ui.tab = [Route("main")], "Keypad"
+        return True
 
     # updates
     def select(self, tab: str) -> None:

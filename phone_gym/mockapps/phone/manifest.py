@@ -10,6 +10,7 @@ MANIFEST = AppManifest(
     package="com.google.android.dialer",
     icon="call",
     color=(52, 168, 83),
+    intents=("android.intent.action.DIAL",),
     deep_links=("tel:",),
     reads=("calls", "contacts"),
     aliases=("Dialer", "Phone app"),

@@ -7,6 +7,8 @@ Each group is a ``Commands`` subclass whose ``cmd_NAME`` methods are shell comma
 - ``activity``: ``am``, ``monkey`` and ``pm`` (the packages they know are in ``packages``,
   which also dumps ``dumpsys package``)
 - ``processes``: ``ps`` and ``pidof`` over the phone's process table
+- ``network``: ``ifconfig`` and ``ip`` (the Wi-Fi interface and its address)
+- ``logcat``: ``logcat`` and ``log`` over the phone's log buffers (``logd``)
 - ``ime``: the input methods (``ime``); ADBKeyboard's broadcasts, which ``am`` hands it
 - ``system``: ``getprop``, ``settings``, ``sleep``, ``date``, ``reboot``...
 - ``services``: ``cmd`` (wifi, bluetooth_manager, connectivity, uimode, notification's
@@ -30,6 +32,8 @@ from .content import Content
 from .coreutils import Coreutils
 from .dumpsys import Dumpsys
 from .ime import Ime
+from .logcat import Logcat
+from .network import Network
 from .processes import Processes
 from .screen import Screen
 from .services import Services
@@ -38,8 +42,8 @@ from .system import System
 if TYPE_CHECKING:
     from ..phone import VirtualPhone
 
-GROUPS: tuple[type[Commands], ...] = (Coreutils, Screen, Activities, Processes, Ime, System,
-                                      Services, Dumpsys, Content)
+GROUPS: tuple[type[Commands], ...] = (Coreutils, Screen, Activities, Processes, Network, Ime,
+                                      System, Services, Dumpsys, Content, Logcat)
 
 
 def commands_of(phone: VirtualPhone) -> dict[str, Command]:

@@ -1,17 +1,24 @@
 """Activities and packages from the shell: ``am``, ``monkey`` and ``pm``.
 
 ``am start`` resolves an intent (``-n`` component, ``-a`` action, ``-c`` category, ``-p``
-package, ``-d`` data, extras) through the device, which hands it to the app whose manifest
-answers it (``SET_ALARM`` reaches the clock that way) or opens the launcher
-(``--activity-clear-task``: on the app's start screen); ``am force-stop`` stops an app and
+package, ``-d`` data, ``-t`` type, extras) as PackageManager does, from the apps' manifests
+(``resolver``): one app that answers gets it (``SET_ALARM`` reaches the clock, ``VIEW
+https://`` Chrome, ``DIAL tel:`` the dialer, ``SENDTO smsto:`` Messages), several get the
+resolver dialog (``VIEW geo:``: Maps and OsmAnd; ``SEND`` of ``text/plain``), none "unable to
+resolve Intent"; ``-n`` and ``-p`` name the app themselves, a HOME intent opens the launcher
+(``--activity-clear-task``: the app on its start screen). Every start is logged as
+ActivityTaskManager logs it (``logd``; ``Starting:`` and the log print the intent as
+``Intent.toShortString`` does, its data as ``Uri.toSafeString``); ``am force-stop`` stops an app and
 cancels its alarms (``VirtualPhone.alarms_cancelled``), ``am kill`` keeps them; ``am
 broadcast`` is acknowledged (and reaches ADBKeyboard when it is the selected input method:
 ``ime.py``). ``monkey -p PKG`` opens an app.
 ``pm list packages|path|clear|dump`` sees the mock apps and a few system packages
-(``packages.py``); ``pm grant|revoke`` changes runtime permissions (``permissions``); ``pm
-install`` and ``pm uninstall`` answer as Android's
-``PackageManagerShellCommand`` does for what it cannot do: nothing is ever installed or removed
-on a PhoneWorld phone.
+(``packages.py``); ``pm grant|revoke`` changes runtime permissions (``permissions``). Nothing
+is ever installed or removed on a PhoneWorld phone: ``pm install`` (and ``cmd package
+install``, which ``adb install`` streams an APK to, and ``install-create`` of ``adb
+install-multiple``) answers one ``Failure [INSTALL_FAILED_USER_RESTRICTED: ...]`` line saying
+so, and ``pm uninstall`` answers as Android's ``PackageManagerShellCommand`` does under a user
+restriction.
 """
 
 from __future__ import annotations
@@ -23,7 +30,8 @@ from typing import Any
 from ...world.app import App
 from ...world.device import LAUNCHER_PACKAGE
 from ...world.manifest import Intent as DeviceIntent
-from .. import system_screens
+from .. import resolver, system_screens
+from ..logd import short_component
 from ..sh import IO
 from . import ime, packages
 from .base import Commands, split_flags, strip_user
@@ -31,6 +39,17 @@ from .base import Commands, split_flags, strip_user
 #: Packages every phone has besides the mock apps.
 SYSTEM_PACKAGES = tuple(packages.SYSTEM)
 MAIN = "android.intent.action.MAIN"
+#: What ``pm install`` answers: nothing can be installed on a PhoneWorld phone (the code is
+#: Android's for an install a user restriction forbids, ``PackageManager
+#: .INSTALL_FAILED_USER_RESTRICTED``).
+INSTALL_REFUSED = ("Failure [INSTALL_FAILED_USER_RESTRICTED: the virtual device runs "
+                   "PhoneWorld's apps only; it installs no APKs]")
+#: ``pm install`` options that take a value (AOSP ``PackageManagerShellCommand
+#: .makeInstallParams``).
+INSTALL_VALUE_OPTIONS = frozenset({"-S", "-i", "-p", "--user", "--install-location",
+                                   "--originating-uri", "--referrer", "--abi", "--pkg",
+                                   "--install-reason", "--force-uuid", "--apex-timeout",
+                                   "--staged-ready-timeout", "--update-ownership"})
 #: ``monkey``'s default share of system key events (AOSP ``MonkeySourceRandom``:
 #: ``mFactors[FACTOR_SYSOPS] = 2.0f``).
 SYSKEYS_FACTOR = 2.0
@@ -69,6 +88,8 @@ class Activities(Commands):
                 if self.find_app(package) is not None:
                     self.device.force_stop(package)
                     self.phone.alarms_cancelled.add(package)
+                    self.phone.logd.force_stopped(
+                        package, f"from pid {self.phone.logd.shell_pid()}")
             return 0
         if sub in ("kill", "kill-all"):
             # AOSP ActivityManagerService.killBackgroundProcesses: only processes in the
@@ -93,28 +114,46 @@ class Activities(Commands):
         except ValueError as exc:
             return io.fail(f"Error: {exc}", 255)
         io.print(f"Starting: Intent {{ {intent.describe()} }}")
+        self.phone.overlays.resolver.dismiss()  # a new start stops the resolver dialog
         try:
-            package = self._launch(intent)
+            shown = self._launch(intent)
         except LaunchError as exc:
             return io.fail(str(exc))
-        if package is None:
+        if shown is None:
             io.print("Warning: Activity not started, intent has been delivered to currently "
                      "running top-most instance.")
         elif intent.wait:
-            io.print(f"Status: ok\nLaunchState: COLD\nActivity: {package}/.MainActivity\n"
+            io.print(f"Status: ok\nLaunchState: COLD\nActivity: {shown}\n"
                      "TotalTime: 312\nWaitTime: 318\nComplete")
         return 0
 
     def _launch(self, intent: Intent) -> str | None:
-        """Carry out an activity intent: the package shown (None if it was on top already).
-        Raises ``LaunchError`` when nothing handles it."""
+        """Carry out an activity intent: the short component shown (None if the intent went
+        to the activity on top already), the start logged. Raises ``LaunchError`` when
+        nothing handles it."""
+        shown = self._start(intent)
+        if shown is None:
+            return None
+        package, cls = shown
+        full = package + cls if cls.startswith(".") else cls
+        if package != resolver.PACKAGE:  # the resolver's start is logged when it opens
+            self.phone.logd.started(intent.describe(resolver.NEW_TASK,
+                                                    short_component(package, full)),
+                                    package, full)
+        return short_component(package, full)
+
+    def _unresolved(self, intent: Intent) -> LaunchError:
+        return LaunchError(f"Error: Activity not started, unable to resolve Intent "
+                           f"{{ {intent.describe()} }}")
+
+    def _start(self, intent: Intent) -> tuple[str, str] | None:
+        """``_launch`` without the log: (package, activity class) shown, or None."""
         screen = system_screens.target(intent.action, intent.component)
         if screen is not None:  # Settings' and PackageInstaller's own screens
             shown = self.phone.overlays.screens.open(screen, intent.data)
             if shown is None:
-                raise LaunchError(f"Error: Activity not started, unable to resolve Intent "
-                                  f"{{ {intent.describe()} }}")
-            return shown
+                raise self._unresolved(intent)
+            return shown, "." + system_screens.ACTIVITIES.get(screen, "Settings")
         package = intent.package
         if intent.component is not None:
             package, _, cls = intent.component.partition("/")
@@ -127,24 +166,51 @@ class Activities(Commands):
         home = "android.intent.category.HOME" in intent.categories
         if package == LAUNCHER_PACKAGE or (home and package is None):
             self.go_home()
-            return LAUNCHER_PACKAGE
+            return LAUNCHER_PACKAGE, ".MainActivity"
         action = intent.action or MAIN
         if action == MAIN and package is None and not intent.data:
-            raise LaunchError(f"Error: Activity not started, unable to resolve Intent "
-                              f"{{ {intent.describe()} }}")
+            raise self._unresolved(intent)
+        if package is None:  # implicit: the apps whose manifests answer it
+            package = self._resolve(intent)
+            if package is None:
+                return resolver.PACKAGE, resolver.ACTIVITY
         target = self.find_app(package)
         if intent.clear_task and target is not None:
             self.device.force_stop(target.name)  # the task's activities finish, data stays
         if (action == MAIN and target is not None and self.device.current_app is target
                 and not self.device.shade_open and not intent.data):
+            self.phone.logd.started(intent.describe(resolver.NEW_TASK,
+                                                    f"{package}/.MainActivity"),
+                                    package, f"{package}.MainActivity", to_top=True)
             return None
         try:
             app = self.device.start_intent(DeviceIntent(
                 action, package, intent.data, dict(intent.extras), tuple(intent.categories)))
         except LookupError:
-            raise LaunchError(f"Error: Activity not started, unable to resolve Intent "
-                              f"{{ {intent.describe()} }}") from None
-        return app.package
+            raise self._unresolved(intent) from None
+        return app.package, ".MainActivity"
+
+    def _resolve(self, intent: Intent) -> str | None:
+        """The package an implicit intent goes to: the one app that answers it, or the one
+        an "Always" answer chose; None when the resolver dialog opened to ask."""
+        found = resolver.candidates(self.phone, intent.action, intent.data, intent.mime,
+                                    intent.categories)
+        if not found:
+            raise self._unresolved(intent)
+        chooser = self.phone.overlays.resolver
+        preferred = chooser.preferred.get(resolver.preference_key(
+            intent.action, intent.data, intent.mime))
+        if len(found) == 1 or preferred in [c.package for c in found]:
+            return found[0].package if len(found) == 1 else preferred
+        choice = resolver.Choice(intent.action, intent.data, intent.mime, dict(intent.extras),
+                                 list(intent.categories), [c.package for c in found],
+                                 intent.describe, self.phone.overlays.foreground())
+        self.phone.logd.started(intent.describe(
+            "0x10800000", f"{resolver.PACKAGE}/{resolver.ACTIVITY}"), resolver.PACKAGE,
+            resolver.ACTIVITY)  # am's NEW_TASK, and the resolver's EXCLUDE_FROM_RECENTS
+        chooser.open(choice)
+        self.device.invalidate()
+        return None
 
     def cmd_monkey(self, args: list[str], io: IO) -> int:
         """``monkey -p PKG [-c CATEGORY] [--pct-syskeys N] [...] COUNT``: the ``monkey``
@@ -176,6 +242,12 @@ class Activities(Commands):
             return io.fail("** No activities found to run, monkey aborted.", 252)
         if not self.phone.hardware_keys and syskeys >= 0.1:
             return io.fail(f"** SYS_KEYS has no physical keys but with factor {syskeys}%.", 251)
+        self.phone.overlays.resolver.dismiss()
+        on_top = self.device.current_app is app and not self.device.shade_open
+        self.phone.logd.started(  # MonkeySourceRandom's launch: NEW_TASK | RESET_TASK_IF_NEEDED
+            "act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] "
+            f"flg=0x10200000 cmp={app.package}/.MainActivity", app.package,
+            f"{app.package}.MainActivity", to_top=on_top)
         self.open_app(app)
         io.print(f"Events injected: {count}")
         io.print("## Network stats: elapsed time=12ms (0ms mobile, 0ms wifi, 12ms not connected)")
@@ -208,6 +280,7 @@ class Activities(Commands):
         if sub == "clear" and rest:
             package = rest[0]
             if self.device.clear_data(package) or package in SYSTEM_PACKAGES:
+                self.phone.logd.force_stopped(package, "clear data")
                 # clearApplicationUserData also resets the app's runtime permissions to what
                 # an install gives them, and its first-run screen is back with its data
                 self.phone.permissions.reset(package)
@@ -227,7 +300,7 @@ class Activities(Commands):
                 return io.fail(f"Error: {exc}", 255)
             io.print(packages.query_activities(
                 self.phone, sub, intent.action, intent.categories, intent.package,
-                intent.component, options), end="")
+                intent.component, options, intent.data, intent.mime), end="")
             return 0
         if sub in ("grant", "revoke"):  # permissions.Permissions.grant_command
             error = self.phone.permissions.grant_command(sub, rest)
@@ -235,8 +308,8 @@ class Activities(Commands):
                 return 0
             io.error(f"\nException occurred while executing '{sub}':\n{error}\n")
             return 255
-        if sub == "install":
-            return self._pm_install(rest, io)
+        if sub in ("install", "install-create"):
+            return self._pm_install(rest if sub == "install" else [*rest, "-S", "0"], io)
         if sub == "uninstall" and rest:
             return self._pm_uninstall(rest, io)
         return io.fail(f"Error: unknown or incomplete command: pm {' '.join(args)}", 255)
@@ -260,17 +333,19 @@ class Activities(Commands):
         return 0
 
     def _pm_install(self, args: list[str], io: IO) -> int:
-        """``pm install [-r] [-t] [-g] ... PATH``: ``Error: Can't open file`` for a missing
-        path (AOSP ``PackageManagerShellCommand.doRunInstall``) and an invalid-APK failure
-        for an existing one, since nothing can be installed here."""
-        paths = [a for a in args if not a.startswith("-")]
-        if not paths:
+        """``pm install [-r] [-t] [-g] ... PATH`` or ``-S SIZE`` (the APK streamed on
+        standard input, as ``adb install`` sends it) and ``install-create``: one
+        ``INSTALL_REFUSED`` line, exit 1. AOSP ``PackageManagerShellCommand.doRunInstall``
+        prints ``Failure [CODE: message]`` when the install session fails; here it fails
+        before any file is opened, so the size of a streamed APK is never taken for a path
+        ("Can't open file: 5")."""
+        options, paths = _install_args(args)
+        if not paths and "-S" not in options:
             return io.fail("Error: must either specify a package size or an APK file", 1)
-        path = paths[-1]
-        if self.phone.stat(path) is None:
-            io.error(f"Error: Can't open file: {path}")
-            return io.fail("Consider using a file under /data/local/tmp/")
-        io.print("Failure [INSTALL_FAILED_INVALID_APK: PhoneWorld phones install no APKs]")
+        size = options.get("-S", "")
+        if size.isdigit():  # read the streamed APK, as the session would, and drop it
+            io.source.take(int(size))
+        io.print(INSTALL_REFUSED)
         return 1
 
     def _pm_uninstall(self, args: list[str], io: IO) -> int:
@@ -344,15 +419,20 @@ class Intent:
                 raise ValueError(f"No argument for option {name}")
             self.extras[value] = extra_value(name, raw)
 
-    def describe(self) -> str:
-        """``Intent.toShortString``: ``act=... cat=[...] pkg=... cmp=... (has extras)``."""
+    def describe(self, flags: str | None = None, component: str | None = None) -> str:
+        """``Intent.toShortString(secure=true, comp=true, extras=true, clip=false)``: ``act=...
+        cat=[...] dat=... typ=... flg=0x... pkg=... cmp=... (has extras)``, the data as
+        ``Uri.toSafeString`` shows it; ``flags`` (hex) are added to the intent's own and
+        ``component`` replaces its own (what the log shows once it is resolved)."""
+        value = _flag_value(self.flags) | (int(flags, 16) if flags else 0)
         parts = []
-        for key, value in (("act", self.action), ("cat", self.categories and
-                                                  f"[{','.join(self.categories)}]"),
-                           ("dat", self.data), ("typ", self.mime), ("flg", self.flags),
-                           ("pkg", self.package), ("cmp", self.short_component())):
-            if value:
-                parts.append(f"{key}={value}")
+        for key, text in (("act", self.action), ("cat", self.categories and
+                                                 f"[{','.join(self.categories)}]"),
+                          ("dat", self.data and safe_uri(self.data)), ("typ", self.mime),
+                          ("flg", f"0x{value:x}" if value else None), ("pkg", self.package),
+                          ("cmp", component or self.short_component())):
+            if text:
+                parts.append(f"{key}={text}")
         if self.extras:
             parts.append("(has extras)")
         return " ".join(parts)
@@ -399,3 +479,46 @@ def extra_value(option: str, raw: str) -> Any:
     except ValueError:
         raise ValueError(f"Invalid value for {option}: {raw}") from None
     return raw
+
+
+def _install_args(args: Sequence[str]) -> tuple[dict[str, str], list[str]]:
+    """``pm install``'s options (with their values) and APK paths."""
+    options: dict[str, str] = {}
+    paths: list[str] = []
+    it = iter(args)
+    for arg in it:
+        if arg in INSTALL_VALUE_OPTIONS:
+            options[arg] = next(it, "")
+        elif arg.startswith("-"):
+            options[arg] = ""
+        else:
+            paths.append(arg)
+    return options, paths
+
+
+def _flag_value(text: str | None) -> int:
+    """``am``'s ``-f FLAGS`` (``Integer.decode``: decimal, ``0x`` hex or ``0`` octal)."""
+    if not text:
+        return 0
+    try:
+        return int(text, 0) & 0xFFFFFFFF
+    except ValueError:
+        return 0
+
+
+#: Schemes whose data ``Uri.toSafeString`` masks (every character but ``-@.`` is ``x``).
+MASKED_SCHEMES = frozenset({"tel", "sip", "sms", "smsto", "mailto", "nfc"})
+
+
+def safe_uri(uri: str) -> str:
+    """``Uri.toSafeString``: ``tel:xxxxxxx``, ``https://host/...``, and for other schemes
+    the scheme-specific part (all but the fragment)."""
+    scheme, colon, rest = uri.partition(":")
+    if not colon:
+        return uri.partition("#")[0]
+    if scheme.lower() in MASKED_SCHEMES:
+        return f"{scheme}:" + "".join(c if c in "-@." else "x" for c in rest.partition("#")[0])
+    if scheme.lower() in ("http", "https", "ftp", "rtsp"):
+        host = rest.removeprefix("//").partition("/")[0].partition("?")[0].partition("#")[0]
+        return f"{scheme}://{host.rpartition('@')[2]}/..."
+    return f"{scheme}:{rest.partition('#')[0]}"

@@ -1,7 +1,8 @@
 """``dumpsys``: the phone's state as Android's system services dump it.
 
 Services: ``window`` (focused window, IME), ``activity`` (tasks; ``activity top`` with the
-pid ``ps`` shows), ``package`` (``packages.py``), ``alarm``
+pid ``ps`` shows), ``package`` (``packages.py``), ``SurfaceFlinger --display-id`` (the
+physical displays, which ``screencap -d`` takes: adbutils' ``screenshot(display_id=N)``), ``alarm``
 (the system's own alarms and the clock app's, scheduled as AOSP DeskClock does: see
 ``Dumpsys.dump_alarm``), ``display``,
 ``power``, ``battery``, ``input_method``, ``notification`` (``notification.py``) and
@@ -34,6 +35,7 @@ class Dumpsys(Commands):
             "window": lambda: self.dump_window(args[1:]), "activity": self.dump_activities,
             "alarm": self.dump_alarm, "input_method": self.dump_input_method,
             "display": self.dump_display, "power": self.dump_power,
+            "SurfaceFlinger": self.dump_surface_flinger,
             "battery": self.dump_battery, "account": self.dump_account,
             "notification": lambda: notification.dump(self.phone, args[1:]),
             "package": lambda: packages.dump(self.phone, args[1:]),
@@ -149,16 +151,31 @@ class Dumpsys(Commands):
         return (f"TASK {top} id={self.task_id(top)} userId=0\n"
                 f"  ACTIVITY {top}/.MainActivity {hexid(top + 'a')} pid={pid}\n")
 
+    def displays(self) -> list[tuple[str, int, int, int, str]]:
+        """The built-in displays: (SurfaceFlinger's physical id, port, width, height,
+        state); a foldable's cover screen (off) first, then its inner screen."""
+        w, h = T.SCREEN_W, T.SCREEN_H
+        on = "ON" if self.phone.overlays.power.awake else "OFF"
+        if self.phone.profile_info().foldable:
+            return [(FOLD_OUTER, 0, 1080, 2092, "OFF"), (FOLD_INNER, 1, w, h, on)]
+        return [(FOLD_OUTER, 0, w, h, on)]
+
+    def dump_surface_flinger(self) -> str:
+        """``dumpsys SurfaceFlinger --display-id`` (AOSP ``SurfaceFlinger
+        ::dumpDisplayIdentificationData``): ``Display ID (HWC display N): port=P pnpId=...
+        displayName="..."`` a display; the virtual phone dumps only this, whatever the
+        arguments."""
+        return "".join(f'Display {ident} (HWC display {k}): port={port} pnpId=GGL '
+                       f'displayName="EMU_display_{k}"\n'
+                       for k, (ident, port, *_) in enumerate(self.displays()))
+
     def dump_display(self) -> str:
         """``dumpsys display`` (AOSP ``DisplayManagerService.dumpInternal``): the display
         devices (``DisplayDeviceInfo{...}``: ``uniqueId="local:ID"``, SurfaceFlinger's
         physical display id, and ``state``) and the viewports; a foldable lists its cover
         screen (off) and its inner screen (on, the default display's)."""
         w, h = T.SCREEN_W, T.SCREEN_H
-        on = "ON" if self.phone.overlays.power.awake else "OFF"
-        devices = [("4619827259835644672", 0, w, h, on)]
-        if self.phone.profile_info().foldable:
-            devices = [(FOLD_OUTER, 0, 1080, 2092, "OFF"), (FOLD_INNER, 1, w, h, on)]
+        devices = self.displays()
         lines = ["DISPLAY MANAGER (dumpsys display)", "  mOnlyCore=false", "",
                  f"Display Devices: size={len(devices)}"]
         for ident, port, dw, dh, state in devices:

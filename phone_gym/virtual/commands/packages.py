@@ -194,19 +194,31 @@ def installed(phone: VirtualPhone) -> dict[str, Package]:
 
 def query_activities(phone: VirtualPhone, sub: str, action: str | None,
                      categories: Sequence[str], package: str | None, component: str | None,
-                     options: Sequence[str]) -> str:
+                     options: Sequence[str], data: str | None = None,
+                     mime: str | None = None) -> str:
     """``pm query-activities|resolve-activity [--brief] [--components] INTENT`` over the
-    mock apps' launcher activities (``MAIN``/``LAUNCHER`` and their manifests' actions), as
-    AOSP ``PackageManagerShellCommand.runQueryIntentActivities``/``runResolveActivity`` and
-    ``printResolveInfo`` print them: ``N activities found:`` then ``  Activity #i:`` blocks;
-    with ``--components`` one ``flattenToShortString()`` a line; with ``--brief`` a
+    mock apps' launcher activities (``MAIN``/``LAUNCHER`` and their manifests' actions; an
+    intent with data or a type: the filters ``resolver.matches`` reads from the manifests),
+    as AOSP ``PackageManagerShellCommand.runQueryIntentActivities``/``runResolveActivity``
+    and ``printResolveInfo`` print them: ``N activities found:`` then ``  Activity #i:``
+    blocks; with ``--components`` one ``flattenToShortString()`` a line; with ``--brief`` a
     ``priority=... isDefault=...`` line before each component; ``No activities found`` (or
-    ``No activity found`` for resolve-activity) when nothing matches."""
+    ``No activity found`` for resolve-activity) when nothing matches. ``resolve-activity`` of
+    an intent with data or a type that several apps answer names the resolver dialog (AOSP
+    ``chooseBestActivity``), unless an "Always" answer chose one."""
+    from .. import resolver
+
     found = []
     for p in installed(phone).values():
         if p.activity is None or (package is not None and p.name != package):
             continue
         if component is not None and component not in (p.short_component, p.component):
+            continue
+        if data or mime:
+            cls = phone.device.apps.class_of(p.name)
+            if cls is not None and resolver.matches(cls.manifest, action, data, mime,
+                                                    list(categories)):
+                found.append(p)
             continue
         filters = [(MAIN, {LAUNCHER}), *((a, {DEFAULT}) for a in p.actions)]
         if any(action in (None, a) and set(categories) <= cats for a, cats in filters):
@@ -215,6 +227,14 @@ def query_activities(phone: VirtualPhone, sub: str, action: str | None,
     if sub == "resolve-activity":
         if not found:
             return "No activity found\n"
+        if (data or mime) and len(found) > 1:
+            chosen = phone.overlays.resolver.preferred.get(
+                resolver.preference_key(action, data, mime))
+            best = next((p for p in found if p.name == chosen), None)
+            if best is None:
+                system = installed(phone)[resolver.PACKAGE]
+                best = dataclasses.replace(system, activity=resolver.ACTIVITY)
+            return "".join(resolve_info(best, "", brief, components, False))
         return "".join(resolve_info(found[0], "", brief, components, len(found) == 1))
     if not found:
         return "No activities found\n"

@@ -179,9 +179,12 @@ class Screen(Commands):
             Image.fromarray(image).save(buf, format="PNG", compress_level=1)
             data = buf.getvalue()
         else:
+            # screencap.cpp's raw image: width, height, format (1: RGBA_8888) and color
+            # space (``dataSpaceToInt``: 1, COLORSPACE_SRGB, for the sRGB display), then the
+            # pixels; adbd's ``framebuffer:`` service reads it so (``server``)
             h, w = image.shape[:2]
             rgba = np.dstack([image, np.full((h, w), 255, np.uint8)])
-            data = np.array([w, h, 1, 0], "<u4").tobytes() + rgba.tobytes()
+            data = np.array([w, h, 1, 1], "<u4").tobytes() + rgba.tobytes()
         if path is None:
             io.out += data
             return 0
