@@ -17,6 +17,8 @@ What the system logs, in Android 14's words:
   start logged, ``observe``: a tap on its icon) are all logged;
 - ``ActivityManager``'s ``Force stopping PKG appid=N user=0: REASON`` (``am force-stop``,
   ``pm clear``);
+- what the apps log (``App.log``, as ``android.util.Log``): in ``main``, under the app's
+  uid and the pid of its process, at the phone time they logged it;
 - nothing in ``crash``: PhoneWorld's apps do not crash.
 
 A reboot empties every buffer (logd keeps them in memory; the last boot's log in pstore,
@@ -86,10 +88,11 @@ class Logd:
 
     # --- the store ---------------------------------------------------------------------
     def write(self, priority: str, tag: str, message: str, *, buffer: str = "main",
-              pid: int = SYSTEM_SERVER, tid: int | None = None, uid: int = SYSTEM_UID) -> None:
-        """Log one entry now (the phone's clock)."""
+              pid: int = SYSTEM_SERVER, tid: int | None = None, uid: int = SYSTEM_UID,
+              at: datetime | None = None) -> None:
+        """Log one entry now (the phone's clock), or at ``at``."""
         room = MAX_PAYLOAD - 3 - len(tag.encode())  # the priority, tag and NULs fill the rest
-        entry = Entry(next(self._seq), buffer, self.phone.device.system.now, pid,
+        entry = Entry(next(self._seq), buffer, at or self.phone.device.system.now, pid,
                       pid if tid is None else tid, uid, priority, tag,
                       message.encode()[:max(0, room)].decode("utf-8", "ignore"))
         self.last = entry.seq
@@ -148,9 +151,25 @@ class Logd:
                    f"Force stopping {package} appid={appid} user=0: {reason}", buffer="system",
                    tid=BINDER_TID)
 
+    def drain_apps(self) -> None:
+        """Move what the apps logged since the last read into ``main`` (``Device.app_log``),
+        each line under its app's uid and pid."""
+        lines = self.phone.device.app_log
+        if not lines:
+            return
+        packages = installed(self.phone)
+        pids = {p.name: p.pid for p in processes(self.phone, shell=False)}
+        while lines:
+            line = lines.popleft()
+            info = packages.get(line.package)
+            pid = pids.get(line.package, SYSTEM_SERVER)
+            self.write(line.priority, line.tag, line.message, pid=pid,
+                       uid=info.uid if info is not None else SYSTEM_UID, at=line.time)
+
     def observe(self) -> None:
         """Log the start of an app that came to the front with none logged (the launcher
-        started it: a tap on its icon or in recents)."""
+        started it: a tap on its icon or in recents), and what the apps logged."""
+        self.drain_apps()
         device = self.phone.device
         name = None if device.shade_open or device.show_recents else device.foreground
         cls = device.apps.class_of(name) if name else None

@@ -36,6 +36,9 @@ from .manifest import AppManifest, Intent
 from .system import SystemState
 from .widgets import Screen
 
+#: ``android.util.Log``'s priorities, VERBOSE to ASSERT (logcat's letters).
+LOG_PRIORITIES = "VDIWEF"
+
 
 @dataclass(frozen=True)
 class Route:
@@ -53,6 +56,8 @@ class Host(Protocol):
     def go_home(self) -> None: ...
 
     def open_app(self, name: str) -> None: ...
+
+    def log(self, package: str, priority: str, tag: str, message: str) -> None: ...
 
 
 class App:
@@ -198,6 +203,16 @@ class App:
     def toast(self, text: str) -> None:
         if self.host is not None:
             self.host.toast(text)
+
+    def log(self, message: str, *, priority: str = "I", tag: str = "") -> None:
+        """Write a line to the phone's log as ``android.util.Log`` does (``priority`` one of
+        ``VDIWEF``; ``tag`` defaults to the app's name): ``adb logcat`` on the virtual
+        device shows it under the app's uid and pid."""
+        if priority not in LOG_PRIORITIES or len(priority) != 1:
+            raise ValueError(f"log priority {priority!r}; accepted: one of "
+                             f"{', '.join(LOG_PRIORITIES)}")
+        if self.host is not None:
+            self.host.log(self.package, priority, tag or self.name, message)
 
     def stop(self) -> None:
         """Force-stop: transient state and back stack are lost, data persists."""

@@ -7,9 +7,10 @@ action it cannot carry out (nothing changes then) and None otherwise.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..actions import PhoneAction
 from . import theme as T
@@ -23,6 +24,20 @@ from .system import DEFAULT_START, STORES, SystemState
 from .system_ui import DRAWER, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE, Launcher, Menu, Recents, Shade
 from .theme import Palette
 from .widgets import MULTILINE_STYLES, MenuItem, Node, Screen, slider_value_at
+
+#: At most this many app log lines wait for a reader (``Device.app_log``).
+APP_LOG_LINES = 512
+
+
+class AppLogLine(NamedTuple):
+    """One line an app logged: when, which package, ``priority`` (one of ``VDIWEF``), tag."""
+
+    time: datetime
+    package: str
+    priority: str
+    tag: str
+    message: str
+
 
 #: The contacts provider: contacts are its data (``pm clear`` on it wipes them).
 CONTACTS_PROVIDER = STORES["contacts"]
@@ -132,6 +147,9 @@ class Device:
         self.focus: str | None = None
         self.toast_text: str | None = None
         self.toast_until: datetime = start
+        #: What apps logged (``App.log``), oldest first, until a log reader drains it (the
+        #: virtual device's ``logd``); bounded so that a phone nobody reads stays small.
+        self.app_log: deque[AppLogLine] = deque(maxlen=APP_LOG_LINES)
         self.scroll: dict[tuple[str, Route], int] = {}
         self.shift = False
         self.symbols = False
@@ -330,6 +348,10 @@ class Device:
         return None
 
     # --- host services for apps ------------------------------------------------------
+    def log(self, package: str, priority: str, tag: str, message: str) -> None:
+        """An app's line for the system log (``App.log``), stamped with the phone's clock."""
+        self.app_log.append(AppLogLine(self.system.now, package, priority, tag, message))
+
     def toast(self, text: str) -> None:
         self.toast_text = text
         self.toast_until = self.system.now + timedelta(seconds=TOAST_SECONDS)

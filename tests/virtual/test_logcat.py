@@ -236,3 +236,34 @@ def test_adbutils_install_fails_with_that_line(adb_device: adbutils.AdbDevice,
     apk.write_bytes(b"PK\x03\x04" + os.urandom(2_000_000))
     with pytest.raises(adbutils.AdbInstallError, match=re.escape(REFUSED)):
         adb_device.install(str(apk), silent=True)
+
+
+# --- what the apps log -------------------------------------------------------------------------
+def test_what_an_app_logs_is_in_main_under_its_uid_and_pid(phone: VirtualPhone) -> None:
+    """An app's ``App.log`` (``android.util.Log``) reaches ``logcat`` in ``main``: the
+    Camera's capture line under the camera's own pid, with its tag and priority."""
+    package = phone.device.apps["Camera"].package
+    run(phone, f"monkey -p {package} 1")
+    run(phone, "logcat -c")
+    phone.device.apps["Camera"].shutter()  # what a tap on the shutter calls
+    saved = [f.path for f in phone.device.system.files if f.path.endswith(".jpg")]
+    out = lines(phone, "logcat -d -b main -v threadtime")
+    pid = run(phone, f"pidof {package}")[1].strip()
+    got = [m for x in out if (m := THREADTIME.match(x)) and m.group(4) == "CameraCapture"]
+    assert len(got) == 1, out
+    assert got[0].group(1) == pid and got[0].group(3) == "I"
+    assert got[0].group(5) == f"Saved image to {saved[-1]}"
+    assert said(phone, "logcat -d -s CameraCapture:W") == []  # below W: filtered out
+
+
+def test_app_log_is_bounded_and_refuses_bad_priorities(phone: VirtualPhone) -> None:
+    from phone_gym.world.device import APP_LOG_LINES
+
+    app = phone.device.apps["Notes"]
+    for i in range(APP_LOG_LINES + 10):
+        app.log(f"line {i}")
+    assert len(phone.device.app_log) == APP_LOG_LINES  # nobody read: the oldest dropped
+    assert said(phone, "logcat -d -s Notes")[-1] == f"line {APP_LOG_LINES + 9}"
+    assert not phone.device.app_log  # read into logd's bounded buffer
+    with pytest.raises(ValueError, match="accepted: one of V, D, I, W, E, F"):
+        app.log("x", priority="X")

@@ -83,12 +83,14 @@ class CameraApp(App):
     def shutter(self) -> None:
         now = self.system.now
         if self.ui.mode == "Photo":
-            save_photo(self.system.files, now)
+            photo = save_photo(self.system.files, now)
+            self.log(f"Saved image to {photo.path}", tag="CameraCapture")
             self.toast("Photo saved")
         elif self.ui.recording_since is None:
             self.ui.recording_since = now
         else:
-            save_video(self.system.files, self.ui.recording_since, now)
+            video = save_video(self.system.files, self.ui.recording_since, now)
+            self.log(f"Saved video to {video.path}", tag="CameraCapture")
             self.ui.recording_since = None
             self.toast("Video saved")
 

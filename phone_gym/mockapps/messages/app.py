@@ -229,7 +229,8 @@ class MessagesApp(App):
         found = conversation(self.system, key)
         if found is None or not body.strip():
             return
-        send_message(self.system, found.address, body.strip())
+        sent = send_message(self.system, found.address, body.strip())
+        self.log(f"sent message {sent.id} in thread {found.key}", tag="SmsSender")
         self.ui.draft = ""
 
     def send_new(self, body: str) -> None:
@@ -239,7 +240,8 @@ class MessagesApp(App):
             return
         if not body.strip():
             return
-        send_message(self.system, address, body.strip())
+        sent = send_message(self.system, address, body.strip())
+        self.log(f"sent message {sent.id} in a new thread", tag="SmsSender")
         self.ui.recipient, self.ui.new_text, self.ui.draft = "", "", ""
         self.replace("thread", thread_key(address))
 
