@@ -61,6 +61,13 @@ ANDROID_CLASS: dict[str, str] = {
     # media kinds (``phone_gym.world.kit.media``): their pixels, not their text, carry content
     "picture": "android.widget.ImageView",
     "canvas": "android.view.View",
+    # pickers and calendar views (``phone_gym.world.kit.pickers``, ``kit.calendars``)
+    "dial": "android.view.View",  # a time picker's clock face (ClockFaceView)
+    "dial_num": "android.widget.TextView",  # a number on the face
+    "day": "android.widget.TextView",  # a day (or a year) in a date picker's grid
+    "time_chip": "android.widget.Button",  # the hour, minute or AM/PM of a time picker
+    "board": "android.view.ViewGroup",  # children placed at boxes (``Node.at``)
+    "event_chip": "android.widget.TextView",  # an event in a calendar's month or day view
 }
 
 #: Kinds whose ``text`` is drawn into the screenshot but never reported in the accessibility
@@ -102,12 +109,15 @@ class Node:
     color: tuple[int, int, int] | None = None
     range_info: tuple[int, int, int] | None = None  # a slider's (minimum, maximum, value)
     rows: Rows | None = None  # a virtual list's rows (built only where they show)
+    #: A child of a ``dial`` or ``board``: its box in 0..1000 of the parent's box.
+    at: tuple[int, int, int, int] | None = None
 
     @property
     def clickable(self) -> bool:
         return self.enabled and (
             self.on_click is not None or self.kind == "text_field"
             or (self.kind == "slider" and self.on_slide is not None)
+            or self.on_stroke is not None
         )
 
     @property

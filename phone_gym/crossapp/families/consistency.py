@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 
 from ...actions import PhoneAction
 from ...mockapps.calendar import fixtures as calendar
+from ...mockapps.clock.fixtures import new_alarm as clock_new_alarm
 from ...tasks.driver import Driver
 from ...tasks.task import Task
 from ...verifiers import (
@@ -262,10 +263,5 @@ def delete_listed(ui: Driver, title: str) -> Iterator[PhoneAction]:
 
 
 def new_alarm(ui: Driver, hour: int, minute: int, label: str) -> Iterator[PhoneAction]:
-    """Set a one-time alarm in Clock: +, the time, the label, Save."""
-    yield from ui.open_app("Clock")
-    yield from ui.tap(id="add_alarm")
-    yield from ui.fill("hour", f"{hour:02d}")
-    yield from ui.fill("minute", f"{minute:02d}")
-    yield from ui.fill("label", label)
-    yield from ui.tap(id="save")
+    """Set a one-time alarm in Clock: +, the time on the clock face, the label, Save."""
+    yield from clock_new_alarm(ui, hour, minute, label)

@@ -28,6 +28,7 @@ from ...actions import PhoneAction
 from ...mockapps.calendar import fixtures as calendar
 from ...mockapps.chat import fixtures as chat
 from ...mockapps.clock.fixtures import COLLECTION as ALARMS
+from ...mockapps.clock.fixtures import new_alarm as clock_new_alarm
 from ...mockapps.mail import fixtures as mail
 from ...mockapps.meet import fixtures as meet
 from ...mockapps.messages import fixtures as messages
@@ -317,13 +318,7 @@ def alarm(hour: int, minute: int, label: str = "") -> Stage:
     rings then already."""
     def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
         if absent(ui, lambda s: any(a.hour == hour and a.minute == minute for a in s.alarms())):
-            yield from ui.open_app("Clock")
-            yield from ui.tap(id="add_alarm")
-            yield from ui.fill("hour", f"{hour:02d}")
-            yield from ui.fill("minute", f"{minute:02d}")
-            if label:
-                yield from ui.fill("label", label)
-            yield from ui.tap(id="save")
+            yield from clock_new_alarm(ui, hour, minute, label)
     expect = {"label": same_text(label), "enabled": True} if label else {"enabled": True}
     return hop(ALARMS, {"hour": hour, "minute": minute}, expect, steps)
 
