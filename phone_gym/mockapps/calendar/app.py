@@ -24,14 +24,14 @@ from functools import partial
 from ...world.app import App, Route
 from ...world.kit import (
     ActionIcon,
+    CalendarState,
     ChoiceDialog,
+    ClockState,
     ConfirmDialog,
-    DateDraft,
-    DatePicker,
+    MaterialDatePicker,
+    MaterialTimePicker,
     SearchList,
     Tabs,
-    TimeDraft,
-    TimePicker,
 )
 from ...world.kit.common import tall, weighted
 from ...world.system import Event
@@ -167,8 +167,8 @@ class CalendarUi:
     tab: str = "Event list"
     draft: Draft = field(default_factory=Draft)
     picking: str = ""  # the open picker: start_date, start_time, end_date, end_time, repeat
-    date_draft: DateDraft = field(default_factory=DateDraft)
-    time_draft: TimeDraft = field(default_factory=TimeDraft)
+    date_picker: CalendarState | None = None
+    time_picker: ClockState | None = None
     deleting: int | None = None
     query: str = ""
 
@@ -254,9 +254,10 @@ class CalendarApp(App):
     def open_picker(self, which: str) -> None:
         draft = self.ui.draft
         if which.endswith("_date"):
-            self.ui.date_draft = DateDraft.from_iso(getattr(draft, which))
+            self.ui.date_picker = CalendarState.of(getattr(draft, which), today=self.today)
         elif which.endswith("_time"):
-            self.ui.time_draft = TimeDraft.from_iso(getattr(draft, which))
+            twelve = self.system.get_setting("system", "time_12_24") == "12"
+            self.ui.time_picker = ClockState.of(getattr(draft, which), is24h=not twelve)
         self.ui.picking = which
 
     def close_picker(self) -> None:
@@ -407,14 +408,12 @@ class CalendarApp(App):
 
     def picker(self) -> Node | None:
         which = self.ui.picking
-        if which.endswith("_date"):
-            title = "Start date" if which == "start_date" else "End date"
-            return DatePicker(self.ui.date_draft, on_done=self.picked,
-                              on_cancel=self.close_picker, title=title)
-        if which.endswith("_time"):
-            title = "Start time" if which == "start_time" else "End time"
-            return TimePicker(self.ui.time_draft, on_done=self.picked,
-                              on_cancel=self.close_picker, title=title)
+        if which.endswith("_date") and self.ui.date_picker is not None:
+            return MaterialDatePicker(self.ui.date_picker, on_done=self.picked,
+                                      on_cancel=self.close_picker)
+        if which.endswith("_time") and self.ui.time_picker is not None:
+            return MaterialTimePicker(self.ui.time_picker, on_done=self.picked,
+                                      on_cancel=self.close_picker)
         if which == "repeat":
             return ChoiceDialog("Repeat", REPEATS, self.ui.draft.repeat, self.picked,
                                 self.close_picker, id="repeat_choices")
