@@ -306,7 +306,7 @@ def todo(title: Any, due: str | None = None, text: str | None = None) -> Stage:
             yield from ui.tap(id="new_item")
             yield from ui.fill("title", words)
             if due:
-                yield from ui.fill("due", due)
+                yield from todos.set_due(ui, due)
             yield from ui.tap(id="save")
     where = {"title": same_text(title) if isinstance(title, str) else title}
     expect = {"due": due, "done": False} if due else {"done": False}
