@@ -165,7 +165,7 @@ def log_expense(ui: Driver, name: str, amount: int, day: str, category: str = ""
     yield from ui.fill("amount", f"{amount / 100:.2f}")
     if note:
         yield from ui.fill("note", note)
-    yield from ui.fill("date", day)
+    yield from expense.set_date(ui, day)
     yield from ui.tap(id="save")
 
 
