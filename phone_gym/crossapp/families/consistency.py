@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 from ...actions import PhoneAction
 from ...mockapps.calendar import fixtures as calendar
 from ...mockapps.clock.fixtures import new_alarm as clock_new_alarm
-from ...tasks.driver import Driver
+from ...tasks.driver import Driver, OracleError
 from ...tasks.task import Task
 from ...verifiers import (
     Allow,
@@ -255,7 +255,11 @@ def set_span(ui: Driver, first: datetime, last: datetime) -> Iterator[PhoneActio
 
 def delete_listed(ui: Driver, title: str) -> Iterator[PhoneAction]:
     """Delete the record listed on screen as ``title`` (its page: Delete, confirmed), if it
-    is listed."""
+    is listed (scrolling to it)."""
+    try:
+        yield from ui.reveal(title, kind="list_item")
+    except OracleError:
+        return
     if ui.find(title, kind="list_item") is not None:
         yield from ui.tap(title, kind="list_item")
         yield from ui.tap(id="delete")

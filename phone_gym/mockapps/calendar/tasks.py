@@ -75,8 +75,8 @@ NO_REPEAT = Matcher(lambda v: not v, "no repeat rule")
 
 # --- oracle helpers ------------------------------------------------------------------------------
 def open_day(ui: Driver, day: date, *, launch: bool = True) -> Iterator[PhoneAction]:
-    """Launch the calendar (unless ``launch`` is False), page to ``day``'s month and tap
-    the day."""
+    """Launch the calendar (unless ``launch`` is False), page to ``day``'s month, tap the
+    day and scroll to its events below the month."""
     if launch:
         yield from ui.open_app("Calendar")
     if ui.find(id="month_title") is None:
@@ -90,6 +90,9 @@ def open_day(ui: Driver, day: date, *, launch: bool = True) -> Iterator[PhoneAct
         later = (int(year), MONTHS.index(month)) < (day.year, day.month - 1)
         yield from ui.tap(id="next_month" if later else "previous_month")
     yield from ui.tap(id=f"day_{day.isoformat()}")
+    if ui.find(kind="list_item") is None:  # the day's events, below the month: scroll to them
+        yield from ui.reveal(id="day_events")
+        yield from ui.reveal(id="day_title")
 
 
 def search(ui: Driver, text: str) -> Iterator[PhoneAction]:
