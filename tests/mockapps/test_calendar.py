@@ -79,11 +79,13 @@ def test_the_list_shows_upcoming_events_and_the_month_view_a_day_in_time_order(
     first, second = (Driver(device).find(t, kind="list_item") for t in ("Standup", "Dentist"))
     assert first is not None and second is not None
     assert first.rect[1] < second.rect[1]  # time order
+    assert shown(device, "Dentist", kind="event_chip")  # the month's cells hold chips too
     tap(device, id=f"day_{OCT}20")
-    assert shown(device, "Piano") and not shown(device, "Dentist")
+    assert shown(device, "Piano", kind="list_item")
+    assert not shown(device, "Dentist", kind="list_item")
     tap(device, id="previous_month")
     tap(device, id="day_2023-09-02")
-    assert shown(device, "Old trip")
+    assert shown(device, "Old trip", kind="list_item")
     tap(device, id="go_today")
     assert Driver(device).find(id="month_title").node.text == "October 2023"
 

@@ -380,22 +380,23 @@ def ClockFace(state: ClockState, on_change: Handler) -> Node:
     Android does; a tap anywhere on the face picks the nearest value (``ClockState.tap_at``).
     ``on_change`` runs after each pick (the app redraws)."""
     chosen = state.minute if state.selecting == "minute" else state.shown_hour()
-    pick = state.pick_minute if state.selecting == "minute" else state.pick_hour
-
-    def tap(value: int) -> None:
-        pick(value)
-        on_change()
 
     def tap_at(x0: int, y0: int, x1: int, y1: int) -> None:
-        state.tap_at(x1, y1)
+        state.tap_at(x1, y1)  # where the finger lifts, as Material's face
         on_change()
+
+    def tap_number(box: tuple[int, int, int, int], x0: int, y0: int, x1: int, y1: int) -> None:
+        """A tap on a number is a tap on the face there (its center: its value)."""
+        w, h = box[2] - box[0], box[3] - box[1]
+        tap_at(0, 0, box[0] + x1 * w // 1000, box[1] + y1 * h // 1000)
 
     nums = []
     for value, label, desc, box in dial_numbers(state):
         num = Node("dial_num", text=label, desc=desc, id=f"dial_{state.selecting}_{value}",
-                   selected=value == chosen, on_click=partial(tap, value),
+                   selected=value == chosen,
                    style="inner" if state.is24h and state.selecting == "hour" and value >= 12
                    else "")
+        num.on_stroke = partial(tap_number, box)
         num.at = box
         nums.append(num)
     face = Node("dial", id="material_clock_face", style=_hand(state), height=DIAL_SIDE,
