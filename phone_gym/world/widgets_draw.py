@@ -610,11 +610,11 @@ def _draw_event_chip(p: Painter, k: Look) -> None:
 
 @_draws("board")
 def _draw_board(p: Painter, k: Look) -> None:
-    """A surface its children are placed on; style ``hours:N`` draws N hour lines (a
-    calendar's day view) right of ``hint`` pixels."""
+    """A surface its children are placed on; style ``hours:N:LEFT`` draws N hour lines (a
+    calendar's day view) right of LEFT pixels."""
     if k.style.startswith("hours:"):
-        n = int(k.style.split(":")[1])
-        left = int(k.hint or 0)
+        _, hours, start = k.style.split(":")
+        n, left = int(hours), int(start)
         for i in range(n):
             p.hline(left, k.lw, k.lh * i / n + 2, 2, T.DIVIDER)
 

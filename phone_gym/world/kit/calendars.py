@@ -100,7 +100,7 @@ def DayView(events: Sequence[Shown], *, on_event: Callable[[int], None],
                          f"{first_hour}..{last_hour}")
     hours = last_hour - first_hour
     span = hours * 60
-    board = Node("board", id="day_view", style=f"hours:{hours}", hint=str(HOUR_LABEL_W),
+    board = Node("board", id="day_view", style=f"hours:{hours}:{HOUR_LABEL_W}",
                  height=hours * HOUR_H)
     for i in range(hours):
         h = first_hour + i
