@@ -41,6 +41,7 @@ from ...verifiers import (
     Allow,
     Allowed,
     Criterion,
+    Matcher,
     NearMiss,
     Record,
     lookup,
@@ -326,12 +327,19 @@ def alarm(hour: int, minute: int, label: str = "") -> Stage:
 def event(title: str, first: datetime, last: datetime, expect: Mapping[str, Any] | None = None,
           description: str = "") -> Stage:
     """A new calendar event ``title`` from ``first`` to ``last`` (with the ``expect``
-    fields), unless one of that title exists; the oracle writes ``description``."""
+    fields), unless one of that title exists; the oracle writes ``description``. An event
+    asked for without a description must have none (text typed into it afterwards is
+    over-doing)."""
     def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
         if absent(ui, lambda s: any(e.title == title for e in s.events())):
             yield from new_event(ui, title, first, last, description.format(**carry))
     where = {"title": same_text(title), "start": calendar.iso(first), "end": calendar.iso(last)}
+    if not description and "description" not in (expect or {}):
+        expect = {**(expect or {}), "description": NO_DESCRIPTION}
     return hop(calendar.COLLECTION, where, expect, steps)
+
+
+NO_DESCRIPTION = Matcher(lambda v: not v, "no description")
 
 
 def email(to: Any, subject: Any, expect: Mapping[str, Any], steps: Step) -> Stage:
