@@ -170,7 +170,7 @@ def log_expense(ui: Driver, name: str, amount: int, day: str, category: str = ""
     yield from ui.fill("amount", f"{amount / 100:.2f}")
     if note:
         yield from ui.fill("note", note)
-    yield from ui.fill("date", day)
+    yield from expense.set_date(ui, day)
     yield from ui.tap(id="save")
 
 
@@ -575,7 +575,7 @@ class CrossPayRepaidTodo(MoneyTask):
         item = next(i for i in ui.state.app("Todo").data.items if i.title == p["title"])
         if theirs.amount != p["amount"]:  # not repaid
             yield from ui.tap(p["title"], kind="list_item")
-            yield from ui.fill("due", self.ago(-1))
+            yield from todo.set_due(ui, self.ago(-1))
             yield from ui.tap(id="save")
         elif not item.done:
             yield from ui.tap(id=f"done_{item.id}")
@@ -670,7 +670,7 @@ class CrossShopOrderToTodo(Consistency, Task):
             return
         yield from ui.tap(id="new_item")
         yield from ui.fill("title", p["title"])
-        yield from ui.fill("due", order.arrives)
+        yield from todo.set_due(ui, order.arrives)
         yield from ui.fill("note", f"Shop order {order.number}")
         yield from ui.tap(id="save")
 

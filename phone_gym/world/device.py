@@ -686,6 +686,8 @@ class Device:
             self._slide(placed, x)
         elif node.on_click is not None:
             node.on_click()
+        elif node.on_stroke is not None:  # a tap on a surface that takes strokes: a dot
+            self._stroke(placed, x, y, x, y)
 
     def _slide(self, placed: Placed, x: int) -> None:
         """Set a slider to the value under ``x`` (its thumb jumps there)."""

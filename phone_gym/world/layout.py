@@ -197,6 +197,10 @@ def place(
     h = measure(node, nx1 - nx0)
     if kind == "bubble":
         nx0, nx1 = bubble_span(node, nx0, nx1)
+    elif kind == "dial":  # a square, centered
+        side = min(h, nx1 - nx0)
+        nx0 = (nx0 + nx1 - side) // 2
+        nx1 = nx0 + side
     full = (nx0, y, nx1, y + h)
     visible = clip(full, box)
     if visible is None:
@@ -244,6 +248,17 @@ def place(
             frame, node.children, nx0 + pad, nx1 - pad, y + pad, box, parent=idx,
             layer=layer, focus_id=focus_id,
         )
+    elif kind in ("dial", "board"):
+        w = nx1 - nx0
+        for child in node.children:
+            if child.at is None:
+                continue
+            ax0, ay0, ax1, ay1 = child.at
+            rect = (nx0 + ax0 * w // 1000, y + ay0 * h // 1000,
+                    nx0 + ax1 * w // 1000, y + ay1 * h // 1000)
+            vis = clip(rect, box)
+            if vis is not None:
+                frame.add(child, vis, full=rect, parent=idx, layer=layer)
     elif kind == "chip_group":
         line_h = T.HEIGHTS["chip"]
         for child, (cx0, cx1, line) in zip(node.children, flow(node, nx0, nx1), strict=True):

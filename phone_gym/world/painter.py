@@ -52,6 +52,7 @@ SURFACE_ROLES: dict[str, str | RGB] = {
     "dialog": "surface",
     "menu": "surface",
     "toast": T.TOAST_BG,
+    "dial": (230, 225, 236),  # a time picker's face (Material 3's surface container highest)
     "card": "surface",
     "sheet": "surface",
 }

@@ -65,6 +65,13 @@ ANDROID_CLASS: dict[str, str] = {
     "map": "android.view.View",
     "pin": "android.widget.ImageView",
     "map_button": "android.widget.ImageButton",
+    # pickers and calendar views (``phone_gym.world.kit.pickers``, ``kit.calendars``)
+    "dial": "android.view.View",  # a time picker's clock face (ClockFaceView)
+    "dial_num": "android.widget.TextView",  # a number on the face
+    "day": "android.widget.TextView",  # a day (or a year) in a date picker's grid
+    "time_chip": "android.widget.Button",  # the hour, minute or AM/PM of a time picker
+    "board": "android.view.ViewGroup",  # children placed at boxes (``Node.at``)
+    "event_chip": "android.widget.TextView",  # an event in a calendar's month or day view
 }
 
 #: Kinds whose ``text`` is drawn into the screenshot but never reported in the accessibility
@@ -109,13 +116,16 @@ class Node:
     color: tuple[int, int, int] | None = None
     range_info: tuple[int, int, int] | None = None  # a slider's (minimum, maximum, value)
     rows: Rows | None = None  # a virtual list's rows (built only where they show)
-    at: tuple[int, int, int, int] | None = None  # a map child's box inside the map
+    #: A child's box: of a ``dial`` or ``board``, in 0..1000 of the parent's box; of a
+    #: ``map``, in logical pixels from the map's top left (``layout.place``).
+    at: tuple[int, int, int, int] | None = None
 
     @property
     def clickable(self) -> bool:
         return self.enabled and (
             self.on_click is not None or self.kind == "text_field"
             or (self.kind == "slider" and self.on_slide is not None)
+            or self.on_stroke is not None
         )
 
     @property

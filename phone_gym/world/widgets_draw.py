@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from PIL import Image, ImageDraw
@@ -18,7 +19,8 @@ from .widgets import SLIDER_INSET
 #: supersampled sprites.
 FAST_KINDS = frozenset({"list_item", "text_field", "text"})
 #: Kinds drawn as floating shapes over whatever is below them (tiles with an alpha mask).
-MASKED = frozenset({"dialog", "menu", "menu_item", "toast", "fab", "sheet", "pin", "map_button"})
+MASKED = frozenset({"dialog", "menu", "menu_item", "toast", "fab", "sheet", "pin", "map_button",
+                    "dial_num"})
 #: Text styles with their own font size and line height (others draw as body text).
 TEXT_STYLES = frozenset({"title", "body", "caption", "big", "link", "error"})
 
@@ -619,6 +621,113 @@ def _draw_map_button(p: Painter, k: Look) -> None:
     else:
         p.text(k.lw / 2, k.lh / 2, k.text, T.FONT["body"], fg, align="m", max_w=k.lw - 40,
                bg=fill)
+
+
+# --- pickers and calendar views (``kit.pickers``, ``kit.calendars``) --------------------------
+
+#: A time picker's clock face and unselected chips (Material 3's surface container highest).
+DIAL_BG = (230, 225, 236)
+
+
+def _container(primary: RGB, bg: RGB) -> RGB:
+    """Material's primary container: the accent faded into ``bg``."""
+    return mix(primary, bg, 0.78)
+
+
+@_draws("dial")
+def _draw_dial(p: Painter, k: Look) -> None:
+    """The clock face, and its hand: ``style`` is ``angle:radius:size:dot`` (degrees from
+    12, the selector's distance from the center and its diameter in 0..1000 of the face; a
+    dot in the selector when no number marks the value)."""
+    side = min(k.lw, k.lh)
+    cx, cy = k.lw / 2, k.lh / 2
+    p.circle(cx, cy, side / 2, DIAL_BG)
+    if not k.style:
+        return
+    angle, radius, size, dot = (float(v) for v in k.style.split(":"))
+    s = side / 1000
+    ex = cx + radius * s * math.sin(math.radians(angle))
+    ey = cy - radius * s * math.cos(math.radians(angle))
+    p.d.line((cx * p.kx, cy * p.ky, ex * p.kx, ey * p.ky), fill=k.pal.primary,
+             width=max(1, round(4 * p.kf)))
+    p.circle(cx, cy, 8, k.pal.primary)
+    p.circle(ex, ey, size * s / 2, k.pal.primary)
+    if dot:
+        p.circle(ex, ey, 6, k.pal.on_primary)
+
+
+@_draws("dial_num")
+def _draw_dial_num(p: Painter, k: Look) -> None:
+    """A number on the face (its selector circle is the face's; this draws over it)."""
+    size = T.FONT["small"] if k.style == "inner" else T.FONT["body"]
+    fg = k.pal.on_primary if k.selected else on_color(k.bg, pal=k.pal)
+    p.text(k.lw / 2, k.lh / 2, k.text, size, fg, align="m",
+           bg=k.pal.primary if k.selected else k.bg)
+
+
+@_draws("day")
+def _draw_day(p: Painter, k: Look) -> None:
+    """A day (or a year) of a date picker: the chosen one filled, today outlined; a weekday
+    header letter (style ``header``); nothing (``blank``)."""
+    if k.style == "blank":
+        return
+    cx, cy = k.lw / 2, k.lh / 2
+    if k.style == "header":
+        p.text(cx, cy, k.text, T.FONT["caption"], on_color(k.bg, secondary=True, pal=k.pal),
+               align="m")
+        return
+    year = k.style.startswith("year")
+    r = min(k.lw, k.lh) / 2 - 10
+    x0, x1 = (16, k.lw - 16) if year else (cx - r, cx + r)
+    fg = on_color(k.bg, pal=k.pal)
+    fill = None
+    if k.selected:
+        fill, fg = k.pal.primary, k.pal.on_primary
+        p.rect(x0, cy - r, x1, cy + r, fill, radius=r)
+    elif k.style.endswith("today"):
+        p.rect(x0, cy - r, x1, cy + r, None, radius=r, outline=k.pal.primary, width=3)
+        fg = k.pal.primary
+    p.text(cx, cy, k.text, T.FONT["body"], fg, align="m", bg=fill)
+
+
+@_draws("time_chip")
+def _draw_time_chip(p: Painter, k: Look) -> None:
+    """The hour, minute (large) or AM/PM (style ``small``) of a time picker: on the
+    primary container when it is the part being picked."""
+    if k.style == "colon":  # between the hour and the minute
+        p.text(k.lw / 2, k.lh / 2, k.text, 110, on_color(k.bg, pal=k.pal), align="m")
+        return
+    fill = _container(k.pal.primary, k.bg) if k.selected else DIAL_BG
+    fg = k.pal.primary if k.selected else on_color(DIAL_BG, pal=k.pal)
+    p.rect(6, 6, k.lw - 6, k.lh - 6, fill, radius=20)
+    size = T.FONT["button"] if k.style == "small" else 110
+    p.text(k.lw / 2, k.lh / 2, k.text, size, fg, align="m", bold=k.style == "small", bg=fill)
+
+
+@_draws("event_chip")
+def _draw_event_chip(p: Painter, k: Look) -> None:
+    """An event in a calendar view: a colored box with its title (and, for a day view's
+    block, style ``block``, its time below)."""
+    fill = k.color or k.pal.primary
+    p.rect(2, 2, k.lw - 2, k.lh - 2, fill, radius=8)
+    fg = on_color(fill, pal=k.pal)
+    if k.style == "block":
+        p.text(16, 36, k.text, T.FONT["caption"], fg, bold=True, max_w=k.lw - 32, bg=fill)
+        if k.hint and k.lh >= 100:
+            p.text(16, 80, k.hint, T.FONT["small"], fg, max_w=k.lw - 32, bg=fill)
+        return
+    p.text(8, k.lh / 2, k.text, T.FONT["small"] - 6, fg, max_w=k.lw - 12, bg=fill)
+
+
+@_draws("board")
+def _draw_board(p: Painter, k: Look) -> None:
+    """A surface its children are placed on; style ``hours:N:LEFT`` draws N hour lines (a
+    calendar's day view) right of LEFT pixels."""
+    if k.style.startswith("hours:"):
+        _, hours, start = k.style.split(":")
+        n, left = int(hours), int(start)
+        for i in range(n):
+            p.hline(left, k.lw, k.lh * i / n + 2, 2, T.DIVIDER)
 
 
 def _draw_other(p: Painter, k: Look) -> None:

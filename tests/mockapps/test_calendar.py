@@ -79,11 +79,13 @@ def test_the_list_shows_upcoming_events_and_the_month_view_a_day_in_time_order(
     first, second = (Driver(device).find(t, kind="list_item") for t in ("Standup", "Dentist"))
     assert first is not None and second is not None
     assert first.rect[1] < second.rect[1]  # time order
+    assert shown(device, "Dentist", kind="event_chip")  # the month's cells hold chips too
     tap(device, id=f"day_{OCT}20")
-    assert shown(device, "Piano") and not shown(device, "Dentist")
+    assert shown(device, "Piano", kind="list_item")
+    assert not shown(device, "Dentist", kind="list_item")
     tap(device, id="previous_month")
     tap(device, id="day_2023-09-02")
-    assert shown(device, "Old trip")
+    assert shown(device, "Old trip", kind="list_item")
     tap(device, id="go_today")
     assert Driver(device).find(id="month_title").node.text == "October 2023"
 
@@ -108,13 +110,13 @@ def test_a_new_event_on_the_chosen_day_with_pickers_and_a_repeat(device: Device)
     type_text(device, "Haircut")
     press(device, "back")  # the keyboard
     tap(device, id="start_time")  # a new start moves the end along
-    tap(device, id="hour_increase")
-    tap(device, id="button_ok")
+    tap(device, desc="17 hours")  # on the clock face
+    tap(device, id="material_timepicker_ok_button")
     assert (value(device, "start_time"), value(device, "end_time")) == ("17:00", "18:00")
     tap(device, id="end_time")
-    tap(device, id="hour_decrease")
-    drive_fill(device, "minute", "45")
-    tap(device, id="button_ok")
+    tap(device, desc="17 hours")
+    tap(device, desc="45 minutes")
+    tap(device, id="material_timepicker_ok_button")
     tap(device, id="repeat")
     tap(device, id="option_weekly")
     tap(device, id="save")
@@ -132,8 +134,8 @@ def test_save_refuses_an_empty_title_or_an_end_before_the_start(device: Device) 
     assert len(events(device)) == before and shown(device, id="title")
     drive_fill(device, "title", "Backwards")
     tap(device, id="end_time")
-    drive_fill(device, "hour", "9")
-    tap(device, id="button_ok")
+    tap(device, desc="9 hours")
+    tap(device, id="material_timepicker_ok_button")
     tap(device, id="save")
     assert len(events(device)) == before
     press(device, "back")  # discards the draft

@@ -78,14 +78,22 @@ def test_list_shows_alarms_sorted_by_time(device: Device) -> None:
     assert ui.find(id=f"alarm_switch_{gym.id}").node.checked is False
 
 
+def pick_time(device: Device, hour: int, minute: int) -> None:
+    """On the open time picker (24-hour face): the hour, the minute, OK."""
+    tap(device, desc=f"{hour} hours")
+    tap(device, desc=f"{minute} minutes")
+    tap(device, id="material_timepicker_ok_button")
+
+
 def test_add_alarm_through_the_editor(device: Device) -> None:
     seed(device)
     open_clock(device)
     tap(device, id="add_alarm")
     assert shown(device, "New alarm", kind="top_bar")
+    assert shown(device, id="material_clock_face")  # "+" asks for the time first
     assert not shown(device, id="delete")
-    fill(device, "hour", "21")
-    fill(device, "minute", "45")
+    pick_time(device, 21, 45)
+    assert shown(device, "21:45", id="time")
     fill(device, "label", "Read")
     tap(device, id="day_sat")
     tap(device, id="day_mon")
@@ -99,34 +107,43 @@ def test_add_alarm_through_the_editor(device: Device) -> None:
     assert device.snapshot()["alarms"][str(new.id)]["days"] == ["Mon"]
 
 
-@pytest.mark.parametrize(("hour", "minute", "message"), [
-    ("24", "00", "Enter an hour from 0 to 23"),
-    ("", "10", "Enter an hour from 0 to 23"),
-    ("7", "60", "Enter a minute from 0 to 59"),
-    ("7", "3a", "Enter a minute from 0 to 59"),
-])
-def test_bad_times_are_not_saved(device: Device, hour: str, minute: str, message: str) -> None:
+@pytest.mark.parametrize(("hour", "minute"), [("24", "00"), ("", "10"), ("7", "60"),
+                                              ("7", "3a")])
+def test_bad_typed_times_are_refused(device: Device, hour: str, minute: str) -> None:
     seed(device)
     open_clock(device)
     tap(device, id="add_alarm")
-    if hour:
-        fill(device, "hour", hour)
-    fill(device, "minute", minute)
-    tap(device, id="save")
-    assert device.toast_text == message
-    assert clock(device).route.name == "edit"
+    tap(device, id="material_timepicker_mode_button")  # the keyboard: typed fields
+    fill(device, "material_hour_text_input", hour)
+    fill(device, "material_minute_text_input", minute)
+    tap(device, id="material_timepicker_ok_button")
+    assert shown(device, "Enter an hour from 0 to 23 and a minute from 0 to 59",
+                 id="material_timepicker_error")
+    assert shown(device, id="material_hour_text_input")  # the picker stays open
     assert len(alarms(device)) == 2
 
 
-def test_single_digit_hour_is_accepted(device: Device) -> None:
+def test_typed_single_digits_are_accepted(device: Device) -> None:
     open_clock(device)
     tap(device, id="add_alarm")
-    fill(device, "hour", "7")
-    fill(device, "minute", "5")
+    tap(device, id="material_timepicker_mode_button")
+    fill(device, "material_hour_text_input", "7")
+    fill(device, "material_minute_text_input", "5")
+    tap(device, id="material_timepicker_ok_button")
     tap(device, id="save")
     new = alarms(device)[0]
     assert (new.hour, new.minute) == (7, 5)
     assert shown(device, "07:05", kind="list_item")
+
+
+def test_cancelling_a_new_alarms_time_makes_no_alarm(device: Device) -> None:
+    seed(device)
+    open_clock(device)
+    tap(device, id="add_alarm")
+    tap(device, desc="9 hours")
+    tap(device, id="material_timepicker_cancel_button")
+    assert clock(device).route.name == "main"
+    assert len(alarms(device)) == 2
 
 
 def test_edit_alarm_prefills_and_saves(device: Device) -> None:
@@ -134,8 +151,7 @@ def test_edit_alarm_prefills_and_saves(device: Device) -> None:
     open_clock(device)
     tap(device, id=f"alarm_{wake.id}")
     ui = Driver(device)
-    assert ui.find(id="hour").node.text == "07"
-    assert ui.find(id="minute").node.text == "30"
+    assert ui.find(id="time").node.text == "07:30"
     assert ui.find(id="label").node.text == "Wake up"
     assert ui.find(id="day_fri").node.checked and not ui.find(id="day_sat").node.checked
     fill(device, "label", "Get up")
@@ -155,7 +171,11 @@ def test_new_time_switches_a_disabled_alarm_on(device: Device) -> None:
     tap(device, id="save")
     assert alarm(device, gym.id).enabled is False  # only the label changed
     tap(device, id=f"alarm_{gym.id}")
-    fill(device, "minute", "15")
+    tap(device, id="time")
+    assert shown(device, id="dial_hour_6", kind="dial_num")  # the face opens on the hour
+    tap(device, id="material_minute_tv")
+    tap(device, desc="15 minutes")
+    tap(device, id="material_timepicker_ok_button")
     tap(device, id="save")
     gym = alarm(device, gym.id)
     assert (gym.label, gym.minute, gym.enabled) == ("Swim", 15, True)
@@ -167,9 +187,9 @@ def test_leaving_the_editor_discards_the_draft(device: Device, leave: str) -> No
     open_clock(device)
     before = device.snapshot()
     tap(device, id=f"alarm_{wake.id}")
-    fill(device, "hour", "09")
+    tap(device, id="time")
+    pick_time(device, 9, 0)
     if leave == "back":
-        press(device, "back")  # closes the keyboard first
         press(device, "back")
     else:
         tap(device, id=leave)
@@ -243,18 +263,18 @@ def test_alarms_persist_and_drafts_do_not(device: Device) -> None:
     seed(device)
     open_clock(device)
     tap(device, id="add_alarm")
-    fill(device, "hour", "10")
-    fill(device, "minute", "00")
+    pick_time(device, 10, 0)
     tap(device, id="save")
     tap(device, id="add_alarm")
-    fill(device, "hour", "11")
+    pick_time(device, 11, 0)
     assert device.step(PhoneAction("close_app", app="Clock")) is None
     open_clock(device)
     assert clock(device).route.name == "main"
     assert [(a.hour, a.minute) for a in alarms(device)][-1] == (10, 0)
     assert shown(device, "10:00", kind="list_item")
     tap(device, id="add_alarm")
-    assert Driver(device).find(id="hour").node.text == ""
+    tap(device, id="material_timepicker_cancel_button")
+    assert clock(device).route.name == "main"
 
 
 def test_tabs_and_clock_face(device: Device) -> None:

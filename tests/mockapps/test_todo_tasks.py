@@ -96,8 +96,16 @@ def test_checking_off_records_the_day(device: Device) -> None:
 def test_the_editor_sets_due_date_time_and_priority(device: Device) -> None:
     tap(device, id="new_item")
     fill(device, "title", "Book flights")
-    fill(device, "due", "2023-10-25")
-    fill(device, "due_time", "18:00")
+    assert shown(device, "None", id="due_value")
+    tap(device, id="due")  # the pencil: the date typed as on an en-US phone
+    tap(device, id="mtrl_picker_header_toggle")
+    fill(device, "mtrl_picker_text_input_date", "10/25/2023")
+    tap(device, id="confirm_button")
+    assert shown(device, "Oct 25, 2023", id="due_value")
+    tap(device, id="due_time")
+    tap(device, desc="18 hours")
+    tap(device, desc="0 minutes")
+    tap(device, id="material_timepicker_ok_button")
     tap(device, id="chip_low")
     tap(device, id="save")
     new = app_of(device).data.items[4]

@@ -180,7 +180,7 @@ def test_check_form_runs_builtin_checks_then_the_apps() -> None:
         "age": "Age must be at most 150"}
     assert check_form(FIELDS, {"name": "A", "age": "2.5"}) == {}
     with pytest.raises(ValueError, match="unknown field kind"):
-        FormField("x", "X", "date")
+        FormField("x", "X", "time")
 
 
 def test_form_state_knows_when_it_is_dirty() -> None:

@@ -29,7 +29,8 @@ from typing import Any, ClassVar
 
 from ...actions import PhoneAction
 from ...mockapps.calendar import fixtures as calendar
-from ...tasks.driver import Driver
+from ...mockapps.clock.fixtures import new_alarm as clock_new_alarm
+from ...tasks.driver import Driver, OracleError
 from ...tasks.task import Task
 from ...verifiers import (
     Allow,
@@ -254,7 +255,11 @@ def set_span(ui: Driver, first: datetime, last: datetime) -> Iterator[PhoneActio
 
 def delete_listed(ui: Driver, title: str) -> Iterator[PhoneAction]:
     """Delete the record listed on screen as ``title`` (its page: Delete, confirmed), if it
-    is listed."""
+    is listed (scrolling to it)."""
+    try:
+        yield from ui.reveal(title, kind="list_item")
+    except OracleError:
+        return
     if ui.find(title, kind="list_item") is not None:
         yield from ui.tap(title, kind="list_item")
         yield from ui.tap(id="delete")
@@ -262,10 +267,5 @@ def delete_listed(ui: Driver, title: str) -> Iterator[PhoneAction]:
 
 
 def new_alarm(ui: Driver, hour: int, minute: int, label: str) -> Iterator[PhoneAction]:
-    """Set a one-time alarm in Clock: +, the time, the label, Save."""
-    yield from ui.open_app("Clock")
-    yield from ui.tap(id="add_alarm")
-    yield from ui.fill("hour", f"{hour:02d}")
-    yield from ui.fill("minute", f"{minute:02d}")
-    yield from ui.fill("label", label)
-    yield from ui.tap(id="save")
+    """Set a one-time alarm in Clock: +, the time on the clock face, the label, Save."""
+    yield from clock_new_alarm(ui, hour, minute, label)

@@ -28,6 +28,7 @@ from ...actions import PhoneAction
 from ...mockapps.calendar import fixtures as calendar
 from ...mockapps.chat import fixtures as chat
 from ...mockapps.clock.fixtures import COLLECTION as ALARMS
+from ...mockapps.clock.fixtures import new_alarm as clock_new_alarm
 from ...mockapps.mail import fixtures as mail
 from ...mockapps.meet import fixtures as meet
 from ...mockapps.messages import fixtures as messages
@@ -40,6 +41,7 @@ from ...verifiers import (
     Allow,
     Allowed,
     Criterion,
+    Matcher,
     NearMiss,
     Record,
     lookup,
@@ -309,7 +311,7 @@ def todo(title: Any, due: str | None = None, text: str | None = None) -> Stage:
             yield from ui.tap(id="new_item")
             yield from ui.fill("title", words)
             if due:
-                yield from ui.fill("due", due)
+                yield from todos.set_due(ui, due)
             yield from ui.tap(id="save")
     where = {"title": same_text(title) if isinstance(title, str) else title}
     expect = {"due": due, "done": False} if due else {"done": False}
@@ -321,13 +323,7 @@ def alarm(hour: int, minute: int, label: str = "") -> Stage:
     rings then already."""
     def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
         if absent(ui, lambda s: any(a.hour == hour and a.minute == minute for a in s.alarms())):
-            yield from ui.open_app("Clock")
-            yield from ui.tap(id="add_alarm")
-            yield from ui.fill("hour", f"{hour:02d}")
-            yield from ui.fill("minute", f"{minute:02d}")
-            if label:
-                yield from ui.fill("label", label)
-            yield from ui.tap(id="save")
+            yield from clock_new_alarm(ui, hour, minute, label)
     expect = {"label": same_text(label), "enabled": True} if label else {"enabled": True}
     return hop(ALARMS, {"hour": hour, "minute": minute}, expect, steps)
 
@@ -335,12 +331,19 @@ def alarm(hour: int, minute: int, label: str = "") -> Stage:
 def event(title: str, first: datetime, last: datetime, expect: Mapping[str, Any] | None = None,
           description: str = "") -> Stage:
     """A new calendar event ``title`` from ``first`` to ``last`` (with the ``expect``
-    fields), unless one of that title exists; the oracle writes ``description``."""
+    fields), unless one of that title exists; the oracle writes ``description``. An event
+    asked for without a description must have none (text typed into it afterwards is
+    over-doing)."""
     def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
         if absent(ui, lambda s: any(e.title == title for e in s.events())):
             yield from new_event(ui, title, first, last, description.format(**carry))
     where = {"title": same_text(title), "start": calendar.iso(first), "end": calendar.iso(last)}
+    if not description and "description" not in (expect or {}):
+        expect = {**(expect or {}), "description": NO_DESCRIPTION}
     return hop(calendar.COLLECTION, where, expect, steps)
+
+
+NO_DESCRIPTION = Matcher(lambda v: not v, "no description")
 
 
 def email(to: Any, subject: Any, expect: Mapping[str, Any], steps: Step) -> Stage:

@@ -19,20 +19,20 @@ import calendar as cal
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from functools import partial
 
 from ...world.app import App, Route
 from ...world.kit import (
     ActionIcon,
+    CalendarState,
     ChoiceDialog,
+    ClockState,
     ConfirmDialog,
-    DateDraft,
-    DatePicker,
+    MaterialDatePicker,
+    MaterialTimePicker,
     SearchList,
     Tabs,
-    TimeDraft,
-    TimePicker,
 )
+from ...world.kit.calendars import DayView, MonthView, Shown
 from ...world.kit.common import tall, weighted
 from ...world.system import Event
 from ...world.widgets import (
@@ -42,7 +42,6 @@ from ...world.widgets import (
     Node,
     Row,
     Screen,
-    Tab,
     Text,
     TextField,
     TopBar,
@@ -55,8 +54,7 @@ MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augus
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 RRULE_DAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
 REPEATS = ("No repeat", "Daily", "Weekly")
-TABS = ("Month", "Event list")
-CELL_H = 132
+TABS = ("Month", "Day", "Event list")
 
 
 # --- pure helpers --------------------------------------------------------------------------------
@@ -167,8 +165,8 @@ class CalendarUi:
     tab: str = "Event list"
     draft: Draft = field(default_factory=Draft)
     picking: str = ""  # the open picker: start_date, start_time, end_date, end_time, repeat
-    date_draft: DateDraft = field(default_factory=DateDraft)
-    time_draft: TimeDraft = field(default_factory=TimeDraft)
+    date_picker: CalendarState | None = None
+    time_picker: ClockState | None = None
     deleting: int | None = None
     query: str = ""
 
@@ -254,9 +252,10 @@ class CalendarApp(App):
     def open_picker(self, which: str) -> None:
         draft = self.ui.draft
         if which.endswith("_date"):
-            self.ui.date_draft = DateDraft.from_iso(getattr(draft, which))
+            self.ui.date_picker = CalendarState.of(getattr(draft, which), today=self.today)
         elif which.endswith("_time"):
-            self.ui.time_draft = TimeDraft.from_iso(getattr(draft, which))
+            twelve = self.system.get_setting("system", "time_12_24") == "12"
+            self.ui.time_picker = ClockState.of(getattr(draft, which), is24h=not twelve)
         self.ui.picking = which
 
     def close_picker(self) -> None:
@@ -336,7 +335,25 @@ class CalendarApp(App):
                              on_cancel=lambda: self.ask_delete(None), confirm="Delete",
                              destructive=True)
 
+    def shown_on(self, events: Sequence[Event], day: date) -> list[Shown]:
+        """``day``'s events as the month and day views show them (minutes of the day)."""
+        out = []
+        for e in events_on(events, day):
+            start, end = parse(e.start), parse(e.end)
+            if e.all_day or start is None:
+                out.append(Shown(e.id, e.title or "(No title)", when=span_text(e)))
+                continue
+            # a repeat starts at its time of day; a day an event runs into starts at 0:00
+            first = start.hour * 60 + start.minute if start.date() == day or e.rrule else 0
+            # a repeat lasts as long as the first; an event running past midnight ends there
+            last = first + int(((end or start) - start).total_seconds() // 60)
+            out.append(Shown(e.id, e.title or "(No title)", first, min(24 * 60, last),
+                             span_text(e)))
+        return out
+
     def month_grid(self, events: Sequence[Event]) -> list[Node]:
+        """Simple Calendar's month view: the month's name between arrows, the weekdays,
+        and the weeks, each day's events as coloured chips with their titles."""
         year, month = self.month
         nodes: list[Node] = [Row([
             weighted(Icon("‹", "Previous month", lambda: self.shift_month(-1),
@@ -344,21 +361,25 @@ class CalendarApp(App):
             Text(f"{MONTHS[month - 1]} {year}", style="title", id="month_title"),
             weighted(Icon("›", "Next month", lambda: self.shift_month(1), id="next_month"),
                      0.25),
-        ], id="month_bar"), Row([Text(d[:3], style="caption") for d in WEEKDAYS], id="weekdays")]
-        busy = {d for d in range(1, 32) if d <= cal.monthrange(year, month)[1]
-                and any(occurs_on(e, date(year, month, d)) for e in events)}
-        for week in cal.Calendar().monthdayscalendar(year, month):
-            cells: list[Node] = []
-            for d in week:
-                if d == 0:
-                    cells.append(tall(Text(""), CELL_H))
-                    continue
-                day = date(year, month, d)
-                cells.append(tall(Tab(f"{d}•" if d in busy else str(d), day == self.day,
-                                      partial(self.select_day, day),
-                                      id=f"day_{day.isoformat()}"), CELL_H))
-            nodes.append(Row(cells))
-        return nodes
+        ], id="month_bar"), Row([tall(Node("day", text=d[0], style="header", desc=d), 64)
+                                 for d in WEEKDAYS], id="weekdays")]
+        days = [date(year, month, d) for d in range(1, cal.monthrange(year, month)[1] + 1)]
+        by_day = {day: self.shown_on(events, day) for day in days}
+        return nodes + MonthView(year, month, by_day, selected=self.day, today=self.today,
+                                 on_day=self.select_day, on_event=self.open_editor)
+
+    def shift_day(self, delta: int) -> None:
+        self.select_day(self.day + timedelta(days=delta))
+
+    def day_view(self, events: Sequence[Event]) -> list[Node]:
+        """Simple Calendar's day view: the day between arrows, its hours with the events as
+        blocks as tall as they last."""
+        return [Row([
+            weighted(Icon("‹", "Previous day", lambda: self.shift_day(-1), id="previous_day"),
+                     0.25),
+            Text(long_day(self.day), style="title", id="day_view_title"),
+            weighted(Icon("›", "Next day", lambda: self.shift_day(1), id="next_day"), 0.25),
+        ], id="day_bar"), DayView(self.shown_on(events, self.day), on_event=self.open_editor)]
 
     def main(self) -> Screen:
         events = list(self.system.events)
@@ -372,6 +393,8 @@ class CalendarApp(App):
             content.append(VirtualList(len(ordered), lambda i: self.event_item(ordered[i]),
                                        id="event_list", headers=headers,
                                        empty_text="No events"))
+        elif self.ui.tab == "Day":
+            content += self.day_view(events)
         else:
             shown = events_on(events, self.day)
             content += self.month_grid(events)
@@ -407,14 +430,12 @@ class CalendarApp(App):
 
     def picker(self) -> Node | None:
         which = self.ui.picking
-        if which.endswith("_date"):
-            title = "Start date" if which == "start_date" else "End date"
-            return DatePicker(self.ui.date_draft, on_done=self.picked,
-                              on_cancel=self.close_picker, title=title)
-        if which.endswith("_time"):
-            title = "Start time" if which == "start_time" else "End time"
-            return TimePicker(self.ui.time_draft, on_done=self.picked,
-                              on_cancel=self.close_picker, title=title)
+        if which.endswith("_date") and self.ui.date_picker is not None:
+            return MaterialDatePicker(self.ui.date_picker, on_done=self.picked,
+                                      on_cancel=self.close_picker)
+        if which.endswith("_time") and self.ui.time_picker is not None:
+            return MaterialTimePicker(self.ui.time_picker, on_done=self.picked,
+                                      on_cancel=self.close_picker)
         if which == "repeat":
             return ChoiceDialog("Repeat", REPEATS, self.ui.draft.repeat, self.picked,
                                 self.close_picker, id="repeat_choices")

@@ -32,6 +32,7 @@ from ...tasks.aw import (
 )
 from ...tasks.driver import Driver, OracleError
 from ...tasks.families import CreateRecord, DeleteRecord, Lookup
+from ...tasks.pickers import pick_date, pick_time
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Answer, Criterion, Matcher, NearMiss, same_text
@@ -74,8 +75,8 @@ NO_REPEAT = Matcher(lambda v: not v, "no repeat rule")
 
 # --- oracle helpers ------------------------------------------------------------------------------
 def open_day(ui: Driver, day: date, *, launch: bool = True) -> Iterator[PhoneAction]:
-    """Launch the calendar (unless ``launch`` is False), page to ``day``'s month and tap
-    the day."""
+    """Launch the calendar (unless ``launch`` is False), page to ``day``'s month, tap the
+    day and scroll to its events below the month."""
     if launch:
         yield from ui.open_app("Calendar")
     if ui.find(id="month_title") is None:
@@ -89,6 +90,9 @@ def open_day(ui: Driver, day: date, *, launch: bool = True) -> Iterator[PhoneAct
         later = (int(year), MONTHS.index(month)) < (day.year, day.month - 1)
         yield from ui.tap(id="next_month" if later else "previous_month")
     yield from ui.tap(id=f"day_{day.isoformat()}")
+    if ui.find(kind="list_item") is None:  # the day's events, below the month: scroll to them
+        yield from ui.reveal(id="day_events")
+        yield from ui.reveal(id="day_title")
 
 
 def search(ui: Driver, text: str) -> Iterator[PhoneAction]:
@@ -99,44 +103,24 @@ def search(ui: Driver, text: str) -> Iterator[PhoneAction]:
     yield from ui.fill("search", text)
 
 
-def set_part(ui: Driver, part: str, value: int, wrap: int) -> Iterator[PhoneAction]:
-    """Make a picker part hold ``value``: one tap on -/+ when it is one away (modulo
-    ``wrap``), else typed over."""
-    shown = ui.must(id=part, kind="text_field").text.strip()
-    now = int(shown) if shown.isdigit() else None
-    if now == value:
-        return
-    if now is not None and (now - value) % wrap == 1:
-        yield from ui.tap(id=f"{part}_decrease")
-    elif now is not None and (value - now) % wrap == 1:
-        yield from ui.tap(id=f"{part}_increase")
-    else:
-        yield from ui.fill(part, f"{value:02d}" if part == "minute" else str(value))
-
-
 def set_time(ui: Driver, which: str, when: datetime) -> Iterator[PhoneAction]:
-    """Set the editor's ``start_time``/``end_time`` row to ``when``'s time (unless shown)."""
+    """Set the editor's ``start_time``/``end_time`` row to ``when``'s time (unless shown):
+    its time picker, the hour then the minute on the clock face, OK."""
     yield from ui.reveal(id=f"{which}_value")
     if ui.must(id=f"{which}_value").text == f"{when:%H:%M}":
         return
     yield from ui.tap(id=which)
-    yield from set_part(ui, "hour", when.hour, 24)
-    yield from set_part(ui, "minute", when.minute, 60)
-    yield from ui.tap(id="button_ok")
+    yield from pick_time(ui, when.hour, when.minute)
 
 
 def set_date(ui: Driver, which: str, day: date) -> Iterator[PhoneAction]:
-    """Set the editor's ``start_date``/``end_date`` row to ``day`` (unless shown)."""
+    """Set the editor's ``start_date``/``end_date`` row to ``day`` (unless shown): its date
+    picker, months moved with the arrows, the day tapped, OK."""
     yield from ui.reveal(id=f"{which}_value")
     if ui.must(id=f"{which}_value").text == f"{MONTHS[day.month - 1][:3]} {day.day}, {day.year}":
         return
     yield from ui.tap(id=which)
-    shown = ui.must(id="year", kind="text_field").text
-    if shown != str(day.year):
-        yield from ui.fill("year", str(day.year))
-    yield from set_part(ui, "month", day.month, 12)
-    yield from set_part(ui, "day", day.day, 31)
-    yield from ui.tap(id="button_ok")
+    yield from pick_date(ui, day)
 
 
 def near_top(ui: Driver, titles: Sequence[str], rows: int = 5) -> bool:

@@ -29,6 +29,7 @@ from typing import Any
 
 from ...world.app import App, Route
 from ...world.data import Store, Table
+from ...world.kit import ClockState, MaterialTimePicker
 from ...world.manifest import Intent
 from ...world.system import DAYS, Alarm, next_ring, ordered_days
 from ...world.widgets import (
@@ -88,10 +89,12 @@ class ClockData(Store):
 
 @dataclass
 class ClockUI:
-    """Transient state, lost on force-stop: the tab and the alarm editor."""
+    """Transient state, lost on force-stop: the tab, the alarm editor and its time picker
+    (open while ``picker`` is set)."""
 
     tab: str = "Alarm"
     draft: AlarmDraft = field(default_factory=AlarmDraft)
+    picker: ClockState | None = None
 
 
 # --- updates -------------------------------------------------------------------------------
@@ -269,7 +272,32 @@ class ClockApp(App):
         alarm = find_alarm(self.alarms, alarm_id) if alarm_id is not None else None
         self.ui.draft = (AlarmDraft(f"{alarm.hour:02d}", f"{alarm.minute:02d}", alarm.label,
                                     alarm.days) if alarm else AlarmDraft())
+        self.ui.picker = None
         self.go("edit", alarm_id)
+        if alarm is None:  # DeskClock's "+" asks for the time first
+            self.open_picker()
+
+    def is24h(self) -> bool:
+        """The system's 12/24-hour setting (``system.time_12_24``)."""
+        return self.system.get_setting("system", "time_12_24") != "12"
+
+    def open_picker(self) -> None:
+        """The time picker, at the draft's time (a new alarm's: the current time, as
+        DeskClock's)."""
+        draft, now = self.ui.draft, self.system.now
+        when = (format_time(int(draft.hour), int(draft.minute))
+                if draft.hour.isdigit() and draft.minute.isdigit() else f"{now:%H:%M}")
+        self.ui.picker = ClockState.of(when, is24h=self.is24h())
+
+    def picked(self, value: str) -> None:
+        hour, minute = value.split(":")
+        self.ui.draft.hour, self.ui.draft.minute, self.ui.picker = hour, minute, None
+
+    def close_picker(self) -> None:
+        """Cancel: a new alarm whose time was never set is not made (as DeskClock's)."""
+        self.ui.picker = None
+        if self.route.name == "edit" and self.route.arg is None and not self.ui.draft.hour:
+            self.back()
 
     def save_editor(self) -> None:
         try:
@@ -439,11 +467,11 @@ class ClockApp(App):
         draft = self.ui.draft
         boxes = [Checkbox(day, day in draft.days, partial(self.toggle_day, day),
                           id=f"day_{day.lower()}") for day in DAYS]
+        shown = (format_time(int(draft.hour), int(draft.minute))
+                 if draft.hour.isdigit() and draft.minute.isdigit() else "Set time")
         content = [
-            Row([TextField(draft.hour, lambda v: self.set_draft(hour=v), hint="Hour (0-23)",
-                           id="hour", label="Hour"),
-                 TextField(draft.minute, lambda v: self.set_draft(minute=v),
-                           hint="Minute (0-59)", id="minute", label="Minute")], id="time"),
+            # the alarm's time (DeskClock's digital_clock): a tap opens the time picker
+            Button(shown, self.open_picker, id="time", style="text"),
             TextField(draft.label, lambda v: self.set_draft(label=v), hint="Label",
                       id="label", label="Label"),
             Text("Repeat", style="caption", id="repeat_title"),
@@ -453,6 +481,9 @@ class ClockApp(App):
                  Button("Save", self.save_editor, id="save")], id="buttons"),
         ]
         dialog = None
+        if self.ui.picker is not None:
+            dialog = MaterialTimePicker(self.ui.picker, on_done=self.picked,
+                                        on_cancel=self.close_picker)
         if alarm_id is not None:
             content.append(Button("Delete alarm", lambda: self.set_draft(confirm_delete=True),
                                   id="delete", style="danger"))
@@ -468,5 +499,11 @@ class ClockApp(App):
                            on_back=self.back),
             content=content,
             dialog=dialog,
-            on_dismiss=lambda: self.set_draft(confirm_delete=False),
+            on_dismiss=self.dismiss,
         )
+
+    def dismiss(self) -> None:
+        if self.ui.picker is not None:
+            self.close_picker()
+        else:
+            self.set_draft(confirm_delete=False)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
+from ...actions import PhoneAction
+from ...tasks.driver import Driver
+from ...tasks.pickers import pick_time
 from ...tasks.vocab import LABELS, hhmm, pick, times_of_day
 from ...verifiers.state import DeviceState
 from ...world.state import WorldState
@@ -68,3 +71,14 @@ def seed_around(state: DeviceState, rng: np.random.Generator, params: Mapping[st
         times.append((params["hour_new"], params["minute_new"]))
     seed_alarms(state, rng, params["n"], {params["alarm_id"] - 1: spec},
                 avoid_labels=[params["label"]], avoid_times=times, all_on=all_on)
+
+
+def new_alarm(ui: Driver, hour: int, minute: int, label: str = "") -> Iterator[PhoneAction]:
+    """Oracle steps: set a one-time alarm in Clock (+, the time on the clock face, the
+    label, Save)."""
+    yield from ui.open_app("Clock")
+    yield from ui.tap(id="add_alarm")
+    yield from pick_time(ui, hour, minute)
+    if label:
+        yield from ui.fill("label", label)
+    yield from ui.tap(id="save")

@@ -16,6 +16,7 @@ from ...actions import PhoneAction
 from ...tasks.aw import AW_START
 from ...tasks.driver import Driver
 from ...tasks.families import CreateRecord, DeleteRecord, EditRecord, Infeasible, Lookup
+from ...tasks.pickers import pick_time
 from ...tasks.task import Task
 from ...tasks.vocab import LABELS, hhmm, pick, times_of_day
 from ...verifiers import Allowed, Criterion, Matcher, NearMiss, Value, matching, same_text
@@ -57,11 +58,10 @@ class ClockTask(Task):
                     avoid_times=[(params["hour"], params["minute"])], all_on=self.real)
 
     def new_alarm(self, ui: Driver, hour: int, minute: int) -> Iterator[PhoneAction]:
-        """Open Clock, start a new alarm, and fill its time."""
+        """Open Clock, start a new alarm, and pick its time on the clock face."""
         yield from ui.open_app("Clock")
         yield from ui.tap(id="add_alarm")
-        yield from ui.fill("hour", f"{hour:02d}")
-        yield from ui.fill("minute", f"{minute:02d}")
+        yield from pick_time(ui, hour, minute)
 
 
 class ClockAddAlarm(ClockTask, CreateRecord):
@@ -164,8 +164,8 @@ class ClockChangeAlarmTime(ClockDisableAlarm):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Clock")
         yield from ui.tap(id=f"alarm_{p['alarm_id']}")
-        yield from ui.fill("hour", f"{p['hour_new']:02d}")
-        yield from ui.fill("minute", f"{p['minute_new']:02d}")
+        yield from ui.tap(id="time")
+        yield from pick_time(ui, p["hour_new"], p["minute_new"])
         yield from ui.tap(id="save")
         yield from ui.finish()
 

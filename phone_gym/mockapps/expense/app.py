@@ -106,7 +106,7 @@ FIELDS = (
                 text=lambda cents: f"{cents / 100:.2f}",
                 parse=lambda text: parse_amount(text) or 0),
     RecordField("note", "Note"),
-    RecordField("date", "Date", hint="YYYY-MM-DD", default=today, shown=short_date,
+    RecordField("date", "Date", "date", default=today, shown=short_date,
                 parse=lambda text: parse_day(text) or text.strip()),  # checked: a day
     RecordField("category", "Category", "chips", choices=CATEGORIES, id="categories",
                 default="Others", parse=lambda text: text or "Others"),

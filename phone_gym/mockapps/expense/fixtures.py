@@ -8,12 +8,15 @@ The words are phone-gym's own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from datetime import date, timedelta
 from typing import Any
 
 import numpy as np
 
+from ...actions import PhoneAction
+from ...tasks.driver import Driver
+from ...tasks.pickers import pick_date
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
 from .app import CATEGORIES, Expense, ExpenseApp, add_expense, money
@@ -122,6 +125,16 @@ def expense_ids(state: DeviceState, where: Mapping[str, Any]) -> list[int]:
     """The ids of the expenses whose fields equal ``where`` (for oracles, to plan)."""
     return [e.id for e in expense_app(state).data.expenses
             if all(getattr(e, k) == v for k, v in where.items())]
+
+
+def set_date(ui: Driver, day: str) -> Iterator[PhoneAction]:
+    """Oracle steps in the expense editor: set its date (``YYYY-MM-DD``) through the date
+    picker, unless it shows that day already."""
+    yield from ui.reveal(id="date_value")
+    if ui.must(id="date_value").text == day:
+        return
+    yield from ui.tap(id="date")
+    yield from pick_date(ui, date.fromisoformat(day))
 
 
 #: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public

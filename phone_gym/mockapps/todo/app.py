@@ -16,7 +16,14 @@ from datetime import date, timedelta
 
 from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit import Chips, Tabs
+from ...world.kit import (
+    CalendarState,
+    Chips,
+    ClockState,
+    MaterialDatePicker,
+    MaterialTimePicker,
+    Tabs,
+)
 from ...world.widgets import (
     Dialog,
     DialogButton,
@@ -86,6 +93,9 @@ class TodoUi:
     """Transient state, lost on force-stop."""
 
     draft: Draft = field(default_factory=Draft)
+    picking: str = ""  # the draft field whose picker is open: due, due_time, hide_until
+    date_picker: CalendarState | None = None
+    time_picker: ClockState | None = None
     query: str = ""
     deleting: int | None = None  # the item whose delete confirmation shows
     tab: str = "All"
@@ -199,7 +209,31 @@ class TodoApp(App):
         item = self.data.items.get(item_id) if item_id is not None else None
         self.ui.draft = (Draft(item.title, item.note, item.due, item.due_time, item.priority,
                                item.hide_until) if item else Draft())
+        self.ui.picking = ""
         self.go("edit", item_id)
+
+    def open_picker(self, which: str) -> None:
+        """The date picker (due, hide until) or the time picker (due time), at the field's
+        value or else today / the next full hour, as Tasks.org's."""
+        value, now = getattr(self.ui.draft, which), self.system.now
+        if which == "due_time":
+            twelve = self.system.get_setting("system", "time_12_24") == "12"
+            self.ui.time_picker = ClockState.of(value or f"{min(now.hour + 1, 23):02d}:00",
+                                                is24h=not twelve)
+        else:
+            self.ui.date_picker = CalendarState.of(value or now.date().isoformat(),
+                                                   today=now.date())
+        self.ui.picking = which
+
+    def picked(self, value: str) -> None:
+        setattr(self.ui.draft, self.ui.picking, value)
+        self.ui.picking = ""
+
+    def close_picker(self) -> None:
+        self.ui.picking = ""
+
+    def dismiss(self) -> None:
+        self.ui.picking, self.ui.deleting = "", None
 
     def save(self) -> None:
         if not save_draft(self.data, self.ui.draft, self.route.arg):
@@ -280,29 +314,42 @@ class TodoApp(App):
             on_dismiss=lambda: self.ask_delete(None),
         )
 
+    def value_row(self, title: str, which: str, shown: str) -> Node:
+        """An editor row (id ``which``) showing its value (``<which>_value``, "None" when
+        unset); a tap opens its picker, the ✕ clears it."""
+        clear = (Icon("✕", f"Clear {title.lower()}", lambda: self.set_draft(**{which: ""}),
+                      id=f"{which}_clear") if shown else None)
+        return ListItem(title, id=which, parts=[(f"{which}_value", shown or "None")],
+                        on_click=lambda: self.open_picker(which), trailing=clear)
+
     def editor(self, item_id: int | None) -> Screen:
         draft = self.ui.draft
         actions = [Icon("✓", "Save", self.save, id="save")]
         if item_id is not None:
             actions.append(Icon("🗑", "Delete", lambda: self.ask_delete(item_id), id="delete"))
+        dialog = self.delete_dialog()
+        if self.ui.picking == "due_time" and self.ui.time_picker is not None:
+            dialog = MaterialTimePicker(self.ui.time_picker, on_done=self.picked,
+                                        on_cancel=self.close_picker)
+        elif self.ui.picking and self.ui.date_picker is not None:
+            dialog = MaterialDatePicker(self.ui.date_picker, on_done=self.picked,
+                                        on_cancel=self.close_picker)
         return Screen(
             top_bar=TopBar("New item" if item_id is None else "Edit item", on_back=self.back,
                            actions=actions),
             content=[
                 TextField(draft.title, lambda v: self.set_draft(title=v), hint="Title",
                           id="title", label="Title"),
-                TextField(draft.due, lambda v: self.set_draft(due=v), hint="Due date (YYYY-MM-DD)",
-                          id="due", label="Due date"),
-                TextField(draft.due_time, lambda v: self.set_draft(due_time=v),
-                          hint="Due time (HH:MM)", id="due_time", label="Due time"),
+                self.value_row("Due date", "due", say_date(draft.due) if draft.due else ""),
+                self.value_row("Due time", "due_time", draft.due_time),
                 Text("Priority", style="caption", id="priority_label"),
                 Chips(PRIORITIES, [PRIORITIES[draft.priority]],
                       lambda p: self.set_draft(priority=PRIORITIES.index(p)), id="priority"),
-                TextField(draft.hide_until, lambda v: self.set_draft(hide_until=v),
-                          hint="Hide until (YYYY-MM-DD)", id="hide_until", label="Hide until"),
+                self.value_row("Hide until", "hide_until",
+                               say_date(draft.hide_until) if draft.hide_until else ""),
                 TextField(draft.note, lambda v: self.set_draft(note=v), hint="Note", id="note",
                           label="Note", multiline=True),
             ],
-            dialog=self.delete_dialog(),
-            on_dismiss=lambda: self.ask_delete(None),
+            dialog=dialog,
+            on_dismiss=self.dismiss,
         )

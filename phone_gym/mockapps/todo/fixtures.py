@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from datetime import date
 from typing import Any
 
 import numpy as np
 
+from ...actions import PhoneAction
+from ...tasks.driver import Driver
+from ...tasks.pickers import pick_date
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
 from . import app as app_module
@@ -42,3 +46,14 @@ def seed_items(state: DeviceState, titles: Sequence[str], done: Sequence[bool]) 
 
 def sample_titles(rng: np.random.Generator, k: int) -> list[str]:
     return pick(rng, TITLES, k)
+
+
+def set_due(ui: Driver, due: str) -> Iterator[PhoneAction]:
+    """Oracle steps in an open item's editor: set its due date (``YYYY-MM-DD``) through the
+    date picker, unless it is due then already."""
+    day = date.fromisoformat(due)
+    yield from ui.reveal(id="due_value")
+    if ui.must(id="due_value").text == app_module.say_date(due):
+        return
+    yield from ui.tap(id="due")
+    yield from pick_date(ui, day)

@@ -62,6 +62,11 @@ Forms and dialogs
     ``DatePicker(ui.date, on_done=, on_cancel=)`` with ``ui.date =
         DateDraft.from_iso("2024-03-05")``; ``TimePicker(ui.time, ...)`` with
         ``TimeDraft.from_iso("14:05")``: dialogs answering ISO strings.
+    ``MaterialTimePicker(ui.clock, on_done=, on_cancel=, on_change=)`` with ``ui.clock =
+        ClockState.of("14:05", is24h=...)``: Android's clock face (or typed fields);
+        ``MaterialDatePicker(ui.cal, ...)`` with ``ui.cal = CalendarState.of("2024-03-05",
+        today=...)``: Android's month grid (or a typed date). Oracles drive them with
+        ``phone_gym.tasks.pickers.pick_time`` / ``pick_date``.
 
 Record apps (``records``)
     ``RecordApp``: an app of one table of records, a sorted (maybe searchable) list with
@@ -131,7 +136,16 @@ from .pages import (
     detail_rows,
     parse_page,
 )
-from .pickers import DateDraft, DatePicker, TimeDraft, TimePicker
+from .pickers import (
+    CalendarState,
+    ClockState,
+    DateDraft,
+    DatePicker,
+    MaterialDatePicker,
+    MaterialTimePicker,
+    TimeDraft,
+    TimePicker,
+)
 from .records import RecordApp, RecordField, RecordLook, RecordUi
 
 __all__ = [
@@ -147,4 +161,5 @@ __all__ = [
     "WebPage", "check_form", "detail_rows", "parse_page", "section_headers", "slug",
     "PaySheet", "PayState", "pay", "wallet_pin", "with_capsule", "yuan",
     "RecordApp", "RecordField", "RecordLook", "RecordUi",
+    "CalendarState", "ClockState", "MaterialDatePicker", "MaterialTimePicker",
 ]

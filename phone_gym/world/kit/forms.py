@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from functools import partial
 
 from ..widgets import Handler, Icon, ListItem, Node, Screen, Text, TextField, TopBar
 from .dialogs import ChoiceDialog, ConfirmDialog
 from .lists import Chips
+from .pickers import CalendarState, MaterialDatePicker
 
 Validate = Callable[[Mapping[str, str]], Mapping[str, str]]
 
-FIELD_KINDS = ("text", "number", "multiline", "choice", "chips")
+FIELD_KINDS = ("text", "number", "multiline", "choice", "chips", "date")
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,8 @@ class FormState:
     errors: dict[str, str] = field(default_factory=dict)
     tried: bool = False
     confirm_discard: bool = False
-    picking: str | None = None  # the choice field whose dialog is open
+    picking: str | None = None  # the choice (or date) field whose dialog is open
+    calendar: CalendarState | None = None  # the open date picker's state
 
     @classmethod
     def of(cls, values: Mapping[str, object]) -> FormState:
@@ -99,11 +102,12 @@ def FormEditor(
     title: str, fields: Sequence[FormField], form: FormState, *,
     on_save: Callable[[dict[str, str]], None], on_close: Handler,
     validate: Validate | None = None, actions: Sequence[Node] = (),
-    footer: Sequence[Node] = (),
+    footer: Sequence[Node] = (), today: date | None = None,
 ) -> Screen:
     """An editing screen: ``title``, ``actions`` and a Save icon (id ``save``) in the top
     bar, one widget per field (a text field with id ``key``; for a choice a row that opens a
-    ``ChoiceDialog``; for chips a caption, id ``<key>_label``, above ``Chips``), each
+    ``ChoiceDialog``; for a date a row that opens a ``MaterialDatePicker`` on the field's
+    ``YYYY-MM-DD``, or ``today``; for chips a caption, id ``<key>_label``, above ``Chips``), each
     field's error under it (``<key>_error``), then ``footer``.
 
     Save checks the values (``check_form``: built-in checks, then ``validate(values)``
@@ -123,6 +127,17 @@ def FormEditor(
         return set_value
 
     def open_choice(key: str) -> None:
+        form.picking = key
+
+    if today is None and any(f.kind == "date" for f in fields):
+        raise ValueError("a form with a date field needs today= (the phone's date)")
+
+    def open_date(key: str) -> None:
+        day = today or date.min  # (never: checked above)
+        try:
+            form.calendar = CalendarState.of(form.get(key).strip(), today=day)
+        except ValueError:
+            form.calendar = CalendarState(day, day)
         form.picking = key
 
     def pick(key: str, option: str) -> None:
@@ -159,6 +174,9 @@ def FormEditor(
         if f.kind == "choice":
             content.append(ListItem(f.label, value or "Not set", id=f.key,
                                     on_click=partial(open_choice, f.key)))
+        elif f.kind == "date":
+            content.append(ListItem(f.label, parts=[(f"{f.key}_value", value or "Not set")],
+                                    id=f.key, on_click=partial(open_date, f.key)))
         elif f.kind == "chips":
             content += [Text(f.label, style="caption", id=f"{f.key}_label"),
                         Chips(f.choices, {value}, change(f.key), id=f.id or f"{f.key}_chips")]
@@ -175,6 +193,9 @@ def FormEditor(
         dialog = ConfirmDialog("Discard changes?", "Your changes will not be saved.",
                                confirm="Discard", cancel="Keep editing", destructive=True,
                                on_confirm=discard, on_cancel=dismiss)
+    elif choice is not None and choice.kind == "date" and form.calendar is not None:
+        dialog = MaterialDatePicker(form.calendar, on_done=lambda day: pick(choice.key, day),
+                                    on_cancel=dismiss)
     elif choice is not None:
         dialog = ChoiceDialog(choice.label, choice.choices, form.get(choice.key),
                               lambda option: pick(choice.key, option), dismiss)

@@ -314,7 +314,8 @@ class RecordApp(App):
         look = self.look
         title = f"New {look.noun}" if record_id is None else f"Edit {look.noun}"
         return FormEditor(title, [f.form_field() for f in look.fields], self.ui.form,
-                          on_save=self.save, on_close=self.back, validate=look.validate)
+                          on_save=self.save, on_close=self.back, validate=look.validate,
+                          today=self.system.now.date())
 
 
 __all__ = ["RecordApp", "RecordField", "RecordLook", "RecordUi", "delete_records",
