@@ -54,6 +54,7 @@ SURFACE_ROLES: dict[str, str | RGB] = {
     "toast": T.TOAST_BG,
     "card": "surface",
     "sheet": "surface",
+    "drawer": "surface",
 }
 
 
