@@ -33,6 +33,21 @@ def test_differences_name_what_is_not_drawn() -> None:
     assert fidelity.differences(look, same) == []
     assert fidelity.differences(AppLook(title="Calendar", navigation="drawer"), same) == [
         "the drawer is declared, not yet drawn"]
+    drawer = fidelity.Drawn("Calendar", "drawer", (), False, None)  # type: ignore[arg-type]
+    assert fidelity.differences(AppLook(title="Calendar", navigation="drawer"), drawer) == []
+    assert fidelity.differences(AppLook(title="Calendar", navigation="speed_dial_fab"),
+                                drawer) == ["the speed-dial FAB is declared, not yet drawn"]
+
+
+def test_drawers_and_speed_dials_are_read_off_the_main_screen() -> None:
+    from phone_gym.mockapps import APPS
+    from phone_gym.world import Device
+    from phone_gym.world.render import Renderer
+
+    joplin = next(a for a in APPS if a.name == "Joplin")
+    device = Device(APPS)
+    shown = fidelity.drawn(device, joplin.manifest, Renderer(*fidelity.SIZE))
+    assert shown.navigation == "speed_dial_fab"
 
 
 def test_check_fails_on_a_stale_page(tmp_path: Path) -> None:

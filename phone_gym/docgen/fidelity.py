@@ -42,7 +42,7 @@ class Drawn:
     """What an app's main screen shows, as drawn."""
 
     title: str
-    navigation: str  # bottom_bar, tabs or none
+    navigation: str  # bottom_bar, tabs, drawer, speed_dial_fab or none
     nav_items: tuple[str, ...]
     fab: bool
     image: np.ndarray
@@ -71,6 +71,11 @@ def drawn(device: Device, manifest: AppManifest, renderer: Renderer) -> Drawn:
     bottom = _tabs([screen.bottom]) if screen.bottom is not None else []
     top = _tabs(screen.content)
     nav, items = (("bottom_bar", bottom) if bottom else ("tabs", top) if top else ("none", []))
+    toggles = screen.top_bar.children if screen.top_bar is not None else []
+    if nav != "bottom_bar" and screen.fab is not None and screen.fab.style == "speed_dial":
+        nav = "speed_dial_fab"  # kit.drawer.SpeedDialFab
+    elif nav != "bottom_bar" and any(c.id == "drawer_toggle" for c in toggles):
+        nav = "drawer"  # the app bar's "Open navigation drawer" (kit.drawer)
     title = screen.top_bar.text if screen.top_bar is not None else ""
     return Drawn(title, nav, tuple(t.text for t in items), screen.fab is not None, image)
 
@@ -109,7 +114,8 @@ def differences(look: AppLook, shown: Drawn) -> list[str]:
     if look.navigation in ("bottom_bar", "tabs") and shown.navigation != look.navigation:
         out.append(f"navigation declared as {NAV_WORDS[look.navigation]} but drawn as "
                    f"{NAV_WORDS[shown.navigation]}")
-    elif look.navigation in ("drawer", "speed_dial_fab"):
+    elif look.navigation in ("drawer", "speed_dial_fab") \
+            and shown.navigation != look.navigation:
         out.append(f"the {NAV_WORDS[look.navigation]} is declared, not yet drawn")
     if look.navigation in ("bottom_bar", "tabs") and shown.navigation == look.navigation \
             and shown.nav_items != look.nav_items:

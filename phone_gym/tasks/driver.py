@@ -21,7 +21,8 @@ from ..world.widgets import ANDROID_CLASS
 MAX_SCROLLS = 30
 #: Kinds that float above the content (a PhoneWorld element hint): a target under one of
 #: them is not tappable until scrolled clear.
-OVERLAYS = frozenset({"fab", "toast", "keyboard", "key", "menu", "menu_item", "nav_bar",
+OVERLAYS = frozenset({"fab", "toast", "keyboard", "key", "menu", "menu_item", "nav_bar", "drawer",
+                      "speed_dial_item",
                       "icon_nav"})
 MIN_HEIGHT = 20
 

@@ -18,12 +18,12 @@ from .app import App, AppHandle, Route
 from .data import Journal
 from .glyphs import typing_error
 from .keyboard import keyboard_node
-from .layout import Frame, Placed, measure, place, place_bar, place_column
+from .layout import Frame, Placed, dialog_width, measure, place, place_bar, place_column
 from .manifest import NIGHT_MODE_ON, AppManifest, Intent, did_you_mean
 from .system import DEFAULT_START, STORES, SystemState
 from .system_ui import DRAWER, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE, Launcher, Menu, Recents, Shade
 from .theme import Palette
-from .widgets import MULTILINE_STYLES, MenuItem, Node, Screen, slider_value_at
+from .widgets import DRAWER_EDGE, MULTILINE_STYLES, MenuItem, Node, Screen, slider_value_at
 
 #: At most this many app log lines wait for a reader (``Device.app_log``).
 APP_LOG_LINES = 512
@@ -799,6 +799,8 @@ class Device:
             else:
                 self._home_gesture("down" if y2 < y else "up")
             return
+        if self._drawer_drag(x, y, x2, y2):
+            return
         start = self.frame().hit(x, y, "click")  # above a dialog or menu, only theirs
         if start is not None and start.node.kind == "slider":
             self._handled = True
@@ -811,6 +813,29 @@ class Device:
         key = self._scroll_target(x, y)
         if key is not None and abs(y2 - y) > abs(x2 - x):
             self._scroll_by(key, y - y2)
+
+    def _drawer_drag(self, x: int, y: int, x2: int, y2: int) -> bool:
+        """DrawerLayout's gestures: a horizontal drag from the left edge pulls the drawer
+        out (presses the app bar's drawer toggle); one to the left closes an open drawer.
+        Whether the drag was one of these."""
+        if self.current_app is None or self.menu is not None or abs(x2 - x) <= abs(y2 - y) \
+                or abs(x2 - x) < 200:
+            return False
+        screen = self.screen()
+        if screen.dialog is not None:
+            if screen.dialog.kind == "drawer" and x2 < x and screen.on_dismiss is not None:
+                self._handled = True
+                screen.on_dismiss()
+                return True
+            return False
+        toggle = next((c for c in (screen.top_bar.children if screen.top_bar else [])
+                       if c.id == "drawer_toggle" and c.on_click is not None), None)
+        if toggle is None or x > DRAWER_EDGE or x2 < x or self.keyboard_shown:
+            return False
+        self._handled = True
+        assert toggle.on_click is not None
+        toggle.on_click()
+        return True
 
     # --- views -------------------------------------------------------------------------
     def screen(self) -> Screen:
@@ -1006,15 +1031,25 @@ class Device:
             frame.add(screen.fab, (T.SCREEN_W - T.PAD - s, bottom - T.PAD - s,
                                    T.SCREEN_W - T.PAD, bottom - T.PAD))
         if screen.dialog is not None:
-            sheet = screen.dialog.kind == "sheet"  # a bottom sheet: full width, at the bottom
+            dialog = screen.dialog
+            sheet = dialog.kind == "sheet"  # a bottom sheet: full width, at the bottom
             x0, x1 = (0, T.SCREEN_W) if sheet else (T.PAD, T.SCREEN_W - T.PAD)
-            h = measure(screen.dialog, x1 - x0)
+            if dialog.kind == "drawer":  # from the left edge, below the status bar
+                x0, x1 = 0, dialog_width(dialog)
+            elif dialog.kind == "speed_dial":  # above the FAB's place, at the right
+                x0, x1 = T.SCREEN_W - dialog_width(dialog), T.SCREEN_W
+            h = measure(dialog, x1 - x0)
             if sheet:
                 y0 = max(T.STATUS_H, self._overlay_top() - h)
+            elif dialog.kind == "drawer":
+                y0 = T.STATUS_H
+            elif dialog.kind == "speed_dial":
+                y0 = max(T.STATUS_H, bottom - h)
             else:
                 y0 = max(T.STATUS_H,
                          (T.SCREEN_H - h) // 2 - (T.KEYBOARD_H // 2 if self.focus else 0))
-            frame.scrim_before = len(frame.items)
+            if dialog.kind != "speed_dial" or dialog.style == "scrim":
+                frame.scrim_before = len(frame.items)
             frame.modal_from = len(frame.items)
             place(frame, screen.dialog, x0, x1, y0, (0, 0, T.SCREEN_W, T.SCREEN_H), layer=1,
                   focus_id=self.focus)

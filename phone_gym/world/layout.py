@@ -11,7 +11,7 @@ from typing import Any
 
 from . import theme as T
 from .theme import DEFAULT_PALETTE, Palette
-from .widgets import PART_SEPARATOR, Node
+from .widgets import NAV_BUTTON_IDS, PART_SEPARATOR, Node
 
 Rect = tuple[int, int, int, int]  # x0, y0, x1, y1 (exclusive)
 
@@ -96,6 +96,8 @@ def text_height(node: Node, width: int) -> int:
     return base + (lines - 1) * int(font * 1.3)
 
 
+#: Where a drawer's section captions and labels start (Material 3: 28 dp).
+DRAWER_TEXT_X = 74
 #: Containers that stack their children inside a padded box, and the padding.
 PADDED = {"dialog": T.PAD, "sheet": T.PAD, "card": T.CARD_PAD}
 
@@ -145,6 +147,16 @@ def bubble_height(node: Node, width: int) -> int:
     return 2 * T.BUBBLE_PAD + lines * int(T.FONT["body"] * 1.3) + extra + T.BUBBLE_GAP
 
 
+def dialog_width(node: Node) -> int:
+    """The width of a modal layer that is not centered: a navigation drawer (from the
+    left edge) or an open speed dial (from the right edge)."""
+    widths = {"drawer": T.DRAWER_W, "speed_dial": T.DIAL_W}
+    if node.kind not in widths:
+        raise ValueError(f"dialog_width: a {node.kind!r} node; accepted: "
+                         f"{', '.join(widths)}")
+    return widths[node.kind]
+
+
 def measure(node: Node, width: int) -> int:
     """Preferred height of ``node`` at ``width``."""
     if node.height:
@@ -154,7 +166,7 @@ def measure(node: Node, width: int) -> int:
         return text_height(node, width)
     if node.rows is not None:
         return node.rows.total
-    if kind in ("column", "list"):
+    if kind in ("column", "list", "speed_dial"):
         return sum(measure(c, width) for c in node.children)
     if kind == "row":
         if not node.children:
@@ -242,6 +254,22 @@ def place(
         parts = [c for c in node.children if c.kind == "subtitle"]
         if parts:
             place_parts(frame, parts, node, full, reserve, box, idx, layer)
+    elif kind == "drawer":  # destinations full width, captions at the labels' margin
+        inner = clip(full, box) or visible
+        cy = y
+        for child in node.children:
+            cx0 = nx0 + DRAWER_TEXT_X if child.kind == "text" else nx0
+            cy = place(frame, child, cx0, nx1, cy, inner, parent=idx, layer=layer)
+    elif kind == "speed_dial":  # actions full width; the close FAB at the right, as the FAB
+        cy = y
+        for child in node.children:
+            ch = measure(child, nx1 - nx0)
+            rect = ((nx1 - T.PAD - T.FAB_SIZE, cy, nx1 - T.PAD, cy + T.FAB_SIZE)
+                    if child.kind == "fab" else (nx0, cy, nx1, cy + ch))
+            vis = clip(rect, box)
+            if vis is not None:
+                frame.add(child, vis, full=rect, parent=idx, layer=layer)
+            cy += ch
     elif kind in PADDED:
         pad = PADDED[kind]
         place_column(
@@ -334,9 +362,9 @@ def place_bar(frame: Frame, bar: Node, rect: Rect, *, layer: int = 0) -> None:
     cy = y0 + (y1 - y0 - size) // 2
     right = x1 - T.PAD // 2
     for child in bar.children:
-        if child.id == "navigate_up":
+        if child.id in NAV_BUTTON_IDS:
             frame.add(child, (T.PAD // 2, cy, T.PAD // 2 + size, cy + size), parent=idx,
                       layer=layer)
-    for child in reversed([c for c in bar.children if c.id != "navigate_up"]):
+    for child in reversed([c for c in bar.children if c.id not in NAV_BUTTON_IDS]):
         frame.add(child, (right - size, cy, right, cy + size), parent=idx, layer=layer)
         right -= size

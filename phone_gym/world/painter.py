@@ -55,6 +55,7 @@ SURFACE_ROLES: dict[str, str | RGB] = {
     "dial": (230, 225, 236),  # a time picker's face (Material 3's surface container highest)
     "card": "surface",
     "sheet": "surface",
+    "drawer": "surface",
 }
 
 

@@ -23,11 +23,11 @@ from .glyphs import RGB
 from .layout import Frame, Rect
 from .painter import Look, Tile, surfaces
 from .theme import DEFAULT_PALETTE, Palette
-from .widgets import Node
+from .widgets import NAV_BUTTON_IDS, Node
 from .widgets_draw import draw_tile
 
 #: Kinds that draw nothing themselves (their children do).
-NO_DRAW = frozenset({"row", "column", "spacer", "list", "chip_group",
+NO_DRAW = frozenset({"row", "column", "spacer", "list", "chip_group", "speed_dial",
                      "subtitle"})  # a list item draws its subtitle parts itself
 #: Kinds whose inner color is not simply their surface (see ``inner_color``).
 INNER_SPECIAL = frozenset({"screen", "list_item", "key"})
@@ -54,7 +54,7 @@ def scrimmed(color: RGB) -> RGB:
 def _extra(node: Node) -> object:
     kind = node.kind
     if kind == "top_bar":
-        ups = sum(1 for c in node.children if c.id == "navigate_up")
+        ups = sum(1 for c in node.children if c.id in NAV_BUTTON_IDS)
         return (ups > 0, len(node.children) - ups)
     if kind == "list_item" and node.children:
         return trailing_kind(node)

@@ -15,6 +15,8 @@ KEYBOARD_H = 840
 PAD = 48
 FAB_SIZE = 168
 ICON_SIZE = 132
+DRAWER_W = SCREEN_W - 147  # a navigation drawer: Material's screen width - 56 dp
+DIAL_W = 760  # an open speed dial: its mini-FABs and their labels, from the right edge
 
 #: Preferred heights per widget kind (and text style) when a node gives none.
 HEIGHTS: dict[str, int] = {

@@ -72,6 +72,12 @@ ANDROID_CLASS: dict[str, str] = {
     "time_chip": "android.widget.Button",  # the hour, minute or AM/PM of a time picker
     "board": "android.view.ViewGroup",  # children placed at boxes (``Node.at``)
     "event_chip": "android.widget.TextView",  # an event in a calendar's month or day view
+    # navigation drawers and speed dials (``kit.drawer``)
+    "drawer": "com.google.android.material.navigation.NavigationView",
+    "drawer_header": "android.widget.LinearLayout",
+    "drawer_item": "android.widget.CheckedTextView",
+    "speed_dial": "android.view.ViewGroup",
+    "speed_dial_item": "android.widget.Button",
 }
 
 #: Kinds whose ``text`` is drawn into the screenshot but never reported in the accessibility
@@ -83,6 +89,13 @@ PIXELS_ONLY = frozenset({"picture", "canvas", "map"})
 #: thumb): the drawing and the device's touch handling both use it.
 SLIDER_INSET = 40
 SLIDER_H = 120
+#: The content description of the app bar's drawer toggle (Android's
+#: ``ActionBarDrawerToggle``: R.string.nav_drawer_open in most apps, "Open navigation drawer").
+DRAWER_TOGGLE_DESC = "Open navigation drawer"
+#: Ids of the app bar's navigation button, drawn at its left: the up arrow, the drawer toggle.
+NAV_BUTTON_IDS = ("navigate_up", "drawer_toggle")
+#: How far from the left edge a drag must start to pull a drawer out (DrawerLayout's 20 dp).
+DRAWER_EDGE = 53
 #: Text-field styles in which enter starts a new line (a multi-line field, the kit's
 #: Markdown editor) instead of submitting the field.
 MULTILINE_STYLES = frozenset({"multiline", "markdown"})
@@ -346,11 +359,18 @@ def Fab(glyph: str, desc: str, on_click: Handler, *, id: str = "fab") -> Node:
 
 def TopBar(
     title: str, *, on_back: Handler | None = None, actions: Sequence[Node] = (),
+    on_menu: Handler | None = None,
 ) -> Node:
-    """The app bar: an optional up arrow, a title, action icons on the right."""
+    """The app bar: an optional up arrow or, with ``on_menu``, the drawer toggle (the
+    "menu" icon, ``DRAWER_TOGGLE_DESC``, id ``drawer_toggle``) at its left, a title, action
+    icons on the right."""
+    if on_back is not None and on_menu is not None:
+        raise ValueError("TopBar: on_back or on_menu; accepted: at most one navigation button")
     kids: list[Node] = []
     if on_back is not None:
         kids.append(Icon("<", "Navigate up", on_back, id="navigate_up"))
+    if on_menu is not None:
+        kids.append(Icon("menu", DRAWER_TOGGLE_DESC, on_menu, id="drawer_toggle"))
     kids.extend(actions)
     return Node("top_bar", text=title, id="toolbar", children=kids)
 

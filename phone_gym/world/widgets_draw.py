@@ -20,7 +20,7 @@ from .widgets import SLIDER_INSET
 FAST_KINDS = frozenset({"list_item", "text_field", "text"})
 #: Kinds drawn as floating shapes over whatever is below them (tiles with an alpha mask).
 MASKED = frozenset({"dialog", "menu", "menu_item", "toast", "fab", "sheet", "pin", "map_button",
-                    "dial_num"})
+                    "dial_num", "drawer", "speed_dial_item"})
 #: Text styles with their own font size and line height (others draw as body text).
 TEXT_STYLES = frozenset({"title", "body", "caption", "big", "link", "error"})
 
@@ -296,9 +296,92 @@ def _draw_fab(p: Painter, k: Look) -> None:
     cx, cy = k.lw / 2, k.lh / 2 - 2
     p.circle(cx, cy + 6, r + 4, (0, 0, 0, 48))
     p.circle(cx, cy + 3, r + 1, (0, 0, 0, 60))
-    fill = k.pal.primary if k.enabled else k.pal.hint
+    fill = (k.color or k.pal.primary) if k.enabled else k.pal.hint
     p.circle(cx, cy, r, (*fill, 255))
-    p.glyph(cx, cy, k.glyph, r * 1.3, k.pal.on_primary, fill, fallback=k.desc)
+    fg = _on_fab(fill) if k.color else k.pal.on_primary
+    p.glyph(cx, cy, k.glyph, r * 1.3, fg, fill, fallback=k.desc)
+
+
+def _on_fab(fill: RGB) -> RGB:
+    """The icon colour on a FAB of its own colour: white unless the colour is pale."""
+    return (255, 255, 255) if luminance(fill) < 190 else (33, 33, 33)
+
+
+def _mini_fab(p: Painter, cx: float, cy: float, r: float, fill: RGB, glyph: str, fg: RGB,
+              desc: str) -> None:
+    """A round floating button with its shadow and icon, centered on ``(cx, cy)``."""
+    p.circle(cx, cy + 6, r + 4, (0, 0, 0, 48))
+    p.circle(cx, cy + 3, r + 1, (0, 0, 0, 60))
+    p.circle(cx, cy, r, (*fill, 255))
+    p.glyph(cx, cy, glyph, r * 1.3, fg, fill, fallback=desc)
+
+
+@_draws("drawer")
+def _draw_drawer(p: Painter, k: Look) -> None:
+    """A modal navigation drawer: the surface, its right corners rounded (Material 3)."""
+    p.rect(0, 0, k.lw, k.lh, (*k.pal.surface, 255), radius=42,
+           corners=(False, True, True, False))
+
+
+@_draws("drawer_header")
+def _draw_drawer_header(p: Painter, k: Look) -> None:
+    """A drawer's header: the app's name (and account) in a band of the app bar's colour
+    (style ``colored``), or as a title on the drawer (``plain``)."""
+    if k.style == "colored":
+        bg, fg = k.pal.top_bar_bg, k.pal.top_bar_fg
+        p.rect(0, 0, k.lw - 42, k.lh, bg)
+        p.rect(k.lw - 84, 0, k.lw, k.lh, bg, radius=42, corners=(False, True, False, False))
+        p.circle(T.PAD + 64, 100, 64, mix(bg, fg, 0.25))
+        p.glyph(T.PAD + 64, 100, "person", 128, fg, mix(bg, fg, 0.25))
+        p.text(T.PAD, k.lh - 96, k.text, T.FONT["body"], fg, bold=True, max_w=k.lw - 2 * T.PAD,
+               bg=bg)
+        if k.hint:
+            p.text(T.PAD, k.lh - 44, k.hint, T.FONT["caption"], fg, max_w=k.lw - 2 * T.PAD,
+                   bg=bg)
+        return
+    fg = on_color(k.bg, pal=k.pal)
+    p.text(74, k.lh / 2 - (24 if k.hint else 0), k.text, T.FONT["title"], fg, bold=True,
+           max_w=k.lw - 2 * 74, bg=k.bg)
+    if k.hint:
+        p.text(74, k.lh / 2 + 40, k.hint, T.FONT["caption"], on_color(k.bg, secondary=True,
+               pal=k.pal), max_w=k.lw - 2 * 74, bg=k.bg)
+
+
+@_draws("drawer_item")
+def _draw_drawer_item(p: Painter, k: Look) -> None:
+    """A drawer destination: icon, label and badge; the selected one on a pill (Material
+    3's active indicator) in the accent's light tint, its label bold."""
+    m = 32
+    bg = k.pal.selected if k.selected else k.bg
+    if k.selected:
+        p.rect(m, 4, k.lw - m, k.lh - 4, bg, radius=(k.lh - 8) / 2)
+    fg = on_color(bg, pal=k.pal)
+    icon_fg = k.pal.primary if k.selected and luminance(k.pal.primary) < 200 else fg
+    p.glyph(m + 84, k.lh / 2, k.glyph, 96, icon_fg, bg, fallback=k.text)
+    badge_w = p.width(k.hint, T.FONT["caption"]) + 24 if k.hint else 0
+    p.text(m + 168, k.lh / 2, k.text, T.FONT["body"], fg, bold=k.selected,
+           max_w=k.lw - m * 2 - 168 - badge_w - 24, bg=bg)
+    if k.hint:
+        p.text(k.lw - m - 40, k.lh / 2, k.hint, T.FONT["caption"],
+               on_color(bg, secondary=True, pal=k.pal), align="r", bg=bg)
+
+
+@_draws("speed_dial_item")
+def _draw_speed_dial_item(p: Painter, k: Look) -> None:
+    """One speed-dial action: a mini-FAB under the main FAB's centre and its label in a
+    small raised box to its left (as Joplin's)."""
+    cx, cy, r = k.lw - T.PAD - T.FAB_SIZE / 2, k.lh / 2, T.FAB_SIZE / 2 - 8
+    fill = k.color or k.pal.primary
+    _mini_fab(p, cx, cy, r, fill, k.glyph, _on_fab(fill) if k.color else k.pal.on_primary,
+              k.text)
+    size = T.FONT["caption"]
+    w = p.width(k.text, size) + 48
+    x1 = cx - r - 32
+    x0 = max(4, x1 - w)
+    p.rect(x0 + 2, cy - 40, x1 + 2, cy + 44, (0, 0, 0, 40), radius=8)
+    p.rect(x0, cy - 42, x1, cy + 40, (*k.pal.surface, 255), radius=8)
+    p.text((x0 + x1) / 2, cy, k.text, size, on_color(k.pal.surface, pal=k.pal), align="m",
+           max_w=x1 - x0 - 16, bg=k.pal.surface)
 
 
 @_draws("top_bar")

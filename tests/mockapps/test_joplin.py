@@ -37,16 +37,43 @@ def rows(device: Device) -> list[str]:
     return [p.node.text for p in device.frame().items if p.node.kind == "list_item"]
 
 
-def test_notebooks_list_counts(device: Device) -> None:
+def drawer_items(device: Device) -> list[tuple[str, str, bool]]:
+    return [(p.node.text, p.node.hint, p.node.selected) for p in device.frame().items
+            if p.node.kind == "drawer_item"]
+
+
+def test_notebooks_are_in_the_side_drawer_with_counts(device: Device) -> None:
     assert len(rows(device)) == 3  # it opens on every note
-    tap(device, id="notebooks")
-    assert rows(device) == ["All notes", "Home", "Work"]
-    hints = [p.node.hint for p in device.frame().items if p.node.kind == "list_item"]
-    assert hints == ["3 notes", "1 note", "2 notes"]
+    assert drawer_items(device) == []
+    tap(device, desc="Open navigation drawer")
+    assert drawer_items(device) == [("All notes", "3", True), ("Home", "1", False),
+                                    ("Work", "2", False)]
+    tap(device, id="folder_1")  # choosing a notebook closes the drawer
+    assert drawer_items(device) == [] and rows(device) == ["Budget review",
+                                                           "Send the contract"]
+    tap(device, desc="Open navigation drawer")
+    assert ("Work", "2", True) in drawer_items(device)
+    act(device, PhoneAction("press", button="back"))  # back closes the drawer, not the app
+    assert drawer_items(device) == [] and device.current_app is not None
+
+
+def test_the_speed_dial_adds_todos_notes_and_notebooks(device: Device) -> None:
+    assert not shown(device, id="new_note")
+    tap(device, id="fab")
+    assert shown(device, "New to-do") and shown(device, "New notebook")
+    tap(device, id="new_todo")
+    assert app_of(device).ui.draft.is_todo and not app_of(device).ui.dial
+    act(device, PhoneAction("press", button="back"))
+    tap(device, id="fab")
+    tap(device, id="new_notebook")
+    fill(device, "notebook_title", "Garden")
+    tap(device, id="save")
+    assert [f.name for f in app_of(device).data.folders] == ["Work", "Home", "Garden"]
+    assert device.frame().items and shown(device, "Garden")  # its (empty) list shows
 
 
 def test_a_notebook_lists_its_notes_and_todos(device: Device) -> None:
-    tap(device, id="notebooks")
+    tap(device, desc="Open navigation drawer")
     tap(device, id="folder_1")
     assert rows(device) == ["Budget review", "Send the contract"]
     assert shown(device, id="todo_2") and not shown(device, id="todo_1")
@@ -65,8 +92,9 @@ def test_a_note_page_shows_its_markdown_lines(device: Device) -> None:
 
 
 def test_writing_and_deleting_notes(device: Device) -> None:
-    tap(device, id="notebooks")
+    tap(device, desc="Open navigation drawer")
     tap(device, id="folder_2")
+    tap(device, id="fab")
     tap(device, id="new_note")
     fill(device, "title", "Shopping")
     tap(device, id="is_todo")

@@ -52,13 +52,16 @@ def test_rows_show_due_dates_priorities_and_completion(device: Device) -> None:
 
 
 def test_tabs_and_the_priority_filter(device: Device) -> None:
+    tap(device, desc="Open navigation drawer")
     tap(device, id="tab_completed")
     assert rows(device) == ["Buy milk"]
+    tap(device, desc="Open navigation drawer")
     tap(device, id="tab_open")
     assert rows(device) == ["Call mom", "Pay rent"]
     tap(device, id="chip_high_priority")
     assert rows(device) == ["Pay rent"]
     tap(device, id="chip_high_priority")
+    tap(device, desc="Open navigation drawer")
     tap(device, id="tab_all")
     tap(device, id="chip_next_7_days")  # the phone's day: PhoneWorld's default clock
     assert rows(device) == []

@@ -1,11 +1,12 @@
 """Joplin: notebooks (folders) holding notes and to-dos with titles and markdown bodies.
 
 Screens: the notes of the chosen notebook ("All notes" at first; to-dos carry a checkbox),
-searchable; the notebooks (the real app's side drawer, opened from the top bar), a note's
-page (its markdown shown line by line), and an editor for new and existing notes (title,
-body, a to-do switch). State is dataclasses (persistent
-``JoplinData``, kept privately as the real app keeps its SQLite database; transient
-``JoplinUi``); views are pure functions of them.
+searchable; the notebooks in the side drawer (opened by the top bar's menu icon or a drag
+from the left edge), a speed-dial FAB (New to-do, New note, New notebook, as the real app's
+``ActionButton``), a note's page (its markdown shown line by line), an editor for new and
+existing notes (title, body, a to-do switch) and a new notebook's name. State is
+dataclasses (persistent ``JoplinData``, kept privately as the real app keeps its SQLite
+database; transient ``JoplinUi``); views are pure functions of them.
 """
 
 from __future__ import annotations
@@ -16,10 +17,19 @@ from functools import partial
 
 from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit import ActionIcon, ConfirmDialog, SearchList
+from ...world.kit import (
+    ActionIcon,
+    ConfirmDialog,
+    Destination,
+    DialAction,
+    NavigationDrawer,
+    SearchList,
+    SpeedDial,
+    SpeedDialFab,
+    with_drawer,
+    with_speed_dial,
+)
 from ...world.widgets import (
-    Fab,
-    Icon,
     ListItem,
     Node,
     Screen,
@@ -27,7 +37,6 @@ from ...world.widgets import (
     TextField,
     Toggle,
     TopBar,
-    VirtualList,
 )
 from .manifest import MANIFEST
 
@@ -81,6 +90,9 @@ class JoplinUi:
     query: str = ""
     draft: Draft = field(default_factory=Draft)
     deleting: int | None = None
+    drawer: bool = False
+    dial: bool = False
+    folder_name: str = ""
 
 
 # --- updates -------------------------------------------------------------------------------
@@ -161,10 +173,30 @@ class JoplinApp(App):
         self.ui.folder, self.ui.query = folder, ""
         self.stack = [Route("main")]
 
-    def open_editor(self, note_id: int | None, folder: int) -> None:
+    def open_editor(self, note_id: int | None, folder: int, *, todo: bool = False) -> None:
         note = self.data.notes.get(note_id) if note_id is not None else None
-        self.ui.draft = Draft(note.title, note.body, note.is_todo) if note else Draft()
+        self.ui.draft = Draft(note.title, note.body, note.is_todo) if note else Draft(
+            is_todo=todo)
         self.go("edit", (note_id, folder))
+
+    def set_drawer(self, open: bool) -> None:
+        self.ui.drawer = open
+
+    def set_dial(self, open: bool) -> None:
+        self.ui.dial = open
+
+    def new_notebook(self) -> None:
+        self.ui.folder_name = ""
+        self.go("new_folder")
+
+    def save_notebook(self) -> None:
+        name = self.ui.folder_name.strip()
+        if name:
+            folder = add_folder(self.data, name)
+            self.toast("Saved")
+            self.open_folder(folder.id)
+        else:
+            self.back()
 
     def save(self) -> None:
         note_id, folder = self.route.arg
@@ -202,8 +234,8 @@ class JoplinApp(App):
             return self.note_page(self.data.notes[route.arg])
         if route.name == "edit":
             return self.editor(*route.arg)
-        if route.name == "notebooks":
-            return self.notebooks()
+        if route.name == "new_folder":
+            return self.notebook_editor()
         return self.folder_list(self.ui.folder)
 
     def delete_dialog(self) -> Node | None:
@@ -215,19 +247,32 @@ class JoplinApp(App):
                              on_cancel=lambda: self.ask_delete(None), confirm="Delete",
                              destructive=True)
 
-    def notebooks(self) -> Screen:
+    def notebooks(self) -> Node:
+        """The side drawer: every note, then the notebooks with their note counts."""
         folders = sorted(self.data.folders, key=lambda f: (f.name.casefold(), f.id))
         counts: dict[int, int] = {}
         for n in self.data.notes:
             counts[n.folder] = counts.get(n.folder, 0) + 1
-        rows = [ListItem("All notes", say_count(len(self.data.notes)), id="folder_all",
-                         glyph="≡", on_click=lambda: self.open_folder(ALL_NOTES))]
-        rows += [ListItem(f.name, say_count(counts.get(f.id, 0)), id=f"folder_{f.id}",
-                          glyph="▤", on_click=partial(self.open_folder, f.id))
-                 for f in folders]
-        return Screen(top_bar=TopBar("Notebooks", on_back=self.back),
-                      content=[VirtualList(len(rows), lambda i: rows[i], id="folders",
-                                           empty_text="No notebooks")])
+        items: list[Destination | str] = [
+            Destination("All notes", "notes", lambda: self.open_folder(ALL_NOTES),
+                        id="folder_all", badge=str(len(self.data.notes))), "Notebooks"]
+        items += [Destination(f.name, "book", partial(self.open_folder, f.id),
+                              id=f"folder_{f.id}", badge=str(counts.get(f.id, 0)))
+                  for f in folders]
+        return NavigationDrawer(items, selected=self.folder_name(self.ui.folder),
+                                title="Joplin", on_close=lambda: self.set_drawer(False))
+
+    def dial(self, folder: int) -> Node:
+        """The open speed dial, as the real app's (to-do, note, notebook, bottom-up)."""
+        return SpeedDial([
+            DialAction("New notebook", "folder", self.new_notebook, id="new_notebook",
+                       color=(52, 152, 219)),
+            DialAction("New note", "description", lambda: self.open_editor(None, folder),
+                       id="new_note", color=(155, 89, 182)),
+            DialAction("New to-do", "check_box",
+                       lambda: self.open_editor(None, folder, todo=True), id="new_todo",
+                       color=(155, 89, 182)),
+        ], on_close=lambda: self.set_dial(False), close_color=(231, 76, 60))
 
     def row(self, n: Note) -> Node:
         trailing = None
@@ -241,14 +286,28 @@ class JoplinApp(App):
 
     def folder_list(self, folder: int) -> Screen:
         shown = self.notes_in(folder)
-        return Screen(
-            top_bar=TopBar(self.folder_name(folder), actions=[
-                Icon("☰", "Notebooks", lambda: self.go("notebooks"), id="notebooks")]),
+        screen = Screen(
+            top_bar=TopBar(self.folder_name(folder), on_menu=lambda: self.set_drawer(True)),
             content=SearchList(self.ui.query, self.set_query, len(shown),
                                lambda i: self.row(shown[i]), id="notes",
                                hint="Search notes", empty_text="This notebook is empty"),
-            fab=Fab("+", "New note", lambda: self.open_editor(None, folder), id="new_note"),
+            fab=SpeedDialFab("add", "Add", lambda: self.set_dial(True)),
             dialog=self.delete_dialog(), on_dismiss=lambda: self.ask_delete(None),
+        )
+        if self.ui.drawer:
+            return with_drawer(screen, self.notebooks(), lambda: self.set_drawer(False))
+        if self.ui.dial:
+            return with_speed_dial(screen, self.dial(folder), lambda: self.set_dial(False))
+        return screen
+
+    def notebook_editor(self) -> Screen:
+        return Screen(
+            top_bar=TopBar("New notebook", on_back=self.back,
+                           actions=[ActionIcon("save", self.save_notebook)]),
+            content=[TextField(self.ui.folder_name,
+                               lambda v: setattr(self.ui, "folder_name", v),
+                               hint="Enter notebook title", id="notebook_title",
+                               label="Title")],
         )
 
     def note_page(self, n: Note) -> Screen:

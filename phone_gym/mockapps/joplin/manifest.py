@@ -25,8 +25,7 @@ MANIFEST = AppManifest(
         navigation="speed_dial_fab",
         row_leading="checkbox",
         simplifies=(
-            "the FAB opens no speed dial (New to-do, New note, New notebook)",
-            "no notebook drawer; notebooks are a screen",
+            "the side drawer lists notebooks only (no tags, no sync button)",
         ),
     ),
 )

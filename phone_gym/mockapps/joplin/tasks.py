@@ -72,11 +72,11 @@ class JoplinLookup(Lookup):
 
     def open_notebook(self, ui: Driver, folder_id: str, name: str) -> Iterator[PhoneAction]:
         """Show the notebook ``folder_id`` named ``name`` (``folder_all``: every note),
-        through the notebooks screen unless its list shows already."""
+        through the side drawer (the top bar's menu icon) unless its list shows already."""
         yield from ui.open_app("Joplin")
-        if ui.find(name, id="toolbar") is None or ui.find(id="notebooks") is None:
-            if ui.find(id="notebooks") is not None:
-                yield from ui.tap(id="notebooks")
+        if ui.find(name, id="toolbar") is None or ui.find(id="drawer_toggle") is None:
+            if ui.find(id="drawer_toggle") is not None:
+                yield from ui.tap(desc="Open navigation drawer")
             yield from ui.tap(id=folder_id)
 
     def open_note(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from functools import partial
 
 from ...world.app import App, Route
 from ...world.data import Store, Table
@@ -20,9 +21,12 @@ from ...world.kit import (
     CalendarState,
     Chips,
     ClockState,
+    Destination,
     MaterialDatePicker,
     MaterialTimePicker,
-    Tabs,
+    NavigationDrawer,
+    slug,
+    with_drawer,
 )
 from ...world.widgets import (
     Dialog,
@@ -43,6 +47,8 @@ from .manifest import MANIFEST
 PRIORITIES = ("High", "Medium", "Low", "None")
 NO_PRIORITY = 3
 TABS = ("All", "Open", "Completed")
+#: The drawer's filters and their icons (Tasks' own: "My Tasks", then its filters).
+TAB_ICONS = {"All": "list", "Open": "check_box_outline_blank", "Completed": "check_box"}
 #: Filter chips: high priority only, due today, due in the next 7 days, and showing the
 #: tasks hidden until a later day (the Tasks app hides them until then).
 HIGH_ONLY, DUE_TODAY, NEXT_WEEK, SHOW_HIDDEN = ("High priority", "Due today", "Next 7 days",
@@ -99,6 +105,7 @@ class TodoUi:
     query: str = ""
     deleting: int | None = None  # the item whose delete confirmation shows
     tab: str = "All"
+    drawer: bool = False  # the side drawer of filters is open
     filters: tuple[str, ...] = ()  # the filter chips that are on
 
 
@@ -264,6 +271,9 @@ class TodoApp(App):
     def set_query(self, query: str) -> None:
         self.ui.query = query
 
+    def set_drawer(self, open: bool) -> None:
+        self.ui.drawer = open
+
     def set_tab(self, tab: str) -> None:
         self.ui.tab = tab
 
@@ -298,10 +308,9 @@ class TodoApp(App):
     def item_list(self) -> Screen:
         shown = self.shown()
         empty = "No matching items" if self.ui.query.strip() else "Nothing here yet"
-        return Screen(
-            top_bar=TopBar("Tasks"),
+        screen = Screen(
+            top_bar=TopBar("Tasks", on_menu=lambda: self.set_drawer(True)),
             content=[
-                Tabs(TABS, self.ui.tab, self.set_tab),
                 TextField(self.ui.query, self.set_query, hint="Search", id="search",
                           label="Search"),
                 Chips(FILTERS, self.ui.filters, self.toggle_filter, id="filters"),
@@ -313,6 +322,15 @@ class TodoApp(App):
             dialog=self.delete_dialog(),
             on_dismiss=lambda: self.ask_delete(None),
         )
+        return with_drawer(screen, self.drawer() if self.ui.drawer else None,
+                           lambda: self.set_drawer(False))
+
+    def drawer(self) -> Node:
+        """The side drawer: the filters that were top tabs (ids ``tab_<filter>``)."""
+        return NavigationDrawer(
+            ["Filters", *(Destination(t, TAB_ICONS[t], partial(self.set_tab, t),
+                                      id=f"tab_{slug(t)}") for t in TABS)],
+            selected=self.ui.tab, title="Tasks", on_close=lambda: self.set_drawer(False))
 
     def value_row(self, title: str, which: str, shown: str) -> Node:
         """An editor row (id ``which``) showing its value (``<which>_value``, "None" when

@@ -130,7 +130,10 @@ class TasksLookup(Lookup):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Todo")
-        if self.tab and not ui.must(id=self.tab).checked:
+        if self.tab.startswith("tab_"):  # a filter of the side drawer
+            yield from ui.tap(desc="Open navigation drawer")
+            yield from ui.tap(id=self.tab)
+        elif self.tab and not ui.must(id=self.tab).checked:
             yield from ui.tap(id=self.tab)
         yield from ui.answer(self.say(p))
 

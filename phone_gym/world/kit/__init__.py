@@ -44,6 +44,13 @@ Editor (``editor``)
         ``FormatBar(text, on_change, history)``: bold, italic, header, list, checkbox, code,
         link, undo and redo, docked above the keyboard (``Screen(dock=)``).
 
+Navigation (``drawer``)
+    ``NavigationDrawer([Destination(label, icon, fn, id=, badge=) | "caption"], selected=,
+        title=, on_close=)`` shown with ``with_drawer(screen, drawer, close)`` and opened by
+        ``TopBar(on_menu=)`` (the "Open navigation drawer" toggle, or a drag from the left
+        edge); ``SpeedDialFab(icon, desc, open)`` and ``SpeedDial([DialAction(label, icon,
+        fn)], on_close=)`` shown with ``with_speed_dial``: back and taps outside close them.
+
 Mini-programs (``capsule``; see ``world.app``, "Mini-programs")
     ``with_capsule(app, screen)``: the capsule bar ("···" menu, "⊙" close) on a
         mini-program's screen. ``PaySheet(PayState(amount, payee), on_pin=, on_pay=,
@@ -94,6 +101,15 @@ from .capsule import PaySheet, PayState, pay, wallet_pin, with_capsule, yuan
 from .chat import Avatar, Bubble, ChatMessage, ChatThread, Composer, initials
 from .common import slug
 from .dialogs import BottomSheet, ChoiceDialog, ConfirmDialog, Radio, SheetOption
+from .drawer import (
+    Destination,
+    DialAction,
+    NavigationDrawer,
+    SpeedDial,
+    SpeedDialFab,
+    with_drawer,
+    with_speed_dial,
+)
 from .editor import EditHistory, EditorView, FormatBar, apply_format, markdown_runs
 from .forms import FormEditor, FormField, FormState, check_form
 from .lists import (
@@ -149,6 +165,8 @@ from .pickers import (
 from .records import RecordApp, RecordField, RecordLook, RecordUi
 
 __all__ = [
+    "Destination", "DialAction", "NavigationDrawer", "SpeedDial", "SpeedDialFab",
+    "with_drawer", "with_speed_dial",
     "Canvas", "Picture", "Stroke", "decode_strokes", "encode_strokes",
     "TOOLS", "MiniPlayer", "Palette", "PlayerControls", "SeekBar", "clock",
     "Avatar", "Composer", "initials",
