@@ -14,6 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
+from PIL import Image as PilImage
+from PIL import ImageDraw
+
+from .. import pictures
 from .. import theme as T
 from ..painter import Look, Painter, on_color
 from ..theme import luminance, mix
@@ -263,3 +267,36 @@ def MiniPlayer(title: str, artist: str, playing: bool, on_toggle: Handler, *,
                   id="mini_play_pause")
     return ListItem(title, artist, id=id, glyph=glyph, color=color, on_click=on_open,
                     trailing=button)
+
+
+# --- camera ------------------------------------------------------------------------------------
+def PhotoPreview(picture: str, on_click: Handler | None, *, desc: str = "Photo preview",
+                 id: str = "thumbnail") -> Node:
+    """The round thumbnail of the last shot beside a camera's shutter (an ``ImageButton``
+    described ``desc``): ``picture`` (``pictures.encode``) in a ringed disc, or an empty
+    ring before the first shot ("")."""
+    if picture and pictures.decode(picture) is None:
+        raise ValueError(f"picture must be a pictures.encode style or ''; got {picture!r}")
+    node = Icon(picture, desc, on_click, id=id)
+    node.style, node.enabled = "preview", on_click is not None
+    return node
+
+
+def _draw_preview(p: Painter, k: Look) -> None:
+    """A disc showing the picture named by the glyph (``PhotoPreview``) in a white ring."""
+    r = min(k.lw, k.lh) * 0.36
+    cx, cy = k.lw / 2, k.lh / 2
+    p.circle(cx, cy, r + 5, (242, 243, 246))
+    picture = pictures.decode(k.glyph)
+    if picture is None:
+        p.circle(cx, cy, r, k.bg)
+        return
+    x0, y0 = round((cx - r) * p.kx), round((cy - r) * p.ky)
+    w, h = round((cx + r) * p.kx) - x0, round((cy + r) * p.ky) - y0
+    art = PilImage.fromarray(pictures.render(*picture, w, h))
+    mask = PilImage.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).ellipse((0, 0, w - 1, h - 1), fill=255)
+    p.img.paste(art, (x0, y0), mask)
+
+
+DRAW["icon:preview"] = _draw_preview
