@@ -27,12 +27,15 @@ from ..widgets import (
     Handler,
     Icon,
     ListItem,
+    MenuItem,
     Node,
     Row,
     Slider,
+    Spacer,
     StrokeHandler,
     Text,
     ValueHandler,
+    VirtualList,
 )
 from ..widgets_draw import DRAW
 
@@ -300,3 +303,75 @@ def _draw_preview(p: Painter, k: Look) -> None:
 
 
 DRAW["icon:preview"] = _draw_preview
+
+
+# --- album covers ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Cover:
+    """An album of a cover grid: its name and count (drawn over the bottom of its cover),
+    its cover ``picture`` (``pictures.encode``), an id and a long-press ``menu``."""
+
+    label: str
+    count: str
+    picture: str
+    id: str = ""
+    menu: tuple[MenuItem, ...] = ()
+
+
+def CoverGrid(covers: Sequence[Cover], on_open: Callable[[int], None], *, columns: int = 2,
+              id: str = "albums", empty_text: str = "Nothing here",
+              width: int = T.SCREEN_W - 2 * T.PAD) -> Node:
+    """Albums as a grid of square cover photos, ``columns`` to a row, each cover's name and
+    count in white over its bottom (Simple Gallery's folder grid): cells are ImageViews
+    (kind ``thumb``, text the name, hint the count; ids ``<id>_<i>`` unless the cover has
+    one), built only where they show; a tap calls ``on_open(i)``, a long press opens the
+    cover's ``menu``."""
+    if isinstance(columns, bool) or not isinstance(columns, int) or columns < 1:
+        raise ValueError(f"columns must be an int >= 1; got {columns!r}")
+    for cover in covers:
+        if pictures.decode(cover.picture) is None:
+            raise ValueError(f"cover {cover.label!r}: picture must be a pictures.encode "
+                             f"style; got {cover.picture!r}")
+    size = width // columns
+
+    def cell(i: int) -> Node:
+        cover = covers[i]
+        node = Node("thumb", text=cover.label, hint=cover.count, glyph=cover.picture,
+                    style="cover", id=cover.id or f"{id}_{i}", height=size,
+                    menu=list(cover.menu) or None)
+        node.on_click = partial(on_open, i)
+        return node
+
+    def row(r: int) -> Node:
+        cells = [cell(i) for i in range(r * columns, min(len(covers), (r + 1) * columns))]
+        cells += [Spacer(size) for _ in range(columns - len(cells))]
+        return Row(cells)
+
+    rows = (len(covers) + columns - 1) // columns
+    return VirtualList(rows, row, id=id, row_height=size, empty_text=empty_text)
+
+
+def _draw_cover(p: Painter, k: Look) -> None:
+    """A cover photo filling the cell (a thin gap around it), darkened towards its bottom,
+    with the album's name and count in white over it."""
+    m = 3
+    x0, y0, x1, y1 = m, m, k.lw - m, k.lh - m
+    picture = pictures.decode(k.glyph)
+    if picture is not None:
+        pictures.paint(p, (x0, y0, x1, y1), *picture)
+    else:
+        p.rect(x0, y0, x1, y1, k.pal.hint)
+    shade = (y1 - y0) * 0.34
+    steps = 24
+    blend = ImageDraw.Draw(p.img, "RGBA")
+    for i in range(steps):  # a scrim so that white text reads on any photo
+        top = y1 - shade + i * shade / steps
+        blend.rectangle((x0 * p.kx, top * p.ky, x1 * p.kx, (top + shade / steps) * p.ky),
+                        fill=(0, 0, 0, int(190 * (i + 1) / steps)))
+    white = (250, 250, 250)
+    p.text(x0 + 28, y1 - 96, k.text, T.FONT["body"], white, max_w=x1 - x0 - 56)
+    if k.hint:
+        p.text(x0 + 28, y1 - 40, k.hint, T.FONT["caption"], white, max_w=x1 - x0 - 56)
+
+
+DRAW["thumb:cover"] = _draw_cover
