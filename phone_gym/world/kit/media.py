@@ -262,14 +262,47 @@ DRAW["icon:skip"] = _draw_skip
 
 def MiniPlayer(title: str, artist: str, playing: bool, on_toggle: Handler, *,
                on_open: Handler | None = None, glyph: str = "♪",
-               color: RGB | None = None, id: str = "mini_player") -> Node:
-    """The mini player docked above the bottom bar (``Screen(dock=...)``): the song's art,
-    title and artist, and a Play or Pause icon (id ``mini_play_pause``); a tap on the row
-    calls ``on_open`` (the full player)."""
+               color: RGB | None = None, id: str = "mini_player", picture: str = "") -> Node:
+    """The mini player docked above the bottom bar (``Screen(dock=...)``): the song's art
+    (``picture``, a ``pictures.encode`` style, else ``glyph``), title and artist, and a Play
+    or Pause icon (id ``mini_play_pause``); a tap on the row calls ``on_open`` (the full
+    player)."""
     button = Icon("⏸" if playing else "▶", "Pause" if playing else "Play", on_toggle,
                   id="mini_play_pause")
     return ListItem(title, artist, id=id, glyph=glyph, color=color, on_click=on_open,
-                    trailing=button)
+                    trailing=button, picture=picture)
+
+
+#: The height of a player's cover art (a square as wide as the content, a little smaller).
+COVER_H = 840
+
+
+def CoverArt(picture: str, *, desc: str = "Album art", id: str = "album_art",
+             height: int = COVER_H) -> Node:
+    """A player's large cover art above its seek bar: ``picture`` (``pictures.encode``)
+    drawn as a rounded square centred in a box ``height`` tall (an ImageView described
+    ``desc``)."""
+    if pictures.decode(picture) is None:
+        raise ValueError(f"picture must be a pictures.encode style; got {picture!r}")
+    return Node("picture", desc=desc, id=id, height=height, glyph=picture, style="art")
+
+
+def _draw_art(p: Painter, k: Look) -> None:
+    """The picture named by the glyph as a square with rounded corners, centred."""
+    picture = pictures.decode(k.glyph)
+    if picture is None:
+        return
+    side = min(k.lw, k.lh) - 16
+    x0, y0 = round((k.lw - side) / 2 * p.kx), round((k.lh - side) / 2 * p.ky)
+    w, h = round(side * p.kx), round(side * p.ky)
+    art = PilImage.fromarray(pictures.render(*picture, w, h))
+    mask = PilImage.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius=round(24 * p.kx),
+                                           fill=255)
+    p.img.paste(art, (x0, y0), mask)
+
+
+DRAW["picture:art"] = _draw_art
 
 
 # --- camera ------------------------------------------------------------------------------------
