@@ -18,7 +18,7 @@ from ...world.app import App, Route
 from ...world.data import Table
 from ...world.kit import Image, Tabs
 from ...world.kit.common import weighted
-from ...world.kit.media import Picture, PhotoPreview
+from ...world.kit.media import PhotoPreview, Picture
 from ...world.system import File
 from ...world.widgets import Button, Icon, Row, Screen, Spacer, Text, TopBar
 from .manifest import MANIFEST

@@ -44,12 +44,10 @@ from ...world.widgets import (
     Dialog,
     DialogButton,
     Icon,
-    ListItem,
     Node,
     Screen,
     TextField,
     TopBar,
-    VirtualList,
 )
 from .manifest import MANIFEST
 
