@@ -117,7 +117,7 @@ def view_picture(ui: Driver, path: str) -> Iterator[PhoneAction]:
     """Open the picture at ``path`` full screen in the gallery (from its album list)."""
     folder, _, name = path.rpartition("/")
     yield from ui.open_app("Gallery")
-    yield from ui.tap(folder.rpartition("/")[2], kind="list_item")
+    yield from ui.tap(folder.rpartition("/")[2], kind="thumb")
     yield from ui.tap(name)
 
 

@@ -437,7 +437,7 @@ class CrossChatPhotoToGallery(ReceivedPhoto):
         if not has_file(ui.state, self.files(p)[0].path):
             yield from super().make(ui, p)
             yield from ui.open_app("Gallery")
-            yield from ui.tap("WeChat", kind="list_item")
+            yield from ui.tap("WeChat", kind="thumb")
             yield from ui.long_press(p["file"])
             yield from ui.tap("Move to", kind="list_item")
             yield from ui.tap("Pictures", kind="radio")
@@ -472,9 +472,9 @@ class CrossChatPhotoReceiptOrPost(ReceivedPhoto):
         """Save the photo and look at it in Gallery."""
         yield from super().make(ui, p)
         yield from ui.open_app("Gallery")
-        while ui.find("WeChat", kind="list_item") is None and ui.find(desc="Back"):
+        while ui.find("WeChat", kind="thumb") is None and ui.find(desc="Back"):
             yield from ui.press("back")
-        yield from ui.tap("WeChat", kind="list_item")
+        yield from ui.tap("WeChat", kind="thumb")
         yield from ui.tap(p["file"])
 
 
@@ -542,8 +542,8 @@ class CrossAlbumNewestToGroup(ArtifactTask):
 
     def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
         yield from ui.open_app("Gallery")
-        if ui.find(p["album"], kind="list_item") is not None:
-            yield from ui.tap(p["album"], kind="list_item")
+        if ui.find(p["album"], kind="thumb") is not None:
+            yield from ui.tap(p["album"], kind="thumb")
 
 
 class CrossGalleryRenameToChat(ArtifactTask):
@@ -569,9 +569,9 @@ class CrossGalleryRenameToChat(ArtifactTask):
     def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
         if not has_file(ui.state, f"{CAMERA_DIR}/{p['new_name']}"):
             yield from ui.open_app("Gallery")
-            while ui.find("Camera", kind="list_item") is None and ui.find(desc="Back"):
+            while ui.find("Camera", kind="thumb") is None and ui.find(desc="Back"):
                 yield from ui.press("back")
-            yield from ui.tap("Camera", kind="list_item")
+            yield from ui.tap("Camera", kind="thumb")
             yield from ui.long_press(p["file"])
             yield from ui.tap("Rename", kind="list_item")
             yield from ui.fill("rename_field", p["new_name"])

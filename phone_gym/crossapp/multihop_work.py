@@ -368,7 +368,7 @@ class CrossReceiptsExpenseMailTotal(Workflow):
 
     def enter(self, ui: Driver, p: dict[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Gallery")
-        yield from ui.tap("Receipts", kind="list_item")
+        yield from ui.tap("Receipts", kind="thumb")
         for r in p["receipts"]:
             yield from ui.tap(r["file"])
             yield from ui.press("back")

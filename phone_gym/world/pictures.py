@@ -26,7 +26,30 @@ from .glyphs import RGB
 from .painter import Look, Painter
 from .theme import mix
 
-KINDS = ("landscape", "food", "pet", "document", "receipt", "avatar", "album", "video")
+KINDS = ("landscape", "food", "pet", "document", "receipt", "avatar", "album", "video",
+         "product")
+#: The objects a ``product`` picture shows; ``seed % len(PRODUCTS)`` picks one (``product``
+#: chooses it from the product's name).
+PRODUCTS = ("box", "phone", "shoe", "bag", "book", "headphones", "mug", "shirt", "watch",
+            "pan")
+#: Words of a product's name that pick its object (``product_object``), first match wins.
+_PRODUCT_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("headphones", ("headphones", "headphone", "earbuds", "headset", "monitors", "speaker",
+                    "airpods")),
+    ("watch", ("watch", "smartwatch", "chronograph", "band", "clock")),
+    ("phone", ("phone", "smartphone", "tablet", "iphone", "pixel", "galaxy", "charger",
+               "case")),
+    ("shoe", ("shoe", "shoes", "sneaker", "runner", "trainer", "loafer", "boot", "slip-on",
+              "racer", "high-top", "sandal", "heels")),
+    ("bag", ("bag", "backpack", "daypack", "pack", "tote", "purse", "wallet", "suitcase",
+             "luggage")),
+    ("book", ("book", "novel", "notebook", "journal", "guide", "cookbook", "diary")),
+    ("mug", ("mug", "cup", "kettle", "press", "bowls", "bowl", "pot", "bottle", "tumbler",
+             "teapot", "glass")),
+    ("shirt", ("tee", "t-shirt", "shirt", "henley", "polo", "top", "hoodie", "sweater",
+               "jacket", "dress", "jeans")),
+    ("pan", ("skillet", "pan", "knife", "board", "rack", "wok", "spatula")),
+)
 #: Words of a one-line description that pick a kind (``classify``), first match wins.
 _WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("pet", ("cat", "dog", "kitten", "puppy", "pet", "parrot", "rabbit")),
@@ -79,6 +102,25 @@ def describe(lines: Sequence[str], name: str) -> tuple[str, int]:
         dog = "dog" in low or "pupp" in low
         seed = seed - seed % 2 + (1 if dog else 0)
     return kind, seed
+
+
+def product_object(name: str) -> str:
+    """The object (``PRODUCTS``) a product named ``name`` shows, by its words (a parcel,
+    ``box``, when none matches)."""
+    words = name.casefold().replace("/", " ").split()
+    for obj, keys in _PRODUCT_WORDS:
+        if any(word in keys or word.rstrip("s") in keys for word in words):
+            return obj
+    return "box"
+
+
+def product(name: str) -> str:
+    """The drawn picture of a product named ``name`` (a node's style): the object its name
+    says, seeded by the name (its seed is ``PRODUCTS.index(object)`` modulo
+    ``len(PRODUCTS)``)."""
+    n = len(PRODUCTS)
+    seed = seed_of(name)
+    return encode("product", seed - seed % n + PRODUCTS.index(product_object(name)))
 
 
 def encode(kind: str, seed: int) -> str:
@@ -376,6 +418,99 @@ def _video(p: Painter, box: Box, rng: random.Random, lines: Sequence[str]) -> No
     _caption(p, box, lines)
 
 
+#: Studio backdrops of product photos (top, bottom) and the products' colours.
+_STUDIO: tuple[tuple[RGB, RGB], ...] = (
+    ((246, 246, 248), (222, 224, 230)), ((250, 244, 236), (226, 216, 202)),
+    ((236, 242, 248), (204, 216, 230)), ((242, 248, 242), (212, 226, 214)))
+_GOODS: tuple[RGB, ...] = ((34, 36, 40), (210, 52, 46), (36, 92, 170), (46, 128, 84),
+                           (236, 236, 232), (120, 124, 132), (214, 150, 60), (150, 70, 140))
+
+
+def _product(p: Painter, box: Box, rng: random.Random, obj: str) -> None:
+    """One object on a plain studio backdrop with a soft shadow under it."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    top, bottom = _STUDIO[rng.randrange(len(_STUDIO))]
+    _gradient(p, box, top, bottom, 12)
+    s = min(w, h) * 0.36  # the object's half size
+    cx, cy = x0 + w / 2, y0 + h * 0.5
+    color = rng.choice(_GOODS)
+    dark, light = mix(color, (0, 0, 0), 0.35), mix(color, (255, 255, 255), 0.35)
+    _ellipse(p, cx - s * 1.05, cy + s * 0.78, cx + s * 1.05, cy + s * 1.0,
+             mix(bottom, (0, 0, 0), 0.18))
+    if obj == "phone":
+        p.rect(cx - s * 0.5, cy - s, cx + s * 0.5, cy + s * 0.9, (28, 28, 32), radius=s * 0.12)
+        _gradient(p, (cx - s * 0.43, cy - s * 0.9, cx + s * 0.43, cy + s * 0.8), light, color, 8)
+        p.circle(cx, cy - s * 0.84, s * 0.03, (60, 60, 66))
+    elif obj == "shoe":
+        _poly(p, [(cx - s, cy + s * 0.6), (cx - s * 0.95, cy - s * 0.2), (cx - s * 0.35,
+                  cy - s * 0.3), (cx + s * 0.05, cy + s * 0.05), (cx + s * 0.9, cy + s * 0.2),
+                  (cx + s, cy + s * 0.6)], color)
+        p.rect(cx - s * 1.02, cy + s * 0.5, cx + s * 1.02, cy + s * 0.7, (244, 244, 240),
+               radius=s * 0.08)
+        for i in range(3):  # laces
+            lx = cx - s * 0.5 + i * s * 0.18
+            p.rect(lx, cy - s * 0.18 + i * s * 0.08, lx + s * 0.16, cy - s * 0.12 + i * s * 0.08,
+                   light)
+    elif obj == "bag":
+        p.rect(cx - s * 0.4, cy - s * 0.95, cx + s * 0.4, cy - s * 0.55, dark, radius=s * 0.2)
+        p.rect(cx - s * 0.3, cy - s * 0.85, cx + s * 0.3, cy - s * 0.6, top, radius=s * 0.14)
+        p.rect(cx - s * 0.75, cy - s * 0.65, cx + s * 0.75, cy + s * 0.85, color,
+               radius=s * 0.22)
+        p.rect(cx - s * 0.5, cy + s * 0.05, cx + s * 0.5, cy + s * 0.6, dark, radius=s * 0.1)
+        p.rect(cx - s * 0.5, cy + s * 0.05, cx + s * 0.5, cy + s * 0.1, light)
+    elif obj == "book":
+        p.rect(cx - s * 0.62, cy - s * 0.9, cx + s * 0.68, cy + s * 0.9, (244, 240, 228),
+               radius=s * 0.04)
+        p.rect(cx - s * 0.7, cy - s * 0.95, cx + s * 0.6, cy + s * 0.85, color, radius=s * 0.04)
+        p.rect(cx - s * 0.7, cy - s * 0.95, cx - s * 0.58, cy + s * 0.85, dark)
+        p.rect(cx - s * 0.4, cy - s * 0.6, cx + s * 0.4, cy - s * 0.5, light)
+        p.rect(cx - s * 0.3, cy - s * 0.4, cx + s * 0.3, cy - s * 0.34, light)
+    elif obj == "headphones":
+        p.circle(cx, cy - s * 0.1, s * 0.8, dark)
+        p.circle(cx, cy - s * 0.1, s * 0.66, top)
+        p.rect(cx - s * 0.9, cy - s * 0.1, cx + s * 0.9, cy + s * 0.75, top)
+        for side in (-1, 1):
+            ex = cx + side * s * 0.72
+            p.rect(ex - s * 0.2, cy - s * 0.05, ex + s * 0.2, cy + s * 0.7, color,
+                   radius=s * 0.16)
+            p.rect(ex - s * 0.08, cy + s * 0.05, ex + s * 0.08, cy + s * 0.6, light,
+                   radius=s * 0.06)
+    elif obj == "mug":
+        p.circle(cx + s * 0.55, cy + s * 0.1, s * 0.34, color)
+        p.circle(cx + s * 0.55, cy + s * 0.1, s * 0.2, top)
+        p.rect(cx - s * 0.6, cy - s * 0.6, cx + s * 0.5, cy + s * 0.75, color, radius=s * 0.14)
+        _ellipse(p, cx - s * 0.6, cy - s * 0.72, cx + s * 0.5, cy - s * 0.48, dark)
+        p.rect(cx - s * 0.45, cy - s * 0.2, cx - s * 0.35, cy + s * 0.5, light,
+               radius=s * 0.05)
+    elif obj == "shirt":
+        _poly(p, [(cx - s * 0.35, cy - s * 0.85), (cx - s * 0.95, cy - s * 0.55),
+                  (cx - s * 0.75, cy - s * 0.15), (cx - s * 0.55, cy - s * 0.3),
+                  (cx - s * 0.55, cy + s * 0.9), (cx + s * 0.55, cy + s * 0.9),
+                  (cx + s * 0.55, cy - s * 0.3), (cx + s * 0.75, cy - s * 0.15),
+                  (cx + s * 0.95, cy - s * 0.55), (cx + s * 0.35, cy - s * 0.85)], color)
+        _ellipse(p, cx - s * 0.22, cy - s * 0.95, cx + s * 0.22, cy - s * 0.68, top)
+        p.rect(cx - s * 0.55, cy + s * 0.82, cx + s * 0.55, cy + s * 0.9, dark)
+    elif obj == "watch":
+        p.rect(cx - s * 0.26, cy - s, cx + s * 0.26, cy + s * 0.95, dark, radius=s * 0.1)
+        p.circle(cx, cy, s * 0.5, (200, 202, 208))
+        p.circle(cx, cy, s * 0.43, color if color != (236, 236, 232) else (30, 30, 34))
+        p.rect(cx - s * 0.02, cy - s * 0.34, cx + s * 0.02, cy, light)
+        p.rect(cx, cy - s * 0.02, cx + s * 0.24, cy + s * 0.02, light)
+    elif obj == "pan":
+        p.rect(cx + s * 0.4, cy - s * 0.08, cx + s * 1.05, cy + s * 0.08, (60, 44, 32),
+               radius=s * 0.06)
+        p.circle(cx - s * 0.2, cy, s * 0.68, (48, 48, 52))
+        p.circle(cx - s * 0.2, cy, s * 0.56, mix((48, 48, 52), color, 0.3))
+    else:  # a parcel
+        _poly(p, [(cx - s * 0.8, cy - s * 0.4), (cx, cy - s * 0.75), (cx + s * 0.8, cy - s * 0.4),
+                  (cx, cy - s * 0.05)], light)
+        _poly(p, [(cx - s * 0.8, cy - s * 0.4), (cx, cy - s * 0.05), (cx, cy + s * 0.9),
+                  (cx - s * 0.8, cy + s * 0.55)], color)
+        _poly(p, [(cx + s * 0.8, cy - s * 0.4), (cx, cy - s * 0.05), (cx, cy + s * 0.9),
+                  (cx + s * 0.8, cy + s * 0.55)], dark)
+
+
 def _caption(p: Painter, box: Box, lines: Sequence[str]) -> None:
     """``lines`` in white on a dark band across the bottom of ``box`` (subtitles)."""
     x0, _, x1, y1 = box
@@ -408,6 +543,8 @@ def paint(p: Painter, box: Box, kind: str, seed: int, text: str = "") -> None:
         _avatar(p, box, rng)
     elif kind == "album":
         _album(p, box, rng, lines)
+    elif kind == "product":
+        _product(p, box, rng, PRODUCTS[seed % len(PRODUCTS)])
     else:
         _video(p, box, rng, lines)
     if kind in ("landscape", "food", "pet") and lines:

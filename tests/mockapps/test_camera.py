@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from driving import open_app, shown, tap
+from driving import Driver, open_app, shown, tap
 
 from phone_gym.actions import PhoneAction
 from phone_gym.mockapps.camera import TEMPLATES, CameraApp
@@ -83,3 +83,22 @@ def test_a_second_file_or_a_deleted_one_fails(task) -> None:  # noqa: ANN001
 
 def test_check_app() -> None:
     check_app("Camera", 300)
+
+
+def test_the_photo_preview_shows_the_newest_shot_and_opens_it(device: Device) -> None:
+    from phone_gym.world import pictures
+    from phone_gym.world.a11y import ui_elements
+
+    preview = [e for e in ui_elements(device.frame()) if e.content_desc == "Photo preview"]
+    assert len(preview) == 1 and preview[0].class_name == "android.widget.ImageButton"
+    assert not preview[0].enabled  # nothing shot yet
+    driver = Driver(device)
+    assert pictures.decode(driver.find(id="viewfinder").node.style)[0] == "landscape"
+    device.system.write_file(f"{CAMERA_DIR}/VID_20230101_080000.mp4", "MP4 video")
+    tap(device, "Take photo", id="shutter_button")  # an IMG_ name, newer than the video
+    newest = camera_files(device)[0]
+    assert newest.startswith("IMG_") and shown(device, f"Last: {newest}", id="last_media")
+    node = driver.find(id="thumbnail").node
+    assert pictures.decode(node.glyph) == ("landscape", pictures.seed_of(newest))
+    tap(device, desc="Photo preview")
+    assert shown(device, desc=f"Photo {newest}")

@@ -60,7 +60,7 @@ def test_receipt_is_in_pixels_only_and_bare_commas_pass(device: Device) -> None:
     items = [line.split(", ")[1] for line in ep.params["lines"][1:]]
     assert not any(i in ep.instruction for i in items)
     open_app(device, "Gallery")
-    tap(device, "DCIM", kind="list_item")
+    tap(device, "DCIM", kind="thumb")
     tap(device, ep.params["image"])
     picture = [p.node for p in device.frame().items if p.node.kind == "picture"]
     assert picture and items[0] in picture[0].text
@@ -158,7 +158,7 @@ def test_recipe_picture_scrolls_to_its_last_line(device: Device) -> None:
     ep = episode(RecipeAddMultipleRecipesFromImage(), device, 7)
     last = ep.params["recipes"][-1]["title"]
     open_app(device, "Gallery")
-    tap(device, "Pictures", kind="list_item")
+    tap(device, "Pictures", kind="thumb")
     tap(device, ep.params["image"])
     act(device, PhoneAction("scroll", x=500, y=500, direction="down"))
     placed = [p for p in device.frame().items if p.node.kind == "picture"]

@@ -36,20 +36,20 @@ def texts(device: Device) -> str:
 
 def test_albums_are_the_folders_holding_pictures(device: Device) -> None:
     assert albums(device.system.files) == ["/sdcard/DCIM", "/sdcard/Pictures"]
-    assert shown(device, "DCIM", kind="list_item") and not shown(device, "Download")
+    assert shown(device, "DCIM", kind="thumb") and not shown(device, "Download")
     assert is_image(File("/x/a.PNG")) and is_image(File("/x/a", mime="image/png"))
     assert not is_image(File("/x/a.txt"))
 
 
 def test_the_viewer_draws_the_text_without_exposing_it(device: Device) -> None:
-    tap(device, "DCIM", kind="list_item")
+    tap(device, "DCIM", kind="thumb")
     tap(device, "receipt_ab12c.jpg")
     assert shown(device, desc="Picture receipt_ab12c.jpg")
     assert "Taxi ride" not in texts(device)
 
 
 def test_copy_to_download_keeps_the_original(device: Device) -> None:
-    tap(device, "DCIM", kind="list_item")
+    tap(device, "DCIM", kind="thumb")
     tap(device, "receipt_ab12c.jpg")
     tap(device, desc="Copy to")
     tap(device, "Download", kind="radio")
@@ -60,14 +60,14 @@ def test_copy_to_download_keeps_the_original(device: Device) -> None:
 
 
 def test_move_rename_and_delete_from_the_grid(device: Device) -> None:
-    tap(device, "DCIM", kind="list_item")
+    tap(device, "DCIM", kind="thumb")
     long_press(device, "receipt_ab12c.jpg")
     tap(device, "Move to", kind="list_item")
     tap(device, "Pictures", kind="radio")
     files = device.system.files
     assert RECEIPT not in files and "/sdcard/Pictures/receipt_ab12c.jpg" in files
     act(device, PhoneAction("press", button="back"))
-    tap(device, "Pictures", kind="list_item")
+    tap(device, "Pictures", kind="thumb")
     tap(device, "beach.jpg")
     tap(device, desc="Rename")
     fill(device, "rename_field", "shore.jpg")
@@ -80,7 +80,7 @@ def test_move_rename_and_delete_from_the_grid(device: Device) -> None:
 
 def test_deleting_an_album_deletes_only_its_pictures(device: Device) -> None:
     device.system.write_file("/sdcard/DCIM/readme.txt", "keep me")
-    long_press(device, "DCIM", kind="list_item")
+    long_press(device, "DCIM", kind="thumb")
     tap(device, "Delete", kind="menu_item")
     tap(device, id="button_delete")
     assert RECEIPT not in device.system.files and "/sdcard/DCIM/readme.txt" in device.system.files
@@ -97,3 +97,21 @@ def test_check_app() -> None:
     from phone_gym.testing import check_app
 
     check_app("Gallery", 300)
+
+
+def test_albums_are_a_grid_of_covers_with_name_and_count(device: Device) -> None:
+    from phone_gym.mockapps.gallery.app import ALBUM_COLUMNS, photo
+    from phone_gym.world import pictures
+
+    cells = [p for p in device.frame().items if p.node.kind == "thumb"]
+    assert [c.node.text for c in cells] == ["DCIM", "Pictures"]
+    assert [c.node.hint for c in cells] == ["1", "1"]
+    # side by side in one row of the grid, each a square cell of its share of the width
+    (ax0, ay0, ax1, ay1), (bx0, by0, _, _) = cells[0].rect, cells[1].rect
+    assert ay0 == by0 and bx0 >= ax1 and ay1 - ay0 == ax1 - ax0 and ALBUM_COLUMNS == 2
+    # the cover is the album's first picture, drawn
+    assert cells[0].node.glyph == photo(device.system.files[RECEIPT])
+    assert pictures.decode(cells[1].node.glyph)[0] == "landscape"  # "A beach"
+    elements = {e.text: e for e in ui_elements(device.frame())}
+    assert elements["DCIM"].class_name == "android.widget.ImageView"
+    assert elements["DCIM"].clickable and elements["DCIM"].long_clickable

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from driving import Driver, fill, long_press, open_app, press, shown, tap
+from driving import Driver, act, fill, long_press, open_app, press, shown, tap
 
 from phone_gym.actions import PhoneAction
 from phone_gym.mockapps.vlc import TEMPLATES, VlcApp
@@ -132,3 +132,16 @@ def test_a_wrong_order_fails(task) -> None:  # noqa: ANN001
 
 def test_check_app() -> None:
     check_app("VLC", 300)
+
+
+def test_back_from_the_player_keeps_playing_in_the_mini_player(device: Device) -> None:
+    tap(device, "hike_1001.mp4", kind="list_item")
+    tap(device, id="play_pause")
+    press(device, "back")
+    assert vlc(device).ticking and shown(device, id="mini_player")
+    assert shown(device, desc="Pause", id="mini_play_pause")
+    act(device, PhoneAction("wait", seconds=2.0))
+    tap(device, id="mini_player")  # back to the same video, further on
+    assert frame_text(device) in ("charlie", "delta")
+    tap(device, id="close_player")  # Close stops it: no mini player
+    assert not vlc(device).ticking and not shown(device, id="mini_player")

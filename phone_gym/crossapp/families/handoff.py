@@ -146,6 +146,14 @@ class ToPost(Handoff):
     def fields(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"author": SOCIAL_ME, "reply_to": 0, "text": self.reading(params)}
 
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        # the new post as posted: liking, reposting or bookmarking it too is over-doing (as
+        # ``families.artifact`` has it for a posted picture)
+        untouched = {"liked": False, "reposted": False, "bookmarked": False}
+        return [*(Becomes(path, value) for path, value in self.also.items()),
+                Allow(self.collection, "added", max=1, where=untouched)]
+
     def write(self, ui: Driver, params: Mapping[str, Any], text: str) -> Iterator[PhoneAction]:
         yield from ui.open_app("Social")
         yield from ui.tap(id="nav_main")

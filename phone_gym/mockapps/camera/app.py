@@ -13,17 +13,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from ...world import pictures
 from ...world.app import App, Route
 from ...world.data import Table
 from ...world.kit import Image, Tabs
+from ...world.kit.common import weighted
+from ...world.kit.media import PhotoPreview, Picture
 from ...world.system import File
-from ...world.widgets import Button, Icon, Screen, Text, TopBar
+from ...world.widgets import Button, Icon, Row, Screen, Spacer, Text, TopBar
 from .manifest import MANIFEST
 
 #: Where the camera saves photos and videos.
 CAMERA_DIR = "/sdcard/DCIM/Camera"
 MODES = ("Photo", "Video")
 SCENE = "a desk with a laptop and a mug"
+#: The viewfinder's height (a 4:3 frame, a little cropped to leave room for the controls).
+VIEWFINDER_H = 1240
+
+
+def media_picture(file: File) -> str:
+    """The drawn picture of a photo or video (``pictures``): a video frame for a video, else
+    what its text describes, seeded by its name (as the gallery draws it)."""
+    if file.name.lower().endswith(".mp4") or file.mime.startswith("video/"):
+        return pictures.encode("video", pictures.seed_of(file.name))
+    return pictures.encode(*pictures.describe(file.content.split("\n"), file.name))
 
 
 def media_name(prefix: str, when: datetime, ext: str, taken: set[str]) -> str:
@@ -94,11 +107,38 @@ class CameraApp(App):
             self.ui.recording_since = None
             self.toast("Video saved")
 
+    def newest(self) -> list[str]:
+        """The names in ``CAMERA_DIR``, oldest first: by the time in the name (after its
+        ``IMG_`` or ``VID_`` prefix), then by name."""
+        return sorted(folder_names(self.system.files),
+                      key=lambda n: (n.partition("_")[2], n))
+
     def last_media(self) -> str:
-        names = sorted(folder_names(self.system.files))
+        names = self.newest()
         return names[-1] if names else "No photos yet"
 
+    def last_file(self) -> File | None:
+        """The newest photo or video in ``CAMERA_DIR``."""
+        names = self.newest()
+        return self.system.files.get(f"{CAMERA_DIR}/{names[-1]}") if names else None
+
+    def scene(self) -> str:
+        """What the viewfinder shows: a scene seeded by the day (the phone stays put)."""
+        return pictures.encode("landscape", pictures.seed_of(f"{SCENE} {self.system.now:%Y%m%d}"))
+
+    def review(self) -> Screen:
+        """The last shot, full screen, as the thumbnail opens it."""
+        file = self.last_file()
+        if file is None:
+            return Screen(top_bar=TopBar("", on_back=self.back),
+                          content=[Text("No photos yet", id="empty")])
+        return Screen(top_bar=TopBar(file.name, on_back=self.back),
+                      content=[Picture([], desc=f"Photo {file.name}", id="review",
+                                       height=VIEWFINDER_H, picture=media_picture(file))])
+
     def view(self, route: Route) -> Screen:
+        if route.name == "review":
+            return self.review()
         ui = self.ui
         if ui.recording_since is not None:
             secs = max(0, int((self.system.now - ui.recording_since).total_seconds()))
@@ -109,14 +149,20 @@ class CameraApp(App):
             status = Text(f"{ui.mode} mode", style="caption", id="mode_label")
             shutter = Button("Take photo" if ui.mode == "Photo" else "Start recording",
                              self.shutter, id="shutter_button")
+        last = self.last_file()
+        preview = PhotoPreview(media_picture(last) if last else "",
+                               (lambda: self.go("review")) if last else None)
         return Screen(
             top_bar=TopBar("Camera", actions=[
                 Icon("⚙", "Settings", lambda: self.toast("No settings"), id="settings")]),
             content=[
-                Image(f"Viewfinder: {SCENE}", "📷", id="viewfinder"),
+                Image(f"Viewfinder: {SCENE}", "📷", id="viewfinder", height=VIEWFINDER_H,
+                      picture=self.scene()),
                 Tabs(MODES, ui.mode, self.set_mode, id="mode_tabs"),
                 status,
-                shutter,
+                # the last shot's thumbnail left of the shutter, as the Pixel Camera has it
+                Row([weighted(preview, 0.22), weighted(shutter, 0.56),
+                     weighted(Spacer(1), 0.22)], id="shutter_row"),
                 Text(f"Last: {self.last_media()}", style="caption", id="last_media"),
             ],
         )

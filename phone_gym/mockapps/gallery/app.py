@@ -11,7 +11,8 @@ with** ``image/``; **its content is the text the photo shows, one drawn line per
 are pixels in the screenshot and are not in the accessibility tree, which shows only the
 picture's description (its file name), as an ``ImageView`` does on a phone.
 
-Screens: the albums (every folder holding pictures, with its count), an album (a
+Screens: the albums (a ``kit.media.CoverGrid`` of every folder holding pictures: its first
+picture as the cover, its name and count over it), an album (a
 ``kit.ImageGrid``; long press a picture for its menu), the viewer (top bar actions "Copy
 to", "Move to", "Rename" and "Delete"). Copy and move ask for a destination folder
 (``DESTINATIONS``); a name taken there shows a toast and changes nothing. Long press an
@@ -37,17 +38,16 @@ from ...world.kit import (
     ImageGrid,
     Picture,
 )
+from ...world.kit.media import Cover, CoverGrid
 from ...world.system import File
 from ...world.widgets import (
     Dialog,
     DialogButton,
     Icon,
-    ListItem,
     Node,
     Screen,
     TextField,
     TopBar,
-    VirtualList,
 )
 from .manifest import MANIFEST
 
@@ -62,6 +62,8 @@ DESTINATIONS: dict[str, str] = {
     "Screenshots": "/sdcard/Pictures/Screenshots",
 }
 NAME_TAKEN = "A file with this name already exists there"
+#: Columns of the albums' grid: Simple Gallery's default in portrait (its store screenshot).
+ALBUM_COLUMNS = 2
 
 
 def is_image(file: File) -> bool:
@@ -229,16 +231,12 @@ class GalleryApp(App):
 
     def album_list(self) -> Screen:
         folders = albums(self.files)
-
-        def row(i: int) -> Node:
-            folder = folders[i]
+        covers = []
+        for i, folder in enumerate(folders):
             paths = album_pictures(self.files, folder)
-            n = len(paths)
-            return ListItem(album_label(folder), f"{n} item{'s' if n != 1 else ''} · {folder}",
-                            id=f"album_{i}", glyph="📂", color=self.color,
-                            picture=photo(self.files[paths[0]]) if paths else "",
-                            on_click=partial(self.go, "album", folder),
-                            menu=[("Delete", partial(self.ask, "delete_album", folder))])
+            covers.append(Cover(album_label(folder), str(len(paths)),
+                                photo(self.files[paths[0]]), id=f"album_{i}",
+                                menu=(("Delete", partial(self.ask, "delete_album", folder)),)))
 
         dialog = None
         if self.ui.dialog == "delete_album" and self.ui.path in folders:
@@ -247,9 +245,9 @@ class GalleryApp(App):
                                    "Its pictures will be deleted.", confirm="Delete",
                                    on_confirm=partial(self.delete_album, folder),
                                    on_cancel=self.close_dialog, destructive=True)
-        return Screen(top_bar=TopBar("Simple Gallery"),
-                      content=[VirtualList(len(folders), row, id="albums",
-                                           empty_text="No pictures")],
+        return Screen(top_bar=TopBar("Gallery"),
+                      content=[CoverGrid(covers, lambda i: self.go("album", folders[i]),
+                                         columns=ALBUM_COLUMNS, empty_text="No pictures")],
                       dialog=dialog, on_dismiss=self.close_dialog)
 
     def album(self, folder: str) -> Screen:

@@ -25,6 +25,5 @@ MANIFEST = AppManifest(
                                   row_dividers=False),
         actions=("search", "camera_alt", "sort", "more_vert"),
         row_leading="thumbnail",
-        simplifies=("photos are coloured tiles with a glyph, not pictures",),
     ),
 )

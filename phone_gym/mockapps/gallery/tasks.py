@@ -78,7 +78,7 @@ class SaveCopyOfReceiptTaskEval(Task):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Gallery")
-        yield from ui.tap("DCIM", kind="list_item")
+        yield from ui.tap("DCIM", kind="thumb")
         yield from ui.long_press(p["file_name"])
         yield from ui.tap("Copy to", kind="list_item")
         yield from ui.tap("Download", kind="radio")

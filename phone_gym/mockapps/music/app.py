@@ -35,6 +35,7 @@ from ...world.kit import (
     SeekBar,
     Tabs,
 )
+from ...world.kit.media import CoverArt
 from ...world.system import File
 from ...world.widgets import (
     Button,
@@ -81,6 +82,11 @@ def song_file(title: str, artist: str, seconds: int) -> tuple[str, str]:
     text = (f"title: {title}\nartist: {artist}\nduration: {seconds // 60}:{seconds % 60:02d}"
             "\nformat: MP3 320 kbps")
     return f"{MUSIC_DIR}/{title}.mp3", text
+
+
+def cover(artist: str) -> str:
+    """The drawn album art of a song (its artist's: the files carry no album)."""
+    return pictures.encode("album", pictures.seed_of(artist))
 
 
 def length_text(seconds: int) -> str:
@@ -399,7 +405,7 @@ class MusicApp(App):
         if song is None:
             return None
         return MiniPlayer(song.title, song.artist, not self.ui.paused, self.toggle_pause,
-                          on_open=partial(self.go, "player"))
+                          on_open=partial(self.go, "player"), picture=cover(song.artist))
 
     def player(self) -> Screen:
         """The now-playing screen: the song, its seek bar and the playback controls."""
@@ -410,6 +416,7 @@ class MusicApp(App):
         queue = self.data.queue
         at = queue.index(song.title) if song.title in queue else -1
         return Screen(top_bar=TopBar("Now playing", on_back=self.back), content=[
+            CoverArt(cover(song.artist), desc=f"Album art of {song.title}"),
             Text(song.title, style="title", id="player_title"),
             Text(song.artist, id="player_artist"),
             SeekBar(self.position(), song.seconds, self.seek, id="player_position"),
@@ -437,7 +444,7 @@ class MusicApp(App):
         item = ListItem(
             s.title, f"{s.artist} · {length_text(s.seconds)}", id=f"song_{s.title}",
             glyph="✓" if picked else "♪", on_click=lambda: self.tap_song(s.title),
-            picture="" if picked else pictures.encode("album", pictures.seed_of(s.artist)),
+            picture="" if picked else cover(s.artist),
             on_long_click=lambda: self.start_selection(s.title),
             trailing=Icon("⋮", f"More options for {s.title}", lambda: self.open_sheet(s.title),
                           id=f"more_{s.title}"),

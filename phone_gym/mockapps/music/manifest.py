@@ -30,7 +30,6 @@ MANIFEST = AppManifest(
         two_line=True,
         simplifies=(
             "top tabs (Home, Songs, Playlists, Queue) where the real app has a bottom bar",
-            "no album art, no mini player",
         ),
     ),
 )

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import partial
 
+from ...world import pictures
 from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import (
@@ -20,6 +21,7 @@ from ...world.kit import (
     Chips,
     ChoiceDialog,
     ConfirmDialog,
+    Image,
     SearchList,
     ValueRow,
     slug,
@@ -51,6 +53,8 @@ RETURN_REASONS = ("Wrong size", "Arrived damaged", "Not as described", "Changed 
 SHIPPING = 599  # cents, unless every item ships free or the user has Shop Plus
 PLUS_OFFER = "Join Shop Plus: free shipping on everything for $9.99/month."
 TABS = ("Home", "Wishlist", "Orders", "Cart")
+#: Height of the item photo on the product page (logical pixels).
+PHOTO_H = 640
 
 
 def money(cents: int) -> str:
@@ -419,6 +423,7 @@ class ShopApp(App):
                      lambda: self.toggle_wish(p.id), id=f"{id}_wish")
         return ListItem(p.name, f"{money(p.price)} · ★{p.rating:.1f} · {ship}", id=id,
                         on_click=lambda: self.open_product(p.id), trailing=heart,
+                        picture=pictures.product(p.name),
                         menu=[("Remove from wishlist" if wished else "Add to wishlist",
                                lambda: self.toggle_wish(p.id))])
 
@@ -458,6 +463,7 @@ class ShopApp(App):
         p = self.product(w.product_id)
         assert p is not None
         return ListItem(p.name, money(p.price), id=f"wish_{w.id}",
+                        picture=pictures.product(p.name),
                         on_click=lambda: self.open_product(p.id),
                         menu=[("Remove", lambda: self.data.wishlist.remove(w.id))])
 
@@ -477,7 +483,7 @@ class ShopApp(App):
             assert p is not None
             variant = " · ".join(x for x in (line.size, line.color) if x)
             sub = f"{variant + ' · ' if variant else ''}Qty {line.qty} · {money(p.price)}"
-            return ListItem(p.name, sub, id=f"cart_{line.id}",
+            return ListItem(p.name, sub, id=f"cart_{line.id}", picture=pictures.product(p.name),
                             on_click=lambda: self.set(dialog="line", dialog_arg=line.id),
                             menu=[("Move to wishlist", lambda: self.move_to_wishlist(line.id)),
                                   ("Remove", lambda: self.remove_line(line.id))])
@@ -569,6 +575,9 @@ class ShopApp(App):
         reviews = self.data.reviews.where(product_id=p.id)
         ship = "Free shipping" if p.free_shipping else f"Shipping {money(SHIPPING)}"
         content: list[Node] = [
+            # the item's photo, as eBay's listing opens with its gallery
+            Image(f"Photo of {p.name}", id="item_photo", height=PHOTO_H,
+                  picture=pictures.product(p.name)),
             Text(p.name, style="title", id="name"),
             Text(money(p.price), style="big", id="price"),
             Text(f"★ {p.rating:.1f} · {p.brand} · {ship}", id="facts"),
@@ -613,7 +622,8 @@ class ShopApp(App):
         for i, (p, size, color, qty) in enumerate(lines):
             variant = " · ".join(x for x in (size, color) if x)
             rows.append(ListItem(p.name, f"{variant + ' · ' if variant else ''}Qty {qty} · "
-                                          f"{money(p.price * qty)}", id=f"line_{i}"))
+                                          f"{money(p.price * qty)}", id=f"line_{i}",
+                                  picture=pictures.product(p.name)))
         content = [
             ValueRow("Ship to", f"{address.label}: {address.line}" if address else "Add address",
                      lambda: self.set(dialog="address"), id="ship_to"),
@@ -671,6 +681,7 @@ class ShopApp(App):
             content.append(ListItem(p.name if p else "Item",
                                     f"{variant + ' · ' if variant else ''}Qty {line.qty}",
                                     id=f"item_{line.id}",
+                                    picture=pictures.product(p.name) if p else "",
                                     on_click=partial(self.open_product, line.product_id)
                                     if p else None))
         content += [Text(f"Total {money(o.total)} · {card.label if card else 'card'}",

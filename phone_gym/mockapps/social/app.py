@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
+from ...world import pictures
 from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit import BottomSheet, ChatMessage, ChatThread, ConfirmDialog, Tabs
+from ...world.kit import BottomSheet, ChatMessage, ChatThread, ConfirmDialog, Image, Tabs
 from ...world.widgets import (
     Button,
     Dialog,
@@ -126,6 +127,15 @@ class SocialUi:
 # --- updates -------------------------------------------------------------------------------
 def account(data: SocialData, handle: str) -> Account | None:
     return data.accounts.first(handle=handle)
+
+
+#: Height of a post's image on its page (logical pixels).
+IMAGE_H = 560
+
+
+def avatar(handle: str) -> str:
+    """The profile photo of ``handle``: a drawn face seeded by the handle."""
+    return pictures.encode("avatar", pictures.seed_of(handle))
 
 
 def display_name(data: SocialData, handle: str) -> str:
@@ -307,10 +317,21 @@ class SocialApp(App):
                                            ("notifications", "Notifications"),
                                            ("messages", "Messages"))])
 
+    def image_of(self, path: str) -> str:
+        """The drawn picture of an attached image (``pictures``): what the file shows, or,
+        for a file gone from the phone, a picture seeded by its name."""
+        file = self.system.files.get(path)
+        name = path.rsplit("/", 1)[-1]
+        lines = file.content.split("\n") if file is not None else [name]
+        return pictures.encode(*pictures.describe(lines, name))
+
     def post_row(self, p: Post) -> Node:
         extra = " · 🖼" if p.image else ""
+        thumb = Image("Image", id=f"image_{p.id}", picture=self.image_of(p.image)) \
+            if p.image else None
         return ListItem(
             display_name(self.data, p.author), glyph=display_name(self.data, p.author)[:1],
+            picture=avatar(p.author), trailing=thumb,
             id=f"post_{p.id}", on_click=lambda: self.go("post", p.id),
             parts=[(f"text_{p.id}", p.text + extra), (f"age_{p.id}", age_text(p.age)),
                    (f"likes_{p.id}", f"{p.likes} likes")],
@@ -338,13 +359,15 @@ class SocialApp(App):
                           content=[Text("This post was deleted", id="empty")])
         content: list[Node] = [
             ListItem(display_name(self.data, p.author), f"@{p.author}", id="author",
-                     glyph=display_name(self.data, p.author)[:1],
+                     glyph=display_name(self.data, p.author)[:1], picture=avatar(p.author),
                      on_click=lambda: self.go("profile", p.author) if p.author != ME
                      else None),
             Text(p.text, id="post_text"),
         ]
         if p.image:
             content.append(Text(f"Picture: {p.image.rsplit('/', 1)[-1]}", id="post_image"))
+            content.append(Image("Image", id="post_picture", height=IMAGE_H,
+                                 picture=self.image_of(p.image)))
         if p.poll:
             content.append(Text(f"Poll: {p.poll}", id="post_poll"))
         content += [
@@ -366,6 +389,7 @@ class SocialApp(App):
 
     def replies(self, post_id: int) -> list[Node]:
         return [ListItem(display_name(self.data, r.author), r.text, id=f"reply_{r.id}",
+                         glyph=display_name(self.data, r.author)[:1], picture=avatar(r.author),
                          on_click=partial(self.go, "post", r.id))
                 for r in replies_to(self.data, post_id)]
 
@@ -420,6 +444,7 @@ class SocialApp(App):
                                  hint="What's happening?", label="Post text", multiline=True))
         if d.image:
             content.append(ListItem(d.image.rsplit("/", 1)[-1], "Picture", id="attached",
+                                    picture=self.image_of(d.image),
                                     trailing=Icon("×", "Remove picture",
                                                   lambda: self.set_draft(image=""),
                                                   id="remove_image")))
@@ -463,6 +488,7 @@ class SocialApp(App):
             people = search_people(self.data, ui.query)
             content.append(VirtualList(len(people), lambda i: ListItem(
                 people[i].name, f"@{people[i].handle}", glyph=people[i].name[:1],
+                picture=avatar(people[i].handle),
                 id=f"person_{people[i].id}",
                 on_click=partial(self.go, "profile", people[i].handle)),
                 id="people", empty_text=empty))
@@ -487,6 +513,7 @@ class SocialApp(App):
         return Screen(top_bar=TopBar("Messages"), content=[VirtualList(
             len(people), lambda i: ListItem(
                 display_name(self.data, people[i]), last[people[i]].text,
+                glyph=display_name(self.data, people[i])[:1], picture=avatar(people[i]),
                 id=f"conversation_{i}", on_click=partial(self.go, "thread", people[i])),
             id="conversations", empty_text="No messages yet")],
             bottom=self.bottom("messages"))

@@ -32,6 +32,7 @@ from ...world.kit import (
     SeekBar,
     SheetOption,
 )
+from ...world.kit.media import CoverArt
 from ...world.widgets import (
     Button,
     Dialog,
@@ -436,7 +437,8 @@ class SpotifyApp(App):
         if t is None:
             return None
         return MiniPlayer(t.title, t.artist, not self.ui.paused, self.toggle_pause,
-                          on_open=partial(self.go, "player"))
+                          on_open=partial(self.go, "player"),
+                          picture=pictures.encode("album", pictures.seed_of(t.album)))
 
     def main(self) -> Screen:
         ui = self.ui
@@ -669,6 +671,8 @@ class SpotifyApp(App):
         if t is None:
             return self.page("Now playing", [Text("Nothing playing", id="missing")])
         return self.page("Now playing", [
+            CoverArt(pictures.encode("album", pictures.seed_of(t.album)),
+                     desc=f"Album art of {t.album}"),
             Text(t.title, style="title", id="player_title"),
             Text(t.artist, id="player_artist"),
             SeekBar(self.position(), t.seconds, self.seek, id="player_position"),

@@ -27,6 +27,5 @@ MANIFEST = AppManifest(
         nav_items=("Home", "Search", "Your Library"),
         row_leading="thumbnail",
         two_line=True,
-        simplifies=("album covers are coloured tiles", "no mini player above the bottom bar"),
     ),
 )

@@ -16,7 +16,16 @@ from functools import partial
 from ...world import pictures
 from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit import BottomSheet, Chips, ChoiceDialog, PlayerControls, SeekBar, SheetOption
+from ...world.kit import (
+    BottomSheet,
+    Chips,
+    ChoiceDialog,
+    Picture,
+    PlayerControls,
+    SeekBar,
+    SheetOption,
+)
+from ...world.kit.common import weighted
 from ...world.widgets import (
     Button,
     Dialog,
@@ -24,6 +33,7 @@ from ...world.widgets import (
     Icon,
     ListItem,
     Node,
+    Row,
     Screen,
     Tab,
     TabBar,
@@ -35,6 +45,8 @@ from ...world.widgets import (
 from .manifest import MANIFEST
 
 ME = "You"
+#: The watch page's video frame: 16:9 of the screen's width.
+FRAME_H = 1080 * 9 // 16
 UPLOAD_DATES = ("Any time", "Today", "This week", "This month", "This year")
 DURATIONS = ("Any duration", "Under 4 minutes", "4 - 20 minutes", "Over 20 minutes")
 SORTS = ("Relevance", "Upload date", "View count")
@@ -351,6 +363,9 @@ class VideoApp(App):
         comments = sorted((c for c in self.data.comments if c.video == video_id),
                           key=lambda c: -c.id)
         content: list[Node] = [
+            # the player: a 16:9 frame of the video above its seek bar (the page scrolls)
+            Picture([], desc=f"Video player: {v.title}", id="video_frame", height=FRAME_H,
+                    picture=pictures.encode("video", pictures.seed_of(v.title))),
             SeekBar(self.position(v), v.seconds, partial(self.seek, v), id="position"),
             PlayerControls(self.ui.paused_at is None, partial(self.toggle_play, v),
                            on_previous=partial(self.seek, v, 0),
@@ -365,11 +380,6 @@ class VideoApp(App):
                                      id="subscribe",
                                      style="secondary" if subscribed else "primary")),
             Text(f"{v.likes} likes", style="caption", id="likes"),
-            TextField(self.ui.comment, partial(self.set_comment), id="comment",
-                      label="Add a comment", hint="Add a comment...",
-                      on_submit=partial(self.post_comment, video_id)),
-            Button("Comment", partial(self.post_comment, video_id), id="post_comment",
-                   style="secondary", enabled=bool(self.ui.comment.strip())),
             *(ListItem(c.author, c.text, id=f"comment_{c.id}") for c in comments),
         ]
         dialog: Node | None = None
@@ -395,6 +405,16 @@ class VideoApp(App):
                      partial(self.toggle_like, video_id), id="like"),
                 Icon("+", "Save", partial(self.set_ui, saving=True), id="save")]),
             content=content, dialog=dialog,
+            # the comment box docked at the bottom (above the keyboard while typing), as
+            # YouTube's composer is: the player above it leaves no room in the page
+            dock=Row([weighted(TextField(self.ui.comment, partial(self.set_comment),
+                                         id="comment", label="Add a comment",
+                                         hint="Add a comment...",
+                                         on_submit=partial(self.post_comment, video_id)), 0.68),
+                      weighted(Button("Comment", partial(self.post_comment, video_id),
+                                      id="post_comment", style="secondary",
+                                      enabled=bool(self.ui.comment.strip())), 0.32)],
+                     id="composer"),
             on_dismiss=lambda: self.set_ui(saving=False, naming=False))
 
     def set_comment(self, value: str) -> None:

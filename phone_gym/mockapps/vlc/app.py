@@ -27,7 +27,7 @@ from functools import partial
 from ...world import pictures
 from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit import ConfirmDialog, Picture, PlayerControls, SeekBar, Tabs
+from ...world.kit import ConfirmDialog, MiniPlayer, Picture, PlayerControls, SeekBar, Tabs
 from ...world.system import File
 from ...world.widgets import (
     Button,
@@ -127,7 +127,9 @@ def remove_entry(data: VlcData, playlist_id: int, index: int) -> None:
 @dataclass
 class VlcUi:
     """The tab, the selection (file names in tap order), the open dialog, and the player:
-    the frame shown, and since when it plays (None: paused)."""
+    the video loaded (its path; "" when none), the frame shown, and since when it plays
+    (None: paused). Back from the player keeps the video loaded and playing, shown in the
+    mini player, as VLC does; Close stops it."""
 
     tab: str = "Video"
     selecting: bool = False
@@ -136,6 +138,7 @@ class VlcUi:
     new_name: str = ""
     frame: int = 0
     playing_since: datetime | None = None
+    current: str = ""
 
 
 class VlcApp(App):
@@ -223,7 +226,9 @@ class VlcApp(App):
 
     # the player
     def open_player(self, path: str) -> None:
-        self.ui.frame, self.ui.playing_since = 0, None
+        if path != self.ui.current:  # another video: from its start, paused
+            self.ui.frame, self.ui.playing_since = 0, None
+        self.ui.current = path
         self.go("player", path)
 
     def position(self, v: Video) -> int:
@@ -246,8 +251,20 @@ class VlcApp(App):
             self.ui.frame, self.ui.playing_since = self.position(v), None
 
     def close_player(self) -> None:
-        self.ui.playing_since = None
+        """Stop playback and leave the player (its Close button)."""
+        self.ui.playing_since, self.ui.current = None, ""
         self.back()
+
+    def mini_player(self) -> Node | None:
+        """The mini player at the bottom while a video is loaded (playing or paused)."""
+        f = self.system.files.get(self.ui.current) if self.ui.current else None
+        if f is None:
+            return None
+        v = parse_video(f)
+        return MiniPlayer(v.name, length_text(v.seconds), self.ui.playing_since is not None,
+                          lambda: self.toggle_play(v),
+                          on_open=lambda: self.open_player(self.ui.current),
+                          picture=pictures.encode("video", pictures.seed_of(v.name)))
 
     # --- views ---------------------------------------------------------------------------------
     def view(self, route: Route) -> Screen:
@@ -271,6 +288,7 @@ class VlcApp(App):
             content.append(self.playlist_list())
         title = f"{len(ui.selection)} selected" if ui.selecting else "VLC"
         return Screen(top_bar=TopBar(title, actions=actions), content=content,
+                      dock=self.mini_player(),
                       dialog=self.add_dialog() if ui.dialog == "add" else None,
                       on_dismiss=self.close_dialog, on_back=self.on_back)
 
@@ -354,5 +372,6 @@ class VlcApp(App):
             on_back=self.back_from_player)
 
     def back_from_player(self) -> bool:
-        self.close_player()
+        """Back leaves the player and keeps the video playing (the mini player shows it)."""
+        self.back()
         return True

@@ -29,7 +29,7 @@ MANIFEST = AppManifest(
         two_line=True,
         simplifies=(
             "Video and Playlists are top tabs, not a bottom bar",
-            "thumbnails are coloured tiles",
+            "video thumbnails are small rounded squares, not 16:9 frames",
         ),
     ),
 )

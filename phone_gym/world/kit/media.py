@@ -14,6 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
+from PIL import Image as PilImage
+from PIL import ImageDraw
+
+from .. import pictures
 from .. import theme as T
 from ..painter import Look, Painter, on_color
 from ..theme import luminance, mix
@@ -23,12 +27,15 @@ from ..widgets import (
     Handler,
     Icon,
     ListItem,
+    MenuItem,
     Node,
     Row,
     Slider,
+    Spacer,
     StrokeHandler,
     Text,
     ValueHandler,
+    VirtualList,
 )
 from ..widgets_draw import DRAW
 
@@ -255,11 +262,149 @@ DRAW["icon:skip"] = _draw_skip
 
 def MiniPlayer(title: str, artist: str, playing: bool, on_toggle: Handler, *,
                on_open: Handler | None = None, glyph: str = "♪",
-               color: RGB | None = None, id: str = "mini_player") -> Node:
-    """The mini player docked above the bottom bar (``Screen(dock=...)``): the song's art,
-    title and artist, and a Play or Pause icon (id ``mini_play_pause``); a tap on the row
-    calls ``on_open`` (the full player)."""
+               color: RGB | None = None, id: str = "mini_player", picture: str = "") -> Node:
+    """The mini player docked above the bottom bar (``Screen(dock=...)``): the song's art
+    (``picture``, a ``pictures.encode`` style, else ``glyph``), title and artist, and a Play
+    or Pause icon (id ``mini_play_pause``); a tap on the row calls ``on_open`` (the full
+    player)."""
     button = Icon("⏸" if playing else "▶", "Pause" if playing else "Play", on_toggle,
                   id="mini_play_pause")
     return ListItem(title, artist, id=id, glyph=glyph, color=color, on_click=on_open,
-                    trailing=button)
+                    trailing=button, picture=picture)
+
+
+#: The height of a player's cover art (a square as wide as the content, a little smaller).
+COVER_H = 840
+
+
+def CoverArt(picture: str, *, desc: str = "Album art", id: str = "album_art",
+             height: int = COVER_H) -> Node:
+    """A player's large cover art above its seek bar: ``picture`` (``pictures.encode``)
+    drawn as a rounded square centred in a box ``height`` tall (an ImageView described
+    ``desc``)."""
+    if pictures.decode(picture) is None:
+        raise ValueError(f"picture must be a pictures.encode style; got {picture!r}")
+    return Node("picture", desc=desc, id=id, height=height, glyph=picture, style="art")
+
+
+def _draw_art(p: Painter, k: Look) -> None:
+    """The picture named by the glyph as a square with rounded corners, centred."""
+    picture = pictures.decode(k.glyph)
+    if picture is None:
+        return
+    side = min(k.lw, k.lh) - 16
+    x0, y0 = round((k.lw - side) / 2 * p.kx), round((k.lh - side) / 2 * p.ky)
+    w, h = round(side * p.kx), round(side * p.ky)
+    art = PilImage.fromarray(pictures.render(*picture, w, h))
+    mask = PilImage.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius=round(24 * p.kx),
+                                           fill=255)
+    p.img.paste(art, (x0, y0), mask)
+
+
+DRAW["picture:art"] = _draw_art
+
+
+# --- camera ------------------------------------------------------------------------------------
+def PhotoPreview(picture: str, on_click: Handler | None, *, desc: str = "Photo preview",
+                 id: str = "thumbnail") -> Node:
+    """The round thumbnail of the last shot beside a camera's shutter (an ``ImageButton``
+    described ``desc``): ``picture`` (``pictures.encode``) in a ringed disc, or an empty
+    ring before the first shot ("")."""
+    if picture and pictures.decode(picture) is None:
+        raise ValueError(f"picture must be a pictures.encode style or ''; got {picture!r}")
+    node = Icon(picture, desc, on_click, id=id)
+    node.style, node.enabled = "preview", on_click is not None
+    return node
+
+
+def _draw_preview(p: Painter, k: Look) -> None:
+    """A disc showing the picture named by the glyph (``PhotoPreview``) in a white ring."""
+    r = min(k.lw, k.lh) * 0.36
+    cx, cy = k.lw / 2, k.lh / 2
+    p.circle(cx, cy, r + 5, (242, 243, 246))
+    picture = pictures.decode(k.glyph)
+    if picture is None:
+        p.circle(cx, cy, r, k.bg)
+        return
+    x0, y0 = round((cx - r) * p.kx), round((cy - r) * p.ky)
+    w, h = round((cx + r) * p.kx) - x0, round((cy + r) * p.ky) - y0
+    art = PilImage.fromarray(pictures.render(*picture, w, h))
+    mask = PilImage.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).ellipse((0, 0, w - 1, h - 1), fill=255)
+    p.img.paste(art, (x0, y0), mask)
+
+
+DRAW["icon:preview"] = _draw_preview
+
+
+# --- album covers ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Cover:
+    """An album of a cover grid: its name and count (drawn over the bottom of its cover),
+    its cover ``picture`` (``pictures.encode``), an id and a long-press ``menu``."""
+
+    label: str
+    count: str
+    picture: str
+    id: str = ""
+    menu: tuple[MenuItem, ...] = ()
+
+
+def CoverGrid(covers: Sequence[Cover], on_open: Callable[[int], None], *, columns: int = 2,
+              id: str = "albums", empty_text: str = "Nothing here",
+              width: int = T.SCREEN_W - 2 * T.PAD) -> Node:
+    """Albums as a grid of square cover photos, ``columns`` to a row, each cover's name and
+    count in white over its bottom (Simple Gallery's folder grid): cells are ImageViews
+    (kind ``thumb``, text the name, hint the count; ids ``<id>_<i>`` unless the cover has
+    one), built only where they show; a tap calls ``on_open(i)``, a long press opens the
+    cover's ``menu``."""
+    if isinstance(columns, bool) or not isinstance(columns, int) or columns < 1:
+        raise ValueError(f"columns must be an int >= 1; got {columns!r}")
+    for cover in covers:
+        if pictures.decode(cover.picture) is None:
+            raise ValueError(f"cover {cover.label!r}: picture must be a pictures.encode "
+                             f"style; got {cover.picture!r}")
+    size = width // columns
+
+    def cell(i: int) -> Node:
+        cover = covers[i]
+        node = Node("thumb", text=cover.label, hint=cover.count, glyph=cover.picture,
+                    style="cover", id=cover.id or f"{id}_{i}", height=size,
+                    menu=list(cover.menu) or None)
+        node.on_click = partial(on_open, i)
+        return node
+
+    def row(r: int) -> Node:
+        cells = [cell(i) for i in range(r * columns, min(len(covers), (r + 1) * columns))]
+        cells += [Spacer(size) for _ in range(columns - len(cells))]
+        return Row(cells)
+
+    rows = (len(covers) + columns - 1) // columns
+    return VirtualList(rows, row, id=id, row_height=size, empty_text=empty_text)
+
+
+def _draw_cover(p: Painter, k: Look) -> None:
+    """A cover photo filling the cell (a thin gap around it), darkened towards its bottom,
+    with the album's name and count in white over it."""
+    m = 3
+    x0, y0, x1, y1 = m, m, k.lw - m, k.lh - m
+    picture = pictures.decode(k.glyph)
+    if picture is not None:
+        pictures.paint(p, (x0, y0, x1, y1), *picture)
+    else:
+        p.rect(x0, y0, x1, y1, k.pal.hint)
+    shade = (y1 - y0) * 0.34
+    steps = 24
+    blend = ImageDraw.Draw(p.img, "RGBA")
+    for i in range(steps):  # a scrim so that white text reads on any photo
+        top = y1 - shade + i * shade / steps
+        blend.rectangle((x0 * p.kx, top * p.ky, x1 * p.kx, (top + shade / steps) * p.ky),
+                        fill=(0, 0, 0, int(190 * (i + 1) / steps)))
+    white = (250, 250, 250)
+    p.text(x0 + 28, y1 - 96, k.text, T.FONT["body"], white, max_w=x1 - x0 - 56)
+    if k.hint:
+        p.text(x0 + 28, y1 - 40, k.hint, T.FONT["caption"], white, max_w=x1 - x0 - 56)
+
+
+DRAW["thumb:cover"] = _draw_cover
