@@ -29,7 +29,6 @@ MANIFEST = AppManifest(
         row_leading="thumbnail",
         two_line=True,
         simplifies=(
-            "top tabs (Home, Songs, Playlists, Queue) where the real app has a bottom bar",
             "no album art, no mini player",
         ),
     ),
