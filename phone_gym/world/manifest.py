@@ -50,6 +50,8 @@ class Intent:
 
 DARK_MODES = ("light", "dark", "system")
 NAVIGATIONS = ("none", "bottom_bar", "tabs", "drawer", "speed_dial_fab")
+#: Bottom-bar styles (``kit.bottomnav``): Material 3's NavigationBar, WeChat's green tabs.
+NAV_STYLES = ("material", "wechat")
 ROW_LEADING = ("none", "avatar", "icon", "checkbox", "thumbnail")
 #: Material Symbols names an app bar may show (the icon set's names; drawn by the icon layer).
 ACTION_ICONS = frozenset({
@@ -84,7 +86,8 @@ class AppLook:
     DayNight theme do). The app bar: ``title_align`` left/center is the palettes', and
     ``actions`` are the Material Symbols it shows (``ACTION_ICONS``). ``navigation`` is
     ``none``, ``bottom_bar`` (``nav_items`` with ``nav_icons``), ``tabs``, ``drawer`` or
-    ``speed_dial_fab``; list rows: ``row_leading`` (``ROW_LEADING``), ``two_line``,
+    ``speed_dial_fab``, a bottom bar drawn in ``nav_style`` (``NAV_STYLES``); list rows:
+    ``row_leading`` (``ROW_LEADING``), ``two_line``,
     ``row_dividers`` (the palettes'). ``title`` is what the real app's main screen shows in
     its app bar ("" for none: a month name, a search field). ``models`` names the real app
     and version modelled; ``simplifies`` says what the mock still draws differently (the
@@ -100,6 +103,7 @@ class AppLook:
     navigation: str = "none"
     nav_items: tuple[str, ...] = ()
     nav_icons: tuple[str, ...] = ()
+    nav_style: str = "material"
     row_leading: str = "none"
     two_line: bool = False
     simplifies: tuple[str, ...] = ()
@@ -110,6 +114,9 @@ class AppLook:
         if self.navigation not in NAVIGATIONS:
             raise ValueError(f"look: navigation {self.navigation!r}; accepted: "
                              f"{', '.join(NAVIGATIONS)}")
+        if self.nav_style not in NAV_STYLES:
+            raise ValueError(f"look: nav_style {self.nav_style!r}; accepted: "
+                             f"{', '.join(NAV_STYLES)}")
         if self.row_leading not in ROW_LEADING:
             raise ValueError(f"look: row_leading {self.row_leading!r}; accepted: "
                              f"{', '.join(ROW_LEADING)}")

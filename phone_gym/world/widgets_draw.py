@@ -436,6 +436,41 @@ def _draw_tab(p: Painter, k: Look) -> None:
     p.text(cx, cy, label, size, fg, align="m", bold=k.selected)
 
 
+#: Material 3 NavigationBar metrics in logical pixels (dp x 2.625): the active indicator
+#: (64 x 32 dp), the icon (24 dp) and the label (12 sp) under it.
+NAV_PILL_W, NAV_PILL_H, NAV_ICON, NAV_LABEL = 168, 84, 63, 32
+#: WeChat's bar: a 28 dp icon over a 10 sp label, no indicator.
+WECHAT_ICON, WECHAT_LABEL = 74, 28
+
+
+@_draws("tab:nav_material")
+def _draw_nav_item(p: Painter, k: Look) -> None:
+    """A Material 3 NavigationBar destination: the icon on the tonal pill when selected
+    (on-secondary-container), the label below (on-surface, bold when selected)."""
+    cx, pill_cy = k.lw / 2, k.lh / 2 - 24
+    fg = on_color(k.bg, secondary=not k.selected, pal=k.pal)
+    icon_fg = k.pal.primary if k.selected else fg
+    behind = k.bg
+    if k.selected:
+        behind = k.pal.selected
+        p.rect(cx - NAV_PILL_W / 2, pill_cy - NAV_PILL_H / 2, cx + NAV_PILL_W / 2,
+               pill_cy + NAV_PILL_H / 2, behind, radius=NAV_PILL_H / 2)
+    p.glyph(cx, pill_cy, k.glyph, NAV_ICON / 0.6, icon_fg, behind)
+    p.text(cx, pill_cy + NAV_PILL_H / 2 + 30, k.text, NAV_LABEL, fg, align="m",
+           bold=k.selected, max_w=k.lw - 12)
+
+
+@_draws("tab:nav_wechat")
+def _draw_wechat_item(p: Painter, k: Look) -> None:
+    """A WeChat bottom-bar tab: icon over label, both in the app's green when selected and
+    in the text colour otherwise."""
+    cx, icon_cy = k.lw / 2, k.lh / 2 - 22
+    fg = k.pal.primary if k.selected else on_color(k.bg, pal=k.pal)
+    p.glyph(cx, icon_cy, k.glyph, WECHAT_ICON / 0.6, fg, k.bg)
+    p.text(cx, icon_cy + WECHAT_ICON / 2 + 26, k.text, WECHAT_LABEL, fg, align="m",
+           max_w=k.lw - 12)
+
+
 @_draws("status_bar")
 def _draw_status_bar(p: Painter, k: Look) -> None:
     p.rect(0, 0, k.lw, k.lh, k.pal.status_bg)

@@ -25,7 +25,7 @@ from functools import partial
 
 from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit import Chips, ConfirmDialog, Detail, DetailPage, SearchList, Tabs
+from ...world.kit import BottomNav, Chips, ConfirmDialog, Detail, DetailPage, SearchList
 from ...world.widgets import (
     Button,
     Icon,
@@ -41,6 +41,8 @@ from ...world.widgets import (
 from .manifest import MANIFEST
 
 TABS = ("Accounts", "Pay", "Bills", "Cards")
+#: The bottom bar's icons (a bank, a transfer, a bill, a card).
+TAB_ICONS = ("account_balance", "swap_horiz", "receipt_long", "credit_card")
 CATEGORIES = ("Groceries", "Dining", "Shopping", "Gas", "Utilities", "Travel",
               "Entertainment", "Income", "Transfer")
 PERIODS = ("All", "This month", "Last 7 days")
@@ -382,7 +384,7 @@ class BankApp(App):
 
     def home(self) -> Screen:
         tab = self.ui.tab
-        content: list[Node] = [Tabs(TABS, tab, lambda t: self.set_ui(tab=t))]
+        content: list[Node] = []
         if tab == "Pay":
             content += [
                 Button("Transfer between accounts", lambda: self.start_move("transfer"),
@@ -422,7 +424,8 @@ class BankApp(App):
                                    "payees.", confirm="Delete", destructive=True,
                                    on_confirm=partial(self.delete_payee, payee.id),
                                    on_cancel=lambda: self.set_ui(deleting_payee=None))
-        return Screen(top_bar=TopBar("Bank"), content=content, dialog=dialog,
+        return Screen(top_bar=TopBar(MANIFEST.look.title), content=content, dialog=dialog,
+                      bottom=BottomNav(TABS, TAB_ICONS, tab, lambda t: self.set_ui(tab=t)),
                       on_dismiss=lambda: self.set_ui(deleting_payee=None))
 
     def delete_payee(self, payee_id: int) -> None:

@@ -24,6 +24,5 @@ MANIFEST = AppManifest(
         navigation="bottom_bar",
         nav_items=("Accounts", "Pay & transfer", "Plan & track", "Offers & more"),
         two_line=True,
-        simplifies=("no bottom bar; sections are rows",),
     ),
 )

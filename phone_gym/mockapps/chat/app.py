@@ -27,6 +27,7 @@ from typing import Any
 from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import (
+    BottomNav,
     ChatMessage,
     ChatThread,
     Composer,
@@ -49,8 +50,6 @@ from ...world.widgets import (
     ListView,
     Node,
     Screen,
-    Tab,
-    TabBar,
     Text,
     TextField,
     TopBar,
@@ -61,6 +60,8 @@ from .manifest import MANIFEST
 
 ME = "Me"  # the sender name of the phone's owner in snapshots ("" is never used)
 TABS = ("Chats", "Contacts", "Discover", "Me")
+#: WeChat's tab icons (its speech bubble, address book, compass and person).
+TAB_ICONS = ("chat_bubble", "contacts", "explore", "person")
 KINDS = ("text", "image", "file", "location", "transfer", "link")
 #: Where "Save to phone" writes a picture and another file.
 SAVED_PICTURES = "/sdcard/Pictures/WeChat"
@@ -426,8 +427,8 @@ class ChatApp(App):
         return self.main_screen()
 
     def tab_bar(self) -> Node:
-        return TabBar([Tab(t, t == self.ui.tab, lambda t=t: self.set_ui(tab=t),  # type: ignore[misc]
-                           id=f"tab_{t.lower()}") for t in TABS])
+        return BottomNav(TABS, TAB_ICONS, self.ui.tab, lambda t: self.set_ui(tab=t),
+                         style=self.manifest.look.nav_style)
 
     def main_screen(self) -> Screen:
         tab = self.ui.tab

@@ -24,8 +24,9 @@ MANIFEST = AppManifest(
         actions=("search", "add_circle"),
         navigation="bottom_bar",
         nav_items=("Chats", "Contacts", "Discover", "Me"),
+        nav_style="wechat",
         row_leading="avatar",
         two_line=True,
-        simplifies=("bottom-bar tabs are labels without icons",),
+        simplifies=("bottom-bar icons are Material icons, not WeChat's outlined ones",),
     ),
 )

@@ -22,7 +22,7 @@ from urllib.parse import parse_qs
 from ...world import theme as T
 from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit import Chips, ChoiceDialog, Tabs
+from ...world.kit import BottomNav, Chips, ChoiceDialog, Tabs
 from ...world.kit.mapview import Control, MapCanvas, MapState, Pin
 from ...world.maps import Label, MapView
 from ...world.widgets import (
@@ -42,6 +42,9 @@ from .manifest import MANIFEST
 
 KINDS = ("Cafe", "Restaurant", "Shop", "Landmark", "Station")
 MODES = ("Drive", "Transit", "Walk", "Bike")
+#: The main screen's bottom bar (Google Maps' Explore, Go and Saved) and its icons.
+NAV = ("Explore", "Go", "Saved")
+NAV_ICONS = ("explore", "directions", "bookmark")
 FILTERS = ("Open now", "Rated 4.5+", "Within 1 km", "Inexpensive")
 SORTS = ("Relevance", "Rating", "Distance")
 DEFAULT_LISTS = ("Favourites", "Want to go")
@@ -450,6 +453,7 @@ class MapsApp(App):
                           id="nearby_title"),
                      VirtualList(len(nearby), lambda i: self.place_row(nearby[i]),
                                  id="nearby", empty_text="Nothing nearby")],
+            bottom=BottomNav(NAV, NAV_ICONS, "Explore", self.navigate),
             dialog=self.prompt() if self.asking else None,
             on_dismiss=lambda: None)
 
@@ -472,6 +476,13 @@ class MapsApp(App):
         route = route_points(a, b) if a is not None and b is not None else []
         return MapCanvas(ui.route_map, self.system.now, height=ROUTE_MAP_H, pins=pins,
                          route=route, id=id, desc=desc)
+
+    def navigate(self, destination: str) -> None:
+        """A tap on the bottom bar: Go opens directions, Saved the saved lists."""
+        if destination == "Go":
+            self.directions_from_main()
+        elif destination == "Saved":
+            self.go("saved")
 
     def directions_from_main(self) -> None:
         self.ui.origin, self.ui.destination = None, None

@@ -28,6 +28,6 @@ MANIFEST = AppManifest(
         nav_items=("Explore", "Go", "Saved", "Contribute", "Updates"),
         row_leading="icon",
         two_line=True,
-        simplifies=("no map, only lists of places", "no bottom bar"),
+        simplifies=("no map, only lists of places",),
     ),
 )

@@ -24,12 +24,12 @@ from functools import partial
 from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import (
+    BottomNav,
     ChoiceDialog,
     ConfirmDialog,
     DateDraft,
     DatePicker,
     SearchList,
-    Tabs,
     TimeDraft,
     TimePicker,
 )
@@ -53,6 +53,8 @@ from .manifest import MANIFEST
 DURATIONS = ("15 min", "30 min", "45 min", "60 min", "90 min", "120 min")
 RECURRENCES = ("Never", "Daily", "Weekly", "Monthly")
 TABS = ("Meetings", "Recordings")
+#: The bottom bar's icons (Zoom's meetings camera and the recordings' cloud video).
+TAB_ICONS = ("videocam", "video_library")
 PROMPTS = {"microphone": "Allow Zoom to record audio?",
            "camera": "Allow Zoom to take pictures and record video?"}
 
@@ -392,7 +394,7 @@ class MeetApp(App):
 
     def main(self) -> Screen:
         ui = self.ui
-        content: list[Node] = [Tabs(TABS, ui.tab, lambda t: self.set_ui(tab=t))]
+        content: list[Node] = []
         if ui.tab == "Recordings":
             recs = sorted(self.data.recordings, key=lambda r: r.date, reverse=True)
             content.append(VirtualList(len(recs), lambda i: ListItem(
@@ -409,7 +411,8 @@ class MeetApp(App):
                             id=f"meeting_{shown[i].id}",
                             on_click=partial(self.go, "meeting", shown[i].id)),
                             id="meetings", empty_text="No upcoming meetings")]
-        return Screen(top_bar=TopBar("Zoom"), content=content)
+        return Screen(top_bar=TopBar(ui.tab), content=content,
+                      bottom=BottomNav(TABS, TAB_ICONS, ui.tab, lambda t: self.set_ui(tab=t)))
 
     def editor(self, meeting_id: int | None) -> Screen:
         d, ui = self.ui.draft, self.ui

@@ -27,6 +27,5 @@ MANIFEST = AppManifest(
         nav_items=("Meetings", "Team Chat", "Mail", "Calendar", "More"),
         row_leading="icon",
         two_line=True,
-        simplifies=("Meetings and Recordings are top tabs, not a bottom bar",),
     ),
 )

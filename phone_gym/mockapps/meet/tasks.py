@@ -482,8 +482,9 @@ class MeetScheduleAndShare(MeetTask):
 
     def criteria(self, params: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        # the task asks for no invitees: inviting people to it is doing more than asked
         where = {"title": same_text(params["title"]), "date": params["date"],
-                 "time": params["time"]}
+                 "time": params["time"], "invitees": same_set([])}
         d = date.fromisoformat(params["date"])
         return [Record(MEETINGS, where, count=1),
                 Value("clipboard", holding(f"Topic: {params['title']}",

@@ -27,13 +27,13 @@ from ...world import pictures
 from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import (
+    BottomNav,
     BottomSheet,
     ConfirmDialog,
     MiniPlayer,
     PlayerControls,
     SearchList,
     SeekBar,
-    Tabs,
 )
 from ...world.kit.media import CoverArt
 from ...world.system import File
@@ -56,6 +56,8 @@ from .manifest import MANIFEST
 MUSIC_DIR = "/sdcard/Music"
 EXPORT_DIR = "/sdcard/Download"
 TABS = ("Home", "Songs", "Playlists", "Queue")
+#: The bottom bar's icons (Retro Music's home, song, playlist and queue icons).
+TAB_ICONS = ("home", "music_note", "queue_music", "playlist_play")
 
 
 # --- songs (files) ---------------------------------------------------------------------------
@@ -374,7 +376,7 @@ class MusicApp(App):
         if route.name == "playlist" and self.data.playlists.get(route.arg) is not None:
             return self.playlist_screen(route.arg)
         ui = self.ui
-        content: list[Node] = [Tabs(TABS, ui.tab, self.set_tab)]
+        content: list[Node] = []
         actions: list[Node] = []
         fab = None
         if ui.tab == "Songs":
@@ -396,6 +398,7 @@ class MusicApp(App):
             content += self.queue_list()
         title = f"{len(ui.selection)} selected" if ui.selecting else "Retro Music"
         return Screen(top_bar=TopBar(title, actions=actions), content=content, fab=fab,
+                      bottom=BottomNav(TABS, TAB_ICONS, ui.tab, self.set_tab),
                       dock=self.mini_player(), dialog=self.dialog_node(),
                       on_dismiss=self.close_dialog, on_back=self.on_back)
 

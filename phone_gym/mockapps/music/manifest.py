@@ -29,7 +29,7 @@ MANIFEST = AppManifest(
         row_leading="thumbnail",
         two_line=True,
         simplifies=(
-            "top tabs (Home, Songs, Playlists, Queue) where the real app has a bottom bar",
+            "Home is plain lists, not the real app's carousels of albums and artists",
         ),
     ),
 )

@@ -21,7 +21,7 @@ from functools import partial
 
 from ...world.app import App, Route
 from ...world.data import Store
-from ...world.kit import DetailPage, PaySheet, PayState, SearchList, pay, yuan
+from ...world.kit import BottomNav, DetailPage, PaySheet, PayState, SearchList, pay, yuan
 from ...world.system import Contact, Transaction
 from ...world.widgets import Button, Icon, ListItem, Node, Screen, Text, TextField, TopBar
 from .manifest import MANIFEST
@@ -162,7 +162,8 @@ class PayApp(App):
             Button("Red packet", partial(self.start, "contacts", "red_packet"),
                    id="red_packet", style="secondary"),
             Button("Bills", partial(self.go, "bills"), id="bills", style="secondary"),
-        ])
+        ], bottom=BottomNav(("Home", "Bills"), ("home", "receipt_long"), "Home",
+                            lambda t: self.go("bills") if t == "Bills" else None))
 
     def error_line(self) -> list[Node]:
         return [Text(self.ui.error, style="caption", id="error")] if self.ui.error else []

@@ -24,6 +24,6 @@ MANIFEST = AppManifest(
         navigation="bottom_bar",
         nav_items=("Home", "Wealth", "Video", "Messages", "Me"),
         row_leading="icon",
-        simplifies=("no bottom bar; the home grid is a list",),
+        simplifies=("the home grid is a column of buttons",),
     ),
 )

@@ -18,7 +18,7 @@ from urllib.parse import unquote
 
 from ...verifiers.criteria import national
 from ...world.app import App, Route
-from ...world.kit import Tabs
+from ...world.kit import BottomNav
 from ...world.manifest import Intent
 from ...world.system import Call, Contact, SystemState
 from ...world.widgets import (
@@ -35,6 +35,8 @@ from ...world.widgets import (
 from .manifest import MANIFEST
 
 TABS = ("Keypad", "Recents", "Contacts")
+#: The bottom bar's icons (Google Phone's dialpad, clock and people).
+TAB_ICONS = ("dialpad", "schedule", "people")
 KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "0", "#")
 KIND_LABELS = {"incoming": "Incoming", "outgoing": "Outgoing", "missed": "Missed",
                "rejected": "Declined", "voicemail": "Voicemail", "blocked": "Blocked"}
@@ -149,8 +151,8 @@ class PhoneApp(App):
             content = self.contacts()
         else:
             content = self.keypad()
-        return Screen(top_bar=TopBar("Phone"),
-                      content=[Tabs(TABS, self.ui.tab, self.select), *content])
+        return Screen(top_bar=TopBar(MANIFEST.look.title), content=content,
+                      bottom=BottomNav(TABS, TAB_ICONS, self.ui.tab, self.select))
 
     def keypad(self) -> list[Node]:
         number = self.ui.number

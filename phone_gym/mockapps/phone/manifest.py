@@ -25,7 +25,7 @@ MANIFEST = AppManifest(
         row_leading="avatar",
         two_line=True,
         simplifies=(
-            "Keypad, Recents and Contacts are top tabs, not a bottom bar with a keypad FAB",
+            "the keypad is a bottom-bar destination, not a FAB; no Favorites or search bar",
         ),
     ),
 )

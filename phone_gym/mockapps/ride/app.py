@@ -21,7 +21,7 @@ from functools import partial
 
 from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit import ConfirmDialog, SearchList, Tabs, TimeDraft, TimePicker
+from ...world.kit import BottomNav, ConfirmDialog, SearchList, TimeDraft, TimePicker
 from ...world.widgets import (
     Button,
     ListItem,
@@ -43,6 +43,8 @@ CANCEL_FEE = 500
 #: Minutes from the request until a driver accepts.
 ASSIGN_MIN = 1
 TABS = ("Ride", "Activity")
+#: The bottom bar's icons (Uber's home and its activity receipt).
+TAB_ICONS = ("home", "receipt_long")
 STARS = (1, 2, 3, 4, 5)
 TIPS = (0, 100, 200, 300, 500)  # cents
 RECENT = 5  # recent destinations listed under the saved places
@@ -375,7 +377,7 @@ class RideApp(App):
     def where_to(self) -> Screen:
         shown = self.places_shown()
         active = [t for t in history(self.data) if t.status == "requested"]
-        content: list[Node] = [Tabs(TABS, self.ui.tab, self.set_tab)]
+        content: list[Node] = []
         if active:
             t = active[0]
             content.append(ListItem(f"Current ride to {t.destination}", t.option,
@@ -391,7 +393,7 @@ class RideApp(App):
 
         content += SearchList(self.ui.query, self.set_query, len(shown), row, id="places",
                               hint="Where to?", empty_text="No saved places")
-        return Screen(top_bar=TopBar("Uber"), content=content)
+        return Screen(top_bar=None, content=content, bottom=self.bottom_nav())
 
     def options_screen(self, place: Place) -> Screen:
         ui = self.ui
@@ -501,9 +503,13 @@ class RideApp(App):
                             id=f"trip_{t.id}", on_click=lambda: self.open_trip(t.id))
 
         return Screen(top_bar=TopBar("Activity"),
-                      content=[Tabs(TABS, self.ui.tab, self.set_tab),
-                               VirtualList(len(trips), row, id="trips",
-                                           empty_text="No trips yet")])
+                      content=[VirtualList(len(trips), row, id="trips",
+                                           empty_text="No trips yet")],
+                      bottom=self.bottom_nav())
+
+    def bottom_nav(self) -> Node:
+        """Uber's bottom bar: the ride request (home) and the trips."""
+        return BottomNav(TABS, TAB_ICONS, self.ui.tab, self.set_tab)
 
 
 __all__ = ["CANCEL_FEE", "OPTIONS", "PROMOS", "Place", "Promo", "RideApp",

@@ -25,7 +25,6 @@ MANIFEST = AppManifest(
         nav_items=("Home", "Services", "Activity", "Account"),
         row_leading="icon",
         simplifies=(
-            "Ride and Activity are top tabs, not a bottom bar",
             "no map behind the ride request",
         ),
     ),

@@ -22,7 +22,16 @@ from functools import partial
 
 from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit import Chips, ConfirmDialog, DateDraft, DatePicker, Radio, SearchList, Tabs
+from ...world.kit import (
+    BottomNav,
+    Chips,
+    ConfirmDialog,
+    DateDraft,
+    DatePicker,
+    Radio,
+    SearchList,
+    Tabs,
+)
 from ...world.widgets import (
     Button,
     ListItem,
@@ -36,6 +45,11 @@ from ...world.widgets import (
 from .manifest import MANIFEST
 
 TABS = ("Hotels", "Trains", "Flights", "Bookings")
+#: The home screen's verticals (top tabs, as Trip.com's home grid of products), and the
+#: bottom bar: Home (the verticals) and Bookings (Trip.com's Trips), with their icons.
+VERTICALS = TABS[:3]
+NAV = ("Home", "Bookings")
+NAV_ICONS = ("home", "luggage")
 #: The cities the city chooser lists (its search filters them).
 CITIES = ("Berlin", "Munich", "Hamburg", "Frankfurt", "Cologne", "Vienna", "Zurich", "Prague",
           "Amsterdam", "Paris")
@@ -407,7 +421,7 @@ class TravelApp(App):
 
     def home(self) -> Screen:
         tab = self.ui.tab
-        content: list[Node] = [Tabs(TABS, tab, self.set_tab)]
+        content: list[Node] = [] if tab == "Bookings" else [Tabs(VERTICALS, tab, self.set_tab)]
         dialog = None
         if tab == "Bookings":
             content.append(self.booking_list())
@@ -442,7 +456,9 @@ class TravelApp(App):
         shown = self.data.bookings.get(self.ui.cancelling)
         if dialog is None and shown is not None:
             dialog = self.cancel_dialog(shown)
-        return Screen(top_bar=TopBar("Trip.com"), content=content, dialog=dialog,
+        nav = BottomNav(NAV, NAV_ICONS, "Bookings" if tab == "Bookings" else "Home",
+                        lambda t: self.set_tab("Bookings" if t == "Bookings" else "Hotels"))
+        return Screen(top_bar=None, content=content, bottom=nav, dialog=dialog,
                       on_dismiss=self.close_dialogs)
 
     def close_dialogs(self) -> None:

@@ -25,7 +25,7 @@ MANIFEST = AppManifest(
         row_leading="thumbnail",
         two_line=True,
         simplifies=(
-            "Hotels, Trains, Flights and Bookings are top tabs, not a home grid with a bottom bar",
+            "Hotels, Trains and Flights are top tabs on Home, not a home grid of products",
         ),
     ),
 )

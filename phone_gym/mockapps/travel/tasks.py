@@ -72,6 +72,8 @@ class TravelTask(RecordTask):
     # oracle helpers
     def open_tab(self, ui: Driver, tab: str) -> Iterator[PhoneAction]:
         yield from ui.open_app("Travel")
+        if ui.find(id=f"tab_{tab.lower()}") is None:  # a vertical, shown on Home
+            yield from ui.tap(id="tab_home")
         yield from ui.tap(id=f"tab_{tab.lower()}")
 
     def choose_city(self, ui: Driver, button: str, city: str) -> Iterator[PhoneAction]:

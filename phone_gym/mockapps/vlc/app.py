@@ -27,7 +27,7 @@ from functools import partial
 from ...world import pictures
 from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit import ConfirmDialog, MiniPlayer, Picture, PlayerControls, SeekBar, Tabs
+from ...world.kit import BottomNav, ConfirmDialog, MiniPlayer, Picture, PlayerControls, SeekBar
 from ...world.system import File
 from ...world.widgets import (
     Button,
@@ -45,6 +45,8 @@ from .manifest import MANIFEST
 
 MOVIES_DIR = "/sdcard/Movies"
 TABS = ("Video", "Playlists")
+#: The bottom bar's icons (VLC's video and playlist icons).
+TAB_ICONS = ("movie", "playlist_play")
 
 
 @dataclass(frozen=True)
@@ -275,7 +277,7 @@ class VlcApp(App):
         if route.name == "playlist" and self.data.playlists.get(route.arg) is not None:
             return self.playlist_screen(route.arg)
         ui = self.ui
-        content: list[Node] = [Tabs(TABS, ui.tab, self.set_tab)]
+        content: list[Node] = []
         actions: list[Node] = []
         if ui.tab == "Video":
             videos = self.videos()
@@ -286,9 +288,10 @@ class VlcApp(App):
                            Icon("×", "Clear selection", self.end_selection, id="action_clear")]
         else:
             content.append(self.playlist_list())
-        title = f"{len(ui.selection)} selected" if ui.selecting else "VLC"
+        title = f"{len(ui.selection)} selected" if ui.selecting else ui.tab
         return Screen(top_bar=TopBar(title, actions=actions), content=content,
                       dock=self.mini_player(),
+                      bottom=BottomNav(TABS, TAB_ICONS, ui.tab, self.set_tab),
                       dialog=self.add_dialog() if ui.dialog == "add" else None,
                       on_dismiss=self.close_dialog, on_back=self.on_back)
 

@@ -28,7 +28,6 @@ MANIFEST = AppManifest(
         row_leading="thumbnail",
         two_line=True,
         simplifies=(
-            "Video and Playlists are top tabs, not a bottom bar",
             "video thumbnails are small rounded squares, not 16:9 frames",
         ),
     ),

@@ -10,6 +10,9 @@ Lists
         content: a search field and a virtual list (only visible rows built, section
         headers, ``No results for "<query>"`` when nothing matches).
     ``Tabs(labels, selected, on_select)``: a row of top tabs (ids ``tab_<label>``).
+    ``BottomNav(labels, icons, selected, on_select, style=look.nav_style)``: a
+        ``Screen(bottom=)`` of 3-5 destinations, a Material icon over each label (ids
+        ``tab_<label>``, as ``Tabs``); Material 3's pill or WeChat's green tabs.
     ``Chips(labels, selected, on_toggle)``: filter chips wrapping onto lines.
     ``SettingsList([Section(title, rows)])`` with ``SwitchRow``, ``ValueRow`` (opens a
         ``ChoiceDialog``) and ``NavRow`` rows.
@@ -97,6 +100,7 @@ outside it call ``on_dismiss``. A sketch::
 
 from __future__ import annotations
 
+from .bottomnav import BottomNav
 from .capsule import PaySheet, PayState, pay, wallet_pin, with_capsule, yuan
 from .chat import Avatar, Bubble, ChatMessage, ChatThread, Composer, initials
 from .common import slug
@@ -176,6 +180,7 @@ __all__ = [
     "DateDraft", "DatePicker", "Detail", "DetailPage", "FormEditor", "FormField", "FormState",
     "GridItem", "Image", "ImageGrid", "NavRow", "Radio", "SearchList", "Section",
     "SettingsList", "SheetOption", "SwitchRow", "Tabs", "TimeDraft", "TimePicker", "ValueRow",
+    "BottomNav",
     "WebPage", "check_form", "detail_rows", "parse_page", "section_headers", "slug",
     "PaySheet", "PayState", "pay", "wallet_pin", "with_capsule", "yuan",
     "RecordApp", "RecordField", "RecordLook", "RecordUi",
