@@ -412,6 +412,30 @@ def _chip(text: str, desc: str, selected: bool, on_click: Handler, id: str,
                 on_click=on_click, id=id, style=style)
 
 
+def _then_redraw(on_change: Handler) -> Callable[[Callable[[], object]], Handler]:
+    """``do(fn)``: a handler that runs ``fn``, then ``on_change`` (the picker redraws)."""
+    def do(fn: Callable[[], object]) -> Handler:
+        def run() -> None:
+            fn()
+            on_change()
+        return run
+    return do
+
+
+def _confirm(state: ClockState | CalendarState, on_change: Handler,
+             on_done: Callable[[str], None]) -> Handler:
+    """OK: ``on_done`` with the picked value, or the picker shows why it has none."""
+    def ok() -> None:
+        try:
+            value = state.result()
+        except ValueError as error:
+            state.error = str(error)
+            on_change()
+            return
+        on_done(value)
+    return ok
+
+
 def MaterialTimePicker(state: ClockState, *, on_done: Callable[[str], None],
                        on_cancel: Handler, on_change: Handler = lambda: None,
                        title: str = "Select time") -> Node:
@@ -422,20 +446,7 @@ def MaterialTimePicker(state: ClockState, *, on_done: Callable[[str], None],
     mode button (``material_timepicker_mode_button``) switches; OK
     (``material_timepicker_ok_button``) calls ``on_done("HH:MM")``, or shows what to type."""
 
-    def do(fn: Callable[[], object]) -> Handler:
-        def run() -> None:
-            fn()
-            on_change()
-        return run
-
-    def ok() -> None:
-        try:
-            value = state.result()
-        except ValueError as error:
-            state.error = str(error)
-            on_change()
-            return
-        on_done(value)
+    do, ok = _then_redraw(on_change), _confirm(state, on_change, on_done)
 
     def typed(part: str, text: str) -> None:
         state.set_text(part, text)
@@ -614,20 +625,7 @@ def MaterialDatePicker(state: CalendarState, *, on_done: Callable[[str], None],
     described "Monday, March 3"; today outlined, the chosen day filled). OK
     (``confirm_button``) calls ``on_done("YYYY-MM-DD")``; Cancel (``cancel_button``)."""
 
-    def do(fn: Callable[[], object]) -> Handler:
-        def run() -> None:
-            fn()
-            on_change()
-        return run
-
-    def ok() -> None:
-        try:
-            value = state.result()
-        except ValueError as error:
-            state.error = str(error)
-            on_change()
-            return
-        on_done(value)
+    do, ok = _then_redraw(on_change), _confirm(state, on_change, on_done)
 
     def typed(text: str) -> None:
         state.set_text(text)
