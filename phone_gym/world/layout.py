@@ -205,7 +205,8 @@ def place(
     """Place one node (and its children) at ``y``; return the y below it."""
     kind = node.kind
     full_width = kind in ("list_item", "list", "tab_bar", "top_bar")
-    nx0, nx1 = (0, T.SCREEN_W) if (full_width and parent < 0) or kind == "map" else (x0, x1)
+    bleed = kind in ("map", "viewfinder")  # edge to edge wherever they are
+    nx0, nx1 = (0, T.SCREEN_W) if (full_width and parent < 0) or bleed else (x0, x1)
     h = measure(node, nx1 - nx0)
     if kind == "bubble":
         nx0, nx1 = bubble_span(node, nx0, nx1)
@@ -276,7 +277,7 @@ def place(
             frame, node.children, nx0 + pad, nx1 - pad, y + pad, box, parent=idx,
             layer=layer, focus_id=focus_id,
         )
-    elif kind in ("dial", "board"):
+    elif kind in ("dial", "board", "viewfinder"):
         w = nx1 - nx0
         for child in node.children:
             if child.at is None:
