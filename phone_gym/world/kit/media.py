@@ -479,6 +479,99 @@ def _draw_round_icon(p: Painter, k: Look) -> None:
 DRAW["icon:round"] = _draw_round_icon
 
 
+# --- recorders ---------------------------------------------------------------------------------
+#: Round buttons' styles: a big disc in the accent colour (a recorder's record button) or a
+#: small dark one (stop, delete beside it).
+ROUND_STYLES = ("big", "small")
+ROUND_H = {"big": 264, "small": 264}
+
+
+def RoundButton(label: str, glyph: str, on_click: Handler, *, id: str, size: str = "small",
+                enabled: bool = True) -> Node:
+    """A round button showing the Material icon ``glyph``: ``size`` ``big`` is a disc in the
+    app's accent (Audio Recorder's record button), ``small`` a dark grey one. A ``Button``
+    whose text is ``label`` (what the accessibility tree reads)."""
+    if size not in ROUND_STYLES:
+        raise ValueError(f"round button size {size!r}; accepted: {', '.join(ROUND_STYLES)}")
+    return Node("button", text=label, on_click=on_click, id=id, style=f"round_{size}",
+                glyph=glyph, height=ROUND_H[size], enabled=enabled)
+
+
+def _draw_round(p: Painter, k: Look) -> None:
+    """A disc with the icon in white: big in the accent colour, small in a dark grey."""
+    big = k.style == "round_big"
+    r = min(k.lw, k.lh) * (0.42 if big else 0.26)
+    fill = k.pal.primary if big else mix(k.bg, (255, 255, 255), 0.16)
+    if not k.enabled:
+        fill = mix(fill, k.bg, 0.6)
+    cx, cy = k.lw / 2, k.lh / 2
+    p.circle(cx, cy, r, fill)
+    p.glyph(cx, cy, k.glyph, r * (1.2 if big else 1.4), (250, 250, 250), fill,
+            fallback=k.text)
+
+
+DRAW["button:round_big"] = DRAW["button:round_small"] = _draw_round
+
+#: Waveform bars per second of sound, and how many bars a full-width waveform shows.
+BARS_PER_S, WAVE_BARS = 4, 60
+WAVE_H = 560
+
+
+def Waveform(seed: int, seconds: int, *, live: bool, id: str = "waveform",
+             height: int = WAVE_H) -> Node:
+    """A recording's waveform (an ImageView described "Waveform"): ``BARS_PER_S`` bars a
+    second of ``seconds``, their heights seeded by ``seed``, the newest at the centre line
+    (drawn in the accent while ``live``); a flat line before any sound."""
+    if seconds < 0:
+        raise ValueError(f"seconds {seconds} is negative: expected >= 0")
+    return Node("picture", desc="Waveform", id=id, height=height, style="wave",
+                glyph=f"{seed}:{seconds}:{int(live)}")
+
+
+def wave_levels(seed: int, n: int) -> list[float]:
+    """``n`` bar heights in 0.08..1, deterministic in ``seed`` (speech-like: loud and quiet
+    runs)."""
+    out, level = [], 0.5
+    for i in range(n):
+        h = (seed * 2654435761 + i * 40503) & 0xFFFFFFFF
+        h = ((h ^ (h >> 15)) * 2246822519) & 0xFFFFFFFF
+        level = 0.6 * level + 0.4 * ((h >> 8) % 1000) / 1000
+        out.append(max(0.08, min(1.0, level * (1.4 if (i // 9) % 3 else 0.5))))
+    return out
+
+
+def _draw_wave(p: Painter, k: Look) -> None:
+    """Bars around a midline up to the centre, the centre line across the height."""
+    try:
+        seed, seconds, live = (int(v) for v in k.glyph.split(":"))
+    except ValueError:
+        return
+    cx, cy = k.lw / 2, k.lh / 2
+    muted = on_color(k.bg, secondary=True, pal=k.pal)
+    p.hline(0, k.lw, cy + 1, 2, mix(muted, k.bg, 0.5))
+    n = seconds * BARS_PER_S
+    pitch = k.lw / WAVE_BARS
+    levels = wave_levels(seed, n)
+    for j, level in enumerate(levels[-(WAVE_BARS // 2):][::-1]):  # newest at the centre
+        x = cx - (j + 0.5) * pitch
+        half = level * (k.lh / 2 - 24)
+        p.rect(x - pitch * 0.3, cy - half, x + pitch * 0.3, cy + half,
+               k.pal.primary if live else muted, radius=pitch * 0.3)
+    p.rect(cx - 2, 8, cx + 2, k.lh - 8, k.pal.primary if live else muted)
+
+
+DRAW["picture:wave"] = _draw_wave
+
+
+def _draw_timer(p: Painter, k: Look) -> None:
+    """A recorder's elapsed time (text style ``timer``): big, centred."""
+    p.text(k.lw / 2, k.lh / 2, k.text, T.FONT["big"], on_color(k.bg, pal=k.pal), align="m",
+           bg=k.bg)
+
+
+DRAW["text:timer"] = _draw_timer
+
+
 # --- album covers ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Cover:
