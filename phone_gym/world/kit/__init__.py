@@ -126,7 +126,9 @@ from .lists import (
     SwitchRow,
     Tabs,
     ValueRow,
+    VideoRow,
     section_headers,
+    video_row_height,
 )
 from .media import (
     TOOLS,
@@ -180,6 +182,7 @@ __all__ = [
     "DateDraft", "DatePicker", "Detail", "DetailPage", "FormEditor", "FormField", "FormState",
     "GridItem", "Image", "ImageGrid", "NavRow", "Radio", "SearchList", "Section",
     "SettingsList", "SheetOption", "SwitchRow", "Tabs", "TimeDraft", "TimePicker", "ValueRow",
+    "VideoRow", "video_row_height",
     "BottomNav",
     "WebPage", "check_form", "detail_rows", "parse_page", "section_headers", "slug",
     "PaySheet", "PayState", "pay", "wallet_pin", "with_capsule", "yuan",
