@@ -483,7 +483,8 @@ DRAW["icon:round"] = _draw_round_icon
 #: Round buttons' styles: a big disc in the accent colour (a recorder's record button) or a
 #: small dark one (stop, delete beside it).
 ROUND_STYLES = ("big", "small")
-ROUND_H = {"big": 264, "small": 264}
+#: A round button's box (the disc is drawn smaller inside it).
+ROUND_H = 264
 
 
 def RoundButton(label: str, glyph: str, on_click: Handler, *, id: str, size: str = "small",
@@ -494,7 +495,7 @@ def RoundButton(label: str, glyph: str, on_click: Handler, *, id: str, size: str
     if size not in ROUND_STYLES:
         raise ValueError(f"round button size {size!r}; accepted: {', '.join(ROUND_STYLES)}")
     return Node("button", text=label, on_click=on_click, id=id, style=f"round_{size}",
-                glyph=glyph, height=ROUND_H[size], enabled=enabled)
+                glyph=glyph, height=ROUND_H, enabled=enabled)
 
 
 def _draw_round(p: Painter, k: Look) -> None:
