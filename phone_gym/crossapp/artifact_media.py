@@ -225,8 +225,7 @@ class Memo(ArtifactTask):
             if has_file(ui.state, self.memo(p, key).path):
                 continue
             if ui.find("Stop", id="btn_stop") is None:
-                if not ui.must(id="tab_record", kind="tab").selected:
-                    yield from ui.tap(id="tab_record", kind="tab")
+                yield from recorder.to_recorder(ui)
                 yield from ui.tap("Record", id="btn_record")
             yield from ui.tap("Stop", id="btn_stop")
             yield from ui.tap("Rename", id="btn_rename")

@@ -69,7 +69,7 @@ def drawn(device: Device, manifest: AppManifest, renderer: Renderer) -> Drawn:
     screen: Screen = device.screen()
     image = renderer.render(device.frame())
     bottom = _tabs([screen.bottom]) if screen.bottom is not None else []
-    top = _tabs(screen.content)
+    top = _tabs([*screen.content, *([screen.dock] if screen.dock is not None else [])])
     nav, items = (("bottom_bar", bottom) if bottom else ("tabs", top) if top else ("none", []))
     toggles = screen.top_bar.children if screen.top_bar is not None else []
     if nav != "bottom_bar" and screen.fab is not None and screen.fab.style == "speed_dial":

@@ -96,6 +96,33 @@ def text_height(node: Node, width: int) -> int:
     return base + (lines - 1) * int(font * 1.3)
 
 
+#: 16:9 video rows (``kit.VideoRow``): ``video_side`` has a thumbnail this wide (and
+#: ``VIDEO_SIDE_W * 9 // 16`` tall) left of its text; ``video_card`` a full-width 16:9
+#: picture above it, the channel's avatar (``VIDEO_AVATAR``) left of the title.
+VIDEO_SIDE_W = 288
+VIDEO_AVATAR = 96
+VIDEO_CARD_TEXT_H = 220
+
+
+def video_card_picture_h(width: int) -> int:
+    """The height of a ``video_card`` row's 16:9 picture in a row ``width`` wide."""
+    return width * 9 // 16
+
+
+def row_text_box(item: Node, rect: Rect) -> tuple[int, int, int]:
+    """Where a list item's painter puts its text: ``(x, y0, y1)``, the text's left edge and
+    the band it is centred in (the whole row, or a video card's band under its picture)."""
+    x0, y0, x1, y1 = rect
+    x = x0 + (T.PAD if x1 - x0 >= T.SCREEN_W - T.PAD else 16)
+    if item.style == "video_side":
+        return x + VIDEO_SIDE_W + 36, y0, y1
+    if item.style == "video_card":
+        return x + VIDEO_AVATAR + 32, y0 + video_card_picture_h(x1 - x0), y1
+    if item.glyph:
+        x += 144  # the avatar and its margin
+    return x, y0, y1
+
+
 #: Where a drawer's section captions and labels start (Material 3: 28 dp).
 DRAWER_TEXT_X = 74
 #: Containers that stack their children inside a padded box, and the padding.
@@ -205,7 +232,9 @@ def place(
     """Place one node (and its children) at ``y``; return the y below it."""
     kind = node.kind
     full_width = kind in ("list_item", "list", "tab_bar", "top_bar")
-    nx0, nx1 = (0, T.SCREEN_W) if (full_width and parent < 0) or kind == "map" else (x0, x1)
+    # edge to edge wherever they are: maps, viewfinders and video cards (``kit.VideoRow``)
+    bleed = kind in ("map", "viewfinder") or (kind == "list_item" and node.style == "video_card")
+    nx0, nx1 = (0, T.SCREEN_W) if (full_width and parent < 0) or bleed else (x0, x1)
     h = measure(node, nx1 - nx0)
     if kind == "bubble":
         nx0, nx1 = bubble_span(node, nx0, nx1)
@@ -243,7 +272,8 @@ def place(
         size = T.ICON_SIZE
         child = node.children[0]
         cx1 = nx1 - T.PAD // 2
-        cy = y + (h - size) // 2
+        _, band0, band1 = row_text_box(node, full)
+        cy = band0 + (band1 - band0 - size) // 2
         reserve = 0
         if child.kind != "subtitle":  # the trailing widget
             reserve = (2 if child.kind == "toggle" else 1) * size
@@ -276,7 +306,7 @@ def place(
             frame, node.children, nx0 + pad, nx1 - pad, y + pad, box, parent=idx,
             layer=layer, focus_id=focus_id,
         )
-    elif kind in ("dial", "board"):
+    elif kind in ("dial", "board", "viewfinder"):
         w = nx1 - nx0
         for child in node.children:
             if child.at is None:
@@ -304,13 +334,11 @@ def place_parts(frame: Frame, parts: list[Node], item: Node, rect: Rect, reserve
     painter draws (text views for the accessibility tree; the item draws their text), left to
     right, each as wide as its share of the line's characters. ``reserve`` is the width its
     trailing widget takes."""
-    x0, y0, x1, y1 = rect
-    x = x0 + (T.PAD if x1 - x0 >= T.SCREEN_W - T.PAD else 16)  # as the painter places text
-    if item.glyph:
-        x += 144  # the avatar and its margin
+    x1 = rect[2]
+    x, band0, band1 = row_text_box(item, rect)  # as the painter places text
     end = max(x + 1, x1 - T.PAD // 2 - (reserve + 24 if reserve else 0))
     line = int(T.FONT["caption"] * 1.4)
-    top = y0 + (y1 - y0) // 2 + 32 - line // 2
+    top = band0 + (band1 - band0) // 2 + 32 - line // 2
     sep = len(PART_SEPARATOR)
     total = sum(len(p.text) for p in parts) + sep * (len(parts) - 1)
     for k, part in enumerate(parts):

@@ -65,6 +65,8 @@ ANDROID_CLASS: dict[str, str] = {
     "map": "android.view.View",
     "pin": "android.widget.ImageView",
     "map_button": "android.widget.ImageButton",
+    # a camera's full-width preview (Camera2 draws it in a TextureView), its overlays at boxes
+    "viewfinder": "android.view.TextureView",
     # pickers and calendar views (``phone_gym.world.kit.pickers``, ``kit.calendars``)
     "dial": "android.view.View",  # a time picker's clock face (ClockFaceView)
     "dial_num": "android.widget.TextView",  # a number on the face
@@ -83,7 +85,7 @@ ANDROID_CLASS: dict[str, str] = {
 #: Kinds whose ``text`` is drawn into the screenshot but never reported in the accessibility
 #: tree (Android reports no text for an ImageView or a custom-drawn View): a receipt photo's
 #: lines, a video frame's words, a canvas's strokes. An agent reads them from the pixels.
-PIXELS_ONLY = frozenset({"picture", "canvas", "map"})
+PIXELS_ONLY = frozenset({"picture", "canvas", "map", "viewfinder"})
 
 #: Logical pixels between each end of a slider and the ends of its track (room for the
 #: thumb): the drawing and the device's touch handling both use it.

@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 from . import maps, pictures
 from . import theme as T
 from .glyphs import RGB, SYMBOLS, font_has
+from .layout import VIDEO_AVATAR, VIDEO_SIDE_W, video_card_picture_h
 from .painter import SS, Look, Painter, Tile, on_color, surfaces
 from .theme import luminance, mix
 from .widgets import SLIDER_INSET
@@ -271,6 +272,67 @@ def _draw_list_item(p: Painter, k: Look) -> None:
         p.text(x, k.lh / 2, k.text, T.FONT["body"], fg, max_w=max_w)
     if k.pal.row_dividers:
         p.hline(x, k.lw, k.lh, 2, k.pal.divider if luminance(bg) >= 128 else OUTLINE)
+
+
+def _video_texts(p: Painter, k: Look, x: float, y0: float, y1: float, bg: RGB) -> None:
+    """A video row's title (and subtitle) centred in the band ``y0..y1`` from ``x``."""
+    reserve = T.ICON_SIZE + 24 if k.extra else 0
+    max_w = k.lw - x - T.PAD // 2 - reserve
+    fg = on_color(bg, pal=k.pal) if k.enabled else k.pal.hint
+    mid = (y0 + y1) / 2
+    if k.hint:
+        p.text(x, mid - 28, k.text, T.FONT["body"], fg, max_w=max_w, bold=True)
+        p.text(x, mid + 32, k.hint, T.FONT["caption"],
+               on_color(bg, secondary=True, pal=k.pal) if k.enabled else k.pal.hint,
+               max_w=max_w)
+    else:
+        p.text(x, mid, k.text, T.FONT["body"], fg, max_w=max_w, bold=True)
+
+
+def _selected_mark(p: Painter, cx: float, cy: float, k: Look) -> None:
+    """A picked row's check mark over its picture: a disc in the accent with a tick."""
+    p.circle(cx, cy, 40, k.pal.primary)
+    p.glyph(cx, cy, "check", 64, k.pal.on_primary, k.pal.primary)
+
+
+def _draw_video_side(p: Painter, k: Look) -> None:
+    """A ``kit.VideoRow`` with its 16:9 thumbnail at the left (VLC's video list)."""
+    bg = k.pal.selected if k.selected else k.bg
+    if k.selected:
+        p.rect(0, 0, k.lw, k.lh, bg)
+    x = T.PAD if k.lw >= T.SCREEN_W - T.PAD else 16
+    th = VIDEO_SIDE_W * 9 // 16
+    box = (x, k.lh / 2 - th / 2, x + VIDEO_SIDE_W, k.lh / 2 + th / 2)
+    picture = pictures.decode(k.glyph)
+    if picture is not None:
+        _paste_picture(p, box, *picture, circle=False)
+    if k.selected:
+        _selected_mark(p, (box[0] + box[2]) / 2, k.lh / 2, k)
+    _video_texts(p, k, x + VIDEO_SIDE_W + 36, 0, k.lh, bg)
+    if k.pal.row_dividers:
+        p.hline(x, k.lw, k.lh, 2, k.pal.divider if luminance(bg) >= 128 else OUTLINE)
+
+
+def _draw_video_card(p: Painter, k: Look) -> None:
+    """A ``kit.VideoRow`` as a card: a full-width 16:9 picture, under it the channel's
+    avatar (its first letter), the title and the subtitle (YouTube's home feed)."""
+    bg = k.pal.selected if k.selected else k.bg
+    if k.selected:
+        p.rect(0, 0, k.lw, k.lh, bg)
+    ph = video_card_picture_h(k.lw)
+    picture = pictures.decode(k.glyph)
+    if picture is not None:
+        _paste_picture(p, (0, 0, k.lw, ph), *picture, circle=False)
+    x = T.PAD if k.lw >= T.SCREEN_W - T.PAD else 16
+    channel = k.hint.split(" · ")[0] if k.hint else k.text
+    mid = (ph + k.lh) / 2
+    p.avatar(x + VIDEO_AVATAR / 2, mid, VIDEO_AVATAR, channel[:1].upper() or "?",
+             avatar_color(channel, None), bg)
+    _video_texts(p, k, x + VIDEO_AVATAR + 32, ph, k.lh, bg)
+
+
+DRAW["list_item:video_side"] = _draw_video_side
+DRAW["list_item:video_card"] = _draw_video_card
 
 
 @_draws("icon")

@@ -19,6 +19,16 @@ def camera_files(device: Device) -> list[str]:
     return sorted(f.name for f in device.system.files if f.folder == CAMERA_DIR)
 
 
+def newest_in_preview(device: Device) -> str:
+    """The name of the shot whose picture the thumbnail beside the shutter shows."""
+    from phone_gym.world import pictures
+
+    seed = pictures.decode(Driver(device).find(id="thumbnail").node.glyph)
+    names = [n for n in camera_files(device) if ("landscape", pictures.seed_of(n)) == seed]
+    assert len(names) == 1
+    return names[0]
+
+
 @pytest.fixture
 def device() -> Device:
     d = Device([CameraApp])
@@ -31,7 +41,7 @@ def test_the_shutter_saves_one_photo_per_press(device: Device) -> None:
     tap(device, "Take photo", id="shutter_button")
     names = camera_files(device)
     assert len(names) == 2 and all(n.startswith("IMG_") and n.endswith(".jpg") for n in names)
-    assert shown(device, f"Last: {names[-1]}", id="last_media")
+    assert newest_in_preview(device) == names[-1]
 
 
 def test_a_video_lasts_from_start_to_stop(device: Device) -> None:
@@ -39,7 +49,10 @@ def test_a_video_lasts_from_start_to_stop(device: Device) -> None:
     tap(device, "Start recording", id="shutter_button")
     assert camera_files(device) == [] and shown(device, id="recording_time")
     device.step(PhoneAction("wait", seconds=5))
-    tap(device, id="tab_photo", kind="tab")  # no switching modes while recording
+    # no switching modes while recording: the switcher gives way to the time, and a swipe
+    # on the viewfinder does nothing
+    assert not shown(device, id="tab_photo", kind="tab")
+    device.step(PhoneAction("drag", x=200, y=300, x2=800, y2=300))
     tap(device, "Stop recording", id="shutter_button")
     (video,) = [f for f in device.system.files if f.folder == CAMERA_DIR]
     assert video.name.startswith("VID_") and video.name.endswith(".mp4")
@@ -97,8 +110,59 @@ def test_the_photo_preview_shows_the_newest_shot_and_opens_it(device: Device) ->
     device.system.write_file(f"{CAMERA_DIR}/VID_20230101_080000.mp4", "MP4 video")
     tap(device, "Take photo", id="shutter_button")  # an IMG_ name, newer than the video
     newest = camera_files(device)[0]
-    assert newest.startswith("IMG_") and shown(device, f"Last: {newest}", id="last_media")
+    assert newest.startswith("IMG_") and newest_in_preview(device) == newest
     node = driver.find(id="thumbnail").node
     assert pictures.decode(node.glyph) == ("landscape", pictures.seed_of(newest))
     tap(device, desc="Photo preview")
     assert shown(device, desc=f"Photo {newest}")
+
+
+def test_the_screen_is_a_viewfinder_with_a_mode_switcher_a_round_shutter_and_a_flip(
+        device: Device) -> None:
+    from phone_gym.world import pictures
+    from phone_gym.world.a11y import ui_elements
+    from phone_gym.world.kit.media import RECORD_RED
+    from phone_gym.world.render import Renderer
+    from phone_gym.world.theme import SCREEN_W
+
+    frame = device.frame()
+    assert not [p for p in frame.items if p.node.kind == "top_bar"]  # no app bar
+    (finder,) = [p for p in frame.items if p.node.id == "viewfinder"]
+    assert (finder.rect[0], finder.rect[2]) == (0, SCREEN_W)  # edge to edge
+    els = {e.short_id: e for e in ui_elements(frame)}
+    assert els["viewfinder"].class_name == "android.view.TextureView"
+    assert els["settings"].content_desc == "Settings"  # over the viewfinder
+    assert els["tab_photo"].selected and not els["tab_video"].selected
+    image = Renderer().render(frame)
+    sh, sw = image.shape[:2]
+
+    def middle(e_id: str) -> tuple[int, int, int]:
+        x0, y0, x1, y1 = [p for p in device.frame().items if p.node.id == e_id][0].rect
+        px = Renderer().render(device.frame())[(y0 + y1) // 2 * sh // 2400,
+                                               (x0 + x1) // 2 * sw // SCREEN_W]
+        return int(px[0]), int(px[1]), int(px[2])
+
+    assert min(middle("shutter_button")) > 230  # a white disc for a photo
+    # a swipe to the left on the viewfinder goes to the next mode: a red shutter
+    device.step(PhoneAction("drag", x=800, y=400, x2=200, y2=400))
+    assert shown(device, "Start recording", id="shutter_button")
+    assert Driver(device).find(id="tab_video", kind="tab").node.selected
+    assert middle("shutter_button") == RECORD_RED
+    device.step(PhoneAction("drag", x=200, y=400, x2=800, y2=400))  # and back
+    assert shown(device, "Take photo", id="shutter_button")
+    # the switch-camera button: the front camera shows a face, then back to the scene
+    tap(device, desc="Switch to front camera")
+    assert pictures.decode(Driver(device).find(id="viewfinder").node.style)[0] == "avatar"
+    tap(device, desc="Switch to back camera")
+    assert pictures.decode(Driver(device).find(id="viewfinder").node.style)[0] == "landscape"
+
+
+def test_kit_camera_parts_reject_bad_arguments() -> None:
+    from phone_gym.world.kit.media import ModeSwitcher, Shutter, Viewfinder
+
+    with pytest.raises(ValueError, match="accepted: Photo, Video"):
+        ModeSwitcher(("Photo", "Video"), "Portrait", lambda m: None)
+    with pytest.raises(ValueError, match="accepted: photo, video, recording"):
+        Shutter("burst", "Take photo", lambda: None)
+    with pytest.raises(ValueError, match="pictures.encode"):
+        Viewfinder("sky")

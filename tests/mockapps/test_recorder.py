@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from driving import fill, long_press, open_app, shown, tap
+from driving import Driver, fill, long_press, open_app, shown, tap
 
 from phone_gym.actions import PhoneAction
 from phone_gym.mockapps.recorder import TEMPLATES, RecorderApp
@@ -61,7 +61,7 @@ def test_a_taken_name_is_refused(device: Device) -> None:
 
 
 def test_the_records_list_renames_and_deletes(device: Device) -> None:
-    tap(device, id="tab_records", kind="tab")
+    tap(device, "Records", id="btn_records_list")
     long_press(device, "Record-1.m4a", kind="list_item")
     tap(device, "Rename", kind="menu_item")
     fill(device, "rename_field", "call")
@@ -86,7 +86,6 @@ def test_an_extra_recording_fails(task) -> None:  # noqa: ANN001
     answer, _ = ep.solve()
     assert ep.verify(answer, ep.end_status).success
     open_app(device, "Recorder")
-    tap(device, id="tab_record", kind="tab")
     tap(device, "Record", id="btn_record")
     tap(device, "Stop", id="btn_stop")
     assert not ep.verify(None, "success").success
@@ -104,3 +103,62 @@ def test_the_named_task_wants_that_name() -> None:
 
 def test_check_app() -> None:
     check_app("Recorder", 300)
+
+
+def test_a_big_round_record_button_a_timer_and_a_waveform(device: Device) -> None:
+    from phone_gym.world.a11y import ui_elements
+    from phone_gym.world.kit.media import WAVE_BARS
+    from phone_gym.world.render import Renderer
+    from phone_gym.world.theme import SCREEN_H, SCREEN_W
+
+    def rect(node_id: str) -> tuple[int, int, int, int]:
+        return next(p.rect for p in device.frame().items if p.node.id == node_id)
+
+    assert not [e for e in ui_elements(device.frame()) if e.kind == "tab"]  # no tabs
+    x0, y0, x1, y1 = rect("btn_record")
+    assert abs((x0 + x1) // 2 - SCREEN_W // 2) < 10 and y0 > SCREEN_H * 0.7  # bottom centre
+    image = Renderer().render(device.frame())
+    sy, sx = image.shape[0] / SCREEN_H, image.shape[1] / SCREEN_W
+    accent = device.current_app.manifest.look.palettes[0].primary
+    centre = image[int((y0 + y1) / 2 * sy), int((x0 + x1) / 2 * sx) - int(60 * sx)]
+    assert tuple(int(c) for c in centre) == accent  # a red disc
+    wave = rect("waveform")
+    quiet = Renderer().render(device.frame())
+    tap(device, "Record", id="btn_record")
+    device.step(PhoneAction("wait", seconds=6))
+    assert shown(device, "0:08", id="txt_duration") and shown(device, "Pause", id="btn_pause")
+    loud = Renderer().render(device.frame())
+    wy0, wy1 = int(wave[1] * sy), int(wave[3] * sy)
+    left = slice(0, int(SCREEN_W / 2 * sx) - 8)
+    changed = (loud[wy0:wy1, left] != quiet[wy0:wy1, left]).any(axis=2).any(axis=0).sum()
+    assert changed > WAVE_BARS  # bars left of the centre line while recording
+    (listing,) = [e for e in ui_elements(device.frame()) if e.short_id == "btn_records_list"]
+    assert not listing.enabled  # not while recording
+
+
+def test_the_records_list_plays_a_record_with_a_docked_player(device: Device) -> None:
+    tap(device, "Records", id="btn_records_list")
+    tap(device, desc="Play")
+    assert shown(device, "Record-1.m4a", id="mini_player") and shown(device, desc="Pause")
+    device.step(PhoneAction("wait", seconds=3))
+    assert shown(device, "0:05", id="elapsed") and shown(device, "0:09", id="duration")
+    tap(device, id="mini_play_pause")  # pause: the time stays
+    at = Driver(device).find(id="elapsed").node.text
+    device.step(PhoneAction("wait", seconds=30))
+    assert shown(device, at, id="elapsed") and shown(device, desc="Play")
+    tap(device, desc="Play")
+    device.step(PhoneAction("wait", seconds=30))  # it stops at its end
+    assert shown(device, "0:09", id="elapsed") and shown(device, desc="Play")
+    tap(device, id="navigate_up")
+    assert shown(device, "Record", id="btn_record")
+
+
+def test_a_task_starts_from_the_records_list_too() -> None:
+    task = next(t for t in TEMPLATES if t.id == "AudioRecorderRecordAudio")
+    device = Device([RecorderApp])
+    ep = Episode(task, device, np.random.default_rng(5))
+    open_app(device, "Recorder")
+    tap(device, "Records", id="btn_records_list")
+    device.press("home")
+    answer, _ = ep.solve()
+    assert ep.verify(answer, ep.end_status).success

@@ -103,3 +103,18 @@ def test_library_lists_history_and_playlists(device: Device) -> None:
 def test_check_app() -> None:
     report = check_app(VideoApp, 1500)
     assert report.steps == 1500
+
+
+def test_the_feeds_are_16_9_cards_and_search_results_rows(device: Device) -> None:
+    from phone_gym.world import pictures
+    from phone_gym.world.theme import SCREEN_W
+
+    placed = Driver(device).find("Sourdough mistakes to avoid", kind="list_item")
+    assert placed.node.style == "video_card" and (placed.rect[0], placed.rect[2]) == (
+        0, SCREEN_W)  # a full-width picture above the title
+    assert pictures.decode(placed.node.glyph)[0] == "video"
+    tap(device, id="search_button")
+    fill(device, "search", "Kayak")
+    tap(device, id="go_search")
+    found = Driver(device).find("Kayak basics", kind="list_item")
+    assert found is not None and found.node.style == "video_side"

@@ -15,7 +15,7 @@ from phone_gym.mockapps.vlc.app import parse_video, video_file
 from phone_gym.mockapps.vlc.tasks import VlcCreateTwoPlaylists
 from phone_gym.tasks.task import Episode
 from phone_gym.testing import check_app
-from phone_gym.world import Device
+from phone_gym.world import Device, pictures
 from phone_gym.world.a11y import ui_elements
 from phone_gym.world.system import File
 
@@ -145,3 +145,18 @@ def test_back_from_the_player_keeps_playing_in_the_mini_player(device: Device) -
     assert frame_text(device) in ("charlie", "delta")
     tap(device, id="close_player")  # Close stops it: no mini player
     assert not vlc(device).ticking and not shown(device, id="mini_player")
+
+
+def test_videos_are_rows_with_16_9_thumbnails_a_picked_one_checked(device: Device) -> None:
+    from phone_gym.world.layout import VIDEO_SIDE_W
+
+    def row(name: str):  # noqa: ANN202
+        return Driver(device).find(name, kind="list_item").node
+
+    node = row("hike_1001.mp4")
+    assert node.style == "video_side" and node.hint  # its length under its name
+    assert pictures.decode(node.glyph) == ("video", pictures.seed_of("hike_1001.mp4"))
+    placed = Driver(device).find("hike_1001.mp4", kind="list_item")
+    assert placed.rect[3] - placed.rect[1] >= VIDEO_SIDE_W * 9 // 16
+    long_press(device, "hike_1001.mp4", kind="list_item")
+    assert row("hike_1001.mp4").selected and not row("zoo_3003.mp4").selected

@@ -1,4 +1,5 @@
-"""Camera: a viewfinder, a photo / video mode switch and a shutter.
+"""Camera: a viewfinder, a photo / video mode switcher, a shutter and a switch-camera
+button, as the Pixel Camera.
 
 A photo is saved at once as ``/sdcard/DCIM/Camera/IMG_<date>_<time>.jpg``; a video starts
 recording at the first press of the shutter and is saved at the second as
@@ -16,19 +17,28 @@ from datetime import datetime
 from ...world import pictures
 from ...world.app import App, Route
 from ...world.data import Table
-from ...world.kit import Image, Tabs
 from ...world.kit.common import weighted
-from ...world.kit.media import PhotoPreview, Picture
+from ...world.kit.media import (
+    SHUTTER_H,
+    ModeSwitcher,
+    PhotoPreview,
+    Picture,
+    RoundIcon,
+    Shutter,
+    Viewfinder,
+)
 from ...world.system import File
-from ...world.widgets import Button, Icon, Row, Screen, Spacer, Text, TopBar
+from ...world.widgets import Column, Node, Row, Screen, Text, TopBar
 from .manifest import MANIFEST
 
 #: Where the camera saves photos and videos.
 CAMERA_DIR = "/sdcard/DCIM/Camera"
 MODES = ("Photo", "Video")
 SCENE = "a desk with a laptop and a mug"
-#: The viewfinder's height (a 4:3 frame, a little cropped to leave room for the controls).
-VIEWFINDER_H = 1240
+#: The viewfinder's height: a 4:3 frame, as wide as the screen.
+VIEWFINDER_H = 1440
+#: The height of the mode switcher (or, while recording, the time) above the shutter.
+MODE_ROW_H = 132  # a tab's height (theme.HEIGHTS)
 
 
 def media_picture(file: File) -> str:
@@ -70,10 +80,12 @@ def save_video(files: Table[File], started: datetime, stopped: datetime) -> File
 
 @dataclass
 class CameraUi:
-    """The mode, and when the video being recorded started (None: not recording)."""
+    """The mode, when the video being recorded started (None: not recording), and which
+    camera is on (``back`` or ``front``)."""
 
     mode: str = "Photo"
     recording_since: datetime | None = None
+    facing: str = "back"  # back | front
 
 
 class CameraApp(App):
@@ -123,8 +135,23 @@ class CameraApp(App):
         return self.system.files.get(f"{CAMERA_DIR}/{names[-1]}") if names else None
 
     def scene(self) -> str:
-        """What the viewfinder shows: a scene seeded by the day (the phone stays put)."""
-        return pictures.encode("landscape", pictures.seed_of(f"{SCENE} {self.system.now:%Y%m%d}"))
+        """What the viewfinder shows: a scene seeded by the day (the phone stays put); the
+        front camera shows the one holding it (an avatar)."""
+        day = f"{self.system.now:%Y%m%d}"
+        if self.ui.facing == "front":
+            return pictures.encode("avatar", pictures.seed_of(f"selfie {day}"))
+        return pictures.encode("landscape", pictures.seed_of(f"{SCENE} {day}"))
+
+    def swipe_mode(self, step: int) -> None:
+        """A swipe on the viewfinder: the next (+1) or previous (-1) mode, if any."""
+        i = MODES.index(self.ui.mode) + step
+        if 0 <= i < len(MODES):
+            self.set_mode(MODES[i])
+
+    def flip(self) -> None:
+        """The switch-camera button: the front or the back camera (not while recording)."""
+        if self.ui.recording_since is None:
+            self.ui.facing = "front" if self.ui.facing == "back" else "back"
 
     def review(self) -> Screen:
         """The last shot, full screen, as the thumbnail opens it."""
@@ -137,32 +164,45 @@ class CameraApp(App):
                                        height=VIEWFINDER_H, picture=media_picture(file))])
 
     def view(self, route: Route) -> Screen:
+        """The Pixel Camera's screen: the viewfinder edge to edge (settings over its top
+        left), and docked under it the mode switcher (the recording time while recording)
+        and the shutter between the last shot's thumbnail and the switch-camera button."""
         if route.name == "review":
             return self.review()
         ui = self.ui
-        if ui.recording_since is not None:
+        recording = ui.recording_since is not None
+        if recording:
+            assert ui.recording_since is not None
             secs = max(0, int((self.system.now - ui.recording_since).total_seconds()))
-            status = Text(f"● REC {secs // 60}:{secs % 60:02d}", id="recording_time")
-            shutter = Button("Stop recording", self.shutter, id="shutter_button",
-                             style="danger")
+            above: Node = Text(f"● REC {secs // 60}:{secs % 60:02d}", style="rec",
+                               id="recording_time")
+            above.height = MODE_ROW_H
+            shutter = Shutter("recording", "Stop recording", self.shutter)
         else:
-            status = Text(f"{ui.mode} mode", style="caption", id="mode_label")
-            shutter = Button("Take photo" if ui.mode == "Photo" else "Start recording",
-                             self.shutter, id="shutter_button")
+            above = ModeSwitcher(MODES, ui.mode, self.set_mode, id="mode_tabs")
+            shutter = Shutter("photo" if ui.mode == "Photo" else "video",
+                              "Take photo" if ui.mode == "Photo" else "Start recording",
+                              self.shutter)
         last = self.last_file()
         preview = PhotoPreview(media_picture(last) if last else "",
-                               (lambda: self.go("review")) if last else None)
-        return Screen(
-            top_bar=TopBar("Camera", actions=[
-                Icon("⚙", "Settings", lambda: self.toast("No settings"), id="settings")]),
-            content=[
-                Image(f"Viewfinder: {SCENE}", "📷", id="viewfinder", height=VIEWFINDER_H,
-                      picture=self.scene()),
-                Tabs(MODES, ui.mode, self.set_mode, id="mode_tabs"),
-                status,
-                # the last shot's thumbnail left of the shutter, as the Pixel Camera has it
-                Row([weighted(preview, 0.22), weighted(shutter, 0.56),
-                     weighted(Spacer(1), 0.22)], id="shutter_row"),
-                Text(f"Last: {self.last_media()}", style="caption", id="last_media"),
-            ],
-        )
+                               (lambda: self.go("review")) if last else None,
+                               desc="Photo preview")
+        preview.height = SHUTTER_H
+        front = ui.facing == "front"
+        switch = RoundIcon("flip_camera_android",
+                           "Switch to back camera" if front else "Switch to front camera",
+                           self.flip, id="camera_switch")
+        switch.height, switch.enabled = SHUTTER_H, not recording
+        settings = Node("map_button", glyph="settings", desc="Settings", id="settings",
+                        on_click=lambda: self.toast("No settings"), color=(32, 33, 36),
+                        at=(24, 20, 154, 88))
+        viewfinder = Viewfinder(self.scene(), desc=f"Viewfinder: {SCENE}" if not front
+                                else "Viewfinder: front camera", height=VIEWFINDER_H,
+                                on_swipe=None if recording else self.swipe_mode,
+                                overlays=[settings])
+        controls = Column([
+            above,
+            Row([weighted(preview, 0.25), weighted(shutter, 0.5), weighted(switch, 0.25)],
+                id="shutter_row"),
+        ], id="controls")
+        return Screen(content=[viewfinder], dock=controls)

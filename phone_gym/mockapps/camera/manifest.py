@@ -25,8 +25,8 @@ MANIFEST = AppManifest(
         navigation="tabs",
         nav_items=("Photo", "Video"),
         simplifies=(
-            "an app bar and top tabs where the real app has a full-screen viewfinder with a mode "
-            "switcher",
+            "only the Photo and Video modes, and no quick settings (flash, timer, ratio) over "
+            "the viewfinder",
         ),
     ),
 )

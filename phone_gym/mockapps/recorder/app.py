@@ -1,5 +1,6 @@
-"""Audio Recorder: a record button, pause and stop while recording, and the list of records
-with rename and delete.
+"""Audio Recorder (Dimowner's): a big round record button at the bottom centre, the elapsed
+time and a waveform while recording, pause (the same button) and stop; the records list
+(the button left of it) with play controls and a docked player, rename and delete.
 
 Recordings are files in shared storage (``/sdcard/Recordings/<name>.m4a``, the system's
 ``files`` store), described in text (``AAC audio, duration 0:05``). Time does not pass by
@@ -16,17 +17,24 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from ...world import pictures
 from ...world.app import App, Route
 from ...world.data import Table
-from ...world.kit import ConfirmDialog, Tabs
+from ...world.kit import ConfirmDialog
+from ...world.kit.common import weighted
+from ...world.kit.media import MiniPlayer, RoundButton, SeekBar, Waveform
 from ...world.system import File
 from ...world.widgets import (
     Button,
+    Column,
     Dialog,
     DialogButton,
+    Icon,
     ListItem,
     Node,
+    Row,
     Screen,
+    Spacer,
     Text,
     TextField,
     TopBar,
@@ -37,7 +45,6 @@ from .manifest import MANIFEST
 #: Where recordings are saved.
 RECORDINGS_DIR = "/sdcard/Recordings"
 EXT = ".m4a"
-TABS = ("Record", "Records")
 
 
 def clock_text(seconds: int) -> str:
@@ -55,6 +62,12 @@ def next_default_name(files: Table[File]) -> str:
     used = [int(m[1]) for f in records(files)
             if (m := re.fullmatch(r"Record-(\d+)\.m4a", f.name))]
     return f"Record-{max(used, default=0) + 1}"
+
+
+def duration_of(f: File) -> int:
+    """A recording's length in seconds, from its description (0 when it gives none)."""
+    m = re.search(r"duration (\d+):(\d\d)", f.content)
+    return int(m[1]) * 60 + int(m[2]) if m else 0
 
 
 def clean_name(text: str) -> str:
@@ -90,10 +103,11 @@ def rename_recording(files: Table[File], path: str, stem: str) -> str | None:
 
 @dataclass
 class RecorderUi:
-    """Transient: the tab, the recording in progress (its start, seconds banked before a
-    pause, paused or not), the last saved record, and the open dialog's record and text."""
+    """Transient: the recording in progress (its start, seconds banked before a pause,
+    paused or not), the last saved record, the open dialog's record and text, and the
+    record being played (its path, when playback started or None when paused, seconds
+    played before)."""
 
-    tab: str = "Record"
     started: datetime | None = None
     banked: int = 0
     paused: bool = False
@@ -101,6 +115,9 @@ class RecorderUi:
     renaming: str | None = None
     new_name: str = ""
     deleting: str | None = None
+    playing: str | None = None
+    play_started: datetime | None = None
+    play_banked: int = 0
 
 
 class RecorderApp(App):
@@ -121,7 +138,7 @@ class RecorderApp(App):
 
     @property
     def ticking(self) -> bool:
-        return self.ui.started is not None
+        return self.ui.started is not None or self.ui.play_started is not None
 
     def elapsed(self) -> int:
         ui = self.ui
@@ -130,9 +147,37 @@ class RecorderApp(App):
             running = int((self.system.now - ui.started).total_seconds())
         return ui.banked + max(0, running)
 
+    def played(self) -> int:
+        """Seconds of the record being played that have played (up to its length)."""
+        ui = self.ui
+        f = self.files.get(ui.playing) if ui.playing else None
+        if f is None:
+            return 0
+        running = 0
+        if ui.play_started is not None:
+            running = int((self.system.now - ui.play_started).total_seconds())
+        return min(duration_of(f), ui.play_banked + max(0, running))
+
     # updates (``App.stop`` is the force-stop: the recorder's stop is ``stop_recording``)
-    def set_tab(self, tab: str) -> None:
-        self.ui.tab = tab
+    def toggle_play(self, path: str) -> None:
+        """Play ``path`` (from where it was, or from the start when another one or the end),
+        or pause it when it is playing."""
+        ui = self.ui
+        f = self.files.get(path)
+        if f is None:
+            return
+        if ui.playing == path and ui.play_started is not None and self.played() < duration_of(f):
+            ui.play_banked, ui.play_started = self.played(), None
+            return
+        if ui.playing != path or self.played() >= duration_of(f):
+            ui.playing, ui.play_banked = path, 0
+        ui.play_started = self.system.now
+
+    def seek(self, seconds: int) -> None:
+        ui = self.ui
+        ui.play_banked = max(0, seconds)
+        if ui.play_started is not None:
+            ui.play_started = self.system.now
 
     def record(self) -> None:
         """Start, or resume after a pause."""
@@ -170,6 +215,8 @@ class RecorderApp(App):
             return
         if self.ui.saved == path:
             self.ui.saved = f"{RECORDINGS_DIR}/{stem}{EXT}"
+        if self.ui.playing == path:
+            self.ui.playing = f"{RECORDINGS_DIR}/{stem}{EXT}"
         self.ui.renaming = None
         self.toast("Renamed")
 
@@ -182,6 +229,8 @@ class RecorderApp(App):
             self.files.remove(path)
             if self.ui.saved == path:
                 self.ui.saved = None
+            if self.ui.playing == path:
+                self.ui.playing, self.ui.play_started = None, None
             self.toast("Record deleted")
         self.ui.deleting = None
 
@@ -190,25 +239,27 @@ class RecorderApp(App):
 
     # views
     def view(self, route: Route) -> Screen:
-        ui = self.ui
-        content: list[Node] = [Tabs(TABS, ui.tab, self.set_tab)]
-        content += self.recorder() if ui.tab == "Record" else [self.record_list()]
-        return Screen(top_bar=TopBar("Audio Recorder"), content=content,
-                      dialog=self.dialog(), on_dismiss=self.close_dialogs)
+        if route.name == "records":
+            return self.records_screen()
+        return Screen(top_bar=TopBar("Audio Recorder", actions=[
+            Icon("settings", "Settings", lambda: self.toast("No settings"), id="btn_settings")]),
+            content=self.recorder(), dock=self.controls(), dialog=self.dialog(),
+            on_dismiss=self.close_dialogs)
 
     def recorder(self) -> list[Node]:
+        """The waveform, the elapsed time under it, the state, the saved record's panel."""
         ui = self.ui
-        out: list[Node] = [Text(clock_text(self.elapsed()), style="big", id="txt_duration")]
-        if ui.started is not None:
-            out += [Text("Recording…", style="caption", id="txt_status"),
-                    Button("Pause", self.pause, id="btn_pause", style="secondary"),
-                    Button("Stop", self.stop_recording, id="btn_stop", style="danger")]
+        live = ui.started is not None
+        seed = pictures.seed_of(f"{ui.started or ui.saved or ''}")
+        timer = Text(clock_text(self.elapsed()), style="timer", id="txt_duration")
+        timer.height = 190
+        out: list[Node] = [Waveform(seed, self.elapsed() if self.recording else 0, live=live),
+                           timer]
+        if live:
+            out.append(Text("Recording…", style="caption", id="txt_status"))
         elif ui.paused:
-            out += [Text("Paused", style="caption", id="txt_status"),
-                    Button("Resume", self.record, id="btn_record"),
-                    Button("Stop", self.stop_recording, id="btn_stop", style="danger")]
+            out.append(Text("Paused", style="caption", id="txt_status"))
         else:
-            out.append(Button("Record", self.record, id="btn_record"))
             saved = self.files.get(ui.saved) if ui.saved else None
             if saved is not None:
                 out += [Text(f"Saved: {saved.name}", id="txt_saved"),
@@ -216,17 +267,54 @@ class RecorderApp(App):
                                style="secondary")]
         return out
 
+    def controls(self) -> Node:
+        """The bottom panel: the records list, the big record (or pause) button, stop."""
+        ui = self.ui
+        if ui.started is not None:
+            main = RoundButton("Pause", "pause", self.pause, id="btn_pause", size="big")
+        else:
+            main = RoundButton("Resume" if ui.paused else "Record", "mic", self.record,
+                               id="btn_record", size="big")
+        listing = RoundButton("Records", "list", lambda: self.go("records"),
+                              id="btn_records_list")
+        listing.enabled = not self.recording
+        stop: Node = (RoundButton("Stop", "stop", self.stop_recording, id="btn_stop")
+                      if self.recording else Spacer(1))
+        return Column([Row([weighted(listing, 0.3), weighted(main, 0.4), weighted(stop, 0.3)],
+                           id="record_panel"), Spacer(24)], id="controls")
+
     def record_item(self, f: File) -> Node:
+        ui = self.ui
+        playing = ui.playing == f.path and ui.play_started is not None \
+            and self.played() < duration_of(f)
         duration = re.search(r"duration (\d+:\d\d)", f.content)
-        return ListItem(f.name, duration[1] if duration else "", id=f"record_{f.name}",
-                        glyph="🎙", on_click=lambda: self.toast(f"Playing {f.name}"),
+        play = Icon("pause" if playing else "play_arrow", "Pause" if playing else "Play",
+                    lambda: self.toggle_play(f.path), id=f"play_{f.name}")
+        item = ListItem(f.name, duration[1] if duration else "", id=f"record_{f.name}",
+                        glyph="mic", on_click=lambda: self.toggle_play(f.path), trailing=play,
                         menu=[("Rename", lambda: self.ask_rename(f.path)),
                               ("Delete", lambda: self.ask_delete(f.path))])
+        item.selected = ui.playing == f.path
+        return item
 
-    def record_list(self) -> Node:
+    def records_screen(self) -> Screen:
+        """The records, each with a play button; the one played docked at the bottom with
+        its seek bar."""
         shown = records(self.files)
-        return VirtualList(len(shown), lambda i: self.record_item(shown[i]), id="records",
-                           empty_text="No records yet")
+        ui = self.ui
+        f = self.files.get(ui.playing) if ui.playing else None
+        dock = None
+        if f is not None:
+            pos, total = self.played(), duration_of(f)
+            playing = ui.play_started is not None and pos < total
+            dock = Column([SeekBar(pos, total, self.seek),
+                           MiniPlayer(f.name, clock_text(total), playing,
+                                      lambda: self.toggle_play(f.path), glyph="mic")],
+                          id="player")
+        return Screen(top_bar=TopBar("Records", on_back=self.back),
+                      content=[VirtualList(len(shown), lambda i: self.record_item(shown[i]),
+                                           id="records", empty_text="No records yet")],
+                      dock=dock, dialog=self.dialog(), on_dismiss=self.close_dialogs)
 
     def dialog(self) -> Node | None:
         ui = self.ui

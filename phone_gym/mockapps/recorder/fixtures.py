@@ -3,10 +3,13 @@ and record names like the ones AndroidWorld asks for."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 import numpy as np
 
+from ...actions import PhoneAction
+from ...tasks.driver import Driver
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
 from .app import EXT, RECORDINGS_DIR
@@ -60,3 +63,10 @@ def new_recordings(state: DeviceState, recordings: list[list[str]]) -> list[str]
     seeded = {path for path, _ in recordings}
     return [n for n in state.list_dir(RECORDINGS_DIR)
             if n.endswith(EXT) and f"{RECORDINGS_DIR}/{n}" not in seeded]
+
+
+def to_recorder(ui: Driver) -> Iterator[PhoneAction]:
+    """From the records list (where the app may have been left), back to the recorder, as a
+    person taps the app bar's up arrow."""
+    if ui.find(id="btn_records_list") is None and ui.find(id="navigate_up") is not None:
+        yield from ui.tap(id="navigate_up")

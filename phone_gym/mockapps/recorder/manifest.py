@@ -26,8 +26,8 @@ MANIFEST = AppManifest(
         row_leading="icon",
         two_line=True,
         simplifies=(
-            "Record and Records are top tabs; the real app has a record button and a records "
-            "screen",
+            "the records list has no bookmarks, sorting or sharing, and the player no "
+            "waveform",
         ),
     ),
 )

@@ -19,7 +19,14 @@ from ...tasks.families import record_keys
 from ...tasks.task import Task
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record
 from .app import EXT, RECORDINGS_DIR
-from .fixtures import COLLECTION, new_recordings, sample_name, sample_old, seed_recordings
+from .fixtures import (
+    COLLECTION,
+    new_recordings,
+    sample_name,
+    sample_old,
+    seed_recordings,
+    to_recorder,
+)
 
 NON_EMPTY = Matcher(lambda v: isinstance(v, int) and v > 0, "a size above 0")
 M4A = Matcher(lambda v: str(v).endswith(EXT), "an .m4a name")
@@ -59,8 +66,7 @@ class RecorderTask(Task):
 
     def make_recording(self, ui: Driver) -> Iterator[PhoneAction]:
         yield from ui.open_app("Recorder")
-        if not ui.must(id="tab_record", kind="tab").selected:
-            yield from ui.tap(id="tab_record", kind="tab")
+        yield from to_recorder(ui)
         yield from ui.tap("Record", id="btn_record")
         yield from ui.tap("Stop", id="btn_stop")
 

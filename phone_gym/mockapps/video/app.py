@@ -24,6 +24,8 @@ from ...world.kit import (
     PlayerControls,
     SeekBar,
     SheetOption,
+    VideoRow,
+    video_row_height,
 )
 from ...world.kit.common import weighted
 from ...world.widgets import (
@@ -295,24 +297,28 @@ class VideoApp(App):
                        for name, label in (("main", "Home"), ("subscriptions", "Subscriptions"),
                                            ("library", "Library"))])
 
-    def video_row(self, v: Video, row_id: str = "") -> Node:
-        return ListItem(v.title, glyph="▶", id=row_id or f"video_{v.id}",
-                        picture=pictures.encode("video", pictures.seed_of(v.title)),
+    def video_row(self, v: Video, row_id: str = "", layout: str = "side") -> Node:
+        """A video: its 16:9 frame at the left (``side``) or above its title (``card``)."""
+        return VideoRow(v.title, picture=pictures.encode("video", pictures.seed_of(v.title)),
+                        layout=layout, id=row_id or f"video_{v.id}",
                         on_click=partial(self.watch, v.id),
                         parts=[(f"channel_{v.id}", v.channel),
                                (f"views_{v.id}", views_text(v.views)),
                                (f"age_{v.id}", age_text(v.days)),
                                (f"length_{v.id}", clock(v.seconds))])
 
-    def videos_list(self, videos: list[Video], list_id: str, empty: str) -> Node:
-        return VirtualList(len(videos), lambda i: self.video_row(videos[i]), id=list_id,
-                           empty_text=empty)
+    def videos_list(self, videos: list[Video], list_id: str, empty: str,
+                    layout: str = "side") -> Node:
+        """Videos as rows (search results, history, a playlist) or as cards (the feeds)."""
+        return VirtualList(len(videos), lambda i: self.video_row(videos[i], layout=layout),
+                           id=list_id, empty_text=empty, row_height=video_row_height(layout))
 
     def home(self) -> Screen:
         videos = sorted(self.data.videos, key=lambda v: (v.days, -v.views))
         return Screen(top_bar=TopBar("YouTube", actions=[
             Icon("🔍", "Search", partial(self.go, "search"), id="search_button")]),
-            content=[self.videos_list(videos, "home_feed", "Nothing to watch yet")],
+            content=[self.videos_list(videos, "home_feed", "Nothing to watch yet",
+                                             layout="card")],
             bottom=self.bottom("main"))
 
     def search_page(self) -> Screen:
@@ -431,7 +437,8 @@ class VideoApp(App):
         return Screen(top_bar=TopBar("Subscriptions"), content=[
             Text(", ".join(channels) or "You have no subscriptions", style="caption",
                  id="channels"),
-            self.videos_list(videos, "subscription_feed", "No videos from subscriptions")],
+            self.videos_list(videos, "subscription_feed", "No videos from subscriptions",
+                             layout="card")],
             bottom=self.bottom("subscriptions"))
 
     def library_page(self) -> Screen:

@@ -28,7 +28,6 @@ MANIFEST = AppManifest(
         row_leading="thumbnail",
         two_line=True,
         simplifies=(
-            "video thumbnails in lists are small rounded squares, not 16:9 frames",
             "bottom bar: Home, Subscriptions, Library",
         ),
     ),

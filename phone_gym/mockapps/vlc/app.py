@@ -27,7 +27,16 @@ from functools import partial
 from ...world import pictures
 from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit import BottomNav, ConfirmDialog, MiniPlayer, Picture, PlayerControls, SeekBar
+from ...world.kit import (
+    BottomNav,
+    ConfirmDialog,
+    MiniPlayer,
+    Picture,
+    PlayerControls,
+    SeekBar,
+    VideoRow,
+    video_row_height,
+)
 from ...world.system import File
 from ...world.widgets import (
     Button,
@@ -282,7 +291,8 @@ class VlcApp(App):
         if ui.tab == "Video":
             videos = self.videos()
             content.append(VirtualList(len(videos), lambda i: self.video_item(videos[i]),
-                                       id="videos", empty_text="No videos"))
+                                       id="videos", empty_text="No videos",
+                                       row_height=video_row_height("side")))
             if ui.selecting:
                 actions = [Icon("+", "Add to playlist", self.ask_add, id="action_add_to_playlist"),
                            Icon("×", "Clear selection", self.end_selection, id="action_clear")]
@@ -296,14 +306,13 @@ class VlcApp(App):
                       on_dismiss=self.close_dialog, on_back=self.on_back)
 
     def video_item(self, v: Video) -> Node:
+        """A video: its 16:9 thumbnail left of its name and length; a check over the
+        thumbnail when picked."""
         picked = v.name in self.ui.selection
-        item = ListItem(v.name, length_text(v.seconds), id=f"video_{v.name}",
-                        glyph="✓" if picked else "▶", on_click=lambda: self.tap_video(v),
-                        picture="" if picked else pictures.encode(
-                            "video", pictures.seed_of(v.name)),
-                        on_long_click=lambda: self.start_selection(v))
-        item.selected = picked
-        return item
+        return VideoRow(v.name, length_text(v.seconds), id=f"video_{v.name}",
+                        picture=pictures.encode("video", pictures.seed_of(v.name)),
+                        on_click=lambda: self.tap_video(v),
+                        on_long_click=lambda: self.start_selection(v), selected=picked)
 
     def playlist_list(self) -> Node:
         items = sorted(self.data.playlists, key=lambda p: p.name.lower())

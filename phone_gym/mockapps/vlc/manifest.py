@@ -27,8 +27,5 @@ MANIFEST = AppManifest(
         nav_items=("Video", "Audio", "Browse", "Playlists", "More"),
         row_leading="thumbnail",
         two_line=True,
-        simplifies=(
-            "video thumbnails are small rounded squares, not 16:9 frames",
-        ),
     ),
 )

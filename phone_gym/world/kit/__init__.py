@@ -40,6 +40,13 @@ Media (pixels only: the accessibility tree shows their description, not their co
         ``PlayerControls(playing, on_toggle, on_previous=, on_next=)``;
         ``MiniPlayer(title, artist, playing, on_toggle, on_open=)``: docked above the
         bottom bar (``Screen(dock=)``).
+    ``VideoRow(title, subtitle, picture=, layout="side"|"card", parts=)``: a list item with
+        a 16:9 picture left of its text or full width above it (list ``row_height=
+        video_row_height(layout)``).
+    In ``kit.media``: a camera's ``Viewfinder(picture, on_swipe=, overlays=)`` (edge to
+        edge), ``ModeSwitcher(modes, selected, on_select)``, ``Shutter(state, label, fn)``,
+        ``PhotoPreview``, ``RoundIcon``; a recorder's ``RoundButton(label, icon, fn, size=)``
+        and ``Waveform(seed, seconds, live=)``.
 
 Editor (``editor``)
     ``EditorView(text, on_change, EditHistory())``: a full-screen Markdown editor (an
@@ -126,7 +133,9 @@ from .lists import (
     SwitchRow,
     Tabs,
     ValueRow,
+    VideoRow,
     section_headers,
+    video_row_height,
 )
 from .media import (
     TOOLS,
@@ -180,6 +189,7 @@ __all__ = [
     "DateDraft", "DatePicker", "Detail", "DetailPage", "FormEditor", "FormField", "FormState",
     "GridItem", "Image", "ImageGrid", "NavRow", "Radio", "SearchList", "Section",
     "SettingsList", "SheetOption", "SwitchRow", "Tabs", "TimeDraft", "TimePicker", "ValueRow",
+    "VideoRow", "video_row_height",
     "BottomNav",
     "WebPage", "check_form", "detail_rows", "parse_page", "section_headers", "slug",
     "PaySheet", "PayState", "pay", "wallet_pin", "with_capsule", "yuan",

@@ -7,12 +7,15 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import partial
 
+from .. import pictures
 from .. import theme as T
+from ..layout import VIDEO_CARD_TEXT_H, VIDEO_SIDE_W, video_card_picture_h
 from ..widgets import (
     Handler,
     Icon,
     ListItem,
     ListView,
+    MenuItem,
     Node,
     Row,
     Tab,
@@ -54,6 +57,42 @@ def SearchList(
     empty = f'No results for "{q}"' if q else empty_text
     return [search, VirtualList(count, build, id=id, row_height=row_height, headers=headers,
                                 empty_text=empty)]
+
+
+# --- 16:9 video rows ------------------------------------------------------------------------
+#: ``VideoRow`` layouts: the thumbnail left of the text (VLC), or a full-width picture above
+#: it (YouTube's home feed).
+VIDEO_LAYOUTS = ("side", "card")
+
+
+def video_row_height(layout: str, width: int = T.SCREEN_W) -> int:
+    """The height of a ``VideoRow`` in a list ``width`` wide (a ``VirtualList``'s
+    ``row_height``)."""
+    if layout == "side":
+        return VIDEO_SIDE_W * 9 // 16 + 48
+    if layout == "card":
+        return video_card_picture_h(width) + VIDEO_CARD_TEXT_H
+    raise ValueError(f"video row layout {layout!r}; accepted: {', '.join(VIDEO_LAYOUTS)}")
+
+
+def VideoRow(title: str, subtitle: str = "", *, picture: str, layout: str = "side",
+             id: str = "", on_click: Handler | None = None,
+             on_long_click: Handler | None = None, menu: list[MenuItem] | None = None,
+             parts: Sequence[tuple[str, str]] = (), trailing: Node | None = None,
+             selected: bool = False) -> Node:
+    """A list row for a video with a 16:9 ``picture`` (``pictures.encode``): at the left
+    (``layout`` ``side``) or full width above the title (``card``, the channel's avatar left
+    of it). The row is a ``ListItem`` (same accessibility node, texts, ``parts`` and ids);
+    ``selected`` marks the picture with a check. Give its list
+    ``row_height=video_row_height(layout)``."""
+    if layout not in VIDEO_LAYOUTS:
+        raise ValueError(f"video row layout {layout!r}; accepted: {', '.join(VIDEO_LAYOUTS)}")
+    if pictures.decode(picture) is None:
+        raise ValueError(f"picture must be a pictures.encode style; got {picture!r}")
+    node = ListItem(title, subtitle, id=id, on_click=on_click, on_long_click=on_long_click,
+                    menu=menu, parts=parts, trailing=trailing)
+    node.style, node.glyph, node.selected = f"video_{layout}", picture, selected
+    return node
 
 
 # --- tabs and chips --------------------------------------------------------------------------

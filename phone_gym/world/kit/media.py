@@ -38,6 +38,7 @@ from ..widgets import (
     VirtualList,
 )
 from ..widgets_draw import DRAW
+from .common import slug
 
 RGB = tuple[int, int, int]
 PAPER: RGB = (250, 246, 236)
@@ -336,6 +337,240 @@ def _draw_preview(p: Painter, k: Look) -> None:
 
 
 DRAW["icon:preview"] = _draw_preview
+
+
+#: A horizontal drag across a viewfinder at least this long (in 0..1000 of its width)
+#: switches modes, as the Pixel Camera's swipe does.
+SWIPE_MIN = 150
+
+
+def Viewfinder(picture: str, *, desc: str = "Viewfinder", id: str = "viewfinder",
+               height: int = 1440, on_swipe: Callable[[int], None] | None = None,
+               overlays: Sequence[Node] = ()) -> Node:
+    """A camera's live preview, edge to edge (a ``TextureView`` described ``desc``):
+    ``picture`` (``pictures.encode``) fills it; ``overlays`` float over it at their ``at``
+    boxes (0..1000 of the viewfinder). A horizontal drag calls ``on_swipe(+1)`` (towards
+    the left: the next mode) or ``on_swipe(-1)``; a tap (to focus) changes nothing."""
+    if pictures.decode(picture) is None:
+        raise ValueError(f"picture must be a pictures.encode style; got {picture!r}")
+    for child in overlays:
+        if child.at is None:
+            raise ValueError(f"overlay {child.id or child.kind!r} has no box: set its `at` "
+                             "(x0, y0, x1, y1 in 0..1000 of the viewfinder)")
+    node = Node("viewfinder", desc=desc, id=id, height=height, style=picture,
+                children=list(overlays))
+
+    def stroke(x0: int, y0: int, x1: int, y1: int) -> None:
+        if on_swipe is not None and abs(x1 - x0) >= SWIPE_MIN and abs(x1 - x0) > abs(y1 - y0):
+            on_swipe(1 if x1 < x0 else -1)
+
+    node.on_stroke = stroke
+    return node
+
+
+def _draw_viewfinder(p: Painter, k: Look) -> None:
+    """The picture named by the style, filling the box."""
+    picture = pictures.decode(k.style)
+    if picture is not None:
+        pictures.paint(p, (0, 0, k.lw, k.lh), *picture)
+
+
+DRAW["viewfinder"] = _draw_viewfinder
+
+#: The share of the width each mode label of a ``ModeSwitcher`` takes.
+MODE_W = 0.2
+
+
+def ModeSwitcher(modes: Sequence[str], selected: str, on_select: Callable[[str], None], *,
+                 id: str = "mode_switcher", enabled: bool = True) -> Node:
+    """The Pixel Camera's mode switcher: the modes as a centred row of text labels (tabs
+    ``tab_<mode>``, as ``Tabs`` names them), the ``selected`` one white in a pill, the
+    others grey; a tap calls ``on_select(mode)``. Disabled while recording."""
+    if selected not in modes:
+        raise ValueError(f"selected mode {selected!r}; accepted: {', '.join(modes)}")
+    tabs = []
+    for mode in modes:
+        tab = Node("tab", text=mode, selected=mode == selected, on_click=partial(on_select, mode),
+                   id=f"tab_{slug(mode)}", style="mode", weight=MODE_W, enabled=enabled)
+        tabs.append(tab)
+    side = max(0.0, (1 - MODE_W * len(modes)) / 2)
+    left, right = Spacer(1), Spacer(1)
+    left.weight = right.weight = side
+    return Row([left, *tabs, right] if side else tabs, id=id)
+
+
+def _draw_mode(p: Painter, k: Look) -> None:
+    """A mode label: white in a grey pill when selected, else light grey."""
+    size = T.FONT["caption"]
+    cx, cy = k.lw / 2, k.lh / 2
+    label = p.fit(k.text, size, k.lw - 24)
+    if k.selected:
+        w = min(k.lw - 8, p.width(label, size) + 64)
+        p.rect(cx - w / 2, cy - 40, cx + w / 2, cy + 40, (60, 62, 66), radius=40)
+    fg = (255, 255, 255) if k.selected else (196, 199, 204)
+    p.text(cx, cy, label, size, fg, align="m", bold=k.selected,
+           bg=(60, 62, 66) if k.selected else k.bg)
+
+
+DRAW["tab:mode"] = _draw_mode
+
+#: A shutter's states (its glyph): a white disc, a red disc, a red square (recording).
+SHUTTER_STATES = ("photo", "video", "recording")
+SHUTTER_H = 300
+
+
+def Shutter(state: str, label: str, on_press: Handler, *, id: str = "shutter_button") -> Node:
+    """The round shutter button: a white disc in a white ring for a photo, a red disc for a
+    video, a small red square while recording (``state``, one of ``SHUTTER_STATES``). A
+    ``Button`` whose text is ``label`` ("Take photo", "Stop recording")."""
+    if state not in SHUTTER_STATES:
+        raise ValueError(f"shutter state {state!r}; accepted: {', '.join(SHUTTER_STATES)}")
+    return Node("button", text=label, on_click=on_press, id=id, style="shutter", glyph=state,
+                height=SHUTTER_H)
+
+
+RECORD_RED: RGB = (234, 67, 53)
+
+
+def _draw_shutter(p: Painter, k: Look) -> None:
+    """A ringed disc (white or red), or a red rounded square inside the ring."""
+    r = min(k.lw, k.lh) * 0.36
+    cx, cy = k.lw / 2, k.lh / 2
+    p.circle(cx, cy, r, (250, 250, 250))
+    p.circle(cx, cy, r - 10, k.bg)
+    if k.glyph == "recording":
+        s = r * 0.42
+        p.rect(cx - s, cy - s, cx + s, cy + s, RECORD_RED, radius=14)
+    else:
+        p.circle(cx, cy, r - 20, RECORD_RED if k.glyph == "video" else (250, 250, 250))
+
+
+DRAW["button:shutter"] = _draw_shutter
+
+
+def _draw_rec(p: Painter, k: Look) -> None:
+    """A recording's time (text style ``rec``, "● REC 0:05"): a red dot, then the rest in
+    white, centred."""
+    rest = k.text.lstrip("●").strip()
+    size = T.FONT["body"]
+    w = p.width(rest, size) + 44
+    x0, cy = (k.lw - w) / 2, k.lh / 2
+    p.circle(x0 + 12, cy, 12, RECORD_RED)
+    p.text(x0 + 44, cy, rest, size, (250, 250, 250), bg=k.bg)
+
+
+DRAW["text:rec"] = _draw_rec
+
+
+def RoundIcon(glyph: str, desc: str, on_click: Handler | None, *, id: str = "") -> Node:
+    """An icon on a dark grey disc (a camera's switch-camera button)."""
+    node = Icon(glyph, desc, on_click, id=id)
+    node.style = "round"
+    return node
+
+
+def _draw_round_icon(p: Painter, k: Look) -> None:
+    r = min(k.lw, k.lh) * 0.36
+    fill = (48, 50, 54)
+    p.circle(k.lw / 2, k.lh / 2, r, fill)
+    p.glyph(k.lw / 2, k.lh / 2, k.glyph, r * 1.6, (250, 250, 250), fill, fallback=k.desc)
+
+
+DRAW["icon:round"] = _draw_round_icon
+
+
+# --- recorders ---------------------------------------------------------------------------------
+#: Round buttons' styles: a big disc in the accent colour (a recorder's record button) or a
+#: small dark one (stop, delete beside it).
+ROUND_STYLES = ("big", "small")
+#: A round button's box (the disc is drawn smaller inside it).
+ROUND_H = 264
+
+
+def RoundButton(label: str, glyph: str, on_click: Handler, *, id: str, size: str = "small",
+                enabled: bool = True) -> Node:
+    """A round button showing the Material icon ``glyph``: ``size`` ``big`` is a disc in the
+    app's accent (Audio Recorder's record button), ``small`` a dark grey one. A ``Button``
+    whose text is ``label`` (what the accessibility tree reads)."""
+    if size not in ROUND_STYLES:
+        raise ValueError(f"round button size {size!r}; accepted: {', '.join(ROUND_STYLES)}")
+    return Node("button", text=label, on_click=on_click, id=id, style=f"round_{size}",
+                glyph=glyph, height=ROUND_H, enabled=enabled)
+
+
+def _draw_round(p: Painter, k: Look) -> None:
+    """A disc with the icon in white: big in the accent colour, small in a dark grey."""
+    big = k.style == "round_big"
+    r = min(k.lw, k.lh) * (0.42 if big else 0.26)
+    fill = k.pal.primary if big else mix(k.bg, (255, 255, 255), 0.16)
+    if not k.enabled:
+        fill = mix(fill, k.bg, 0.6)
+    cx, cy = k.lw / 2, k.lh / 2
+    p.circle(cx, cy, r, fill)
+    p.glyph(cx, cy, k.glyph, r * (1.2 if big else 1.4), (250, 250, 250), fill,
+            fallback=k.text)
+
+
+DRAW["button:round_big"] = DRAW["button:round_small"] = _draw_round
+
+#: Waveform bars per second of sound, and how many bars a full-width waveform shows.
+BARS_PER_S, WAVE_BARS = 4, 60
+WAVE_H = 560
+
+
+def Waveform(seed: int, seconds: int, *, live: bool, id: str = "waveform",
+             height: int = WAVE_H) -> Node:
+    """A recording's waveform (an ImageView described "Waveform"): ``BARS_PER_S`` bars a
+    second of ``seconds``, their heights seeded by ``seed``, the newest at the centre line
+    (drawn in the accent while ``live``); a flat line before any sound."""
+    if seconds < 0:
+        raise ValueError(f"seconds {seconds} is negative: expected >= 0")
+    return Node("picture", desc="Waveform", id=id, height=height, style="wave",
+                glyph=f"{seed}:{seconds}:{int(live)}")
+
+
+def wave_levels(seed: int, n: int) -> list[float]:
+    """``n`` bar heights in 0.08..1, deterministic in ``seed`` (speech-like: loud and quiet
+    runs)."""
+    out, level = [], 0.5
+    for i in range(n):
+        h = (seed * 2654435761 + i * 40503) & 0xFFFFFFFF
+        h = ((h ^ (h >> 15)) * 2246822519) & 0xFFFFFFFF
+        level = 0.6 * level + 0.4 * ((h >> 8) % 1000) / 1000
+        out.append(max(0.08, min(1.0, level * (1.4 if (i // 9) % 3 else 0.5))))
+    return out
+
+
+def _draw_wave(p: Painter, k: Look) -> None:
+    """Bars around a midline up to the centre, the centre line across the height."""
+    try:
+        seed, seconds, live = (int(v) for v in k.glyph.split(":"))
+    except ValueError:
+        return
+    cx, cy = k.lw / 2, k.lh / 2
+    muted = on_color(k.bg, secondary=True, pal=k.pal)
+    p.hline(0, k.lw, cy + 1, 2, mix(muted, k.bg, 0.5))
+    n = seconds * BARS_PER_S
+    pitch = k.lw / WAVE_BARS
+    levels = wave_levels(seed, n)
+    for j, level in enumerate(levels[-(WAVE_BARS // 2):][::-1]):  # newest at the centre
+        x = cx - (j + 0.5) * pitch
+        half = level * (k.lh / 2 - 24)
+        p.rect(x - pitch * 0.3, cy - half, x + pitch * 0.3, cy + half,
+               k.pal.primary if live else muted, radius=pitch * 0.3)
+    p.rect(cx - 2, 8, cx + 2, k.lh - 8, k.pal.primary if live else muted)
+
+
+DRAW["picture:wave"] = _draw_wave
+
+
+def _draw_timer(p: Painter, k: Look) -> None:
+    """A recorder's elapsed time (text style ``timer``): big, centred."""
+    p.text(k.lw / 2, k.lh / 2, k.text, T.FONT["big"], on_color(k.bg, pal=k.pal), align="m",
+           bg=k.bg)
+
+
+DRAW["text:timer"] = _draw_timer
 
 
 # --- album covers ------------------------------------------------------------------------------
