@@ -245,7 +245,8 @@ class OsmAndApp(App):
 
     def map_screen(self) -> Screen:
         """The map with OsmAnd's floating controls (as on its main screen): search and the
-        compass at the top, zoom on the right, the menu button at the bottom left and
+        compass at the top, zoom on the right, the menu button (the drawer's toggle, id
+        ``drawer_toggle``; described "Menu", as OsmAnd's) at the bottom left and
         my-location at the bottom right; a pin on each town (a tap opens its place page)."""
         state = self.ui.map
         w, h = T.SCREEN_W, MAP_H
@@ -271,7 +272,7 @@ class OsmAndApp(App):
             Control("My location", my_location, (w - g - s, h - g - s, w - g, h - g),
                     glyph="◎", id="my_location"),
             Control("Menu", lambda: self.set_menu(True), (g, h - g - s, g + s, h - g),
-                    glyph="menu", id="menu", style="square"),
+                    glyph="menu", id="drawer_toggle", style="square"),
         ]
         pins = [Pin(n, lat, lon, partial(self.pick, (n, lat, lon)), id=f"pin_{n}")
                 for n, (lat, lon) in sorted(TOWNS.items())]
