@@ -59,6 +59,17 @@ def _tabs(nodes: Sequence[Node]) -> list[Node]:
     return out
 
 
+def _all(nodes: Sequence[Node]) -> list[Node]:
+    """``nodes`` and all their descendants."""
+    out: list[Node] = []
+    stack = list(nodes)
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        stack.extend(node.children)
+    return out
+
+
 def drawn(device: Device, manifest: AppManifest, renderer: Renderer) -> Drawn:
     """Open ``manifest``'s app with its first task's data (as ``phone-gym screenshots``)
     and read its main screen."""
@@ -71,7 +82,8 @@ def drawn(device: Device, manifest: AppManifest, renderer: Renderer) -> Drawn:
     bottom = _tabs([screen.bottom]) if screen.bottom is not None else []
     top = _tabs([*screen.content, *([screen.dock] if screen.dock is not None else [])])
     nav, items = (("bottom_bar", bottom) if bottom else ("tabs", top) if top else ("none", []))
-    toggles = screen.top_bar.children if screen.top_bar is not None else []
+    toggles = [*(screen.top_bar.children if screen.top_bar is not None else []),
+               *_all(screen.content)]  # a floating toggle too (OsmAnd's map menu button)
     if nav != "bottom_bar" and screen.fab is not None and screen.fab.style == "speed_dial":
         nav = "speed_dial_fab"  # kit.drawer.SpeedDialFab
     elif nav != "bottom_bar" and any(c.id == "drawer_toggle" for c in toggles):

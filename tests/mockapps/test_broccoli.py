@@ -172,3 +172,26 @@ def test_duplicate_task_has_one_pair_and_same_title_variants() -> None:
 def test_check_app() -> None:
     report = check_app(BroccoliApp, 3000)
     assert report.steps == 3000
+
+
+def test_the_drawer_switches_between_recipes_and_favorites(device: Device) -> None:
+    assert shown(device, "Recipes", kind="top_bar")
+    tap(device, "Lentil Stew", kind="list_item")
+    tap(device, id="favorite")
+    press(device, "back")
+    tap(device, desc="Open navigation drawer")
+    assert shown(device, "Broccoli", id="drawer_header")
+    tap(device, id="nav_favorites")
+    assert shown(device, "Favorites", kind="top_bar")
+    assert [p.node.text for p in device.frame().items
+            if p.node.kind == "list_item"] == ["Lentil Stew"]
+    fill(device, "search", "pan")  # the search keeps to the favourites
+    assert shown(device, 'No results for "pan"')
+    fill(device, "search", "")
+    tap(device, "Lentil Stew", kind="list_item")
+    tap(device, id="favorite")  # no longer a favourite: it leaves the list
+    press(device, "back")
+    assert not shown(device, "Lentil Stew", kind="list_item")
+    tap(device, desc="Open navigation drawer")
+    tap(device, id="nav_recipes")
+    assert len([p for p in device.frame().items if p.node.kind == "list_item"]) == 3

@@ -64,11 +64,19 @@ def test_list_is_newest_first_with_total(device: Device) -> None:
     assert shown(device, "Total: $192.50")
 
 
+def test_the_list_is_the_drawers_expense_logs(device: Device) -> None:
+    assert shown(device, "Expense Logs", kind="top_bar")
+    tap(device, desc="Open navigation drawer")
+    assert shown(device, "Pro Expense", id="drawer_header")
+    tap(device, id="nav_expense_logs")
+    assert not shown(device, id="navigation_drawer") and shown(device, "Total: $192.50")
+
+
 def test_expense_page(device: Device) -> None:
     tap(device, "Groceries", kind="list_item")
     assert shown(device, "$42.50", id="amount") and shown(device, "Paid by card", id="note")
     press(device, "back")
-    assert shown(device, "Pro Expense")
+    assert shown(device, "Expense Logs", kind="top_bar")
 
 
 def test_add_an_expense_with_a_category(device: Device) -> None:

@@ -320,3 +320,44 @@ def test_check_app() -> None:
     from phone_gym.testing import check_app
 
     check_app("Files", 300)
+
+
+def test_the_drawer_shows_documentsuis_roots(device: Device) -> None:
+    device.system.write_file("/sdcard/DCIM/Camera/IMG_1.jpg", "a beach", "image/jpeg")
+    device.system.write_file("/sdcard/Pictures/scan", "a receipt", "image/png")
+    device.system.write_file("/sdcard/Music/song.mp3", "a song")  # the extension says audio
+    device.system.write_file("/sdcard/Download/app.apk", "x",
+                             "application/vnd.android.package-archive")
+    device.invalidate()
+    tap(device, desc="Open navigation drawer")
+    placed = Driver(device).find(id="navigation_drawer")
+    assert placed is not None
+    assert [(n.text, n.id, n.selected) for n in placed.node.children
+            if n.kind == "drawer_item"] == [
+        ("Images", "root_images", False), ("Videos", "root_videos", False),
+        ("Audio", "root_audio", False), ("Documents", "root_documents", False),
+        ("Downloads", "root_downloads", False), ("Internal storage", "root_storage", True)]
+    tap(device, id="root_images")
+    assert shown(device, "Images", kind="top_bar") and shown(device, "2 items")
+    assert [name for name, _ in rows(device)] == ["IMG_1.jpg", "scan"]
+    long_press(device, "scan", kind="list_item")
+    assert menu_items(device) == ["Rename", "Move to…", "Delete"]
+    press(device, "back")
+    press(device, "back")
+    assert route(device) == "main"
+    tap(device, desc="Open navigation drawer")
+    tap(device, id="root_audio")
+    assert [name for name, _ in rows(device)] == ["song.mp3"]
+    tap(device, id="navigate_up")
+    tap(device, desc="Open navigation drawer")
+    tap(device, id="root_documents")  # text of every folder, deeper ones too; not the APK
+    assert [name for name, _ in rows(device)] == [
+        "Agenda.txt", "big.log", "cat.txt", "letter.txt", "nested.txt", "report.txt"]
+    tap(device, id="navigate_up")
+    tap(device, desc="Open navigation drawer")
+    tap(device, id="root_downloads")
+    assert shown(device, "Download", kind="top_bar") and shown(device, "4 items")
+    press(device, "back")
+    tap(device, desc="Open navigation drawer")
+    tap(device, id="root_storage")
+    assert route(device) == "main" and not shown(device, id="navigation_drawer")

@@ -1,11 +1,12 @@
-"""The Mail app driven through phone actions: the notifications prompt, tabs and folders
-that load, reading, starring, archiving, labels, the trash and its confirmation, search,
-compose with an attachment, reply all and forward, drafts, and ``check_app``."""
+"""The Mail app driven through phone actions: the notifications prompt, the navigation
+drawer's categories, folders and labels, folders that load, reading, starring, archiving,
+labels, the trash and its confirmation, search, compose with an attachment, reply all and
+forward, drafts, and ``check_app``."""
 
 from __future__ import annotations
 
 import pytest
-from driving import act, fill, long_press, press, shown, tap
+from driving import Driver, act, fill, long_press, press, shown, tap
 
 from phone_gym.actions import PhoneAction
 from phone_gym.mockapps.mail.app import ME, Mail, MailApp, add_mail, listed, unread_count
@@ -54,12 +55,36 @@ def test_inbox_lists_primary_newest_first_and_tabs_load(device: Device) -> None:
     assert [m.id for m in listed(app.data, "Inbox", "Primary")] == [3, 1]
     assert shown(device, id="mail_3") and not shown(device, id="mail_2")
     assert unread_count(app.data, "Promotions") == 1
+    tap(device, desc="Open navigation drawer")
     tap(device, id="tab_promotions")
     assert shown(device, id="loading") and not shown(device, id="mail_2")
     act(device, PhoneAction("wait", seconds=2))
     assert shown(device, id="mail_2") and not shown(device, id="loading")
+    tap(device, desc="Open navigation drawer")
     tap(device, id="tab_primary")  # the Primary inbox never loads
     assert shown(device, id="mail_1")
+
+
+def test_the_drawer_holds_gmails_categories_folders_and_labels(device: Device) -> None:
+    assert not shown(device, id="tab_primary")  # no top tabs: the categories are in the drawer
+    tap(device, desc="Open navigation drawer")
+    placed = Driver(device).find(id="navigation_drawer")
+    assert placed is not None
+    rows = [(n.text, n.id, n.hint, n.selected) for n in placed.node.children
+            if n.kind == "drawer_item"]
+    assert rows[:3] == [("Primary", "tab_primary", "1", True),
+                        ("Promotions", "tab_promotions", "", False),
+                        ("Social", "tab_social", "", False)]
+    assert [r[0] for r in rows[3:]] == ["Starred", "Sent", "Drafts", "All mail", "Trash",
+                                        "Work", "Family", "Travel", "Receipts", "Finance"]
+    assert [r[1] for r in rows[3:5]] == ["option_starred", "option_sent"]
+    assert shown(device, id="option_finance")  # the last label fits on the screen
+    press(device, "back")
+    assert not shown(device, id="navigation_drawer") and shown(device, id="mail_3")
+    act(device, PhoneAction("drag", x=10, y=500, x2=700, y2=510))  # the edge swipe too
+    tap(device, id="option_trash")
+    act(device, PhoneAction("wait", seconds=2))
+    assert shown(device, id="mail_4") and shown(device, "Trash", kind="top_bar")
 
 
 def test_reading_shows_details_and_changes_nothing(device: Device) -> None:
@@ -92,7 +117,7 @@ def test_trash_delete_forever_and_empty_with_confirmation(device: Device) -> Non
     long_press(device, id="mail_1")
     tap(device, "Delete", kind="menu_item")
     assert message(device, 1).folder == "trash"
-    tap(device, id="drawer")
+    tap(device, desc="Open navigation drawer")
     tap(device, id="option_trash")
     act(device, PhoneAction("wait", seconds=2))
     long_press(device, id="mail_4")

@@ -4,7 +4,7 @@ place page (favourite, marker), the lists, and the track planner."""
 from __future__ import annotations
 
 import pytest
-from driving import fill, long_press, open_app, shown, tap
+from driving import Driver, fill, long_press, open_app, press, shown, tap
 
 from phone_gym.mockapps.osmand import OsmAndApp
 from phone_gym.mockapps.osmand.app import TOWNS, decode_points, parse_coords, search
@@ -47,6 +47,7 @@ def test_favourite_and_marker_from_the_place_page(device: Device) -> None:
 
 
 def test_a_track_through_points_in_order(device: Device) -> None:
+    tap(device, desc="Menu")
     tap(device, "Plan a route")
     for town in ("Vaduz", "Schaan"):
         tap(device, "Add point")
@@ -68,6 +69,7 @@ def test_a_track_through_points_in_order(device: Device) -> None:
 
 def test_deleting_a_favourite(device: Device) -> None:
     app_of(device).data.favorites.new(name="Home", lat=47.1, lon=9.5)
+    tap(device, desc="Menu")
     tap(device, "My favourites")
     long_press(device, "Home", kind="list_item")
     tap(device, "Delete", kind="menu_item")
@@ -79,3 +81,22 @@ def test_check_app() -> None:
     from phone_gym.testing import check_app
 
     check_app("OsmAnd", 300)
+
+
+def test_the_menu_button_opens_the_main_menu(device: Device) -> None:
+    assert not shown(device, "Plan a route")  # no buttons for the menu's places on the map
+    tap(device, desc="Menu")
+    placed = Driver(device).find(id="navigation_drawer")
+    assert placed is not None
+    assert [(n.text, n.id) for n in placed.node.children if n.kind == "drawer_item"] == [
+        ("Search", "menu_search"), ("My favourites", "favorites"),
+        ("Map markers", "markers"), ("Tracks", "tracks"), ("Plan a route", "plan")]
+    press(device, "back")  # back closes the menu, staying on the map
+    assert not shown(device, id="navigation_drawer") and shown(device, id="map")
+    tap(device, desc="Menu")
+    tap(device, id="markers")
+    assert shown(device, id="markers_list")
+    press(device, "back")
+    tap(device, desc="Menu")
+    tap(device, id="menu_search")
+    assert shown(device, id="search_field")

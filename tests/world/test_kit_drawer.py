@@ -252,3 +252,14 @@ def test_a_screen_showing_a_dialog_keeps_it_over_a_drawer() -> None:
     drawer = NavigationDrawer([Destination("A", "inbox", noop)], title="x", on_close=noop)
     assert with_drawer(screen, drawer, noop).dialog is dialog
     assert with_drawer(Screen(content=[]), None, noop).dialog is None
+
+
+def test_a_dense_drawer_has_material_2s_48_dp_rows() -> None:
+    items: list[Destination | str] = [Destination(f"Folder {i}", "folder", lambda: None)
+                                      for i in range(14)]
+    rows = [NavigationDrawer(items, title="Files", on_close=lambda: None, dense=dense).children
+            for dense in (False, True)]
+    assert {n.height for n in rows[0][1:]} == {148}
+    assert {n.height for n in rows[1][1:]} == {126}
+    # 14 rows fit under the header only when dense (2178 px from the status to the nav bar)
+    assert 180 + 14 * 148 > 2178 >= 180 + 14 * 126

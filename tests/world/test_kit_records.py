@@ -230,3 +230,11 @@ def test_delete_records_counts_what_existed() -> None:
     table: Table[Book] = Table(kind=Book)
     a, b = table.new(title="A"), table.new(title="B")
     assert delete_records(table, [a.id, 99, b.id, a.id]) == 2 and len(table) == 0
+
+
+def test_views_need_unique_labels() -> None:
+    from phone_gym.world.kit.records import RecordView
+    with pytest.raises(ValueError, match="unique labels"):
+        RecordLook(noun="note", table="notes", title="Notes",
+                   fields=(RecordField("title", "Title"),), order=lambda r: r.id,
+                   views=(RecordView("All", "notes"), RecordView("All", "star")))

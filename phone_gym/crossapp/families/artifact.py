@@ -301,7 +301,7 @@ def open_received(ui: Driver, mid: int) -> Iterator[PhoneAction]:
     """Open Mail on its list and the received mail ``mid``, wherever a first try put it
     (the inbox, the archive, the trash)."""
     yield from mail.start(ui)
-    while ui.find(id="drawer") is None and ui.find(desc="Back") is not None:
+    while ui.find(id="drawer_toggle") is None and ui.find(desc="Back") is not None:
         yield from ui.press("back")
     if ui.find(id=f"mail_{mid}") is None:
         found = ui.state.app("Mail").data.messages.get(mid)

@@ -4,9 +4,10 @@ Recipes live in the app's own database (a ``Table`` of frozen ``Recipe`` records
 path ``apps.Broccoli.recipes``). The screens are the kit's record app
 (``kit.records.RecordApp``): the recipe list (alphabetical, searchable; a long press starts
 selecting several recipes, which a top bar action deletes after a confirmation), a recipe's
-page (favourite, edit, delete with a confirmation) and the recipe editor (title,
-description, servings, preparation time, ingredients, directions). This module declares
-what is Broccoli's own: the record, the fields, the order, the row.
+page (favourite, edit, delete with a confirmation), the navigation drawer switching the list
+between all recipes and the favourites, and the recipe editor (title, description, servings,
+preparation time, ingredients, directions). This module declares what is Broccoli's own: the
+record, the fields, the order, the row.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ...world import pictures
 from ...world.data import Store, Table
-from ...world.kit.records import RecordApp, RecordField, RecordLook
+from ...world.kit.records import RecordApp, RecordField, RecordLook, RecordView
 from .manifest import MANIFEST
 
 
@@ -81,8 +82,11 @@ def photo(recipe: Recipe) -> str:
 
 LOOK = RecordLook(noun="recipe", table="recipes", title="Recipes", fields=FIELDS,
                   order=list_order, search=searchable, glyph="🥦", subtitle=summary,
-                  picture=photo,
-                  favorite="favorite")
+                  picture=photo, favorite="favorite",
+                  # Broccoli's drawer: all recipes, and the favourites (its categories,
+                  # seasonal calendar and settings are not modelled)
+                  views=(RecordView("Recipes", "menu_book"),
+                         RecordView("Favorites", "favorite", keep=lambda r: r.favorite)))
 
 
 class BroccoliApp(RecordApp):

@@ -25,6 +25,8 @@ MANIFEST = AppManifest(
         navigation="drawer",
         row_leading="thumbnail",
         two_line=True,
-        simplifies=("recipe cards show no photo", "no navigation drawer"),
+        simplifies=("recipe cards show no photo",
+                    "the drawer holds Recipes and Favorites only (no categories, seasonal "
+                    "calendar or settings)"),
     ),
 )

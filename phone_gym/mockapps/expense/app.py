@@ -4,9 +4,10 @@ Expenses live in the app's own database (a ``Table`` of frozen ``Expense`` recor
 path ``apps.Expense.expenses``; amounts in cents). The screens are the kit's record app
 (``kit.records.RecordApp``): the expense list (newest date first, with the total; a long
 press starts selecting several expenses, which a top bar action deletes after a
-confirmation), an expense's page (edit, delete with a confirmation) and the editor (name,
-amount, note, date, and the category picked among chips). This module declares what is the
-tracker's own: the record, money and dates, the fields, the order, the row.
+confirmation; titled "Expense Logs", the navigation drawer's one destination modelled), an
+expense's page (edit, delete with a confirmation) and the editor (name, amount, note, date,
+and the category picked among chips). This module declares what is the tracker's own: the
+record, money and dates, the fields, the order, the row.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from ...world.data import Store, Table
-from ...world.kit.records import RecordApp, RecordField, RecordLook
+from ...world.kit.records import RecordApp, RecordField, RecordLook, RecordView
 from ...world.system import SystemState
 from .manifest import MANIFEST
 
@@ -126,7 +127,10 @@ def total(shown: Sequence[Expense]) -> str:
 LOOK = RecordLook(noun="expense", table="expenses", title="Pro Expense", fields=FIELDS,
                   order=list_order, page=("amount", "category", "note", "date"),
                   glyph=lambda e: e.category[:1], parts=("amount", "category", "date"),
-                  total=total, validate=check_values)
+                  total=total, validate=check_values,
+                  # the drawer's "Expense Logs" (its Home dashboard, Statistics, Backup and
+                  # Settings are not modelled)
+                  views=(RecordView("Expense Logs", "receipt_long"),))
 
 
 class ExpenseApp(RecordApp):

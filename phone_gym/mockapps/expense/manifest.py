@@ -29,8 +29,8 @@ MANIFEST = AppManifest(
         two_line=True,
         simplifies=(
             "categories are letters in discs, not icons",
-            "no navigation drawer",
-            "no weekly chart",
+            "the drawer holds Expense Logs only: no Home dashboard with totals and the weekly "
+            "chart, no Statistics, Backup or Settings",
         ),
     ),
 )

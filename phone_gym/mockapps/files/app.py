@@ -5,14 +5,14 @@ Files live in the shared ``system.files`` store (``File`` records keyed by path,
 verifiers read them at ``files.<path>`` (name, folder, size, sha1). The app keeps only
 transient UI state: which file a rename or delete dialog is about, and the name being typed.
 
-Screens: the root with Android's twelve standard storage folders (``STORAGE_FOLDERS``:
-Alarms ... Ringtones, the files directly under ``/sdcard/<folder>/``; deeper paths are not
-shown), a folder (its files sorted by name, each with its size; long press for "Rename",
-"Move to…" and "Delete"), a text viewer (tap a file), and the "Move to" picker (the
-folders; tap one to see it, then "Move"). Delete asks "Delete <name>?" first. Rename opens
-a dialog with the name prefilled; a name that is empty, holds a "/" or is taken in that
-folder shows a toast and keeps the old name (and the dialog open). A move into a folder
-that holds a file of that name shows a toast and moves nothing.
+Screens: the root (the internal storage) with Android's twelve standard storage folders
+(``STORAGE_FOLDERS``: Alarms ... Ringtones, the files directly under ``/sdcard/<folder>/``;
+deeper paths are not shown), a folder (its files sorted by name, each with its size; long
+press for "Rename", "Move to…" and "Delete"), a text viewer (tap a file), and the "Move to"
+picker (the folders; tap one to see it, then "Move"). Delete asks "Delete <name>?" first.
+Rename opens a dialog with the name prefilled; a name that is empty, holds a "/" or is taken
+in that folder shows a toast and keeps the old name (and the dialog open). A move into a
+folder that holds a file of that name shows a toast and moves nothing.
 
 A web page (``.html``/``.htm``) is not read in the text viewer: tapping it asks Android's
 "Open with" question (the resolver sheet a VIEW intent brings up when several apps can
@@ -20,6 +20,11 @@ open the file): each installed app whose manifest opens ``file://`` links (Chrom
 "HTML Viewer" (this app's viewer, showing the page's source). Tap an app to choose it,
 then "Just once": the chosen app opens ``file://<path>`` (its ``open_link``). ("Always" is
 not offered: the question comes every time.)
+
+The root's navigation drawer (the menu icon, or a drag from the left edge) holds the roots
+DocumentsUI shows: the Images, Videos, Audio and Documents categories (every file of shared
+storage of that kind, by its extension or else its MIME type, as MediaProvider's
+``MediaDocumentsProvider`` sorts them), Downloads, and the internal storage (the root).
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from functools import partial
 
 from ...world.app import App, Route
 from ...world.data import Table
-from ...world.kit import slug
+from ...world.kit import Destination, NavigationDrawer, slug, with_drawer
 from ...world.system import File
 from ...world.widgets import (
     Button,
@@ -58,6 +63,23 @@ STORAGE_FOLDERS: tuple[tuple[str, str], ...] = tuple(
     (name, f"/sdcard/{name}/") for name in (
         "Alarms", "Audiobooks", "DCIM", "Documents", "Download", "Movies", "Music",
         "Notifications", "Pictures", "Podcasts", "Recordings", "Ringtones"))
+#: The drawer's category roots: label, Material icon, the MIME types they hold (a prefix
+#: ending in "/" or a whole type; Documents: MediaDocumentsProvider's document types) and the
+#: extensions that say the type when the MIME type does not.
+CATEGORIES: tuple[tuple[str, str, tuple[str, ...], frozenset[str]], ...] = (
+    ("Images", "image", ("image/",), frozenset({"jpg", "jpeg", "png", "gif", "webp", "heic",
+                                                 "bmp"})),
+    ("Videos", "videocam", ("video/",), frozenset({"mp4", "mkv", "webm", "3gp", "mov"})),
+    ("Audio", "music_note", ("audio/",), frozenset({"mp3", "ogg", "wav", "flac", "m4a", "aac",
+                                                     "opus", "m3u", "amr"})),
+    ("Documents", "description", ("text/", "application/pdf", "application/msword",
+                                  "application/vnd.ms-", "application/vnd.oasis.opendocument",
+                                  "application/vnd.openxmlformats-officedocument"),
+     frozenset({"txt", "md", "pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "csv", "odt",
+                "html", "htm", "json"})),
+)
+#: The drawer's name of the device's storage (the root screen).
+INTERNAL_STORAGE = "Internal storage"
 NAME_TAKEN = "A file with this name already exists"
 #: Files another app may open (web pages), and the name of this app's own viewer for them.
 WEB_PAGES = (".html", ".htm")
@@ -74,6 +96,7 @@ class FilesUi:
     deleting: str | None = None  # path of the file the delete dialog is about
     opening: str | None = None  # path of the web page the "Open with" sheet is about
     chosen: str = ""  # the app picked in that sheet
+    drawer: bool = False  # the roots drawer is open
 
 
 # --- updates -------------------------------------------------------------------------------
@@ -104,6 +127,19 @@ def list_folder(files: Table[File], folder: str) -> list[str]:
     """Paths of the files directly in ``folder``, sorted by name (any case)."""
     found = [p for p in files.keys() if p.startswith(folder) and "/" not in p[len(folder):]]
     return sorted(found, key=lambda p: (name_of(p).casefold(), p))
+
+
+def category_of(file: File) -> str:
+    """The drawer category (``CATEGORIES``) of ``file``: by its extension, else by its MIME
+    type; "" for none (an APK, a zip)."""
+    ext = name_of(file.path).rpartition(".")[2].lower() if "." in name_of(file.path) else ""
+    for label, _, _, exts in CATEGORIES:
+        if ext in exts:
+            return label
+    for label, _, mimes, _ in CATEGORIES:
+        if any(file.mime.startswith(m) for m in mimes):
+            return label
+    return ""
 
 
 def size_text(content: str) -> str:
@@ -213,6 +249,19 @@ class FilesApp(App):
             self.back()
         self.toast(f"Moved to {folder_label(folder)}")
 
+    def set_drawer(self, open: bool) -> None:
+        self.ui.drawer = open
+
+    def open_root(self, route: Route | None) -> None:
+        """Show a root of the drawer: a category or folder (``route``) or the storage."""
+        self.stack = [Route("main")] if route is None else [Route("main"), route]
+
+    def category(self, label: str) -> list[str]:
+        """The paths of shared storage's files in category ``label``, sorted by name."""
+        found = [f for f in self.files if f.path.startswith("/sdcard/")
+                 and category_of(f) == label]
+        return [f.path for f in sorted(found, key=by_file_name)]
+
     def close_dialogs(self) -> None:
         self.ui.renaming = self.ui.deleting = self.ui.opening = None
         self.ui.new_name = self.ui.chosen = ""
@@ -265,6 +314,8 @@ class FilesApp(App):
             return self.move_picker(route.arg)
         if route.name == "pick":
             return self.picked(*route.arg)
+        if route.name == "category":
+            return self.category_screen(route.arg)
         return self.root()
 
     def root(self) -> Screen:
@@ -272,9 +323,36 @@ class FilesApp(App):
                          on_click=partial(self.go, "folder", prefix),
                          id=f"folder_{label.lower()}", glyph="📁", color=self.color)
                 for label, prefix in STORAGE_FOLDERS]
-        return Screen(top_bar=TopBar("Files"),
-                      content=[Text("Folders", style="caption", id="folders_header"),
-                               ListView(rows, id="folders")])
+        screen = Screen(top_bar=TopBar("Files", on_menu=lambda: self.set_drawer(True)),
+                        content=[Text("Folders", style="caption", id="folders_header"),
+                                 ListView(rows, id="folders")])
+        return with_drawer(screen, self.drawer() if self.ui.drawer else None,
+                           lambda: self.set_drawer(False))
+
+    def drawer(self) -> Node:
+        """DocumentsUI's roots: the categories, Downloads and the internal storage."""
+        items: list[Destination | str] = [
+            Destination(label, icon, partial(self.open_root, Route("category", label)),
+                        id=f"root_{slug(label)}") for label, icon, _, _ in CATEGORIES]
+        items += [Destination("Downloads", "download",
+                              partial(self.open_root, Route("folder", "/sdcard/Download/")),
+                              id="root_downloads"),
+                  Destination(INTERNAL_STORAGE, "phone_android", partial(self.open_root, None),
+                              id="root_storage")]
+        return NavigationDrawer(items, selected=INTERNAL_STORAGE, title="Files", dense=True,
+                                on_close=lambda: self.set_drawer(False))
+
+    def category_screen(self, label: str) -> Screen:
+        """A category root: its files from every folder (long press for the file menu)."""
+        paths = self.category(label)
+        return Screen(
+            top_bar=TopBar(label, on_back=self.back),
+            content=[Text(items_text(len(paths)), style="caption", id="count"),
+                     VirtualList(len(paths), lambda i: self.file_row(paths[i]),
+                                 id="files_list", empty_text="No items")],
+            dialog=self.dialog(),
+            on_dismiss=self.close_dialogs,
+        )
 
     def move_picker(self, path: str) -> Screen:
         """"Move to": the folders; tapping one shows it with a "Move" button."""

@@ -19,6 +19,8 @@ MANIFEST = AppManifest(
         actions=("search", "more_vert"),
         row_leading="icon",
         two_line=True,
-        simplifies=("file types are letters, not icons", "no roots drawer"),
+        simplifies=("file types are letters, not icons",
+                    "the roots drawer has no Recent root and no other apps' roots; only the "
+                    "root screen shows its toggle"),
     ),
 )

@@ -1,7 +1,8 @@
 """Mail: a Gmail-like e-mail client.
 
-The inbox has Primary, Promotions and Social tabs; a drawer opens the other folders (Starred,
-Sent, Drafts, All mail, Trash) and the user's labels. A message view shows the sender, the
+The inbox has Primary, Promotions and Social categories; the navigation drawer (the top bar's
+menu icon, or a drag from the left edge) opens them, the other folders (Starred, Sent, Drafts,
+All mail, Trash) and the user's labels, as Gmail's. A message view shows the sender, the
 recipients, the date, the body and the attachments (files of shared storage, ``/sdcard/...``,
 or the app's private copies of received ones under ``ATTACHMENTS``; listed by name, each with
 a download button that saves a copy into ``/sdcard/Download``), with archive, delete, star,
@@ -25,7 +26,16 @@ from urllib.parse import parse_qs, unquote
 
 from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit import BottomSheet, ChoiceDialog, ConfirmDialog, SearchList, Tabs, slug
+from ...world.kit import (
+    BottomSheet,
+    ChoiceDialog,
+    ConfirmDialog,
+    Destination,
+    NavigationDrawer,
+    SearchList,
+    slug,
+    with_drawer,
+)
 from ...world.manifest import Intent
 from ...world.widgets import (
     Button,
@@ -49,6 +59,10 @@ from .manifest import MANIFEST
 ME = "alex.morgan@gmail.com"
 TABS = ("Primary", "Promotions", "Social")
 FOLDERS = ("Inbox", "Starred", "Sent", "Drafts", "All mail", "Trash")
+#: The drawer's icons (Material names, as Gmail's drawer) of the categories and folders.
+DRAWER_ICONS = {"Primary": "inbox", "Promotions": "sell", "Social": "group", "Starred": "star",
+                "Sent": "send", "Drafts": "insert_drive_file", "All mail": "all_inbox",
+                "Trash": "delete"}
 LABELS = ("Work", "Family", "Travel", "Receipts", "Finance")
 #: How long a folder takes to load the first time it is opened.
 LOAD_SECONDS = 2.0
@@ -457,16 +471,29 @@ class MailApp(App):
                             lambda: self.ask_move(None), id="labels")
 
     def drawer(self) -> Node:
-        options = [(f, partial(self.show, f)) for f in FOLDERS]
-        options += [(label, partial(self.show, label)) for label in LABELS]
-        return BottomSheet("Folders", options, id="drawer")
+        """Gmail's drawer: the inbox categories (ids ``tab_<category>``; Primary with its
+        unread count, as Gmail's), the other folders (``option_<folder>``) and the labels
+        (``option_<label>``); the Inbox is its categories, as in Gmail with categories on."""
+        ui = self.ui
+        shown = ui.tab if ui.folder == "Inbox" else ui.folder
+        items: list[Destination | str] = [
+            Destination(t, DRAWER_ICONS[t], partial(self.show, "Inbox", t), id=f"tab_{slug(t)}",
+                        badge=str(unread_count(self.data, t) or "" if t == "Primary" else ""))
+            for t in TABS]
+        items.append("All labels")
+        items += [Destination(f, DRAWER_ICONS[f], partial(self.show, f), id=f"option_{slug(f)}")
+                  for f in FOLDERS if f != "Inbox"]
+        items.append("Labels")
+        items += [Destination(label, "label", partial(self.show, label),
+                              id=f"option_{slug(label)}") for label in LABELS]
+        return NavigationDrawer(items, selected=shown, title="Gmail", dense=True,
+                                on_close=lambda: self.set_drawer(False))
 
     def inbox(self) -> Screen:
         ui = self.ui
         content: list[Node] = []
         title = ui.folder
         if ui.folder == "Inbox":
-            content.append(Tabs(TABS, ui.tab, lambda t: self.show("Inbox", t)))
             title = ui.tab
         if self.loading():
             content.append(Text(LOADING, style="title", id="loading"))
@@ -494,12 +521,8 @@ class MailApp(App):
         elif ui.moving is not None:
             dialog = self.move_dialog()
             dismiss = lambda: self.ask_move(None)  # noqa: E731
-        elif ui.drawer:
-            dialog = self.drawer()
-            dismiss = lambda: self.set_drawer(False)  # noqa: E731
-        return Screen(
-            top_bar=TopBar(title, actions=[
-                Icon("≡", "Open navigation drawer", lambda: self.set_drawer(True), id="drawer"),
+        screen = Screen(
+            top_bar=TopBar(title, on_menu=lambda: self.set_drawer(True), actions=[
                 Icon("⌕", "Search mail", lambda: self.go("search"), id="search_mail"),
             ]),
             content=content,
@@ -507,6 +530,8 @@ class MailApp(App):
             dialog=dialog,
             on_dismiss=dismiss,
         )
+        return with_drawer(screen, self.drawer() if ui.drawer else None,
+                           lambda: self.set_drawer(False))
 
     def search(self) -> Screen:
         q = self.ui.query

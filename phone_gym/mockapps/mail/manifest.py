@@ -31,7 +31,8 @@ MANIFEST = AppManifest(
         two_line=True,
         simplifies=(
             "the search pill is an app bar with icons",
-            "Primary, Promotions and Social are top tabs, not drawer entries",
+            "the drawer has no Snoozed, Important, Spam or account switcher, and no \"new\" "
+            "counts on Promotions and Social",
         ),
     ),
 )

@@ -73,12 +73,11 @@ def settle(ui: Driver) -> Iterator[PhoneAction]:
 
 
 def go_folder(ui: Driver, folder: str) -> Iterator[PhoneAction]:
-    """Show ``folder`` (an inbox tab, a folder of the drawer or a label) from the list."""
-    if folder in ("Primary", "Promotions", "Social"):
-        yield from ui.tap(id=f"tab_{folder.lower()}")
-    else:
-        yield from ui.tap(id="drawer")
-        yield from ui.tap(id="option_" + folder.lower().replace(" ", "_"))
+    """Show ``folder`` (an inbox category, a folder or a label) from the list, through the
+    navigation drawer as a person would."""
+    yield from ui.tap(desc="Open navigation drawer")
+    prefix = "tab_" if folder in ("Primary", "Promotions", "Social") else "option_"
+    yield from ui.tap(id=prefix + folder.lower().replace(" ", "_"))
     yield from settle(ui)
 
 

@@ -1,7 +1,8 @@
 """OsmAnd: an offline map of Liechtenstein's towns, with search (by name, or by a
 ``lat, lon`` string), a place page ("Add to favourites", "Marker"), the lists of
 favourites, markers and saved tracks, and a track planner (add waypoints in order, undo,
-save under a name).
+save under a name). The map's "Menu" button (bottom left, as OsmAnd's) opens its main menu, a
+navigation drawer: Search, My favourites, Map markers, Tracks and Plan a route.
 
 The map itself is a picture (its pixels are not in the accessibility tree). Favourites,
 markers and tracks are the app's own data (``OsmAndData``: verifiers read
@@ -20,7 +21,7 @@ from urllib.parse import parse_qs
 from ...world import theme as T
 from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit import ConfirmDialog
+from ...world.kit import ConfirmDialog, Destination, NavigationDrawer, with_drawer
 from ...world.kit.mapview import Control, MapCanvas, MapState, Pin
 from ...world.maps import Label, MapView
 from ...world.widgets import (
@@ -57,6 +58,9 @@ TOWNS: dict[str, tuple[float, float]] = {
 #: The offline map: a synthetic city around Vaduz (``world.maps``), first shown at zoom 13.
 HOME = MapView(seed=4, lat0=47.14151, lon0=9.52154, zoom=13)
 MAP_H = T.SCREEN_H - T.STATUS_H - T.NAV_H - 40  # the map fills the screen, no top bar
+#: The main menu's entries beside Search: label, Material icon, route (also the entry's id).
+MENU = (("My favourites", "star", "favorites"), ("Map markers", "flag", "markers"),
+        ("Tracks", "timeline", "tracks"), ("Plan a route", "route", "plan"))
 _COORDS = re.compile(r"^\s*(-?\d{1,2}(?:\.\d+)?)\s*[, ]\s*(-?\d{1,3}(?:\.\d+)?)\s*$")
 
 
@@ -96,6 +100,7 @@ class OsmAndUi:
     name: str = ""
     target: int = 0
     map: MapState = field(default_factory=lambda: MapState(HOME))
+    menu: bool = False  # the main menu (a drawer) is open
 
 
 def coords_text(lat: float, lon: float) -> str:
@@ -225,10 +230,24 @@ class OsmAndApp(App):
             return getattr(self, f"{route.name}_screen")(route.arg)
         return self.map_screen()
 
+    def set_menu(self, open: bool) -> None:
+        self.ui.menu = open
+
+    def main_menu(self) -> Node:
+        """OsmAnd's main menu (its drawer): the screens this model has, with the ids and
+        labels they had as buttons on the map."""
+        items: list[Destination | str] = [
+            Destination("Search", "search", self.open_search, id="menu_search")]
+        items += [Destination(label, icon, partial(self.go, key), id=key)
+                  for label, icon, key in MENU]
+        return NavigationDrawer(items, title="OsmAnd", subtitle="Liechtenstein", dense=True,
+                                on_close=lambda: self.set_menu(False))
+
     def map_screen(self) -> Screen:
         """The map with OsmAnd's floating controls (as on its main screen): search and the
-        compass at the top, zoom and my-location on the right, the menu's places along the
-        bottom; a pin on each town (a tap opens its place page)."""
+        compass at the top, zoom on the right, the menu button (the drawer's toggle, id
+        ``drawer_toggle``; described "Menu", as OsmAnd's) at the bottom left and
+        my-location at the bottom right; a pin on each town (a tap opens its place page)."""
         state = self.ui.map
         w, h = T.SCREEN_W, MAP_H
         s, g = 144, 36  # a button's side, the gap from the edge
@@ -250,22 +269,18 @@ class OsmAndApp(App):
             Control("Zoom out", lambda: state.zoom(-1), (w - g - s, h // 2 + 8, w - g,
                                                          h // 2 + s + 8), glyph="−",
                     id="zoom_out", style="square"),
-            Control("My location", my_location, (w - g - s, h - 3 * s - 4 * g, w - g,
-                                                 h - 2 * s - 4 * g), glyph="◎",
-                    id="my_location"),
+            Control("My location", my_location, (w - g - s, h - g - s, w - g, h - g),
+                    glyph="◎", id="my_location"),
+            Control("Menu", lambda: self.set_menu(True), (g, h - g - s, g + s, h - g),
+                    glyph="menu", id="drawer_toggle", style="square"),
         ]
-        pills = [("My favourites", "favorites"), ("Map markers", "markers"),
-                 ("Tracks", "tracks"), ("Plan a route", "plan")]
-        pw = (w - 3 * g) // 2
-        for i, (label, key) in enumerate(pills):
-            x0, y0 = g + (i % 2) * (pw + g), h - (2 - i // 2) * (s + g) + g // 2
-            controls.append(Control(label, partial(self.go, key), (x0, y0 - s, x0 + pw, y0),
-                                    text=label, id=key, style="square"))
         pins = [Pin(n, lat, lon, partial(self.pick, (n, lat, lon)), id=f"pin_{n}")
                 for n, (lat, lon) in sorted(TOWNS.items())]
         labels = [Label(n, lat, lon) for n, (lat, lon) in sorted(TOWNS.items())]
-        return Screen(content=[MapCanvas(state, self.system.now, height=h, labels=labels,
-                                         pins=pins, controls=controls, id="map")])
+        screen = Screen(content=[MapCanvas(state, self.system.now, height=h, labels=labels,
+                                           pins=pins, controls=controls, id="map")])
+        return with_drawer(screen, self.main_menu() if self.ui.menu else None,
+                           lambda: self.set_menu(False))
 
     def search_screen(self, _: object) -> Screen:
         found = search(self.ui.query)

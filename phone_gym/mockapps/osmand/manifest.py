@@ -21,6 +21,11 @@ MANIFEST = AppManifest(
         dark_palette=make_palette((255, 152, 0), dark=True, bg=(33, 37, 41)),
         actions=("search",),
         navigation="drawer",
-        simplifies=("no map: an app bar, a list of places and buttons", "no floating map controls"),
+        simplifies=(
+            "the map is a synthetic city, not OpenStreetMap's Liechtenstein",
+            "the main menu holds Search, My favourites, Map markers, Tracks and Plan a route "
+            "only (no Directions, Configure map, Download maps or Settings), and the map has "
+            "no Directions button",
+        ),
     ),
 )

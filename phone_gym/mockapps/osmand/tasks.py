@@ -90,6 +90,7 @@ class OsmAndTrack(CreateRecord):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("OsmAnd")
+        yield from ui.tap(desc="Menu")  # the main menu
         yield from ui.tap("Plan a route")
         for town in p["waypoints"]:
             yield from ui.tap("Add point")

@@ -38,8 +38,10 @@ from .common import slug
 DRAWER_W = T.DRAWER_W
 #: The drawer's height: from below the status bar to the navigation bar.
 DRAWER_H = T.SCREEN_H - T.STATUS_H - T.NAV_H
-#: A destination row (Material 3: 56 dp), the header, a section caption.
+#: A destination row (Material 3: 56 dp; ``dense``: Material 2's 48 dp, as Gmail's and
+#: Files' drawers), the header, a section caption.
 ITEM_H = 148
+DENSE_ITEM_H = 126
 HEADER_H = {"plain": 180, "colored": 300}
 CAPTION_H = 96
 #: One speed-dial action's row (a 56 dp mini-FAB and the gap above it) and the dial's width.
@@ -91,13 +93,14 @@ def _closing(on_close: Handler, then: Handler) -> Handler:
 def NavigationDrawer(
     items: Sequence[Destination | str], *, selected: str = "", title: str,
     subtitle: str = "", header: str = "plain", on_close: Handler,
-    id: str = "navigation_drawer",
+    id: str = "navigation_drawer", dense: bool = False,
 ) -> Node:
     """A modal navigation drawer: a header (``title``, ``subtitle``), then ``items``:
     ``Destination``s and section captions (strings). The destination whose label is
     ``selected`` is highlighted (none when ``selected`` is empty). Choosing a destination
-    closes the drawer (``on_close``) and then calls its handler. Rows that do not fit the
-    drawer's height are cut off, as ``ITEM_H`` rows from the top."""
+    closes the drawer (``on_close``) and then calls its handler. Rows are ``ITEM_H`` high
+    (``DENSE_ITEM_H`` when ``dense``); rows that do not fit the drawer's height are cut
+    off."""
     if header not in HEADER_STYLES:
         raise ValueError(f"drawer header {header!r}; accepted: {', '.join(HEADER_STYLES)}")
     dests = [d for d in items if isinstance(d, Destination)]
@@ -110,6 +113,7 @@ def NavigationDrawer(
     kids: list[Node] = [Node("drawer_header", text=title, hint=subtitle, style=header,
                              id="drawer_header", height=HEADER_H[header])]
     ids: set[str] = set()
+    row_h = DENSE_ITEM_H if dense else ITEM_H
     for item in items:
         if isinstance(item, str):
             kids.append(Node("text", text=item, style="caption", id=f"{slug(item)}_header",
@@ -121,7 +125,7 @@ def NavigationDrawer(
             raise ValueError(f"drawer: two destinations with id {nid!r}; accepted: unique ids")
         ids.add(nid)
         kids.append(Node("drawer_item", text=item.label, glyph=item.icon, id=nid,
-                         hint=item.badge, selected=item.label == selected, height=ITEM_H,
+                         hint=item.badge, selected=item.label == selected, height=row_h,
                          on_click=_closing(on_close, item.on_click)))
     return Node("drawer", id=id, children=kids, height=DRAWER_H)
 
@@ -185,5 +189,5 @@ def with_speed_dial(screen: Screen, dial: Node | None, on_close: Handler) -> Scr
     return replace(screen, dialog=dial, on_dismiss=on_close, fab=None)
 
 
-__all__ = ["DRAWER_W", "DialAction", "Destination", "NavigationDrawer", "SpeedDial",
+__all__ = ["DENSE_ITEM_H", "DRAWER_W", "DialAction", "Destination", "NavigationDrawer", "SpeedDial",
            "SpeedDialFab", "with_drawer", "with_speed_dial"]

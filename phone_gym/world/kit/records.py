@@ -17,6 +17,10 @@ a record's page (labelled values; edit, delete, maybe a favourite star) and an e
         def initial_data(self) -> BroccoliData:
             return BroccoliData()  # a Store whose field ``recipes`` is a Table of recipes
 
+With ``views`` (``RecordView``s) the list's top bar has the drawer toggle and a navigation
+drawer (``kit.drawer``) switches between them: each a title and the records it keeps
+(Broccoli's "Recipes" and "Favorites"); the first is the list the app opens on.
+
 Words follow ``noun`` ("recipe", ``plural`` "recipes"): "Add recipe", "New recipe", "Edit
 recipe", "Recipe saved", "Delete 3 recipes?", "No recipes yet". Ids: the list ``recipes``
 (and the search field ``search``), its rows ``recipe_<id>`` (their ``parts`` ``<key>_<id>``),
@@ -30,13 +34,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, ClassVar
 
 from ..app import App, Route
 from ..data import Table
 from ..system import SystemState
 from ..widgets import Fab, Icon, ListItem, Node, Screen, Text, TopBar, VirtualList
+from .common import slug
 from .dialogs import ConfirmDialog
+from .drawer import Destination, NavigationDrawer, with_drawer
 from .forms import FormEditor, FormField, FormState, Validate
 from .lists import SearchList
 from .pages import ActionIcon, Detail, DetailPage
@@ -79,14 +86,26 @@ class RecordField:
 
 
 @dataclass(frozen=True)
+class RecordView:
+    """One destination of a record app's navigation drawer: its ``label`` (the list's title
+    while shown), Material ``icon``, and which records it lists (``keep``; None: all). Its
+    drawer entry's id is ``nav_<label>``."""
+
+    label: str
+    icon: str
+    keep: Callable[[Any], bool] | None = None
+
+
+@dataclass(frozen=True)
 class RecordLook:
     """What a ``RecordApp`` shows: its records (the ``table`` field of its data, sorted by
     ``order``; searchable in ``search``'s text when given), named ``noun``; the list's
-    ``title``; the editor's ``fields`` in order (the first names a record); the ``page``'s
-    fields (keys; default: all but the first); a row's ``glyph``, ``subtitle`` and
-    ``parts`` (keys whose values show as pieces of the subtitle); a ``total`` line above the
-    list; the bool field a star on the page toggles (``favorite``); the editor's own checks
-    (``validate``, as ``FormEditor``'s)."""
+    ``title`` (with ``views``: the view's label); the editor's ``fields`` in order (the
+    first names a record); the ``page``'s fields (keys; default: all but the first); a row's
+    ``glyph``, ``subtitle`` and ``parts`` (keys whose values show as pieces of the
+    subtitle); a ``total`` line above the list; the bool field a star on the page toggles
+    (``favorite``); the editor's own checks (``validate``, as ``FormEditor``'s); the
+    drawer's ``views`` (none: no drawer) and its header ``drawer_title``."""
 
     noun: str
     table: str
@@ -103,6 +122,18 @@ class RecordLook:
     total: Callable[[Sequence[Any]], str] | None = None
     favorite: str = ""
     validate: Validate | None = None
+    views: Sequence[RecordView] = ()
+    drawer_title: str = ""
+
+    def __post_init__(self) -> None:
+        labels = [v.label for v in self.views]
+        if len(set(labels)) != len(labels):
+            raise ValueError(f"RecordLook {self.noun!r}: views {labels}; accepted: unique labels")
+
+    def view_named(self, label: str) -> RecordView | None:
+        """The view ``label`` ("" or unknown: the first, None without views)."""
+        return next((v for v in self.views if v.label == label),
+                    self.views[0] if self.views else None)
 
     @property
     def many(self) -> str:
@@ -132,6 +163,8 @@ class RecordUi:
     deleting: tuple[int, ...] = ()
     form: FormState = field(default_factory=FormState)
     opened: int = 0  # editors opened: each new record's editor is a route of its own
+    view: str = ""  # the drawer's view shown ("": the first)
+    drawer: bool = False  # the navigation drawer is open
 
 
 # --- updates -------------------------------------------------------------------------------
@@ -176,10 +209,23 @@ class RecordApp(App):
         return table
 
     def shown(self) -> Sequence[Any]:
-        """The records the list shows, in order, those matching the search."""
+        """The records the list shows, in order, those matching the search (and kept by
+        the drawer's view shown)."""
         table = self.records
         listing = table.index("list_order", self.look.order, self.look.search)
-        return listing.view(table, self.ui.query)
+        found = listing.view(table, self.ui.query)
+        view = self.look.view_named(self.ui.view)
+        if view is None or view.keep is None:
+            return found
+        keep = view.keep
+        return [r for r in found if keep(r)]
+
+    def set_drawer(self, open: bool) -> None:
+        self.ui.drawer = open
+
+    def show_view(self, label: str) -> None:
+        """Show the drawer's view ``label`` (selection cleared)."""
+        self.ui.view, self.ui.selected = label, frozenset()
 
     # navigation and handlers
     def set_query(self, query: str) -> None:
@@ -289,10 +335,25 @@ class RecordApp(App):
                      id="delete_selected")])
             return Screen(top_bar=bar, content=content, dialog=self.delete_dialog(),
                           on_dismiss=lambda: self.ask_delete(()), on_back=self.clear_selection)
-        return Screen(top_bar=TopBar(look.title), content=content,
-                      fab=Fab("+", f"Add {look.noun}", lambda: self.open_editor(None),
-                              id=f"new_{look.noun}"),
-                      dialog=self.delete_dialog(), on_dismiss=lambda: self.ask_delete(()))
+        view = look.view_named(ui.view)
+        bar = (TopBar(view.label, on_menu=lambda: self.set_drawer(True)) if view is not None
+               else TopBar(look.title))
+        screen = Screen(top_bar=bar, content=content,
+                        fab=Fab("+", f"Add {look.noun}", lambda: self.open_editor(None),
+                                id=f"new_{look.noun}"),
+                        dialog=self.delete_dialog(), on_dismiss=lambda: self.ask_delete(()))
+        if view is None or not ui.drawer:
+            return screen
+        return with_drawer(screen, self.drawer(view.label), lambda: self.set_drawer(False))
+
+    def drawer(self, selected: str) -> Node:
+        """The navigation drawer of the look's views (ids ``nav_<label>``)."""
+        look = self.look
+        return NavigationDrawer(
+            [Destination(v.label, v.icon, partial(self.show_view, v.label),
+                         id=f"nav_{slug(v.label)}") for v in look.views],
+            selected=selected, title=look.drawer_title or self.manifest.label,
+            on_close=lambda: self.set_drawer(False))
 
     def record_page(self, r: Any) -> Screen:
         look = self.look
@@ -318,5 +379,5 @@ class RecordApp(App):
                           today=self.system.now.date())
 
 
-__all__ = ["RecordApp", "RecordField", "RecordLook", "RecordUi", "delete_records",
+__all__ = ["RecordApp", "RecordField", "RecordLook", "RecordUi", "RecordView", "delete_records",
            "save_record"]
