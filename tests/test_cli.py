@@ -167,7 +167,7 @@ def test_virtual_device_serves_a_phone_until_stopped(tmp_path: Path) -> None:
         assert backend.window_size() == (1080, 2400)
     finally:
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(timeout=10) == 0
+        assert proc.wait(timeout=60) == 0  # generous: CI runs this beside other tests
 
 
 def test_tasks_real_lists_the_real_device_templates(capsys: pytest.CaptureFixture[str]) -> None:

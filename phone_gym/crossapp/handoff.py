@@ -557,7 +557,7 @@ class CrossTravelTrainToCalendar(BookedTrainTask, Handoff):
     cancelled one on the same day) and put it in the calendar: its number as the title, at
     its departure time, for the hours asked."""
 
-    tags = frozenset({"handoff", "persistent", "long_horizon"})
+    tags = frozenset({"handoff", "persistent"})  # 18 steps since the date and time pickers
     apps = ("Travel", "Calendar")  # type: ignore[assignment]
     collection = calendar.COLLECTION
     template = ("Put my train to {destination} on {day} in Simple Calendar: an event titled "

@@ -234,6 +234,8 @@ def _paste_picture(p: Painter, box: tuple[float, float, float, float], kind: str
     x0, y0, x1, y1 = (round(box[0] * p.kx), round(box[1] * p.ky), round(box[2] * p.kx),
                       round(box[3] * p.ky))
     w, h = x1 - x0, y1 - y0
+    if w <= 0 or h <= 0:  # a screenshot too small to show it
+        return
     art = Image.fromarray(pictures.render(kind, seed, w, h))
     mask = Image.new("L", (w, h), 0)
     shape = ImageDraw.Draw(mask)

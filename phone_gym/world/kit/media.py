@@ -296,6 +296,8 @@ def _draw_art(p: Painter, k: Look) -> None:
     side = min(k.lw, k.lh) - 16
     x0, y0 = round((k.lw - side) / 2 * p.kx), round((k.lh - side) / 2 * p.ky)
     w, h = round(side * p.kx), round(side * p.ky)
+    if w <= 0 or h <= 0:  # a screenshot too small to show it
+        return
     art = PilImage.fromarray(pictures.render(*picture, w, h))
     mask = PilImage.new("L", (w, h), 0)
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius=round(24 * p.kx),
@@ -330,6 +332,8 @@ def _draw_preview(p: Painter, k: Look) -> None:
         return
     x0, y0 = round((cx - r) * p.kx), round((cy - r) * p.ky)
     w, h = round((cx + r) * p.kx) - x0, round((cy + r) * p.ky) - y0
+    if w <= 0 or h <= 0:  # a screenshot too small to show it
+        return
     art = PilImage.fromarray(pictures.render(*picture, w, h))
     mask = PilImage.new("L", (w, h), 0)
     ImageDraw.Draw(mask).ellipse((0, 0, w - 1, h - 1), fill=255)
