@@ -152,11 +152,17 @@ def test_virtual_device_serves_a_phone_until_stopped(tmp_path: Path) -> None:
 
     from phone_gym.real.backend import AdbBackend
 
+    def ctrl_c_works() -> None:
+        """As from a terminal: a library loaded earlier in this test process may leave
+        SIGINT ignored or blocked, and a child inherits both (POSIX exec)."""
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
     env = {**os.environ, "ADBUTILS_ADB_PATH": "/bin/false"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "phone_gym", "virtual-device", "--port", "0",
          "--serial", "phone-a", "--serial", "phone-b"],
-        stdout=subprocess.PIPE, text=True, env=env)
+        stdout=subprocess.PIPE, text=True, env=env, preexec_fn=ctrl_c_works)
     try:
         assert proc.stdout is not None
         first = proc.stdout.readline()

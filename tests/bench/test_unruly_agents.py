@@ -197,6 +197,13 @@ def _alive(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
+def ctrl_c_works() -> None:
+    """As from a terminal: a library loaded earlier in this test process may leave SIGINT
+    ignored or blocked, and a child inherits both (POSIX exec)."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("how", [
     signal.SIGKILL, pytest.param(signal.SIGTERM, marks=pytest.mark.slow),
     pytest.param(signal.SIGINT, marks=pytest.mark.slow)])
@@ -210,7 +217,8 @@ def test_a_killed_bench_leaves_no_worker_behind(tmp_path: Path, how: signal.Sign
                "--agent", f"{__name__}:HangsAlways", "--workers", "2", "--no-frames",
                "--no-progress", "--out", str(tmp_path / "out")]
     bench = subprocess.Popen(command, env=env, cwd=tmp_path, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE, start_new_session=True)
+                             stderr=subprocess.PIPE, start_new_session=True,
+                             preexec_fn=ctrl_c_works)
     try:
         deadline = time.monotonic() + BOUND_S
         while len(list(pids.iterdir())) < 2:
