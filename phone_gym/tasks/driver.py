@@ -11,13 +11,16 @@ virtual adb device, wherever the labels and ids match.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
+
+import numpy as np
 
 from ..actions import PhoneAction
 from ..verifiers.state import DeviceState
 from ..world.a11y import UIElement
 from ..world.widgets import ANDROID_CLASS
 
+T = TypeVar("T")
 MAX_SCROLLS = 30
 #: Kinds that float above the content (a PhoneWorld element hint): a target under one of
 #: them is not tappable until scrolled clear.
@@ -51,9 +54,53 @@ class Driver:
     """
 
     def __init__(self, elements: Callable[[], Sequence[UIElement]],
-                 state: DeviceState | None = None) -> None:
+                 state: DeviceState | None = None, *,
+                 pictures: Callable[[], Sequence[str]] | None = None,
+                 routes: np.random.Generator | None = None, detours: bool = False,
+                 spare: int = 0) -> None:
         self.elements = elements
         self._state = state
+        self._pictures = pictures
+        #: Picks a route where the app offers several (``choose``); None: always the first.
+        self.routes = routes
+        #: Take recoverable detours (a wrong app first, then the right one): for SFT data
+        #: that shows recovery.
+        self.detours = detours
+        #: Steps the task's budget leaves beyond the oracle's direct route: a longer route
+        #: or a detour is taken only when it fits (``spend``).
+        self.spare = spare
+        #: Why the oracle takes its next steps (``why``), kept until changed.
+        self.reason = ""
+
+    # --- reasons and routes ----------------------------------------------------------------
+    def why(self, reason: str) -> None:
+        """Say why the next steps are taken ("The note lists three expenses; the second is
+        still to add"): recorded with each step until the next ``why``."""
+        self.reason = reason
+
+    def choose(self, options: Sequence[T]) -> T:
+        """One of ``options`` (several routes to the same end), picked from the episode's
+        seed; the first when this driver picks no routes (a real phone)."""
+        if not options:
+            raise ValueError("Driver.choose needs at least one option")
+        if self.routes is None or len(options) == 1:
+            return options[0]
+        return options[int(self.routes.integers(len(options)))]
+
+    def spend(self, steps: int, margin: int = 2) -> bool:
+        """Take ``steps`` more than the direct route if the budget's spare allows (keeping
+        ``margin`` for seeds whose direct route is longer)."""
+        if self.routes is None or steps > self.spare - margin:
+            return False
+        self.spare -= steps
+        return True
+
+    def picture_texts(self) -> list[str]:
+        """The text drawn into pictures on screen now (a receipt, a page of a document): a
+        vision model reads it from the pixels; the UI element list does not hold it."""
+        if self._pictures is None:
+            raise OracleError("this phone gives no picture text (read it from a screenshot)")
+        return list(self._pictures())
 
     @property
     def state(self) -> Any:
@@ -160,8 +207,62 @@ class Driver:
             yield PhoneAction("click", x=x, y=y)
 
     def open_app(self, name: str) -> Iterator[PhoneAction]:
-        """Launch an app (it resumes where it was, if it was running)."""
+        """Launch an app (it resumes where it was, if it was running), by one of the routes
+        a person takes (``choose``, when the budget's spare allows): the ``open_app``
+        action, its icon on the home screen, or the app drawer (scrolled to the icon, or
+        searched). With ``detours``, a wrong app is opened and left first."""
+        if self.detours and self.spend(2):
+            yield from self._detour(name)
+        route = self.choose(("action", "home", "drawer", "search"))
+        if route == "home" and self.spend(1):
+            yield PhoneAction("press", button="home")
+            icon = self.find(id=f"home_{name.lower()}")
+            if icon is not None and self.usable(icon):
+                self.why(f"{name}'s icon is on the home screen: opening the app from it")
+                x, y = icon.center_norm
+                yield PhoneAction("click", x=x, y=y)
+                return
+            route = "drawer"  # not on this home page: the drawer has every app
+        if route in ("drawer", "search") and self.spend(4):
+            yield from self._from_drawer(name, search=route == "search")
+            return
         yield PhoneAction("open_app", app=name)
+
+    def _detour(self, name: str) -> Iterator[PhoneAction]:
+        """Open a wrong app from the home screen, see it is wrong, go back home."""
+        yield PhoneAction("press", button="home")
+        icons = [e for e in self.find_all(kind="app_icon")
+                 if e.text and e.text != name and self.usable(e)]
+        if not icons:
+            return
+        wrong = self.choose(icons)
+        self.why(f"Opening {wrong.text} by mistake: it is not the app the task needs")
+        x, y = wrong.center_norm
+        yield PhoneAction("click", x=x, y=y)
+        self.why(f"This is {wrong.text}, not {name}: back to the home screen")
+        yield PhoneAction("press", button="home")
+
+    def _from_drawer(self, name: str, search: bool) -> Iterator[PhoneAction]:
+        """Home, "All apps", then the app's icon: scrolled to, or found by its name."""
+        yield PhoneAction("press", button="home")
+        yield from self.tap(id="all_apps")
+        icon_id = f"drawer_{name.lower()}"
+        if search:
+            self.why(f"Searching the app drawer for {name}")
+            yield from self.tap(id="search_apps")
+            yield PhoneAction("type", text=name)
+        else:
+            self.why(f"Looking for {name} in the app drawer")
+        if self.find(id=icon_id) is None and not search:
+            for _ in range(MAX_SCROLLS):
+                before = self._signature()
+                yield PhoneAction("scroll", x=500, y=600, direction="down")
+                if self.find(id=icon_id) is not None or self._signature() == before:
+                    break
+        if self.find(id=icon_id) is None:  # not in the drawer (a mini-program)
+            yield PhoneAction("open_app", app=name)
+            return
+        yield from self.tap(id=icon_id)
 
     def press(self, button: str) -> Iterator[PhoneAction]:
         yield PhoneAction("press", button=button)
@@ -172,3 +273,81 @@ class Driver:
 
     def answer(self, text: str) -> Iterator[PhoneAction]:
         yield PhoneAction("answer", text=text)
+
+
+# --- what a step says -------------------------------------------------------------------------
+_BUTTONS = {"back": "Go back", "home": "Go to the home screen", "enter": "Press Enter",
+            "recents": "Open the recent apps", "volume_up": "Turn the volume up",
+            "volume_down": "Turn the volume down"}
+
+
+def _label(e: UIElement) -> str:
+    text = e.text or e.content_desc or e.hint
+    if not text:
+        return e.short_id.replace("_", " ") or "the element"
+    text = " ".join(text.split())
+    return f"“{text[:40]}…”" if len(text) > 40 else f"“{text}”"
+
+
+def element_at(elements: Sequence[UIElement], x: int, y: int) -> UIElement | None:
+    """The topmost element under the point ``(x, y)`` in [0, 1000] that says what it is
+    (text, description or id), preferring clickable ones."""
+    hits = [e for e in elements if e.bounds_norm[0] <= x < e.bounds_norm[2]
+            and e.bounds_norm[1] <= y < e.bounds_norm[3]]
+    for want_click in (True, False):
+        for e in reversed(hits):
+            if (e.clickable or e.long_clickable or not want_click) and (
+                    e.text or e.content_desc or e.short_id):
+                return e
+    return None
+
+
+def step_instruction(action: PhoneAction, elements: Sequence[UIElement]) -> str:
+    """A low-level instruction for ``action`` on the screen ``elements`` show ("Tap “Save”",
+    "Type “milk” in the Title field"), as AndroidControl's step instructions read."""
+    t = action.type
+    if t in ("click", "double_click", "long_press"):
+        verb = {"click": "Tap", "double_click": "Double-tap", "long_press": "Long-press"}[t]
+        e = element_at(elements, action.x or 0, action.y or 0)
+        return f"{verb} {_label(e)}" if e is not None else f"{verb} the screen"
+    if t == "type":
+        field = next((e for e in elements if e.focused and e.editable), None)
+        where = f" in the {_label(field)} field" if field is not None else ""
+        return f"Type “{action.text}”{where}"
+    if t == "scroll":
+        return f"Scroll {action.direction}"
+    if t == "drag":
+        return "Drag across the screen"
+    if t == "press":
+        return _BUTTONS.get(action.button or "", f"Press {action.button}")
+    if t == "open_app":
+        return f"Open the {action.app} app"
+    if t == "close_app":
+        return f"Close the {action.app} app"
+    if t == "wait":
+        return "Wait for the screen to settle"
+    if t == "answer":
+        return f"Answer “{action.text}”"
+    if t == "finish":
+        return "Report that the task cannot be done" if action.status == "infeasible" \
+            else "Finish: the task is done"
+    return t
+
+
+def default_reason(action: PhoneAction, goal: str) -> str:
+    """A reason for a step the oracle gave none for: the step's part in the task."""
+    goal = goal.strip().rstrip(".")
+    short = goal if len(goal) <= 120 else goal[:117] + "…"
+    t = action.type
+    if t == "open_app":
+        return f"The task needs {action.app}: opening it. Task: {short}"
+    if t == "answer":
+        return "The screens shown hold the answer to the question"
+    if t == "finish":
+        return "Everything the task asks is done" if action.status != "infeasible" \
+            else "What the task asks for is not on this phone"
+    if t == "scroll":
+        return f"What the task needs is not on screen yet. Task: {short}"
+    if t == "type":
+        return f"The field for the task's value is focused. Task: {short}"
+    return f"The next step towards the task. Task: {short}"

@@ -13,6 +13,7 @@ allowed changes are data, and near misses (negatives for tests) are derived from
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
@@ -26,10 +27,11 @@ from ..verifiers.negatives import NearMiss, derive_negatives
 from ..verifiers.snap import freeze
 from ..verifiers.state import DeviceState
 from ..world import Device
-from ..world.a11y import UIElement, ui_elements
+from ..world.a11y import UIElement, pixel_texts, ui_elements
 from ..world.state import WorldState
 from ..world.system import DEFAULT_START
-from .driver import Driver, OracleError, Unrecoverable
+from .driver import Driver, OracleError, Unrecoverable, default_reason, step_instruction
+from .spare import spare_steps
 from .vocab import pick  # noqa: F401 - where templates used to find it
 
 #: The tags a template may carry (``Task.tags``).
@@ -91,6 +93,10 @@ class Task:
     data_packages: ClassVar[tuple[str, ...]] = ()
     #: Real phones: what the snapshots (and so the collateral-damage check) cover.
     watch: ClassVar[Watch] = Watch()
+    #: Values the oracle computes from what it saw rather than copies (the grounding
+    #: audit, ``phone_gym.testing.grounding``): ``{"answer": "the sum of the amounts
+    #: listed"}``, ``{"type": ...}``. The audit accepts them and lists them.
+    derivations: ClassVar[Mapping[str, str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -235,6 +241,10 @@ class WorldHost:
     def elements(self) -> Sequence[UIElement]:
         return ui_elements(self.device.frame())
 
+    def picture_texts(self) -> list[str]:
+        """The text drawn into the pictures on screen (what a vision model reads)."""
+        return pixel_texts(self.device.frame())
+
     def version(self) -> int | None:
         return self.device.journal.version
 
@@ -277,6 +287,13 @@ class Episode:
         self._fresh = True  # the phone is as setup left it: scripts start directly
         self._verdict: tuple[Any, Verdict] | None = None
         self._judge: tuple[Sequence[Criterion], Sequence[Allowed]] | None = None
+        self._driver: Driver | None = None
+        #: Oracle routes picked from the seed (``Driver.choose``); False: always the first.
+        self.routes = True
+        #: Recoverable detours in the oracle's way (``Driver.detours``), for SFT data.
+        self.detours = False
+        #: Mixed into the route picks: another value, maybe another route (same task).
+        self.route_seed = 0
 
     def _sample(self, template: Task, rng: np.random.Generator) -> dict[str, Any]:
         """Params for this phone: on one that already holds data (not a fresh PhoneWorld
@@ -308,7 +325,7 @@ class Episode:
     def __getstate__(self) -> dict[str, Any]:
         """Pickle without the running oracle (a generator): it restarts when next asked."""
         return {**self.__dict__, "_script": None, "_expect": None, "_verdict": None,
-                "_judge": None}
+                "_judge": None, "_driver": None}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
@@ -341,7 +358,26 @@ class Episode:
 
     # --- the oracle --------------------------------------------------------------------------
     def driver(self) -> Driver:
-        return Driver(self.host.elements, self.host.state)
+        """The driver the oracle acts through: on PhoneWorld it picks routes from this
+        episode (``Driver.choose``: the same seed, the same route) and reads pictures."""
+        host = self.host
+        if not isinstance(host, WorldHost):
+            return Driver(host.elements, host.state)
+        key = f"{self.template.id}\n{self.instruction}\n{self.route_seed}"
+        digest = hashlib.sha256(key.encode()).digest()
+        routes = np.random.default_rng(int.from_bytes(digest[:8], "little"))
+        return Driver(host.elements, host.state, pictures=host.picture_texts,
+                      routes=routes if self.routes else None, detours=self.detours,
+                      spare=spare_steps().get(self.template.id, 0))
+
+    def oracle_step(self) -> tuple[PhoneAction, str, str]:
+        """The oracle's next action with its reason and its step instruction ("Tap Save"):
+        what an SFT example carries beside the action."""
+        action = self.oracle_action()
+        driver = self._driver
+        reason = driver.reason if driver is not None else ""
+        instruction = step_instruction(action, self.host.elements())
+        return action, reason or default_reason(action, self.instruction), instruction
 
     def observe(self, action: PhoneAction | None) -> None:
         """The env carried out ``action``: if it is not the oracle's last suggestion, the
@@ -384,7 +420,8 @@ class Episode:
 
     def _start(self) -> Iterator[PhoneAction]:
         if self._fresh:
-            return self.template.oracle(self.driver(), self.params)
+            self._driver = self.driver()
+            return self.template.oracle(self._driver, self.params)
         damage = self.verify(None).damage
         if damage:
             more = f" (+{len(damage) - 1} more)" if len(damage) > 1 else ""
@@ -398,7 +435,8 @@ class Episode:
         for app in self.template.apps:
             yield PhoneAction("close_app", app=app)
         self._fresh = True
-        yield from self.template.oracle(self.driver(), self.params)
+        self._driver = self.driver()
+        yield from self.template.oracle(self._driver, self.params)
 
     def solve(self, max_steps: int | None = None,
               act: Callable[[PhoneAction], str | None] | None = None) -> tuple[str | None, int]:

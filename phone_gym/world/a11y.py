@@ -147,6 +147,18 @@ def ui_elements(frame: Frame) -> list[UIElement]:
     return out
 
 
+def pixel_texts(frame: Frame) -> list[str]:
+    """The text drawn into pictures on screen (a photo of a receipt, a page): in the pixels
+    only, so not in the element list, but a vision model reads it."""
+    out = []
+    for placed in frame.items:
+        node = placed.node
+        x0, y0, x1, y1 = placed.rect
+        if node.kind in PIXELS_ONLY and node.text and x1 > x0 and y1 > y0:
+            out.append(node.text)
+    return out
+
+
 # --- text for prompts ------------------------------------------------------------------------
 
 

@@ -141,7 +141,7 @@ class Launcher:
         cell_w = T.SCREEN_W // COLS
         for i, m in enumerate(shown):
             r, c = divmod(i, COLS)
-            frame.add(icon_node(m, partial(device.open_app, m.name)),
+            frame.add(icon_node(m, partial(device.open_app, m.name), f"home_{m.name.lower()}"),
                       (c * cell_w, y0 + r * CELL_H, (c + 1) * cell_w, y0 + (r + 1) * CELL_H))
         dock = GRID_BOTTOM + 10
         if n_pages > 1:

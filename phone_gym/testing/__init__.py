@@ -34,11 +34,11 @@ from typing import Any
 
 import numpy as np
 
-from .actions import PhoneAction, format_action, make_action_space
-from .actions.space import action_from_sample
-from .mockapps import APPS, REGISTRY, Episode, Task, Unrecoverable
-from .tasks.driver import OracleError
-from .tasks.families import (
+from ..actions import PhoneAction, format_action, make_action_space
+from ..actions.space import action_from_sample
+from ..mockapps import APPS, REGISTRY, Episode, Task, Unrecoverable
+from ..tasks.driver import OracleError
+from ..tasks.families import (
     DeleteRecord,
     EditRecord,
     Lookup,
@@ -46,14 +46,14 @@ from .tasks.families import (
     SetSetting,
     record_keys,
 )
-from .verifiers import lookup, plain
-from .verifiers.answers import answer_variants, wrong_answers
-from .verifiers.negatives import perturb, table_at
-from .world import App, Device
-from .world import theme as T
-from .world.a11y import ui_elements
-from .world.app import AppLike
-from .world.render import Renderer
+from ..verifiers import lookup, plain
+from ..verifiers.answers import answer_variants, wrong_answers
+from ..verifiers.negatives import perturb, table_at
+from ..world import App, Device
+from ..world import theme as T
+from ..world.a11y import ui_elements
+from ..world.app import AppLike
+from ..world.render import Renderer
 
 #: Numbers of random actions ``check_task`` takes before starting the oracle (the first
 #: opens one of the task's apps, so that the others land in it).
@@ -306,7 +306,7 @@ def check_app(app: type[App] | str, steps: int = 10_000, *, seed: int = 0,
               raise_on_failure: bool = True) -> AppReport:
     """Walk ``app`` (on a phone with ``others`` too, default every registered app) with
     ``steps`` random and garbage actions, most of them inside the app (see the module doc)."""
-    from .envs.contract import read_action
+    from ..envs.contract import read_action
 
     app_cls = _resolve_app(app)
     report = AppReport(app_cls.name)
