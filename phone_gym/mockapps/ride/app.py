@@ -542,7 +542,7 @@ class RideApp(App):
         error = self.pickup_error()
         if error:
             rows.append(Text(error, style="error", id="schedule_error"))
-        rows += [ListItem(f"Choose your pickup time up to {MAX_DAYS_AHEAD} days in advance",
+        rows += [ListItem(f"Book up to {MAX_DAYS_AHEAD} days in advance",
                           id="schedule_note_days", glyph="event"),
                  ListItem("Cancel at no charge before your pickup", id="schedule_note_cancel",
                           glyph="event_busy"),
