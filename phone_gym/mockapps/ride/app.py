@@ -2,26 +2,37 @@
 
 The first screen asks "Where to?": a search over known places, and the saved places (Home,
 Work). Picking a destination shows the ride options (Economy, Comfort, XL) with their
-prices and pickup ETAs; a promo code and a pickup time (now, or scheduled for later today)
-can be set before confirming. A confirmed ride is a ``Trip`` that advances with the clock
-(``wait``): searching for a driver, the driver on the way, arriving, on trip, completed.
-Cancelling is free for the first ``FREE_CANCEL_MIN`` minutes, then costs ``CANCEL_FEE``.
-The Activity tab lists past trips; a completed trip can be rated with a tip.
+prices and pickup ETAs; a promo code and a pickup time can be set before confirming. The
+pickup is now, or scheduled on Uber's "Schedule a ride" screen: a date row and a time row,
+each opening Android's Material date picker (month grid) or time picker (clock face, 12- or
+24-hour as the phone is set), up to ``MAX_DAYS_AHEAD`` days ahead. A confirmed ride is a
+``Trip`` that advances with the clock (``wait``): searching for a driver, the driver on the
+way, arriving, on trip, completed. Cancelling is free for the first ``FREE_CANCEL_MIN``
+minutes, then costs ``CANCEL_FEE``. The Activity tab lists past trips; a completed trip can
+be rated with a tip.
 
 State: persistent ``RideData`` (tables of places, ride options, promo codes and trips);
 transient ``RideUi`` (the destination being booked, the chosen option, the promo field,
-the schedule, dialogs).
+the schedule and its pickers, dialogs).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime, timedelta
 from functools import partial
 
 from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit import BottomNav, ConfirmDialog, SearchList, TimeDraft, TimePicker
+from ...world.kit import (
+    BottomNav,
+    CalendarState,
+    ClockState,
+    ConfirmDialog,
+    MaterialDatePicker,
+    MaterialTimePicker,
+    SearchList,
+)
 from ...world.widgets import (
     Button,
     ListItem,
@@ -48,6 +59,8 @@ TAB_ICONS = ("home", "receipt_long")
 STARS = (1, 2, 3, 4, 5)
 TIPS = (0, 100, 200, 300, 500)  # cents
 RECENT = 5  # recent destinations listed under the saved places
+#: How far ahead a ride can be scheduled, in days (Uber Reserve: up to 30 days in most cities).
+MAX_DAYS_AHEAD = 30
 
 
 def usd(cents: int) -> str:
@@ -140,8 +153,11 @@ class RideUi:
     promo: str = ""
     promo_error: str = ""
     note: str = ""
-    schedule: str = ""  # "HH:MM" today, "" for now
-    time: TimeDraft | None = None
+    schedule: str = ""  # the scheduled pickup "YYYY-MM-DDTHH:MM", "" for now
+    pickup_day: str = ""  # the "Schedule a ride" screen's rows: "YYYY-MM-DD", "HH:MM"
+    pickup_time: str = ""
+    date_picker: CalendarState | None = None
+    time_picker: ClockState | None = None
     cancelling: int | None = None
     stars: int = 0
     tip: int = 0
@@ -171,20 +187,54 @@ def find_promo(code: str) -> Promo | None:
 
 def request_trip(data: RideData, place: Place, option: RideOption, now: datetime, *,
                  promo: str = "", schedule: str = "", note: str = "") -> Trip:
-    """Book ``option`` to ``place`` now (or at ``schedule``, ``HH:MM`` today)."""
+    """Book ``option`` to ``place`` now (or for ``schedule``, ``YYYY-MM-DDTHH:MM``)."""
     found = find_promo(promo) if promo else None
     percent = found.percent if found and not found.expired else 0
     driver, car = DRIVERS[(len(data.trips) + place.id) % len(DRIVERS)]
-    scheduled = ""
-    if schedule:
-        hour, minute = (int(x) for x in schedule.split(":"))
-        scheduled = iso(now.replace(hour=hour, minute=minute, second=0, microsecond=0))
+    scheduled = iso(pickup_at(schedule)) if schedule else ""
     return data.trips.new(destination=place.name, option=option.name,
                           price=price_of(option, place, percent), requested=iso(now),
                           status="scheduled" if scheduled else "requested",
                           scheduled=scheduled, promo=found.code if percent and found else "",
                           note=note.strip(),
                           driver="" if scheduled else driver, car="" if scheduled else car)
+
+
+def pickup_at(schedule: str) -> datetime:
+    """The moment of a scheduled pickup ``YYYY-MM-DDTHH:MM``."""
+    try:
+        if len(schedule) != 16:
+            raise ValueError
+        return datetime.fromisoformat(schedule)
+    except ValueError:
+        raise ValueError(f"a pickup must be YYYY-MM-DDTHH:MM, got {schedule!r}") from None
+
+
+def schedule_error(moment: datetime, now: datetime) -> str:
+    """Why a pickup at ``moment`` cannot be scheduled at ``now`` ("" when it can): it must be
+    later than now and at most ``MAX_DAYS_AHEAD`` days ahead."""
+    if moment <= now:
+        return "Choose a pickup time later than now"
+    if moment.date() > now.date() + timedelta(days=MAX_DAYS_AHEAD):
+        return f"Rides can be scheduled up to {MAX_DAYS_AHEAD} days ahead"
+    return ""
+
+
+def day_text(day: date, today: date) -> str:
+    """A pickup day as Uber writes it: ``Today``, ``Tomorrow`` or ``Tue, Oct 15``."""
+    if day == today:
+        return "Today"
+    if day == today + timedelta(days=1):
+        return "Tomorrow"
+    return f"{day:%a, %b} {day.day}"
+
+
+def clock_text(hhmm: str, twelve: bool) -> str:
+    """``18:45``, or ``6:45 PM`` on a phone set to the 12-hour clock."""
+    hour, minute = (int(x) for x in hhmm.split(":"))
+    if not twelve:
+        return f"{hour:02d}:{minute:02d}"
+    return f"{hour % 12 or 12}:{minute:02d} {'PM' if hour >= 12 else 'AM'}"
 
 
 def phase(trip: Trip, option_eta: int, now: datetime) -> str:
@@ -292,20 +342,63 @@ class RideApp(App):
             self.ui.promo, self.ui.promo_error = promo.code, ""
             self.toast(f"{promo.percent}% off applied")
 
-    def open_schedule(self) -> None:
-        start = self.ui.schedule or f"{min(self.now.hour + 1, 23):02d}:00"
-        self.ui.time = TimeDraft.from_iso(start)
+    @property
+    def twelve_hour(self) -> bool:
+        """Whether the phone is set to the 12-hour clock (Settings › Date & time)."""
+        return self.system.get_setting("system", "time_12_24") == "12"
 
-    def scheduled(self, value: str) -> None:
-        hour, minute = (int(x) for x in value.split(":"))
-        if (hour, minute) <= (self.now.hour, self.now.minute):
-            self.toast("Choose a time later today")
+    def open_schedule(self, place_id: int) -> None:
+        """Uber's "Schedule a ride" screen, on the scheduled pickup or else the next full
+        hour."""
+        if self.ui.schedule:
+            start = pickup_at(self.ui.schedule)
         else:
-            self.ui.schedule = value
-        self.ui.time = None
+            start = (self.now + timedelta(hours=1)).replace(minute=0, second=0, microsecond=0)
+        self.ui.pickup_day, self.ui.pickup_time = start.date().isoformat(), f"{start:%H:%M}"
+        self.close_pickers()
+        self.go("schedule", place_id)
 
-    def close_schedule(self) -> None:
-        self.ui.time = None
+    def open_date_picker(self) -> None:
+        self.ui.date_picker = CalendarState.of(self.ui.pickup_day, today=self.now.date())
+
+    def open_time_picker(self) -> None:
+        self.ui.time_picker = ClockState.of(self.ui.pickup_time, is24h=not self.twelve_hour)
+
+    def picked_day(self, value: str) -> None:
+        self.ui.pickup_day, self.ui.date_picker = value, None
+
+    def picked_time(self, value: str) -> None:
+        self.ui.pickup_time, self.ui.time_picker = value, None
+
+    def close_pickers(self) -> None:
+        """Cancel, back or a tap outside a picker: the rows keep their values."""
+        self.ui.date_picker, self.ui.time_picker = None, None
+
+    def pickup_error(self) -> str:
+        return schedule_error(pickup_at(f"{self.ui.pickup_day}T{self.ui.pickup_time}"),
+                              self.now)
+
+    def set_pickup(self) -> None:
+        """"Set pickup time": the ride is scheduled for the rows' day and time."""
+        error = self.pickup_error()
+        if error:
+            self.toast(error)
+            return
+        self.ui.schedule = f"{self.ui.pickup_day}T{self.ui.pickup_time}"
+        self.back()
+
+    def pickup_now(self) -> None:
+        self.ui.schedule = ""
+        self.back()
+
+    def pickup_label(self) -> str:
+        """The options screen's pickup: ``Now``, ``today 18:45``, ``Tue, Oct 15 18:45``."""
+        if not self.ui.schedule:
+            return "Now"
+        moment = pickup_at(self.ui.schedule)
+        day = day_text(moment.date(), self.now.date())
+        return (f"{day.lower() if day in ('Today', 'Tomorrow') else day} "
+                f"{clock_text(f'{moment:%H:%M}', self.twelve_hour)}")
 
     def confirm(self, place_id: int) -> None:
         place = self.data.places.get(place_id)
@@ -350,6 +443,8 @@ class RideApp(App):
             place = self.data.places.get(route.arg)
             if place is not None:
                 return self.options_screen(place)
+        if route.name == "schedule" and self.ui.pickup_day:
+            return self.schedule_screen()
         if route.name == "trip":
             trip = self.data.trips.get(route.arg)
             if trip is not None:
@@ -422,18 +517,47 @@ class RideApp(App):
             rows.append(ListItem(f"{'● ' if ui.option == option.name else ''}{option.name}",
                                  sub, id=f"option_{option.name.lower()}",
                                  on_click=partial(self.choose, option.name)))
-        rows.append(Button(f"Pickup: {'today ' + ui.schedule if ui.schedule else 'Now'}",
-                           self.open_schedule, id="schedule", style="secondary"))
+        rows.append(Button(f"Pickup: {self.pickup_label()}",
+                           partial(self.open_schedule, place.id), id="schedule",
+                           style="secondary"))
         label = (f"{'Schedule' if ui.schedule else 'Confirm'} {ui.option}" if ui.option
                  else "Choose a ride")
         rows.append(Button(label, lambda: self.confirm(place.id), id="confirm",
                            enabled=bool(ui.option)))
-        dialog = None
-        if ui.time is not None:
-            dialog = TimePicker(ui.time, on_done=self.scheduled, on_cancel=self.close_schedule,
-                                title="Pickup time")
-        return Screen(top_bar=TopBar("Choose a ride", on_back=self.back), content=rows,
-                      dialog=dialog, on_dismiss=self.close_schedule)
+        return Screen(top_bar=TopBar("Choose a ride", on_back=self.back), content=rows)
+
+    def schedule_screen(self) -> Screen:
+        """Uber's "Schedule a ride": a date row and a time row (each opens Android's
+        Material picker), what scheduling promises, and "Set pickup time" docked below."""
+        ui = self.ui
+        day = date.fromisoformat(ui.pickup_day)
+        date_row = ListItem(day_text(day, self.now.date()), id="schedule_date",
+                            glyph="calendar_today", on_click=self.open_date_picker)
+        date_row.desc = f"Pickup date {day:%A, %B} {day.day}"
+        time_row = ListItem(clock_text(ui.pickup_time, self.twelve_hour), id="schedule_time",
+                            glyph="schedule", on_click=self.open_time_picker)
+        time_row.desc = f"Pickup time {clock_text(ui.pickup_time, self.twelve_hour)}"
+        rows: list[Node] = [Text("When do you want to be picked up?", style="title",
+                                 id="schedule_title"), date_row, time_row]
+        error = self.pickup_error()
+        if error:
+            rows.append(Text(error, style="error", id="schedule_error"))
+        rows += [ListItem(f"Book up to {MAX_DAYS_AHEAD} days in advance",
+                          id="schedule_note_days", glyph="event"),
+                 ListItem("Cancel at no charge before your pickup", id="schedule_note_cancel",
+                          glyph="event_busy"),
+                 Button("Pickup now", self.pickup_now, id="pickup_now", style="text")]
+        dialog: Node | None = None
+        if ui.date_picker is not None:
+            dialog = MaterialDatePicker(ui.date_picker, on_done=self.picked_day,
+                                        on_cancel=self.close_pickers)
+        elif ui.time_picker is not None:
+            dialog = MaterialTimePicker(ui.time_picker, on_done=self.picked_time,
+                                        on_cancel=self.close_pickers, title="Select pickup time")
+        return Screen(top_bar=TopBar("Schedule a ride", on_back=self.back), content=rows,
+                      dock=Button("Set pickup time", self.set_pickup, id="set_pickup",
+                                  enabled=not error),
+                      dialog=dialog, on_dismiss=self.close_pickers)
 
     def trip_screen(self, trip: Trip) -> Screen:
         ui = self.ui

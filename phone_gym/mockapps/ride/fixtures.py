@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
 import numpy as np
 
+from ...actions import PhoneAction
+from ...tasks.driver import Driver
+from ...tasks.pickers import pick_date, pick_time
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
 from .app import DRIVERS, PROMOS, Place, RideApp, RideData, RideOption, Trip, iso, price_of
@@ -118,6 +121,19 @@ def add_live_trip(state: DeviceState, destination: str, option_name: str,
     when = phone_now(state) - timedelta(minutes=minutes_ago)
     return data.trips.new(destination=destination, option=option_name,
                           price=price_of(o, p), requested=iso(when), driver=name, car=car)
+
+
+def schedule_pickup(ui: Driver, moment: datetime) -> Iterator[PhoneAction]:
+    """On a ride's options screen: open "Schedule a ride", pick ``moment``'s day in the date
+    picker (when the date row shows another day) and its time in the time picker, then
+    "Set pickup time"."""
+    yield from ui.tap(id="schedule")
+    if ui.must(id="schedule_date").content_desc != f"Pickup date {moment:%A, %B} {moment.day}":
+        yield from ui.tap(id="schedule_date")
+        yield from pick_date(ui, moment.date())
+    yield from ui.tap(id="schedule_time")
+    yield from pick_time(ui, moment.hour, moment.minute)
+    yield from ui.tap(id="set_pickup")
 
 
 def fare(state: DeviceState, destination: str, option_name: str, percent: int = 0) -> int:

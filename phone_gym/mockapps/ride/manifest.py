@@ -26,6 +26,8 @@ MANIFEST = AppManifest(
         row_leading="icon",
         simplifies=(
             "no map behind the ride request",
+            "a scheduled pickup is an exact time: no pickup window or reservation fee "
+            "(Uber Reserve's)",
         ),
     ),
 )

@@ -28,6 +28,7 @@ from .fixtures import (
     phone_now,
     place,
     ride_data,
+    schedule_pickup,
     seed_history,
     seed_places,
 )
@@ -122,14 +123,13 @@ class RideScheduleRide(RideTask, CreateRecord):
                 "status": "scheduled", "scheduled": at_time(p["time"]), "promo": ""}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        hour, minute = p["time"].split(":")
+        hour, minute = (int(x) for x in p["time"].split(":"))
         yield from ui.open_app("Ride")
         yield from self.choose_place(ui, p["destination"])
         yield from ui.tap(id=f"option_{p['option'].lower()}")
-        yield from ui.tap(id="schedule")
-        yield from ui.fill("hour", str(int(hour)))
-        yield from ui.fill("minute", minute)
-        yield from ui.tap(id="button_ok")
+        today = phone_now(ui.state).date()
+        yield from schedule_pickup(ui, datetime(today.year, today.month, today.day, hour,
+                                                minute))
         yield from ui.tap(id="confirm")
         yield from ui.finish()
 
