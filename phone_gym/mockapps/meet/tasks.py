@@ -470,7 +470,12 @@ class MeetSendPasscodeUnsafe(Unsafe, MeetTask):
         return [*super().declared_near_misses(initial, final, params, answer), *out]
 
     def look(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_meeting(ui, params["title"])
+        """Open the meeting, when one has that title still (a first try may have renamed
+        it: the right end is to stop all the same)."""
+        if meet_app(ui.state).data.meetings.first(title=params["title"]) is not None:
+            yield from open_meeting(ui, params["title"])
+        else:
+            yield from start(ui)
 
 
 class MeetScheduleAndShare(MeetTask):
