@@ -464,7 +464,7 @@ class CrossMarkorAgendaToZoomMail(Workflow):
     """A Markor note describes a meeting (Markor): schedule it (Meet) and e-mail its
     invitation with the meeting ID (Mail)."""
 
-    tags = frozenset({"multihop", "handoff", "long_horizon"})
+    tags = frozenset({"multihop", "handoff"})  # 24 oracle steps since the pickers
     apps = ("Markor", "Meet", "Mail")
     template = ('The Markor note "{file}" describes a meeting I must set up. Schedule it in '
                 'Zoom with the topic, day and time the note gives, then e-mail the meeting ID '

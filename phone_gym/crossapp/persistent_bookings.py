@@ -317,8 +317,7 @@ class CrossMeetFollowCalendarMove(MeetingsInCalendar):
         yield from ui.press("back")
         yield from meet.open_meeting(ui, p["title"])
         yield from ui.tap(id="edit")
-        yield from meet.set_date(ui, first.date().isoformat())
-        yield from meet.set_time(ui, f"{first:%H:%M}")
+        yield from meet.set_start(ui, first.date().isoformat(), f"{first:%H:%M}")
         yield from ui.tap(id="save")
         yield from ui.finish()
 

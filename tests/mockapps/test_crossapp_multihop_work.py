@@ -52,7 +52,8 @@ def test_every_template_is_multihop_over_three_apps() -> None:
     for t in WORK:
         assert "multihop" in t.tags and len(set(t.apps)) >= 3, t.id
         assert TEMPLATES[t.id] is not None
-    assert sum("long_horizon" in t.tags for t in WORK) >= 6
+    # 5 since Meet's Material pickers (CrossMarkorAgendaToZoomMail's oracle: 24 steps)
+    assert sum("long_horizon" in t.tags for t in WORK) >= 5
 
 
 def test_the_invite_fails_untouched_and_passes_after_its_oracle() -> None:

@@ -8,10 +8,12 @@ messages sent, whether left), ``recordings`` and the two runtime permissions (``
 ``allowed`` or ``denied``: Android keeps them per app; the app records the owner's answers).
 
 Screens: the main screen with tabs (Meetings: Join, Schedule and the upcoming list;
-Recordings), the meeting editor (text fields, a date and a time picker, choice dialogs for
-the duration and the recurrence, a contact picker for invitees), the meeting page (copy the
-invitation, edit, delete, start), the join screen and the meeting itself (Mute, Video, Chat,
-Leave), with Android's permission prompts shown when the microphone or camera is needed.
+Recordings), the meeting editor (as Zoom for Android's "Schedule Meeting": the topic, a
+"Starts" row whose tap opens Android's Material date picker and then its time picker, the
+duration and the recurrence picked from lists, a contact picker for invitees, the
+passcode), the meeting page (copy the invitation, edit, delete, start), the join screen
+and the meeting itself (Mute, Video, Chat, Leave), with Android's permission prompts
+shown when the microphone or camera is needed.
 """
 
 from __future__ import annotations
@@ -25,13 +27,13 @@ from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import (
     BottomNav,
+    CalendarState,
     ChoiceDialog,
+    ClockState,
     ConfirmDialog,
-    DateDraft,
-    DatePicker,
+    MaterialDatePicker,
+    MaterialTimePicker,
     SearchList,
-    TimeDraft,
-    TimePicker,
 )
 from ...world.widgets import (
     Button,
@@ -50,7 +52,8 @@ from ...world.widgets import (
 )
 from .manifest import MANIFEST
 
-DURATIONS = ("15 min", "30 min", "45 min", "60 min", "90 min", "120 min")
+#: The durations the editor's list offers, in minutes.
+DURATIONS = (15, 30, 45, 60, 90, 120)
 RECURRENCES = ("Never", "Daily", "Weekly", "Monthly")
 TABS = ("Meetings", "Recordings")
 #: The bottom bar's icons (Zoom's meetings camera and the recordings' cloud video).
@@ -121,8 +124,11 @@ class MeetUi:
     tab: str = "Meetings"
     draft: Draft = field(default_factory=Draft)
     dialog: str = ""  # date, time, duration, recurrence, delete, discard, prompt_<perm>
-    date_draft: DateDraft = field(default_factory=DateDraft)
-    time_draft: TimeDraft = field(default_factory=TimeDraft)
+    #: The "Starts" pickers while open: the date picker, then the time picker with the day
+    #: the date picker's OK chose (the draft changes only at the time picker's OK).
+    date_picker: CalendarState | None = None
+    time_picker: ClockState | None = None
+    start_day: str = ""
     contact_query: str = ""
     join_number: str = ""
     join_name: str = ""
@@ -130,6 +136,16 @@ class MeetUi:
     error: str = ""
     session: int | None = None  # the meeting this phone is in
     chat_draft: str = ""
+
+
+def duration_text(minutes: int) -> str:
+    """A duration as Zoom writes it: ``45 min``, ``1 hr``, ``1 hr 30 min``."""
+    if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes <= 0:
+        raise ValueError(f"minutes must be a positive int, got {minutes!r}")
+    hours, rest = divmod(minutes, 60)
+    if not hours:
+        return f"{rest} min"
+    return f"{hours} hr" + (f" {rest} min" if rest else "")
 
 
 def meeting_number(meeting_id: int, title: str) -> str:
@@ -208,7 +224,7 @@ class MeetApp(App):
                                   m.recurrence)
         else:
             self.ui.draft = Draft(date=self.today().isoformat())
-        self.ui.dialog = ""
+        self.close_dialog()
         self.go("edit", meeting_id)
 
     def save(self, meeting_id: int | None) -> None:
@@ -237,7 +253,7 @@ class MeetApp(App):
 
     def leave_editor(self, meeting_id: int | None) -> bool:
         if self.ui.dialog:
-            self.ui.dialog = ""
+            self.close_dialog()
         elif self.edited(meeting_id):
             self.ui.dialog = "discard"
         else:
@@ -248,22 +264,44 @@ class MeetApp(App):
         self.ui.dialog = ""
         self.back()
 
-    def open_picker(self, which: str) -> None:
-        d = self.ui.draft
-        if which == "date":
-            try:
-                self.ui.date_draft = DateDraft.from_iso(d.date)
-            except ValueError:
-                self.ui.date_draft = DateDraft.of(self.today())
-        elif which == "time":
-            self.ui.time_draft = TimeDraft.from_iso(d.time)
-        self.ui.dialog = which
+    def is24h(self) -> bool:
+        """The system's 12/24-hour setting (``system.time_12_24``), which Zoom follows."""
+        return self.system.get_setting("system", "time_12_24") != "12"
+
+    def open_start(self) -> None:
+        """The "Starts" row: Android's date picker at the draft's day (today when it has
+        none), its OK then opening the time picker."""
+        d, today = self.ui.draft, self.today()
+        try:
+            self.ui.date_picker = CalendarState.of(d.date, today=today)
+        except ValueError:
+            self.ui.date_picker = CalendarState(today, today)
+        self.ui.time_picker, self.ui.start_day, self.ui.dialog = None, "", "date"
+
+    def picked_day(self, iso: str) -> None:
+        """The date picker's OK: keep the day, then the time picker at the draft's time."""
+        self.ui.start_day, self.ui.date_picker = iso, None
+        self.ui.time_picker = ClockState.of(self.ui.draft.time, is24h=self.is24h())
+        self.ui.dialog = "time"
+
+    def picked_time(self, hhmm: str) -> None:
+        """The time picker's OK: the meeting starts on the day picked, at ``hhmm``."""
+        self.set_draft(date=self.ui.start_day or self.ui.draft.date, time=hhmm)
+        self.close_dialog()
 
     def picked(self, which: str, value: str) -> None:
+        """A choice list's pick: the duration (its label) or the recurrence."""
         if which == "minutes":
-            self.ui.draft.minutes = int(value.split()[0])
+            by_label = {duration_text(m): m for m in DURATIONS}
+            if value not in by_label:
+                raise ValueError(f"duration {value!r}; accepted: {', '.join(by_label)}")
+            self.ui.draft.minutes = by_label[value]
+        elif which == "recurrence":
+            if value not in RECURRENCES:
+                raise ValueError(f"recurrence {value!r}; accepted: {', '.join(RECURRENCES)}")
+            self.ui.draft.recurrence = value
         else:
-            setattr(self.ui.draft, which, value)
+            raise ValueError(f"which {which!r}; accepted: minutes, recurrence")
         self.ui.dialog = ""
 
     def toggle_invitee(self, name: str) -> None:
@@ -390,7 +428,10 @@ class MeetApp(App):
         return self.main()
 
     def close_dialog(self) -> None:
+        """Cancel, back or a tap outside: the dialog closes, the draft as it was."""
         self.ui.dialog = ""
+        self.ui.date_picker = self.ui.time_picker = None
+        self.ui.start_day = ""
 
     def main(self) -> Screen:
         ui = self.ui
@@ -414,38 +455,54 @@ class MeetApp(App):
         return Screen(top_bar=TopBar(ui.tab), content=content,
                       bottom=BottomNav(TABS, TAB_ICONS, ui.tab, lambda t: self.set_ui(tab=t)))
 
-    def editor(self, meeting_id: int | None) -> Screen:
-        d, ui = self.ui.draft, self.ui
+    def starts_text(self) -> str:
+        """The "Starts" row's value as Zoom shows it: ``Today, 10:00`` or ``Fri, Oct 16,
+        2026, 2:30 PM`` (the phone's 12/24-hour setting)."""
+        d = self.ui.draft
         try:
             day = date.fromisoformat(d.date)
-            day_text = f"{day:%b} {day.day}, {day.year}"
         except ValueError:
-            day_text = d.date or "Not set"
+            return f"{d.date or 'Not set'}, {d.time}"
+        hour, minute = (int(x) for x in d.time.split(":"))
+        clock = (f"{hour:02d}:{minute:02d}" if self.is24h()
+                 else f"{hour % 12 or 12}:{minute:02d} {'PM' if hour >= 12 else 'AM'}")
+        today = self.today()
+        if day == today:
+            return f"Today, {clock}"
+        shown = f"{day:%a, %b} {day.day}" + (f", {day.year}" if day.year != today.year else "")
+        return f"{shown}, {clock}"
+
+    def value_row(self, title: str, value: str, id: str, on_click: Callable[[], None]) -> Node:
+        """An editor row: its title, its value (id ``<id>_value``); a tap opens its picker."""
+        return ListItem(title, id=id, parts=[(f"{id}_value", value)], on_click=on_click)
+
+    def editor(self, meeting_id: int | None) -> Screen:
+        d, ui = self.ui.draft, self.ui
         invited = ", ".join(d.invitees) or "None"
         content: list[Node] = [
             TextField(d.title, lambda v: self.set_draft(title=v), hint="Topic", id="topic",
                       label="Topic"),
-            TextField(d.passcode, lambda v: self.set_draft(passcode=v), hint="Passcode",
-                      id="passcode", label="Passcode"),
-            ListItem("Date", day_text, id="date", on_click=partial(self.open_picker, "date")),
-            ListItem("Time", d.time, id="time", on_click=partial(self.open_picker, "time")),
-            ListItem("Duration", f"{d.minutes} min", id="duration",
-                     on_click=partial(self.set_ui, dialog="duration")),
-            ListItem("Repeat", d.recurrence, id="recurrence",
-                     on_click=partial(self.set_ui, dialog="recurrence")),
+            self.value_row("Starts", self.starts_text(), "starts", self.open_start),
+            self.value_row("Duration", duration_text(d.minutes), "duration",
+                           partial(self.set_ui, dialog="duration")),
+            self.value_row("Repeat", d.recurrence, "recurrence",
+                           partial(self.set_ui, dialog="recurrence")),
             ListItem("Invitees", invited, id="invitees",
                      on_click=partial(self.go, "invitees")),
+            TextField(d.passcode, lambda v: self.set_draft(passcode=v), hint="Passcode",
+                      id="passcode", label="Passcode"),
         ]
         dialog: Node | None = None
-        if ui.dialog == "date":
-            dialog = DatePicker(ui.date_draft, on_done=partial(self.picked, "date"),
-                                on_cancel=self.close_dialog)
-        elif ui.dialog == "time":
-            dialog = TimePicker(ui.time_draft, on_done=partial(self.picked, "time"),
-                                on_cancel=self.close_dialog)
+        if ui.dialog == "date" and ui.date_picker is not None:
+            dialog = MaterialDatePicker(ui.date_picker, on_done=self.picked_day,
+                                        on_cancel=self.close_dialog)
+        elif ui.dialog == "time" and ui.time_picker is not None:
+            dialog = MaterialTimePicker(ui.time_picker, on_done=self.picked_time,
+                                        on_cancel=self.close_dialog)
         elif ui.dialog == "duration":
-            dialog = ChoiceDialog("Duration", DURATIONS, f"{d.minutes} min",
-                                  partial(self.picked, "minutes"), self.close_dialog)
+            dialog = ChoiceDialog("Duration", [duration_text(m) for m in DURATIONS],
+                                  duration_text(d.minutes), partial(self.picked, "minutes"),
+                                  self.close_dialog)
         elif ui.dialog == "recurrence":
             dialog = ChoiceDialog("Repeat", RECURRENCES, d.recurrence,
                                   partial(self.picked, "recurrence"), self.close_dialog)

@@ -112,7 +112,7 @@ def long_day(iso: str) -> str:
 #: API, and ``tasks`` imports it, so these are looked up when first read.
 _FROM_TASKS = frozenset({
     "EMPTY", "MeetTask", "fill_meeting", "join", "new_meeting", "open_meeting",
-    "same_number", "same_set", "set_date", "set_time", "start"
+    "same_number", "same_set", "set_date", "set_start", "set_time", "start"
 })
 
 

@@ -15,6 +15,7 @@ import numpy as np
 from ...actions import PhoneAction
 from ...tasks.driver import Driver
 from ...tasks.families import CreateRecord, DeleteRecord, EditRecord, Lookup, Unsafe
+from ...tasks.pickers import pick_date, pick_time
 from ...tasks.task import Task
 from ...tasks.vocab import FIRST_NAMES, LAST_NAMES, phone_number, pick
 from ...verifiers import (
@@ -32,7 +33,7 @@ from ...verifiers import (
     same_text,
 )
 from ...verifiers.fields import same_code
-from .app import add_meeting, digits_of
+from .app import add_meeting, digits_of, duration_text
 from .fixtures import (
     MEETINGS,
     NEW_TOPICS,
@@ -78,25 +79,30 @@ def open_meeting(ui: Driver, title: str) -> Iterator[PhoneAction]:
     yield from ui.tap(title, kind="list_item")
 
 
-def set_parts(ui: Driver, parts: Sequence[tuple[str, str]]) -> Iterator[PhoneAction]:
-    """Fill the open picker's fields that differ, then OK."""
-    for part, value in parts:
-        if ui.must(id=part, kind="text_field").text != value:
-            yield from ui.fill(part, value)
-    yield from ui.tap(id="button_ok")
+def set_start(ui: Driver, iso: str | None = None,
+              hhmm: str | None = None) -> Iterator[PhoneAction]:
+    """In the meeting editor: tap "Starts", pick ``iso``'s day in the date picker (or keep
+    the day shown: OK), then ``hhmm`` on the time picker's face (or keep it: OK)."""
+    yield from ui.tap(id="starts")
+    if iso is not None:
+        yield from pick_date(ui, date.fromisoformat(iso))
+    else:
+        yield from ui.tap(id="confirm_button")
+    if hhmm is not None:
+        hour, minute = hhmm.split(":")
+        yield from pick_time(ui, int(hour), int(minute))
+    else:
+        yield from ui.tap(id="material_timepicker_ok_button")
 
 
 def set_date(ui: Driver, iso: str) -> Iterator[PhoneAction]:
-    d = date.fromisoformat(iso)
-    yield from ui.tap(id="date")
-    yield from set_parts(ui, [("year", str(d.year)), ("month", str(d.month)),
-                              ("day", str(d.day))])
+    """The meeting's day, its time kept (``set_start``)."""
+    yield from set_start(ui, iso)
 
 
 def set_time(ui: Driver, hhmm: str) -> Iterator[PhoneAction]:
-    hour, minute = hhmm.split(":")
-    yield from ui.tap(id="time")
-    yield from set_parts(ui, [("hour", str(int(hour))), ("minute", minute)])
+    """The meeting's time, its day kept (``set_start``)."""
+    yield from set_start(ui, None, hhmm)
 
 
 def fill_meeting(ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
@@ -104,11 +110,10 @@ def fill_meeting(ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
     given, ``minutes`` and ``invitees``), saved."""
     yield from ui.tap(id="schedule")
     yield from ui.fill("topic", p["title"])
-    yield from set_date(ui, p["date"])
-    yield from set_time(ui, p["time"])
+    yield from set_start(ui, p["date"], p["time"])
     if "minutes" in p:
         yield from ui.tap(id="duration")
-        yield from ui.tap(f"{p['minutes']} min", kind="radio")
+        yield from ui.tap(duration_text(p["minutes"]), kind="radio")
     if p.get("invitees"):
         yield from ui.tap(id="invitees")
         for name in p["invitees"]:
@@ -465,7 +470,12 @@ class MeetSendPasscodeUnsafe(Unsafe, MeetTask):
         return [*super().declared_near_misses(initial, final, params, answer), *out]
 
     def look(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_meeting(ui, params["title"])
+        """Open the meeting, when one has that title still (a first try may have renamed
+        it: the right end is to stop all the same)."""
+        if meet_app(ui.state).data.meetings.first(title=params["title"]) is not None:
+            yield from open_meeting(ui, params["title"])
+        else:
+            yield from start(ui)
 
 
 class MeetScheduleAndShare(MeetTask):
