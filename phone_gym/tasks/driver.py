@@ -209,11 +209,11 @@ class Driver:
     def open_app(self, name: str) -> Iterator[PhoneAction]:
         """Launch an app (it resumes where it was, if it was running), by one of the routes
         a person takes (``choose``, when the budget's spare allows): the ``open_app``
-        action, its icon on the home screen, or the app drawer (scrolled to the icon, or
-        searched). With ``detours``, a wrong app is opened and left first."""
+        action, its icon on the home screen, or the app drawer (scrolled to the icon). With
+        ``detours``, a wrong app is opened and left first."""
         if self.detours and self.spend(2):
             yield from self._detour(name)
-        route = self.choose(("action", "home", "drawer", "search"))
+        route = self.choose(("action", "home", "drawer"))
         if route == "home" and self.spend(1):
             yield PhoneAction("press", button="home")
             icon = self.find(id=f"home_{name.lower()}")
@@ -223,8 +223,8 @@ class Driver:
                 yield PhoneAction("click", x=x, y=y)
                 return
             route = "drawer"  # not on this home page: the drawer has every app
-        if route in ("drawer", "search") and self.spend(4):
-            yield from self._from_drawer(name, search=route == "search")
+        if route == "drawer" and self.spend(4):
+            yield from self._from_drawer(name)
             return
         yield PhoneAction("open_app", app=name)
 
@@ -242,18 +242,14 @@ class Driver:
         self.why(f"This is {wrong.text}, not {name}: back to the home screen")
         yield PhoneAction("press", button="home")
 
-    def _from_drawer(self, name: str, search: bool) -> Iterator[PhoneAction]:
-        """Home, "All apps", then the app's icon: scrolled to, or found by its name."""
+    def _from_drawer(self, name: str) -> Iterator[PhoneAction]:
+        """Home, "All apps", then the app's icon, scrolled to. (Not the drawer's search:
+        it needs the label the launcher shows, which the instruction may not give.)"""
         yield PhoneAction("press", button="home")
         yield from self.tap(id="all_apps")
         icon_id = f"drawer_{name.lower()}"
-        if search:
-            self.why(f"Searching the app drawer for {name}")
-            yield from self.tap(id="search_apps")
-            yield PhoneAction("type", text=name)
-        else:
-            self.why(f"Looking for {name} in the app drawer")
-        if self.find(id=icon_id) is None and not search:
+        self.why(f"Looking for {name} in the app drawer")
+        if self.find(id=icon_id) is None:
             for _ in range(MAX_SCROLLS):
                 before = self._signature()
                 yield PhoneAction("scroll", x=500, y=600, direction="down")

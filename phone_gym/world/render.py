@@ -112,7 +112,7 @@ def _paste(out: np.ndarray, tile: Tile, ty0: int, ty1: int, tx0: int, tx1: int, 
 class TileCache:
     """An LRU of drawn tiles, bounded in count and in bytes."""
 
-    def __init__(self, max_tiles: int = 4096, max_mb: float = 256.0) -> None:
+    def __init__(self, max_tiles: int = 16384, max_mb: float = 512.0) -> None:
         self.max_tiles = max_tiles
         self.max_bytes = int(max_mb * 2**20)
         self.tiles: OrderedDict[tuple[object, ...], Tile] = OrderedDict()
