@@ -17,8 +17,9 @@ wallet beyond what was asked, a second expense or a second payment is collateral
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
-from datetime import date, timedelta
+from collections.abc import Generator, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
 from typing import Any, ClassVar
 
 import numpy as np
@@ -32,7 +33,7 @@ from ..mockapps.foodorder import fixtures as foodorder
 from ..mockapps.pay import fixtures as pay
 from ..mockapps.shop import fixtures as shop
 from ..mockapps.todo import fixtures as todo
-from ..tasks.driver import Driver
+from ..tasks.driver import Driver, OracleError
 from ..tasks.families import Unsafe
 from ..tasks.task import Task
 from ..tasks.vocab import people, pick
@@ -154,20 +155,90 @@ def arriving(order: Row, state: Mapping[str, Any]) -> dict[str, Any]:
 
 
 # --- oracle steps ------------------------------------------------------------------------------
+_ROW_ID = re.compile(r"(txn|expense)_(\d+)$")
+
+
+def cents_of(text: str) -> int:
+    """The cents of an amount as an app shows it ("-¥278.20", "$32.80", "¥45"); the sign
+    kept."""
+    m = re.search(r"(-?)[¥$]?\s*(\d+)(?:\.(\d{1,2}))?", text.replace(",", ""))
+    if m is None:
+        raise OracleError(f"no amount in {text!r}")
+    cents = int(m.group(2)) * 100 + int((m.group(3) or "0").ljust(2, "0"))
+    return -cents if m.group(1) else cents
+
+
+def amount_typed(cents: int) -> str:
+    return f"{cents / 100:.2f}"
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A row of Pay's bills (``kind`` "txn") or of Pro Expense's list ("expense") as the
+    screen shows it: the record's id, name, amount in cents, ISO date, category."""
+
+    kind: str
+    id: int
+    name: str
+    amount: int
+    date: str
+    category: str = ""
+
+
+def shown_rows(ui: Driver, kind: str) -> dict[int, Shown]:
+    """The bills (``kind="txn"``) or expenses rows fully on screen now."""
+    texts = {e.short_id: e.text for e in ui.elements() if not e.clipped}
+    out: dict[int, Shown] = {}
+    for key, name in texts.items():
+        m = _ROW_ID.fullmatch(key)
+        if m is None or m.group(1) != kind:
+            continue
+        n = int(m.group(2))
+        parts = (f"txn_amount_{n}", f"txn_date_{n}") if kind == "txn" else (
+            f"amount_{n}", f"date_{n}")
+        if not all(texts.get(k) for k in parts):
+            continue
+        amount, day = (texts[k] for k in parts)
+        if kind == "expense":
+            day = datetime.strptime(day, "%b %d, %Y").date().isoformat()
+        out[n] = Shown(kind, n, name, cents_of(amount), day, texts.get(f"category_{n}", ""))
+    return out
+
+
+def scan_rows(ui: Driver, kind: str) -> Generator[PhoneAction, None, list[Shown]]:
+    """Scroll the open list (bills or expenses) to its end, reading every row; then back to
+    its top."""
+    seen = shown_rows(ui, kind)
+    moved = 0
+    for _ in range(12):
+        before = [(e.text, e.bounds) for e in ui.elements()]
+        yield PhoneAction("scroll", x=500, y=600, direction="down")
+        if [(e.text, e.bounds) for e in ui.elements()] == before:
+            break
+        moved += 1
+        seen.update(shown_rows(ui, kind))
+    for _ in range(moved):
+        yield PhoneAction("scroll", x=500, y=400, direction="up")
+    return list(seen.values())
+
+
 def log_expense(ui: Driver, name: str, amount: int, day: str, category: str = "",
                 note: str = "") -> Iterator[PhoneAction]:
-    """In Pro Expense: a new expense, saved (skipped when it is there already)."""
+    """In Pro Expense: a new expense, saved (skipped when its row is on the list already)."""
     yield from ui.open_app("Expense")
-    if any(e.name == name and e.amount == amount and e.date == day
-           for e in ui.state.app("Expense").data.expenses):
-        return
     if ui.find(id="new_expense") is None:  # on an expense's page: back to the list
         yield from ui.press("back")
+    if any(r.name == name and r.amount == amount and r.date == day
+           for r in shown_rows(ui, "expense").values()):
+        ui.why(f"{name}, {amount_typed(amount)} on {day}, is on Pro Expense's list already")
+        return
+    ui.why(f"Adding the expense {name}: {amount_typed(amount)} on {day}"
+           + (f", under {category}" if category else ""))
     yield from ui.tap(id="new_expense")
     if category and category != "Others":
         yield from ui.tap(category, kind="chip")
     yield from ui.fill("name", name)
-    yield from ui.fill("amount", f"{amount / 100:.2f}")
+    yield from ui.fill("amount", amount_typed(amount))
     if note:
         yield from ui.fill("note", note)
     yield from expense.set_date(ui, day)
@@ -178,7 +249,7 @@ def edit_amount(ui: Driver, expense_id: int, amount: int) -> Iterator[PhoneActio
     """In Pro Expense's list: the expense's amount changed to ``amount``, saved."""
     yield from ui.tap(id=f"expense_{expense_id}")
     yield from ui.tap(id="edit")
-    yield from ui.fill("amount", f"{amount / 100:.2f}")
+    yield from ui.fill("amount", amount_typed(amount))
     yield from ui.tap(id="save")
 
 
@@ -190,37 +261,57 @@ def open_bills(ui: Driver, query: str = "") -> Iterator[PhoneAction]:
         yield from ui.fill("search", query)
 
 
-def read_payments(ui: Driver, merchants: Sequence[str], days: Sequence[str]) -> list[Any]:
-    """The wallet payments to ``merchants`` on ``days``, each read on the open bills."""
-    found = [next(t for t in pay.wallet(ui.state).transactions
-                  if t.counterparty == merchant and t.date == day)
-             for merchant, day in zip(merchants, days, strict=True)]
-    for t in found:
-        ui.must(id=f"txn_amount_{t.id}")
+def read_payments(ui: Driver, merchants: Sequence[str], days: Sequence[str]
+                  ) -> Generator[PhoneAction, None, list[Shown]]:
+    """The payments to ``merchants`` on ``days``, read off the open bills (scrolled)."""
+    bills = yield from scan_rows(ui, "txn")
+    found = []
+    for merchant, day in zip(merchants, days, strict=True):
+        hit = [r for r in bills if r.name == merchant and r.date == day and r.amount < 0]
+        if not hit:
+            raise OracleError(f"no payment to {merchant} on {day} in the bills")
+        found.append(hit[0])
     return found
 
 
-def pay_code(ui: Driver, code: str, amount: int, pin: str) -> Iterator[PhoneAction]:
-    """Pay a merchant by its payment code (skipped when paid today already)."""
+def paid_today(ui: Driver, counterparty: str, amount: int, today: str
+               ) -> Generator[PhoneAction, None, bool]:
+    """From Pay's home: whether the bills show that payment made today already (then back
+    home)."""
+    ui.why(f"Checking Pay's bills: was {amount_typed(amount)} to {counterparty} paid today "
+           "already?")
+    yield from ui.tap(id="bills")
+    done = any(r.name == counterparty and r.amount == -amount and r.date == today
+               for r in shown_rows(ui, "txn").values())
+    yield from ui.press("back")
+    return done
+
+
+def pay_code(ui: Driver, code: str, amount: int, pin: str, today: str
+             ) -> Iterator[PhoneAction]:
+    """Pay a merchant by its payment code (skipped when the bills show it paid today)."""
     yield from ui.open_app("Pay")
-    if pay.paid_today(ui, MERCHANTS[code], amount):
+    if (yield from paid_today(ui, MERCHANTS[code], amount, today)):
         return
+    ui.why(f"Paying {amount_typed(amount)} to the shop with payment code {code}")
     yield from ui.tap(id="scan")
     yield from ui.fill("code", code)
-    yield from ui.fill("amount", f"{amount / 100:.2f}")
+    yield from ui.fill("amount", amount_typed(amount))
     yield from ui.tap(id="pay")
     yield from pay.enter_pin(ui, pin)
 
 
-def transfer(ui: Driver, name: str, amount: int, note: str, pin: str) -> Iterator[PhoneAction]:
-    """A transfer to a contact with a note (skipped when made today already)."""
+def transfer(ui: Driver, name: str, amount: int, note: str, pin: str, today: str
+             ) -> Iterator[PhoneAction]:
+    """A transfer to a contact with a note (skipped when the bills show it made today)."""
     yield from ui.open_app("Pay")
-    if pay.paid_today(ui, name, amount):
+    if (yield from paid_today(ui, name, amount, today)):
         return
+    ui.why(f"Sending {amount_typed(amount)} to {name} with Alipay")
     yield from ui.tap(id="transfer")
     yield from ui.fill("search", name.split()[0])
     yield from ui.tap(name, kind="list_item")
-    yield from ui.fill("amount", f"{amount / 100:.2f}")
+    yield from ui.fill("amount", amount_typed(amount))
     if note:
         yield from ui.fill("note", note)
     yield from ui.tap(id="send")
@@ -312,8 +403,11 @@ class CrossPayMerchantToExpense(MoneyTask):
                 agreeing(logged(m, payment(initial, m), paid, p["category"]))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from pay_code(ui, p["code"], p["amount"], p["pin"])
-        yield from log_expense(ui, p["merchant"], p["amount"], self.ago(0), p["category"])
+        amount = cents_of(p["amount_text"])  # as the instruction states it
+        yield from pay_code(ui, p["code"], amount, p["pin"], self.ago(0))
+        shop_name = ui.find(id="merchant")
+        merchant = shop_name.text.removeprefix("Pay to ") if shop_name else p["merchant"]
+        yield from log_expense(ui, merchant, amount, self.ago(0), p["category"])
         yield from ui.finish()
 
 
@@ -349,9 +443,12 @@ class CrossPayBillToExpense(MoneyTask):
         return [agreeing(logged(p["merchant"], source, paid, p["category"]))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Looking up the payments to {p['merchant']} in Alipay's bills")
         yield from open_bills(ui, p["merchant"])
         day = self.ago(p["ago"])
-        [t] = read_payments(ui, [p["merchant"]], [day])
+        [t] = yield from read_payments(ui, [p["merchant"]], [day])
+        ui.why(f"The bills show {amount_typed(-t.amount)} paid to {t.name} on {day}, "
+               f"{p['when']}: logging that")
         yield from log_expense(ui, p["merchant"], -t.amount, day, p["category"])
         yield from ui.finish()
 
@@ -391,11 +488,23 @@ class CrossPayWeekToExpenses(MoneyTask):
     def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
         return [Ask(self.week(p, initial), (Allow(EXPENSES, "added", max=len(p["shops"])),))]
 
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+    def read_week(self, ui: Driver) -> Generator[PhoneAction, None, list[Shown]]:
+        """Pay's bills read to the end: the payments dated in the last seven days, oldest
+        first."""
+        ui.why("Reading every payment of the last 7 days in Alipay's bills")
         yield from open_bills(ui)
-        week = read_payments(ui, p["shops"], self.days(p))
-        for merchant, day, t in zip(p["shops"], self.days(p), week, strict=True):
-            yield from log_expense(ui, merchant, -t.amount, day, "Food")
+        bills = yield from scan_rows(ui, "txn")
+        first = self.ago(6)
+        week = sorted((t for t in bills if t.amount < 0 and t.date >= first),
+                      key=lambda t: (t.date, t.id))
+        ui.why(f"{len(week)} payments since {first}: "
+               + ", ".join(f"{t.name} {amount_typed(-t.amount)} on {t.date}" for t in week))
+        return week
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        week = yield from self.read_week(ui)
+        for t in week:
+            yield from log_expense(ui, t.name, -t.amount, t.date, "Food")
         yield from ui.finish()
 
 
@@ -439,15 +548,19 @@ class CrossPayReconcileWeek(CrossPayWeekToExpenses):
                      Allow(EXPENSES, "modified", key=key, fields=("amount",))))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_bills(ui)
-        week = read_payments(ui, p["shops"], self.days(p))
-        for merchant, day, t in zip(p["shops"], self.days(p), week, strict=True):
-            yield from ui.open_app("Expense")
-            have = [e for e in ui.state.app("Expense").data.expenses
-                    if e.name == merchant and e.date == day]
+        week = yield from self.read_week(ui)
+        ui.why("Reading Pro Expense's list to compare it with the week's payments")
+        yield from ui.open_app("Expense")
+        logged_rows = yield from scan_rows(ui, "expense")
+        for t in week:
+            have = [e for e in logged_rows if e.name == t.name and e.date == t.date]
             if not have:
-                yield from log_expense(ui, merchant, -t.amount, day, "Food")
+                ui.why(f"{t.name} on {t.date} is not in Pro Expense: adding it")
+                yield from log_expense(ui, t.name, -t.amount, t.date, "Food")
             elif have[0].amount != -t.amount:
+                ui.why(f"{t.name} on {t.date} is logged as {amount_typed(have[0].amount)}, "
+                       f"but the payment was {amount_typed(-t.amount)}: fixing the amount")
+                yield from ui.open_app("Expense")
                 yield from edit_amount(ui, have[0].id, -t.amount)
                 yield from ui.press("back")
         yield from ui.finish()
@@ -463,6 +576,8 @@ class CrossPayRefundToExpense(MoneyTask):
                 "bills show.")
     pays = False
     complexity, max_steps = 3, 24
+    derivations: ClassVar[Mapping[str, str]] = {
+        "type": "the payment's amount less the refund, both read in the bills"}
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         merchant = str(pick(rng, list(MERCHANTS.values())))
@@ -503,17 +618,23 @@ class CrossPayRefundToExpense(MoneyTask):
                          Allow(EXPENSES, "modified", key=key, fields=("amount",)))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Looking up the payments and the refund from {p['merchant']} in the bills")
         yield from open_bills(ui, p["merchant"])
-        bought, txns = self.ago(p["ago"]), pay.wallet(ui.state).transactions
-        spent = next(t for t in txns if t.counterparty == p["merchant"] and t.date == bought
+        bought = self.ago(p["ago"])
+        bills = yield from scan_rows(ui, "txn")
+        spent = next(t for t in bills if t.name == p["merchant"] and t.date == bought
                      and t.amount < 0)
-        refund = next(t for t in txns if t.counterparty == p["merchant"] and t.amount > 0)
-        ui.must(id=f"txn_amount_{refund.id}")
+        refund = next(t for t in bills if t.name == p["merchant"] and t.amount > 0)
         net = -spent.amount - refund.amount
+        ui.why(f"Paid {amount_typed(-spent.amount)} on {bought}, refunded "
+               f"{amount_typed(refund.amount)}: {amount_typed(net)} net. Finding that "
+               "expense in Pro Expense")
         yield from ui.open_app("Expense")
-        e = next(e for e in ui.state.app("Expense").data.expenses
-                 if e.name == p["merchant"] and e.date == bought)
+        logged_rows = yield from scan_rows(ui, "expense")
+        e = next(e for e in logged_rows if e.name == p["merchant"] and e.date == bought)
         if e.amount != net:
+            ui.why(f"The {p['merchant']} expense of {bought} says {amount_typed(e.amount)}: "
+                   f"changing it to {amount_typed(net)}")
             yield from edit_amount(ui, e.id, net)
         yield from ui.finish()
 
