@@ -688,18 +688,27 @@ class CrossPayRepaidTodo(MoneyTask):
                     (Allow(TODOS, "modified", key=key, fields=fields),))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_bills(ui, p["name"].split()[0])
-        theirs = next(t for t in pay.wallet(ui.state).transactions
-                      if t.counterparty == p["name"])
-        ui.must(id=f"txn_amount_{theirs.id}")  # the friend's one transfer, read on screen
+        first = p["name"].split()[0]
+        ui.why(f"Looking for a transfer from {p['name']} in Alipay's bills")
+        yield from open_bills(ui, first)
+        bills = yield from scan_rows(ui, "txn")
+        want = cents_of(p["amount_text"])
+        back = [t for t in bills if t.name == p["name"] and t.amount == want]
+        if back:
+            ui.why(f"The bills show {p['amount_text']} from {p['name']} on {back[0].date}: "
+                   f"ticking off \u201c{p['title']}\u201d")
+        else:
+            ui.why(f"No {p['amount_text']} from {p['name']} in the bills: moving "
+                   f"\u201c{p['title']}\u201d to tomorrow")
         yield from ui.open_app("Todo")
-        item = next(i for i in ui.state.app("Todo").data.items if i.title == p["title"])
-        if theirs.amount != p["amount"]:  # not repaid
+        if not back:
             yield from ui.tap(p["title"], kind="list_item")
             yield from todo.set_due(ui, self.ago(-1))
             yield from ui.tap(id="save")
-        elif not item.done:
-            yield from ui.tap(id=f"done_{item.id}")
+        else:
+            yield from ui.reveal(desc=f"Done: {p['title']}")
+            if not ui.must(desc=f"Done: {p['title']}").checked:
+                yield from ui.tap(desc=f"Done: {p['title']}")
         yield from ui.finish()
 
 
