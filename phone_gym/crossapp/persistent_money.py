@@ -713,17 +713,49 @@ class CrossPayRepaidTodo(MoneyTask):
 
 
 # --- Shop orders, to-dos and expenses ----------------------------------------------------------
-def buy_now(ui: Driver, name: str, color: str) -> Iterator[PhoneAction]:
-    """In Shop: search ``name``, pick ``color``, buy it now with the defaults (skipped when
-    an order of it was placed today)."""
+@dataclass(frozen=True)
+class OrderPage:
+    """A Shop order as its details page shows it."""
+
+    number: str
+    placed: str
+    arrives: str
+    total: int
+    items: tuple[str, ...]
+
+
+def order_page(ui: Driver) -> OrderPage:
+    """The order whose details page is open, read off the screen."""
+    def text(key: str) -> str:  # a delivered order shows no arrival day
+        found = ui.find(id=key)
+        return found.text if found is not None else ""
+    items = tuple(e.text for e in ui.find_all(kind="list_item")
+                  if re.fullmatch(r"item_\d+", e.short_id))
+    return OrderPage(text("order_number").removeprefix("Order ").strip(),
+                     text("placed").removeprefix("Placed ").strip(),
+                     text("arrives").removeprefix("Arrives by ").strip(),
+                     cents_of(text("total")), items)
+
+
+def buy_now(ui: Driver, name: str, color: str, today: str
+            ) -> Generator[PhoneAction, None, OrderPage]:
+    """In Shop: the newest order opened first (kept when it is ``name`` placed ``today``:
+    a restarted script); else search ``name``, pick ``color``, buy it now with the defaults,
+    and open the order placed. Returns the order as its page shows it."""
     yield from ui.open_app("Shop")
-    app = ui.state.app("Shop")
-    today = app.system.now.date().isoformat()
-    product = next(p for p in app.data.products if p.name == name)
-    if any(app.data.orders.get(line.order_id) is not None
-           and app.data.orders[line.order_id].placed == today
-           for line in app.data.order_lines.where(product_id=product.id)):
-        return
+    ui.why(f"Checking Shop's newest order: was the {name} bought today already?")
+    yield from ui.tap(id="tab_orders")
+    rows = [e for e in ui.find_all(kind="list_item") if re.fullmatch(r"order_\d+", e.short_id)]
+    if rows:
+        yield from ui.tap(rows[0].text, kind="list_item")
+        newest = order_page(ui)
+        if newest.placed == today and name in newest.items:
+            ui.why(f"Order {newest.number} of the {name} was placed today already")
+            return newest
+        yield from ui.press("back")
+    ui.why(f"Buying the {name}" + (f" in {color}" if color else "")
+           + " with the default card and address")
+    yield from ui.tap(id="tab_home")
     yield from ui.tap(id="search_entry")
     yield from ui.fill("search", name)
     yield from ui.tap(name, kind="list_item")
@@ -731,16 +763,13 @@ def buy_now(ui: Driver, name: str, color: str) -> Iterator[PhoneAction]:
         yield from ui.tap(color, id=f"chip_{slug(color)}")
     yield from ui.tap(id="buy_now")
     yield from ui.tap(id="place_order")
-
-
-def placed_order(ui: Driver, name: str) -> Any:
-    """The order of ``name`` placed today (for the oracle to plan)."""
-    app = ui.state.app("Shop")
-    product = next(p for p in app.data.products if p.name == name)
-    today = app.system.now.date().isoformat()
-    return next(app.data.orders[line.order_id]
-                for line in app.data.order_lines.where(product_id=product.id)
-                if app.data.orders[line.order_id].placed == today)
+    placed = [e.text for e in ui.find_all(kind="toast") if e.text.endswith(" placed")]
+    if not placed:
+        raise OracleError("no order placed")
+    number = placed[0].removesuffix(" placed")
+    ui.why(f"{number} is placed: opening it to read its number, total and arrival day")
+    yield from ui.tap(number, kind="list_item")
+    return order_page(ui)
 
 
 SHOP_CATEGORY = {"Headphones": "Entertainment", "Backpacks": "Others", "Watches": "Others",
@@ -793,26 +822,28 @@ class CrossShopOrderToTodo(Consistency, Task):
     def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
         return [self.bought(p, initial), self.to_do(p, initial)]
 
-    def add_todo(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        order = placed_order(ui, p["name"])
+    def add_todo(self, ui: Driver, p: Mapping[str, Any], order: OrderPage
+                 ) -> Iterator[PhoneAction]:
         yield from ui.open_app("Todo")
-        if any(i.title == p["title"] for i in ui.state.app("Todo").data.items):
+        if ui.find(p["title"], kind="list_item") is not None:
+            ui.why(f"The to-do \u201c{p['title']}\u201d is in Tasks already")
             return
+        ui.why(f"Adding the to-do \u201c{p['title']}\u201d, due {order.arrives} when order "
+               f"{order.number} arrives, its number in the note")
         yield from ui.tap(id="new_item")
         yield from ui.fill("title", p["title"])
         yield from todo.set_due(ui, order.arrives)
         yield from ui.fill("note", f"Shop order {order.number}")
         yield from ui.tap(id="save")
 
-    def buy(self, ui: Driver, p: Mapping[str, Any], read: str) -> Iterator[PhoneAction]:
-        """Buy the item, then open the order and read its ``read`` field."""
-        yield from buy_now(ui, p["name"], p["color"])
-        yield from ui.tap(f"Order {placed_order(ui, p['name']).number}", kind="list_item")
-        ui.must(id=read)
+    def buy(self, ui: Driver, p: Mapping[str, Any]) -> Generator[PhoneAction, None, OrderPage]:
+        """Buy the item (unless bought today already); the order as its page shows it."""
+        today = self.start.date().isoformat()
+        return (yield from buy_now(ui, p["name"], p["color"], today))
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from self.buy(ui, p, "arrives")
-        yield from self.add_todo(ui, p)
+        order = yield from self.buy(ui, p)
+        yield from self.add_todo(ui, p, order)
         yield from ui.finish()
 
 
@@ -843,11 +874,10 @@ class CrossShopOrderExpenseTodo(CrossShopOrderToTodo):
                 self.to_do(p, initial)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from self.buy(ui, p, "total")
-        order = placed_order(ui, p["name"])
+        order = yield from self.buy(ui, p)
         yield from log_expense(ui, p["name"], order.total, order.placed,
                                p["expense_category"])
-        yield from self.add_todo(ui, p)
+        yield from self.add_todo(ui, p, order)
         yield from ui.finish()
 
 
@@ -884,12 +914,12 @@ class CrossShopArrivalToCalendar(CrossShopOrderToTodo):
             event, new_order(tuple(rows(initial, SHOP_ORDERS))), evening))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from self.buy(ui, p, "arrives")
-        order = placed_order(ui, p["name"])
-        if all(e.title != p["event"] for e in ui.state.app("Calendar").system.events):
-            first = calendar.at(date.fromisoformat(order.arrives), p["hour"])
-            yield from new_event(ui, p["event"], first, first + timedelta(hours=1),
-                                 description=f"Shop order {order.number}")
+        order = yield from self.buy(ui, p)
+        first = calendar.at(date.fromisoformat(order.arrives), p["hour"])
+        ui.why(f"Order {order.number} arrives by {order.arrives}: blocking {p['hour']}:00 to "
+               f"{p['end']}:00 that day in the calendar")
+        yield from new_event(ui, p["event"], first, first + timedelta(hours=1),
+                             description=f"Shop order {order.number}")
         yield from ui.finish()
 
 
