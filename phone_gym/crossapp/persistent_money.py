@@ -965,15 +965,32 @@ class CrossShopCancelDropsExpense(Consistency, Task):
                 removed(EXPENSES, key_of(initial, EXPENSES, name=p["name"]))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Looking through Shop's orders for the one of the {p['name']}")
         yield from ui.open_app("Shop")
-        order = next(o for o in ui.state.app("Shop").data.orders if o.number == p["number"])
-        if order.status == "Processing":
-            yield from ui.tap(id="tab_orders")
-            yield from ui.tap(f"Order {p['number']}", kind="list_item")
-            yield from ui.tap(id="cancel_order")
-            yield from ui.tap(id="button_cancel_order")
+        yield from ui.tap(id="tab_orders")
+        numbers = [e.text for e in ui.find_all(kind="list_item")
+                   if re.fullmatch(r"order_\d+", e.short_id)]
+        for number in numbers:
+            yield from ui.tap(number, kind="list_item")
+            if p["name"] not in order_page(ui).items:
+                yield from ui.press("back")
+                continue
+            status = ui.must(id="status").text
+            if status.endswith("Processing"):
+                ui.why(f"{number} holds the {p['name']} and has not shipped: cancelling it")
+                yield from ui.tap(id="cancel_order")
+                yield from ui.tap(id="button_cancel_order")
+            else:
+                ui.why(f"{number} of the {p['name']} is {status.lower()} already")
+            break
+        else:
+            raise OracleError(f"no Shop order of the {p['name']} on screen")
+        ui.why(f"Deleting the {p['name']} expense in Pro Expense")
         yield from ui.open_app("Expense")
-        gone = [e for e in ui.state.app("Expense").data.expenses if e.name == p["name"]]
+        logged_rows = list(shown_rows(ui, "expense").values())
+        if not any(e.name == p["name"] for e in logged_rows):
+            logged_rows = yield from scan_rows(ui, "expense")
+        gone = [e for e in logged_rows if e.name == p["name"]]
         if gone:
             yield from ui.tap(id=f"expense_{gone[0].id}")
             yield from ui.tap(id="delete")
