@@ -1256,13 +1256,31 @@ class CrossFoodOrderToExpense(Consistency, foodorder.FoodOrderDishes):
         return [agreeing(logged(name, payment(initial, name), paid, "Food"))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        if not any(t.counterparty == p["restaurant"] for t in pay.wallet(ui.state).transactions):
+        today = self.start.date().isoformat()
+        t = yield from self.paid(ui, p["restaurant"], today)
+        if t is None:
+            ui.why(f"No payment to {p['restaurant']} today yet: ordering in Food Order")
             yield from steps(super().oracle(ui, p))
-        t = next(t for t in pay.wallet(ui.state).transactions
-                 if t.counterparty == p["restaurant"])
-        yield from log_expense(ui, p["restaurant"], -t.amount, self.start.date().isoformat(),
-                               "Food")
+            t = yield from self.paid(ui, p["restaurant"], today)
+        if t is None:
+            raise OracleError(f"no payment to {p['restaurant']} in the bills")
+        ui.why(f"The bills show {amount_typed(-t.amount)} paid to {t.name} today: logging it")
+        yield from log_expense(ui, p["restaurant"], -t.amount, today, "Food")
         yield from ui.finish()
+
+
+    def paid(self, ui: Driver, name: str, today: str
+             ) -> Generator[PhoneAction, None, Shown | None]:
+        """Pay's bills searched for ``name``: today's payment to it, if any."""
+        ui.why(f"Looking for today's payment to {name} in Alipay's bills")
+        yield from ui.open_app("Pay")
+        if ui.find(id="history") is None:
+            if ui.find(id="bills") is None:
+                yield from ui.press("back")
+            yield from ui.tap(id="bills")
+        yield from ui.fill("search", name)
+        return next((t for t in shown_rows(ui, "txn").values()
+                     if t.name == name and t.date == today and t.amount < 0), None)
 
 
 class CrossDeliveryOrderToExpense(Consistency, delivery.DeliveryTipOrder):
@@ -1288,12 +1306,22 @@ class CrossDeliveryOrderToExpense(Consistency, delivery.DeliveryTipOrder):
                                 date=self.start.date().isoformat()))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Checking Delivery's orders for one from {p['restaurant']}")
         yield from ui.open_app("Delivery")
-        if not len(ui.state.app("Delivery").data.orders):
+        yield from ui.tap(id="tab_orders")
+        mine = [e for e in ui.find_all(p["restaurant"], kind="list_item")
+                if e.short_id.startswith("order_")]
+        if mine:
+            yield from ui.tap(id=mine[0].short_id)
+        else:
+            ui.why(f"No order yet: ordering {p['qty']} {p['dish']} from {p['restaurant']} "
+                   f"with a {p['tip']}% tip")
+            yield from ui.tap(id="tab_home")
             yield from steps(super().oracle(ui, p))
-            ui.must(id="total")
-        order = next(iter(ui.state.app("Delivery").data.orders))
-        yield from log_expense(ui, p["restaurant"], order.total, self.start.date().isoformat(),
+        total = cents_of(ui.must(id="total").text)
+        ui.why(f"The order's total is {amount_typed(total)}, tip included: logging it in Pro "
+               "Expense")
+        yield from log_expense(ui, p["restaurant"], total, self.start.date().isoformat(),
                                "Food")
         yield from ui.finish()
 
