@@ -1101,6 +1101,10 @@ def split_params(rng: np.random.Generator, friend: str, what: int) -> dict[str, 
             "expense": name, "category": SPLITS[what][2]}
 
 
+#: How a friend's text states a split bill: its total and how many shared it.
+SPLIT_TEXT = re.compile(r"came to (¥[\d.,]+) for the (\d+) of us")
+
+
 class CrossSplitBillToExpense(MoneyTask):
     """A friend's SMS asks for my share of a bill: pay it in Pay with a note, and log my share
     in Pro Expense (comparing the expense to the transfer made)."""
@@ -1112,6 +1116,8 @@ class CrossSplitBillToExpense(MoneyTask):
                 "{category}, dated today.")
     complexity, max_steps = 4, 45
     bills = 1
+    derivations: ClassVar[Mapping[str, str]] = {
+        "type": "my share: the bill's total in the friend's text over the number of people"}
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         p = self.base_params(rng)
@@ -1148,15 +1154,30 @@ class CrossSplitBillToExpense(MoneyTask):
         return out
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        for split, category in zip(p["splits"], self.categories(p), strict=True):
-            yield from ui.open_app("Messages")
-            if ui.find(split["friend"], kind="list_item") is None:
-                yield from ui.press("back")
-            yield from ui.tap(split["friend"], kind="list_item")
-            yield from transfer(ui, split["friend"], split["share"], p["note"], p["pin"])
-            yield from log_expense(ui, split["expense"], split["share"], self.ago(0),
-                                   category)
+        friends = [p["friend"], p.get("friend2")][:self.bills]
+        expenses = [p["expense"], p.get("expense2")][:self.bills]
+        for friend, name, category in zip(friends, expenses, self.categories(p), strict=True):
+            ui.why(f"Reading {friend}'s text about the bill")
+            share = yield from self.read_share(ui, friend)
+            yield from transfer(ui, friend, share, p["note"], p["pin"], self.ago(0))
+            yield from log_expense(ui, name, share, self.ago(0), category)
         yield from ui.finish()
+
+    def read_share(self, ui: Driver, friend: str) -> Generator[PhoneAction, None, int]:
+        """Open ``friend``'s SMS thread and work out my share: the bill's total over the
+        number of people the text names."""
+        yield from ui.open_app("Messages")
+        if ui.find(friend, kind="list_item") is None:
+            yield from ui.press("back")
+        yield from ui.tap(friend, kind="list_item")
+        for e in ui.find_all():
+            m = SPLIT_TEXT.search(e.text or "")
+            if m is not None:
+                total, n = cents_of(m.group(1)), int(m.group(2))
+                ui.why(f"{friend}'s bill came to {amount_typed(total)} for {n} people: my "
+                       f"share is {amount_typed(total // n)}")
+                return total // n
+        raise OracleError(f"no split bill in {friend}'s text on screen")
 
 
 class CrossSplitTwoBillsToExpenses(CrossSplitBillToExpense):
