@@ -17,8 +17,9 @@ wallet beyond what was asked, a second expense or a second payment is collateral
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
-from datetime import date, timedelta
+from collections.abc import Generator, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
 from typing import Any, ClassVar
 
 import numpy as np
@@ -32,7 +33,7 @@ from ..mockapps.foodorder import fixtures as foodorder
 from ..mockapps.pay import fixtures as pay
 from ..mockapps.shop import fixtures as shop
 from ..mockapps.todo import fixtures as todo
-from ..tasks.driver import Driver
+from ..tasks.driver import Driver, OracleError
 from ..tasks.families import Unsafe
 from ..tasks.task import Task
 from ..tasks.vocab import people, pick
@@ -154,20 +155,90 @@ def arriving(order: Row, state: Mapping[str, Any]) -> dict[str, Any]:
 
 
 # --- oracle steps ------------------------------------------------------------------------------
+_ROW_ID = re.compile(r"(txn|expense)_(\d+)$")
+
+
+def cents_of(text: str) -> int:
+    """The cents of an amount as an app shows it ("-¥278.20", "$32.80", "¥45"); the sign
+    kept."""
+    m = re.search(r"(-?)[¥$]?\s*(\d+)(?:\.(\d{1,2}))?", text.replace(",", ""))
+    if m is None:
+        raise OracleError(f"no amount in {text!r}")
+    cents = int(m.group(2)) * 100 + int((m.group(3) or "0").ljust(2, "0"))
+    return -cents if m.group(1) else cents
+
+
+def amount_typed(cents: int) -> str:
+    return f"{cents / 100:.2f}"
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A row of Pay's bills (``kind`` "txn") or of Pro Expense's list ("expense") as the
+    screen shows it: the record's id, name, amount in cents, ISO date, category."""
+
+    kind: str
+    id: int
+    name: str
+    amount: int
+    date: str
+    category: str = ""
+
+
+def shown_rows(ui: Driver, kind: str) -> dict[int, Shown]:
+    """The bills (``kind="txn"``) or expenses rows fully on screen now."""
+    texts = {e.short_id: e.text for e in ui.elements() if not e.clipped}
+    out: dict[int, Shown] = {}
+    for key, name in texts.items():
+        m = _ROW_ID.fullmatch(key)
+        if m is None or m.group(1) != kind:
+            continue
+        n = int(m.group(2))
+        parts = (f"txn_amount_{n}", f"txn_date_{n}") if kind == "txn" else (
+            f"amount_{n}", f"date_{n}")
+        if not all(texts.get(k) for k in parts):
+            continue
+        amount, day = (texts[k] for k in parts)
+        if kind == "expense":
+            day = datetime.strptime(day, "%b %d, %Y").date().isoformat()
+        out[n] = Shown(kind, n, name, cents_of(amount), day, texts.get(f"category_{n}", ""))
+    return out
+
+
+def scan_rows(ui: Driver, kind: str) -> Generator[PhoneAction, None, list[Shown]]:
+    """Scroll the open list (bills or expenses) to its end, reading every row; then back to
+    its top."""
+    seen = shown_rows(ui, kind)
+    moved = 0
+    for _ in range(12):
+        before = [(e.text, e.bounds) for e in ui.elements()]
+        yield PhoneAction("scroll", x=500, y=600, direction="down")
+        if [(e.text, e.bounds) for e in ui.elements()] == before:
+            break
+        moved += 1
+        seen.update(shown_rows(ui, kind))
+    for _ in range(moved):
+        yield PhoneAction("scroll", x=500, y=400, direction="up")
+    return list(seen.values())
+
+
 def log_expense(ui: Driver, name: str, amount: int, day: str, category: str = "",
                 note: str = "") -> Iterator[PhoneAction]:
-    """In Pro Expense: a new expense, saved (skipped when it is there already)."""
+    """In Pro Expense: a new expense, saved (skipped when its row is on the list already)."""
     yield from ui.open_app("Expense")
-    if any(e.name == name and e.amount == amount and e.date == day
-           for e in ui.state.app("Expense").data.expenses):
-        return
     if ui.find(id="new_expense") is None:  # on an expense's page: back to the list
         yield from ui.press("back")
+    if any(r.name == name and r.amount == amount and r.date == day
+           for r in shown_rows(ui, "expense").values()):
+        ui.why(f"{name}, {amount_typed(amount)} on {day}, is on Pro Expense's list already")
+        return
+    ui.why(f"Adding the expense {name}: {amount_typed(amount)} on {day}"
+           + (f", under {category}" if category else ""))
     yield from ui.tap(id="new_expense")
     if category and category != "Others":
         yield from ui.tap(category, kind="chip")
     yield from ui.fill("name", name)
-    yield from ui.fill("amount", f"{amount / 100:.2f}")
+    yield from ui.fill("amount", amount_typed(amount))
     if note:
         yield from ui.fill("note", note)
     yield from expense.set_date(ui, day)
@@ -178,7 +249,7 @@ def edit_amount(ui: Driver, expense_id: int, amount: int) -> Iterator[PhoneActio
     """In Pro Expense's list: the expense's amount changed to ``amount``, saved."""
     yield from ui.tap(id=f"expense_{expense_id}")
     yield from ui.tap(id="edit")
-    yield from ui.fill("amount", f"{amount / 100:.2f}")
+    yield from ui.fill("amount", amount_typed(amount))
     yield from ui.tap(id="save")
 
 
@@ -190,37 +261,57 @@ def open_bills(ui: Driver, query: str = "") -> Iterator[PhoneAction]:
         yield from ui.fill("search", query)
 
 
-def read_payments(ui: Driver, merchants: Sequence[str], days: Sequence[str]) -> list[Any]:
-    """The wallet payments to ``merchants`` on ``days``, each read on the open bills."""
-    found = [next(t for t in pay.wallet(ui.state).transactions
-                  if t.counterparty == merchant and t.date == day)
-             for merchant, day in zip(merchants, days, strict=True)]
-    for t in found:
-        ui.must(id=f"txn_amount_{t.id}")
+def read_payments(ui: Driver, merchants: Sequence[str], days: Sequence[str]
+                  ) -> Generator[PhoneAction, None, list[Shown]]:
+    """The payments to ``merchants`` on ``days``, read off the open bills (scrolled)."""
+    bills = yield from scan_rows(ui, "txn")
+    found = []
+    for merchant, day in zip(merchants, days, strict=True):
+        hit = [r for r in bills if r.name == merchant and r.date == day and r.amount < 0]
+        if not hit:
+            raise OracleError(f"no payment to {merchant} on {day} in the bills")
+        found.append(hit[0])
     return found
 
 
-def pay_code(ui: Driver, code: str, amount: int, pin: str) -> Iterator[PhoneAction]:
-    """Pay a merchant by its payment code (skipped when paid today already)."""
+def paid_today(ui: Driver, counterparty: str, amount: int, today: str
+               ) -> Generator[PhoneAction, None, bool]:
+    """From Pay's home: whether the bills show that payment made today already (then back
+    home)."""
+    ui.why(f"Checking Pay's bills: was {amount_typed(amount)} to {counterparty} paid today "
+           "already?")
+    yield from ui.tap(id="bills")
+    done = any(r.name == counterparty and r.amount == -amount and r.date == today
+               for r in shown_rows(ui, "txn").values())
+    yield from ui.press("back")
+    return done
+
+
+def pay_code(ui: Driver, code: str, amount: int, pin: str, today: str
+             ) -> Iterator[PhoneAction]:
+    """Pay a merchant by its payment code (skipped when the bills show it paid today)."""
     yield from ui.open_app("Pay")
-    if pay.paid_today(ui, MERCHANTS[code], amount):
+    if (yield from paid_today(ui, MERCHANTS[code], amount, today)):
         return
+    ui.why(f"Paying {amount_typed(amount)} to the shop with payment code {code}")
     yield from ui.tap(id="scan")
     yield from ui.fill("code", code)
-    yield from ui.fill("amount", f"{amount / 100:.2f}")
+    yield from ui.fill("amount", amount_typed(amount))
     yield from ui.tap(id="pay")
     yield from pay.enter_pin(ui, pin)
 
 
-def transfer(ui: Driver, name: str, amount: int, note: str, pin: str) -> Iterator[PhoneAction]:
-    """A transfer to a contact with a note (skipped when made today already)."""
+def transfer(ui: Driver, name: str, amount: int, note: str, pin: str, today: str
+             ) -> Iterator[PhoneAction]:
+    """A transfer to a contact with a note (skipped when the bills show it made today)."""
     yield from ui.open_app("Pay")
-    if pay.paid_today(ui, name, amount):
+    if (yield from paid_today(ui, name, amount, today)):
         return
+    ui.why(f"Sending {amount_typed(amount)} to {name} with Alipay")
     yield from ui.tap(id="transfer")
     yield from ui.fill("search", name.split()[0])
     yield from ui.tap(name, kind="list_item")
-    yield from ui.fill("amount", f"{amount / 100:.2f}")
+    yield from ui.fill("amount", amount_typed(amount))
     if note:
         yield from ui.fill("note", note)
     yield from ui.tap(id="send")
@@ -312,8 +403,11 @@ class CrossPayMerchantToExpense(MoneyTask):
                 agreeing(logged(m, payment(initial, m), paid, p["category"]))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from pay_code(ui, p["code"], p["amount"], p["pin"])
-        yield from log_expense(ui, p["merchant"], p["amount"], self.ago(0), p["category"])
+        amount = cents_of(p["amount_text"])  # as the instruction states it
+        yield from pay_code(ui, p["code"], amount, p["pin"], self.ago(0))
+        shop_name = ui.find(id="merchant")
+        merchant = shop_name.text.removeprefix("Pay to ") if shop_name else p["merchant"]
+        yield from log_expense(ui, merchant, amount, self.ago(0), p["category"])
         yield from ui.finish()
 
 
@@ -349,9 +443,12 @@ class CrossPayBillToExpense(MoneyTask):
         return [agreeing(logged(p["merchant"], source, paid, p["category"]))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Looking up the payments to {p['merchant']} in Alipay's bills")
         yield from open_bills(ui, p["merchant"])
         day = self.ago(p["ago"])
-        [t] = read_payments(ui, [p["merchant"]], [day])
+        [t] = yield from read_payments(ui, [p["merchant"]], [day])
+        ui.why(f"The bills show {amount_typed(-t.amount)} paid to {t.name} on {day}, "
+               f"{p['when']}: logging that")
         yield from log_expense(ui, p["merchant"], -t.amount, day, p["category"])
         yield from ui.finish()
 
@@ -391,11 +488,23 @@ class CrossPayWeekToExpenses(MoneyTask):
     def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
         return [Ask(self.week(p, initial), (Allow(EXPENSES, "added", max=len(p["shops"])),))]
 
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+    def read_week(self, ui: Driver) -> Generator[PhoneAction, None, list[Shown]]:
+        """Pay's bills read to the end: the payments dated in the last seven days, oldest
+        first."""
+        ui.why("Reading every payment of the last 7 days in Alipay's bills")
         yield from open_bills(ui)
-        week = read_payments(ui, p["shops"], self.days(p))
-        for merchant, day, t in zip(p["shops"], self.days(p), week, strict=True):
-            yield from log_expense(ui, merchant, -t.amount, day, "Food")
+        bills = yield from scan_rows(ui, "txn")
+        first = self.ago(6)
+        week = sorted((t for t in bills if t.amount < 0 and t.date >= first),
+                      key=lambda t: (t.date, t.id))
+        ui.why(f"{len(week)} payments since {first}: "
+               + ", ".join(f"{t.name} {amount_typed(-t.amount)} on {t.date}" for t in week))
+        return week
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        week = yield from self.read_week(ui)
+        for t in week:
+            yield from log_expense(ui, t.name, -t.amount, t.date, "Food")
         yield from ui.finish()
 
 
@@ -439,15 +548,19 @@ class CrossPayReconcileWeek(CrossPayWeekToExpenses):
                      Allow(EXPENSES, "modified", key=key, fields=("amount",))))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_bills(ui)
-        week = read_payments(ui, p["shops"], self.days(p))
-        for merchant, day, t in zip(p["shops"], self.days(p), week, strict=True):
-            yield from ui.open_app("Expense")
-            have = [e for e in ui.state.app("Expense").data.expenses
-                    if e.name == merchant and e.date == day]
+        week = yield from self.read_week(ui)
+        ui.why("Reading Pro Expense's list to compare it with the week's payments")
+        yield from ui.open_app("Expense")
+        logged_rows = yield from scan_rows(ui, "expense")
+        for t in week:
+            have = [e for e in logged_rows if e.name == t.name and e.date == t.date]
             if not have:
-                yield from log_expense(ui, merchant, -t.amount, day, "Food")
+                ui.why(f"{t.name} on {t.date} is not in Pro Expense: adding it")
+                yield from log_expense(ui, t.name, -t.amount, t.date, "Food")
             elif have[0].amount != -t.amount:
+                ui.why(f"{t.name} on {t.date} is logged as {amount_typed(have[0].amount)}, "
+                       f"but the payment was {amount_typed(-t.amount)}: fixing the amount")
+                yield from ui.open_app("Expense")
                 yield from edit_amount(ui, have[0].id, -t.amount)
                 yield from ui.press("back")
         yield from ui.finish()
@@ -463,6 +576,8 @@ class CrossPayRefundToExpense(MoneyTask):
                 "bills show.")
     pays = False
     complexity, max_steps = 3, 24
+    derivations: ClassVar[Mapping[str, str]] = {
+        "type": "the payment's amount less the refund, both read in the bills"}
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         merchant = str(pick(rng, list(MERCHANTS.values())))
@@ -503,17 +618,23 @@ class CrossPayRefundToExpense(MoneyTask):
                          Allow(EXPENSES, "modified", key=key, fields=("amount",)))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Looking up the payments and the refund from {p['merchant']} in the bills")
         yield from open_bills(ui, p["merchant"])
-        bought, txns = self.ago(p["ago"]), pay.wallet(ui.state).transactions
-        spent = next(t for t in txns if t.counterparty == p["merchant"] and t.date == bought
+        bought = self.ago(p["ago"])
+        bills = yield from scan_rows(ui, "txn")
+        spent = next(t for t in bills if t.name == p["merchant"] and t.date == bought
                      and t.amount < 0)
-        refund = next(t for t in txns if t.counterparty == p["merchant"] and t.amount > 0)
-        ui.must(id=f"txn_amount_{refund.id}")
+        refund = next(t for t in bills if t.name == p["merchant"] and t.amount > 0)
         net = -spent.amount - refund.amount
+        ui.why(f"Paid {amount_typed(-spent.amount)} on {bought}, refunded "
+               f"{amount_typed(refund.amount)}: {amount_typed(net)} net. Finding that "
+               "expense in Pro Expense")
         yield from ui.open_app("Expense")
-        e = next(e for e in ui.state.app("Expense").data.expenses
-                 if e.name == p["merchant"] and e.date == bought)
+        logged_rows = yield from scan_rows(ui, "expense")
+        e = next(e for e in logged_rows if e.name == p["merchant"] and e.date == bought)
         if e.amount != net:
+            ui.why(f"The {p['merchant']} expense of {bought} says {amount_typed(e.amount)}: "
+                   f"changing it to {amount_typed(net)}")
             yield from edit_amount(ui, e.id, net)
         yield from ui.finish()
 
@@ -567,33 +688,74 @@ class CrossPayRepaidTodo(MoneyTask):
                     (Allow(TODOS, "modified", key=key, fields=fields),))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_bills(ui, p["name"].split()[0])
-        theirs = next(t for t in pay.wallet(ui.state).transactions
-                      if t.counterparty == p["name"])
-        ui.must(id=f"txn_amount_{theirs.id}")  # the friend's one transfer, read on screen
+        first = p["name"].split()[0]
+        ui.why(f"Looking for a transfer from {p['name']} in Alipay's bills")
+        yield from open_bills(ui, first)
+        bills = yield from scan_rows(ui, "txn")
+        want = cents_of(p["amount_text"])
+        back = [t for t in bills if t.name == p["name"] and t.amount == want]
+        if back:
+            ui.why(f"The bills show {p['amount_text']} from {p['name']} on {back[0].date}: "
+                   f"ticking off \u201c{p['title']}\u201d")
+        else:
+            ui.why(f"No {p['amount_text']} from {p['name']} in the bills: moving "
+                   f"\u201c{p['title']}\u201d to tomorrow")
         yield from ui.open_app("Todo")
-        item = next(i for i in ui.state.app("Todo").data.items if i.title == p["title"])
-        if theirs.amount != p["amount"]:  # not repaid
+        if not back:
             yield from ui.tap(p["title"], kind="list_item")
             yield from todo.set_due(ui, self.ago(-1))
             yield from ui.tap(id="save")
-        elif not item.done:
-            yield from ui.tap(id=f"done_{item.id}")
+        else:
+            yield from ui.reveal(desc=f"Done: {p['title']}")
+            if not ui.must(desc=f"Done: {p['title']}").checked:
+                yield from ui.tap(desc=f"Done: {p['title']}")
         yield from ui.finish()
 
 
 # --- Shop orders, to-dos and expenses ----------------------------------------------------------
-def buy_now(ui: Driver, name: str, color: str) -> Iterator[PhoneAction]:
-    """In Shop: search ``name``, pick ``color``, buy it now with the defaults (skipped when
-    an order of it was placed today)."""
+@dataclass(frozen=True)
+class OrderPage:
+    """A Shop order as its details page shows it."""
+
+    number: str
+    placed: str
+    arrives: str
+    total: int
+    items: tuple[str, ...]
+
+
+def order_page(ui: Driver) -> OrderPage:
+    """The order whose details page is open, read off the screen."""
+    def text(key: str) -> str:  # a delivered order shows no arrival day
+        found = ui.find(id=key)
+        return found.text if found is not None else ""
+    items = tuple(e.text for e in ui.find_all(kind="list_item")
+                  if re.fullmatch(r"item_\d+", e.short_id))
+    return OrderPage(text("order_number").removeprefix("Order ").strip(),
+                     text("placed").removeprefix("Placed ").strip(),
+                     text("arrives").removeprefix("Arrives by ").strip(),
+                     cents_of(text("total")), items)
+
+
+def buy_now(ui: Driver, name: str, color: str, today: str
+            ) -> Generator[PhoneAction, None, OrderPage]:
+    """In Shop: the newest order opened first (kept when it is ``name`` placed ``today``:
+    a restarted script); else search ``name``, pick ``color``, buy it now with the defaults,
+    and open the order placed. Returns the order as its page shows it."""
     yield from ui.open_app("Shop")
-    app = ui.state.app("Shop")
-    today = app.system.now.date().isoformat()
-    product = next(p for p in app.data.products if p.name == name)
-    if any(app.data.orders.get(line.order_id) is not None
-           and app.data.orders[line.order_id].placed == today
-           for line in app.data.order_lines.where(product_id=product.id)):
-        return
+    ui.why(f"Checking Shop's newest order: was the {name} bought today already?")
+    yield from ui.tap(id="tab_orders")
+    rows = [e for e in ui.find_all(kind="list_item") if re.fullmatch(r"order_\d+", e.short_id)]
+    if rows:
+        yield from ui.tap(rows[0].text, kind="list_item")
+        newest = order_page(ui)
+        if newest.placed == today and name in newest.items:
+            ui.why(f"Order {newest.number} of the {name} was placed today already")
+            return newest
+        yield from ui.press("back")
+    ui.why(f"Buying the {name}" + (f" in {color}" if color else "")
+           + " with the default card and address")
+    yield from ui.tap(id="tab_home")
     yield from ui.tap(id="search_entry")
     yield from ui.fill("search", name)
     yield from ui.tap(name, kind="list_item")
@@ -601,16 +763,13 @@ def buy_now(ui: Driver, name: str, color: str) -> Iterator[PhoneAction]:
         yield from ui.tap(color, id=f"chip_{slug(color)}")
     yield from ui.tap(id="buy_now")
     yield from ui.tap(id="place_order")
-
-
-def placed_order(ui: Driver, name: str) -> Any:
-    """The order of ``name`` placed today (for the oracle to plan)."""
-    app = ui.state.app("Shop")
-    product = next(p for p in app.data.products if p.name == name)
-    today = app.system.now.date().isoformat()
-    return next(app.data.orders[line.order_id]
-                for line in app.data.order_lines.where(product_id=product.id)
-                if app.data.orders[line.order_id].placed == today)
+    placed = [e.text for e in ui.find_all(kind="toast") if e.text.endswith(" placed")]
+    if not placed:
+        raise OracleError("no order placed")
+    number = placed[0].removesuffix(" placed")
+    ui.why(f"{number} is placed: opening it to read its number, total and arrival day")
+    yield from ui.tap(number, kind="list_item")
+    return order_page(ui)
 
 
 SHOP_CATEGORY = {"Headphones": "Entertainment", "Backpacks": "Others", "Watches": "Others",
@@ -663,26 +822,28 @@ class CrossShopOrderToTodo(Consistency, Task):
     def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
         return [self.bought(p, initial), self.to_do(p, initial)]
 
-    def add_todo(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        order = placed_order(ui, p["name"])
+    def add_todo(self, ui: Driver, p: Mapping[str, Any], order: OrderPage
+                 ) -> Iterator[PhoneAction]:
         yield from ui.open_app("Todo")
-        if any(i.title == p["title"] for i in ui.state.app("Todo").data.items):
+        if ui.find(p["title"], kind="list_item") is not None:
+            ui.why(f"The to-do \u201c{p['title']}\u201d is in Tasks already")
             return
+        ui.why(f"Adding the to-do \u201c{p['title']}\u201d, due {order.arrives} when order "
+               f"{order.number} arrives, its number in the note")
         yield from ui.tap(id="new_item")
         yield from ui.fill("title", p["title"])
         yield from todo.set_due(ui, order.arrives)
         yield from ui.fill("note", f"Shop order {order.number}")
         yield from ui.tap(id="save")
 
-    def buy(self, ui: Driver, p: Mapping[str, Any], read: str) -> Iterator[PhoneAction]:
-        """Buy the item, then open the order and read its ``read`` field."""
-        yield from buy_now(ui, p["name"], p["color"])
-        yield from ui.tap(f"Order {placed_order(ui, p['name']).number}", kind="list_item")
-        ui.must(id=read)
+    def buy(self, ui: Driver, p: Mapping[str, Any]) -> Generator[PhoneAction, None, OrderPage]:
+        """Buy the item (unless bought today already); the order as its page shows it."""
+        today = self.start.date().isoformat()
+        return (yield from buy_now(ui, p["name"], p["color"], today))
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from self.buy(ui, p, "arrives")
-        yield from self.add_todo(ui, p)
+        order = yield from self.buy(ui, p)
+        yield from self.add_todo(ui, p, order)
         yield from ui.finish()
 
 
@@ -713,11 +874,10 @@ class CrossShopOrderExpenseTodo(CrossShopOrderToTodo):
                 self.to_do(p, initial)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from self.buy(ui, p, "total")
-        order = placed_order(ui, p["name"])
+        order = yield from self.buy(ui, p)
         yield from log_expense(ui, p["name"], order.total, order.placed,
                                p["expense_category"])
-        yield from self.add_todo(ui, p)
+        yield from self.add_todo(ui, p, order)
         yield from ui.finish()
 
 
@@ -754,12 +914,12 @@ class CrossShopArrivalToCalendar(CrossShopOrderToTodo):
             event, new_order(tuple(rows(initial, SHOP_ORDERS))), evening))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from self.buy(ui, p, "arrives")
-        order = placed_order(ui, p["name"])
-        if all(e.title != p["event"] for e in ui.state.app("Calendar").system.events):
-            first = calendar.at(date.fromisoformat(order.arrives), p["hour"])
-            yield from new_event(ui, p["event"], first, first + timedelta(hours=1),
-                                 description=f"Shop order {order.number}")
+        order = yield from self.buy(ui, p)
+        first = calendar.at(date.fromisoformat(order.arrives), p["hour"])
+        ui.why(f"Order {order.number} arrives by {order.arrives}: blocking {p['hour']}:00 to "
+               f"{p['end']}:00 that day in the calendar")
+        yield from new_event(ui, p["event"], first, first + timedelta(hours=1),
+                             description=f"Shop order {order.number}")
         yield from ui.finish()
 
 
@@ -805,15 +965,32 @@ class CrossShopCancelDropsExpense(Consistency, Task):
                 removed(EXPENSES, key_of(initial, EXPENSES, name=p["name"]))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Looking through Shop's orders for the one of the {p['name']}")
         yield from ui.open_app("Shop")
-        order = next(o for o in ui.state.app("Shop").data.orders if o.number == p["number"])
-        if order.status == "Processing":
-            yield from ui.tap(id="tab_orders")
-            yield from ui.tap(f"Order {p['number']}", kind="list_item")
-            yield from ui.tap(id="cancel_order")
-            yield from ui.tap(id="button_cancel_order")
+        yield from ui.tap(id="tab_orders")
+        numbers = [e.text for e in ui.find_all(kind="list_item")
+                   if re.fullmatch(r"order_\d+", e.short_id)]
+        for number in numbers:
+            yield from ui.tap(number, kind="list_item")
+            if p["name"] not in order_page(ui).items:
+                yield from ui.press("back")
+                continue
+            status = ui.must(id="status").text
+            if status.endswith("Processing"):
+                ui.why(f"{number} holds the {p['name']} and has not shipped: cancelling it")
+                yield from ui.tap(id="cancel_order")
+                yield from ui.tap(id="button_cancel_order")
+            else:
+                ui.why(f"{number} of the {p['name']} is {status.lower()} already")
+            break
+        else:
+            raise OracleError(f"no Shop order of the {p['name']} on screen")
+        ui.why(f"Deleting the {p['name']} expense in Pro Expense")
         yield from ui.open_app("Expense")
-        gone = [e for e in ui.state.app("Expense").data.expenses if e.name == p["name"]]
+        logged_rows = list(shown_rows(ui, "expense").values())
+        if not any(e.name == p["name"] for e in logged_rows):
+            logged_rows = yield from scan_rows(ui, "expense")
+        gone = [e for e in logged_rows if e.name == p["name"]]
         if gone:
             yield from ui.tap(id=f"expense_{gone[0].id}")
             yield from ui.tap(id="delete")
@@ -924,6 +1101,10 @@ def split_params(rng: np.random.Generator, friend: str, what: int) -> dict[str, 
             "expense": name, "category": SPLITS[what][2]}
 
 
+#: How a friend's text states a split bill: its total and how many shared it.
+SPLIT_TEXT = re.compile(r"came to (¥[\d.,]+) for the (\d+) of us")
+
+
 class CrossSplitBillToExpense(MoneyTask):
     """A friend's SMS asks for my share of a bill: pay it in Pay with a note, and log my share
     in Pro Expense (comparing the expense to the transfer made)."""
@@ -935,6 +1116,8 @@ class CrossSplitBillToExpense(MoneyTask):
                 "{category}, dated today.")
     complexity, max_steps = 4, 45
     bills = 1
+    derivations: ClassVar[Mapping[str, str]] = {
+        "type": "my share: the bill's total in the friend's text over the number of people"}
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         p = self.base_params(rng)
@@ -971,15 +1154,30 @@ class CrossSplitBillToExpense(MoneyTask):
         return out
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        for split, category in zip(p["splits"], self.categories(p), strict=True):
-            yield from ui.open_app("Messages")
-            if ui.find(split["friend"], kind="list_item") is None:
-                yield from ui.press("back")
-            yield from ui.tap(split["friend"], kind="list_item")
-            yield from transfer(ui, split["friend"], split["share"], p["note"], p["pin"])
-            yield from log_expense(ui, split["expense"], split["share"], self.ago(0),
-                                   category)
+        friends = [p["friend"], p.get("friend2")][:self.bills]
+        expenses = [p["expense"], p.get("expense2")][:self.bills]
+        for friend, name, category in zip(friends, expenses, self.categories(p), strict=True):
+            ui.why(f"Reading {friend}'s text about the bill")
+            share = yield from self.read_share(ui, friend)
+            yield from transfer(ui, friend, share, p["note"], p["pin"], self.ago(0))
+            yield from log_expense(ui, name, share, self.ago(0), category)
         yield from ui.finish()
+
+    def read_share(self, ui: Driver, friend: str) -> Generator[PhoneAction, None, int]:
+        """Open ``friend``'s SMS thread and work out my share: the bill's total over the
+        number of people the text names."""
+        yield from ui.open_app("Messages")
+        if ui.find(friend, kind="list_item") is None:
+            yield from ui.press("back")
+        yield from ui.tap(friend, kind="list_item")
+        for e in ui.find_all():
+            m = SPLIT_TEXT.search(e.text or "")
+            if m is not None:
+                total, n = cents_of(m.group(1)), int(m.group(2))
+                ui.why(f"{friend}'s bill came to {amount_typed(total)} for {n} people: my "
+                       f"share is {amount_typed(total // n)}")
+                return total // n
+        raise OracleError(f"no split bill in {friend}'s text on screen")
 
 
 class CrossSplitTwoBillsToExpenses(CrossSplitBillToExpense):
@@ -1079,13 +1277,31 @@ class CrossFoodOrderToExpense(Consistency, foodorder.FoodOrderDishes):
         return [agreeing(logged(name, payment(initial, name), paid, "Food"))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        if not any(t.counterparty == p["restaurant"] for t in pay.wallet(ui.state).transactions):
+        today = self.start.date().isoformat()
+        t = yield from self.paid(ui, p["restaurant"], today)
+        if t is None:
+            ui.why(f"No payment to {p['restaurant']} today yet: ordering in Food Order")
             yield from steps(super().oracle(ui, p))
-        t = next(t for t in pay.wallet(ui.state).transactions
-                 if t.counterparty == p["restaurant"])
-        yield from log_expense(ui, p["restaurant"], -t.amount, self.start.date().isoformat(),
-                               "Food")
+            t = yield from self.paid(ui, p["restaurant"], today)
+        if t is None:
+            raise OracleError(f"no payment to {p['restaurant']} in the bills")
+        ui.why(f"The bills show {amount_typed(-t.amount)} paid to {t.name} today: logging it")
+        yield from log_expense(ui, p["restaurant"], -t.amount, today, "Food")
         yield from ui.finish()
+
+
+    def paid(self, ui: Driver, name: str, today: str
+             ) -> Generator[PhoneAction, None, Shown | None]:
+        """Pay's bills searched for ``name``: today's payment to it, if any."""
+        ui.why(f"Looking for today's payment to {name} in Alipay's bills")
+        yield from ui.open_app("Pay")
+        if ui.find(id="history") is None:
+            if ui.find(id="bills") is None:
+                yield from ui.press("back")
+            yield from ui.tap(id="bills")
+        yield from ui.fill("search", name)
+        return next((t for t in shown_rows(ui, "txn").values()
+                     if t.name == name and t.date == today and t.amount < 0), None)
 
 
 class CrossDeliveryOrderToExpense(Consistency, delivery.DeliveryTipOrder):
@@ -1111,12 +1327,22 @@ class CrossDeliveryOrderToExpense(Consistency, delivery.DeliveryTipOrder):
                                 date=self.start.date().isoformat()))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Checking Delivery's orders for one from {p['restaurant']}")
         yield from ui.open_app("Delivery")
-        if not len(ui.state.app("Delivery").data.orders):
+        yield from ui.tap(id="tab_orders")
+        mine = [e for e in ui.find_all(p["restaurant"], kind="list_item")
+                if e.short_id.startswith("order_")]
+        if mine:
+            yield from ui.tap(id=mine[0].short_id)
+        else:
+            ui.why(f"No order yet: ordering {p['qty']} {p['dish']} from {p['restaurant']} "
+                   f"with a {p['tip']}% tip")
+            yield from ui.tap(id="tab_home")
             yield from steps(super().oracle(ui, p))
-            ui.must(id="total")
-        order = next(iter(ui.state.app("Delivery").data.orders))
-        yield from log_expense(ui, p["restaurant"], order.total, self.start.date().isoformat(),
+        total = cents_of(ui.must(id="total").text)
+        ui.why(f"The order's total is {amount_typed(total)}, tip included: logging it in Pro "
+               "Expense")
+        yield from log_expense(ui, p["restaurant"], total, self.start.date().isoformat(),
                                "Food")
         yield from ui.finish()
 

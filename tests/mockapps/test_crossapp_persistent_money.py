@@ -21,7 +21,6 @@ from phone_gym.crossapp.persistent_money import (
     CrossShopOrderToTodo,
     CrossSplitBillToExpense,
     CrossSplitOverLimit,
-    placed_order,
 )
 from phone_gym.mockapps import APPS
 from phone_gym.tasks.task import Episode
@@ -123,13 +122,23 @@ def test_reconciling_reports_progress_and_nothing_done_fails(device: Device) -> 
     assert ep.verify(None, "success").success
 
 
+def placed_order(ep: Episode, name: str) -> Any:
+    """The Shop order of ``name`` placed today (read from the state: tests may)."""
+    data = app(ep, "Shop").data
+    product = next(p for p in data.products if p.name == name)
+    today = app(ep, "Shop").system.now.date().isoformat()
+    return next(data.orders[line.order_id]
+                for line in data.order_lines.where(product_id=product.id)
+                if data.orders[line.order_id].placed == today)
+
+
 @pytest.mark.parametrize("template", [CrossShopOrderToTodo, CrossShopOrderExpenseTodo,
                                       CrossShopArrivalToCalendar])
 def test_the_order_must_use_the_default_card_and_address(template: Any,
                                                          device: Device) -> None:
     ep = solved(template(), device)
     data = app(ep, "Shop").data
-    order = placed_order(ep.driver(), ep.params["name"])
+    order = placed_order(ep, ep.params["name"])
     card = next(c for c in data.cards if not c.default)
     data.orders.update(order.id, card_id=card.id)  # paid with the other saved card
     assert not ep.verify(None, "success").success
@@ -144,7 +153,7 @@ def test_the_event_description_may_hold_more_than_the_number(device: Device) -> 
     ep = solved(CrossShopArrivalToCalendar(), device)
     events = app(ep, "Calendar").system.events
     event = next(e for e in events if e.title == ep.params["event"])
-    order = placed_order(ep.driver(), ep.params["name"])
+    order = placed_order(ep, ep.params["name"])
     events.update(event.id, description=f"Order {order.number}, 1 item, ring twice")
     assert ep.verify(None, "success").success
     other = next(o.number for o in app(ep, "Shop").data.orders if o.number != order.number)
