@@ -20,7 +20,7 @@ ratio; a hash cannot, so the accepted spellings are listed).
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -35,7 +35,6 @@ from ..mockapps.broccoli.fixtures import (
     enter_recipe,
     noise_recipes,
     recipe_fields,
-    recipe_ids,
     sample_recipes,
     write_recipes,
 )
@@ -80,7 +79,7 @@ from ..mockapps.messages.fixtures import (
     sms_numbers,
 )
 from ..mockapps.messages.manifest import MANIFEST as MESSAGES
-from ..mockapps.vlc.fixtures import clip_library, sample_clips, seed_videos, video_file, vlc_app
+from ..mockapps.vlc.fixtures import clip_library, sample_clips, seed_videos, video_file
 from ..tasks.aw import AW_START
 from ..tasks.driver import Driver
 from ..tasks.families import CreateRecord, CreateRecords, record_keys
@@ -121,14 +120,38 @@ def view_picture(ui: Driver, path: str) -> Iterator[PhoneAction]:
     yield from ui.tap(name)
 
 
-def watch_video(ui: Driver, name: str, seconds: int) -> Iterator[PhoneAction]:
-    """Play video ``name`` in VLC from its start and wait while it plays."""
+def clock_seconds(text: str) -> int:
+    """A player's ``M:SS`` as seconds."""
+    minutes, _, secs = text.partition(":")
+    return int(minutes) * 60 + int(secs)
+
+
+def read_video(ui: Driver, name: str,
+               every: int) -> Generator[PhoneAction, None, list[str]]:
+    """Play video ``name`` in VLC and read the names it shows (the text drawn into its
+    frames), looking again each ``every`` seconds until the next look would be past its
+    end; the names read, in order, are the last value sent back (``yield from``)."""
+    ui.why(f'Opening VLC to play "{name}"')
     yield from ui.open_app("VLC")
-    if vlc_app(ui.state).ui.tab != "Video":
+    if ui.find(name, kind="list_item") is None:
+        ui.why(f'"{name}" is not listed here: the Video tab lists the videos')
         yield from ui.tap(id="tab_video", kind="tab")
+    ui.why(f'Playing "{name}" to read the names it shows')
     yield from ui.tap(name, kind="list_item")
     yield from ui.tap(id="play_pause")
-    yield PhoneAction("wait", seconds=float(seconds))
+    names: list[str] = []
+    end = clock_seconds(ui.must(id="duration").text)
+    while True:
+        for shown in ui.picture_texts():
+            if shown and (not names or names[-1] != shown):
+                names.append(shown)
+        at = clock_seconds(ui.must(id="elapsed").text)
+        if at + every > end:
+            break
+        ui.why(f"The video shows {names[-1] if names else 'nothing yet'} at "
+               f"{ui.must(id='elapsed').text} of {ui.must(id='duration').text}: watching on")
+        yield PhoneAction("wait", seconds=float(every))
+    return names
 
 
 def card_lines(text: str) -> list[str]:
@@ -220,8 +243,10 @@ class MarkorTranscribeVideo(MarkorTask, CreateRecord):
                 "text_sha1": text_is(*spellings([", ".join(p["names"])]))}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from watch_video(ui, p["video"], self.seconds_each * len(p["names"]))
-        yield from create_note(ui, p["file_name"], [", ".join(p["names"])])
+        names = yield from read_video(ui, p["video"], self.seconds_each)
+        ui.why(f"The video showed {', '.join(names)}: writing them into the new note "
+               f"\"{p['file_name']}\"")
+        yield from create_note(ui, p["file_name"], [", ".join(names)])
         yield from ui.finish()
 
 
@@ -293,9 +318,17 @@ class MarkorCreateNoteAndSms(MarkorTask):
                          "sent, then left SMS Messenger for the home screen")]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        made = ui.state.read_file(note_path(p["file_name"]))  # plan: made before a restart?
-        if made is None or made.decode("utf-8", "replace").strip() != p["text"]:
-            yield from create_note(ui, p["file_name"], [p["text"]])
+        ui.why(f'Opening Markor to create the note "{p["file_name"]}"')
+        yield from ui.open_app("Markor")
+        if ui.find(p["file_name"], kind="list_item") is None:  # made before a restart?
+            ui.why(f'Markor lists no "{p["file_name"]}" yet: creating it with the text')
+            yield from ui.tap(id="new")
+            yield from ui.fill("new_name", p["file_name"])
+            yield from ui.tap(id="button_ok")
+            yield from ui.tap(id="editor_body", kind="text_field")
+            yield PhoneAction("type", text=p["text"])
+            yield from ui.tap(id="save")
+        ui.why(f"The note is saved: texting the same text to {p['number']}")
         yield from send_sms(ui, p["number"], p["text"])
         yield from ui.finish()
 
@@ -402,7 +435,8 @@ def enter_recipes(ui: Driver, recipes: Sequence[Mapping[str, Any]]) -> Iterator[
     """Open Broccoli and add the ``recipes`` not there yet (planned from state)."""
     yield from ui.open_app("Broccoli")
     for recipe in recipes:
-        if not recipe_ids(ui.state, {k: recipe[k] for k in RECIPE_KEYS}):
+        if ui.find(recipe["title"], kind="list_item") is None:  # not listed yet
+            ui.why(f'Adding the recipe "{recipe["title"]}" the listing gives')
             yield from enter_recipe(ui, recipe)
 
 

@@ -36,7 +36,18 @@ from ..tasks.task import Task
 from ..tasks.vocab import pick
 from ..verifiers import Allowed, Becomes, same_text
 from ..verifiers.answers import answer_matcher
-from .families.multihop import Stage, Workflow, note, texts, todo
+from .families.multihop import (
+    Carry,
+    Stage,
+    Step,
+    Workflow,
+    adding_todo,
+    note,
+    noting,
+    texting_all,
+    texts,
+    todo,
+)
 from .tasks import NOTE_TITLES
 
 WEATHER_TITLES = ("Forecast", "Trip weather", "Weekend plans", "Packing", "Tomorrow")
@@ -93,6 +104,15 @@ class KeepAndText(Workflow):
         return [Stage((), self.reading_allows, self.read), *self.keep(p),
                 texts(people, self.sms_body(p))]
 
+    def keeping(self, carry: Carry) -> list[Step]:
+        """The oracle's steps that keep the value (``keep``'s stages)."""
+        return [noting(carry["title"])]
+
+    def route(self, carry: Carry) -> list[Step]:
+        """Read, keep, text: the friends' names are the instruction's (their numbers are
+        the contacts', picked by name in Messages)."""
+        return [self.read, *self.keeping(carry), texting_all([carry[k] for k in self.friends])]
+
 
 class CrossWeatherHighNoteAndText(KeepAndText):
     """Tomorrow's high in a city (Weather) → a note (Notes) → a text to a friend
@@ -117,9 +137,12 @@ class CrossWeatherHighNoteAndText(KeepAndText):
         return forecast(p["seed"], p["city"], self.start.date())[1].high
 
     def read(self, ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Opening {carry['city']} in Weather to find tomorrow's forecast")
         yield from open_city(ui, carry["city"])
+        ui.why("The 10-day forecast lists tomorrow's high and low")
         yield from ui.tap("10 days")
         high = ui.must(id="day_1").hint.split(" / ")[0].rstrip("°")
+        ui.why(f"Tomorrow's row shows a high of {high}°C: that is the value to keep")
         carry["note"] = carry["text"] = f"{carry['city']} tomorrow: high {high}°C"
 
 
@@ -148,11 +171,13 @@ class CrossContactNumberNoteAndText(KeepAndText):
         return p["phone"]
 
     def read(self, ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Looking up {carry['name']} in Contacts")
         yield from ui.open_app("Contacts")
         yield from ui.tap(carry["name"], kind="list_item")
         number = ui.must(id="phone", kind="text").text
+        ui.why(f"{carry['name']}'s card shows the number {number}: that is the value to keep")
         carry["note"] = f"{carry['name']}: {number}"
-        carry["text"] = f"{carry['name']}'s number is {number}"
+        carry["text"] = f"Number of {carry['name']}: {number}"
 
 
 class CrossWeatherHighToThreeFriends(CrossWeatherHighNoteAndText):
@@ -246,10 +271,14 @@ class CrossSpotifyAlbumNoteAndText(KeepAndText):
         return catalog(p["seed"]).track(p["song"]).album
 
     def read(self, ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Opening Spotify to search for the song \"{carry['song']}\"")
         yield from spotify_start(ui)
         yield from spotify_search(ui, "Songs", carry["song"])
+        ui.why("The song's options sheet names its album")
         yield from ui.tap(desc=f"More options for {carry['song']}")
-        carry["note"] = carry["text"] = ui.must(id="sheet_subtitle").text.split(" · ", 1)[1]
+        album = ui.must(id="sheet_subtitle").text.split(" · ", 1)[1]
+        ui.why(f'The sheet shows the album "{album}": that is the value to keep')
+        carry["note"] = carry["text"] = album
 
 
 class CrossSpotifyAlbumToThreeFriends(CrossSpotifyAlbumNoteAndText):
@@ -292,6 +321,9 @@ class CrossSpotifyAlbumGiftPlan(CrossSpotifyAlbumNoteAndText):
     def keep(self, p: Mapping[str, Any]) -> list[Stage]:
         return [*super().keep(p), todo(answer_matcher("name", self.value(p)), text="{text}")]
 
+    def keeping(self, carry: Carry) -> list[Step]:
+        return [*super().keeping(carry), adding_todo("{text}")]
+
 
 class CrossRainChanceDecideText(CrossWeatherHighNoteAndText):
     """Conditional: tomorrow's chance of rain (Weather) goes in a note (Notes); the seed
@@ -319,11 +351,16 @@ class CrossRainChanceDecideText(CrossWeatherHighNoteAndText):
         return same_text(RAIN_TEXT if self.value(p) >= RAIN else DRY_TEXT)
 
     def read(self, ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Opening {carry['city']} in Weather to find tomorrow's chance of rain")
         yield from open_city(ui, carry["city"])
+        ui.why("The 10-day forecast lists each day's chance of rain")
         yield from ui.tap("10 days")
         chance = int(ui.must(id="day_1").hint.split(" · ")[1].split("%")[0])
         carry["note"] = f"{carry['city']} rain tomorrow: {chance}%"
         carry["text"] = RAIN_TEXT if chance >= RAIN else DRY_TEXT
+        ui.why(f"Tomorrow shows {chance}% rain, " + (f"{RAIN}% or more: the rain text"
+                                                      if chance >= RAIN else
+                                                      f"under {RAIN}%: the no-rain text"))
 
 
 class CrossRainChanceDecideTextGroup(CrossRainChanceDecideText):
@@ -371,7 +408,11 @@ class CrossNewsTopStoryTodoAndText(KeepAndText):
     def keep(self, p: Mapping[str, Any]) -> list[Stage]:
         return [todo(p["headline"], text="{text}")]
 
+    def keeping(self, carry: Carry) -> list[Step]:
+        return [adding_todo("{text}")]
+
     def read(self, ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("Opening Google News to its Tech section")
         yield from ui.open_app("News")
         yield from ui.tap(id="nav_main")
         yield from ui.tap(id="tab_tech")
@@ -379,6 +420,7 @@ class CrossNewsTopStoryTodoAndText(KeepAndText):
         if not stories:
             raise OracleError("no story in the Tech section on screen")
         carry["text"] = min(stories, key=lambda e: e.bounds[1]).text  # the top one, read
+        ui.why(f'The top Tech story is "{carry["text"]}": its headline is what to keep')
 
 
 class CrossNewsTopStoryToThreeFriends(CrossNewsTopStoryTodoAndText):

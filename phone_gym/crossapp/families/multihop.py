@@ -53,7 +53,7 @@ from ...verifiers import (
 )
 from ...verifiers.criteria import matching
 from ...verifiers.negatives import shift_text, table_at
-from ..common import chat_text, compose_mail, new_event, new_note
+from ..common import chat_text, compose_mail, new_event
 
 #: The oracle steps of a stage: ``steps(ui, carry)``.
 Step = Callable[[Driver, dict[str, Any]], Iterator[PhoneAction]]
@@ -202,24 +202,59 @@ class Workflow(Task):
                   for miss in c.near_misses(final, answer)),
                 *super().declared_near_misses(initial, final, params, answer)]
 
+    def route(self, carry: Carry) -> Sequence[Step]:
+        """The oracle's steps, stage after stage. The default reads them off ``stages``
+        (which may read every param); a grounded template lists its steps here, reading
+        from ``carry`` only the params the instruction states."""
+        return [stage.steps for stage in self.stages(carry.params) if stage.steps is not None]
+
     def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        carry = dict(params)
-        for stage in self.stages(params):
-            if stage.steps is not None:
-                yield from stage.steps(ui, carry)
+        carry = Carry(params)
+        for steps in self.route(carry):
+            yield from steps(ui, carry)
         yield from ui.finish()
 
 
+class Carry(dict[str, Any]):
+    """What the oracle carries between stages: the values earlier steps read off the screen
+    (a forecast, a meeting ID), over the params, each read only when asked for (so a param
+    the instruction does not state is never read unless a step asks for it)."""
+
+    def __init__(self, params: Mapping[str, Any]) -> None:
+        super().__init__()
+        self.params = params
+
+    def __missing__(self, key: str) -> Any:
+        return self.params[key]
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        return self[key] if key in self else default
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or key in self.params
+
+
 # --- oracle steps ----------------------------------------------------------------------------
+def fill(text: str, carry: Mapping[str, Any]) -> str:
+    """``text`` (a format string) filled from ``carry``, reading only the keys it names."""
+    return text.format_map(carry)
+
 def absent(ui: Driver, found: Callable[[Any], bool]) -> bool:
     """Whether a stage's record is still to make: not ``found`` in the phone's state, so a
     script started over does not make it twice (a driver that reads only the screen cannot
-    tell, and makes it)."""
+    tell, and makes it). Reads the state: grounded steps look at the screen instead
+    (``listed``)."""
     try:
         state = ui.state
     except OracleError:
         return True
     return not found(state)
+
+
+def listed(ui: Driver, text: str) -> bool:
+    """Whether a row showing ``text`` is on screen now (a record already made: a script
+    started over does not make it twice)."""
+    return ui.find(text, kind="list_item") is not None
 
 
 def read_id(title: str, start: bool = True) -> Step:
@@ -239,10 +274,37 @@ def sent_mails(state: Any) -> list[Any]:
 
 
 def open_mail(ui: Driver, addr: str, about: str = "") -> Iterator[PhoneAction]:
-    """In the open mailbox, open the inbox mail from ``addr`` whose subject holds ``about``."""
+    """In the open mailbox, open the inbox mail from ``addr`` whose subject holds ``about``
+    (found in the state: grounded steps use ``open_mail_from``)."""
     asked = next(m for m in mail.mail_app(ui.state).data.messages
                  if m.sender_addr == addr and m.folder == "inbox" and about in m.subject)
     yield from ui.tap(id=f"mail_{asked.id}")
+
+
+def mail_row(ui: Driver, sender: str, about: str = "") -> Any:
+    """The inbox row on screen from ``sender`` (its name, as the row shows it) whose subject
+    holds ``about``, or None."""
+    return next((e for e in ui.find_all(kind="list_item")
+                 if (e.text or "").startswith(sender) and about in (e.hint or "")), None)
+
+
+def open_mail_from(ui: Driver, sender: str, about: str = "") -> Iterator[PhoneAction]:
+    """In the open inbox, scroll to the mail from ``sender`` about ``about`` and open it."""
+    for _ in range(8):
+        row = mail_row(ui, sender, about)
+        if row is not None and ui.usable(row):
+            break
+        before = [(e.text, e.bounds) for e in ui.find_all()]
+        yield PhoneAction("scroll", x=500, y=500, direction="down")
+        if [(e.text, e.bounds) for e in ui.find_all()] == before:
+            break
+    row = mail_row(ui, sender, about)
+    if row is None:
+        raise OracleError(f"no mail from {sender} about {about!r} in the inbox")
+    ui.why(f"The inbox shows the mail from {sender}, \"{(row.hint or '').split(' · ')[0]}\": "
+           "opening it")
+    x, y = row.center_norm
+    yield PhoneAction("click", x=x, y=y)
 
 
 def texting(name: str, text: str, back: bool = False) -> Step:
@@ -251,14 +313,14 @@ def texting(name: str, text: str, back: bool = False) -> Step:
     def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
         if back:
             yield from ui.press("back")
-        yield from messages.send_sms(ui, name, text.format(**carry))
+        yield from messages.send_sms(ui, name, fill(text, carry))
     return steps
 
 
 def mailing(to: str, subject: str, body: str) -> Step:
     """Send a new e-mail to ``to`` (addresses, comma separated)."""
     def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
-        yield from compose_mail(ui, to, subject, body.format(**carry))
+        yield from compose_mail(ui, to, subject, fill(body, carry))
     return steps
 
 
@@ -284,63 +346,107 @@ def sms(name: str, phone: str, body: Any, text: str, *, back: bool = False) -> S
 def texts(people: Sequence[tuple[str, str]], body: Any, text: str = "{text}") -> Stage:
     """A text whose body is ``body`` to each of ``people`` (name, number), one more each
     than the start held; the oracle sends ``text`` to each, one after another."""
-    def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
-        for i, (name, _) in enumerate(people):
-            yield from texting(name, text, back=i > 0)(ui, carry)
     sms_ = messages.COLLECTION
     checks = tuple(NewRecord(sms_, {**sent_to(phone), "body": body}) for _, phone in people)
-    return Stage(checks, (Allow(sms_, "added", max=len(people)),), steps)
+    return Stage(checks, (Allow(sms_, "added", max=len(people)),),
+                 texting_all([name for name, _ in people], text))
+
+
+def texting_all(names: Sequence[str], text: str = "{text}") -> Step:
+    """Send ``text`` to each contact of ``names``, one after another."""
+    def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
+        for i, name in enumerate(names):
+            ui.why(f"Texting {name} what I noted" if i == 0 else
+                   f"Sent; now the same text to {name}, in a conversation of its own")
+            yield from texting(name, text, back=i > 0)(ui, carry)
+    return steps
 
 
 def note(title: str, body: Any, text: str = "{note}") -> Stage:
     """A new note ``title`` whose body is ``body``, not pinned; the oracle writes ``text``."""
-    def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
-        if absent(ui, lambda s: any(n.title == title for n in notes.notes_app(s).data.notes)):
-            yield from new_note(ui, title, text.format(**carry))
     where = {"title": same_text(title)}
-    return hop(notes.COLLECTION, where, {"body": body, "pinned": False}, steps)
+    return hop(notes.COLLECTION, where, {"body": body, "pinned": False},
+               noting(title, text))
+
+
+def noting(title: str, text: str = "{note}") -> Step:
+    """Write ``text`` in a new note ``title`` in Notes, unless the list shows one."""
+    def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f'Opening Notes to keep it in a new note "{title}"')
+        yield from ui.open_app("Notes")
+        if listed(ui, title):
+            return
+        words = fill(text, carry)
+        ui.why(f'Writing the note "{title}": {words}')
+        yield from ui.tap(id="new_note")
+        yield from ui.fill("title", title)
+        yield from ui.fill("body", words)
+        yield from ui.tap(id="save")
+    return steps
 
 
 def todo(title: Any, due: str | None = None, text: str | None = None) -> Stage:
     """A new to-do titled ``title`` (a text or a matcher), not done, due ``due``; the oracle
     types ``text`` (default: the title)."""
-    def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
-        words = (text or title).format(**carry)
-        if absent(ui, lambda s: any(i.title == words for i in todos.app_of(s).data.items)):
-            yield from ui.open_app("Todo")
-            yield from ui.tap(id="new_item")
-            yield from ui.fill("title", words)
-            if due:
-                yield from todos.set_due(ui, due)
-            yield from ui.tap(id="save")
     where = {"title": same_text(title) if isinstance(title, str) else title}
     expect = {"due": due, "done": False} if due else {"done": False}
-    return hop(todos.COLLECTION, where, expect, steps)
+    return hop(todos.COLLECTION, where, expect, adding_todo(text or title, due))
+
+
+def adding_todo(text: str, due: str | None = None) -> Step:
+    """Add a to-do ``text`` (a format string over the carry) due ``due`` in Tasks, unless
+    the list shows it."""
+    def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
+        words = fill(text, carry)
+        ui.why(f'Opening Tasks to add the to-do "{words}"')
+        yield from ui.open_app("Todo")
+        if listed(ui, words):
+            return
+        ui.why(f'Adding the to-do "{words}"' + (f", due {due}" if due else ""))
+        yield from ui.tap(id="new_item")
+        yield from ui.fill("title", words)
+        if due:
+            yield from todos.set_due(ui, due)
+        yield from ui.tap(id="save")
+    return steps
 
 
 def alarm(hour: int, minute: int, label: str = "") -> Stage:
     """A new alarm at ``hour``:``minute``, on (labelled ``label``), set in Clock unless one
     rings then already."""
     def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
-        if absent(ui, lambda s: any(a.hour == hour and a.minute == minute for a in s.alarms())):
-            yield from clock_new_alarm(ui, hour, minute, label)
+        yield from alarming(ui, hour, minute, label)
     expect = {"label": same_text(label), "enabled": True} if label else {"enabled": True}
     return hop(ALARMS, {"hour": hour, "minute": minute}, expect, steps)
+
+
+def alarming(ui: Driver, hour: int, minute: int, label: str = "") -> Iterator[PhoneAction]:
+    """Set an alarm at ``hour``:``minute`` (labelled ``label``) in Clock."""
+    ui.why(f"Setting an alarm at {hour:02d}:{minute:02d}" + (f' labelled "{label}"' if label
+                                                            else ""))
+    yield from clock_new_alarm(ui, hour, minute, label)
 
 
 def event(title: str, first: datetime, last: datetime, expect: Mapping[str, Any] | None = None,
           description: str = "") -> Stage:
     """A new calendar event ``title`` from ``first`` to ``last`` (with the ``expect``
-    fields), unless one of that title exists; the oracle writes ``description``. An event
-    asked for without a description must have none (text typed into it afterwards is
-    over-doing)."""
-    def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
-        if absent(ui, lambda s: any(e.title == title for e in s.events())):
-            yield from new_event(ui, title, first, last, description.format(**carry))
+    fields); the oracle writes ``description``. An event asked for without a description
+    must have none (text typed into it afterwards is over-doing)."""
     where = {"title": same_text(title), "start": calendar.iso(first), "end": calendar.iso(last)}
     if not description and "description" not in (expect or {}):
         expect = {**(expect or {}), "description": NO_DESCRIPTION}
-    return hop(calendar.COLLECTION, where, expect, steps)
+    return hop(calendar.COLLECTION, where, expect, adding_event(title, first, last, description))
+
+
+def adding_event(title: str, first: datetime, last: datetime, description: str = "") -> Step:
+    """Add the calendar event ``title`` from ``first`` to ``last`` (``description``: a
+    format string over the carry)."""
+    def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
+        words = fill(description, carry)
+        ui.why(f'Adding the calendar event "{title}", {first:%a %d %b %H:%M}-{last:%H:%M}'
+               + (f", its description: {words}" if words else ""))
+        yield from new_event(ui, title, first, last, words)
+    return steps
 
 
 NO_DESCRIPTION = Matcher(lambda v: not v, "no description")
@@ -359,7 +465,7 @@ def post(chat_id: int, title: str, text: str, meeting: Mapping[str, Any]) -> Sta
     """A message of mine in WeChat's chat ``chat_id`` (titled ``title``) holding the ID of
     the meeting ``meeting`` picks; the oracle sends ``text``."""
     def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
-        yield from chat_text(ui, title, text.format(**carry))
+        yield from chat_text(ui, title, fill(text, carry))
     where = {"chat": chat_id, "sender": chat.ME}
     return hop(chat.MESSAGES, where, {"text": IdOf(meeting)}, steps, count=None)
 
@@ -381,12 +487,23 @@ def schedule(fill: Mapping[str, Any], expect: Mapping[str, Any] | None = None) -
     """A Zoom meeting scheduled from ``fill`` (``title``, ``date``, ``time``; ``minutes``
     and ``invitees`` when given), with the ``expect`` fields; the oracle schedules it unless
     it is there, then opens it (``read_id``)."""
+    return hop(meet.MEETINGS, meeting_of(fill), expect, scheduling(fill))
+
+
+def scheduling(fill: Mapping[str, Any] | None = None, key: str | None = None) -> Step:
+    """Schedule the Zoom meeting ``fill`` (or the carried ``carry[key]``, or the carry
+    itself) unless the list shows it, then open it (``read_id``)."""
     def steps(ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
+        what = fill if fill is not None else carry[key] if key else carry
+        title = what["title"]
+        ui.why(f'Opening Zoom to schedule "{title}"')
         yield from meet.start(ui)
         if ui.find(id="schedule") is None:
+            ui.why("A meeting's page is open: back to the list of meetings")
             yield from ui.press("back")  # from a meeting's page to the list
-        if not any(m.title == fill["title"] and m.date == fill["date"]
-                   and m.time == fill["time"] for m in meet.meet_app(ui.state).data.meetings):
-            yield from meet.fill_meeting(ui, fill)
-        yield from read_id(fill["title"], start=False)(ui, carry)
-    return hop(meet.MEETINGS, meeting_of(fill), expect, steps)
+        if ui.find(title, kind="list_item") is None:
+            ui.why(f'Scheduling "{title}" on {what["date"]} at {what["time"]}')
+            yield from meet.fill_meeting(ui, what)
+        ui.why(f'"{title}" is saved: opening it to read its meeting ID')
+        yield from read_id(title, start=False)(ui, carry)
+    return steps
