@@ -122,6 +122,7 @@ def download(ui: Driver, subject: str | None = None, sender: str | None = None
 def open_folder(ui: Driver, folder: str) -> Iterator[PhoneAction]:
     """Files, on ``folder`` (from the root)."""
     yield from ui.open_app("Files")
+    ui.why(f"Files is open: going to {folder}")
     while ui.find(folder, kind="list_item") is None and ui.find(desc="Back") is not None:
         yield from ui.press("back")
     yield from ui.tap(folder, kind="list_item")
@@ -505,6 +506,7 @@ class CrossMailAttachmentEditReply(ReceivedDoc):
         name, _ = yield from download(ui, p["mail_subject"], p["sender"])
         ui.why(f"{name} is in Download: opening it in Markor, up through its folders")
         yield from ui.open_app("Markor")
+        ui.why(f"Markor is open: climbing to the Download folder, where {name} is")
         for _ in range(4):
             if ui.find("Download", kind="list_item") is not None:
                 break
@@ -701,6 +703,7 @@ class CrossMusicPlaylistToMail(ArtifactTask):
         """Save the playlist as a file (saving again rewrites the same file)."""
         ui.why(f'Opening Retro Music\'s playlists to save "{p["playlist"]}" as a file')
         yield from ui.open_app("Music")
+        ui.why(f'Retro Music is open: going to the playlist "{p["playlist"]}"')
         while ui.find(id="tab_playlists") is None and ui.find(desc="Back") is not None:
             yield from ui.press("back")
         yield from ui.tap(id="tab_playlists", kind="tab")
@@ -758,6 +761,7 @@ class CrossMailPassInChrome(ArtifactTask):
         name, _ = yield from download(ui, sender=p["airline"])
         ui.why(f"{name} is downloaded: opening Chrome's Downloads page")
         yield from ui.open_app("Chrome")
+        ui.why(f"Chrome is open: going to its Downloads page, which lists {name}")
         for _ in range(3):
             if ui.find(desc="Downloads") or ui.find(id="downloads_list"):
                 break

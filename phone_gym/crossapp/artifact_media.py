@@ -236,7 +236,9 @@ class Memo(ArtifactTask):
             ui.why(f'Opening Audio Recorder to record the memo "{p[key]}"')
             yield from ui.open_app("Recorder")
             if ui.find(name) is not None:
+                ui.why(f"Audio Recorder shows {name} already: it is recorded")
                 continue
+            ui.why(f'Audio Recorder is open: recording the memo "{p[key]}"')
             if ui.find("Stop", id="btn_stop") is None:
                 yield from recorder.to_recorder(ui)
                 ui.why(f'Recording the memo to save as "{p[key]}"')
@@ -479,6 +481,7 @@ class CrossChatPhotoToGallery(ReceivedPhoto):
         name = (seen or {})["file"]
         ui.why(f"{name} is saved in the WeChat album: opening Gallery to move it")
         yield from ui.open_app("Gallery")
+        ui.why(f"Gallery is open: going to the WeChat album, where {name} is")
         while ui.find("WeChat", kind="thumb") is None and ui.find(desc="Back"):
             yield from ui.press("back")
         yield from ui.tap("WeChat", kind="thumb")
@@ -526,6 +529,7 @@ class CrossChatPhotoReceiptOrPost(ReceivedPhoto):
         name = (seen or {})["file"]
         ui.why(f"{name} is saved: opening it in Gallery to see what it shows")
         yield from ui.open_app("Gallery")
+        ui.why(f"Gallery is open: opening {name} in the WeChat album to look at it")
         while ui.find("WeChat", kind="thumb") is None and ui.find(desc="Back"):
             yield from ui.press("back")
         yield from ui.tap("WeChat", kind="thumb")
@@ -636,6 +640,7 @@ class CrossGalleryRenameToChat(ArtifactTask):
         """Rename the photo in the Camera album (unless the album lists the new name)."""
         ui.why(f"Opening Gallery's Camera album to find {p['file']}")
         yield from ui.open_app("Gallery")
+        ui.why(f"Gallery is open: going to the Camera album, where {p['file']} is")
         while ui.find("Camera", kind="thumb") is None and ui.find(desc="Back"):
             yield from ui.press("back")
         yield from ui.tap("Camera", kind="thumb")

@@ -8,8 +8,10 @@ where the artifact must be delivered (``Mail``, ``Chat``, ``Post``: one record e
 family turns them into criteria (a record per file and per delivery, counted), allowed
 changes (those files added, one record per delivery, a rename's old file removed), near
 misses (derived from the criteria) and the oracle: the template's ``make`` steps (which skip
-what is made already), each delivery's steps, then finish. ``draws`` and ``seeds`` list the
-steps of ``sample_params`` and ``setup``, in order.
+what the screen shows made already, and return what they read off the screens: a saved
+file's name, the mail's subject), each delivery of ``route(p, seen)`` (``sends(p)`` unless
+that reads a param the instruction does not state), then finish. ``draws`` and ``seeds``
+list the steps of ``sample_params`` and ``setup``, in order.
 
     class CrossCameraPhotoToChat(Shot):
         template = "Take a photo with the camera and send it to {friend} on WeChat."
@@ -184,6 +186,7 @@ class Mail:
         else:
             ui.why(f'Writing the mail to {self.to} with the subject "{self.subject or ""}"')
             yield from mail.start(ui)
+            ui.why(f'Mail is open: composing the mail to {self.to}')
             yield from ui.tap(id="compose")
             yield from ui.fill("to", self.to)
             yield from ui.fill("subject", self.subject or "")
@@ -259,6 +262,7 @@ class Post:
     def send(self, ui: Driver) -> Iterator[PhoneAction]:
         ui.why(f'Writing a post on X with the caption "{self.text}"')
         yield from ui.open_app("Social")
+        ui.why(f'X is open: composing a post with the caption "{self.text}"')
         yield from ui.tap(id="nav_main")
         yield from ui.tap(id="compose")
         yield from ui.fill("post_text", self.text)
@@ -366,11 +370,12 @@ def open_received(ui: Driver, subject: str | None = None, sender: str | None = N
     """Open Mail on its list and the newest received mail titled ``subject`` and/or from
     ``sender``, looking in the inbox, then in all mail (where a first try may have
     archived it); returns its subject, as its row showed it."""
-    yield from mail.start(ui)
-    while ui.find(id="drawer_toggle") is None and ui.find(desc="Back") is not None:
-        yield from ui.press("back")
     what = " ".join(x for x in (f'"{subject}"' if subject else "",
                                 f"from {sender}" if sender else "") if x)
+    yield from mail.start(ui)
+    ui.why(f"Mail is open: going to its list to find the mail {what}")
+    while ui.find(id="drawer_toggle") is None and ui.find(desc="Back") is not None:
+        yield from ui.press("back")
     for folder in ("", "All mail"):
         if folder:
             ui.why(f"The mail {what} is not in this list: looking in All mail")
@@ -389,6 +394,7 @@ def open_received(ui: Driver, subject: str | None = None, sender: str | None = N
 def open_thread(ui: Driver, title: str) -> Iterator[PhoneAction]:
     """Open Chat on its Chats tab and the thread titled ``title``."""
     yield from ui.open_app("Chat")
+    ui.why(f"WeChat is open: going to the chat with {title}")
     while ui.find(id="tab_chats") is None and ui.find(desc="Back") is not None:
         yield from ui.press("back")
     if ui.find(id="tab_chats") is None:
