@@ -229,13 +229,13 @@ class Memo(ArtifactTask):
         return File(recorder.RECORDINGS_DIR, f"{p[key]}{recorder.EXT}", count=1)
 
     def make(self, ui: Driver, p: Params) -> Made:
-        """Record and name each (unless the screen shows a recording of that name: one
-        saved a moment ago, or listed)."""
+        """Record and name each (unless the screen shows a recording of that name: "Saved:"
+        under the timer, or in the records list)."""
         for key in self.KEYS:
             name = f"{p[key]}{recorder.EXT}"
             ui.why(f'Opening Audio Recorder to record the memo "{p[key]}"')
             yield from ui.open_app("Recorder")
-            if ui.find(name) is not None:
+            if ui.find(name) is not None or ui.find(f"Saved: {name}") is not None:
                 ui.why(f"Audio Recorder shows {name} already: it is recorded")
                 continue
             ui.why(f'Audio Recorder is open: recording the memo "{p[key]}"')
