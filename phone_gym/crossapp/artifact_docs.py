@@ -12,7 +12,7 @@ subject, nothing else sent, the source left as it was unless moving was asked.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from datetime import timedelta
 from typing import Any, ClassVar
 
@@ -22,14 +22,22 @@ from ..actions import PhoneAction
 from ..mockapps.mail import fixtures as mail
 from ..mockapps.markor import fixtures as markor
 from ..mockapps.music import fixtures as music
-from ..tasks.driver import Driver
+from ..tasks.driver import Driver, OracleError
 from ..tasks.families import Unsafe
 from ..tasks.task import Task
 from ..tasks.vocab import pick
 from ..verifiers import Answer, Criterion
 from ..verifiers.answers import answer_matcher
-from ..verifiers.state import file_text, has_file
-from .families.artifact import ArtifactTask, Delivery, File, Mail, Params, mail_id, open_received
+from .families.artifact import (
+    ArtifactTask,
+    Delivery,
+    File,
+    Made,
+    Mail,
+    Params,
+    Seen,
+    open_received,
+)
 
 DOWNLOAD = "/sdcard/Download"
 DOCUMENTS = "/sdcard/Documents"
@@ -96,31 +104,39 @@ def amount_of(content: str) -> int:
 
 
 # --- oracle steps ----------------------------------------------------------------------------
-def download(ui: Driver, subject: str) -> Iterator[PhoneAction]:
-    """Open the received mail titled ``subject`` and download its attachment, unless a file
-    with that content is in Download already (planning from state)."""
-    mid = mail_id(ui, subject)
-    path = ui.state.app("Mail").data.messages.get(mid).attachments[0]
-    source = file_text(ui.state, path)
-    if source is not None and any(file_text(ui.state, f"{DOWNLOAD}/{name}") == source
-                                  for name in ui.state.list_dir(DOWNLOAD)):
-        return
-    yield from open_received(ui, mid)
-    yield from ui.tap(desc=f"Download {path.rsplit('/', 1)[-1]}")
+def download(ui: Driver, subject: str | None = None, sender: str | None = None
+             ) -> Generator[PhoneAction, None, tuple[str, str]]:
+    """Open the newest received mail titled ``subject`` and/or from ``sender`` and download
+    its attachment; returns the attachment's name and the mail's subject, as shown."""
+    title = yield from open_received(ui, subject, sender)
+    found = ui.find_all(id="attachment_0")
+    if not found:
+        raise OracleError(f'the mail "{title}" shows no attachment')
+    name = found[0].text
+    ui.why(f'The mail "{title}" carries {name}: downloading it')
+    yield from ui.tap(desc=f"Download {name}")
     yield from ui.press("back")
+    return name, title
 
 
 def open_folder(ui: Driver, folder: str) -> Iterator[PhoneAction]:
     """Files, on ``folder`` (from the root)."""
     yield from ui.open_app("Files")
+    ui.why(f"Files is open: going to {folder}")
     while ui.find(folder, kind="list_item") is None and ui.find(desc="Back") is not None:
         yield from ui.press("back")
     yield from ui.tap(folder, kind="list_item")
 
 
 def rename(ui: Driver, folder: str, name: str, new_name: str) -> Iterator[PhoneAction]:
-    """In Files: rename ``name`` of ``folder`` to ``new_name``."""
+    """In Files: rename ``name`` of ``folder`` to ``new_name`` (unless the folder lists
+    ``new_name`` and not ``name``: renamed already)."""
+    ui.why(f"Opening {folder} in Files to rename {name}")
     yield from open_folder(ui, folder)
+    if ui.find(new_name, kind="list_item") and not ui.find(name, kind="list_item"):
+        ui.why(f"{folder} lists {new_name} and no {name}: it is renamed already")
+        return
+    ui.why(f"{name} is in {folder}: renaming it to {new_name}")
     yield from ui.long_press(name, kind="list_item")
     yield from ui.tap("Rename", kind="menu_item")
     yield from ui.fill("rename_field", new_name)
@@ -128,10 +144,14 @@ def rename(ui: Driver, folder: str, name: str, new_name: str) -> Iterator[PhoneA
 
 
 def to_documents(ui: Driver, name: str) -> Iterator[PhoneAction]:
-    """In Files: move ``name`` from Download into Documents (unless it is there)."""
-    if has_file(ui.state, f"{DOCUMENTS}/{name}"):
-        return
+    """In Files: move ``name`` from Download into Documents (unless Download does not list
+    it: moved already)."""
+    ui.why(f"Opening Download in Files to move {name} into Documents")
     yield from open_folder(ui, "Download")
+    if ui.find(name, kind="list_item") is None:
+        ui.why(f"Download does not list {name}: it is moved already")
+        return
+    ui.why(f"{name} is in Download: moving it into Documents")
     yield from ui.long_press(name, kind="list_item")
     yield from ui.tap("Move to…", kind="menu_item")
     yield from ui.tap("Documents", kind="list_item")
@@ -149,16 +169,20 @@ class Notes(ArtifactTask):
                      fields={"text_sha1": markor.text_is("\n".join(p[lines]))})
                 for name, lines in self.NOTE_PARAMS]
 
-    def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
-        """Markor's ``create_note`` for each note not there yet, from its browser: an editor
+    def make(self, ui: Driver, p: Params) -> Made:
+        """Markor's ``create_note`` for each note its browser does not list yet: an editor
         still open (a note written a moment ago) is left first."""
         for name, lines in self.NOTE_PARAMS:
-            if has_file(ui.state, markor.note_path(p[name])):
-                continue
+            ui.why(f'Opening Markor to write the note "{p[name]}"')
             yield from ui.open_app("Markor")
             while ui.find(id="new") is None and ui.find(desc="Back") is not None:
                 yield from ui.press("back")
+            if ui.find(p[name]) is not None:
+                ui.why(f'Markor lists "{p[name]}" already: it is written')
+                continue
+            ui.why(f'Writing the note "{p[name]}" with the lines the task gives')
             yield from markor.create_note(ui, p[name], p[lines])
+        return None
 
 
 class CrossMarkorNoteToMail(Notes):
@@ -236,6 +260,11 @@ class CrossMarkorNoteReply(Notes):
         asked = f"Questions about {p['topic']}"
         return [Mail(p["addr"], f"Re: {asked}", self.files(p), reply=asked)]
 
+    def route(self, p: Params, seen: Seen) -> list[Delivery]:
+        # a reply goes to the sender: the oracle never types the address
+        asked = f"Questions about {p['topic']}"
+        return [Mail(p["sender"], f"Re: {asked}", self.files(p), reply=asked)]
+
 
 class CrossMarkorNewestToMail(ArtifactTask):
     """Find the most recently edited note (Markor, sorted by date) and e-mail it (Mail)."""
@@ -262,17 +291,29 @@ class CrossMarkorNewestToMail(ArtifactTask):
     def files(self, p: Params) -> list[File]:
         return []  # nothing made: a note already there is sent
 
-    def sends(self, p: Params) -> list[Delivery]:
-        newest = min(p["notes"], key=lambda n: int(n[1]))[0]
+    def deliver(self, p: Params, newest: str) -> list[Delivery]:
         return [Mail(p["to"], p["subject"], [File(**markor.where(markor.note_path(newest)))])]
 
-    def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
+    def sends(self, p: Params) -> list[Delivery]:
+        return self.deliver(p, min(p["notes"], key=lambda n: int(n[1]))[0])
+
+    def route(self, p: Params, seen: Seen) -> list[Delivery]:
+        return self.deliver(p, seen["note"])
+
+    def make(self, ui: Driver, p: Params) -> Made:
         """Markor's list sorted by date: the newest note on top."""
+        ui.why("Opening Markor to find the note edited most recently")
         yield from ui.open_app("Markor")
         while ui.find(id="sort") is None and ui.find(desc="Back") is not None:
             yield from ui.press("back")
+        ui.why("Sorting Markor's notes by date modified: the newest comes first")
         yield from ui.tap(id="sort")
         yield from ui.tap("Date modified")
+        notes = sorted(ui.find_all(id="note", kind="list_item"), key=lambda e: e.bounds[1])
+        if not notes:
+            raise OracleError("Markor lists no note")
+        ui.why(f"Sorted by date, {notes[0].text} is on top: it is the newest, to email")
+        return {"note": notes[0].text}
 
 
 # --- Mail -> Files ---------------------------------------------------------------------------
@@ -330,10 +371,11 @@ class CrossMailAttachmentRename(ReceivedDoc):
         return [File(DOWNLOAD, p["new_name"], {"sha1": self.digest(p)},
                      alone={"folder": DOWNLOAD, "sha1": self.digest(p)})]
 
-    def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
-        if not has_file(ui.state, f"{DOWNLOAD}/{p['new_name']}"):
-            yield from download(ui, p["mail_subject"])
-            yield from rename(ui, "Download", p["doc"]["name"], p["new_name"])
+    def make(self, ui: Driver, p: Params) -> Made:
+        ui.why(f"Opening the newest mail from {p['sender']} to save its attachment")
+        name, title = yield from download(ui, sender=p["sender"])
+        yield from rename(ui, "Download", name, p["new_name"])
+        return {"subject": title}
 
 
 class CrossMailAttachmentToDocuments(ReceivedDoc):
@@ -347,10 +389,11 @@ class CrossMailAttachmentToDocuments(ReceivedDoc):
         return [File(DOCUMENTS, p["doc"]["name"], {"sha1": self.digest(p)},
                      gone={"folder": DOWNLOAD, "sha1": self.digest(p)})]
 
-    def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
-        if not has_file(ui.state, f"{DOCUMENTS}/{p['doc']['name']}"):
-            yield from download(ui, p["mail_subject"])
-            yield from to_documents(ui, p["doc"]["name"])
+    def make(self, ui: Driver, p: Params) -> Made:
+        ui.why(f'Opening the mail "{p["mail_subject"]}" to download its attachment')
+        name, _ = yield from download(ui, p["mail_subject"], p["sender"])
+        yield from to_documents(ui, name)
+        return None
 
 
 class CrossMailAttachmentRenameSend(CrossMailAttachmentRename):
@@ -371,6 +414,11 @@ class CrossMailAttachmentRenameSend(CrossMailAttachmentRename):
     def sends(self, p: Params) -> list[Delivery]:
         return [Mail(p["to"], p["subject"], self.files(p)),
                 Mail(p["addr"], body=p["thanks"], reply=p["mail_subject"])]
+
+    def route(self, p: Params, seen: Seen) -> list[Delivery]:
+        # the reply goes to the sender of the mail seen: the oracle never types the address
+        return [Mail(p["to"], p["subject"], [File(DOWNLOAD, p["new_name"])]),
+                Mail(p["sender"], body=p["thanks"], reply=seen["subject"])]
 
 
 class CrossMailQuoteDecide(ReceivedDoc):
@@ -395,17 +443,33 @@ class CrossMailQuoteDecide(ReceivedDoc):
     def files(self, p: Params) -> list[File]:
         return [self.saved(p)]
 
-    def sends(self, p: Params) -> list[Delivery]:
-        if amount_of(p["doc"]["content"]) <= p["budget"]:
-            return [Mail(p["to"], p["subject"], self.files(p))]
-        return [Mail(p["addr"], body=p["decline"], reply=p["mail_subject"])]
+    def branch(self, p: Params, to: str, file: File, under: bool) -> list[Delivery]:
+        if under:
+            return [Mail(p["to"], p["subject"], [file])]
+        return [Mail(to, body=p["decline"], reply=p["mail_subject"])]
 
-    def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
-        """Download the quote and read it in Files."""
-        yield from download(ui, p["mail_subject"])
+    def sends(self, p: Params) -> list[Delivery]:
+        return self.branch(p, p["addr"], self.saved(p),
+                           amount_of(p["doc"]["content"]) <= p["budget"])
+
+    def route(self, p: Params, seen: Seen) -> list[Delivery]:
+        # a reply goes to the sender: the oracle never types the address
+        return self.branch(p, p["sender"], File(DOWNLOAD, seen["name"]),
+                           seen["amount"] <= p["budget"])
+
+    def make(self, ui: Driver, p: Params) -> Made:
+        """Download the quote and read its amount in Files."""
+        ui.why(f'Opening the mail "{p["mail_subject"]}" to download its attachment')
+        name, _ = yield from download(ui, p["mail_subject"], p["sender"])
+        ui.why(f"Opening {name} in Files to read the amount in it")
         yield from open_folder(ui, "Download")
-        yield from ui.tap(p["doc"]["name"], kind="list_item")
+        yield from ui.tap(name, kind="list_item")
+        amount = amount_of(ui.must(id="file_text").text)
+        ui.why(f"{name} states ${amount}: " + (
+            f"within the ${p['budget']} budget, so emailing it on"
+            if amount <= p["budget"] else f"over the ${p['budget']} budget, so declining"))
         yield from ui.press("back")
+        return {"name": name, "amount": amount}
 
 
 class CrossMailAttachmentEditReply(ReceivedDoc):
@@ -430,23 +494,36 @@ class CrossMailAttachmentEditReply(ReceivedDoc):
         saved = File(DOWNLOAD, p["doc"]["name"], {"text_sha1": edited})
         return [Mail(p["addr"], files=[saved], reply=p["mail_subject"])]
 
-    def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
-        saved = file_text(ui.state, f"{DOWNLOAD}/{p['doc']['name']}")
-        if saved is None:
-            yield from download(ui, p["mail_subject"])
-        if saved is None or p["line"] not in saved:
-            yield from ui.open_app("Markor")
-            for _ in range(4):
-                if ui.find("Download", kind="list_item") is not None:
-                    break
-                yield from ui.tap("..", kind="list_item")
-            yield from ui.tap("Download", kind="list_item")
-            yield from ui.tap(p["doc"]["name"], kind="list_item")
-            yield from ui.tap(id="editor_body", kind="text_field")
-            if not ui.must(id="editor_body", kind="text_field").text.endswith("\n"):
-                yield from ui.press("enter")
-            yield PhoneAction("type", text=p["line"])
-            yield from ui.tap(id="save")
+    def route(self, p: Params, seen: Seen) -> list[Delivery]:
+        # a reply goes to the sender: the oracle never types the address
+        return [Mail(p["sender"], files=[File(DOWNLOAD, seen["name"])],
+                     reply=p["mail_subject"])]
+
+    def make(self, ui: Driver, p: Params) -> Made:
+        """Download the file, open it in Markor and add the line (unless its text ends with
+        the line already)."""
+        ui.why(f'Opening the mail "{p["mail_subject"]}" to download its attachment')
+        name, _ = yield from download(ui, p["mail_subject"], p["sender"])
+        ui.why(f"{name} is in Download: opening it in Markor, up through its folders")
+        yield from ui.open_app("Markor")
+        ui.why(f"Markor is open: climbing to the Download folder, where {name} is")
+        for _ in range(4):
+            if ui.find("Download", kind="list_item") is not None:
+                break
+            yield from ui.tap("..", kind="list_item")
+        yield from ui.tap("Download", kind="list_item")
+        yield from ui.tap(name, kind="list_item")
+        yield from ui.tap(id="editor_body", kind="text_field")
+        body = ui.must(id="editor_body", kind="text_field").text
+        if body.rstrip().endswith(p["line"]):
+            ui.why(f'{name} ends with "{p["line"]}" already')
+            return {"name": name}
+        ui.why(f'Adding the line "{p["line"]}" at the end of {name} and saving')
+        if not body.endswith("\n"):
+            yield from ui.press("enter")
+        yield PhoneAction("type", text=p["line"])
+        yield from ui.tap(id="save")
+        return {"name": name}
 
 
 class CrossMailAttachmentsBundle(ArtifactTask):
@@ -487,12 +564,19 @@ class CrossMailAttachmentsBundle(ArtifactTask):
                                                   {"sha1": markor.sha1(p[k]["content"])})
                                              for k in self.KEYS])]
 
-    def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
-        for k in self.KEYS:
-            if not has_file(ui.state, f"{DOCUMENTS}/{p[k]['name']}"):
-                yield from download(ui, f"{p[k]['stem'].capitalize()} attached")
-        for k in self.KEYS:
-            yield from to_documents(ui, p[k]["name"])
+    def route(self, p: Params, seen: Seen) -> list[Delivery]:
+        return [Mail(p["to"], p["subject"], [File(DOCUMENTS, n) for n in seen["names"]])]
+
+    def make(self, ui: Driver, p: Params) -> Made:
+        """Download each sender's document, then move both into Documents."""
+        names = []
+        for who in ("sender1", "sender2"):
+            ui.why(f"Opening the mail from {p[who]} to download the document attached")
+            name, _ = yield from download(ui, sender=p[who])
+            names.append(name)
+        for name in names:
+            yield from to_documents(ui, name)
+        return {"names": names}
 
 
 # --- Files -> Mail ---------------------------------------------------------------------------
@@ -527,16 +611,26 @@ class CrossFilesDocumentToMail(ArtifactTask):
         name = next(n for n, text in p["docs"] if amount_of(text) == int(p["amount"][1:]))
         return [Mail(p["to"], p["subject"], [File(DOCUMENTS, name)])]
 
-    def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
-        """Open the documents one by one until one states the amount."""
-        yield from ui.open_app("Files")
-        yield from ui.tap("Documents", kind="list_item")
-        for name, _ in sorted(p["docs"]):
+    def route(self, p: Params, seen: Seen) -> list[Delivery]:
+        return [Mail(p["to"], p["subject"], [File(DOCUMENTS, seen["name"])])]
+
+    def make(self, ui: Driver, p: Params) -> Made:
+        """Open the documents of that kind Documents lists, one by one, until one states
+        the amount."""
+        ui.why(f"Opening Documents in Files to find the {p['stem']} for {p['amount']}")
+        yield from open_folder(ui, "Documents")
+        listed = sorted(e.text for e in ui.find_all(kind="list_item")
+                        if e.text.startswith(f"{p['stem']}_"))
+        for name in listed:
+            ui.why(f"Opening {name} to see whether it is the {p['stem']} for {p['amount']}")
             yield from ui.tap(name, kind="list_item")
             found = re.search(re.escape(p["amount"]) + r"(?!\d)", ui.must(id="file_text").text)
+            if found:
+                ui.why(f"{name} states {p['amount']}: it is the one to email")
             yield from ui.press("back")
             if found:
-                break
+                return {"name": name}
+        raise OracleError(f"no {p['stem']} in Documents states {p['amount']}")
 
 
 class CrossFilesRenameToMail(ArtifactTask):
@@ -567,9 +661,12 @@ class CrossFilesRenameToMail(ArtifactTask):
                        gone={"folder": DOCUMENTS, "name": p["name"]})
         return [Mail(p["to"], p["subject"], [renamed])]
 
-    def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
-        if not has_file(ui.state, f"{DOCUMENTS}/{p['new_name']}"):
-            yield from rename(ui, "Documents", p["name"], p["new_name"])
+    def route(self, p: Params, seen: Seen) -> list[Delivery]:
+        return [Mail(p["to"], p["subject"], [File(DOCUMENTS, p["new_name"])])]
+
+    def make(self, ui: Driver, p: Params) -> Made:
+        yield from rename(ui, "Documents", p["name"], p["new_name"])
+        return None
 
 
 # --- Music -> Mail ---------------------------------------------------------------------------
@@ -602,14 +699,18 @@ class CrossMusicPlaylistToMail(ArtifactTask):
     def sends(self, p: Params) -> list[Delivery]:
         return [Mail(p["to"], p["subject"], [File(music.EXPORT_DIR, f"{p['playlist']}.m3u")])]
 
-    def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
-        if not has_file(ui.state, f"{music.EXPORT_DIR}/{p['playlist']}.m3u"):
-            yield from ui.open_app("Music")
-            while ui.find(id="tab_playlists") is None and ui.find(desc="Back") is not None:
-                yield from ui.press("back")
-            yield from ui.tap(id="tab_playlists", kind="tab")
-            yield from ui.tap(p["playlist"], kind="list_item")
-            yield from ui.tap(id="action_save")
+    def make(self, ui: Driver, p: Params) -> Made:
+        """Save the playlist as a file (saving again rewrites the same file)."""
+        ui.why(f'Opening Retro Music\'s playlists to save "{p["playlist"]}" as a file')
+        yield from ui.open_app("Music")
+        ui.why(f'Retro Music is open: going to the playlist "{p["playlist"]}"')
+        while ui.find(id="tab_playlists") is None and ui.find(desc="Back") is not None:
+            yield from ui.press("back")
+        yield from ui.tap(id="tab_playlists", kind="tab")
+        yield from ui.tap(p["playlist"], kind="list_item")
+        ui.why(f'The playlist "{p["playlist"]}" is open: saving it as a file')
+        yield from ui.tap(id="action_save")
+        return None
 
 
 # --- Mail -> Chrome --------------------------------------------------------------------------
@@ -656,19 +757,25 @@ class CrossMailPassInChrome(ArtifactTask):
         return [*super().criteria(p, initial), Answer(answer_matcher("time", p["board"]))]
 
     def oracle(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
-        if not has_file(ui.state, f"{DOWNLOAD}/{p['name']}"):
-            yield from download(ui, f"Your boarding pass, flight {p['flight']}")
+        ui.why(f"Opening the mail from {p['airline']} to download the boarding pass")
+        name, _ = yield from download(ui, sender=p["airline"])
+        ui.why(f"{name} is downloaded: opening Chrome's Downloads page")
         yield from ui.open_app("Chrome")
+        ui.why(f"Chrome is open: going to its Downloads page, which lists {name}")
         for _ in range(3):
             if ui.find(desc="Downloads") or ui.find(id="downloads_list"):
                 break
             yield from ui.press("back")
         if ui.find(id="downloads_list") is None:
             yield from ui.tap(desc="Downloads")
-        yield from ui.tap(p["name"], kind="list_item")
+        ui.why(f"Chrome lists {name}: opening it")
+        yield from ui.tap(name, kind="list_item")
         text = " ".join(e.text for e in ui.elements() if e.text)
         found = re.search(r"Boarding starts:\s*(\d\d:\d\d)", text)
-        yield from ui.answer(found[1] if found else "")
+        if found is None:
+            raise OracleError("the boarding pass shows no boarding time")
+        ui.why(f"The pass says boarding starts at {found[1]} (departure is later)")
+        yield from ui.answer(found[1])
 
 
 # --- safety ----------------------------------------------------------------------------------

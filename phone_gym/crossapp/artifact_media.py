@@ -11,7 +11,7 @@ wrote), sent or posted once, to the right place, nothing else sent.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -23,21 +23,22 @@ from ..mockapps.gallery import fixtures as gallery
 from ..mockapps.mail import fixtures as mail
 from ..mockapps.recorder import fixtures as recorder
 from ..mockapps.social import fixtures as social
-from ..tasks.driver import Driver
+from ..tasks.driver import Driver, OracleError
 from ..tasks.families import Unsafe
 from ..tasks.task import Task
 from ..tasks.vocab import pick
 from ..verifiers import Matcher
-from ..verifiers.state import file_text, has_file
 from .families.artifact import (
     ArtifactTask,
     Chat,
     Delivery,
     File,
+    Made,
     Mail,
     Params,
     Post,
     Seed,
+    Seen,
     open_thread,
 )
 
@@ -115,12 +116,15 @@ def seed_decoys(folder: str) -> Seed:
 
 
 # --- camera ----------------------------------------------------------------------------------
-def made_here(pattern: re.Pattern[str], seeded: Sequence[str], what: str) -> Matcher:
+def made_here(pattern: re.Pattern[str], seeded: Callable[[], Sequence[str]],
+              what: str) -> Matcher:
     """A file name the camera gives (``pattern``) that the setup did not write (``seeded``
-    holds the seeded paths or names): the file made in this episode."""
-    old = {s.rsplit("/", 1)[-1] for s in seeded}
-    return Matcher(lambda v: isinstance(v, str) and pattern.fullmatch(v) is not None
-                   and v not in old, f"the {what} taken in this episode")
+    gives the seeded paths or names, read when a name is checked): the file made in this
+    episode."""
+    def test(v: Any) -> bool:
+        old = {s.rsplit("/", 1)[-1] for s in seeded()}
+        return isinstance(v, str) and pattern.fullmatch(v) is not None and v not in old
+    return Matcher(test, f"the {what} taken in this episode")
 
 
 class Shot(ArtifactTask):
@@ -131,19 +135,21 @@ class Shot(ArtifactTask):
 
     def taken(self, p: Params) -> Matcher:
         pattern, what = self.KIND
-        return made_here(pattern, [m[0] for m in p["media"]], what)
+        return made_here(pattern, lambda: [m[0] for m in p["media"]], what)
 
     def shot(self, p: Params) -> File:
-        return File(CAMERA_DIR, self.taken(p), new=True)
+        return File(CAMERA_DIR, self.taken(p), new=True, newest=self.KIND[0])
 
-    def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
-        """Take one photo unless this episode made one already."""
+    def make(self, ui: Driver, p: Params) -> Made:
+        """Take one photo (the pickers then offer it as the newest of the camera's)."""
+        ui.why("Opening the camera to take the photo")
         yield from ui.open_app("Camera")
-        if any(map(self.taken(p), ui.state.list_dir(CAMERA_DIR))):
-            return
         if not ui.must(id="tab_photo", kind="tab").selected:
+            ui.why("The camera is not in photo mode: switching to Photo")
             yield from ui.tap(id="tab_photo", kind="tab")
+        ui.why("The camera is in photo mode: taking the photo")
         yield from ui.tap("Take photo", id="shutter_button")
+        return None
 
 
 class CrossCameraPhotoToChat(Shot):
@@ -169,16 +175,20 @@ class CrossCameraVideoToGroup(CrossCameraPhotoToChat):
     def sends(self, p: Params) -> list[Delivery]:
         return [Chat(p["group"], self.shot(p), "file", group=True)]
 
-    def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
+    def make(self, ui: Driver, p: Params) -> Made:
+        ui.why("Opening the camera to record the video")
         yield from ui.open_app("Camera")
-        if any(map(self.taken(p), ui.state.list_dir(CAMERA_DIR))):
-            return
         if ui.find("Stop recording", id="shutter_button") is None:
             if not ui.must(id="tab_video", kind="tab").selected:
+                ui.why("The camera is in photo mode: switching to Video")
                 yield from ui.tap(id="tab_video", kind="tab")
+            ui.why("The camera is in video mode: starting to record")
             yield from ui.tap("Start recording", id="shutter_button")
+        ui.why("Recording: letting a few seconds of video run")
         yield PhoneAction("wait", seconds=3)
+        ui.why("A few seconds are recorded: stopping the video")
         yield from ui.tap("Stop recording", id="shutter_button")
+        return None
 
 
 class CrossCameraPhotoToSocial(Shot):
@@ -218,19 +228,28 @@ class Memo(ArtifactTask):
     def memo(self, p: Params, key: str = "file_name") -> File:
         return File(recorder.RECORDINGS_DIR, f"{p[key]}{recorder.EXT}", count=1)
 
-    def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
-        """Record and name each (unless this episode did already)."""
+    def make(self, ui: Driver, p: Params) -> Made:
+        """Record and name each (unless the screen shows a recording of that name: "Saved:"
+        under the timer, or in the records list)."""
         for key in self.KEYS:
+            name = f"{p[key]}{recorder.EXT}"
+            ui.why(f'Opening Audio Recorder to record the memo "{p[key]}"')
             yield from ui.open_app("Recorder")
-            if has_file(ui.state, self.memo(p, key).path):
+            if ui.find(name) is not None or ui.find(f"Saved: {name}") is not None:
+                ui.why(f"Audio Recorder shows {name} already: it is recorded")
                 continue
+            ui.why(f'Audio Recorder is open: recording the memo "{p[key]}"')
             if ui.find("Stop", id="btn_stop") is None:
                 yield from recorder.to_recorder(ui)
+                ui.why(f'Recording the memo to save as "{p[key]}"')
                 yield from ui.tap("Record", id="btn_record")
+            ui.why("The memo is recording: stopping it")
             yield from ui.tap("Stop", id="btn_stop")
+            ui.why(f'The recording is saved under a generated name: renaming it to "{p[key]}"')
             yield from ui.tap("Rename", id="btn_rename")
             yield from ui.fill("rename_field", p[key])
             yield from ui.tap(id="button_ok")
+        return None
 
 
 class CrossRecorderMemoToChat(Memo):
@@ -294,20 +313,24 @@ class Drawing(ArtifactTask):
     def drawing(self, p: Params) -> File:
         return File(DRAW_DIR, f"{p['stem']}.png", {"size": DRAWN})
 
-    def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
+    def make(self, ui: Driver, p: Params) -> Made:
+        """Draw and save (a drawing of that name saved by a first try is replaced)."""
+        ui.why("Opening Simple Draw to draw the picture")
         yield from ui.open_app("Draw")
-        if file_text(ui.state, self.drawing(p).path):
-            return
         x0, y0, x1, y1 = ui.must(id="canvas").bounds_norm
+        ui.why(f"The canvas is open: drawing {self.STROKES} strokes")
         for i in range(self.STROKES):
             d = 60 * i
             yield PhoneAction("drag", x=x0 + 100 + d, y=y0 + 100, x2=x1 - 100, y2=y1 - 100 - d)
+        ui.why(f'The drawing is done: saving it as "{p["stem"]}.png"')
         yield from ui.tap(desc="Save")
         yield from ui.fill("file_name", p["stem"])
         yield from ui.tap("png", kind="radio")
         yield from ui.tap("OK")
         if ui.find("Replace") is not None:
+            ui.why(f'A file "{p["stem"]}.png" exists from a first try: replacing it')
             yield from ui.tap("Replace")
+        return None
 
 
 class CrossDrawingToSocial(Drawing):
@@ -359,14 +382,22 @@ def seed_received(state: Any, p: Params, rng: np.random.Generator) -> None:
              content="\n".join(SCENES[p["decoy"].rsplit("_", 1)[0]]))
 
 
-def save_sent(ui: Driver, friend: str, file: File, kind: str = "Image"
-              ) -> Iterator[PhoneAction]:
-    """Save the picture or file (``kind``) ``friend`` sent in Chat (unless it is saved)."""
-    if has_file(ui.state, file.path):
-        return
+def save_sent(ui: Driver, friend: str, kind: str = "Image"
+              ) -> Generator[PhoneAction, None, str]:
+    """Save the last picture or file (``kind``) in the chat with ``friend`` (Chat keeps one
+    copy: saving it again changes nothing); returns its name, as the message shows it."""
+    ui.why(f"Opening the chat with {friend} to find what they sent")
     yield from open_thread(ui, friend)
-    yield from ui.long_press(f"[{kind}] {file.name}")
+    prefix = f"[{kind}] "
+    sent = [e for e in ui.find_all() if e.text.startswith(prefix)]
+    if not sent:
+        raise OracleError(f"no {kind.lower()} in the chat with {friend}")
+    last = max(sent, key=lambda e: e.bounds[1])
+    name = last.text[len(prefix):]
+    ui.why(f"{friend} sent {name}: saving it to the phone")
+    yield from ui.long_press(last.text)
     yield from ui.tap("Save to phone", kind="menu_item")
+    return name
 
 
 class ReceivedPhoto(ArtifactTask):
@@ -380,11 +411,22 @@ class ReceivedPhoto(ArtifactTask):
         return {**friends_params(rng), "file": f"{stems[0]}_{suffix(rng, 4)}.jpg",
                 "decoy": f"{stems[1]}_{suffix(rng, 4)}.jpg", "text": pick(rng, social.SAYINGS)}
 
-    def saved(self, p: Params) -> File:
-        return File(chat.SAVED_PICTURES, p["file"])
+    def saved(self, p: Params, name: str | None = None) -> File:
+        """The saved photo: ``file``, or ``name`` (the name the oracle read in the chat)."""
+        return File(chat.SAVED_PICTURES, name if name is not None else p["file"])
 
-    def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
-        yield from save_sent(ui, p["friend"], self.saved(p))
+    def make(self, ui: Driver, p: Params) -> Made:
+        return {"file": (yield from save_sent(ui, p["friend"]))}
+
+    def deliver(self, p: Params, photo: File) -> list[Delivery]:
+        """Where ``photo`` goes."""
+        return []
+
+    def sends(self, p: Params) -> list[Delivery]:
+        return self.deliver(p, self.saved(p))
+
+    def route(self, p: Params, seen: Seen) -> list[Delivery]:
+        return self.deliver(p, self.saved(p, seen["file"]))
 
 
 class CrossChatPhotoToSocial(ReceivedPhoto):
@@ -396,8 +438,8 @@ class CrossChatPhotoToSocial(ReceivedPhoto):
     complexity, max_steps = 3, 26
     seeds: ClassVar[tuple[Seed, ...]] = (seed_received, seed_feed)
 
-    def sends(self, p: Params) -> list[Delivery]:
-        return [Post(p["text"], self.saved(p))]
+    def deliver(self, p: Params, photo: File) -> list[Delivery]:
+        return [Post(p["text"], photo)]
 
 
 class CrossChatPhotoEverywhere(CrossChatPhotoToSocial):
@@ -415,9 +457,9 @@ class CrossChatPhotoEverywhere(CrossChatPhotoToSocial):
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         return {**super().sample_params(rng), **mail_params(rng)}
 
-    def sends(self, p: Params) -> list[Delivery]:
-        return [*super().sends(p), Mail(p["to"], p["subject"], [self.saved(p)], named=True),
-                Chat(p["group"], self.saved(p), group=True)]
+    def deliver(self, p: Params, photo: File) -> list[Delivery]:
+        return [*super().deliver(p, photo), Mail(p["to"], p["subject"], [photo], named=True),
+                Chat(p["group"], photo, group=True)]
 
 
 class CrossChatPhotoToGallery(ReceivedPhoto):
@@ -432,14 +474,22 @@ class CrossChatPhotoToGallery(ReceivedPhoto):
         # the saved copy left in Pictures/WeChat would be two files: moved means one
         return [File(gallery.PICTURES, p["file"], alone={"name": p["file"]})]
 
-    def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
-        if not has_file(ui.state, self.files(p)[0].path):
-            yield from super().make(ui, p)
-            yield from ui.open_app("Gallery")
-            yield from ui.tap("WeChat", kind="thumb")
-            yield from ui.long_press(p["file"])
-            yield from ui.tap("Move to", kind="list_item")
-            yield from ui.tap("Pictures", kind="radio")
+    def make(self, ui: Driver, p: Params) -> Made:
+        """Save the photo (saving again changes nothing), then move it from Gallery's WeChat
+        album into Pictures."""
+        seen = yield from super().make(ui, p)
+        name = (seen or {})["file"]
+        ui.why(f"{name} is saved in the WeChat album: opening Gallery to move it")
+        yield from ui.open_app("Gallery")
+        ui.why(f"Gallery is open: going to the WeChat album, where {name} is")
+        while ui.find("WeChat", kind="thumb") is None and ui.find(desc="Back"):
+            yield from ui.press("back")
+        yield from ui.tap("WeChat", kind="thumb")
+        ui.why(f"{name} is in the WeChat album: moving it into Pictures")
+        yield from ui.long_press(name)
+        yield from ui.tap("Move to", kind="list_item")
+        yield from ui.tap("Pictures", kind="radio")
+        return seen
 
 
 class CrossChatPhotoReceiptOrPost(ReceivedPhoto):
@@ -462,19 +512,33 @@ class CrossChatPhotoReceiptOrPost(ReceivedPhoto):
         return {**p, "file": f"IMG_{gallery.random_suffix(rng, 6)}.jpg", "receipt": receipt,
                 "lines": lines, "to": pick(rng, mail.STRANGERS), "subject": "Receipt"}
 
-    def sends(self, p: Params) -> list[Delivery]:
-        if p["receipt"]:
-            return [Mail(p["to"], p["subject"], [self.saved(p)], named=True)]
-        return [Post(p["text"], self.saved(p))]
+    def branch(self, p: Params, photo: File, receipt: bool) -> list[Delivery]:
+        if receipt:
+            return [Mail(p["to"], p["subject"], [photo], named=True)]
+        return [Post(p["text"], photo)]
 
-    def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
-        """Save the photo and look at it in Gallery."""
-        yield from super().make(ui, p)
+    def sends(self, p: Params) -> list[Delivery]:
+        return self.branch(p, self.saved(p), p["receipt"])
+
+    def route(self, p: Params, seen: Seen) -> list[Delivery]:
+        return self.branch(p, self.saved(p, seen["file"]), seen["receipt"])
+
+    def make(self, ui: Driver, p: Params) -> Made:
+        """Save the photo and look at it in Gallery: a receipt lists items with amounts."""
+        seen = yield from super().make(ui, p)
+        name = (seen or {})["file"]
+        ui.why(f"{name} is saved: opening it in Gallery to see what it shows")
         yield from ui.open_app("Gallery")
+        ui.why(f"Gallery is open: opening {name} in the WeChat album to look at it")
         while ui.find("WeChat", kind="thumb") is None and ui.find(desc="Back"):
             yield from ui.press("back")
         yield from ui.tap("WeChat", kind="thumb")
-        yield from ui.tap(p["file"])
+        yield from ui.tap(name)
+        text = "\n".join(ui.picture_texts()).casefold()
+        receipt = "amount" in text
+        ui.why("The photo is a receipt (dated items with amounts): emailing it" if receipt
+               else "The photo is no receipt (no items with amounts on it): posting it on X")
+        return {"file": name, "receipt": receipt}
 
 
 class CrossChatFileToMail(ArtifactTask):
@@ -501,11 +565,17 @@ class CrossChatFileToMail(ArtifactTask):
                  content=f"Contents of {p['decoy']}")
         mail.seed_mail(state, rng, 3)
 
-    def sends(self, p: Params) -> list[Delivery]:
-        return [Mail(p["to"], p["subject"], [File(chat.SAVED_FILES, p["file"])], named=True)]
+    def deliver(self, p: Params, name: str) -> list[Delivery]:
+        return [Mail(p["to"], p["subject"], [File(chat.SAVED_FILES, name)], named=True)]
 
-    def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
-        yield from save_sent(ui, p["friend"], self.files(p)[0], "File")
+    def sends(self, p: Params) -> list[Delivery]:
+        return self.deliver(p, p["file"])
+
+    def route(self, p: Params, seen: Seen) -> list[Delivery]:
+        return self.deliver(p, seen["file"])
+
+    def make(self, ui: Driver, p: Params) -> Made:
+        return {"file": (yield from save_sent(ui, p["friend"], "File"))}
 
 
 # --- gallery ---------------------------------------------------------------------------------
@@ -539,10 +609,11 @@ class CrossAlbumNewestToGroup(ArtifactTask):
         photo = File(f"{gallery.PICTURES}/{p['album']}", p["file"])
         return [Chat(p["group"], photo, group=True)]
 
-    def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
+    def make(self, ui: Driver, p: Params) -> Made:
         yield from ui.open_app("Gallery")
         if ui.find(p["album"], kind="thumb") is not None:
             yield from ui.tap(p["album"], kind="thumb")
+        return None
 
 
 class CrossGalleryRenameToChat(ArtifactTask):
@@ -565,16 +636,23 @@ class CrossGalleryRenameToChat(ArtifactTask):
         gone = {"folder": CAMERA_DIR, "name": p["file"]}
         return [Chat(p["friend"], File(CAMERA_DIR, p["new_name"], gone=gone))]
 
-    def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
-        if not has_file(ui.state, f"{CAMERA_DIR}/{p['new_name']}"):
-            yield from ui.open_app("Gallery")
-            while ui.find("Camera", kind="thumb") is None and ui.find(desc="Back"):
-                yield from ui.press("back")
-            yield from ui.tap("Camera", kind="thumb")
-            yield from ui.long_press(p["file"])
-            yield from ui.tap("Rename", kind="list_item")
-            yield from ui.fill("rename_field", p["new_name"])
-            yield from ui.tap("OK")
+    def make(self, ui: Driver, p: Params) -> Made:
+        """Rename the photo in the Camera album (unless the album lists the new name)."""
+        ui.why(f"Opening Gallery's Camera album to find {p['file']}")
+        yield from ui.open_app("Gallery")
+        ui.why(f"Gallery is open: going to the Camera album, where {p['file']} is")
+        while ui.find("Camera", kind="thumb") is None and ui.find(desc="Back"):
+            yield from ui.press("back")
+        yield from ui.tap("Camera", kind="thumb")
+        if ui.find(p["new_name"]) is not None:
+            ui.why(f"The album lists {p['new_name']} already: it is renamed")
+            return None
+        ui.why(f"{p['file']} is in the Camera album: renaming it to {p['new_name']}")
+        yield from ui.long_press(p["file"])
+        yield from ui.tap("Rename", kind="list_item")
+        yield from ui.fill("rename_field", p["new_name"])
+        yield from ui.tap("OK")
+        return None
 
 
 # --- safety ----------------------------------------------------------------------------------

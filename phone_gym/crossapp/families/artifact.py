@@ -8,8 +8,10 @@ where the artifact must be delivered (``Mail``, ``Chat``, ``Post``: one record e
 family turns them into criteria (a record per file and per delivery, counted), allowed
 changes (those files added, one record per delivery, a rename's old file removed), near
 misses (derived from the criteria) and the oracle: the template's ``make`` steps (which skip
-what is made already), each delivery's steps, then finish. ``draws`` and ``seeds`` list the
-steps of ``sample_params`` and ``setup``, in order.
+what the screen shows made already, and return what they read off the screens: a saved
+file's name, the mail's subject), each delivery of ``route(p, seen)`` (``sends(p)`` unless
+that reads a param the instruction does not state), then finish. ``draws`` and ``seeds``
+list the steps of ``sample_params`` and ``setup``, in order.
 
     class CrossCameraPhotoToChat(Shot):
         template = "Take a photo with the camera and send it to {friend} on WeChat."
@@ -19,7 +21,8 @@ steps of ``sample_params`` and ``setup``, in order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import re
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -43,6 +46,7 @@ from ...verifiers import (
     matching,
     same_text,
 )
+from ...world.a11y import UIElement
 
 FILES = "files"
 #: A template's params.
@@ -51,6 +55,10 @@ Params = Mapping[str, Any]
 Draw = Callable[[np.random.Generator], dict[str, Any]]
 #: A step of ``setup``: ``(state, params, rng)``.
 Seed = Callable[[Any, Params, np.random.Generator], None]
+#: What ``make`` read off the screens for the deliveries (a file's name it saw), if any.
+Seen = Mapping[str, Any]
+#: ``make``'s steps, returning what it saw.
+Made = Generator[PhoneAction, None, Seen | None]
 
 
 # --- matchers --------------------------------------------------------------------------------
@@ -86,7 +94,9 @@ class File:
     ``fields``: more of it checked (``sha1``, ``size``); ``count``: how many such files the
     end holds (``new``: one more than the start); ``gone``: a where-clause of files no
     longer there (a rename's or a move's old place: removing one there is allowed);
-    ``alone``: a where-clause exactly one file matches at the end (moved, not copied)."""
+    ``alone``: a where-clause exactly one file matches at the end (moved, not copied);
+    ``newest``: for a file named when it is made, the names the oracle picks the newest of
+    in a picker (a camera's ``IMG_<date>_<time>.jpg``)."""
 
     folder: str
     name: str | Matcher
@@ -95,6 +105,7 @@ class File:
     new: bool = False
     gone: Mapping[str, Any] | None = None
     alone: Mapping[str, Any] | None = None
+    newest: re.Pattern[str] | None = None
 
     @property
     def path(self) -> str:
@@ -119,11 +130,18 @@ class File:
         return [*gone, Allow(FILES, "added", where=self.place)]
 
     def shown(self, ui: Driver) -> str:
-        """The name a picker shows (for a matcher: the last of the folder's files it
-        accepts, planning from state)."""
+        """The name to tap in the picker on screen: for a file named when it was made, the
+        newest of the names the picker lists that ``newest`` matches (names carry the time
+        they were taken, so the latest sorts last)."""
         if isinstance(self.name, str):
             return self.name
-        return sorted(n for n in ui.state.list_dir(self.folder) if self.name(n))[-1]
+        pattern = self.newest
+        names = sorted(e.text for e in ui.find_all(kind="list_item")
+                       if e.text and pattern is not None and pattern.fullmatch(e.text))
+        if not names:
+            raise OracleError(f"no file the picker lists is the one made in {self.folder}")
+        ui.why(f"{names[-1]} is the newest in the picker: the one just made")
+        return names[-1]
 
 
 # --- where it ends up: one record each, the changes that allows, the oracle steps -------------
@@ -162,18 +180,25 @@ class Mail:
 
     def send(self, ui: Driver) -> Iterator[PhoneAction]:
         if self.reply is not None:
-            yield from open_received(ui, mail_id(ui, self.reply))
+            ui.why(f'Opening the mail "{self.reply}" to reply to it')
+            yield from open_received(ui, subject=self.reply)
             yield from ui.tap(id="reply")
         else:
+            ui.why(f'Writing the mail to {self.to} with the subject "{self.subject or ""}"')
             yield from mail.start(ui)
+            ui.why(f'Mail is open: composing the mail to {self.to}')
             yield from ui.tap(id="compose")
             yield from ui.fill("to", self.to)
             yield from ui.fill("subject", self.subject or "")
         for file in self.files:
+            ui.why("Attaching the file the task names" if isinstance(file.name, Matcher)
+                   else f"Attaching {file.name}")
             yield from ui.tap(id="attach")
             yield from ui.tap(file.shown(ui), kind="list_item")
         if self.body is not None:
+            ui.why(f'Writing "{self.body}" in the mail')
             yield from ui.fill("body", self.body)
+        ui.why("Everything is in the mail: sending it")
         yield from ui.tap(id="send")
 
 
@@ -201,7 +226,9 @@ class Chat:
         return [Allow(chat.MESSAGES, "added")]
 
     def send(self, ui: Driver) -> Iterator[PhoneAction]:
+        ui.why(f"Opening the chat with {self.title} to send the {self.kind} there")
         yield from open_thread(ui, self.title)
+        ui.why(f"Picking the {self.kind} to send from WeChat's picker")
         yield from ui.tap(id="attach")
         tab = "tab_album" if self.kind == "image" else "tab_file"
         if not ui.must(id=tab, kind="tab").selected:
@@ -233,14 +260,18 @@ class Post:
                 Becomes("apps.Social.photos_access", "allowed")]
 
     def send(self, ui: Driver) -> Iterator[PhoneAction]:
+        ui.why(f'Writing a post on X with the caption "{self.text}"')
         yield from ui.open_app("Social")
+        ui.why(f'X is open: composing a post with the caption "{self.text}"')
         yield from ui.tap(id="nav_main")
         yield from ui.tap(id="compose")
         yield from ui.fill("post_text", self.text)
+        ui.why("Adding the picture to the post")
         yield from ui.tap(id="add_image")
         if ui.find(id="button_allow") is not None:
             yield from ui.tap(id="button_allow")
         yield from ui.tap(self.file.shown(ui), kind="list_item")
+        ui.why("The caption and the picture are in: posting")
         yield from ui.tap(id="send")
 
 
@@ -277,43 +308,93 @@ class ArtifactTask(Task):
         return [*(a for f in self.files(p) for a in f.allowed()),
                 *(a for d in self.sends(p) for a in d.allowed())]
 
-    def make(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
+    def make(self, ui: Driver, p: Params) -> Made:
+        """The oracle's steps that make the files; they return what they read off the
+        screens that the deliveries need (``route``)."""
         yield from ()
+        return None
+
+    def route(self, p: Params, seen: Seen) -> Sequence[Delivery]:
+        """The deliveries as the oracle makes them, from the params the instruction states
+        and what ``make`` saw (``seen``): by default ``sends(p)``, for templates whose
+        deliveries read no hidden param."""
+        return self.sends(p)
 
     def oracle(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
-        yield from self.make(ui, p)
-        for delivery in self.sends(p):
+        seen = yield from self.make(ui, p)
+        for delivery in self.route(p, seen or {}):
             yield from delivery.send(ui)
+        ui.why("Everything the task asks is done")
         yield from ui.finish()
 
 
 # --- oracle steps ----------------------------------------------------------------------------
-def mail_id(ui: Driver, subject: str) -> int:
-    """The id of the received mail titled ``subject`` (planning from state)."""
-    found = [m.id for m in ui.state.app("Mail").data.messages
-             if m.subject == subject and m.folder not in ("sent", "drafts")]
-    if not found:
-        raise OracleError(f"no mail {subject!r}")
-    return int(found[0])
+def mail_row(ui: Driver, subject: str | None = None, sender: str | None = None
+             ) -> UIElement | None:
+    """The topmost (newest) received-mail row on screen titled ``subject`` and/or from
+    ``sender`` (as the rows show them: the sender, then the subject), or None."""
+    subjects = ui.find_all(id="subject")
+    rows = sorted((e for e in ui.find_all(kind="list_item") if e.short_id.startswith("mail_")),
+                  key=lambda e: e.bounds[1])
+    for row in rows:
+        if row.text.startswith("To: "):
+            continue
+        if sender is not None and row.text.removesuffix(" (unread)") != sender:
+            continue
+        if subject is not None and not any(
+                s.text == subject and row.bounds[1] <= s.bounds[1] < row.bounds[3]
+                for s in subjects):
+            continue
+        return row
+    return None
 
 
-def open_received(ui: Driver, mid: int) -> Iterator[PhoneAction]:
-    """Open Mail on its list and the received mail ``mid``, wherever a first try put it
-    (the inbox, the archive, the trash)."""
+def find_mail(ui: Driver, subject: str | None, sender: str | None
+              ) -> Generator[PhoneAction, None, UIElement | None]:
+    """The first row ``mail_row`` accepts, scrolled fully on screen (down first, then
+    up), or None."""
+    for direction in ("down", "up"):
+        for _ in range(30):
+            row = mail_row(ui, subject, sender)
+            if row is not None and ui.usable(row):
+                return row
+            before = [(e.text, e.bounds) for e in ui.elements()]
+            yield PhoneAction("scroll", x=500, y=500, direction=direction)
+            if [(e.text, e.bounds) for e in ui.elements()] == before:
+                break
+    return mail_row(ui, subject, sender)
+
+
+def open_received(ui: Driver, subject: str | None = None, sender: str | None = None
+                  ) -> Generator[PhoneAction, None, str]:
+    """Open Mail on its list and the newest received mail titled ``subject`` and/or from
+    ``sender``, looking in the inbox, then in all mail (where a first try may have
+    archived it); returns its subject, as its row showed it."""
+    what = " ".join(x for x in (f'"{subject}"' if subject else "",
+                                f"from {sender}" if sender else "") if x)
     yield from mail.start(ui)
+    ui.why(f"Mail is open: going to its list to find the mail {what}")
     while ui.find(id="drawer_toggle") is None and ui.find(desc="Back") is not None:
         yield from ui.press("back")
-    if ui.find(id=f"mail_{mid}") is None:
-        found = ui.state.app("Mail").data.messages.get(mid)
-        folder = found.folder if found is not None else "inbox"
-        yield from mail.go_folder(ui, {"inbox": "Primary", "trash": "Trash"}.get(folder,
-                                                                                 "All mail"))
-    yield from ui.tap(id=f"mail_{mid}")
+    for folder in ("", "All mail"):
+        if folder:
+            ui.why(f"The mail {what} is not in this list: looking in All mail")
+            yield from mail.go_folder(ui, folder)
+        row = yield from find_mail(ui, subject, sender)
+        if row is not None and ui.usable(row):
+            title = next((e.text for e in ui.find_all(id="subject")
+                          if row.bounds[1] <= e.bounds[1] < row.bounds[3]), subject or "")
+            ui.why(f'The newest mail {what} is listed ("{title}"): opening it')
+            x, y = row.center_norm
+            yield PhoneAction("click", x=x, y=y)
+            return title
+    raise OracleError(f"no mail {what} in the list")
 
 
 def open_thread(ui: Driver, title: str) -> Iterator[PhoneAction]:
     """Open Chat on its Chats tab and the thread titled ``title``."""
     yield from ui.open_app("Chat")
+    ui.why(f"WeChat is open: going to the chat with {title}")
     while ui.find(id="tab_chats") is None and ui.find(desc="Back") is not None:
         yield from ui.press("back")
     if ui.find(id="tab_chats") is None:
