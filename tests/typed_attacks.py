@@ -21,6 +21,7 @@ from phone_gym.envs.phone_world import PhoneWorldEnv
 from phone_gym.mockapps import TEMPLATES
 from phone_gym.verifiers import DEFAULT_IGNORE, diff, matches, plain
 from phone_gym.verifiers.mentions import fold, names
+from phone_gym.world.system_ui import LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE
 
 ROOM = 400  # a step budget no attack runs into (the verdict then comes from the end action)
 #: Tokens an attacker changes: words (with an apostrophe's tail: "Brown's") and digit runs.
@@ -93,6 +94,9 @@ def initial_of(task_id: str, seed: int) -> Mapping[str, Any]:
     return plain(env.episode.initial)
 
 
+SYSTEM_PACKAGES = frozenset({LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE})
+
+
 @cache
 def oracle_run(task_id: str, seed: int) -> Run:
     env = make(task_id, seed)
@@ -105,7 +109,10 @@ def oracle_run(task_id: str, seed: int) -> Run:
         *_, info = env.step(action)
         actions.append(action)
         texts = [e["text"] for e in info["ui_elements"] if e["text"].strip()]
-        shown += texts
+        # the apps' texts: the launcher's clock and date (a route through the home screen)
+        # are no rival values of the task
+        shown += [e["text"] for e in info["ui_elements"] if e["text"].strip()
+                  and e.get("package") not in SYSTEM_PACKAGES]
         screens.append(screen(texts))
     raise AssertionError("the oracle did not end")
 
