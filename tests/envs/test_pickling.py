@@ -138,8 +138,8 @@ def test_a_menu_whose_item_was_filtered_away_pickles() -> None:
     pickled at any step (the copy used to lose it, and its screenshots differed)."""
     env = PhoneWorldEnv(task="ContactsAddContact")  # what seed 344 drew among all templates
     env.reset(seed=344)
-    script = ['open_app(app="Contacts")', "click(x=500, y=155)", "long_press(x=543, y=314)",
-              'type(text="Grace Tanaka")', "click(x=500, y=155)", 'press(button="back")',
+    script = ['open_app(app="Contacts")', "click(x=500, y=72)", "long_press(x=543, y=273)",
+              'type(text="Grace Tanaka")', "click(x=500, y=72)", 'press(button="back")',
               "press(button=\"back\")", 'type(text="x")']
     blobs, results = [], []
     for action in script:
