@@ -398,6 +398,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     from .mockapps import REGISTRY
     from .testing import check_app, check_task
 
+    args.seeds_given = args.seeds is not None
+    if args.seeds is None:
+        args.seeds = 20
     apps = args.app or []
     tasks = list(args.task or [])
     for name in apps:
@@ -406,6 +409,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     if not apps and not args.task:
         apps = [m.name for m in REGISTRY.manifests]
         tasks = list(REGISTRY.templates)
+    if args.grounding:
+        return _check_grounding(tasks, args.seeds if args.seeds_given else 3)
     failed = 0
     for name in apps:
         report = check_app(name, args.steps, raise_on_failure=False)
@@ -421,6 +426,21 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(f"        {problem}")
         failed += bool(task_report.problems)
     print(f"{len(apps)} apps and {len(tasks)} tasks checked, {failed} with problems")
+    return 1 if failed else 0
+
+
+def _check_grounding(tasks: list[str], seeds: int) -> int:
+    """``check --grounding``: the grounding audit, one line per template."""
+    from .testing.grounding import audit_grounding
+
+    failed = derived = 0
+    for task_id in tasks:
+        report = audit_grounding(task_id, range(seeds))
+        print(("ok    " if report.ok else "FAIL  ") + report.summary())
+        failed += not report.ok
+        derived += bool(report.derived)
+    print(f"{len(tasks)} templates audited on seeds 0-{seeds - 1}: {len(tasks) - failed} "
+          f"grounded ({derived} with declared derivations), {failed} not")
     return 1 if failed else 0
 
 
@@ -615,8 +635,11 @@ def build_parser() -> argparse.ArgumentParser:
                                    "verifiers); one line per app and template. Default: all.")
     p.add_argument("--app", action="append", help="an app (and its tasks); repeatable")
     p.add_argument("--task", action="append", help="a task template id; repeatable")
-    p.add_argument("--seeds", type=positive_int, default=20,
-                   help="seeds per template (default 20)")
+    p.add_argument("--seeds", type=positive_int, default=None,
+                   help="seeds per template (default 20; 3 with --grounding)")
+    p.add_argument("--grounding", action="store_true",
+                   help="run the grounding audit instead: every value an oracle typed, "
+                        "answered or read was in the instruction or on a screen shown")
     p.add_argument("--steps", type=positive_int, default=10_000,
                    help="random and garbage steps per app (default 10000)")
     p.add_argument("--processes", action="store_true",

@@ -288,6 +288,10 @@ class Episode:
         self._verdict: tuple[Any, Verdict] | None = None
         self._judge: tuple[Sequence[Criterion], Sequence[Allowed]] | None = None
         self._driver: Driver | None = None
+        #: The script starts on the phone as setup left it, no step spent: longer routes
+        #: may use the budget's spare; after other steps, the direct route only.
+        self._fresh_start = True
+        self._acted = False
         #: Oracle routes picked from the seed (``Driver.choose``); False: always the first.
         self.routes = True
         #: Recoverable detours in the oracle's way (``Driver.detours``), for SFT data.
@@ -368,7 +372,8 @@ class Episode:
         routes = np.random.default_rng(int.from_bytes(digest[:8], "little"))
         return Driver(host.elements, host.state, pictures=host.picture_texts,
                       routes=routes if self.routes else None, detours=self.detours,
-                      spare=spare_steps().get(self.template.id, 0))
+                      spare=spare_steps().get(self.template.id, 0) if self._fresh_start
+                      else 0)
 
     def oracle_step(self) -> tuple[PhoneAction, str, str]:
         """The oracle's next action with its reason and its step instruction ("Tap Save"):
@@ -385,6 +390,7 @@ class Episode:
         if action is None or action.type in ("answer", "finish"):
             return
         if self._expect is None or action != self._expect:
+            self._acted = True
             self._script = None
             self._fresh = False
         self._expect = None
@@ -420,6 +426,7 @@ class Episode:
 
     def _start(self) -> Iterator[PhoneAction]:
         if self._fresh:
+            self._fresh_start = self._restarts == 0 and not self._acted
             self._driver = self.driver()
             return self.template.oracle(self._driver, self.params)
         damage = self.verify(None).damage
@@ -435,6 +442,7 @@ class Episode:
         for app in self.template.apps:
             yield PhoneAction("close_app", app=app)
         self._fresh = True
+        self._fresh_start = False  # steps were spent: the direct route only
         self._driver = self.driver()
         yield from self.template.oracle(self._driver, self.params)
 

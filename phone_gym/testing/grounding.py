@@ -63,7 +63,7 @@ def tokens(text: str) -> set[str]:
     folded = text.casefold()
     out = {_number(n) for n in _NUMBER.findall(folded)}
     for n in _NUMBER.findall(folded):
-        if "," in n:
+        if "," in _number(n):  # "3,4" is a list (or a decimal comma): each part too
             out.update(_number(p) for p in n.split(",") if p)
     for word in _WORD.findall(folded):
         if _CJK.search(word):

@@ -859,7 +859,8 @@ class Device:
             return None
         screen = self.screen()
         stack: list[Node] = [screen.dialog] if screen.dialog is not None else [
-            *screen.content, *([screen.dock] if screen.dock is not None else [])]
+            *screen.content, *([screen.dock] if screen.dock is not None else []),
+            *([screen.top_bar] if screen.top_bar is not None else [])]  # a search bar
         while stack:
             node = stack.pop()
             if node.id == node_id and node.kind == "text_field":
@@ -880,7 +881,8 @@ class Device:
             return
         frame = self.frame()
         for placed in frame.items:
-            if placed.focused and placed.full[1] < frame.viewport[3]:  # not a docked field
+            if placed.focused and frame.viewport[1] <= placed.full[1] < frame.viewport[3]:
+                # not a docked field, nor the app bar's search bar
                 bottom = placed.full[3]
                 if bottom > frame.viewport[3]:
                     self._scroll_by(key, bottom - frame.viewport[3] + 40)
@@ -990,7 +992,8 @@ class Device:
         """Lay out an app screen (or the drawer): bars, scrolled content, FAB, dialog."""
         top = T.STATUS_H
         if screen.top_bar is not None:
-            place_bar(frame, screen.top_bar, (0, top, T.SCREEN_W, top + T.TOP_BAR_H))
+            place_bar(frame, screen.top_bar, (0, top, T.SCREEN_W, top + T.TOP_BAR_H),
+                      focus_id=self.focus)
             top += T.TOP_BAR_H
         bottom = T.SCREEN_H - T.NAV_H
         if self.keyboard_shown:

@@ -376,8 +376,16 @@ def place_rows(frame: Frame, node: Node, x0: int, x1: int, y: int, box: Rect, *,
         place(frame, row, x0, x1, top, box, parent=parent, layer=layer, focus_id=focus_id)
 
 
-def place_bar(frame: Frame, bar: Node, rect: Rect, *, layer: int = 0) -> None:
-    """Place a top bar (up arrow left, icons right) or a tab bar (equal tabs)."""
+#: Top-bar children that fill the room between the navigation button and the action icons
+#: (``kit.searchbar``: a search bar, an omnibox, a place name or a centred logo).
+BAR_FILL_KINDS = ("text_field", "button", "text")
+
+
+def place_bar(frame: Frame, bar: Node, rect: Rect, *, layer: int = 0,
+              focus_id: str | None = None) -> None:
+    """Place a top bar (up arrow left, icons right, a search bar or logo in the room between:
+    ``BAR_FILL_KINDS``) or a tab bar (equal tabs). A text field whose id is ``focus_id`` is
+    placed focused."""
     idx = frame.add(bar, rect, layer=layer)
     x0, y0, x1, y1 = rect
     if bar.kind == "tab_bar":
@@ -389,10 +397,23 @@ def place_bar(frame: Frame, bar: Node, rect: Rect, *, layer: int = 0) -> None:
     size = T.ICON_SIZE
     cy = y0 + (y1 - y0 - size) // 2
     right = x1 - T.PAD // 2
+    left = x0 + T.PAD
     for child in bar.children:
         if child.id in NAV_BUTTON_IDS:
             frame.add(child, (T.PAD // 2, cy, T.PAD // 2 + size, cy + size), parent=idx,
                       layer=layer)
-    for child in reversed([c for c in bar.children if c.id not in NAV_BUTTON_IDS]):
+            left = T.PAD // 2 + size + 16
+    fills = [c for c in bar.children if c.kind in BAR_FILL_KINDS]
+    for child in reversed([c for c in bar.children
+                           if c.id not in NAV_BUTTON_IDS and c not in fills]):
         frame.add(child, (right - size, cy, right, cy + size), parent=idx, layer=layer)
         right -= size
+    for child in fills:
+        if child.style == "logo":  # centred between equal margins
+            margin = max(left - x0, x1 - right)
+            box = (x0 + margin, y0, x1 - margin, y1)
+        else:
+            box = (left, y0 + 18, right - (0 if right < x1 - T.PAD // 2 else T.PAD // 2),
+                   y1 - 18)
+        frame.add(child, box, parent=idx, layer=layer,
+                  focused=child.kind == "text_field" and child.id == focus_id)

@@ -466,6 +466,70 @@ def _draw_top_bar(p: Painter, k: Look) -> None:
         p.hline(0, k.lw, k.lh, 2, pal.divider)
 
 
+def _search_pill(p: Painter, k: Look) -> tuple[RGB, float]:
+    """A search bar's pill (Material 3's SearchBar) on the app bar, in a tone between the
+    bar and its text, with the search glyph at its left; its fill and the text's left."""
+    pal = k.pal
+    fill = mix(pal.top_bar_bg, pal.top_bar_fg, 0.08)
+    p.rect(0, 0, k.lw, k.lh, fill, radius=k.lh / 2)
+    p.glyph(k.lh * 0.6, k.lh / 2, k.glyph or "search", k.lh * 0.8,
+            mix(fill, pal.top_bar_fg, 0.75), fill)
+    return fill, k.lh * 1.1
+
+
+def _draw_search_field(p: Painter, k: Look) -> None:
+    """A search field shown as the app bar (``kit.searchbar.SearchField``): the pill, its
+    text or hint, a cursor while focused."""
+    fill, x = _search_pill(p, k)
+    size, pal = T.FONT["body"], k.pal
+    max_w = k.lw - x - k.lh * 0.4
+    if k.text:
+        shown = p.fit(k.text, size, max_w, tail=k.focused)
+        if k.selected and k.focused:
+            w = p.width(shown, size)
+            p.rect(x - 2, k.lh / 2 - size * 0.62, x + w + 2, k.lh / 2 + size * 0.62, SELECTION)
+        end = p.text(x, k.lh / 2, shown, size, pal.top_bar_fg, bg=fill)
+    else:
+        end = x
+        p.text(x, k.lh / 2, k.hint, size, mix(fill, pal.top_bar_fg, 0.6), max_w=max_w, bg=fill)
+    if k.focused:
+        p.rect(end + 2, k.lh / 2 - size * 0.6, end + 6, k.lh / 2 + size * 0.6, pal.primary)
+
+
+def _draw_search_entry(p: Painter, k: Look) -> None:
+    """A search bar that opens the app's search (``kit.searchbar.SearchEntry``)."""
+    fill, x = _search_pill(p, k)
+    p.text(x, k.lh / 2, k.text, T.FONT["body"], mix(fill, k.pal.top_bar_fg, 0.6),
+           max_w=k.lw - x - k.lh * 0.4, bg=fill)
+
+
+def _draw_logo(p: Painter, k: Look) -> None:
+    """A wordmark or logo centred on the app bar (``kit.searchbar.Logo``): its glyph, or its
+    text in Roboto's heaviest weight."""
+    fg = k.pal.top_bar_fg
+    if k.glyph:
+        p.glyph(k.lw / 2, k.lh / 2, k.glyph, min(k.lh, k.lw), fg, k.pal.top_bar_bg,
+                fallback=k.text)
+    else:
+        p.text(k.lw / 2, k.lh / 2, k.text, T.FONT["top_bar"] * 1.15, fg, align="m",
+               bold=True, max_w=k.lw, bg=k.pal.top_bar_bg)
+
+
+def _draw_place(p: Painter, k: Look) -> None:
+    """A place name as an app bar shows it (Google Weather's location): a pin and the name."""
+    fg = k.pal.top_bar_fg
+    size = T.FONT["top_bar"]
+    p.glyph(size * 0.55, k.lh / 2, "location_on", size * 1.4, fg, k.pal.top_bar_bg)
+    p.text(size * 1.3, k.lh / 2, k.text, size, fg, bold=True, max_w=k.lw - size * 1.3,
+           bg=k.pal.top_bar_bg)
+
+
+DRAW["text_field:search_bar"] = _draw_search_field
+DRAW["button:search_bar"] = _draw_search_entry
+DRAW["text:logo"] = _draw_logo
+DRAW["text:place"] = _draw_place
+
+
 @_draws("tab_bar")
 def _draw_tab_bar(p: Painter, k: Look) -> None:
     p.rect(0, 0, k.lw, k.lh, k.pal.surface)

@@ -123,7 +123,10 @@ def test_pages_charts_and_table(run_dir: Path) -> None:
     assert max(widths) > 0 and min(widths) == 0
     assert 'href="episodes/ClockDisableAlarm_3.html"' in index
     assert "wrong_answer" in index and "12.0 s" in index  # failure column, wall time
-    assert "16,000 / 320" in index  # tokens in / out: 6 oracle steps and 10 others
+    records = [json.loads(line) for line in
+               (run_dir / "results.jsonl").read_text(encoding="utf-8").splitlines()]
+    steps = sum(len(r["actions"]) for r in records)  # the oracle's route, and 10 others
+    assert f"{steps * 1000:,} / {steps * 20}" in index  # tokens in / out
     assert "<script" not in index.lower()
     links = re.findall(r'(?:src|href)="([^"]*)"', index)
     assert links and not [link for link in links if ":" in link]  # all relative, no network

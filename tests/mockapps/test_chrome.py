@@ -4,7 +4,7 @@ and the three task pages (their progress kept as app data)."""
 from __future__ import annotations
 
 import pytest
-from driving import act, fill, open_app, shown, tap
+from driving import act, fill, open_app, press, shown, tap
 
 from phone_gym.actions import PhoneAction
 from phone_gym.mockapps.chrome import ChromeApp
@@ -67,11 +67,14 @@ def test_pages_follow_their_seed() -> None:
 def test_a_plain_page_and_the_address_bar(device: Device) -> None:
     open_download(device, "menu.html")
     assert shown(device, "Lunch") and shown(device, "Soup.")
+    bar = [e for e in ui_elements(device.frame()) if e.short_id == "url_bar"]
+    assert bar and bar[0].bounds[1] < 400  # the omnibox is the top bar
+    assert not shown(device, "Chrome")  # no title, as the real Chrome
     fill(device, "url_bar", "file:///sdcard/Download/nothing.html")
-    tap(device, desc="Go")
+    press(device, "enter")  # the keyboard's enter goes, as in Chrome's omnibox
     assert shown(device, "This site can't be reached")
     fill(device, "url_bar", "file:///sdcard/Download/maze_task.html")
-    tap(device, desc="Go")
+    press(device, "enter")
     assert shown(device, "Maze task")
 
 

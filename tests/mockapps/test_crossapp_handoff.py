@@ -67,6 +67,7 @@ def chat_text(ep: Episode, friend: str, text: str) -> None:
 
 def test_a_wrong_first_message_beside_the_right_one_fails() -> None:
     ep = episode("CrossPayMonthSpendToChat", 1)
+    ep.routes = False  # acted on behind the episode's back: the direct route fits
     p: Mapping[str, Any] = ep.params
     wrong = sum(int(a) for _, a in [*p["recent"], *p["older"]])
     chat_text(ep, p["friend"], f"¥{wrong / 100:.2f}")

@@ -281,3 +281,23 @@ def test_a_completed_trip_is_rated_with_a_tip(device: Device) -> None:
 
 def test_random_walks_never_break_the_app() -> None:
     check_app(RideApp, steps=1500, others=[])
+
+
+def test_the_right_time_on_another_day_is_a_wrong_scheduled_ride() -> None:
+    """The schedule screen picks a day as well: a ride at the asked time tomorrow fails."""
+    from phone_gym.mockapps import REGISTRY, Episode
+    from phone_gym.mockapps.ride.app import RideApp
+
+    template = REGISTRY.template("RideScheduleRide")
+    phone = Device([RideApp])
+    ep = Episode(template, phone, np.random.default_rng(0))
+    answer, _ = ep.solve()
+    assert ep.verify(answer, ep.end_status).success
+    app = phone.apps["Ride"]
+    (trip,) = [t for t in app.data.trips if t.status == "scheduled"]
+    day = (phone.system.now + timedelta(days=1)).date().isoformat()
+    app.data.trips = tuple(t if t is not trip else type(t)(**{**vars(t), "scheduled":
+                                                                f"{day}{t.scheduled[10:]}"})
+                           for t in app.data.trips)
+    final = ep.host.snapshot(template)
+    assert not template.judge(ep.initial, final, ep.params, answer, ep.end_status).success

@@ -32,7 +32,8 @@ def test_train_sft_from_a_json_config(tmp_path: Path,
     assert main(["train", "sft", "--config", str(path), "--set", "steps=3",
                  "--no-progress"]) == 0
     summary = last_json(capsys.readouterr().out)
-    assert summary["samples"] == 6 and 0.0 <= summary["eval_success"] <= 1.0
+    # a sample per oracle step: 2 episodes of at least 3 steps (the route picked adds some)
+    assert summary["samples"] >= 6 and 0.0 <= summary["eval_success"] <= 1.0
     out = tmp_path / "sft"
     rows = read_metrics(out / "metrics.csv")
     assert [r["step"] for r in rows] == ["1", "2", "3"] and "loss" in rows[0]

@@ -26,6 +26,7 @@ from functools import partial
 from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import BottomNav, Chips, ConfirmDialog, Detail, DetailPage, SearchList
+from ...world.kit.searchbar import Logo, SearchAppBar
 from ...world.widgets import (
     Button,
     Icon,
@@ -380,7 +381,7 @@ class BankApp(App):
         ]
         if self.ui.pin_error:
             content.append(Text(self.ui.pin_error, style="caption", id="pin_error"))
-        return Screen(top_bar=TopBar("Bank"), content=content)
+        return Screen(top_bar=SearchAppBar(Logo("Bank")), content=content)  # the brand, centred
 
     def home(self) -> Screen:
         tab = self.ui.tab

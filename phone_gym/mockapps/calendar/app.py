@@ -405,7 +405,7 @@ class CalendarApp(App):
         dialog = self.delete_dialog(deleting) if deleting is not None and self.event(
             deleting) is not None else None
         return Screen(
-            top_bar=TopBar("Simple Calendar", actions=[
+            top_bar=TopBar("Calendar", actions=[
                 ActionIcon("search", self.open_search),
                 Icon("◎", "Go to today", self.go_today, id="go_today")]),
             content=content,

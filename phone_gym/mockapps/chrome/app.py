@@ -35,6 +35,7 @@ from ...world.kit import (
     encode_strokes,
     parse_page,
 )
+from ...world.kit.searchbar import SearchAppBar, SearchField
 from ...world.system import File
 from ...world.widgets import (
     Button,
@@ -236,14 +237,16 @@ class ChromeApp(App):
         return self.tab()
 
     def top_bar(self) -> Node:
-        return TopBar("Chrome", actions=[
-            Icon("⬇", "Downloads", partial(self.go, "downloads"), id="downloads"),
-            Icon("⌂", "Home", partial(self.open_url, ""), id="home")])
+        # Chrome: no title, the omnibox is the top bar (WebPage's address field, id url_bar)
+        return SearchAppBar(
+            SearchField(self.ui.address, self.set_address, hint="Search or type web address",
+                        id="url_bar", label="Address", on_submit=self.go_address),
+            actions=[Icon("⬇", "Downloads", partial(self.go, "downloads"), id="downloads"),
+                     Icon("⌂", "Home", partial(self.open_url, ""), id="home")])
 
     def tab(self) -> Screen:
         url = self.ui.url
-        content = WebPage([], address=self.ui.address, on_address=self.set_address,
-                          on_go=self.go_address, on_link=self.open_url)[:1]
+        content: list[Node] = []  # the address field is the top bar (``top_bar``)
         if not url:
             content += WebPage(parse_page("# New tab\n\nType a web address, or open a file "
                                           "from Downloads.\n\n[Downloads](downloads)"),

@@ -18,6 +18,7 @@ MANIFEST = AppManifest(
     look=material_you(
         (26, 115, 232), models="Chrome 124", title="",
         actions=("home", "tab", "more_vert"),
-        simplifies=("the omnibox is a text field under an app bar titled Chrome",),
+        simplifies=("the omnibox has no tab-switcher count, the home and downloads icons are "
+                    "at its right",),
     ),
 )

@@ -26,6 +26,7 @@ from ...world import pictures
 from ...world.app import App, Route
 from ...world.data import Listing, Store
 from ...world.kit import ChoiceDialog, ValueRow
+from ...world.kit.searchbar import SearchAppBar, SearchField
 from ...world.system import Contact, SystemState
 from ...world.widgets import (
     Dialog,
@@ -284,10 +285,10 @@ class ContactsApp(App):
                 id="tab_favorites"),
         ])
         return Screen(
-            top_bar=TopBar("Favorites" if favorites else "Contacts"),
+            # Google Contacts: no title, a search bar as the app bar
+            top_bar=SearchAppBar(SearchField(self.ui.query, self.set_query,
+                                             hint="Search contacts", id="search")),
             content=[
-                TextField(self.ui.query, self.set_query, hint="Search contacts", id="search",
-                          label="Search"),
                 Text(f"{len(shown)} contact" + ("" if len(shown) == 1 else "s"), style="caption",
                      id="count"),
                 VirtualList(len(shown), lambda i: self.row(shown[i]), id="contacts_list",

@@ -18,6 +18,7 @@ from functools import partial
 from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import BottomSheet, Chips, ChoiceDialog, ConfirmDialog, SearchList, ValueRow
+from ...world.kit.searchbar import SearchAppBar, SearchField
 from ...world.widgets import (
     Button,
     Icon,
@@ -329,7 +330,8 @@ class DeliveryApp(App):
                        style="secondary"),
                 *SearchList(ui.query, lambda v: self.set(query=v), len(shown),
                             lambda i: self.restaurant_row(shown[i]), id="restaurants",
-                            hint="Search restaurants or cuisines", empty_text="No restaurants"),
+                            hint="Search restaurants or cuisines",
+                            empty_text="No restaurants")[1:],  # its field is the app bar
             ]
         dialog: Node | None = None
         if ui.dialog == "sort" and ui.tab == "Home":
@@ -339,7 +341,11 @@ class DeliveryApp(App):
             dialog = self.line_sheet(ui.dialog_arg)
         tabs = TabBar([Tab(t, ui.tab == t, partial(self.set, tab=t, dialog=""),
                            id=f"tab_{t.lower()}") for t in TABS])
-        return Screen(top_bar=TopBar("Food Delivery" if ui.tab == "Home" else ui.tab),
+        # Home: no title, a search bar as the app bar (Uber Eats')
+        bar = (SearchAppBar(SearchField(ui.query, lambda v: self.set(query=v),
+                                        hint="Search restaurants or cuisines"))
+               if ui.tab == "Home" else TopBar(ui.tab))
+        return Screen(top_bar=bar,
                       content=content, bottom=tabs, dialog=dialog, on_dismiss=self.close_dialog)
 
     def order_row(self, o: FoodOrder) -> Node:

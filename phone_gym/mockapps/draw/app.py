@@ -146,7 +146,7 @@ class DrawApp(App):
     # views
     def view(self, route: Route) -> Screen:
         return Screen(
-            top_bar=TopBar("Simple Draw", actions=[
+            top_bar=TopBar("Draw", actions=[
                 Icon("↩", "Undo", self.undo, id="undo"),
                 Icon("🗑", "Clear", self.clear, id="clear"),
                 Icon("💾", "Save", partial(self.ask, "save"), id="save")]),

@@ -18,7 +18,7 @@ MANIFEST = AppManifest(
     order=60,
     look=AppLook(
         models="Pro Expense 1.x",
-        title="Home",
+        title="Expense Logs",  # the title of the real Expense Logs screen the mock shows
         dark="dark",
         light=make_palette((2, 136, 209), bar="colored"),
         dark_palette=make_palette((79, 195, 247), dark=True, bg=(43, 43, 43), bar=(33, 33, 33),

@@ -98,9 +98,10 @@ class RideBookToSavedPlace(RideTask, CreateRecord):
         yield from ui.finish()
 
 
-def at_time(hhmm: str) -> Matcher:
-    return Matcher(lambda v: str(v)[11:16] == hhmm and len(str(v)) >= 16,
-                   f"a pickup at {hhmm}")
+def at_moment(day: str, hhmm: str) -> Matcher:
+    """A pickup on ``day`` (``YYYY-MM-DD``) at ``hhmm``: the schedule screen picks a day
+    too, so the right time on another day is a wrong ride."""
+    return Matcher(lambda v: str(v)[:16] == f"{day}T{hhmm}", f"a pickup on {day} at {hhmm}")
 
 
 class RideScheduleRide(RideTask, CreateRecord):
@@ -120,7 +121,8 @@ class RideScheduleRide(RideTask, CreateRecord):
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"destination": p["destination"], "option": p["option"],
-                "status": "scheduled", "scheduled": at_time(p["time"]), "promo": ""}
+                "status": "scheduled", "scheduled": at_moment(self.start.date().isoformat(), p["time"]),
+                "promo": ""}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         hour, minute = (int(x) for x in p["time"].split(":"))

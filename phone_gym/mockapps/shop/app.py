@@ -26,6 +26,7 @@ from ...world.kit import (
     ValueRow,
     slug,
 )
+from ...world.kit.searchbar import SearchAppBar, SearchEntry
 from ...world.widgets import (
     Button,
     Dialog,
@@ -445,9 +446,7 @@ class ShopApp(App):
         elif tab == "Cart":
             content = self.cart_content()
         else:
-            content = [ListItem("Search for anything", on_click=self.open_search, glyph="🔍",
-                                id="search_entry"),
-                       Text("Recommended for you", style="title", id="recommended_title"),
+            content = [Text("Recommended for you", style="title", id="recommended_title"),
                        *[self.product_row(p, f"recommended_{p.id}")
                          for p in sorted(self.data.products, key=lambda p: -p.rating)[:3]],
                        Text("Shop by category", style="title", id="categories_title"),
@@ -456,7 +455,11 @@ class ShopApp(App):
         dialog = None
         if tab == "Cart" and self.ui.dialog == "line":
             dialog = self.line_sheet(self.ui.dialog_arg)
-        return Screen(top_bar=TopBar("Shopping" if tab == "Home" else tab), content=content,
+        # Home: no title, the search box as the app bar (Amazon's)
+        bar = (SearchAppBar(SearchEntry("Search for anything", self.open_search,
+                                        id="search_entry"))
+               if tab == "Home" else TopBar(tab))
+        return Screen(top_bar=bar, content=content,
                       bottom=self.tab_bar(), dialog=dialog, on_dismiss=self.close_dialog)
 
     def wish_row(self, w: WishItem) -> Node:

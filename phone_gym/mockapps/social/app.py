@@ -16,6 +16,7 @@ from ...world import pictures
 from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import BottomSheet, ChatMessage, ChatThread, ConfirmDialog, Image, Tabs
+from ...world.kit.searchbar import Logo, SearchAppBar
 from ...world.widgets import (
     Button,
     Dialog,
@@ -344,7 +345,7 @@ class SocialApp(App):
     def home(self) -> Screen:
         posts = timeline(self.data, self.ui.feed)
         return Screen(
-            top_bar=TopBar("Home", actions=[
+            top_bar=SearchAppBar(Logo("X"), actions=[  # X's logo centred, no title
                 Icon("🔇", "Muted words", lambda: self.go("muted"), id="muted_words")]),
             content=[Tabs(FEEDS, self.ui.feed, lambda f: self.set_ui(feed=f)),
                      self.posts_list(posts, "timeline", "Nothing to see yet")],

@@ -309,7 +309,9 @@ class TodoApp(App):
         shown = self.shown()
         empty = "No matching items" if self.ui.query.strip() else "Nothing here yet"
         screen = Screen(
-            top_bar=TopBar("Tasks", on_menu=lambda: self.set_drawer(True)),
+            # Tasks' default list, "My Tasks", holds every task; a filter shows its own name
+            top_bar=TopBar("My Tasks" if self.ui.tab == "All" else self.ui.tab,
+                           on_menu=lambda: self.set_drawer(True)),
             content=[
                 TextField(self.ui.query, self.set_query, hint="Search", id="search",
                           label="Search"),

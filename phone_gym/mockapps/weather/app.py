@@ -20,6 +20,7 @@ import numpy as np
 from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import ChoiceDialog, ConfirmDialog, Tabs
+from ...world.kit.searchbar import Place, SearchAppBar
 from ...world.widgets import (
     Icon,
     ListItem,
@@ -239,11 +240,14 @@ class WeatherApp(App):
             dialog = ChoiceDialog("Units", list(UNITS.values()), UNITS[units], self.set_units,
                                   partial(self.ask, ""))
         dialog = dialog or self.remove_dialog()
+        actions = [
+            Icon("+", "Add city", partial(self.go, "add"), id="add_city"),
+            Icon("≡", "Manage cities", partial(self.go, "manage"), id="manage"),
+            Icon("⚙", "Units", partial(self.ask, "units"), id="units")]
         return Screen(
-            top_bar=TopBar("Weather", actions=[
-                Icon("+", "Add city", partial(self.go, "add"), id="add_city"),
-                Icon("≡", "Manage cities", partial(self.go, "manage"), id="manage"),
-                Icon("⚙", "Units", partial(self.ask, "units"), id="units")]),
+            # Google Weather: no title, the place (the first saved city) on the app bar
+            top_bar=(SearchAppBar(Place(rows[0].name), actions=actions) if rows
+                     else TopBar("", actions=actions)),
             content=[VirtualList(len(rows), row, id="cities", empty_text="Add a city")],
             dialog=dialog, on_dismiss=partial(self.ask, ""))
 

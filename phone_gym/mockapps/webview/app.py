@@ -293,7 +293,7 @@ class WebViewApp(App):
         return with_capsule(self, screen, on_share=self.start_share)
 
     def home_screen(self) -> Screen:
-        return Screen(top_bar=TopBar("WeChat Browser", on_back=self.back), content=[
+        return Screen(top_bar=TopBar("", on_back=self.back), content=[
             Text("Open a link in a chat to view it here.", id="empty")])
 
     def page_screen(self, url: str) -> Screen:

@@ -17,6 +17,11 @@ Lists
     ``SettingsList([Section(title, rows)])`` with ``SwitchRow``, ``ValueRow`` (opens a
         ``ChoiceDialog``) and ``NavRow`` rows.
 
+App bars (``kit.searchbar``)
+    ``SearchAppBar(SearchField(query, on_query, hint=) | SearchEntry(hint, on_click) |
+        Logo(text) | Place(name), actions=)``: an app bar without a title that shows what
+        the real app shows instead: a search bar, an omnibox, a logo, the place.
+
 Pages
     ``DetailPage(title, [(label, value) | Detail(...)], on_back=..., actions=[ActionIcon(
         "edit", ...)])``: a Screen with labelled, copyable values and top bar actions.
@@ -176,8 +181,10 @@ from .pickers import (
     TimePicker,
 )
 from .records import RecordApp, RecordField, RecordLook, RecordUi
+from .searchbar import Logo, Place, SearchAppBar, SearchEntry, SearchField
 
 __all__ = [
+    "Logo", "Place", "SearchAppBar", "SearchEntry", "SearchField",
     "Destination", "DialAction", "NavigationDrawer", "SpeedDial", "SpeedDialFab",
     "with_drawer", "with_speed_dial",
     "Canvas", "Picture", "Stroke", "decode_strokes", "encode_strokes",
