@@ -413,15 +413,16 @@ def on_screen(ui: Driver, prefix: str) -> dict[str, str]:
             if e.short_id.startswith(prefix) and e.text}
 
 
-def scan(ui: Driver, read: Callable[[Driver], Mapping[K, V]]
+def scan(ui: Driver, read: Callable[[Driver], Mapping[K, V]],
+         until: Callable[[Mapping[K, V]], bool] | None = None
          ) -> Generator[PhoneAction, None, dict[K, V]]:
     """Read a list as a person does: what ``read`` finds on the screen now, then, when the
-    content scrolls, scrolled down to its end, reading each screen: the union, in the order
-    shown. Use as ``rows = yield from scan(ui, read)`` (the list is left scrolled to its end;
-    ``Driver.tap`` scrolls back to a row)."""
+    content scrolls, scrolled down to its end (or until ``until`` holds for what was read),
+    reading each screen: the union, in the order shown. Use as ``rows = yield from scan(ui,
+    read)`` (the list is left where the reading stopped; ``Driver.tap`` scrolls to a row)."""
     rows = dict(read(ui))
     for _ in range(MAX_SCROLLS):
-        if at_end(ui):
+        if at_end(ui) or (until is not None and until(rows)):
             break
         before = [(e.text, e.bounds) for e in ui.elements()]
         yield PhoneAction("scroll", x=500, y=500, direction="down")
