@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+import re
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 
@@ -40,9 +41,12 @@ from ..verifiers import (
     matching,
 )
 from ..verifiers.answers import answer_matcher
-from .driver import Driver, Unrecoverable
+from .driver import MAX_SCROLLS, OVERLAYS, Driver, Unrecoverable
 from .task import Task
 from .vocab import pick
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 def record_keys(state: Mapping[str, Any], collection: str,
@@ -394,3 +398,149 @@ def delete_listed(ui: Driver, noun: str, ids: Sequence[int]) -> Iterator[PhoneAc
             yield from ui.tap(id=f"{noun}_{record_id}")
         yield from ui.tap(id="delete_selected")
     yield from ui.tap(id="button_delete")
+
+
+# --- reading a list off the screen (grounded oracles) -----------------------------------------
+#: How far above the bottom of the scrolling content its last element ends when the content
+#: is scrolled to its end (the content's bottom padding).
+END_GAP = 12
+
+
+def on_screen(ui: Driver, prefix: str) -> dict[str, str]:
+    """The text of every element on screen now whose id starts with ``prefix`` (a row and
+    its parts: ``txn_12``, ``txn_amount_12``), by id, top to bottom."""
+    return {e.short_id: e.text for e in ui.elements()
+            if e.short_id.startswith(prefix) and e.text}
+
+
+def scan(ui: Driver, read: Callable[[Driver], Mapping[K, V]],
+         until: Callable[[Mapping[K, V]], bool] | None = None
+         ) -> Generator[PhoneAction, None, dict[K, V]]:
+    """Read a list as a person does: what ``read`` finds on the screen now, then, when the
+    content scrolls, scrolled down to its end (or until ``until`` holds for what was read),
+    reading each screen: the union, in the order shown. Use as ``rows = yield from scan(ui,
+    read)`` (the list is left where the reading stopped; ``Driver.tap`` scrolls to a row)."""
+    rows = dict(read(ui))
+    for _ in range(MAX_SCROLLS):
+        if at_end(ui) or (until is not None and until(rows)):
+            break
+        before = [(e.text, e.bounds) for e in ui.elements()]
+        yield PhoneAction("scroll", x=500, y=500, direction="down")
+        for key, value in read(ui).items():
+            rows.setdefault(key, value)
+        if [(e.text, e.bounds) for e in ui.elements()] == before:
+            break
+    return rows
+
+
+def at_end(ui: Driver) -> bool:
+    """Whether the screen shows the end of its content: nothing scrolls, or the lowest
+    element of the scrolling content is whole and clear of the content's bottom edge."""
+    elements = list(ui.elements())
+    frame = next((e for e in elements if e.scrollable), None)
+    if frame is None:
+        return True
+    top, bottom = frame.bounds[1], frame.bounds[3]
+    inside = [e for e in elements[frame.index + 1:] if e.kind not in OVERLAYS
+              and e.bounds[1] < bottom and e.bounds[3] > top and e.bounds[3] <= bottom]
+    if not inside:
+        return True
+    last = max(inside, key=lambda e: e.bounds[3])
+    cut = any(e.full_bounds is not None and e.full_bounds[3] > e.bounds[3] for e in inside)
+    return not cut and last.bounds[3] <= bottom - END_GAP
+
+
+def scan_list(ui: Driver, prefix: str) -> Generator[PhoneAction, None, dict[str, str]]:
+    """``scan`` for the text of every element whose id starts with ``prefix``:
+    ``{id: text}``."""
+    return (yield from scan(ui, lambda d: on_screen(d, prefix)))
+
+
+def row_ids(rows: Mapping[str, str], prefix: str) -> list[str]:
+    """The record ids of the rows ``<prefix><id>`` in ``rows`` (not their parts, whose
+    ids add a word: ``txn_amount_12``), in order."""
+    return [k[len(prefix):] for k in rows if k[len(prefix):].isdigit()]
+
+
+def records_shown(ui: Driver, noun: str) -> dict[int, dict[str, str]]:
+    """The rows of a record app's list (``world.kit.records``) on screen now: ``{id: {"name":
+    the row's title, part: its text}}`` from the row ``<noun>_<id>`` and its parts
+    (``amount_<id>``, ``date_<id>``), top to bottom."""
+    rows: dict[int, dict[str, str]] = {}
+    parts: list[tuple[str, int, str]] = []
+    for e in ui.elements():
+        key, _, tail = e.short_id.rpartition("_")
+        if not tail.isdigit() or not key:
+            continue
+        if key == noun:
+            rows.setdefault(int(tail), {})["name"] = e.text
+        else:
+            parts.append((key, int(tail), e.text))
+    for key, record, text in parts:
+        if record in rows:
+            rows[record][key] = text
+    return rows
+
+
+def read_records(ui: Driver, noun: str
+                 ) -> Generator[PhoneAction, None, dict[int, dict[str, str]]]:
+    """Every row of a record app's list, scrolled through to its end (``records_shown``)."""
+    return (yield from scan(ui, lambda d: records_shown(d, noun)))
+
+
+def select_shown(ui: Driver, noun: str, wanted: Callable[[int, Mapping[str, str]], bool],
+                 count: int) -> Generator[PhoneAction, None, list[int]]:
+    """Scroll down a record app's list selecting, as they come into view, the rows
+    ``wanted(id, row)`` picks (a long press on the first, a tap on each next one) until ``count``
+    are selected or the list ends: the ids selected. Nothing is selected when ``count``
+    is 1: the one row found is left to open (``delete_listed``)."""
+    picked: list[int] = []
+    for _ in range(MAX_SCROLLS):
+        for record, row in records_shown(ui, noun).items():
+            element = ui.find(id=f"{noun}_{record}")
+            if record in picked or not wanted(record, row) or element is None \
+                    or not ui.usable(element):
+                continue
+            picked.append(record)
+            if count > 1:
+                ui.why(f"\"{row.get('name', '')}\" is one to delete: selecting it")
+                x, y = element.center_norm
+                yield PhoneAction("long_press" if len(picked) == 1 else "click", x=x, y=y)
+            if len(picked) >= count:
+                return picked
+        if at_end(ui):
+            break
+        yield PhoneAction("scroll", x=500, y=500, direction="down")
+    return picked
+
+
+def delete_selected(ui: Driver, noun: str, ids: Sequence[int]) -> Iterator[PhoneAction]:
+    """After ``select_shown``: delete the selection (several rows), or the one row found
+    through its page; then confirm."""
+    if not ids:
+        return
+    if len(ids) == 1:
+        yield from ui.tap(id=f"{noun}_{ids[0]}")
+        yield from ui.tap(id="delete")
+    else:
+        yield from ui.tap(id="delete_selected")
+    yield from ui.tap(id="button_delete")
+
+
+def parse_listing(text: str, labels: Mapping[str, str]) -> list[dict[str, str]]:
+    """The rows an instruction lists (``listing``'s CSV or ``Label: value`` blocks), keyed
+    by the fields of ``labels``: what an oracle reads from the instruction."""
+    by_label = {label: key for key, label in labels.items()}
+    if re.match(r"\s*\w[\w ]*: ", text):
+        rows = []
+        for block in re.split(r"\n\s*\n", text.strip()):
+            row = {}
+            for line in block.splitlines():
+                label, _, value = line.partition(": ")
+                if label.strip() in by_label:
+                    row[by_label[label.strip()]] = value
+            rows.append(row)
+        return rows
+    reader = csv.reader(io.StringIO(text.strip()))
+    header = [by_label.get(h.strip(), h.strip()) for h in next(reader)]
+    return [dict(zip(header, line, strict=False)) for line in reader if line]

@@ -18,8 +18,8 @@ import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.aw import long_date
-from ...tasks.driver import Driver
-from ...tasks.families import EditRecord, Lookup, Unsafe
+from ...tasks.driver import Driver, OracleError
+from ...tasks.families import EditRecord, Lookup, Unsafe, on_screen, row_ids, scan_list
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Record, Value, lookup, same_text
@@ -41,7 +41,6 @@ from .fixtures import (
     add_bill,
     add_payee,
     add_txn,
-    bank_app,
     cents,
     digits,
     seed_accounts,
@@ -78,9 +77,32 @@ def pick_chip(ui: Driver, label: str) -> Iterator[PhoneAction]:
         yield from ui.tap(label, kind="chip")
 
 
-def made(ui: Driver, **fields: Any) -> bool:
-    """Whether a payment like ``fields`` was made already (a restarted oracle skips it)."""
-    return bank_app(ui.state).data.payments.first(**fields) is not None
+def typed_amount(amount_text: str) -> str:
+    """The amount the instruction states (``$1,200`` or ``$342.49``), as typed in a form."""
+    return amount_text.lstrip("$").replace(",", "")
+
+
+def cents_of(text: str) -> int:
+    """Cents from an amount the app shows (``-$1,234.50``)."""
+    value = text.replace("$", "").replace(",", "")
+    whole, _, frac = value.lstrip("-").partition(".")
+    return (-1 if value.startswith("-") else 1) * (int(whole) * 100 + int(frac or 0))
+
+
+def open_account(ui: Driver, name: str) -> Iterator[PhoneAction]:
+    """From the Accounts tab: open the account named ``name``."""
+    ui.why(f"The Accounts tab lists {name}: opening it")
+    yield from ui.tap(name, kind="list_item")
+
+
+def pay_bill_shown(ui: Driver, bill_id: str, biller: str, amount: str,
+                   source: str) -> Iterator[PhoneAction]:
+    """From the Bills tab: pay the bill row ``bill_<bill_id>`` (read off the screen) in full
+    from ``source``."""
+    ui.why(f"The {biller} bill of {amount} is unpaid: paying it in full from {source}")
+    yield from ui.tap(id=f"bill_{bill_id}")
+    yield from pick_chip(ui, source)
+    yield from review_and_confirm(ui)
 
 
 def review_and_confirm(ui: Driver) -> Iterator[PhoneAction]:
@@ -173,16 +195,19 @@ class BankTransferBetweenAccounts(MoveTask):
         return {p["source"]: -p["amount"], p["target"]: p["amount"]}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("The bank app asks for the PIN the task gives: signing in")
         yield from sign_in(ui, p["pin"])
-        if made(ui, kind="transfer", amount=p["amount"]):
-            yield from ui.finish()
-            return
+        ui.why(f"Transfers start from the Pay tab: moving {p['amount_text']} from "
+               f"{p['source']} to {p['target']}")
         yield from open_tab(ui, "Pay")
         yield from ui.tap(id="transfer")
         yield from pick_chip(ui, p["source"])
-        yield from ui.tap(id=f"to_{account_id(ui.state, p['target'])}")
-        yield from ui.fill("amount", f"{p['amount'] / 100:.2f}")
+        ui.why(f"{p['target']} is listed under To: it receives the money")
+        yield from ui.tap(p["target"], kind="list_item")
+        ui.why(f"Entering the amount the task states, {p['amount_text']}, then reviewing")
+        yield from ui.fill("amount", typed_amount(p["amount_text"]))
         yield from review_and_confirm(ui)
+        ui.why("The transfer is confirmed")
         yield from ui.finish()
 
 
@@ -204,12 +229,14 @@ class PayeePayment(MoveTask):
         return {p["source"]: -p["amount"]}
 
     def pay(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        """From the Pay tab: pay the payee (unless that was done already)."""
-        if made(ui, kind="payment", payee=p["payee"], amount=p["amount"]):
-            return
+        """From the Pay tab: pay the payee."""
+        ui.why(f"{p['payee']} is among the payees: paying {p['amount_text']} from "
+               f"{p['source']}")
         yield from ui.tap(p["payee"], kind="list_item")
         yield from pick_chip(ui, p["source"])
-        yield from ui.fill("amount", f"{p['amount'] / 100:.2f}")
+        yield from ui.fill("amount", typed_amount(p["amount_text"]))
+        ui.why(f"The form shows {p['payee']}, {p['source']} and {p['amount_text']}: "
+               "reviewing and confirming")
         yield from review_and_confirm(ui)
 
 
@@ -223,9 +250,12 @@ class BankPaySavedPayee(PayeePayment):
         add_payee(state, params["payee"], params["number"])
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("The bank app asks for the PIN the task gives: signing in")
         yield from sign_in(ui, p["pin"])
+        ui.why("Payments to payees start from the Pay tab")
         yield from open_tab(ui, "Pay")
         yield from self.pay(ui, p)
+        ui.why("The payment is confirmed")
         yield from ui.finish()
 
 
@@ -251,9 +281,14 @@ class BankAddPayeeAndPay(PayeePayment):
         return [Allow(PAYEES, "added", where={"favorite": False}, max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("The bank app asks for the PIN the task gives: signing in")
         yield from sign_in(ui, p["pin"])
+        ui.why("The Pay tab lists the saved payees")
         yield from open_tab(ui, "Pay")
-        if bank_app(ui.state).data.payees.first(name=p["payee"]) is None:
+        payees = yield from scan_list(ui, "payee_")
+        if p["payee"] not in payees.values():
+            ui.why(f"{p['payee']} is not among the payees yet: adding them with account "
+                   f"number {p['number']}")
             yield from ui.tap(id="add_payee")
             yield from ui.fill("payee_name", p["payee"])
             yield from ui.fill("payee_number", p["number"])
@@ -266,6 +301,8 @@ class BankScheduleMonthlyPayment(PayeePayment):
     template = ("Set up a monthly payment of {amount_text} to {payee} from {source}, "
                 "starting {start_text}.")
     complexity, max_steps = 3, 32
+    derivations: ClassVar[Mapping[str, str]] = {
+        "type": "the start date the instruction gives, written as YYYY-MM-DD"}
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         p = super().sample_params(rng)
@@ -284,17 +321,20 @@ class BankScheduleMonthlyPayment(PayeePayment):
         return {}  # scheduled: no money moves yet
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("The bank app asks for the PIN the task gives: signing in")
         yield from sign_in(ui, p["pin"])
-        if made(ui, kind="payment", payee=p["payee"], repeat="Monthly"):
-            yield from ui.finish()
-            return
+        ui.why(f"Payments start from the Pay tab, where {p['payee']} is a saved payee")
         yield from open_tab(ui, "Pay")
         yield from ui.tap(p["payee"], kind="list_item")
+        ui.why(f"Paying {p['amount_text']} from {p['source']}")
         yield from pick_chip(ui, p["source"])
-        yield from ui.fill("amount", f"{p['amount'] / 100:.2f}")
+        yield from ui.fill("amount", typed_amount(p["amount_text"]))
+        ui.why(f"Repeating it monthly from {p['start_text']}, written as the form's "
+               "YYYY-MM-DD")
         yield from pick_chip(ui, "Monthly")
         yield from ui.fill("start", p["start"])
         yield from review_and_confirm(ui)
+        ui.why("The monthly payment is scheduled")
         yield from ui.finish()
 
 
@@ -343,12 +383,19 @@ class BankPayElectricityBill(MoveTask):
         return [Allow(BILLS, "modified", key=self.bill_key(initial, p), fields=("paid",))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("The bank app asks for the PIN the task gives: signing in")
         yield from sign_in(ui, p["pin"])
+        ui.why("The Bills tab lists each bill with its due date")
         yield from open_tab(ui, "Bills")
-        due = (self.today() + timedelta(days=p["days"])).isoformat()
-        bill = bank_app(ui.state).data.bills.first(biller=ELECTRICITY, due=due)
-        if bill is not None and not bill.paid:
-            yield from pay_bill(ui, bill.id, p["source"])
+        rows = yield from scan_list(ui, "bill_")
+        today = self.today()
+        week = {(today + timedelta(days=d)).isoformat() for d in range(7)}
+        for bill in row_ids(rows, "bill_"):
+            status = rows.get(f"bill_status_{bill}", "")
+            if rows[f"bill_{bill}"] == ELECTRICITY and status.removeprefix("Due ") in week:
+                yield from pay_bill_shown(ui, bill, ELECTRICITY,
+                                          rows.get(f"bill_amount_{bill}", ""), p["source"])
+        ui.why("This week's electricity bill is paid")
         yield from ui.finish()
 
 
@@ -407,13 +454,18 @@ class BankPayAllBillsThisMonth(BankTask):
                 *(Allow(BILLS, "modified", key=k, fields=("paid",)) for k in due)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("The bank app asks for the PIN the task gives: signing in")
         yield from sign_in(ui, p["pin"])
+        ui.why("The Bills tab lists each bill with its due date or Paid")
         yield from open_tab(ui, "Bills")
+        rows = yield from scan_list(ui, "bill_")
         month = self.today().isoformat()[:7]
-        bills = [b for b in bank_app(ui.state).data.bills
-                 if not b.paid and b.due[:7] == month]
-        for bill in sorted(bills, key=lambda b: (b.due, b.id)):
-            yield from pay_bill(ui, bill.id, p["source"])
+        due = [b for b in row_ids(rows, "bill_")
+               if rows.get(f"bill_status_{b}", "").removeprefix("Due ")[:7] == month]
+        for bill in due:
+            yield from pay_bill_shown(ui, bill, rows[f"bill_{bill}"],
+                                      rows.get(f"bill_amount_{bill}", ""), p["source"])
+        ui.why(f"The {len(due)} bills due this month are paid; the later ones stay")
         yield from ui.finish()
 
 
@@ -472,20 +524,26 @@ class BankTopUpThenPayBill(BankTask):
                 Allow(BILLS, "modified", key=self.bill_key(initial, params), fields=("paid",))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("The bank app asks for the PIN the task gives: signing in")
         yield from sign_in(ui, p["pin"])
-        data = bank_app(ui.state).data
-        checking = account_id(ui.state, "Total Checking")
-        if data.payments.first(kind="transfer", to_account=checking) is None:
-            yield from open_tab(ui, "Pay")
-            yield from ui.tap(id="transfer")
-            yield from pick_chip(ui, "Savings")
-            yield from ui.tap(id=f"to_{checking}")
-            yield from ui.fill("amount", f"{p['amount'] / 100:.2f}")
-            yield from review_and_confirm(ui)
+        ui.why(f"First the top-up: a transfer of {p['amount_text']} from Savings to "
+               "Total Checking, from the Pay tab")
+        yield from open_tab(ui, "Pay")
+        yield from ui.tap(id="transfer")
+        yield from pick_chip(ui, "Savings")
+        yield from ui.tap("Total Checking", kind="list_item")
+        yield from ui.fill("amount", typed_amount(p["amount_text"]))
+        yield from review_and_confirm(ui)
+        ui.why(f"Checking is topped up: now the {p['biller']} bill, on the Bills tab")
         yield from open_tab(ui, "Bills")
-        bill = data.bills.first(biller=p["biller"])
-        if bill is not None and not bill.paid:
-            yield from pay_bill(ui, bill.id, "Total Checking")
+        rows = yield from scan_list(ui, "bill_")
+        for bill in row_ids(rows, "bill_"):
+            if rows[f"bill_{bill}"] == p["biller"] and rows.get(
+                    f"bill_status_{bill}", "").startswith("Due"):
+                yield from pay_bill_shown(ui, bill, p["biller"],
+                                          rows.get(f"bill_amount_{bill}", ""),
+                                          "Total Checking")
+        ui.why(f"The {p['biller']} bill is paid from Total Checking")
         yield from ui.finish()
 
 
@@ -509,11 +567,14 @@ class BankSetTravelNotice(BankTask, EditRecord):
         return {"travel_notice": same_text(params["place"])}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("The bank app asks for the PIN the task gives: signing in")
         yield from sign_in(ui, p["pin"])
+        ui.why("The Cards tab lists the credit card")
         yield from open_tab(ui, "Cards")
-        card = bank_app(ui.state).data.accounts.first(kind="credit")
-        assert card is not None
-        yield from ui.tap(id=f"card_{card.id}")
+        card = next(iter(row_ids(on_screen(ui, "card_"), "card_")), "")
+        ui.why(f"Opening {on_screen(ui, 'card_').get(f'card_{card}', 'the card')} to add a "
+               f"travel notice for {p['place']}")
+        yield from ui.tap(id=f"card_{card}")
         yield from ui.tap(id="travel")
         yield from ui.fill("destination", p["place"])
         yield from ui.tap(id="save_travel")
@@ -536,12 +597,17 @@ class BankLockCreditCard(BankTask, EditRecord):
         return {"locked": True}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("The bank app asks for the PIN the task gives: signing in")
         yield from sign_in(ui, p["pin"])
+        ui.why("The Cards tab lists the credit card")
         yield from open_tab(ui, "Cards")
-        card = bank_app(ui.state).data.accounts.first(kind="credit")
-        assert card is not None
-        yield from ui.tap(id=f"card_{card.id}")
+        card = next(iter(row_ids(on_screen(ui, "card_"), "card_")), "")
+        ui.why(f"Opening {on_screen(ui, 'card_').get(f'card_{card}', 'the card')}: its page "
+               "has the Lock card switch")
+        yield from ui.tap(id=f"card_{card}")
+        ui.why("Switching Lock card on (unless it is on already)")
         yield from ui.set_switch("Lock card", True)
+        ui.why("The card is locked")
         yield from ui.finish()
 
 
@@ -579,17 +645,26 @@ class BankDisputeTransaction(BankTask, EditRecord):
         return {"disputed": True}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("The bank app asks for the PIN the task gives: signing in")
         yield from sign_in(ui, p["pin"])
-        data = bank_app(ui.state).data
-        checking = account_id(ui.state, "Total Checking")
-        txn = data.transactions.first(description=p["merchant"], date=p["day"])
-        assert txn is not None
-        yield from ui.tap(id=f"account_{checking}")
+        yield from open_account(ui, "Total Checking")
+        ui.why(f"Searching the activity for {p['merchant']}")
         yield from ui.fill("search", p["merchant"])
-        yield from ui.tap(id=f"txn_{txn.id}")
-        if not txn.disputed:
+        rows = yield from scan_list(ui, "txn_")
+        txn = next((t for t in row_ids(rows, "txn_")
+                    if rows.get(f"txn_date_{t}") == p["day"]
+                    and cents_of(rows.get(f"txn_amount_{t}", "0"))
+                    == -cents_of(p["amount_text"])), None)
+        if txn is None:
+            raise OracleError(f"no {p['merchant']} charge of {p['amount_text']} on {p['day']}")
+        ui.why(f"The {p['merchant']} charge of {p['amount_text']} on {p['day']} is listed: "
+               "opening it")
+        yield from ui.tap(id=f"txn_{txn}")
+        if ui.find(id="report") is not None:
+            ui.why("Reporting the charge the user does not recognise")
             yield from ui.tap(id="report")
             yield from ui.tap(id="button_report")
+        ui.why("The charge is reported")
         yield from ui.finish()
 
 
@@ -634,9 +709,10 @@ class BankSavingsBalance(BankLookup):
         return [a["balance"] / 100 for a in lookup(initial, ACCOUNTS).values()]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("The bank app asks for the PIN the task gives: signing in")
         yield from sign_in(ui, p["pin"])
-        savings = account_id(ui.state, "Savings")
-        yield from ui.tap(id=f"account_{savings}")
+        yield from open_account(ui, "Savings")
+        ui.why(f"The Savings page shows its balance, {ui.must(id='balance').text}")
         yield from ui.answer(ui.must(id="balance").text)
 
 
@@ -662,21 +738,25 @@ class BankLargestPurchaseLastWeek(BankLookup):
                 str(pick(rng, MERCHANTS["Shopping"])), -params["largest"], "Shopping")
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("The bank app asks for the PIN the task gives: signing in")
         yield from sign_in(ui, p["pin"])
-        checking = account_id(ui.state, "Total Checking")
-        yield from ui.tap(id=f"account_{checking}")
+        yield from open_account(ui, "Total Checking")
+        ui.why("Showing only the last 7 days of activity")
         yield from pick_chip(ui, "Last 7 days")
-        first = (self.today() - timedelta(days=6)).isoformat()
-        txns = [t for t in bank_app(ui.state).data.transactions
-                if t.account == checking and t.amount < 0 and t.date >= first]
-        top = min(txns, key=lambda t: t.amount)
-        yield from ui.reveal(id=f"txn_amount_{top.id}")
-        yield from ui.answer(ui.must(id=f"txn_amount_{top.id}").text.lstrip("-"))
+        rows = yield from scan_list(ui, "txn_amount_")
+        spent = [text for text in rows.values() if text.startswith("-")]
+        if not spent:
+            raise OracleError("no purchase in the last 7 days on screen")
+        top = min(spent, key=cents_of)
+        ui.why(f"Of the {len(spent)} purchases listed, the largest is {top.lstrip('-')}")
+        yield from ui.answer(top.lstrip("-"))
 
 
 class BankGroceriesThisMonth(BankLookup):
     template = "How much have I spent on groceries from my checking account this month?"
     complexity, max_steps = 3, 14
+    derivations: ClassVar[Mapping[str, str]] = {
+        "answer": "the sum of the grocery amounts listed for this month"}
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         count = int(rng.integers(2, 5))
@@ -697,15 +777,17 @@ class BankGroceriesThisMonth(BankLookup):
                 "Kroger", -cents(rng, 20, 120), "Groceries")  # last month
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("The bank app asks for the PIN the task gives: signing in")
         yield from sign_in(ui, p["pin"])
-        checking = account_id(ui.state, "Total Checking")
-        yield from ui.tap(id=f"account_{checking}")
+        yield from open_account(ui, "Total Checking")
+        ui.why("Filtering the activity to this month's groceries")
         yield from pick_chip(ui, "This month")
         yield from pick_chip(ui, "Groceries")
-        month = self.today().isoformat()[:7]
-        total = -sum(t.amount for t in bank_app(ui.state).data.transactions
-                     if t.account == checking and t.category == "Groceries"
-                     and t.date[:7] == month)
+        rows = yield from scan_list(ui, "txn_amount_")
+        amounts = [cents_of(text) for text in rows.values()]
+        total = -sum(a for a in amounts if a < 0)
+        ui.why(f"{len(amounts)} grocery purchases this month: "
+               f"{' + '.join(t.lstrip('-') for t in rows.values())} = {money(total)}")
         yield from ui.answer(money(total))
 
 

@@ -31,7 +31,7 @@ from ...tasks.aw import (
     week_of,
 )
 from ...tasks.driver import Driver, OracleError
-from ...tasks.families import CreateRecord, DeleteRecord, Lookup
+from ...tasks.families import CreateRecord, DeleteRecord, Lookup, scan
 from ...tasks.pickers import pick_date, pick_time
 from ...tasks.task import Task
 from ...tasks.vocab import pick
@@ -93,6 +93,33 @@ def open_day(ui: Driver, day: date, *, launch: bool = True) -> Iterator[PhoneAct
     if ui.find(kind="list_item") is None:  # the day's events, below the month: scroll to them
         yield from ui.reveal(id="day_events")
         yield from ui.reveal(id="day_title")
+
+
+def named_day(text: str, today: date) -> date:
+    """The day an instruction names (``tomorrow``, ``this Friday``, ``two weeks from
+    today``, ``October 20, 2023``), from the phone's date ``today``."""
+    if text == "two weeks from today":
+        return today + timedelta(days=14)
+    for delta in range(-40, 41):
+        day = today + timedelta(days=delta)
+        names = {long_date(day), long_date(day, year=True)}
+        if delta == 0:
+            names.add("today")
+        if delta == 1:
+            names.add("tomorrow")
+        if 1 <= delta < 7:
+            names.add(f"this {WEEKDAYS[day.weekday()]}")
+        if text in names:
+            return day
+    raise OracleError(f"no day near {today} is called {text!r}")
+
+
+def day_events(ui: Driver) -> dict[int, dict[str, str]]:
+    """The event rows on screen now (a day's events below the month, or a list): ``{id:
+    {"title", "time"}}`` (the time as the row's second line shows it)."""
+    return {int(e.short_id[6:]): {"title": e.text, "time": e.hint}
+            for e in ui.elements()
+            if e.short_id.startswith("event_") and e.short_id[6:].isdigit()}
 
 
 def search(ui: Driver, text: str) -> Iterator[PhoneAction]:
@@ -204,14 +231,24 @@ class AddEvent(CreateRecord):
                 "description": typed_text(p["description"]), "location": "",
                 "all_day": False, "rrule": self.rule(p)}
 
+    def day_named(self, p: Mapping[str, Any]) -> str:
+        """How the instruction names the event's day."""
+        return str(p["day_text"])
+
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        first, last = self.span(p)
+        day = named_day(self.day_named(p), self.start.date())
+        first = datetime.combine(day, datetime.strptime(p["time"], "%H:%M").time())
+        last = first + timedelta(minutes=p["minutes"])
+        ui.why(f"Adding \"{p['title']}\" on {long_date(day)} ({self.day_named(p)}) at "
+               f"{p['time']} for {p['minutes']} minutes: from the month view")
         yield from ui.open_app("Calendar")
         if ui.find(id="month_title") is None:
             yield from ui.tap(id="tab_month")
         if ui.must(id="month_title").text == f"{MONTHS[first.month - 1]} {first.year}":
             yield from ui.tap(id=f"day_{first.date().isoformat()}")
         yield from ui.tap(id="new_event")  # its date: the day chosen (else today), set below
+        ui.why(f"Filling in the title, description, {long_date(day)}, {first:%H:%M} to "
+               f"{last:%H:%M}")
         yield from ui.fill("title", p["title"])
         yield from ui.fill("description", p["description"])
         yield from set_date(ui, "start_date", first.date())
@@ -221,7 +258,9 @@ class AddEvent(CreateRecord):
         if p["repeat"]:
             yield from ui.tap(id="repeat")
             yield from ui.tap(id=f"option_{p['repeat'].lower()}")
+        ui.why("The event's fields are set: saving it")
         yield from ui.tap(id="save")
+        ui.why(f"\"{p['title']}\" is in the calendar")
         yield from ui.finish()
 
 
@@ -236,6 +275,9 @@ class SimpleCalendarAddOneEventInTwoWeeks(AddEvent):
 
     def sample_day(self, rng: np.random.Generator) -> date:
         return AW_TODAY + timedelta(days=14)
+
+    def day_named(self, p: Mapping[str, Any]) -> str:
+        return "two weeks from today"
 
 
 class SimpleCalendarAddOneEventRelativeDay(AddEvent):
@@ -255,6 +297,9 @@ class SimpleCalendarAddOneEventTomorrow(AddEvent):
 
     def sample_day(self, rng: np.random.Generator) -> date:
         return AW_TODAY + timedelta(days=1)
+
+    def day_named(self, p: Mapping[str, Any]) -> str:
+        return "tomorrow"
 
 
 class SimpleCalendarAddRepeatingEvent(AddEvent):
@@ -313,14 +358,18 @@ class DeleteEvents(DeleteRecord):
         return {"start": starts_on(p["day"])}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        day = date.fromisoformat(p["day"])
+        day = named_day(p["day_text"], self.start.date())
+        ui.why(f"{p['day_text']} is {long_date(day, year=True)}: opening that day in the "
+               "month view")
         yield from open_day(ui, day)
-        for row in rows_on(ui, day):
-            if not self.is_target(row, p):
-                continue
+        rows = yield from scan(ui, day_events)
+        targets = [r for r in rows.values() if self.is_target(r, p)]
+        for row in targets:
+            ui.why(f"\"{row['title']}\" ({row['time']}) is on {long_date(day)}: deleting it")
             yield from ui.tap(row["title"], kind="list_item")
             yield from ui.tap(id="delete")
             yield from ui.tap(id="button_delete")
+        ui.why(f"The {len(targets)} events of {long_date(day)} are deleted")
         yield from ui.finish()
 
     def is_target(self, row: Mapping[str, Any], p: Mapping[str, Any]) -> bool:

@@ -6,7 +6,7 @@ so its id is ``alarm_id``. ``real`` tasks run on real phones too (alarms set thr
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -14,8 +14,15 @@ import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.aw import AW_START
-from ...tasks.driver import Driver
-from ...tasks.families import CreateRecord, DeleteRecord, EditRecord, Infeasible, Lookup
+from ...tasks.driver import Driver, OracleError
+from ...tasks.families import (
+    CreateRecord,
+    DeleteRecord,
+    EditRecord,
+    Infeasible,
+    Lookup,
+    scan,
+)
 from ...tasks.pickers import pick_time
 from ...tasks.task import Task
 from ...tasks.vocab import LABELS, hhmm, pick, times_of_day
@@ -33,6 +40,34 @@ REPEAT_CHOICES: tuple[tuple[tuple[str, ...], str], ...] = (
       for a, b in (("Mon", "Wed"), ("Tue", "Thu"), ("Mon", "Fri"), ("Wed", "Sat"),
                    ("Thu", "Sun"))),
 )
+
+
+def alarms_shown(ui: Driver) -> dict[int, dict[str, Any]]:
+    """The alarm rows on screen now: ``{id: {"time", "label", "on"}}`` (a row's switch and
+    label follow it), top to bottom."""
+    out: dict[int, dict[str, Any]] = {}
+    current: dict[str, Any] | None = None
+    for e in ui.elements():
+        sid = e.short_id
+        if sid.startswith("alarm_switch_") and current is not None:
+            current["on"] = e.checked
+        elif sid.startswith("alarm_") and sid[6:].isdigit():
+            current = out.setdefault(int(sid[6:]), {"time": e.text, "label": "", "on": False})
+        elif sid == "label" and current is not None and not current["label"]:
+            current["label"] = e.text
+    return out
+
+
+def find_alarm(ui: Driver, label: str) -> Generator[PhoneAction, None, int]:
+    """From the alarm list: the id of the alarm labelled ``label``, scrolling down to it."""
+    def found(rows: Mapping[int, Mapping[str, Any]]) -> bool:
+        return any(r["label"] == label for r in rows.values())
+    ui.why(f"Looking down the alarm list for the one labelled \"{label}\"")
+    rows = yield from scan(ui, alarms_shown, until=found)
+    ids = [i for i, r in rows.items() if r["label"] == label]
+    if not ids:
+        raise OracleError(f"no alarm labelled {label!r} in the list")
+    return ids[0]
 
 
 class ClockTask(Task):
@@ -123,10 +158,14 @@ class ClockDisableAlarm(ClockTask, EditRecord):
         return {"enabled": False}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("Opening the Clock app's alarm list")
         yield from ui.open_app("Clock")
-        yield from ui.reveal(id=f"alarm_switch_{p['alarm_id']}")
-        if ui.must(id=f"alarm_switch_{p['alarm_id']}").checked:
-            yield from ui.tap(id=f"alarm_switch_{p['alarm_id']}")
+        alarm = yield from find_alarm(ui, p["label"])
+        yield from ui.reveal(id=f"alarm_switch_{alarm}")
+        if ui.must(id=f"alarm_switch_{alarm}").checked:
+            ui.why(f"The \"{p['label']}\" alarm is on: switching it off")
+            yield from ui.tap(id=f"alarm_switch_{alarm}")
+        ui.why(f"The \"{p['label']}\" alarm is off")
         yield from ui.finish()
 
 
@@ -162,8 +201,11 @@ class ClockChangeAlarmTime(ClockDisableAlarm):
         return {"hour": p["hour_new"], "minute": p["minute_new"]}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("Opening the Clock app's alarm list")
         yield from ui.open_app("Clock")
-        yield from ui.tap(id=f"alarm_{p['alarm_id']}")
+        alarm = yield from find_alarm(ui, p["label"])
+        ui.why(f"Opening the \"{p['label']}\" alarm to set its time")
+        yield from ui.tap(id=f"alarm_{alarm}")
         yield from ui.tap(id="time")
         yield from pick_time(ui, p["hour_new"], p["minute_new"])
         yield from ui.tap(id="save")
@@ -189,9 +231,13 @@ class ClockAlarmTimeLookup(ClockTask, Lookup):
         return [hhmm(a["hour"], a["minute"]) for a in initial[COLLECTION].values()]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("Opening the Clock app's alarm list")
         yield from ui.open_app("Clock")
-        yield from ui.reveal(id=f"alarm_{p['alarm_id']}")
-        yield from ui.answer(ui.must(id=f"alarm_{p['alarm_id']}").text)
+        alarm = yield from find_alarm(ui, p["label"])
+        yield from ui.reveal(id=f"alarm_{alarm}")
+        time = ui.must(id=f"alarm_{alarm}").text
+        ui.why(f"The alarm labelled \"{p['label']}\" is set for {time}")
+        yield from ui.answer(time)
 
 
 class ClockDeleteDisabledAlarms(ClockTask, DeleteRecord):
@@ -211,10 +257,16 @@ class ClockDeleteDisabledAlarms(ClockTask, DeleteRecord):
         return {"enabled": False}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("Opening the Clock app's alarm list to see which alarms are off")
         yield from ui.open_app("Clock")
-        for alarm in ui.state.app("Clock").alarms.where(enabled=False):
-            yield from ui.long_press(id=f"alarm_{alarm.id}")
+        rows = yield from scan(ui, alarms_shown)
+        off = [i for i, r in rows.items() if not r["on"]]
+        for alarm in off:
+            ui.why(f"The {rows[alarm]['time']} alarm ({rows[alarm]['label']}) is switched "
+                   "off: deleting it")
+            yield from ui.long_press(id=f"alarm_{alarm}")
             yield from ui.tap("Delete", kind="menu_item")
+        ui.why(f"The {len(off)} switched-off alarms are deleted; the others stay")
         yield from ui.finish()
 
 
@@ -338,6 +390,8 @@ def typed_duration(hours: int, minutes: int, seconds: int) -> Matcher:
 class ClockTimerEntry(AwClockTask):
     template = ("In the Clock app, enter a timer of {hours} h {minutes} min {seconds} s, "
                 "but do not start it.")
+    derivations = {"type": "the instruction's hours, minutes and seconds as the timer "
+                           "keypad's HHMMSS digits"}
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         while True:
@@ -375,10 +429,15 @@ class ClockTimerEntry(AwClockTask):
         return out
 
     def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("Opening the Clock app's Timer tab")
         yield from self.open_tab(ui, "timer")
         if ui.find(id="timer_cancel") is not None:  # a timer running: not ours to keep
+            ui.why("A timer is running: cancelling it to enter the new one")
             yield from ui.tap(id="timer_cancel")
+        ui.why(f"Entering {params['hours']} h {params['minutes']} min {params['seconds']} s "
+               "as the keypad's digits, without starting it")
         yield from ui.fill("timer_input", self.digits(params))
+        ui.why("The timer is entered and not started")
         yield from ui.finish()
 
 

@@ -22,10 +22,14 @@ from ...tasks.families import (
     DeleteOneDuplicate,
     DeleteRecord,
     delete_listed,
+    delete_selected,
     in_list_order,
     listing,
     one_of,
+    parse_listing,
     quoted,
+    records_shown,
+    select_shown,
 )
 from ...tasks.task import Task
 from ...tasks.vocab import pick
@@ -35,7 +39,6 @@ from .fixtures import (
     all_names,
     amount_text,
     expense_app,
-    expense_ids,
     sample_expense,
     sample_expenses,
     write_expenses,
@@ -57,6 +60,11 @@ def enter_expense(ui: Driver, expense: Mapping[str, Any]) -> Iterator[PhoneActio
     if expense.get("note"):
         yield from ui.fill("note", str(expense["note"]))
     yield from ui.tap(id="save")
+
+
+def cents_of(text: str) -> int:
+    """Cents from an amount as written (``$1,234.50``)."""
+    return round(float(text.strip().lstrip("$").replace(",", "")) * 100)
 
 
 def delete_expense_ids(ui: Driver, ids: Sequence[int]) -> Iterator[PhoneAction]:
@@ -97,11 +105,14 @@ class AddExpenses(CreateRecords):
                 for e in params["expenses"]]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("Opening Pro Expense to enter the expenses the task lists")
         yield from ui.open_app("Expense")
-        for expense in p["expenses"]:
-            # plan from state: an expense entered before a restart is not entered again
-            if not expense_ids(ui.state, {k: expense[k] for k in KEYS}):
-                yield from enter_expense(ui, expense)
+        listed = parse_listing(p["listing"], LABELS)
+        for i, row in enumerate(listed, 1):
+            ui.why(f"The task lists {len(listed)} expense(s); entering #{i}, {row['name']}: "
+                   f"{row['amount']}, {row['category']}")
+            yield from enter_expense(ui, {**row, "amount": cents_of(row["amount"])})
+        ui.why("Every listed expense is entered")
         yield from ui.finish()
 
 
@@ -142,9 +153,16 @@ class DeleteExpenses(DeleteRecord):
         return {"name": one_of(params["names"])}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        names = set(p["names"])
+        ui.why(f"Opening Pro Expense to delete {p['listed']}")
         yield from ui.open_app("Expense")
-        ids = [i for n in p["names"] for i in expense_ids(ui.state, {"name": n})]
-        yield from delete_expense_ids(ui, ids)
+        ui.why(f"Looking down the expense list for {p['listed']}")
+        ids = yield from select_shown(ui, "expense", lambda _, row: row.get("name") in names,
+                                      len(names))
+        ui.why(f"Found {len(ids)} of the {len(names)} expenses named: deleting "
+               + ("it" if len(ids) == 1 else "the selection"))
+        yield from delete_selected(ui, "expense", ids)
+        ui.why("The named expenses are deleted; the others stay")
         yield from ui.finish()
 
 
@@ -188,10 +206,24 @@ class DeleteDuplicateExpense(DeleteOneDuplicate):
         write_expenses(state, [twin, dict(twin), *near, *others], rng)
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("Opening Pro Expense to look for an expense listed twice")
         yield from ui.open_app("Expense")
-        extra = self.extra_copy(expense_app(ui.state).data.expenses)
-        if extra is not None:
-            yield from delete_expense_ids(ui, [extra])
+        seen: dict[tuple[str, ...], int] = {}  # a row's look: the id of its first row
+
+        def second(record: int, row: Mapping[str, str]) -> bool:
+            """Whether ``row`` repeats another seen higher up the list (name, amount,
+            category and day)."""
+            sig = tuple(row.get(k, "") for k in ("name", "amount", "category", "date"))
+            return seen.setdefault(sig, record) != record
+
+        ui.why("Reading the list's rows (name, amount, category, day) for two alike")
+        twin = yield from select_shown(ui, "expense", second, 1)
+        if twin:
+            row = records_shown(ui, "expense").get(twin[0], {})
+            ui.why(f"\"{row.get('name', '')}\", {row.get('amount', '')} on "
+                   f"{row.get('date', '')}, is listed twice: deleting this copy")
+        yield from delete_selected(ui, "expense", twin)
+        ui.why("One copy is left; every other entry stays")
         yield from ui.finish()
 
 

@@ -17,10 +17,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
-from ...tasks.aw import AW_START, AW_TODAY, day_phrase, sample_phrasing, week_of
-from ...tasks.driver import Driver
-from ...tasks.families import Lookup
+from ...tasks.aw import AW_START, AW_TODAY, PHRASINGS, day_phrase, sample_phrasing, week_of
+from ...tasks.driver import Driver, OracleError
+from ...tasks.families import Lookup, scan
 from ...tasks.vocab import pick
+from .app import MONTHS, NO_PRIORITY, PRIORITIES
 from .fixtures import write_item
 
 Row = dict[str, Any]
@@ -65,6 +66,56 @@ def random_task(rng: np.random.Generator, title: str) -> Row:
     return {"title": title, "note": pick(rng, NOTES), "done": done, "due": due,
             "due_time": pick(rng, TIMES) if due else "", "priority": int(rng.integers(0, 4)),
             "completed": completed, "hide_until": ""}
+
+
+def items_shown(ui: Driver) -> dict[int, Row]:
+    """The task rows on screen now, as the list shows them: ``{id: {"title", "done",
+    "due", "due_time", "priority", "completed"}}`` from each row's title, its second line
+    (``Due Oct 22, 2023 18:00 · High priority · Completed Oct 9, 2023``) and its box."""
+    rows: dict[int, Row] = {}
+    for e in ui.elements():
+        key, _, tail = e.short_id.partition("_")
+        if not tail.isdigit():
+            continue
+        if key == "item":
+            rows[int(tail)] = {"title": e.text, **read_subtitle(e.hint)}
+        elif key == "done" and int(tail) in rows:
+            rows[int(tail)]["done"] = e.checked
+    return rows
+
+
+def read_subtitle(line: str) -> Row:
+    """A row's second line as fields (days as ISO dates, the priority as its index)."""
+    row: Row = {"due": "", "due_time": "", "priority": NO_PRIORITY, "completed": ""}
+    for part in line.split(" · "):
+        if part.startswith("Due "):
+            words = part[4:].split()
+            row["due"] = read_day(" ".join(words[:3]))
+            row["due_time"] = words[3] if len(words) > 3 else ""
+        elif part.startswith("Completed "):
+            row["completed"] = read_day(part[len("Completed "):])
+        elif part.endswith(" priority") and part[:-9] in PRIORITIES:
+            row["priority"] = PRIORITIES.index(part[:-9])
+    return row
+
+
+def read_day(text: str) -> str:
+    """``Oct 22, 2023`` as ``2023-10-22`` ("" when it is not a day)."""
+    try:
+        month, day, year = text.replace(",", "").split()
+        return date(int(year), MONTHS.index(month) + 1, int(day)).isoformat()
+    except ValueError:
+        return ""
+
+
+def named_day(phrase: str, today: date) -> date:
+    """The day an instruction names (``today``, ``this Friday``, ``on October 20``), from
+    the phone's date: the day near ``today`` that the phrasing names so."""
+    for delta in range(-30, 31):
+        day = today + timedelta(days=delta)
+        if any(when(day, how) == phrase for how in PHRASINGS):
+            return day
+    raise OracleError(f"no day near {today} is {phrase!r}")
 
 
 class TasksLookup(Lookup):
@@ -128,14 +179,33 @@ class TasksLookup(Lookup):
     def say(self, p: Mapping[str, Any]) -> str:
         return ", ".join(p["answer"])
 
+    def asked(self, p: Mapping[str, Any]) -> dict[str, Any]:
+        """The question's terms, as ``hit`` takes them, from the instruction and the
+        phone's date (default: none)."""
+        return {}
+
+    def tell(self, titles: list[str]) -> str:
+        """The answer from the titles of the rows that answer the question."""
+        return ", ".join(titles)
+
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("Opening Tasks: each row shows its due date, priority and completion")
         yield from ui.open_app("Todo")
         if self.tab.startswith("tab_"):  # a filter of the side drawer
+            ui.why(f"Showing only the {self.tab[4:]} tasks, from the side drawer")
             yield from ui.tap(desc="Open navigation drawer")
             yield from ui.tap(id=self.tab)
         elif self.tab and not ui.must(id=self.tab).checked:
+            ui.why("Filtering the list to high-priority tasks")
             yield from ui.tap(id=self.tab)
-        yield from ui.answer(self.say(p))
+        q = self.asked(p)
+        ui.why("Reading every row of the list, scrolling to its end")
+        rows = yield from scan(ui, items_shown)
+        titles = [r["title"] for r in rows.values()
+                  if self.hit({"done": False, **r}, q)]
+        ui.why(f"Of the {len(rows)} tasks listed, {len(titles)} answer the question: "
+               + (", ".join(titles) or "none"))
+        yield from ui.answer(self.tell(titles))
 
 
 class TasksCountLookup(TasksLookup):
@@ -153,6 +223,9 @@ class TasksCountLookup(TasksLookup):
     def say(self, p: Mapping[str, Any]) -> str:
         return str(len(p["answer"]))
 
+    def tell(self, titles: list[str]) -> str:
+        return str(len(titles))
+
 
 class DayQuestion(TasksLookup):
     """A question about one day: ``first``..``last`` days after AW's today."""
@@ -162,6 +235,10 @@ class DayQuestion(TasksLookup):
     def question(self, rng: np.random.Generator) -> dict[str, Any]:
         day = AW_TODAY + timedelta(days=int(rng.integers(self.first, self.last + 1)))
         return {"day": iso(day), "when": when(day, sample_phrasing(rng))}
+
+    def asked(self, p: Mapping[str, Any]) -> dict[str, Any]:
+        """The day the instruction names, from the phone's date."""
+        return {"day": iso(named_day(p["when"], self.start.date()))}
 
 
 class TasksCompletedTasksForDate(DayQuestion):
@@ -183,6 +260,13 @@ class TasksDueNextWeek(TasksCountLookup):
     template = ("In Tasks, how many tasks are due next week (Monday to Sunday)? "
                 "Answer with the number.")
     max_steps = 12
+    derivations = {"answer": "the count of the listed open tasks due Monday to Sunday of "
+                             "next week"}
+
+    def asked(self, p: Mapping[str, Any]) -> dict[str, Any]:
+        """Next week, Monday to Sunday, from the phone's date."""
+        monday, sunday = week_of(self.start.date() + timedelta(days=7))
+        return {"monday": iso(monday), "sunday": iso(sunday)}
 
     def question(self, rng: np.random.Generator) -> dict[str, Any]:
         monday, sunday = week_of(AW_TODAY + timedelta(days=7))

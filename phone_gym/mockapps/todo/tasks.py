@@ -88,10 +88,14 @@ class TodoCompleteItem(TodoTask, EditRecord):
                       fields=("done", "completed"))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Opening Tasks to check off \"{p['title']}\"")
         yield from ui.open_app("Todo")
-        yield from ui.reveal(id=f"done_{p['item_id']}")
-        if not ui.must(id=f"done_{p['item_id']}").checked:
-            yield from ui.tap(id=f"done_{p['item_id']}")
+        box = f"Done: {p['title']}"
+        yield from ui.reveal(desc=box)
+        if not ui.must(desc=box).checked:
+            ui.why(f"\"{p['title']}\" is still open: ticking its box")
+            yield from ui.tap(desc=box)
+        ui.why(f"\"{p['title']}\" is done")
         yield from ui.finish()
 
 
