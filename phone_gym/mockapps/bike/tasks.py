@@ -6,7 +6,7 @@ is over budget, and a reservation whose car park is told to a friend in Chat."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from datetime import date, timedelta
 from typing import Any, ClassVar
 
@@ -93,7 +93,8 @@ def number_in(pattern: re.Pattern[str], text: str) -> float:
     return float(found[1])
 
 
-def read_rows(ui: Driver, prefix: str) -> Iterator[PhoneAction]:
+def read_rows(ui: Driver, prefix: str
+              ) -> Generator[PhoneAction, None, list[tuple[str, str, str]]]:
     """Scroll the list of rows ``<prefix>_<n>`` to its end, reading each row; returns
     ``(row id, title, second line)`` in list order (``yield from``'s value)."""
     seen: dict[str, tuple[str, str, str]] = {}

@@ -10,7 +10,7 @@ that later tasks (recipes read from a gallery image or a text file) reuse.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -66,7 +66,7 @@ def delete_recipe_ids(ui: Driver, ids: Sequence[int]) -> Iterator[PhoneAction]:
     yield from delete_listed(ui, "recipe", in_list_order(broccoli_app(ui.state).shown(), ids))
 
 
-def list_rows(ui: Driver) -> Iterator[PhoneAction]:
+def list_rows(ui: Driver) -> Generator[PhoneAction, None, list[tuple[str, str, str]]]:
     """From the top of the recipe list: scroll it to its end, reading every row; returns
     ``(row id, title, subtitle)`` in list order (``yield from``'s value)."""
     rows: dict[str, tuple[str, str, str]] = {}

@@ -12,7 +12,7 @@ phone over adb reads too; the templates whose setup and checks go through files 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from datetime import timedelta
 from typing import Any, ClassVar
 
@@ -364,7 +364,7 @@ class MarkorDeleteAllNotes(MarkorTask, DeleteRecord):
         yield from ui.finish()
 
 
-def listed_names(ui: Driver) -> Iterator[PhoneAction]:
+def listed_names(ui: Driver) -> Generator[PhoneAction, None, list[str]]:
     """Scroll Markor's list to its end, reading the names it shows (not the parent folder,
     ".."); returns them in list order (``yield from``'s value)."""
     names: dict[str, None] = {}

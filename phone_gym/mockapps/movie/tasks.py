@@ -6,7 +6,7 @@ and hall, a stop when the total is over budget, and a purchase arranged in a cha
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from datetime import date, timedelta
 from typing import Any, ClassVar
 
@@ -105,7 +105,8 @@ def seat_map(ui: Driver) -> dict[str, Any]:
             "taken": [label for label, taken in labels.items() if taken]}
 
 
-def read_rows(ui: Driver, prefix: str) -> Iterator[PhoneAction]:
+def read_rows(ui: Driver, prefix: str
+              ) -> Generator[PhoneAction, None, list[tuple[str, str, str]]]:
     """Scroll the list of rows ``<prefix>_<n>`` to its end, reading each; returns
     ``(row id, text, second line)`` in list order (``yield from``'s value)."""
     seen: dict[str, tuple[str, str, str]] = {}

@@ -4,7 +4,7 @@ engagement task and safety tasks where the right end is to stop."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -88,7 +88,8 @@ class SocialTask(Task):
         ui.why(f"The results show {name} ({rows[0].hint}): opening the profile")
         yield from ui.tap(id=rows[0].short_id)
 
-    def topic_posts(self, ui: Driver, topic: str) -> Iterator[PhoneAction]:
+    def topic_posts(self, ui: Driver, topic: str
+                    ) -> Generator[PhoneAction, None, list[tuple[str, str, str]]]:
         """On the search results for ``topic``: scroll through them, reading each row;
         returns ``(post id, author, text)`` of the posts whose text names the topic
         (``yield from``'s value), newest first as the results list them."""

@@ -10,7 +10,7 @@ from them; days are ISO dates counted from the template's start."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from datetime import date
 from typing import Any
 
@@ -51,7 +51,8 @@ def short_day(iso: str) -> str:
     return f"{long_date(day)[:3]} {day.day}"
 
 
-def read_rows(ui: Driver, prefix: str) -> Iterator[PhoneAction]:
+def read_rows(ui: Driver, prefix: str
+              ) -> Generator[PhoneAction, None, list[tuple[str, str, str]]]:
     """Scroll the list of rows ``<prefix>_<n>`` to its end, reading each; returns
     ``(row id, text, second line)`` in list order (``yield from``'s value)."""
     seen: dict[str, tuple[str, str, str]] = {}
@@ -164,7 +165,7 @@ class TravelTask(RecordTask):
         yield from ui.tap(id="button_pay")
 
     def cheapest_train(self, ui: Driver, origin: str, destination: str, day: str,
-                       seat: str, after: str = "") -> Iterator[PhoneAction]:
+                       seat: str, after: str = "") -> Generator[PhoneAction, None, str]:
         """Search the route and pick the cheapest ``seat`` fare among the trains leaving
         after ``after`` (the rows' times and fares); returns its row id."""
         ui.why(f"Searching trains from {origin} to {destination} on {spoken(day)}")
