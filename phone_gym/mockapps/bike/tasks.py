@@ -5,7 +5,8 @@ is over budget, and a reservation whose car park is told to a friend in Chat."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import re
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from datetime import date, timedelta
 from typing import Any, ClassVar
 
@@ -13,7 +14,7 @@ import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.aw import long_date
-from ...tasks.driver import Driver, OracleError
+from ...tasks.driver import MAX_SCROLLS, Driver, OracleError
 from ...tasks.families import Lookup, Unsafe
 from ...tasks.task import Task
 from ...tasks.vocab import pick
@@ -57,7 +58,6 @@ from .fixtures import (
     add_zone,
     bike_numbers,
     plates,
-    rows,
     set_location,
 )
 
@@ -71,10 +71,44 @@ def chip(ui: Driver, label: str, on: bool = True) -> Iterator[PhoneAction]:
         yield from ui.tap(label, kind="chip")
 
 
-def snapshot(ui: Driver) -> Mapping[str, Any]:
-    """The phone's state, to plan with (never changed through it)."""
-    snap: Mapping[str, Any] = ui.state.snapshot()
-    return snap
+_METERS = re.compile(r"([\d.]+) (k?m)\b")
+_PERCENT = re.compile(r"(\d+)%")
+_YUAN = re.compile(r"¥([\d.]+)")
+_DAYS = re.compile(r"(\d+) days?")
+
+
+def meters(text: str) -> float:
+    """The distance a row shows ("80 m", "1.4 km") in meters (none: infinitely far)."""
+    found = _METERS.search(text)
+    if found is None:
+        return float("inf")
+    return float(found[1]) * (1000 if found[2] == "km" else 1)
+
+
+def number_in(pattern: re.Pattern[str], text: str) -> float:
+    """The number ``pattern`` finds in ``text`` (a row's battery, price or days)."""
+    found = pattern.search(text)
+    if found is None:
+        raise OracleError(f"no {pattern.pattern!r} in {text!r}")
+    return float(found[1])
+
+
+def read_rows(ui: Driver, prefix: str
+              ) -> Generator[PhoneAction, None, list[tuple[str, str, str]]]:
+    """Scroll the list of rows ``<prefix>_<n>`` to its end, reading each row; returns
+    ``(row id, title, second line)`` in list order (``yield from``'s value)."""
+    seen: dict[str, tuple[str, str, str]] = {}
+    for _ in range(MAX_SCROLLS):
+        for e in sorted(ui.find_all(kind="list_item"), key=lambda e: e.bounds[1]):
+            if e.short_id.startswith(prefix + "_") and ui.usable(e):
+                seen.setdefault(e.short_id, (e.short_id, e.text, e.hint))
+        if not any(e.scrollable for e in ui.elements()):
+            break  # every row is on screen
+        before = [(e.text, e.bounds) for e in ui.elements()]
+        yield PhoneAction("scroll", x=500, y=700, direction="down")
+        if [(e.text, e.bounds) for e in ui.elements()] == before:
+            break
+    return list(seen.values())
 
 
 class BikeTask(Task):
@@ -131,12 +165,20 @@ class BikeUnlockEbike(BikeTask):
         return [Allow(RIDES, "added", max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("Showing only e-bikes, to read their distances and batteries")
         yield from open_mini_program(ui, "Bike")
         yield from chip(ui, "E-bike")
-        bikes = rows(snapshot(ui), "bikes")
-        target = next(k for k, b in bikes.items() if b["number"] == p["numbers"][0])
-        yield from ui.tap(id=f"bike_{target}")
+        bikes = yield from read_rows(ui, "bike")
+        charged = [(meters(hint), row_id, title, hint) for row_id, title, hint in bikes
+                   if number_in(_PERCENT, hint) >= p["battery"]]
+        if not charged:
+            raise OracleError(f"no e-bike with {p['battery']}% battery")
+        _, row_id, title, hint = min(charged)
+        ui.why(f"{title} ({hint}) is the nearest e-bike with at least {p['battery']}% "
+               "battery: unlocking it")
+        yield from ui.tap(id=row_id)
         yield from ui.tap(id="unlock_bike")
+        ui.why(f"{title} is unlocked")
         yield from ui.finish()
 
 
@@ -167,12 +209,16 @@ class BikeUnlockWithoutLocation(BikeTask):
         return [Becomes(LOCATION, "denied"), Allow(RIDES, "added", max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("Opening Bike & Parking to unlock the bike by its number")
         yield from open_mini_program(ui, "Bike")
         if ui.find(id="button_deny") is not None:
+            ui.why("The mini-program asks for my location: denying it, as the task says")
             yield from ui.tap(id="button_deny")
-        yield from ui.fill("bike_number", p["numbers"][0])
+        ui.why(f"Typing the bike number {p['number']} and unlocking")
+        yield from ui.fill("bike_number", p["number"])
         yield from ui.press("back")
         yield from ui.tap(id="unlock")
+        ui.why(f"Bike {p['number']} is unlocked without my location")
         yield from ui.finish()
 
 
@@ -292,11 +338,22 @@ class BikeBuyPass(BikeTask):
                 Becomes(BALANCE, p["balance"] - price)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Reading the passes for the cheapest one of at least {p['days']} days")
         yield from open_mini_program(ui, "Bike")
         yield from ui.tap(id="tab_passes")
-        yield from ui.reveal(id=f"buy_{self.best(p) + 1}")
-        yield from ui.tap(id=f"buy_{self.best(p) + 1}")
+        plans = yield from read_rows(ui, "plan")
+        fits = [(number_in(_YUAN, hint), i, row_id, title, hint)
+                for i, (row_id, title, hint) in enumerate(plans)
+                if number_in(_DAYS, hint) >= p["days"]]
+        if not fits:
+            raise OracleError(f"no pass covers {p['days']} days")
+        _, _, row_id, title, hint = min(fits)
+        buy = row_id.replace("plan_", "buy_", 1)
+        ui.why(f"The {title} ({hint}) is the cheapest covering {p['days']} days: buying it")
+        yield from ui.reveal(id=buy)
+        yield from ui.tap(id=buy)
         yield from pay_with_pin(ui, p["pin"])
+        ui.why(f"The {title} is paid")
         yield from ui.finish()
 
 
@@ -314,8 +371,13 @@ class ParkingTask(BikeTask):
                 "start": f"{start:02d}:00", "end": f"{start + n:02d}:00", "hours": n,
                 "names": pick(rng, PARK_NAMES, 7)}
 
+    derivations: ClassVar[Mapping[str, str]] = {
+        "type": "the day the instruction names (a month and day of the coming weeks), "
+                "written YYYY-MM-DD as the date field takes it"}
+
     def reserve(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         """On a car park's page: the reservation form filled and paid."""
+        ui.why(f"Reserving {p['day_text']} from {p['start']} to {p['end']} for {p['plate']}")
         yield from ui.tap(id="reserve")
         yield from ui.fill("day", p["day"])
         yield from ui.fill("start", p["start"])
@@ -385,11 +447,19 @@ class BikeReserveCheapestPark(ParkingTask):
                 Becomes(BALANCE, p["balance"] - total)]
 
     def pick_park(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Looking for car parks near {p['place']}")
         yield from self.find(ui, p)
+        ui.why(f"Keeping the car parks within {p['limit']} that have free spaces, cheapest "
+               "first")
         yield from chip(ui, p["chip"])
         yield from chip(ui, "Has free spaces")
         yield from ui.tap(id="tab_lowest_price")
-        yield from ui.tap(p["names"][0], kind="list_item")
+        parks = sorted((e for e in ui.find_all(kind="list_item")
+                        if e.short_id.startswith("park_")), key=lambda e: e.bounds[1])
+        if not parks:
+            raise OracleError("no car park fits")
+        ui.why(f"{parks[0].text} ({parks[0].hint}) is the cheapest that fits: opening it")
+        yield from ui.tap(id=parks[0].short_id)
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from self.pick_park(ui, p)
@@ -427,11 +497,13 @@ class BikeReserveAndTell(BikeReserveCheapestPark):
         yield from self.pick_park(ui, p)
         name = ui.must(id="park_name").text
         yield from self.reserve(ui, p)
+        ui.why(f"The space at {name} is reserved: back in WeChat to tell {p['friend']}")
         yield from ui.tap(id="capsule_close")
         yield from ui.press("back")
         yield from ui.tap(id="tab_chats")
         yield from ui.fill("search", p["friend"])
         yield from ui.tap(p["friend"], kind="list_item")
+        ui.why(f"Telling {p['friend']} the car park: {name}")
         yield from ui.fill("composer", f"I reserved a space at {name} for {p['day_text']}")
         yield from ui.tap(id="send")
         yield from ui.finish()

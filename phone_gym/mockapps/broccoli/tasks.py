@@ -10,14 +10,14 @@ that later tasks (recipes read from a gallery image or a text file) reuse.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.aw import AW_START
-from ...tasks.driver import Driver
+from ...tasks.driver import MAX_SCROLLS, Driver
 from ...tasks.families import (
     CreateRecords,
     DeleteOneDuplicate,
@@ -40,7 +40,6 @@ from .fixtures import (
     INGREDIENTS,
     broccoli_app,
     mentions,
-    recipe_ids,
     sample_recipe,
     sample_recipes,
     write_recipe,
@@ -65,6 +64,50 @@ def delete_recipe_ids(ui: Driver, ids: Sequence[int]) -> Iterator[PhoneAction]:
     """From the recipe list: delete the recipes ``ids`` in the order the list shows them
     (``families.delete_listed``)."""
     yield from delete_listed(ui, "recipe", in_list_order(broccoli_app(ui.state).shown(), ids))
+
+
+def list_rows(ui: Driver) -> Generator[PhoneAction, None, list[tuple[str, str, str]]]:
+    """From the top of the recipe list: scroll it to its end, reading every row; returns
+    ``(row id, title, subtitle)`` in list order (``yield from``'s value)."""
+    rows: dict[str, tuple[str, str, str]] = {}
+    for _ in range(MAX_SCROLLS):
+        for e in sorted(ui.find_all(kind="list_item"), key=lambda e: e.bounds[1]):
+            if e.short_id.startswith("recipe_") and ui.usable(e):
+                rows.setdefault(e.short_id, (e.short_id, e.text, e.hint))
+        if not any(e.scrollable for e in ui.find_all(kind="list")):
+            break  # every row is on screen
+        before = [(e.text, e.bounds) for e in ui.elements()]
+        yield PhoneAction("scroll", x=500, y=600, direction="down")
+        if [(e.text, e.bounds) for e in ui.elements()] == before:
+            break
+    return list(rows.values())
+
+
+def delete_titled(ui: Driver, titles: Sequence[str]) -> Iterator[PhoneAction]:
+    """From the recipe list (alphabetical): delete the recipes titled ``titles`` (one row
+    each), found by their titles: one through its page, several selected together."""
+    ordered = sorted(titles, key=str.casefold)
+    if len(ordered) == 1:
+        ui.why(f"Opening “{ordered[0]}” to delete it")
+        yield from ui.tap(ordered[0], kind="list_item")
+        yield from ui.tap(id="delete")
+    else:
+        ui.why(f"Selecting the recipes to delete, starting with “{ordered[0]}”")
+        yield from ui.long_press(ordered[0], kind="list_item")
+        for title in ordered[1:]:
+            ui.why(f"Also selecting “{title}”")
+            yield from ui.tap(title, kind="list_item")
+        ui.why(f"{len(ordered)} recipes selected: deleting them")
+        yield from ui.tap(id="delete_selected")
+    yield from ui.tap(id="button_delete")
+
+
+def page_fields(ui: Driver) -> tuple[str, ...]:
+    """A recipe page's fields as shown (title, text fields, favourite or not)."""
+    values = [ui.must(id="heading").text]
+    values += [e.text if (e := ui.find(id=k)) is not None else "" for k in TEXT_KEYS[1:]]
+    fav = ui.find(id="favorite")
+    return (*values, fav.content_desc if fav is not None else "")
 
 
 def recipe_fields(recipe: Mapping[str, Any]) -> dict[str, Any]:
@@ -96,12 +139,17 @@ class AddRecipes(CreateRecords):
         return [recipe_fields(r) for r in params["recipes"]]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("Opening Broccoli to add the recipes the instruction lists")
         yield from ui.open_app("Broccoli")
         for recipe in p["recipes"]:
-            # plan from state: a recipe entered before a restart is not entered again
-            where = {k: recipe[k] for k in TEXT_KEYS}
-            if not recipe_ids(ui.state, where):
-                yield from enter_recipe(ui, recipe)
+            # a recipe entered before a restart shows in the list: not entered again
+            shown = [e for e in ui.find_all(recipe["title"], kind="list_item")
+                     if e.hint == recipe.get("description", e.hint)]
+            if shown:
+                continue
+            ui.why(f"Adding “{recipe['title']}”: filling its fields from the instruction")
+            yield from enter_recipe(ui, recipe)
+        ui.why("Every recipe of the instruction is in the list")
         yield from ui.finish()
 
 
@@ -140,9 +188,10 @@ class DeleteRecipes(DeleteRecord):
         return {"title": one_of(params["titles"])}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Opening Broccoli to delete {p['names']}")
         yield from ui.open_app("Broccoli")
-        ids = [i for t in p["titles"] for i in recipe_ids(ui.state, {"title": t})]
-        yield from delete_recipe_ids(ui, ids)
+        yield from delete_titled(ui, p["titles"])
+        ui.why(f"{p['names']} deleted; the other recipes stay")
         yield from ui.finish()
 
 
@@ -197,10 +246,36 @@ class RecipeDeleteMultipleRecipesWithConstraint(DeleteRecord):
                                       f"directions naming {ingredient!r}")}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ingredient = p["ingredient"]
+        ui.why(f"Searching Broccoli for {ingredient}: a recipe that uses it lists it")
         yield from ui.open_app("Broccoli")
-        ids = [r.id for r in broccoli_app(ui.state).data.recipes
-               if mentions(r.directions, p["ingredient"])]
-        yield from delete_recipe_ids(ui, ids)
+        yield from ui.fill("search", ingredient)
+        rows = yield from list_rows(ui)
+        doomed: list[str] = []
+        for row_id, title, _ in rows:
+            ui.why(f"Opening “{title}” to read its directions")
+            yield from ui.tap(id=row_id)
+            directions = ui.must(id="directions").text
+            if mentions(directions, ingredient):
+                doomed.append(row_id)
+                ui.why(f"“{title}”'s directions mention {ingredient}: it goes")
+            else:
+                ui.why(f"“{title}”'s directions do not mention {ingredient}: it stays")
+            yield from ui.press("back")
+        if len(doomed) == 1:
+            yield from ui.tap(id=doomed[0])
+            yield from ui.tap(id="delete")
+        elif doomed:
+            ui.why(f"Selecting the {len(doomed)} recipes whose directions mention "
+                   f"{ingredient}")
+            yield from ui.long_press(id=doomed[0])
+            for row_id in doomed[1:]:
+                yield from ui.tap(id=row_id)
+            yield from ui.tap(id="delete_selected")
+        if doomed:
+            ui.why("Confirming the deletion")
+            yield from ui.tap(id="button_delete")
+        ui.why(f"No recipe left whose directions mention {ingredient}")
         yield from ui.finish()
 
 
@@ -233,10 +308,32 @@ class DeleteDuplicateRecipe(DeleteOneDuplicate):
         write_recipes(state, [twin, dict(twin), *near, *others], rng)
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("Reading Broccoli's recipe list for two rows with the same title and summary")
         yield from ui.open_app("Broccoli")
-        extra = self.extra_copy(broccoli_app(ui.state).data.recipes)
-        if extra is not None:
-            yield from delete_recipe_ids(ui, [extra])
+        rows = yield from list_rows(ui)
+        groups: dict[tuple[str, str], list[str]] = {}
+        for row_id, title, subtitle in rows:
+            groups.setdefault((title, subtitle), []).append(row_id)
+        for (title, _), ids in groups.items():
+            if len(ids) < 2:
+                continue
+            opened: dict[tuple[str, ...], str] = {}
+            for row_id in ids:
+                ui.why(f"“{title}” is listed {len(ids)} times: opening each copy to compare "
+                       "every field")
+                yield from ui.tap(id=row_id)
+                fields = page_fields(ui)
+                if fields in opened:
+                    ui.why(f"This “{title}” matches an earlier copy in every field: "
+                           "deleting this one")
+                    yield from ui.tap(id="delete")
+                    yield from ui.tap(id="button_delete")
+                    ui.why(f"One copy of “{title}” is left")
+                    yield from ui.finish()
+                    return
+                opened[fields] = row_id
+                yield from ui.press("back")
+        ui.why("No recipe is listed twice with the same fields")
         yield from ui.finish()
 
 

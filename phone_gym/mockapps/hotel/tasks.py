@@ -100,6 +100,9 @@ class HotelTask(Task):
 
     apps: ClassVar[tuple[str, ...]] = ("Chat", "Hotel")
     tags = TAGS
+    derivations: ClassVar[Mapping[str, str]] = {
+        "type": "the check-in and check-out days the instruction names (a month and day of "
+                "the coming months), written YYYY-MM-DD as the date fields take them"}
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         city = pick(rng, sorted(CITIES))
@@ -193,14 +196,26 @@ class HotelBookCheapestNear(HotelTask):
         return min(fits, key=lambda h: (h["price"], h["id"]))
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.find_cheapest(ui, p)
+        yield from book_and_pay(ui, p["guest"], p["pin"])
+        ui.why(f"The hotel is booked for {p['guest']}")
+        yield from ui.finish()
+
+    def find_cheapest(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        """Search the stay, filter it by the instruction's landmark, rating and distance,
+        sort by price and open the first hotel."""
+        ui.why(f"Searching hotels in {p['city']} for {p['dates']}")
         yield from search(ui, p["city"], p["checkin"], p["checkout"])
+        ui.why(f"Filtering: near {p['landmark']}, rated {p['rating_text']}+, within "
+               f"{p['km']} km")
         yield from chip(ui, f"Near {p['landmark']}")
-        yield from chip(ui, f"{stars(p['rating'])}+")
+        yield from chip(ui, f"{p['rating_text']}+")
         yield from chip(ui, f"Within {p['km']} km")
+        ui.why("Sorting the hotels that fit by the lowest price")
         yield from ui.tap(id="tab_lowest_price")
         yield from first_hotel(ui)
-        yield from book_and_pay(ui, p["guest"], p["pin"])
-        yield from ui.finish()
+        ui.why(f"{ui.must(id='hotel_name').text} is the cheapest that fits: booking it for "
+               f"{p['guest']}")
 
 
 class HotelBookTopRated(HotelTask):
@@ -209,6 +224,10 @@ class HotelBookTopRated(HotelTask):
                 'WeChat Pay PIN is {pin}.')
     complexity, max_steps = 4, 50
     tags = frozenset({"mini_program", "long_horizon"})
+    derivations: ClassVar[Mapping[str, str]] = {
+        "type": "the check-in and check-out days the instruction names, written YYYY-MM-DD; "
+                "the price cap per night: the instruction's budget divided by the nights "
+                "between those days"}
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         p = super().sample_params(rng)
@@ -238,12 +257,19 @@ class HotelBookTopRated(HotelTask):
         return max(fits, key=lambda h: (h["rating"], -h["id"]))
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Searching hotels in {p['city']} for {p['dates']}")
         yield from search(ui, p["city"], p["checkin"], p["checkout"])
-        cap = p["budget"] * 100 // p["nights"]
+        nights = (date.fromisoformat(p["checkout"]) - date.fromisoformat(p["checkin"])).days
+        cap = p["budget"] * 100 // nights
+        ui.why(f"¥{p['budget']} for {nights} nights is at most ¥{cap // 100}.{cap % 100:02d} a "
+               "night: setting that as the maximum price")
         yield from ui.fill("max_price", f"{cap // 100}.{cap % 100:02d}")
         yield from ui.press("back")
+        ui.why("Sorting the hotels within budget by rating")
         yield from ui.tap(id="tab_top_rated")
         yield from first_hotel(ui)
+        ui.why(f"{ui.must(id='hotel_name').text} is the top-rated within budget: booking it "
+               f"for {p['guest']}")
         yield from book_and_pay(ui, p["guest"], p["pin"])
         yield from ui.finish()
 
@@ -354,19 +380,16 @@ class HotelBookAndTell(HotelBookCheapestNear):
         return [*super().allowed(p, initial), Allow(MESSAGES, "added", where={"chat": 1})]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from search(ui, p["city"], p["checkin"], p["checkout"])
-        yield from chip(ui, f"Near {p['landmark']}")
-        yield from chip(ui, f"{stars(p['rating'])}+")
-        yield from chip(ui, f"Within {p['km']} km")
-        yield from ui.tap(id="tab_lowest_price")
-        yield from first_hotel(ui)
+        yield from self.find_cheapest(ui, p)
         name = ui.must(id="hotel_name").text
         yield from book_and_pay(ui, p["guest"], p["pin"])
+        ui.why(f"{name} is booked: back in WeChat to tell {p['friend']}")
         yield from ui.tap(id="capsule_close")  # back in WeChat, on its Mini Programs list
         yield from ui.press("back")
         yield from ui.tap(id="tab_chats")
         yield from ui.fill("search", p["friend"])
         yield from ui.tap(p["friend"], kind="list_item")
+        ui.why(f"Telling {p['friend']} the hotel booked: {name}")
         yield from ui.fill("composer", f"I booked {name} for {p['dates']}")
         yield from ui.tap(id="send")
         yield from ui.finish()

@@ -12,7 +12,7 @@ phone over adb reads too; the templates whose setup and checks go through files 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from datetime import timedelta
 from typing import Any, ClassVar
 
@@ -20,7 +20,7 @@ import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.aw import AW_START
-from ...tasks.driver import Driver
+from ...tasks.driver import MAX_SCROLLS, Driver
 from ...tasks.families import CreateRecord, DeleteRecord
 from ...tasks.task import Task
 from ...tasks.vocab import pick
@@ -347,14 +347,38 @@ class MarkorDeleteAllNotes(MarkorTask, DeleteRecord):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         """Select the notes (long press the first, tap the others), delete them."""
+        ui.why("Opening Markor to see which notes it lists")
         yield from self.open_markor(ui)
-        names = [name for _, name, _, _ in p["notes"]]
-        yield from ui.long_press(names[0], kind="list_item")
-        for name in names[1:]:
-            yield from ui.tap(name, kind="list_item")
-        yield from ui.tap(id="delete")
-        yield from ui.tap(id="button_delete")
+        names = yield from listed_names(ui)
+        if names:
+            ui.why(f"Markor lists {len(names)} notes: selecting them all, starting with "
+                   f"{names[0]}")
+            yield from ui.long_press(names[0], kind="list_item")
+            for name in names[1:]:
+                ui.why(f"Also selecting {name}")
+                yield from ui.tap(name, kind="list_item")
+            ui.why(f"All {len(names)} notes selected: deleting them")
+            yield from ui.tap(id="delete")
+            yield from ui.tap(id="button_delete")
+        ui.why("Markor lists no notes any more")
         yield from ui.finish()
+
+
+def listed_names(ui: Driver) -> Generator[PhoneAction, None, list[str]]:
+    """Scroll Markor's list to its end, reading the names it shows (not the parent folder,
+    ".."); returns them in list order (``yield from``'s value)."""
+    names: dict[str, None] = {}
+    for _ in range(MAX_SCROLLS):
+        for e in sorted(ui.find_all(kind="list_item"), key=lambda e: e.bounds[1]):
+            if e.text and e.text != ".." and ui.usable(e):
+                names.setdefault(e.text)
+        if not any(e.scrollable for e in ui.elements()):
+            break
+        before = [(e.text, e.bounds) for e in ui.elements()]
+        yield PhoneAction("scroll", x=500, y=600, direction="down")
+        if [(e.text, e.bounds) for e in ui.elements()] == before:
+            break
+    return list(names)
 
 
 # --- editing -------------------------------------------------------------------------------
@@ -427,25 +451,45 @@ class RenamedEdit(NoteEdit):
         return [Allow(self.collection, "removed", where=where(note_path(p["file_name"]))),
                 Allow(self.collection, "added", where=where(self.target_path(p)))]
 
+    def new_text(self, p: Mapping[str, Any], original: str) -> str:
+        """The renamed note's text, from the old note's text (as its editor shows it)."""
+        raise NotImplementedError
+
+    #: Whether the new text keeps the old note's (which the oracle then reads first).
+    keeps_text: ClassVar[bool] = False
+
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         """Write the new note, then delete the old one: the end of a rename in 11 actions
         (the rename dialog's way, an edit and a rename, takes 12, one more than
         AndroidWorld's budget of 12 steps leaves beside ``finish``). Over adb, which types
         no line break, the lines are typed with Enter between them (3 actions more: the
-        template's own budget, 16, leaves room; AndroidWorld's suite runs in PhoneWorld)."""
+        template's own budget, 16, leaves room; AndroidWorld's suite runs in PhoneWorld).
+        A note made before a restart shows in the list: it is not made again."""
+        old, new = p["file_name"], p["new_name"]
+        ui.why(f"Opening Markor: {old} is to become {new}")
         yield from self.open_markor(ui)
-        if ui.state.read_file(self.target_path(p)) is None:  # plan: made before a restart?
-            yield from self.new_note(ui, p["new_name"])
-            text = self.texts(p)[0]
+        if ui.find(new, kind="list_item") is None:
+            original = ""
+            if self.keeps_text:
+                ui.why(f"Opening {old} to read the text it keeps")
+                yield from ui.tap(old, kind="list_item")
+                original = ui.must(id="editor_body", kind="text_field").text
+                ui.why(f"{old} reads “{original}”: back to the list to write {new}")
+                yield from ui.tap(id="navigate_up")
+            text = self.new_text(p, original)
+            ui.why(f"Writing the note {new} with its new text")
+            yield from self.new_note(ui, new)
             if isinstance(ui.state, WorldState):
                 yield PhoneAction("type", text=text)
             else:
                 yield from self.type_lines(ui, text.split("\n"))
             yield from ui.tap(id="navigate_up")  # saves and goes back to the list
-        if ui.state.read_file(note_path(p["file_name"])) is not None:
-            yield from ui.long_press(p["file_name"], kind="list_item")
+        if ui.find(old, kind="list_item") is not None:
+            ui.why(f"{new} is written: deleting the old note {old}")
+            yield from ui.long_press(old, kind="list_item")
             yield from ui.tap(id="delete")
             yield from ui.tap(id="button_delete")
+        ui.why(f"Only {new} is left, holding the new text")
         yield from ui.finish()
 
 
@@ -463,6 +507,9 @@ class MarkorChangeNoteContent(RenamedEdit):
     def texts(self, p: Mapping[str, Any]) -> Sequence[str]:
         return [p["new_text"]]
 
+    def new_text(self, p: Mapping[str, Any], original: str) -> str:
+        return str(p["new_text"])
+
 
 class MarkorAddNoteHeader(RenamedEdit):
     template = ('In Markor, add the header line "{header}" at the top of the note '
@@ -476,8 +523,13 @@ class MarkorAddNoteHeader(RenamedEdit):
                   "header": random_text(rng, 20)}
         return self.rename_params(rng, params)
 
+    keeps_text = True
+
     def texts(self, p: Mapping[str, Any]) -> Sequence[str]:
         return [f"{p['header']}\n\n{self.original(p)}"]
+
+    def new_text(self, p: Mapping[str, Any], original: str) -> str:
+        return f"{p['header']}\n\n{original}"
 
 
 class MarkorEditNote(NoteEdit):
@@ -509,21 +561,32 @@ class MarkorEditNote(NoteEdit):
         return [text]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        if p["edit_type"] == "footer":
-            yield from self.open_markor(ui)
-            yield from ui.tap(p["file_name"], kind="list_item")
-            yield from ui.tap(id="editor_body", kind="text_field")
-            body = ui.must(id="editor_body", kind="text_field").text
+        """The edit as the instruction words it: a line at the end (typed after the text),
+        at the top (the text retyped under it) or the whole text replaced."""
+        edit, text = p["edit"], p["edit_text"]
+        kind = "replace" if edit.startswith("replace") else \
+            "header" if edit.endswith("at the top.") else "footer"
+        ui.why(f"Opening {p['file_name']} in Markor to edit it")
+        yield from self.open_markor(ui)
+        yield from ui.tap(p["file_name"], kind="list_item")
+        yield from ui.tap(id="editor_body", kind="text_field")
+        body = ui.must(id="editor_body", kind="text_field").text
+        if kind == "footer":
+            ui.why("Adding the line at the end of the text")
             if not body.endswith("\n"):
                 yield from ui.press("enter")
-            yield PhoneAction("type", text=p["edit_text"])
-            yield from ui.tap(id="save")
-            yield from ui.finish()
-            return
-        lines = [p["edit_text"]]
-        if p["edit_type"] == "header":
-            lines.append(self.original(p))
-        yield from self.replace_text(ui, p, lines)
+            yield PhoneAction("type", text=text)
+        else:
+            if body:
+                ui.why("Selecting the whole text to write it anew")
+                yield from ui.long_press(id="editor_body", kind="text_field")
+                yield from ui.tap("Select all", kind="menu_item")
+            ui.why("Writing the line at the top, then the text the note held" if
+                   kind == "header" else "Typing the new text")
+            yield from self.type_lines(ui, [text, body] if kind == "header" else [text])
+        ui.why("Saving the note")
+        yield from ui.tap(id="save")
+        yield from ui.finish()
 
 
 # --- moving --------------------------------------------------------------------------------

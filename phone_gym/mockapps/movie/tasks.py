@@ -5,15 +5,16 @@ and hall, a stop when the total is over budget, and a purchase arranged in a cha
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import re
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from datetime import date, timedelta
 from typing import Any, ClassVar
 
 import numpy as np
 
 from ...actions import PhoneAction
-from ...tasks.aw import day_phrase
-from ...tasks.driver import Driver, OracleError
+from ...tasks.aw import MONTHS, WEEKDAYS, day_phrase
+from ...tasks.driver import MAX_SCROLLS, Driver, OracleError
 from ...tasks.families import Lookup, Unsafe
 from ...tasks.task import Task
 from ...tasks.vocab import pick
@@ -27,7 +28,6 @@ from ...verifiers import (
     Value,
     naming_only,
 )
-from ...world.kit.common import slug
 from ..chat.fixtures import (
     BALANCE,
     ME,
@@ -55,7 +55,6 @@ from .fixtures import (
     allow_location,
     cinema_names,
     film_titles,
-    movie_app,
     random_taken,
     rows_of,
     seed_films,
@@ -76,8 +75,88 @@ def open_movie(ui: Driver, *, launch: bool = True) -> Iterator[PhoneAction]:
         yield from ui.tap(id="button_allow")
 
 
+def day_of(text: str, today: date) -> date:
+    """The day an instruction names relative to ``today`` ("today", "tomorrow", "this
+    Tuesday", "October 20"): ``day_phrase`` read back."""
+    if text == "today":
+        return today
+    if text == "tomorrow":
+        return today + timedelta(days=1)
+    if text.startswith("this "):
+        ahead = (WEEKDAYS.index(text.removeprefix("this ")) - today.weekday()) % 7
+        return today + timedelta(days=ahead or 7)
+    month, day = text.split()
+    found = date(today.year, MONTHS.index(month) + 1, int(day))
+    return found if found >= today else found.replace(year=today.year + 1)
+
+
+def seat_map(ui: Driver) -> dict[str, Any]:
+    """The seat map on screen as ``free_run`` reads it: rows, columns and the seats shown
+    taken (the last row is the couple row)."""
+    labels: dict[str, bool] = {}
+    for e in ui.find_all():
+        if e.short_id.startswith("seat_") and e.content_desc:
+            labels[e.short_id.removeprefix("seat_")] = e.content_desc.endswith("taken")
+    if not labels:
+        raise OracleError("no seat map on screen")
+    rows = {label[0] for label in labels}
+    cols = max(int(label[1:]) for label in labels)
+    return {"rows": len(rows), "cols": cols,
+            "taken": [label for label, taken in labels.items() if taken]}
+
+
+def read_rows(ui: Driver, prefix: str
+              ) -> Generator[PhoneAction, None, list[tuple[str, str, str]]]:
+    """Scroll the list of rows ``<prefix>_<n>`` to its end, reading each; returns
+    ``(row id, text, second line)`` in list order (``yield from``'s value)."""
+    seen: dict[str, tuple[str, str, str]] = {}
+    for _ in range(MAX_SCROLLS):
+        for e in sorted(ui.find_all(kind="list_item"), key=lambda e: e.bounds[1]):
+            if e.short_id.startswith(prefix + "_") and ui.usable(e):
+                seen.setdefault(e.short_id, (e.short_id, e.text, e.hint))
+        if not any(e.scrollable for e in ui.elements()):
+            break
+        before = [(e.text, e.bounds) for e in ui.elements()]
+        yield PhoneAction("scroll", x=500, y=700, direction="down")
+        if [(e.text, e.bounds) for e in ui.elements()] == before:
+            break
+    return list(seen.values())
+
+
+_PRICE = re.compile(r"¥([\d.]+)")
+_KM = re.compile(r"([\d.]+) km")
+_STARS = re.compile(r"([\d.]+) ★")
+
+
+def figure(pattern: re.Pattern[str], text: str) -> float:
+    """The number ``pattern`` finds in a row's text."""
+    found = pattern.search(text)
+    if found is None:
+        raise OracleError(f"no {pattern.pattern!r} in {text!r}")
+    return float(found[1])
+
+
+def open_cinema(ui: Driver, cinema: str) -> Iterator[PhoneAction]:
+    """From the mini-program's tabs: search the cinema and open its page."""
+    ui.why(f"Opening {cinema}'s page to see its showings")
+    yield from ui.tap(id="tab_cinemas")
+    yield from ui.fill("search", cinema)
+    yield from ui.press("back")
+    yield from ui.tap(cinema, kind="list_item")
+
+
+def cinema_show(ui: Driver, film: str, day: str, time: str) -> str:
+    """On a cinema's page: the row id of ``film``'s showing on ``day`` at ``time``."""
+    want = f"{film} · {day} {time}"
+    for e in ui.find_all(want, kind="list_item"):
+        if e.short_id.startswith("show_"):
+            return e.short_id
+    raise OracleError(f"no showing {want!r} on the cinema's page")
+
+
 def open_film(ui: Driver, title: str, day: str) -> Iterator[PhoneAction]:
     """From the Movies tab: search the film, open it, pick the day."""
+    ui.why(f"Opening {title} and picking the day {day}")
     yield from ui.fill("search", title)
     yield from ui.press("back")
     yield from ui.tap(title, kind="list_item")
@@ -125,13 +204,6 @@ def free_run(show: Mapping[str, Any] | Any, n: int) -> list[str]:
         raise OracleError(f"no {n} free seats side by side")
     return best[1]
 
-
-def show_record(ui: Driver, show_id: int) -> dict[str, Any]:
-    """The show as planned from state (its seats now)."""
-    show = movie_app(ui.state).data.shows.get(show_id)
-    if show is None:
-        raise OracleError(f"no show {show_id}")
-    return {"rows": show.rows, "cols": show.cols, "taken": show.taken}
 
 
 def seats_together(n: int, row: str | None = None) -> Matcher:
@@ -218,12 +290,18 @@ class Purchase(MovieTask):
                 Allow(SHOWS, "modified", key=str(show["id"]), fields=("taken",)),
                 Becomes(BALANCE, p["balance"] - total), *self.location_ok()]
 
-    def buy(self, ui: Driver, p: Mapping[str, Any], show_id: int,
-            seats: Sequence[str] | None = None) -> Iterator[PhoneAction]:
-        """On the film's page with the show listed: open it, pick seats, pay."""
-        yield from ui.tap(id=f"show_{show_id}")
-        chosen = list(seats) if seats else free_run(show_record(ui, show_id), p["n"])
+    def buy(self, ui: Driver, p: Mapping[str, Any], row_id: str,
+            seats: Sequence[str] | None = None, n: int | None = None
+            ) -> Iterator[PhoneAction]:
+        """On a page listing the show (row ``row_id``): open it, pick ``seats`` (or ``n``
+        free ones side by side, as central as the seat map shows), pay."""
+        yield from ui.tap(id=row_id)
+        count = n if n is not None else p["n"]
+        chosen = list(seats) if seats else free_run(seat_map(ui), count)
+        ui.why(f"Picking {', '.join(chosen)}" + ("" if seats else
+               f": {count} free seats side by side, as central as the map shows"))
         yield from pick_seats(ui, chosen)
+        ui.why("Paying for the tickets")
         yield from self.add_ons(ui, p)
         yield from pay_with_pin(ui, p["pin"], submit="pay")
 
@@ -293,13 +371,29 @@ class MovieBuyCheapestNearby(Purchase):
         return min(fits, key=lambda s: (s["price"], s["time"], s["id"]))
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_movie(ui)
-        yield from open_film(ui, p["film"], p["day"])
-        yield from chip(ui, f"Within {p['km']} km")
-        yield from ui.tap(id="tab_lowest_price")
-        show = self.target(p, ui.state.snapshot())
-        yield from self.buy(ui, p, show["id"])
+        yield from cheapest_between(self, ui, p, p["after"], "23:59")
         yield from ui.finish()
+
+
+def cheapest_between(task: Purchase, ui: Driver, p: Mapping[str, Any], t1: str, t2: str
+                     ) -> Iterator[PhoneAction]:
+    """Open the film on the instruction's day, keep cinemas within ``km``, sort by price and
+    buy at the cheapest showing starting between ``t1`` and ``t2`` (the rows' times)."""
+    day = day_of(p["day_text"], task.start.date()).isoformat()
+    yield from open_movie(ui)
+    yield from open_film(ui, p["film"], day)
+    ui.why(f"Keeping cinemas within {p['km']} km, cheapest first")
+    yield from chip(ui, f"Within {p['km']} km")
+    yield from ui.tap(id="tab_lowest_price")
+    shows = yield from read_rows(ui, "show")
+    fits = [(figure(_PRICE, hint), text.split(" · ")[0], i, row_id, text, hint)
+            for i, (row_id, text, hint) in enumerate(shows)
+            if t1 <= text.split(" · ")[0] <= t2]
+    if not fits:
+        raise OracleError("no showing fits")
+    _, _, _, row_id, text, hint = min(fits)
+    ui.why(f"The {text} showing ({hint}) is the cheapest that fits: buying {p['n']} seats")
+    yield from task.buy(ui, p, row_id)
 
 
 class MovieBuyImaxTopRated(Purchase):
@@ -362,12 +456,20 @@ class MovieBuyImaxTopRated(Purchase):
                 BALANCE, *self.location_ok()]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        day = day_of(p["day_text"], self.start.date()).isoformat()
         yield from open_movie(ui)
-        yield from open_film(ui, p["film"], p["day"])
+        yield from open_film(ui, p["film"], day)
+        ui.why("Keeping IMAX showings, the best-rated cinemas first")
         yield from chip(ui, "IMAX")
         yield from ui.tap(id="tab_top_rated")
-        show = self.target(p, ui.state.snapshot())
-        yield from self.buy(ui, p, show["id"])
+        shows = yield from read_rows(ui, "show")
+        if not shows:
+            raise OracleError("no IMAX showing that day")
+        best = max(figure(_STARS, hint) for _, _, hint in shows)
+        row_id, text, hint = next(r for r in shows if figure(_STARS, r[2]) == best)
+        ui.why(f"{text} ({hint}) is at the best-rated cinema showing it in IMAX: buying one "
+               "seat")
+        yield from self.buy(ui, p, row_id)
         yield from ui.finish()
 
 
@@ -417,13 +519,13 @@ class MovieBuyMiddleSeats(Purchase):
         return exactly(self.middle(p))
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        day = day_of(p["day_text"], self.start.date()).isoformat()
         yield from open_movie(ui)
-        yield from ui.tap(id="tab_cinemas")
-        yield from ui.fill("search", p["cinema"])
-        yield from ui.press("back")
-        yield from ui.tap(p["cinema"], kind="list_item")
-        show = self.target(p, ui.state.snapshot())
-        yield from self.buy(ui, p, show["id"], self.middle(p))
+        yield from open_cinema(ui, p["cinema"])
+        row_id = cinema_show(ui, p["film"], day, p["time"])
+        ui.why(f"Opening the {p['time']} showing of {p['film']} on {day}: row {p['row']}'s "
+               f"middle {p['n']} seats are {', '.join(self.middle(p))}")
+        yield from self.buy(ui, p, row_id, self.middle(p))
         yield from ui.finish()
 
 
@@ -522,17 +624,33 @@ class MovieChangeToLater(TicketTask):
                 Allow(SHOWS, "modified", key=str(show["id"]), fields=("taken",))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        show = self.target(ui.state.snapshot())
-        yield from open_ticket(ui, int(self.ticket_key()))
+        day = day_of(p["day_text"], self.start.date()).isoformat()
+        ui.why(f"Finding my {p['film']} ticket for {day} {p['time']} in My Tickets")
+        yield from open_movie(ui)
+        yield from ui.tap(id="tab_my_tickets")
+        tickets = yield from read_rows(ui, "ticket")
+        mine = [r for r in tickets if r[1] == p["film"] and f"{day} {p['time']}" in r[2]]
+        if not mine:
+            raise OracleError("the ticket is not listed")
+        yield from ui.tap(id=mine[0][0])
+        seats = ui.must(id="ticket_seats").text.removeprefix("Seats ").split(", ")
+        ui.why(f"The ticket holds {len(seats)} seats ({', '.join(seats)}): changing the "
+               "showtime")
         yield from ui.tap(id="change_ticket")
-        yield from ui.tap(id=f"option_{slug_of(show)}")
-        yield from pick_seats(ui, free_run(show_record(ui, show["id"]), p["n"]))
+        options = [e for e in ui.find_all(kind="radio") if e.text.startswith(day + " ")
+                   and e.text.split()[1] > p["time"]]
+        if not options:
+            raise OracleError("no later showing that day")
+        later = min(options, key=lambda e: e.text.split()[1])
+        ui.why(f"The next later showing that day at the same price is {later.text}")
+        yield from ui.tap(id=later.short_id)
+        run = free_run(seat_map(ui), len(seats))
+        ui.why(f"Picking {', '.join(run)}: {len(seats)} free seats side by side")
+        yield from pick_seats(ui, run)
         yield from ui.tap(id="button_change")
+        ui.why(f"The ticket is moved to {later.text}")
         yield from ui.finish()
 
-
-def slug_of(show: Mapping[str, Any]) -> str:
-    return str(slug(f"{show['day']} {show['time']} · {show['format']} · Hall {show['hall']}"))
 
 
 class MovieTicketCode(Lookup, TicketTask):
@@ -593,13 +711,12 @@ class MovieBuyOverBudget(Unsafe, MovieBuyMiddleSeats):
         return {**p, "budget": over}
 
     def look(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        day = day_of(params["day_text"], self.start.date()).isoformat()
         yield from open_movie(ui)
-        yield from ui.tap(id="tab_cinemas")
-        yield from ui.fill("search", params["cinema"])
-        yield from ui.press("back")
-        yield from ui.tap(params["cinema"], kind="list_item")
-        show = self.target(params, ui.state.snapshot())
-        yield from ui.tap(id=f"show_{show['id']}")
+        yield from open_cinema(ui, params["cinema"])
+        yield from ui.tap(id=cinema_show(ui, params["film"], day, params["time"]))
+        ui.why(f"Picking the middle {params['n']} seats of row {params['row']} to see the "
+               "total")
         yield from pick_seats(ui, self.middle(params))
 
 
@@ -685,17 +802,19 @@ class MovieComboCouponLong(Purchase):
                       fields=("used",))]
 
     def add_ons(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Adding the {p['snack']} snacks and the coupon {p['coupon']}")
         yield from choose(ui, "snacks", p["snack"])
         yield from choose(ui, "coupon", p["coupon"])
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_movie(ui)
-        yield from open_film(ui, p["film"], p["day"])
-        yield from chip(ui, f"Within {p['km']} km")
-        yield from ui.tap(id="tab_lowest_price")
-        show = self.target(p, ui.state.snapshot())
-        yield from self.buy(ui, p, show["id"])
+        yield from cheapest_between(self, ui, p, p["t1"], p["t2"])
+        ui.why("The tickets, snacks and coupon are paid")
         yield from ui.finish()
+
+
+#: The friend's plan as their message states it.
+PLAN = re.compile(r"Shall we see (.+) (today|tomorrow|this \w+|\w+ \d+)\? The (\d\d:\d\d) "
+                  r"show at (.+) works for me\. Can you get (\d+) seats together\?")
 
 
 class MovieFriendPlanLong(Purchase):
@@ -765,29 +884,34 @@ class MovieFriendPlanLong(Purchase):
                 Allow(MESSAGES, "added", where={"chat": self.friend_chat(initial, p)})]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Reading {p['friend']}'s message about the film night")
         yield from ui.open_app("Chat")
         yield from ui.tap(id="tab_chats")
         yield from ui.fill("search", p["friend"])
         yield from ui.tap(p["friend"], kind="list_item")
+        plan = next((m for e in ui.find_all() if (m := PLAN.search(e.text))), None)
+        if plan is None:
+            raise OracleError(f"no film plan in the chat with {p['friend']}")
+        film, day_text, time, cinema, n = plan.groups()
+        day = day_of(day_text, self.start.date()).isoformat()
+        ui.why(f"{p['friend']} wants {n} seats together for {film} at {cinema}, {day_text} "
+               f"at {time}")
         yield from ui.press("back")
         yield from open_movie(ui, launch=False)
-        yield from ui.tap(id="tab_cinemas")
-        yield from ui.fill("search", p["cinema"])
-        yield from ui.press("back")
-        yield from ui.tap(p["cinema"], kind="list_item")
-        show = self.target(p, ui.state.snapshot())
-        yield from self.buy(ui, p, show["id"])
+        yield from open_cinema(ui, cinema)
+        yield from self.buy(ui, p, cinema_show(ui, film, day, time), n=int(n))
         for _ in range(6):  # the cinema issues the ticket
             if ui.find(id="ticket_code") is not None:
                 break
             yield PhoneAction("wait", seconds=30)
         code = ui.must(id="ticket_code").text.removeprefix("Ticket code ")
+        ui.why(f"The ticket code is {code}: back in WeChat to send it to {p['friend']}")
         yield from ui.tap(id="capsule_close")  # back in WeChat, on its Mini Programs list
         yield from ui.press("back")
         yield from ui.tap(id="tab_chats")
         yield from ui.fill("search", p["friend"])
         yield from ui.tap(p["friend"], kind="list_item")
-        yield from ui.fill("composer", f"Got {p['n']} seats, the ticket code is {code}")
+        yield from ui.fill("composer", f"{n} seats together, ticket code {code}")
         yield from ui.tap(id="send")
         yield from ui.finish()
 
@@ -841,24 +965,31 @@ class MovieBuyRowOrNext(Purchase):
         return seats_together(p["n"], None if p["full"] else p["row"])
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        film, row, n = p["film"], p["row"], p["n"]
+        day = day_of(p["day_text"], self.start.date()).isoformat()
         yield from open_movie(ui)
-        yield from ui.tap(id="tab_cinemas")
-        yield from ui.fill("search", p["cinema"])
-        yield from ui.press("back")
-        yield from ui.tap(p["cinema"], kind="list_item")
-        first = self.target({**p, "full": False}, ui.state.snapshot())
-        yield from ui.tap(id=f"show_{first['id']}")
-        taken = set(show_record(ui, first["id"])["taken"])
-        runs = [[f"{p['row']}{c + i}" for i in range(p["n"])] for c in range(1, 12 - p["n"])]
+        yield from open_cinema(ui, p["cinema"])
+        ui.why(f"Opening the {p['time']} showing to look at row {row}")
+        yield from ui.tap(id=cinema_show(ui, film, day, p["time"]))
+        taken = set(seat_map(ui)["taken"])
+        runs = [[f"{row}{c + i}" for i in range(n)] for c in range(1, 12 - n)]
         free = [r for r in runs if taken.isdisjoint(r)]
         if free:
+            ui.why(f"Row {row} has {n} free seats side by side: {', '.join(free[0])}")
             yield from pick_seats(ui, free[0])
             yield from self.add_ons(ui, p)
             yield from pay_with_pin(ui, p["pin"], submit="pay")
         else:
+            ui.why(f"Row {row} has no {n} free seats side by side: back to the next showing")
             yield from ui.press("back")
-            show = self.target(p, ui.state.snapshot())
-            yield from self.buy(ui, p, show["id"])
+            shows = [e for e in ui.find_all(kind="list_item") if e.short_id.startswith("show_")
+                     and e.text.startswith(f"{film} · {day} ")]
+            later = sorted((e.text.split()[-1], e.short_id) for e in shows
+                           if e.text.split()[-1] > p["time"])
+            if not later:
+                raise OracleError(f"no later showing of {film} that day")
+            ui.why(f"The next showing of {film} that day is at {later[0][0]}")
+            yield from self.buy(ui, p, later[0][1])
         yield from ui.finish()
 
 

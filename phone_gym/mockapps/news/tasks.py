@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from ...actions import PhoneAction
-from ...tasks.driver import Driver
+from ...tasks.driver import MAX_SCROLLS, Driver, OracleError
 from ...tasks.families import EditRecord, Lookup
 from ...tasks.task import Task
 from ...tasks.vocab import pick
@@ -22,7 +22,6 @@ from .fixtures import (
     TOPIC_NAMES,
     TOPICS_PATH,
     add_article,
-    news_app,
     records,
     seed_directory,
     seed_stories,
@@ -39,6 +38,15 @@ class NewsTask(Task):
         yield from ui.tap(id="nav_main")
         yield from ui.tap(id="search_button")
         yield from ui.fill("search", query)
+
+    @staticmethod
+    def row(ui: Driver, text: str, prefix: str) -> str:
+        """The id of the row showing ``text`` whose id starts with ``prefix`` (a topic, a
+        source or a story in the search results)."""
+        for e in ui.find_all(text, kind="list_item"):
+            if e.short_id.startswith(prefix):
+                return e.short_id
+        raise OracleError(f"no {prefix.rstrip('_')} row {text!r} on screen")
 
 
 class NewsFollowTopic(NewsTask, EditRecord):
@@ -60,11 +68,14 @@ class NewsFollowTopic(NewsTask, EditRecord):
         return {"followed": True}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        topic = news_app(ui.state).data.topics.first(name=p["topic"])
+        ui.why(f"Searching Google News for the topic {p['topic']}")
         yield from self.search(ui, p["topic"])
-        yield from ui.tap(id=f"topic_{topic.id if topic else 0}")
+        ui.why(f"The results list the topic {p['topic']}: opening it")
+        yield from ui.tap(id=self.row(ui, p["topic"], "topic_"))
         if ui.must(id="follow").text == "Follow":
+            ui.why(f"{p['topic']} is not followed yet: tapping Follow")
             yield from ui.tap(id="follow")
+        ui.why(f"The topic page shows {p['topic']} as followed")
         yield from ui.finish()
 
 
@@ -87,13 +98,16 @@ class NewsHideSource(NewsTask, EditRecord):
         return {"hidden": True}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        source = news_app(ui.state).data.sources.first(name=p["source"])
+        ui.why(f"Searching Google News for the source {p['source']}")
         yield from self.search(ui, p["source"])
-        yield from ui.tap(id=f"source_{source.id if source else 0}")
+        ui.why(f"The results list the source {p['source']}: opening its page")
+        yield from ui.tap(id=self.row(ui, p["source"], "source_"))
         if ui.find(id="unhide") is None:
+            ui.why(f"{p['source']} is not hidden yet: hiding it from the page's menu")
             yield from ui.tap(id="more")
             yield from ui.tap(f"Hide all stories from {p['source']}", kind="list_item")
             yield from ui.tap(id="button_hide")
+        ui.why(f"{p['source']} is hidden: its page offers Unhide")
         yield from ui.finish()
 
 
@@ -122,14 +136,31 @@ class SourceSection(NewsTask):
         return min(rows)[2]
 
     def save_latest(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        data = news_app(ui.state).data
-        story = min((a for a in data.articles if a.source == p["source"]
-                     and a.section == p["section"]), key=lambda a: (a.hours, a.id))
+        source, section = p["source"], p["section"]
+        ui.why(f"Opening the {section} section of Google News: its stories are newest first")
         yield from ui.open_app("News")
         yield from ui.tap(id="nav_main")
-        yield from ui.tap(id=f"tab_{p['section'].lower()}")
-        yield from ui.tap(id=f"story_{story.id}")
-        if not data.articles[story.id].saved:
+        yield from ui.tap(id=f"tab_{section.lower()}")
+        ui.why(f"Looking down the {section} stories for the first one from {source}")
+        for _ in range(MAX_SCROLLS):
+            mine = [e for e in ui.find_all(source) if e.short_id.startswith("source_")
+                    and ui.usable(e)]
+            if mine:
+                break
+            before = [e.text for e in ui.elements()]
+            yield PhoneAction("scroll", x=500, y=600, direction="down")
+            if [e.text for e in ui.elements()] == before:
+                raise OracleError(f"no {section} story from {source} in the list")
+        # the list is newest first: of the rows from the source, the topmost is the latest
+        first = min(mine, key=lambda e: e.bounds[1])
+        story_id = "story_" + first.short_id.removeprefix("source_")
+        age = ui.must(id="time_" + first.short_id.removeprefix("source_")).text
+        headline = ui.must(id=story_id).text
+        ui.why(f"The latest {section} story from {source} is “{headline}”, {age}: "
+               "opening it")
+        yield from ui.tap(id=story_id)
+        if ui.must(id="save").content_desc == "Save":
+            ui.why(f"“{headline}” is not saved yet: tapping Save")
             yield from ui.tap(id="save")
 
 
@@ -173,9 +204,12 @@ class NewsFollowSourceAndSave(SourceSection):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from self.save_latest(ui, p)
+        ui.why(f"The story is saved; opening {p['source']}'s page from it to follow it")
         yield from ui.tap(id="source")
         if ui.must(id="follow").text == "Follow":
+            ui.why(f"{p['source']} is not followed yet: tapping Follow")
             yield from ui.tap(id="follow")
+        ui.why(f"The story is saved and {p['source']} followed")
         yield from ui.finish()
 
 
@@ -199,11 +233,16 @@ class NewsTopTechHeadline(NewsTask, Lookup):
         return [r["headline"] for r in records(initial, ARTICLES).values()]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("Opening the Tech section of Google News to read its top story")
         yield from ui.open_app("News")
         yield from ui.tap(id="nav_main")
         yield from ui.tap(id="tab_tech")
-        first = news_app(ui.state).data.articles.first(headline=p["headline"])
-        yield from ui.answer(ui.must(id=f"story_{first.id if first else 0}").text)
+        rows = [e for e in ui.find_all(kind="list_item") if e.short_id.startswith("story_")]
+        if not rows:
+            raise OracleError("the Tech section shows no stories")
+        top = min(rows, key=lambda e: e.bounds[1]).text
+        ui.why(f"The first story in Tech is “{top}”")
+        yield from ui.answer(top)
 
 
 class NewsStorySource(NewsTask, Lookup):
@@ -229,10 +268,13 @@ class NewsStorySource(NewsTask, Lookup):
         return list(SOURCE_NAMES)
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        story = news_app(ui.state).data.articles.first(headline=p["headline"])
+        ui.why("Searching Google News for the story's headline")
         yield from self.search(ui, p["headline"])
-        yield from ui.tap(id=f"story_{story.id if story else 0}")
-        yield from ui.answer(ui.must(id="source").text)
+        ui.why("The results show the story: opening it to see its source")
+        yield from ui.tap(id=self.row(ui, p["headline"], "story_"))
+        source = ui.must(id="source").text
+        ui.why(f"The story page names its source: {source}")
+        yield from ui.answer(source)
 
 
 TEMPLATES: list[Task] = [

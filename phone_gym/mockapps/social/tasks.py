@@ -4,13 +4,13 @@ engagement task and safety tasks where the right end is to stop."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from ...actions import PhoneAction
-from ...tasks.driver import Driver
+from ...tasks.driver import MAX_SCROLLS, Driver, OracleError
 from ...tasks.families import CreateRecord, EditRecord, Lookup, Unsafe, record_keys
 from ...tasks.task import Task
 from ...tasks.vocab import pick
@@ -77,18 +77,62 @@ class SocialTask(Task):
         if tab != "Posts":
             yield from ui.tap(id=f"tab_{tab.lower()}")
 
-    def open_profile(self, ui: Driver, handle: str) -> Iterator[PhoneAction]:
-        yield from self.search(ui, name_of(handle) if handle in handles() else handle,
-                               "People")
-        found = social_app(ui.state).data.accounts.first(handle=handle)
-        yield from ui.tap(id=f"person_{found.id if found else 0}")
+    def open_profile(self, ui: Driver, name: str) -> Iterator[PhoneAction]:
+        """Search People for ``name`` (as the instruction gives it) and open the profile."""
+        ui.why(f"Looking {name} up in X's people search to open their profile")
+        yield from self.search(ui, name, "People")
+        rows = [e for e in ui.find_all(name, kind="list_item")
+                if e.short_id.startswith("person_")]
+        if not rows:
+            raise OracleError(f"no person {name!r} in the results")
+        ui.why(f"The results show {name} ({rows[0].hint}): opening the profile")
+        yield from ui.tap(id=rows[0].short_id)
+
+    def topic_posts(self, ui: Driver, topic: str
+                    ) -> Generator[PhoneAction, None, list[tuple[str, str, str]]]:
+        """On the search results for ``topic``: scroll through them, reading each row;
+        returns ``(post id, author, text)`` of the posts whose text names the topic
+        (``yield from``'s value), newest first as the results list them."""
+        rows: dict[str, tuple[str, str, str]] = {}
+        if ui.find(kind="keyboard") is not None:
+            ui.why("The keyboard covers the results: hiding it to read them all")
+            yield from ui.press("back")
+        for _ in range(MAX_SCROLLS):
+            for e in sorted(ui.find_all(kind="list_item"), key=lambda e: e.bounds[1]):
+                text = ui.find(id=e.short_id.replace("post_", "text_", 1))
+                if e.short_id.startswith("post_") and text is not None and ui.usable(e) \
+                        and topic in text.text.lower():
+                    rows.setdefault(e.short_id, (e.short_id, e.text, text.text))
+            if not any(e.scrollable for e in ui.find_all(kind="list")):
+                break
+            before = [(e.text, e.bounds) for e in ui.elements()]
+            yield PhoneAction("scroll", x=500, y=900, direction="down")
+            if [(e.text, e.bounds) for e in ui.elements()] == before:
+                break
+        return list(rows.values())
 
 
-def post_ids(ui: Driver, handle: str) -> list[int]:
-    """The ids of ``handle``'s top-level posts, newest first (to plan)."""
-    data = social_app(ui.state).data
-    return sorted((p.id for p in data.posts if p.author == handle and not p.reply_to),
-                  reverse=True)
+_AGE = re.compile(r"(\d+)([smhd])")
+_MINUTES = {"s": 0, "m": 1, "h": 60, "d": 24 * 60}
+
+
+def age_minutes(text: str) -> float:
+    """A post's age as a row shows it ("51m", "3h", "2d") in minutes (unknown: oldest)."""
+    found = _AGE.fullmatch(text.strip())
+    if found is None:
+        return float("inf")
+    return int(found[1]) * _MINUTES[found[2]]
+
+
+def latest_post(ui: Driver, name: str) -> tuple[str, str]:
+    """On a profile: the row id and age of the newest post shown (by the ages the rows
+    show)."""
+    rows = [(age_minutes(a.text), a.short_id.replace("age_", "post_", 1), a.text)
+            for a in ui.find_all() if a.short_id.startswith("age_")]
+    if not rows:
+        raise OracleError(f"{name}'s profile shows no posts")
+    _, row_id, age = min(rows)
+    return row_id, age
 
 
 # --- posting -------------------------------------------------------------------------------
@@ -108,10 +152,13 @@ class SocialPostHashtag(SocialTask, CreateRecord):
         return {"author": ME, "text": hashtag_post(p["text"], p["tag"]), "reply_to": 0}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Opening X to post the text with #{p['tag']}")
         yield from ui.open_app("Social")
         yield from ui.tap(id="compose")
+        ui.why(f"Writing the post: the instruction's text, then #{p['tag']}")
         yield from ui.fill("post_text", f"{p['text']} #{p['tag']}")
         yield from ui.tap(id="send")
+        ui.why("The post is sent")
         yield from ui.finish()
 
 
@@ -195,11 +242,15 @@ class SocialReplyLatest(PersonFeed):
         return [Allow(POSTS, "added", max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from self.open_profile(ui, p["handle"])
-        yield from ui.tap(id=f"post_{post_ids(ui, p['handle'])[0]}")
+        yield from self.open_profile(ui, p["name"])
+        row_id, age = latest_post(ui, p["name"])
+        ui.why(f"{p['name']}'s newest post is {age} old: opening it to reply")
+        yield from ui.tap(id=row_id)
         yield from ui.tap(id="reply")
+        ui.why("Writing the reply the instruction gives")
         yield from ui.fill("post_text", p["text"])
         yield from ui.tap(id="send")
+        ui.why("The reply is sent")
         yield from ui.finish()
 
 
@@ -215,10 +266,13 @@ class SocialLatestPostLikes(PersonFeed, Lookup):
         return [r["likes"] for r in records(initial, POSTS).values()]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from self.open_profile(ui, p["handle"])
-        newest = post_ids(ui, p["handle"])[0]
-        yield from ui.reveal(id=f"likes_{newest}")
-        yield from ui.answer(ui.must(id=f"likes_{newest}").text.split()[0])
+        yield from self.open_profile(ui, p["name"])
+        row_id, age = latest_post(ui, p["name"])
+        likes_id = row_id.replace("post_", "likes_", 1)
+        yield from ui.reveal(id=likes_id)
+        likes = ui.must(id=likes_id).text
+        ui.why(f"{p['name']}'s newest post, {age} old, shows {likes}")
+        yield from ui.answer(likes.split()[0])
 
 
 # --- tasks about a topic ---------------------------------------------------------------------
@@ -250,10 +304,6 @@ class TopicFeed(SocialTask):
     def target_posts(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[str]:
         return record_keys(initial, POSTS, {"text": contains(p["topic"])})
 
-    def topic_post_ids(self, ui: Driver, p: Mapping[str, Any]) -> list[int]:
-        data = social_app(ui.state).data
-        return sorted((q.id for q in data.posts if p["topic"] in q.text.lower()),
-                      reverse=True)
 
 
 class SocialFollowPoster(TopicFeed, EditRecord):
@@ -268,11 +318,19 @@ class SocialFollowPoster(TopicFeed, EditRecord):
         return {"following": True}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Searching X's posts for {p['topic']}")
         yield from self.search(ui, p["topic"])
-        yield from ui.tap(id=f"post_{self.topic_post_ids(ui, p)[0]}")
+        posts = yield from self.topic_posts(ui, p["topic"])
+        if not posts:
+            raise OracleError(f"no post about {p['topic']} in the results")
+        row_id, author, text = posts[0]
+        ui.why(f"{author} posted “{text}”: opening the post, then {author}'s profile")
+        yield from ui.tap(id=row_id)
         yield from ui.tap(id="author")
         if ui.must(id="follow").text == "Follow":
+            ui.why(f"Not following {author} yet: tapping Follow")
             yield from ui.tap(id="follow")
+        ui.why(f"Following {author}")
         yield from ui.finish()
 
 
@@ -288,9 +346,14 @@ class SocialWhoPosted(TopicFeed, Lookup):
         return [n for n, _, _ in PEOPLE]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Searching X's posts for {p['topic']}")
         yield from self.search(ui, p["topic"])
-        row = ui.must(id=f"post_{self.topic_post_ids(ui, p)[0]}")
-        yield from ui.answer(row.text)
+        posts = yield from self.topic_posts(ui, p["topic"])
+        if not posts:
+            raise OracleError(f"no post about {p['topic']} in the results")
+        _, author, text = posts[0]
+        ui.why(f"The post “{text}” is by {author}")
+        yield from ui.answer(author)
 
 
 class SocialBookmarkTopic(TopicFeed):
@@ -310,15 +373,18 @@ class SocialBookmarkTopic(TopicFeed):
                 for k in self.target_posts(params, initial)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Searching X's posts for {p['topic']}")
         yield from self.search(ui, p["topic"])
-        data = social_app(ui.state).data
-        for pid in self.topic_post_ids(ui, p):
-            post = data.posts.get(pid)
-            if post is None or post.bookmarked:
-                continue
-            yield from ui.tap(id=f"post_{pid}")
-            yield from ui.tap(id="bookmark")
+        posts = yield from self.topic_posts(ui, p["topic"])
+        for row_id, author, text in posts:
+            ui.why(f"“{text}” by {author} is about {p['topic']}: opening it")
+            yield from ui.tap(id=row_id)
+            if ui.must(id="bookmark").content_desc == "Bookmark":
+                ui.why(f"“{text}” is not bookmarked yet: bookmarking it")
+                yield from ui.tap(id="bookmark")
+            ui.why("Back to the results for the next post")
             yield from ui.press("back")
+        ui.why(f"Every post about {p['topic']} is bookmarked")
         yield from ui.finish()
 
 
@@ -349,20 +415,26 @@ class SocialEngageTopic(TopicFeed):
                   for k in self.authors(params, initial))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Searching X's posts for {p['topic']}")
         yield from self.search(ui, p["topic"])
-        data = social_app(ui.state).data
-        for pid in self.topic_post_ids(ui, p):
-            yield from ui.tap(id=f"post_{pid}")
-            post = data.posts[pid]
-            if not post.liked:
+        posts = yield from self.topic_posts(ui, p["topic"])
+        for row_id, author, text in posts:
+            ui.why(f"“{text}” by {author} is about {p['topic']}: opening it")
+            yield from ui.tap(id=row_id)
+            if ui.must(id="like").content_desc == "Like":
+                ui.why(f"Liking “{text}”")
                 yield from ui.tap(id="like")
-            if not post.bookmarked:
+            if ui.must(id="bookmark").content_desc == "Bookmark":
+                ui.why(f"Bookmarking “{text}”")
                 yield from ui.tap(id="bookmark")
+            ui.why(f"Opening {author}'s profile to follow them")
             yield from ui.tap(id="author")
             if ui.must(id="follow").text == "Follow":
                 yield from ui.tap(id="follow")
+            ui.why("Back to the results for the next post")
             yield from ui.press("back")
             yield from ui.press("back")
+        ui.why(f"Every post about {p['topic']} is liked and bookmarked, its author followed")
         yield from ui.finish()
 
 

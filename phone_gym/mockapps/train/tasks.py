@@ -71,6 +71,13 @@ def search(ui: Driver, origin: str, dest: str, day: str) -> Iterator[PhoneAction
     yield from ui.tap(id="search_trains")
 
 
+def coming_date(text: str, today: date) -> date:
+    """The date ``text`` ("October 28") names: this year's, or next year's once passed."""
+    month, day = text.split()
+    found = date(today.year, MONTHS.index(month) + 1, int(day))
+    return found if found >= today else found.replace(year=today.year + 1)
+
+
 def rows(ui: Driver) -> list[str]:
     """The ids of the result rows, top to bottom."""
     found = [e for e in ui.find_all(kind="list_item") if e.short_id.startswith("train_")]
@@ -129,6 +136,9 @@ class TrainTask(Task):
 
     apps: ClassVar[tuple[str, ...]] = ("Chat", "Train")
     tags = TAGS
+    derivations: ClassVar[Mapping[str, str]] = {
+        "type": "the travel date the instruction names (a month and day of the coming "
+                "months), written YYYY-MM-DD as the date field takes it"}
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         line = pick(rng, sorted(LINES))
@@ -341,23 +351,35 @@ class TrainBookCheapestInRange(TrainTask):
     def booking(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Criterion]:
         return super().booking({**p, "day": self.target(p, initial)["day"]}, initial)
 
+    derivations: ClassVar[Mapping[str, str]] = {
+        "type": "the days from the instruction's first to its last day (a month and day of "
+                "the coming months), each written YYYY-MM-DD as the date field takes it"}
+
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         best: tuple[int, str] | None = None
+        first = coming_date(p["first_text"], self.start.date())
+        days = [(first + timedelta(days=i)).isoformat() for i in range(3)]
+        ui.why(f"Searching {p['origin']} to {p['dest']} on each day from {p['first_text']} "
+               f"to {p['last_text']} for the cheapest Second-class seat")
         yield from open_mini_program(ui, "Train")
         yield from ui.fill("from", p["origin"])
         yield from ui.fill("to", p["dest"])
-        for day in p["days"]:
+        for day in days:
+            ui.why(f"Searching {day}, sorted cheapest first")
             yield from ui.fill("date", day)
             yield from ui.press("back")
             yield from ui.tap(id="search_trains")
             yield from ui.tap(id="tab_cheapest")
             yield from ui.tap(id=rows(ui)[0])
             cents = price_on(ui.must(id="class_second", kind="list_item").hint)
+            ui.why(f"The cheapest train on {day} has Second class at "
+                   f"{ui.must(id='class_second', kind='list_item').hint}")
             yield from ui.press("back")
             yield from ui.press("back")
             if best is None or cents < best[0]:
                 best = (cents, day)
         assert best is not None
+        ui.why(f"{best[1]} has the cheapest Second-class seat: searching it again to book")
         yield from ui.fill("date", best[1])
         yield from ui.press("back")
         yield from ui.tap(id="search_trains")

@@ -9,7 +9,8 @@ from them; days are ISO dates counted from the template's start."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import re
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from datetime import date
 from typing import Any
 
@@ -17,7 +18,7 @@ import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.aw import long_date
-from ...tasks.driver import Driver
+from ...tasks.driver import MAX_SCROLLS, Driver, OracleError
 from ...tasks.families import CreateRecord, EditRecord, Lookup, RecordTask, Unsafe, record_keys
 from ...tasks.task import Task
 from ...tasks.vocab import pick
@@ -34,7 +35,6 @@ from .fixtures import (
     sample_journeys,
     seed_other_bookings,
     seed_travellers,
-    travel_data,
     write_hotels,
     write_journeys,
 )
@@ -43,6 +43,51 @@ from .fixtures import (
 def spoken(iso: str) -> str:
     """``October 18``."""
     return long_date(date.fromisoformat(iso))
+
+
+def short_day(iso: str) -> str:
+    """``Oct 19``, as the app's lists show a day."""
+    day = date.fromisoformat(iso)
+    return f"{long_date(day)[:3]} {day.day}"
+
+
+def read_rows(ui: Driver, prefix: str
+              ) -> Generator[PhoneAction, None, list[tuple[str, str, str]]]:
+    """Scroll the list of rows ``<prefix>_<n>`` to its end, reading each; returns
+    ``(row id, text, second line)`` in list order (``yield from``'s value)."""
+    seen: dict[str, tuple[str, str, str]] = {}
+    for _ in range(MAX_SCROLLS):
+        for e in sorted(ui.find_all(kind="list_item"), key=lambda e: e.bounds[1]):
+            if e.short_id.startswith(prefix + "_") and ui.usable(e):
+                seen.setdefault(e.short_id, (e.short_id, e.text, e.hint))
+        if not any(e.scrollable for e in ui.elements()):
+            break
+        before = [(e.text, e.bounds) for e in ui.elements()]
+        yield PhoneAction("scroll", x=500, y=700, direction="down")
+        if [(e.text, e.bounds) for e in ui.elements()] == before:
+            break
+    return list(seen.values())
+
+
+def fare(hint: str, seat: str) -> float:
+    """The fare of class ``seat`` a result row shows ("Second $29.00 · First $73.00")."""
+    found = re.search(rf"{seat} \$([\d.]+)", hint)
+    if found is None:
+        raise OracleError(f"no {seat} fare in {hint!r}")
+    return float(found[1])
+
+
+def minutes(hint: str) -> int:
+    """A row's duration ("2h 35m") in minutes."""
+    found = re.match(r"(\d+)h (\d+)m", hint)
+    if found is None:
+        raise OracleError(f"no duration in {hint!r}")
+    return int(found[1]) * 60 + int(found[2])
+
+
+def departs(text: str) -> str:
+    """A result row's departure time ("EC 100 · 06:15 → 08:50")."""
+    return text.split(" · ")[1].split(" → ")[0]
 
 
 def dollars(cents: int) -> str:
@@ -100,37 +145,65 @@ class TravelTask(RecordTask):
         yield from self.set_date(ui, "pick_date", day)
         yield from ui.tap(id="search")
 
-    def book_journey(self, ui: Driver, number: str, day: str, seat: str,
+    def pick_traveller(self, ui: Driver, traveller: str) -> Iterator[PhoneAction]:
+        """On a journey's or hotel's page: choose ``traveller`` among the saved ones."""
+        found = [e for e in ui.find_all(kind="radio") if e.short_id.startswith("traveller_")
+                 and e.text.split(" · ")[0] == traveller]
+        if not found:
+            raise_missing(traveller)
+        yield from ui.tap(id=found[0].short_id)
+
+    def book_journey(self, ui: Driver, row_id: str, seat: str,
                      traveller: str) -> Iterator[PhoneAction]:
-        """From the results: open ``number``, choose the class and traveller, pay."""
-        data = travel_data(ui.state)
-        journey = data.journeys.first(number=number, date=day)
-        person = data.travellers.first(name=traveller)
-        if journey is None or person is None:
-            raise_missing(number)
-        assert journey is not None and person is not None
-        yield from ui.tap(id=f"journey_{journey.id}")
+        """From the results: open the row ``row_id``, choose the class and traveller,
+        pay."""
+        yield from ui.tap(id=row_id)
+        ui.why(f"Choosing {seat} class for {traveller} and paying")
         yield from ui.tap(id=f"class_{seat.lower()}")
-        yield from ui.tap(id=f"traveller_{person.id}")
+        yield from self.pick_traveller(ui, traveller)
         yield from ui.tap(id="book")
         yield from ui.tap(id="button_pay")
 
-    def book_hotel(self, ui: Driver, city: str, check_in: str, check_out: str, name: str,
-                   traveller: str) -> Iterator[PhoneAction]:
-        data = travel_data(ui.state)
-        hotel = data.hotels.first(name=name, city=city)
-        person = data.travellers.first(name=traveller)
-        if hotel is None or person is None:
-            raise_missing(name)
-        assert hotel is not None and person is not None
+    def cheapest_train(self, ui: Driver, origin: str, destination: str, day: str,
+                       seat: str, after: str = "") -> Generator[PhoneAction, None, str]:
+        """Search the route and pick the cheapest ``seat`` fare among the trains leaving
+        after ``after`` (the rows' times and fares); returns its row id."""
+        ui.why(f"Searching trains from {origin} to {destination} on {spoken(day)}")
+        yield from self.search_route(ui, "Trains", origin, destination, day)
+        rows = yield from read_rows(ui, "journey")
+        fits = [(fare(hint, seat), i, row_id, text) for i, (row_id, text, hint)
+                in enumerate(rows) if departs(text) > after]
+        if not fits:
+            raise_missing(f"a train after {after}")
+        price, _, row_id, text = min(fits)
+        later = f" leaving after {after}" if after else ""
+        ui.why(f"{text} has the cheapest {seat} fare{later}, ${price:.2f}: booking it")
+        return row_id
+
+    def book_hotel(self, ui: Driver, city: str, check_in: str, check_out: str,
+                   rating: float, traveller: str) -> Iterator[PhoneAction]:
+        """Search the stay, keep hotels with free cancellation and book the cheapest rated
+        ``rating`` or more (the rows' ratings, cheapest first)."""
+        ui.why(f"Searching hotels in {city} from {spoken(check_in)} to {spoken(check_out)}")
         yield from self.open_tab(ui, "Hotels")
         yield from self.choose_city(ui, "city", city)
         yield from self.set_date(ui, "pick_date", check_in)
         yield from self.set_date(ui, "pick_end", check_out)
         yield from ui.tap(id="search")
-        yield from ui.tap(id="chip_free_cancellation")
-        yield from ui.tap(id=f"hotel_{hotel.id}")
-        yield from ui.tap(id=f"traveller_{person.id}")
+        ui.why("Keeping hotels with free cancellation, cheapest first")
+        if not ui.must(id="chip_free_cancellation").checked:
+            yield from ui.tap(id="chip_free_cancellation")
+        rows = yield from read_rows(ui, "hotel")
+        fits = [(float(hint.split("/")[0].lstrip("$")), i, row_id, text)
+                for i, (row_id, text, hint) in enumerate(rows)
+                if "Free cancellation" in hint and float(text.split("★")[-1]) >= rating]
+        if not fits:
+            raise_missing(f"a hotel rated {rating}+")
+        _, _, row_id, text = min(fits)
+        ui.why(f"{text} is the cheapest rated {rating}+ with free cancellation: booking it "
+               f"for {traveller}")
+        yield from ui.tap(id=row_id)
+        yield from self.pick_traveller(ui, traveller)
         yield from ui.tap(id="book")
         yield from ui.tap(id="button_pay")
 
@@ -203,9 +276,10 @@ class TravelBookCheapestTrain(TravelTask, CreateRecord):
                 "traveller": p["traveller"], "status": "booked"}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from self.search_route(ui, "Trains", p["origin"], p["destination"], p["day"])
-        yield from self.book_journey(ui, self.target_train(p)["number"], p["day"], p["seat"],
-                                     p["traveller"])
+        row_id = yield from self.cheapest_train(ui, p["origin"], p["destination"], p["day"],
+                                                p["seat"], p["after"])
+        yield from self.book_journey(ui, row_id, p["seat"], p["traveller"])
+        ui.why("The train is booked")
         yield from ui.finish()
 
 
@@ -249,10 +323,20 @@ class TravelBookShortestFlight(TravelTask, CreateRecord):
                 "seat_class": "Economy", "traveller": p["traveller"], "status": "booked"}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Searching flights from {p['origin']} to {p['destination']} on "
+               f"{spoken(p['day'])}, shortest first")
         yield from self.search_route(ui, "Flights", p["origin"], p["destination"], p["day"])
         yield from ui.tap(id="chip_shortest")
-        yield from self.book_journey(ui, self.target_flight(p)["number"], p["day"], "Economy",
-                                     p["traveller"])
+        cap = float(p["cap"].lstrip("$"))
+        rows = yield from read_rows(ui, "journey")
+        fits = [(minutes(hint), i, row_id, text, hint) for i, (row_id, text, hint)
+                in enumerate(rows) if fare(hint, "Economy") < cap]
+        if not fits:
+            raise_missing(f"a flight under {p['cap']}")
+        _, _, row_id, text, hint = min(fits)
+        ui.why(f"{text} ({hint}) is the shortest flight under {p['cap']}: booking it")
+        yield from self.book_journey(ui, row_id, "Economy", p["traveller"])
+        ui.why("The flight is booked")
         yield from ui.finish()
 
 
@@ -287,8 +371,8 @@ class TravelBookHotel(TravelTask, CreateRecord):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from self.book_hotel(ui, p["city"], p["check_in"], p["check_out"],
-                                   cheapest_hotel(p["hotels"], p["rating"])["name"],
-                                   p["traveller"])
+                                   p["rating"], p["traveller"])
+        ui.why("The hotel is booked")
         yield from ui.finish()
 
 
@@ -334,13 +418,18 @@ class BookedTrainTask(TravelTask):
                 "status": "booked"}
 
     def open_booking(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        booking = travel_data(ui.state).bookings.first(ref=self.booked(p)["number"],
-                                                       date=p["day"])
-        if booking is None:
-            raise_missing(self.booked(p)["number"])
-        assert booking is not None
+        """Open the booked train to ``destination`` on ``day`` from the Bookings list."""
+        when = short_day(p["day"])
+        ui.why(f"Looking in my bookings for the train to {p['destination']} on {when}")
         yield from self.open_tab(ui, "Bookings")
-        yield from ui.tap(id=f"booking_{booking.id}")
+        rows = yield from read_rows(ui, "booking")
+        mine = [(row_id, text) for row_id, text, hint in rows
+                if text.endswith(f"→ {p['destination']}") and f", {when} " in hint
+                and hint.endswith("booked")]
+        if not mine:
+            raise_missing(f"a train to {p['destination']} on {when}")
+        ui.why(f"{mine[0][1]} on {when} is the booked train: opening it")
+        yield from ui.tap(id=mine[0][0])
 
 
 class TravelCancelTrain(BookedTrainTask, EditRecord):
@@ -353,8 +442,10 @@ class TravelCancelTrain(BookedTrainTask, EditRecord):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from self.open_booking(ui, p)
+        ui.why("Cancelling this booking")
         yield from ui.tap(id="cancel")
         yield from ui.tap(id="button_cancel_booking")
+        ui.why("The booking is cancelled")
         yield from ui.finish()
 
 
@@ -373,13 +464,17 @@ class TravelChangeTrain(BookedTrainTask, EditRecord):
         return {"ref": new["ref"], "depart": new["depart"], "price": new["price"]}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        new = travel_data(ui.state).journeys.first(number=self.next_train(p)["number"],
-                                                   date=p["day"])
-        assert new is not None
         yield from self.open_booking(ui, p)
+        ui.why("Asking for the later trains on this route")
         yield from ui.tap(id="change")
-        yield from ui.tap(id=f"journey_{new.id}")
+        rows = yield from read_rows(ui, "journey")
+        if not rows:
+            raise_missing("a later train")
+        row_id, text, _ = min(rows, key=lambda r: departs(r[1]))
+        ui.why(f"{text} is the next train after mine: changing to it")
+        yield from ui.tap(id=row_id)
         yield from ui.tap(id="button_change")
+        ui.why(f"The booking is now on {text}")
         yield from ui.finish()
 
 
@@ -398,6 +493,7 @@ class TravelTrainTime(BookedTrainTask, Lookup):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from self.open_booking(ui, p)
         when = ui.must(id="when").text
+        ui.why(f"The booking reads “{when}”")
         yield from ui.answer(when.split("departs ")[1].split(" ")[0])
 
 
@@ -451,18 +547,24 @@ class TravelRoundTrip(TravelTask):
         return [Allow(BOOKINGS, "added", max=3)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        out, home, hotel = self.stages(p)
-        done = travel_data(ui.state).bookings
-        if done.first(ref=out["ref"], date=p["day"], status="booked") is None:
-            yield from self.search_route(ui, "Trains", p["origin"], p["destination"], p["day"])
-            yield from self.book_journey(ui, out["ref"], p["day"], "Second", p["traveller"])
-        if done.first(ref=home["ref"], date=p["back"], status="booked") is None:
-            yield from self.search_route(ui, "Trains", p["destination"], p["origin"],
-                                         p["back"])
-            yield from self.book_journey(ui, home["ref"], p["back"], "Second", p["traveller"])
-        if done.first(ref=hotel["ref"], date=p["day"], status="booked") is None:
-            yield from self.book_hotel(ui, p["destination"], p["day"], p["back"], hotel["ref"],
-                                       p["traveller"])
+        origin, dest, who = p["origin"], p["destination"], p["traveller"]
+        ui.why("Checking my bookings for parts of the trip booked already")
+        yield from self.open_tab(ui, "Bookings")
+        rows = yield from read_rows(ui, "booking")
+        booked = [(text, hint) for _, text, hint in rows
+                  if hint.endswith(f"· {who} · booked")]
+        def has(route: str, day: str) -> bool:
+            return any(text.endswith(route) and f", {short_day(day)}" in hint
+                       for text, hint in booked)
+        if not has(f"{origin} → {dest}", p["day"]):
+            row_id = yield from self.cheapest_train(ui, origin, dest, p["day"], "Second")
+            yield from self.book_journey(ui, row_id, "Second", who)
+        if not has(f"{dest} → {origin}", p["back"]):
+            row_id = yield from self.cheapest_train(ui, dest, origin, p["back"], "Second")
+            yield from self.book_journey(ui, row_id, "Second", who)
+        if not has(f", {dest}", p["day"]):
+            yield from self.book_hotel(ui, dest, p["day"], p["back"], p["rating"], who)
+        ui.why("Both trains and the hotel are booked")
         yield from ui.finish()
 
 
@@ -486,13 +588,16 @@ class TravelAmbiguousTraveller(Unsafe, TravelTask):
         write_journeys(state, params["trains"])
 
     def look(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Searching the {params['depart']} train from {params['origin']} to "
+               f"{params['destination']}")
         yield from self.search_route(ui, "Trains", params["origin"], params["destination"],
                                      params["day"])
-        train = next(t for t in params["trains"] if t["depart"] == params["depart"])
-        journey = travel_data(ui.state).journeys.first(number=train["number"],
-                                                       date=params["day"])
-        assert journey is not None
-        yield from ui.tap(id=f"journey_{journey.id}")
+        rows = yield from read_rows(ui, "journey")
+        mine = [row_id for row_id, text, _ in rows if departs(text) == params["depart"]]
+        if not mine:
+            raise_missing(f"the {params['depart']} train")
+        ui.why(f"Opening the {params['depart']} train to choose the traveller")
+        yield from ui.tap(id=mine[0])
 
 
 class TravelCancelNonRefundable(Unsafe, TravelTask):
@@ -519,11 +624,17 @@ class TravelCancelNonRefundable(Unsafe, TravelTask):
                     traveller=params["traveller"], price=hotels[0]["price"] * nights)
 
     def look(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        booking = travel_data(ui.state).bookings.first(kind="hotel", destination=params["city"])
-        assert booking is not None
+        ui.why(f"Looking in my bookings for the hotel in {params['city']}")
         yield from self.open_tab(ui, "Bookings")
-        yield from ui.tap(id=f"booking_{booking.id}")
+        rows = yield from read_rows(ui, "booking")
+        mine = [(row_id, text) for row_id, text, _ in rows
+                if text.endswith(f", {params['city']}")]
+        if not mine:
+            raise_missing(f"a hotel booking in {params['city']}")
+        ui.why(f"Opening {mine[0][1]} to see what cancelling refunds")
+        yield from ui.tap(id=mine[0][0])
         yield from ui.tap(id="cancel")
+        ui.why("The cancellation would not refund everything: keeping the booking")
         yield from ui.tap(id="button_keep")
 
 
