@@ -106,18 +106,15 @@ class MusicTask(Task):
         for title in titles[1:]:
             yield from ui.tap(title, kind="list_item")
 
-    def has_playlist(self, ui: Driver, name: str) -> Generator[PhoneAction, None, bool]:
-        """Open the Playlists tab: whether a playlist ``name`` is listed."""
-        yield from ui.open_app("Music")
-        ui.why(f"Checking the Playlists tab for a playlist named {name}")
-        yield from ui.tap(id="tab_playlists", kind="tab")
-        rows = yield from scan(ui, "playlist_")
-        return any(e.text == name for e in rows.values())
-
     def create(self, ui: Driver, name: str, titles: Sequence[str]) -> Iterator[PhoneAction]:
         """Select ``titles`` and make them a new playlist ``name``."""
         yield from self.select(ui, titles)
         yield from ui.tap(id="action_add_to_playlist")
+        if any(e.short_id.startswith("pick_") for e in ui.find_all(name, kind="list_item")):
+            ui.why(f"The dialog lists a playlist {name} already: it was made before")
+            yield from ui.tap("Cancel")
+            return
+        ui.why(f"No playlist {name} in the dialog: a new one with the selected songs")
         yield from ui.tap(id="option_new_playlist")
         yield from ui.fill("playlist_name", name)
         yield from ui.tap(id="button_create")
@@ -142,8 +139,8 @@ class RetroCreatePlaylist(MusicTask, CreateRecord):
         return [Allow(self.collection, "added", max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        if not (yield from self.has_playlist(ui, p["playlist_name"])):
-            yield from self.create(ui, p["playlist_name"], p["titles"])
+        yield from ui.open_app("Music")
+        yield from self.create(ui, p["playlist_name"], p["titles"])
         yield from ui.finish()
 
 
@@ -230,16 +227,18 @@ class RetroPlaylistDuration(MusicTask, CreateRecord):
         return [Allow(self.collection, "added", max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        if not (yield from self.has_playlist(ui, p["playlist_name"])):
+        yield from ui.open_app("Music")
+        tab = ui.find(id="tab_songs", kind="tab")
+        if tab is None or not tab.selected:
             yield from ui.tap(id="tab_songs", kind="tab")
-            ui.why("Reading every song's length in the Songs tab")
-            rows = yield from scan(ui, "song_")
-            lengths = {e.text: clock_seconds(e.hint.split(" · ")[-1]) for e in rows.values()}
-            titles = sorted(pick_total(lengths, LOW, HIGH), key=str.lower)  # list order
-            total = sum(lengths[t] for t in titles)
-            ui.why(f"{len(titles)} songs add up to {total // 60}:{total % 60:02d}, between "
-                   "45 and 50 minutes: making them the playlist")
-            yield from self.create(ui, p["playlist_name"], titles)
+        ui.why("Reading every song's length in the Songs tab")
+        rows = yield from scan(ui, "song_")
+        lengths = {e.text: clock_seconds(e.hint.split(" · ")[-1]) for e in rows.values()}
+        titles = sorted(pick_total(lengths, LOW, HIGH), key=str.lower)  # list order
+        total = sum(lengths[t] for t in titles)
+        ui.why(f"{len(titles)} songs add up to {total // 60}:{total % 60:02d}, between "
+               "45 and 50 minutes: making them the playlist")
+        yield from self.create(ui, p["playlist_name"], titles)
         yield from ui.finish()
 
 
@@ -259,8 +258,8 @@ class RetroSavePlaylist(RetroCreatePlaylist):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         name = p["playlist_name"]
-        if not (yield from self.has_playlist(ui, name)):
-            yield from self.create(ui, name, p["titles"])
+        yield from ui.open_app("Music")
+        yield from self.create(ui, name, p["titles"])
         ui.why(f"Saving {name} as a file (saving again only rewrites the same file)")
         yield from ui.tap(id="tab_playlists", kind="tab")
         yield from ui.tap(name, kind="list_item")
