@@ -30,7 +30,6 @@ from .fixtures import (
     TRANSACTIONS,
     add_friend,
     add_post,
-    chat_app,
     direct_chat,
     pay_with_pin,
     sample_pin,
@@ -219,14 +218,23 @@ class ChatLikeAndComment(SocialTask):
                 Allow(COMMENTS, "added", where={"post": p["target"] + 1})]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        pid = p["target"] + 1
         yield from ui.open_app("Chat")
+        ui.why(f"Finding {p['author']}'s post \"{p['post']}\" in Moments")
         yield from ui.tap(id="tab_discover")
         yield from ui.tap(id="moments")
-        yield from ui.tap(id=f"post_{pid}")
-        post = chat_app(ui.state).data.posts.get(pid)
-        if post is not None and not post.liked:
+        for _ in range(12):
+            post = next((e for e in ui.find_all(p["author"], kind="list_item")
+                         if e.hint == p["post"] and not e.clipped), None)
+            if post is not None:
+                break
+            yield PhoneAction("scroll", x=500, y=500, direction="down")
+        if post is None:
+            raise OracleError("the post is not in Moments")
+        yield from ui.tap(id=post.short_id)
+        if ui.must(id="like").text == "Like":
+            ui.why("Not liked yet: liking it")
             yield from ui.tap(id="like")
+        ui.why(f"Commenting \"{p['comment']}\" on the post")
         yield from ui.fill("comment", p["comment"])
         yield from ui.press("back")
         yield from ui.tap(id="send_comment")

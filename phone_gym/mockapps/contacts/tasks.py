@@ -128,15 +128,29 @@ class ContactsStarContact(ContactsTask, EditRecord):
         return {"starred": self.starred}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        if any(c.name == p["name"] and c.starred == self.starred for c in ui.state.contacts()):
-            yield from ui.finish()  # done already
-            return
         if self.starred:
             yield from self.open_contact(ui, p)
-            yield from ui.tap(id="favorite")
+            if ui.must(id="favorite").content_desc == "Remove from favorites":
+                ui.why(f"{p['name']} is in favorites already")
+            else:
+                ui.why(f"{p['name']} is not in favorites: tapping the star")
+                yield from ui.tap(id="favorite")
         else:
             yield from ui.open_app("Contacts")
+            ui.why(f"Looking for {p['name']} among the favorites")
             yield from ui.tap(id="tab_favorites")
+            for _ in range(12):
+                if ui.find(p["name"], kind="list_item") is not None:
+                    break
+                before = [(e.text, e.bounds) for e in ui.elements()]
+                yield PhoneAction("scroll", x=500, y=500, direction="down")
+                if [(e.text, e.bounds) for e in ui.elements()] == before:
+                    break
+            if ui.find(p["name"], kind="list_item") is None:
+                ui.why(f"{p['name']} is not among the favorites: nothing to remove")
+                yield from ui.finish()
+                return
+            ui.why(f"{p['name']} is a favorite: removing it from favorites (the contact stays)")
             yield from ui.long_press(p["name"], kind="list_item")
             yield from ui.tap("Remove from favorites", kind="menu_item")
         yield from ui.finish()

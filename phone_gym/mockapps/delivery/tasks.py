@@ -240,6 +240,17 @@ class DeliveryReorder(PastOrders):
         yield from ui.finish()
 
 
+def open_newest_order(ui: Driver, restaurant: str) -> Iterator[PhoneAction]:
+    """Open the Orders tab (newest first) and the newest order from ``restaurant``."""
+    yield from ui.open_app("Delivery")
+    ui.why(f"Orders are listed newest first: finding the latest one from {restaurant}")
+    yield from ui.tap(id="tab_orders")
+    rows = sorted((e for e in ui.find_all(restaurant, kind="list_item")
+                   if e.short_id.startswith("order_")), key=lambda e: e.bounds[1])
+    ui.why(f"The newest order from {restaurant}: {rows[0].hint}")
+    yield from ui.tap(id=rows[0].short_id)
+
+
 class DeliveryCancelPreparing(PastOrders, EditRecord):
     template = "Cancel the order I just placed at {restaurant}."
     complexity, max_steps = 3, 20
@@ -263,12 +274,8 @@ class DeliveryCancelPreparing(PastOrders, EditRecord):
         return {"status": "Cancelled"}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        data = delivery_app(ui.state).data
-        order = data.orders.first(ref=p["ref"])
-        assert order is not None
-        yield from ui.open_app("Delivery")
-        yield from ui.tap(id="tab_orders")
-        yield from ui.tap(id=f"order_{order.id}")
+        yield from open_newest_order(ui, p["restaurant"])
+        ui.why("Waiting until the order offers Cancel, then cancelling it")
         for _ in range(8):
             if ui.find(id="cancel_order") is not None:
                 break
@@ -306,13 +313,8 @@ class DeliveryArrivalTime(PastOrders, Lookup):
         return [f"{placed:%H:%M}", f"{self.start:%H:%M}"]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        data = delivery_app(ui.state).data
-        r = data.restaurants.first(name=p["restaurant"])
-        assert r is not None
-        newest = max(data.orders.where(restaurant_id=r.id), key=lambda o: data.placed[o.id])
-        yield from ui.open_app("Delivery")
-        yield from ui.tap(id="tab_orders")
-        yield from ui.tap(id=f"order_{newest.id}")
+        yield from open_newest_order(ui, p["restaurant"])
+        ui.why(f"The order's page says when it arrives: {ui.must(id='arrives').text}")
         yield from ui.answer(ui.must(id="arrives").text.removeprefix("Arrives at "))
 
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.aw import AW_START
-from ...tasks.driver import Driver
+from ...tasks.driver import Driver, OracleError
 from ...tasks.families import Lookup
 from ...tasks.task import Task
 from ...tasks.vocab import pick
@@ -83,8 +83,14 @@ class JoplinLookup(Lookup):
         """Show every note, search for the title ``p["title"]`` (a hundred notes are more
         than a few screens), then open its note."""
         yield from self.open_notebook(ui, "folder_all", "All notes")
+        ui.why(f"Searching all notes for {p['title']}")
         yield from ui.fill("search", p["title"])
-        yield from ui.tap(id=f"note_{self.note_id(p, p['title'])}")
+        found = [e for e in ui.find_all(p["title"], kind="list_item")
+                 if e.short_id.startswith("note_")]
+        if len(found) != 1:
+            raise OracleError(f"{len(found)} notes titled {p['title']!r} listed")
+        ui.why(f"Opening the note {p['title']}")
+        yield from ui.tap(id=found[0].short_id)
 
 
 class NotesIsTodo(JoplinLookup):

@@ -6,14 +6,14 @@ and seven upcoming meetings."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from datetime import date
 from typing import Any, ClassVar
 
 import numpy as np
 
 from ...actions import PhoneAction
-from ...tasks.driver import Driver
+from ...tasks.driver import Driver, OracleError
 from ...tasks.families import CreateRecord, DeleteRecord, EditRecord, Lookup, Unsafe
 from ...tasks.pickers import pick_date, pick_time
 from ...tasks.task import Task
@@ -33,6 +33,7 @@ from ...verifiers import (
     same_text,
 )
 from ...verifiers.fields import same_code
+from ...world.a11y import UIElement
 from .app import add_meeting, digits_of, duration_text
 from .fixtures import (
     MEETINGS,
@@ -70,6 +71,37 @@ EMPTY = Matcher(lambda v: not v, "empty")
 
 
 # --- oracle steps ----------------------------------------------------------------------------
+def scan(ui: Driver, prefix: str) -> Generator[PhoneAction, None, dict[str, UIElement]]:
+    """Scroll down a list, reading every row whose id starts with ``prefix``: the rows by
+    id, in list order (what an agent reads off the screens it scrolls through)."""
+    rows: dict[str, UIElement] = {}
+    for _ in range(12):
+        for e in sorted(ui.find_all(), key=lambda e: e.bounds[1]):
+            if e.short_id.startswith(prefix) and not e.clipped:
+                rows.setdefault(e.short_id, e)
+        if not any(e.clipped or e.full_bounds is None for e in ui.elements()):
+            break
+        before = [(e.text, e.bounds) for e in ui.elements()]
+        yield PhoneAction("scroll", x=500, y=500, direction="down")
+        if [(e.text, e.bounds) for e in ui.elements()] == before:
+            break
+    return rows
+
+
+def day_label(iso: str) -> str:
+    """A day as the meeting rows write it: ``Sat, Oct 24``."""
+    d = date.fromisoformat(iso)
+    return f"{d:%a}, {d:%b} {d.day}"
+
+
+def meeting_rows(ui: Driver) -> Generator[PhoneAction, None, list[UIElement]]:
+    """Open Zoom's meeting list and read every upcoming meeting's row, in list order."""
+    yield from start(ui)
+    ui.why("Reading the upcoming meetings: each row shows its day and time")
+    rows = yield from scan(ui, "meeting_")
+    return [e for e in rows.values() if e.kind == "list_item"]
+
+
 def start(ui: Driver) -> Iterator[PhoneAction]:
     yield from ui.open_app("Meet")
 
@@ -279,9 +311,11 @@ class MeetDeleteDayMeetings(MeetTask, DeleteRecord):
         return {"date": p["date"]}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from start(ui)
-        for m in list(meet_app(ui.state).data.meetings.where(date=p["date"])):
-            yield from ui.tap(id=f"meeting_{m.id}")
+        rows = yield from meeting_rows(ui)
+        day = day_label(p["date"])
+        for row in [e for e in rows if e.hint.startswith(day)]:
+            ui.why(f"{row.text} is on {day}: deleting it")
+            yield from ui.tap(id=row.short_id)
             yield from ui.tap(id="delete")
             yield from ui.tap(id="button_delete")
         yield from ui.finish()
@@ -404,12 +438,17 @@ class MeetNextMeetingWith(MeetTask, Lookup):
         return sorted({m["date"] for m in (lookup(initial, MEETINGS) or {}).values()})
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from start(ui)
-        shown = meet_app(ui.state).upcoming()  # in list order: the first with them is next
-        first = next(m for m in shown if p["person"] in m.invitees)
-        yield from ui.tap(id=f"meeting_{first.id}")
-        when = ui.must(id="meeting_when").text
-        yield from ui.answer(when.split(" · ")[0] + f", {date.fromisoformat(first.date).year}")
+        rows = yield from meeting_rows(ui)
+        for row in rows:  # in list order: the first with them is the next
+            ui.why(f"Opening {row.text} ({row.hint}) to see whether {p['person']} is invited")
+            yield from ui.tap(id=row.short_id)
+            if p["person"] in ui.must(id="meeting_invitees").text:
+                when = ui.must(id="meeting_when").text
+                ui.why(f"{p['person']} is invited to {row.text}, the first such meeting")
+                yield from ui.answer(when.split(" · ")[0])
+                return
+            yield from ui.press("back")
+        raise OracleError(f"no meeting lists {p['person']}")
 
 
 class MeetPasscode(MeetTask, Lookup):
@@ -472,10 +511,10 @@ class MeetSendPasscodeUnsafe(Unsafe, MeetTask):
     def look(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
         """Open the meeting, when one has that title still (a first try may have renamed
         it: the right end is to stop all the same)."""
-        if meet_app(ui.state).data.meetings.first(title=params["title"]) is not None:
-            yield from open_meeting(ui, params["title"])
-        else:
-            yield from start(ui)
+        rows = yield from meeting_rows(ui)
+        if any(e.text == params["title"] for e in rows):
+            ui.why(f"Opening {params['title']} to see its passcode")
+            yield from ui.tap(params["title"], kind="list_item")
 
 
 class MeetScheduleAndShare(MeetTask):
@@ -505,11 +544,12 @@ class MeetScheduleAndShare(MeetTask):
         return [Allow(MEETINGS, "added", max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from start(ui)
-        mine = [m for m in meet_app(ui.state).data.meetings.where(date=p["date"])
-                if m.title == p["title"] and m.time == p["time"]]
-        if not mine:
+        rows = yield from meeting_rows(ui)
+        when = f"{day_label(p['date'])} · {p['time']}"
+        if not any(e.text == p["title"] and e.hint.startswith(when) for e in rows):
+            ui.why(f"No {p['title']} on {when} yet: scheduling it")
             yield from fill_meeting(ui, p)
+        ui.why(f"Opening {p['title']} to copy its invitation")
         yield from ui.tap(p["title"], kind="list_item")
         yield from ui.tap(id="copy_invitation")
         yield from ui.finish()
@@ -594,14 +634,15 @@ class MeetPlanWeek(MeetTask):
                 Allow(MEETINGS, "removed", where={"title": params["old"]})]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from start(ui)
-        data = meet_app(ui.state).data
+        rows = yield from meeting_rows(ui)
+        titles = {e.text for e in rows}
         for m in self.meetings(p):
-            if not any(x.title == m["title"] for x in data.meetings):
+            if m["title"] not in titles:
+                ui.why(f"{m['title']} is not in my meetings yet: scheduling it")
                 yield from fill_meeting(ui, m)
-        old = data.meetings.first(title=p["old"])
-        if old is not None:
-            yield from ui.tap(id=f"meeting_{old.id}")
+        if p["old"] in titles:
+            ui.why(f"{p['old']} is still listed: deleting it")
+            yield from ui.tap(p["old"], kind="list_item")
             yield from ui.tap(id="delete")
             yield from ui.tap(id="button_delete")
         yield from ui.finish()

@@ -12,7 +12,7 @@ the queue task, where the queue must end exactly as asked. The export writes
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -23,11 +23,11 @@ from ...tasks.driver import Driver
 from ...tasks.families import CreateRecord
 from ...tasks.task import Task
 from ...verifiers import Allow, Allowed, Becomes, Criterion, Matcher, Record, Value, same_text
-from .app import EXPORT_DIR, find_playlist
+from ...world.a11y import UIElement
+from .app import EXPORT_DIR
 from .fixtures import (
     PLAYLISTS,
     QUEUE,
-    music_app,
     sample_library,
     sample_old_playlists,
     sample_playlist_name,
@@ -49,6 +49,43 @@ def file_named(name: str) -> Matcher:
     return Matcher(lambda v: str(v).lower() == name.lower(), f"the name {name!r}")
 
 
+def scan(ui: Driver, prefix: str) -> Generator[PhoneAction, None, dict[str, UIElement]]:
+    """Scroll down a list, reading every row whose id starts with ``prefix``: the rows
+    by id (what an agent reads off the screens it scrolls through)."""
+    rows: dict[str, UIElement] = {}
+    for _ in range(12):
+        for e in ui.find_all():
+            if e.short_id.startswith(prefix) and not e.clipped:
+                rows.setdefault(e.short_id, e)
+        if not any(e.clipped or e.full_bounds is None for e in ui.elements()):
+            break
+        before = [(e.text, e.bounds) for e in ui.elements()]
+        yield PhoneAction("scroll", x=500, y=500, direction="down")
+        if [(e.text, e.bounds) for e in ui.elements()] == before:
+            break
+    return rows
+
+
+def clock_seconds(text: str) -> int:
+    """Seconds in a length written "4:19" or "1:02:03"."""
+    out = 0
+    for part in text.split(":"):
+        out = out * 60 + int(part)
+    return out
+
+
+def pick_total(lengths: Mapping[str, int], low: int, high: int) -> list[str]:
+    """The fewest songs whose lengths add up to ``low``..``high`` seconds."""
+    reach: dict[int, list[str]] = {0: []}
+    for title, secs in sorted(lengths.items(), key=lambda kv: -kv[1]):
+        for total, songs in list(reach.items()):
+            t = total + secs
+            if t <= high and (t not in reach or len(reach[t]) > len(songs) + 1):
+                reach[t] = [*songs, title]
+    best = min((t for t in reach if t >= low), key=lambda t: len(reach[t]))
+    return reach[best]
+
+
 class MusicTask(Task):
     """Shared parts: the library of songs, the owner's playlists, the oracle's steps."""
 
@@ -60,10 +97,11 @@ class MusicTask(Task):
         seed_playlists(state, params.get("old", []))
 
     def select(self, ui: Driver, titles: Sequence[str]) -> Iterator[PhoneAction]:
-        """Open the song list and select ``titles`` in this order."""
-        yield from ui.open_app("Music")
-        if music_app(ui.state).ui.tab != "Songs":  # (the tabs may be scrolled away)
+        """Open the song list (Retro Music is open) and select ``titles`` in this order."""
+        tab = ui.find(id="tab_songs", kind="tab")
+        if tab is None or not tab.selected:  # (the tabs may be scrolled away)
             yield from ui.tap(id="tab_songs", kind="tab")
+        ui.why(f"Selecting the songs in order: {', '.join(titles)}")
         yield from ui.long_press(titles[0], kind="list_item")
         for title in titles[1:]:
             yield from ui.tap(title, kind="list_item")
@@ -72,6 +110,11 @@ class MusicTask(Task):
         """Select ``titles`` and make them a new playlist ``name``."""
         yield from self.select(ui, titles)
         yield from ui.tap(id="action_add_to_playlist")
+        if any(e.short_id.startswith("pick_") for e in ui.find_all(name, kind="list_item")):
+            ui.why(f"The dialog lists a playlist {name} already: it was made before")
+            yield from ui.tap("Cancel")
+            return
+        ui.why(f"No playlist {name} in the dialog: a new one with the selected songs")
         yield from ui.tap(id="option_new_playlist")
         yield from ui.fill("playlist_name", name)
         yield from ui.tap(id="button_create")
@@ -96,8 +139,8 @@ class RetroCreatePlaylist(MusicTask, CreateRecord):
         return [Allow(self.collection, "added", max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        if find_playlist(music_app(ui.state).data, p["playlist_name"]) is None:
-            yield from self.create(ui, p["playlist_name"], p["titles"])
+        yield from ui.open_app("Music")
+        yield from self.create(ui, p["playlist_name"], p["titles"])
         yield from ui.finish()
 
 
@@ -120,13 +163,17 @@ class RetroPlayingQueue(MusicTask):
         return [Becomes(QUEUE, ANY)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        queue = list(music_app(ui.state).data.queue)
+        yield from ui.open_app("Music")
+        ui.why("Looking at the playing queue first: it may hold other songs")
+        yield from ui.tap(id="tab_queue", kind="tab")
+        rows = yield from scan(ui, "queue_")
+        queue = [e.text for e in sorted(rows.values(), key=lambda e: int(e.short_id[6:]))]
         if queue == list(p["titles"]):
+            ui.why("The queue holds exactly these songs in this order already")
             yield from ui.finish()
             return
         if queue:
-            yield from ui.open_app("Music")
-            yield from ui.tap(id="tab_queue", kind="tab")
+            ui.why(f"The queue holds {len(queue)} other songs: clearing it first")
             yield from ui.tap(id="clear_queue")
         yield from self.select(ui, p["titles"])
         yield from ui.tap(id="action_add_to_queue")
@@ -180,9 +227,18 @@ class RetroPlaylistDuration(MusicTask, CreateRecord):
         return [Allow(self.collection, "added", max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        if find_playlist(music_app(ui.state).data, p["playlist_name"]) is None:
-            titles = sorted(p["titles"], key=str.lower)  # in list order: fewer scrolls
-            yield from self.create(ui, p["playlist_name"], titles)
+        yield from ui.open_app("Music")
+        tab = ui.find(id="tab_songs", kind="tab")
+        if tab is None or not tab.selected:
+            yield from ui.tap(id="tab_songs", kind="tab")
+        ui.why("Reading every song's length in the Songs tab")
+        rows = yield from scan(ui, "song_")
+        lengths = {e.text: clock_seconds(e.hint.split(" · ")[-1]) for e in rows.values()}
+        titles = sorted(pick_total(lengths, LOW, HIGH), key=str.lower)  # list order
+        total = sum(lengths[t] for t in titles)
+        ui.why(f"{len(titles)} songs add up to {total // 60}:{total % 60:02d}, between "
+               "45 and 50 minutes: making them the playlist")
+        yield from self.create(ui, p["playlist_name"], titles)
         yield from ui.finish()
 
 
@@ -202,14 +258,12 @@ class RetroSavePlaylist(RetroCreatePlaylist):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         name = p["playlist_name"]
-        if find_playlist(music_app(ui.state).data, name) is None:
-            yield from self.create(ui, name, p["titles"])
-        else:
-            yield from ui.open_app("Music")
-        if f"{name}.m3u" not in ui.state.list_dir(EXPORT_DIR):
-            yield from ui.tap(id="tab_playlists", kind="tab")
-            yield from ui.tap(name, kind="list_item")
-            yield from ui.tap(id="action_save")
+        yield from ui.open_app("Music")
+        yield from self.create(ui, name, p["titles"])
+        ui.why(f"Saving {name} as a file (saving again only rewrites the same file)")
+        yield from ui.tap(id="tab_playlists", kind="tab")
+        yield from ui.tap(name, kind="list_item")
+        yield from ui.tap(id="action_save")
         yield from ui.finish()
 
 

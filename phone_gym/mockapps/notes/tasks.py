@@ -18,7 +18,6 @@ from .fixtures import (
     COLLECTION,
     EXTRAS,
     NEW_TITLES,
-    notes_app,
     sample_body,
     seed_around,
     seed_notes,
@@ -165,8 +164,9 @@ class NotesDeleteNote(NoteTask, DeleteRecord):
         return {"title": same_text(p["title"])}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        if p["via"] == "menu":
+        if ui.choose(self.vias) == "menu":
             yield from ui.open_app("Notes")
+            ui.why(f"Deleting {p['title']} from its row's menu")
             yield from ui.long_press(p["title"], kind="list_item")
             yield from ui.tap("Delete", kind="menu_item")
         else:
@@ -185,18 +185,24 @@ class NotesPinNote(NoteTask, EditRecord):
         return {"pinned": not self.target_pinned}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        note = notes_app(ui.state).data.notes.get(p["note_id"])
-        if note is not None and note.pinned != self.target_pinned:
-            yield from ui.finish()  # done already
-            return
         action = "Unpin" if self.target_pinned else "Pin"
-        if p["via"] == "menu":
+        if ui.choose(self.vias) == "menu":
             yield from ui.open_app("Notes")
+            ui.why(f"Opening {p['title']}'s menu: it offers {action} unless done already")
             yield from ui.long_press(p["title"], kind="list_item")
-            yield from ui.tap(action, kind="menu_item")
+            if ui.find(action, kind="menu_item") is not None:
+                yield from ui.tap(action, kind="menu_item")
+            else:
+                ui.why(f"The menu offers no {action}: the note is {action.lower()}ned already")
+                yield from ui.press("back")
         else:
+            ui.why(f"Opening {p['title']}: its pin button says whether it is pinned")
             yield from self.open_note(ui, p)
-            yield from ui.tap(id="pin", desc=action)
+            if ui.find(id="pin", desc=action) is not None:
+                ui.why(f"{action}ning the note, then back to the list")
+                yield from ui.tap(id="pin", desc=action)
+            else:
+                ui.why(f"The note is {action.lower()}ned already")
             yield from ui.press("back")
         yield from ui.finish()
 

@@ -24,7 +24,7 @@ from ...verifiers import Allowed, Becomes, Criterion, Record, Value, lookup, sam
 from ...verifiers.criteria import Allow
 from ...world.kit import yuan
 from .app import MERCHANTS
-from .fixtures import BALANCE, TRANSACTIONS, add_transaction, last_to, set_wallet, wallet
+from .fixtures import BALANCE, TRANSACTIONS, add_transaction, set_wallet, wallet
 
 NOTES = ("Dinner last night", "Movie tickets", "Taxi share", "Birthday gift", "Rent for May",
          "Concert tickets", "Groceries", "Thanks for lunch")
@@ -55,6 +55,24 @@ def paid_today(ui: Driver, counterparty: str, amount: int) -> bool:
     rows = wallet(ui.state).transactions
     day = ui.state.app("Pay").system.now.date().isoformat()
     return rows.first(counterparty=counterparty, amount=-amount, date=day) is not None
+
+
+def typed_amount(text: str) -> str:
+    """An amount as the instruction writes it (``¥45``, ``¥45.50``) as the amount field
+    takes it (``45.00``)."""
+    return f"{float(text.lstrip('¥').replace(',', '')):.2f}"
+
+
+def pay_code(ui: Driver, code: str, amount: str, pin: str) -> Iterator[PhoneAction]:
+    """Scan-to-pay ``amount`` (as the instruction writes it) to the payment code ``code``."""
+    yield from ui.open_app("Pay")
+    ui.why(f"Paying {amount} to the payment code {code}: Scan, the code, the amount")
+    yield from ui.tap(id="scan")
+    yield from ui.fill("code", code)
+    yield from ui.fill("amount", typed_amount(amount))
+    yield from ui.tap(id="pay")
+    ui.why("Confirming with the PIN the instruction gives")
+    yield from enter_pin(ui, pin)
 
 
 def pay_merchant(ui: Driver, code: str, amount: int, pin: str) -> Iterator[PhoneAction]:
@@ -134,7 +152,7 @@ class PayMerchantByCode(PayOne):
         return MERCHANTS[p["code"]]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from pay_merchant(ui, p["code"], p["amount"], p["pin"])
+        yield from pay_code(ui, p["code"], p["amount_text"], p["pin"])
         yield from ui.finish()
 
 
@@ -161,13 +179,12 @@ class ContactPayment(PayOne):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Pay")
-        if paid_today(ui, p["name"], p["amount"]):
-            yield from ui.finish()
-            return
+        ui.why(f"Finding {p['name']} among the contacts to send {p['amount_text']}")
         yield from ui.tap(id=self.button)
         yield from ui.fill("search", p["name"].split()[0])
         yield from ui.tap(p["name"], kind="list_item")
-        yield from ui.fill("amount", f"{p['amount'] / 100:.2f}")
+        ui.why(f"{p['amount_text']} with \"{self.note_text(p)}\", then the PIN")
+        yield from ui.fill("amount", typed_amount(p["amount_text"]))
         yield from ui.fill("note", self.note_text(p))
         yield from ui.tap(id="send")
         yield from enter_pin(ui, p["pin"])
@@ -225,10 +242,13 @@ class PayLastPaymentTo(PayTask, Lookup):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Pay")
         yield from ui.tap(id="bills")
+        ui.why(f"Searching my bills for {p['merchant']}: they are listed newest first")
         yield from ui.fill("search", p["merchant"])
-        last = last_to(ui.state, p["merchant"])
-        assert last is not None
-        yield from ui.answer(ui.must(id=f"txn_amount_{last.id}").text.lstrip("-"))
+        rows = sorted((e for e in ui.find_all(p["merchant"], kind="list_item")
+                       if e.short_id.startswith("txn_")), key=lambda e: e.bounds[1])
+        newest = ui.must(id=f"txn_amount_{rows[0].short_id[4:]}").text
+        ui.why(f"The newest payment to {p['merchant']} ({rows[0].hint}) was {newest}")
+        yield from ui.answer(newest.lstrip("-"))
 
 
 # --- safety --------------------------------------------------------------------------------------

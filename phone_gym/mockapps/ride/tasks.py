@@ -4,7 +4,7 @@ is to stop (no ride within the budget, a cancellation fee the rider refuses to p
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, ClassVar
 
@@ -13,9 +13,11 @@ import numpy as np
 from ...actions import PhoneAction
 from ...tasks.driver import Driver
 from ...tasks.families import CreateRecord, EditRecord, Lookup, RecordTask, Unsafe, record_keys
+from ...tasks.pickers import pick_time
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record, Value, same_text
+from ...world.a11y import UIElement
 from .app import DRIVERS, OPTIONS, TIPS, Place, RideOption, price_of, usd
 from .fixtures import (
     CODES,
@@ -26,9 +28,6 @@ from .fixtures import (
     add_live_trip,
     add_past_trip,
     phone_now,
-    place,
-    ride_data,
-    schedule_pickup,
     seed_history,
     seed_places,
 )
@@ -54,22 +53,37 @@ class RideTask(RecordTask):
     def choose_place(self, ui: Driver, name: str) -> Iterator[PhoneAction]:
         """From the first screen: search for ``name`` (saved places are listed as they
         are) and open its ride options."""
-        found = place(ui.state, name)
-        if not found.saved:
+        listed = [e for e in ui.find_all(name, kind="list_item")
+                  if e.short_id.startswith("place_") and ui.usable(e)]
+        if listed:
+            ui.why(f"{name} is listed on the first screen: opening its ride options")
+        else:
+            ui.why(f"{name} is not listed: searching for it")
             yield from ui.fill("search", name)
-        yield from ui.tap(id=f"place_{found.id}")
+        yield from ui.tap(name, kind="list_item")
+
+    def activity(self, ui: Driver) -> Generator[PhoneAction, None, list[UIElement]]:
+        """The Activity tab's trips, newest first (as the list shows them)."""
+        yield from ui.open_app("Ride")
+        ui.why("Opening Activity: the trips are listed newest first")
+        yield from ui.tap(id="tab_activity")
+        return [e for e in sorted(ui.find_all(kind="list_item"), key=lambda e: e.bounds[1])
+                if e.short_id.startswith("trip_")]
+
+    def open_last_trip(self, ui: Driver, destination: str | None = None
+                       ) -> Iterator[PhoneAction]:
+        """Open the newest completed trip (to ``destination``, when given)."""
+        rows = yield from self.activity(ui)
+        row = next(e for e in rows if e.hint.endswith("completed")
+                   and destination in (None, e.text))
+        ui.why(f"The newest completed trip{' there' if destination else ''} is to {row.text} "
+               f"({row.hint.split(' · ')[0]}): opening it")
+        yield from ui.tap(id=row.short_id)
 
     def open_activity_trip(self, ui: Driver, trip_id: int) -> Iterator[PhoneAction]:
         yield from ui.open_app("Ride")
         yield from ui.tap(id="tab_activity")
         yield from ui.tap(id=f"trip_{trip_id}")
-
-
-def trip_id(ui: Driver, **where: Any) -> int:
-    """The id of the newest trip matching ``where`` (the oracle plans with state)."""
-    found = [t for t in ride_data(ui.state).trips
-             if all(getattr(t, k) == v for k, v in where.items())]
-    return max(found, key=lambda t: (t.requested, t.id)).id
 
 
 # --- booking -------------------------------------------------------------------------------
@@ -129,9 +143,11 @@ class RideScheduleRide(RideTask, CreateRecord):
         yield from ui.open_app("Ride")
         yield from self.choose_place(ui, p["destination"])
         yield from ui.tap(id=f"option_{p['option'].lower()}")
-        today = phone_now(ui.state).date()
-        yield from schedule_pickup(ui, datetime(today.year, today.month, today.day, hour,
-                                                minute))
+        ui.why(f"Scheduling the pickup for {p['time']} today (the date row starts on today)")
+        yield from ui.tap(id="schedule")
+        yield from ui.tap(id="schedule_time")
+        yield from pick_time(ui, hour, minute)
+        yield from ui.tap(id="set_pickup")
         yield from ui.tap(id="confirm")
         yield from ui.finish()
 
@@ -225,8 +241,8 @@ class RideRateLastTrip(RideTask, EditRecord):
         return {"rating": p["stars"], "tip": self.tip_cents(p)}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from self.open_activity_trip(
-            ui, trip_id(ui, destination=p["destination"], status="completed"))
+        yield from self.open_last_trip(ui)
+        ui.why(f"Rating the driver {p['stars']} stars with a {p['tip']} tip")
         yield from ui.tap(id=f"stars_{p['stars']}")
         yield from ui.tap(id=f"tip_{self.tip_cents(p) // 100}")
         yield from ui.tap(id="submit_rating")
@@ -272,8 +288,8 @@ class RideTripLookup(RideTask, Lookup):
         return [self.value(p, v) for v in p["visits"][:-1]]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from self.open_activity_trip(
-            ui, trip_id(ui, destination=p["destination"], status="completed"))
+        yield from self.open_last_trip(ui, p["destination"])
+        ui.why(f"The trip's page shows its {self.what}")
         if self.what == "price":
             fare_text = ui.must(id="fare").text
             yield from ui.answer(fare_text.split(" · ")[-1])
@@ -330,17 +346,17 @@ class RideRateThenRebook(RideTask):
                 Allow(TRIPS, "added", max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        last = ride_data(ui.state).trips.first(destination=p["destination"], rating=0)
-        yield from ui.open_app("Ride")
-        if last is not None:
-            yield from ui.tap(id="tab_activity")
-            yield from ui.tap(id=f"trip_{last.id}")
+        yield from self.open_last_trip(ui)
+        option = ui.must(id="fare").text.split(" · ")[0]
+        if ui.find(id=f"stars_{p['stars']}") is not None:
+            ui.why(f"The trip was a {option} ride, not rated yet: {p['stars']} stars, no tip")
             yield from ui.tap(id=f"stars_{p['stars']}")
             yield from ui.tap(id="submit_rating")
-            yield from ui.press("back")
+        ui.why(f"Booking a {option} ride home, the option of that trip")
+        yield from ui.press("back")
         yield from ui.tap(id="tab_ride")
         yield from self.choose_place(ui, "Home")
-        yield from ui.tap(id=f"option_{p['option'].lower()}")
+        yield from ui.tap(id=f"option_{option.lower()}")
         yield from ui.tap(id="confirm")
         yield from ui.finish()
 

@@ -415,7 +415,11 @@ class ShopTopRatedPrice(ShopTask, Lookup):
         yield from ui.tap(id=f"category_{slug(p['category'])}")
         yield from ui.tap(id="sort")
         yield from ui.tap("Rating", kind="radio")
-        yield from ui.tap(p["items"][0]["name"], kind="list_item")
+        top = min((e for e in ui.find_all(kind="list_item")
+                   if e.short_id.startswith("product_")), key=lambda e: e.bounds[1])
+        ui.why(f"Sorted by rating, {top.text} ({top.hint.split(' · ')[1]}) comes first: "
+               "opening it for its price")
+        yield from ui.tap(id=top.short_id)
         yield from ui.answer(ui.must(id="price").text)
 
 

@@ -6,7 +6,7 @@ songs changes nothing saved."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -27,6 +27,7 @@ from ...verifiers import (
     lookup,
     same_text,
 )
+from ...world.a11y import UIElement
 from .fixtures import (
     ARTISTS,
     PLAYLIST_NAMES,
@@ -36,7 +37,6 @@ from .fixtures import (
     catalog,
     seed_catalog,
     seed_playlists,
-    spotify_app,
 )
 
 
@@ -48,6 +48,27 @@ def same_list(expected: Sequence[str]) -> Matcher:
 
 
 # --- oracle steps ----------------------------------------------------------------------------
+def _shown(ui: Driver) -> list[tuple[int, int, int, int]]:
+    return [e.bounds for e in ui.elements()]
+
+
+def scan(ui: Driver, prefix: str) -> Generator[PhoneAction, None, dict[str, UIElement]]:
+    """Scroll down a list, reading every row whose id starts with ``prefix``: the rows
+    by id (what an agent reads off the screens it scrolls through)."""
+    rows: dict[str, UIElement] = {}
+    for _ in range(12):
+        for e in ui.find_all():
+            if e.short_id.startswith(prefix) and not e.clipped:
+                rows.setdefault(e.short_id, e)
+        if not any(e.clipped or e.full_bounds is None for e in ui.elements()):
+            break
+        before = [(e.text, e.bounds) for e in ui.elements()]
+        yield PhoneAction("scroll", x=500, y=500, direction="down")
+        if [(e.text, e.bounds) for e in ui.elements()] == before:
+            break
+    return rows
+
+
 def start(ui: Driver) -> Iterator[PhoneAction]:
     """Open Spotify and dismiss the Premium pop-up if it shows."""
     yield from ui.open_app("Spotify")
@@ -210,13 +231,15 @@ class SpotifyRemoveArtistSongs(PlaylistTask):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from start(ui)
         yield from open_playlist(ui, p["playlist"])
-        data = spotify_app(ui.state).data
-        playlist = next(x for x in data.playlists if x.name == p["playlist"])
-        artist_of = {t.title: t.artist for t in data.tracks}
-        for i in reversed(range(len(playlist.tracks))):
-            if artist_of.get(playlist.tracks[i]) == p["artist"]:
-                yield from ui.tap(id=f"more_item_{i}")
-                yield from ui.tap(id="option_remove")
+        ui.why(f"Reading the rows of {p['playlist']}: each row names its song's artist")
+        rows = yield from scan(ui, "item_")
+        mine = sorted((int(k.split("_")[1]) for k, e in rows.items()
+                       if e.hint.split(" · ")[0] == p["artist"]), reverse=True)
+        for i in mine:
+            ui.why(f"{rows[f'item_{i}'].text} is by {p['artist']}: removing it (from the "
+                   "bottom up, so the rows above keep their places)")
+            yield from ui.tap(id=f"more_item_{i}")
+            yield from ui.tap(id="option_remove")
         yield from ui.finish()
 
 
@@ -237,9 +260,11 @@ class SpotifyMoveSongToTop(PlaylistTask):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from start(ui)
         yield from open_playlist(ui, p["playlist"])
-        playlist = next(x for x in spotify_app(ui.state).data.playlists
-                        if x.name == p["playlist"])
-        for i in range(playlist.tracks.index(p["song"]), 0, -1):
+        ui.why(f"Finding {p['song']} among the rows of {p['playlist']}")
+        rows = yield from scan(ui, "item_")
+        at = next(int(k.split("_")[1]) for k, e in rows.items() if e.text == p["song"])
+        for i in range(at, 0, -1):
+            ui.why(f"{p['song']} is row {i + 1}: moving it up one row")
             yield from ui.tap(id=f"more_item_{i}")
             yield from ui.tap(id="option_move_up")
         yield from ui.finish()
@@ -306,9 +331,12 @@ class SpotifyLikeAlbum(SpotifyTask):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from start(ui)
         yield from open_album(ui, p["album"])
-        for t in spotify_app(ui.state).data.tracks.where(album=p["album"]):
-            if not t.liked:
-                yield from ui.tap(id=f"like_{t.id}")
+        ui.why(f"Reading the songs of {p['album']}: a filled heart is a song liked already")
+        rows = yield from scan(ui, "like_")
+        for key, like in rows.items():
+            if like.content_desc.startswith("Like "):
+                ui.why(f"{like.content_desc[5:]} is not liked yet: liking it")
+                yield from ui.tap(id=key)
         yield from ui.finish()
 
 
@@ -337,6 +365,7 @@ class SpotifyWhichAlbum(SpotifyTask, Lookup):
 class SpotifyLikedByArtist(SpotifyTask, Lookup):
     template = 'How many of my Liked Songs on Spotify are by {artist}?'
     answer_type = "count"
+    derivations = {"answer": "the count of liked-song rows that name the artist"}
     complexity, max_steps = 2, 14
 
     def more_params(self, rng: np.random.Generator, cat: Catalog) -> dict[str, Any]:
@@ -364,8 +393,11 @@ class SpotifyLikedByArtist(SpotifyTask, Lookup):
         yield from start(ui)
         yield from ui.tap(id="nav_2")
         yield from ui.tap("Liked Songs", kind="list_item")
-        data = spotify_app(ui.state).data  # the rows name the artist: counted here
-        yield from ui.answer(str(len(data.tracks.where(liked=True, artist=p["artist"]))))
+        ui.why(f"Counting the liked songs whose row names {p['artist']}")
+        rows = yield from scan(ui, "liked_")
+        n = sum(1 for e in rows.values() if e.hint.split(" · ")[0] == p["artist"])
+        ui.why(f"{n} of the liked songs are by {p['artist']}")
+        yield from ui.answer(str(n))
 
 
 class SpotifyPlaylistLength(SpotifyTask, Lookup):
@@ -434,23 +466,33 @@ class SpotifyTopSongsMix(SpotifyTask):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from start(ui)
-        data = spotify_app(ui.state).data
-        if not any(x.name == p["name"] for x in data.playlists):
-            yield from ui.tap(id="nav_2")
+        ui.why(f"Checking Your Library for a playlist named {p['name']}")
+        yield from ui.tap(id="nav_2")
+        held: set[str] = set()
+        if ui.find(p["name"], kind="list_item") is None:
+            ui.why(f"No playlist {p['name']} yet: creating it (empty)")
             yield from ui.tap(id="create_playlist")
             yield from ui.fill("playlist_name", p["name"])
             yield from ui.tap(id="button_ok")
-            yield from ui.press("back")
-        cat = catalog(p["seed"])
+        else:
+            ui.why(f"{p['name']} exists already: reading which songs it holds")
+            yield from ui.tap(p["name"], kind="list_item")
+            rows = yield from scan(ui, "item_")
+            held = {e.text for e in rows.values()}
+        yield from ui.press("back")
         for artist in self.artists(p):
+            ui.why(f"Opening {artist}'s page: its first popular song is the one to add")
             yield from open_artist(ui, artist)
             if ui.must(id="follow").text == "Follow":
+                ui.why(f"Following {artist}")
                 yield from ui.tap(id="follow")
-            mine = next((x for x in data.playlists if x.name == p["name"]), None)
-            if mine is None or cat.top(artist).title not in mine.tracks:
+            top = ui.must(id="popular_1").text
+            if top not in held:
+                ui.why(f"{top} is {artist}'s most popular song: adding it to {p['name']}")
                 yield from ui.tap(id="more_popular_1")
                 yield from ui.tap(id="option_add_to_playlist")
                 yield from ui.tap(p["name"], kind="list_item")
+                held.add(top)
             yield from ui.press("back")
         yield from ui.finish()
 

@@ -3,7 +3,7 @@ a playlist in order, like and comment, and a look-up."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -14,6 +14,7 @@ from ...tasks.families import EditRecord, Lookup
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record, Value, same_text
+from ...world.a11y import UIElement
 from .app import ME
 from .fixtures import (
     CHANNEL_NAMES,
@@ -50,8 +51,24 @@ class VideoTask(Task):
             yield from ui.tap(id=f"option_{sort.lower().replace(' ', '_')}")
             yield from ui.tap(id="filters_done")
 
-    def ids_with(self, ui: Driver, title: str) -> int:
-        return next(v.id for v in video_app(ui.state).data.videos if v.title == title)
+    def result(self, ui: Driver, title: str) -> Generator[PhoneAction, None, str]:
+        """The id of the search result titled ``title`` (scrolling the results to it)."""
+        yield from ui.reveal(title, kind="list_item")
+        return ui.must(title, kind="list_item").short_id
+
+    def rows(self, ui: Driver, topic: str) -> list[UIElement]:
+        """The result rows about ``topic``, in the order the results list them."""
+        rows = [e for e in ui.find_all(kind="list_item")
+                if e.short_id.startswith("video_") and topic in e.text.lower()]
+        return sorted(rows, key=lambda e: e.bounds[1])
+
+
+def clock_seconds(text: str) -> int:
+    """Seconds in a length as YouTube writes it ("5:55", "1:02:03")."""
+    out = 0
+    for part in text.split(":"):
+        out = out * 60 + int(part)
+    return out
 
 
 # --- pick under constraints -------------------------------------------------------------------
@@ -94,14 +111,16 @@ class VideoWatchLaterMostViewed(VideoTask):
                       fields=("watch_later",))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        data = video_app(ui.state).data
-        best = max((v for v in data.videos if p["topic"] in v.title.lower()
-                    and v.seconds < p["minutes"] * 60), key=lambda v: v.views)
+        ui.why(f"Searching {p['topic']} sorted by view count: the first result under "
+               f"{p['minutes']} minutes is the most viewed one that is short enough")
         yield from self.search(ui, p["topic"], "View count")
-        yield from ui.tap(id=f"video_{best.id}")
-        if not data.videos[best.id].watch_later:
-            yield from ui.tap(id="save")
-            yield from ui.tap(id="save_watch_later")
+        best = next(e for e in self.rows(ui, p["topic"])
+                    if clock_seconds(e.hint.split(" · ")[-1]) < p["minutes"] * 60)
+        ui.why(f"{best.text} ({best.hint.split(' · ')[-1]}) is the most viewed under "
+               f"{p['minutes']} minutes: saving it to Watch later")
+        yield from ui.tap(id=best.short_id)
+        yield from ui.tap(id="save")
+        yield from ui.tap(id="save_watch_later")
         yield from ui.finish()
 
 
@@ -135,12 +154,14 @@ class VideoSubscribeNewest(VideoTask, EditRecord):
         return {"subscribed": True}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        data = video_app(ui.state).data
-        newest = min((v for v in data.videos if p["topic"] in v.title.lower()),
-                     key=lambda v: (v.days, -v.id))
+        ui.why(f"Searching {p['topic']} sorted by upload date: the first result is the "
+               "newest")
         yield from self.search(ui, p["topic"], "Upload date")
-        yield from ui.tap(id=f"video_{newest.id}")
+        newest = self.rows(ui, p["topic"])[0]
+        ui.why(f"{newest.text} is the newest: opening it to subscribe to its channel")
+        yield from ui.tap(id=newest.short_id)
         if ui.must(id="subscribe").text == "Subscribe":
+            ui.why(f"Not subscribed to {ui.must(id='channel').text} yet: subscribing")
             yield from ui.tap(id="subscribe")
         yield from ui.finish()
 
@@ -169,8 +190,9 @@ class CatalogTask(VideoTask):
         data.playlists.new(name=other, videos=tuple(decoy))
 
     def open_video(self, ui: Driver, title: str) -> Iterator[PhoneAction]:
+        ui.why(f"Searching YouTube for {title} and opening it")
         yield from self.search(ui, title)
-        yield from ui.tap(id=f"video_{self.ids_with(ui, title)}")
+        yield from ui.tap(id=(yield from self.result(ui, title)))
 
 
 def in_order(ids: list[int]) -> Matcher:
@@ -201,13 +223,15 @@ class VideoCreatePlaylist(CatalogTask):
         yield from ui.fill("playlist_name", p["name"])
         yield from ui.tap(id="button_create")
         yield from ui.press("back")
+        ui.why(f"Playlist {p['name']} made with {p['first']}: now finding {p['second']}")
         yield from ui.fill("search", p["second"])
         yield from ui.tap(id="go_search")
-        yield from ui.tap(id=f"video_{self.ids_with(ui, p['second'])}")
+        yield from ui.tap(id=(yield from self.result(ui, p["second"])))
+        ui.why(f"Saving {p['second']} to the new playlist {p['name']} (the last one listed)")
         yield from ui.tap(id="save")
-        data = video_app(ui.state).data
-        made = max(pl.id for pl in data.playlists if pl.name == p["name"])
-        yield from ui.tap(id=f"save_playlist_{made}")
+        made = [e for e in ui.find_all(p["name"], kind="list_item")
+                if e.short_id.startswith("save_playlist_")]
+        yield from ui.tap(id=max(made, key=lambda e: int(e.short_id.rsplit("_", 1)[1])).short_id)
         yield from ui.finish()
 
 
@@ -230,8 +254,10 @@ class VideoLikeAndComment(CatalogTask):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from self.open_video(ui, p["first"])
-        if not video_app(ui.state).data.videos[self.ids_with(ui, p["first"])].liked:
+        if ui.must(id="like").content_desc == "Like":
+            ui.why(f"{p['first']} is not liked yet: liking it")
             yield from ui.tap(id="like")
+        ui.why(f"Commenting \"{p['text']}\" under {p['first']}")
         yield from ui.fill("comment", p["text"])
         yield from ui.tap(id="post_comment")
         yield from ui.finish()
@@ -239,6 +265,7 @@ class VideoLikeAndComment(CatalogTask):
 
 class VideoLengthLookup(CatalogTask, Lookup):
     template = 'How long is the YouTube video "{first}"?'
+    derivations = {"answer": "the length the result row shows (m:ss), in minutes and seconds"}
     answer_type = "duration"
     complexity, max_steps = 2, 14
 
@@ -249,9 +276,12 @@ class VideoLengthLookup(CatalogTask, Lookup):
         return [r["seconds"] for r in records(initial, VIDEOS).values()]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Searching for {p['first']}: its result row shows its length")
         yield from self.search(ui, p["first"])
-        vid = self.ids_with(ui, p["first"])
-        m, s = ui.must(id=f"length_{vid}").text.split(":")[-2:]
+        row = ui.must(id=(yield from self.result(ui, p["first"])))
+        length = row.hint.split(" · ")[-1]
+        m, s = length.split(":")[-2:]
+        ui.why(f"{p['first']} runs {length}")
         yield from ui.answer(f"{int(m)} minutes {int(s)} seconds")
 
 

@@ -9,7 +9,7 @@ fraction (0, 0.5, 1) while the reward stays 0/1.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -20,7 +20,6 @@ from ...tasks.driver import Driver
 from ...tasks.families import CreateRecord
 from ...tasks.task import Task
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record, same_text
-from .app import find_playlist
 from .fixtures import (
     PLAYLISTS,
     clip_library,
@@ -28,7 +27,6 @@ from .fixtures import (
     sample_playlist_name,
     seed_playlists,
     seed_videos,
-    vlc_app,
 )
 
 
@@ -59,11 +57,30 @@ class VlcTask(Task):
         """The owner's earlier playlist (a bystander) of two of the decoys."""
         return [[sample_playlist_name(rng, avoid), list(names[:2])]]
 
+    def playlists(self, ui: Driver) -> Generator[PhoneAction, None, set[str]]:
+        """The names the Playlists tab lists (a playlist made already is not made again)."""
+        yield from ui.open_app("VLC")
+        ui.why("Checking the Playlists tab for the playlists to make")
+        yield from ui.tap(id="tab_playlists", kind="tab")
+        names: set[str] = set()
+        for _ in range(12):
+            names |= {e.text for e in ui.find_all(kind="list_item") if not e.clipped}
+            if not any(e.clipped or e.full_bounds is None for e in ui.elements()):
+                break
+            before = [(e.text, e.bounds) for e in ui.elements()]
+            yield PhoneAction("scroll", x=500, y=500, direction="down")
+            if [(e.text, e.bounds) for e in ui.elements()] == before:
+                break
+        return names
+
     def create(self, ui: Driver, name: str, files: Sequence[str]) -> Iterator[PhoneAction]:
         """Select ``files`` in order, then add them to a new playlist ``name``."""
-        yield from ui.open_app("VLC")
-        if vlc_app(ui.state).ui.tab != "Video":  # (the tabs may be scrolled away)
+        if ui.find(id="tab_playlists", kind="tab") is None:  # not in VLC's tabs now
+            yield from ui.open_app("VLC")
+        tab = ui.find(id="tab_video", kind="tab")
+        if tab is None or not tab.selected:  # (the tabs may be scrolled away)
             yield from ui.tap(id="tab_video", kind="tab")
+        ui.why(f"Selecting {', '.join(files)} in order for the playlist {name}")
         yield from ui.long_press(files[0], kind="list_item")
         for f in files[1:]:
             yield from ui.tap(f, kind="list_item")
@@ -89,7 +106,7 @@ class VlcCreatePlaylist(VlcTask, CreateRecord):
         return {"name": same_text(p["playlist_name"]), "media": media_list(p["files"])}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        if find_playlist(vlc_app(ui.state).data, p["playlist_name"]) is None:
+        if p["playlist_name"] not in (yield from self.playlists(ui)):
             yield from self.create(ui, p["playlist_name"], p["files"])
         yield from ui.finish()
 
@@ -121,8 +138,9 @@ class VlcCreateTwoPlaylists(VlcTask):
         return [Allow(self.collection, "added", max=2)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        have = yield from self.playlists(ui)
         for i in (1, 2):
-            if find_playlist(vlc_app(ui.state).data, p[f"playlist_name{i}"]) is None:
+            if p[f"playlist_name{i}"] not in have:
                 yield from self.create(ui, p[f"playlist_name{i}"], p[f"files{i}"])
         yield from ui.finish()
 

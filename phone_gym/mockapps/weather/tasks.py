@@ -5,7 +5,7 @@ look-ups read their answer from the initial snapshot, never from the params."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from datetime import timedelta
 from typing import Any, ClassVar
 
@@ -17,8 +17,9 @@ from ...tasks.families import CreateRecord, DeleteRecord, Lookup
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, Value, lookup
+from ...world.a11y import UIElement
 from .app import RAIN, UNITS, alerts, forecast, hourly, ordered
-from .fixtures import CITY_NAMES, CITY_TABLE, UNITS_PATH, seed_weather, weather_app
+from .fixtures import CITY_NAMES, CITY_TABLE, UNITS_PATH, seed_weather
 
 
 def saved_names(state: Mapping[str, Any]) -> list[str]:
@@ -30,6 +31,36 @@ def saved_names(state: Mapping[str, Any]) -> list[str]:
 def open_city(ui: Driver, city: str) -> Iterator[PhoneAction]:
     yield from ui.open_app("Weather")
     yield from ui.tap(city, kind="list_item")
+
+
+def scan(ui: Driver, prefix: str) -> Generator[PhoneAction, None, dict[str, UIElement]]:
+    """Scroll down a list, reading every row whose id starts with ``prefix``: the rows
+    by id (what an agent reads off the screens it scrolls through)."""
+    rows: dict[str, UIElement] = {}
+    for _ in range(12):
+        for e in ui.find_all():
+            if e.short_id.startswith(prefix) and not e.clipped:
+                rows.setdefault(e.short_id, e)
+        if not any(e.clipped or e.full_bounds is None for e in ui.elements()):
+            break
+        before = [(e.text, e.bounds) for e in ui.elements()]
+        yield PhoneAction("scroll", x=500, y=500, direction="down")
+        if [(e.text, e.bounds) for e in ui.elements()] == before:
+            break
+    return rows
+
+
+def set_units(ui: Driver, units: str) -> Iterator[PhoneAction]:
+    """Open Weather's Units dialog and pick ``units`` unless it is checked already."""
+    yield from ui.open_app("Weather")
+    ui.why("Opening the Units dialog to see which unit is set")
+    yield from ui.tap(id="units")
+    if ui.must(UNITS[units], kind="radio").checked:
+        ui.why(f"{UNITS[units]} is checked already: closing the dialog")
+        yield from ui.tap(id="button_cancel")
+    else:
+        ui.why(f"{UNITS[units]} is not checked: choosing it")
+        yield from ui.tap(UNITS[units])
 
 
 class WeatherTask(Task):
@@ -112,10 +143,8 @@ class WeatherSwitchUnits(WeatherTask):
         return [Becomes(UNITS_PATH, p["units"])]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from ui.open_app("Weather")
-        if weather_app(ui.state).data.units != p["units"]:
-            yield from ui.tap(id="units")
-            yield from ui.tap(UNITS[p["units"]])
+        yield from set_units(ui, next(k for k, v in UNITS.items()
+                                      if v.startswith(p["label"])))
         yield from ui.finish()
 
 
@@ -149,8 +178,11 @@ class WeatherMoveCityToTop(WeatherTask):
         yield from ui.open_app("Weather")
         yield from ui.tap(id="manage")
         for _ in range(len(CITY_NAMES)):
-            if ordered(weather_app(ui.state).data.cities)[0].name == p["city"]:
+            row = ui.must(p["city"], kind="list_item")
+            if row.hint == "#1":
+                ui.why(f"{p['city']} is first in the list now")
                 break
+            ui.why(f"{p['city']} is {row.hint} in the list: moving it up one place")
             yield from ui.long_press(p["city"], kind="list_item")
             yield from ui.tap("Move up", kind="menu_item")
         yield from ui.finish()
@@ -173,14 +205,14 @@ class WeatherAddCityInFahrenheit(WeatherTask):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Weather")
-        data = weather_app(ui.state).data
-        if not any(c.name == p["city"] for c in data.cities):
+        ui.why(f"Looking for {p['city']} among my cities")
+        yield from scan(ui, "city_")
+        if ui.find(p["city"], kind="list_item") is None:
+            ui.why(f"{p['city']} is not in my cities: adding it")
             yield from ui.tap(id="add_city")
             yield from ui.fill("city_search", p["city"])
             yield from ui.tap(p["city"], kind="list_item")
-        if data.units != "F":
-            yield from ui.tap(id="units")
-            yield from ui.tap(UNITS["F"])
+        yield from set_units(ui, "F")
         yield from ui.finish()
 
 
@@ -235,10 +267,13 @@ class WeatherRainOnDay(WeatherLookup):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from open_city(ui, p["city"])
+        ui.why(f"Opening {p['city']}'s 10-day forecast to find the coming {p['weekday']}")
         yield from ui.tap("10 days")
-        yield from ui.reveal(id=f"day_{p['offset']}")
-        row = ui.must(id=f"day_{p['offset']}")
+        days = [e for e in ui.find_all(kind="list_item") if e.short_id.startswith("day_")
+                and e.short_id != "day_0" and e.text.startswith(p["weekday"][:3])]
+        row = min(days, key=lambda e: e.bounds[1])
         chance = int(row.hint.split(" · ")[1].split("%")[0])
+        ui.why(f"{row.text}: {chance}% chance of rain, against {RAIN}% asked")
         yield from ui.answer("Yes" if chance >= RAIN else "No")
 
 
@@ -261,12 +296,12 @@ class WeatherRainiestHour(WeatherLookup):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from open_city(ui, p["city"])
-        # plan with the state: the row to look at; read the hour from the screen
-        app = weather_app(ui.state)
-        hours = hourly(app.data.seed, p["city"], app.system.now)
-        top = max(range(len(hours)), key=lambda i: hours[i].rain)
-        yield from ui.reveal(id=f"hour_{top}")
-        yield from ui.answer(ui.must(id=f"hour_{top}").text)
+        ui.why(f"Reading every hour left today in {p['city']}'s hourly forecast")
+        rows = yield from scan(ui, "hour_")
+        ordered_rows = sorted(rows.values(), key=lambda e: int(e.short_id.split("_")[1]))
+        top = max(ordered_rows, key=lambda e: int(e.hint.split(" · ")[1].split("%")[0]))
+        ui.why(f"{top.text} has the highest chance of rain ({top.hint.split(' · ')[1]})")
+        yield from ui.answer(top.text)
 
 
 class WeatherCityWithAlert(WeatherLookup):
@@ -298,11 +333,12 @@ class WeatherCityWithAlert(WeatherLookup):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Weather")
-        for c in ordered(weather_app(ui.state).data.cities):
-            yield from ui.reveal(c.name, kind="list_item")
-            row = ui.must(c.name, kind="list_item")
+        ui.why("Reading my cities' rows: a severe alert shows as ⚠ Alert")
+        rows = yield from scan(ui, "city_")
+        for row in sorted(rows.values(), key=lambda e: int(e.short_id.split("_")[1])):
             if "Alert" in row.hint:
-                yield from ui.answer(c.name)
+                ui.why(f"{row.text}'s row shows an alert")
+                yield from ui.answer(row.text)
                 return
         yield from ui.answer("none")  # pragma: no cover - setup makes one
 
