@@ -138,6 +138,11 @@ TABLES = Tables(
         # training.md: each shortened to a few steps of the tiny model
         "phone-gym collect --task ClockDisableAlarm --episodes 16 --out out/traj":
             "phone-gym collect --task ClockDisableAlarm --episodes 2 --out out/traj --no-progress",
+        "phone-gym collect --tasks all --seeds 0-1 --workers 2 --out out/demos "
+        "--format native,hf,sharegpt,trl --reasons reason":
+            "phone-gym collect --tasks ClockDisableAlarm,ContactsAddContact --seeds 0 "
+            "--workers 2 --out out/demos --format native,hf,sharegpt,trl --reasons reason "
+            "--size 135 300 --no-progress",
         "phone-gym train sft --config examples/configs/sft.toml":
             "phone-gym train sft --config examples/configs/sft.toml " + _TRAIN_SHORT,
         "phone-gym train grpo --config examples/configs/grpo_real_mock.toml":
@@ -209,6 +214,11 @@ TABLES = Tables(
             ("out/demo_ContactsCreate_0.gif",), r"task ContactsCreate .*\nSUCCESS: reward 1\.0"),
         "phone-gym collect --task ClockDisableAlarm --episodes 16 --out out/traj": Expect(
             ("out/traj/steps.jsonl",), r'"episodes": 2, "solved": 2'),
+        "phone-gym collect --tasks all --seeds 0-1 --workers 2 --out out/demos "
+        "--format native,hf,sharegpt,trl --reasons reason": Expect(
+            ("out/demos/collect_summary.json", "out/demos/hf/train-00000.parquet",
+             "out/demos/sharegpt/dataset_info.json", "out/demos/trl/train.jsonl"),
+            r'"episodes": 2, "steps": \d+, "solved": 2'),
         "phone-gym train sft --config examples/configs/sft.toml": Expect(
             ("runs/sft/metrics.csv", "runs/sft/final/*")),
         "phone-gym train grpo --config examples/configs/grpo_real_mock.toml": Expect(

@@ -293,6 +293,13 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         """The oracle's next action for the current episode (for data collection and demos)."""
         return self._need_episode().oracle_action()
 
+    def oracle_step(self) -> dict[str, Any]:
+        """The oracle's next step: ``{"action": PhoneAction, "reason": str,
+        "step_instruction": str}`` (``Episode.oracle_step``), for demonstration data; none
+        of it reaches the agent's ``info``."""
+        action, reason, instruction = self._need_episode().oracle_step()
+        return {"action": action, "reason": reason, "step_instruction": instruction}
+
     def _can_type(self) -> bool:
         """Whether a ``type`` would be typed now (a text field has focus): what the action
         space's ``sample()`` asks before it draws one."""

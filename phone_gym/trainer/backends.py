@@ -15,6 +15,9 @@ from ..actions import batch_actions, format_action
 if TYPE_CHECKING:
     from gymnasium.vector import AsyncVectorEnv, SyncVectorEnv
 
+#: An oracle's next step: ``{"action": text, "reason": str | None, "step_instruction": str |
+#: None}`` (reason and instruction None for an env whose oracle gives only actions).
+OracleStep = dict[str, str | None]
 StepResult = tuple[dict[str, Any], float, bool, bool, dict[str, Any]]
 ResetResult = tuple[dict[str, Any], dict[str, Any]]
 #: The action sent to vector-env slots that have no episode running (its result is ignored).
@@ -34,6 +37,8 @@ class EnvBackend(Protocol):
 
     def oracle(self, slots: Sequence[int]) -> list[str | None]: ...
 
+    def oracle_steps(self, slots: Sequence[int]) -> list[OracleStep | None]: ...
+
     def close(self) -> None: ...
 
 
@@ -44,6 +49,27 @@ def oracle_text(env: gym.Env[Any, Any]) -> str | None:
         return None
     action = fn()
     return action if isinstance(action, str) else format_action(action)
+
+
+def oracle_step_of(env: gym.Env[Any, Any]) -> OracleStep | None:
+    """The env's next oracle step (``OracleStep``), from its ``oracle_step()`` if it has
+    one, else its ``oracle_action()`` alone; None if it has no oracle."""
+    fn = getattr(env.unwrapped, "oracle_step", None)
+    if fn is None:
+        text = oracle_text(env)
+        return None if text is None else as_oracle_step(text)
+    return as_oracle_step(fn())
+
+
+def as_oracle_step(step: Any) -> OracleStep:
+    """An ``OracleStep`` from an env's ``oracle_step()`` dict (its action formatted as
+    text) or from an action alone."""
+    if not isinstance(step, dict):
+        step = {"action": step}
+    action = step["action"]
+    return {"action": action if isinstance(action, str) else format_action(action),
+            "reason": step.get("reason") or None,
+            "step_instruction": step.get("step_instruction") or None}
 
 
 class EnvListBackend:
@@ -76,6 +102,9 @@ class EnvListBackend:
 
     def oracle(self, slots: Sequence[int]) -> list[str | None]:
         return [oracle_text(self.envs[i]) for i in slots]
+
+    def oracle_steps(self, slots: Sequence[int]) -> list[OracleStep | None]:
+        return [oracle_step_of(self.envs[i]) for i in slots]
 
     def close(self) -> None:
         for env in self.envs:
@@ -159,6 +188,13 @@ class VectorEnvBackend:
             return [oracle_text(envs[i]) for i in slots]
         actions = self._per_env.call("oracle_action")
         return [format_action(actions[i]) if actions[i] is not None else None for i in slots]
+
+    def oracle_steps(self, slots: Sequence[int]) -> list[OracleStep | None]:
+        envs = getattr(self.vec, "envs", None)
+        if envs is not None:
+            return [oracle_step_of(envs[i]) for i in slots]
+        steps = self._per_env.call("oracle_step")
+        return [as_oracle_step(steps[i]) if steps[i] is not None else None for i in slots]
 
     def close(self) -> None:
         self.vec.close()

@@ -14,6 +14,9 @@ import warnings
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .export import FORMATS
+from .prompts import REASONS
+
 #: What each optional module is installed with.
 EXTRAS: dict[str, str] = {
     "torch": "train", "transformers": "train", "peft": "train", "tokenizers": "train",
@@ -54,6 +57,23 @@ def arg_type(convert: Callable[[str], Any], ok: Callable[[Any], bool],
 
 
 positive_int = arg_type(int, lambda v: v > 0, "an integer >= 1")
+
+
+def _seeds(text: str) -> list[int] | None:
+    from .collect import parse_seeds
+
+    return parse_seeds(text) or None
+
+
+def _formats(text: str) -> list[str] | None:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    return names if names and all(n in FORMATS for n in names) else None
+
+
+seed_list = arg_type(_seeds, lambda v: v is not None,
+                     "seeds such as 0-1, 0,3,5 or 0-4,9 (integers >= 0)")
+format_list = arg_type(_formats, lambda v: v is not None,
+                       f"formats from {', '.join(FORMATS)}, comma-separated")
 seed_int = arg_type(int, lambda v: v >= 0, "an integer >= 0")
 
 
@@ -67,11 +87,35 @@ def add_commands(subparsers: Any, parents: list[argparse.ArgumentParser] | None 
         help="solve tasks with the oracle and save the episodes for train sft",
         description="Solve PhoneWorld tasks with the oracle and write the episodes to a "
                     "folder: steps.jsonl (frame paths relative to that folder), frames/*.png "
-                    "and a conversations file for other trainers (absolute image paths). "
+                    "and a conversations file for other trainers (absolute image paths); "
+                    "--format adds datasets for Hugging Face datasets, LLaMA-Factory and TRL. "
                     "train sft reads the folder: data.path in its config "
-                    "(or --set data.path=FOLDER).")
+                    "(or --set data.path=FOLDER). At scale: --tasks all --seeds 0-1 "
+                    "--workers 8 (resumable).")
     p.add_argument("--task", action="append", default=None, metavar="ID",
                    help="a template id; repeatable (default: all templates)")
+    p.add_argument("--tasks", default=None, metavar="IDS",
+                   help="template ids, comma-separated, or 'all': with --seeds, every "
+                        "(template, seed) pair is collected once")
+    p.add_argument("--seeds", type=seed_list, default=None, metavar="RANGE",
+                   help="collect every template (--task/--tasks, default all) on each of "
+                        "these seeds (0-1, 0,3,5, 0-4,9): one episode per (template, seed), "
+                        "named TEMPLATE-sSEED; a rerun skips the pairs already complete in "
+                        "--out (resume); ends with a summary, also written to "
+                        "OUT/collect_summary.json. Without it: --episodes random episodes")
+    p.add_argument("--workers", type=positive_int, default=1,
+                   help="with --seeds: worker processes (default 1)")
+    p.add_argument("--format", type=format_list, default=["native"], metavar="FORMATS",
+                   help="what to write, comma-separated: native (the trajectory folder, "
+                        "always written: train sft reads it), hf (OUT/hf: parquet for "
+                        "datasets.load_dataset), sharegpt (OUT/sharegpt: LLaMA-Factory's "
+                        "ShareGPT JSON and dataset_info.json), trl (OUT/trl/train.jsonl: "
+                        "TRL's conversational messages with images); default native")
+    p.add_argument("--reasons", choices=list(REASONS), default="none",
+                   help="what the assistant's target holds before the action in the hf, "
+                        "sharegpt and trl exports: none (the action alone, default), reason "
+                        "(the oracle's reason), reason_and_step (and the step instruction); "
+                        "the hf export also has them as columns")
     p.add_argument("--episodes", type=positive_int, default=16,
                    help="how many episodes to collect (default 16)")
     p.add_argument("--num-envs", type=positive_int, default=4,
@@ -153,10 +197,23 @@ def run(args: argparse.Namespace) -> int:
             warnings.warn("no progress bar: tqdm is not installed: pip install tqdm (or pass "
                           "--no-progress)", stacklevel=1)
             progress = False
-        summary = run_collect(args.task, args.episodes, args.out, num_envs=args.num_envs,
-                              seed=args.seed, obs_size=tuple(args.size) if args.size else None,
-                              conversations=None if args.conversations == "none"
-                              else args.conversations, progress=progress)
+        obs_size = tuple(args.size) if args.size else None
+        tasks = args.tasks if args.tasks is not None else args.task
+        if args.seeds is not None:
+            from .collect import collect_grid
+            from .export import write_formats
+
+            summary = collect_grid(tasks, args.seeds, args.out, workers=args.workers,
+                                   obs_size=obs_size, progress=progress)
+            extra = [f for f in args.format if f != "native"]
+            if extra:
+                summary["formats"] = write_formats(args.out, extra, reasons=args.reasons)
+        else:
+            summary = run_collect(tasks, args.episodes, args.out, num_envs=args.num_envs,
+                                  seed=args.seed, obs_size=obs_size,
+                                  conversations=None if args.conversations == "none"
+                                  else args.conversations, progress=progress,
+                                  formats=args.format, reasons=args.reasons)
         summary["out"] = args.out
     else:
         from .config import apply_overrides, load_config

@@ -3,9 +3,11 @@
 Shared keys (defaults in ``COMMON``): ``model`` ("tiny" or a local checkpoint), ``out_dir``,
 the policy settings, ``seed``, ``checkpoint_every``, ``lora`` (a table: r, alpha, dropout,
 target_modules; absent: full fine-tuning). SFT adds ``data`` (``DATA``: the folder
-``phone-gym collect`` wrote, or oracle episodes to collect) and the optimizer keys in
-``SFT``; GRPO adds ``sources`` (a list of ``EnvSource`` tables), ``grpo`` (``GRPOSettings``
-fields), ``format_penalty`` and ``ray_workers``. Relative paths (``out_dir``,
+``phone-gym collect`` wrote, or oracle episodes to collect), the optimizer keys in
+``SFT`` and ``reasons`` (``"none"``, ``"reason"`` or ``"reason_and_step"``: what the
+target holds before the action, ``prompts.assistant_text``); GRPO adds ``sources`` (a
+list of ``EnvSource`` tables), ``grpo`` (``GRPOSettings`` fields), ``format_penalty`` and
+``ray_workers``. Relative paths (``out_dir``,
 ``data.path``) are relative to the working directory. Example (TOML)::
 
     model = "tiny"
@@ -35,6 +37,8 @@ from dataclasses import MISSING, fields
 from pathlib import Path
 from typing import Any
 
+from .prompts import REASONS
+
 COMMON: dict[str, Any] = {
     "model": "tiny", "out_dir": "runs/train", "image_size": None, "max_new_tokens": 48,
     "temperature": 1.0, "max_history": 8, "history_images": 0, "dtype": None,
@@ -43,7 +47,7 @@ COMMON: dict[str, Any] = {
 }
 SFT: dict[str, Any] = {
     "data": None, "steps": 300, "train_batch_size": 8, "lr": 1e-3, "weight_decay": 0.0,
-    "max_grad_norm": 1.0, "eval_episodes": 0, "successful_only": True,
+    "max_grad_norm": 1.0, "eval_episodes": 0, "successful_only": True, "reasons": "none",
 }
 GRPO: dict[str, Any] = {
     "sources": None, "grpo": {}, "format_penalty": 0.0, "ray_workers": 0, "record": False,
@@ -297,6 +301,11 @@ def resolve(config: Mapping[str, Any], kind: str) -> dict[str, Any]:
         out["lora"] = _table(out["lora"], LORA, "lora", keys)
         out["lora"] = {k: v for k, v in out["lora"].items() if v is not None}
     if kind == "sft":
+        if out["reasons"] not in REASONS:
+            raise ConfigError(f"reasons = {out['reasons']!r}: accepted: "
+                              f"{', '.join(map(repr, REASONS))} (what the target holds "
+                              "before the action: nothing, the step's reason, or its reason "
+                              "and step instruction)")
         out["data"] = {**DATA, **_table(out["data"] or {}, DATA, "data", keys)}
         _check_types(out["data"], DATA, "data.")
     else:

@@ -31,6 +31,8 @@ class EpisodeSpec:
     seed: int | None
     group_id: int
     options: Mapping[str, Any] | None = None
+    #: the episode's id in its records (default: the collector numbers episodes ep000000...)
+    episode_id: str | None = None
 
 
 @dataclass

@@ -22,6 +22,34 @@ ANSWER_FORMAT = (
     'If the task cannot be done on this phone, end with finish(status="infeasible").')
 
 
+#: What an SFT target holds before its action (``sft.reasons`` in a config, ``--reasons``
+#: of ``phone-gym collect``): nothing, the step's reason, or its reason and step instruction.
+REASONS: tuple[str, ...] = ("none", "reason", "reason_and_step")
+
+
+def assistant_text(action: str, reason: str | None = None,
+                   step_instruction: str | None = None, reasons: str = "none") -> str:
+    """The assistant's target for a step: the action alone (``reasons="none"``), or a short
+    thought before it, as AndroidControl-style data has it::
+
+        Reason: The note lists three expenses; the second is still to add.
+        Step: Tap “Save”
+        Action: click(x=500, y=912)
+
+    (``Step:`` only with ``"reason_and_step"``; a part the step did not record is left
+    out). The action parser reads the action after the thought."""
+    if reasons not in REASONS:
+        raise ValueError(f"reasons={reasons!r}; accepted: {', '.join(REASONS)}")
+    lines = []
+    if reasons != "none" and reason:
+        lines.append(f"Reason: {reason}")
+    if reasons == "reason_and_step" and step_instruction:
+        lines.append(f"Step: {step_instruction}")
+    if not lines:
+        return action
+    return "\n".join([*lines, f"Action: {action}"])
+
+
 @dataclass
 class Turn:
     """One earlier step as the policy remembers it."""
@@ -31,8 +59,22 @@ class Turn:
     screenshot: Any = None  #: the screen the action was taken on (an array or a reference)
 
 
-def system_prompt(app_names: Sequence[str] | None = None) -> str:
-    """The system prompt: role, actions with their fields, coordinates, answer format."""
+def reasons_prompt(reasons: str) -> str:
+    """The system prompt's line for targets with a thought (``assistant_text``); empty for
+    ``reasons="none"``."""
+    if reasons not in REASONS:
+        raise ValueError(f"reasons={reasons!r}; accepted: {', '.join(REASONS)}")
+    if reasons == "none":
+        return ""
+    step = " and the step in a few words on a line 'Step: ...'" \
+        if reasons == "reason_and_step" else ""
+    return (f"Before the action, give a short reason on a line 'Reason: ...'{step}; then "
+            "write the action on a line 'Action: ...'.")
+
+
+def system_prompt(app_names: Sequence[str] | None = None, reasons: str = "none") -> str:
+    """The system prompt: role, actions with their fields, coordinates, answer format (and
+    with ``reasons``, the thought that comes before the action: ``reasons_prompt``)."""
     lines = [
         "You operate an Android phone to complete a task. Each turn you see the task, your "
         "earlier actions and a screenshot of the current screen. Reply with exactly one "
@@ -46,6 +88,8 @@ def system_prompt(app_names: Sequence[str] | None = None) -> str:
         lines.append("Apps: " + ", ".join(app_names) + ".")
     lines.append(ANSWER_FORMAT)
     lines.append('Examples: click(x=540, y=210) | type(text="Bob") | finish(status="success")')
+    if reasons != "none":
+        lines.append(reasons_prompt(reasons))
     return "\n".join(lines)
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import gymnasium as gym
 
-from .backends import EnvListBackend, ResetResult, StepResult
+from .backends import EnvListBackend, OracleStep, ResetResult, StepResult
 
 if TYPE_CHECKING:
     from ray.actor import ActorHandle
@@ -40,6 +40,9 @@ class EnvWorker:
 
     def oracle(self, slots: list[int]) -> list[str | None]:
         return self.backend.oracle(slots)
+
+    def oracle_steps(self, slots: list[int]) -> list[OracleStep | None]:
+        return self.backend.oracle_steps(slots)
 
     def close(self) -> None:
         self.backend.close()
@@ -99,6 +102,9 @@ class RayBackend:
 
     def oracle(self, slots: Sequence[int]) -> list[str | None]:
         return self._call("oracle", slots)
+
+    def oracle_steps(self, slots: Sequence[int]) -> list[OracleStep | None]:
+        return self._call("oracle_steps", slots)
 
     def close(self) -> None:
         import ray

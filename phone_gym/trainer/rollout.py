@@ -34,6 +34,8 @@ class _Running:
     info: dict[str, Any]
     history: list[Turn] = field(default_factory=list)
     steps: list[StepRecord] = field(default_factory=list)
+    #: the oracle's reason and step instruction for the step about to be taken
+    oracle: dict[str, str | None] = field(default_factory=dict)
 
 
 def as_backend(envs: Any) -> EnvBackend:
@@ -128,8 +130,7 @@ class Collector:
             states = [running[i] for i in slots]
             if getattr(self.policy, "needs_oracle", False):
                 t0 = time.perf_counter()
-                for state, action in zip(states, self.backend.oracle(slots), strict=True):
-                    state.info["oracle_action"] = action
+                self._ask_oracle(slots, states)
                 self.timings["env_s"] += time.perf_counter() - t0
             t0 = time.perf_counter()
             outputs = [as_generation(o) for o in self.policy.act(
@@ -155,6 +156,20 @@ class Collector:
         bar.close()
         return done
 
+    def _ask_oracle(self, slots: list[int], states: list[_Running]) -> None:
+        """Put each env's next oracle action in its info (what ``OraclePolicy`` reads) and
+        keep its reason and step instruction for the record (never in the info)."""
+        steps = getattr(self.backend, "oracle_steps", None)
+        if steps is None:  # a backend that gives actions only
+            for state, action in zip(states, self.backend.oracle(slots), strict=True):
+                state.info["oracle_action"] = action
+                state.oracle = {}
+            return
+        for state, step in zip(states, steps(slots), strict=True):
+            state.info["oracle_action"] = None if step is None else step["action"]
+            state.oracle = {} if step is None else {
+                "reason": step.get("reason"), "step_instruction": step.get("step_instruction")}
+
     def _start(self, queue: deque[EpisodeSpec], running: dict[int, _Running]) -> None:
         """Start queued episodes on free slots of their sources."""
         starts: list[tuple[int, EpisodeSpec]] = []
@@ -172,7 +187,8 @@ class Collector:
                                      [p.options for _, p in starts])
         self.timings["env_s"] += time.perf_counter() - t0
         for (slot, spec), (obs, info) in zip(starts, results, strict=True):
-            running[slot] = _Running(spec, f"ep{self._episodes:06d}", obs, dict(info))
+            episode_id = spec.episode_id or f"ep{self._episodes:06d}"
+            running[slot] = _Running(spec, episode_id, obs, dict(info))
             self._episodes += 1
 
     def _remember(self, state: _Running, record: StepRecord) -> None:
@@ -215,6 +231,8 @@ class Collector:
             reward=float(env_reward) + penalty, done=bool(terminated or truncated),
             terminated=bool(terminated), truncated=bool(truncated),
             success=None if success is None else bool(success), verdict=info.get("verdict"),
+            reason=state.oracle.get("reason"),
+            step_instruction=state.oracle.get("step_instruction"),
             images=list(gen.images),
             frame=np.asarray(shot) if shot is not None and self.keep_frames else None,
         )

@@ -16,10 +16,11 @@ import numpy as np
 from ..trajectory.format import TrajectoryError
 from ..trajectory.records import Episode
 from .config import ConfigError, resolve
-from .export import export_episodes, load_episodes, write_conversations
+from .export import export_episodes, load_episodes, write_conversations, write_formats
 from .metrics import MetricsLog
 from .mixing import EnvSource, MixedSampler
 from .policies import OraclePolicy
+from .prompts import reasons_prompt
 from .rollout import Collector
 
 #: A Hugging Face hub id (``org/name``), which ``load_vlm`` may download.
@@ -41,11 +42,18 @@ def oracle_episodes(env: str = "PhoneWorld-v0", kwargs: Mapping[str, Any] | None
 
 def run_collect(task: str | Sequence[str] | None, episodes: int, out: str | Path, *,
                 num_envs: int = 4, seed: int = 0, obs_size: tuple[int, int] | None = None,
-                conversations: str | None = "llamafactory", progress: bool = True
+                conversations: str | None = "llamafactory", progress: bool = True,
+                formats: Sequence[str] = ("native",), reasons: str = "none"
                 ) -> dict[str, Any]:
-    """Oracle trajectories of PhoneWorld (``task``: one template id, several, or None for
-    all) as an export folder, which ``run_sft`` reads as ``data.path``, plus conversations
-    with absolute image paths."""
+    """Oracle trajectories of PhoneWorld (``task``: one template id, several, "all" or
+    None for all) as an export folder, which ``run_sft`` reads as ``data.path``, plus
+    conversations with absolute image paths and the other ``formats``
+    (``export.write_formats``, with ``reasons`` in the targets)."""
+    if task == "all" or (task is not None and not isinstance(task, str)
+                         and list(task) == ["all"]):
+        task = None
+    elif isinstance(task, str) and "," in task:
+        task = [t.strip() for t in task.split(",") if t.strip()]
     kwargs: dict[str, Any] = {}
     if task:
         kwargs["task"] = task if isinstance(task, str) else list(task)
@@ -60,6 +68,9 @@ def run_collect(task: str | Sequence[str] | None, episodes: int, out: str | Path
         summary["conversations"] = write_conversations(
             eps, Path(out) / f"conversations_{conversations}.jsonl", frames_dir=out,
             style=conversations)
+    extra = [f for f in formats if f != "native"]
+    if extra:
+        summary["formats"] = write_formats(out, extra, reasons=reasons)
     return summary
 
 
@@ -161,8 +172,11 @@ def _run_sft(cfg: dict[str, Any], out: Path, log: MetricsLog) -> dict[str, Any]:
     data = cfg["data"]
     episodes = sft_data(data, cfg["seed"])
     policy = build_policy(cfg, do_sample=False)
+    if cfg["reasons"] != "none":  # the model is told to think first, as it is trained
+        policy.system = "\n".join(filter(None, [policy.system, reasons_prompt(cfg["reasons"])]))
     record_precision(out, policy)
-    samples = sft_samples(episodes, policy, successful_only=cfg["successful_only"])
+    samples = sft_samples(episodes, policy, successful_only=cfg["successful_only"],
+                          reasons=cfg["reasons"])
 
     def callback(step: int, metrics: dict[str, float]) -> None:
         log.log(metrics)

@@ -12,7 +12,7 @@ from typing import Any
 import torch
 
 from ..trajectory.records import Episode, StepRecord
-from .prompts import Turn
+from .prompts import Turn, assistant_text
 from .vlm import TrainSample, VLMPolicy
 
 #: Modules LoRA adapts by default (the attention projections of Qwen-style decoders).
@@ -50,10 +50,12 @@ def turn_of(record: StepRecord) -> Turn:
 
 
 def sft_samples(episodes: Sequence[Episode], policy: VLMPolicy,
-                successful_only: bool = True) -> list[TrainSample]:
+                successful_only: bool = True, reasons: str = "none") -> list[TrainSample]:
     """Training pairs from episodes: a step with tokens (a model's rollout) is used as is
     (token-in/token-out); otherwise (oracle or recorded steps) the prompt is built by
-    ``policy`` exactly as at inference and the answer is the step's text."""
+    ``policy`` exactly as at inference and the answer is the step's text, after the
+    step's reason (and step instruction) with ``reasons`` (``prompts.assistant_text``;
+    give the policy the matching system prompt, ``prompts.system_prompt(reasons=...)``)."""
     samples = []
     for episode in episodes:
         if successful_only and not episode.success:
@@ -77,7 +79,8 @@ def sft_samples(episodes: Sequence[Episode], policy: VLMPolicy,
                 if step.frame is not None:
                     obs["screenshot"] = step.frame
                 ids, images = policy.prompt_ids(obs, {}, history)
-                samples.append(TrainSample(ids, policy.completion_ids(step.text), images))
+                target = assistant_text(step.text, step.reason, step.step_instruction, reasons)
+                samples.append(TrainSample(ids, policy.completion_ids(target), images))
             history.append(turn_of(step))
     return samples
 

@@ -20,8 +20,10 @@ RECORD_KEYS: tuple[str, ...] = (
     "episode_id", "source", "task_id", "seed", "group_id", "step", "instruction", "history",
     "feedback", "prompt_ids", "gen_ids", "logprobs", "screenshot", "image_refs", "text",
     "action", "valid", "action_error", "env_reward", "penalty", "reward", "done",
-    "terminated", "truncated", "success", "verdict",
+    "terminated", "truncated", "success", "verdict", "reason", "step_instruction",
 )
+#: Keys a step record may lack (files written before they existed): read as null.
+OPTIONAL_KEYS: frozenset[str] = frozenset({"reason", "step_instruction"})
 
 
 def _is_int(v: Any) -> bool:
@@ -59,7 +61,7 @@ RECORD_TYPES: dict[str, str] = {
     "image_refs": "strs", "text": "str", "action": "str?", "valid": "bool",
     "action_error": "str?", "env_reward": "num", "penalty": "num", "reward": "num",
     "done": "bool", "terminated": "bool", "truncated": "bool", "success": "bool?",
-    "verdict": "str?",
+    "verdict": "str?", "reason": "str?", "step_instruction": "str?",
 }
 
 
@@ -104,6 +106,10 @@ class StepRecord:
     truncated: bool
     success: bool | None
     verdict: str | None
+    #: why the step was taken (an oracle's reason), if recorded
+    reason: str | None = None
+    #: the step's low-level instruction ("Tap “Save”"), if recorded
+    step_instruction: str | None = None
     images: list[np.ndarray] = field(default_factory=list, repr=False)  #: prompt images
     frame: np.ndarray | None = field(default=None, repr=False)  #: the screenshot seen
 
@@ -117,6 +123,7 @@ class StepRecord:
         first missing key, the first value of a wrong type, or an unsafe frame path."""
         if not isinstance(data, dict):
             raise ValueError(f"expected a JSON object (a step record), got {type(data).__name__}")
+        data = {**dict.fromkeys(OPTIONAL_KEYS), **data}
         missing = [k for k in RECORD_KEYS if k not in data]
         if missing:
             raise ValueError(f"the step record lacks {', '.join(map(repr, missing))}")
