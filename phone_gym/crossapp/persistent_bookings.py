@@ -634,12 +634,13 @@ class CrossTravelFlightToCalendar(Consistency, travel.TravelBookShortestFlight):
         for e in sorted(ui.elements(), key=lambda e: e.bounds[1]):
             found = re.search(r"Economy \$([\d.]+)", e.hint)
             if e.short_id.startswith("journey_") and found and float(found[1]) < cap:
-                fits.append(e.text)
-        span = read_times(fits[0], p["day"]) if fits else None
+                fits.append(e)
+        span = read_times(fits[0].text, p["day"]) if fits else None
         if span is None:
             raise OracleError("no flight under the cap on screen")
-        number = fits[0].split(" · ")[0]
-        yield from self.book_journey(ui, number, p["day"], "Economy", p["traveller"])
+        number = fits[0].text.split(" · ")[0]
+        ui.why(f"{number} is the shortest flight under {p['cap']}: booking it")
+        yield from self.book_journey(ui, fits[0].short_id, "Economy", p["traveller"])
         yield from new_event(ui, number, *span)
         yield from ui.finish()
 
