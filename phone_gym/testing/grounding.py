@@ -123,7 +123,7 @@ def value_seen(value: Any, seen: set[str]) -> bool:
 def screen_texts(device: Device) -> list[str]:
     """The texts an agent has from the screen now: elements' text, description and hint,
     and the text drawn into pictures (pixels only: a vision model reads it)."""
-    out = []
+    out: list[str] = []
     for e in ui_elements(device.frame()):
         out.extend(t for t in (e.text, e.content_desc, e.hint) if t)
     return out + pixel_texts(device.frame())

@@ -135,8 +135,8 @@ class RideScheduleRide(RideTask, CreateRecord):
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"destination": p["destination"], "option": p["option"],
-                "status": "scheduled", "scheduled": at_moment(self.start.date().isoformat(), p["time"]),
-                "promo": ""}
+                "status": "scheduled",
+                "scheduled": at_moment(self.start.date().isoformat(), p["time"]), "promo": ""}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         hour, minute = (int(x) for x in p["time"].split(":"))
