@@ -66,6 +66,8 @@ def test_vector_env_groups_share_task_and_seed(mode: str) -> None:
     episodes = collector.collect(12, group_size=3)
     vec.close()
     assert len(episodes) == 12 and all(e.success for e in episodes)
+    # the oracle's reason and step instruction come through either kind of vector env
+    assert all(s.reason and s.step_instruction for e in episodes for s in e.steps)
     groups: dict[int, list[Episode]] = {}
     for ep in episodes:
         groups.setdefault(ep.group_id, []).append(ep)

@@ -32,8 +32,8 @@ def sampler() -> MixedSampler:
 
 
 def signature(episodes: list[Any]) -> list[tuple[Any, ...]]:
-    return sorted((s.group_id, s.seed, s.step, s.text, s.reward, s.frame.tobytes())
-                  for e in episodes for s in e.steps)
+    return sorted((s.group_id, s.seed, s.step, s.text, s.reason, s.step_instruction,
+                   s.reward, s.frame.tobytes()) for e in episodes for s in e.steps)
 
 
 def test_ray_workers_give_the_same_records(local_ray: None, fresh_policy: Any) -> None:
@@ -43,6 +43,7 @@ def test_ray_workers_give_the_same_records(local_ray: None, fresh_policy: Any) -
     try:
         remote = Collector(backend, OraclePolicy(), sampler=s).collect(8, group_size=2)
         assert signature(remote) == signature(local)
+        assert all(st.reason and st.step_instruction for e in remote for st in e.steps)
         assert all(tuple(st.to_json()) == RECORD_KEYS for e in remote for st in e.steps)
         vlm = Collector(backend, fresh_policy, sampler=s).collect(4, group_size=2)
     finally:
@@ -51,4 +52,5 @@ def test_ray_workers_give_the_same_records(local_ray: None, fresh_policy: Any) -
         for st in ep.steps:
             assert tuple(st.to_json()) == RECORD_KEYS
             assert st.prompt_ids and len(st.gen_ids) == len(st.logprobs)
+            assert st.reason is None  # a model's step has no oracle reason
             assert st.frame.shape == (OBS_SIZE[1], OBS_SIZE[0], 3)

@@ -11,6 +11,7 @@ from trainer_support import IMAGE_SIZE, OBS_SIZE, TASK
 
 from phone_gym.trainer.cli import main
 from phone_gym.trainer.metrics import read_metrics
+from phone_gym.trainer.runs import oracle_episodes
 from phone_gym.trainer.vlm import load_vlm
 
 
@@ -32,8 +33,9 @@ def test_train_sft_from_a_json_config(tmp_path: Path,
     assert main(["train", "sft", "--config", str(path), "--set", "steps=3",
                  "--no-progress"]) == 0
     summary = last_json(capsys.readouterr().out)
-    # a sample per oracle step: 2 episodes of at least 3 steps (the route picked adds some)
-    assert summary["samples"] >= 6 and 0.0 <= summary["eval_success"] <= 1.0
+    data = oracle_episodes("PhoneWorld-v0", config["data"]["kwargs"], 2, None, 2, 0)
+    assert summary["samples"] == sum(len(e) for e in data)  # the same oracle episodes
+    assert 0.0 <= summary["eval_success"] <= 1.0
     out = tmp_path / "sft"
     rows = read_metrics(out / "metrics.csv")
     assert [r["step"] for r in rows] == ["1", "2", "3"] and "loss" in rows[0]
