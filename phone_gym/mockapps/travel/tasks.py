@@ -153,8 +153,19 @@ class TravelTask(RecordTask):
             raise_missing(traveller)
         yield from ui.tap(id=found[0].short_id)
 
-    def book_journey(self, ui: Driver, row_id: str, seat: str,
+    def book_journey(self, ui: Driver, number: str, day: str, seat: str,
                      traveller: str) -> Iterator[PhoneAction]:
+        """From the results for ``day``: open ``number`` (its row found by the number it
+        shows), choose the class and traveller, pay."""
+        rows = yield from read_rows(ui, "journey")
+        found = [row_id for row_id, text, _ in rows if text.split(" · ")[0] == number]
+        if not found:
+            raise_missing(number)
+        ui.why(f"Opening {number}")
+        yield from self.book_row(ui, found[0], seat, traveller)
+
+    def book_row(self, ui: Driver, row_id: str, seat: str,
+                 traveller: str) -> Iterator[PhoneAction]:
         """From the results: open the row ``row_id``, choose the class and traveller,
         pay."""
         yield from ui.tap(id=row_id)
@@ -278,7 +289,7 @@ class TravelBookCheapestTrain(TravelTask, CreateRecord):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         row_id = yield from self.cheapest_train(ui, p["origin"], p["destination"], p["day"],
                                                 p["seat"], p["after"])
-        yield from self.book_journey(ui, row_id, p["seat"], p["traveller"])
+        yield from self.book_row(ui, row_id, p["seat"], p["traveller"])
         ui.why("The train is booked")
         yield from ui.finish()
 
@@ -335,7 +346,7 @@ class TravelBookShortestFlight(TravelTask, CreateRecord):
             raise_missing(f"a flight under {p['cap']}")
         _, _, row_id, text, hint = min(fits)
         ui.why(f"{text} ({hint}) is the shortest flight under {p['cap']}: booking it")
-        yield from self.book_journey(ui, row_id, "Economy", p["traveller"])
+        yield from self.book_row(ui, row_id, "Economy", p["traveller"])
         ui.why("The flight is booked")
         yield from ui.finish()
 
@@ -558,10 +569,10 @@ class TravelRoundTrip(TravelTask):
                        for text, hint in booked)
         if not has(f"{origin} → {dest}", p["day"]):
             row_id = yield from self.cheapest_train(ui, origin, dest, p["day"], "Second")
-            yield from self.book_journey(ui, row_id, "Second", who)
+            yield from self.book_row(ui, row_id, "Second", who)
         if not has(f"{dest} → {origin}", p["back"]):
             row_id = yield from self.cheapest_train(ui, dest, origin, p["back"], "Second")
-            yield from self.book_journey(ui, row_id, "Second", who)
+            yield from self.book_row(ui, row_id, "Second", who)
         if not has(f", {dest}", p["day"]):
             yield from self.book_hotel(ui, dest, p["day"], p["back"], p["rating"], who)
         ui.why("Both trains and the hotel are booked")
