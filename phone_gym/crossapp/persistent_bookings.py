@@ -640,7 +640,7 @@ class CrossTravelFlightToCalendar(Consistency, travel.TravelBookShortestFlight):
             raise OracleError("no flight under the cap on screen")
         number = fits[0].text.split(" · ")[0]
         ui.why(f"{number} is the shortest flight under {p['cap']}: booking it")
-        yield from self.book_journey(ui, fits[0].short_id, "Economy", p["traveller"])
+        yield from self.book_row(ui, fits[0].short_id, "Economy", p["traveller"])
         yield from new_event(ui, number, *span)
         yield from ui.finish()
 
