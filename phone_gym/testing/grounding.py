@@ -179,6 +179,10 @@ class _WatchedState:
         object.__setattr__(self, "_state", state)
         object.__setattr__(self, "_on_read", on_read)
 
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:  # isinstance(ui.state, WorldState): which phone, no read
+        return type(self._state)
+
     def __getattr__(self, name: str) -> Any:
         self._on_read(name)
         return getattr(self._state, name)
