@@ -14,7 +14,7 @@ import warnings
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .export import FORMATS
+from .formats import FORMATS
 from .prompts import REASONS
 
 #: What each optional module is installed with.

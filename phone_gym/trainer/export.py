@@ -24,13 +24,10 @@ from typing import Any
 
 from ..trajectory.records import Episode
 from ..trajectory.store import STEPS_FILE, export_episodes, load_episodes
+from .formats import FORMATS  # what collect --format writes (light: the CLI reads it)
 from .prompts import REASONS, Turn, assistant_text, build_messages, system_prompt
 
 STYLES: tuple[str, ...] = ("llamafactory", "trl")
-#: What ``phone-gym collect --format`` writes: the trajectory folder itself (``native``), a
-#: ``datasets`` parquet folder (``hf``), LLaMA-Factory's ShareGPT JSON (``sharegpt``), TRL's
-#: conversational JSON lines (``trl``).
-FORMATS: tuple[str, ...] = ("native", "hf", "sharegpt", "trl")
 #: The dataset's name in LLaMA-Factory's ``dataset_info.json`` (``dataset: phone_gym``).
 SHAREGPT_NAME = "phone_gym"
 
