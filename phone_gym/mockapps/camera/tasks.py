@@ -6,7 +6,8 @@ snapshots watch every shared folder: the manifest reads ``files``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import re
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -17,9 +18,8 @@ from ...tasks.driver import Driver
 from ...tasks.families import record_keys
 from ...tasks.task import Task
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record
-from ...world.state import WorldState
 from .app import CAMERA_DIR
-from .fixtures import COLLECTION, new_media, sample_media, seed_media
+from .fixtures import COLLECTION, sample_media, seed_media
 
 
 def ends_with(suffix: str) -> Matcher:
@@ -40,12 +40,27 @@ class CameraTask(Task):
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         seed_media(state, params["media"])
 
-    def done(self, ui: Driver, p: Mapping[str, Any]) -> bool:
-        """Whether the new file is there already (made before the oracle started over). Only
-        PhoneWorld says: its phone holds just what the setup wrote, so any other file is
-        this episode's; a real phone keeps its owner's (and earlier episodes') files."""
-        return isinstance(ui.state, WorldState) and bool(new_media(ui.state, p["media"],
-                                                                   self.suffix))
+    def done(self, ui: Driver, p: Mapping[str, Any]) -> Generator[PhoneAction, None, bool]:
+        """Whether the new file is there already (made before the oracle started over), as
+        a person tells: the preview opens the last capture, whose name holds its time
+        (``IMG_20231015_153412.jpg``); one taken within the last minutes of the status
+        bar's clock, of this task's kind, is this episode's. Returns the answer (a
+        generator: it taps the preview and comes back)."""
+        preview = ui.find(id="thumbnail", desc="Photo preview")
+        clock = ui.find(id="status_bar")
+        if preview is None or clock is None or not re.fullmatch(r"\d{1,2}:\d{2}", clock.text):
+            return False
+        ui.why("Checking the last capture: was it taken just now?")
+        yield from ui.tap(id="thumbnail")
+        shown = ui.find(id="review")
+        name = shown.content_desc.removeprefix("Photo ") if shown is not None else ""
+        yield PhoneAction("press", button="back")
+        found = re.fullmatch(r"(?:IMG|VID)_\d{8}_(\d{2})(\d{2})\d{2}(?:_\d+)?(\.\w+)", name)
+        if found is None or found[3] != self.suffix:
+            return False
+        hour, minute = (int(x) for x in clock.text.split(":"))
+        age = (hour * 60 + minute) - (int(found[1]) * 60 + int(found[2]))
+        return 0 <= age <= 10
 
     def new_file(self) -> Mapping[str, Any]:
         return {"folder": CAMERA_DIR, "name": ends_with(self.suffix)}
@@ -66,7 +81,7 @@ class CameraTakePhoto(CameraTask):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Camera")
-        if self.done(ui, p):
+        if (yield from self.done(ui, p)):
             yield from ui.finish()
             return
         if not ui.must(id="tab_photo", kind="tab").selected:
@@ -82,7 +97,7 @@ class CameraTakeVideo(CameraTask):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Camera")
-        if self.done(ui, p):
+        if (yield from self.done(ui, p)):
             yield from ui.finish()
             return
         if ui.find("Stop recording", id="shutter_button") is None:
