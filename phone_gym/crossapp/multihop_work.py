@@ -176,8 +176,13 @@ def contact_email(ui: Driver, name: str) -> Generator[PhoneAction, None, str]:
     """Open ``name``'s card in Contacts and read the e-mail address it shows."""
     ui.why(f"Looking up {name}'s e-mail address in Contacts")
     yield from ui.open_app("Contacts")
-    if ui.find(id="email") is not None:
+    for _ in range(3):  # a card left open, or a search: back to the list, the filter cleared
+        if ui.find(id="contacts_list") is not None:
+            break
         yield from ui.press("back")
+    search = ui.find(id="search", kind="text_field")
+    if search is not None and search.text:
+        yield from ui.fill("search", "")
     yield from ui.tap(name, kind="list_item")
     addr = ui.must(id="email").text
     ui.why(f"{name}'s card shows {addr}")
