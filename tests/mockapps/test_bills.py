@@ -180,10 +180,10 @@ def test_receipt_to_chat_refuses_every_receipt_number_dumped(seed: int) -> None:
     right = ep.template.number(ep.params, ep.initial)  # type: ignore[attr-defined]
     every = [receipt_number(r["date"], r["id"]) for r in rows(ep.initial, PAYMENTS)]
     assert right in every and len(set(every)) > 1
-    solve_saying(ep, "The receipt number is", "Receipts: " + ", ".join(every))
+    solve_saying(ep, "The receipt number:", "Receipts: " + ", ".join(every))
     assert not ep.verify().success
     fine = episode("BillsReceiptToChat", seed)
-    solve_saying(fine, "The receipt number is", f"{right.lower()} is the receipt")
+    solve_saying(fine, "The receipt number:", f"{right.lower()} is the receipt")
     assert fine.verify().success, fine.verify().reason
 
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.driver import Driver, OracleError
-from ...tasks.families import Lookup, Unsafe
+from ...tasks.families import Lookup, Unsafe, scan
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import (
@@ -418,22 +418,30 @@ class BillsReceiptToChat(BillsTask):
         return [Allow(MESSAGES, "added", where={"chat": 1})]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("Opening the Utility Bills mini-program's receipts")
         yield from open_mini_program(ui, "Bills")
         yield from ui.tap(id="tab_receipts")
-        rows_shown = [e for e in ui.find_all(kind="list_item")
-                      if e.short_id.startswith("receipt_") and e.text.startswith(p["kind"])]
-        if not rows_shown:
+        shown = yield from scan(ui, lambda d: {
+            e.short_id: (e.text, e.hint) for e in d.find_all(kind="list_item")
+            if e.short_id.startswith("receipt_") and e.text.startswith(p["kind"])})
+        if not shown:
             raise OracleError(f"no {p['kind']} receipt listed")
-        top = min(rows_shown, key=lambda e: e.bounds[1])  # newest first
-        yield from ui.tap(id=top.short_id)
+        # the most recent by the date each row shows ("7655928603 · 2026-09-13")
+        top_id, (text, hint) = max(shown.items(), key=lambda kv: kv[1][1].rsplit(" · ", 1)[-1])
+        ui.why(f"The {p['kind_text']} receipts are dated "
+               f"{', '.join(h.rsplit(' · ', 1)[-1] for _, h in shown.values())}; the most "
+               f"recent is {text} on {hint.rsplit(' · ', 1)[-1]}")
+        yield from ui.tap(id=top_id)
         number = ui.must(id="receipt_no").text.removeprefix("Receipt no. ")
+        ui.why(f"Its receipt number is {number}: sending it to {p['friend']}")
         yield from ui.tap(id="capsule_close")
         yield from ui.press("back")
         yield from ui.tap(id="tab_chats")
         yield from ui.fill("search", p["friend"])
         yield from ui.tap(p["friend"], kind="list_item")
-        yield from ui.fill("composer", f"The receipt number is {number}")
+        yield from ui.fill("composer", f"The receipt number: {number}")
         yield from ui.tap(id="send")
+        ui.why(f"{p['friend']} has the receipt number")
         yield from ui.finish()
 
 

@@ -22,7 +22,7 @@ from ...verifiers import Allow, Allowed, Criterion, NearMiss, Record, Value
 from ...world.device import LAUNCHER_PACKAGE
 from .app import DOWNLOAD, SCHEME
 from .manifest import MANIFEST
-from .pages import maze_path, maze_walls, numbers, product, task_html
+from .pages import Cell, maze_path, product, task_html
 
 COLLECTION = "apps.Chrome.pages"
 #: Other files in Download (bystanders): name -> content.
@@ -109,6 +109,20 @@ class BrowserDraw(BrowserTask):
         yield from ui.finish()
 
 
+def read_maze(ui: Driver) -> tuple[frozenset[Cell], Cell]:
+    """The maze the page draws (its picture: ``@`` the marker, ``#`` a wall, ``G`` the goal),
+    as read off the screen: its walls and where the marker is."""
+    for text in ui.picture_texts():
+        rows = [line.split() for line in text.splitlines()]
+        if not any("@" in row for row in rows):
+            continue
+        walls = frozenset((r, c) for r, row in enumerate(rows)
+                          for c, cell in enumerate(row) if cell == "#")
+        at = next((r, row.index("@")) for r, row in enumerate(rows) if "@" in row)
+        return walls, at
+    raise OracleError("no maze with a marker on screen")
+
+
 class BrowserMaze(BrowserTask):
     template = PREAMBLE + (' Then navigate the marker to the bottom-right cell, by using the '
                            'direction buttons.')
@@ -116,9 +130,17 @@ class BrowserMaze(BrowserTask):
     complexity, max_steps = 2, 20
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Opening {p['file_name']} from Downloads with Chrome")
         yield from self.open_page(ui, p)
-        for move in maze_path(maze_walls(p["browser_task_seed"])) or []:
+        walls, at = read_maze(ui)
+        moves = maze_path(walls, at)
+        if moves is None:
+            raise OracleError("the maze drawn has no way to the goal")
+        ui.why(f"The maze has {len(walls)} wall cells; the shortest way from the marker to "
+               f"G is {', '.join(moves) or 'no move at all'}")
+        for move in moves:
             yield from ui.tap(id=f"move_{move.lower()}")
+        ui.why("The marker is on the goal")
         yield from ui.finish()
 
 
@@ -127,17 +149,22 @@ class BrowserMultiply(BrowserTask):
                            'and enter their product in the form.')
     kind = "multiply"
     complexity, max_steps = 2, 22
+    derivations: ClassVar[Mapping[str, str]] = {
+        "type": "the product of the five numbers the page showed"}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Opening {p['file_name']} from Downloads with Chrome")
         yield from self.open_page(ui, p)
+        ui.why("Pressing the button five times to show the five numbers")
         for _ in range(5):
             yield from ui.tap(id="generate")
         shown = [int(ui.must(id=f"number_{i}").text.rsplit(" ", 1)[1]) for i in range(5)]
-        if shown != numbers(p["browser_task_seed"]):
-            raise OracleError(f"the page shows {shown}, not the seeded numbers")
+        ui.why(f"The numbers are {', '.join(map(str, shown))}; their product is "
+               f"{product(shown)}: entering it")
         yield from ui.tap(id="product", kind="text_field")
         yield PhoneAction("type", text=str(product(shown)))
         yield from ui.tap("Submit")
+        ui.why("The product is submitted")
         yield from ui.finish()
 
 

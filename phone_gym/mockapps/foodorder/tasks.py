@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
-from ...tasks.driver import Driver
+from ...tasks.driver import Driver, OracleError
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Becomes, Criterion, Matcher, Record, Value, matching
@@ -156,11 +156,22 @@ class FoodReorderLast(FoodTask):
         return last["restaurant"], last["items"], last["address"]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("Opening my past orders in the Food Order mini-program")
         yield from open_mini_program(ui, "FoodOrder")
         yield from ui.tap(id="my_orders")
-        yield from ui.tap(id=f"order_{len(p['past'])}")
+        orders = sorted((e for e in ui.find_all(kind="list_item")
+                         if e.short_id.startswith("order_")), key=lambda e: e.bounds[1])
+        if not orders:
+            raise OracleError("no past order listed")
+        last = orders[0]  # My orders lists the newest first
+        ui.why(f"The newest order, at the top, is from {last.text} ({last.hint}): opening it")
+        yield from ui.tap(id=last.short_id)
+        where = ui.must(id="order_address").text.removeprefix("Deliver to ")
+        ui.why(f"Reordering the same dishes to {where}")
         yield from ui.tap(id="reorder")
+        ui.why("Paying with the PIN the instruction gives")
         yield from pay_with_pin(ui, p["pin"], submit="place_order")
+        ui.why(f"The order from {last.text} is placed again")
         yield from ui.finish()
 
 

@@ -9,6 +9,7 @@ the params (``info["params"]`` must not give the task away)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import fields as dc_fields
 from typing import Any, ClassVar
@@ -16,7 +17,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
-from ...tasks.driver import Driver
+from ...tasks.driver import Driver, OracleError
 from ...tasks.families import CreateRecord, DeleteRecord, Lookup, Unsafe
 from ...tasks.task import Task
 from ...tasks.vocab import phone_number, pick
@@ -137,6 +138,26 @@ def route_time(ui: Driver, origin: str, mode: str) -> Iterator[PhoneAction]:
     yield from ui.tap(mode)
 
 
+def top_results(ui: Driver) -> list[tuple[str, float, str]]:
+    """The search results on screen now, top to bottom: ``(name, rating, hint)`` read off
+    each row ("Cafe · 4.3★ · $ · 0.7 km · Open")."""
+    rows = []
+    for e in sorted(ui.find_all(kind="list_item"), key=lambda e: e.bounds[1]):
+        found = re.search(r"([\d.]+)★", e.hint)
+        if e.short_id.startswith("place_") and found is not None and ui.usable(e):
+            rows.append((e.text, float(found.group(1)), e.hint))
+    return rows
+
+
+def best_shown(ui: Driver, kind: str) -> tuple[str, float, str]:
+    """The highest-rated open place of ``kind`` among the results shown (sorted by rating,
+    so the top rows hold it)."""
+    rows = [r for r in top_results(ui) if r[2].startswith(kind) and r[2].endswith("Open")]
+    if not rows:
+        raise OracleError(f"no open {kind.lower()} among the results shown")
+    return max(rows, key=lambda r: r[1])
+
+
 def summary_duration(ui: Driver) -> str:
     return ui.must(id="route_summary").text.split(" · ")[0]
 
@@ -248,14 +269,19 @@ class MapsSaveBestCafe(MapsTask):
         return [Allow(SAVED, "added", max=1)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        name = best_open(list(maps_app(ui.state).data.places), "Cafe", self, within=1000).name
+        ui.why("Searching Maps for cafes")
         yield from ui.open_app("Maps")
         yield from search_for(ui, "cafe")
+        ui.why("Keeping the cafes open now and within 1 km, best rated first")
         yield from set_chip(ui, "Open now", True)
         yield from set_chip(ui, "Within 1 km", True)
         yield from sort_by(ui, "Rating")
+        name, rating, hint = best_shown(ui, "Cafe")
+        ui.why(f"{name} ({hint}) is the best-rated cafe open within 1 km: saving it to "
+               "Favourites")
         yield from ui.tap(name, kind="list_item")
         yield from save_to(ui, "Favourites", name)
+        ui.why(f"{name} is in Favourites")
         yield from ui.finish()
 
 
@@ -365,9 +391,14 @@ class MapsTravelTime(MapsLookup):
         return [*{self.minutes(p, m) * 60 for m in MODE_WORDS} - {want}, want + 300]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        mode = {word: m for m, word in MODE_WORDS.items()}[p["mode_word"]]
+        ui.why(f"Opening {p['destination']} in Maps for directions")
         yield from open_place(ui, p["destination"])
-        yield from route_time(ui, p["origin"], p["mode"])
-        yield from ui.answer(summary_duration(ui))
+        ui.why(f"Directions from {p['origin']} by {p['mode_word']}")
+        yield from route_time(ui, p["origin"], mode)
+        shown = summary_duration(ui)
+        ui.why(f"Maps shows {shown} by {p['mode_word']}")
+        yield from ui.answer(shown)
 
 
 class MapsClosingTime(MapsLookup):
@@ -481,6 +512,8 @@ class MapsPlanDayOut(MapsTask):
                 'cafe to the landmark plus from the landmark to the restaurant.')
     complexity, max_steps = 5, 110
     tags = frozenset({"long_horizon"})
+    derivations: ClassVar[Mapping[str, str]] = {
+        "answer": "the sum of the two walking times Maps showed"}
     KINDS: ClassVar[tuple[str, ...]] = ("Cafe", "Landmark", "Restaurant")
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -520,24 +553,34 @@ class MapsPlanDayOut(MapsTask):
                 Allow(SAVED, "added", where={"list": same_text(p["name"])}, max=3)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        stops = self.stops(list(maps_app(ui.state).data.places))
+        ui.why(f"Creating the list {p['name']} in Maps")
         yield from ui.open_app("Maps")
         yield from new_list(ui, p["name"])
-        for kind, stop in zip(self.KINDS, stops, strict=True):
+        stops: list[str] = []
+        for kind in self.KINDS:
+            ui.why(f"Looking for the best-rated {kind.lower()} open now")
             yield from search_for(ui, kind.lower())
             yield from set_chip(ui, "Open now", True)
             yield from sort_by(ui, "Rating")
-            yield from ui.tap(stop.name, kind="list_item")
-            yield from save_to(ui, p["name"], stop.name)
+            name, _, hint = best_shown(ui, kind)
+            stops.append(name)
+            ui.why(f"{name} ({hint}) is the best-rated open {kind.lower()}: saving it to "
+                   f"{p['name']}")
+            yield from ui.tap(name, kind="list_item")
+            yield from save_to(ui, p["name"], name)
             yield from ui.press("back")
         minutes = 0
         for origin, destination in ((stops[0], stops[1]), (stops[1], stops[2])):
-            yield from search_for(ui, destination.name)
-            yield from ui.tap(destination.name, kind="list_item")
-            yield from route_time(ui, origin.name, "Walk")
-            minutes += shown_minutes(summary_duration(ui))
+            ui.why(f"Finding the walking time from {origin} to {destination}")
+            yield from search_for(ui, destination)
+            yield from ui.tap(destination, kind="list_item")
+            yield from route_time(ui, origin, "Walk")
+            shown = summary_duration(ui)
+            minutes += shown_minutes(shown)
+            ui.why(f"Walking from {origin} to {destination} takes {shown}")
             yield from ui.press("back")
             yield from ui.press("back")
+        ui.why(f"The two walks add up to {duration_text(minutes)}")
         yield from ui.answer(duration_text(minutes))
 
 

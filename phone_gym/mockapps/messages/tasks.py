@@ -18,7 +18,7 @@ import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.aw import AW_START
-from ...tasks.driver import Driver
+from ...tasks.driver import Driver, OracleError
 from ...tasks.families import CreateRecord, record_keys
 from ...tasks.task import Task
 from ...tasks.vocab import people, pick
@@ -214,7 +214,18 @@ class SimpleSmsReplyMostRecent(SmsTask, CreateRecord):
         state.add_message(params["number"], pick(rng, CHATTER), "inbox", "", True)
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from reply(ui, p["number"], p["message"])
+        ui.why("Opening SMS Messenger to see who texted last")
+        yield from ui.open_app(MANIFEST.name)
+        threads = sorted((e for e in ui.find_all(kind="list_item")
+                          if e.short_id.startswith("thread_")), key=lambda e: e.bounds[1])
+        if not threads:
+            raise OracleError("no conversation listed")
+        newest = threads[0]  # conversations are listed newest first
+        ui.why(f"The newest conversation, at the top, is {newest.text} (“{newest.hint}”): "
+               "replying there")
+        yield from ui.tap(id=newest.short_id, kind="list_item")
+        yield from compose(ui, p["message"])
+        ui.why(f"The reply is sent to {newest.text}")
         yield from ui.finish()
 
 

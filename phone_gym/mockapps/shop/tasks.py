@@ -4,6 +4,7 @@ membership offer to decline)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -11,14 +12,14 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ...actions import PhoneAction
-from ...tasks.driver import Driver
+from ...tasks.driver import Driver, OracleError
 from ...tasks.families import CreateRecord, EditRecord, Lookup, Unsafe
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, NoRecord, Record, Value, lookup, same_text
 from ...verifiers.criteria import matching
 from ...world.kit import slug
-from .app import RETURN_REASONS, SHIPPING, Product
+from .app import RETURN_REASONS, SHIPPING
 from .fixtures import (
     CARDS,
     CATALOG,
@@ -79,6 +80,18 @@ def search_open(ui: Driver, name: str, *, first: bool) -> Iterator[PhoneAction]:
 
 
 # --- buying ------------------------------------------------------------------------------------
+def shown_products(ui: Driver) -> list[tuple[str, float, float]]:
+    """The product rows on screen now, top to bottom: ``(name, price, rating)`` read off
+    each row ("$22.49 · ★4.5 · +$5.99 shipping")."""
+    rows = []
+    for e in sorted(ui.find_all(kind="list_item"), key=lambda e: e.bounds[1]):
+        found = re.match(r"\$([\d,.]+) · ★([\d.]+)", e.hint)
+        if e.short_id.startswith("product_") and found is not None:
+            rows.append((e.text, float(found.group(1).replace(",", "")),
+                         float(found.group(2))))
+    return rows
+
+
 class ShopBuyCheapestRated(ShopTask):
     template = ("Buy the cheapest {category} item rated {stars} stars or higher, in size {size} "
                 "and {color}. Ship it to Home and pay with my default card.")
@@ -108,7 +121,12 @@ class ShopBuyCheapestRated(ShopTask):
                                      rating=min(5.0, least + float(rng.integers(0, 5)) / 10)))
         for i in rng.permutation(len(rows)):
             add_product(state, rows[int(i)])
-        seed_catalog(state, rng, 1, used=used)
+        for category in CATALOG:  # one bystander per category (``seed_catalog``'s draws)
+            row = make_product(rng, category, used=used)
+            if category == cat and row["rating"] >= least and row["price"] < price:
+                # it would be the cheapest rated one: priced as far above the target instead
+                row["price"] = 2 * price - row["price"]
+            add_product(state, row)
 
     def target(self, state: Mapping[str, Any], p: Mapping[str, Any]) -> Any:
         return [r for r in lookup(state, f"{PREFIX}.products").values()
@@ -126,23 +144,29 @@ class ShopBuyCheapestRated(ShopTask):
         return [Allow(ORDERS, "added"), Allow(LINES, "added")]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        item = self.target_record(ui, p)
+        ui.why(f"Opening the {p['category']} category in Shopping")
         yield from ui.open_app("Shop")
         yield from ui.tap(id=f"category_{slug(p['category'])}")
+        ui.why(f"Cheapest first, only items rated {p['stars']} stars or higher")
         yield from ui.tap(id="sort")
         yield from ui.tap("Price: low to high", kind="radio")
         yield from ui.tap(id="filters")
         yield from ui.tap(p["chip"], kind="chip")
         yield from ui.tap(id="apply")
-        yield from ui.tap(item.name, kind="list_item")
+        rows = shown_products(ui)
+        rated = [r for r in rows if r[2] >= float(p["stars"])]
+        if not rated:
+            raise OracleError(f"no item rated {p['stars']}+ listed")
+        name, price, rating = min(rated, key=lambda r: r[1])
+        ui.why(f"{name}, ${price:.2f} rated {rating}, is the cheapest item rated {p['stars']}+ "
+               "listed: buying it")
+        yield from ui.tap(name, kind="list_item")
+        ui.why(f"Size {p['size']}, {p['color']}, shipped Home with the default card")
         yield from pick_variant(ui, p["size"], p["color"])
         yield from ui.tap(id="buy_now")
         yield from ui.tap(id="place_order")
+        ui.why(f"{name} is ordered")
         yield from ui.finish()
-
-    def target_record(self, ui: Driver, p: Mapping[str, Any]) -> Product:
-        return [r for r in shop_app(ui.state).data.products
-                if r.price == p["price"] and r.category == p["category"]][0]
 
 
 class ShopStockUp(ShopTask):

@@ -276,24 +276,31 @@ class WebViewSignUpAndTell(EventTask):
                 Allow(MESSAGES, "added", where={"chat": gid, "sender": ME})]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Opening the {p['event']} link {p['sender']} posted in {p['groups'][0]}")
         yield from open_link(ui, p["groups"][0], f"Sign up: {p['event']}")
+        ui.why("The sessions are on the schedule page")
         yield from follow(ui, "See the full schedule")
         starts = [e.text.rsplit(" ", 1)[-1] for e in ui.find_all(kind="text")
                   if e.text.startswith("Session ") and " starts at " in e.text]
         picked = min((s for s in starts if s >= p["after"]), default=None)
         if picked is None:
             raise OracleError("no session after the time")
+        ui.why(f"Sessions start at {', '.join(sorted(starts))}; the earliest at or after "
+               f"{p['after']} is {picked}: back to the form")
         yield from ui.press("back")
         yield from loaded(ui)
+        ui.why(f"Signing up {p['people']} people as {p['name']} for the {picked} session")
         yield from fill_fields(ui, {"name": p["name"], "phone": p["phone"]})
         yield from choose(ui, "session", picked)
         yield from choose(ui, "people", str(p["people"]))
         yield from ui.tap(id="submit")
+        ui.why(f"Signed up: telling {p['groups'][0]} the session starts at {picked}")
         yield from ui.press("back")  # the thank-you page: back in the group chat
         yield from open_chat(ui, p["groups"][0])
-        yield from enter(ui, "composer", f"I signed us up for the {picked} session")
+        yield from enter(ui, "composer", f"Picked the session that starts at {picked}")
         yield from ui.press("back")
         yield from ui.tap(id="send")
+        ui.why("The group knows the session's start time")
         yield from ui.finish()
 
 
@@ -513,12 +520,23 @@ class WebViewArticleFact(Lookup, WebTask):
         share_link(state, chats[p["friend"]], p["friend"], first)
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_link(ui, p["friend"], p["title"])
+        ui.why(f"Opening my WeChat chat with {p['friend']} to find the article")
+        yield from open_chat(ui, p["friend"])
+        links = [e.text for e in ui.find_all(kind="bubble") if e.text.startswith("[Link] ")]
+        about = [t for t in links if p["thing"].casefold() in t.casefold()]
+        if not (about or links):
+            raise OracleError(f"no link in the chat with {p['friend']}")
+        link = (about or links)[0]
+        ui.why(f"{p['friend']} shared “{link.removeprefix('[Link] ')}”: opening it")
+        yield from ui.tap(link)
+        yield from loaded(ui)
+        ui.why("The figures are in the full story")
         yield from follow(ui, "Read the full story")
         texts = " ".join(e.text for e in ui.find_all(kind="text"))
         found = re.search(rf"has (\d+) {re.escape(p['unit'])}", texts)
         if found is None:
             raise OracleError("the article does not say")
+        ui.why(f"The article says the {p['thing']} has {found.group(1)} {p['unit']}")
         yield from ui.answer(found.group(1))
 
 
