@@ -786,26 +786,49 @@ class CrossChatVideosToPlaylist(ChatTarget, Handoff):
         return [self.fields(params), {**self.fields(params), "videos": video.in_order(ids)}]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_chat(ui, p["friend"])
-        data = video.video_app(ui.state).data
+        friend, name = p["friend"], p["name"]
+        ui.why(f"Opening the chat with {friend} to read the videos they listed")
+        yield from open_chat(ui, friend)
+        lists = [e.text for e in ui.find_all(desc=friend, kind="bubble")
+                 if e.text.count('"') >= 6]
+        if not lists:
+            raise OracleError(f"no list of videos from {friend} on screen")
+        titles = re.findall(r'"([^"]+)"', lists[0])[:3]
+        ui.why(f"{friend} listed {', '.join(titles)}: checking whether the playlist "
+               f'"{name}" already holds any of them')
         yield from ui.open_app("Video")
+        yield from ui.tap(id="nav_library")
+        held: list[str] = []
+        row = next((e for e in ui.find_all(name, kind="list_item")
+                    if e.short_id.startswith("playlist_")), None)
+        if row is not None and not row.hint.startswith("0 "):
+            yield from ui.tap(id=row.short_id)
+            shown = yield from scan(ui, lambda d: {e.text: e for e in d.find_all(
+                kind="list_item") if e.short_id.startswith("video_")})
+            held = list(shown)
+            yield from ui.press("back")
         yield from ui.tap(id="nav_main")
         yield from ui.tap(id="search_button")
-        for title in p["titles"]:
-            made = next((pl for pl in data.playlists if pl.name == p["name"]), None)
-            vid = next(v.id for v in data.videos if v.title == title)
-            if made is not None and vid in made.videos:
+        for n, title in enumerate(titles, 1):
+            if title in held:
                 continue
+            ui.why(f'Finding video {n} of {friend}\'s list, "{title}"')
             yield from ui.fill("search", title)
             yield from ui.tap(id="go_search")
-            yield from ui.tap(id=f"video_{vid}")
+            result = next(e for e in ui.find_all(title, kind="list_item")
+                          if e.short_id.startswith("video_"))
+            yield from ui.tap(id=result.short_id)
             yield from ui.tap(id="save")
+            made = next((e for e in ui.find_all(name, kind="list_item")
+                         if e.short_id.startswith("save_playlist_")), None)
             if made is None:
+                ui.why(f'No playlist "{name}" yet: making it with "{title}"')
                 yield from ui.tap(id="new_playlist")
-                yield from ui.fill("playlist_name", p["name"])
+                yield from ui.fill("playlist_name", name)
                 yield from ui.tap(id="button_create")
             else:
-                yield from ui.tap(id=f"save_playlist_{made.id}")
+                ui.why(f'Adding "{title}" to "{name}"')
+                yield from ui.tap(id=made.short_id)
             yield from ui.press("back")
         yield from ui.finish()
 
