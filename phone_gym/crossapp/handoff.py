@@ -667,11 +667,27 @@ class CrossTravelTrainToCalendar(BookedTrainTask, Handoff):
                                      (lookup(initial, BOOKINGS) or {}).values()])]
 
     def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
+        ui.why(f"Opening my booked train to {p['destination']} in Travel")
         yield from self.open_booking(ui, p)
         return ui.must(id="ref").text
 
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        number = yield from self.read(ui, p)
+        when = ui.must(id="when").text  # "Mon, Oct 19 · departs 06:35 · Second class"
+        hour, minute = (int(x) for x in when.split("departs ")[1].split()[0].split(":"))
+        first = calendar.at(date.fromisoformat(p["day"]), hour, minute)
+        ui.why(f"The booking is {number}, departing {hour:02d}:{minute:02d}: adding a "
+               f"{p['hours']}-hour event for it")
+        yield from self.add_event(ui, number, first, first + timedelta(hours=p["hours"]))
+        yield from ui.finish()
+
     def write(self, ui: Driver, p: Mapping[str, Any], text: str) -> Iterator[PhoneAction]:
         first, last = self.span(p)
+        yield from self.add_event(ui, text, first, last)
+
+    def add_event(self, ui: Driver, text: str, first: datetime,
+                  last: datetime) -> Iterator[PhoneAction]:
+        """A Simple Calendar event titled ``text`` from ``first`` to ``last``."""
         yield from ui.open_app("Calendar")
         if ui.find(id="month_title") is None:
             yield from ui.tap(id="tab_month")
