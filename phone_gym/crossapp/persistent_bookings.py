@@ -679,22 +679,22 @@ class CrossTravelChangeTrainUpdateEvent(Consistency, travel.TravelChangeTrain):
                        also=("description",))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        booking = travel.travel_data(ui.state).bookings.first(
-            ref=self.booked(p)["number"], date=p["day"], status="booked")
-        if booking is not None:
-            yield from self.open_booking(ui, p)
-            yield from ui.tap(id="change")
-            listed = [e for e in ui.elements() if e.short_id.startswith("journey_")]
-            if not listed:
-                raise OracleError("no later train on screen")
-            top = min(listed, key=lambda e: e.bounds[1])  # the next train, read
-            span = read_times(top.text, p["day"])
-            if span is None:
-                raise OracleError(f"no times in {top.text!r}")
-            yield from ui.tap(id=top.short_id)
-            yield from ui.tap(id="button_change")
-        else:  # a restart after the change: the new train's times, planned from state
-            span = journey_span(self.next_train(p))
+        ui.why(f"Opening my train booking to {p['destination']} to change it")
+        yield from self.open_booking(ui, p)
+        mine = ui.must(id="ref").text
+        yield from ui.tap(id="change")
+        listed = [e for e in ui.elements() if e.short_id.startswith("journey_")]
+        if not listed:
+            raise OracleError("no later train on screen")
+        top = min(listed, key=lambda e: e.bounds[1])  # the next train, read
+        span = read_times(top.text, p["day"])
+        if span is None:
+            raise OracleError(f"no times in {top.text!r}")
+        ui.why(f"{top.text} is the next train after {mine}: changing to it")
+        yield from ui.tap(id=top.short_id)
+        yield from ui.tap(id="button_change")
+        ui.why(f'Moving "{p["event"]}" to the new train\'s times, {span[0]:%H:%M} to '
+               f"{span[1]:%H:%M}")
         yield from calendar.open_day(ui, date.fromisoformat(p["day"]))
         yield from ui.tap(p["event"], kind="list_item")
         yield from set_span(ui, *span)
