@@ -479,7 +479,7 @@ class CrossMapsTravelTimeToChat(MapsToChat):
         yield from maps.route_time(ui, p["origin"], mode)
         took = maps.summary_duration(ui)
         ui.why(f"Maps says {took} by {word}: telling {p['friend']}")
-        return f"It takes {took} to get to {p['destination']} by {word}."
+        return f"{took} by {word}."
 
 
 class CrossMapsClosingToChatNoLocation(MapsToChat):
