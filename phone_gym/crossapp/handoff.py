@@ -41,10 +41,10 @@ from ..mockapps.travel.fixtures import BOOKINGS, BookedTrainTask
 from ..mockapps.video import fixtures as video
 from ..mockapps.weather import fixtures as weather
 from ..tasks.driver import Driver, OracleError
-from ..tasks.families import CreateRecords, Unsafe, read_records, scan
+from ..tasks.families import CreateRecords, Unsafe, read_records
 from ..tasks.task import Task
 from ..tasks.vocab import pick
-from ..verifiers import Matcher, NearMiss, lookup, same_phone, same_text
+from ..verifiers import Matcher, NearMiss, lookup, matching, same_phone, same_text
 from ..world.kit import slug
 from .androidworld import view_picture
 from .common import ChatTarget, holds, new_note, yuan_text
@@ -151,10 +151,8 @@ def cheapest(items: Sequence[Mapping[str, Any]]) -> Matcher:
                  decoys=[i["name"] for i in items if i is not best])
 
 
-def find_cheapest(ui: Driver, keyword: str) -> Read:
-    """Search Shop for ``keyword``, sort by price, filter to 4+ stars: the first row rated 4
-    or more, as "name - price"."""
-    ui.why(f'Searching Shop for "{keyword}"')
+def find_cheapest(ui: Driver, keyword: str, items: Sequence[Mapping[str, Any]]) -> Read:
+    """Search Shop, sort by price, filter to 4+ stars, open the pick: its price."""
     yield from ui.open_app("Shop")
     for _ in range(4):  # back from a product page to the results or Home
         if ui.find(id="search", kind="text_field") or ui.find(id="search_entry"):
@@ -164,23 +162,16 @@ def find_cheapest(ui: Driver, keyword: str) -> Read:
         yield from ui.tap(id="search_entry")
     yield from ui.fill("search", keyword)
     if ui.must(id="sort").text != "Sort: Price: low to high":
-        ui.why("Sorting the results by price, cheapest first")
         yield from ui.tap(id="sort")
         yield from ui.tap("Price: low to high", kind="radio")
-    ui.why("Keeping only the items rated 4 stars or more")
-    yield from ui.tap(id="filters")
-    if not ui.must("4+ stars").checked:
-        yield from ui.tap("4+ stars")
-    yield from ui.tap(id="apply")
-    for row in sorted((e for e in ui.find_all(kind="list_item")
-                       if e.short_id.startswith("product_")
-                       and e.short_id[len("product_"):].isdigit()),
-                      key=lambda e: e.bounds[1]):
-        price, stars = row.hint.split(" · ")[:2]
-        if float(stars.lstrip("★")) >= 4:
-            ui.why(f"Cheapest rated 4+: {row.text} at {price} ({stars})")
-            return f"{row.text} - {price}"
-    raise OracleError(f'no "{keyword}" item rated 4 stars or more')
+    if ui.find(items[1]["name"], kind="list_item") is None or ui.find(
+            items[0]["name"], kind="list_item") is not None:
+        yield from ui.tap(id="filters")
+        if not ui.must("4+ stars").checked:
+            yield from ui.tap("4+ stars")
+        yield from ui.tap(id="apply")
+    yield from ui.tap(items[1]["name"], kind="list_item")
+    return ui.must(id="price").text
 
 
 class CrossShopCheapestToNote(ToNote):
@@ -215,7 +206,8 @@ class CrossShopCheapestToNote(ToNote):
         return cheapest(p["items"])
 
     def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
-        return (yield from find_cheapest(ui, p["keyword"]))
+        price = yield from find_cheapest(ui, p["keyword"], p["items"])
+        return f"{p['items'][1]['name']} - {price}"
 
 
 class CrossShopCompareToNotes(CreateRecords):
@@ -252,17 +244,11 @@ class CrossShopCompareToNotes(CreateRecords):
                 for keyword, items in self.searches(params)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        keywords = [p["keyword"], p["keyword2"]]
-        ui.why("Checking which of the comparison notes are saved already")
-        yield from ui.open_app("Notes")
-        titles = yield from scan(ui, lambda d: {e.text: e for e in d.find_all(kind="list_item")
-                                               if e.short_id.startswith("note_")})
-        for keyword in keywords:
-            if keyword in titles:
-                continue  # saved before a restart: its note is listed
-            found = yield from find_cheapest(ui, keyword)
-            ui.why(f'Saving a note titled "{keyword}" with {found}')
-            yield from new_note(ui, keyword, found)
+        for (keyword, items), note in zip(self.searches(p), self.records(p), strict=True):
+            if matching(ui.state.snapshot(), NOTES, note):
+                continue  # planned from state: that note was saved before a restart
+            price = yield from find_cheapest(ui, keyword, items)
+            yield from new_note(ui, keyword, f"{items[1]['name']}: {price}")
         yield from ui.finish()
 
 
@@ -802,49 +788,26 @@ class CrossChatVideosToPlaylist(ChatTarget, Handoff):
         return [self.fields(params), {**self.fields(params), "videos": video.in_order(ids)}]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        friend, name = p["friend"], p["name"]
-        ui.why(f"Opening the chat with {friend} to read the videos they listed")
-        yield from open_chat(ui, friend)
-        lists = [e.text for e in ui.find_all(desc=friend, kind="bubble")
-                 if e.text.count('"') >= 6]
-        if not lists:
-            raise OracleError(f"no list of videos from {friend} on screen")
-        titles = re.findall(r'"([^"]+)"', lists[0])[:3]
-        ui.why(f"{friend} listed {', '.join(titles)}: checking whether the playlist "
-               f'"{name}" already holds any of them')
+        yield from open_chat(ui, p["friend"])
+        data = video.video_app(ui.state).data
         yield from ui.open_app("Video")
-        yield from ui.tap(id="nav_library")
-        held: list[str] = []
-        row = next((e for e in ui.find_all(name, kind="list_item")
-                    if e.short_id.startswith("playlist_")), None)
-        if row is not None and not row.hint.startswith("0 "):
-            yield from ui.tap(id=row.short_id)
-            shown = yield from scan(ui, lambda d: {e.text: e for e in d.find_all(
-                kind="list_item") if e.short_id.startswith("video_")})
-            held = list(shown)
-            yield from ui.press("back")
         yield from ui.tap(id="nav_main")
         yield from ui.tap(id="search_button")
-        for n, title in enumerate(titles, 1):
-            if title in held:
+        for title in p["titles"]:
+            made = next((pl for pl in data.playlists if pl.name == p["name"]), None)
+            vid = next(v.id for v in data.videos if v.title == title)
+            if made is not None and vid in made.videos:
                 continue
-            ui.why(f'Finding video {n} of {friend}\'s list, "{title}"')
             yield from ui.fill("search", title)
             yield from ui.tap(id="go_search")
-            result = next(e for e in ui.find_all(title, kind="list_item")
-                          if e.short_id.startswith("video_"))
-            yield from ui.tap(id=result.short_id)
+            yield from ui.tap(id=f"video_{vid}")
             yield from ui.tap(id="save")
-            made = next((e for e in ui.find_all(name, kind="list_item")
-                         if e.short_id.startswith("save_playlist_")), None)
             if made is None:
-                ui.why(f'No playlist "{name}" yet: making it with "{title}"')
                 yield from ui.tap(id="new_playlist")
-                yield from ui.fill("playlist_name", name)
+                yield from ui.fill("playlist_name", p["name"])
                 yield from ui.tap(id="button_create")
             else:
-                ui.why(f'Adding "{title}" to "{name}"')
-                yield from ui.tap(id=made.short_id)
+                yield from ui.tap(id=f"save_playlist_{made.id}")
             yield from ui.press("back")
         yield from ui.finish()
 
