@@ -13,6 +13,7 @@ The family (``families.handoff``) makes the criteria and the oracle from each te
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import date, datetime, timedelta
 from typing import Any, ClassVar
@@ -39,8 +40,8 @@ from ..mockapps.spotify.fixtures import SpotifyTask
 from ..mockapps.travel.fixtures import BOOKINGS, BookedTrainTask
 from ..mockapps.video import fixtures as video
 from ..mockapps.weather import fixtures as weather
-from ..tasks.driver import Driver
-from ..tasks.families import CreateRecords, Unsafe
+from ..tasks.driver import Driver, OracleError
+from ..tasks.families import CreateRecords, Unsafe, read_records
 from ..tasks.task import Task
 from ..tasks.vocab import pick
 from ..verifiers import Matcher, NearMiss, lookup, matching, same_phone, same_text
@@ -90,11 +91,33 @@ class CrossPayMonthSpendToChat(ToChat):
     def reading(self, p: Mapping[str, Any]) -> Matcher:
         return holds("money", self.total(p) / 100, mention=[p["merchant"], p["friend"]])
 
+    derivations: ClassVar[Mapping[str, str]] = {
+        "type": "the sum of this month's payments to the merchant, read off the bills"}
+
     def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
+        merchant = p["merchant"]
+        ui.why(f"Searching the Alipay bills for {merchant}")
         yield from ui.open_app("Pay")
         yield from ui.tap(id="bills")
-        yield from ui.fill("search", p["merchant"])
-        return f"This month I spent {yuan_text(self.total(p))} at {p['merchant']}."
+        yield from ui.fill("search", merchant)
+        if ui.find(id="keyboard") is not None:
+            ui.why(f"Hiding the keyboard to see every {merchant} payment")
+            yield from ui.press("back")
+        ui.why(f"Reading the dates and amounts of the {merchant} payments")
+        rows = yield from read_records(ui, "txn")
+        month = self.start.strftime("%Y-%m")
+        now = [r for r in rows.values() if r.get("name") == merchant
+               and r.get("txn_date", "").startswith(month)]
+        total = sum(cents(r["txn_amount"]) for r in now)
+        ui.why(f"{len(now)} of the {merchant} payments are from this month "
+               f"({', '.join(r['txn_amount'] for r in now)}): {yuan_text(total)} in all")
+        return f"This month I spent {yuan_text(total)} at {merchant}."
+
+
+def cents(text: str) -> int:
+    """The amount of a money text as shown ("-¥112.50", "$1,204.99"), in cents, unsigned."""
+    whole, _, frac = re.sub(r"[^\d.]", "", text).partition(".")
+    return int(whole or 0) * 100 + int((frac + "00")[:2])
 
 
 #: Search words and the item nouns (of one Shop category) whose names hold them.
@@ -259,11 +282,14 @@ class CrossNewsHeadlineToMail(ToMail):
         return holds(names=[p["headline"]], decoys=others)
 
     def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
+        section = p["section"]
+        ui.why(f"Opening the {section} section of Google News")
         yield from ui.open_app("News")
         yield from ui.tap(id="nav_main")
-        yield from ui.tap(id=f"tab_{slug(p['section'])}")
-        first = news.news_app(ui.state).data.articles.first(headline=p["headline"])
-        return ui.must(id=f"story_{first.id if first else 0}").text
+        yield from ui.tap(id=f"tab_{slug(section)}")
+        top = topmost(ui, "story_")
+        ui.why(f'The top story in {section} is "{top.text}": e-mailing its headline')
+        return top.text
 
 
 class WeatherToSms(ToSms):
@@ -343,9 +369,24 @@ class CrossWeatherRainDecisionToSms(WeatherToSms):
         return same_text(p["rain_text"] if self.rainy(p) else p["dry_text"])
 
     def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
-        yield from self.forecast(ui, p, p["offset"])
-        chance = int(ui.must(id=f"day_{p['offset']}").hint.split(" · ")[1].split("%")[0])
-        return p["rain_text"] if chance >= p["threshold"] else p["dry_text"]
+        weekday, city = p["weekday"], p["city"]
+        ui.why(f"Opening {city}'s 10-day forecast to find {weekday}")
+        yield from ui.open_app("Weather")
+        yield from ui.tap(city, kind="list_item")
+        yield from ui.tap("10 days")
+        for offset in range(1, 10):  # the coming one: day 0 is today
+            yield from ui.reveal(id=f"day_{offset}")
+            row = ui.must(id=f"day_{offset}")
+            if row.text.startswith(weekday[:3]):
+                break
+        else:
+            raise OracleError(f"no {weekday} in the 10-day forecast")
+        chance = int(row.hint.split(" · ")[1].split("%")[0])
+        rainy = chance >= p["threshold"]
+        ui.why(f"{row.text} shows {chance}% rain, {'at least' if rainy else 'under'} "
+               f"{p['threshold']}%: texting {p['person']} that "
+               f"{'rain is likely' if rainy else 'the picnic is on'}")
+        return p["rain_text"] if rainy else p["dry_text"]
 
 
 class MapsToChat(ToChat):
@@ -386,10 +427,13 @@ class CrossMapsPlaceToChat(MapsToChat):
                      mention=[p["place"], p["friend"]], decoys=others)
 
     def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
-        yield from maps.open_place(ui, p["place"])
+        place = p["place"]
+        ui.why(f"Looking up {place} in Google Maps")
+        yield from maps.open_place(ui, place)
         address = ui.must(id="place_address").text
         rating = ui.must(id="place_kind").text.split(" · ")[1].rstrip("★")
-        return f"{p['place']} is at {address}, rated {rating} stars."
+        ui.why(f"{place}'s page shows {address}, {rating}★: sending both to {p['friend']}")
+        return f"{place}: address {address}, star rating {rating}"
 
 
 class CrossMapsTravelTimeToChat(MapsToChat):
@@ -414,9 +458,14 @@ class CrossMapsTravelTimeToChat(MapsToChat):
                      mention=[p["origin"], p["destination"], p["friend"]])
 
     def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
+        word = p["mode_word"]
+        mode = next(m for m, w in maps.MODE_WORDS.items() if w == word)
+        ui.why(f"Directions from {p['origin']} to {p['destination']} by {word} in Maps")
         yield from maps.open_place(ui, p["destination"])
-        yield from maps.route_time(ui, p["origin"], p["mode"])
-        return f"About {maps.summary_duration(ui)} by {p['mode_word']}."
+        yield from maps.route_time(ui, p["origin"], mode)
+        took = maps.summary_duration(ui)
+        ui.why(f"Maps says {took} by {word}: telling {p['friend']}")
+        return f"{took} by {word}."
 
 
 class CrossMapsClosingToChatNoLocation(MapsToChat):
@@ -467,12 +516,17 @@ class CrossSpotifyTopSongToChat(SpotifyTask, ToChat):
         return holds(names=[top.title, top.album], decoys=decoys)
 
     def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
+        artist = p["artist"]
+        ui.why(f"Opening {artist} in Spotify for their popular songs")
         yield from spotify.start(ui)
-        yield from spotify.open_artist(ui, p["artist"])
+        yield from spotify.open_artist(ui, artist)
+        ui.why(f"The first of {artist}'s popular songs is the most popular: its menu shows "
+               "the album")
         yield from ui.tap(id="more_popular_1")
         title = ui.must(id="sheet_title").text
         album = ui.must(id="sheet_subtitle").text.split(" · ", 1)[1]
-        return f'"{title}", from the album "{album}"'
+        ui.why(f'"{title}" is on the album "{album}": sending both to {p["friend"]}')
+        return f'{artist}\'s most popular song is "{title}", on the album "{album}"'
 
 
 class CrossVideoMostViewedToPost(ToPost):
@@ -510,6 +564,7 @@ class CrossVideoMostViewedToPost(ToPost):
         return holds(names=[title, channel], decoys=[r[0] for r in rest] + [r[1] for r in rest])
 
     def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
+        ui.why(f"Searching YouTube for {p['topic']} videos, to sort them by views")
         yield from ui.open_app("Video")
         yield from ui.tap(id="nav_main")
         yield from ui.tap(id="search_button")
@@ -517,8 +572,13 @@ class CrossVideoMostViewedToPost(ToPost):
         for button in ("go_search", "filters", "filter_sort", "option_view_count",
                        "filters_done"):
             yield from ui.tap(id=button)
-        yield from ui.tap(p["videos"][0][0])
-        return f"Worth watching: {ui.must(id='video_title').text} by {ui.must(id='channel').text}"
+        top = topmost(ui, "video_")
+        ui.why(f'Sorted by views, "{top.text}" ({top.hint.split(" · ")[1]}) is first: '
+               "opening it")
+        yield from ui.tap(id=top.short_id)
+        title, channel = ui.must(id="video_title").text, ui.must(id="channel").text
+        ui.why(f'Posting "{title}" and its channel, {channel}, on X')
+        return f"Recommend: {title}. Channel: {channel}"
 
 
 class CrossMeetIdToSms(MeetTask, ToSms):
@@ -593,11 +653,27 @@ class CrossTravelTrainToCalendar(BookedTrainTask, Handoff):
                                      (lookup(initial, BOOKINGS) or {}).values()])]
 
     def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
+        ui.why(f"Opening my booked train to {p['destination']} in Travel")
         yield from self.open_booking(ui, p)
         return ui.must(id="ref").text
 
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        number = yield from self.read(ui, p)
+        when = ui.must(id="when").text  # "Mon, Oct 19 · departs 06:35 · Second class"
+        hour, minute = (int(x) for x in when.split("departs ")[1].split()[0].split(":"))
+        first = calendar.at(date.fromisoformat(p["day"]), hour, minute)
+        ui.why(f"The booking is {number}, departing {hour:02d}:{minute:02d}: adding a "
+               f"{p['hours']}-hour event for it")
+        yield from self.add_event(ui, number, first, first + timedelta(hours=p["hours"]))
+        yield from ui.finish()
+
     def write(self, ui: Driver, p: Mapping[str, Any], text: str) -> Iterator[PhoneAction]:
         first, last = self.span(p)
+        yield from self.add_event(ui, text, first, last)
+
+    def add_event(self, ui: Driver, text: str, first: datetime,
+                  last: datetime) -> Iterator[PhoneAction]:
+        """A Simple Calendar event titled ``text`` from ``first`` to ``last``."""
         yield from ui.open_app("Calendar")
         if ui.find(id="month_title") is None:
             yield from ui.tap(id="tab_month")
@@ -779,9 +855,26 @@ class CrossPosterTimeToSms(ToSms):
         return holds("time", show["show"], mention=[show["band"], show["hall"]])
 
     def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
+        ui.why(f'Opening "{p["image"]}" in Simple Gallery to read the poster')
         yield from view_picture(ui, f"{gallery.DCIM}/{p['image']}")
-        show = p["shows"][0]  # read from the pixels: the oracle plans from the params
-        return f"{show['band']} starts at {show['show']}"
+        lines = "\n".join(ui.picture_texts()).splitlines()
+        times = next((line for line in lines if "Show " in line), None)
+        if times is None or len(lines) < 2:
+            raise OracleError("no show time on the poster")
+        band, start = lines[1], times.split("Show ")[1].split()[0]
+        ui.why(f"The poster says {times.strip()}: the show starts at {start}, not when the "
+               "doors open")
+        return f"{band} starts at {start}"
+
+
+def topmost(ui: Driver, prefix: str) -> Any:
+    """The highest list row on screen whose id is ``prefix`` and a number (the first
+    result, the top story)."""
+    rows = [e for e in ui.find_all(kind="list_item")
+            if e.short_id.startswith(prefix) and e.short_id[len(prefix):].isdigit()]
+    if not rows:
+        raise OracleError(f"no {prefix}* row on screen")
+    return min(rows, key=lambda e: e.bounds[1])
 
 
 def clock_text(minutes: int) -> str:

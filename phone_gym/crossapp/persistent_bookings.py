@@ -8,6 +8,7 @@ twice over fails. Cancelling a booking takes its calendar event along, and only 
 from __future__ import annotations
 
 import re
+from collections import ChainMap
 from collections.abc import Generator, Iterator, Mapping
 from datetime import date, datetime, timedelta
 from datetime import time as clock_time
@@ -400,7 +401,7 @@ class CrossHotelBookToCalendar(Consistency, hotel.HotelBookCheapestNear):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from hotel.search(ui, p["city"], p["checkin"], p["checkout"])
         yield from hotel.chip(ui, f"Near {p['landmark']}")
-        yield from hotel.chip(ui, f"{hotel.stars(p['rating'])}+")
+        yield from hotel.chip(ui, f"{p['rating_text']}+")
         yield from hotel.chip(ui, f"Within {p['km']} km")
         yield from ui.tap(id="tab_lowest_price")
         yield from hotel.first_hotel(ui)
@@ -678,22 +679,22 @@ class CrossTravelChangeTrainUpdateEvent(Consistency, travel.TravelChangeTrain):
                        also=("description",))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        booking = travel.travel_data(ui.state).bookings.first(
-            ref=self.booked(p)["number"], date=p["day"], status="booked")
-        if booking is not None:
-            yield from self.open_booking(ui, p)
-            yield from ui.tap(id="change")
-            listed = [e for e in ui.elements() if e.short_id.startswith("journey_")]
-            if not listed:
-                raise OracleError("no later train on screen")
-            top = min(listed, key=lambda e: e.bounds[1])  # the next train, read
-            span = read_times(top.text, p["day"])
-            if span is None:
-                raise OracleError(f"no times in {top.text!r}")
-            yield from ui.tap(id=top.short_id)
-            yield from ui.tap(id="button_change")
-        else:  # a restart after the change: the new train's times, planned from state
-            span = journey_span(self.next_train(p))
+        ui.why(f"Opening my train booking to {p['destination']} to change it")
+        yield from self.open_booking(ui, p)
+        mine = ui.must(id="ref").text
+        yield from ui.tap(id="change")
+        listed = [e for e in ui.elements() if e.short_id.startswith("journey_")]
+        if not listed:
+            raise OracleError("no later train on screen")
+        top = min(listed, key=lambda e: e.bounds[1])  # the next train, read
+        span = read_times(top.text, p["day"])
+        if span is None:
+            raise OracleError(f"no times in {top.text!r}")
+        ui.why(f"{top.text} is the next train after {mine}: changing to it")
+        yield from ui.tap(id=top.short_id)
+        yield from ui.tap(id="button_change")
+        ui.why(f'Moving "{p["event"]}" to the new train\'s times, {span[0]:%H:%M} to '
+               f"{span[1]:%H:%M}")
         yield from calendar.open_day(ui, date.fromisoformat(p["day"]))
         yield from ui.tap(p["event"], kind="list_item")
         yield from set_span(ui, *span)
@@ -822,7 +823,11 @@ class CrossFlightTodayRideToAirport(PickupInCalendar):
         yield from ui.tap(id="tab_bookings")
         departs = yield from booked_departure(ui, f" {p['origin']} →", self.start.date())
         pickup = departs - timedelta(hours=p["lead"])  # read, not taken from the params
-        yield from self.ride(ui, {**p, "time": f"{pickup:%H:%M}"})
+        ui.why(f"My flight departs at {departs:%H:%M}: the ride picks me up {p['lead']} hours "
+               f"before, at {pickup:%H:%M}")
+        # the read time over the params (a ChainMap reads only the keys the ride uses)
+        read = ChainMap({"time": f"{pickup:%H:%M}"}, p)  # type: ignore[arg-type]
+        yield from self.ride(ui, read)
         yield from ui.finish()
 
 
@@ -985,21 +990,27 @@ class CrossMailFlightChangeToCalendar(Consistency, Task):
                 along(Allow(MAIL, "modified", fields=("read",), max=len(rows(initial, MAIL))))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        f = p["flights"][0]
+        number = p["number"]
+        day = datetime.strptime(f"{p['day']} {self.start.year}", "%B %d %Y").date()
+        if day < self.start.date():  # the instruction names no year: the coming one
+            day = day.replace(year=day.year + 1)
+        ui.why(f"Looking for the airline's schedule change for {number} in the inbox")
         yield from mail.start(ui)
         yield from mail.settle(ui)
         listed = [e for e in ui.elements() if e.short_id.startswith("mail_")
-                  and e.hint.startswith(f"Schedule change for flight {f['number']} ")]
+                  and e.hint.startswith(f"Schedule change for flight {number} ")]
         if not listed:
-            raise OracleError(f"no schedule change for {f['number']} in the inbox")
+            raise OracleError(f"no schedule change for {number} in the inbox")
         yield from ui.tap(id=listed[0].short_id)
         body = ui.must(id="body").text  # the new times, read
         times = re.findall(r"New (?:departure|arrival): (\d\d:\d\d)", body)
-        span = read_times(" ".join(times), f["day"])
+        span = read_times(" ".join(times), day.isoformat())
         if span is None:
             raise OracleError("no new times in the airline's e-mail")
+        ui.why(f"{number} now departs {times[0]} and arrives {times[1]}: moving its "
+               "calendar event to those times")
         yield from calendar.open_day(ui, span[0].date())
-        yield from ui.tap(f"Flight {f['number']}", kind="list_item")
+        yield from ui.tap(f"Flight {number}", kind="list_item")
         yield from set_span(ui, *span)
         yield from ui.finish()
 

@@ -34,7 +34,7 @@ from ..mockapps.pay import fixtures as pay
 from ..mockapps.shop import fixtures as shop
 from ..mockapps.todo import fixtures as todo
 from ..tasks.driver import Driver, OracleError
-from ..tasks.families import Unsafe
+from ..tasks.families import Unsafe, row_ids, scan, scan_list
 from ..tasks.task import Task
 from ..tasks.vocab import people, pick
 from ..verifiers import Allow, Becomes, Matcher, Record, lookup, mentions, rows, same_text
@@ -1032,12 +1032,36 @@ class CrossBankBillTodoDone(Consistency, bank.BankPayElectricityBill):
                          Allow(TODOS, "modified", key=key, fields=("done", "completed")))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from steps(super().oracle(ui, p))
+        ui.why("The bank app asks for the PIN the task gives: signing in")
+        yield from bank.sign_in(ui, p["pin"])
+        ui.why("The Bills tab lists each bill with its due date")
+        yield from bank.open_tab(ui, "Bills")
+        rows = yield from scan_list(ui, "bill_")
+        today = self.today()
+        week = {(today + timedelta(days=d)).isoformat() for d in range(7)}
+        due = None
+        for bill in row_ids(rows, "bill_"):
+            status = rows.get(f"bill_status_{bill}", "").removeprefix("Due ")
+            if rows[f"bill_{bill}"] == bank.ELECTRICITY and status in week:
+                due = date.fromisoformat(status)
+                ui.why(f"The electricity bill due {status} is this week's: paying it in full "
+                       f"from {p['source']}")
+                yield from bank.pay_bill(ui, int(bill), p["source"])
+        if due is None:  # paid before a restart: its row shows "Paid", not the due date
+            raise OracleError("no electricity bill due this week on the Bills tab")
+        title = p["title"]
+        ui.why(f'Checking off the "{title}" to-do due {due:%b} {due.day}, the bill\'s day')
         yield from ui.open_app("Todo")
-        item = next(i for i in ui.state.app("Todo").data.items
-                    if i.title == p["title"] and i.due == self.due(p))
-        if not item.done:
-            yield from ui.tap(id=f"done_{item.id}")
+        when = f"Due {due:%b} {due.day}, {due.year}"
+        items = yield from scan(ui, lambda d: {e.short_id: e for e in d.find_all(title,
+                                               kind="list_item") if e.hint.startswith(when)})
+        if not items:
+            raise OracleError(f'no "{title}" to-do due {due} in Tasks')
+        item = next(iter(items.values()))
+        box = f"done_{item.short_id.removeprefix('item_')}"
+        yield from ui.reveal(id=box)
+        if not ui.must(id=box).checked:
+            yield from ui.tap(id=box)
         yield from ui.finish()
 
 
@@ -1073,7 +1097,8 @@ class CrossBankPayeeToExpense(Consistency, bank.BankPaySavedPayee):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from steps(super().oracle(ui, p))
-        yield from log_expense(ui, p["expense"], p["amount"], self.today().isoformat(),
+        amount = round(float(p["amount_text"].lstrip("$").replace(",", "")) * 100)
+        yield from log_expense(ui, p["expense"], amount, self.today().isoformat(),
                                p["category"])
         yield from ui.finish()
 
