@@ -103,9 +103,6 @@ class TracksLookup(Lookup):
         key = "duration_min" if "duration" in self.id.lower() else "distance_m"
         return list(dict.fromkeys(r[key] for r in p["rows"]))
 
-    #: What the answer is computed from, for the grounding audit (``None``: it is shown).
-    derivations: ClassVar[Mapping[str, str]] = {}
-
     def asked(self, p: Mapping[str, Any]) -> dict[str, Any]:
         """The question's terms as ``hit`` takes them, from the instruction (and the phone's
         date for "today" and "this week"): default, the category."""

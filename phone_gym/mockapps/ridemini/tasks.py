@@ -320,7 +320,7 @@ class RideMiniScheduleWithCoupon(RideMiniTask):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         ui.why(f"Opening the Ride mini-program: from {p['pickup']} to {p['destination']}")
         yield from to_cars(ui, p["destination"], p["pickup"])
-        tomorrow = (self.start.date() + timedelta(days=1)).isoformat()
+        tomorrow = self.day()  # the phone's date plus one
         ui.why(f"Scheduling it for tomorrow, {tomorrow}, at {p['time']}")
         yield from ui.tap(id="tab_schedule")
         yield from ui.fill("day", tomorrow)
