@@ -190,8 +190,9 @@ def test_send_and_share_refuses_every_tracking_number_dumped(seed: int) -> None:
     p = ep.params
     right = tracking_number(p["specs"][0][0], len(ep.initial["apps"]["Parcel"]["parcels"]) + 1)
     every = [str(r["number"]) for r in ep.initial["apps"]["Parcel"]["parcels"].values()]
-    solve_typing(ep, "Your parcel is on its way", "Tracking: " + " or ".join([*every, right]))
+    mine = f"{p['name']}, the parcel tracking number"  # the oracle's message starts so
+    solve_typing(ep, mine, "Tracking: " + " or ".join([*every, right]))
     assert not ep.verify().success
     fine = episode("ParcelSendAndShare", seed)
-    solve_typing(fine, "Your parcel is on its way", f"{right} is your tracking number")
+    solve_typing(fine, mine, f"{right} is your tracking number")
     assert fine.verify().success, fine.verify().reason

@@ -156,8 +156,8 @@ def test_book_and_tell_refuses_every_plate_dumped(seed: int) -> None:
     right = plate_for(next_trip_id(ep.initial))
     every = [str(t["plate"]) for t in ep.initial["apps"]["RideMini"]["trips"].values()]
     assert every and right not in every
-    solve_saying(ep, "My car is", "It is one of " + ", ".join([*every, right]))
+    solve_saying(ep, "The car's plate number", "It is one of " + ", ".join([*every, right]))
     assert not ep.verify().success
     fine = episode("RideMiniBookAndTell", seed)
-    solve_saying(fine, "My car is", f"Look for plate {right}!")
+    solve_saying(fine, "The car's plate number", f"Look for plate {right}!")
     assert fine.verify().success, fine.verify().reason

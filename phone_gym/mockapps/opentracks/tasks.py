@@ -11,15 +11,15 @@ be exact (a tolerance would let a value one meter off pass, which the judge matr
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any, ClassVar
 
 import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.aw import AW_START, AW_TODAY, day_phrase, sample_phrasing, week_of
-from ...tasks.driver import Driver
-from ...tasks.families import Lookup
+from ...tasks.driver import Driver, OracleError
+from ...tasks.families import Lookup, scan
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from .app import CATEGORIES
@@ -37,6 +37,16 @@ def iso(day: date) -> str:
 def when(day: date, how: str) -> str:
     phrase = day_phrase(day, how)
     return phrase if phrase in ("today", "tomorrow") else f"on {phrase}"
+
+
+def named_day(phrase: str, today: date) -> date:
+    """The day an instruction names (``today``, ``on October 5``), from the phone's date:
+    the day before or on ``today`` that ``when`` names so."""
+    for back in range(60):
+        day = today - timedelta(days=back)
+        if any(when(day, how) == phrase for how in ("date", "date_year", "relative")):
+            return day
+    raise OracleError(f"no day before {today} is {phrase!r}")
 
 
 class TracksLookup(Lookup):
@@ -93,28 +103,75 @@ class TracksLookup(Lookup):
         key = "duration_min" if "duration" in self.id.lower() else "distance_m"
         return list(dict.fromkeys(r[key] for r in p["rows"]))
 
-    visit_targets = False  # the oracle opens each target's page (and comes back)
+    def asked(self, p: Mapping[str, Any]) -> dict[str, Any]:
+        """The question's terms as ``hit`` takes them, from the instruction (and the phone's
+        date for "today" and "this week"): default, the category."""
+        return {"category": p["category"]}
 
-    def target_ids(self, p: Mapping[str, Any]) -> list[int]:
-        """The ids of the target activities (written in order, ids from 1)."""
-        q = {k: v for k, v in p.items() if k not in ("rows", "answer")}
-        return [i + 1 for i, row in enumerate(p["rows"]) if self.hit(row, q)]
+    def since(self, q: Mapping[str, Any]) -> str | None:
+        """The first day (ISO) the question reaches back to: the list, newest first, is read
+        down to the first row before it (``None``: to its end)."""
+        return None
+
+    def answers(self, row: Row, q: Mapping[str, Any]) -> bool:
+        """Whether a row the list shows answers the question (default: ``hit``)."""
+        return self.hit(row, q)
+
+    def tell(self, rows: list[Row], q: Mapping[str, Any]) -> str:
+        """The answer from the rows (as ``activities_shown`` reads them) that ``hit``
+        keeps."""
+        raise NotImplementedError
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        q = self.asked(p)
+        ui.why("Opening OpenTracks: each row of its list shows the activity's category, "
+               "start, duration and distance")
         yield from ui.open_app("OpenTracks")
         for category in CATEGORIES:  # filter by the task's category (or by none)
             chip = ui.find(id=chip_id(category))
-            wanted = self.filter_category and category == p["category"]
+            wanted = self.filter_category and category == q["category"]
             if chip is not None and chip.checked != wanted:
+                ui.why(f"Showing only the {category} activities" if wanted else
+                       f"Clearing the {category} filter to see every activity")
                 yield from ui.tap(id=chip_id(category))
-        if self.visit_targets:
-            for activity_id in self.target_ids(p):
-                yield from ui.tap(id=f"activity_{activity_id}")
-                yield from ui.press("back")
-        yield from ui.answer(self.say(p))
+        oldest = self.since(q)
+        ui.why("Reading every row of the list (newest first), scrolling to its end"
+               if oldest is None else
+               f"Reading the rows (newest first) down to the first one before {oldest}")
+        read = yield from scan(ui, activities_shown, until=None if oldest is None else (
+            lambda rows: any(r["day"] < oldest for r in rows.values())))
+        rows = [r for r in read.values() if self.answers(r, q)]
+        ui.why(f"Of the {len(read)} activities read, {len(rows)} answer the question"
+               + "".join(f"; {r['name']}: {r['category']} on {r['day']}, "
+                         f"{r['duration_min']} min, {r['distance_m']} m" for r in rows))
+        yield from ui.answer(self.tell(rows, q))
 
-    def say(self, p: Mapping[str, Any]) -> str:
-        return str(p["answer"])
+
+def activities_shown(ui: Driver) -> dict[int, Row]:
+    """The activity rows on screen now, as the list shows them: ``{id: {"name", "category",
+    "start", "day", "duration_min", "distance_m"}}`` from each row's title and its second
+    line (``Climbing · Thu, Oct 12, 2023 06:15 · 1:40 h · 18.48 km``)."""
+    rows: dict[int, Row] = {}
+    for e in ui.elements():
+        key, _, tail = e.short_id.partition("_")
+        parts = e.hint.split(" · ")
+        if key != "activity" or not tail.isdigit() or len(parts) != 4:
+            continue
+        category, started, duration, distance = parts
+        start = datetime.strptime(started, "%a, %b %d, %Y %H:%M")
+        rows[int(tail)] = {"name": e.text, "category": category,
+                           "start": start.isoformat(timespec="minutes"),
+                           "day": iso(start.date()), "duration_min": read_minutes(duration),
+                           "distance_m": round(float(distance.removesuffix(" km")) * 1000)}
+    return rows
+
+
+def read_minutes(text: str) -> int:
+    """A duration as the app shows it (``1:40 h``, ``45 min``) in minutes."""
+    if text.endswith(" h"):
+        hours, minutes = text.removesuffix(" h").split(":")
+        return int(hours) * 60 + int(minutes)
+    return int(text.removesuffix(" min"))
 
 
 def chip_id(category: str) -> str:
@@ -151,6 +208,15 @@ class SportsTrackerActivitiesCountForWeek(TracksLookup):
     def answer(self, targets: list[Row], q: Mapping[str, Any]) -> Any:
         return len(targets)
 
+    derivations = {"answer": "the count of the listed activities of the category started "
+                             "Monday to today"}
+
+    def tell(self, rows: list[Row], q: Mapping[str, Any]) -> str:
+        return str(len(rows))
+
+    def since(self, q: Mapping[str, Any]) -> str | None:
+        return iso(MONDAY)
+
     def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
         rows = p["rows"]
         return [len(rows), sum(this_week(r) for r in rows),
@@ -163,7 +229,7 @@ class SportsTrackerActivitiesOnDate(TracksLookup):
     answer_type = "set"
     complexity, max_steps = 2, 20
     span = (-21, -2)  # Sep 24 - Oct 13 2023
-    filter_category, visit_targets = False, True
+    filter_category = False
 
     def question(self, rng: np.random.Generator) -> dict[str, Any]:
         day = AW_TODAY + timedelta(days=int(rng.integers(-21, -1)))
@@ -189,8 +255,14 @@ class SportsTrackerActivitiesOnDate(TracksLookup):
         return list(dict.fromkeys(r["category"] for r in p["rows"]
                                   if r["category"] not in p["answer"]))
 
-    def say(self, p: Mapping[str, Any]) -> str:
-        return ", ".join(p["answer"])
+    def asked(self, p: Mapping[str, Any]) -> dict[str, Any]:
+        return {"day": iso(named_day(p["when"], self.start.date()))}
+
+    def since(self, q: Mapping[str, Any]) -> str | None:
+        return str(q["day"])
+
+    def tell(self, rows: list[Row], q: Mapping[str, Any]) -> str:
+        return ", ".join(dict.fromkeys(r["category"] for r in rows))
 
 
 class SportsTrackerActivityDuration(TracksLookup):
@@ -198,12 +270,23 @@ class SportsTrackerActivityDuration(TracksLookup):
                 "Answer with the number of minutes.")
     max_steps = 12
     span = (-10, 0)  # Oct 5-15 2023
-    visit_targets = True
+    derivations = {"answer": "the duration the activity's row shows (h:mm or min), in "
+                             "minutes"}
 
-    def target_ids(self, p: Mapping[str, Any]) -> list[int]:
-        """Only the target itself (``hit`` also rejects near decoys)."""
-        return [1 + next(i for i, r in enumerate(p["rows"])
-                         if r["category"] == p["category"] and iso(start_day(r)) == p["day"])]
+    def asked(self, p: Mapping[str, Any]) -> dict[str, Any]:
+        return {"category": p["category"],
+                "day": iso(named_day(p["when"], self.start.date()))}
+
+    def since(self, q: Mapping[str, Any]) -> str | None:
+        return str(q["day"])
+
+    def answers(self, row: Row, q: Mapping[str, Any]) -> bool:
+        return bool(row["category"] == q["category"] and row["day"] == q["day"])
+
+    def tell(self, rows: list[Row], q: Mapping[str, Any]) -> str:
+        if len(rows) != 1:
+            raise OracleError(f"{len(rows)} {q['category']} activities on {q['day']}")
+        return str(rows[0]["duration_min"])
 
     def question(self, rng: np.random.Generator) -> dict[str, Any]:
         day = AW_TODAY + timedelta(days=int(rng.integers(-10, 1)))
@@ -244,12 +327,32 @@ class SportsTrackerLongestDistanceActivity(TracksLookup):
     def answer(self, targets: list[Row], q: Mapping[str, Any]) -> Any:
         return max(r["distance_m"] for r in targets)
 
+    derivations = {"answer": "the largest distance (km) among the listed activities of the "
+                             "category this week, in meters"}
+
+    def tell(self, rows: list[Row], q: Mapping[str, Any]) -> str:
+        return str(max(r["distance_m"] for r in rows))
+
+    def since(self, q: Mapping[str, Any]) -> str | None:
+        return iso(MONDAY)
+
 
 class SportsTrackerTotalDistanceForCategoryOverInterval(TracksLookup):
     template = ("In OpenTracks, what total distance did my {kind} activities cover from "
                 "{first} to {last} (both included)? Answer in meters.")
     complexity, max_steps = 2, 22
-    visit_targets = True
+    derivations = {"answer": "the sum of the distances (km) of the listed activities of the "
+                             "category in the interval, in meters"}
+
+    def asked(self, p: Mapping[str, Any]) -> dict[str, Any]:
+        return {"category": p["category"], "first_day": p["first_day"],
+                "last_day": p["last_day"]}
+
+    def since(self, q: Mapping[str, Any]) -> str | None:
+        return str(q["first_day"])
+
+    def tell(self, rows: list[Row], q: Mapping[str, Any]) -> str:
+        return str(sum(r["distance_m"] for r in rows))
 
     def question(self, rng: np.random.Generator) -> dict[str, Any]:
         first = date(2023, 10, int(rng.integers(1, 10)))
@@ -284,7 +387,14 @@ class SportsTrackerTotalDurationForCategoryThisWeek(TracksLookup):
     template = ("In OpenTracks, how many minutes of {kind} did I record in total this "
                 "week (Monday to today)? Answer with the number of minutes.")
     complexity, max_steps = 2, 16
-    visit_targets = True
+    derivations = {"answer": "the sum of the durations of the listed activities of the "
+                             "category this week, in minutes"}
+
+    def tell(self, rows: list[Row], q: Mapping[str, Any]) -> str:
+        return str(sum(r["duration_min"] for r in rows))
+
+    def since(self, q: Mapping[str, Any]) -> str | None:
+        return iso(MONDAY)
 
     def targets(self, rng: np.random.Generator, q: Mapping[str, Any]) -> list[Row]:
         return [{"category": q["category"], "start": start_on(d, rng)}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from datetime import timedelta
+from datetime import date, datetime, timedelta
 from typing import Any, ClassVar
 
 import numpy as np
@@ -15,7 +15,7 @@ import numpy as np
 from ...actions import PhoneAction
 from ...tasks.aw import long_date
 from ...tasks.driver import Driver, OracleError
-from ...tasks.families import Lookup, Unsafe
+from ...tasks.families import Lookup, Unsafe, scan
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import (
@@ -43,7 +43,7 @@ from ..chat.fixtures import (
     seed_social,
 )
 from ..chat.fixtures import set_wallet as chat_wallet
-from .app import LOADING_SECONDS, LOCKERS, SIZES, SLOTS, quote, tracking_number
+from .app import LOADING_SECONDS, LOCKERS, SIZES, SLOTS, tracking_number
 from .fixtures import (
     COURIER_NAMES,
     LOCATION,
@@ -81,6 +81,24 @@ def mobile(expected: str) -> Matcher:
     return Matcher(test, f"mobile {expected!r}")
 
 
+def couriers_shown(ui: Driver) -> dict[int, tuple[str, int, str]]:
+    """The courier rows on screen now, in list order: ``{id: (name, price in cents, arrival
+    day ISO)}`` from each row's title and its line ``¥23.00 · arrives 2023-10-17``."""
+    out: dict[int, tuple[str, int, str]] = {}
+    for e in ui.elements():
+        key, _, tail = e.short_id.partition("_")
+        price, _, arrives = e.hint.partition(" · arrives ")
+        if key != "courier" or not tail.isdigit() or not arrives:
+            continue
+        whole, _, cents = price.removeprefix("¥").partition(".")
+        out[int(tail)] = (e.text, int(whole) * 100 + int(cents or 0), arrives)
+    return out
+
+
+def by_day(phrase: str, today: date) -> str:
+    """An instruction's ``October 12`` as the ISO day on or after ``today`` it names."""
+    named = datetime.strptime(f"{phrase} {today.year}", "%B %d %Y").date()
+    return (named if named >= today else named.replace(year=today.year + 1)).isoformat()
 
 
 class ParcelTask(Task):
@@ -133,12 +151,15 @@ class ParcelArrivalDay(Lookup, ParcelTask):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from open_mini_program(ui, "Parcel")
-        yield from ui.fill("tracking_number", p["numbers"][0])
+        ui.why(f"Tracking parcel {p['number']} by its number")
+        yield from ui.fill("tracking_number", p["number"])
         yield from ui.press("back")
         yield from ui.tap(id="track")
         if ui.find(id="loading") is not None:
+            ui.why("The courier's tracking details are still loading")
             yield PhoneAction("wait", seconds=LOADING_SECONDS)
         eta = ui.must(id="parcel_eta").text.removeprefix("Expected ").strip()
+        ui.why(f"The parcel's page says it is expected on {eta}")
         yield from ui.answer(eta)
         yield from ui.finish()
 
@@ -310,19 +331,27 @@ class ParcelSendCheapest(ParcelTask):
 
     def pick_courier(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         """The first (cheapest) courier row whose arrival day is in time."""
-        by = (self.start.date() + timedelta(days=p["specs"][0][3])).isoformat()
-        app = ui.state.app("Parcel")  # planning: which rows arrive in time
-        for c in sorted(app.data.couriers,
-                        key=lambda c: (quote(c, p["tenths"], p["size"], False), c.id)):
-            if (self.start.date() + timedelta(days=c.days)).isoformat() <= by:
-                yield from ui.tap(id=f"courier_{c.id}")
+        by = by_day(p["day"], self.start.date())
+        ui.why(f"The couriers are listed cheapest first: looking for the first that arrives "
+               f"by {p['day']} ({by})")
+        offers = yield from scan(ui, couriers_shown, until=lambda rows: any(
+            arrives <= by for _, _, arrives in rows.values()))
+        for courier_id, (name, price, arrives) in offers.items():
+            if arrives <= by:
+                late = [n for n, _, a in list(offers.values())[:list(offers).index(courier_id)]]
+                ui.why(f"{name} arrives {arrives}, in time, for ¥{price / 100:.2f}"
+                       + (f"; the cheaper {', '.join(late)} arrive too late" if late else ""))
+                yield from ui.tap(id=f"courier_{courier_id}")
                 return
         raise OracleError("no courier arrives in time")
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("Opening the Parcel Delivery mini-program in WeChat")
         yield from open_mini_program(ui, "Parcel")
+        ui.why(f"Filling in the parcel to {p['name']}: {p['weight']} kg, {p['size_text']}")
         yield from self.fill_form(ui, p)
         yield from self.pick_courier(ui, p)
+        ui.why(f"Pickup \"{p['slot']}\", then paying with the PIN from the instruction")
         yield from ui.tap(p["slot"], kind="chip")
         yield from ui.tap(id="pay")
         yield from pay_with_pin(ui, p["pin"])
@@ -385,19 +414,24 @@ class ParcelSendAndShare(ParcelSendCheapest):
         yield from ui.tap(id="choose_courier")
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("Opening the Parcel Delivery mini-program in WeChat")
         yield from open_mini_program(ui, "Parcel")
+        ui.why(f"Sending to {p['name']} from the address book: {p['weight']} kg, "
+               f"{p['size_text']}")
         yield from self.fill_form(ui, p)
         yield from self.pick_courier(ui, p)
+        ui.why(f"Pickup \"{p['slot']}\", then paying with the PIN from the instruction")
         yield from ui.tap(p["slot"], kind="chip")
         yield from ui.tap(id="pay")
         yield from pay_with_pin(ui, p["pin"])
         number = ui.must(id="parcel_number").text
+        ui.why(f"Paid: the tracking number is {number}; sending it to {p['name']} in WeChat")
         yield from ui.tap(id="capsule_close")
         yield from ui.press("back")
         yield from ui.tap(id="tab_chats")
         yield from ui.fill("search", p["name"])
         yield from ui.tap(p["name"], kind="list_item")
-        yield from ui.fill("composer", f"Your parcel is on its way, tracking number {number}")
+        yield from ui.fill("composer", f"{p['name']}, the parcel tracking number: {number}")
         yield from ui.tap(id="send")
         yield from ui.finish()
 
@@ -508,24 +542,31 @@ class ParcelRedirectOrTell(ParcelRedirectToLocker):
         return [Allow(MESSAGES, "added", where={"chat": 1})]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Checking parcel {p['number']} by its tracking number")
         yield from open_mini_program(ui, "Parcel")
         yield from ui.fill("tracking_number", p["number"])
         yield from ui.press("back")
         yield from ui.tap(id="track")
         if ui.find(id="loading") is not None:
+            ui.why("The courier's tracking details are still loading")
             yield PhoneAction("wait", seconds=LOADING_SECONDS)
-        if ui.must(id="parcel_status").text == "In transit":
+        status = ui.must(id="parcel_status").text
+        if status == "In transit":
+            ui.why(f"It is still in transit: redirecting it to the locker \"{p['locker']}\"")
             yield from ui.tap(id="redirect")
             yield from ui.tap(p["locker"], kind="chip")
             yield from ui.tap(id="confirm_redirect")
         else:
+            ui.why(f"It is {status.lower()}: asking {p['friend']} in WeChat to receive it")
             yield from ui.tap(id="capsule_close")
             yield from ui.press("back")
             yield from ui.tap(id="tab_chats")
             yield from ui.fill("search", p["friend"])
             yield from ui.tap(p["friend"], kind="list_item")
-            yield from ui.fill("composer", f"Could you receive my parcel {p['number']} for me? "
-                                           "It is out for delivery.")
+            ui.why(f"Asking {p['friend']} to receive parcel {p['number']}, which is "
+                   f"{status.lower()}")
+            yield from ui.fill("composer", f"{p['friend']}, my parcel {p['number']} is "
+                                           f"already {status.lower()}: receive it?")
             yield from ui.tap(id="send")
         yield from ui.finish()
 

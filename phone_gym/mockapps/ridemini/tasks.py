@@ -14,7 +14,7 @@ import numpy as np
 from ...actions import PhoneAction
 from ...tasks.aw import long_date
 from ...tasks.driver import Driver, OracleError
-from ...tasks.families import Lookup, Unsafe
+from ...tasks.families import Lookup, Unsafe, scan
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import (
@@ -77,6 +77,39 @@ def to_cars(ui: Driver, destination: str, pickup: str = "") -> Iterator[PhoneAct
     yield from ui.tap(destination, kind="list_item")
 
 
+def money(text: str) -> int:
+    """``¥29.80`` in cents."""
+    whole, _, cents = text.strip().removeprefix("¥").partition(".")
+    return int(whole) * 100 + int(cents or 0)
+
+
+def cars_shown(ui: Driver) -> dict[int, tuple[str, int, int]]:
+    """The car-type rows on screen now, in list order: ``{id: (name, fare in cents, minutes
+    away)}`` from each row's title and its line ``¥29.80 · 14 min away``."""
+    out: dict[int, tuple[str, int, int]] = {}
+    for e in ui.elements():
+        key, _, tail = e.short_id.partition("_")
+        fare, _, eta = e.hint.partition(" · ")
+        if key != "car" or not tail.isdigit() or not eta.endswith(" min away"):
+            continue
+        out[int(tail)] = (e.text.removeprefix("✓ "), money(fare),
+                          int(eta.removesuffix(" min away")))
+    return out
+
+
+def coupons_shown(ui: Driver) -> dict[int, tuple[str, int, str]]:
+    """The coupon rows on screen now: ``{id: (title, cents off, state)}`` (state ``ok``,
+    ``used`` or ``fares from ¥68.00``) from each row's title and its line."""
+    out: dict[int, tuple[str, int, str]] = {}
+    for e in ui.elements():
+        key, _, tail = e.short_id.partition("_")
+        off, _, state = e.hint.partition(" off · ")
+        if key != "coupon" or not tail.isdigit() or not state:
+            continue
+        out[int(tail)] = (e.text, money(off), state)
+    return out
+
+
 class RideMiniTask(Task):
     """A Ride task: WeChat's wallet with ``balance`` (PIN ``pin``), the places, and the car
     types with the nearest car ``etas`` minutes away."""
@@ -133,9 +166,22 @@ class RideMiniCheapestWithinEta(RideMiniTask):
                 Becomes(BALANCE, p["balance"] - price)]
 
     def book(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Opening the Ride mini-program for a ride to {p['destination']}")
         yield from to_cars(ui, p["destination"], p.get("pickup", ""))
-        yield from ui.reveal(id=f"car_{p['target'] + 1}")
-        yield from ui.tap(id=f"car_{p['target'] + 1}")
+        ui.why(f"Reading every car type's fare and how far its nearest car is "
+               f"(at most {p['minutes']} minutes wanted)")
+        cars = yield from scan(ui, cars_shown)
+        near = {k: c for k, c in cars.items() if c[2] <= p["minutes"]}
+        if not near:
+            raise OracleError(f"no car type is within {p['minutes']} minutes")
+        car_id = min(near, key=lambda k: near[k][1])
+        name, fare, eta = near[car_id]
+        far = [c[0] for c in cars.values() if c[1] < fare]
+        ui.why(f"{name} is the cheapest near enough: ¥{fare / 100:.2f}, {eta} min away"
+               + (f" ({', '.join(far)} cost less but are too far)" if far else ""))
+        yield from ui.reveal(id=f"car_{car_id}")
+        yield from ui.tap(id=f"car_{car_id}")
+        ui.why(f"Confirming the {name} and paying with the PIN from the instruction")
         yield from pay_with_pin(ui, p["pin"], submit="confirm")
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
@@ -183,14 +229,16 @@ class RideMiniBookAndTell(RideMiniCheapestWithinEta):
         for _ in range(8):  # "Finding you a driver…" first
             if ui.find(id="trip_plate") is not None:
                 break
+            ui.why("Waiting for a driver to take the ride")
             yield PhoneAction("wait", seconds=WAIT_SECONDS)
         plate = ui.must(id="trip_plate").text.removeprefix("Plate ")
+        ui.why(f"The car's plate is {plate}: sending it to {p['friend']} in WeChat")
         yield from ui.tap(id="capsule_close")
         yield from ui.press("back")
         yield from ui.tap(id="tab_chats")
         yield from ui.fill("search", p["friend"])
         yield from ui.tap(p["friend"], kind="list_item")
-        yield from ui.fill("composer", f"My car is {plate}")
+        yield from ui.fill("composer", f"The car's plate number: {plate}")
         yield from ui.tap(id="send")
         yield from ui.finish()
 
@@ -220,6 +268,9 @@ class RideMiniScheduleWithCoupon(RideMiniTask):
                 'most on it. My WeChat Pay PIN is {pin}.')
     complexity, max_steps = 4, 50
     tags = frozenset({"mini_program", "long_horizon"})
+    derivations: ClassVar[Mapping[str, str]] = {
+        "type": "tomorrow: the day after the phone's date, written YYYY-MM-DD as the day "
+                "field takes it"}
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         p = super().sample_params(rng)
@@ -267,17 +318,36 @@ class RideMiniScheduleWithCoupon(RideMiniTask):
                 Becomes(BALANCE, p["balance"] - self.paid(p))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f"Opening the Ride mini-program: from {p['pickup']} to {p['destination']}")
         yield from to_cars(ui, p["destination"], p["pickup"])
+        tomorrow = self.day()  # the phone's date plus one
+        ui.why(f"Scheduling it for tomorrow, {tomorrow}, at {p['time']}")
         yield from ui.tap(id="tab_schedule")
-        yield from ui.fill("day", self.day())
+        yield from ui.fill("day", tomorrow)
         yield from ui.fill("time", p["time"])
         yield from ui.press("back")
-        yield from ui.reveal(id=f"car_{p['car_index'] + 1}")
-        yield from ui.tap(id=f"car_{p['car_index'] + 1}")
+        ui.why(f"Choosing the {p['car']} car type")
+        yield from ui.reveal(p["car"], kind="list_item")
+        fare = next(f for name, f, _ in cars_shown(ui).values() if name == p["car"])
+        yield from ui.tap(p["car"], kind="list_item")
         yield from ui.reveal(id="coupons")
         yield from ui.tap(id="coupons")
-        yield from ui.tap(p["coupons"][0][0], kind="list_item")
+        ui.why("Reading the coupons: what each takes off and whether it applies to this fare")
+        coupons = yield from scan(ui, coupons_shown)
+        usable = {k: c for k, c in coupons.items() if c[2] == "ok"}
+        if not usable:
+            raise OracleError("no coupon applies to this fare")
+        best = max(usable, key=lambda k: (min(usable[k][1], fare), -k))
+        title, off, _ = usable[best]
+        skipped = [f"{c[0]} ({c[2]})" for k, c in coupons.items() if k not in usable
+                   and c[1] > off]
+        ui.why(f"{title} takes ¥{off / 100:.2f} off the ¥{fare / 100:.2f} fare, the most of "
+               "those that apply"
+               + (f"; {', '.join(skipped)} cannot be used" if skipped else ""))
+        yield from ui.reveal(id=f"coupon_{best}")
+        yield from ui.tap(id=f"coupon_{best}")
         yield from ui.reveal(id="confirm")
+        ui.why("Confirming and paying with the PIN from the instruction")
         yield from pay_with_pin(ui, p["pin"], submit="confirm")
         yield from ui.finish()
 
