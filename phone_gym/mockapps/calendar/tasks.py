@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Generator, Iterator, Mapping, Sequence
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -31,13 +31,13 @@ from ...tasks.aw import (
     week_of,
 )
 from ...tasks.driver import Driver, OracleError
-from ...tasks.families import CreateRecord, DeleteRecord, Lookup, scan
+from ...tasks.families import CreateRecord, DeleteRecord, Lookup, at_end, scan
 from ...tasks.pickers import pick_date, pick_time
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Answer, Criterion, Matcher, NearMiss, same_text
 from ...verifiers.answers import answer_matcher
-from .app import MONTHS, parse
+from .app import MONTHS
 from .fixtures import (
     COLLECTION,
     DESCRIPTIONS,
@@ -150,32 +150,97 @@ def set_date(ui: Driver, which: str, day: date) -> Iterator[PhoneAction]:
     yield from pick_date(ui, day)
 
 
-def near_top(ui: Driver, titles: Sequence[str], rows: int = 5) -> bool:
-    """Whether every one of ``titles`` is among the first ``rows`` of the event list the
-    app opens on (upcoming events from AndroidWorld's today, by start): state, read to
-    plan the shorter way."""
-    upcoming = sorted((r for r in (e.__dict__ for e in ui.state.events())
-                       if str(r["start"])[:10] >= AW_TODAY.isoformat()),
-                      key=lambda r: str(r["start"]))
-    first = [str(r["title"]) for r in upcoming[:rows]]
-    return all(t in first for t in titles)
+#: An event row read off the screen: its title, its time line, and the start and end
+#: that line gives on the row's day (``row_span``).
+Row = dict[str, Any]
 
 
-def open_titles(ui: Driver, day: date, titles: Sequence[str]
-                ) -> Generator[PhoneAction, None, list[str]]:
-    """Show the rows of ``titles`` (events of ``day``): on the event list when they are near
-    its top, else on the day in the month view; return the titles as shown."""
+def row_span(day: date, text: str) -> tuple[datetime, datetime]:
+    """The start and end a row's time line gives on ``day``: ``14:00 – 15:00`` (an end
+    before the start is the next day's), ``14:00``, or ``All day``."""
+    if text == "All day":
+        first = at(day, 0)
+        return first, first + timedelta(days=1)
+    parts = [datetime.combine(day, time.fromisoformat(t)) for t in text.split(" – ")]
+    first, last = parts[0], parts[-1]
+    return first, last + timedelta(days=1) if last < first else last
+
+
+def dated(title: str, day: date, text: str) -> Row:
+    """A row of ``title`` on ``day`` with the time line ``text``, its span parsed."""
+    first, last = row_span(day, text)
+    return {"title": title, "time": text, "day": day, "start": first, "end": last}
+
+
+def header_day(text: str) -> date | None:
+    """The day a list header names (``Sunday, October 15, 2023``), or None."""
+    try:
+        return datetime.strptime(text, "%A, %B %d, %Y").date()
+    except ValueError:
+        return None
+
+
+class EventListReader:
+    """Reads the event list as a person does, screen after screen (``scan``): each row
+    with the day of the header above it (a new row at the top of a screen belongs to the
+    last header read on the screens before). ``days`` are the headers read, in order."""
+
+    def __init__(self) -> None:
+        self.day: date | None = None
+        self.days: list[date] = []
+
+    def __call__(self, ui: Driver) -> dict[int, Row]:
+        rows: dict[int, Row] = {}
+        for e in ui.elements():
+            if e.short_id.endswith("_header") and (day := header_day(e.text)) is not None:
+                self.day = day
+                if day not in self.days:
+                    self.days.append(day)
+            elif e.short_id.startswith("event_") and e.short_id[6:].isdigit() and self.day:
+                rows[int(e.short_id[6:])] = dated(e.text, self.day, e.hint)
+        return rows
+
+
+def search_rows(ui: Driver) -> dict[int, Row]:
+    """The search results on screen now, each row's second line a date and a time line
+    (``Oct 15, 2023 16:00 – 17:00``): ``dated`` rows, the date as shown in ``date``."""
+    rows: dict[int, Row] = {}
+    for key, r in day_events(ui).items():
+        words = r["time"].split(" ", 3)
+        if len(words) < 4:
+            continue
+        shown = " ".join(words[:3])
+        day = datetime.strptime(shown, "%b %d, %Y").date()
+        rows[key] = {**dated(r["title"], day, words[3]), "date": shown}
+    return rows
+
+
+def clock(ui: Driver) -> time:
+    """The time the status bar shows."""
+    return time.fromisoformat(ui.must(id="status_bar").text)
+
+
+def day_rows(ui: Driver, day: date) -> Generator[PhoneAction, None, list[Row]]:
+    """Launch the calendar and read every event of ``day`` off the screen, in time order:
+    on the event list the app opens on when that screen shows the day whole (its header
+    and the next day's, or the list's end), else on the day opened in the month view."""
     yield from ui.open_app("Calendar")
-    if ui.find(id="event_list") is None or not near_top(ui, titles):
-        yield from open_day(ui, day, launch=False)
-    return (yield from shown_titles(ui, titles))
+    if ui.find(id="event_list") is not None:
+        reader = EventListReader()
+        rows = reader(ui)
+        if day in reader.days and (reader.days[-1] > day or at_end(ui)):
+            ui.why(f"The event list shows {long_date(day)} whole: reading its events")
+            return [r for r in rows.values() if r["day"] == day]
+    ui.why(f"Opening {long_date(day)} in the month view to read its events")
+    yield from open_day(ui, day, launch=False)
+    ui.why(f"Reading {long_date(day)}'s events below the month, scrolling to the last one")
+    shown = yield from scan(ui, day_events)
+    return [dated(r["title"], day, r["time"]) for r in shown.values()]
 
 
-def rows_on(ui: Driver, day: date) -> list[Mapping[str, Any]]:
-    """The events starting on ``day``, in time order (state, read to plan)."""
-    rows = [r.__dict__ for r in ui.state.events()]
-    return sorted((r for r in rows if str(r["start"]).startswith(day.isoformat())),
-                  key=lambda r: str(r["start"]))
+def listing(rows: Sequence[Row]) -> str:
+    """``Haircut (09:00 – 10:00), Book club (18:00 – 19:00)`` (``none`` for no rows)."""
+    return ", ".join(f"{r['title']} ({r['time']})" for r in rows) or "none"
 
 
 def shown_titles(ui: Driver, titles: Sequence[str]) -> Generator[PhoneAction, None, list[str]]:
@@ -466,6 +531,24 @@ class Question(Task):
     def candidates(self, params: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
         return [r["title"] for r in event_rows(initial)]
 
+    def chosen(self, rows: Sequence[Row], p: Mapping[str, Any]) -> tuple[list[Row], str]:
+        """The rows of the day asked about that answer the question, and what makes them
+        the answer (``answer_day``): by default, all of them."""
+        return list(rows), "all of them"
+
+    def answer_day(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        """Read the events of the day the instruction names off the screen and answer with
+        the titles of those ``chosen`` by the times their rows show."""
+        day = named_day(p["day_text"], self.start.date())
+        named = "" if p["day_text"] in (long_date(day), long_date(day, year=True)) else \
+            f" ({p['day_text']})"
+        ui.why(f"Opening Simple Calendar to read the events of {long_date(day, year=True)}"
+               f"{named}")
+        rows = yield from day_rows(ui, day)
+        chosen, how = self.chosen(rows, p)
+        ui.why(f"{long_date(day)} shows {listing(rows)}; {how}: {listing(chosen)}")
+        yield from ui.answer(", ".join(r["title"] for r in chosen))
+
     def conflicts(self, params: Mapping[str, Any], existing: Mapping[str, Any]) -> str | None:
         """A phone that already holds an event titled like a seeded one would make the
         question ambiguous."""
@@ -509,8 +592,7 @@ class DayTitles(Question, Lookup):
         return list(params["targets"])
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        titles = yield from open_titles(ui, date.fromisoformat(p["day"]), p["targets"])
-        yield from ui.answer(", ".join(titles))
+        yield from self.answer_day(ui, p)
 
 
 class SimpleCalendarEventsOnDate(DayTitles):
@@ -534,8 +616,7 @@ class OneTitle(Question, Lookup):
         return params["target"]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        titles = yield from open_titles(ui, date.fromisoformat(p["day"]), [p["target"]])
-        yield from ui.answer(", ".join(titles))
+        yield from self.answer_day(ui, p)
 
 
 class SimpleCalendarNextEvent(OneTitle):
@@ -561,6 +642,28 @@ class SimpleCalendarNextEvent(OneTitle):
         """None from an hour before the clock (running now) up to the next event."""
         return AW_START - timedelta(hours=1) <= start <= self.seeded_start(params,
                                                                           params["target"])
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why("Opening Simple Calendar's event list (upcoming events by day) to find "
+               "today's events after the time now")
+        yield from ui.open_app("Calendar")
+        now = datetime.combine(self.start.date(), clock(ui))
+        ui.why(f"The clock shows {now:%H:%M}: reading today's events on the event list up to "
+               "the first one after it")
+        if ui.find(id="event_list") is None:
+            yield from ui.tap(id="tab_event_list")
+        reader = EventListReader()
+
+        def done(rows: Mapping[int, Row]) -> bool:  # the next one read, or tomorrow reached
+            return any(r["day"] == now.date() and r["start"] > now for r in rows.values()) \
+                or any(d > now.date() for d in reader.days)
+
+        rows = yield from scan(ui, reader, until=done)
+        today = [r for r in rows.values() if r["day"] == now.date()]
+        later = sorted((r for r in today if r["start"] > now), key=lambda r: r["start"])
+        ui.why(f"It is {now:%H:%M}; today the list shows {listing(today)}: the "
+               f"next is {listing(later[:1])}")
+        yield from ui.answer(later[0]["title"] if later else "")
 
 
 class SimpleCalendarEventOnDateAtTime(OneTitle):
@@ -589,6 +692,11 @@ class SimpleCalendarEventOnDateAtTime(OneTitle):
         when = datetime.fromisoformat(f"{params['day']}T{params['time']}")
         return overlaps(start, minutes, when, when)
 
+    def chosen(self, rows: Sequence[Row], p: Mapping[str, Any]) -> tuple[list[Row], str]:
+        when = time.fromisoformat(p["time"])
+        return ([r for r in rows if r["start"] <= datetime.combine(r["day"], when) < r["end"]],
+                f"under way at {p['time']}")
+
 
 class SimpleCalendarFirstEventAfterStartTime(OneTitle):
     template = ("In Simple Calendar, what is the first event {day_text} that starts after "
@@ -613,6 +721,12 @@ class SimpleCalendarFirstEventAfterStartTime(OneTitle):
         """None starting from the time asked about up to the first event after it."""
         after = datetime.fromisoformat(f"{params['day']}T{params['time']}")
         return after <= start <= self.seeded_start(params, params["target"])
+
+    def chosen(self, rows: Sequence[Row], p: Mapping[str, Any]) -> tuple[list[Row], str]:
+        after = time.fromisoformat(p["time"])
+        later = sorted((r for r in rows if r["start"] > datetime.combine(r["day"], after)),
+                       key=lambda r: r["start"])
+        return later[:1], f"the first to start after {p['time']}"
 
 
 class SimpleCalendarEventsInTimeRange(DayTitles):
@@ -640,6 +754,12 @@ class SimpleCalendarEventsInTimeRange(DayTitles):
         """None that meets the time range (20:00 included)."""
         begin = datetime.fromisoformat(f"{params['day']}T{params['time']}")
         return overlaps(start, minutes, begin, at(begin.date(), 20))
+
+    def chosen(self, rows: Sequence[Row], p: Mapping[str, Any]) -> tuple[list[Row], str]:
+        begin = time.fromisoformat(p["time"])
+        return ([r for r in rows if r["start"] <= at(r["day"], 20)
+                 and r["end"] > datetime.combine(r["day"], begin)],
+                f"those meeting {p['time']} to 20:00")
 
 
 class SimpleCalendarEventsInNextWeek(DayTitles):
@@ -725,6 +845,9 @@ class SimpleCalendarNextMeetingWithPerson(Question):
     template = ("When is my next meeting with {person} in Simple Calendar? Answer with the "
                 "date and the time (24-hour).")
     needs_answer = True
+    derivations: ClassVar[Mapping[str, str]] = {
+        "answer": "the next meeting's date and start time, as its search result shows them, "
+                  "joined with 'at'"}
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         people = [str(x) for x in pick(rng, PEOPLE, 3)]
@@ -774,17 +897,30 @@ class SimpleCalendarNextMeetingWithPerson(Question):
                          f"{later:%B} {later.day} at {later:%H:%M}", "two meetings")]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        day = date.fromisoformat(p["date"])
-        yield from open_day(ui, day)
-        if not (yield from shown_titles(ui, [meeting_title(p["person"])])):
-            yield from ui.answer("")  # renamed by a first try
+        person = p["person"]
+        ui.why(f"Opening Simple Calendar to search it for {person}")
+        yield from ui.open_app("Calendar")
+        ui.why(f"Searching for {person}: the results are every event naming them, by start, "
+               "each with its date")
+        if ui.find(id="search", kind="text_field") is None:
+            yield from ui.tap(id="search")
+        yield from ui.fill("search", person)
+        now = datetime.combine(self.start.date(), clock(ui))
+
+        def upcoming(r: Row) -> bool:
+            return names(r["title"], person) and r["start"] >= now
+
+        rows = yield from scan(ui, search_rows,
+                               until=lambda rows: any(upcoming(r) for r in rows.values()))
+        later = sorted((r for r in rows.values() if upcoming(r)), key=lambda r: r["start"])
+        if not later:  # renamed or moved by a first try
+            ui.why(f"No event naming {person} after {now:%H:%M} today")
+            yield from ui.answer("")
             return
-        yield from ui.tap(meeting_title(p["person"]), kind="list_item")
-        when = ui.must(id="start_date_value").text
-        start = ui.must(id="start_time_value").text
-        if parse(f"{p['date']}T{start}") is None:
-            raise OracleError(f"unexpected time {start!r}")
-        yield from ui.answer(f"{when} at {start}")
+        row = later[0]
+        ui.why(f"The clock shows {now:%H:%M}; the first result naming {person} from now on is "
+               f"\"{row['title']}\", {row['date']} {row['time']}")
+        yield from ui.answer(f"{row['date']} at {row['time'].split(' – ')[0]}")
 
 
 TEMPLATES: list[Task] = [
