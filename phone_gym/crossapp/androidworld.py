@@ -4,12 +4,13 @@ Markor, expenses in Pro Expense, recipes in Broccoli), and a note that is also t
 
 The instruction names the source, never its values: a picture's lines are drawn into the
 screenshot only (``kit.Picture``), a video's words show frame by frame, a text file shows in
-Markor's editor. Oracles read the values from the params to plan, but open the source on
-screen first, as a user would. Every source has decoys (other photos, videos, notes, rows of
-the text file that are not asked for), and the app's database holds noise records, so that
-entering every candidate fails (the ``CreateRecords`` counts). The noise is AndroidWorld's
-size: ten rows in the tracker or Broccoli, 100 expense rows in ``my_expenses.txt``, 40
-recipes in ``RecipeAddMultipleRecipesFromMarkor2``'s file.
+Markor's editor. Oracles open the source on screen first, as a user would, and enter the
+values it shows (the expense oracles parse the rows off the picture's text or the editor).
+Every source has decoys (other photos, videos, notes, rows of the text file that are not
+asked for), and the app's database holds noise records, so that entering every candidate
+fails (the ``CreateRecords`` counts). The noise is AndroidWorld's size: ten rows in the
+tracker or Broccoli, 100 expense rows in ``my_expenses.txt``, 40 recipes in
+``RecipeAddMultipleRecipesFromMarkor2``'s file.
 
 Transcriptions are checked by the SHA-1 of the file's text (which a phone over adb reads
 too): the exact text, with a comma and a space or a bare comma between fields, trailing
@@ -43,7 +44,6 @@ from ..mockapps.expense.fixtures import KEYS as EXPENSE_KEYS
 from ..mockapps.expense.fixtures import LABELS as EXPENSE_LABELS
 from ..mockapps.expense.fixtures import (
     enter_expense,
-    expense_ids,
     listing_row,
     noise_expenses,
     sample_expenses,
@@ -81,8 +81,14 @@ from ..mockapps.messages.fixtures import (
 from ..mockapps.messages.manifest import MANIFEST as MESSAGES
 from ..mockapps.vlc.fixtures import clip_library, sample_clips, seed_videos, video_file
 from ..tasks.aw import AW_START
-from ..tasks.driver import Driver
-from ..tasks.families import CreateRecord, CreateRecords, record_keys
+from ..tasks.driver import Driver, OracleError
+from ..tasks.families import (
+    CreateRecord,
+    CreateRecords,
+    parse_listing,
+    record_keys,
+    records_shown,
+)
 from ..tasks.task import Task
 from ..tasks.vocab import FIRST_NAMES, pick
 from ..verifiers import (
@@ -349,12 +355,46 @@ def expense_csv(expenses: Sequence[Mapping[str, Any]]) -> str:
                   [EXPENSE_LABELS[k] for k in EXPENSE_KEYS])
 
 
-def enter_expenses(ui: Driver, expenses: Sequence[Mapping[str, Any]]) -> Iterator[PhoneAction]:
-    """Open Pro Expense and add the ``expenses`` not there yet (planned from state)."""
+def unwrap_card(lines: Sequence[str]) -> str:
+    """A picture's text as written before ``card_lines`` wrapped it: a line indented by two
+    spaces continues the line above."""
+    out: list[str] = []
+    for line in "\n".join(lines).split("\n"):
+        if line.startswith("  ") and out:
+            out[-1] += " " + line[2:]
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def dollars_cents(text: str) -> int:
+    """An amount as a listing or Pro Expense's list writes it (``$1,234.50``), in cents."""
+    return round(float(text.strip().lstrip("$").replace(",", "")) * 100)
+
+
+def enter_expenses(ui: Driver, rows: Sequence[Mapping[str, str]], source: str,
+                   seen: str = "") -> Iterator[PhoneAction]:
+    """Open Pro Expense and add the ``rows`` read off a source (CSV fields as shown) that
+    its list does not show yet; ``source`` ends the reasons' "the expenses ..." ("the
+    picture lists"), ``seen`` opens the first (what the source showed).
+    The list puts the newest first: an expense entered earlier (today) heads it, so the
+    rows on screen at its top tell what is there already."""
+    ui.why(f"{seen}Opening Pro Expense to enter the {len(rows)} expenses {source}")
     yield from ui.open_app("Expense")
-    for expense in expenses:
-        if not expense_ids(ui.state, {k: expense[k] for k in EXPENSE_KEYS}):
-            yield from enter_expense(ui, expense)
+    listed = {(r.get("name", ""), dollars_cents(r["amount"]))
+              for r in records_shown(ui, "expense").values() if r.get("amount")}
+    there: list[str] = []  # entered before (a restarted script): said with the next step
+    for i, row in enumerate(rows, 1):
+        amount = dollars_cents(row["amount"])
+        if (row["name"], amount) in listed:
+            there.append(f'"{row["name"]}" ({row["amount"]})')
+            continue
+        before = f"Pro Expense lists {' and '.join(there)} already. " if there else ""
+        there = []
+        ui.why(f'{before}Of the {len(rows)} expenses {source}, entering #{i}, '
+               f'"{row["name"]}", {row["amount"]}, {row["category"]}, note "{row["note"]}"')
+        yield from enter_expense(ui, {**row, "amount": amount})
+    ui.why(f"Pro Expense holds every expense {source}")
 
 
 class ExpenseAddMultipleFromGallery(CreateRecords):
@@ -384,8 +424,13 @@ class ExpenseAddMultipleFromGallery(CreateRecords):
         return expense_records(params["expenses"])
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f'Opening the picture "{p["image"]}" in Simple Gallery to read its expenses')
         yield from view_picture(ui, f"{PICTURES}/{p['image']}")
-        yield from enter_expenses(ui, p["expenses"])
+        text = unwrap_card([line for t in ui.picture_texts() for line in t.split("\n")])
+        rows = parse_listing(text, EXPENSE_LABELS)
+        if not rows:
+            raise OracleError(f'"{p["image"]}" shows no expenses')
+        yield from enter_expenses(ui, rows, f'the picture "{p["image"]}" lists')
         yield from ui.finish()
 
 
@@ -419,8 +464,16 @@ class ExpenseAddMultipleFromMarkor(CreateRecords):
         return expense_records(params["expenses"], self.tag)
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        ui.why(f'Opening "{p["file_name"]}" in Markor to read its transactions')
         yield from open_note(ui, p["file_name"])
-        yield from enter_expenses(ui, p["expenses"])
+        rows = parse_listing(ui.must(id="editor_body").text, EXPENSE_LABELS)
+        marked = [{**r, "note": r["note"].removesuffix(self.tag).strip()} for r in rows
+                  if r.get("note", "").endswith(self.tag)]
+        if not marked:
+            raise OracleError(f'"{p["file_name"]}" marks no transaction {self.tag}')
+        seen = (f'"{p["file_name"]}" lists {len(rows)} transactions; the notes of '
+                f'{" and ".join(r["name"] for r in marked)} end "{self.tag}". ')
+        yield from enter_expenses(ui, marked, f'"{p["file_name"]}" marks reimbursable', seen)
         yield from ui.finish()
 
 

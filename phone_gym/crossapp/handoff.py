@@ -41,10 +41,10 @@ from ..mockapps.travel.fixtures import BOOKINGS, BookedTrainTask
 from ..mockapps.video import fixtures as video
 from ..mockapps.weather import fixtures as weather
 from ..tasks.driver import Driver, OracleError
-from ..tasks.families import CreateRecords, Unsafe, read_records
+from ..tasks.families import CreateRecords, Unsafe, read_records, scan
 from ..tasks.task import Task
 from ..tasks.vocab import pick
-from ..verifiers import Matcher, NearMiss, lookup, matching, same_phone, same_text
+from ..verifiers import Matcher, NearMiss, lookup, same_phone, same_text
 from ..world.kit import slug
 from .androidworld import view_picture
 from .common import ChatTarget, holds, new_note, yuan_text
@@ -135,12 +135,22 @@ NOTE_TITLES = ("Gift idea", "Price check", "To buy", "Wishlist", "Birthday prese
 
 
 def seed_shop(state: Any, rng: np.random.Generator, items: Sequence[Mapping[str, Any]],
-              avoid: Sequence[str]) -> None:
-    """The account, ``items`` in a random order among other products, two notes."""
+              avoid: Sequence[str], picks: Sequence[tuple[str, Mapping[str, Any]]]) -> None:
+    """The account, ``items`` in a random order among other products (one per category),
+    two notes. ``picks``: each search word with the item that is its answer (the cheapest
+    match rated 4 or more): a bystander that would undercut it is priced as far above it."""
     shop.seed_account(state, rng)
     for i in [int(x) for x in rng.permutation(len(items))]:
         shop.add_product(state, dict(items[i]))
-    shop.seed_catalog(state, rng, 1, used={i["name"] for i in items})
+    used = {i["name"] for i in items}
+    for category in shop.CATALOG:  # ``seed_catalog(state, rng, 1)``'s draws
+        row = shop.make_product(rng, category, used=used)
+        for keyword, best in picks:
+            word = keyword.lower()
+            if ((word in row["name"].lower() or word in row["brand"].lower())
+                    and row["rating"] >= 4 and row["price"] < best["price"]):
+                row["price"] = 2 * best["price"] - row["price"]
+        shop.add_product(state, row)
     seed_notes(state, rng, 2, avoid=avoid)
 
 
@@ -151,8 +161,10 @@ def cheapest(items: Sequence[Mapping[str, Any]]) -> Matcher:
                  decoys=[i["name"] for i in items if i is not best])
 
 
-def find_cheapest(ui: Driver, keyword: str, items: Sequence[Mapping[str, Any]]) -> Read:
-    """Search Shop, sort by price, filter to 4+ stars, open the pick: its price."""
+def find_cheapest(ui: Driver, keyword: str) -> Read:
+    """Search Shop for ``keyword``, sort by price, filter to 4+ stars: the first row rated 4
+    or more, as "name - price"."""
+    ui.why(f'Searching Shop for "{keyword}"')
     yield from ui.open_app("Shop")
     for _ in range(4):  # back from a product page to the results or Home
         if ui.find(id="search", kind="text_field") or ui.find(id="search_entry"):
@@ -162,16 +174,23 @@ def find_cheapest(ui: Driver, keyword: str, items: Sequence[Mapping[str, Any]]) 
         yield from ui.tap(id="search_entry")
     yield from ui.fill("search", keyword)
     if ui.must(id="sort").text != "Sort: Price: low to high":
+        ui.why("Sorting the results by price, cheapest first")
         yield from ui.tap(id="sort")
         yield from ui.tap("Price: low to high", kind="radio")
-    if ui.find(items[1]["name"], kind="list_item") is None or ui.find(
-            items[0]["name"], kind="list_item") is not None:
-        yield from ui.tap(id="filters")
-        if not ui.must("4+ stars").checked:
-            yield from ui.tap("4+ stars")
-        yield from ui.tap(id="apply")
-    yield from ui.tap(items[1]["name"], kind="list_item")
-    return ui.must(id="price").text
+    ui.why("Keeping only the items rated 4 stars or more")
+    yield from ui.tap(id="filters")
+    if not ui.must("4+ stars").checked:
+        yield from ui.tap("4+ stars")
+    yield from ui.tap(id="apply")
+    for row in sorted((e for e in ui.find_all(kind="list_item")
+                       if e.short_id.startswith("product_")
+                       and e.short_id[len("product_"):].isdigit()),
+                      key=lambda e: e.bounds[1]):
+        price, stars = row.hint.split(" · ")[:2]
+        if float(stars.lstrip("★")) >= 4:
+            ui.why(f"Cheapest rated 4+: {row.text} at {price} ({stars})")
+            return f"{row.text} - {price}"
+    raise OracleError(f'no "{keyword}" item rated 4 stars or more')
 
 
 class CrossShopCheapestToNote(ToNote):
@@ -200,14 +219,14 @@ class CrossShopCheapestToNote(ToNote):
         return {"keyword": keyword, "items": items, "title": str(pick(rng, NOTE_TITLES))}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        seed_shop(state, rng, params["items"], [params["title"]])
+        seed_shop(state, rng, params["items"], [params["title"]],
+                  [(params["keyword"], params["items"][1])])
 
     def reading(self, p: Mapping[str, Any]) -> Matcher:
         return cheapest(p["items"])
 
     def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
-        price = yield from find_cheapest(ui, p["keyword"], p["items"])
-        return f"{p['items'][1]['name']} - {price}"
+        return (yield from find_cheapest(ui, p["keyword"]))
 
 
 class CrossShopCompareToNotes(CreateRecords):
@@ -234,7 +253,8 @@ class CrossShopCompareToNotes(CreateRecords):
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         seed_shop(state, rng, [*params["items"], *params["items2"]],
-                  [params["keyword"], params["keyword2"]])
+                  [params["keyword"], params["keyword2"]],
+                  [(k, items[1]) for k, items in self.searches(params)])
 
     def searches(self, p: Mapping[str, Any]) -> list[tuple[str, Any]]:
         return [(p["keyword"], p["items"]), (p["keyword2"], p["items2"])]
@@ -244,11 +264,17 @@ class CrossShopCompareToNotes(CreateRecords):
                 for keyword, items in self.searches(params)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        for (keyword, items), note in zip(self.searches(p), self.records(p), strict=True):
-            if matching(ui.state.snapshot(), NOTES, note):
-                continue  # planned from state: that note was saved before a restart
-            price = yield from find_cheapest(ui, keyword, items)
-            yield from new_note(ui, keyword, f"{items[1]['name']}: {price}")
+        keywords = [p["keyword"], p["keyword2"]]
+        ui.why("Checking which of the comparison notes are saved already")
+        yield from ui.open_app("Notes")
+        titles = yield from scan(ui, lambda d: {e.text: e for e in d.find_all(kind="list_item")
+                                               if e.short_id.startswith("note_")})
+        for keyword in keywords:
+            if keyword in titles:
+                continue  # saved before a restart: its note is listed
+            found = yield from find_cheapest(ui, keyword)
+            ui.why(f'Saving a note titled "{keyword}" with {found}')
+            yield from new_note(ui, keyword, found)
         yield from ui.finish()
 
 
@@ -773,7 +799,16 @@ class CrossChatVideosToPlaylist(ChatTarget, Handoff):
                 video.add_video(state, title, str(pick(rng, video.CHANNEL_NAMES)),
                                 int(rng.integers(90, 1800)), int(rng.integers(300, 900_000)),
                                 int(rng.integers(0, 500)))
-        video.seed_others(state, rng, params["topics"][0], 1)
+        # one video on each of two other topics (``seed_others``'s draws); a draw of the
+        # second topic, whose titles are all listed already, takes an unused topic's first
+        # title instead, so that no title names two videos
+        drawn = pick(rng, [t for t in video.TOPICS if t != params["topics"][0]], 2)
+        spare = [t for t in video.TOPICS if t not in (*params["topics"], *drawn)]
+        for other in drawn:
+            title = pick(rng, video.TOPICS[other], 1)[0]
+            if other in params["topics"]:
+                title = video.TOPICS[spare.pop(0)][0]
+            video.random_video(state, rng, str(title))
         data = video.video_app(state).data
         others = [n for n in video.PLAYLIST_NAMES if n != params["name"]]
         data.playlists.new(name=str(pick(rng, others)),
@@ -788,26 +823,49 @@ class CrossChatVideosToPlaylist(ChatTarget, Handoff):
         return [self.fields(params), {**self.fields(params), "videos": video.in_order(ids)}]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_chat(ui, p["friend"])
-        data = video.video_app(ui.state).data
+        friend, name = p["friend"], p["name"]
+        ui.why(f"Opening the chat with {friend} to read the videos they listed")
+        yield from open_chat(ui, friend)
+        lists = [e.text for e in ui.find_all(desc=friend, kind="bubble")
+                 if e.text.count('"') >= 6]
+        if not lists:
+            raise OracleError(f"no list of videos from {friend} on screen")
+        titles = re.findall(r'"([^"]+)"', lists[0])[:3]
+        ui.why(f"{friend} listed {', '.join(titles)}: checking whether the playlist "
+               f'"{name}" already holds any of them')
         yield from ui.open_app("Video")
+        yield from ui.tap(id="nav_library")
+        held: list[str] = []
+        row = next((e for e in ui.find_all(name, kind="list_item")
+                    if e.short_id.startswith("playlist_")), None)
+        if row is not None and not row.hint.startswith("0 "):
+            yield from ui.tap(id=row.short_id)
+            shown = yield from scan(ui, lambda d: {e.text: e for e in d.find_all(
+                kind="list_item") if e.short_id.startswith("video_")})
+            held = list(shown)
+            yield from ui.press("back")
         yield from ui.tap(id="nav_main")
         yield from ui.tap(id="search_button")
-        for title in p["titles"]:
-            made = next((pl for pl in data.playlists if pl.name == p["name"]), None)
-            vid = next(v.id for v in data.videos if v.title == title)
-            if made is not None and vid in made.videos:
+        for n, title in enumerate(titles, 1):
+            if title in held:
                 continue
+            ui.why(f'Finding video {n} of {friend}\'s list, "{title}"')
             yield from ui.fill("search", title)
             yield from ui.tap(id="go_search")
-            yield from ui.tap(id=f"video_{vid}")
+            result = next(e for e in ui.find_all(title, kind="list_item")
+                          if e.short_id.startswith("video_"))
+            yield from ui.tap(id=result.short_id)
             yield from ui.tap(id="save")
+            made = next((e for e in ui.find_all(name, kind="list_item")
+                         if e.short_id.startswith("save_playlist_")), None)
             if made is None:
+                ui.why(f'No playlist "{name}" yet: making it with "{title}"')
                 yield from ui.tap(id="new_playlist")
-                yield from ui.fill("playlist_name", p["name"])
+                yield from ui.fill("playlist_name", name)
                 yield from ui.tap(id="button_create")
             else:
-                yield from ui.tap(id=f"save_playlist_{made.id}")
+                ui.why(f'Adding "{title}" to "{name}"')
+                yield from ui.tap(id=made.short_id)
             yield from ui.press("back")
         yield from ui.finish()
 
