@@ -487,20 +487,20 @@ class Listing(Generic[R]):
                     insort(self._entries, self._entry(key, record))
         self._table, self._version, self._views = table, table.version, {}
 
-    def view(self, table: Table[R], query: str = "") -> Sequence[R]:
+    def view(self, table: Table[R], query: str = "", *, reverse: bool = False) -> Sequence[R]:
         """The records in order (a sequence: index it, ``len`` it), those whose text holds
-        ``query`` when one is given."""
+        ``query`` when one is given; ``reverse``: in the opposite order."""
         self._sync(table)
         q = query.strip().casefold()
         if not q:
-            return Ordered(self._entries, self._records)
+            return Ordered(self._entries, self._records, reverse)
         found = self._views.get(q)
         if found is None:
             found = self._search(q)
             if len(self._views) > 16:
                 self._views.clear()
             self._views[q] = found
-        return found
+        return found[::-1] if reverse else found
 
     def _search(self, q: str) -> list[R]:
         """Records whose folded text holds ``q``: one C-level ``find`` over all the texts
@@ -533,18 +533,26 @@ class Listing(Generic[R]):
 class Ordered(Sequence[Any]):
     """A listing's records in order, read through its sorted entries (no copy)."""
 
-    __slots__ = ("_entries", "_records")
+    __slots__ = ("_entries", "_records", "_reverse", "_slot")
 
-    def __init__(self, entries: list[tuple[Any, str]], records: dict[str, Any]) -> None:
-        self._entries, self._records = entries, records
+    def __init__(self, entries: Sequence[tuple[Any, ...]], records: dict[str, Any],
+                 reverse: bool = False, slot: int = 1) -> None:
+        self._entries, self._records, self._reverse = entries, records, reverse
+        self._slot = slot  # where an entry holds its record's str key
 
     def __len__(self) -> int:
         return len(self._entries)
 
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
-            return [self._records[k] for _, k in self._entries[i]]
-        return self._records[self._entries[i][1]]
+            return [self[j] for j in range(*i.indices(len(self)))] if self._reverse else \
+                [self._records[e[self._slot]] for e in self._entries[i]]
+        if self._reverse:
+            n = len(self._entries)
+            if not -n <= i < n:
+                raise IndexError("record out of range")
+            i = n - 1 - i % n
+        return self._records[self._entries[i][self._slot]]
 
 
 class Grouping(Generic[R]):
@@ -626,6 +634,10 @@ class Grouping(Generic[R]):
     def ranked(self, newest_first: bool = True) -> Sequence[Any]:
         """The groups by their last record's sort key (highest first by default)."""
         return Ranked(self._ranked, newest_first)
+
+    def view(self, group: Any) -> Sequence[R]:
+        """The records of ``group`` in order, read in place (no copy): index it, ``len`` it."""
+        return Ordered(self._members.get(group, []), self._records, slot=2)
 
     def members(self, group: Any) -> list[R]:
         """The records of ``group`` in order (empty for an unknown group)."""

@@ -185,6 +185,16 @@ def number_thread(c: Contact) -> str | None:
     return thread_key(c.phone) if c.phone else None
 
 
+def file_folder(f: File) -> str:
+    """The folder ``f`` is directly in, with its trailing slash (``/sdcard/Download/``)."""
+    return f.path.rsplit("/", 1)[0] + "/"
+
+
+def file_order(f: File) -> tuple[str, str]:
+    """A folder's listing order: the name in any case, then the path."""
+    return (f.path.rsplit("/", 1)[-1].casefold(), f.path)
+
+
 def store_order(record: Any) -> int:
     """One sort key for all: a grouping's own (insertion) order decides."""
     return 0
@@ -297,19 +307,21 @@ class SystemState(Store):
     wallet: Wallet = field(default_factory=Wallet)
     settings: Settings = field(default_factory=Settings)
 
-    def __post_init__(self) -> None:
-        self.threads()  # made empty: every write keeps them, as Telephony's threads table
-        self.numbers()
-
     # --- indexes -----------------------------------------------------------------------------
     def threads(self) -> Grouping[Message]:
-        """The messages by thread (``thread_key``), kept on every write: each thread in
-        ``message_order``, the threads by their newest message."""
+        """The messages by thread (``thread_key``), kept on every write (as Telephony keeps
+        its ``threads`` table): each thread in ``message_order``, the threads by their
+        newest message. Made on first call (apps call it from ``index_system``)."""
         return self.messages.grouping("threads", message_thread, message_order)
 
     def numbers(self) -> Grouping[Contact]:
         """The contacts with a number by the thread it names, in the store's order."""
         return self.contacts.grouping("threads", number_thread, store_order)
+
+    def folders(self) -> Grouping[File]:
+        """The files by folder (``file_folder``), kept on every write: each folder by name
+        (any case, then path), the folders by their last file."""
+        return self.files.grouping("folders", file_folder, file_order)
 
     # --- contacts --------------------------------------------------------------------------
     def add_contact(self, name: str, phone: str = "", email: str = "", *,
@@ -380,7 +392,7 @@ def keyed(records: Any) -> dict[str, Any]:
 
 __all__ = [
     "DAYS", "DEFAULT_START", "STORES", "Account", "Alarm", "Call", "Contact", "Event", "File",
-    "Message", "Notification", "Settings", "SystemState", "Transaction", "Wallet", "keyed",
-    "message_order", "message_thread", "next_ring", "number_thread", "ordered_days",
-    "thread_key", "to_plain",
+    "Message", "Notification", "Settings", "SystemState", "Transaction", "Wallet",
+    "file_folder", "file_order", "keyed", "message_order", "message_thread", "next_ring",
+    "number_thread", "ordered_days", "thread_key", "to_plain",
 ]

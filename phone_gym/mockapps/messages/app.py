@@ -215,6 +215,11 @@ class MessagesApp(App):
     def initial_ui(self) -> MessagesUi:
         return MessagesUi()
 
+    @classmethod
+    def index_system(cls, system: SystemState) -> None:
+        threads(system)
+        numbers(system)
+
     # navigation with side effects
     def open_thread(self, key: str) -> None:
         self.ui.draft = ""
