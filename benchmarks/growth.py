@@ -1,27 +1,29 @@
-"""Cost per step as a list app's data grows: prints one JSON line.
+"""Cost per step as a store's data grows: prints one JSON line.
 
-A Contacts task with N contacts (N in 16, 500, 2,000, 5,000 by default): a scripted policy
-opens Contacts, scrolls the list down twice and up twice (at every N both scrolls move: the
-same screens' worth of work), searches for the target, opens it, edits its phone number
-and saves; ``PhoneWorld-v0`` steps with 540 x 1200 screenshots and runs the verifier after
-every step. Figures:
+One scenario per store (``--stores``; all by default), each a few lines: seed N records
+(N in 16, 500, 5,000, 50,000 by default), then a scripted walk of the store's main screens
+(open the app, scroll its list down twice and up twice, open a record, write one).
+``PhoneWorld-v0`` steps with 540 x 1200 screenshots and runs the verifier after every step.
+CPU time (``time.process_time``), sizes interleaved within each repeat. Figures, by store:
 
-- ``ms_per_step``: mean ms per ``env.step`` (setup excluded), by N: the median of
-  ``--repeats`` runs
-- ``ratio``: ms per step at the largest N over the smallest (target: at most 2)
-- ``reset_ms``: ms per ``env.reset`` (writing the N contacts), by N
+- ``step_ms``: CPU ms per ``env.step`` (setup excluded), by N: the median of ``--repeats``
+- ``ratio``: step ms at the largest N over the smallest (target: at most 2)
+- ``reset_ms``, ``reset_ratio``: CPU ms per ``env.reset`` (writing the N records), by N
 
-Usage: ``python benchmarks/growth.py [--steps N] [--sizes 16 500 2000 5000]``
+Usage: ``python benchmarks/growth.py [--steps N] [--sizes 16 500 5000 50000]
+[--stores contacts messages ...]``
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from datetime import timedelta
 from typing import Any
 
 import numpy as np
@@ -30,7 +32,14 @@ from phone_gym.actions import PhoneAction
 from phone_gym.envs import PhoneWorldEnv
 from phone_gym.mockapps import Driver
 from phone_gym.mockapps.contacts.tasks import ContactsEditPhone
+from phone_gym.tasks.task import Task
 from phone_gym.tasks.vocab import FIRST_NAMES, LAST_NAMES
+
+
+def person(i: int) -> tuple[str, str]:
+    """The ``i``-th made-up contact: a unique name and number."""
+    return (f"{FIRST_NAMES[i % 30]} {LAST_NAMES[i // 30 % 30]} {i:05d}",
+            f"+1 415-{i // 10000 % 1000:03d}-{i % 10000:04d}")
 
 
 class GrowingRoster(ContactsEditPhone):
@@ -43,23 +52,18 @@ class GrowingRoster(ContactsEditPhone):
     def __init__(self, size: int) -> None:
         self.size = size
 
-    def person(self, i: int) -> tuple[str, str]:
-        return (f"{FIRST_NAMES[i % 30]} {LAST_NAMES[i // 30 % 30]} {i:04d}",
-                f"+1 415-555-{i % 10000:04d}")
-
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         t = int(rng.integers(self.size))  # the roster is made in setup: params stay small
-        name, phone = self.person(t)
+        name, phone = person(t)
         return {"cid": t + 1, "name": name, "phone": phone, "new_phone": "+1 212-555-0199"}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         for i in range(self.size):
-            state.add_contact(*self.person(i))
+            state.add_contact(*person(i))
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Contacts")
-        for direction in ("down", "down", "up", "up"):
-            yield PhoneAction("scroll", x=500, y=600, direction=direction)
+        yield from scrolls()
         yield from ui.tap(id="search", kind="text_field")
         yield PhoneAction("type", text=p["name"])
         yield from ui.tap(p["name"], kind="list_item")
@@ -69,49 +73,193 @@ class GrowingRoster(ContactsEditPhone):
         yield from ui.finish()
 
 
-def measure(size: int, steps: int, seed: int = 0) -> tuple[float, float]:
-    """(ms per step, ms per reset) of the scripted policy with ``size`` contacts."""
-    env = PhoneWorldEnv(task=GrowingRoster(size))
+def scrolls() -> Iterator[PhoneAction]:
+    """Down twice and up twice (at every N both scrolls move: the same screens' work)."""
+    for direction in ("down", "down", "up", "up"):
+        yield PhoneAction("scroll", x=500, y=600, direction=direction)
+
+
+Seed = Callable[[Any, int], None]
+Walk = Callable[[Driver], Iterator[PhoneAction]]
+
+
+class Grown(Task):
+    """A store's scenario: ``seed(state, size)`` writes the records, ``walk(ui)`` visits
+    the screens (then the episode is finished)."""
+
+    id = "GrowthWalk"
+    template = "Walk through the app."
+    max_steps = 40
+
+    def __init__(self, size: int, seed: Seed, walk: Walk) -> None:
+        self.size, self.seed, self.walk = size, seed, walk
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        self.seed(state, self.size)
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.walk(ui)
+        yield from ui.finish()
+
+
+def ago(state: Any, minutes: int) -> str:
+    return (state.now() - timedelta(minutes=minutes)).isoformat(timespec="seconds")
+
+
+# --- the system's stores --------------------------------------------------------------------
+def seed_messages(state: Any, n: int) -> None:
+    """``n`` messages in ``n // 5`` threads (five each, the newest last)."""
+    for i in range(n):
+        _, number = person(i // 5)
+        state.add_message(number, f"Message {i} about the plan", "inbox" if i % 2 else "sent",
+                          ago(state, n - i), True)
+
+
+def walk_messages(ui: Driver) -> Iterator[PhoneAction]:
+    yield from ui.open_app("SMS Messenger")
+    yield from scrolls()
+    yield from ui.tap(kind="list_item")
+    yield from ui.fill("composer", "On my way")
+    yield from ui.tap(id="send")
+    yield PhoneAction("press", button="back")
+
+
+def seed_calls(state: Any, n: int) -> None:
+    for i in range(n):
+        _, number = person(i)
+        state.add_call(number, ("incoming", "outgoing", "missed")[i % 3], ago(state, n - i), 60)
+
+
+def walk_calls(ui: Driver) -> Iterator[PhoneAction]:
+    yield from ui.open_app("Phone")
+    yield from ui.tap("Recents")
+    yield from scrolls()
+    yield from ui.tap(kind="list_item")
+    yield from ui.tap(id="end_call")
+
+
+def seed_events(state: Any, n: int) -> None:
+    """``n`` events, a few a day around today."""
+    for i in range(n):
+        start = state.now() + timedelta(hours=5 * (i - n // 2))
+        state.add_event(f"Meeting {i}", start.isoformat(timespec="minutes"),
+                        (start + timedelta(hours=1)).isoformat(timespec="minutes"))
+
+
+def walk_events(ui: Driver) -> Iterator[PhoneAction]:
+    yield from ui.open_app("Simple Calendar")
+    yield from scrolls()
+    yield from ui.tap(kind="list_item")
+    yield PhoneAction("press", button="back")
+
+
+def seed_files(state: Any, n: int) -> None:
+    """``n`` files, most of them in the Download folder."""
+    folders = ("Download", "Download", "Documents", "Pictures", "DCIM")
+    for i in range(n):
+        state.write_file(f"/sdcard/{folders[i % 5]}/note-{i:05d}.txt",
+                         f"Note {i}".encode())
+
+
+def walk_files(ui: Driver) -> Iterator[PhoneAction]:
+    yield from ui.open_app("Files")
+    yield from ui.tap("Download", kind="list_item")
+    yield from scrolls()
+    yield from ui.long_press(kind="list_item")
+    yield from ui.tap("Rename", kind="menu_item")
+    yield from ui.fill("rename_field", "renamed.txt")
+    yield from ui.tap(id="button_ok")
+    yield PhoneAction("press", button="back")
+
+
+def seed_notifications(state: Any, n: int) -> None:
+    for i in range(n):
+        state.post_notification(f"Update {i}", f"Something happened ({i})")
+
+
+def walk_notifications(ui: Driver) -> Iterator[PhoneAction]:
+    yield from ui.open_app("Contacts")
+    yield PhoneAction("drag", x=500, y=5, x2=500, y2=800)
+    yield from scrolls()
+    yield PhoneAction("press", button="back")
+
+
+SCENARIOS: dict[str, tuple[str, Seed, Walk]] = {
+    "messages": ("SMS Messenger", seed_messages, walk_messages),
+    "calls": ("Phone", seed_calls, walk_calls),
+    "events": ("Simple Calendar", seed_events, walk_events),
+    "files": ("Files", seed_files, walk_files),
+    "notifications": ("Contacts", seed_notifications, walk_notifications),
+}
+STORES = ("contacts", *SCENARIOS)
+
+
+def task_for(store: str, size: int) -> Task:
+    if store == "contacts":
+        return GrowingRoster(size)
+    app, seed, walk = SCENARIOS[store]
+    kind = type(f"Grown{store.title()}", (Grown,), {"apps": (app,)})
+    return kind(size, seed, walk)
+
+
+def measure(store: str, size: int, steps: int, seed: int = 0) -> tuple[float, float]:
+    """(CPU ms per step, CPU ms per reset) of ``store``'s scenario with ``size`` records."""
+    env = PhoneWorldEnv(task=task_for(store, size))
     resets: list[float] = []
     stepped, spent = 0, 0.0
     episode = 0
     while stepped < steps:
-        start = time.perf_counter()
+        start = time.process_time()
         env.reset(seed=seed + episode)
-        resets.append(time.perf_counter() - start)
+        resets.append(time.process_time() - start)
         episode += 1
         done = False
         while not done and stepped < steps:
             action = env.oracle_action()
-            start = time.perf_counter()
+            start = time.process_time()
             _, _, terminated, truncated, _ = env.step(action)
-            spent += time.perf_counter() - start
+            spent += time.process_time() - start
             stepped += 1
             done = terminated or truncated
-    return spent / stepped * 1e3, sum(resets) / len(resets) * 1e3
+    env.close()
+    return spent / stepped * 1e3, statistics.median(resets) * 1e3
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--steps", type=int, default=400, help="steps measured per size")
-    parser.add_argument("--sizes", type=int, nargs="+", default=[16, 500, 2000, 5000])
+    parser.add_argument("--steps", type=int, default=60, help="steps measured per size")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[16, 500, 5000, 50000])
     parser.add_argument("--repeats", type=int, default=3, help="runs per size (median)")
+    parser.add_argument("--stores", nargs="+", default=list(STORES), metavar="STORE",
+                        help=f"stores to measure, of: {', '.join(STORES)}")
     args = parser.parse_args()
     if args.steps < 1 or args.repeats < 1 or any(s < 2 for s in args.sizes):
         parser.error("--steps and --repeats must be >= 1 and every size >= 2")
-    measure(args.sizes[0], 60)  # warm the tile cache
-    runs: dict[int, list[tuple[float, float]]] = {size: [] for size in args.sizes}
-    for _ in range(args.repeats):  # sizes interleaved: drifts in machine speed hit all
-        for size in args.sizes:
-            runs[size].append(measure(size, args.steps))
-    ms = {size: statistics.median(r[0] for r in rs) for size, rs in runs.items()}
-    resets = {size: statistics.median(r[1] for r in rs) for size, rs in runs.items()}
+    unknown = sorted(set(args.stores) - set(STORES))
+    if unknown:
+        parser.error(f"unknown stores {unknown}: accepted are {', '.join(STORES)}")
+    for store in args.stores:
+        measure(store, args.sizes[0], 20)  # warm the tile cache
+    runs: dict[tuple[str, int], list[tuple[float, float]]] = {}
+    for _ in range(args.repeats):  # stores and sizes interleaved: machine drift hits all
+        for store in args.stores:
+            for size in args.sizes:
+                runs.setdefault((store, size), []).append(measure(store, size, args.steps))
+    low, high = min(args.sizes), max(args.sizes)
+    stores: dict[str, Any] = {}
+    for store in args.stores:
+        ms = {n: statistics.median(r[0] for r in runs[store, n]) for n in args.sizes}
+        resets = {n: statistics.median(r[1] for r in runs[store, n]) for n in args.sizes}
+        stores[store] = {
+            "step_ms": {str(k): round(v, 3) for k, v in ms.items()},
+            "ratio": round(ms[high] / ms[low], 2),
+            "reset_ms": {str(k): round(v, 2) for k, v in resets.items()},
+            "reset_ratio": round(resets[high] / resets[low], 2),
+        }
     figures = {
-        "ms_per_step": {str(k): round(v, 3) for k, v in ms.items()},
-        "ratio": round(ms[max(args.sizes)] / ms[min(args.sizes)], 2),
-        "reset_ms": {str(k): round(v, 2) for k, v in resets.items()},
-        "steps": args.steps, "repeats": args.repeats, "obs_size": "540x1200",
+        "stores": stores, "steps": args.steps, "repeats": args.repeats,
+        "clock": "process_time", "obs_size": "540x1200", "loadavg": os.getloadavg()[0],
         "python": platform.python_version(),
     }
     print(json.dumps(figures))

@@ -147,7 +147,7 @@ class Table(Generic[R]):
         self._plain: dict[Any, tuple[R, dict[str, Any]]] = {}
         self._snap: TableSnap | None = None
         self._snap_version = -1
-        self._indexes: dict[str, Listing[R]] = {}
+        self._indexes: dict[str, Listing[R] | Grouping[R]] = {}
         for record in records:
             self.add(record)
 
@@ -165,7 +165,23 @@ class Table(Generic[R]):
             listing = Listing(order, text, keep)
             listing.attach(self)
             self._indexes[name] = listing
+        if not isinstance(listing, Listing):
+            raise ValueError(f"index {name!r} is a Grouping, not a Listing")
         return listing
+
+    def grouping(self, name: str, group: Callable[[R], Any],
+                 order: Callable[[R], Any]) -> Grouping[R]:
+        """A ``Grouping`` of this table (records by ``group``, each group in ``order``,
+        the groups by their last record) kept up to date on every write. Made on first
+        call."""
+        found = self._indexes.get(name)
+        if found is None:
+            found = Grouping(group, order)
+            found.attach(self)
+            self._indexes[name] = found
+        if not isinstance(found, Grouping):
+            raise ValueError(f"index {name!r} is a Listing, not a Grouping")
+        return found
 
     def _changed(self, key: Any) -> None:
         for listing in self._indexes.values():
@@ -471,20 +487,20 @@ class Listing(Generic[R]):
                     insort(self._entries, self._entry(key, record))
         self._table, self._version, self._views = table, table.version, {}
 
-    def view(self, table: Table[R], query: str = "") -> Sequence[R]:
+    def view(self, table: Table[R], query: str = "", *, reverse: bool = False) -> Sequence[R]:
         """The records in order (a sequence: index it, ``len`` it), those whose text holds
-        ``query`` when one is given."""
+        ``query`` when one is given; ``reverse``: in the opposite order."""
         self._sync(table)
         q = query.strip().casefold()
         if not q:
-            return Ordered(self._entries, self._records)
+            return Ordered(self._entries, self._records, reverse)
         found = self._views.get(q)
         if found is None:
             found = self._search(q)
             if len(self._views) > 16:
                 self._views.clear()
             self._views[q] = found
-        return found
+        return found[::-1] if reverse else found
 
     def _search(self, q: str) -> list[R]:
         """Records whose folded text holds ``q``: one C-level ``find`` over all the texts
@@ -517,18 +533,147 @@ class Listing(Generic[R]):
 class Ordered(Sequence[Any]):
     """A listing's records in order, read through its sorted entries (no copy)."""
 
-    __slots__ = ("_entries", "_records")
+    __slots__ = ("_entries", "_records", "_reverse", "_slot")
 
-    def __init__(self, entries: list[tuple[Any, str]], records: dict[str, Any]) -> None:
-        self._entries, self._records = entries, records
+    def __init__(self, entries: Sequence[tuple[Any, ...]], records: dict[str, Any],
+                 reverse: bool = False, slot: int = 1) -> None:
+        self._entries, self._records, self._reverse = entries, records, reverse
+        self._slot = slot  # where an entry holds its record's str key
 
     def __len__(self) -> int:
         return len(self._entries)
 
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
-            return [self._records[k] for _, k in self._entries[i]]
-        return self._records[self._entries[i][1]]
+            return [self[j] for j in range(*i.indices(len(self)))] if self._reverse else \
+                [self._records[e[self._slot]] for e in self._entries[i]]
+        if self._reverse:
+            n = len(self._entries)
+            if not -n <= i < n:
+                raise IndexError("record out of range")
+            i = n - 1 - i % n
+        return self._records[self._entries[i][self._slot]]
+
+
+class Grouping(Generic[R]):
+    """A table's records in groups, kept up to date record by record on every write (a
+    thread index: the messages of each conversation, the conversations newest first).
+
+    ``group(record)`` names a record's group (None: in none); each group holds its records
+    in ``order`` (a sort key; ties in the table's insertion order), and the groups are
+    ranked by the sort key of their last record. Reading a group costs its size, ranking
+    the groups costs nothing per read: writes pay (a bisect each).
+    """
+
+    def __init__(self, group: Callable[[R], Any], order: Callable[[R], Any]) -> None:
+        self.group = group
+        self.order = order
+        self._members: dict[Any, list[tuple[Any, int, str]]] = {}  # sorted per group
+        self._records: dict[str, R] = {}
+        self._where: dict[str, tuple[Any, tuple[Any, int, str]]] = {}  # skey -> (group, entry)
+        self._seq: dict[str, int] = {}  # insertion order of the table's keys
+        self._next = 0
+        self._ranked: list[tuple[Any, Any]] = []  # (last entry's sort key, group), sorted
+
+    def attach(self, table: Table[R]) -> None:
+        """Index ``table``'s records (``Table.grouping`` does this; writes follow)."""
+        self._members, self._records, self._where, self._seq = {}, {}, {}, {}
+        self._ranked, self._next = [], 0
+        for key, record in table._rows.items():
+            self.apply(key, record)
+
+    def _rank(self, group: Any, old_last: tuple[Any, int] | None) -> None:
+        """Move ``group`` in the ranking after its last entry was ``old_last``."""
+        members = self._members.get(group)
+        new_last = (members[-1][0], members[-1][1]) if members else None
+        if new_last == old_last:
+            return
+        if old_last is not None:
+            del self._ranked[bisect_left(self._ranked, (old_last, group))]
+        if new_last is not None:
+            insort(self._ranked, (new_last, group))
+
+    def apply(self, key: Any, record: R | None) -> None:
+        """``key`` now holds ``record`` (None: removed)."""
+        skey = str(key)
+        placed = self._where.pop(skey, None)
+        if placed is not None:
+            group, entry = placed
+            members = self._members[group]
+            old_last: tuple[Any, int] | None = (members[-1][0], members[-1][1])
+            del members[bisect_left(members, entry)]
+            if not members:
+                del self._members[group]
+            self._records.pop(skey, None)
+            self._rank(group, old_last)
+        if record is None:
+            self._seq.pop(skey, None)
+            return
+        seq = self._seq.get(skey)
+        if seq is None:
+            seq = self._seq[skey] = self._next
+            self._next += 1
+        group = self.group(record)
+        if group is None:
+            return
+        entry = (self.order(record), seq, skey)
+        members = self._members.setdefault(group, [])
+        old_last = (members[-1][0], members[-1][1]) if members else None
+        insort(members, entry)
+        self._records[skey] = record
+        self._where[skey] = (group, entry)
+        self._rank(group, old_last)
+
+    def __len__(self) -> int:
+        """How many groups."""
+        return len(self._ranked)
+
+    def __contains__(self, group: object) -> bool:
+        return group in self._members
+
+    def ranked(self, newest_first: bool = True) -> Sequence[Any]:
+        """The groups by their last record's sort key (highest first by default)."""
+        return Ranked(self._ranked, newest_first)
+
+    def view(self, group: Any) -> Sequence[R]:
+        """The records of ``group`` in order, read in place (no copy): index it, ``len`` it."""
+        return Ordered(self._members.get(group, []), self._records, slot=2)
+
+    def members(self, group: Any) -> list[R]:
+        """The records of ``group`` in order (empty for an unknown group)."""
+        return [self._records[skey] for _, _, skey in self._members.get(group, ())]
+
+    def last(self, group: Any) -> R | None:
+        """The last record of ``group`` in order, if any."""
+        members = self._members.get(group)
+        return self._records[members[-1][2]] if members else None
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"group": self.group, "order": self.order}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["group"], state["order"])  # type: ignore[misc]
+
+
+class Ranked(Sequence[Any]):
+    """A grouping's group keys by rank, read through its sorted list (no copy)."""
+
+    __slots__ = ("_ranked", "_reverse")
+
+    def __init__(self, ranked: list[tuple[Any, Any]], reverse: bool) -> None:
+        self._ranked, self._reverse = ranked, reverse
+
+    def __len__(self) -> int:
+        return len(self._ranked)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = len(self._ranked)
+        if not -n <= i < n:
+            raise IndexError("rank out of range")
+        i %= n
+        return self._ranked[n - 1 - i if self._reverse else i][1]
 
 
 # --- stores ----------------------------------------------------------------------------------

@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..verifiers.criteria import national
 from ..verifiers.fields import content_digest
-from .data import Journal, Store, Table, to_plain
+from .data import Grouping, Journal, Store, Table, to_plain
 
 DEFAULT_START = datetime(2026, 10, 15, 9, 30, 0)
 DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
@@ -164,6 +165,41 @@ class Transaction:
     memo: str = ""
 
 
+def thread_key(address: str) -> str:
+    """Which SMS thread an address belongs to: its national digits, else the address (as
+    Telephony's ``threads`` table keys a thread by its canonical address)."""
+    return national(address) or address.strip().casefold()
+
+
+def message_thread(m: Message) -> str | None:
+    """The thread a message shows in (drafts in none)."""
+    return None if m.box == "draft" else thread_key(m.address)
+
+
+def message_order(m: Message) -> tuple[str, int]:
+    return (m.date, m.id)
+
+
+def number_thread(c: Contact) -> str | None:
+    """The thread a contact's number names (None without a number)."""
+    return thread_key(c.phone) if c.phone else None
+
+
+def file_folder(f: File) -> str:
+    """The folder ``f`` is directly in, with its trailing slash (``/sdcard/Download/``)."""
+    return f.path.rsplit("/", 1)[0] + "/"
+
+
+def file_order(f: File) -> tuple[str, str]:
+    """A folder's listing order: the name in any case, then the path."""
+    return (f.path.rsplit("/", 1)[-1].casefold(), f.path)
+
+
+def store_order(record: Any) -> int:
+    """One sort key for all: a grouping's own (insertion) order decides."""
+    return 0
+
+
 def ordered_days(days: Any) -> tuple[str, ...]:
     """``days`` without repeats, in week order."""
     return tuple(d for d in DAYS if d in days)
@@ -271,6 +307,22 @@ class SystemState(Store):
     wallet: Wallet = field(default_factory=Wallet)
     settings: Settings = field(default_factory=Settings)
 
+    # --- indexes -----------------------------------------------------------------------------
+    def threads(self) -> Grouping[Message]:
+        """The messages by thread (``thread_key``), kept on every write (as Telephony keeps
+        its ``threads`` table): each thread in ``message_order``, the threads by their
+        newest message. Made on first call (apps call it from ``index_system``)."""
+        return self.messages.grouping("threads", message_thread, message_order)
+
+    def numbers(self) -> Grouping[Contact]:
+        """The contacts with a number by the thread it names, in the store's order."""
+        return self.contacts.grouping("threads", number_thread, store_order)
+
+    def folders(self) -> Grouping[File]:
+        """The files by folder (``file_folder``), kept on every write: each folder by name
+        (any case, then path), the folders by their last file."""
+        return self.files.grouping("folders", file_folder, file_order)
+
     # --- contacts --------------------------------------------------------------------------
     def add_contact(self, name: str, phone: str = "", email: str = "", *,
                     starred: bool = False) -> Contact:
@@ -340,6 +392,7 @@ def keyed(records: Any) -> dict[str, Any]:
 
 __all__ = [
     "DAYS", "DEFAULT_START", "STORES", "Account", "Alarm", "Call", "Contact", "Event", "File",
-    "Message", "Notification", "Settings", "SystemState", "Transaction", "Wallet", "keyed",
-    "next_ring", "ordered_days", "to_plain",
+    "Message", "Notification", "Settings", "SystemState", "Transaction", "Wallet",
+    "file_folder", "file_order", "keyed", "message_order", "message_thread", "next_ring",
+    "number_thread", "ordered_days", "thread_key", "to_plain",
 ]

@@ -29,13 +29,14 @@ storage of that kind, by its extension or else its MIME type, as MediaProvider's
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
 from ...world.app import App, Route
-from ...world.data import Table
+from ...world.data import Grouping, Table
 from ...world.kit import Destination, NavigationDrawer, slug, with_drawer
-from ...world.system import File
+from ...world.system import File, SystemState
 from ...world.widgets import (
     Button,
     Dialog,
@@ -116,6 +117,16 @@ def in_folder(folder: str, file: File) -> bool:
 
 def by_file_name(file: File) -> tuple[str, str]:
     return (name_of(file.path).casefold(), file.path)
+
+
+def shared_category(file: File) -> str | None:
+    """The drawer category of a file in shared storage (None: another file, or none)."""
+    return (category_of(file) or None) if file.path.startswith("/sdcard/") else None
+
+
+def categories(files: Table[File]) -> Grouping[File]:
+    """Shared storage's files by drawer category, each by name: kept on every write."""
+    return files.grouping("categories", shared_category, by_file_name)
 
 
 def folder_label(folder: str) -> str:
@@ -201,14 +212,19 @@ class FilesApp(App):
     def initial_ui(self) -> FilesUi:
         return FilesUi()
 
+    @classmethod
+    def index_system(cls, system: SystemState) -> None:
+        system.folders()
+        categories(system.files)
+
     @property
     def files(self) -> Table[File]:
         return self.system.files
 
-    def listing(self, folder: str) -> list[str]:
-        """``list_folder`` of ``folder``: a table index kept sorted as files are written."""
-        index = self.files.index(f"folder:{folder}", by_file_name, keep=partial(in_folder, folder))
-        return [f.path for f in index.view(self.files)]
+    def listing(self, folder: str) -> Sequence[File]:
+        """The files of ``list_folder(folder)`` in its order, read from the store's folder
+        index (kept sorted on every write: nothing is listed again per frame)."""
+        return self.system.folders().view(folder)
 
     # dialogs
     def ask_rename(self, path: str) -> None:
@@ -256,11 +272,10 @@ class FilesApp(App):
         """Show a root of the drawer: a category or folder (``route``) or the storage."""
         self.stack = [Route("main")] if route is None else [Route("main"), route]
 
-    def category(self, label: str) -> list[str]:
-        """The paths of shared storage's files in category ``label``, sorted by name."""
-        found = [f for f in self.files if f.path.startswith("/sdcard/")
-                 and category_of(f) == label]
-        return [f.path for f in sorted(found, key=by_file_name)]
+    def category(self, label: str) -> Sequence[File]:
+        """Shared storage's files in category ``label``, sorted by name (an index of the
+        store kept on every write)."""
+        return categories(self.files).view(label)
 
     def close_dialogs(self) -> None:
         self.ui.renaming = self.ui.deleting = self.ui.opening = None
@@ -344,11 +359,11 @@ class FilesApp(App):
 
     def category_screen(self, label: str) -> Screen:
         """A category root: its files from every folder (long press for the file menu)."""
-        paths = self.category(label)
+        found = self.category(label)
         return Screen(
             top_bar=TopBar(label, on_back=self.back),
-            content=[Text(items_text(len(paths)), style="caption", id="count"),
-                     VirtualList(len(paths), lambda i: self.file_row(paths[i]),
+            content=[Text(items_text(len(found)), style="caption", id="count"),
+                     VirtualList(len(found), lambda i: self.file_row(found[i].path),
                                  id="files_list", empty_text="No items")],
             dialog=self.dialog(),
             on_dismiss=self.close_dialogs,
@@ -364,14 +379,14 @@ class FilesApp(App):
                       content=[ListView(rows, id="move_folders")])
 
     def picked(self, path: str, folder: str) -> Screen:
-        names = [name_of(p) for p in self.listing(folder)]
+        found = self.listing(folder)
         return Screen(
             top_bar=TopBar(folder_label(folder), on_back=self.back),
             content=[Text(f"Move {name_of(path)} here?", style="caption", id="move_prompt"),
                      Row([Button("Cancel", self.back, id="move_cancel", style="secondary"),
                           Button("Move", partial(self.confirm_move, path, folder),
                                  id="move_here")], id="move_buttons"),
-                     VirtualList(len(names), lambda i: ListItem(names[i], id="picked_file",
+                     VirtualList(len(found), lambda i: ListItem(found[i].name, id="picked_file",
                                                                glyph="📄"),
                                  id="picked_files", empty_text="No items")],
         )
@@ -414,11 +429,11 @@ class FilesApp(App):
         return None
 
     def folder(self, folder: str) -> Screen:
-        paths = self.listing(folder)
+        found = self.listing(folder)
         return Screen(
             top_bar=TopBar(folder_label(folder), on_back=self.back),
-            content=[Text(items_text(len(paths)), style="caption", id="count"),
-                     VirtualList(len(paths), lambda i: self.file_row(paths[i]),
+            content=[Text(items_text(len(found)), style="caption", id="count"),
+                     VirtualList(len(found), lambda i: self.file_row(found[i].path),
                                  id="files_list", empty_text="No items")],
             dialog=self.dialog(),
             on_dismiss=self.close_dialogs,

@@ -28,13 +28,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 from urllib.parse import parse_qs, unquote
 
 from ...verifiers.criteria import national
 from ...world.app import App, Route
+from ...world.data import Grouping
 from ...world.kit import ChatMessage, ChatThread, Composer, ConfirmDialog, SearchList
 from ...world.manifest import Intent
-from ...world.system import Contact, Message, SystemState
+from ...world.system import Contact, Message, SystemState, thread_key
 from ...world.widgets import (
     Fab,
     ListItem,
@@ -84,42 +86,62 @@ class Conversation:
 
 
 # --- reading and writing the SMS store ---------------------------------------------------------
-def thread_key(address: str) -> str:
-    """Which conversation an address belongs to: its national digits, else the address."""
-    return national(address) or address.strip().casefold()
+def threads(system: SystemState) -> Grouping[Message]:
+    """The messages by conversation (the SMS store's thread index, kept on every write):
+    each thread oldest first, the threads by their newest message."""
+    return system.threads()
 
 
-def message_order(m: Message) -> tuple[str, int]:
-    return (m.date, m.id)
+def numbers(system: SystemState) -> Grouping[Contact]:
+    """The contacts by the conversation their number names, in the store's order."""
+    return system.numbers()
 
 
 def contact_for(system: SystemState, address: str) -> Contact | None:
-    """The contact whose number is ``address`` (national digits compared), if any."""
-    key = thread_key(address)
-    for c in system.contacts:
-        if c.phone and thread_key(c.phone) == key:
-            return c
-    return None
+    """The contact whose number is ``address`` (national digits compared), if any: the
+    first in the store's order."""
+    found = numbers(system).members(thread_key(address))
+    return found[0] if found else None
 
 
-def conversations(system: SystemState) -> list[Conversation]:
-    """Every conversation, the one with the newest message first (drafts aside)."""
-    groups: dict[str, list[Message]] = {}
-    for m in system.messages:
-        if m.box != "draft":
-            groups.setdefault(thread_key(m.address), []).append(m)
-    names = {thread_key(c.phone): c.name for c in system.contacts if c.phone}
-    out = []
-    for key, found in groups.items():
-        found.sort(key=message_order)
-        address = found[-1].address
-        out.append(Conversation(key, address, names.get(key, address), tuple(found)))
-    out.sort(key=lambda c: message_order(c.last), reverse=True)
-    return out
+def name_for(system: SystemState, key: str, address: str) -> str:
+    """The conversation's title: the name of the last contact (in the store's order) with
+    its number, else the address."""
+    contact = numbers(system).last(key)
+    return contact.name if contact is not None else address
 
 
 def conversation(system: SystemState, key: str) -> Conversation | None:
-    return next((c for c in conversations(system) if c.key == key), None)
+    """The conversation ``key`` (its messages read from the thread index), if any."""
+    found = threads(system).members(key)
+    if not found:
+        return None
+    address = found[-1].address
+    return Conversation(key, address, name_for(system, key, address), tuple(found))
+
+
+class Conversations(Sequence[Conversation]):
+    """Every conversation, the one with the newest message first (drafts aside), built
+    row by row as the list shows them."""
+
+    def __init__(self, system: SystemState) -> None:
+        self.system = system
+        self.keys = threads(system).ranked()
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        found = conversation(self.system, self.keys[i])
+        assert found is not None
+        return found
+
+
+def conversations(system: SystemState) -> Sequence[Conversation]:
+    """Every conversation, the one with the newest message first (drafts aside)."""
+    return Conversations(system)
 
 
 def send_message(system: SystemState, address: str, body: str) -> Message:
@@ -132,12 +154,13 @@ def send_message(system: SystemState, address: str, body: str) -> Message:
 def mark_read(system: SystemState, key: str) -> None:
     """Mark the conversation's unread incoming messages read (only those: a read message is
     not written again)."""
-    for m in list(system.messages):
-        if m.box == "inbox" and not m.read and thread_key(m.address) == key:
+    for m in threads(system).members(key):
+        if m.box == "inbox" and not m.read:
             system.messages.update(m.id, read=True)
 
 
 def delete_conversation(system: SystemState, key: str) -> None:
+    """Delete every message of the conversation (drafts to its address too)."""
     for m in list(system.messages):
         if thread_key(m.address) == key:
             system.messages.remove(m.id)
@@ -191,6 +214,11 @@ class MessagesApp(App):
 
     def initial_ui(self) -> MessagesUi:
         return MessagesUi()
+
+    @classmethod
+    def index_system(cls, system: SystemState) -> None:
+        threads(system)
+        numbers(system)
 
     # navigation with side effects
     def open_thread(self, key: str) -> None:
@@ -289,7 +317,9 @@ class MessagesApp(App):
                         menu=[("Delete", lambda: self.ask_delete(c.key))])
 
     def conversation_list(self) -> Screen:
-        shown = [c for c in conversations(self.system) if matches(c, self.ui.query)]
+        every = conversations(self.system)
+        shown = [c for c in every if matches(c, self.ui.query)] if self.ui.query.strip() \
+            else every
         return Screen(
             top_bar=TopBar("SMS Messenger"),
             content=SearchList(self.ui.query, lambda v: self.set_ui(query=v), len(shown),

@@ -11,6 +11,7 @@ number typed; ``DIAL`` without data opens the keypad.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
@@ -18,6 +19,7 @@ from urllib.parse import unquote
 
 from ...verifiers.criteria import national
 from ...world.app import App, Route
+from ...world.data import Listing
 from ...world.kit import BottomNav
 from ...world.manifest import Intent
 from ...world.system import Call, Contact, SystemState
@@ -84,9 +86,27 @@ def end_call(system: SystemState, call_id: int, started: datetime | None) -> Non
         system.calls.update(call_id, duration=seconds)
 
 
-def recent_calls(system: SystemState) -> list[Call]:
+def call_order(c: Call) -> tuple[str, int]:
+    return (c.date, c.id)
+
+
+def contact_order(c: Contact) -> tuple[str, int]:
+    return (c.name.casefold(), c.id)
+
+
+def newest_calls(system: SystemState) -> Listing[Call]:
+    """The call log by time: an index kept on every write of the log."""
+    return system.calls.index("newest", call_order)
+
+
+def by_name(system: SystemState) -> Listing[Contact]:
+    """The contacts by name (any case), then id: kept on every write."""
+    return system.contacts.index("phone_by_name", contact_order)
+
+
+def recent_calls(system: SystemState) -> Sequence[Call]:
     """The call log, newest first."""
-    return sorted(system.calls, key=lambda c: (c.date, c.id), reverse=True)
+    return newest_calls(system).view(system.calls, reverse=True)
 
 
 def dialable(number: str) -> bool:
@@ -100,6 +120,11 @@ class PhoneApp(App):
 
     def initial_ui(self) -> PhoneUi:
         return PhoneUi()
+
+    @classmethod
+    def index_system(cls, system: SystemState) -> None:
+        newest_calls(system)
+        by_name(system)
 
     # links
     def open_link(self, uri: str) -> None:
@@ -188,7 +213,8 @@ class PhoneApp(App):
                         on_click=(lambda: self.call(c.phone)) if c.phone else None)
 
     def contacts(self) -> list[Node]:
-        people = sorted(self.system.contacts, key=lambda c: (c.name.casefold(), c.id))
+        contacts = self.system.contacts
+        people = by_name(self.system).view(contacts)
         return [VirtualList(len(people), lambda i: self.contact_row(people[i]),
                             id="contacts", empty_text="No contacts")]
 

@@ -1,0 +1,215 @@
+"""Indexes kept on write (``Table.grouping``, ``Listing`` reversed) follow every add, edit and
+delete, and equal both a fresh rebuild and the whole-table computation the screens did before."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pytest
+
+from phone_gym.mockapps.files.app import (
+    categories,
+    category_of,
+    list_folder,
+    move_file,
+    rename_file,
+)
+from phone_gym.mockapps.messages.app import conversation, conversations
+from phone_gym.mockapps.phone.app import recent_calls
+from phone_gym.world.data import Grouping, Journal, Listing, Ordered, Table
+from phone_gym.world.system import File, Message, SystemState, message_order, thread_key
+
+
+@dataclass(frozen=True)
+class Item:
+    id: int
+    group: str
+    rank: int
+
+
+def group_of(item: Item) -> str | None:
+    return None if item.group == "none" else item.group
+
+
+def rank_of(item: Item) -> int:
+    return item.rank
+
+
+def brute(table: Table[Item]) -> dict[str, list[Item]]:
+    """Groups as a whole-table pass computes them (ties in insertion order)."""
+    out: dict[str, list[Item]] = {}
+    for item in table:
+        if group_of(item) is not None:
+            out.setdefault(item.group, []).append(item)
+    return {g: sorted(items, key=rank_of) for g, items in out.items()}
+
+
+def same(grouping: Grouping[Item], table: Table[Item]) -> None:
+    want = brute(table)
+    assert {g: grouping.members(g) for g in want} == want
+    assert {g: list(grouping.view(g)) for g in want} == want
+    assert len(grouping) == len(want)
+    # groups by their last member, highest first (that member's rank, then insertion order)
+    seq = {item.id: i for i, item in enumerate(table)}
+    ranked = sorted(want, key=lambda g: (rank_of(want[g][-1]), seq[want[g][-1].id]),
+                    reverse=True)
+    assert list(grouping.ranked()) == ranked
+    assert list(grouping.ranked(newest_first=False)) == ranked[::-1]
+    rebuilt: Grouping[Item] = Grouping(group_of, rank_of)
+    rebuilt.attach(table)
+    assert {g: rebuilt.members(g) for g in want} == {g: grouping.members(g) for g in want}
+    assert list(rebuilt.ranked()) == list(grouping.ranked())
+
+
+def test_grouping_follows_adds_edits_and_deletes() -> None:
+    table: Table[Item] = Table(kind=Item)
+    table.new(group="a", rank=5)
+    grouping = table.grouping("g", group_of, rank_of)  # made over existing records
+    rng = np.random.default_rng(7)
+    for step in range(400):
+        op = int(rng.integers(4))
+        keys = table.keys()
+        if op == 0 or not keys:
+            table.new(group=str(rng.choice(["a", "b", "c", "none"])), rank=int(rng.integers(9)))
+        elif op == 1:
+            table.update(keys[int(rng.integers(len(keys)))], rank=int(rng.integers(9)))
+        elif op == 2:
+            table.update(keys[int(rng.integers(len(keys)))],
+                         group=str(rng.choice(["a", "b", "d", "none"])))
+        else:
+            table.remove(keys[int(rng.integers(len(keys)))])
+        if step % 20 == 0:
+            same(grouping, table)
+    same(grouping, table)
+    assert table.grouping("g", group_of, rank_of) is grouping  # one per name
+    assert grouping.members("unknown") == [] and grouping.last("unknown") is None
+    assert "unknown" not in grouping
+
+
+def test_grouping_and_listing_names_do_not_mix() -> None:
+    table: Table[Item] = Table(kind=Item)
+    table.index("x", rank_of)
+    with pytest.raises(ValueError, match="Listing"):
+        table.grouping("x", group_of, rank_of)
+    table.grouping("y", group_of, rank_of)
+    with pytest.raises(ValueError, match="Grouping"):
+        table.index("y", rank_of)
+
+
+def test_listing_reverse_view_and_ordered() -> None:
+    table: Table[Item] = Table(kind=Item)
+    for i in range(10):
+        table.new(group="a" if i % 2 else "b", rank=(i * 7) % 10)
+    listing: Listing[Item] = table.index("by_rank", lambda r: r.rank,
+                                         text=lambda r: r.group)
+    table.update(3, rank=42)
+    table.remove(4)
+    want = sorted(table, key=lambda r: (r.rank, str(r.id)))
+    assert list(listing.view(table)) == want
+    back = listing.view(table, reverse=True)
+    assert list(back) == want[::-1]
+    assert back[-1] == want[0] and back[2:5] == want[::-1][2:5]
+    assert back[::-2] == want[::-1][::-2]
+    with pytest.raises(IndexError):
+        back[len(want)]
+    assert list(listing.view(table, "a", reverse=True)) == [r for r in want if r.group == "a"][::-1]
+    assert isinstance(back, Ordered)
+
+
+def old_conversations(system: SystemState) -> list[tuple[str, str, tuple[Message, ...]]]:
+    """The Messages list as the screen built it before: every message, every step."""
+    groups: dict[str, list[Message]] = {}
+    for m in system.messages:
+        if m.box != "draft":
+            groups.setdefault(thread_key(m.address), []).append(m)
+    names = {thread_key(c.phone): c.name for c in system.contacts if c.phone}
+    out = []
+    for key, found in groups.items():
+        found.sort(key=message_order)
+        out.append((key, names.get(key, found[-1].address), tuple(found)))
+    out.sort(key=lambda c: message_order(c[2][-1]), reverse=True)
+    return out
+
+
+def test_thread_index_equals_a_rebuild_of_every_conversation() -> None:
+    system = SystemState()
+    system.attach(Journal())
+    system.threads()
+    system.numbers()
+    rng = np.random.default_rng(3)
+    numbers = ["+1 415-555-0101", "4155550101", "+1 212-555-0199", "555-0123", "Bank"]
+    for step in range(300):
+        op = int(rng.integers(5))
+        ids = system.messages.keys()
+        if op <= 1 or not ids:
+            system.messages.new(address=str(rng.choice(numbers)), body=f"m{step}",
+                                date=f"2026-10-{1 + int(rng.integers(9)):02d}T10:00:00",
+                                box=str(rng.choice(["inbox", "sent", "draft"])),
+                                read=bool(rng.integers(2)))
+        elif op == 2:
+            system.messages.update(ids[int(rng.integers(len(ids)))], read=True,
+                                   address=str(rng.choice(numbers)))
+        elif op == 3:
+            system.messages.remove(ids[int(rng.integers(len(ids)))])
+        else:
+            contacts = system.contacts.keys()
+            if contacts and rng.integers(2):
+                system.contacts.remove(contacts[int(rng.integers(len(contacts)))])
+            else:
+                system.add_contact(f"Person {step}", str(rng.choice(numbers + [""])))
+        if step % 25 == 0 or step == 299:
+            want = old_conversations(system)
+            got = [(c.key, c.name, c.messages) for c in conversations(system)]
+            assert got == want
+            for key, name, messages in want:
+                found = conversation(system, key)
+                assert found is not None and found.messages == messages and found.name == name
+
+
+def test_folder_and_category_indexes_follow_renames_moves_and_deletes() -> None:
+    system = SystemState()
+    system.attach(Journal())
+    system.folders()
+    cats = categories(system.files)
+    for i in range(30):
+        folder = ("Download", "Documents", "Pictures")[i % 3]
+        ext = ("txt", "jpg", "PDF", "mp3")[i % 4]
+        system.write_file(f"/sdcard/{folder}/f{(i * 13) % 30:02d}.{ext}", f"data {i}")
+    system.write_file("/data/app/x.txt", "private")
+    assert rename_file(system.files, "/sdcard/Download/f00.txt", "Zed.txt") is None
+    assert move_file(system.files, "/sdcard/Documents/f13.jpg", "/sdcard/Download/") is None
+    system.files.remove("/sdcard/Pictures/f26.jpg")
+    system.write_file("/sdcard/Pictures/f26.jpg", "back")
+    for folder in ("/sdcard/Download/", "/sdcard/Documents/", "/sdcard/Pictures/",
+                   "/data/app/", "/sdcard/Music/"):
+        assert [f.path for f in system.folders().view(folder)] == \
+            list_folder(system.files, folder)
+    for label in {category_of(f) for f in system.files} - {""}:
+        want = sorted((f for f in system.files if f.path.startswith("/sdcard/")
+                       and category_of(f) == label),
+                      key=lambda f: (f.name.casefold(), f.path))
+        assert list(cats.view(label)) == want
+    assert not any(f.path.startswith("/data/") for label in ("Documents", "Images")
+                   for f in cats.view(label))
+
+
+def test_recent_calls_follow_the_log() -> None:
+    system = SystemState()
+    system.attach(Journal())
+    recent_calls(system)
+    dates = [f"2026-10-0{d}T09:00:00" for d in (3, 1, 2, 2, 5)]
+    for i, date in enumerate(dates):
+        system.calls.new(number=f"555-01{i:02d}", date=date)
+    system.calls.update(2, date="2026-10-09T00:00:00")
+    system.calls.remove(4)
+    want: list[Any] = sorted(system.calls, key=lambda c: (c.date, c.id), reverse=True)
+    assert list(recent_calls(system)) == want
+    assert recent_calls(system)[0].id == 2
+
+
+def test_files_record_listing_is_a_file_table() -> None:
+    files: Table[File] = Table(kind=File, key="path")
+    files.put(File("/sdcard/a.txt", "x"))
+    assert categories(files).members("Documents") == [files["/sdcard/a.txt"]]
