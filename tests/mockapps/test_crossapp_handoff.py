@@ -72,7 +72,7 @@ def test_a_wrong_first_message_beside_the_right_one_fails() -> None:
     wrong = sum(int(a) for _, a in [*p["recent"], *p["older"]])
     chat_text(ep, p["friend"], f"¥{wrong / 100:.2f}")
     assert not ep.verify().success
-    ep.solve()
+    ep.solve(2 * ep.template.max_steps)  # from where the wrong message left the phone
     assert not ep.verify().success  # two messages: the leftover counts
 
 
