@@ -138,11 +138,21 @@ def add_commands(subparsers: Any, parents: list[argparse.ArgumentParser] | None 
                     "examples in examples/configs). Needs the train extra: "
                     "pip install -e \".[train]\"; a config with a RealPhone-v0 source also "
                     "needs the real extra and a phone (or phone-gym virtual-device).")
-    p.add_argument("algorithm", choices=["sft", "grpo"],
+    p.add_argument("algorithm", choices=["sft", "grpo", "export"],
                    help="sft: supervised fine-tuning on collected episodes; "
-                        "grpo: reinforcement learning with the tasks' verifier rewards")
-    p.add_argument("--config", required=True, metavar="FILE",
-                   help="the run config, TOML or JSON (e.g. examples/configs/sft.toml)")
+                        "grpo: reinforcement learning with the tasks' verifier rewards; "
+                        "export RUN_DIR OUT: a run's model (its final/ folder, else its last "
+                        "checkpoint, or a checkpoint-N folder) as a Hugging Face folder "
+                        "that from_pretrained loads, LoRA merged, in the training dtype")
+    p.add_argument("paths", nargs="*", metavar="PATH",
+                   help="export only: RUN_DIR OUT")
+    p.add_argument("--config", default=None, metavar="FILE",
+                   help="the run config, TOML or JSON (e.g. examples/configs/sft.toml); "
+                        "required for sft and grpo")
+    p.add_argument("--resume", default=None, metavar="DIR",
+                   help="continue a run from a checkpoint: its out_dir (the last "
+                        "checkpoint-N) or a checkpoint-N folder (written every "
+                        "checkpoint_every steps/iterations); pass the run's config")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="override a config value; repeatable. KEY is a top-level key or a "
                         "dotted one (steps=50, grpo.lr=1e-4, data.path=out/traj, "
@@ -215,13 +225,29 @@ def run(args: argparse.Namespace) -> int:
                                   else args.conversations, progress=progress,
                                   formats=args.format, reasons=args.reasons)
         summary["out"] = args.out
+    elif args.algorithm == "export":
+        if len(args.paths) != 2:
+            raise ValueError("phone-gym train export needs RUN_DIR OUT, e.g. phone-gym train "
+                             "export runs/sft out/model")
+        error = missing_extra(["torch", "transformers"], "phone-gym train export")
+        if error is not None:
+            raise error
+        from .checkpoint import export_model
+
+        summary = export_model(*args.paths)
     else:
-        from .config import apply_overrides, load_config
+        from .config import ConfigError, apply_overrides, load_config
 
         error = missing_extra(["torch", "transformers", "tqdm"],
                               f"phone-gym train {args.algorithm}")
         if error is not None:
             raise error
+        if args.paths:
+            raise ConfigError(f"phone-gym train {args.algorithm} takes no PATH (given "
+                              f"{' '.join(args.paths)}): pass --config FILE")
+        if args.config is None:
+            raise ConfigError(f"phone-gym train {args.algorithm} needs --config FILE (e.g. "
+                              f"examples/configs/{args.algorithm}.toml)")
         config = apply_overrides(load_config(args.config), args.set, args.algorithm)
         if args.no_progress:
             config["progress"] = False
@@ -241,7 +267,8 @@ def run(args: argparse.Namespace) -> int:
                 raise error
         from .runs import run_grpo, run_sft
 
-        summary = (run_sft if args.algorithm == "sft" else run_grpo)(config)
+        summary = (run_sft if args.algorithm == "sft" else run_grpo)(config,
+                                                                     resume=args.resume)
     print(json.dumps(summary))
     return 0
 

@@ -43,11 +43,12 @@ COMMON: dict[str, Any] = {
     "model": "tiny", "out_dir": "runs/train", "image_size": None, "max_new_tokens": 48,
     "temperature": 1.0, "max_history": 8, "history_images": 0, "dtype": None,
     "device": None, "seed": 0, "checkpoint_every": 0, "lora": None, "progress": True,
-    "batch_size": 16,
+    "batch_size": 16, "gradient_checkpointing": False,
 }
 SFT: dict[str, Any] = {
     "data": None, "steps": 300, "train_batch_size": 8, "lr": 1e-3, "weight_decay": 0.0,
     "max_grad_norm": 1.0, "eval_episodes": 0, "successful_only": True, "reasons": "none",
+    "micro_batch_size": None,
 }
 GRPO: dict[str, Any] = {
     "sources": None, "grpo": {}, "format_penalty": 0.0, "ray_workers": 0, "record": False,
@@ -301,6 +302,12 @@ def resolve(config: Mapping[str, Any], kind: str) -> dict[str, Any]:
         out["lora"] = _table(out["lora"], LORA, "lora", keys)
         out["lora"] = {k: v for k, v in out["lora"].items() if v is not None}
     if kind == "sft":
+        micro = out["micro_batch_size"]
+        if micro is not None and (not isinstance(micro, int) or isinstance(micro, bool)
+                                  or micro < 1):
+            raise ConfigError(f"micro_batch_size = {micro!r}; accepted: an integer >= 1 (the "
+                              "samples per forward pass; gradients accumulate up to "
+                              "train_batch_size) or none")
         if out["reasons"] not in REASONS:
             raise ConfigError(f"reasons = {out['reasons']!r}: accepted: "
                               f"{', '.join(map(repr, REASONS))} (what the target holds "

@@ -15,7 +15,7 @@ import copy
 import math
 import random
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -25,6 +25,7 @@ import torch
 
 from ..trajectory.records import Episode
 from ..trajectory.store import export_episodes
+from .checkpoint import Saver, accumulate, restore
 from .rollout import Collector
 from .vlm import TrainSample, VLMPolicy
 
@@ -148,6 +149,10 @@ class GRPOSettings:
     - ``refill_flat_groups``: when groups with equal rewards are dropped, collect fresh
       groups up to this many more times until ``groups_per_iter`` groups have signal (0:
       off; needs ``drop_flat_groups``).
+    - ``micro_batch_size``: each mini-batch (one optimizer step) runs as micro-batches of
+      this many samples whose gradients accumulate (the same step, to rounding: each
+      micro-batch's loss is weighted by its share of the mini-batch under ``loss_type``);
+      None: the whole mini-batch at once.
     """
 
     iterations: int = 10
@@ -169,6 +174,7 @@ class GRPOSettings:
     refill_flat_groups: int = 0
     max_grad_norm: float = 1.0
     seed: int = 0
+    micro_batch_size: int | None = None
 
     def __post_init__(self) -> None:
         if self.loss_type not in LOSS_TYPES:
@@ -186,6 +192,9 @@ class GRPOSettings:
         if self.refill_flat_groups and not self.drop_flat_groups:
             raise ValueError("refill_flat_groups needs drop_flat_groups = true (only dropped "
                              "groups are refilled)")
+        if self.micro_batch_size is not None and self.micro_batch_size < 1:
+            raise ValueError(f"micro_batch_size = {self.micro_batch_size}; accepted: an "
+                             "integer >= 1 or none (the whole mini-batch at once)")
         for name in ("iterations", "groups_per_iter", "group_size", "epochs",
                      "minibatch_size"):
             if getattr(self, name) < 1:
@@ -268,7 +277,9 @@ def _minibatches(samples: list[S], size: int, rng: random.Random) -> Iterator[li
 def train_grpo(policy: VLMPolicy, collector: Collector, settings: GRPOSettings, *,
                callback: Callable[[int, dict[str, float]], None] | None = None,
                progress: bool = False,
-               record_to: str | Path | None = None) -> list[dict[str, float]]:
+               record_to: str | Path | None = None, checkpoint_every: int = 0,
+               save: Saver | None = None, resume: Mapping[str, Any] | None = None
+               ) -> list[dict[str, float]]:
     """Run GRPO; returns one metrics dict per iteration (``reward_mean``, ``success_rate``
     and ``episode_len`` are of the iteration's first ``groups_per_iter`` groups, before the
     update, refills left out; ``no_signal`` is 1, with a ``NoSignalWarning``, when every
@@ -278,7 +289,14 @@ def train_grpo(policy: VLMPolicy, collector: Collector, settings: GRPOSettings, 
     samples cut at ``max_new_tokens``; ``logprob_mismatch_mean``/``_max``: see
     ``recompute_old_logprobs``). ``record_to``: a folder every collected episode (refills
     included) is appended to, in the trajectory format ``export.export_episodes`` writes
-    (frames only where the collector keeps them)."""
+    (frames only where the collector keeps them).
+
+    Every ``checkpoint_every`` iterations, ``save(iteration, state)`` gets the resume state
+    (optimizer, the mini-batch shuffler's and the collector's and task sampler's RNGs and
+    positions; ``checkpoint.save_checkpoint`` adds the global RNGs and weights); ``resume``
+    continues from such a state, on a policy built as the run's was: the KL reference stays
+    the model the run started from (a copy taken before the checkpoint's weights are loaded,
+    or the LoRA base), never the checkpoint."""
     torch.manual_seed(settings.seed)
     rng = random.Random(settings.seed)
     model = policy.model
@@ -287,10 +305,17 @@ def train_grpo(policy: VLMPolicy, collector: Collector, settings: GRPOSettings, 
     ref_model = None
     if settings.beta > 0 and not hasattr(model, "disable_adapter"):
         ref_model = copy.deepcopy(model).eval().requires_grad_(False)
+    first = 1
+    if resume is not None:
+        first = int(resume["iteration"]) + 1
+        rng.setstate(resume["minibatch_rng"])
+        set_sampling_state(collector, resume["sampling"])
+        restore(policy, resume, optim)
     history = []
     from tqdm import tqdm
 
-    for it in tqdm(range(1, settings.iterations + 1), desc="grpo", disable=not progress):
+    for it in tqdm(range(first, settings.iterations + 1), desc="grpo", disable=not progress,
+                   initial=first - 1, total=settings.iterations):
         episodes, kept, kept_adv, refill = _collect_groups(collector, settings)
         if record_to is not None:
             seen = {id(e) for e in episodes}
@@ -314,15 +339,20 @@ def train_grpo(policy: VLMPolicy, collector: Collector, settings: GRPOSettings, 
                         if not (settings.mask_truncated_completions and s.truncated))
         for _ in range(settings.epochs):
             for batch in _minibatches(samples, settings.minibatch_size, rng):
-                loss, st = _update(policy, batch, settings, ref_model,
-                                   num_items / max(steps, 1))
                 optim.zero_grad()
-                loss.backward()
+                total, parts = 0.0, []
+                for micro, weight in micro_weights(batch, settings,
+                                                   settings.micro_batch_size):
+                    loss, st = _update(policy, micro, settings, ref_model,
+                                       num_items / max(steps, 1))
+                    (loss * weight).backward()
+                    total += loss.item() * weight
+                    parts.append((len(micro) / len(batch), st))
                 torch.nn.utils.clip_grad_norm_(params, settings.max_grad_norm)
                 optim.step()
-                stats["loss"].append(loss.item())
-                for key, value in st.items():
-                    stats[key].append(value)
+                stats["loss"].append(total)
+                for key in parts[0][1]:
+                    stats[key].append(sum(w * st[key] for w, st in parts))
         model.eval()
         metrics: dict[str, float] = {
             "iteration": it, "reward_mean": float(np.mean(rewards)),
@@ -335,9 +365,64 @@ def train_grpo(policy: VLMPolicy, collector: Collector, settings: GRPOSettings, 
             **{k: float(np.mean(v)) if v else 0.0 for k, v in stats.items()},
         }
         history.append(metrics)
+        if save is not None and checkpoint_every and it % checkpoint_every == 0:
+            save(it, {"kind": "grpo", "iteration": it, "optimizer": optim.state_dict(),
+                      "minibatch_rng": rng.getstate(),
+                      "sampling": sampling_state(collector)})
         if callback is not None:
             callback(it, metrics)
     return history
+
+
+def micro_weights(batch: list[GRPOSample], settings: GRPOSettings,
+                  micro_batch_size: int | None) -> list[tuple[list[GRPOSample], float]]:
+    """``batch`` as micro-batches, each with the weight that turns its loss (aggregated
+    over itself as ``settings.loss_type`` does) into its share of the whole batch's loss:
+    the share of sequences for ``grpo`` and ``dr_grpo``, of active tokens for ``bnpo``, 1
+    for ``dapo`` (its normalizer is the iteration's, not the batch's). TRL scales the same
+    way under ``gradient_accumulation_steps``."""
+    micros = accumulate(batch, micro_batch_size)
+    if len(micros) == 1:
+        return [(batch, 1.0)]
+
+    def tokens(samples: list[GRPOSample]) -> int:
+        return sum(len(s.completion_ids) for s in samples
+                   if not (settings.mask_truncated_completions and s.truncated))
+
+    out = []
+    for micro in micros:
+        if settings.loss_type == "dapo":
+            weight = 1.0
+        elif settings.loss_type == "bnpo":
+            weight = tokens(micro) / max(tokens(batch), 1)
+        else:
+            weight = len(micro) / len(batch)
+        out.append((micro, weight))
+    return out
+
+
+def sampling_state(collector: Collector) -> dict[str, Any]:
+    """Where the collector and its task sampler are: their RNGs, group and episode
+    counters, and each source's position in its seed list."""
+    state: dict[str, Any] = {"rng": collector.rng.bit_generator.state,
+                             "groups": collector._groups, "episodes": collector._episodes}
+    sampler = collector.sampler
+    if sampler is not None:
+        state["sampler"] = {"rng": sampler.rng.bit_generator.state,
+                            "next_group": sampler._next_group,
+                            "seed_pos": dict(sampler._seed_pos)}
+    return state
+
+
+def set_sampling_state(collector: Collector, state: Mapping[str, Any]) -> None:
+    """Restore what ``sampling_state`` returned."""
+    collector.rng.bit_generator.state = state["rng"]
+    collector._groups, collector._episodes = state["groups"], state["episodes"]
+    sampler = collector.sampler
+    if sampler is not None and "sampler" in state:
+        sampler.rng.bit_generator.state = state["sampler"]["rng"]
+        sampler._next_group = state["sampler"]["next_group"]
+        sampler._seed_pos = dict(state["sampler"]["seed_pos"])
 
 
 class NoSignalWarning(UserWarning):

@@ -17,7 +17,7 @@ from ..trajectory.format import TrajectoryError
 from ..trajectory.records import Episode
 from .config import ConfigError, resolve
 from .export import export_episodes, load_episodes, write_conversations, write_formats
-from .metrics import MetricsLog
+from .metrics import MetricsLog, read_metrics
 from .mixing import EnvSource, MixedSampler
 from .policies import OraclePolicy
 from .prompts import reasons_prompt
@@ -118,6 +118,10 @@ def build_policy(cfg: Mapping[str, Any], do_sample: bool) -> VLMPolicy:
                        history_images=cfg["history_images"], batch_size=cfg["batch_size"])
     if cfg["lora"]:
         apply_lora(policy, LoraSettings(**cfg["lora"]))
+    if cfg["gradient_checkpointing"]:
+        from .checkpoint import enable_gradient_checkpointing
+
+        enable_gradient_checkpointing(policy)
     return policy
 
 
@@ -146,27 +150,75 @@ def progress_bars(enabled: bool) -> Iterator[None]:
             hf_logging.enable_progress_bar()
 
 
-def _start(config: Mapping[str, Any], kind: str) -> tuple[dict[str, Any], Path, MetricsLog]:
+def _start(config: Mapping[str, Any], kind: str, resume: str | Path | None = None
+           ) -> tuple[dict[str, Any], Path, MetricsLog, dict[str, Any] | None]:
     cfg = resolve(config, kind)
     check_model(str(cfg["model"]))
+    state = None
+    if resume is not None:
+        state = resume_state(resume, cfg, kind)
     out = Path(cfg["out_dir"])
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.json").write_text(json.dumps(cfg, indent=2, default=str))
     import torch
 
     torch.manual_seed(cfg["seed"])
-    return cfg, out, MetricsLog(out / "metrics.csv")
+    log = MetricsLog(out / "metrics.csv")
+    if state is not None:  # the rows up to the checkpoint; later ones are logged again
+        key, done = ("step", state["step"]) if kind == "sft" else ("iteration",
+                                                                    state["iteration"])
+        rows = read_metrics(log.path) if log.path.exists() else []
+        log.path.unlink(missing_ok=True)
+        for row in rows:
+            if int(float(row[key])) <= done:
+                log.log(row)
+    return cfg, out, log, state
 
 
-def run_sft(config: Mapping[str, Any]) -> dict[str, Any]:
+def resume_state(path: str | Path, cfg: Mapping[str, Any], kind: str) -> dict[str, Any]:
+    """The trainer state of the checkpoint ``path`` names (a checkpoint-N folder or the run
+    folder: its last one), checked against the run's config: the same kind and the same
+    starting model, which stays the KL reference (``ConfigError`` otherwise)."""
+    from .checkpoint import load_checkpoint
+
+    try:
+        state = load_checkpoint(path)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+    if state["kind"] != kind:
+        raise ConfigError(f"--resume {str(path)!r} is a {state['kind']} checkpoint: resume it "
+                          f"with phone-gym train {state['kind']}")
+    if state["reference"] != cfg["model"]:
+        raise ConfigError(f"--resume {str(path)!r}: the run started from model = "
+                          f"{state['reference']!r} (its KL reference), the config says "
+                          f"{cfg['model']!r}: resume with the run's config (its "
+                          "config.json)")
+    return state
+
+
+def saver(out: Path, policy: VLMPolicy, cfg: Mapping[str, Any]) -> Any:
+    """``save(n, state)`` for the trainers: ``out/checkpoint-n`` with the trainer state and
+    the identity of the model the run started from (the KL reference)."""
+    from .checkpoint import save_checkpoint
+
+    def save(n: int, state: Mapping[str, Any]) -> None:
+        save_checkpoint(out / f"checkpoint-{n}", policy,
+                        {**state, "reference": cfg["model"], "seed": cfg["seed"]})
+
+    return save
+
+
+def run_sft(config: Mapping[str, Any], resume: str | Path | None = None) -> dict[str, Any]:
     """SFT from a config: data from an export folder (``data.path``) or fresh oracle
-    episodes; ``eval_episodes`` greedy episodes after training (on the data's tasks)."""
-    cfg, out, log = _start(config, "sft")
+    episodes; ``eval_episodes`` greedy episodes after training (on the data's tasks).
+    ``resume``: a checkpoint of this run (or its out_dir: the last one) to continue from."""
+    cfg, out, log, state = _start(config, "sft", resume)
     with progress_bars(cfg["progress"]):
-        return _run_sft(cfg, out, log)
+        return _run_sft(cfg, out, log, state)
 
 
-def _run_sft(cfg: dict[str, Any], out: Path, log: MetricsLog) -> dict[str, Any]:
+def _run_sft(cfg: dict[str, Any], out: Path, log: MetricsLog,
+             state: dict[str, Any] | None = None) -> dict[str, Any]:
     from .sft import sft_samples, train_sft
 
     data = cfg["data"]
@@ -178,17 +230,16 @@ def _run_sft(cfg: dict[str, Any], out: Path, log: MetricsLog) -> dict[str, Any]:
     samples = sft_samples(episodes, policy, successful_only=cfg["successful_only"],
                           reasons=cfg["reasons"])
 
-    def callback(step: int, metrics: dict[str, float]) -> None:
-        log.log(metrics)
-        if cfg["checkpoint_every"] and step % cfg["checkpoint_every"] == 0:
-            policy.save(out / f"checkpoint-{step}")
-
     history = train_sft(policy, samples, steps=cfg["steps"],
                         batch_size=cfg["train_batch_size"], lr=cfg["lr"],
                         weight_decay=cfg["weight_decay"], max_grad_norm=cfg["max_grad_norm"],
-                        seed=cfg["seed"], callback=callback, progress=cfg["progress"])
+                        seed=cfg["seed"], callback=lambda _, m: log.log(m),
+                        progress=cfg["progress"], micro_batch_size=cfg["micro_batch_size"],
+                        checkpoint_every=cfg["checkpoint_every"],
+                        save=saver(out, policy, cfg), resume=state)
     policy.save(out / "final", merged=True)
-    summary: dict[str, Any] = {"samples": len(samples), "final_loss": history[-1]["loss"],
+    summary: dict[str, Any] = {"samples": len(samples),
+                               "final_loss": history[-1]["loss"] if history else None,
                                "out_dir": str(out)}
     if cfg["eval_episodes"]:
         summary["eval_success"] = evaluate(policy, data["env"], eval_kwargs(data, episodes),
@@ -206,14 +257,16 @@ def evaluate(policy: VLMPolicy, env: str, kwargs: Mapping[str, Any], episodes: i
     return float(np.mean([e.success for e in eps]))
 
 
-def run_grpo(config: Mapping[str, Any]) -> dict[str, Any]:
-    """GRPO from a config, on local envs or (``ray_workers > 0``) Ray actors."""
-    cfg, out, log = _start(config, "grpo")
+def run_grpo(config: Mapping[str, Any], resume: str | Path | None = None) -> dict[str, Any]:
+    """GRPO from a config, on local envs or (``ray_workers > 0``) Ray actors. ``resume``: a
+    checkpoint of this run (or its out_dir: the last one) to continue from."""
+    cfg, out, log, state = _start(config, "grpo", resume)
     with progress_bars(cfg["progress"]):
-        return _run_grpo(cfg, out, log)
+        return _run_grpo(cfg, out, log, state)
 
 
-def _run_grpo(cfg: dict[str, Any], out: Path, log: MetricsLog) -> dict[str, Any]:
+def _run_grpo(cfg: dict[str, Any], out: Path, log: MetricsLog,
+              state: dict[str, Any] | None = None) -> dict[str, Any]:
     from .grpo import GRPOSettings, train_grpo
 
     settings = GRPOSettings(**{"seed": cfg["seed"], **cfg["grpo"]})
@@ -236,15 +289,14 @@ def _run_grpo(cfg: dict[str, Any], out: Path, log: MetricsLog) -> dict[str, Any]
                           format_penalty=cfg["format_penalty"], keep_frames=cfg["record"],
                           seed=cfg["seed"])
 
-    def callback(it: int, metrics: dict[str, float]) -> None:
-        log.log(metrics)
-        if cfg["checkpoint_every"] and it % cfg["checkpoint_every"] == 0:
-            policy.save(out / f"checkpoint-{it}")
-
-    history = train_grpo(policy, collector, settings, callback=callback,
+    history = train_grpo(policy, collector, settings, callback=lambda _, m: log.log(m),
                          progress=cfg["progress"],
-                         record_to=out / "rollouts" if cfg["record"] else None)
+                         record_to=out / "rollouts" if cfg["record"] else None,
+                         checkpoint_every=cfg["checkpoint_every"],
+                         save=saver(out, policy, cfg), resume=state)
     collector.backend.close()
     policy.save(out / "final", merged=True)
-    return {"iterations": len(history), "reward_first": history[0]["reward_mean"],
-            "reward_last": history[-1]["reward_mean"], "out_dir": str(out)}
+    return {"iterations": len(history),
+            "reward_first": history[0]["reward_mean"] if history else None,
+            "reward_last": history[-1]["reward_mean"] if history else None,
+            "out_dir": str(out)}

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import torch
 
 from ..trajectory.records import Episode, StepRecord
+from .checkpoint import Saver, accumulate, restore
 from .prompts import Turn, assistant_text
 from .vlm import TrainSample, VLMPolicy
 
@@ -101,14 +102,37 @@ def batches(samples: Sequence[TrainSample], batch_size: int,
             yield [samples[i] for i in order[start:start + size]]
 
 
+def sft_micro_losses(policy: VLMPolicy, batch: Sequence[TrainSample],
+                     micro_batch_size: int | None = None
+                     ) -> Iterator[tuple[torch.Tensor, torch.Tensor, torch.Tensor]]:
+    """``(loss, logp, mask)`` of each micro-batch of ``batch`` (``checkpoint.accumulate``):
+    each loss is its tokens' negative log-likelihood summed and divided by the tokens of the
+    whole batch, so the micro-batches' gradients add up to the whole batch's (as
+    transformers' ``Trainer`` with ``num_items_in_batch``)."""
+    tokens = float(sum(len(s.completion_ids) for s in batch)) or 1.0
+    for micro in accumulate(list(batch), micro_batch_size):
+        logp, mask = policy.sequence_logprobs(micro)
+        yield -(logp * mask).sum() / tokens, logp, mask
+
+
 def train_sft(policy: VLMPolicy, samples: Sequence[TrainSample], *, steps: int = 300,
               batch_size: int = 8, lr: float = 1e-3, weight_decay: float = 0.0,
               max_grad_norm: float = 1.0, schedule: str = "constant", seed: int = 0,
               callback: Callable[[int, dict[str, float]], None] | None = None,
-              progress: bool = False) -> list[dict[str, float]]:
+              progress: bool = False, micro_batch_size: int | None = None,
+              checkpoint_every: int = 0, save: Saver | None = None,
+              resume: Mapping[str, Any] | None = None) -> list[dict[str, float]]:
     """``steps`` AdamW steps on ``samples`` (``schedule``: ``"constant"`` learning rate or
     ``"cosine"`` decay to zero); returns the metrics of each step and calls
-    ``callback(step, metrics)`` after each (logging, checkpoints)."""
+    ``callback(step, metrics)`` after each (logging, checkpoints).
+
+    ``micro_batch_size``: each batch of ``batch_size`` runs as micro-batches of this many
+    samples whose gradients accumulate into one optimizer step (the same step, to rounding).
+    Every ``checkpoint_every`` steps, ``save(step, state)`` gets the resume state (optimizer,
+    scheduler, step; ``checkpoint.save_checkpoint`` adds the RNGs and weights); ``resume``
+    (``checkpoint.load_checkpoint``) continues such a state: the batches it had drawn are
+    drawn again and skipped, so the run goes on as if never stopped (returns the metrics of
+    the steps after it only)."""
     if not samples:
         raise ValueError("no SFT samples (no successful episodes?)")
     if schedule not in ("constant", "cosine"):
@@ -121,22 +145,34 @@ def train_sft(policy: VLMPolicy, samples: Sequence[TrainSample], *, steps: int =
         optim, lambda k: 0.5 + 0.5 * math.cos(math.pi * k / steps) if cosine else 1.0)
     policy.model.train()
     stream = batches(samples, batch_size, random.Random(seed))
+    first = 1
+    if resume is not None:
+        first = int(resume["step"]) + 1
+        for _ in range(int(resume["data_position"])):  # the batches drawn before the stop
+            next(stream)
+        restore(policy, resume, optim, scheduler)
     history = []
     bar = _bar(steps, progress, "sft")
-    for step in range(1, steps + 1):
+    bar.update(first - 1)
+    for step in range(first, steps + 1):
         batch = next(stream)
-        logp, mask = policy.sequence_logprobs(batch)
-        loss = sft_loss(logp, mask)
         optim.zero_grad()
-        loss.backward()
+        total = prob_sum = 0.0
+        for loss, logp, mask in sft_micro_losses(policy, batch, micro_batch_size):
+            loss.backward()
+            total += loss.item()
+            with torch.no_grad():
+                prob_sum += float((logp.exp() * mask).sum())
         norm = torch.nn.utils.clip_grad_norm_(params, max_grad_norm)
         optim.step()
         scheduler.step()
-        with torch.no_grad():
-            prob = (logp.exp() * mask).sum() / mask.sum()
-        metrics = {"step": step, "loss": loss.item(), "token_prob": prob.item(),
+        tokens = sum(len(s.completion_ids) for s in batch) or 1
+        metrics = {"step": step, "loss": total, "token_prob": prob_sum / tokens,
                    "grad_norm": float(norm)}
         history.append(metrics)
+        if save is not None and checkpoint_every and step % checkpoint_every == 0:
+            save(step, {"kind": "sft", "step": step, "data_position": step,
+                        "optimizer": optim.state_dict(), "scheduler": scheduler.state_dict()})
         if callback is not None:
             callback(step, metrics)
         bar.update(1)

@@ -28,7 +28,7 @@ import torch
 from PIL import Image
 
 from .policies import Generation, Info, Observation
-from .precision import Precision, master_weights, parse_dtype
+from .precision import HALF, Precision, dtype_name, master_weights, parse_dtype
 from .prompts import Turn, build_messages, system_prompt
 
 
@@ -318,12 +318,34 @@ class VLMPolicy:
     def save(self, path: str | Path, merged: bool = False) -> None:
         """Save the model and the processor to a folder (``load_vlm`` reads it back). A LoRA
         model saves its adapter only, unless ``merged``: then the adapters are merged into
-        the weights first (for good: do it when training is over)."""
+        the weights first (for good: do it when training is over). Weights are saved in
+        the dtype the model was loaded in (bfloat16 for a bfloat16 run, not the float32
+        master copy; peft's adapters stay float32)."""
         Path(path).mkdir(parents=True, exist_ok=True)
         if merged and hasattr(self.model, "merge_and_unload"):
             self.model = self.model.merge_and_unload()
-        self.model.save_pretrained(path)
+        state = None
+        loaded = self.precision.loaded
+        if loaded in HALF and not hasattr(self.model, "peft_config"):
+            state = {k: v.to(loaded) if v.is_floating_point() else v
+                     for k, v in self.model.state_dict().items()}
+        self.model.save_pretrained(path, state_dict=state)
+        if state is not None:  # save_pretrained names the float32 master weights' dtype
+            _set_dtype(Path(path) / "config.json", dtype_name(loaded))
         self.processor.save_pretrained(path)
+
+
+def _set_dtype(path: Path, name: str) -> None:
+    """Write ``name`` as every ``dtype`` of a saved ``config.json`` (and its sub-configs)."""
+    import json
+
+    def fix(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {k: name if k in ("dtype", "torch_dtype") and isinstance(v, str)
+                    else fix(v) for k, v in node.items()}
+        return node
+
+    path.write_text(json.dumps(fix(json.loads(path.read_text())), indent=2) + "\n")
 
 
 def eos_token_ids(model: Any, tokenizer_eos: int) -> list[int]:
