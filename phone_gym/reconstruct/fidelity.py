@@ -26,6 +26,7 @@ from ..world.a11y import UIElement, parse_xml, to_xml
 from ..world.app import App, Route
 from ..world.device import Device
 from .build import Model, elem_key, state_key, structure
+from .model import list_rows
 from .trace import Trace, app_elements, screen_texts
 
 __all__ = ["load_app", "replay", "screen_fidelity", "static_changes", "report",
@@ -77,11 +78,15 @@ class Rebuilt:
         fixtures = sys.modules.get(app_cls.__module__.rsplit(".", 1)[0] + ".fixtures")
         self.screens: dict[str, Any] = getattr(fixtures, "SCREENS", {})
 
-    def show(self, screen: str, recorded: Sequence[UIElement] = ()) -> None:
+    def show(self, screen: str, recorded: Sequence[UIElement] = (),
+             rows: dict[str, list[tuple[str, str]]] | None = None) -> None:
         """Show recorded ``screen``: its route, scrolled (when a scroll reached it) so that
-        the first whole row of its list sits where it was recorded."""
+        the first whole row of its list sits where it was recorded; with ``rows``, the lists'
+        records are those (``trace_rows``) first."""
         route = self.model.route_of.get(screen, screen) if self.model else screen
         app = self.device.apps[self.cls.package]
+        if rows is not None and hasattr(app, "load_rows"):
+            app.load_rows(rows)
         app.show(route)  # type: ignore[attr-defined]
         self.device.focus = None
         self.device.scroll.pop((app.name, Route(route)), None)
@@ -157,6 +162,19 @@ class Rebuilt:
         return self.device.step(to_action({"action": kind, "x": 0, "y": 0}), px=(cx, cy))
 
 
+def trace_rows(trace: Trace, package: str) -> dict[str, list[tuple[str, str]]]:
+    """Every row each list showed in ``trace``, in the order seen: the records a replay of
+    it starts with (a record the trace created is among them from the start)."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for step in trace.steps:
+        if step.package != package:
+            continue
+        for lid, rs in list_rows(app_elements(step.elements(), package)).items():
+            have = out.setdefault(lid, [])
+            have.extend(r for r in rs if r not in have)
+    return out
+
+
 def replay(model: Model, traces: Sequence[Trace], app_cls: type[App]) -> dict[str, Any]:
     """Replay every modelled transition of ``traces`` in the rebuilt app, in order, each
     trace from its first screen in the app (after a mismatch, from the recorded screen)."""
@@ -167,6 +185,7 @@ def replay(model: Model, traces: Sequence[Trace], app_cls: type[App]) -> dict[st
     results: list[dict[str, Any]] = []
     for trace in traces:
         inside = False
+        rows: dict[str, list[tuple[str, str]]] | None = trace_rows(trace, model.package)
         for step in trace.steps:
             if step.package != model.package:
                 inside = False
@@ -189,8 +208,8 @@ def replay(model: Model, traces: Sequence[Trace], app_cls: type[App]) -> dict[st
                                 "action": step.action, "to": screen, "ok": False,
                                 "text_overlap": 0.0,
                                 "error": f"not modelled: {skipped[trace.name, step.index]}"})
-            rebuilt.show(screen, recorded)  # (re)start from the recorded screen
-            inside = True
+            rebuilt.show(screen, recorded, rows)  # (re)start from the recorded screen
+            rows, inside = None, True
     passed = sum(r["ok"] for r in results)
     return {"transitions": len(results), "replayed": passed,
             "rate": round(passed / len(results), 4) if results else 0.0,
@@ -202,16 +221,16 @@ def screen_fidelity(model: Model, traces: Sequence[Trace], app_cls: type[App]
     """Per screen: text overlap with the recording and the mean IoU of each recorded
     element's box with its rebuilt counterpart's (same id and text; 0 when none)."""
     rebuilt = Rebuilt(app_cls, model)
-    seen: dict[str, list[UIElement]] = {}
+    seen: dict[str, tuple[list[UIElement], Trace]] = {}
     names = {v: k for k, v in model.screens.items()}
     for t in traces:
         for s in t.steps:
             if s.package == model.package:
                 els = app_elements(s.elements(), model.package)
-                seen.setdefault(names[state_key(els)], els)
+                seen.setdefault(names[state_key(els)], (els, t))
     out: dict[str, dict[str, float]] = {}
-    for name, recorded in seen.items():
-        rebuilt.show(name, recorded)
+    for name, (recorded, trace) in seen.items():
+        rebuilt.show(name, recorded, trace_rows(trace, model.package))
         got = rebuilt.elements()
         ious = []
         for e in recorded:
