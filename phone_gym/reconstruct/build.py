@@ -138,7 +138,7 @@ def build_model(traces: Sequence[Trace], *, package: str | None = None, name: st
                          "as com.example.todo")
     model = Model(name, label or name, package, app_package=app_package or package)
     ids: dict[Key, str] = {}
-    forms: dict[Key, str] = {}
+    forms: dict[tuple[Any, ...], str] = {}
 
     def screen_of(step: Step) -> tuple[str, list[UIElement]]:
         elements = app_elements(step.elements(), package)
@@ -147,7 +147,9 @@ def build_model(traces: Sequence[Trace], *, package: str | None = None, name: st
             ids[key] = ENTRY if not ids else f"s{len(ids)}"
             model.screens[ids[key]] = key
             if any(e.editable for e in elements):
-                fk = tuple(k if not e.editable else k[:2] + ("",) + k[3:]
+                # the same form: the same widgets, whatever the fields hold and wherever
+                # the keyboard pushed them
+                fk = tuple(k[:2] + ("" if e.editable else k[2], k[3], k[5])
                            for k, e in zip(key, elements, strict=True))
                 model.same_form[ids[key]] = forms.setdefault(fk, ids[key])
         return ids[key], elements

@@ -62,8 +62,9 @@ def list_rows(elements: Sequence[UIElement]) -> dict[str, list[tuple[str, str]]]
 
 
 def form_key(elements: Sequence[UIElement]) -> tuple[Any, ...]:
-    """What makes two dumps the same form: ``state_key`` with the fields' texts left out."""
-    return tuple(k[:2] + (("" if e.editable else k[2]),) + k[3:]
+    """What makes two dumps the same form: ``state_key`` without places and the fields'
+    texts (as ``build.build_model`` groups a form's screens)."""
+    return tuple(k[:2] + ("" if e.editable else k[2], k[3], k[5])
                  for k, e in zip(state_key(elements), elements, strict=True))
 
 
