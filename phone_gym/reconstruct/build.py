@@ -417,7 +417,8 @@ def seed_records(screens: dict[str, dict[str, Any]]) -> dict[str, list[dict[str,
 
 def state_fixture(model: Model, traces: Sequence[Trace],
                   nav: dict[str, dict[str, tuple[str, bool]]]) -> dict[str, Any]:
-    """``fixtures.STATE``: ``model.infer_state`` by route, with where each list's rows lead."""
+    """``fixtures.STATE``: ``model.infer_state`` by route, with where each list's rows lead
+    and each route's twins (the same widgets: the screen with other values)."""
     from .model import infer_state
 
     state = infer_state(model, traces)
@@ -435,7 +436,15 @@ def state_fixture(model: Model, traces: Sequence[Trace],
             for lid, rows in state.collections.items():
                 if any(r[0] == rid and key.split("|")[1] == r[1] for r in rows):
                     row_links.setdefault(lid, dst)
-    return {"forms": forms,
+    shapes: dict[frozenset[tuple[str, str]], list[str]] = {}
+    for screen, key in model.screens.items():
+        r = route(screen, screen)
+        same = shapes.setdefault(structure(key), [])
+        if r not in same:
+            same.append(r)
+    twins = {r: [t for t in same if t != r] for same in shapes.values() if len(same) > 1
+             for r in same}
+    return {"forms": forms, "twins": twins,
             "deletes": sorted({(route(s, s), r, c) for (s, r), c in state.deletes.items()}),
             "toggles": {route(s, s): ids for s, ids in state.toggles.items()},
             "row_links": row_links}

@@ -79,14 +79,15 @@ class Rebuilt:
         self.screens: dict[str, Any] = getattr(fixtures, "SCREENS", {})
 
     def show(self, screen: str, recorded: Sequence[UIElement] = (),
-             rows: dict[str, list[tuple[str, str]]] | None = None) -> None:
+             rows: dict[str, list[tuple[str, str]]] | None = None,
+             toggles: dict[str, bool] | None = None) -> None:
         """Show recorded ``screen``: its route, scrolled (when a scroll reached it) so that
         the first whole row of its list sits where it was recorded; with ``rows``, the lists'
         records are those (``trace_rows``) first."""
         route = self.model.route_of.get(screen, screen) if self.model else screen
         app = self.device.apps[self.cls.package]
         if rows is not None and hasattr(app, "load_rows"):
-            app.load_rows(rows)
+            app.load_rows(rows, toggles)
         app.show(route)  # type: ignore[attr-defined]
         self.device.focus = None
         self.device.scroll.pop((app.name, Route(route)), None)
@@ -172,6 +173,18 @@ def trace_rows(trace: Trace, package: str) -> dict[str, list[tuple[str, str]]]:
         for lid, rs in list_rows(app_elements(step.elements(), package)).items():
             have = out.setdefault(lid, [])
             have.extend(r for r in rs if r not in have)
+    return out
+
+
+def trace_toggles(trace: Trace, package: str) -> dict[str, bool]:
+    """The first check state each switch of ``trace`` showed: the values a replay of it
+    starts with."""
+    out: dict[str, bool] = {}
+    for step in trace.steps:
+        if step.package == package:
+            for e in app_elements(step.elements(), package):
+                if e.short_class == "Switch" and e.short_id:
+                    out.setdefault(e.short_id, e.checked)
     return out
 
 
@@ -419,7 +432,8 @@ def heldout(model: Model, traces: Sequence[Trace], app_cls: type[App]) -> dict[s
                                     "agrees": _agrees(c, app, before)})
                 if ok:
                     continue
-            rebuilt.show(nearest_screen(model, recorded), recorded, rows)
+            rebuilt.show(nearest_screen(model, recorded), recorded, rows,
+                         trace_toggles(trace, model.package) if rows is not None else None)
             rows, inside = None, True
     n, m = len(steps), len(changes)
     return {"transitions": n, "reached": sum(s["ok"] for s in steps),

@@ -46,6 +46,7 @@ def record_episodes(episodes: Sequence[str], out: str | Path) -> list[Path]:
     """One trace folder per episode (``Template:seed``) under ``out``: the task's oracle
     played on a virtual phone over its adb shell, recorded after each action (given)."""
     from ..envs.real_phone import RealPhoneEnv
+    from ..real.guard import SafetyGuard
     from ..virtual import VirtualPhone
     from ..virtual.local import LocalBackend
     from .recorder import Recorder
@@ -54,7 +55,9 @@ def record_episodes(episodes: Sequence[str], out: str | Path) -> list[Path]:
     if not eps:
         raise ValueError("no episodes: pass Template:seed, e.g. ContactsCreate:0")
     backend = LocalBackend(VirtualPhone("loop"))
-    env = RealPhoneEnv(task=eps[0][0], backend=backend, settle=0.0, timeout=5.0)
+    # a virtual phone: no one is reached, so messaging apps may run
+    env = RealPhoneEnv(task=eps[0][0], backend=backend, settle=0.0, timeout=5.0,
+                       guard=SafetyGuard(allow_sensitive={"messaging"}))
     folders: list[Path] = []
     try:
         for task, seed in eps:
