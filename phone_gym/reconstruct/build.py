@@ -432,10 +432,11 @@ def state_fixture(model: Model, traces: Sequence[Trace],
     row_links: dict[str, tuple[str, bool]] = {}
     for links in nav.values():
         for key, dst in links.items():
-            rid = key.split("|", 1)[0]
+            long = "long:" if key.startswith("long:") else ""
+            rid, text = key.removeprefix(long).split("|")[:2] if "|" in key else ("", "")
             for lid, rows in state.collections.items():
-                if any(r[0] == rid and key.split("|")[1] == r[1] for r in rows):
-                    row_links.setdefault(lid, dst)
+                if (rid, text) in rows:
+                    row_links.setdefault(long + lid, dst)
     shapes: dict[frozenset[tuple[str, str]], list[str]] = {}
     for screen, key in model.screens.items():
         r = route(screen, screen)
@@ -445,6 +446,8 @@ def state_fixture(model: Model, traces: Sequence[Trace],
     twins = {r: [t for t in same if t != r] for same in shapes.values() if len(same) > 1
              for r in same}
     return {"forms": forms, "twins": twins,
+            "mentions": {route(s, s): t for s, t in state.mentions.items()},
+            "filters": state.filters,
             "deletes": sorted({(route(s, s), r, c) for (s, r), c in state.deletes.items()}),
             "toggles": {route(s, s): ids for s, ids in state.toggles.items()},
             "row_links": row_links}

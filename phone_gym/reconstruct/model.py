@@ -94,12 +94,19 @@ class StateModel:
     #: screen -> toggle ids whose values persist
     toggles: dict[str, list[str]] = field(default_factory=dict)
     changes: list[Change] = field(default_factory=list)
+    #: screen -> the text of the record opened from a list that it shows (a detail, "X will
+    #: be deleted"): the screen shows the opened record's text there
+    mentions: dict[str, str] = field(default_factory=dict)
+    #: list id -> the field whose text filters it (a search: typing left only rows holding
+    #: the text)
+    filters: dict[str, str] = field(default_factory=dict)
 
     def plain(self) -> dict[str, Any]:
         return {"collections": {k: [list(r) for r in v] for k, v in self.collections.items()},
                 "forms": self.forms,
                 "deletes": [[s, r, c] for (s, r), c in self.deletes.items()],
-                "toggles": self.toggles, "changes": [asdict(c) for c in self.changes]}
+                "toggles": self.toggles, "mentions": self.mentions, "filters": self.filters,
+                "changes": [asdict(c) for c in self.changes]}
 
 
 def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
@@ -135,7 +142,11 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
                     if form_at is not None and fk != form_at:
                         typed = {}
                     form_at = fk
-                    typed[field_id(target, ref or 0)] = str(act.get("text", ""))
+                    text = str(act.get("text", ""))
+                    typed[field_id(target, ref or 0)] = text
+                    for lid, rs in rows.items():
+                        if text and rs and all(text.lower() in r[1].lower() for r in rs):
+                            state.filters.setdefault(lid, field_id(target, ref or 0))
                 elif kind in ("click", "long_press") and typed and form_key(prev) == form_at \
                         and not target.editable and form_key(els) != form_at:
                     coll = last_list or "list"
@@ -173,6 +184,9 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
                                                         record=opened[lid], screen=prev_name,
                                                         key=key))
                             opened.pop(lid)
+            for text in opened.values():
+                if any(text in e.text and (e.text != text or not rows) for e in els):
+                    state.mentions.setdefault(name, text)
             if rows:
                 last_list = next(iter(rows))
                 last_rows = rows
