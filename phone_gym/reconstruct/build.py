@@ -438,9 +438,9 @@ def state_fixture(model: Model, traces: Sequence[Trace],
                 if (rid, text) in rows:
                     row_links.setdefault(long + lid, dst)
     shapes: dict[frozenset[tuple[str, str]], list[str]] = {}
-    for screen, key in model.screens.items():
+    for screen, shape in model.screens.items():
         r = route(screen, screen)
-        same = shapes.setdefault(structure(key), [])
+        same = shapes.setdefault(structure(shape), [])
         if r not in same:
             same.append(r)
     twins = {r: [t for t in same if t != r] for same in shapes.values() if len(same) > 1

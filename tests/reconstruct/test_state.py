@@ -105,3 +105,18 @@ def test_rebuilt_app_keeps_records_no_trace_made(traces: Path, tmp_path: Path) -
     app.act(route, ref)
     assert [r.text for r in app.data.records.where(list="contacts_list")
             if r.text.startswith("Zed")] == ["Zed One"]
+
+
+def test_held_out_settings_traces_replay_with_switch_state(tmp_path: Path) -> None:
+    """Settings rebuilt from five switch episodes replays three episodes it never saw, seeds
+    and switches other than the training ones: every step reaches the recorded screen and
+    each switch flipped there flips in the rebuilt store."""
+    from phone_gym.reconstruct.loop import APPS, closed_loop, record_episodes
+
+    train, held = APPS["settings (switches)"]
+    rep = closed_loop(record_episodes(train, tmp_path / "train"),
+                      record_episodes(held, tmp_path / "held"), tmp_path / "rebuilt")
+    assert rep["recovered"]["toggles"] >= 4 and rep["recovered"]["changes"] == ["toggle"]
+    assert rep["transitions"] >= 6 and rep["rate"] >= 0.9, rep["steps"]
+    assert rep["changes"] == 3 and rep["state_agreement"] == 1.0
+    assert rep["mean_iou"] >= 0.9
