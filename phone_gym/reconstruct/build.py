@@ -369,8 +369,8 @@ FIXTURES = '''"""{label}'s recorded screens, links and list records (written by
 ``SCREENS``: each screen's widgets as recorded (a list's rows among them); ``NAV``: screen ->
 {{element ref, ``long:REF``, ``type:FIELD=TEXT`` or ``back``: (next screen, whether it opens on
 top)}}; ``ENTRY``: the first screen; ``RECORDS``: every row each list showed on any screen,
-by list: the seed of the ``Table`` a stateful version keeps (the skeleton draws each screen's
-rows as recorded).
+by list: the app's ``records`` table starts with the rows of the first screen's lists and
+every row of the others.
 """
 
 from __future__ import annotations
