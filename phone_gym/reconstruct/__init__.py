@@ -1,4 +1,4 @@
-"""Record traces from a phone and rebuild a PhoneWorld app from them (issue 17, items 3-4).
+"""Record traces from a phone and rebuild a PhoneWorld app from them (issues 17 and 32).
 
 ``recorder`` (``phone-gym record --real``): screenshots, UI dumps, the app in front and the
 actions (given or inferred) over adb; ``trace``: the trace format; ``build`` (``phone-gym

@@ -95,6 +95,9 @@ class Model:
     route_of: dict[str, str] = field(default_factory=dict)
     #: the rebuilt app's own package (default: the recorded one)
     app_package: str = ""
+    #: form screen -> the first screen of the same form (only its fields' texts differ):
+    #: one route, whose fields hold what was typed
+    same_form: dict[str, str] = field(default_factory=dict)
 
     def link(self, screen: str, key: str) -> str | None:
         found = self.links.get((screen, key))
@@ -135,6 +138,7 @@ def build_model(traces: Sequence[Trace], *, package: str | None = None, name: st
                          "as com.example.todo")
     model = Model(name, label or name, package, app_package=app_package or package)
     ids: dict[Key, str] = {}
+    forms: dict[tuple[Any, ...], str] = {}
 
     def screen_of(step: Step) -> tuple[str, list[UIElement]]:
         elements = app_elements(step.elements(), package)
@@ -142,6 +146,12 @@ def build_model(traces: Sequence[Trace], *, package: str | None = None, name: st
         if key not in ids:
             ids[key] = ENTRY if not ids else f"s{len(ids)}"
             model.screens[ids[key]] = key
+            if any(e.editable for e in elements):
+                # the same form: the same widgets, whatever the fields hold and wherever
+                # the keyboard pushed them
+                fk = tuple(k[:2] + ("" if e.editable else k[2], k[3], k[5])
+                           for k, e in zip(key, elements, strict=True))
+                model.same_form[ids[key]] = forms.setdefault(fk, ids[key])
         return ids[key], elements
 
     for t in traces:
@@ -172,11 +182,11 @@ def group_scrolls(model: Model) -> None:
             s = root[s]
         return s
 
-    for (src, key), targets in model.links.items():
-        if key.startswith("scroll:"):
-            for dst in targets:
-                a, b = sorted((find(src), find(dst)), key=order.index)
-                root[b] = a
+    pairs = [(src, dst) for (src, key), targets in model.links.items()
+             if key.startswith("scroll:") for dst in targets]
+    for src, dst in [*pairs, *model.same_form.items()]:
+        a, b = sorted((find(src), find(dst)), key=order.index)
+        root[b] = a
     model.route_of = {s: find(s) for s in order}
 
 
@@ -220,6 +230,7 @@ def swap_entry(model: Model, entry: str) -> None:
     for tr in model.transitions:
         tr.src, tr.dst = rename(tr.src), rename(tr.dst)
     model.entries = Counter({rename(k): n for k, n in model.entries.items()})
+    model.same_form = {rename(k): rename(v) for k, v in model.same_form.items()}
 
 
 def default_name(package: str) -> str:
@@ -358,8 +369,8 @@ FIXTURES = '''"""{label}'s recorded screens, links and list records (written by
 ``SCREENS``: each screen's widgets as recorded (a list's rows among them); ``NAV``: screen ->
 {{element ref, ``long:REF``, ``type:FIELD=TEXT`` or ``back``: (next screen, whether it opens on
 top)}}; ``ENTRY``: the first screen; ``RECORDS``: every row each list showed on any screen,
-by list: the seed of the ``Table`` a stateful version keeps (the skeleton draws each screen's
-rows as recorded).
+by list: the app's ``records`` table starts with the rows of the first screen's lists and
+every row of the others.
 """
 
 from __future__ import annotations
@@ -379,6 +390,15 @@ NAV: dict[str, dict[str, tuple[str, bool]]] = (
 RECORDS: dict[str, list[dict[str, str]]] = (
 {records}
 )
+
+#: The data model recovered from the traces (``reconstruct.model``): ``forms`` (route ->
+#: save ref, collection, fields and their types, which screens show which field), ``deletes``
+#: ([route, ref, collection]: that action removes the record opened last), ``toggles``
+#: (route -> switch ids whose values persist), ``row_links`` (list -> where a tap on a row
+#: leads).
+STATE: dict[str, Any] = (
+{state}
+)
 '''
 
 
@@ -393,6 +413,44 @@ def seed_records(screens: dict[str, dict[str, Any]]) -> dict[str, list[dict[str,
                 rows.extend({"id": r["id"], "text": r["text"]} for r in w["rows"]
                             if (r["id"], r["text"]) not in seen and r["text"])
     return out
+
+
+def state_fixture(model: Model, traces: Sequence[Trace],
+                  nav: dict[str, dict[str, tuple[str, bool]]]) -> dict[str, Any]:
+    """``fixtures.STATE``: ``model.infer_state`` by route, with where each list's rows lead
+    and each route's twins (the same widgets: the screen with other values)."""
+    from .model import infer_state
+
+    state = infer_state(model, traces)
+    route = model.route_of.get
+    forms: dict[str, Any] = {}
+    for screen, form in state.forms.items():
+        f = forms.setdefault(route(screen, screen), {**form, "shows": {}})
+        f["fields"] = {**f["fields"], **form["fields"]}
+        for shown, fields in form["shows"].items():
+            f["shows"].setdefault(route(shown, shown), {}).update(fields)
+    row_links: dict[str, tuple[str, bool]] = {}
+    for links in nav.values():
+        for key, dst in links.items():
+            long = "long:" if key.startswith("long:") else ""
+            rid, text = key.removeprefix(long).split("|")[:2] if "|" in key else ("", "")
+            for lid, rows in state.collections.items():
+                if (rid, text) in rows:
+                    row_links.setdefault(long + lid, dst)
+    shapes: dict[frozenset[tuple[str, str]], list[str]] = {}
+    for screen, shape in model.screens.items():
+        r = route(screen, screen)
+        same = shapes.setdefault(structure(shape), [])
+        if r not in same:
+            same.append(r)
+    twins = {r: [t for t in same if t != r] for same in shapes.values() if len(same) > 1
+             for r in same}
+    return {"forms": forms, "twins": twins,
+            "mentions": {route(s, s): t for s, t in state.mentions.items()},
+            "filters": state.filters,
+            "deletes": sorted({(route(s, s), r, c) for (s, r), c in state.deletes.items()}),
+            "toggles": {route(s, s): ids for s, ids in state.toggles.items()},
+            "row_links": row_links}
 
 
 def _literal(value: Any) -> str:
@@ -445,6 +503,6 @@ def write_package(model: Model, traces: Sequence[Trace], out: str | Path) -> Pat
         render((TEMPLATE_DIR / "pyproject.toml.tmpl").read_text(), values), encoding="utf-8")
     (folder / "fixtures.py").write_text(FIXTURES.format(
         label=model.label, entry=repr(ENTRY), screens=_literal(screens), nav=_literal(nav),
-        records=_literal(seed_records(screens))),
+        records=_literal(seed_records(screens)), state=_literal(state_fixture(model, traces, nav))),
         encoding="utf-8")
     return folder

@@ -26,6 +26,7 @@ from ..world.a11y import UIElement, parse_xml, to_xml
 from ..world.app import App, Route
 from ..world.device import Device
 from .build import Model, elem_key, state_key, structure
+from .model import list_rows
 from .trace import Trace, app_elements, screen_texts
 
 __all__ = ["load_app", "replay", "screen_fidelity", "static_changes", "report",
@@ -77,11 +78,16 @@ class Rebuilt:
         fixtures = sys.modules.get(app_cls.__module__.rsplit(".", 1)[0] + ".fixtures")
         self.screens: dict[str, Any] = getattr(fixtures, "SCREENS", {})
 
-    def show(self, screen: str, recorded: Sequence[UIElement] = ()) -> None:
+    def show(self, screen: str, recorded: Sequence[UIElement] = (),
+             rows: dict[str, list[tuple[str, str]]] | None = None,
+             toggles: dict[str, bool] | None = None) -> None:
         """Show recorded ``screen``: its route, scrolled (when a scroll reached it) so that
-        the first whole row of its list sits where it was recorded."""
+        the first whole row of its list sits where it was recorded; with ``rows``, the lists'
+        records are those (``trace_rows``) first."""
         route = self.model.route_of.get(screen, screen) if self.model else screen
         app = self.device.apps[self.cls.package]
+        if rows is not None and hasattr(app, "load_rows"):
+            app.load_rows(rows, toggles)
         app.show(route)  # type: ignore[attr-defined]
         self.device.focus = None
         self.device.scroll.pop((app.name, Route(route)), None)
@@ -157,6 +163,31 @@ class Rebuilt:
         return self.device.step(to_action({"action": kind, "x": 0, "y": 0}), px=(cx, cy))
 
 
+def trace_rows(trace: Trace, package: str) -> dict[str, list[tuple[str, str]]]:
+    """Every row each list showed in ``trace``, in the order seen: the records a replay of
+    it starts with (a record the trace created is among them from the start)."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for step in trace.steps:
+        if step.package != package:
+            continue
+        for lid, rs in list_rows(app_elements(step.elements(), package)).items():
+            have = out.setdefault(lid, [])
+            have.extend(r for r in rs if r not in have)
+    return out
+
+
+def trace_toggles(trace: Trace, package: str) -> dict[str, bool]:
+    """The first check state each switch of ``trace`` showed: the values a replay of it
+    starts with."""
+    out: dict[str, bool] = {}
+    for step in trace.steps:
+        if step.package == package:
+            for e in app_elements(step.elements(), package):
+                if e.short_class == "Switch" and e.short_id:
+                    out.setdefault(e.short_id, e.checked)
+    return out
+
+
 def replay(model: Model, traces: Sequence[Trace], app_cls: type[App]) -> dict[str, Any]:
     """Replay every modelled transition of ``traces`` in the rebuilt app, in order, each
     trace from its first screen in the app (after a mismatch, from the recorded screen)."""
@@ -167,6 +198,7 @@ def replay(model: Model, traces: Sequence[Trace], app_cls: type[App]) -> dict[st
     results: list[dict[str, Any]] = []
     for trace in traces:
         inside = False
+        rows: dict[str, list[tuple[str, str]]] | None = trace_rows(trace, model.package)
         for step in trace.steps:
             if step.package != model.package:
                 inside = False
@@ -189,8 +221,8 @@ def replay(model: Model, traces: Sequence[Trace], app_cls: type[App]) -> dict[st
                                 "action": step.action, "to": screen, "ok": False,
                                 "text_overlap": 0.0,
                                 "error": f"not modelled: {skipped[trace.name, step.index]}"})
-            rebuilt.show(screen, recorded)  # (re)start from the recorded screen
-            inside = True
+            rebuilt.show(screen, recorded, rows)  # (re)start from the recorded screen
+            rows, inside = None, True
     passed = sum(r["ok"] for r in results)
     return {"transitions": len(results), "replayed": passed,
             "rate": round(passed / len(results), 4) if results else 0.0,
@@ -202,16 +234,16 @@ def screen_fidelity(model: Model, traces: Sequence[Trace], app_cls: type[App]
     """Per screen: text overlap with the recording and the mean IoU of each recorded
     element's box with its rebuilt counterpart's (same id and text; 0 when none)."""
     rebuilt = Rebuilt(app_cls, model)
-    seen: dict[str, list[UIElement]] = {}
+    seen: dict[str, tuple[list[UIElement], Trace]] = {}
     names = {v: k for k, v in model.screens.items()}
     for t in traces:
         for s in t.steps:
             if s.package == model.package:
                 els = app_elements(s.elements(), model.package)
-                seen.setdefault(names[state_key(els)], els)
+                seen.setdefault(names[state_key(els)], (els, t))
     out: dict[str, dict[str, float]] = {}
-    for name, recorded in seen.items():
-        rebuilt.show(name, recorded)
+    for name, (recorded, trace) in seen.items():
+        rebuilt.show(name, recorded, trace_rows(trace, model.package))
         got = rebuilt.elements()
         ious = []
         for e in recorded:
@@ -315,3 +347,100 @@ def write_report(rep: dict[str, Any], folder: str | Path) -> tuple[Path, Path]:
                   for x in failed[:30]]
     md.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return js, md
+
+
+# --- held-out traces ---------------------------------------------------------------------------
+def nearest_screen(model: Model, recorded: Sequence[UIElement]) -> str:
+    """The model's screen most like ``recorded``: the same one, else the one of the same
+    shape whose texts overlap most, else the one whose texts overlap most."""
+    key = state_key(recorded)
+    for name, k in model.screens.items():
+        if k == key:
+            return name
+    texts, shape = screen_texts(recorded), structure(key)
+
+    def score(item: tuple[str, Any]) -> tuple[bool, float]:
+        name, k = item
+        return (structure(k) == shape,
+                text_overlap([t[2] for t in k if t[2]], texts))
+
+    return max(model.screens.items(), key=score)[0]
+
+
+def _records(app: Any) -> dict[int, Any]:
+    return {r.id: r for r in app.data.records.values()} if hasattr(app, "data") and hasattr(
+        app.data, "records") else {}
+
+
+def _agrees(change: Any, app: Any, before: dict[int, Any]) -> bool:
+    """Whether the rebuilt store changed as ``change`` (a ``model.Change``) says."""
+    after = _records(app)
+    if change.kind == "create":
+        new = [r for k, r in after.items() if k not in before]
+        return any(r.list == change.collection and dict(r.values) == change.values
+                   for r in new)
+    if change.kind == "delete":
+        gone = [r for k, r in before.items() if k not in after]
+        return any(r.list == change.collection and r.text == change.record for r in gone)
+    if change.kind == "toggle":
+        return bool(getattr(app.data, "toggles", {}).get(change.record) == change.checked)
+    return False
+
+
+def heldout(model: Model, traces: Sequence[Trace], app_cls: type[App]) -> dict[str, Any]:
+    """Replay ``traces`` (ones the build never saw) in the rebuilt app: each action on the
+    element its target describes, from each trace's first screen with its lists' rows.
+    Per step: whether the texts match the recorded next screen (``MATCH``), the mean IoU
+    of each recorded element's box with its rebuilt counterpart's; per state change the
+    held-out trace shows (``model.infer_state``), whether the rebuilt store changed the same
+    way. After a mismatch the replay goes on from the recorded screen nearest the one
+    recorded (the store as it is)."""
+    from .model import infer_state
+
+    rebuilt = Rebuilt(app_cls, model)
+    app: Any = rebuilt.device.apps[app_cls.package]
+    steps: list[dict[str, Any]] = []
+    changes: list[dict[str, Any]] = []
+    for trace in traces:
+        want = {c.step: c for c in infer_state(model, [trace]).changes}
+        rows: dict[str, list[tuple[str, str]]] | None = trace_rows(trace, model.package)
+        inside = False
+        for step in trace.steps:
+            if step.package != model.package:
+                inside = False
+                continue
+            recorded = app_elements(step.elements(), model.package)
+            if inside and step.action is not None:
+                before = _records(app)
+                try:
+                    error = rebuilt.act(step.action, step.target, step.size)
+                except (ValueError, KeyError) as exc:
+                    error = str(exc)
+                got = rebuilt.elements()
+                overlap = text_overlap(screen_texts(got), screen_texts(recorded))
+                ious = [max((iou(e.bounds, g.bounds) for g in got if g.short_id == e.short_id
+                             and g.text == e.text and g.content_desc == e.content_desc),
+                            default=0.0) for e in recorded]
+                ok = error is None and overlap >= MATCH
+                steps.append({"trace": trace.name, "step": step.index, "ok": ok,
+                              "action": step.action, "text_overlap": round(overlap, 3),
+                              "iou": round(sum(ious) / len(ious), 3) if ious else 1.0,
+                              "error": error})
+                if step.index in want:
+                    c = want[step.index]
+                    changes.append({"trace": trace.name, "step": step.index, "kind": c.kind,
+                                    "agrees": _agrees(c, app, before)})
+                if ok:
+                    continue
+            rebuilt.show(nearest_screen(model, recorded), recorded, rows,
+                         trace_toggles(trace, model.package) if rows is not None else None)
+            rows, inside = None, True
+    n, m = len(steps), len(changes)
+    return {"transitions": n, "reached": sum(s["ok"] for s in steps),
+            "rate": round(sum(s["ok"] for s in steps) / n, 4) if n else 0.0,
+            "mean_iou": round(sum(s["iou"] for s in steps) / n, 3) if n else 0.0,
+            "mean_text_overlap": round(sum(s["text_overlap"] for s in steps) / n, 3)
+            if n else 0.0,
+            "changes": m, "changes_agreeing": sum(c["agrees"] for c in changes),
+            "state_agreement": round(sum(c["agrees"] for c in changes) / m, 4) if m else 1.0,
+            "steps": steps, "state_changes": changes}

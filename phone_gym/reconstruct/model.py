@@ -1,0 +1,194 @@
+"""State recovered from traces: the data model a rebuilt app keeps (issue 32).
+
+From the screens and links of ``build.Model`` and the recorded steps:
+
+- **collections**: each list (by widget id) and its rows: the seed records;
+- **forms**: a screen with text fields typed into and then a click (the save) on the same
+  form: the fields (typed by the values seen: phone, number, email, text) and the collection
+  the record goes to (the list of the last list screen before the form);
+- **deletes**: an action after which a list shows fewer rows (no scroll in between): it
+  removes the record last opened from that list (a tap or a long press on its row);
+- **toggles**: a tap on a switch or check box whose check state flipped: the value persists.
+
+Each observed change is a ``Change`` (create, delete, toggle), the basis of the generated
+tasks and of the state-change agreement on held-out traces (``fidelity.state_agreement``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..world.a11y import UIElement
+from .build import OVERLAYS, Model, elem_key, field_id, ref_of, state_key
+from .trace import Trace, app_elements
+
+__all__ = ["Change", "StateModel", "infer_state", "field_type", "list_rows", "form_key"]
+
+LIST_CLASSES = frozenset({"RecyclerView", "ListView", "GridView"})
+
+
+def field_type(values: Sequence[str]) -> str:
+    """A field's type from the values typed into it: ``phone``, ``email``, ``number`` or
+    ``text``."""
+    vals = [v for v in values if v]
+    if vals and all(re.fullmatch(r"\+?[\d ()\-]{6,}", v) for v in vals):
+        return "phone"
+    if vals and all(re.fullmatch(r"[^@\s]+@[^@\s]+\.\w+", v) for v in vals):
+        return "email"
+    if vals and all(re.fullmatch(r"-?\d+(\.\d+)?", v) for v in vals):
+        return "number"
+    return "text"
+
+
+def list_rows(elements: Sequence[UIElement]) -> dict[str, list[tuple[str, str]]]:
+    """The rows each list of a screen shows: list id -> [(row id, text)] (clickable rows
+    with text inside the list's box)."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    end = next((i for i, e in enumerate(elements) if e.short_id in OVERLAYS), len(elements))
+    for i, e in enumerate(elements[:end]):
+        if e.short_class in LIST_CLASSES:
+            box = e.bounds
+            rows = [(c.short_id, c.text) for c in elements[i + 1:end]
+                    if (c.clickable or c.long_clickable) and c.text and not c.editable
+                    and c.bounds[0] >= box[0] and c.bounds[1] >= box[1]
+                    and c.bounds[2] <= box[2] and c.bounds[3] <= box[3]]
+            if rows:
+                out[e.short_id or "list"] = rows
+    return out
+
+
+def form_key(elements: Sequence[UIElement]) -> tuple[Any, ...]:
+    """What makes two dumps the same form: ``state_key`` without places and the fields'
+    texts (as ``build.build_model`` groups a form's screens)."""
+    return tuple(k[:2] + ("" if e.editable else k[2], k[3], k[5])
+                 for k, e in zip(state_key(elements), elements, strict=True))
+
+
+@dataclass
+class Change:
+    """One state change a trace shows."""
+
+    kind: str  # create, delete, toggle
+    trace: str
+    step: int
+    collection: str = ""
+    values: dict[str, str] = field(default_factory=dict)  # create: field -> value
+    record: str = ""  # delete: the row's text; toggle: the switch's id
+    checked: bool | None = None  # toggle: the value after
+    screen: str = ""  # the screen it was done on
+    key: str = ""  # the link (element ref) that did it
+
+
+@dataclass
+class StateModel:
+    #: list id -> its seed rows [(row id, text)]
+    collections: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    #: form screen -> {"save": ref, "collection": list, "fields": {id: type}, "title": id}
+    forms: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: (screen, ref) -> collection whose current record that action removes
+    deletes: dict[tuple[str, str], str] = field(default_factory=dict)
+    #: screen -> toggle ids whose values persist
+    toggles: dict[str, list[str]] = field(default_factory=dict)
+    changes: list[Change] = field(default_factory=list)
+    #: screen -> the text of the record opened from a list that it shows (a detail, "X will
+    #: be deleted"): the screen shows the opened record's text there
+    mentions: dict[str, str] = field(default_factory=dict)
+    #: list id -> the field whose text filters it (a search: typing left only rows holding
+    #: the text)
+    filters: dict[str, str] = field(default_factory=dict)
+
+    def plain(self) -> dict[str, Any]:
+        return {"collections": {k: [list(r) for r in v] for k, v in self.collections.items()},
+                "forms": self.forms,
+                "deletes": [[s, r, c] for (s, r), c in self.deletes.items()],
+                "toggles": self.toggles, "mentions": self.mentions, "filters": self.filters,
+                "changes": [asdict(c) for c in self.changes]}
+
+
+def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
+    """The collections, forms, deletes and toggles ``traces`` show (see the module doc)."""
+    names = {v: k for k, v in model.screens.items()}
+    state = StateModel()
+    for t in traces:
+        last_list: str | None = None  # the list of the last list screen seen
+        last_rows: dict[str, list[tuple[str, str]]] = {}
+        opened: dict[str, str] = {}  # list -> text of the row last tapped in it
+        typed: dict[str, str] = {}  # field -> value, on the form open now
+        form_at: tuple[Any, ...] | None = None
+        prev: list[UIElement] | None = None
+        prev_name = ""
+        for step in t.steps:
+            if step.package != model.package:
+                prev, typed, form_at = None, {}, None
+                continue
+            els = app_elements(step.elements(), model.package)
+            name = names.get(state_key(els), "")
+            rows = list_rows(els)
+            for lid, rs in rows.items():
+                have = state.collections.setdefault(lid, [])
+                have.extend(r for r in rs if r not in have)
+            act = step.action or {}
+            kind = str(act.get("action", ""))
+            ref = ref_of(step.target, prev) if prev is not None else None
+            target = prev[ref] if prev is not None and ref is not None else None
+            if prev is not None and target is not None:
+                key = elem_key(target)
+                if kind == "type" and target.editable:
+                    fk = form_key(prev)
+                    if form_at is not None and fk != form_at:
+                        typed = {}
+                    form_at = fk
+                    text = str(act.get("text", ""))
+                    typed[field_id(target, ref or 0)] = text
+                    for lid, rs in rows.items():
+                        if text and rs and all(text.lower() in r[1].lower() for r in rs):
+                            state.filters.setdefault(lid, field_id(target, ref or 0))
+                elif kind in ("click", "long_press") and typed and form_key(prev) == form_at \
+                        and not target.editable and form_key(els) != form_at:
+                    coll = last_list or "list"
+                    form = state.forms.setdefault(prev_name, {
+                        "save": key, "collection": coll, "fields": {}, "title": next(iter(typed)),
+                        "shows": {}})
+                    for fid, val in typed.items():
+                        form["fields"][fid] = field_type([val])
+                        if val in {e.text for e in els}:
+                            form["shows"].setdefault(name, {})[val] = fid
+                    state.changes.append(Change("create", t.name, step.index, coll, dict(typed),
+                                                screen=prev_name, key=key))
+                    typed, form_at = {}, None
+                elif kind == "click" and (target.short_class == "Switch" or target.checkable):
+                    now = next((e for e in els if e.short_id == target.short_id
+                                and e.short_class == target.short_class), None)
+                    if now is not None and now.checked != target.checked:
+                        state.toggles.setdefault(prev_name, [])
+                        if target.short_id not in state.toggles[prev_name]:
+                            state.toggles[prev_name].append(target.short_id)
+                        state.changes.append(Change("toggle", t.name, step.index,
+                                                    record=target.short_id,
+                                                    checked=now.checked, screen=prev_name,
+                                                    key=key))
+                for lid, rs in (list_rows(prev) if kind in ("click", "long_press") else {}).items():
+                    if (target.short_id, target.text) in rs:
+                        opened[lid] = target.text
+                if kind != "scroll" and kind != "type":
+                    for lid, rs in rows.items():
+                        before = last_rows.get(lid)
+                        gone = Counter(t for _, t in before or []) - Counter(t for _, t in rs)
+                        if before is not None and opened.get(lid) in gone:
+                            state.deletes[(prev_name, key)] = lid
+                            state.changes.append(Change("delete", t.name, step.index, lid,
+                                                        record=opened[lid], screen=prev_name,
+                                                        key=key))
+                            opened.pop(lid)
+            for text in opened.values():
+                if any(text in e.text and (e.text != text or not rows) for e in els):
+                    state.mentions.setdefault(name, text)
+            if rows:
+                last_list = next(iter(rows))
+                last_rows = rows
+            prev, prev_name = els, name
+    return state
