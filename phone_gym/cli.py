@@ -775,7 +775,10 @@ def _show_warning(message: Warning | str, category: type[Warning], filename: str
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
-        args = build_parser().parse_args(argv)
+        from .reconstruct.cli import import_argv
+
+        args = build_parser().parse_args(
+            import_argv(list(sys.argv[1:] if argv is None else argv)))
     except SystemExit as exc:  # --help, --version, usage errors (argparse printed them)
         return exc.code if isinstance(exc.code, int) else 2
     debug = bool(getattr(args, "debug", False))

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..trainer.cli import arg_type, missing_extra, positive_int
 
-__all__ = ["add_commands", "cmd_record", "cmd_reconstruct"]
+__all__ = ["add_commands", "cmd_record", "cmd_reconstruct", "cmd_import", "import_argv"]
 
 _port = arg_type(int, lambda v: 1 <= v <= 65535, "a port, 1 to 65535")
 _seconds = arg_type(float, lambda v: v >= 0, "seconds >= 0")
@@ -64,6 +64,23 @@ def cmd_reconstruct(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_import(args: argparse.Namespace) -> int:
+    from .importers import import_traces
+
+    tally = import_traces(args.format, args.src, args.out, limit=args.limit)
+    print(f"imported {tally.line()} to {args.out}; next: phone-gym reconstruct {args.out} "
+          "--out DIR")
+    return 0
+
+
+def import_argv(argv: list[str]) -> list[str]:
+    """``reconstruct import ...`` as the ``reconstruct-import`` subcommand (``reconstruct``'s
+    positionals are trace folders, so ``import`` cannot be its subparser)."""
+    if argv[:2] == ["reconstruct", "import"]:
+        return ["reconstruct-import", *argv[2:]]
+    return argv
+
+
 def add_commands(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
     """Add ``record`` and ``reconstruct`` to the ``phone-gym`` subcommands."""
     p = sub.add_parser("record", parents=parents,
@@ -99,7 +116,8 @@ def add_commands(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
                                    "phone-gym record: screens from the UI dumps, links from "
                                    "the transitions, list rows as seeded records, a manifest; "
                                    "then replay the traces in it and write fidelity.json and "
-                                   "fidelity.md.")
+                                   "fidelity.md. (phone-gym reconstruct import turns public "
+                                   "datasets into traces.)")
     p.add_argument("traces", nargs="+", metavar="TRACES",
                    help="trace folders (or folders holding trace folders)")
     p.add_argument("--out", required=True,
@@ -114,3 +132,19 @@ def add_commands(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
                    help="the rebuilt app's own Android package (default: the recorded one; "
                         "give another to install it beside an app that has that package)")
     p.set_defaults(func=cmd_reconstruct)
+    from .importers import FORMATS
+
+    p = sub.add_parser("reconstruct-import", parents=parents,
+                       help="import a public GUI-trace dataset as traces "
+                            "(phone-gym reconstruct import)",
+                       description="Convert episodes of a public phone GUI-trace dataset into "
+                                   "phone-gym record's trace folders (one per episode): "
+                                   "screenshots, UI dumps, actions on the [0, 1000] grid. "
+                                   "Run as: phone-gym reconstruct import --format F SRC OUT.")
+    p.add_argument("--format", required=True, choices=sorted(FORMATS),
+                   help="; ".join(f"{k}: {v[2]}" for k, v in FORMATS.items()))
+    p.add_argument("src", metavar="SRC", help="the dataset's files (see --format)")
+    p.add_argument("out", metavar="OUT", help="folder the trace folders are written to")
+    p.add_argument("--limit", type=positive_int, default=None,
+                   help="import at most this many episodes (default: all)")
+    p.set_defaults(func=cmd_import)
