@@ -174,3 +174,27 @@ def test_every_oracle_is_grounded_on_seeds_0_to_2(task_id: str) -> None:
 
 def test_the_ungrounded_list_names_only_templates() -> None:
     assert UNGROUNDED <= set(REGISTRY.templates)
+
+
+def test_detours_open_a_wrong_app_then_still_solve() -> None:
+    """With ``detours``, a wrong app is opened from the home screen and left, and the task
+    is still solved within its budget (recovery for SFT data)."""
+    template = REGISTRY.template("ContactsAddContact")
+    phone = Device([a for a in REGISTRY.apps])
+    seen_wrong = False
+    for route_seed in range(8):
+        ep = Episode(template, phone, np.random.default_rng(0))
+        ep.detours, ep.route_seed = True, route_seed
+        packages: list[str] = []
+
+        def act(action: PhoneAction, packages: list[str] = packages) -> str | None:
+            error = phone.step(action)
+            packages.append(phone.foreground_package())
+            return error
+
+        answer, steps = ep.solve(act=act)
+        assert ep.verify(answer, ep.end_status).success and steps <= template.max_steps
+        own = {m.package for m in phone.manifests if m.name in template.apps}
+        launcher = packages[0]
+        seen_wrong |= any(p not in own and p != launcher for p in packages)
+    assert seen_wrong, "no route seed took a detour"

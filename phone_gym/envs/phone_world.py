@@ -223,6 +223,9 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         self._marked: np.ndarray | None = None  # the screenshot with marks, of _shot
         self._verdict: Verdict | None = None
         self._final: Verdict | None = None  # the verdict of the ended episode
+        #: The oracle takes recoverable detours (a wrong app opened, then left) where the
+        #: budget allows: demonstrations that show recovery (``phone-gym collect --detours``).
+        self.oracle_detours = False
         self._verdict_key: tuple[int, str | None, str | None] = (-1, None, None)
 
     # --- gymnasium API -----------------------------------------------------------------
@@ -232,6 +235,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         template = choose_template(self.templates, options, select_templates, self.np_random)
         phone = WorldHost(self.device, self.suite_start) if self.suite_start else self.device
         self.episode = Episode(template, phone, self.np_random)
+        self.episode.detours = self.oracle_detours
         self.steps = 0
         self.ended = False
         self._verdict = self._final = None

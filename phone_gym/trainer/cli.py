@@ -116,6 +116,10 @@ def add_commands(subparsers: Any, parents: list[argparse.ArgumentParser] | None 
                         "sharegpt and trl exports: none (the action alone, default), reason "
                         "(the oracle's reason), reason_and_step (and the step instruction); "
                         "the hf export also has them as columns")
+    p.add_argument("--detours", action="store_true",
+                   help="with --seeds: the oracle takes recoverable detours (a wrong app "
+                        "opened, then left) where the task's budget allows, so the data "
+                        "shows recovery")
     p.add_argument("--episodes", type=positive_int, default=16,
                    help="how many episodes to collect (default 16)")
     p.add_argument("--num-envs", type=positive_int, default=4,
@@ -214,7 +218,8 @@ def run(args: argparse.Namespace) -> int:
             from .export import write_formats
 
             summary = collect_grid(tasks, args.seeds, args.out, workers=args.workers,
-                                   obs_size=obs_size, progress=progress)
+                                   obs_size=obs_size, progress=progress,
+                                   detours=args.detours)
             extra = [f for f in args.format if f != "native"]
             if extra:
                 summary["formats"] = write_formats(args.out, extra, reasons=args.reasons)

@@ -100,16 +100,17 @@ def tapped(env: Any, text: str) -> tuple[str, str]:
 _ENV: dict[tuple[int, int] | None, Any] = {}  # one env per worker process (and obs size)
 
 
-def _env(obs_size: tuple[int, int] | None) -> Any:
+def _env(obs_size: tuple[int, int] | None, detours: bool = False) -> Any:
     if obs_size not in _ENV:
         from ..envs import PhoneWorldEnv
 
         _ENV[obs_size] = PhoneWorldEnv(obs_size=obs_size) if obs_size else PhoneWorldEnv()
+    _ENV[obs_size].oracle_detours = detours
     return _ENV[obs_size]
 
 
-def collect_one(task_id: str, seed: int, out: str, obs_size: tuple[int, int] | None = None
-                ) -> dict[str, Any]:
+def collect_one(task_id: str, seed: int, out: str, obs_size: tuple[int, int] | None = None,
+                detours: bool = False) -> dict[str, Any]:
     """Run the oracle on ``task_id`` with ``seed``, append the episode to ``out`` (frames
     and ``steps.jsonl``) and return its index line; an error of the oracle or the env is
     returned as ``{"error": ...}`` and nothing is written."""
@@ -117,7 +118,7 @@ def collect_one(task_id: str, seed: int, out: str, obs_size: tuple[int, int] | N
     row: dict[str, Any] = {"task_id": task_id, "seed": seed,
                            "episode_id": episode_name(task_id, seed)}
     try:
-        backend = _RouteBackend(_env(obs_size))
+        backend = _RouteBackend(_env(obs_size, detours))
         spec = EpisodeSpec("oracle", seed, 0, {"task": task_id}, row["episode_id"])
         [episode] = Collector(backend, OraclePolicy()).collect(specs=[spec])
         export_episodes([episode], out, append=True)
@@ -189,17 +190,17 @@ class _Bar:
 
 
 def _run(pending: list[tuple[str, int]], out: str, obs_size: tuple[int, int] | None,
-         workers: int) -> Iterator[dict[str, Any]]:
+         workers: int, detours: bool = False) -> Iterator[dict[str, Any]]:
     """The index lines of the ``pending`` episodes as they finish."""
     if workers <= 1:
         for task_id, seed in pending:
-            yield collect_one(task_id, seed, out, obs_size)
+            yield collect_one(task_id, seed, out, obs_size, detours)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
         queue = iter(pending)
         running: set[Future[dict[str, Any]]] = set()
         for task_id, seed in queue:  # a bounded queue: results come back in order of work
-            running.add(pool.submit(collect_one, task_id, seed, out, obs_size))
+            running.add(pool.submit(collect_one, task_id, seed, out, obs_size, detours))
             if len(running) >= 2 * workers:
                 break
         while running:
@@ -208,12 +209,12 @@ def _run(pending: list[tuple[str, int]], out: str, obs_size: tuple[int, int] | N
                 yield future.result()
                 nxt = next(queue, None)
                 if nxt is not None:
-                    running.add(pool.submit(collect_one, *nxt, out, obs_size))
+                    running.add(pool.submit(collect_one, *nxt, out, obs_size, detours))
 
 
 def collect_grid(tasks: str | Sequence[str] | None, seeds: Sequence[int], out: str | Path,
                  *, workers: int = 1, obs_size: tuple[int, int] | None = None,
-                 progress: bool = True,
+                 progress: bool = True, detours: bool = False,
                  on_episode: Callable[[dict[str, Any]], None] | None = None
                  ) -> dict[str, Any]:
     """Collect every (template, seed) of ``tasks`` x ``seeds`` not yet complete in ``out``,
@@ -232,7 +233,7 @@ def collect_grid(tasks: str | Sequence[str] | None, seeds: Sequence[int], out: s
     bar = _Bar(len(pending), progress)
     errors: list[dict[str, Any]] = []
     with open(out / INDEX_FILE, "a") as index:
-        for row in _run(pending, str(out), obs_size, workers):
+        for row in _run(pending, str(out), obs_size, workers, detours):
             if "error" in row:
                 errors.append(row)
             else:
