@@ -25,10 +25,10 @@ Mini-programs
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-import sys
-from functools import lru_cache, partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
@@ -350,7 +350,7 @@ def app_strings(cls: type[App], locale: str) -> Catalogue:
     return _strings(cls.__module__, cls.manifest.name, locale)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _strings(module: str, owner: str, locale: str) -> Catalogue:
     folder = Path(sys.modules[module].__file__ or "").parent / "strings"
     return Catalogue(owner, folder, locale)

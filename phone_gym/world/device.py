@@ -18,8 +18,8 @@ from .app import App, AppHandle, Route
 from .data import Journal
 from .glyphs import typing_error
 from .keyboard import keyboard_node
-from .locale import DEFAULT_LOCALE, check_locale, format_time, system_strings
 from .layout import Frame, Placed, dialog_width, measure, place, place_bar, place_column
+from .locale import DEFAULT_LOCALE, check_locale, format_time, system_strings
 from .manifest import NIGHT_MODE_ON, AppManifest, Intent, did_you_mean
 from .system import DEFAULT_START, STORES, SystemState
 from .system_ui import DRAWER, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE, Launcher, Menu, Recents, Shade
@@ -964,7 +964,8 @@ class Device:
                                             ("BT", "global", "bluetooth_on"),
                                             ("✈", "global", "airplane_mode_on"))
               if s.get_setting(ns, key) == "1"]
-        status = Node("status_bar", text=format_time(s.now, s.locale), hint=" ".join(on + ["100%"]),
+        status = Node("status_bar", text=format_time(s.now, s.locale),
+                      hint=" ".join(on + ["100%"]),
                       id="status_bar")
         frame.add(status, (0, 0, T.SCREEN_W, T.STATUS_H))
         nav = Node("nav_bar", id="navigation_bar", children=[

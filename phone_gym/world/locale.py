@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from datetime import date, datetime
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 #: The locales a phone may run in; the first is the default.
@@ -49,7 +49,7 @@ def check_locale(locale: str) -> str:
     return locale
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_catalogue(folder: str, locale: str) -> dict[str, str]:
     """The catalogue ``<folder>/<locale>.json`` ({} when there is none)."""
     path = Path(folder) / f"{locale}.json"
@@ -92,7 +92,7 @@ def system_strings(locale: str) -> Catalogue:
     return _system(check_locale(locale))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _system(locale: str) -> Catalogue:
     return Catalogue("system UI", SYSTEM_STRINGS, locale)
 
@@ -143,7 +143,7 @@ def money_forms(cents: int, locale: str) -> tuple[str, ...]:
     """Every way the locale writes the amount ``cents`` (what a verifier accepts)."""
     check_locale(locale)
     plain = f"{cents / 100:.2f}"
-    short = plain[:-3] if plain.endswith(".00") else plain
+    short = plain.rstrip("0").rstrip(".")  # 12.5, 12
     forms = {plain, short, format_money(cents, locale)}
     if locale == "zh-CN":
         forms |= {f"{plain}元", f"{short}元", f"¥{short}", f"￥{plain}", f"￥{short}",

@@ -228,8 +228,8 @@ class Recents:
         for name in self.apps:
             app = device.app(name)
             assert app is not None
-            items.append(ListItem(app.manifest.label_in(locale), t("Tap to open"), glyph=app.glyph, color=app.color,
-                                  id=f"task_{name.lower()}",
+            items.append(ListItem(app.manifest.label_in(locale), t("Tap to open"),
+                                  glyph=app.glyph, color=app.color, id=f"task_{name.lower()}",
                                   on_click=partial(device.open_app, name)))
         content = [Text(t("Recent apps"), style="title", id="title"),
                    ListView(items, id="recents", empty_text=t("No recent items"))]

@@ -110,10 +110,10 @@ def test_the_system_ui_speaks_chinese() -> None:
     bad += untranslated(device, "drawer")
     device.step(PhoneAction("press", button="home"))
     device.system.notify("Settings", "系统更新", "有可用的安全更新")
-    device.open_shade(True)
+    device.set_shade(True)
     assert {"快捷设置", "WLAN", "蓝牙", "飞行模式"} <= set(texts(device))
     bad += untranslated(device, "shade")
-    device.open_shade(False)
+    device.set_shade(False)
     device.step(PhoneAction("open_app", app="微信"))  # the Chinese label opens the app
     assert device.foreground == "Chat"
     device.step(PhoneAction("press", button="recents"))
@@ -164,7 +164,7 @@ def test_every_screen_of_a_zh_app_comes_from_its_catalogue(app: str) -> None:
     for path, device in walk(app):
         screens += 1
         bad += untranslated(device, f"{app} {path}")
-    assert screens >= 3
+    assert screens >= 6
     assert not bad, "\n".join(bad)
 
 
@@ -175,12 +175,11 @@ def test_apps_that_declare_zh_have_a_catalogue() -> None:
 
 
 def test_the_env_and_episode_carry_the_locale() -> None:
-    env = gym.make("PhoneWorld-v0", locale="zh-CN")
+    env = gym.make("PhoneWorld-v0", apps="Settings", locale="zh-CN")
     _, info = env.reset(seed=3)
-    inner = env.unwrapped
+    inner: Any = env.unwrapped
     assert inner.device.system.locale == inner.episode.locale == "zh-CN"
-    assert not LATIN.sub("", info["instruction"]) == info["instruction"] or \
-        re.search(r"[\u4e00-\u9fff]", info["instruction"])
+    assert re.search(r"[\u4e00-\u9fff]", info["instruction"])
     assert all("zh-CN" in t.locales for t in inner.templates)
     assert len(inner.templates) >= 20
     inner.device.reset(datetime(2026, 10, 15))

@@ -181,8 +181,8 @@ class SettingsApp(App):
                       content=page())
 
     def page_row(self, route: str, subtitle: str, glyph: str, id: str) -> Node:
-        return ListItem(self.t(PAGES[route]), self.t(subtitle), on_click=lambda: self.go(route), id=id,
-                        glyph=glyph, color=self.color)
+        return ListItem(self.t(PAGES[route]), self.t(subtitle), on_click=lambda: self.go(route),
+                        id=id, glyph=glyph, color=self.color)
 
     def main(self) -> Screen:
         rows = [

@@ -39,11 +39,11 @@ from .app import (
     GAMMA_SPACE_MAX,
     PAGES,
     WIFI,
+    SettingsApp,
     Switch,
     level_of_percent,
     percent,
 )
-from .app import SettingsApp
 from .fixtures import put_switch, scramble
 
 BRIGHTNESS_TOLERANCE = 3  # percentage points either way
