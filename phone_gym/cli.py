@@ -109,6 +109,11 @@ def cmd_tasks(args: argparse.Namespace) -> int:
         from .envs.phone_world import split_templates
 
         templates = split_templates(templates, args.split)
+    if args.locale != "en-US":
+        from .envs.phone_world import locale_templates
+        from .world.locale import check_locale
+
+        templates = locale_templates(templates, check_locale(args.locale))
     if args.tag:
         from .tasks.task import TAGS
 
@@ -119,10 +124,19 @@ def cmd_tasks(args: argparse.Namespace) -> int:
     print(f"{'id':32} {'apps':20} {'cplx':>4} {'steps':>5}  template")
     for t in templates:
         kind = " [answer]" if t.needs_answer else ""
+        sentence = t.template if args.locale == "en-US" else t.instructions[args.locale]
         print(f"{t.id:32} {','.join(t.apps):20} {t.complexity:>4} {t.max_steps:>5}  "
-              f"{t.template}{kind}")
+              f"{sentence}{kind}")
     print(f"{len(templates)} templates; env ids: PhoneWorld-v0 (all) or PhoneWorld-<id>-v0")
-    if not args.app and not args.split and not args.tag:
+    if args.locale != "en-US":
+        from .mockapps import APPS
+
+        apps = sorted({a for t in templates for a in t.apps})
+        full = [a.name for a in APPS if args.locale in a.manifest.locales]
+        print(f"{args.locale}: {len(templates)} templates on {len(apps)} apps; "
+              f"{len(full)} apps with every screen in {args.locale} ({', '.join(full)}); "
+              f"gym.make('PhoneWorld-v0', locale={args.locale!r})")
+    elif not args.app and not args.split and not args.tag:
         from .mockapps import REGISTRY
         from .tasks.registry import CROSS_KINDS, template_counts
 
@@ -565,6 +579,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tag", action="append", default=None,
                    help="only templates with this tag (repeatable: all of them): handoff, "
                         "artifact, persistent, multihop, mini_program, long_horizon, safety")
+    p.add_argument("--locale", default="en-US",
+                   help="only templates that run in this phone locale (en-US, zh-CN), with "
+                        "their instructions in it, and the counts")
     p.set_defaults(func=cmd_tasks)
     p = sub.add_parser("demo", parents=parents,
                        help="run the oracle on a task and save the episode as a GIF",

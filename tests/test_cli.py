@@ -42,6 +42,17 @@ def test_tasks_filtered_by_tags(capsys: pytest.CaptureFixture[str]) -> None:
     assert "accepted: artifact, handoff" in capsys.readouterr().err
 
 
+def test_tasks_in_a_locale_lists_its_templates_and_counts(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tasks", "--locale", "zh-CN", "--app", "Settings"]) == 0
+    out = capsys.readouterr().out
+    zh = sorted(t.id for t in TEMPLATES.values() if "zh-CN" in t.locales)
+    assert len(zh) >= 20 and sorted(listed_ids(out)) == zh
+    assert "打开蓝牙。" in out and f"zh-CN: {len(zh)} templates on 1 apps" in out
+    assert main(["tasks", "--locale", "fr"]) == 2
+    assert "accepted: en-US, zh-CN" in capsys.readouterr().err
+
+
 def test_an_unknown_suite_names_every_suite(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tasks", "--suite", "pwbench-crosss"]) == 2
     err = capsys.readouterr().err

@@ -17,6 +17,7 @@ from ..verifiers.snap import thaw
 from ..world import Device
 from ..world import theme as T
 from ..world.a11y import format_elements, ui_elements
+from ..world.locale import DEFAULT_LOCALE, check_locale
 from ..world.render import Renderer
 from .contract import (
     check_args,
@@ -48,6 +49,16 @@ def select_templates(task: str | Task | Sequence[str | Task] | None = None,
     if not chosen:
         raise ValueError(f"no task matches task={task!r} and apps={apps!r}; run "
                          "`phone-gym tasks` to list them")
+    return chosen
+
+
+def locale_templates(templates: Sequence[Task], locale: str) -> list[Task]:
+    """The templates among ``templates`` that run in ``locale`` (``Task.locales``);
+    ``ValueError`` when none does."""
+    chosen = [t for t in templates if locale in t.locales]
+    if not chosen:
+        raise ValueError(f"none of the {len(templates)} chosen templates runs in {locale}; "
+                         f"`phone-gym tasks --locale {locale}` lists those that do")
     return chosen
 
 
@@ -179,8 +190,12 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         suite: str | None = None,
         dense_reward: bool = False,
         split: str | None = None,
+        locale: str = DEFAULT_LOCALE,
     ) -> None:
         width, height = check_args(render_mode, obs_size, max_steps)
+        #: The phone's locale (``world.locale.LOCALES``): its screens' language, the data its
+        #: tasks seed and their instructions; only templates that declare it are sampled.
+        self.locale = check_locale(locale)
         if suite is not None and task is not None:
             raise ValueError(f"suite={suite!r} and task={task!r}: accepted: one of them")
         #: The outside suite sampled (None: all templates), its budgets, and its coverage.
@@ -196,6 +211,8 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
             list(self.suite.template_ids) if self.suite else task, apps)
         if split is not None:
             self.templates = split_templates(self.templates, split)
+        if self.locale != DEFAULT_LOCALE:
+            self.templates = locale_templates(self.templates, self.locale)
         self.set_of_marks = bool(set_of_marks)
         self.render_mode = render_mode
         self.ui_in_obs = ui_in_obs
@@ -212,7 +229,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         self.observation_space = observation_space(self.obs_size, screenshot, ui_in_obs)
         self.action_space = make_action_space(self.app_names, max_text_length,
                                               can_type=self._can_type)
-        self.device = Device(APPS)
+        self.device = Device(APPS, locale=self.locale)
         self.renderer = Renderer(width, height)
         self.episode: Episode | None = None
         self.steps = 0

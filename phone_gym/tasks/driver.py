@@ -57,8 +57,10 @@ class Driver:
                  state: DeviceState | None = None, *,
                  pictures: Callable[[], Sequence[str]] | None = None,
                  routes: np.random.Generator | None = None, detours: bool = False,
-                 spare: int = 0) -> None:
+                 spare: int = 0, locale: str = "en-US") -> None:
         self.elements = elements
+        #: The phone's locale: an oracle looks for the labels its screens show in it.
+        self.locale = locale
         self._state = state
         self._pictures = pictures
         #: Picks a route where the app offers several (``choose``); None: always the first.

@@ -97,6 +97,12 @@ class Task:
     #: audit, ``phone_gym.testing.grounding``): ``{"answer": "the sum of the amounts
     #: listed"}``, ``{"type": ...}``. The audit accepts them and lists them.
     derivations: ClassVar[Mapping[str, str]] = {}
+    #: The phone locales the template runs in (``world.locale.LOCALES``): in each, its
+    #: instruction, its setup's data and its oracle fit the phone's language.
+    locales: ClassVar[tuple[str, ...]] = ("en-US",)
+    #: The instruction in the other locales it runs in (``{"zh-CN": "..."}``), formatted
+    #: with ``localize(params, locale)``.
+    instructions: ClassVar[Mapping[str, str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -114,6 +120,19 @@ class Task:
 
     def instruction(self, params: Mapping[str, Any]) -> str:
         return self.template.format(**params)
+
+    def localize(self, params: Mapping[str, Any], locale: str) -> Mapping[str, Any]:
+        """The params as ``locale``'s instruction writes them (dates, amounts, counts)."""
+        return params
+
+    def instruction_in(self, params: Mapping[str, Any], locale: str) -> str:
+        """The instruction in ``locale`` (ValueError for a locale the template lacks)."""
+        if locale not in self.locales:
+            raise ValueError(f"{self.id} does not run in locale {locale!r}; accepted: "
+                             f"{', '.join(self.locales)}")
+        if locale == "en-US":
+            return self.instruction(params)
+        return self.instructions[locale].format(**self.localize(params, locale))
 
     def conflicts(self, params: Mapping[str, Any], existing: Mapping[str, Any]) -> str | None:
         """Why ``params`` would make an ambiguous or impossible task on a phone that already
@@ -233,6 +252,11 @@ class WorldHost:
     def begin(self, task: Task) -> None:
         self.device.reset(self.start or task.start)
 
+    @property
+    def locale(self) -> str:
+        """The phone's locale (``world.locale``)."""
+        return self.device.locale
+
     def snapshot(self, task: Task) -> dict[str, Any]:
         """The device's data, and ``foreground``: the package on screen (ignored by the
         collateral-damage check; a criterion may name it: "the SMS app is open")."""
@@ -272,12 +296,17 @@ class Episode:
     def __init__(self, template: Task, phone: Device | Host, rng: np.random.Generator) -> None:
         self.template = template
         self.host = as_host(phone)
+        #: The phone's locale: the instruction's language and the data's.
+        self.locale: str = getattr(self.host, "locale", "en-US")
+        if self.locale not in template.locales:
+            raise ValueError(f"{template.id} does not run in locale {self.locale!r}; "
+                             f"accepted: {', '.join(template.locales)}")
         self.host.begin(template)
         self.params = self._sample(template, rng)
         #: The params, read-only (``info["params"]`` is a fresh copy of them at every step).
         self.public_params = freeze(self.params)
         template.setup(self.host.state, self.params, rng)
-        self.instruction = template.instruction(self.params)
+        self.instruction = template.instruction_in(self.params, self.locale)
         self.initial = self.host.snapshot(template)
         self._script: Iterator[PhoneAction] | None = None
         self._expect: PhoneAction | None = None
@@ -366,14 +395,14 @@ class Episode:
         episode (``Driver.choose``: the same seed, the same route) and reads pictures."""
         host = self.host
         if not isinstance(host, WorldHost):
-            return Driver(host.elements, host.state)
+            return Driver(host.elements, host.state, locale=self.locale)
         key = f"{self.template.id}\n{self.instruction}\n{self.route_seed}"
         digest = hashlib.sha256(key.encode()).digest()
         routes = np.random.default_rng(int.from_bytes(digest[:8], "little"))
         return Driver(host.elements, host.state, pictures=host.picture_texts,
                       routes=routes if self.routes else None, detours=self.detours,
                       spare=spare_steps().get(self.template.id, 0) if self._fresh_start
-                      else 0)
+                      else 0, locale=self.locale)
 
     def oracle_step(self) -> tuple[PhoneAction, str, str]:
         """The oracle's next action with its reason and its step instruction ("Tap Save"):

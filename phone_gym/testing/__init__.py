@@ -103,9 +103,10 @@ def _apps_for(task: Task, apps: Sequence[AppLike] | None) -> list[AppLike]:
     return list(apps) if apps is not None else list(APPS)
 
 
-def fingerprint(task: Task, seed: int, apps: Sequence[AppLike] | None = None) -> str:
+def fingerprint(task: Task, seed: int, apps: Sequence[AppLike] | None = None,
+                locale: str = "en-US") -> str:
     """A hash of one episode: params, instruction, initial state and the oracle's actions."""
-    device = Device(_apps_for(task, apps))
+    device = Device(_apps_for(task, apps), locale=locale)
     ep = Episode(task, device, np.random.default_rng(seed))
     actions = []
     for _ in range(task.max_steps):
@@ -159,14 +160,15 @@ def _random_actions(rng: np.random.Generator, app_names: Sequence[str], k: int,
 
 def check_task(task: Task | str, seeds: int = 20, *, starts: Iterable[int] = STARTS,
                apps: Sequence[AppLike] | None = None, processes: bool = True,
-               raise_on_failure: bool = True) -> TaskReport:
+               raise_on_failure: bool = True, locale: str = "en-US") -> TaskReport:
     """Check a template (see the module doc); ``apps`` are the apps of the phone (default:
-    every registered app). Raises ``CheckFailed`` unless ``raise_on_failure`` is False."""
+    every registered app), ``locale`` the phone's (``world.locale``; the template must
+    declare it). Raises ``CheckFailed`` unless ``raise_on_failure`` is False."""
     template = _resolve_task(task)
     report = TaskReport(template.id, seeds)
     problems = report.problems
     app_classes = _apps_for(template, apps)
-    device = Device(app_classes)
+    device = Device(app_classes, locale=locale)
     for seed in range(seeds):
         ep = Episode(template, device, np.random.default_rng(seed))
         if not ep.instruction or "{" in ep.instruction:
@@ -203,11 +205,11 @@ def check_task(task: Task | str, seeds: int = 20, *, starts: Iterable[int] = STA
                             ep.end_status).success:
             problems.append(f"seed {seed}: deleting {'.'.join(victim)} passes")
         if seed < 3:  # the same seed twice gives the same episode
-            if fingerprint(template, seed, app_classes) != fingerprint(template, seed,
-                                                                       app_classes):
+            if (fingerprint(template, seed, app_classes, locale)
+                    != fingerprint(template, seed, app_classes, locale)):
                 problems.append(f"seed {seed}: the same seed gives different episodes")
     for k in starts:
-        report.starts[k] = _random_starts(template, app_classes, seeds, k, problems)
+        report.starts[k] = _random_starts(template, app_classes, seeds, k, problems, locale)
         if report.recovered(k) < MIN_RECOVERED:
             rec, ok, _ = report.starts[k]
             problems.append(f"after {k} random actions the oracle solved {ok} of {rec} "
@@ -220,8 +222,8 @@ def check_task(task: Task | str, seeds: int = 20, *, starts: Iterable[int] = STA
 
 
 def _random_starts(template: Task, app_classes: Sequence[AppLike], seeds: int, k: int,
-                   problems: list[str]) -> tuple[int, int, int]:
-    device = Device(app_classes)
+                   problems: list[str], locale: str = "en-US") -> tuple[int, int, int]:
+    device = Device(app_classes, locale=locale)
     names = [a.name for a in app_classes]
     recoverable = solved = unrecoverable = 0
     for seed in range(seeds):

@@ -25,13 +25,16 @@ Mini-programs
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
+from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from ..verifiers.snap import freeze
 from .data import Journal, attach_all, to_plain
+from .locale import DEFAULT_LOCALE, Catalogue
 from .manifest import AppManifest, Intent
 from .system import SystemState
 from .widgets import Screen
@@ -120,6 +123,11 @@ class App:
     @property
     def label(self) -> str:
         return self.manifest.label
+
+    def t(self, key: str, **fields: object) -> str:
+        """The text to show for the English string ``key`` in the phone's locale (the app's
+        catalogue, ``strings/<locale>.json`` beside its module; see ``world.locale``)."""
+        return app_strings(type(self), self.system.locale).t(key, **fields)
 
     # --- to override -----------------------------------------------------------------
     def initial_data(self) -> Any:
@@ -330,6 +338,22 @@ class AppHandle:
 
 #: An app as the device and the registry take it: its class, or a handle that loads it.
 AppLike = type[App] | AppHandle
+
+
+def app_strings(cls: type[App], locale: str) -> Catalogue:
+    """The catalogue of app class ``cls`` in ``locale``: ``strings/<locale>.json`` in its
+    package's folder. An app that does not declare ``locale`` (``AppManifest.locales``)
+    shows its English strings there (it is not translated yet, and says so); one that
+    declares it raises ``MissingString`` for a string its catalogue lacks."""
+    if locale not in cls.manifest.locales:
+        locale = DEFAULT_LOCALE
+    return _strings(cls.__module__, cls.manifest.name, locale)
+
+
+@cache
+def _strings(module: str, owner: str, locale: str) -> Catalogue:
+    folder = Path(sys.modules[module].__file__ or "").parent / "strings"
+    return Catalogue(owner, folder, locale)
 
 
 def _same(value: Any) -> Any:

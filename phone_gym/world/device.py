@@ -19,6 +19,7 @@ from .data import Journal
 from .glyphs import typing_error
 from .keyboard import keyboard_node
 from .layout import Frame, Placed, dialog_width, measure, place, place_bar, place_column
+from .locale import DEFAULT_LOCALE, check_locale, format_time, system_strings
 from .manifest import NIGHT_MODE_ON, AppManifest, Intent, did_you_mean
 from .system import DEFAULT_START, STORES, SystemState
 from .system_ui import DRAWER, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE, Launcher, Menu, Recents, Shade
@@ -117,7 +118,9 @@ class Device:
     """
 
     def __init__(self, apps: Sequence[type[App] | AppHandle],
-                 start: datetime = DEFAULT_START) -> None:
+                 start: datetime = DEFAULT_START, locale: str = DEFAULT_LOCALE) -> None:
+        #: The phone's locale (``world.locale``): kept across factory resets.
+        self.locale = check_locale(locale)
         for attr in ("name", "package"):
             values = [getattr(a, attr).lower() for a in apps]
             dupes = sorted({v for v in values if values.count(v) > 1})
@@ -133,7 +136,7 @@ class Device:
     # --- state -----------------------------------------------------------------------
     def reset(self, start: datetime = DEFAULT_START) -> None:
         """Factory-reset the phone: fresh system state and freshly installed apps."""
-        self.system = SystemState(now=start)
+        self.system = SystemState(now=start, locale=self.locale)
         self.system.attach(self.journal)
         for cls in self.app_classes:  # indexes on the shared stores, kept from the start
             if cls.loaded:  # (an app loaded later makes its indexes on first use)
@@ -730,15 +733,16 @@ class Device:
     def _menu_for(self, node: Node) -> list[MenuItem]:
         """The long-press menu of a node: its own items, plus clipboard actions."""
         items: list[MenuItem] = list(node.menu or [])
+        t = system_strings(self.system.locale).t
         if node.kind == "text_field":
             if self.system.clipboard and node.on_change is not None:
                 change, clip_text = node.on_change, self.system.clipboard
-                items.append(("Paste", lambda: change(node.text + clip_text)))
+                items.append((t("Paste"), lambda: change(node.text + clip_text)))
             if node.text:
-                items.append(("Copy", lambda: self._copy(node.text)))
-                items.append(("Select all", self._select_all))
+                items.append((t("Copy"), lambda: self._copy(node.text)))
+                items.append((t("Select all"), self._select_all))
         elif node.copyable:
-            items.append(("Copy", lambda: self._copy(node.text)))
+            items.append((t("Copy"), lambda: self._copy(node.text)))
         return items
 
     def _select_all(self) -> None:
@@ -746,7 +750,7 @@ class Device:
 
     def _copy(self, text: str) -> None:
         self.system.clipboard = text
-        self.toast("Copied to clipboard")
+        self.toast(system_strings(self.system.locale).t("Copied to clipboard"))
 
     def _scroll_target(self, x: int, y: int) -> tuple[str, Route] | None:
         key = self.scroll_key()
@@ -955,17 +959,19 @@ class Device:
 
     def _build_bars(self, frame: Frame) -> None:
         s = self.system
-        on = [label for label, ns, key in (("WiFi", "global", "wifi_on"),
+        t = system_strings(s.locale).t
+        on = [t(label) for label, ns, key in (("WiFi", "global", "wifi_on"),
                                             ("BT", "global", "bluetooth_on"),
                                             ("✈", "global", "airplane_mode_on"))
               if s.get_setting(ns, key) == "1"]
-        status = Node("status_bar", text=s.now.strftime("%H:%M"), hint=" ".join(on + ["100%"]),
+        status = Node("status_bar", text=format_time(s.now, s.locale),
+                      hint=" ".join(on + ["100%"]),
                       id="status_bar")
         frame.add(status, (0, 0, T.SCREEN_W, T.STATUS_H))
         nav = Node("nav_bar", id="navigation_bar", children=[
-            Node("icon", glyph="◀", desc="Back", id="back", on_click=lambda: self.press("back")),
-            Node("icon", glyph="●", desc="Home", id="home", on_click=lambda: self.press("home")),
-            Node("icon", glyph="■", desc="Overview", id="recent_apps",
+            Node("icon", glyph="◀", desc=t("Back"), id="back", on_click=lambda: self.press("back")),
+            Node("icon", glyph="●", desc=t("Home"), id="home", on_click=lambda: self.press("home")),
+            Node("icon", glyph="■", desc=t("Overview"), id="recent_apps",
                  on_click=lambda: self.press("recents")),
         ])
         y0 = T.SCREEN_H - T.NAV_H

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import Any
 
 from .icons import icon_glyph, material_name
+from .locale import DEFAULT_LOCALE, LOCALES
 from .system import STORES
 from .theme import DEFAULT_PALETTE, Palette, make_palette
 
@@ -215,6 +216,12 @@ class AppManifest:
     entry: str = ""
     #: How the app looks (``AppLook``): its palettes, bars, navigation and rows.
     look: AppLook = DEFAULT_LOOK
+    #: The launcher label in other locales (``{"zh-CN": "微信"}``): what the phone shows in
+    #: that locale, the name the real app has there.
+    labels: Mapping[str, str] = field(default_factory=dict, hash=False)
+    #: The locales whose every screen the app can show (its ``strings/<locale>.json``
+    #: catalogue is complete, its fixtures seed that locale's data); en-US always.
+    locales: tuple[str, ...] = (DEFAULT_LOCALE,)
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not NAME_RE.match(self.name):
@@ -242,6 +249,10 @@ class AppManifest:
         if not isinstance(self.look, AppLook):
             raise ValueError(f"app {self.name}: look must be an AppLook, got "
                              f"{type(self.look).__name__}")
+        _names(f"app {self.name}", "locale", tuple(self.labels), LOCALES)
+        _names(f"app {self.name}", "locale", self.locales, LOCALES)
+        if DEFAULT_LOCALE not in self.locales:
+            object.__setattr__(self, "locales", (DEFAULT_LOCALE, *self.locales))
         for kind in ("owns", "reads"):
             for store in getattr(self, kind):
                 if store not in STORES:
@@ -263,5 +274,12 @@ class AppManifest:
         return any(uri.startswith(prefix) for prefix in self.deep_links)
 
     def names(self) -> tuple[str, ...]:
-        """Every name ``open_app`` accepts for the app (name, label, package, aliases)."""
-        return tuple(dict.fromkeys((self.name, self.label, self.package, *self.aliases)))
+        """Every name ``open_app`` accepts for the app (name, label, package, aliases, and
+        its labels in other locales)."""
+        return tuple(dict.fromkeys((self.name, self.label, self.package, *self.aliases,
+                                    *self.labels.values())))
+
+    def label_in(self, locale: str) -> str:
+        """The launcher label the phone shows in ``locale`` (its English ``label`` when the
+        manifest names none for that locale)."""
+        return self.labels.get(locale, self.label)

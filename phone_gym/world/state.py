@@ -134,6 +134,11 @@ class WorldState:
     def __init__(self, device: Device) -> None:
         self.device = device
 
+    @property
+    def locale(self) -> str:
+        """The phone's locale (``world.locale``): fixtures seed its language's data."""
+        return self.device.locale
+
     # --- the facade --------------------------------------------------------------------------
     def stores(self) -> frozenset[str]:
         return frozenset(STORE_NAMES)

@@ -292,9 +292,11 @@ class Wallet(Store):
 class SystemState(Store):
     """What the phone's system keeps for all apps (see ``STORES``)."""
 
-    untracked = ("now",)
+    untracked = ("now", "locale")
 
     now: datetime = DEFAULT_START
+    #: The phone's locale (``world.locale.LOCALES``): the language its screens speak.
+    locale: str = "en-US"
     clipboard: str = ""
     contacts: Table[Contact] = _table(Contact)
     messages: Table[Message] = _table(Message)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from . import theme as T
 from .app import Route
 from .layout import Frame, place_column
+from .locale import Catalogue, format_date, system_strings
 from .widgets import (
     Button,
     Handler,
@@ -53,10 +54,18 @@ QUICK_TOGGLES = (("Wi-Fi", "global", "wifi_on", "qs_wifi"),
                  ("Airplane mode", "global", "airplane_mode_on", "qs_airplane"))
 
 
-def icon_node(m: AppManifest, on_click: Handler, node_id: str = "") -> Node:
-    """A launcher cell: the app's Material icon on its adaptive-icon shape, its label below."""
-    return Node("app_icon", text=m.label, glyph=m.icon, color=m.color, style=m.icon_shape,
-                desc=m.label, id=node_id, on_click=on_click)
+def icon_node(m: AppManifest, on_click: Handler, node_id: str = "",
+              locale: str = "en-US") -> Node:
+    """A launcher cell: the app's Material icon on its adaptive-icon shape, its label (in
+    the phone's ``locale``) below."""
+    label = m.label_in(locale)
+    return Node("app_icon", text=label, glyph=m.icon, color=m.color, style=m.icon_shape,
+                desc=label, id=node_id, on_click=on_click)
+
+
+def strings(device: Device) -> Catalogue:
+    """The system UI's strings in the phone's locale."""
+    return system_strings(device.system.locale)
 
 
 @dataclass
@@ -102,28 +111,32 @@ class Launcher:
     def drawer_screen(self, device: Device) -> Screen:
         """The drawer as a screen: the device lays it out, scrolls it and types into it."""
         q = self.query.strip().casefold()
+        locale, t = device.system.locale, strings(device).t
         shown = sorted((m for m in device.manifests if not m.mini_program  # inside hosts
-                        and (not q or q in m.label.casefold() or q in m.name.casefold())),
-                       key=lambda m: m.label.casefold())
-        rows = [Row([icon_node(m, partial(device.open_app, m.name), f"drawer_{m.name.lower()}")
+                        and (not q or q in m.label_in(locale).casefold()
+                             or q in m.label.casefold() or q in m.name.casefold())),
+                       key=lambda m: m.label_in(locale).casefold())
+        rows = [Row([icon_node(m, partial(device.open_app, m.name), f"drawer_{m.name.lower()}",
+                               locale)
                      for m in shown[i:i + COLS]]
                     + [Node("spacer", height=CELL_H) for _ in range(COLS - len(shown[i:i + COLS]))],
                     id="drawer_row")
                 for i in range(0, len(shown), COLS)]
-        empty = [Text("No apps found", style="caption", id="empty")] if not shown else []
+        empty = [Text(t("No apps found"), style="caption", id="empty")] if not shown else []
 
         def back() -> bool:
             self.close_drawer()
             return True
 
         return Screen(
-            content=[TextField(self.query, self.set_query, hint="Search apps", id="search_apps",
-                               label="Search apps"), *rows, *empty],
+            content=[TextField(self.query, self.set_query, hint=t("Search apps"),
+                               id="search_apps", label=t("Search apps")), *rows, *empty],
             on_back=back,
         )
 
     def build_home(self, device: Device, frame: Frame) -> None:
         s = device.system
+        t = strings(device).t
         manifests = [m for m in device.manifests if not m.mini_program]
         n_pages = self.pages(len(manifests))
         self.page = min(self.page, n_pages - 1)
@@ -132,7 +145,9 @@ class Launcher:
             top = T.STATUS_H + 120
             frame.add(Text(s.now.strftime("%H:%M"), style="big", id="clock"),
                       (T.PAD, top, T.SCREEN_W - T.PAD, top + 280))
-            frame.add(Text(s.now.strftime("%A, %B %-d"), id="date"),
+            day = (s.now.strftime("%A, %B %-d") if s.locale == "en-US"
+                   else format_date(s.now.date(), s.locale, year=False, weekday=True))
+            frame.add(Text(day, id="date"),
                       (T.PAD, top + 280, T.SCREEN_W - T.PAD, top + 380))
             shown, y0 = manifests[:first], FIRST_TOP
         else:
@@ -141,22 +156,24 @@ class Launcher:
         cell_w = T.SCREEN_W // COLS
         for i, m in enumerate(shown):
             r, c = divmod(i, COLS)
-            frame.add(icon_node(m, partial(device.open_app, m.name), f"home_{m.name.lower()}"),
+            frame.add(icon_node(m, partial(device.open_app, m.name), f"home_{m.name.lower()}",
+                                s.locale),
                       (c * cell_w, y0 + r * CELL_H, (c + 1) * cell_w, y0 + (r + 1) * CELL_H))
         dock = GRID_BOTTOM + 10
         if n_pages > 1:
             size = T.ICON_SIZE
             if self.page > 0:
-                frame.add(Icon("<", "Previous page", lambda: self.turn(-1, len(manifests)),
+                frame.add(Icon("<", t("Previous page"), lambda: self.turn(-1, len(manifests)),
                                id="previous_page"), (T.PAD, dock, T.PAD + size, dock + size))
-            frame.add(Text(f"Page {self.page + 1} of {n_pages}", style="caption",
+            frame.add(Text(t("Page {page} of {pages}", page=self.page + 1, pages=n_pages),
+                           style="caption",
                            id="page_indicator"),
                       (T.PAD + size, dock + 24, T.SCREEN_W - T.PAD - size, dock + size - 24))
             if self.page < n_pages - 1:
-                frame.add(Icon(">", "Next page", lambda: self.turn(1, len(manifests)),
+                frame.add(Icon(">", t("Next page"), lambda: self.turn(1, len(manifests)),
                                id="next_page"),
                           (T.SCREEN_W - T.PAD - size, dock, T.SCREEN_W - T.PAD, dock + size))
-        frame.add(Button("All apps", self.open_drawer, id="all_apps", style="secondary"),
+        frame.add(Button(t("All apps"), self.open_drawer, id="all_apps", style="secondary"),
                   (T.SCREEN_W // 2 - 200, dock + T.ICON_SIZE + 8, T.SCREEN_W // 2 + 200,
                    T.SCREEN_H - T.NAV_H - 12))
 
@@ -169,6 +186,7 @@ class Shade:
 
     def build(self, device: Device, frame: Frame) -> None:
         s = device.system
+        t = strings(device).t
         frame.package = SYSTEMUI_PACKAGE
 
         def toggler(ns: str, key: str) -> Callable[[], None]:
@@ -183,15 +201,15 @@ class Shade:
         def dismiss(notification_id: int) -> Handler:
             return lambda: s.notifications.remove(notification_id)
 
-        quick = [Toggle(label, s.get_setting(ns, key) == "1", toggler(ns, key), id=qid)
+        quick = [Toggle(t(label), s.get_setting(ns, key) == "1", toggler(ns, key), id=qid)
                  for label, ns, key, qid in QUICK_TOGGLES]
         notes = [ListItem(n.title, n.text, id=f"notification_{n.id}",
                           on_click=partial(device.open_notification, n.app),
-                          menu=[("Dismiss", dismiss(n.id))])
+                          menu=[(t("Dismiss"), dismiss(n.id))])
                  for n in reversed(s.notifications.values())]
-        content = [Text("Quick settings", style="title", id="qs_title"), *quick,
-                   Text("Notifications", style="title", id="notifications_title"),
-                   ListView(notes, id="notifications", empty_text="No notifications")]
+        content = [Text(t("Quick settings"), style="title", id="qs_title"), *quick,
+                   Text(t("Notifications"), style="title", id="notifications_title"),
+                   ListView(notes, id="notifications", empty_text=t("No notifications"))]
         box = (0, T.STATUS_H, T.SCREEN_W, T.SCREEN_H - T.NAV_H)
         place_column(frame, content, T.PAD, T.SCREEN_W - T.PAD, T.STATUS_H + 20, box)
 
@@ -205,17 +223,18 @@ class Recents:
 
     def build(self, device: Device, frame: Frame) -> None:
         frame.package = LAUNCHER_PACKAGE
+        locale, t = device.system.locale, strings(device).t
         items = []
         for name in self.apps:
             app = device.app(name)
             assert app is not None
-            items.append(ListItem(app.label, "Tap to open", glyph=app.glyph, color=app.color,
-                                  id=f"task_{name.lower()}",
+            items.append(ListItem(app.manifest.label_in(locale), t("Tap to open"),
+                                  glyph=app.glyph, color=app.color, id=f"task_{name.lower()}",
                                   on_click=partial(device.open_app, name)))
-        content = [Text("Recent apps", style="title", id="title"),
-                   ListView(items, id="recents", empty_text="No recent items")]
+        content = [Text(t("Recent apps"), style="title", id="title"),
+                   ListView(items, id="recents", empty_text=t("No recent items"))]
         if self.apps:
-            content.append(Button("Clear all", device.clear_recents, id="clear_all",
+            content.append(Button(t("Clear all"), device.clear_recents, id="clear_all",
                                   style="secondary"))
         box = (0, T.STATUS_H, T.SCREEN_W, T.SCREEN_H - T.NAV_H)
         place_column(frame, content, T.PAD, T.SCREEN_W - T.PAD, T.STATUS_H + 40, box)

@@ -9,6 +9,7 @@ MANIFEST = AppManifest(
     name="Bank",
     label="Bank",
     package="com.chase.sig.android",
+    labels={"zh-CN": "银行"},
     icon="account_balance", icon_shape="rounded",
     color=(17, 86, 160),
     description="A bank: accounts and transactions, transfers, payees, bills, scheduled "

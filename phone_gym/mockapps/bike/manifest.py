@@ -8,6 +8,7 @@ MANIFEST = AppManifest(
     name="Bike",
     label="Bike & Parking",
     package="com.tencent.mm.miniprogram.bike",
+    labels={"zh-CN": "共享单车"},
     icon="pedal_bike",
     color=(255, 196, 0),
     reads=("wallet",),

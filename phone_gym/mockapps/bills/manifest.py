@@ -8,6 +8,7 @@ MANIFEST = AppManifest(
     name="Bills",
     label="Utility Bills",
     package="com.tencent.mm.miniprogram.bills",
+    labels={"zh-CN": "生活缴费"},
     icon="receipt_long",
     color=(0, 150, 110),
     reads=("wallet",),

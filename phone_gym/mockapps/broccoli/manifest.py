@@ -8,6 +8,7 @@ from ...world.theme import make_palette
 MANIFEST = AppManifest(
     name="Broccoli",
     package="com.flauschcode.broccoli",
+    labels={"zh-CN": "Broccoli"},
     icon="eco",
     color=(76, 155, 60),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)

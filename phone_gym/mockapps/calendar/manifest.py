@@ -10,6 +10,7 @@ MANIFEST = AppManifest(
     name="Calendar",
     label="Simple Calendar",
     package="com.simplemobiletools.calendar.pro",
+    labels={"zh-CN": "日历"},
     icon="calendar_month",
     color=(255, 112, 67),
     reads=("events",),

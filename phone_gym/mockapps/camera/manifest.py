@@ -8,6 +8,7 @@ from ...world.theme import make_palette
 MANIFEST = AppManifest(
     name="Camera",
     package="com.android.camera2",
+    labels={"zh-CN": "相机"},
     icon="photo_camera",
     color=(96, 125, 139),
     reads=("files",),

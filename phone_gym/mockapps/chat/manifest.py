@@ -9,6 +9,7 @@ MANIFEST = AppManifest(
     name="Chat",
     label="WeChat",
     package="com.tencent.mm",
+    labels={"zh-CN": "微信"},
     icon="forum", icon_shape="rounded",
     color=(7, 193, 96),
     reads=("wallet",),

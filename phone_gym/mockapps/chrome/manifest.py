@@ -7,6 +7,7 @@ from ...world.manifest import AppManifest, material_you
 MANIFEST = AppManifest(
     name="Chrome",
     package="com.android.chrome",
+    labels={"zh-CN": "Chrome"},
     icon="public", icon_shape="tricolor",
     color=(219, 68, 55),
     deep_links=("file://", "http://", "https://"),

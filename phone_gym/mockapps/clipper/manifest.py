@@ -7,6 +7,7 @@ from ...world.manifest import AppManifest, material_you
 MANIFEST = AppManifest(
     name="Clipper",
     package="ca.zgrs.clipper",
+    labels={"zh-CN": "剪贴板"},
     icon="content_paste",
     color=(121, 85, 72),
     reads=("clipboard",),

@@ -7,6 +7,7 @@ from ...world.manifest import AppManifest, material_you
 MANIFEST = AppManifest(
     name="Clock",
     package="com.google.android.deskclock",
+    labels={"zh-CN": "时钟"},
     icon="schedule",
     color=(66, 133, 244),
     intents=("android.intent.action.SET_ALARM", "android.intent.action.SHOW_ALARMS",

@@ -7,6 +7,7 @@ from ...world.manifest import AppManifest, material_you
 MANIFEST = AppManifest(
     name="Contacts",
     package="com.android.contacts",
+    labels={"zh-CN": "通讯录"},
     icon="person",
     color=(66, 133, 244),
     intents=("android.intent.action.INSERT", "android.intent.action.EDIT"),

@@ -9,6 +9,7 @@ MANIFEST = AppManifest(
     name="Delivery",
     label="Food Delivery",
     package="com.ubercab.eats",
+    labels={"zh-CN": "外卖"},
     icon="delivery_dining", icon_shape="rounded",
     color=(6, 193, 103),
     description="Food delivery: restaurants by cuisine with rating, delivery time and fee, "

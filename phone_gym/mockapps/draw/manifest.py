@@ -9,6 +9,7 @@ MANIFEST = AppManifest(
     name="Draw",
     label="Simple Draw",
     package="com.simplemobiletools.draw.pro",
+    labels={"zh-CN": "画板"},
     icon="brush",
     color=(0, 150, 136),
     reads=("files",),

@@ -9,6 +9,7 @@ MANIFEST = AppManifest(
     name="Expense",
     label="Pro Expense",
     package="com.arduia.expense",
+    labels={"zh-CN": "记账"},
     icon="account_balance_wallet",
     color=(0, 137, 123),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)

@@ -7,6 +7,7 @@ from ...world.manifest import AppManifest, material_you
 MANIFEST = AppManifest(
     name="Files",
     package="com.google.android.documentsui",
+    labels={"zh-CN": "文件管理"},
     icon="folder",
     color=(26, 115, 232),
     intents=("android.intent.action.OPEN_DOCUMENT", "android.intent.action.GET_CONTENT"),

@@ -8,6 +8,7 @@ MANIFEST = AppManifest(
     name="FoodOrder",
     label="Food Order",
     package="com.tencent.mm.miniprogram.food",
+    labels={"zh-CN": "点餐"},
     icon="restaurant",
     color=(255, 140, 0),
     reads=("wallet",),

@@ -9,6 +9,7 @@ MANIFEST = AppManifest(
     name="Gallery",
     label="Simple Gallery",
     package="com.simplemobiletools.gallery.pro",
+    labels={"zh-CN": "相册"},
     icon="photo_library",
     color=(255, 152, 0),
     reads=("files",),

@@ -8,6 +8,7 @@ MANIFEST = AppManifest(
     name="Hotel",
     label="Hotel Booking",
     package="com.tencent.mm.miniprogram.hotel",
+    labels={"zh-CN": "酒店预订"},
     icon="hotel",
     color=(0, 122, 204),
     reads=("wallet",),

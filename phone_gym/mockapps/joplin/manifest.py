@@ -8,6 +8,7 @@ from ...world.theme import make_palette
 MANIFEST = AppManifest(
     name="Joplin",
     package="net.cozic.joplin",
+    labels={"zh-CN": "Joplin"},
     icon="sticky_note_2", icon_shape="rounded",
     color=(21, 101, 192),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)

@@ -9,6 +9,7 @@ MANIFEST = AppManifest(
     name="Mail",
     label="Gmail",
     package="com.google.android.gm",
+    labels={"zh-CN": "Gmail"},
     icon="mail",
     color=(234, 67, 53),
     intents=("android.intent.action.SENDTO", "android.intent.action.SEND"),

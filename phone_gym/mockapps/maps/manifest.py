@@ -9,6 +9,7 @@ MANIFEST = AppManifest(
     name="Maps",
     label="Google Maps",
     package="com.google.android.apps.maps",
+    labels={"zh-CN": "谷歌地图"},
     icon="location_on",
     color=(52, 168, 83),
     deep_links=("geo:",),

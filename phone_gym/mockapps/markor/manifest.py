@@ -14,6 +14,7 @@ SUBFOLDERS = ("BookNotes", "CodeSnippets", "DailyNotes", "FitnessPlans", "Meetin
 MANIFEST = AppManifest(
     name="Markor",
     package="net.gsantner.markor",
+    labels={"zh-CN": "Markor"},
     icon="edit_note",
     color=(26, 42, 92),
     reads=("files",),

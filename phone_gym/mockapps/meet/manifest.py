@@ -9,6 +9,7 @@ MANIFEST = AppManifest(
     name="Meet",
     label="Zoom",
     package="us.zoom.videomeetings",
+    labels={"zh-CN": "Zoom"},
     icon="videocam", icon_shape="rounded",
     color=(45, 140, 255),
     reads=("contacts",),

@@ -10,6 +10,7 @@ MANIFEST = AppManifest(
     name="Messages",
     label="SMS Messenger",
     package="com.simplemobiletools.smsmessenger",
+    labels={"zh-CN": "短信"},
     icon="sms",
     color=(0, 150, 255),
     intents=("android.intent.action.SENDTO", "android.intent.action.SEND"),

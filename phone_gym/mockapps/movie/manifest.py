@@ -8,6 +8,7 @@ MANIFEST = AppManifest(
     name="Movie",
     label="Movie Tickets",
     package="com.tencent.mm.miniprogram.movie",
+    labels={"zh-CN": "电影票"},
     icon="movie",
     color=(230, 57, 70),
     reads=("wallet",),

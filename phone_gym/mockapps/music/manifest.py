@@ -9,6 +9,7 @@ MANIFEST = AppManifest(
     name="Music",
     label="Retro Music",
     package="code.name.monkey.retromusic",
+    labels={"zh-CN": "音乐"},
     icon="music_note",
     color=(233, 30, 99),
     reads=("files",),

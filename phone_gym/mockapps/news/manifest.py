@@ -8,6 +8,7 @@ MANIFEST = AppManifest(
     name="News",
     label="Google News",
     package="com.google.android.apps.magazines",
+    labels={"zh-CN": "谷歌新闻"},
     icon="newspaper",
     color=(66, 133, 244),
     description="A news reader: top stories, sections, followed topics and sources, saved "

@@ -7,6 +7,7 @@ from ...world.manifest import AppManifest, material_you
 MANIFEST = AppManifest(
     name="Notes",
     package="com.example.notes",
+    labels={"zh-CN": "笔记"},
     icon="lightbulb",
     color=(245, 180, 0),
     description="A searchable list of notes with an editor, pinning and deleting.",

@@ -8,6 +8,7 @@ from ...world.theme import make_palette
 MANIFEST = AppManifest(
     name="OpenTracks",
     package="de.dennisguse.opentracks",
+    labels={"zh-CN": "OpenTracks"},
     icon="route",
     color=(211, 47, 47),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)

@@ -8,6 +8,7 @@ from ...world.theme import make_palette
 MANIFEST = AppManifest(
     name="OsmAnd",
     package="net.osmand",
+    labels={"zh-CN": "OsmAnd"},
     icon="navigation",
     color=(255, 136, 0),
     deep_links=("geo:",),

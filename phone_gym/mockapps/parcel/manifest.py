@@ -8,6 +8,7 @@ MANIFEST = AppManifest(
     name="Parcel",
     label="Parcel Delivery",
     package="com.tencent.mm.miniprogram.parcel",
+    labels={"zh-CN": "快递"},
     icon="local_shipping",
     color=(230, 120, 20),
     reads=("wallet",),

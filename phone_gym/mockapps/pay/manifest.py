@@ -9,6 +9,7 @@ MANIFEST = AppManifest(
     name="Pay",
     label="Alipay",
     package="com.eg.android.AlipayGphone",
+    labels={"zh-CN": "支付宝"},
     icon="payments", icon_shape="rounded",
     color=(22, 119, 255),
     description="A wallet: balance, paying a merchant by its code, transfers to contacts, "

@@ -8,6 +8,7 @@ from ...world.manifest import AppManifest, material_you
 MANIFEST = AppManifest(
     name="Phone",
     package="com.google.android.dialer",
+    labels={"zh-CN": "电话"},
     icon="call",
     color=(52, 168, 83),
     intents=("android.intent.action.DIAL",),

@@ -9,6 +9,7 @@ MANIFEST = AppManifest(
     name="Recorder",
     label="Audio Recorder",
     package="com.dimowner.audiorecorder",
+    labels={"zh-CN": "录音机"},
     icon="mic",
     color=(229, 57, 53),
     reads=("files",),

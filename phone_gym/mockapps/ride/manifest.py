@@ -9,6 +9,7 @@ MANIFEST = AppManifest(
     name="Ride",
     label="Uber",
     package="com.ubercab",
+    labels={"zh-CN": "优步"},
     icon="directions_car", icon_shape="rounded",
     color=(20, 20, 20),
     description="Ride-hailing: a destination from search or saved places, ride options with "

@@ -8,6 +8,7 @@ MANIFEST = AppManifest(
     name="RideMini",
     label="Ride",
     package="com.tencent.mm.miniprogram.ride",
+    labels={"zh-CN": "打车"},
     icon="local_taxi",
     color=(255, 120, 0),
     reads=("wallet",),

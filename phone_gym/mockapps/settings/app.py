@@ -168,7 +168,7 @@ class SettingsApp(App):
         set_switch(self.system, switch, not is_on(self.system, switch))
 
     def switch(self, label: str, switch: Switch, id: str) -> Node:
-        return Toggle(label, is_on(self.system, switch), lambda: self.flip(switch), id=id)
+        return Toggle(self.t(label), is_on(self.system, switch), lambda: self.flip(switch), id=id)
 
     # views
     def view(self, route: Route) -> Screen:
@@ -177,11 +177,12 @@ class SettingsApp(App):
                 "sound": self.sound}.get(route.name)
         if page is None:
             return self.main()
-        return Screen(top_bar=TopBar(PAGES[route.name], on_back=self.back), content=page())
+        return Screen(top_bar=TopBar(self.t(PAGES[route.name]), on_back=self.back),
+                      content=page())
 
     def page_row(self, route: str, subtitle: str, glyph: str, id: str) -> Node:
-        return ListItem(PAGES[route], subtitle, on_click=lambda: self.go(route), id=id,
-                        glyph=glyph, color=self.color)
+        return ListItem(self.t(PAGES[route]), self.t(subtitle), on_click=lambda: self.go(route),
+                        id=id, glyph=glyph, color=self.color)
 
     def main(self) -> Screen:
         rows = [
@@ -189,46 +190,48 @@ class SettingsApp(App):
             self.page_row("connected", "Bluetooth, pairing", "ᛒ", "connected_devices"),
             self.page_row("display", "Dark theme, font size, brightness", "☀", "display"),
             self.page_row("sound", "Volume, haptics, Do Not Disturb", "🔔", "sound"),
-            ListItem("Battery", "100%", id="battery", glyph="🔋", color=self.color),
-            ListItem("Storage", "27% used - 93 GB free", id="storage", glyph="☰",
+            ListItem(self.t("Battery"), "100%", id="battery", glyph="🔋", color=self.color),
+            ListItem(self.t("Storage"), self.t("27% used - 93 GB free"), id="storage",
+                     glyph="☰", color=self.color),
+            ListItem(self.t("About phone"), self.t("Pixel 8"), id="about_phone", glyph="ℹ",
                      color=self.color),
-            ListItem("About phone", "Pixel 8", id="about_phone", glyph="ℹ", color=self.color),
         ]
-        return Screen(top_bar=TopBar("Settings"),
+        return Screen(top_bar=TopBar(self.t("Settings")),
                       content=[ListView(rows, id="settings_list")])
 
     def network(self) -> list[Node]:
-        wifi = "Wi-Fi on" if is_on(self.system, WIFI) else "Off"
+        wifi = self.t("Wi-Fi on" if is_on(self.system, WIFI) else "Off")
         return [
-            ListItem("Internet", wifi, on_click=lambda: self.go("internet"), id="internet",
+            ListItem(self.t("Internet"), wifi, on_click=lambda: self.go("internet"), id="internet",
                      glyph="📶", color=self.color),
             self.switch("Airplane mode", AIRPLANE, "airplane_mode"),
-            Text("Turning on airplane mode turns off Wi-Fi and Bluetooth.", style="caption",
-                 id="airplane_summary"),
+            Text(self.t("Turning on airplane mode turns off Wi-Fi and Bluetooth."),
+                 style="caption", id="airplane_summary"),
         ]
 
     def internet(self) -> list[Node]:
         note = ("Wi-Fi is on" if is_on(self.system, WIFI)
                 else "To see available networks, turn Wi-Fi on")
-        return [self.switch("Wi-Fi", WIFI, "wifi"), Text(note, style="caption", id="wifi_summary")]
+        return [self.switch("Wi-Fi", WIFI, "wifi"),
+                Text(self.t(note), style="caption", id="wifi_summary")]
 
     def connected(self) -> list[Node]:
         note = ("Bluetooth is on" if is_on(self.system, BLUETOOTH)
                 else "Turn on Bluetooth to pair new devices")
         return [self.switch("Bluetooth", BLUETOOTH, "bluetooth"),
-                Text(note, style="caption", id="bluetooth_summary")]
+                Text(self.t(note), style="caption", id="bluetooth_summary")]
 
     def display(self) -> list[Node]:
         level = brightness(self.system)
         return [
-            Text("Brightness level", id="brightness_title"),
+            Text(self.t("Brightness level"), id="brightness_title"),
             Text(f"{percent(level)}%", style="caption", id="brightness_summary"),
-            Slider("Brightness level", level_to_gamma(level), 0, GAMMA_SPACE_MAX,
+            Slider(self.t("Brightness level"), level_to_gamma(level), 0, GAMMA_SPACE_MAX,
                    lambda v: set_brightness(self.system, gamma_to_level(v)), id="brightness"),
             self.switch("Dark theme", DARK_THEME, "dark_theme"),
         ]
 
     def sound(self) -> list[Node]:
         return [self.switch("Do Not Disturb", DO_NOT_DISTURB, "do_not_disturb"),
-                Text("Only get notified by important people and apps", style="caption",
-                     id="dnd_summary")]
+                Text(self.t("Only get notified by important people and apps"),
+                     style="caption", id="dnd_summary")]

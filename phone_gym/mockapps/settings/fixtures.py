@@ -21,6 +21,15 @@ NOTIFICATIONS = (
     ("Settings", "Battery saver", "Turn on to extend battery life"),
     ("Contacts", "Birthday today", "Say happy birthday to Maria"),
 )
+#: The same notifications as a zh-CN phone shows them (same order: the same picks).
+NOTIFICATIONS_ZH = (
+    ("Settings", "系统更新", "有可用的安全更新"),
+    ("Clock", "即将响铃的闹钟", "明天 07:00"),
+    ("Files", "下载完成", "登机牌.pdf"),
+    ("Notes", "提醒", "给花浇水"),
+    ("Settings", "省电模式", "开启后可延长电池续航时间"),
+    ("Contacts", "今天过生日", "祝李娜生日快乐"),
+)
 
 
 def put_switch(state: DeviceState, switch: Switch, on: bool) -> None:
@@ -36,7 +45,8 @@ def scramble(state: DeviceState, rng: np.random.Generator) -> None:
     for switch in (BLUETOOTH, DARK_THEME, DO_NOT_DISTURB):
         put_switch(state, switch, bool(rng.random() < 0.5))
     state.put_setting(*BRIGHTNESS, str(int(rng.integers(20, 236))))
-    for app, title, text in pick(rng, NOTIFICATIONS, int(rng.integers(2, 4))):
+    shown = NOTIFICATIONS_ZH if state.locale == "zh-CN" else NOTIFICATIONS
+    for app, title, text in pick(rng, shown, int(rng.integers(2, 4))):
         state.post_notification(title, text, app=app)
 
 

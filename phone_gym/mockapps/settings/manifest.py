@@ -7,6 +7,7 @@ from ...world.manifest import AppManifest, material_you
 MANIFEST = AppManifest(
     name="Settings",
     package="com.android.settings",
+    labels={"zh-CN": "设置"},
     icon="settings",
     color=(84, 110, 122),
     intents=("android.settings.*",),
@@ -15,6 +16,7 @@ MANIFEST = AppManifest(
     aliases=("System Settings",),
     description="Android 14's settings pages for the radios, the display and Do Not Disturb.",
     order=40,
+    locales=("zh-CN",),
     look=material_you(
         (11, 87, 208), models="Settings (Android 14)", title="Settings",
         actions=("search",),

@@ -25,6 +25,7 @@ from ...tasks.vocab import pick
 from ...verifiers import Allowed, Becomes, Criterion, Matcher, NearMiss
 from ...verifiers.criteria import lookup
 from ...world import theme as T
+from ...world.app import app_strings
 from ...world.device import to_px
 from ...world.widgets import Node, slider_value_at, slider_x
 from .app import (
@@ -38,6 +39,7 @@ from .app import (
     GAMMA_SPACE_MAX,
     PAGES,
     WIFI,
+    SettingsApp,
     Switch,
     level_of_percent,
     percent,
@@ -45,6 +47,11 @@ from .app import (
 from .fixtures import put_switch, scramble
 
 BRIGHTNESS_TOLERANCE = 3  # percentage points either way
+
+
+def shown(ui: Driver, label: str) -> str:
+    """How Settings shows the English ``label`` in the phone's locale (``ui.locale``)."""
+    return app_strings(SettingsApp, ui.locale).t(label)
 
 
 def slide_to(ui: Driver, value: int, maximum: int = BRIGHTNESS_MAX,
@@ -122,8 +129,8 @@ class SwitchTask(SetSetting):
     def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Settings")
         for page in self.path:
-            yield from ui.tap(page, kind="list_item")
-        yield from ui.set_switch(self.label, self.on(params))
+            yield from ui.tap(shown(ui, page), kind="list_item")
+        yield from ui.set_switch(shown(ui, self.label), self.on(params))
         yield from ui.finish()
 
 
@@ -150,6 +157,9 @@ class SettingsSetDarkTheme(SwitchTask):
 
     def on(self, params: Mapping[str, Any]) -> bool:
         return bool(params["on"])
+
+    def localize(self, params: Mapping[str, Any], locale: str) -> Mapping[str, Any]:
+        return {**params, "state": "打开" if params["on"] else "关闭"}
 
 
 @dataclass(frozen=True)
@@ -256,7 +266,7 @@ class SettingsSetBrightness(SetSetting):
 
     def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Settings")
-        yield from ui.tap(PAGES["display"], kind="list_item")
+        yield from ui.tap(shown(ui, PAGES["display"]), kind="list_item")
         yield from slide_to(ui, round(params["percent"] * GAMMA_SPACE_MAX / 100),
                             GAMMA_SPACE_MAX, id="brightness")
         yield from ui.finish()
@@ -271,7 +281,7 @@ class SettingsSetBrightnessInfeasible(Infeasible, SettingsSetBrightness):
 
     def look(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Settings")
-        yield from ui.tap(PAGES["display"], kind="list_item")
+        yield from ui.tap(shown(ui, PAGES["display"]), kind="list_item")
 
 
 # --- the stock-Android switches, written for real phones first ---------------------------------
@@ -399,7 +409,7 @@ class AwBrightness(SetSetting):
 
     def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Settings")
-        yield from ui.tap(PAGES["display"], kind="list_item")
+        yield from ui.tap(shown(ui, PAGES["display"]), kind="list_item")
         slider = ui.must(id="brightness", kind="slider")
         end = GAMMA_SPACE_MAX if self.to_max else 0
         if round(float(slider.text or 0)) != end:
@@ -461,13 +471,13 @@ class TurnOffWifiAndTurnOnBluetooth(Task):
 
     def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Settings")
-        yield from ui.tap(PAGES["network"], kind="list_item")
-        yield from ui.tap(PAGES["internet"], kind="list_item")
-        yield from ui.set_switch("Wi-Fi", False)
+        yield from ui.tap(shown(ui, PAGES["network"]), kind="list_item")
+        yield from ui.tap(shown(ui, PAGES["internet"]), kind="list_item")
+        yield from ui.set_switch(shown(ui, "Wi-Fi"), False)
         yield from ui.press("back")
         yield from ui.press("back")
-        yield from ui.tap(PAGES["connected"], kind="list_item")
-        yield from ui.set_switch("Bluetooth", True)
+        yield from ui.tap(shown(ui, PAGES["connected"]), kind="list_item")
+        yield from ui.set_switch(shown(ui, "Bluetooth"), True)
         yield from ui.finish()
 
 
@@ -479,3 +489,31 @@ TEMPLATES: list[Task] = [
     SystemBluetoothTurnOnVerify(), SystemBrightnessMax(), SystemBrightnessMin(),
     SystemBrightnessMaxVerify(), SystemBrightnessMinVerify(), TurnOffWifiAndTurnOnBluetooth(),
 ]
+
+
+#: The templates' instructions in zh-CN, as a Chinese phone's user says them (Chinese
+#: Android calls Wi-Fi "WLAN").
+ZH_INSTRUCTIONS: dict[type[Task], str] = {
+    SettingsTurnOffWifi: "在设置里把 WLAN 关掉。",
+    SettingsSetDarkTheme: "在设置里{state}深色主题。",
+    SettingsSetBrightness: "在设置里把亮度调到 {percent}%。",
+    SettingsWifiOff: "关闭 WLAN。",
+    SettingsWifiOn: "打开 WLAN。",
+    SettingsBluetoothOn: "打开蓝牙。",
+    SettingsBluetoothOff: "关闭蓝牙。",
+    SettingsAirplaneModeOn: "开启飞行模式。",
+    SettingsDarkThemeOn: "开启深色主题。",
+    SettingsDoNotDisturbOn: "开启勿扰模式。",
+    SettingsSetBrightnessInfeasible: "在设置里把亮度调到 {percent}%。",
+    SystemWifiTurnOffVerify: "确认 WLAN 处于关闭状态。",
+    SystemWifiTurnOnVerify: "确认 WLAN 已经打开。",
+    SystemBluetoothTurnOffVerify: "确认蓝牙处于关闭状态。",
+    SystemBluetoothTurnOnVerify: "确认蓝牙已经打开。",
+    SystemBrightnessMax: "把屏幕亮度调到最高。",
+    SystemBrightnessMin: "把屏幕亮度调到最低。",
+    SystemBrightnessMaxVerify: "确认屏幕亮度已经调到最高。",
+    SystemBrightnessMinVerify: "确认屏幕亮度已经调到最低。",
+    TurnOffWifiAndTurnOnBluetooth: "先关闭 WLAN，再打开蓝牙。",
+}
+for _cls, _sentence in ZH_INSTRUCTIONS.items():
+    _cls.locales, _cls.instructions = ("en-US", "zh-CN"), {"zh-CN": _sentence}

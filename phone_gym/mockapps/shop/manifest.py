@@ -9,6 +9,7 @@ MANIFEST = AppManifest(
     name="Shop",
     label="Shopping",
     package="com.ebay.mobile",
+    labels={"zh-CN": "购物"},
     icon="shopping_cart", icon_shape="rounded",
     color=(229, 50, 56),
     description="Online shopping: categories, search with filters and sorting, product pages "

@@ -9,6 +9,7 @@ MANIFEST = AppManifest(
     name="Social",
     label="X",
     package="com.twitter.android",
+    labels={"zh-CN": "X"},
     icon="close", icon_shape="rounded",
     color=(20, 23, 26),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)

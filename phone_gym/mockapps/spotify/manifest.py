@@ -8,6 +8,7 @@ from ...world.theme import make_palette
 MANIFEST = AppManifest(
     name="Spotify",
     package="com.spotify.music",
+    labels={"zh-CN": "Spotify"},
     icon="graphic_eq",
     color=(30, 215, 96),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)

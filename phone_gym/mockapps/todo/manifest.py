@@ -8,6 +8,7 @@ from ...world.theme import make_palette
 MANIFEST = AppManifest(
     name="Todo",
     package="org.tasks",
+    labels={"zh-CN": "待办"},
     label="Tasks",
     icon="task_alt",
     color=(0, 137, 123),

@@ -8,6 +8,7 @@ MANIFEST = AppManifest(
     name="Train",
     label="Train Tickets",
     package="com.tencent.mm.miniprogram.train",
+    labels={"zh-CN": "火车票"},
     icon="train",
     color=(0, 102, 178),
     reads=("wallet",),

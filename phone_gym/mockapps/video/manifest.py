@@ -9,6 +9,7 @@ MANIFEST = AppManifest(
     name="Video",
     label="YouTube",
     package="com.google.android.youtube",
+    labels={"zh-CN": "YouTube"},
     icon="play_arrow", icon_shape="rounded",
     color=(255, 0, 0),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)

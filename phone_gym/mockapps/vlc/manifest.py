@@ -8,6 +8,7 @@ from ...world.theme import make_palette
 MANIFEST = AppManifest(
     name="VLC",
     package="org.videolan.vlc",
+    labels={"zh-CN": "VLC"},
     icon="change_history",
     color=(255, 136, 0),
     reads=("files",),

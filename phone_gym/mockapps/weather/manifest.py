@@ -8,6 +8,7 @@ from ...world.theme import make_palette
 MANIFEST = AppManifest(
     name="Weather",
     package="com.google.android.apps.weather",
+    labels={"zh-CN": "天气"},
     icon="wb_sunny",
     color=(66, 133, 244),
     description="Saved cities with current conditions, hourly and 10-day forecasts, "

@@ -8,6 +8,7 @@ MANIFEST = AppManifest(
     name="WebView",
     label="WeChat Browser",
     package="com.tencent.mm.webview",
+    labels={"zh-CN": "浏览器"},
     icon="language",
     color=(87, 107, 149),
     reads=("clipboard",),
