@@ -7,7 +7,6 @@ an extra record, another record deleted) fail its verifier."""
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 from typing import Any
 
 import numpy as np
