@@ -395,7 +395,7 @@ RECORDS: dict[str, list[dict[str, str]]] = (
 #: save ref, collection, fields and their types, which screens show which field), ``deletes``
 #: ([route, ref, collection]: that action removes the record opened last), ``toggles``
 #: (route -> switch ids whose values persist), ``row_links`` (list -> where a tap on a row
-#: leads).
+#: leads), ``tasks`` (the generated templates' specs: ``reconstruct.tasks``).
 STATE: dict[str, Any] = (
 {state}
 )
@@ -420,6 +420,7 @@ def state_fixture(model: Model, traces: Sequence[Trace],
     """``fixtures.STATE``: ``model.infer_state`` by route, with where each list's rows lead
     and each route's twins (the same widgets: the screen with other values)."""
     from .model import infer_state
+    from .tasks import task_specs
 
     state = infer_state(model, traces)
     route = model.route_of.get
@@ -450,7 +451,7 @@ def state_fixture(model: Model, traces: Sequence[Trace],
             "filters": state.filters,
             "deletes": sorted({(route(s, s), r, c) for (s, r), c in state.deletes.items()}),
             "toggles": {route(s, s): ids for s, ids in state.toggles.items()},
-            "row_links": row_links}
+            "row_links": row_links, "tasks": task_specs(model, state)}
 
 
 def _literal(value: Any) -> str:

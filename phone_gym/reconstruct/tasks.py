@@ -1,0 +1,294 @@
+"""Tasks and verifiers generated from the state changes traces show (issue 32).
+
+``task_specs`` turns each kind of change ``model.infer_state`` found (a form's save: create; a
+recorded delete; a switch flipped: toggle) into a plain spec stored in the rebuilt app's
+``fixtures.STATE["tasks"]``: the values seen (params are drawn from them), and the recorded
+path from the app's first screen to the change, as taps on what the screen showed (ids,
+texts, descriptions). ``templates_for`` makes ``Task`` templates of the specs for the rebuilt
+app (its ``tasks.py`` calls it): verifiers over the rebuilt store with the platform's
+families (``CreateRecord``: a ``Record`` and ``Allow(added, max=1)``; ``DeleteRecord``:
+``NoRecord`` and ``Allow(removed)``; a toggle: ``Value`` and ``Becomes``), so collateral
+damage fails, and an oracle that walks the recorded path through the ``Driver``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..actions import PhoneAction
+from ..tasks.driver import Driver
+from ..tasks.families import CreateRecord, DeleteRecord
+from ..tasks.task import Task
+from ..verifiers import Allowed, Becomes, Criterion, Value, same_text
+from .build import ENTRY, Model, structure
+from .model import StateModel
+
+__all__ = ["task_specs", "templates_for", "HasValues"]
+
+
+def _step(key: str, collections: Mapping[str, list[tuple[str, str]]]) -> dict[str, Any] | None:
+    """A recorded link key as an oracle step (None: scrolls and typing, which the oracle does
+    its own way)."""
+    if key == "back":
+        return {"act": "back"}
+    if key.startswith(("scroll:", "type:")) or "|" not in key:
+        return None
+    long = key.startswith("long:")
+    rid, text, desc = key.removeprefix("long:").split("|")[:3]
+    step: dict[str, Any] = {"act": "long" if long else "tap", "id": rid, "text": text,
+                            "desc": desc}
+    for lid, rows in collections.items():
+        if (rid, text) in rows:
+            step["row"] = lid  # a record's row: the oracle taps the param's record
+    return step
+
+
+def _path(model: Model, state: StateModel, trace: str, until: int,
+          stop_at: str | None = None) -> list[dict[str, Any]] | None:
+    """The recorded steps of ``trace`` from its last time on the first screen (or one of
+    its shape; else from its start) to step
+    ``until`` (included), or to the first step taken on route ``stop_at`` (excluded)."""
+    route = model.route_of.get
+    steps = sorted((t for t in model.transitions if t.trace == trace and t.step <= until),
+                   key=lambda t: t.step)
+    home = structure(model.screens[ENTRY])
+    # the first screen, or one like it (the same list holding other records)
+    starts = [i for i, t in enumerate(steps) if route(t.src, t.src) == ENTRY
+              or structure(model.screens[t.src]) == home] or [0]
+    if not steps:
+        return None
+    out: list[dict[str, Any]] = []
+    for t in steps[starts[-1]:]:
+        if stop_at is not None and route(t.src, t.src) == stop_at:
+            return out
+        s = _step(t.key, state.collections)
+        if s is not None:
+            out.append(s)
+    return out if stop_at is None else None
+
+
+def _label(model: Model, screen: str, wid: str) -> str:
+    for k in model.screens.get(screen, ()):
+        if k[0] == wid and (k[2] or k[3]):
+            return k[2] or k[3]
+    return wid
+
+
+def task_specs(model: Model, state: StateModel) -> list[dict[str, Any]]:
+    """One spec per kind of change and place (a form, a delete action, a switch): what
+    ``templates_for`` needs, as plain data."""
+    route = model.route_of.get
+    specs: dict[tuple[str, ...], dict[str, Any]] = {}
+    for c in state.changes:
+        where = route(c.screen, c.screen)
+        if c.kind == "create":
+            form = state.forms.get(c.screen)
+            path = _path(model, state, c.trace, c.step, stop_at=where)
+            if form is None or path is None:
+                continue
+            spec = specs.setdefault(("create", where), {
+                "kind": "create", "collection": c.collection, "fields": dict(form["fields"]),
+                "title": form["title"], "save": _step(form["save"], {}), "path": path,
+                "values": []})
+            if c.values not in spec["values"]:
+                spec["values"].append(dict(c.values))
+        elif c.kind == "delete":
+            path = _path(model, state, c.trace, c.step)
+            if not path or not any(s.get("row") == c.collection for s in path):
+                continue  # the oracle must open the record to delete
+            specs.setdefault(("delete", where, c.key), {
+                "kind": "delete", "collection": c.collection, "path": path})
+        elif c.kind == "toggle":
+            path = _path(model, state, c.trace, c.step)
+            if not path:
+                continue
+            spec = specs.setdefault(("toggle", c.record), {
+                "kind": "toggle", "switch": c.record, "label": _label(model, c.screen, c.record),
+                "path": path[:-1], "seen": []})
+            if c.checked not in spec["seen"]:
+                spec["seen"].append(c.checked)
+    return list(specs.values())
+
+
+class HasValues:
+    """Matches a record's ``values`` (pairs of field and value) holding ``expected`` (each a
+    literal or a matcher)."""
+
+    def __init__(self, expected: Mapping[str, Any]) -> None:
+        self.expected = dict(expected)
+
+    def __call__(self, value: Any) -> bool:
+        try:
+            have = {str(k): v for k, v in value or ()}
+        except (TypeError, ValueError):
+            return False
+        return all(e(have.get(k, "")) if callable(e) else have.get(k, "") == e
+                   for k, e in self.expected.items())
+
+    def __repr__(self) -> str:
+        return f"values with {self.expected}"
+
+
+def _walk(ui: Driver, path: Sequence[Mapping[str, Any]], record: str = ""
+          ) -> Iterator[PhoneAction]:
+    """The recorded path: a tap or long press on what the recorded element showed (a row:
+    the row of ``record``), a back."""
+    for s in path:
+        if s["act"] == "back":
+            yield PhoneAction("press", button="back")
+            continue
+        if s.get("row"):
+            query: dict[str, Any] = {"text": record or s["text"]}
+        else:
+            query = {k: s[k] or None for k in ("id", "text", "desc")}
+        text = query.pop("text")
+        if s["act"] == "long":
+            yield from ui.long_press(text, **query)
+        else:
+            yield from ui.tap(text, **query)
+
+
+def _seed_texts(app: Any, lid: str) -> list[str]:
+    """Texts of list ``lid``'s records on a fresh rebuilt app, each shown once."""
+    texts = [r.text for r in app.seed_records() if r.list == lid]
+    return [t for t in texts if texts.count(t) == 1]
+
+
+def templates_for(app: Any, state: Mapping[str, Any]) -> tuple[Task, ...]:
+    """Task templates of the rebuilt ``app`` (its class) from ``state["tasks"]``; a spec
+    whose params cannot be drawn (every value seen is a seeded record's) makes none."""
+    name = app.manifest.name
+    coll = f"apps.{name}.records"
+    out: list[Task] = []
+    counts: dict[str, int] = {}
+    for spec in state.get("tasks", ()):
+        kind = spec["kind"]
+        counts[kind] = counts.get(kind, 0) + 1
+        cls_name = f"{name}{kind.title()}{counts[kind]}"
+        base: dict[str, Any] = {"apps": (name,), "collection": coll, "spec": spec,
+                                "__module__": getattr(app, "__module__", __name__)}
+        family = {"create": _Create, "delete": _Delete, "toggle": _Toggle}.get(kind)
+        if family is None:
+            raise ValueError(f"task kind {kind!r}: the kinds generated are create, delete, "
+                             "toggle")
+        cls: type[_Generated] = type(cls_name, (family,), base)
+        cls.template = cls.sentence(app)
+        task = cls(app)
+        try:  # params drawn from the values seen: none left (every title seeded), no task
+            task.sample_params(np.random.default_rng(0))
+        except ValueError:
+            continue
+        out.append(task)
+    return tuple(out)
+
+
+class _Generated(Task):
+    spec: dict[str, Any] = {}
+    collection = ""
+    max_steps = 20
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    @classmethod
+    def sentence(cls, app: Any) -> str:
+        """The instruction's template for ``app``."""
+        raise NotImplementedError
+
+
+class _Create(_Generated, CreateRecord):
+    """Add a record through the form the traces saved, with values seen typed there."""
+
+    @classmethod
+    def sentence(cls, app: Any) -> str:
+        fields = ", ".join(f'{f} "{{{f}}}"' for f in cls.spec["fields"])
+        return f"In {app.manifest.label}, add a record with {fields}."
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        seen = [v for v in self.spec["values"] if v.get(self.spec["title"])]
+        taken = {r.text for r in self.app.seed_records() if r.list == self.spec["collection"]}
+        # each field's value from any save seen (more instances than saves)
+        pool = {f: sorted({v.get(f, "") for v in seen if v.get(f)}) for f in self.spec["fields"]}
+        for _ in range(50):
+            params = {f: (str(rng.choice(vals)) if vals else "") for f, vals in pool.items()}
+            if params[self.spec["title"]] not in taken:
+                return params
+        raise ValueError(f"{self.id}: every title seen is a seeded record's; record a save "
+                         "of a new one")
+
+    def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"list": self.spec["collection"], "text": same_text(p[self.spec["title"]]),
+                "values": HasValues({f: same_text(p[f]) for f in self.spec["fields"]})}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app(self.apps[0])
+        yield from _walk(ui, self.spec["path"])
+        for f in self.spec["fields"]:
+            if p.get(f):
+                yield from ui.fill(f, p[f])
+        yield from _walk(ui, [self.spec["save"]])
+        yield from ui.finish()
+
+
+class _Delete(_Generated, DeleteRecord):
+    """Delete a record as the traces did: open its row, then the recorded steps."""
+
+    @classmethod
+    def sentence(cls, app: Any) -> str:
+        return f'In {app.manifest.label}, delete "{{name}}".'
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        texts = _seed_texts(self.app, self.spec["collection"])
+        if not texts:
+            raise ValueError(f"{self.id}: the list {self.spec['collection']} has no seeded "
+                             "record with a text of its own")
+        return {"name": str(rng.choice(texts))}
+
+    def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"list": self.spec["collection"], "text": p["name"]}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app(self.apps[0])
+        yield from _walk(ui, self.spec["path"], p["name"])
+        yield from ui.finish()
+
+
+class _Toggle(_Generated):
+    """Set a switch the traces flipped; the other switches keep their values."""
+
+    @classmethod
+    def sentence(cls, app: Any) -> str:
+        return f'In {app.manifest.label}, turn {{state}} "{cls.spec["label"]}".'
+
+    @property
+    def path(self) -> str:
+        return f"apps.{self.app.manifest.name}.toggles.{self.spec['switch']}"
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        on = bool(rng.integers(2))
+        return {"on": on, "state": "on" if on else "off"}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        data = state.app(self.app.manifest.name).data
+        data.toggles = {**data.toggles, self.spec["switch"]: not params["on"]}
+
+    def criteria(self, params: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        return [Value(self.path, params["on"])]
+
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Becomes(self.path, params["on"])]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app(self.apps[0])
+        yield from _walk(ui, self.spec["path"])
+        yield from ui.reveal(id=self.spec["switch"])
+        switch = ui.must(id=self.spec["switch"])
+        if switch.checked != p["on"]:
+            x, y = switch.center_norm
+            yield PhoneAction("click", x=x, y=y)
+        yield from ui.finish()

@@ -1,0 +1,84 @@
+"""Issue 32: tasks and verifiers generated from the state changes traces show. Contacts traces
+recorded in-process (the oracles of ContactsCreate and ContactsDelete played on a virtual
+phone over its adb shell) rebuild an app whose ``tasks.py`` holds a create and a delete
+template: each passes ``check_task`` on the rebuilt app, and wrong end states (another value,
+an extra record, another record deleted) fail its verifier."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import numpy as np
+import pytest
+
+from phone_gym.reconstruct.build import build_model, write_package
+from phone_gym.reconstruct.fidelity import load_app
+from phone_gym.reconstruct.loop import record_episodes
+from phone_gym.reconstruct.trace import load_traces
+from phone_gym.tasks.task import Episode
+from phone_gym.testing import check_task
+from phone_gym.world import Device
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def rebuilt(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    root = tmp_path_factory.mktemp("gen")
+    traces = load_traces(record_episodes(
+        ["ContactsCreate:0", "ContactsCreate:1", "ContactsDelete:0"], root / "traces"))
+    return load_app(write_package(build_model(traces), traces, root / "rebuilt"))
+
+
+def template(module: Any, kind: str) -> Any:
+    return next(t for t in module.TEMPLATES if t.spec["kind"] == kind)
+
+
+def solved(module: Any, kind: str, seed: int = 0) -> tuple[Any, Episode]:
+    t = template(module, kind)
+    ep = Episode(t, Device([module.APP]), np.random.default_rng(seed))
+    answer, _ = ep.solve()
+    assert ep.verify(answer, ep.end_status).success, ep.verify(answer).reason
+    return t, ep
+
+
+def test_generated_templates_pass_check_task(rebuilt: Any) -> None:
+    kinds = sorted(t.spec["kind"] for t in rebuilt.TEMPLATES)
+    assert kinds == ["create", "delete"]
+    create = template(rebuilt, "create")
+    assert set(create.spec["fields"]) == {"name", "phone"}
+    # params are values seen typed in the traces
+    seen = {v["name"] for v in create.spec["values"]}
+    assert Episode(create, Device([rebuilt.APP]), np.random.default_rng(1)).params["name"] in seen
+    for t in rebuilt.TEMPLATES:
+        report = check_task(t, 4, apps=[rebuilt.APP], starts=(0, 3))
+        assert report.solved == 4 and report.negatives > 0
+
+
+def test_wrong_end_states_fail_the_generated_verifiers(rebuilt: Any) -> None:
+    t, ep = solved(rebuilt, "create")
+    final = ep.host.snapshot(t)
+    coll = final["apps"][rebuilt.APP.name]["records"]
+    new = next(k for k, r in coll.items() if r["text"] == ep.params["name"])
+    assert t.judge(ep.initial, final, ep.params, None, "success").success
+
+    other = copy.deepcopy(final)  # a different phone number saved
+    rec = other["apps"][rebuilt.APP.name]["records"][new]
+    rec["values"] = [[k, "+1 555-999-0000" if k == "phone" else v] for k, v in rec["values"]]
+    assert not t.judge(ep.initial, other, ep.params, None, "success").success
+
+    extra = copy.deepcopy(final)  # an extra record besides the one asked for
+    extra["apps"][rebuilt.APP.name]["records"]["999"] = {**coll[new], "id": 999,
+                                                         "text": "Someone Else"}
+    assert not t.judge(ep.initial, extra, ep.params, None, "success").success
+
+    t, ep = solved(rebuilt, "delete")
+    final = ep.host.snapshot(t)
+    rows = final["apps"][rebuilt.APP.name]["records"]
+    bystander = next(k for k, r in rows.items() if r["text"] != ep.params["name"])
+    damaged = copy.deepcopy(final)  # another record deleted too
+    del damaged["apps"][rebuilt.APP.name]["records"][bystander]
+    assert not t.judge(ep.initial, damaged, ep.params, None, "success").success
+    kept = copy.deepcopy(ep.initial)  # the record left in place
+    assert not t.judge(ep.initial, kept, ep.params, None, "success").success
