@@ -5,11 +5,17 @@
 - ``no_render_sps``: steps/s with the screenshot left out of the observation
 - ``baseline_oracle_sps``: the oracle run again with the renderer's tile cache disabled
   (every widget drawn with Pillow anew each frame): the baseline the cache is measured against
-- ``reset_ms``: mean reset time; ``mem_per_env_mb``: memory per env (tracemalloc)
+- ``*_cpu_ms``: CPU (process) time per step of each of the above, in ms: the figure to
+  compare on a loaded machine
+- ``first28_*``: the same three over the first 28 templates only (the turn-2 mix); the others
+  are over every template
+- ``reset_ms``, ``reset_p95_ms``, ``reset_max_ms`` (and ``reset_max_template``): CPU time of a
+  reset; ``mem_per_env_mb``: memory per env (tracemalloc)
 
 ``--against REV`` measures this tree and the commit ``REV`` (checked out in a temporary git
 worktree) in one run, alternating ``--repeats`` times on the task ids both have, and prints
-the medians of both and their ratios (``current / against``; above 1 is faster for steps/s).
+the medians of both and their ratios (``current / against``; above 1 is faster for steps/s,
+below 1 cheaper for CPU ms).
 
 Usage: ``python benchmarks/throughput.py [--steps N] [--warmup N] [--baseline-steps N]
 [--against REV [--repeats N]]`` (small values make a quick smoke run; the figures then mean
@@ -40,26 +46,32 @@ from phone_gym.mockapps import TEMPLATES
 
 cfg = json.loads(sys.argv[1])
 tasks = [t for t in (cfg.get("tasks") or list(TEMPLATES)) if t in TEMPLATES]
+first = [t for t in (cfg.get("first") or list(TEMPLATES)[:28]) if t in TEMPLATES]
 
-def make(**kw):
-    return PhoneWorldEnv(task=tasks, **kw)
+def make(mix=None, **kw):
+    return PhoneWorldEnv(task=mix or tasks, **kw)
 
 def run(env, steps, policy, seed=0):
+    # steps/s (wall) and CPU ms per step (process time: what a loaded machine inflates least)
     env.reset(seed=seed)
     env.action_space.seed(seed)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for _ in range(steps):
         action = env.action_space.sample() if policy == "random" else env.oracle_action()
         _, _, terminated, truncated, _ = env.step(action)
         if terminated or truncated:
             env.reset()
-    return steps / (time.perf_counter() - start)
+    cpu = (time.process_time() - cpu) / steps * 1e3
+    return steps / (time.perf_counter() - start), cpu
 
-def reset_ms(env, n=300):
-    start = time.perf_counter()
+def resets(env, n=300):
+    # CPU ms of each reset, with its template
+    out = []
     for i in range(n):
+        start = time.process_time()
         env.reset(seed=i)
-    return (time.perf_counter() - start) / n * 1e3
+        out.append(((time.process_time() - start) * 1e3, env.unwrapped.episode.template.id))
+    return out
 
 def mem_per_env_mb(n=8):
     tracemalloc.start()
@@ -74,22 +86,29 @@ def mem_per_env_mb(n=8):
     tracemalloc.stop()
     return used / n / 2**20
 
-env = make()
-run(env, cfg["warmup"], "oracle")  # warm the tile cache, as a long training run would
-figures = {
-    "random_sps": round(run(env, cfg["steps"], "random"), 1),
-    "oracle_sps": round(run(env, cfg["steps"], "oracle"), 1),
-    "no_render_sps": round(run(make(screenshot=False), cfg["steps"], "oracle"), 1),
-    "reset_ms": round(reset_ms(env), 3),
-    "mem_per_env_mb": round(mem_per_env_mb(), 2),
-}
+figures = {}
+for prefix, mix in (("", tasks), ("first28_", first)):
+    env = make(mix)
+    run(env, cfg["warmup"], "oracle")  # warm the tile cache, as a long training run would
+    for name, policy, kw in (("random", "random", {}), ("oracle", "oracle", {}),
+                             ("no_render", "oracle", {"screenshot": False})):
+        sps, cpu = run(env if not kw else make(mix, **kw), cfg["steps"], policy)
+        figures[f"{prefix}{name}_sps"] = round(sps, 1)
+        figures[f"{prefix}{name}_cpu_ms"] = round(cpu, 4)
+times = resets(make())
+ms = sorted(t for t, _ in times)
+figures.update(reset_ms=round(sum(ms) / len(ms), 3), reset_p95_ms=round(ms[int(0.95 * len(ms))], 3),
+               reset_max_ms=round(ms[-1], 3), reset_max_template=max(times)[1],
+               mem_per_env_mb=round(mem_per_env_mb(), 2))
 baseline = make()
 baseline.renderer.cache_tiles = False
-figures["baseline_oracle_sps"] = round(run(baseline, cfg["baseline_steps"], "oracle"), 1)
+figures["baseline_oracle_sps"] = round(run(baseline, cfg["baseline_steps"], "oracle")[0], 1)
 figures["templates"] = len(tasks)
+figures["first_templates"] = len(first)
 print(json.dumps(figures))
 '''
-HIGHER_IS_BETTER = ("random_sps", "oracle_sps", "no_render_sps", "baseline_oracle_sps")
+HIGHER_IS_BETTER = ("random_sps", "oracle_sps", "no_render_sps", "first28_random_sps",
+                    "first28_oracle_sps", "first28_no_render_sps", "baseline_oracle_sps")
 
 
 def measure(tree: Path, cfg: dict[str, Any]) -> dict[str, Any]:
@@ -102,13 +121,13 @@ def measure(tree: Path, cfg: dict[str, Any]) -> dict[str, Any]:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def task_ids(tree: Path) -> set[str]:
+def task_ids(tree: Path) -> list[str]:
     code = ("import json; from phone_gym.mockapps import TEMPLATES; "
             "print(json.dumps(list(TEMPLATES)))")
     env = {**os.environ, "PYTHONPATH": str(tree), "PHONE_GYM_NO_PLUGINS": "1"}
     out = subprocess.run([sys.executable, "-c", code], cwd=tree, env=env, capture_output=True,
                          text=True, check=True).stdout
-    return set(json.loads(out.strip().splitlines()[-1]))
+    return list(json.loads(out.strip().splitlines()[-1]))
 
 
 def against(rev: str, cfg: dict[str, Any], repeats: int) -> dict[str, Any]:
@@ -118,8 +137,9 @@ def against(rev: str, cfg: dict[str, Any], repeats: int) -> dict[str, Any]:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(other), rev],
                        check=True, capture_output=True)
         try:
-            common = sorted(task_ids(ROOT) & task_ids(other))
-            cfg = {**cfg, "tasks": common}
+            theirs = task_ids(other)
+            common = [t for t in task_ids(ROOT) if t in theirs]  # in this tree's order
+            cfg = {**cfg, "tasks": common, "first": common[:28]}
             runs: dict[str, list[dict[str, Any]]] = {"current": [], "against": []}
             for _ in range(repeats):
                 runs["current"].append(measure(ROOT, cfg))
@@ -127,10 +147,12 @@ def against(rev: str, cfg: dict[str, Any], repeats: int) -> dict[str, Any]:
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
                             str(other)], check=False, capture_output=True)
-    medians = {side: {k: statistics.median(r[k] for r in rs) for k in rs[0]}
+    medians = {side: {k: (statistics.median(r[k] for r in rs)
+                          if isinstance(rs[0][k], (int, float)) else rs[-1][k]) for k in rs[0]}
                for side, rs in runs.items()}
     ratio = {k: round(medians["current"][k] / medians["against"][k], 3)
-             for k in medians["current"] if medians["against"].get(k)}
+             for k, v in medians["current"].items()
+             if isinstance(v, (int, float)) and medians["against"].get(k)}
     return {**medians, "ratio": ratio, "rev": rev, "tasks": len(common), "repeats": repeats,
             "higher_is_better": list(HIGHER_IS_BETTER)}
 
@@ -158,7 +180,9 @@ def main() -> None:
         figures = against(args.against, cfg, args.repeats)
     else:
         figures = measure(ROOT, cfg)
-    figures.update(obs_size="540x1200", steps=args.steps, python=platform.python_version())
+    figures.update(obs_size="540x1200", steps=args.steps, python=platform.python_version(),
+                   loadavg=Path("/proc/loadavg").read_text().split()[:3]
+                   if Path("/proc/loadavg").exists() else None)
     print(json.dumps(figures))
 
 

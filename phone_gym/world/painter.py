@@ -357,6 +357,18 @@ class Painter:
         return Tile(rgb, solid, pre, inv, False)
 
 
+@lru_cache(maxsize=4096)
+def glyph_drawn(glyph: str) -> bool:
+    """Whether ``Painter.glyph`` draws ``glyph`` itself (its ``fallback`` then changes no
+    pixel): a Material icon, a vector symbol or text a font has."""
+    glyph = glyph.strip()
+    if material_name(glyph) is not None:
+        return True
+    if glyph not in SYMBOLS:
+        glyph = glyph.translate(VARIATION_SELECTORS)
+    return glyph in SYMBOLS or (bool(glyph) and can_draw(glyph))
+
+
 @lru_cache(maxsize=512)
 def _avatar_sprite(glyph: str, color: RGB, bg: RGB, px: int, font_scale: float) -> Image.Image:
     """A ``px``-wide avatar disc with its letter, drawn supersampled on ``bg``."""

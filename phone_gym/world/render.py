@@ -21,10 +21,10 @@ from PIL import Image
 from . import theme as T
 from .glyphs import RGB
 from .layout import Frame, Rect
-from .painter import Look, Tile, surfaces
+from .painter import Look, Tile, glyph_drawn, surfaces
 from .theme import DEFAULT_PALETTE, Palette
 from .widgets import NAV_BUTTON_IDS, Node
-from .widgets_draw import draw_tile
+from .widgets_draw import DESC_DRAWN, DESC_FALLBACK, DRAW, draw_tile
 
 #: Kinds that draw nothing themselves (their children do).
 NO_DRAW = frozenset({"row", "column", "spacer", "list", "chip_group", "speed_dial",
@@ -146,6 +146,11 @@ class TileCache:
         self.nbytes = 0
 
 
+#: A paint operation of a frame (``Renderer._ops``).
+Op = tuple[object, int, int, int, int, int, int]
+#: Output pixel rows ``y0:y1`` and columns ``x0:x1``: ``(y0, y1, x0, x1)``.
+Box = tuple[int, int, int, int]
+
 _SHARED: dict[tuple[int, int], TileCache] = {}
 _FILLS: dict[tuple[int, int, RGB], np.ndarray] = {}
 
@@ -191,21 +196,50 @@ class Renderer:
         self.font_scale = min(self.width / T.SCREEN_W, self.height / T.SCREEN_H)
         self.cache = cache if cache is not None else shared_cache(self.width, self.height)
         self.cache_tiles = cache_tiles
+        #: The image returned last, its operations and their tiles (or fill colors).
+        self._buf: np.ndarray | None = None
+        self._last: list[Op] = []
+        self._tiles: list[Tile | RGB] = []
 
     # --- public ----------------------------------------------------------------------------
     def render(self, frame: Frame) -> np.ndarray:
         """A new ``H x W x 3`` uint8 image of ``frame``.
 
-        The scrim costs no pass over the buffer: nodes below it are pasted from darkened
-        copies of their tiles (cached too) onto a darkened background.
+        The frame is first listed as paint operations (one cached tile, or a fill, each with
+        the rect it covers). Only the rects whose operations differ from the previous frame's
+        are redrawn, into a copy of the image returned last: every pixel outside them is
+        covered by the same operations in the same order, so it is unchanged, and the image
+        equals a full redraw. The renderer reads the image it returned last to compose the
+        next one: write to a copy of it, never to it. The scrim costs no pass over the
+        buffer: nodes below it are pasted from darkened copies of their tiles (cached too)
+        onto a darkened fill.
         """
+        ops, tiles = self._ops(frame)
+        last = self._buf
+        rects = self._dirty(self._last, ops) if last is not None else None
+        if last is None or rects is None:
+            out = np.empty((self.height, self.width, 3), np.uint8)
+            _apply(out, ops, tiles, None)
+        else:
+            out = last.copy()
+            for clip in rects:
+                _apply(out, ops, tiles, clip)
+        # the tiles are kept alive with their operations, so that their ids stay unique
+        self._buf, self._last, self._tiles = out, ops, tiles
+        return out
+
+    def _ops(self, frame: Frame) -> tuple[list[Op], list[Tile | RGB]]:
+        """The paint operations of ``frame``, in order, and the tile (or fill color) of each.
+
+        An operation is ``(ident, y0, x0, vy0, vy1, vx0, vx1)``: the tile's id (or a fill's
+        color), where its top left corner goes and the visible rect it paints, in output
+        pixels."""
         W, H = self.width, self.height
         SW, SH = T.SCREEN_W, T.SCREEN_H
         hx, hy = SW // 2, SH // 2
         items = frame.items
         has_scrim = frame.scrim_before is not None
         scrim_at = frame.scrim_before if frame.scrim_before is not None else -1
-        out = np.empty((H, W, 3), np.uint8)
         pal = frame.palette
         app_surfaces = surfaces(pal)
         sys_pal = DEFAULT_PALETTE
@@ -215,7 +249,9 @@ class Renderer:
                 and first.rect == first.full == (0, 0, SW, SH) and scrim_at != 0:
             start, base = 1, first.node.color or pal.bg  # the screen background is the fill
         base_dark = has_scrim  # the fill is drawn before the scrim
-        np.copyto(out, _fill(W, H, scrimmed(base) if base_dark else base))
+        color0 = scrimmed(base) if base_dark else base
+        ops: list[Op] = [(color0, 0, 0, 0, H, 0, W)]
+        looks: list[Tile | RGB] = [color0]
         inner: list[RGB] = [base] * start
         tiles = self.cache.tiles if self.cache_tiles else None
         for i in range(start, len(items)):
@@ -242,7 +278,9 @@ class Renderer:
             if kind == "screen" and parent < 0:
                 base, base_dark = node.color or pal.bg, under
                 if (X0, Y0, X1, Y1) == (0, 0, W, H) and placed.rect == placed.full:
-                    np.copyto(out, _fill(W, H, scrimmed(base) if under else base))
+                    fill = scrimmed(base) if under else base
+                    ops.append((fill, 0, 0, 0, H, 0, W))
+                    looks.append(fill)
                     continue
             vx0, vy0, vx1, vy1 = placed.rect
             vx0 = max(X0, 0, (vx0 * W + hx) // SW)
@@ -259,8 +297,16 @@ class Renderer:
                 extra = _extra(node)
             elif kind == "app_icon" and color is None:
                 color = T.APP_COLORS.get(node.text, T.PRIMARY)
+            text, desc, style = node.text, node.desc, node.style
+            if desc and (not style or f"{kind}:{style}" not in DRAW):  # drawn by DRAW[kind]
+                if kind not in DESC_DRAWN:
+                    desc = ""  # not drawn: keyed without it, as it changes no pixel
+                elif kind in DESC_FALLBACK and glyph_drawn(node.glyph):
+                    desc = ""  # only a fallback, and the glyph is drawn
+                    if kind == "icon":
+                        text = ""  # the icon's other fallback
             key: tuple[object, ...] = (
-                kind, node.text, node.hint, node.desc, node.style, node.glyph, color,
+                kind, text, node.hint, desc, style, node.glyph, color,
                 node.checked, node.enabled, node.selected, placed.focused, extra, bg,
                 fx1 - fx0, fy1 - fy0, X1 - X0, Y1 - Y0,
                 sys_pal if kind in SYSTEM_KINDS else pal,
@@ -273,11 +319,27 @@ class Renderer:
             else:
                 with suppress(KeyError):  # evicted meanwhile by another thread
                     tiles.move_to_end(key)  # type: ignore[union-attr]
-                if tile.opaque and vx0 == X0 and vy0 == Y0 and vx1 == X1 and vy1 == Y1:
-                    out[vy0:vy1, vx0:vx1] = tile.rgb  # the common case: opaque, not clipped
-                    continue
-            _paste(out, tile, vy0 - Y0, vy1 - Y0, vx0 - X0, vx1 - X0, vy0, vx0)
-        return out
+            ops.append((id(tile), Y0, X0, vy0, vy1, vx0, vx1))
+            looks.append(tile)
+        return ops, looks
+
+    def _dirty(self, last: list[Op], ops: list[Op]) -> list[Box] | None:
+        """The rects ``(y0, y1, x0, x1)`` to redraw to turn the frame of ``last`` into that of
+        ``ops``; None: redraw it all."""
+        if ops == last:
+            return []
+        old, new = set(last), set(ops)
+        if len(old) != len(last) or len(new) != len(ops):
+            return None  # an operation repeated: counts would matter (blending twice)
+        changed = old ^ new
+        if [op for op in last if op in new] != [op for op in ops if op in old]:
+            return None  # the operations both have were reordered
+        rects = [(op[3], op[4], op[5], op[6]) for op in changed]
+        rects = merge_rects(rects) if len(rects) <= 4 * MAX_RECTS else [bounding(rects)]
+        if sum((y1 - y0) * (x1 - x0) for y0, y1, x0, x1 in rects) \
+                >= REDRAW_ALL * self.width * self.height:
+            return None
+        return rects
 
     def render_image(self, frame: Frame) -> Image.Image:
         """``render`` as a PIL image."""
@@ -296,6 +358,62 @@ class Renderer:
         if tiles is not None:
             self.cache.put(key, tile)
         return tile
+
+
+#: Redraw the whole frame when the dirty rects cover this share of it.
+REDRAW_ALL = 0.7
+#: At most this many dirty rects are redrawn one by one (more are merged into one).
+MAX_RECTS = 6
+
+
+def merge_rects(rects: list[Box]) -> list[Box]:
+    """``rects`` (``(y0, y1, x0, x1)``) with every pair that overlaps merged into its bounding
+    box until none do, and all merged into one when more than ``MAX_RECTS`` remain."""
+    out: list[Box] = []
+    for rect in rects:
+        y0, y1, x0, x1 = rect
+        merged = True
+        while merged:
+            merged = False
+            for j, (a0, a1, b0, b1) in enumerate(out):
+                if a0 < y1 and y0 < a1 and b0 < x1 and x0 < b1:
+                    y0, y1, x0, x1 = min(y0, a0), max(y1, a1), min(x0, b0), max(x1, b1)
+                    del out[j]
+                    merged = True
+                    break
+        out.append((y0, y1, x0, x1))
+    return out if len(out) <= MAX_RECTS else [bounding(out)]
+
+
+def bounding(rects: list[Box]) -> Box:
+    """The smallest box that holds all of ``rects``."""
+    return (min(r[0] for r in rects), max(r[1] for r in rects), min(r[2] for r in rects),
+            max(r[3] for r in rects))
+
+
+def _apply(out: np.ndarray, ops: list[Op], looks: list[Tile | RGB], clip: Box | None) -> None:
+    """Paint ``ops`` (their tiles or fill colors in ``looks``) into ``out``, only inside
+    ``clip`` (``(y0, y1, x0, x1)``; None: everywhere)."""
+    cy0, cy1, cx0, cx1 = clip if clip is not None else (0, out.shape[0], 0, out.shape[1])
+    whole = clip is None
+    for op, look in zip(ops, looks, strict=True):
+        _, Y0, X0, vy0, vy1, vx0, vx1 = op
+        if not whole:
+            if vy1 <= cy0 or cy1 <= vy0 or vx1 <= cx0 or cx1 <= vx0:
+                continue
+            vy0 = cy0 if vy0 < cy0 else vy0
+            vy1 = cy1 if vy1 > cy1 else vy1
+            vx0 = cx0 if vx0 < cx0 else vx0
+            vx1 = cx1 if vx1 > cx1 else vx1
+        if not isinstance(look, Tile):  # a fill
+            if whole:
+                np.copyto(out, _fill(out.shape[1], out.shape[0], look))
+            else:  # copied from a cached fill: much faster than broadcasting the color
+                out[vy0:vy1, vx0:vx1] = _fill(out.shape[1], out.shape[0], look)[vy0:vy1, vx0:vx1]
+        elif look.opaque:
+            out[vy0:vy1, vx0:vx1] = look.rgb[vy0 - Y0:vy1 - Y0, vx0 - X0:vx1 - X0]
+        else:
+            _paste(out, look, vy0 - Y0, vy1 - Y0, vx0 - X0, vx1 - X0, vy0, vx0)
 
 
 _DARK = object()  # marks the cache key of a tile darkened by the scrim

@@ -51,6 +51,12 @@ DrawFn = Callable[[Painter, Look], None]
 #: The draw function of each kind, or of a kind in one style (``"<kind>:<style>"``, e.g. the
 #: kit's Markdown editor ``text_field:markdown``), which wins over the kind's.
 DRAW: dict[str, DrawFn] = {}
+#: Kinds whose plain drawing (``DRAW[kind]``) reads ``Look.desc``; every other kind drawn by
+#: its plain function is keyed without it by the renderer (a description changes no pixel).
+DESC_DRAWN = frozenset({"text_field", "icon", "fab", "key", "thumb", "bubble", "map_button"})
+#: Kinds whose plain drawing reads ``desc`` (and for ``icon``, ``text``) only as the fallback
+#: of a glyph that cannot be drawn (``painter.glyph_drawn``).
+DESC_FALLBACK = frozenset({"icon", "fab", "map_button"})
 
 
 def _draws(*kinds: str) -> Callable[[DrawFn], DrawFn]:
