@@ -177,18 +177,22 @@ class Screen(Commands):
         if "p" in flags or (path is not None and path.endswith(".png")):
             buf = BytesIO()
             Image.fromarray(image).save(buf, format="PNG", compress_level=1)
-            data = buf.getvalue()
+            data: bytes | memoryview = buf.getvalue()
         else:
             # screencap.cpp's raw image: width, height, format (1: RGBA_8888) and color
             # space (``dataSpaceToInt``: 1, COLORSPACE_SRGB, for the sRGB display), then the
             # pixels; adbd's ``framebuffer:`` service reads it so (``server``)
             h, w = image.shape[:2]
-            rgba = np.dstack([image, np.full((h, w), 255, np.uint8)])
-            data = np.array([w, h, 1, 1], "<u4").tobytes() + rgba.tobytes()
+            out = np.empty(16 + h * w * 4, np.uint8)
+            out[:16] = np.array([w, h, 1, 1], "<u4").view(np.uint8)
+            rgba = out[16:].reshape(h, w, 4)
+            rgba[..., :3] = image
+            rgba[..., 3] = 255
+            data = out.data
         if path is None:
             io.out += data
             return 0
-        reason = self.fs.save(self.fs.abspath(path, io.cwd), data)
+        reason = self.fs.save(self.fs.abspath(path, io.cwd), bytes(data))
         return 0 if reason is None else io.fail(f"Error opening file: {path} ({reason})")
 
     def cmd_wm(self, args: list[str], io: IO) -> int:
