@@ -215,8 +215,11 @@ def against(rev: str, steps: int, repeats: int) -> dict[str, Any]:
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
                             str(other)], check=False, capture_output=True)
-    medians = {side: {k: statistics.median(r[k] for r in rs if k in r) for k in rs[0]}
+    medians = {side: {k: statistics.median(r[k] for r in rs if k in r) for k in rs[0]
+                      if isinstance(rs[0][k], (int, float))}
                for side, rs in runs.items()}
+    medians["loadavg_per_run"] = {side: [r["loadavg"] for r in rs]  # type: ignore[assignment]
+                                  for side, rs in runs.items()}
     ratio = {k: round(medians["current"][k] / medians["against"][k], 3)
              for k in medians["current"] if medians["against"].get(k)}
     return {**medians, "ratio": ratio, "rev": rev, "repeats": repeats}

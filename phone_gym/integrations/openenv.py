@@ -41,7 +41,10 @@ The wire format (``PhoneEnvAction``, ``PhoneEnvObservation``, ``PhoneEnvState``)
   ``/ws`` messages are JSON text only, so the observation names its frame (``frame_id``,
   and ``frame``: format, width, height) and the frame follows it as one binary WebSocket
   message (``openenv_asgi.post_frame``), with no base64 and, for ``raw``, no encoding at
-  all. The HTTP ``/reset`` has no such message: it refuses ``frame_format``.
+  all: a ``raw`` frame after the first of an episode holds only the band of rows that
+  changed since the one before (``frame``'s ``top`` and ``rows``), which the client
+  patches into the frame it has. The HTTP ``/reset`` has no such message: it refuses
+  ``frame_format``.
 """
 
 from __future__ import annotations
@@ -226,6 +229,17 @@ def encode_frame(image: np.ndarray, frame_format: str) -> bytes:
     return buf.getvalue()
 
 
+def changed_band(before: np.ndarray | None, after: np.ndarray) -> tuple[int, int]:
+    """``(top, rows)``: the rows of ``after`` that differ from ``before`` lie within
+    ``top:top + rows`` (every row when there is no ``before`` of the same shape)."""
+    if before is None or before.shape != after.shape:
+        return 0, int(after.shape[0])
+    differ = np.flatnonzero((before != after).reshape(after.shape[0], -1).any(axis=1))
+    if differ.size == 0:
+        return 0, 0
+    return int(differ[0]), int(differ[-1] - differ[0] + 1)
+
+
 def decode_frame(data: bytes, frame: Mapping[str, Any]) -> np.ndarray:
     """The ``H x W x 3`` uint8 image of ``encode_frame``'s ``data``, as ``frame`` (the
     observation's: format, width, height) describes it; ``ValueError`` when they differ."""
@@ -287,6 +301,7 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
         self._state = PhoneEnvState(env_id=env_id)
         #: The binary frame format the client asked for at reset (None: base64 PNG).
         self.frame_format: str | None = None
+        self._sent: np.ndarray | None = None  # the last raw frame sent (``changed_band``)
 
     def reset(self, seed: int | None = None, episode_id: str | None = None,
               task: str | None = None, frame_format: str | None = None,
@@ -297,6 +312,7 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
             raise ValueError(f"frame_format={frame_format!r}; accepted: "
                              f"{', '.join(FRAME_FORMATS)}, or none for base64 PNG in the JSON")
         self.frame_format = frame_format
+        self._sent = None
         opts = dict(options)
         if task is not None:
             opts["task"] = task
@@ -328,9 +344,19 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
         if shot is not None and self.frame_format is None:
             png = encode_png(shot)
         elif shot is not None and self.frame_format is not None:
-            frame_id = post_frame(encode_frame(shot, self.frame_format))
             frame = {"format": self.frame_format, "width": int(shot.shape[1]),
                      "height": int(shot.shape[0])}
+            if self.frame_format == "raw":
+                top, rows = changed_band(self._sent, shot)
+                data = np.ascontiguousarray(shot[top:top + rows], dtype=np.uint8).tobytes()
+                if self._sent is None or self._sent.shape != shot.shape:
+                    self._sent = np.array(shot, dtype=np.uint8)
+                else:
+                    self._sent[top:top + rows] = shot[top:top + rows]
+                    frame.update(top=top, rows=rows)
+            else:
+                data = encode_frame(shot, self.frame_format)
+            frame_id = post_frame(data)
         return PhoneEnvObservation(
             screenshot_png=png, frame_id=frame_id, frame=frame,
             instruction=str(obs.get("instruction", "")), ui=obs.get("ui"),
@@ -496,6 +522,9 @@ class _PhoneEnvWire(EnvClient[PhoneEnvAction, PhoneEnvObservation, PhoneEnvState
         self._token = token
         #: The binary frame of the last observation that named one: (frame_id, bytes).
         self.frame: tuple[str, bytes] | None = None
+        #: Whether the session asks for binary frames: then without per-message deflate
+        #: (RFC 7692), which costs more CPU than a raw frame's transfer saves.
+        self.binary = False
 
     async def _receive(self) -> dict[str, Any]:
         """``EnvClient._receive``, then the binary frame an observation names (``frame_id``:
@@ -530,7 +559,8 @@ class _PhoneEnvWire(EnvClient[PhoneEnvAction, PhoneEnvObservation, PhoneEnvState
             self._ws = await ws_connect(self._ws_url, open_timeout=self._connect_timeout,
                                         max_size=self._max_message_size,
                                         additional_headers=headers,
-                                        proxy=None if loopback else True)
+                                        proxy=None if loopback else True,
+                                        compression=None if self.binary else "deflate")
         except InvalidStatus as exc:
             body = exc.response.body or b""
             raise ConnectionError(f"the OpenEnv server at {self._ws_url} refused the session "
@@ -609,6 +639,8 @@ class PhoneEnvClient:
         self._wire = _PhoneEnvWire(self.base_url, self.token,
                                    connect_timeout_s=connect_timeout_s,
                                    message_timeout_s=message_timeout_s)
+        self._wire.binary = frame_format is not None
+        self._last: np.ndarray | None = None  # the last raw frame (bands patch it)
         self._client = self._wire.sync()
         self._lock = threading.Lock()
 
@@ -660,8 +692,22 @@ class PhoneEnvClient:
             got = self._wire.frame
             if got is None or got[0] != o.frame_id:
                 raise RuntimeError(f"the binary frame {o.frame_id} did not arrive")
-            obs["screenshot"] = decode_frame(got[1], o.frame)
             self._wire.frame = None
+            if "top" in o.frame:  # a band of rows to patch into the last raw frame
+                top, rows = int(o.frame["top"]), int(o.frame["rows"])
+                base = self._last
+                if base is None or base.shape[:2] != (o.frame["height"], o.frame["width"]):
+                    raise RuntimeError("a band of rows arrived with no whole frame before it")
+                if len(got[1]) != rows * base.shape[1] * 3 or top + rows > base.shape[0]:
+                    raise RuntimeError(f"a band of {rows} rows at {top} with {len(got[1])} "
+                                       f"bytes does not fit a {base.shape[1]} x "
+                                       f"{base.shape[0]} frame")
+                base[top:top + rows] = np.frombuffer(got[1], np.uint8).reshape(
+                    rows, base.shape[1], 3)
+                obs["screenshot"] = base.copy()
+            else:
+                obs["screenshot"] = decode_frame(got[1], o.frame)
+                self._last = obs["screenshot"].copy() if o.frame["format"] == "raw" else None
         if o.ui is not None:
             obs["ui"] = o.ui
         return obs, float(o.reward or 0.0), o.terminated, o.truncated, dict(o.info)

@@ -28,6 +28,7 @@ from phone_gym.integrations.openenv import (  # noqa: E402
     FRAME_FORMATS,
     PhoneEnvAction,
     PhoneEnvClient,
+    changed_band,
     create_server_app,
     decode_frame,
     decode_png,
@@ -129,6 +130,17 @@ def test_frame_round_trips() -> None:
         decode_frame(encode_frame(image, "png"), {"format": "png", "width": 21, "height": 37})
     with pytest.raises(ValueError, match="accepted: raw, png, jpeg, webp"):
         encode_frame(image, "gif")
+
+
+def test_changed_band() -> None:
+    before = np.zeros((6, 4, 3), np.uint8)
+    after = before.copy()
+    assert changed_band(before, after) == (0, 0)
+    after[2, 1, 0] = 1
+    after[4, 3, 2] = 9
+    assert changed_band(before, after) == (2, 3)
+    assert changed_band(None, after) == (0, 6)
+    assert changed_band(before[:5], after) == (0, 6)
 
 
 @pytest.mark.parametrize("fmt", ["raw", "png", "webp"])
