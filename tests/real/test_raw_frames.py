@@ -21,7 +21,7 @@ from phone_gym.real.backend import (
 )
 from phone_gym.real.base import DeviceError
 from phone_gym.virtual import VirtualAdbServer, VirtualPhone
-from phone_gym.virtual.commands.screen import MULTI_DISPLAY_WARNING
+from phone_gym.virtual.commands.screen import MULTI_DISPLAY_WARNING, raw_screencap
 from phone_gym.virtual.local import LocalBackend
 
 RGB = np.random.default_rng(7).integers(0, 256, (5, 3, 3), dtype=np.uint8)
@@ -157,3 +157,13 @@ def test_a_broken_raw_frame_after_good_ones_is_a_device_error() -> None:
     backend.screenshot()
     with pytest.raises(DeviceError, match="returned a broken raw frame"):
         backend.screenshot()
+
+
+@pytest.mark.parametrize("shape", [(5, 3, 3), (1, 1, 3), (0, 4, 3), (7, 2, 3)])
+def test_raw_screencap_is_screencap_cpps_layout(shape: tuple[int, int, int]) -> None:
+    """The one-pass RGBA of the virtual device is the plain one: header, then RGB plus 255."""
+    image = np.random.default_rng(3).integers(0, 256, shape, dtype=np.uint8)
+    h, w = shape[:2]
+    assert raw_screencap(image) == aosp_raw(with_alpha(image), 1, 1)
+    assert raw_screencap(image[:, ::-1]) == aosp_raw(with_alpha(image[:, ::-1]), 1, 1)
+    assert len(raw_screencap(image)) == 16 + h * w * 4
