@@ -18,7 +18,7 @@ import shlex
 import socket
 import struct
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -315,10 +315,8 @@ def raw_layout(data: bytes | memoryview) -> tuple[int, int, int, int, int]:
     warning of up to ``RAW_PREFIX_LIMIT`` bytes; its size is the one
     for which the pixels fill the rest exactly. ``ValueError`` when no header fits."""
     view = memoryview(data)
-    starts = [0]
     head = bytes(view[:RAW_PREFIX_LIMIT])
-    starts += [k + 1 for k, byte in enumerate(head) if byte == 0x0A]
-    for start in starts:
+    for start in _line_starts(head):
         if len(view) - start < 12:
             break
         width, height, fmt = struct.unpack_from("<3I", view, start)
@@ -334,6 +332,15 @@ def raw_layout(data: bytes | memoryview) -> tuple[int, int, int, int, int]:
         f"{' or '.join(map(str, RAW_HEADERS))}-byte header of little-endian width, height, "
         f"format ({', '.join(map(str, RAW_FORMATS))}) [and colour space], then exactly "
         f"width x height pixels")
+
+
+def _line_starts(head: bytes) -> Iterator[int]:
+    """0, then where each line of ``head`` after the first begins (looked for lazily)."""
+    yield 0
+    at = head.find(b"\n")
+    while at >= 0:
+        yield at + 1
+        at = head.find(b"\n", at + 1)
 
 
 def raw_image(data: bytes | memoryview) -> Image.Image:
