@@ -280,16 +280,18 @@ def record_trajectory(record: Mapping[str, Any], run_dir: str | Path,
     ``run_dir``) to ``out_dir`` in the trajectory format (``phone_gym.trajectory``:
     ``steps.jsonl`` plus ``frames/<episode_id>/<step>.png``, and the last screen as
     ``final.png`` for ``phone-gym play``'s replay view); returns the episode id (None for an
-    episode without steps). The reward is the episode's, on its last step (PhoneWorld's
+    episode without steps). The run's PNG frames are copied as they are (never decoded and
+    encoded again), each before the line that names it, as ``export_episodes`` writes
+    them; a run without frames (``--no-frames``) records actions and verdicts only
+    (``screenshot: null``). The reward is the episode's, on its last step (PhoneWorld's
     reward is given at the end)."""
     import secrets
 
-    import numpy as np
-
     from ..actions import format_action
     from ..trainer.rollout import frame_ref
-    from ..trajectory.records import Episode, StepRecord
-    from ..trajectory.store import export_episodes
+    from ..trajectory.format import FolderPaths, TrajectoryWriter
+    from ..trajectory.records import StepRecord
+    from ..trajectory.store import STEPS_FILE
 
     actions = list(record["actions"])
     if not actions:
@@ -297,10 +299,14 @@ def record_trajectory(record: Mapping[str, Any], run_dir: str | Path,
     frames = Path(run_dir) / record["frames"] if record.get("frames") else None
     episode_id = f"bench-{record['task']}-{record['seed']}-{secrets.token_hex(3)}"
     terminated = record.get("failure") in (None, "wrong_answer")
+    out = Path(out_dir)
+    paths = FolderPaths(out)
     steps: list[StepRecord] = []
+    shots: list[Path | None] = []
     for k, act in enumerate(actions):
         shot = frames / f"step_{k:03d}.png" if frames is not None else None
-        frame = np.asarray(Image.open(shot).convert("RGB")) if shot and shot.is_file() else None
+        shot = shot if shot is not None and shot.is_file() else None
+        ref = frame_ref(episode_id, k) if shot is not None else None
         parsed = act.get("action")
         action = format_action(action_from_dict(parsed)) if parsed else None
         last = k == len(actions) - 1
@@ -310,20 +316,38 @@ def record_trajectory(record: Mapping[str, Any], run_dir: str | Path,
             seed=record["seed"], group_id=0, step=k, instruction=record["instruction"],
             history=[s.action or s.text for s in steps],
             feedback=steps[-1].action_error if steps else None, prompt_ids=None, gen_ids=None,
-            logprobs=None, screenshot=frame_ref(episode_id, k) if frame is not None else None,
-            image_refs=[frame_ref(episode_id, k)] if frame is not None else [],
+            logprobs=None, screenshot=ref, image_refs=[ref] if ref is not None else [],
             text=str(act.get("text", "")), action=action, valid=parsed is not None,
             action_error=act.get("error"), env_reward=reward, penalty=0.0, reward=reward,
             done=last, terminated=last and terminated, truncated=last and not terminated,
             success=bool(record["success"]) if last else None,
-            verdict=str(record.get("verdict") or "") if last else None, frame=frame))
-    out = Path(out_dir)
-    export_episodes([Episode(steps)], out, append=True)
+            verdict=str(record.get("verdict") or "") if last else None))
+        shots.append(shot)
+    rows = []
+    for step, shot in zip(steps, shots, strict=True):
+        row = step.to_json()
+        StepRecord.from_json(row)  # what is written must load back (export_episodes' check)
+        if shot is not None:
+            _copy_whole(shot, paths.resolve(row["screenshot"]))
+        rows.append(row)
+    out.mkdir(parents=True, exist_ok=True)
+    with TrajectoryWriter(out / STEPS_FILE, append=True) as writer:
+        writer.episode(rows)
     final = frames / f"step_{len(actions):03d}.png" if frames is not None else None
     if final is not None and final.is_file():
-        (out / "frames" / episode_id).mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(final, out / "frames" / episode_id / "final.png")
+        _copy_whole(final, out / "frames" / episode_id / "final.png")
     return episode_id
+
+
+def _copy_whole(source: Path, dest: Path) -> None:
+    """Copy ``source`` to ``dest`` whole or not at all (a temporary file renamed over it)."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_name(f".{dest.name}.{os.getpid()}.tmp")
+    try:
+        shutil.copyfile(source, tmp)
+        os.replace(tmp, dest)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def _score_anyway(env: Any, record: dict[str, Any]) -> None:
@@ -517,7 +541,8 @@ def run_bench(suite: str | Suite = "phoneworld", agent: Any = "oracle",
     ``executor``: "processes" (``multiprocessing``) or "ray" (Ray tasks). ``record_to``: also
     append each finished episode to this folder in the trainer's trajectory format
     (``record_trajectory``: what ``phone-gym collect`` writes, ``train sft`` reads; its
-    frames come from the run's own, so ``frames`` must stay on)."""
+    frames are the run's own PNGs, copied; with ``frames=False`` it holds actions and
+    verdicts only)."""
     chosen = suite if isinstance(suite, Suite) else resolve_suite(suite)
     seed_list = list(range(seeds)) if isinstance(seeds, int) else [int(s) for s in seeds]
     if not seed_list or any(s < 0 for s in seed_list):
@@ -534,9 +559,6 @@ def run_bench(suite: str | Suite = "phoneworld", agent: Any = "oracle",
         raise ValueError(f"executor={executor!r}; accepted: {', '.join(map(repr, EXECUTORS))}")
     if invalid_limit < 0:
         raise ValueError(f"invalid_limit={invalid_limit!r}; accepted: an int >= 0")
-    if record_to is not None and not frames:
-        raise ValueError("record_to needs the episodes' frames: leave frames on (no "
-                         "--no-frames with --record)")
     if chosen.instances and seeds != 1:
         raise ValueError(f"suite {chosen.name!r} runs fixed (template, seed) instances; "
                          f"seeds={seeds!r}: accepted: leave seeds out (--seeds 1)")

@@ -29,12 +29,22 @@ The wire format (``PhoneEnvAction``, ``PhoneEnvObservation``, ``PhoneEnvState``)
   ``env.step`` as is (what ``PhoneEnvClient.step`` sends for a dict). A bad action is the
   env's ``action_error`` and a step, as in-process; only a message that is not an action
   message at all (an unknown field, two forms at once) is OpenEnv's validation error.
-- an observation holds the screenshot as PNG in base64 (lossless), the instruction, the
+- an observation holds the screenshot as PNG in base64 (lossless) by default, the
+  instruction, the
   UI listing when the env has ``ui_in_obs``, the step, the last ``action_error``,
   ``terminated``/``truncated`` and the agent-facing ``info`` (``envs.contract``'s
   ``STEP_KEYS``, ``END_KEYS`` once the episode ended, RealPhone's device keys); OpenEnv's
   own ``reward`` and ``done`` (``terminated or truncated``) are set too. The server makes
   its envs with ``privileged_info=False``: the task's params never leave it.
+- binary frames, when the client asks (``PhoneEnvClient(frame_format=...)``, the reset
+  option ``frame_format``: ``FRAME_FORMATS``, raw RGB bytes or PNG, JPEG or WebP): OpenEnv's
+  ``/ws`` messages are JSON text only, so the observation names its frame (``frame_id``,
+  and ``frame``: format, width, height) and the frame follows it as one binary WebSocket
+  message (``openenv_asgi.post_frame``), with no base64 and, for ``raw``, no encoding at
+  all: a ``raw`` frame after the first of an episode holds only the band of rows that
+  changed since the one before (``frame``'s ``top`` and ``rows``), which the client
+  patches into the frame it has. The HTTP ``/reset`` has no such message: it refuses
+  ``frame_format``.
 """
 
 from __future__ import annotations
@@ -66,7 +76,7 @@ try:
     )
     from pydantic import model_validator
 
-    from .openenv_asgi import GuardMiddleware, deadline_protocol
+    from .openenv_asgi import GuardMiddleware, deadline_protocol, post_frame
 except ImportError as err:  # pragma: no cover - depends on the extra
     raise ImportError('phone_gym.integrations.openenv needs the openenv extra: '
                       'pip install "phone-gym[openenv]"') from err
@@ -75,12 +85,17 @@ from ..actions import PhoneAction, format_action
 from ..envs.contract import PRIVILEGED_KEYS
 from ..serving import AccessPolicy, new_token, served_url, split_token
 
-__all__ = ["ENV_IDS", "IDLE_TIMEOUT_S", "REQUEST_TIMEOUT_S", "PhoneEnvAction", "PhoneEnvClient",
-           "PhoneEnvObservation", "PhoneEnvState", "PhoneEnvironment", "create_server_app",
-           "decode_png", "encode_png", "serve", "server_config"]
+__all__ = ["ENV_IDS", "FRAME_FORMATS", "IDLE_TIMEOUT_S", "REQUEST_TIMEOUT_S", "PhoneEnvAction",
+           "PhoneEnvClient", "PhoneEnvObservation", "PhoneEnvState", "PhoneEnvironment",
+           "create_server_app", "decode_frame", "decode_png", "encode_frame", "encode_png",
+           "serve", "server_config"]
 
 #: The env ids a server may serve.
 ENV_IDS: tuple[str, ...] = ("PhoneWorld-v0", "RealPhone-v0")
+#: The frame formats a client may ask for (``frame_format``): raw RGB rows (``H x W x 3``
+#: bytes), PNG (lossless), JPEG and WebP (lossy, quality ``LOSSY_QUALITY``).
+FRAME_FORMATS: tuple[str, ...] = ("raw", "png", "jpeg", "webp")
+LOSSY_QUALITY = 90
 #: Seconds a WebSocket session may wait for its client before it is closed (``--idle-timeout``).
 IDLE_TIMEOUT_S = 300.0
 #: Seconds a request's headers and body may take to arrive.
@@ -159,7 +174,9 @@ _STRUCTURED = ("x", "y", "x2", "y2", "direction", "button", "app", "seconds", "s
 class PhoneEnvObservation(Observation):
     """What the agent sees after a reset or a step (``reward``/``done`` are OpenEnv's)."""
 
-    screenshot_png: str | None = None  # PNG, base64
+    screenshot_png: str | None = None  # PNG, base64 (no frame_format asked)
+    frame_id: str | None = None  # the binary frame that follows this message
+    frame: dict[str, Any] | None = None  # its format, width and height
     instruction: str = ""
     ui: str | None = None
     step: int = 0
@@ -193,6 +210,55 @@ def decode_png(data: str) -> np.ndarray:
 
     with Image.open(io.BytesIO(base64.b64decode(data))) as image:
         return np.asarray(image.convert("RGB"), dtype=np.uint8).copy()
+
+
+def encode_frame(image: np.ndarray, frame_format: str) -> bytes:
+    """An ``H x W x 3`` uint8 image as ``frame_format`` (``FRAME_FORMATS``) bytes."""
+    pixels = np.ascontiguousarray(image, dtype=np.uint8)
+    if frame_format == "raw":
+        return pixels.tobytes()
+    from PIL import Image
+
+    options: dict[str, Any] = {"png": {"compress_level": 1},
+                               "jpeg": {"quality": LOSSY_QUALITY},
+                               "webp": {"quality": LOSSY_QUALITY}}.get(frame_format, {})
+    if frame_format not in FRAME_FORMATS:
+        raise ValueError(f"frame_format={frame_format!r}; accepted: {', '.join(FRAME_FORMATS)}")
+    buf = io.BytesIO()
+    Image.fromarray(pixels).save(buf, format=frame_format.upper(), **options)
+    return buf.getvalue()
+
+
+def changed_band(before: np.ndarray | None, after: np.ndarray) -> tuple[int, int]:
+    """``(top, rows)``: the rows of ``after`` that differ from ``before`` lie within
+    ``top:top + rows`` (every row when there is no ``before`` of the same shape)."""
+    if before is None or before.shape != after.shape:
+        return 0, int(after.shape[0])
+    differ = np.flatnonzero((before != after).reshape(after.shape[0], -1).any(axis=1))
+    if differ.size == 0:
+        return 0, 0
+    return int(differ[0]), int(differ[-1] - differ[0] + 1)
+
+
+def decode_frame(data: bytes, frame: Mapping[str, Any]) -> np.ndarray:
+    """The ``H x W x 3`` uint8 image of ``encode_frame``'s ``data``, as ``frame`` (the
+    observation's: format, width, height) describes it; ``ValueError`` when they differ."""
+    fmt, width, height = frame.get("format"), int(frame["width"]), int(frame["height"])
+    if fmt == "raw":
+        if len(data) != width * height * 3:
+            raise ValueError(f"a raw frame of {width} x {height} has {width * height * 3} "
+                             f"bytes, not {len(data)}")
+        return np.frombuffer(data, np.uint8).reshape(height, width, 3).copy()
+    if fmt not in FRAME_FORMATS:
+        raise ValueError(f"frame format {fmt!r}; accepted: {', '.join(FRAME_FORMATS)}")
+    from PIL import Image
+
+    with Image.open(io.BytesIO(data)) as image:
+        pixels = np.asarray(image.convert("RGB"), dtype=np.uint8).copy()
+    if pixels.shape[:2] != (height, width):
+        raise ValueError(f"the {fmt} frame is {pixels.shape[1]} x {pixels.shape[0]}, not "
+                         f"{width} x {height}")
+    return pixels
 
 
 def _jsonable(value: Any) -> Any:
@@ -233,10 +299,20 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
         self.env_id = env_id
         self.env = gym.make(env_id, privileged_info=False, **kwargs)
         self._state = PhoneEnvState(env_id=env_id)
+        #: The binary frame format the client asked for at reset (None: base64 PNG).
+        self.frame_format: str | None = None
+        self._sent: np.ndarray | None = None  # the last raw frame sent (``changed_band``)
 
     def reset(self, seed: int | None = None, episode_id: str | None = None,
-              task: str | None = None, **options: Any) -> PhoneEnvObservation:
-        """``env.reset(seed=seed, options={"task": task, **options})``."""
+              task: str | None = None, frame_format: str | None = None,
+              **options: Any) -> PhoneEnvObservation:
+        """``env.reset(seed=seed, options={"task": task, **options})``; ``frame_format``
+        (``FRAME_FORMATS``) sends this episode's frames as binary messages."""
+        if frame_format is not None and frame_format not in FRAME_FORMATS:
+            raise ValueError(f"frame_format={frame_format!r}; accepted: "
+                             f"{', '.join(FRAME_FORMATS)}, or none for base64 PNG in the JSON")
+        self.frame_format = frame_format
+        self._sent = None
         opts = dict(options)
         if task is not None:
             opts["task"] = task
@@ -264,8 +340,25 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
                      truncated: bool, info: Mapping[str, Any]) -> PhoneEnvObservation:
         shot = obs.get("screenshot")
         agent_info = {k: _jsonable(v) for k, v in info.items() if k not in PRIVILEGED_KEYS}
+        png = frame_id = frame = None
+        if shot is not None and self.frame_format is None:
+            png = encode_png(shot)
+        elif shot is not None and self.frame_format is not None:
+            frame = {"format": self.frame_format, "width": int(shot.shape[1]),
+                     "height": int(shot.shape[0])}
+            if self.frame_format == "raw":
+                top, rows = changed_band(self._sent, shot)
+                data = np.ascontiguousarray(shot[top:top + rows], dtype=np.uint8).tobytes()
+                if self._sent is None or self._sent.shape != shot.shape:
+                    self._sent = np.array(shot, dtype=np.uint8)
+                else:
+                    self._sent[top:top + rows] = shot[top:top + rows]
+                    frame.update(top=top, rows=rows)
+            else:
+                data = encode_frame(shot, self.frame_format)
+            frame_id = post_frame(data)
         return PhoneEnvObservation(
-            screenshot_png=encode_png(shot) if shot is not None else None,
+            screenshot_png=png, frame_id=frame_id, frame=frame,
             instruction=str(obs.get("instruction", "")), ui=obs.get("ui"),
             step=int(info.get("step", 0)), action_error=info.get("action_error"),
             terminated=terminated, truncated=truncated, info=agent_info,
@@ -343,8 +436,11 @@ def _openenv_app(env_id: str, factory: Any, max_sessions: int) -> Any:
             raise HTTPException(503, f"the env could not be made: {exc.__cause__ or exc}"
                                 ) from None
         try:
-            kwargs = server._get_valid_kwargs(inspect.signature(env.reset),
-                                              request.model_dump(exclude_unset=True))
+            asked = request.model_dump(exclude_unset=True)
+            if asked.get("frame_format") is not None:
+                raise ValueError("frame_format: binary frames follow their observation on the "
+                                 "WebSocket session (/ws); an HTTP reset sends base64 PNG")
+            kwargs = server._get_valid_kwargs(inspect.signature(env.reset), asked)
             observation = await server._run_in_session_executor(session_id, env.reset,
                                                                 **kwargs)
         except ValueError as exc:  # a bad task id or option
@@ -424,6 +520,30 @@ class _PhoneEnvWire(EnvClient[PhoneEnvAction, PhoneEnvObservation, PhoneEnvState
     def __init__(self, base_url: str, token: str | None, **kwargs: Any) -> None:
         super().__init__(base_url, **kwargs)
         self._token = token
+        #: The binary frame of the last observation that named one: (frame_id, bytes).
+        self.frame: tuple[str, bytes] | None = None
+        #: Whether the session asks for binary frames: then without per-message deflate
+        #: (RFC 7692), which costs more CPU than a raw frame's transfer saves.
+        self.binary = False
+
+    async def _receive(self) -> dict[str, Any]:
+        """``EnvClient._receive``, then the binary frame an observation names (``frame_id``:
+        the next message)."""
+        import json
+
+        assert self._ws is not None
+        raw = await asyncio.wait_for(self._ws.recv(), timeout=self._message_timeout)
+        message: dict[str, Any] = json.loads(raw)
+        data = message.get("data")
+        observation = data.get("observation") if isinstance(data, dict) else None
+        frame_id = observation.get("frame_id") if isinstance(observation, dict) else None
+        if frame_id:
+            frame = await asyncio.wait_for(self._ws.recv(), timeout=self._message_timeout)
+            if not isinstance(frame, bytes):
+                raise RuntimeError(f"the OpenEnv server sent no binary frame after the "
+                                   f"observation naming {frame_id}")
+            self.frame = (frame_id, frame)
+        return message
 
     async def connect(self) -> _PhoneEnvWire:
         """``EnvClient.connect`` with ``Authorization: Bearer TOKEN`` (and no proxy for a
@@ -439,7 +559,8 @@ class _PhoneEnvWire(EnvClient[PhoneEnvAction, PhoneEnvObservation, PhoneEnvState
             self._ws = await ws_connect(self._ws_url, open_timeout=self._connect_timeout,
                                         max_size=self._max_message_size,
                                         additional_headers=headers,
-                                        proxy=None if loopback else True)
+                                        proxy=None if loopback else True,
+                                        compression=None if self.binary else "deflate")
         except InvalidStatus as exc:
             body = exc.response.body or b""
             raise ConnectionError(f"the OpenEnv server at {self._ws_url} refused the session "
@@ -492,6 +613,8 @@ class PhoneEnvClient:
     the agent-facing info (``ui_elements`` as a list of dicts), as the in-process env
     returns them. ``action`` is an action string, an action dict or a ``PhoneAction`` (or a
     ``PhoneEnvAction``, e.g. the structured fields).
+    ``frame_format`` (``FRAME_FORMATS``) asks for the screenshots as binary WebSocket
+    messages (raw RGB, or PNG/JPEG/WebP) instead of base64 PNG in the JSON (None).
     One client is one WebSocket session, so one episode at a time; ``close()`` ends it
     (also a context manager). ``token`` is the server's (or give the URL it printed, which
     holds ``?token=``). Server errors (a step after the episode ended, a full server, a
@@ -499,7 +622,12 @@ class PhoneEnvClient:
     token) ``ConnectionError``."""
 
     def __init__(self, base_url: str, connect_timeout_s: float = 10.0,
-                 message_timeout_s: float = 120.0, token: str | None = None) -> None:
+                 message_timeout_s: float = 120.0, token: str | None = None,
+                 frame_format: str | None = None) -> None:
+        if frame_format is not None and frame_format not in FRAME_FORMATS:
+            raise ValueError(f"frame_format={frame_format!r}; accepted: "
+                             f"{', '.join(FRAME_FORMATS)}, or None for base64 PNG")
+        self.frame_format = frame_format
         if not isinstance(base_url, str) or not base_url.startswith(
                 ("http://", "https://", "ws://", "wss://")):
             raise ValueError(f"base_url={base_url!r}; accepted: http(s):// or ws(s):// URL")
@@ -508,9 +636,12 @@ class PhoneEnvClient:
             raise ValueError("token= differs from the URL's ?token=: give one of them")
         self.base_url = base.rstrip("/")
         self.token = token if token is not None else url_token
-        self._client = _PhoneEnvWire(self.base_url, self.token,
-                                     connect_timeout_s=connect_timeout_s,
-                                     message_timeout_s=message_timeout_s).sync()
+        self._wire = _PhoneEnvWire(self.base_url, self.token,
+                                   connect_timeout_s=connect_timeout_s,
+                                   message_timeout_s=message_timeout_s)
+        self._wire.binary = frame_format is not None
+        self._last: np.ndarray | None = None  # the last raw frame (bands patch it)
+        self._client = self._wire.sync()
         self._lock = threading.Lock()
 
     def reset(self, task: str | None = None, seed: int | None = None,
@@ -520,6 +651,8 @@ class PhoneEnvClient:
             data["task"] = task
         if seed is not None:
             data["seed"] = int(seed)
+        if self.frame_format is not None:
+            data["frame_format"] = self.frame_format
         with self._lock:
             result = self._client.reset(**data)
         obs, _, _, _, info = self._unpack(result.observation)
@@ -550,12 +683,31 @@ class PhoneEnvClient:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    @staticmethod
-    def _unpack(o: PhoneEnvObservation) -> tuple[dict[str, Any], float, bool, bool,
-                                                    dict[str, Any]]:
+    def _unpack(self, o: PhoneEnvObservation) -> tuple[dict[str, Any], float, bool, bool,
+                                                      dict[str, Any]]:
         obs: dict[str, Any] = {"instruction": o.instruction}
         if o.screenshot_png is not None:
             obs["screenshot"] = decode_png(o.screenshot_png)
+        elif o.frame_id is not None and o.frame is not None:
+            got = self._wire.frame
+            if got is None or got[0] != o.frame_id:
+                raise RuntimeError(f"the binary frame {o.frame_id} did not arrive")
+            self._wire.frame = None
+            if "top" in o.frame:  # a band of rows to patch into the last raw frame
+                top, rows = int(o.frame["top"]), int(o.frame["rows"])
+                base = self._last
+                if base is None or base.shape[:2] != (o.frame["height"], o.frame["width"]):
+                    raise RuntimeError("a band of rows arrived with no whole frame before it")
+                if len(got[1]) != rows * base.shape[1] * 3 or top + rows > base.shape[0]:
+                    raise RuntimeError(f"a band of {rows} rows at {top} with {len(got[1])} "
+                                       f"bytes does not fit a {base.shape[1]} x "
+                                       f"{base.shape[0]} frame")
+                base[top:top + rows] = np.frombuffer(got[1], np.uint8).reshape(
+                    rows, base.shape[1], 3)
+                obs["screenshot"] = base.copy()
+            else:
+                obs["screenshot"] = decode_frame(got[1], o.frame)
+                self._last = obs["screenshot"].copy() if o.frame["format"] == "raw" else None
         if o.ui is not None:
             obs["ui"] = o.ui
         return obs, float(o.reward or 0.0), o.terminated, o.truncated, dict(o.info)

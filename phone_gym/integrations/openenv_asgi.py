@@ -10,12 +10,21 @@
   connection), with a deadline: a connection whose request headers and body have not all
   arrived ``request_timeout_s`` after it opened or after the request's first byte is closed,
   with a 408 while the headers are incomplete.
+- Binary frames: OpenEnv's ``/ws`` protocol is JSON text messages only (``HTTPEnvServer``'s
+  ``websocket_endpoint`` reads ``receive_text`` and answers ``send_text``). A session whose
+  client asked for binary frames (``openenv.PhoneEnvironment``'s ``frame_format``) gets
+  each observation's screenshot as one binary WebSocket message right after the JSON that
+  names it (``"frame_id"``): the env leaves the encoded frame in ``post_frame``'s outbox,
+  and the guard, which sees every message the app sends, sends it after that text.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
+import threading
+import uuid
 from collections.abc import Awaitable, Callable, MutableMapping
 from http.cookies import CookieError, SimpleCookie
 from typing import Any
@@ -31,6 +40,51 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+#: Frames posted by envs and not yet sent (``post_frame``): id -> encoded bytes, oldest first.
+_OUTBOX: dict[str, bytes] = {}
+_OUTBOX_LOCK = threading.Lock()
+#: The most frames the outbox holds; an older one (its session gone) is dropped.
+OUTBOX_LIMIT = 64
+#: How an observation (serialised by OpenEnv as JSON) names its binary frame; a quote in a
+#: JSON string value is escaped, so no text of the observation matches.
+_FRAME_REF = re.compile(r'"frame_id":"([0-9a-f]{32})"')
+
+
+def post_frame(data: bytes) -> str:
+    """Leave ``data`` to follow the observation that names the returned id (``frame_id``)
+    as a binary WebSocket message."""
+    frame_id = uuid.uuid4().hex
+    with _OUTBOX_LOCK:
+        _OUTBOX[frame_id] = data
+        while len(_OUTBOX) > OUTBOX_LIMIT:
+            del _OUTBOX[next(iter(_OUTBOX))]
+    return frame_id
+
+
+def take_frame(frame_id: str) -> bytes | None:
+    """The frame posted as ``frame_id`` (removed from the outbox), or None."""
+    with _OUTBOX_LOCK:
+        return _OUTBOX.pop(frame_id, None)
+
+
+def drop_frame(frame_id: str) -> None:
+    """Forget a posted frame that will not be sent (an HTTP reply)."""
+    take_frame(frame_id)
+
+
+def with_frames(send: Send) -> Send:
+    """``send`` that follows a text message naming a posted frame with the frame."""
+    async def sending(message: Message) -> None:
+        await send(message)
+        text = message.get("text") if message["type"] == "websocket.send" else None
+        if text and '"frame_id":"' in text:
+            found = _FRAME_REF.search(text)
+            data = take_frame(found.group(1)) if found else None
+            if data is not None:
+                await send({"type": "websocket.send", "bytes": data})
+    return sending
+
 
 #: The close reason of a session that sat idle (a WebSocket reason is at most 123 bytes).
 IDLE_REASON = "session closed: idle for {:g} s; connect again for a new one"
@@ -94,6 +148,7 @@ class GuardMiddleware:
         """Run the WebSocket app; a wait for the client longer than ``idle_timeout_s`` reads
         as the client leaving, and the app's close then says why."""
         timeout = self.idle_timeout_s
+        send = with_frames(send)
         if timeout is None:
             await self.app(scope, receive, send)
             return

@@ -18,7 +18,7 @@ import shlex
 import socket
 import struct
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -46,6 +46,24 @@ IDLE_ERROR = "ERROR: could not get idle state."
 DUMPED = "UI hierchary dumped to:"
 #: The PNG signature (RFC 2083, 3.1): where ``screencap -p``'s image starts.
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+#: ``screencap`` without ``-p`` (AOSP ``frameworks/base/cmds/screencap/screencap.cpp``)
+#: writes a header of little-endian 32-bit words, width, height and pixel format (12
+#: bytes), to which newer releases add the colour space (``dataSpaceToInt``: 0 unknown, 1
+#: sRGB, 2 Display P3; 16 bytes), then the rows of pixels, unpadded. The header sizes, the
+#: longer first.
+RAW_HEADERS = (16, 12)
+#: The pixel formats ``screencap`` writes that are read here (AOSP ``ui/PixelFormat.h``,
+#: ``system/graphics.h``): format -> (bytes per pixel, Pillow's raw mode into RGB).
+RAW_FORMATS: dict[int, tuple[int, str]] = {
+    1: (4, "RGBX"),  # PIXEL_FORMAT_RGBA_8888 (the alpha byte is dropped)
+    2: (4, "RGBX"),  # PIXEL_FORMAT_RGBX_8888
+    3: (3, "RGB"),   # PIXEL_FORMAT_RGB_888
+    5: (4, "BGRX"),  # PIXEL_FORMAT_BGRA_8888
+}
+#: How far into a raw capture its header may start: AOSP ``screencap`` prints a warning
+#: (three lines) first when a phone has several displays and no ``-d`` was given, and
+#: ``adb shell`` puts stderr in the same stream (see ``png_of``).
+RAW_PREFIX_LIMIT = 1024
 _DUMP_IDS = itertools.count(1)
 #: What a failed adb call can raise, besides adbutils' own errors.
 _IO_ERRORS: tuple[type[BaseException], ...] = (
@@ -128,6 +146,8 @@ class AdbBackend:
         self._device = self.client.device(self.serial)
         self._v2: bool | None = None
         self._size: tuple[int, int] | None = None
+        #: Whether ``screencap`` without ``-p`` gives raw frames (None: not tried yet).
+        self.raw_frames: bool | None = None
         #: The physical display ``screenshot`` captures (``screencap -d``; None: the
         #: phone's only one). ``RealPhoneEnv`` sets it from ``frames.choose_display``.
         self.display: str | None = None
@@ -168,11 +188,21 @@ class AdbBackend:
                            str(result.stdout) if self._v2 else None)
 
     def shell_bytes(self, command: str, timeout: float | None = None) -> bytes:
-        """Raw stdout of ``command`` (for binary output such as ``screencap -p``)."""
+        """Raw output of ``command`` (for binary output such as ``screencap``), as ``adb
+        exec-out`` reads it: the ``exec:`` service (AOSP adb ``client/commandline.cpp``),
+        read in large chunks (adbutils' ``read_until_close`` grows one bytes object 4 KiB
+        at a time, which is quadratic in a 10 MB raw frame)."""
         limit = self.timeout if timeout is None else timeout
-        data = self._call(f"shell {command[:60]!r}", lambda: self._device.shell(
-            command, timeout=limit, encoding=None))
-        return bytes(data)
+
+        def run() -> bytes:
+            conn = self._device.open_transport(timeout=limit)
+            try:
+                conn.send_command("exec:" + command)
+                conn.check_okay()
+                return read_all(conn.conn)
+            finally:
+                conn.close()
+        return self._call(f"exec-out {command[:60]!r}", run)
 
     def pull(self, path: str) -> bytes | None:
         def read() -> bytes | None:
@@ -191,9 +221,10 @@ class AdbBackend:
         return self._call(f"list {path}", names)
 
     def screenshot(self) -> Image.Image:
-        """``screencap -p`` (``-d DISPLAY`` when ``display`` is set), cut at the PNG
-        signature (see ``png_of``)."""
-        return png_image(self.shell_bytes(screencap_command(self.display)), self.serial)
+        """``screencap`` raw (``-d DISPLAY`` when ``display`` is set; see ``raw_image``),
+        which spares the phone a PNG encoding and this side a decoding; a phone whose
+        output is not raw is asked for ``screencap -p`` from then on (see ``capture``)."""
+        return capture(self, self.display)
 
     def dump_ui(self) -> str:
         """``uiautomator dump`` to a fresh file, checked, read and removed (``shell_dump``)."""
@@ -237,13 +268,87 @@ def turned_size(natural: tuple[int, int], output: str) -> tuple[int, int]:
     return width, height
 
 
-def screencap_command(display: str | None) -> str:
-    """``screencap -p``, of the physical display ``display`` when given (digits only)."""
+def read_all(sock: socket.socket, chunk: int = 1 << 20) -> bytes:
+    """Everything ``sock`` sends until it closes, read ``chunk`` bytes at a time."""
+    parts: list[bytes] = []
+    while True:
+        part = sock.recv(chunk)
+        if not part:
+            return b"".join(parts)
+        parts.append(part)
+
+
+def screencap_command(display: str | None, png: bool = True) -> str:
+    """``screencap -p`` (``png=False``: ``screencap``, raw), of the physical display
+    ``display`` when given (digits only)."""
+    command = "screencap -p" if png else "screencap"
     if display is None:
-        return "screencap -p"
+        return command
     if not display.isdigit():
         raise ValueError(f"display={display!r}; accepted: a physical display id (digits)")
-    return f"screencap -p -d {display}"
+    return f"{command} -d {display}"
+
+
+def capture(backend: Any, display: str | None) -> Image.Image:
+    """The screen of ``backend`` (an ``AdbBackend`` or ``LocalBackend``: ``shell_bytes``,
+    ``serial`` and a ``raw_frames`` flag) as an RGB image: raw ``screencap`` while the
+    phone gives raw frames, else ``screencap -p``. The first capture that is not raw (a
+    phone or a shell wrapper that only makes PNGs) turns ``raw_frames`` off."""
+    if backend.raw_frames is not False:
+        data = backend.shell_bytes(screencap_command(display, png=False))
+        try:
+            image = raw_image(data)
+        except ValueError:
+            if backend.raw_frames:  # raw frames before: this one is broken, not PNG-only
+                raise DeviceError(f"screencap on {backend.serial} returned a broken raw "
+                                  f"frame ({len(data)} bytes: {data[:40]!r})") from None
+            backend.raw_frames = False
+        else:
+            backend.raw_frames = True
+            return image
+    return png_image(backend.shell_bytes(screencap_command(display)), backend.serial)
+
+
+def raw_layout(data: bytes | memoryview) -> tuple[int, int, int, int, int]:
+    """Where the image of raw ``screencap`` output ``data`` lies: ``(offset of the pixels,
+    width, height, bytes per pixel, format)``. The header (``RAW_HEADERS``) may follow a
+    warning of up to ``RAW_PREFIX_LIMIT`` bytes; its size is the one
+    for which the pixels fill the rest exactly. ``ValueError`` when no header fits."""
+    view = memoryview(data)
+    head = bytes(view[:RAW_PREFIX_LIMIT])
+    for start in _line_starts(head):
+        if len(view) - start < 12:
+            break
+        width, height, fmt = struct.unpack_from("<3I", view, start)
+        if fmt not in RAW_FORMATS or not width or not height:
+            continue
+        size = width * height * RAW_FORMATS[fmt][0]
+        for header in RAW_HEADERS:
+            if len(view) - start - header == size:
+                return start + header, width, height, RAW_FORMATS[fmt][0], fmt
+    words = struct.unpack_from("<3I", view) if len(view) >= 12 else ()
+    raise ValueError(
+        f"not a raw screencap image ({len(view)} bytes, first words {words}): accepted a "
+        f"{' or '.join(map(str, RAW_HEADERS))}-byte header of little-endian width, height, "
+        f"format ({', '.join(map(str, RAW_FORMATS))}) [and colour space], then exactly "
+        f"width x height pixels")
+
+
+def _line_starts(head: bytes) -> Iterator[int]:
+    """0, then where each line of ``head`` after the first begins (looked for lazily)."""
+    yield 0
+    at = head.find(b"\n")
+    while at >= 0:
+        yield at + 1
+        at = head.find(b"\n", at + 1)
+
+
+def raw_image(data: bytes | memoryview) -> Image.Image:
+    """Raw ``screencap`` output (``raw_layout``) as an RGB image; ``ValueError`` when it is
+    not raw."""
+    offset, width, height, _, fmt = raw_layout(data)
+    return Image.frombytes("RGB", (width, height), memoryview(data)[offset:], "raw",
+                           RAW_FORMATS[fmt][1])
 
 
 def shell_dump(backend: Backend, timeout: float) -> str:

@@ -7,11 +7,10 @@ files to its sync methods, so tests drive the real-phone code (``AdbState``, env
 from __future__ import annotations
 
 import stat
-from io import BytesIO
 
-from PIL import Image, UnidentifiedImageError
+from PIL import Image
 
-from ..real.backend import DUMP_TIMEOUT, parse_wm_size, screencap_command, shell_dump
+from ..real.backend import DUMP_TIMEOUT, capture, parse_wm_size, shell_dump
 from ..real.base import DeviceError, ShellResult
 from .fs import epoch
 from .phone import VirtualPhone
@@ -26,6 +25,8 @@ class LocalBackend:
         #: The physical display screenshots are taken of (``screencap -d``; None: any).
         self.display: str | None = None
         self.dump_timeout = DUMP_TIMEOUT
+        #: Whether ``screencap`` gives raw frames (None: not tried yet; ``capture``).
+        self.raw_frames: bool | None = None
 
     def shell(self, command: str, timeout: float | None = None) -> ShellResult:
         """Run ``command``; stdout then stderr as one text (as adb's v2 shell joins them)."""
@@ -34,7 +35,7 @@ class LocalBackend:
                            out.decode("utf-8", "replace"))
 
     def shell_bytes(self, command: str, timeout: float | None = None) -> bytes:
-        """Raw stdout of ``command`` (for ``screencap -p``)."""
+        """Raw stdout of ``command`` (for ``screencap``)."""
         return self.phone.shell(command)[1]
 
     def pull(self, path: str) -> bytes | None:
@@ -51,12 +52,8 @@ class LocalBackend:
         return [name for name, mode, _, _ in entries if stat.S_ISREG(mode)]
 
     def screenshot(self) -> Image.Image:
-        data = self.shell_bytes(screencap_command(self.display))
-        try:
-            return Image.open(BytesIO(data)).convert("RGB")
-        except (UnidentifiedImageError, OSError) as exc:
-            raise DeviceError(f"screencap on {self.serial} returned no PNG "
-                              f"({len(data)} bytes: {data[:40]!r})") from exc
+        """As ``AdbBackend.screenshot``: raw ``screencap``, else ``-p`` (``capture``)."""
+        return capture(self, self.display)
 
     def dump_ui(self) -> str:
         """As ``AdbBackend.dump_ui``: a checked dump to a fresh file (``shell_dump``)."""

@@ -112,6 +112,10 @@ PROFILE_SETTINGS: dict[str, dict[tuple[str, str], str]] = {
 }
 
 
+def _discard(data: bytes) -> None:
+    """A sink that keeps nothing."""
+
+
 class VirtualPhone:
     """A PhoneWorld phone behind an Android-like shell and file system (see the module doc).
 
@@ -269,9 +273,11 @@ class VirtualPhone:
         """
         with self.lock:
             merged = bytearray()
-            io = IO(stdin, Stream(merged.extend), Stream(merged.extend))
+            v1 = V1_EXIT.search(command) is not None
+            sink = merged.extend if v1 else _discard  # kept for a v1 shell only
+            io = IO(stdin, Stream(sink), Stream(sink))
             status = Shell(self, ENV).run(command, io) & 0xFF
-            if V1_EXIT.search(command):
+            if v1:
                 return status, bytes(merged), b""
             return status, bytes(io.out), bytes(io.err)
 

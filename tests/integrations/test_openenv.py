@@ -25,10 +25,14 @@ from phone_gym.actions import format_action  # noqa: E402
 from phone_gym.envs import register_envs  # noqa: E402
 from phone_gym.envs.contract import END_KEYS, PRIVILEGED_KEYS, STEP_KEYS  # noqa: E402
 from phone_gym.integrations.openenv import (  # noqa: E402
+    FRAME_FORMATS,
     PhoneEnvAction,
     PhoneEnvClient,
+    changed_band,
     create_server_app,
+    decode_frame,
     decode_png,
+    encode_frame,
     encode_png,
     server_config,
 )
@@ -103,6 +107,68 @@ def plain_info(info: dict[str, Any]) -> dict[str, Any]:
 def test_png_round_trip_is_lossless() -> None:
     image = np.random.default_rng(0).integers(0, 256, (37, 20, 3), dtype=np.uint8)
     assert np.array_equal(decode_png(encode_png(image)), image)
+
+
+def test_frame_round_trips() -> None:
+    """Raw and PNG frames come back as they went; JPEG and WebP close to it; a frame whose
+    size is not the one its observation states is refused."""
+    image = np.random.default_rng(0).integers(0, 256, (37, 20, 3), dtype=np.uint8)
+    smooth = np.repeat(np.linspace(0, 255, 40, dtype=np.uint8)[:, None, None], 3, 2)
+    smooth = np.repeat(smooth, 24, 1)
+    for fmt in FRAME_FORMATS:
+        meta = {"format": fmt, "width": 20, "height": 37}
+        got = decode_frame(encode_frame(image, fmt), meta)
+        assert got.shape == image.shape and got.dtype == np.uint8
+        if fmt in ("raw", "png"):
+            assert np.array_equal(got, image)
+        back = decode_frame(encode_frame(smooth, fmt), {**meta, "width": 24, "height": 40})
+        assert np.abs(back.astype(int) - smooth).max() <= (0 if fmt in ("raw", "png") else 8)
+    with pytest.raises(ValueError, match="has 2220 bytes, not 2217"):
+        decode_frame(encode_frame(image, "raw")[:-3], {"format": "raw", "width": 20,
+                                                       "height": 37})
+    with pytest.raises(ValueError, match="not 21 x 37"):
+        decode_frame(encode_frame(image, "png"), {"format": "png", "width": 21, "height": 37})
+    with pytest.raises(ValueError, match="accepted: raw, png, jpeg, webp"):
+        encode_frame(image, "gif")
+
+
+def test_changed_band() -> None:
+    before = np.zeros((6, 4, 3), np.uint8)
+    after = before.copy()
+    assert changed_band(before, after) == (0, 0)
+    after[2, 1, 0] = 1
+    after[4, 3, 2] = 9
+    assert changed_band(before, after) == (2, 3)
+    assert changed_band(None, after) == (0, 6)
+    assert changed_band(before[:5], after) == (0, 6)
+
+
+@pytest.mark.parametrize("fmt", ["raw", "png", "webp"])
+def test_binary_frames_over_the_session(world: Server, fmt: str) -> None:
+    """A client that asks for binary frames gets the in-process screenshots (exactly, for
+    raw and PNG) as binary WebSocket messages; the JSON then holds no base64 PNG."""
+    expected = in_process("ContactsCreate", 3, 2)
+    with PhoneEnvClient(world.url, frame_format=fmt) as client:
+        obs, _ = client.reset(task="ContactsCreate", seed=3)
+        for (action, e_obs, *_rest) in expected[:3]:
+            if action is not None:
+                obs, *_ = client.step(action)
+            assert obs["screenshot"].shape == e_obs["screenshot"].shape
+            if fmt != "webp":
+                assert np.array_equal(obs["screenshot"], e_obs["screenshot"]), action
+            else:
+                diff = np.abs(obs["screenshot"].astype(int) - e_obs["screenshot"])
+                assert diff.mean() < 4, action
+    with pytest.raises(ValueError, match="accepted: raw, png, jpeg, webp"):
+        PhoneEnvClient(world.url, frame_format="bmp")
+
+
+def test_an_http_reset_refuses_binary_frames(world: Server) -> None:
+    import httpx
+
+    reply = httpx.post(f"{world.base}/reset", headers=world.auth,
+                       json={"task": "ContactsCreate", "frame_format": "raw"})
+    assert reply.status_code == 400 and "WebSocket session" in reply.json()["detail"]
 
 
 @pytest.mark.parametrize(("task", "seed"), [("ContactsCreate", 3), ("BikePayParking", 0)])

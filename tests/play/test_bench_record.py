@@ -43,6 +43,33 @@ def test_bench_cli_record_flag(tmp_path: Path, capsys: pytest.CaptureFixture[str
                  "--record", str(traj), "--no-progress"]) == 0
     assert f"trajectories in {traj}" in capsys.readouterr().out
     assert len(load_episodes(traj)) == 1
-    assert main(["bench", "run", "--suite", TASK, "--out", str(tmp_path / "run2"),
-                 "--record", str(traj), "--no-frames", "--no-progress"]) == 2
-    assert "leave frames on" in capsys.readouterr().err
+
+
+def test_bench_record_copies_the_run_frames(tmp_path: Path) -> None:
+    """The recorded frames are the run's PNG files byte for byte (not decoded and encoded
+    again), and they load back as the run's pixels."""
+    run_bench(TASK, "oracle", seeds=1, out_dir=tmp_path / "run", progress=False,
+              record_to=tmp_path / "traj")
+    (episode,) = load_episodes(tmp_path / "traj")
+    shots = sorted((tmp_path / "run" / "episodes").glob("*/step_*.png"))
+    assert len(shots) == len(episode.steps) + 1  # the screen after the last step too
+    for step, shot in zip(episode.steps, shots, strict=False):
+        assert step.screenshot is not None
+        assert (tmp_path / "traj" / step.screenshot).read_bytes() == shot.read_bytes()
+    final = tmp_path / "traj" / "frames" / episode.episode_id / "final.png"
+    assert final.read_bytes() == shots[-1].read_bytes()
+
+
+def test_bench_record_without_frames(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--record --no-frames``: actions and verdicts only, no frame files."""
+    traj = tmp_path / "traj"
+    assert main(["bench", "run", "--suite", TASK, "--out", str(tmp_path / "run"),
+                 "--record", str(traj), "--no-frames", "--no-progress"]) == 0
+    assert f"trajectories in {traj}" in capsys.readouterr().out
+    (episode,) = load_episodes(traj)
+    assert episode.success and episode.steps[-1].verdict
+    assert episode.steps[0].action == 'open_app(app="Clock")'
+    assert all(s.screenshot is None and s.frame is None and not s.image_refs
+               for s in episode.steps)
+    assert not (traj / "frames").exists()
+    assert not (tmp_path / "run" / "episodes").exists()

@@ -208,7 +208,7 @@ def test_a_foldable_is_captured_from_the_display_in_use() -> None:
     env = RealPhoneEnv(backend=backend, task="SettingsWifiOff", settle=0.0)
     obs, info = env.reset(seed=0)
     assert env.profile is not None and env.profile.display == FOLD_INNER
-    assert ["screencap", "-p", "-d", FOLD_INNER] in list(phone.shell_log)
+    assert ["screencap", "-d", FOLD_INNER] in list(phone.shell_log)
     assert info["frame"] is None and obs["screenshot"].std() > 5
     plain = RealPhoneEnv(backend=LocalBackend(VirtualPhone()), task="SettingsWifiOff")
     assert plain.read_profile().display is None  # one display: screencap as ever
