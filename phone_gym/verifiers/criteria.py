@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from . import mentions
 from .diff import Change, diff, matches
-from .snap import select
+from .snap import in_order, select
 from .verdict import Verdict
 
 #: Snapshot paths that never count as collateral damage: time passes, the app on screen, copying
@@ -157,9 +157,24 @@ def matching(state: Mapping[str, Any], collection: str,
     rows = lookup(state, collection)
     if not isinstance(rows, Mapping):
         return []
-    keys = select(rows, query_key(where),
-                  lambda r: all(field_ok(v, r.get(k)) for k, v in where.items()))
-    return [rows[k] for k in keys]
+    return [rows[k] for k in _select(rows, where)]
+
+
+def matching_keys(state: Mapping[str, Any], collection: str,
+                  where: Mapping[str, Any]) -> list[str]:
+    """The keys of the records of ``collection`` whose fields match ``where``, in the
+    table's order (on a PhoneWorld snapshot: found through the phone's indexes by the
+    literal fields of ``where``, not by reading every record)."""
+    rows = lookup(state, collection)
+    if not isinstance(rows, Mapping):
+        return []
+    return in_order(rows, _select(rows, where))
+
+
+def _select(rows: Mapping[str, Any], where: Mapping[str, Any]) -> list[str]:
+    eq = {k: v for k, v in where.items() if not callable(v)}
+    return select(rows, query_key(where),
+                  lambda r: all(field_ok(v, r.get(k)) for k, v in where.items()), eq)
 
 
 def _describe(where: Mapping[str, Any]) -> str:
