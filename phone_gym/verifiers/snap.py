@@ -111,11 +111,15 @@ class Rows(dict):  # type: ignore[type-arg]
         return self._positions[key]
 
 
-#: ``finder(field, value)``: the keys of a base's records whose ``field`` may equal ``value``
-#: (a superset of those that do: each is tested again), or None when it cannot tell. The
-#: phone that made the base answers from an index it keeps on write and the journal of the
-#: keys changed since the base was made, so a search costs what it finds and what changed.
-Finder = Callable[[str, Any], Iterable[str] | None]
+#: ``finder(field, value, key)``: the keys of a base's records whose ``field`` may equal
+#: ``value`` (with ``key``: whose ``key(field)`` may), a superset of those that do (each is
+#: tested again), or None when it cannot tell. The phone that made the base answers from an
+#: index it keeps on write and the journal of the keys changed since the base was made, so a
+#: search costs what it finds and what changed.
+Finder = Callable[[str, Any, "Callable[[Any], Any] | None"], Iterable[str] | None]
+
+#: A ``Finder`` that names this many keys or fewer is not asked about further fields.
+FEW = 8
 
 #: Field values a ``Finder`` is asked about (others are compared by scanning).
 SCALARS = (str, int, float, bool, type(None))
@@ -194,17 +198,18 @@ class TableSnap(Mapping[str, Any]):
 
 
 def select(rows: Mapping[str, Any], query: Any, test: Callable[[Mapping[str, Any]], bool],
-           eq: Mapping[str, Any] | None = None) -> list[str]:
+           by: Iterable[tuple[str, Any, Callable[[Any], Any] | None]] = ()) -> list[str]:
     """Keys of the records in ``rows`` for which ``test`` holds. On a ``TableSnap`` the base
     is searched once per ``query`` (a hashable description of ``test``) and only the delta
-    afterwards. ``eq``: fields that ``test`` requires to equal a value: with a base whose
-    ``finder`` knows one of them, only the records it names are tested, not every one."""
+    afterwards. ``by``: ``(field, value, key)`` that ``test`` requires (the field, or its
+    ``key``, equals ``value``): with a base whose ``finder`` knows one of them, only the
+    records it names are tested, not every one."""
     if isinstance(rows, TableSnap) and query is not None:
         base, delta = rows.base, rows.delta
         memo_key = ("select", query)
         hits = base.memo.get(memo_key)
         if hits is None:
-            candidates = _candidates(base, eq)
+            candidates = _candidates(base, by)
             if candidates is None:
                 hits = frozenset(k for k, r in base.items() if isinstance(r, Mapping) and test(r))
             else:
@@ -218,20 +223,23 @@ def select(rows: Mapping[str, Any], query: Any, test: Callable[[Mapping[str, Any
     return [k for k, r in rows.items() if isinstance(r, Mapping) and test(r)]
 
 
-def _candidates(base: Rows, eq: Mapping[str, Any] | None) -> set[str] | None:
-    """The fewest keys of ``base`` the finder names for one of the ``eq`` fields (None: no
-    finder, or none of the fields is one it knows)."""
-    if base.finder is None or not eq:
+def _candidates(base: Rows, by: Iterable[tuple[str, Any, Callable[[Any], Any] | None]],
+                ) -> set[str] | None:
+    """The fewest keys of ``base`` the finder names for one of ``by``, asked in turn until
+    one names a few (None: no finder, or none of them is one it knows)."""
+    if base.finder is None:
         return None
     best: set[str] | None = None
-    for name, value in eq.items():
+    for name, value, key in by:
         if type(value) not in SCALARS:
             continue
-        found = base.finder(name, value)
+        found = base.finder(name, value, key)
         if found is not None:
             keys = set(found)
             if best is None or len(keys) < len(best):
                 best = keys
+            if len(best) <= FEW:
+                break
     return best
 
 

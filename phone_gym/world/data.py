@@ -149,7 +149,7 @@ class Table(Generic[R]):
         self._snap: TableSnap | None = None
         self._snap_version = -1
         self._indexes: dict[str, Listing[R]] = {}
-        self._eq: dict[str, FieldIndex] = {}  # verifiers' lookups by a field's value
+        self._eq: dict[tuple[str, Any], FieldIndex] = {}  # verifiers' lookups by value
         for record in records:
             self.add(record)
 
@@ -181,23 +181,24 @@ class Table(Generic[R]):
         if self._journal is not None:
             self._journal.bump()
 
-    def field_index(self, name: str) -> FieldIndex | None:
-        """The keys of the records by the value of field ``name`` (made on first call, then
-        kept on every write; tables of the same kind made later keep it from their first
-        write). None for a name that is no record field (``_private``)."""
+    def field_index(self, name: str, by: Callable[[Any], Any] | None = None,
+                    ) -> FieldIndex | None:
+        """The keys of the records by the value of field ``name`` (or by ``by(value)``),
+        made on first call, then kept on every write (tables of the same kind made later
+        keep it from their first write). None for a name that is no record field."""
         if name.startswith("_"):
             return None
-        index = self._eq.get(name)
+        index = self._eq.get((name, by))
         if index is None:
-            index = self._eq[name] = FieldIndex(name, self._rows)
+            index = self._eq[name, by] = FieldIndex(name, self._rows, by)
             if self.kind is not None:
-                WANTED_FIELDS.setdefault(self.kind, set()).add(name)
+                WANTED_FIELDS.setdefault(self.kind, set()).add((name, by))
         return index
 
     def _keep_fields(self, key: Any) -> None:
-        for name in WANTED_FIELDS.get(self.kind, ()) if self.kind is not None else ():
-            if name not in self._eq:
-                self._eq[name] = FieldIndex(name, self._rows)
+        for name, by in WANTED_FIELDS.get(self.kind, ()) if self.kind is not None else ():
+            if (name, by) not in self._eq:
+                self._eq[name, by] = FieldIndex(name, self._rows, by)
         skey, record = str(key), self._rows.get(key)
         for index in self._eq.values():
             index.apply(skey, record)
@@ -207,12 +208,12 @@ class Table(Generic[R]):
         table) and the keys changed since (``changes_since``), which are tested again."""
         ref, version = weakref.ref(self), self.version
 
-        def find(name: str, value: Any) -> set[str] | None:
+        def find(name: str, value: Any, by: Callable[[Any], Any] | None) -> set[str] | None:
             table = ref()
             if table is None:
                 return None
             changed = table.changes_since(version)
-            index = table.field_index(name) if changed is not None else None
+            index = table.field_index(name, by) if changed is not None else None
             if index is None or changed is None:
                 return None
             found = index.find(value)
@@ -436,10 +437,11 @@ class Table(Generic[R]):
 
 
 # --- lookups by value ------------------------------------------------------------------------
-#: Record kinds and the fields verifiers looked their records up by (``Table.field_index``):
+#: Record kinds and the fields (with the function of the value, if any) verifiers looked
+#: their records up by (``Table.field_index``):
 #: a new table of such a kind keeps those indexes from its first write, so the lookup at the
 #: end of the next episode finds the index made (writes pay a few dict operations each).
-WANTED_FIELDS: dict[type, set[str]] = {}
+WANTED_FIELDS: dict[type, set[tuple[str, Callable[[Any], Any] | None]]] = {}
 
 _NONE: Any = object()
 
@@ -453,14 +455,17 @@ def _plain_field(kind: type, name: str) -> bool:
 
 
 class FieldIndex:
-    """The keys (``str``) of a table's records by the value of one field, kept on write.
-    Only scalar values are indexed (a snapshot holds them unchanged); a record whose value is
-    anything else, or that has no such field, is ``wild``: a candidate for every value."""
+    """The keys (``str``) of a table's records by the value of one field (or by ``by`` of
+    it), kept on write. Only scalar values are indexed (a snapshot holds them unchanged); a
+    record whose value is anything else, or that has no such field, is ``wild``: a candidate
+    for every value."""
 
-    __slots__ = ("name", "buckets", "of", "wild")
+    __slots__ = ("name", "by", "buckets", "of", "wild")
 
-    def __init__(self, name: str, rows: Mapping[Any, Any]) -> None:
+    def __init__(self, name: str, rows: Mapping[Any, Any],
+                 by: Callable[[Any], Any] | None = None) -> None:
         self.name = name
+        self.by = by
         self.buckets: dict[Any, str | set[str]] = {}  # one key as itself, more as a set
         self.of: dict[str, Any] = {}
         self.wild: set[str] = set()
@@ -487,6 +492,13 @@ class FieldIndex:
         if type(value) not in SCALARS or not _plain_field(kind, self.name):
             self.wild.add(skey)
             return
+        if self.by is not None:
+            try:
+                value = self.by(value)
+                hash(value)
+            except Exception:  # noqa: BLE001 - a value the function refuses: test it later
+                self.wild.add(skey)
+                return
         self.of[skey] = value
         now = self.buckets.get(value)
         if now is None:

@@ -46,6 +46,7 @@ edits = st.lists(st.tuples(st.sampled_from(("add", "update", "remove", "put")),
 wheres = st.sampled_from([
     {"name": "Ann"}, {"name": "ann"}, {"group": None}, {"group": "work", "rank": 2},
     {"rank": 1}, {"rank": True}, {"name": same_text("ann")}, {"tags": ("Bob",)},
+    {"name": same_text(" ANN. "), "rank": 0}, {"group": same_text("Work")},
     {"name": "Bob", "group": "home"}, {"nick": None}, {"name": "Zed"},
 ])
 
@@ -121,7 +122,7 @@ def test_a_lookup_tests_only_what_the_index_names_and_what_changed() -> None:
         return record["name"] == "person 7"
 
     rows = initial["recs"]
-    assert sorted(select(rows, ("t", 1), test, {"name": "person 7"})) == ["7"]
+    assert sorted(select(rows, ("t", 1), test, [("name", "person 7", None)])) == ["7"]
     assert len(tested) <= 3  # record 7, and the two changed since the snapshot (5 and 9)
     assert matching_keys({"recs": table.snapshot()}, "recs", {"name": "person 7"}) == ["5", "7"]
     tested.clear()
@@ -136,7 +137,7 @@ def test_a_snapshot_older_than_the_change_log_is_searched_in_full() -> None:
         table.new(name=f"n{i}")
     table.update(1, name="Bob")
     assert initial["recs"].base.finder is not None
-    assert initial["recs"].base.finder("name", "Ann") is None
+    assert initial["recs"].base.finder("name", "Ann", None) is None
     assert matching_keys(initial, "recs", {"name": "Ann"}) == ["1"]
     assert matching_keys({"recs": table.snapshot()}, "recs", {"name": "Ann"}) == []
 
@@ -151,6 +152,28 @@ def test_tables_of_a_kind_looked_up_by_a_field_keep_its_index_from_the_first_wri
     assert first.field_index("name") is not None
     second: Table[Pet] = Table(kind=Pet)
     second.new(name="Tom")
-    assert "name" in second._eq  # made on the first write, not at the next lookup
+    assert ("name", None) in second._eq  # made on the first write, not at the next lookup
     assert second.field_index("name").find("Tom") == {"1"}  # type: ignore[union-attr]
     assert second.field_index("_private") is None
+
+
+def test_a_text_matcher_is_looked_up_in_an_index_of_normalized_text() -> None:
+    table: Table[Rec] = Table(kind=Rec)
+    for i in range(500):
+        table.new(name=f"Person {i}")
+    table.new(name="  ann! ")
+    initial = {"recs": table.snapshot()}
+    table.new(name="ANN")
+    tested: list[str] = []
+    matcher = same_text("Ann")
+    assert matcher.index is not None
+
+    def test(record: Any) -> bool:
+        tested.append(record["name"])
+        return bool(matcher(record["name"]))
+
+    assert select(initial["recs"], ("ann",), test, [("name", "Ann", None),
+                                                    ("name", "ann", matcher.index[0])]) == []
+    assert tested == []  # no record is named "Ann" exactly: nothing to test
+    assert matching_keys(initial, "recs", {"name": matcher}) == ["501"]
+    assert matching_keys({"recs": table.snapshot()}, "recs", {"name": matcher}) == ["501", "502"]
