@@ -172,7 +172,7 @@ class Table(Generic[R]):
     def _changed(self, key: Any) -> None:
         for listing in self._indexes.values():
             listing.apply(key, self._rows.get(key))
-        if self._eq or self.kind in WANTED_FIELDS:
+        if self._eq or (self.kind in WANTED_FIELDS and len(self._rows) >= INDEX_MIN):
             self._keep_fields(key)
         self.version += 1
         self._log.append((self.version, str(key)))
@@ -185,20 +185,26 @@ class Table(Generic[R]):
                     ) -> FieldIndex | None:
         """The keys of the records by the value of field ``name`` (or by ``by(value)``),
         made on first call, then kept on every write (tables of the same kind made later
-        keep it from their first write). None for a name that is no record field."""
+        keep it once they hold ``INDEX_MIN`` records). None for a name that is no record
+        field, and while the table holds fewer than ``INDEX_MIN`` records (reading them all
+        costs less than keeping an index)."""
         if name.startswith("_"):
             return None
         index = self._eq.get((name, by))
         if index is None:
+            if len(self._rows) < INDEX_MIN:
+                return None
             index = self._eq[name, by] = FieldIndex(name, self._rows, by)
             if self.kind is not None:
                 WANTED_FIELDS.setdefault(self.kind, set()).add((name, by))
         return index
 
     def _keep_fields(self, key: Any) -> None:
-        for name, by in WANTED_FIELDS.get(self.kind, ()) if self.kind is not None else ():
-            if (name, by) not in self._eq:
-                self._eq[name, by] = FieldIndex(name, self._rows, by)
+        wanted = WANTED_FIELDS.get(self.kind) if self.kind is not None else None
+        if wanted and len(wanted) > len(self._eq):  # (this kind's indexes are all wanted)
+            for name, by in wanted:
+                if (name, by) not in self._eq:
+                    self._eq[name, by] = FieldIndex(name, self._rows, by)
         skey, record = str(key), self._rows.get(key)
         for index in self._eq.values():
             index.apply(skey, record)
@@ -443,6 +449,9 @@ class Table(Generic[R]):
 #: end of the next episode finds the index made (writes pay a few dict operations each).
 WANTED_FIELDS: dict[type, set[tuple[str, Callable[[Any], Any] | None]]] = {}
 
+#: Tables with fewer records than this keep no field index: a lookup reads them all.
+INDEX_MIN = 256
+
 _NONE: Any = object()
 
 
@@ -460,7 +469,7 @@ class FieldIndex:
     record whose value is anything else, or that has no such field, is ``wild``: a candidate
     for every value."""
 
-    __slots__ = ("name", "by", "buckets", "of", "wild")
+    __slots__ = ("name", "by", "buckets", "of", "wild", "_kinds")
 
     def __init__(self, name: str, rows: Mapping[Any, Any],
                  by: Callable[[Any], Any] | None = None) -> None:
@@ -469,15 +478,14 @@ class FieldIndex:
         self.buckets: dict[Any, str | set[str]] = {}  # one key as itself, more as a set
         self.of: dict[str, Any] = {}
         self.wild: set[str] = set()
+        self._kinds: dict[type, bool] = {}  # record kind -> whether its field is indexable
         for key, record in rows.items():
             self.apply(str(key), record)
 
     def apply(self, skey: str, record: Any) -> None:
         """``skey`` now holds ``record`` (None: removed)."""
-        old = self.of.pop(skey, _NONE)
-        if old is _NONE:
-            self.wild.discard(skey)
-        else:
+        if skey in self.of:
+            old = self.of.pop(skey)
             bucket = self.buckets[old]
             if isinstance(bucket, str):
                 del self.buckets[old]
@@ -485,11 +493,16 @@ class FieldIndex:
                 bucket.discard(skey)
                 if len(bucket) == 1:
                     self.buckets[old] = next(iter(bucket))
+        elif self.wild:
+            self.wild.discard(skey)
         if record is None:
             return
         value = getattr(record, self.name, _NONE)
         kind: Any = type(record)
-        if type(value) not in SCALARS or not _plain_field(kind, self.name):
+        ok = self._kinds.get(kind)
+        if ok is None:
+            ok = self._kinds[kind] = _plain_field(kind, self.name)
+        if not ok or type(value) not in SCALARS:
             self.wild.add(skey)
             return
         if self.by is not None:

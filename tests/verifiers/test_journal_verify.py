@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+from unittest.mock import patch
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,6 +24,7 @@ from phone_gym.verifiers import (
     same_text,
 )
 from phone_gym.verifiers.snap import TableSnap, select
+from phone_gym.world import data
 from phone_gym.world.data import Table
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "ann")
@@ -77,6 +79,13 @@ def scan(state: dict[str, Any], where: dict[str, Any]) -> list[str]:
 @given(start=st.lists(records, min_size=1, max_size=25), first=edits, second=edits,
        where=wheres, index_early=st.booleans())
 def test_indexed_lookups_and_verdicts_equal_the_full_scan_and_diff(
+        start: list[Rec], first: list[tuple[str, int, Rec]],
+        second: list[tuple[str, int, Rec]], where: dict[str, Any], index_early: bool) -> None:
+    with patch.object(data, "INDEX_MIN", 0):  # small tables too: the fast path throughout
+        lookups_and_verdicts_equal_the_full_scan(start, first, second, where, index_early)
+
+
+def lookups_and_verdicts_equal_the_full_scan(
         start: list[Rec], first: list[tuple[str, int, Rec]],
         second: list[tuple[str, int, Rec]], where: dict[str, Any], index_early: bool) -> None:
     table: Table[Rec] = Table(start, kind=Rec)
@@ -149,11 +158,22 @@ def test_tables_of_a_kind_looked_up_by_a_field_keep_its_index_from_the_first_wri
         name: str = ""
 
     first: Table[Pet] = Table([Pet(name="Rex")], kind=Pet)
+    assert first.field_index("name") is None  # too few records to be worth an index
+    assert matching_keys({"pets": first.snapshot()}, "pets", {"name": "Rex"}) == ["1"]
+    assert Pet not in data.WANTED_FIELDS
+    for i in range(data.INDEX_MIN):
+        first.new(name=f"pet {i}")
     assert first.field_index("name") is not None
     second: Table[Pet] = Table(kind=Pet)
-    second.new(name="Tom")
-    assert ("name", None) in second._eq  # made on the first write, not at the next lookup
-    assert second.field_index("name").find("Tom") == {"1"}  # type: ignore[union-attr]
+    for i in range(data.INDEX_MIN - 1):
+        second.new(name=f"pet {i}")
+    assert ("name", None) not in second._eq  # small tables keep none
+    second.new(name="Tom")  # made when the table grows to INDEX_MIN, not at the next lookup
+    assert ("name", None) in second._eq
+    tom = str(data.INDEX_MIN)
+    assert second.field_index("name").find("Tom") == {tom}  # type: ignore[union-attr]
+    second.update(int(tom), name="Tim")
+    assert second.field_index("name").find("Tom") == set()  # type: ignore[union-attr]
     assert second.field_index("_private") is None
 
 
