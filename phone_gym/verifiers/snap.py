@@ -104,6 +104,10 @@ class Rows(dict):  # type: ignore[type-arg]
         self.finder: Finder | None = None
         self._positions: dict[str, int] | None = None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles keep the records, not the memo or the finder (a phone's)."""
+        return (Rows, (dict(self),))
+
     def position(self, key: str) -> int:
         """Where ``key`` comes in this mapping's order (made on first use)."""
         if self._positions is None:

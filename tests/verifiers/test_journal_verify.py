@@ -4,6 +4,7 @@ keys, in the same order, and the same verdicts as a full scan and a full diff of
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass, field
 from typing import Any
 from unittest.mock import patch
@@ -197,3 +198,12 @@ def test_a_text_matcher_is_looked_up_in_an_index_of_normalized_text() -> None:
     assert tested == []  # no record is named "Ann" exactly: nothing to test
     assert matching_keys(initial, "recs", {"name": matcher}) == ["501"]
     assert matching_keys({"recs": table.snapshot()}, "recs", {"name": matcher}) == ["501", "502"]
+
+
+def test_a_base_pickles_and_copies_without_its_finder() -> None:
+    table: Table[Rec] = Table([Rec(name="Ann"), Rec(name="Bob")], kind=Rec)
+    base = table.snapshot().base
+    assert base.finder is not None
+    again = pickle.loads(pickle.dumps(base))
+    assert again == base and again.finder is None
+    assert matching_keys({"recs": TableSnap(again)}, "recs", {"name": "Bob"}) == ["2"]
