@@ -218,8 +218,8 @@ class Table(Generic[R]):
             table = ref()
             if table is None:
                 return None
-            changed = table.changes_since(version)
-            index = table.field_index(name, by) if changed is not None else None
+            index = table.field_index(name, by)
+            changed = table.changes_since(version) if index is not None else None
             if index is None or changed is None:
                 return None
             found = index.find(value)
