@@ -192,11 +192,11 @@ class Table(Generic[R]):
             return None
         index = self._eq.get((name, by))
         if index is None:
+            if self.kind is not None:  # asked for: kept by tables of this kind from now on
+                WANTED_FIELDS.setdefault(self.kind, set()).add((name, by))
             if len(self._rows) < INDEX_MIN:
                 return None
             index = self._eq[name, by] = FieldIndex(name, self._rows, by)
-            if self.kind is not None:
-                WANTED_FIELDS.setdefault(self.kind, set()).add((name, by))
         return index
 
     def _keep_fields(self, key: Any) -> None:
