@@ -39,6 +39,7 @@ from ..verifiers import (
     Value,
     lookup,
     matching,
+    matching_keys,
 )
 from ..verifiers.answers import answer_matcher
 from .driver import MAX_SCROLLS, OVERLAYS, Driver, Unrecoverable
@@ -51,12 +52,8 @@ V = TypeVar("V")
 
 def record_keys(state: Mapping[str, Any], collection: str,
                 where: Mapping[str, Any]) -> list[str]:
-    """Keys of the records of ``collection`` in ``state`` that match ``where``."""
-    rows = lookup(state, collection)
-    if not isinstance(rows, Mapping):
-        return []
-    hits = {id(r) for r in matching(state, collection, where)}
-    return [k for k, r in rows.items() if id(r) in hits]
+    """Keys of the records of ``collection`` in ``state`` that match ``where``, in order."""
+    return matching_keys(state, collection, where)
 
 
 class RecordTask(Task):

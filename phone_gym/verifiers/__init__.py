@@ -22,6 +22,7 @@ from .criteria import (
     field_ok,
     lookup,
     matching,
+    matching_keys,
     naming_only,
     normalize_text,
     rows,
@@ -54,7 +55,7 @@ __all__ = [
     "MessageRow", "NearMiss", "NoRecord", "NotificationRow", "Record", "TableSnap",
     "Unsupported", "Value", "Verdict", "Watch", "check", "collateral", "contains",
     "derive_negatives", "diff", "digits", "failed", "field_ok", "lookup", "matches", "rows",
-    "matching", "naming_only", "normalize_text", "observe", "passed", "plain", "same_phone",
-    "same_text",
+    "matching", "matching_keys", "naming_only", "normalize_text", "observe", "passed",
+    "plain", "same_phone", "same_text",
     "unexpected",
 ]

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from . import mentions
 from .diff import Change, diff, matches
-from .snap import select
+from .snap import in_order, select
 from .verdict import Verdict
 
 #: Snapshot paths that never count as collateral damage: time passes, the app on screen, copying
@@ -72,6 +72,9 @@ class Matcher:
     test: Callable[[Any], bool]
     description: str
     values: frozenset[str] | None = None
+    #: ``(key, want)``: the matcher accepts only values ``v`` with ``key(v) == want``, so a
+    #: phone that keeps an index of ``key`` over the field finds the candidates in it.
+    index: tuple[Callable[[Any], Any], Any] | None = None
 
     def __call__(self, value: Any) -> bool:
         return bool(self.test(value))
@@ -82,8 +85,9 @@ class Matcher:
 
 def same_text(expected: str) -> Matcher:
     """Equal after ``normalize_text``."""
-    return Matcher(lambda v: normalize_text(v) == normalize_text(expected),
-                   f"text like {expected!r}")
+    want = normalize_text(expected)
+    return Matcher(lambda v: normalize_text(v) == want, f"text like {expected!r}",
+                   index=(normalize_text, want))
 
 
 def contains(expected: str) -> Matcher:
@@ -119,7 +123,7 @@ def same_phone(expected: str) -> Matcher:
     def test(value: Any) -> bool:
         text = str(value)
         return want != "" and national(text) == want and not re.search(r"[A-Za-z]", text)
-    return Matcher(test, f"phone {expected!r}")
+    return Matcher(test, f"phone {expected!r}", index=(national, want))
 
 
 def field_ok(expected: Any, value: Any) -> bool:
@@ -157,9 +161,30 @@ def matching(state: Mapping[str, Any], collection: str,
     rows = lookup(state, collection)
     if not isinstance(rows, Mapping):
         return []
-    keys = select(rows, query_key(where),
-                  lambda r: all(field_ok(v, r.get(k)) for k, v in where.items()))
-    return [rows[k] for k in keys]
+    return [rows[k] for k in _select(rows, where)]
+
+
+def matching_keys(state: Mapping[str, Any], collection: str,
+                  where: Mapping[str, Any]) -> list[str]:
+    """The keys of the records of ``collection`` whose fields match ``where``, in the
+    table's order (on a PhoneWorld snapshot: found through the phone's indexes by the
+    literal fields of ``where``, not by reading every record)."""
+    rows = lookup(state, collection)
+    if not isinstance(rows, Mapping):
+        return []
+    return in_order(rows, _select(rows, where))
+
+
+def _select(rows: Mapping[str, Any], where: Mapping[str, Any]) -> list[str]:
+    by: list[tuple[str, Any, Any]] = []  # (field, value, key): what an index may find
+    for name, value in where.items():  # literals first: their index costs no function
+        if not callable(value):
+            by.append((name, value, None))
+    for name, value in where.items():
+        if isinstance(value, Matcher) and value.index is not None:
+            by.append((name, value.index[1], value.index[0]))
+    return select(rows, query_key(where),
+                  lambda r: all(field_ok(v, r.get(k)) for k, v in where.items()), by)
 
 
 def _describe(where: Mapping[str, Any]) -> str:

@@ -10,7 +10,7 @@ records costs in proportion to what changed. Any other ``Mapping`` works too, at
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 MISSING: Any = object()  # a key removed in a snapshot's delta
@@ -93,13 +93,40 @@ def plain(value: Any) -> Any:
 # --- table snapshots -------------------------------------------------------------------------
 class Rows(dict):  # type: ignore[type-arg]
     """The materialized part of table snapshots: never changed once built. ``memo`` caches
-    what criteria computed over it (keys matching a query)."""
+    what criteria computed over it (keys matching a query); ``finder``, when the phone that
+    made it sets one, narrows a search by a field's value (``Finder``)."""
 
-    __slots__ = ("memo",)
+    __slots__ = ("memo", "finder", "_positions")
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
         self.memo: dict[Any, Any] = {}
+        self.finder: Finder | None = None
+        self._positions: dict[str, int] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles keep the records, not the memo or the finder (a phone's)."""
+        return (Rows, (dict(self),))
+
+    def position(self, key: str) -> int:
+        """Where ``key`` comes in this mapping's order (made on first use)."""
+        if self._positions is None:
+            self._positions = dict(zip(self, range(len(self)), strict=True))
+        return self._positions[key]
+
+
+#: ``finder(field, value, key)``: the keys of a base's records whose ``field`` may equal
+#: ``value`` (with ``key``: whose ``key(field)`` may), a superset of those that do (each is
+#: tested again), or None when it cannot tell. The phone that made the base answers from an
+#: index it keeps on write and the journal of the keys changed since the base was made, so a
+#: search costs what it finds and what changed.
+Finder = Callable[[str, Any, "Callable[[Any], Any] | None"], Iterable[str] | None]
+
+#: A ``Finder`` that names this many keys or fewer is not asked about further fields.
+FEW = 8
+
+#: Field values a ``Finder`` is asked about (others are compared by scanning).
+SCALARS = (str, int, float, bool, type(None))
 
 
 class TableSnap(Mapping[str, Any]):
@@ -175,19 +202,61 @@ class TableSnap(Mapping[str, Any]):
 
 
 def select(rows: Mapping[str, Any], query: Any, test: Callable[[Mapping[str, Any]], bool],
-           ) -> list[str]:
+           by: Iterable[tuple[str, Any, Callable[[Any], Any] | None]] = ()) -> list[str]:
     """Keys of the records in ``rows`` for which ``test`` holds. On a ``TableSnap`` the base
-    is scanned once per ``query`` (a hashable description of ``test``) and only the delta
-    afterwards."""
+    is searched once per ``query`` (a hashable description of ``test``) and only the delta
+    afterwards. ``by``: ``(field, value, key)`` that ``test`` requires (the field, or its
+    ``key``, equals ``value``): with a base whose ``finder`` knows one of them, only the
+    records it names are tested, not every one."""
     if isinstance(rows, TableSnap) and query is not None:
         base, delta = rows.base, rows.delta
         memo_key = ("select", query)
         hits = base.memo.get(memo_key)
         if hits is None:
-            hits = frozenset(k for k, r in base.items() if isinstance(r, Mapping) and test(r))
+            candidates = _candidates(base, by)
+            if candidates is None:
+                hits = frozenset(k for k, r in base.items() if isinstance(r, Mapping) and test(r))
+            else:
+                hits = frozenset(k for k in candidates if k in base
+                                 and isinstance(base[k], Mapping) and test(base[k]))
             base.memo[memo_key] = hits
         found = [k for k in hits if k not in delta]
         found += [k for k, r in delta.items()
                   if r is not MISSING and isinstance(r, Mapping) and test(r)]
         return found
     return [k for k, r in rows.items() if isinstance(r, Mapping) and test(r)]
+
+
+def _candidates(base: Rows, by: Iterable[tuple[str, Any, Callable[[Any], Any] | None]],
+                ) -> set[str] | None:
+    """The fewest keys of ``base`` the finder names for one of ``by``, asked in turn until
+    one names a few (None: no finder, or none of them is one it knows)."""
+    if base.finder is None:
+        return None
+    best: set[str] | None = None
+    for name, value, key in by:
+        if type(value) not in SCALARS:
+            continue
+        found = base.finder(name, value, key)
+        if found is not None:
+            keys = set(found)
+            if best is None or len(keys) < len(best):
+                best = keys
+            if len(best) <= FEW:
+                break
+    return best
+
+
+def in_order(rows: Mapping[str, Any], keys: Iterable[str]) -> list[str]:
+    """``keys`` of ``rows`` in the order ``rows`` iterates them (a ``TableSnap``'s base keys
+    in base order, then those only its delta holds), without walking every key."""
+    keys = list(keys)
+    if len(keys) < 2:
+        return keys
+    if not isinstance(rows, TableSnap):
+        wanted = set(keys)
+        return [k for k in rows if k in wanted]
+    base, delta = rows.base, rows.delta
+    inside = sorted((k for k in keys if k in base), key=base.position)
+    added = set(keys).difference(inside)
+    return inside + [k for k in delta if k in added]

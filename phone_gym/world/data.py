@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import typing
+import weakref
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
@@ -31,7 +32,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 
-from ..verifiers.snap import MISSING, FrozenDict, Rows, TableSnap
+from ..verifiers.snap import MISSING, SCALARS, Finder, FrozenDict, Rows, TableSnap
 
 R = TypeVar("R")
 
@@ -148,6 +149,7 @@ class Table(Generic[R]):
         self._snap: TableSnap | None = None
         self._snap_version = -1
         self._indexes: dict[str, Listing[R] | Grouping[R]] = {}
+        self._eq: dict[tuple[str, Any], FieldIndex] = {}  # verifiers' lookups by value
         for record in records:
             self.add(record)
 
@@ -186,12 +188,60 @@ class Table(Generic[R]):
     def _changed(self, key: Any) -> None:
         for listing in self._indexes.values():
             listing.apply(key, self._rows.get(key))
+        if self._eq or (self.kind in WANTED_FIELDS and len(self._rows) >= INDEX_MIN):
+            self._keep_fields(key)
         self.version += 1
         self._log.append((self.version, str(key)))
         if len(self._log) > 4096 and self._snap is not None:
             self._fold()
         if self._journal is not None:
             self._journal.bump()
+
+    def field_index(self, name: str, by: Callable[[Any], Any] | None = None,
+                    ) -> FieldIndex | None:
+        """The keys of the records by the value of field ``name`` (or by ``by(value)``),
+        made on first call, then kept on every write (tables of the same kind made later
+        keep it once they hold ``INDEX_MIN`` records). None for a name that is no record
+        field, and while the table holds fewer than ``INDEX_MIN`` records (reading them all
+        costs less than keeping an index)."""
+        if name.startswith("_"):
+            return None
+        index = self._eq.get((name, by))
+        if index is None:
+            if self.kind is not None:  # asked for: kept by tables of this kind from now on
+                WANTED_FIELDS.setdefault(self.kind, set()).add((name, by))
+            if len(self._rows) < INDEX_MIN:
+                return None
+            index = self._eq[name, by] = FieldIndex(name, self._rows, by)
+        return index
+
+    def _keep_fields(self, key: Any) -> None:
+        wanted = WANTED_FIELDS.get(self.kind) if self.kind is not None else None
+        if wanted and len(wanted) > len(self._eq):  # (this kind's indexes are all wanted)
+            for name, by in wanted:
+                if (name, by) not in self._eq:
+                    self._eq[name, by] = FieldIndex(name, self._rows, by)
+        skey, record = str(key), self._rows.get(key)
+        for index in self._eq.values():
+            index.apply(skey, record)
+
+    def _finder(self) -> Finder:
+        """What a base snapshot made now searches with: the field indexes (which follow the
+        table) and the keys changed since (``changes_since``), which are tested again."""
+        ref, version = weakref.ref(self), self.version
+
+        def find(name: str, value: Any, by: Callable[[Any], Any] | None) -> set[str] | None:
+            table = ref()
+            if table is None:
+                return None
+            index = table.field_index(name, by)
+            changed = table.changes_since(version) if index is not None else None
+            if index is None or changed is None:
+                return None
+            found = index.find(value)
+            found.update(str(k) for k in changed)
+            return found
+        return find
 
     # --- reading -----------------------------------------------------------------------------
     def get(self, key: Any) -> R | None:
@@ -371,6 +421,7 @@ class Table(Generic[R]):
             self._plain = {}
             return
         self._snap = TableSnap(Rows({str(k): self.plain_record(k) for k in self._rows}))
+        self._snap.base.finder = self._finder()
         self._snap_version = self.version
         self._log = []
         self._plain = {k: v for k, v in self._plain.items() if k in self._rows}
@@ -405,6 +456,99 @@ class Table(Generic[R]):
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
+
+
+# --- lookups by value ------------------------------------------------------------------------
+#: Record kinds and the fields (with the function of the value, if any) verifiers looked
+#: their records up by (``Table.field_index``):
+#: a new table of such a kind keeps those indexes from its first write, so the lookup at the
+#: end of the next episode finds the index made (writes pay a few dict operations each).
+WANTED_FIELDS: dict[type, set[tuple[str, Callable[[Any], Any] | None]]] = {}
+
+#: Tables with fewer records than this keep no field index: a lookup reads them all.
+INDEX_MIN = 256
+
+_NONE: Any = object()
+
+
+@functools.cache
+def _plain_field(kind: type, name: str) -> bool:
+    """Whether records of ``kind`` show field ``name`` in their snapshots as it is (a
+    dataclass field of theirs, with no ``__plain__`` of their own)."""
+    return (dataclasses.is_dataclass(kind) and not getattr(kind, "__plain__", None)
+            and name in field_names(kind))
+
+
+class FieldIndex:
+    """The keys (``str``) of a table's records by the value of one field (or by ``by`` of
+    it), kept on write. Only scalar values are indexed (a snapshot holds them unchanged); a
+    record whose value is anything else, or that has no such field, is ``wild``: a candidate
+    for every value."""
+
+    __slots__ = ("name", "by", "buckets", "of", "wild", "_kinds")
+
+    def __init__(self, name: str, rows: Mapping[Any, Any],
+                 by: Callable[[Any], Any] | None = None) -> None:
+        self.name = name
+        self.by = by
+        self.buckets: dict[Any, str | set[str]] = {}  # one key as itself, more as a set
+        self.of: dict[str, Any] = {}
+        self.wild: set[str] = set()
+        self._kinds: dict[type, bool] = {}  # record kind -> whether its field is indexable
+        for key, record in rows.items():
+            self.apply(str(key), record)
+
+    def apply(self, skey: str, record: Any) -> None:
+        """``skey`` now holds ``record`` (None: removed)."""
+        if skey in self.of:
+            old = self.of.pop(skey)
+            bucket = self.buckets[old]
+            if isinstance(bucket, str):
+                del self.buckets[old]
+            else:
+                bucket.discard(skey)
+                if len(bucket) == 1:
+                    self.buckets[old] = next(iter(bucket))
+        elif self.wild:
+            self.wild.discard(skey)
+        if record is None:
+            return
+        value = getattr(record, self.name, _NONE)
+        kind: Any = type(record)
+        ok = self._kinds.get(kind)
+        if ok is None:
+            ok = self._kinds[kind] = _plain_field(kind, self.name)
+        if not ok or type(value) not in SCALARS:
+            self.wild.add(skey)
+            return
+        if self.by is not None:
+            try:
+                value = self.by(value)
+                hash(value)
+            except Exception:  # noqa: BLE001 - a value the function refuses: test it later
+                self.wild.add(skey)
+                return
+        self.of[skey] = value
+        now = self.buckets.get(value)
+        if now is None:
+            self.buckets[value] = skey
+        elif isinstance(now, str):
+            self.buckets[value] = {now, skey}
+        else:
+            now.add(skey)
+
+    def find(self, value: Any) -> set[str]:
+        """The keys whose value may equal ``value`` (its own, and every wild one)."""
+        try:
+            bucket = self.buckets.get(value)
+        except TypeError:  # unhashable: only wild records may hold it
+            bucket = None
+        found = set(self.wild)
+        if isinstance(bucket, str):
+            found.add(bucket)
+        elif bucket is not None:
+            found.update(bucket)
+        return found
 
 
 # --- sorted, searchable views -----------------------------------------------------------------
