@@ -950,11 +950,12 @@ class Device:
         return frame
 
     def _keyboard(self) -> Node:
-        """The soft keyboard's node tree (one per shift/symbols state, made once)."""
+        """The soft keyboard's node tree (one per shift/symbols/dark-theme state, made once)."""
         keyboards = self.__dict__.setdefault("_keyboards", {})
-        key = (self.shift, self.symbols)
+        key = (self.shift, self.symbols, self.night)
         if key not in keyboards:
-            keyboards[key] = keyboard_node(self._key, shift=self.shift, symbols=self.symbols)
+            keyboards[key] = keyboard_node(self._key, shift=self.shift, symbols=self.symbols,
+                                           dark=self.night)
         return keyboards[key]
 
     def _build_bars(self, frame: Frame) -> None:
@@ -969,9 +970,12 @@ class Device:
                       id="status_bar")
         frame.add(status, (0, 0, T.SCREEN_W, T.STATUS_H))
         nav = Node("nav_bar", id="navigation_bar", children=[
-            Node("icon", glyph="◀", desc=t("Back"), id="back", on_click=lambda: self.press("back")),
-            Node("icon", glyph="●", desc=t("Home"), id="home", on_click=lambda: self.press("home")),
+            Node("icon", glyph="◀", desc=t("Back"), id="back", style="nav",
+                 on_click=lambda: self.press("back")),
+            Node("icon", glyph="●", desc=t("Home"), id="home", style="nav",
+                 on_click=lambda: self.press("home")),
             Node("icon", glyph="■", desc=t("Overview"), id="recent_apps",
+                 style="nav",
                  on_click=lambda: self.press("recents")),
         ])
         y0 = T.SCREEN_H - T.NAV_H
@@ -982,10 +986,11 @@ class Device:
 
     def _place_keys(self, frame: Frame, keyboard: Node, rect: tuple[int, int, int, int],
                     parent: int) -> None:
-        rows = keyboard.children
-        row_h = (rect[3] - rect[1] - 40) // max(1, len(rows))
+        rows = keyboard.children  # below Gboard's toolbar strip
+        top = rect[1] + T.KEYBOARD_STRIP_H
+        row_h = (rect[3] - top - 24) // max(1, len(rows))
         for r, row in enumerate(rows):
-            y0 = rect[1] + 20 + r * row_h
+            y0 = top + r * row_h
             total = sum(k.weight for k in row.children)
             unit = (T.SCREEN_W - 24) / total
             x = 12.0

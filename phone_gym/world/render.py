@@ -30,7 +30,7 @@ from .widgets_draw import DESC_DRAWN, DESC_FALLBACK, DRAW, draw_tile
 NO_DRAW = frozenset({"row", "column", "spacer", "list", "chip_group", "speed_dial",
                      "subtitle"})  # a list item draws its subtitle parts itself
 #: Kinds whose inner color is not simply their surface (see ``inner_color``).
-INNER_SPECIAL = frozenset({"screen", "list_item", "key"})
+INNER_SPECIAL = frozenset({"screen", "list_item", "key", "keyboard"})
 #: Kinds the system draws in its own colors whatever app is in front (the keyboard).
 SYSTEM_KINDS = frozenset({"keyboard", "key"})
 
@@ -76,8 +76,10 @@ def inner_color(node: Node, bg: RGB, pal: Palette = DEFAULT_PALETTE) -> RGB:
         return node.color or pal.bg
     if kind == "list_item" and node.selected:
         return pal.selected
+    if kind == "keyboard":  # Gboard's board, light or dark (its style)
+        return T.keyboard_colors(node.style).board
     if kind == "key":
-        return T.KEY_BG
+        return T.keyboard_colors(node.style).key
     return surfaces(pal).get(kind, bg)
 
 

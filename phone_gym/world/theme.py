@@ -86,8 +86,9 @@ STATUS_BG = (30, 30, 36)
 STATUS_FG = (240, 240, 240)
 NAV_BG = (20, 20, 24)
 NAV_FG = (230, 230, 230)
-KEYBOARD_BG = (214, 218, 224)
+KEYBOARD_BG = (232, 234, 237)
 KEY_BG = (255, 255, 255)
+KEYBOARD_STRIP_H = 120  # Gboard's toolbar strip above the keys
 FOCUS = PRIMARY
 SCRIM = 0.45
 LAUNCHER_BG = (44, 62, 96)
@@ -249,6 +250,41 @@ def make_palette(primary: RGB, *, dark: bool = False, bg: RGB | None = None,
                    bubble_in=bubble_in, top_bar_bg=bar_bg, top_bar_fg=bar_fg,
                    status_bg=status_bg, status_fg=status_fg, nav_bg=nav_bg,
                    title_align=title_align, bar_divider=bar_divider, row_dividers=row_dividers)
+
+
+@dataclass(frozen=True)
+class KeyboardColors:
+    """Gboard's colors in one theme: the board, letter keys, function keys (shift, delete,
+    ?123), the enter key, the key labels and the toolbar strip's icons."""
+
+    board: RGB
+    key: RGB
+    function: RGB
+    enter: RGB
+    on_enter: RGB
+    label: RGB
+    strip_icon: RGB
+
+
+#: Gboard's default theme, light and dark (``"dark"``: Android's dark theme is on); Google's
+#: grey ramp (Grey 200 board, Grey 800/700 keys in dark) and its blue accent.
+KEYBOARD_THEMES: dict[str, KeyboardColors] = {
+    "": KeyboardColors(board=KEYBOARD_BG, key=KEY_BG, function=(204, 208, 214),
+                       enter=(26, 115, 232), on_enter=(255, 255, 255), label=(32, 33, 36),
+                       strip_icon=(95, 99, 104)),
+    "dark": KeyboardColors(board=(32, 33, 36), key=(60, 64, 67), function=(95, 99, 104),
+                           enter=(138, 180, 248), on_enter=(32, 33, 36),
+                           label=(232, 234, 237), strip_icon=(189, 193, 198)),
+}
+
+
+def keyboard_colors(style: str) -> KeyboardColors:
+    """The keyboard's colors for a keyboard or key node's ``style`` ("" or "dark")."""
+    colors = KEYBOARD_THEMES.get(style)
+    if colors is None:
+        raise ValueError(f"keyboard style {style!r}; accepted: "
+                         f"{', '.join(repr(s) for s in KEYBOARD_THEMES)}")
+    return colors
 
 
 #: Icon colors for apps, by app name (fallback: PRIMARY).

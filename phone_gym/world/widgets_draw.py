@@ -9,9 +9,10 @@ from PIL import Image, ImageDraw
 
 from . import maps, pictures
 from . import theme as T
-from .glyphs import RGB, SYMBOLS, font_has
+from .glyphs import RGB, SYMBOLS
+from .keyboard import FUNCTION_KEYS, KEY_ICONS, STRIP_ICONS, STRIP_MIC
 from .layout import VIDEO_AVATAR, VIDEO_SIDE_W, video_card_picture_h
-from .painter import SS, Look, Painter, Tile, on_color, surfaces
+from .painter import ICON_SCALE, SS, Look, Painter, Tile, on_color, surfaces
 from .theme import luminance, mix
 from .widgets import SLIDER_INSET
 
@@ -28,7 +29,6 @@ TEXT_STYLES = frozenset({"title", "body", "caption", "big", "link", "error"})
 FIELD_BG = T.DEFAULT_PALETTE.field_bg
 OUTLINE = (116, 119, 127)
 DISABLED_FILL = (226, 227, 231)
-SPECIAL_KEY_BG = (190, 195, 204)
 SELECTION = (187, 214, 251)
 BUBBLE_IN = T.DEFAULT_PALETTE.bubble_in
 PAPER = (255, 255, 255)  # a drawing canvas is white whatever the theme
@@ -38,7 +38,6 @@ AVATAR_COLORS: tuple[RGB, ...] = (
     (26, 115, 232), (217, 48, 37), (30, 142, 62), (249, 171, 0), (161, 66, 244),
     (0, 137, 123), (232, 113, 10), (84, 110, 122),
 )
-SPECIAL_KEYS = frozenset({"⇧", "⌫", "?123", "ABC", "=\\<", "123"})
 
 
 def _lines_y(base: float, n: int, pitch: int) -> list[float]:
@@ -67,7 +66,7 @@ def _draws(*kinds: str) -> Callable[[DrawFn], DrawFn]:
     return register
 
 
-@_draws("screen", "nav_bar", "keyboard")
+@_draws("screen", "nav_bar")
 def _draw_fill(p: Painter, k: Look) -> None:
     color = k.color if k.kind == "screen" and k.color else surfaces(k.pal).get(k.kind, k.pal.bg)
     p.rect(0, 0, k.lw, k.lh, color)
@@ -613,29 +612,86 @@ def _draw_status_bar(p: Painter, k: Look) -> None:
     p.text(k.lw - T.PAD, k.lh / 2, k.hint, size, k.pal.status_fg, align="r", max_w=k.lw / 2 - T.PAD)
 
 
+KEY_RADIUS = 18  # Gboard's rounded keys (about 7 dp)
+KEY_LABEL = 58  # a letter key's label (about 22 sp)
+KEY_ICON = 62  # a function key's Material icon
+STRIP_ICON = 56  # the toolbar strip's icons
+
+
+@_draws("keyboard")
+def _draw_keyboard(p: Painter, k: Look) -> None:
+    """Gboard's board and its toolbar strip: the apps grid, stickers, GIFs, clipboard,
+    settings and themes icons on the left, the voice-typing mic on the right."""
+    c = T.keyboard_colors(k.style)
+    p.rect(0, 0, k.lw, k.lh, c.board)
+    cy = T.KEYBOARD_STRIP_H / 2 + 4
+    pitch = 132
+    for i, name in enumerate(STRIP_ICONS):
+        p.glyph(78 + i * pitch, cy, name, STRIP_ICON / ICON_SCALE, c.strip_icon, c.board)
+    p.glyph(k.lw - 78, cy, STRIP_MIC, STRIP_ICON / ICON_SCALE, c.strip_icon, c.board)
+
+
 @_draws("key")
 def _draw_key(p: Painter, k: Look) -> None:
+    """A Gboard key: a rounded key on the board; letter keys light, function keys darker
+    with their Material icon (shift, delete) or text (?123), enter a pill in the accent."""
+    c = T.keyboard_colors(k.style)
     label = k.text
     base = k.desc or label
-    fg = k.pal.text
-    if label in ("↵",) or base == "↵":
-        fill, fg = k.pal.primary, k.pal.on_primary
-    elif k.selected:
-        fill, fg = k.pal.selected, k.pal.primary
-    elif base in SPECIAL_KEYS or label in SPECIAL_KEYS:
-        fill = SPECIAL_KEY_BG
+    fg = c.label
+    if base == "↵":
+        fill, fg = c.enter, c.on_enter
+        p.rect(0, 0, k.lw, k.lh, fill, radius=k.lh / 2)
     else:
-        fill = T.KEY_BG
-    p.rect(0, 0, k.lw, k.lh, fill, radius=14)
+        if k.selected:  # shift on: the key tinted with the accent
+            fill, fg = mix(c.function, c.enter, 0.35), c.label
+        else:
+            fill = c.function if base in FUNCTION_KEYS else c.key
+        p.rect(0, 0, k.lw, k.lh, fill, radius=KEY_RADIUS)
     if label == "space":
         return
-    if label in SYMBOLS and not font_has(label):
-        sym = "⬆️" if label == "⇧" and k.selected else label
-        SYMBOLS[sym](p.d, k.lw / 2 * p.kx, k.lh / 2 * p.ky, T.FONT["key"] * 0.55 * p.kf, fg,
-                     fill)
+    icon = KEY_ICONS.get(base)
+    if icon is not None:
+        p.glyph(k.lw / 2, k.lh / 2, icon, KEY_ICON / ICON_SCALE, fg, fill)
         return
-    size = T.FONT["key"] if len(label) == 1 else T.FONT["small"]
-    p.text(k.lw / 2, k.lh / 2, label, size, fg, align="m", max_w=k.lw - 8)
+    size = KEY_LABEL if len(label) == 1 else T.FONT["key"] * 0.8
+    p.text(k.lw / 2, k.lh / 2, label, size, fg, align="m", max_w=k.lw - 8,
+           bold=len(label) > 1)
+
+
+#: Android's three-button navigation (SystemUI's ic_sysbar_back / home / recent, 28-unit
+#: boxes): a left-pointing triangle 14 x 16.6 units with rounded corners, a 14-unit disc and
+#: a 14-unit square with 2.1-unit corners, all filled.
+NAV_BOX = 74  # 28 dp at the screen's 2.625 px/dp
+NAV_UNIT = NAV_BOX / 28
+
+
+def _nav_fg(bg: RGB) -> RGB:
+    """The buttons' tone on the navigation bar: light on a dark bar, dark grey on a light
+    one (Android's light-navigation-bar icons)."""
+    return (242, 243, 246) if luminance(bg) < 128 else (68, 71, 76)
+
+
+@_draws("icon:nav")
+def _draw_nav_button(p: Painter, k: Look) -> None:
+    """Back, Home or Overview on the navigation bar, by the node's glyph (◀ ● ■)."""
+    u, cx, cy = NAV_UNIT, k.lw / 2, k.lh / 2
+    fg = _nav_fg(k.bg)
+    if k.glyph == "◀":
+        r = 1.1 * u  # the corners' radius
+        pts = [(cx - 6.6 * u, cy), (cx + 6.4 * u, cy - 7.6 * u), (cx + 6.4 * u, cy + 7.6 * u)]
+        xy = [(x * p.kx, y * p.ky) for x, y in pts]
+        p.d.polygon(xy, fill=fg)
+        p.d.line([*xy, xy[0]], fill=fg, width=max(1, round(2 * r * p.kf)), joint="curve")
+        for x, y in pts:
+            p.circle(x, y, r, fg)
+    elif k.glyph == "●":
+        p.circle(cx, cy, 7 * u, fg)
+    elif k.glyph == "■":
+        p.rect(cx - 7 * u, cy - 7 * u, cx + 7 * u, cy + 7 * u, fg, radius=2.1 * u)
+    else:
+        raise ValueError(f"navigation button glyph {k.glyph!r}; accepted: ◀ (back), ● (home), "
+                         "■ (overview)")
 
 
 @_draws("app_icon")
