@@ -138,9 +138,11 @@ def add_commands(subparsers: Any, parents: list[argparse.ArgumentParser] | None 
                     "examples in examples/configs). Needs the train extra: "
                     "pip install -e \".[train]\"; a config with a RealPhone-v0 source also "
                     "needs the real extra and a phone (or phone-gym virtual-device).")
-    p.add_argument("algorithm", choices=["sft", "grpo"],
+    p.add_argument("algorithm", choices=["sft", "grpo", "estimate"],
                    help="sft: supervised fine-tuning on collected episodes; "
-                        "grpo: reinforcement learning with the tasks' verifier rewards")
+                        "grpo: reinforcement learning with the tasks' verifier rewards; "
+                        "estimate: the memory the config needs (parameters, gradients, "
+                        "optimizer state, activations), nothing trained")
     p.add_argument("--config", required=True, metavar="FILE",
                    help="the run config, TOML or JSON (e.g. examples/configs/sft.toml)")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
@@ -152,6 +154,8 @@ def add_commands(subparsers: Any, parents: list[argparse.ArgumentParser] | None 
                         "text; a table is merged into the file's table")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress bars (the same as --set progress=false)")
+    p.add_argument("--micro-batch", type=positive_int, default=1, metavar="N",
+                   help="estimate: the micro-batch size of its micro-batched rows (default 1)")
     p.set_defaults(func=run, trainer_command="train")
 
 
@@ -222,6 +226,15 @@ def run(args: argparse.Namespace) -> int:
                               f"phone-gym train {args.algorithm}")
         if error is not None:
             raise error
+        if args.algorithm == "estimate":
+            from .estimate import estimate, format_estimate
+
+            raw = load_config(args.config)
+            kind = "grpo" if "sources" in raw or "grpo" in raw else "sft"
+            result = estimate(apply_overrides(raw, args.set, kind), kind,
+                              micro_batch=args.micro_batch)
+            print(format_estimate(result))
+            return 0
         config = apply_overrides(load_config(args.config), args.set, args.algorithm)
         if args.no_progress:
             config["progress"] = False
