@@ -173,7 +173,9 @@ def estimate(config: Mapping[str, Any], algorithm: str = "grpo", prompt_tokens: 
 
 def format_estimate(result: Mapping[str, Any]) -> str:
     """``estimate``'s result as a table in GiB (MiB for a model under 1 GiB)."""
-    lines = [f"{result['model']} ({result['architecture']}): {result['params'] / 1e9:.3f} B "
+    n = result["params"]
+    count = f"{n / 1e9:.3f} B" if n >= 1e9 else f"{n / 1e6:.3f} M"
+    lines = [f"{result['model']} ({result['architecture']}): {count} "
              f"parameters loaded in {result['loaded_dtype']}; {result['sequence_tokens']} "
              f"tokens a sequence ({result['image_tokens']} of them image tokens), "
              f"batch {result['batch']}",
