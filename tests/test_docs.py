@@ -153,6 +153,9 @@ TABLES = Tables(
             "--set sources.real.kwargs.port={device_port} --set sources.real.kwargs.settle=0.0",
         "python examples/train_vlm.py":
             "python examples/train_vlm.py --sft-steps 3 --grpo-iterations 1 --seeds 2",
+        "phone-gym train estimate --config examples/configs/grpo_real.toml --set "
+        "model=examples/configs/models/qwen2.5-vl-3b --set dtype=bfloat16 --set "
+        "'image_size=[540, 1200]'": None,
         # writing-an-app.md (into the workspace's copy of phone_gym)
         "phone-gym new-app Chores --package org.example.chores": None,
         "python -m pytest phone_gym/mockapps/chores": None,
@@ -224,6 +227,10 @@ TABLES = Tables(
         "phone-gym train grpo --config examples/configs/grpo_real_mock.toml": Expect(
             ("runs/grpo-real-mock/metrics.csv", "runs/grpo-real-mock/final/*")),
         "python examples/train_vlm.py": Expect(("out/train_vlm/final/*",)),
+        "phone-gym train estimate --config examples/configs/grpo_real.toml --set "
+        "model=examples/configs/models/qwen2.5-vl-3b --set dtype=bfloat16 --set "
+        "'image_size=[540, 1200]'": Expect(
+            output=r"3\.755 B parameters loaded in bfloat16"),
         "phone-gym new-app Chores --package org.example.chores": Expect(tuple(
             f"phone_gym/mockapps/chores/{name}" for name in (
                 "manifest.py", "app.py", "fixtures.py", "tasks.py", "test_app.py"))),

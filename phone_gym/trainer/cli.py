@@ -142,17 +142,19 @@ def add_commands(subparsers: Any, parents: list[argparse.ArgumentParser] | None 
                     "examples in examples/configs). Needs the train extra: "
                     "pip install -e \".[train]\"; a config with a RealPhone-v0 source also "
                     "needs the real extra and a phone (or phone-gym virtual-device).")
-    p.add_argument("algorithm", choices=["sft", "grpo", "export"],
+    p.add_argument("algorithm", choices=["sft", "grpo", "export", "estimate"],
                    help="sft: supervised fine-tuning on collected episodes; "
                         "grpo: reinforcement learning with the tasks' verifier rewards; "
                         "export RUN_DIR OUT: a run's model (its final/ folder, else its last "
                         "checkpoint, or a checkpoint-N folder) as a Hugging Face folder "
-                        "that from_pretrained loads, LoRA merged, in the training dtype")
+                        "that from_pretrained loads, LoRA merged, in the training dtype; "
+                        "estimate: the memory the config needs (parameters, gradients, "
+                        "optimizer state, activations), nothing trained")
     p.add_argument("paths", nargs="*", metavar="PATH",
                    help="export only: RUN_DIR OUT")
     p.add_argument("--config", default=None, metavar="FILE",
                    help="the run config, TOML or JSON (e.g. examples/configs/sft.toml); "
-                        "required for sft and grpo")
+                        "required for sft, grpo and estimate")
     p.add_argument("--resume", default=None, metavar="DIR",
                    help="continue a run from a checkpoint: its out_dir (the last "
                         "checkpoint-N) or a checkpoint-N folder (written every "
@@ -166,6 +168,8 @@ def add_commands(subparsers: Any, parents: list[argparse.ArgumentParser] | None 
                         "text; a table is merged into the file's table")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress bars (the same as --set progress=false)")
+    p.add_argument("--micro-batch", type=positive_int, default=1, metavar="N",
+                   help="estimate: the micro-batch size of its micro-batched rows (default 1)")
     p.set_defaults(func=run, trainer_command="train")
 
 
@@ -251,8 +255,18 @@ def run(args: argparse.Namespace) -> int:
             raise ConfigError(f"phone-gym train {args.algorithm} takes no PATH (given "
                               f"{' '.join(args.paths)}): pass --config FILE")
         if args.config is None:
+            example = "sft" if args.algorithm == "estimate" else args.algorithm
             raise ConfigError(f"phone-gym train {args.algorithm} needs --config FILE (e.g. "
-                              f"examples/configs/{args.algorithm}.toml)")
+                              f"examples/configs/{example}.toml)")
+        if args.algorithm == "estimate":
+            from .estimate import estimate, format_estimate
+
+            raw = load_config(args.config)
+            kind = "grpo" if "sources" in raw or "grpo" in raw else "sft"
+            result = estimate(apply_overrides(raw, args.set, kind), kind,
+                              micro_batch=args.micro_batch)
+            print(format_estimate(result))
+            return 0
         config = apply_overrides(load_config(args.config), args.set, args.algorithm)
         if args.no_progress:
             config["progress"] = False
