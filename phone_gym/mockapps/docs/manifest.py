@@ -22,13 +22,13 @@ MANIFEST = AppManifest(
         models="腾讯文档 (Tencent Docs) 3.x",
         title="腾讯文档",
         light=make_palette(BLUE, bg=(245, 246, 247), title_align="left"),
-        actions=("search", "add_circle"),
+        actions=("add_circle",),
         navigation="bottom_bar",
         nav_items=("首页", "文档", "我的"),
         nav_icons=("home", "folder", "person"),
         row_leading="icon",
         two_line=True,
-        simplifies=("no template shelf, search page or collaborators' avatars; the editor "
+        simplifies=("no search, template shelf or collaborators' avatars; the editor "
                     "is plain text, not rich text",),
     ),
 )
