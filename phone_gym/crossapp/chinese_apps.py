@@ -119,7 +119,7 @@ class CrossYuanbaoLeaveToDocs(Task):
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
         return [Record(docs.COLLECTION, self.where(params), count=1),
                 HoldsReply(docs.COLLECTION, self.where(params), "body", "leave",
-                           (params["start"], params["end"], params["reason"]))]
+                           (f"{params['start']}至{params['end']}", f"因{params['reason']}，"))]
 
     def allowed(self, params: Mapping[str, Any],
                 initial: Mapping[str, Any]) -> Sequence[Allowed]:
@@ -239,13 +239,13 @@ class CrossYuanbaoWishToWeChat(Task):
 
     def where(self, p: Mapping[str, Any]) -> dict[str, Any]:
         return {"chat": list(p["names"]).index(p["friend"]) + 1, "sender": ME,
-                "text": holding(p["friend"], "生日快乐")}
+                "text": holding(f"亲爱的{p['friend']}：", "生日快乐")}
 
     def criteria(self, params: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
         return [Record(CHAT_MESSAGES, self.where(params), count=1),
                 HoldsReply(CHAT_MESSAGES, self.where(params), "text", "birthday",
-                           (params["friend"],))]
+                           (f"亲爱的{params['friend']}：",))]
 
     def allowed(self, params: Mapping[str, Any],
                 initial: Mapping[str, Any]) -> Sequence[Allowed]:

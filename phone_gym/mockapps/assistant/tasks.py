@@ -98,7 +98,7 @@ class YuanbaoAskLeaveRequest(AskTask):
         return {"start": start, "end": end, "reason": pick(rng, REASONS)}
 
     def parts(self, p: Mapping[str, Any]) -> tuple[str, ...]:
-        return (p["start"], p["end"], p["reason"])
+        return (f"{p['start']}至{p['end']}", f"因{p['reason']}，")
 
     def prompt(self, p: Mapping[str, Any]) -> str:
         return leave_prompt(p["start"], p["end"], p["reason"])
@@ -113,7 +113,7 @@ class YuanbaoAskNotice(AskTask):
                 "place": pick(rng, PLACES), "topic": pick(rng, TOPICS)}
 
     def parts(self, p: Mapping[str, Any]) -> tuple[str, ...]:
-        return (p["date"], p["time"], p["place"], p["topic"])
+        return (f"定于{p['date']}{p['time']}在{p['place']}召开{p['topic']}，",)
 
     def prompt(self, p: Mapping[str, Any]) -> str:
         return f"写一则会议通知：{p['date']}{p['time']}在{p['place']}召开{p['topic']}"
@@ -127,7 +127,7 @@ class YuanbaoAskBirthdayWish(AskTask):
         return {"name": pick(rng, PEOPLE)}
 
     def parts(self, p: Mapping[str, Any]) -> tuple[str, ...]:
-        return (p["name"], "生日快乐")
+        return (f"亲爱的{p['name']}：", "生日快乐")
 
     def prompt(self, p: Mapping[str, Any]) -> str:
         return f"帮我给{p['name']}写一段生日祝福"
