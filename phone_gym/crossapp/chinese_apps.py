@@ -61,6 +61,12 @@ class HoldsReply:
         return False, f"no {self.collection} record's {self.field} is 元宝's {self.kind} reply"
 
 
+def asked(prompt: str) -> Record:
+    """元宝 was sent ``prompt`` (the instruction quotes it), once."""
+    return Record(yuanbao.MESSAGES, {"role": yuanbao.USER, "text": same_text(prompt)},
+                  count=1)
+
+
 def with_field(state: Mapping[str, Any], collection: str, where: Mapping[str, Any],
                field: str, value: str) -> dict[str, Any]:
     """``state`` with ``field`` of the records of ``collection`` matching ``where`` set."""
@@ -95,8 +101,8 @@ class CrossYuanbaoLeaveToDocs(Task):
 
     apps = ("Yuanbao", "TencentDocs")
     tags = frozenset({"handoff", "artifact"})
-    template = ("让元宝帮我写一张请假条：{start}至{end}，因为{reason}。然后复制元宝写好的请假条，"
-                "在腾讯文档里新建一篇标题为“{title}”的文档，正文粘贴这张请假条。")
+    template = ("在元宝里发送“{prompt}”，然后复制元宝写好的请假条，在腾讯文档里新建一篇标题为"
+                "“{title}”的文档，正文粘贴这张请假条。")
     complexity, max_steps = 3, 24
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -104,7 +110,7 @@ class CrossYuanbaoLeaveToDocs(Task):
         start, end = yuanbao.md(month, day), yuanbao.md(month, day + int(rng.integers(1, 4)))
         reason, stale = pick(rng, yuanbao.REASONS, 2)
         return {"start": start, "end": end, "reason": reason, "stale": stale,
-                "title": f"{start}请假条"}
+                "title": f"{start}请假条", "prompt": yuanbao.leave_prompt(start, end, reason)}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         docs.seed_docs(state, rng, 3)
@@ -117,7 +123,7 @@ class CrossYuanbaoLeaveToDocs(Task):
 
     def criteria(self, params: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Record(docs.COLLECTION, self.where(params), count=1),
+        return [asked(params["prompt"]), Record(docs.COLLECTION, self.where(params), count=1),
                 HoldsReply(docs.COLLECTION, self.where(params), "body", "leave",
                            (f"{params['start']}至{params['end']}", f"因{params['reason']}，"))]
 
@@ -142,7 +148,7 @@ class CrossYuanbaoLeaveToDocs(Task):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         parts = (p["start"], p["end"], p["reason"])
-        yield from ask_yuanbao(ui, yuanbao.leave_prompt(*parts))
+        yield from ask_yuanbao(ui, p["prompt"])
         ui.why("复制元宝刚写好的请假条")
         yield from ui.tap(id=f"copy_{reply_id(ui, *parts)}")
         yield from ui.open_app("TencentDocs")
@@ -225,13 +231,14 @@ class CrossYuanbaoWishToWeChat(Task):
 
     apps = ("Yuanbao", "Chat")
     tags = frozenset({"handoff"})
-    template = ("今天是{friend}的生日。让元宝帮我给{friend}写一段生日祝福，"
-                "再把这段祝福发到我和{friend}的微信聊天里。")
+    template = ("今天是{friend}的生日。在元宝里发送“{prompt}”，再把元宝写的祝福发到我和{friend}"
+                "的微信聊天里。")
     complexity, max_steps = 3, 16
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         names = [str(n) for n in pick(rng, NAMES, 4)]
-        return {"names": names, "friend": names[int(rng.integers(len(names)))]}
+        friend = names[int(rng.integers(len(names)))]
+        return {"names": names, "friend": friend, "prompt": f"帮我给{friend}写一段生日祝福"}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         seed_social(state, rng, params["names"], pick(rng, GROUPS, 2))
@@ -243,7 +250,7 @@ class CrossYuanbaoWishToWeChat(Task):
 
     def criteria(self, params: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Record(CHAT_MESSAGES, self.where(params), count=1),
+        return [asked(params["prompt"]), Record(CHAT_MESSAGES, self.where(params), count=1),
                 HoldsReply(CHAT_MESSAGES, self.where(params), "text", "birthday",
                            (f"亲爱的{params['friend']}：",))]
 
@@ -259,7 +266,7 @@ class CrossYuanbaoWishToWeChat(Task):
                          "a wish of one's own, not 元宝's")]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from ask_yuanbao(ui, f"帮我给{p['friend']}写一段生日祝福")
+        yield from ask_yuanbao(ui, p["prompt"])
         ui.why(f"用元宝的分享把祝福发给{p['friend']}")
         yield from ui.tap(id=f"share_{reply_id(ui, p['friend'], '生日快乐')}")
         yield from ui.tap(p["friend"], kind="list_item")

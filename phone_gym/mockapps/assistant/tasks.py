@@ -72,12 +72,21 @@ class AskTask(Task):
     def prompt(self, p: Mapping[str, Any]) -> str:
         raise NotImplementedError
 
+    def values(self, rng: np.random.Generator) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        p = self.values(rng)
+        return {**p, "prompt": self.prompt(p)}
+
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         ask_assistant(state, pick(rng, QUESTIONS))
 
     def criteria(self, params: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Record(MESSAGES, {"role": "assistant", "kind": self.kind,
+        return [Record(MESSAGES, {"role": "user", "text": same_text(params["prompt"])},
+                       count=1),
+                Record(MESSAGES, {"role": "assistant", "kind": self.kind,
                                   "text": holding(*self.parts(params))})]
 
     def allowed(self, params: Mapping[str, Any],
@@ -85,15 +94,15 @@ class AskTask(Task):
         return [Allow(CONVOS, "added", max=1), Allow(MESSAGES, "added", max=2)]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from ask(ui, self.prompt(p))
+        yield from ask(ui, p["prompt"])
         yield from ui.finish()
 
 
 class YuanbaoAskLeaveRequest(AskTask):
-    template = "让元宝帮我写一张请假条：{start}至{end}，因为{reason}。"
+    template = "打开元宝，发送“{prompt}”，让它帮我写好请假条。"
     kind = "leave"
 
-    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+    def values(self, rng: np.random.Generator) -> dict[str, Any]:
         start, end = sample_span(rng)
         return {"start": start, "end": end, "reason": pick(rng, REASONS)}
 
@@ -105,10 +114,10 @@ class YuanbaoAskLeaveRequest(AskTask):
 
 
 class YuanbaoAskNotice(AskTask):
-    template = "用元宝写一则会议通知：{date}{time}在{place}召开{topic}。"
+    template = "打开元宝，发送“{prompt}”，让它帮我起草会议通知。"
     kind = "notice"
 
-    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+    def values(self, rng: np.random.Generator) -> dict[str, Any]:
         return {"date": sample_span(rng)[0], "time": f"{int(rng.integers(9, 17))}:30",
                 "place": pick(rng, PLACES), "topic": pick(rng, TOPICS)}
 
@@ -120,10 +129,10 @@ class YuanbaoAskNotice(AskTask):
 
 
 class YuanbaoAskBirthdayWish(AskTask):
-    template = "{name}今天过生日，让元宝帮我给{name}写一段生日祝福。"
+    template = "{name}今天过生日。打开元宝，发送“{prompt}”。"
     kind = "birthday"
 
-    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+    def values(self, rng: np.random.Generator) -> dict[str, Any]:
         return {"name": pick(rng, PEOPLE)}
 
     def parts(self, p: Mapping[str, Any]) -> tuple[str, ...]:
