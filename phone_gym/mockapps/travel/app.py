@@ -465,15 +465,15 @@ class TravelApp(App):
             s = self.search(kind)
             if kind == "hotel":
                 content.append(ListItem(s.destination or "Choose a city", "City",
-                                        id="city", glyph="📍",
+                                        id="city", glyph="location_on",
                                         on_click=partial(self.open_cities, kind,
                                                          "destination")))
             else:
                 content += [ListItem(s.origin or "Choose a city", "From", id="origin",
-                                     glyph="⊙",
+                                     glyph="trip_origin",
                                      on_click=partial(self.open_cities, kind, "origin")),
                             ListItem(s.destination or "Choose a city", "To",
-                                     id="destination", glyph="📍",
+                                     id="destination", glyph="location_on",
                                      on_click=partial(self.open_cities, kind, "destination"))]
             content.append(self.date_row(kind, "date"))
             if kind == "hotel":
@@ -537,7 +537,7 @@ class TravelApp(App):
             when = nice_date(b.date) + (f" {b.depart}" if b.depart else
                                         f" – {nice_date(b.end)}" if b.end else "")
             return ListItem(what, f"{when} · {b.traveller} · {b.status}", id=f"booking_{b.id}",
-                            glyph={"train": "🚆", "flight": "✈", "hotel": "🏨"}[b.kind],
+                            glyph=b.kind,
                             on_click=partial(self.open_booking, b.id),
                             menu=self.booking_menu(b) if b.status == "booked" else None)
 
