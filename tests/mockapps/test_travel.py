@@ -25,7 +25,7 @@ from phone_gym.mockapps.travel.fixtures import (
 )
 from phone_gym.testing import check_app
 from phone_gym.world import Device
-from phone_gym.world.a11y import ui_elements
+from phone_gym.world.a11y import UIElement, ui_elements
 from phone_gym.world.state import WorldState
 
 DAY = "2026-10-18"  # three days after the phone's default clock (Oct 15 2026, 09:30)
@@ -61,10 +61,57 @@ def search_trains(device: Device) -> None:
     tap(device, id="destination")
     tap(device, id="city_munich")
     tap(device, id="pick_date")
-    fill(device, "day", "18")
-    tap(device, id="button_ok")
-    assert shown(device, "Date: Sun, Oct 18")
+    tap(device, id=f"day_{DAY}")
+    tap(device, id="confirm_button")
+    assert shown(device, "Sun, Oct 18", id="pick_date")
     tap(device, id="search")
+
+
+def element(device: Device, short_id: str) -> UIElement:
+    """The element on screen with ``short_id``."""
+    (found,) = [e for e in ui_elements(device.frame()) if e.short_id == short_id]
+    return found
+
+
+def test_date_rows_open_the_material_date_picker(device: Device) -> None:
+    """The date row opens Android's month grid: its a11y as Material's, OK sets the row's
+    day, Cancel (or a day before today) leaves it."""
+    tap(device, id="tab_trains")
+    row = element(device, "pick_date")
+    assert (row.kind, row.text, row.hint) == ("list_item", "Thu, Oct 15", "Date")
+    assert row.content_desc == "Date Thursday, October 15"
+    tap(device, id="pick_date")
+    assert shown(device, "Select departure date")
+    assert element(device, "month_navigation_fragment_toggle").text == "October 2026 ▾"
+    assert element(device, "day_2026-10-15").content_desc == "Today Thursday, October 15"
+    assert element(device, "month_navigation_next").content_desc == "Change to next month"
+    tap(device, id="month_navigation_next")
+    tap(device, id="day_2026-11-03")
+    assert element(device, "mtrl_picker_header_selection_text").text == "Tue, Nov 3"
+    tap(device, id="cancel_button")
+    assert not shown(device, id="confirm_button")
+    assert element(device, "pick_date").text == "Thu, Oct 15"  # cancel leaves it
+    tap(device, id="pick_date")
+    tap(device, id="day_2026-10-12")  # before today: refused
+    tap(device, id="confirm_button")
+    assert element(device, "pick_date").text == "Thu, Oct 15"
+    tap(device, id="pick_date")
+    tap(device, id="month_navigation_next")
+    tap(device, id="day_2026-11-03")
+    tap(device, id="confirm_button")
+    assert element(device, "pick_date").text == "Tue, Nov 3"
+    tap(device, id="pick_date")  # opens on the row's day
+    assert element(device, "day_2026-11-03").selected
+    press(device, "back")
+    assert not shown(device, id="confirm_button")
+    assert element(device, "pick_date").text == "Tue, Nov 3"
+
+
+def test_travel_open_picker_names_the_rows_it_accepts(device: Device) -> None:
+    app = device.app("Travel")
+    assert isinstance(app, TravelApp)
+    with pytest.raises(ValueError, match="a date row is one of"):
+        app.open_picker("train", "end")
 
 
 def row_ids(device: Device, prefix: str) -> list[str]:
@@ -108,11 +155,14 @@ def test_hotels_filter_and_book_a_stay(device: Device) -> None:
     tap(device, id="search")
     assert not shown(device, id="results")  # no check-out date yet: no search
     tap(device, id="pick_date")
-    fill(device, "day", "18")
-    tap(device, id="button_ok")
+    tap(device, id=f"day_{DAY}")
+    tap(device, id="confirm_button")
     tap(device, id="pick_end")
-    fill(device, "day", "21")
-    tap(device, id="button_ok")
+    assert shown(device, "Select check-out date")
+    assert element(device, "day_2026-10-19").selected  # the day after check-in
+    tap(device, id="day_2026-10-21")
+    tap(device, id="confirm_button")
+    assert element(device, "pick_end").hint == "Check-out · 3 nights"
     tap(device, id="search")
     tap(device, id="chip_free_cancellation")
     hotels = travel_data(WorldState(device)).hotels.values()

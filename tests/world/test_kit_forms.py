@@ -1,26 +1,22 @@
-"""The screen kit, part 2: the form editor (validation, saving, "Discard changes?") and the
-date and time pickers, each on a tiny app driven on a ``Device`` (helpers: ``test_kit``)."""
+"""The screen kit, part 2: the form editor (validation, saving, "Discard changes?") on a
+tiny app driven on a ``Device`` (helpers: ``test_kit``; the Material date and time pickers:
+``test_kit_pickers``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import date
 
 import numpy as np
 import pytest
 from driving import fill, press, tap
-from test_kit import check_accessible, element, ids, render, start, texts
+from test_kit import check_accessible, element, ids, render, start
 
 from phone_gym.world import App, Device, Route, Screen
 from phone_gym.world.kit import (
-    DateDraft,
-    DatePicker,
     FormEditor,
     FormField,
     FormState,
-    TimeDraft,
-    TimePicker,
     check_form,
 )
 from phone_gym.world.manifest import AppManifest
@@ -190,167 +186,3 @@ def test_form_state_knows_when_it_is_dirty() -> None:
     assert not form.dirty  # a blank new value is no change
     form.values["name"] = "Anne"
     assert form.dirty
-
-
-# --- date and time pickers --------------------------------------------------------------------
-
-
-@dataclass
-class WhenUi:
-    date: DateDraft | None = None
-    time: TimeDraft | None = None
-    day: str = "2024-02-29"
-    at: str = "23:59"
-
-
-class WhenApp(App):
-    manifest = AppManifest("When", "com.example.when")
-    ui: WhenUi
-
-    def initial_ui(self) -> WhenUi:
-        return WhenUi()
-
-    def set_day(self, iso: str) -> None:
-        self.ui.day, self.ui.date = iso, None
-
-    def set_at(self, iso: str) -> None:
-        self.ui.at, self.ui.time = iso, None
-
-    def close(self) -> None:
-        self.ui.date = self.ui.time = None
-
-    def view(self, route: Route) -> Screen:
-        ui = self.ui
-        dialog = None
-        if ui.date is not None:
-            dialog = DatePicker(ui.date, on_done=self.set_day, on_cancel=self.close)
-        elif ui.time is not None:
-            dialog = TimePicker(ui.time, on_done=self.set_at, on_cancel=self.close)
-        return Screen(top_bar=TopBar("When"), content=[
-            Button(ui.day, lambda: setattr(ui, "date", DateDraft.from_iso(ui.day)), id="day"),
-            Button(ui.at, lambda: setattr(ui, "time", TimeDraft.from_iso(ui.at)), id="at"),
-        ], dialog=dialog, on_dismiss=self.close)
-
-
-def when_ui(device: Device) -> WhenUi:
-    app = device.apps["When"]
-    assert isinstance(app, WhenApp)
-    return app.ui
-
-
-def test_date_picker_fields_steps_and_summary() -> None:
-    device = start(WhenApp)
-    plain = render(device)
-    tap(device, id="day")
-    check_accessible(device)
-    assert element(device, "alertTitle").text == "Select date"
-    assert element(device, "picker_summary").text == "Thu, February 29, 2024"
-    for part, value in (("year", "2024"), ("month", "2"), ("day", "29")):
-        f = element(device, part)
-        assert f.editable and f.text == value and f.content_desc == part.title()
-        assert element(device, f"{part}_increase").content_desc == f"Increase {part}"
-        assert element(device, f"{part}_decrease").content_desc == f"Decrease {part}"
-    ok = element(device, "button_ok")
-    assert ok.enabled and ok.clickable
-    picked = render(device)
-    assert not np.array_equal(picked, plain)
-    tap(device, id="year_increase")  # 2025 has no February 29: the day follows
-    assert [element(device, p).text for p in ("year", "month", "day")] == ["2025", "2", "28"]
-    assert element(device, "picker_summary").text == "Fri, February 28, 2025"
-    assert not np.array_equal(render(device), picked)
-    for _ in range(11):
-        tap(device, id="month_increase")
-    tap(device, id="month_increase")  # December wraps to January
-    assert element(device, "month").text == "2"
-    tap(device, id="month_decrease")
-    tap(device, id="day_decrease")
-    assert element(device, "day").text == "27"
-    tap(device, id="button_ok")
-    assert when_ui(device).day == "2025-01-27" and "alertTitle" not in ids(device)
-    assert "2025-01-27" in texts(device)
-
-
-def test_date_picker_validates_typed_values() -> None:
-    device = start(WhenApp)
-    tap(device, id="day")
-    fill(device, "month", "4")
-    fill(device, "day", "31")
-    press(device, "back")  # hide the keyboard
-    error = element(device, "day_error")
-    assert error.text == "Enter a day from 1 to 30" and error.class_name.endswith("TextView")
-    assert element(device, "picker_summary").text == "Not a valid date"
-    ok = element(device, "button_ok")
-    assert not ok.enabled and not ok.clickable
-    check_accessible(device)
-    render(device)
-    tap(device, id="button_ok")  # disabled: nothing happens
-    assert when_ui(device).date is not None and when_ui(device).day == "2024-02-29"
-    fill(device, "year", "1800")
-    assert element(device, "year_error").text == "Enter a year from 1900 to 2100"
-    fill(device, "year", "2030")
-    fill(device, "day", "30")
-    press(device, "back")
-    assert not [i for i in ids(device) if i.endswith("_error")]
-    tap(device, id="button_ok")
-    assert when_ui(device).day == "2030-04-30"
-
-
-def test_date_picker_cancels_and_dismisses() -> None:
-    device = start(WhenApp)
-    tap(device, id="day")
-    tap(device, id="day_increase")
-    tap(device, id="button_cancel")
-    assert when_ui(device).date is None and when_ui(device).day == "2024-02-29"
-    tap(device, id="day")
-    press(device, "back")
-    assert when_ui(device).date is None and device.current_app is not None
-
-
-def test_time_picker() -> None:
-    device = start(WhenApp)
-    tap(device, id="at")
-    check_accessible(device)
-    assert element(device, "alertTitle").text == "Select time"
-    assert [element(device, p).text for p in ("hour", "minute")] == ["23", "59"]
-    assert element(device, "picker_summary").text == "23:59"
-    before = render(device)
-    tap(device, id="minute_increase")  # wraps (the hour stays)
-    tap(device, id="hour_increase")
-    assert [element(device, p).text for p in ("hour", "minute")] == ["0", "00"]
-    assert not np.array_equal(render(device), before)
-    fill(device, "hour", "24")
-    press(device, "back")
-    assert element(device, "hour_error").text == "Enter an hour from 0 to 23"
-    assert not element(device, "button_ok").enabled
-    fill(device, "hour", "7")
-    fill(device, "minute", "5")
-    press(device, "back")
-    assert element(device, "picker_summary").text == "07:05"
-    tap(device, id="button_ok")
-    assert when_ui(device).at == "07:05" and when_ui(device).time is None
-
-
-def test_drafts_parse_step_and_check() -> None:
-    d = DateDraft.from_iso("2023-01-31")
-    d.step("month", 1)
-    assert (d.month, d.day, d.iso()) == ("2", "28", "2023-02-28")
-    d.step("month", -2)
-    assert d.iso() == "2023-12-28"
-    d.step("day", 4)  # wraps within December
-    assert d.iso() == "2023-12-01"
-    d.year = "2100"
-    d.step("year", 1)  # stops at the limit
-    assert d.year == "2100"
-    d.day = "x"
-    assert d.iso() is None and set(d.errors()) == {"day"}
-    d.step("day", 1)  # not a number: starts over
-    assert d.day == "1"
-    assert DateDraft.of(date(2000, 2, 29), min_year=2000).iso() == "2000-02-29"
-    with pytest.raises(ValueError):
-        DateDraft.from_iso("29/02/2000")
-    t = TimeDraft.from_iso("09:30")
-    assert (t.hour, t.minute, t.iso()) == ("9", "30", "09:30")
-    t.step("hour", -10)
-    assert t.iso() == "23:30"
-    t.minute = "60"
-    assert t.iso() is None and t.errors() == {"minute": "Enter a minute from 0 to 59"}

@@ -1,7 +1,8 @@
 """Travel: hotels, trains and flights, modelled on Trip.com.
 
 Tabs Hotels, Trains, Flights and Bookings. The Trains and Flights tabs search a route
-(From, To) on a date (the kit's ``DatePicker``); the results can be sorted (lowest price,
+(From, To) on a date (a date row opening Android's ``MaterialDatePicker``, as Trip.com's
+calendar sheet is a month grid too); the results can be sorted (lowest price,
 earliest, shortest) and filtered (departing in the morning, afternoon or evening); a
 journey's page offers its seat classes and the saved travellers, and books after a
 confirmation. The Hotels tab searches a city for check-in and check-out dates, with filters
@@ -17,17 +18,17 @@ sorting and filters, the choices on a detail page, the open dialog).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from functools import partial
 
 from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import (
     BottomNav,
+    CalendarState,
     Chips,
     ConfirmDialog,
-    DateDraft,
-    DatePicker,
+    MaterialDatePicker,
     Radio,
     SearchList,
     Tabs,
@@ -79,6 +80,13 @@ def nice_date(iso: str) -> str:
     """``Fri, Oct 16``."""
     d = date.fromisoformat(iso)
     return f"{d:%a, %b} {d.day}"
+
+
+#: The search form's date rows: (label, the picker's title), by kind and field.
+DATE_ROWS = {("hotel", "date"): ("Check-in", "Select check-in date"),
+             ("hotel", "end"): ("Check-out", "Select check-out date"),
+             ("train", "date"): ("Date", "Select departure date"),
+             ("flight", "date"): ("Date", "Select departure date")}
 
 
 # --- state -------------------------------------------------------------------------------
@@ -166,7 +174,7 @@ class TravelUi:
         "hotel": Search(), "train": Search(), "flight": Search()})
     picking: str = ""  # "date" or "end" while the date picker is open
     city_query: str = ""
-    date_draft: DateDraft = field(default_factory=DateDraft)
+    calendar: CalendarState | None = None  # the date picker while it is open
     sort: str = "Lowest price"
     filters: set[str] = field(default_factory=set)
     seat: str = ""
@@ -307,18 +315,45 @@ class TravelApp(App):
         self.back()
 
     def open_picker(self, kind: str, which: str) -> None:
-        value = getattr(self.search(kind), which) or self.today
-        self.ui.picking, self.ui.date_draft = which, DateDraft.from_iso(value)
+        """A date row: Android's date picker on the row's day (today when it has none; a
+        check-out without one starts the day after check-in)."""
+        if (kind, which) not in DATE_ROWS:
+            raise ValueError(f"a date row is one of {sorted(DATE_ROWS)}, got {(kind, which)!r}")
+        s = self.search(kind)
+        value = getattr(s, which)
+        if not value and which == "end" and s.date:
+            value = (date.fromisoformat(s.date) + timedelta(days=1)).isoformat()
+        today = self.system.now.date()
+        self.ui.picking = which
+        self.ui.calendar = CalendarState.of(value or self.today, today=today)
 
     def picked(self, kind: str, value: str) -> None:
+        """The picker's OK: the row takes the day (a day before today is refused)."""
         if value < self.today:
             self.toast("Choose a date from today on")
         else:
             setattr(self.search(kind), self.ui.picking, value)
-        self.ui.picking = ""
+        self.close_picker()
 
     def close_picker(self) -> None:
-        self.ui.picking = ""
+        """Cancel, back or a tap outside: the row keeps its day."""
+        self.ui.picking, self.ui.calendar = "", None
+
+    def date_row(self, kind: str, which: str) -> Node:
+        """A search form's date row (Trip.com's calendar row): the day, its label, a
+        calendar icon; a check-out row counts the nights."""
+        s = self.search(kind)
+        label = DATE_ROWS[kind, which][0]
+        value = getattr(s, which) or (self.today if which == "date" else "")
+        if which == "end" and nights(s) > 0:
+            label += f" · {nights(s)} night{'s' if nights(s) > 1 else ''}"
+        row = ListItem(nice_date(value) if value else "Choose a date", label,
+                       id="pick_date" if which == "date" else "pick_end",
+                       glyph="calendar_today", on_click=partial(self.open_picker, kind, which))
+        if value:
+            d = date.fromisoformat(value)
+            row.desc = f"{DATE_ROWS[kind, which][0]} {d:%A, %B} {d.day}"
+        return row
 
     def run_search(self, kind: str) -> None:
         s = self.search(kind)
@@ -430,29 +465,26 @@ class TravelApp(App):
             s = self.search(kind)
             if kind == "hotel":
                 content.append(ListItem(s.destination or "Choose a city", "City",
-                                        id="city", glyph="📍",
+                                        id="city", glyph="location_on",
                                         on_click=partial(self.open_cities, kind,
                                                          "destination")))
             else:
                 content += [ListItem(s.origin or "Choose a city", "From", id="origin",
-                                     glyph="⊙",
+                                     glyph="trip_origin",
                                      on_click=partial(self.open_cities, kind, "origin")),
                             ListItem(s.destination or "Choose a city", "To",
-                                     id="destination", glyph="📍",
+                                     id="destination", glyph="location_on",
                                      on_click=partial(self.open_cities, kind, "destination"))]
-            first = "Check-in" if kind == "hotel" else "Date"
-            content.append(Button(f"{first}: {nice_date(s.date or self.today)}",
-                                  partial(self.open_picker, kind, "date"), id="pick_date",
-                                  style="secondary"))
+            content.append(self.date_row(kind, "date"))
             if kind == "hotel":
-                content.append(Button(f"Check-out: {nice_date(s.end) if s.end else 'choose'}",
-                                      partial(self.open_picker, kind, "end"), id="pick_end",
-                                      style="secondary"))
+                content.append(self.date_row(kind, "end"))
             content.append(Button("Search", partial(self.run_search, kind), id="search"))
             content += self.upcoming()
-            if self.ui.picking:
-                dialog = DatePicker(self.ui.date_draft, on_done=partial(self.picked, kind),
-                                    on_cancel=self.close_picker)
+            if self.ui.picking and self.ui.calendar is not None:
+                dialog = MaterialDatePicker(self.ui.calendar,
+                                            on_done=partial(self.picked, kind),
+                                            on_cancel=self.close_picker,
+                                            title=DATE_ROWS[kind, self.ui.picking][1])
         shown = self.data.bookings.get(self.ui.cancelling)
         if dialog is None and shown is not None:
             dialog = self.cancel_dialog(shown)
@@ -462,7 +494,8 @@ class TravelApp(App):
                       on_dismiss=self.close_dialogs)
 
     def close_dialogs(self) -> None:
-        self.ui.picking, self.ui.cancelling = "", None
+        self.close_picker()
+        self.ui.cancelling = None
 
     def city_screen(self, kind: str, which: str) -> Screen:
         q = self.ui.city_query.strip().lower()
@@ -504,7 +537,7 @@ class TravelApp(App):
             when = nice_date(b.date) + (f" {b.depart}" if b.depart else
                                         f" – {nice_date(b.end)}" if b.end else "")
             return ListItem(what, f"{when} · {b.traveller} · {b.status}", id=f"booking_{b.id}",
-                            glyph={"train": "🚆", "flight": "✈", "hotel": "🏨"}[b.kind],
+                            glyph=b.kind,
                             on_click=partial(self.open_booking, b.id),
                             menu=self.booking_menu(b) if b.status == "booked" else None)
 

@@ -27,6 +27,9 @@ MANIFEST = AppManifest(
         two_line=True,
         simplifies=(
             "Hotels, Trains and Flights are top tabs on Home, not a home grid of products",
+            "dates are picked one at a time in Android's Material date picker, not in "
+            "Trip.com's full-screen range calendar (check-in and check-out on one sheet, with "
+            "prices under the days)",
         ),
     ),
 )

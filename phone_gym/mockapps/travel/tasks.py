@@ -20,6 +20,7 @@ from ...actions import PhoneAction
 from ...tasks.aw import long_date
 from ...tasks.driver import MAX_SCROLLS, Driver, OracleError
 from ...tasks.families import CreateRecord, EditRecord, Lookup, RecordTask, Unsafe, record_keys
+from ...tasks.pickers import pick_date
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Record, lookup
@@ -128,14 +129,14 @@ class TravelTask(RecordTask):
         yield from ui.tap(id=button)
         yield from ui.tap(id=f"city_{city.lower()}")
 
-    def set_date(self, ui: Driver, button: str, iso: str) -> Iterator[PhoneAction]:
-        """Open the date picker behind ``button`` and make it ``iso``."""
+    def set_date(self, ui: Driver, row: str, iso: str) -> Iterator[PhoneAction]:
+        """Tap the date row ``row`` and pick ``iso`` in Android's date picker (its month
+        grid), unless the row shows that day already."""
         day = date.fromisoformat(iso)
-        yield from ui.tap(id=button)
-        for part, value in (("year", day.year), ("month", day.month), ("day", day.day)):
-            if ui.must(id=part, kind="text_field").text != str(value):
-                yield from ui.fill(part, str(value))
-        yield from ui.tap(id="button_ok")
+        if ui.must(id=row).text == f"{day:%a, %b} {day.day}":
+            return
+        yield from ui.tap(id=row)
+        yield from pick_date(ui, day)
 
     def search_route(self, ui: Driver, tab: str, origin: str, destination: str,
                      day: str) -> Iterator[PhoneAction]:

@@ -81,9 +81,6 @@ Forms and dialogs
     ``ConfirmDialog(title, message, on_confirm=, on_cancel=, confirm=, destructive=)``.
     ``ChoiceDialog(title, options, selected, on_pick, on_cancel)``: radio buttons.
     ``BottomSheet(title, [(label, fn) | SheetOption(...)])``: a panel at the bottom.
-    ``DatePicker(ui.date, on_done=, on_cancel=)`` with ``ui.date =
-        DateDraft.from_iso("2024-03-05")``; ``TimePicker(ui.time, ...)`` with
-        ``TimeDraft.from_iso("14:05")``: dialogs answering ISO strings.
     ``MaterialTimePicker(ui.clock, on_done=, on_cancel=, on_change=)`` with ``ui.clock =
         ClockState.of("14:05", is24h=...)``: Android's clock face (or typed fields);
         ``MaterialDatePicker(ui.cal, ...)`` with ``ui.cal = CalendarState.of("2024-03-05",
@@ -173,12 +170,8 @@ from .pages import (
 from .pickers import (
     CalendarState,
     ClockState,
-    DateDraft,
-    DatePicker,
     MaterialDatePicker,
     MaterialTimePicker,
-    TimeDraft,
-    TimePicker,
 )
 from .records import RecordApp, RecordField, RecordLook, RecordUi
 from .searchbar import Logo, Place, SearchAppBar, SearchEntry, SearchField
@@ -193,9 +186,9 @@ __all__ = [
     "EditHistory", "EditorView", "FormatBar", "apply_format", "markdown_runs",
     "ACTIONS", "ActionIcon", "Block", "BottomSheet", "Bubble", "Card", "CardList",
     "ChatMessage", "ChatThread", "Chip", "Chips", "ChoiceDialog", "ConfirmDialog",
-    "DateDraft", "DatePicker", "Detail", "DetailPage", "FormEditor", "FormField", "FormState",
+    "Detail", "DetailPage", "FormEditor", "FormField", "FormState",
     "GridItem", "Image", "ImageGrid", "NavRow", "Radio", "SearchList", "Section",
-    "SettingsList", "SheetOption", "SwitchRow", "Tabs", "TimeDraft", "TimePicker", "ValueRow",
+    "SettingsList", "SheetOption", "SwitchRow", "Tabs", "ValueRow",
     "VideoRow", "video_row_height",
     "BottomNav",
     "WebPage", "check_form", "detail_rows", "parse_page", "section_headers", "slug",
