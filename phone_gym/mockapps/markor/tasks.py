@@ -370,7 +370,9 @@ def listed_names(ui: Driver) -> Generator[PhoneAction, None, list[str]]:
     names: dict[str, None] = {}
     for _ in range(MAX_SCROLLS):
         for e in sorted(ui.find_all(kind="list_item"), key=lambda e: e.bounds[1]):
-            if e.text and e.text != ".." and ui.usable(e):
+            # a row is long-clickable (over adb a dump has no widget kinds: the status
+            # bar's clock and the title are TextViews too)
+            if e.text and e.text != ".." and e.long_clickable and ui.usable(e):
                 names.setdefault(e.text)
         if not any(e.scrollable for e in ui.elements()):
             break
