@@ -9,6 +9,7 @@ attacked; a search query or a PIN typed on a keypad is not data.
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 import re
 from collections.abc import Iterator, Mapping
@@ -150,8 +151,8 @@ def replay(run: Run, index: int, text: str) -> Replay:
     was, key = fold(run.actions[index].text or "").strip(), fold(text).strip()
     later = [i for i, a in enumerate(run.actions) if i > index and a.type == "type"]
     diverged = False
-    for step, action in enumerate((PhoneAction("type", text=text), *run.actions[index + 1:]),
-                                  start=index):
+    typed = dataclasses.replace(run.actions[index], text=text)  # its flags (clear) kept
+    for step, action in enumerate((typed, *run.actions[index + 1:]), start=index):
         *_, terminated, truncated, info = env.step(action)
         assert not (terminated or truncated)
         if later and step < later[-1]:  # a later typed text may be stale

@@ -253,6 +253,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         phone = WorldHost(self.device, self.suite_start) if self.suite_start else self.device
         self.episode = Episode(template, phone, self.np_random)
         self.episode.detours = self.oracle_detours
+        self.episode.budget = self._budget(self.episode)  # a suite's may be tighter
         self.steps = 0
         self.ended = False
         self._verdict = self._final = None

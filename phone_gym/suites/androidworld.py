@@ -312,6 +312,7 @@ def oracle_steps(task: SuiteTask, seeds: tuple[int, ...] = (0, 1, 2)) -> float:
     for seed in seeds:
         episode = Episode(REGISTRY.template(task.counterpart), WorldHost(device, start),
                           np.random.default_rng(seed))
+        episode.routes = False  # the direct route (``open_app``): the shortest the oracle has
         _, steps = episode.solve(max_steps=step_budget(task))
         counts.append(steps)
     return float(statistics.median(counts))

@@ -327,6 +327,9 @@ class Episode:
         self.detours = False
         #: Mixed into the route picks: another value, maybe another route (same task).
         self.route_seed = 0
+        #: The step budget the episode runs under when not the template's own (a suite's):
+        #: longer routes fit only in what it leaves.
+        self.budget: int | None = None
 
     def _sample(self, template: Task, rng: np.random.Generator) -> dict[str, Any]:
         """Params for this phone: on one that already holds data (not a fresh PhoneWorld
@@ -401,8 +404,15 @@ class Episode:
         routes = np.random.default_rng(int.from_bytes(digest[:8], "little"))
         return Driver(host.elements, host.state, pictures=host.picture_texts,
                       routes=routes if self.routes else None, detours=self.detours,
-                      spare=spare_steps().get(self.template.id, 0) if self._fresh_start
-                      else 0, locale=self.locale)
+                      spare=self._spare() if self._fresh_start else 0, locale=self.locale)
+
+    def _spare(self) -> int:
+        """The steps beyond the oracle's direct route that this episode's budget leaves
+        (``spare.json`` is measured against the template's own budget; an env that runs
+        it under a tighter one, a suite's, leaves fewer)."""
+        budget = self.budget if self.budget is not None else self.template.max_steps
+        return max(0, spare_steps().get(self.template.id, 0)
+                   - max(0, self.template.max_steps - budget))
 
     def oracle_step(self) -> tuple[PhoneAction, str, str]:
         """The oracle's next action with its reason and its step instruction ("Tap Save"):
