@@ -42,6 +42,7 @@ from ..verifiers import (
     matching_keys,
 )
 from ..verifiers.answers import answer_matcher
+from ..world.a11y import UIElement
 from .driver import MAX_SCROLLS, OVERLAYS, Driver, Unrecoverable
 from .task import Task
 from .vocab import pick
@@ -445,6 +446,23 @@ def at_end(ui: Driver) -> bool:
     last = max(inside, key=lambda e: e.bounds[3])
     cut = any(e.full_bounds is not None and e.full_bounds[3] > e.bounds[3] for e in inside)
     return not cut and last.bounds[3] <= bottom - END_GAP
+
+
+def scan_rows(ui: Driver, prefix: str) -> Generator[PhoneAction, None, dict[str, UIElement]]:
+    """Scroll down a list, reading every row whose id starts with ``prefix``: the rows
+    by id (what an agent reads off the screens it scrolls through)."""
+    rows: dict[str, UIElement] = {}
+    for _ in range(12):
+        for e in ui.find_all():
+            if e.short_id.startswith(prefix) and not e.clipped:
+                rows.setdefault(e.short_id, e)
+        if not any(e.clipped or e.full_bounds is None for e in ui.elements()):
+            break
+        before = [(e.text, e.bounds) for e in ui.elements()]
+        yield PhoneAction("scroll", x=500, y=500, direction="down")
+        if [(e.text, e.bounds) for e in ui.elements()] == before:
+            break
+    return rows
 
 
 def scan_list(ui: Driver, prefix: str) -> Generator[PhoneAction, None, dict[str, str]]:

@@ -12,7 +12,7 @@ the queue task, where the queue must end exactly as asked. The export writes
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -21,9 +21,9 @@ from ...actions import PhoneAction
 from ...tasks.aw import AW_START
 from ...tasks.driver import Driver
 from ...tasks.families import CreateRecord
+from ...tasks.families import scan_rows as scan
 from ...tasks.task import Task
 from ...verifiers import Allow, Allowed, Becomes, Criterion, Matcher, Record, Value, same_text
-from ...world.a11y import UIElement
 from .app import EXPORT_DIR
 from .fixtures import (
     PLAYLISTS,
@@ -47,23 +47,6 @@ def song_list(titles: Sequence[str]) -> Matcher:
 
 def file_named(name: str) -> Matcher:
     return Matcher(lambda v: str(v).lower() == name.lower(), f"the name {name!r}")
-
-
-def scan(ui: Driver, prefix: str) -> Generator[PhoneAction, None, dict[str, UIElement]]:
-    """Scroll down a list, reading every row whose id starts with ``prefix``: the rows
-    by id (what an agent reads off the screens it scrolls through)."""
-    rows: dict[str, UIElement] = {}
-    for _ in range(12):
-        for e in ui.find_all():
-            if e.short_id.startswith(prefix) and not e.clipped:
-                rows.setdefault(e.short_id, e)
-        if not any(e.clipped or e.full_bounds is None for e in ui.elements()):
-            break
-        before = [(e.text, e.bounds) for e in ui.elements()]
-        yield PhoneAction("scroll", x=500, y=500, direction="down")
-        if [(e.text, e.bounds) for e in ui.elements()] == before:
-            break
-    return rows
 
 
 def clock_seconds(text: str) -> int:

@@ -6,7 +6,7 @@ songs changes nothing saved."""
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -14,6 +14,7 @@ import numpy as np
 from ...actions import PhoneAction
 from ...tasks.driver import Driver
 from ...tasks.families import CreateRecord, EditRecord, Lookup, record_keys
+from ...tasks.families import scan_rows as scan
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import (
@@ -27,7 +28,6 @@ from ...verifiers import (
     lookup,
     same_text,
 )
-from ...world.a11y import UIElement
 from .fixtures import (
     ARTISTS,
     PLAYLIST_NAMES,
@@ -50,23 +50,6 @@ def same_list(expected: Sequence[str]) -> Matcher:
 # --- oracle steps ----------------------------------------------------------------------------
 def _shown(ui: Driver) -> list[tuple[int, int, int, int]]:
     return [e.bounds for e in ui.elements()]
-
-
-def scan(ui: Driver, prefix: str) -> Generator[PhoneAction, None, dict[str, UIElement]]:
-    """Scroll down a list, reading every row whose id starts with ``prefix``: the rows
-    by id (what an agent reads off the screens it scrolls through)."""
-    rows: dict[str, UIElement] = {}
-    for _ in range(12):
-        for e in ui.find_all():
-            if e.short_id.startswith(prefix) and not e.clipped:
-                rows.setdefault(e.short_id, e)
-        if not any(e.clipped or e.full_bounds is None for e in ui.elements()):
-            break
-        before = [(e.text, e.bounds) for e in ui.elements()]
-        yield PhoneAction("scroll", x=500, y=500, direction="down")
-        if [(e.text, e.bounds) for e in ui.elements()] == before:
-            break
-    return rows
 
 
 def start(ui: Driver) -> Iterator[PhoneAction]:

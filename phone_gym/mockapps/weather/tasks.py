@@ -5,7 +5,7 @@ look-ups read their answer from the initial snapshot, never from the params."""
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import timedelta
 from typing import Any, ClassVar
 
@@ -14,10 +14,10 @@ import numpy as np
 from ...actions import PhoneAction
 from ...tasks.driver import Driver
 from ...tasks.families import CreateRecord, DeleteRecord, Lookup
+from ...tasks.families import scan_rows as scan
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, Value, lookup
-from ...world.a11y import UIElement
 from .app import RAIN, UNITS, alerts, forecast, hourly, ordered
 from .fixtures import CITY_NAMES, CITY_TABLE, UNITS_PATH, seed_weather
 
@@ -31,23 +31,6 @@ def saved_names(state: Mapping[str, Any]) -> list[str]:
 def open_city(ui: Driver, city: str) -> Iterator[PhoneAction]:
     yield from ui.open_app("Weather")
     yield from ui.tap(city, kind="list_item")
-
-
-def scan(ui: Driver, prefix: str) -> Generator[PhoneAction, None, dict[str, UIElement]]:
-    """Scroll down a list, reading every row whose id starts with ``prefix``: the rows
-    by id (what an agent reads off the screens it scrolls through)."""
-    rows: dict[str, UIElement] = {}
-    for _ in range(12):
-        for e in ui.find_all():
-            if e.short_id.startswith(prefix) and not e.clipped:
-                rows.setdefault(e.short_id, e)
-        if not any(e.clipped or e.full_bounds is None for e in ui.elements()):
-            break
-        before = [(e.text, e.bounds) for e in ui.elements()]
-        yield PhoneAction("scroll", x=500, y=500, direction="down")
-        if [(e.text, e.bounds) for e in ui.elements()] == before:
-            break
-    return rows
 
 
 def set_units(ui: Driver, units: str) -> Iterator[PhoneAction]:
