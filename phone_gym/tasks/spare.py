@@ -1,7 +1,7 @@
 """How many steps each template's budget leaves beyond its oracle's direct route
 (``spare.json``): the oracle takes a longer route (the launcher instead of ``open_app``) or
 a detour only when it fits (``Driver.spend``). ``python -m phone_gym.tasks --write-spare``
-measures it: the budget less the longest direct route over seeds 0-5; a template it does
+measures it: the budget less the longest direct route over seeds 0-19; a template it does
 not list has none (third-party templates take the direct route)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 SPARE = Path(__file__).with_name("spare.json")
-SEEDS = range(6)
+SEEDS = range(20)
 
 
 @cache

@@ -14,8 +14,8 @@ import pytest
 pytestmark = pytest.mark.slow  # runs a benchmark script: the full tier runs it
 
 BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "real_phone.py"
-KEYS = ("phoneworld_sps", "real_adb_sps", "real_local_sps", "real_reset_ms", "tap_ms",
-        "screencap_ms", "uiautomator_dump_ms")
+KEYS = ("phoneworld_step_ms", "phoneworld_sps", "real_adb_step_ms", "real_adb_sps",
+        "real_local_step_ms", "real_reset_ms", "tap_ms", "screencap_ms", "uiautomator_dump_ms")
 
 
 def test_real_phone_benchmark_prints_one_json_line_of_positive_figures() -> None:

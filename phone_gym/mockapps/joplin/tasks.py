@@ -85,6 +85,8 @@ class JoplinLookup(Lookup):
         yield from self.open_notebook(ui, "folder_all", "All notes")
         ui.why(f"Searching all notes for {p['title']}")
         yield from ui.fill("search", p["title"])
+        # the search also lists notes that only mention the title: scroll to the one named so
+        yield from ui.reveal(p["title"], kind="list_item")
         found = [e for e in ui.find_all(p["title"], kind="list_item")
                  if e.short_id.startswith("note_")]
         if len(found) != 1:
