@@ -486,7 +486,10 @@ class RenamedEdit(NoteEdit):
             else:
                 yield from self.type_lines(ui, text.split("\n"))
             yield from ui.tap(id="navigate_up")  # saves and goes back to the list
-        if ui.find(old, kind="list_item") is not None:
+        present = ui.find(old, kind="list_item") is not None
+        if not present:  # below the screen (the new note moved it): read the whole list
+            present = old in (yield from listed_names(ui))
+        if present:
             ui.why(f"{new} is written: deleting the old note {old}")
             yield from ui.long_press(old, kind="list_item")
             yield from ui.tap(id="delete")
