@@ -100,4 +100,7 @@ def test_grpo_raises_the_mean_reward_on_a_sparse_task(sft_run: SFTRun,
     rewards = [h["reward_mean"] for h in history]
     assert rewards[0] < 0.4, rewards  # mostly wrong at the start
     assert np.mean(rewards[-3:]) > np.mean(rewards[:3]) + 0.1, rewards
-    assert all(h["samples"] > 0 and 1 <= h["groups_kept"] <= 4 for h in history)
+    assert all(0 <= h["groups_kept"] <= 4 for h in history)
+    # groups whose rollouts all score the same carry no signal and are dropped: an iteration
+    # may keep none (the oracle's routes vary the demonstrations), but not more than one
+    assert sum(h["samples"] > 0 and h["groups_kept"] >= 1 for h in history) >= len(history) - 1
