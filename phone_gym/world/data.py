@@ -421,7 +421,8 @@ class Table(Generic[R]):
             self._plain = {}
             return
         self._snap = TableSnap(Rows({str(k): self.plain_record(k) for k in self._rows}))
-        self._snap.base.finder = self._finder()
+        if FAST_LOOKUPS:
+            self._snap.base.finder = self._finder()
         self._snap_version = self.version
         self._log = []
         self._plain = {k: v for k, v in self._plain.items() if k in self._rows}
@@ -467,6 +468,10 @@ WANTED_FIELDS: dict[type, set[tuple[str, Callable[[Any], Any] | None]]] = {}
 
 #: Tables with fewer records than this keep no field index: a lookup reads them all.
 INDEX_MIN = 256
+#: Snapshots hand the verifiers a finder (indexed lookups plus the journal's changes). Off:
+#: on one case hypothesis found (tests/verifiers/test_journal_verify.py) the fast path's
+#: changes differ from the full diff's, so verdicts read every record until it is fixed.
+FAST_LOOKUPS = False
 
 _NONE: Any = object()
 
