@@ -465,6 +465,23 @@ def scan_rows(ui: Driver, prefix: str) -> Generator[PhoneAction, None, dict[str,
     return rows
 
 
+def read_rows(ui: Driver, prefix: str
+              ) -> Generator[PhoneAction, None, list[tuple[str, str, str]]]:
+    """Scroll the list of rows ``<prefix>_<n>`` to its end, reading each; returns
+    ``(row id, text, second line)`` in list order (``yield from``'s value)."""
+    seen: dict[str, tuple[str, str, str]] = {}
+    for _ in range(MAX_SCROLLS):
+        for e in sorted(ui.find_all(kind="list_item"), key=lambda e: e.bounds[1]):
+            if e.short_id.startswith(prefix + "_") and ui.usable(e):
+                seen.setdefault(e.short_id, (e.short_id, e.text, e.hint))
+        if not any(e.scrollable for e in ui.elements()):
+            break
+        before = [(e.text, e.bounds) for e in ui.elements()]
+        yield PhoneAction("scroll", x=500, y=700, direction="down")
+        if [(e.text, e.bounds) for e in ui.elements()] == before:
+            break
+    return list(seen.values())
+
 def scan_list(ui: Driver, prefix: str) -> Generator[PhoneAction, None, dict[str, str]]:
     """``scan`` for the text of every element whose id starts with ``prefix``:
     ``{id: text}``."""

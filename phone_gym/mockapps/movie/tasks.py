@@ -6,7 +6,7 @@ and hall, a stop when the total is over budget, and a purchase arranged in a cha
 from __future__ import annotations
 
 import re
-from collections.abc import Generator, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import date, timedelta
 from typing import Any, ClassVar
 
@@ -14,8 +14,8 @@ import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.aw import MONTHS, WEEKDAYS, day_phrase
-from ...tasks.driver import MAX_SCROLLS, Driver, OracleError
-from ...tasks.families import Lookup, Unsafe
+from ...tasks.driver import Driver, OracleError
+from ...tasks.families import Lookup, Unsafe, read_rows
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import (
@@ -103,24 +103,6 @@ def seat_map(ui: Driver) -> dict[str, Any]:
     cols = max(int(label[1:]) for label in labels)
     return {"rows": len(rows), "cols": cols,
             "taken": [label for label, taken in labels.items() if taken]}
-
-
-def read_rows(ui: Driver, prefix: str
-              ) -> Generator[PhoneAction, None, list[tuple[str, str, str]]]:
-    """Scroll the list of rows ``<prefix>_<n>`` to its end, reading each; returns
-    ``(row id, text, second line)`` in list order (``yield from``'s value)."""
-    seen: dict[str, tuple[str, str, str]] = {}
-    for _ in range(MAX_SCROLLS):
-        for e in sorted(ui.find_all(kind="list_item"), key=lambda e: e.bounds[1]):
-            if e.short_id.startswith(prefix + "_") and ui.usable(e):
-                seen.setdefault(e.short_id, (e.short_id, e.text, e.hint))
-        if not any(e.scrollable for e in ui.elements()):
-            break
-        before = [(e.text, e.bounds) for e in ui.elements()]
-        yield PhoneAction("scroll", x=500, y=700, direction="down")
-        if [(e.text, e.bounds) for e in ui.elements()] == before:
-            break
-    return list(seen.values())
 
 
 _PRICE = re.compile(r"¥([\d.]+)")

@@ -18,8 +18,16 @@ import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.aw import long_date
-from ...tasks.driver import MAX_SCROLLS, Driver, OracleError
-from ...tasks.families import CreateRecord, EditRecord, Lookup, RecordTask, Unsafe, record_keys
+from ...tasks.driver import Driver, OracleError
+from ...tasks.families import (
+    CreateRecord,
+    EditRecord,
+    Lookup,
+    RecordTask,
+    Unsafe,
+    read_rows,
+    record_keys,
+)
 from ...tasks.pickers import pick_date
 from ...tasks.task import Task
 from ...tasks.vocab import pick
@@ -50,24 +58,6 @@ def short_day(iso: str) -> str:
     """``Oct 19``, as the app's lists show a day."""
     day = date.fromisoformat(iso)
     return f"{long_date(day)[:3]} {day.day}"
-
-
-def read_rows(ui: Driver, prefix: str
-              ) -> Generator[PhoneAction, None, list[tuple[str, str, str]]]:
-    """Scroll the list of rows ``<prefix>_<n>`` to its end, reading each; returns
-    ``(row id, text, second line)`` in list order (``yield from``'s value)."""
-    seen: dict[str, tuple[str, str, str]] = {}
-    for _ in range(MAX_SCROLLS):
-        for e in sorted(ui.find_all(kind="list_item"), key=lambda e: e.bounds[1]):
-            if e.short_id.startswith(prefix + "_") and ui.usable(e):
-                seen.setdefault(e.short_id, (e.short_id, e.text, e.hint))
-        if not any(e.scrollable for e in ui.elements()):
-            break
-        before = [(e.text, e.bounds) for e in ui.elements()]
-        yield PhoneAction("scroll", x=500, y=700, direction="down")
-        if [(e.text, e.bounds) for e in ui.elements()] == before:
-            break
-    return list(seen.values())
 
 
 def fare(hint: str, seat: str) -> float:
