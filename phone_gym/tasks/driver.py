@@ -10,7 +10,7 @@ virtual adb device, wherever the labels and ids match.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any, TypeVar
 
 import numpy as np
@@ -159,18 +159,25 @@ class Driver:
     def _signature(self) -> list[tuple[str, tuple[int, int, int, int]]]:
         return [(e.text, e.bounds) for e in self.elements()]
 
-    def reveal(self, text: str | None = None, **query: Any) -> Iterator[PhoneAction]:
-        """Scroll until a matching element is fully on screen (down first, then back up)."""
+    def seek(self, text: str | None = None,
+             **query: Any) -> Generator[PhoneAction, None, bool]:
+        """Scroll until a matching element is fully on screen (down first, then back up);
+        returns whether one is (``yield from``'s value): an element that may be gone."""
         for direction in ("down", "up"):
             for _ in range(MAX_SCROLLS):
                 found = self.find(text, **query)
                 if found is not None and self.usable(found):
-                    return
+                    return True
                 before = self._signature()
                 yield PhoneAction("scroll", x=500, y=500, direction=direction)
                 if self._signature() == before:
                     break
-        self.must(text, **query)
+        return False
+
+    def reveal(self, text: str | None = None, **query: Any) -> Iterator[PhoneAction]:
+        """Scroll until a matching element is fully on screen (down first, then back up)."""
+        if not (yield from self.seek(text, **query)):
+            self.must(text, **query)
 
     # --- acting ------------------------------------------------------------------------------
     def tap(self, text: str | None = None, **query: Any) -> Iterator[PhoneAction]:
