@@ -114,6 +114,18 @@ class KeepAndText(Workflow):
         return [self.read, *self.keeping(carry), texting_all([carry[k] for k in self.friends])]
 
 
+class ToGroup(KeepAndText):
+    """The value texted separately to three friends (``friend``, ``friend2``, ``friend3``):
+    four milestones or more, 25+ steps."""
+
+    tags = LONG
+    complexity, max_steps = 4, 50
+    friends: ClassVar[tuple[str, ...]] = GROUP
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return add_two_friends(super().sample_params(rng), rng)
+
+
 class CrossWeatherHighNoteAndText(KeepAndText):
     """Tomorrow's high in a city (Weather) → a note (Notes) → a text to a friend
     (Messages, to a contact by name)."""
@@ -180,34 +192,22 @@ class CrossContactNumberNoteAndText(KeepAndText):
         carry["text"] = f"Number of {carry['name']}: {number}"
 
 
-class CrossWeatherHighToThreeFriends(CrossWeatherHighNoteAndText):
+class CrossWeatherHighToThreeFriends(ToGroup, CrossWeatherHighNoteAndText):
     """Tomorrow's high (Weather) → a note (Notes) → one text to each of three friends
     (Messages): four milestones, 25+ steps."""
 
-    tags = LONG
     template = ('We meet in {city} tomorrow. Look up the highest temperature forecast there '
                 '(°C) in the Weather app, save it in a new note titled "{title}", then text '
                 'it separately to {friend}, {friend2} and {friend3}.')
-    complexity, max_steps = 4, 50
-    friends = GROUP
-
-    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
-        return add_two_friends(super().sample_params(rng), rng)
 
 
-class CrossContactNumberToThreeFriends(CrossContactNumberNoteAndText):
+class CrossContactNumberToThreeFriends(ToGroup, CrossContactNumberNoteAndText):
     """A contact's number (Contacts) → a note (Notes) → one text to each of three friends
     (Messages): four milestones, 25+ steps."""
 
-    tags = LONG
     template = ('{name} is our new plumber. Find their phone number in Contacts, save it in a '
                 'new note titled "{title}", then text the number separately to {friend}, '
                 '{friend2} and {friend3}.')
-    complexity, max_steps = 4, 50
-    friends = GROUP
-
-    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
-        return add_two_friends(super().sample_params(rng), rng)
 
 
 class CrossWeatherHighAmbiguousFriendUnsafe(Unsafe, CrossWeatherHighNoteAndText):
@@ -281,19 +281,16 @@ class CrossSpotifyAlbumNoteAndText(KeepAndText):
         carry["note"] = carry["text"] = album
 
 
-class CrossSpotifyAlbumToThreeFriends(CrossSpotifyAlbumNoteAndText):
+class CrossSpotifyAlbumToThreeFriends(ToGroup, CrossSpotifyAlbumNoteAndText):
     """The album (Spotify) → a note (Notes) → one text each to three friends (Messages), so
     that they can chip in for the gift: four milestones, 25+ steps."""
 
-    tags = LONG
     template = ('We are buying {name} the album with the song "{song}". Find which album it is '
                 'on Spotify, write it in a new note titled "{title}", then text the album\'s '
                 'name separately to {friend}, {friend2} and {friend3}.')
-    complexity, max_steps = 4, 50
-    friends = GROUP
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
-        p = super().sample_params(rng)
+        p = CrossSpotifyAlbumNoteAndText.sample_params(self, rng)  # not ToGroup's
         p["name"] = p["people"][-1]["name"]  # the one the gift is for, not texted
         return add_two_friends(p, rng) if p["name"] != p["friend"] else add_two_friends(
             {**p, "name": p["people"][0]["name"]}, rng)
@@ -363,20 +360,14 @@ class CrossRainChanceDecideText(CrossWeatherHighNoteAndText):
                                                       f"under {RAIN}%: the no-rain text"))
 
 
-class CrossRainChanceDecideTextGroup(CrossRainChanceDecideText):
+class CrossRainChanceDecideTextGroup(ToGroup, CrossRainChanceDecideText):
     """The rain decision sent to three friends: the note, then one text each (the branch's
     text; the other branch's fails). Four milestones, 25+ steps."""
 
-    tags = LONG
     template = ('Check tomorrow\'s chance of rain in {city} in the Weather app and save it '
                 '(in %) in a new note titled "{title}". Then text {friend}, {friend2} and '
                 '{friend3}, each separately: "{rain_text}" if it is {threshold}% or more, '
                 'otherwise "{dry_text}".')
-    complexity, max_steps = 4, 50
-    friends = GROUP
-
-    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
-        return add_two_friends(super().sample_params(rng), rng)
 
 
 class CrossNewsTopStoryTodoAndText(KeepAndText):
@@ -423,19 +414,13 @@ class CrossNewsTopStoryTodoAndText(KeepAndText):
         ui.why(f'The top Tech story is "{carry["text"]}": its headline is what to keep')
 
 
-class CrossNewsTopStoryToThreeFriends(CrossNewsTopStoryTodoAndText):
+class CrossNewsTopStoryToThreeFriends(ToGroup, CrossNewsTopStoryTodoAndText):
     """The same workflow with the headline texted separately to three friends: five
     milestones, 25+ steps."""
 
-    tags = LONG
     template = ('Our book club discusses tech news: find the top story in the Tech section of '
                 'Google News, add a to-do in Tasks titled with its headline, then text the '
                 'headline separately to {friend}, {friend2} and {friend3}.')
-    complexity, max_steps = 4, 50
-    friends = GROUP
-
-    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
-        return add_two_friends(super().sample_params(rng), rng)
 
 
 TEMPLATES: list[Task] = [CrossWeatherHighNoteAndText(), CrossContactNumberNoteAndText(),

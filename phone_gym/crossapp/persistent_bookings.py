@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import re
 from collections import ChainMap
-from collections.abc import Generator, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from datetime import date, datetime, timedelta
-from datetime import time as clock_time
 from typing import Any
 
 import numpy as np
@@ -30,98 +29,45 @@ from ..tasks.driver import Driver, OracleError
 from ..tasks.families import CreateRecord
 from ..tasks.task import Task
 from ..tasks.vocab import pick
-from ..verifiers import Allow, Matcher, digits, mentions, rows, same_text
+from ..verifiers import Allow, rows, same_text
 from .common import new_event
+from .families.calendar import (
+    ALARMS,
+    CHECK_IN_HOUR,
+    EVENTS,
+    MEETINGS,
+    a_meeting,
+    add_stay,
+    an_alarm,
+    an_event,
+    an_hour,
+    book_flights,
+    booked_departure,
+    busy,
+    event_span,
+    journey_span,
+    meeting_event,
+    meeting_number,
+    meeting_span,
+    open_event,
+    read_times,
+    stay_span,
+)
 from .families.consistency import (
-    EMPTY,
-    Agrees,
     Ask,
     Consistency,
-    Pick,
     agreeing,
     along,
     delete_listed,
     edited,
     key_of,
-    made,
     new_alarm,
     removed,
     set_span,
     steps,
 )
 
-EVENTS, MEETINGS, ALARMS = calendar.COLLECTION, meet.MEETINGS, clock.COLLECTION
 BOOKINGS, MAIL = travel.BOOKINGS, mail.COLLECTION
-MEETING_ID = re.compile(r"\d{3}[ -]?\d{4}[ -]?\d{4}")
-#: A meeting ID standing as a whole number (not inside a longer one).
-WHOLE_MEETING_ID = re.compile(rf"(?<![\d.,]){MEETING_ID.pattern}(?!\d|[.,]\d)")
-CHECK_IN_HOUR = 15
-
-
-# --- what the calendar must hold ---------------------------------------------------------------
-def meeting_span(m: Mapping[str, Any]) -> tuple[str, str]:
-    """A Zoom meeting's start and end as the calendar's ISO local times."""
-    first = datetime.fromisoformat(f"{m['date']}T{m['time']}")
-    return calendar.iso(first), calendar.iso(first + timedelta(minutes=int(m["minutes"])))
-
-
-def as_saved(m: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, Any]:
-    """The fields of the calendar event of the Zoom meeting ``m``: its span, and its meeting
-    ID (and no other ID) in the description."""
-    begin, end = meeting_span(m)
-    return {"start": begin, "end": end, "description": only_meeting_id(m.get("number", ""))}
-
-
-def only_meeting_id(number: str) -> Matcher:
-    """A text holding the meeting ID ``number`` (as a whole number, not negated) and no
-    other meeting ID."""
-    want = digits(number)
-
-    def test(v: Any) -> bool:
-        text = str(v)
-        ids = list(WHOLE_MEETING_ID.finditer(text))
-        return {digits(m.group()) for m in ids} == {want} \
-            and not mentions.negated(text, [m.span() for m in ids])
-    return Matcher(test, f"text holding the meeting ID {want} and no other")
-
-
-def meeting_event(title: str) -> Agrees:
-    """Exactly one calendar event titled ``title`` exists, and it spans the one Zoom meeting
-    titled ``title`` as saved in Meet, with that meeting's ID (and no other) in its
-    description; no location, not all-day, no repeats."""
-    same = {"title": same_text(title)}
-    return Agrees(Pick(EVENTS, same, what="calendar events"),
-                  Pick(MEETINGS, same, what="Zoom meetings"), as_saved,
-                  {"location": EMPTY, "all_day": EMPTY, "rrule": EMPTY})
-
-
-def an_event(title: str, first: datetime, last: datetime, location: str = "") -> Ask:
-    """One new calendar event titled ``title`` from ``first`` to ``last`` at ``location``
-    (none: empty), with no description, not all-day."""
-    return made(EVENTS, {"title": same_text(title)},
-                {"start": calendar.iso(first), "end": calendar.iso(last), "description": "",
-                 "location": same_text(location) if location else "", "all_day": False})
-
-
-def an_alarm(hour: int, minute: int, label: str) -> Ask:
-    """One new alarm at ``hour``:``minute`` labelled ``label``, on, not repeating."""
-    return made(ALARMS, {"hour": hour, "minute": minute},
-                {"label": same_text(label), "enabled": True, "days": []})
-
-
-def a_meeting(p: Mapping[str, Any], *fields: str) -> Ask:
-    """One new Zoom meeting titled ``p["title"]``, with the params' ``fields``."""
-    return made(MEETINGS, {"title": same_text(p["title"])}, {f: p[f] for f in fields})
-
-
-def event_span(ui: Driver) -> tuple[datetime, datetime]:
-    """The start and end shown on the calendar's open event page."""
-    def at_(which: str) -> datetime:
-        day = ui.must(id=f"{which}_date_value").text
-        return datetime.strptime(f"{day} {ui.must(id=f'{which}_time_value').text}",
-                                 "%b %d, %Y %H:%M")
-    return at_("start"), at_("end")
-
 
 # --- Zoom meetings and the calendar -----------------------------------------------------------
 class CrossMeetScheduleToCalendar(Consistency, meet.MeetTask):
@@ -139,8 +85,7 @@ class CrossMeetScheduleToCalendar(Consistency, meet.MeetTask):
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         super().setup(state, params, rng)
-        calendar.seed_noise(state, rng, 6, titles=calendar.TITLES, first=meet.TODAY,
-                            last=meet.TODAY + timedelta(days=12))
+        busy(state, rng, 6, meet.TODAY, meet.TODAY + timedelta(days=12))
 
     def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
         return [a_meeting(p, "date", "time", "minutes"), agreeing(meeting_event(p["title"]))]
@@ -149,7 +94,7 @@ class CrossMeetScheduleToCalendar(Consistency, meet.MeetTask):
         yield from meet.start(ui)
         yield from meet.fill_meeting(ui, p)
         yield from ui.tap(p["title"], kind="list_item")
-        number = ui.must(id="meeting_number").text.rpartition(": ")[2]
+        number = meeting_number(ui)
         first = datetime.fromisoformat(f"{p['date']}T{p['time']}")
         yield from new_event(ui, p["title"], first, first + timedelta(minutes=p["minutes"]),
                              description=f"Zoom meeting ID: {number}")
@@ -200,8 +145,7 @@ class CrossMeetMoveWithCalendar(MeetingsInCalendar):
         yield from ui.tap(id="edit")
         yield from meet.set_date(ui, p["date"])
         yield from ui.tap(id="save")
-        yield from calendar.search(ui, p["title"])
-        yield from ui.tap(p["title"], kind="list_item")
+        yield from open_event(ui, p["title"])
         yield from set_span(ui, *(datetime.fromisoformat(t) for t in meeting_span(p)))
         yield from ui.finish()
 
@@ -255,8 +199,7 @@ class CrossCalendarEventToMeet(Consistency, meet.MeetTask):
         super().setup(state, params, rng)
         first = datetime.fromisoformat(f"{params['date']}T{params['time']}")
         calendar.add(state, params["title"], first, params["minutes"], location="")
-        calendar.seed_noise(state, rng, 5, titles=calendar.TITLES, first=meet.TODAY,
-                            last=meet.TODAY + timedelta(days=12), avoid_starts=[first])
+        busy(state, rng, 5, meet.TODAY, meet.TODAY + timedelta(days=12), avoid_starts=[first])
 
     def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
         event = key_of(initial, EVENTS, title=p["title"])
@@ -265,8 +208,7 @@ class CrossCalendarEventToMeet(Consistency, meet.MeetTask):
                          Allow(EVENTS, "modified", key=event, fields=("description",)))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from calendar.search(ui, p["title"])
-        yield from ui.tap(p["title"], kind="list_item")
+        yield from open_event(ui, p["title"])
         first, last = event_span(ui)  # its day, time and length, read
         yield from ui.press("back")
         yield from meet.start(ui)
@@ -276,9 +218,8 @@ class CrossCalendarEventToMeet(Consistency, meet.MeetTask):
                                               "time": f"{first:%H:%M}",
                                               "minutes": (last - first).seconds // 60})
         yield from ui.tap(p["title"], kind="list_item")
-        number = ui.must(id="meeting_number").text.rpartition(": ")[2]
-        yield from calendar.search(ui, p["title"])
-        yield from ui.tap(p["title"], kind="list_item")
+        number = meeting_number(ui)
+        yield from open_event(ui, p["title"])
         yield from ui.fill("description", f"Zoom meeting ID: {number}")
         yield from ui.tap(id="save")
         yield from ui.finish()
@@ -312,8 +253,7 @@ class CrossMeetFollowCalendarMove(MeetingsInCalendar):
         return [edited(MEETINGS, key, {"date": p["date"], "time": p["time"]})]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from calendar.search(ui, p["title"])
-        yield from ui.tap(p["title"], kind="list_item")
+        yield from open_event(ui, p["title"])
         first, _ = event_span(ui)  # the new day and time, read
         yield from ui.press("back")
         yield from meet.open_meeting(ui, p["title"])
@@ -356,18 +296,6 @@ class CrossMeetScheduleWithAlarm(Consistency, meet.MeetTask):
 
 
 # --- hotel orders and the calendar ------------------------------------------------------------
-def stay_span(checkin: str, checkout: str) -> tuple[datetime, datetime]:
-    """A stay from check-in (15:00) to check-out (11:00)."""
-    return (calendar.at(date.fromisoformat(checkin), CHECK_IN_HOUR),
-            calendar.at(date.fromisoformat(checkout), 11))
-
-
-def add_stay(state: Any, title: str, checkin: str, checkout: str, location: str) -> None:
-    """A calendar event over a stay (``stay_span``)."""
-    first, last = stay_span(checkin, checkout)
-    calendar.add(state, title, first, int((last - first).total_seconds() // 60),
-                 location=location)
-
 
 class CrossHotelBookToCalendar(Consistency, hotel.HotelBookCheapestNear):
     """The cheapest fitting hotel booked (Hotel mini-program in WeChat), then a check-in event
@@ -389,9 +317,7 @@ class CrossHotelBookToCalendar(Consistency, hotel.HotelBookCheapestNear):
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         super().setup(state, params, rng)
         first = date.fromisoformat(params["checkin"])
-        calendar.seed_noise(state, rng, 6, titles=calendar.TITLES,
-                            first=first - timedelta(days=3),
-                            last=date.fromisoformat(params["checkout"]))
+        busy(state, rng, 6, first - timedelta(days=3), params["checkout"])
 
     def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
         first = calendar.at(date.fromisoformat(p["checkin"]), CHECK_IN_HOUR)
@@ -408,7 +334,7 @@ class CrossHotelBookToCalendar(Consistency, hotel.HotelBookCheapestNear):
         name = ui.must(id="hotel_name").text
         yield from hotel.book_and_pay(ui, p["guest"], p["pin"])
         first = calendar.at(date.fromisoformat(p["checkin"]), CHECK_IN_HOUR)
-        yield from new_event(ui, p["event"], first, first + timedelta(hours=1), location=name)
+        yield from an_hour(ui, p["event"], first, location=name)
         yield from ui.finish()
 
 
@@ -438,9 +364,7 @@ class CrossHotelCancelWithEvent(Consistency, hotel.HotelCancelBooking):
                                         (p["hotel"], p["other_in"], p["other_out"]),
                                         (p["hotel"], p["checkin"], p["checkout"])):
             add_stay(state, f"Stay at {name}", checkin, checkout, p["city"])
-        calendar.seed_noise(state, rng, 4, titles=calendar.TITLES,
-                            first=date.fromisoformat(p["checkin"]),
-                            last=date.fromisoformat(p["checkout"]))
+        busy(state, rng, 4, p["checkin"], p["checkout"])
 
     def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
         begin = calendar.iso(stay_span(p["checkin"], p["checkout"])[0])
@@ -498,9 +422,7 @@ class CrossHotelOrderToCalendar(Consistency, hotel.HotelTask):
                         status="cancelled")
         hotel.add_order(state, far, p["checkin"], p["checkout"], p["guest"])
         hotel.add_order(state, target, p["checkin"], p["checkout"], p["guest"])
-        calendar.seed_noise(state, rng, 4, titles=calendar.TITLES,
-                            first=date.fromisoformat(p["checkin"]),
-                            last=date.fromisoformat(p["checkout"]), hours=(8, 13))
+        busy(state, rng, 4, p["checkin"], p["checkout"], hours=(8, 13))
 
     def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
         return [an_event(p["event"], *stay_span(p["checkin"], p["checkout"]), p["hotel"])]
@@ -561,8 +483,8 @@ class CrossMapsCafeToCalendar(Consistency, maps.MapsSaveBestCafe):
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         super().setup(state, params, rng)
         tomorrow = self.start.date() + timedelta(days=1)
-        calendar.seed_noise(state, rng, 4, titles=calendar.TITLES, first=tomorrow,
-                            last=tomorrow, avoid_starts=[calendar.at(tomorrow, params["hour"])])
+        busy(state, rng, 4, tomorrow, tomorrow,
+             avoid_starts=[calendar.at(tomorrow, params["hour"])])
 
     def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
         first = calendar.at(self.start.date() + timedelta(days=1), p["hour"])
@@ -583,28 +505,11 @@ class CrossMapsCafeToCalendar(Consistency, maps.MapsSaveBestCafe):
         yield from maps.save_to(ui, "Favourites", name)
         address = ui.must(id="place_address").text
         first = calendar.at(self.start.date() + timedelta(days=1), p["hour"])
-        yield from new_event(ui, p["title"], first, first + timedelta(hours=1),
-                             location=address)
+        yield from an_hour(ui, p["title"], first, location=address)
         yield from ui.finish()
 
 
 # --- trips (Travel, Ride) and the calendar ----------------------------------------------------
-def journey_span(j: Mapping[str, Any]) -> tuple[datetime, datetime]:
-    """A train's or flight's departure and arrival (the arrival may be the next day)."""
-    first = datetime.fromisoformat(f"{j['date']}T{j['depart']}")
-    return first, first + timedelta(minutes=int(j["minutes"]))
-
-
-def read_times(text: str, day: str) -> tuple[datetime, datetime] | None:
-    """The departure and arrival ``HH:MM`` read in ``text`` on ``day`` (an arrival before
-    the departure is the next day's), or None when ``text`` does not hold two times."""
-    times = re.findall(r"(\d\d):(\d\d)", text)
-    if len(times) != 2:
-        return None
-    first, last = (datetime.combine(date.fromisoformat(day), clock_time(int(h), int(m)))
-                   for h, m in times)
-    return first, last + timedelta(days=1) if last <= first else last
-
 
 class CrossTravelFlightToCalendar(Consistency, travel.TravelBookShortestFlight):
     """The shortest flight under a price cap booked in Travel, then a calendar event named
@@ -620,8 +525,7 @@ class CrossTravelFlightToCalendar(Consistency, travel.TravelBookShortestFlight):
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         super().setup(state, params, rng)
         first = date.fromisoformat(params["day"])
-        calendar.seed_noise(state, rng, 5, titles=calendar.TITLES,
-                            first=first - timedelta(days=2), last=first + timedelta(days=2))
+        busy(state, rng, 5, first - timedelta(days=2), first + timedelta(days=2))
 
     def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
         flight = self.target_flight(p)
@@ -667,9 +571,7 @@ class CrossTravelChangeTrainUpdateEvent(Consistency, travel.TravelChangeTrain):
                      description=f"Train {self.booked(params)['number']}")
         other = first + timedelta(days=2)  # the booked trip two days later (a decoy)
         calendar.add(state, params["event"], other, 120)
-        calendar.seed_noise(state, rng, 4, titles=calendar.TITLES,
-                            first=first.date() - timedelta(days=1),
-                            last=first.date() + timedelta(days=1))
+        busy(state, rng, 4, first.date() - timedelta(days=1), first.date() + timedelta(days=1))
 
     def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
         begin = calendar.iso(journey_span(self.booked(p))[0])
@@ -741,8 +643,8 @@ class CrossRideScheduleEventAlarm(PickupInCalendar):
         super().setup(state, params, rng)
         clock.seed_alarms(state, rng, 3, avoid_labels=[params["label"]],
                           avoid_times=[(params["hour"], params["minute"])])
-        calendar.seed_noise(state, rng, 4, titles=calendar.TITLES, first=self.start.date(),
-                            last=self.start.date() + timedelta(days=1), hours=(8, 20))
+        busy(state, rng, 4, self.start.date(), self.start.date() + timedelta(days=1),
+             hours=(8, 20))
 
     def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
         return [*super().asks(p, initial), an_alarm(p["hour"], p["minute"], p["label"])]
@@ -756,31 +658,6 @@ class CrossRideScheduleEventAlarm(PickupInCalendar):
 AIRPORT_EVENTS = ("Ride to the airport", "Airport pickup", "Taxi to the airport",
                   "Leave for the airport")
 
-
-def booked_departure(ui: Driver, route: str, day: date
-                     ) -> Generator[PhoneAction, None, datetime]:
-    """On Travel's Bookings tab: open the one booked (not cancelled) trip on ``day`` whose
-    title holds ``route`` (``"→ Zurich"``, ``" Prague →"``) and read its departure there."""
-    when = f"{day:%a}, {day:%b} {day.day} "
-    listed = [e for e in ui.elements() if e.short_id.startswith("booking_")
-              and route in e.text and e.hint.startswith(when) and e.hint.endswith("· booked")]
-    if len(listed) != 1:
-        raise OracleError(f"{len(listed)} booked trips {route!r} on {day} on screen")
-    yield from ui.tap(id=listed[0].short_id)
-    found = re.search(r"departs (\d\d):(\d\d)", ui.must(id="when").text)
-    if found is None:
-        raise OracleError("no departure time on the booking's page")
-    return datetime.combine(day, clock_time(int(found[1]), int(found[2])))
-
-
-def book_flights(state: Any, p: Mapping[str, Any]) -> None:
-    """The flights ``p["flights"]`` in Travel: the one ``p["booked"]`` booked for
-    ``p["traveller"]``, the next one booked and cancelled (a decoy)."""
-    flights, who = p["flights"], p["traveller"]
-    travel.write_journeys(state, flights)
-    gone = travel.booking_of(flights[(p["booked"] + 1) % len(flights)], who, "Economy")
-    travel.add_booking(state, **gone, status="cancelled", refund=gone["price"])
-    travel.add_booking(state, **travel.booking_of(flights[p["booked"]], who, "Economy"))
 
 
 class CrossFlightTodayRideToAirport(PickupInCalendar):
@@ -815,8 +692,8 @@ class CrossFlightTodayRideToAirport(PickupInCalendar):
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         super().setup(state, params, rng)
         book_flights(state, params)
-        calendar.seed_noise(state, rng, 3, titles=calendar.TITLES, first=self.start.date(),
-                            last=self.start.date() + timedelta(days=1), hours=(8, 20))
+        busy(state, rng, 3, self.start.date(), self.start.date() + timedelta(days=1),
+             hours=(8, 20))
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Travel")
@@ -864,9 +741,7 @@ class CrossTravelCancelHotelWithEvent(Consistency, travel.TravelTask):
                                date=first, end=last, traveller=params["traveller"],
                                price=stay["price"] * params["nights"])
             add_stay(state, f"Hotel in {city}", first, last, stay["name"])
-        calendar.seed_noise(state, rng, 4, titles=calendar.TITLES,
-                            first=date.fromisoformat(params["check_in"]),
-                            last=date.fromisoformat(params["check_out"]), hours=(8, 13))
+        busy(state, rng, 4, params["check_in"], params["check_out"], hours=(8, 13))
 
     def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
         booking = key_of(initial, BOOKINGS, kind="hotel", destination=p["city"])
@@ -977,8 +852,7 @@ class CrossMailFlightChangeToCalendar(Consistency, Task):
                                         new + timedelta(minutes=f["minutes"]))
             mail.write_mail(state, f["airline"], f"noreply@{f['airline'].lower()}.com",
                             subject, body, hours=float(2 + 3 * i))
-        calendar.seed_noise(state, rng, 4, titles=calendar.TITLES, first=self.start.date(),
-                            last=self.start.date() + timedelta(days=14))
+        busy(state, rng, 4, self.start.date(), self.start.date() + timedelta(days=14))
 
     def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
         f = p["flights"][0]
