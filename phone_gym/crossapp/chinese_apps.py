@@ -82,7 +82,7 @@ class CrossYuanbaoLeaveToDocs(YuanbaoHandoff):
         yield from ui.tap(id="new_doc")
         yield from ui.fill("title", p["title"])
         yield from ui.long_press(id="body", kind="text_field")
-        yield from ui.tap("Paste", kind="menu_item")
+        yield from ui.tap(ui.system_label("Paste"), kind="menu_item")
         yield from ui.tap(id="save")
         yield from ui.finish()
 
@@ -197,3 +197,9 @@ TEMPLATES: list[Task] = [
     CrossYuanbaoLeaveToDocs(), CrossDocsShareToWeChatGroup(), CrossDocsShareAmbiguousGroup(),
     CrossYuanbaoWishToWeChat(),
 ]
+
+# --- zh-CN: the instructions are written in Chinese already, the same sentence on a zh-CN
+# phone; the apps' screens and data are Chinese in both locales.
+for _task in TEMPLATES:
+    type(_task).locales = ("en-US", "zh-CN")
+    type(_task).instructions = {"zh-CN": type(_task).template}

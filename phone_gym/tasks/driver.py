@@ -18,6 +18,7 @@ import numpy as np
 from ..actions import PhoneAction
 from ..verifiers.state import DeviceState
 from ..world.a11y import UIElement
+from ..world.locale import system_strings
 from ..world.widgets import ANDROID_CLASS
 
 T = TypeVar("T")
@@ -201,11 +202,16 @@ class Driver:
             return
         if field.text:
             yield from self.long_press(id=field_id, kind="text_field")
-            yield from self.tap("Select all", kind="menu_item")
+            yield from self.tap(self.system_label("Select all"), kind="menu_item")
             if not text:
                 yield from self.tap(id="key_delete")
                 return
         yield PhoneAction("type", text=text)
+
+    def system_label(self, key: str) -> str:
+        """The system UI's label ``key`` (the English string: "Paste", "Select all") as the
+        phone's locale shows it."""
+        return system_strings(self.locale).t(key)
 
     def set_switch(self, label: str, on: bool) -> Iterator[PhoneAction]:
         """Flip the switch labelled ``label`` if it is not ``on`` already."""

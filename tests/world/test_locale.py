@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from datetime import date, datetime
 from typing import Any
 
@@ -21,6 +21,7 @@ from phone_gym.tasks.task import Episode
 from phone_gym.world import Device
 from phone_gym.world.a11y import ui_elements
 from phone_gym.world.app import app_strings
+from phone_gym.world.keyboard import LETTERS, SYMBOLS
 from phone_gym.world.locale import (
     Catalogue,
     MissingString,
@@ -33,6 +34,10 @@ from phone_gym.world.locale import (
 )
 
 LATIN = re.compile(r"[A-Za-z]")
+#: The on-screen keyboard's key labels (``world.keyboard``), both cases.
+KEYBOARD_LABELS = {k for rows in (LETTERS, SYMBOLS) for row in rows for k in row} | \
+    {k.upper() for k in "qwertyuiopasdfghjklzxcvbnm"}
+EDIT_TEXT = "android.widget.EditText"
 ZH_APPS = [a for a in APPS if "zh-CN" in a.manifest.locales]
 
 
@@ -77,7 +82,7 @@ def data_strings(value: Any) -> Iterator[str]:
     if isinstance(value, str):
         yield value
         yield from value.splitlines()
-    elif isinstance(value, dict):
+    elif isinstance(value, Mapping):
         for v in value.values():
             yield from data_strings(v)
     elif isinstance(value, (list, tuple)):
@@ -92,7 +97,13 @@ def allowed_texts(device: Device) -> set[str]:
         ok.add(a.manifest.label_in("zh-CN"))
         if a in ZH_APPS:
             ok |= set(app_strings(a.cls, "zh-CN").strings.values())
-    return ok | set(data_strings(device.snapshot()))
+    ok |= KEYBOARD_LABELS  # the keyboard's keys: Latin letters in every locale
+    data = {e.text for e in ui_elements(device.frame()) if e.class_name == EDIT_TEXT}
+    data |= set(data_strings(device.snapshot()))
+    pieces = re.compile("|".join(re.escape(x) for x in sorted(data, key=len, reverse=True)
+                                 if x and LATIN.search(x)) or "(?!)")
+    ok |= {t for t in texts(device) if not LATIN.search(pieces.sub("", t))}  # data inside
+    return ok | data
 
 
 def untranslated(device: Device, where: str) -> list[str]:

@@ -210,7 +210,7 @@ class AssistantApp(App):
         m = self.data.messages.get(message_id)
         if m is not None:
             self.system.clipboard = m.text
-            self.toast("已复制")
+            self.toast(self.t("已复制"))
 
     def open_convo(self, convo: int) -> None:
         self.ui.convo = convo
@@ -224,7 +224,7 @@ class AssistantApp(App):
         if self.ui.convo == convo:
             self.ui.convo = None
         self.ui.deleting = None
-        self.toast("已删除")
+        self.toast(self.t("已删除"))
 
     def chat_store(self) -> Any:
         finder = getattr(self.host, "app", None)
@@ -237,7 +237,7 @@ class AssistantApp(App):
         if store is None or m is None or store.chats.get(chat_id) is None:
             return
         chat_send(store, chat_id, m.text, time=self.system.now.strftime("%H:%M"))
-        self.toast("已发送")
+        self.toast(self.t("已发送"))
         self.back()
 
     # --- views ---------------------------------------------------------------------------
@@ -250,58 +250,63 @@ class AssistantApp(App):
 
     def message_nodes(self, m: Message) -> list[Node]:
         if m.role == USER:
-            return [Text(f"我：{m.text}", id=f"msg_{m.id}")]
+            return [Text(self.t("我：{text}", text=m.text), id=f"msg_{m.id}")]
         return [Text(m.text, id=f"msg_{m.id}", copyable=True),
-                Button("复制", partial(self.copy, m.id), id=f"copy_{m.id}", style="text"),
-                Button("分享", partial(self.go, "share", m.id), id=f"share_{m.id}",
+                Button(self.t("复制"), partial(self.copy, m.id), id=f"copy_{m.id}", style="text"),
+                Button(self.t("分享"), partial(self.go, "share", m.id), id=f"share_{m.id}",
                        style="text")]
 
     def chat(self) -> Screen:
         convo = self.data.convos.get(self.ui.convo) if self.ui.convo is not None else None
         content: list[Node] = []
         if convo is None:
-            content.append(Text("你好，我是元宝，有什么可以帮你？", style="title", id="greeting"))
+            content.append(Text(self.t("你好，我是元宝，有什么可以帮你？"), style="title",
+                                id="greeting"))
         else:
             for m in sorted((m for m in self.data.messages if m.convo == convo.id),
                             key=lambda m: m.id):
                 content += self.message_nodes(m)
-        content += [TextField(self.ui.prompt, self.set_prompt, hint="有问题，尽管问",
-                              id="prompt", label="输入问题", on_submit=self.send),
-                    Button("发送", self.send, id="send")]
-        return Screen(top_bar=TopBar("元宝", actions=[
-            Icon("☰", "历史对话", partial(self.go, "history"), id="history"),
-            Icon("+", "新对话", self.new_convo, id="new_chat")]), content=content)
+        content += [TextField(self.ui.prompt, self.set_prompt, hint=self.t("有问题，尽管问"),
+                              id="prompt", label=self.t("输入问题"), on_submit=self.send),
+                    Button(self.t("发送"), self.send, id="send")]
+        return Screen(top_bar=TopBar(self.t("元宝"), actions=[
+            Icon("☰", self.t("历史对话"), partial(self.go, "history"), id="history"),
+            Icon("+", self.t("新对话"), self.new_convo, id="new_chat")]), content=content)
 
     def history(self) -> Screen:
         convos = sorted(self.data.convos, key=lambda c: -c.id)
         items = [ListItem(c.title, "", id=f"convo_{c.id}", glyph="💬",
                           on_click=partial(self.open_convo, c.id),
-                          menu=[("删除", partial(self.set_ui, deleting=c.id))])
+                          menu=[(self.t("删除"), partial(self.set_ui, deleting=c.id))])
                  for c in convos]
         dialog = None
         target = self.data.convos.get(self.ui.deleting) if self.ui.deleting else None
         if target is not None:
-            dialog = Dialog("删除对话？", f"“{target.title}”将被删除。", [
-                DialogButton("取消", partial(self.set_ui, deleting=None), id="button_cancel"),
-                DialogButton("删除", partial(self.confirm_delete, target.id),
+            dialog = Dialog(self.t("删除对话？"),
+                            self.t("“{title}”将被删除。", title=target.title), [
+                DialogButton(self.t("取消"), partial(self.set_ui, deleting=None),
+                             id="button_cancel"),
+                DialogButton(self.t("删除"), partial(self.confirm_delete, target.id),
                              id="button_delete")])
-        return Screen(top_bar=TopBar("历史对话", on_back=self.back),
-                      content=[ListView(items, id="convo_list", empty_text="还没有对话")],
+        return Screen(top_bar=TopBar(self.t("历史对话"), on_back=self.back),
+                      content=[ListView(items, id="convo_list", empty_text=self.t("还没有对话"))],
                       dialog=dialog, on_dismiss=partial(self.set_ui, deleting=None))
 
     def share_screen(self, message_id: int) -> Screen:
         store = self.chat_store()
         chats = sorted(store.chats, key=lambda c: (c.title, c.id)) if store else []
-        items = [ListItem(c.title, "群聊" if c.group else "", id=f"to_{c.id}",
+        items = [ListItem(c.title, self.t("群聊") if c.group else "", id=f"to_{c.id}",
                           glyph="#" if c.group else c.title[:1],
                           on_click=partial(self.set_ui, share_to=c.id)) for c in chats]
         target = store.chats.get(self.ui.share_to) if store and self.ui.share_to else None
         dialog = None
         if target is not None:
-            dialog = Dialog(f"发送给 {target.title}？", "将把这条回答发送到微信", [
-                DialogButton("取消", partial(self.set_ui, share_to=None), id="button_cancel"),
-                DialogButton("发送", partial(self.confirm_share, message_id, target.id),
+            dialog = Dialog(self.t("发送给 {title}？", title=target.title),
+                            self.t("将把这条回答发送到微信"), [
+                DialogButton(self.t("取消"), partial(self.set_ui, share_to=None),
+                             id="button_cancel"),
+                DialogButton(self.t("发送"), partial(self.confirm_share, message_id, target.id),
                              id="button_send")])
-        return Screen(top_bar=TopBar("发送给微信好友", on_back=self.back),
-                      content=[ListView(items, id="share_list", empty_text="没有微信聊天")],
+        return Screen(top_bar=TopBar(self.t("发送给微信好友"), on_back=self.back),
+                      content=[ListView(items, id="share_list", empty_text=self.t("没有微信聊天"))],
                       dialog=dialog, on_dismiss=partial(self.set_ui, share_to=None))

@@ -20,6 +20,7 @@ MANIFEST = AppManifest(
                 "deterministically from the prompt (leave requests, notices, wishes), with "
                 "copy and share to WeChat.",
     order=151,
+    locales=("zh-CN",),
     look=AppLook(
         models="腾讯元宝 (Tencent Yuanbao) 2.x",
         title="元宝",

@@ -239,3 +239,9 @@ TEMPLATES: list[Task] = [
     YuanbaoAskLeaveRequest(), YuanbaoAskNotice(), YuanbaoAskBirthdayWish(),
     YuanbaoCopyLeaveRequest(), YuanbaoDeleteConvo(), YuanbaoDeleteConvoInfeasible(),
 ]
+
+# --- zh-CN: the instructions are written in Chinese already, the same sentence on a zh-CN
+# phone; the apps' screens and data are Chinese in both locales.
+for _task in TEMPLATES:
+    type(_task).locales = ("en-US", "zh-CN")
+    type(_task).instructions = {"zh-CN": type(_task).template}

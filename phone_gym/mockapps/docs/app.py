@@ -130,14 +130,14 @@ class DocsApp(App):
 
     def close_editor(self) -> None:
         if save_doc(self.data, self.route.arg, self.ui.title, self.ui.body):
-            self.toast("已保存")
+            self.toast(self.t("已保存"))
         self.back()
 
     def confirm_delete(self, doc_id: int) -> None:
         self.data.docs.remove(doc_id)
         self.ui.deleting = None
         del self.stack[1:]
-        self.toast("已删除")
+        self.toast(self.t("已删除"))
 
     def chat_store(self) -> Any:
         finder = getattr(self.host, "app", None)
@@ -151,7 +151,7 @@ class DocsApp(App):
             return
         chat_send(store, chat_id, doc.title, "link", time=self.system.now.strftime("%H:%M"),
                   content=link(doc))
-        self.toast("已发送")
+        self.toast(self.t("已发送"))
         self.back()
 
     # --- views ---------------------------------------------------------------------------
@@ -168,40 +168,42 @@ class DocsApp(App):
         first = d.body.split("\n")[0]
         return ListItem(d.title, first, id=f"doc_{d.id}", glyph="▤",
                         on_click=partial(self.go, "doc", d.id),
-                        menu=[("分享", partial(self.go, "share", d.id)),
-                              ("删除", partial(self.set_ui, deleting=d.id))])
+                        menu=[(self.t("分享"), partial(self.go, "share", d.id)),
+                              (self.t("删除"), partial(self.set_ui, deleting=d.id))])
 
     def delete_dialog(self, doc_id: int) -> Node | None:
         doc = self.data.docs.get(doc_id)
         if doc is None:
             return None
-        return Dialog("删除文档？", f"“{doc.title}”将被删除。", [
-            DialogButton("取消", partial(self.set_ui, deleting=None), id="button_cancel"),
-            DialogButton("删除", partial(self.confirm_delete, doc_id), id="button_delete"),
+        return Dialog(self.t("删除文档？"), self.t("“{title}”将被删除。", title=doc.title), [
+            DialogButton(self.t("取消"), partial(self.set_ui, deleting=None),
+                         id="button_cancel"),
+            DialogButton(self.t("删除"), partial(self.confirm_delete, doc_id), id="button_delete"),
         ])
 
     def rows(self, docs: Sequence[Doc], list_id: str) -> Node:
         return ListView([self.doc_row(d) for d in docs], id=list_id,
-                        empty_text="还没有文档，点击“+”新建")
+                        empty_text=self.t("还没有文档，点击“+”新建"))
 
     def home(self) -> Screen:
         tab = self.ui.tab if self.ui.tab in TABS else TABS[0]
         content: list[Node]
         if tab == "文档":
-            content = [Text("我的文档", style="title", id="section"),
+            content = [Text(self.t("我的文档"), style="title", id="section"),
                        self.rows(by_title(self.data), "docs_list")]
         elif tab == "我的":
-            content = [ListItem("腾讯文档用户", "QQ/微信登录", id="account", glyph="👤"),
-                       Text(f"我的文档：{len(self.data.docs)} 篇", id="doc_count")]
+            content = [ListItem(self.t("腾讯文档用户"), self.t("QQ/微信登录"), id="account",
+                                glyph="👤"),
+                       Text(self.t("我的文档：{n} 篇", n=len(self.data.docs)), id="doc_count")]
         else:
-            content = [Text("最近", style="title", id="section"),
+            content = [Text(self.t("最近"), style="title", id="section"),
                        self.rows(recent(self.data), "recent_list")]
         dialog = self.delete_dialog(self.ui.deleting) if self.ui.deleting else None
         return Screen(
-            top_bar=TopBar("腾讯文档", actions=[
-                Icon("+", "新建", partial(self.open_editor, None), id="new_doc")]),
+            top_bar=TopBar(self.t("腾讯文档"), actions=[
+                Icon("+", self.t("新建"), partial(self.open_editor, None), id="new_doc")]),
             content=content,
-            fab=Fab("+", "新建文档", partial(self.open_editor, None), id="fab_new"),
+            fab=Fab("+", self.t("新建文档"), partial(self.open_editor, None), id="fab_new"),
             bottom=BottomNav(TABS, TAB_ICONS, tab, lambda t: self.set_ui(tab=t),
                              style=self.manifest.look.nav_style),
             dialog=dialog, on_dismiss=partial(self.set_ui, deleting=None))
@@ -212,9 +214,9 @@ class DocsApp(App):
         dialog = self.delete_dialog(doc_id) if self.ui.deleting == doc_id else None
         return Screen(
             top_bar=TopBar(doc.title, on_back=self.back, actions=[
-                Icon("✎", "编辑", partial(self.open_editor, doc_id), id="edit"),
-                Icon("⇪", "分享", partial(self.go, "share", doc_id), id="share"),
-                Icon("🗑", "删除", partial(self.set_ui, deleting=doc_id), id="delete")]),
+                Icon("✎", self.t("编辑"), partial(self.open_editor, doc_id), id="edit"),
+                Icon("⇪", self.t("分享"), partial(self.go, "share", doc_id), id="share"),
+                Icon("🗑", self.t("删除"), partial(self.set_ui, deleting=doc_id), id="delete")]),
             content=[Text(doc.title, style="title", id="doc_title"),
                      Text(doc.body, id="doc_body", copyable=True)],
             dialog=dialog, on_dismiss=partial(self.set_ui, deleting=None))
@@ -225,15 +227,16 @@ class DocsApp(App):
             return True
 
         return Screen(
-            top_bar=TopBar("新建文档" if doc_id is None else "编辑文档",
+            top_bar=TopBar(self.t("新建文档") if doc_id is None else self.t("编辑文档"),
                            on_back=self.close_editor,
-                           actions=[Icon("✓", "完成", self.close_editor, id="save")]),
+                           actions=[Icon("✓", self.t("完成"), self.close_editor, id="save")]),
             content=[
-                TextField(self.ui.title, partial(self.set_ui_text, "title"), hint="请输入标题",
-                          id="title", label="标题"),
-                TextField(self.ui.body, partial(self.set_ui_text, "body"), hint="请输入正文",
-                          id="body", label="正文", multiline=True),
-                Text(f"{len(self.ui.body)} 字", style="caption", id="char_count"),
+                TextField(self.ui.title, partial(self.set_ui_text, "title"),
+                          hint=self.t("请输入标题"), id="title", label=self.t("标题")),
+                TextField(self.ui.body, partial(self.set_ui_text, "body"),
+                          hint=self.t("请输入正文"), id="body", label=self.t("正文"),
+                          multiline=True),
+                Text(self.t("{n} 字", n=len(self.ui.body)), style="caption", id="char_count"),
             ],
             on_back=back)
 
@@ -243,17 +246,19 @@ class DocsApp(App):
     def share_screen(self, doc_id: int) -> Screen:
         store = self.chat_store()
         chats = sorted(store.chats, key=lambda c: (c.title, c.id)) if store else []
-        items = [ListItem(c.title, "群聊" if c.group else "", id=f"to_{c.id}",
+        items = [ListItem(c.title, self.t("群聊") if c.group else "", id=f"to_{c.id}",
                           glyph="#" if c.group else c.title[:1],
                           on_click=partial(self.set_ui, share_to=c.id)) for c in chats]
         doc = self.data.docs.get(doc_id)
         target = store.chats.get(self.ui.share_to) if store and self.ui.share_to else None
         dialog = None
         if target is not None and doc is not None:
-            dialog = Dialog(f"发送给 {target.title}？", f"[链接] {doc.title}", [
-                DialogButton("取消", partial(self.set_ui, share_to=None), id="button_cancel"),
-                DialogButton("发送", partial(self.confirm_share, doc_id, target.id),
+            dialog = Dialog(self.t("发送给 {title}？", title=target.title),
+                            self.t("[链接] {title}", title=doc.title), [
+                DialogButton(self.t("取消"), partial(self.set_ui, share_to=None),
+                             id="button_cancel"),
+                DialogButton(self.t("发送"), partial(self.confirm_share, doc_id, target.id),
                              id="button_send")])
-        return Screen(top_bar=TopBar("发送给微信好友", on_back=self.back),
-                      content=[ListView(items, id="share_list", empty_text="没有微信聊天")],
+        return Screen(top_bar=TopBar(self.t("发送给微信好友"), on_back=self.back),
+                      content=[ListView(items, id="share_list", empty_text=self.t("没有微信聊天"))],
                       dialog=dialog, on_dismiss=partial(self.set_ui, share_to=None))

@@ -18,6 +18,7 @@ MANIFEST = AppManifest(
     description="Online documents as in Tencent Docs: recent and my documents, an editor, "
                 "deleting, and sharing a document's link to a WeChat chat.",
     order=150,
+    locales=("zh-CN",),
     look=AppLook(
         models="腾讯文档 (Tencent Docs) 3.x",
         title="腾讯文档",
