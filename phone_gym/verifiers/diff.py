@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from typing import Any, Literal, get_args
 
-from .snap import TableSnap
+from .snap import TableSnap, in_order
 
 Kind = Literal["added", "removed", "modified"]
 KINDS: tuple[str, ...] = get_args(Kind)
@@ -43,8 +43,9 @@ def diff(before: Any, after: Any, path: str = "") -> list[Change]:
         keys: Iterable[Any] | None = None
         if isinstance(before, TableSnap) and isinstance(after, TableSnap):
             changed = before.changed_keys(after)
-            if changed is not None:
-                keys = sorted(changed, key=_order)
+            if changed is not None:  # in the order the full diff below meets them
+                keys = in_order(before, [k for k in changed if k in before])
+                keys += in_order(after, [k for k in changed if k not in before])
         changes: list[Change] = []
         if keys is None:
             for key in before:
@@ -70,11 +71,6 @@ def diff(before: Any, after: Any, path: str = "") -> list[Change]:
     if before != after:
         return [Change(path, "modified", before, after)]
     return []
-
-
-def _order(key: str) -> tuple[int, int, str]:
-    """Numeric keys in number order, then the rest."""
-    return (0, int(key), "") if key.isdigit() else (1, 0, key)
 
 
 def matches(change: Change, pattern: str) -> bool:

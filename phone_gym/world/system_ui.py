@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from . import theme as T
@@ -49,6 +50,8 @@ FIRST_ROWS = (GRID_BOTTOM - FIRST_TOP) // CELL_H
 PAGE_ROWS = (GRID_BOTTOM - PAGE_TOP) // CELL_H
 MENU_W = 620
 MENU_ITEM_H = 150
+#: Notifications the shade builds rows for: more than fill the screen at the shortest row.
+SHADE_ROWS = T.SCREEN_H // T.HEIGHTS["list_item:single"] + 1
 QUICK_TOGGLES = (("Wi-Fi", "global", "wifi_on", "qs_wifi"),
                  ("Bluetooth", "global", "bluetooth_on", "qs_bt"),
                  ("Airplane mode", "global", "airplane_mode_on", "qs_airplane"))
@@ -203,13 +206,21 @@ class Shade:
 
         quick = [Toggle(t(label), s.get_setting(ns, key) == "1", toggler(ns, key), id=qid)
                  for label, ns, key, qid in QUICK_TOGGLES]
+        # the newest first, and only as many as can show: the list is as tall as all of them
+        table = s.notifications
+        newest = table.index("shade", order=attrgetter("id")).view(table, reverse=True)
         notes = [ListItem(n.title, n.text, id=f"notification_{n.id}",
                           on_click=partial(device.open_notification, n.app),
                           menu=[(t("Dismiss"), dismiss(n.id))])
-                 for n in reversed(s.notifications.values())]
+                 for n in newest[:SHADE_ROWS]]
+        listed = ListView(notes, id="notifications", empty_text=t("No notifications"))
+        if len(newest) > SHADE_ROWS:
+            single = len(table.index("shade_single", order=attrgetter("id"),
+                                     keep=lambda n: not n.text).view(table))
+            listed.height = (single * T.HEIGHTS["list_item:single"]
+                             + (len(newest) - single) * T.HEIGHTS["list_item"])
         content = [Text(t("Quick settings"), style="title", id="qs_title"), *quick,
-                   Text(t("Notifications"), style="title", id="notifications_title"),
-                   ListView(notes, id="notifications", empty_text=t("No notifications"))]
+                   Text(t("Notifications"), style="title", id="notifications_title"), listed]
         box = (0, T.STATUS_H, T.SCREEN_W, T.SCREEN_H - T.NAV_H)
         place_column(frame, content, T.PAD, T.SCREEN_W - T.PAD, T.STATUS_H + 20, box)
 

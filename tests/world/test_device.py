@@ -8,7 +8,9 @@ import copy
 import json
 import pickle
 from typing import Any
+from unittest.mock import patch
 
+import numpy as np
 import pytest
 from driving import Driver, act, center, open_app, press, type_text
 
@@ -17,10 +19,12 @@ from phone_gym.mockapps import APPS
 from phone_gym.mockapps.contacts.app import ContactsApp
 from phone_gym.mockapps.notes.app import NotesApp, add_note
 from phone_gym.verifiers import plain
-from phone_gym.world import App, Device, Route, Screen
+from phone_gym.world import App, Device, Route, Screen, system_ui
 from phone_gym.world import theme as T
+from phone_gym.world.a11y import ui_elements
 from phone_gym.world.device import LAUNCHER_PACKAGE, to_px
 from phone_gym.world.layout import Placed
+from phone_gym.world.render import Renderer, TileCache
 from phone_gym.world.system_ui import Launcher
 from phone_gym.world.widgets import Dialog, DialogButton, Text, TextField, TopBar
 
@@ -308,6 +312,26 @@ def test_long_press_dismisses_a_notification(device: Device) -> None:
     assert device.menu is None
     assert device.shade_open
     assert shown(device, "list_item") == ["Reminder"]
+
+
+def test_the_shade_builds_only_the_rows_that_can_show(device: Device) -> None:
+    """Thousands of notifications: rows only for those the screen can hold, and the same
+    pixels and accessibility tree as a shade that builds a row for every one."""
+    for i in range(300):
+        device.system.notify("Clock", f"Alarm {i}", "" if i % 3 else "07:00")
+    open_shade(device)
+    listed = next(p.node for p in device.frame().items if p.node.id == "notifications")
+    assert len(listed.children) == system_ui.SHADE_ROWS < 300
+    assert shown(device, "list_item")[0] == "Alarm 299"
+    lean = (Renderer(cache=TileCache()).render(device.frame()),
+            [e.to_dict() for e in ui_elements(device.frame())])
+    with patch.object(system_ui, "SHADE_ROWS", 10_000):
+        device.invalidate()
+        listed = next(p.node for p in device.frame().items if p.node.id == "notifications")
+        assert len(listed.children) == 300
+        full = (Renderer(cache=TileCache()).render(device.frame()),
+                [e.to_dict() for e in ui_elements(device.frame())])
+    assert np.array_equal(lean[0], full[0]) and lean[1] == full[1]
 
 
 def test_back_closes_a_menu_before_the_shade(device: Device) -> None:

@@ -16,11 +16,16 @@ duplicate and delete (deleting asks first).
 from __future__ import annotations
 
 import calendar as cal
+import weakref
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from operator import attrgetter
+from typing import Any
 
 from ...world.app import App, Route
+from ...world.data import Listing, Ordered
 from ...world.kit import (
     ActionIcon,
     CalendarState,
@@ -103,6 +108,19 @@ def events_on(events: Sequence[Event], day: date) -> list[Event]:
     found = [e for e in events if occurs_on(e, day)]
     return sorted(found, key=lambda e: (not e.all_day, (parse(e.start) or datetime.min).time(),
                                         e.id))
+
+
+def day_of(e: Event) -> date | None:
+    """The day a one-off event falls on (None for a repeat, or a start that is no date)."""
+    start = None if e.rrule else parse(e.start)
+    return start.date() if start is not None else None
+
+
+#: The event list's rows and day headers, by the listing they come from: (the events'
+#: version and today, rows, headers), made again only when the events or the day change.
+_UPCOMING: weakref.WeakKeyDictionary[Listing[Event], tuple[Any, Sequence[Event],
+                                                          list[tuple[int, str]]]] = \
+    weakref.WeakKeyDictionary()
 
 
 def span_text(e: Event) -> str:
@@ -335,10 +353,41 @@ class CalendarApp(App):
                              on_cancel=lambda: self.ask_delete(None), confirm="Delete",
                              destructive=True)
 
-    def shown_on(self, events: Sequence[Event], day: date) -> list[Shown]:
+    def events_on(self, day: date) -> list[Event]:
+        """``day``'s events in time order, read from indexes kept on write: the one-off
+        events by day, and the repeats (a few); not every event."""
+        events = self.system.events
+        by_day = events.grouping("calendar_day", day_of, attrgetter("id"))
+        repeats = events.index("calendar_repeats", attrgetter("id"), keep=attrgetter("rrule"))
+        return events_on([*by_day.view(day), *repeats.view(events)], day)
+
+    def upcoming(self) -> tuple[Sequence[Event], list[tuple[int, str]]]:
+        """The event list: events from today on and every repeat, by start, with a header
+        at each day's first (from the events by start, kept on write; the headers are
+        made again only when the events or today change)."""
+        events = self.system.events
+        by_start = events.index("calendar_start", lambda e: (e.start, e.id))
+        today = self.today.isoformat()
+        key = (events.version, today)
+        cached = _UPCOMING.get(by_start)
+        if cached is not None and cached[0] == key:
+            return cached[1], cached[2]
+        every = by_start.view(events)
+        assert isinstance(every, Ordered)
+        first = bisect_left(every._entries, ((today,),))  # the first to start today or later
+        early = [e for e in every[:first] if e.rrule]
+        ordered: Sequence[Event] = every[first:]
+        if early:
+            ordered = sorted([*early, *ordered], key=lambda e: (e.start, e.id))
+        days = [(parse(e.start) or datetime.min).date() for e in ordered]
+        headers = [(i, long_day(d)) for i, d in enumerate(days) if i == 0 or days[i - 1] != d]
+        _UPCOMING[by_start] = (key, ordered, headers)
+        return ordered, headers
+
+    def shown_on(self, day: date) -> list[Shown]:
         """``day``'s events as the month and day views show them (minutes of the day)."""
         out = []
-        for e in events_on(events, day):
+        for e in self.events_on(day):
             start, end = parse(e.start), parse(e.end)
             if e.all_day or start is None:
                 out.append(Shown(e.id, e.title or "(No title)", when=span_text(e)))
@@ -351,7 +400,7 @@ class CalendarApp(App):
                              span_text(e)))
         return out
 
-    def month_grid(self, events: Sequence[Event]) -> list[Node]:
+    def month_grid(self) -> list[Node]:
         """Simple Calendar's month view: the month's name between arrows, the weekdays,
         and the weeks, each day's events as coloured chips with their titles."""
         year, month = self.month
@@ -364,14 +413,14 @@ class CalendarApp(App):
         ], id="month_bar"), Row([tall(Node("day", text=d[0], style="header", desc=d), 64)
                                  for d in WEEKDAYS], id="weekdays")]
         days = [date(year, month, d) for d in range(1, cal.monthrange(year, month)[1] + 1)]
-        by_day = {day: self.shown_on(events, day) for day in days}
+        by_day = {day: self.shown_on(day) for day in days}
         return nodes + MonthView(year, month, by_day, selected=self.day, today=self.today,
                                  on_day=self.select_day, on_event=self.open_editor)
 
     def shift_day(self, delta: int) -> None:
         self.select_day(self.day + timedelta(days=delta))
 
-    def day_view(self, events: Sequence[Event]) -> list[Node]:
+    def day_view(self) -> list[Node]:
         """Simple Calendar's day view: the day between arrows, its hours with the events as
         blocks as tall as they last."""
         return [Row([
@@ -379,25 +428,20 @@ class CalendarApp(App):
                      0.25),
             Text(long_day(self.day), style="title", id="day_view_title"),
             weighted(Icon("›", "Next day", lambda: self.shift_day(1), id="next_day"), 0.25),
-        ], id="day_bar"), DayView(self.shown_on(events, self.day), on_event=self.open_editor)]
+        ], id="day_bar"), DayView(self.shown_on(self.day), on_event=self.open_editor)]
 
     def main(self) -> Screen:
-        events = list(self.system.events)
         content: list[Node] = [Tabs(TABS, self.ui.tab, self.set_tab)]
         if self.ui.tab == "Event list":  # upcoming events (from today), by start
-            today = self.today.isoformat()
-            ordered = sorted((e for e in events if e.start[:10] >= today or e.rrule),
-                             key=lambda e: (e.start, e.id))
-            days = [(parse(e.start) or datetime.min).date() for e in ordered]
-            headers = [(i, long_day(d)) for i, d in enumerate(days) if i == 0 or days[i - 1] != d]
+            ordered, headers = self.upcoming()
             content.append(VirtualList(len(ordered), lambda i: self.event_item(ordered[i]),
                                        id="event_list", headers=headers,
                                        empty_text="No events"))
         elif self.ui.tab == "Day":
-            content += self.day_view(events)
+            content += self.day_view()
         else:
-            shown = events_on(events, self.day)
-            content += self.month_grid(events)
+            shown = self.events_on(self.day)
+            content += self.month_grid()
             content += [Text(long_day(self.day), style="title", id="day_title"),
                         VirtualList(len(shown), lambda i: self.event_item(shown[i]),
                                     id="day_events", empty_text="No events on this day")]
