@@ -45,12 +45,14 @@ from ..mockapps.notes.fixtures import COLLECTION as NOTES
 from ..mockapps.notes.fixtures import seed_notes
 from ..mockapps.todo.fixtures import sample_titles, seed_items
 from ..tasks.driver import Driver, OracleError
-from ..tasks.families import Unsafe
+from ..tasks.families import Unsafe, read_rows
 from ..tasks.task import Task
 from ..tasks.vocab import people, pick
 from ..verifiers import Allow, Becomes, Matcher, NoRecord, Record, Value, same_text
 from ..verifiers.answers import answer_matcher
+from .artifact_docs import rename
 from .common import addresses_are, chat_text, holding
+from .families.artifact import File, Mail
 from .families.multihop import (
     Carry,
     IdOf,
@@ -98,21 +100,6 @@ def next_friday(day: date) -> date:
 
 
 # --- reading screens (the oracles' grounded steps) ---------------------------------------------
-def scan_rows(ui: Driver, prefix: str) -> Generator[PhoneAction, None, dict[str, tuple[str, str]]]:
-    """Scroll down the list on screen to its end, collecting the rows whose id starts with
-    ``prefix``: id → (text, hint), in the order shown."""
-    rows: dict[str, tuple[str, str]] = {}
-    for _ in range(12):
-        for e in sorted(ui.find_all(kind="list_item"), key=lambda e: e.bounds[1]):
-            if e.short_id.startswith(prefix) and e.hint:
-                rows.setdefault(e.short_id, (e.text or "", e.hint or ""))
-        before = [(e.text, e.bounds) for e in ui.find_all()]
-        yield PhoneAction("scroll", x=500, y=500, direction="down")
-        if [(e.text, e.bounds) for e in ui.find_all()] == before:
-            break
-    return rows
-
-
 def short_day(day: date) -> str:
     """A day as Zoom's list shows it: ``Sun, Oct 18``."""
     return f"{day:%a, %b} {day.day}"
@@ -130,9 +117,10 @@ def day_of(text: str) -> date:
 def meetings_shown(ui: Driver) -> Generator[PhoneAction, None, list[dict[str, Any]]]:
     """Zoom's meetings, read off its list (scrolled to the end): title, day (``Sun, Oct
     18``), time and minutes of each."""
-    rows = yield from scan_rows(ui, "meeting_")
     out = []
-    for row_id, (title, hint) in rows.items():
+    for row_id, title, hint in (yield from read_rows(ui, "meeting")):
+        if not hint:
+            continue
         day, time, minutes = hint.split(" · ")
         out.append({"id": row_id, "title": title, "day": day, "time": time,
                     "minutes": int(minutes.split()[0])})
@@ -142,8 +130,8 @@ def meetings_shown(ui: Driver) -> Generator[PhoneAction, None, list[dict[str, An
 def events_shown(ui: Driver) -> Generator[PhoneAction, None, list[tuple[str, str, str]]]:
     """The events of the day open in Calendar, read off its list: (start, end, title), in
     time order."""
-    rows = yield from scan_rows(ui, "event_")
-    return sorted((*hint.split(" – ", 1), title) for title, hint in rows.values())  # type: ignore[misc]
+    rows = yield from read_rows(ui, "event")
+    return sorted((*hint.split(" – ", 1), title) for _, title, hint in rows if hint)  # type: ignore[misc]
 
 
 def contact_email(ui: Driver, name: str) -> Generator[PhoneAction, None, str]:
@@ -166,6 +154,25 @@ def contact_email(ui: Driver, name: str) -> Generator[PhoneAction, None, str]:
 def mail_body(ui: Driver) -> str:
     """The text of the e-mail open on screen."""
     return ui.must(id="body").text
+
+
+def reply_to(ui: Driver, name: str, text: str) -> Iterator[PhoneAction]:
+    """Reply ``text`` to ``name``'s e-mail (the one open, or found in the inbox)."""
+    yield from mail_start(ui)
+    if ui.find(id="reply") is None:
+        yield from open_mail_from(ui, name)
+    yield from ui.tap(id="reply")
+    yield from ui.fill("body", text)
+    yield from ui.tap(id="send")
+
+
+def meetings_on(ui: Driver, long_name: str
+                ) -> Generator[PhoneAction, None, tuple[str, list[dict[str, Any]]]]:
+    """Zoom's meetings on the day ``long_name`` names (``Sunday, October 25``), read off
+    its list: the day as the list shows it, and the meetings (``meetings_shown``)."""
+    rows = yield from meetings_shown(ui)
+    day = short_day(day_of(long_name))
+    return day, [m for m in rows if m["day"] == day]
 
 
 # --- 1. Zoom → Calendar → Mail -----------------------------------------------------------------
@@ -280,9 +287,7 @@ class CrossMeetLongestNoteChat(Workflow):
         """Read the day's meetings off Zoom's list and open the longest."""
         ui.why(f"Opening Zoom to see the meetings on {c['day']}")
         yield from meet.start(ui)
-        rows = yield from meetings_shown(ui)
-        day = short_day(day_of(c["day"]))
-        that = [m for m in rows if m["day"] == day]
+        day, that = yield from meetings_on(ui, c["day"])
         if not that:
             raise OracleError(f"Zoom lists no meeting on {day}")
         best = max(that, key=lambda m: m["minutes"])
@@ -613,12 +618,7 @@ class CrossMailCallIfFree(Workflow):
         if clash:
             start, stop, title = clash[0]
             ui.why(f"\"{title}\" runs {start}-{stop}: I am busy at {time}, so I decline")
-            yield from mail_start(ui)
-            if ui.find(id="reply") is None:
-                yield from open_mail_from(ui, c["name"])
-            yield from ui.tap(id="reply")
-            yield from ui.fill("body", c["decline"])
-            yield from ui.tap(id="send")
+            yield from reply_to(ui, c["name"], c["decline"])
             return
         ui.why(f"Nothing in the calendar at {time} tomorrow: I am free, so I schedule the call")
         c["time"] = time
@@ -839,12 +839,7 @@ class CrossMailRequestsZoomReplies(Workflow):
             first, last = span(day, time, 30)
             yield from adding_event(title, first, last, "Zoom {number}")(ui, c)
             ui.why(f"Replying to {name} with the meeting ID {c['number']}")
-            yield from mail_start(ui)
-            if ui.find(id="reply") is None:
-                yield from open_mail_from(ui, name)
-            yield from ui.tap(id="reply")
-            yield from ui.fill("body", f"Zoom meeting ID: {c['number']}")
-            yield from ui.tap(id="send")
+            yield from reply_to(ui, name, f"Zoom meeting ID: {c['number']}")
         return steps
 
 
@@ -893,31 +888,11 @@ class CrossFilesRenameMailReview(Workflow):
 
     def route(self, c: Carry) -> list[Step]:
         friday = next_friday(TODAY)
-        return [self.rename_seen, self.send_seen,
+        renamed = File(DOCS, c["new"])
+        return [lambda ui, c: rename(ui, "Documents", c["file"], c["new"]),
+                lambda ui, c: Mail(f"{c['to1']}, {c['to2']}", "For review", [renamed]).send(ui),
                 adding_event(f"Review {c['new']}", at(friday, c["hour"]), at(friday, c["end"])),
                 adding_todo("Collect feedback", friday.isoformat())]
-
-    def rename_seen(self, ui: Driver, c: dict[str, Any]) -> Iterator[PhoneAction]:
-        ui.why(f"Opening Documents in Files to rename {c['file']}")
-        yield from ui.open_app("Files")
-        yield from ui.tap("Documents", kind="list_item")
-        if ui.find(c["new"], kind="list_item") is not None:
-            return  # renamed before a restart
-        ui.why(f"Renaming {c['file']} to {c['new']} from its long-press menu")
-        yield from ui.long_press(c["file"], kind="list_item")
-        yield from ui.tap("Rename", kind="menu_item")
-        yield from ui.fill("rename_field", c["new"])
-        yield from ui.tap(id="button_ok")
-
-    def send_seen(self, ui: Driver, c: dict[str, Any]) -> Iterator[PhoneAction]:
-        ui.why(f"E-mailing {c['new']} to {c['to1']} and {c['to2']}, subject \"For review\"")
-        yield from mail_start(ui)
-        yield from ui.tap(id="compose")
-        yield from ui.fill("to", f"{c['to1']}, {c['to2']}")
-        yield from ui.fill("subject", "For review")
-        yield from ui.tap(id="attach")
-        yield from ui.tap(c["new"])
-        yield from ui.tap(id="send")
 
 
 # --- 12. Zoom → Clock → Messages ---------------------------------------------------------------
@@ -977,7 +952,7 @@ class CrossNextMeetingAlarmText(Workflow):
         while True:
             row = next((r for r in rows if r not in seen), None)
             if row is None:
-                rows = [r for r in (yield from scan_rows(ui, "meeting_")) if r not in seen]
+                rows = [r for r, _, _ in (yield from read_rows(ui, "meeting")) if r not in seen]
                 row = rows[0] if rows else None
             if row is None:
                 raise OracleError(f"no meeting with {c['name']}")
@@ -1053,9 +1028,7 @@ class CrossMeetCancelDayNotify(Workflow):
         """Read the day's meetings off Zoom's list and delete each."""
         ui.why(f"Opening Zoom to see the meetings on {c['day']}")
         yield from meet.start(ui)
-        rows = yield from meetings_shown(ui)
-        day = short_day(day_of(c["day"]))
-        mine = [m for m in rows if m["day"] == day]
+        day, mine = yield from meetings_on(ui, c["day"])
         c["topics"] = [m["title"] for m in mine]
         ui.why(f"Zoom lists {len(mine)} meetings on {day}: {', '.join(c['topics'])}; "
                "deleting each")
