@@ -496,6 +496,8 @@ def enter_recipes(ui: Driver, recipes: Sequence[Mapping[str, Any]]) -> Iterator[
 class RecipesFrom(CreateRecords):
     """Enter the three recipes a source lists into Broccoli, which holds 10 others."""
 
+    tags = frozenset({"handoff", "long_horizon"})
+    apps = ("Markor", "Broccoli")
     collection = RECIPES
     start = AW_START
     complexity, max_steps = 5, 60
@@ -512,9 +514,17 @@ class RecipesFrom(CreateRecords):
     def records(self, params: Mapping[str, Any]) -> list[Mapping[str, Any]]:
         return [recipe_fields(r) for r in params["recipes"]]
 
+    def show(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        """Open the source: the Markor note ``file_name``."""
+        yield from open_note(ui, p["file_name"])
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from self.show(ui, p)
+        yield from enter_recipes(ui, p["recipes"])
+        yield from ui.finish()
+
 
 class RecipeAddMultipleRecipesFromImage(RecipesFrom):
-    tags = frozenset({"handoff", "long_horizon"})
     apps = ("Gallery", "Broccoli")
     template = 'Add the recipes shown in the picture "{image}" (in Simple Gallery) to Broccoli.'
 
@@ -527,15 +537,11 @@ class RecipeAddMultipleRecipesFromImage(RecipesFrom):
                       card_lines(recipe_listing(params["recipes"], "text")))
         seed_photos(state, rng, 3, folders=(PICTURES, DCIM))
 
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+    def show(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from view_picture(ui, f"{PICTURES}/{p['image']}")
-        yield from enter_recipes(ui, p["recipes"])
-        yield from ui.finish()
 
 
 class RecipeAddMultipleRecipesFromMarkor(RecipesFrom):
-    tags = frozenset({"handoff", "long_horizon"})
-    apps = ("Markor", "Broccoli")
     template = 'Add the recipes written in "{file_name}" in Markor to Broccoli.'
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -546,10 +552,6 @@ class RecipeAddMultipleRecipesFromMarkor(RecipesFrom):
         write_note(state, params["file_name"],
                    recipe_listing(params["recipes"], params["format"]))
 
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_note(ui, p["file_name"])
-        yield from enter_recipes(ui, p["recipes"])
-        yield from ui.finish()
 
 
 class RecipeAddMultipleRecipesFromMarkor2(RecipesFrom):
@@ -557,8 +559,6 @@ class RecipeAddMultipleRecipesFromMarkor2(RecipesFrom):
     (AndroidWorld's numbers; their titles may repeat, never a target's), and the 40 are in
     Broccoli already."""
 
-    tags = frozenset({"handoff", "long_horizon"})
-    apps = ("Markor", "Broccoli")
     template = ('Add to Broccoli the recipes in "{file_name}" in Markor that take {prep_time} '
                 'to prepare.')
     noise = 40
@@ -579,10 +579,6 @@ class RecipeAddMultipleRecipesFromMarkor2(RecipesFrom):
                    recipe_listing([rows[i] for i in rng.permutation(len(rows))],
                                   params["format"]))
 
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_note(ui, p["file_name"])
-        yield from enter_recipes(ui, p["recipes"])
-        yield from ui.finish()
 
 
 TEMPLATES: list[Task] = [

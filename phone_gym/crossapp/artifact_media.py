@@ -369,6 +369,17 @@ class CrossDrawingEverywhere(Drawing):
                 Mail(p["to"], p["subject"], [drawing], named=True)]
 
 
+def open_album(ui: Driver, album: str, why: str, what: str) -> Iterator[PhoneAction]:
+    """Open Gallery (``why``), back to its albums, and the album ``album`` (``what``: what
+    is there for the task)."""
+    ui.why(why)
+    yield from ui.open_app("Gallery")
+    ui.why(f"Gallery is open: going to the {album} album, {what}")
+    while ui.find(album, kind="thumb") is None and ui.find(desc="Back"):
+        yield from ui.press("back")
+    yield from ui.tap(album, kind="thumb")
+
+
 # --- received in Chat ------------------------------------------------------------------------
 def seed_received(state: Any, p: Params, rng: np.random.Generator) -> None:
     """``friend`` sent the photo ``file`` (showing ``lines``, or its scene), the second
@@ -479,12 +490,8 @@ class CrossChatPhotoToGallery(ReceivedPhoto):
         album into Pictures."""
         seen = yield from super().make(ui, p)
         name = (seen or {})["file"]
-        ui.why(f"{name} is saved in the WeChat album: opening Gallery to move it")
-        yield from ui.open_app("Gallery")
-        ui.why(f"Gallery is open: going to the WeChat album, where {name} is")
-        while ui.find("WeChat", kind="thumb") is None and ui.find(desc="Back"):
-            yield from ui.press("back")
-        yield from ui.tap("WeChat", kind="thumb")
+        yield from open_album(ui, "WeChat", f"{name} is saved in the WeChat album: opening "
+                              f"Gallery to move it", f"where {name} is")
         ui.why(f"{name} is in the WeChat album: moving it into Pictures")
         yield from ui.long_press(name)
         yield from ui.tap("Move to", kind="list_item")
@@ -527,12 +534,8 @@ class CrossChatPhotoReceiptOrPost(ReceivedPhoto):
         """Save the photo and look at it in Gallery: a receipt lists items with amounts."""
         seen = yield from super().make(ui, p)
         name = (seen or {})["file"]
-        ui.why(f"{name} is saved: opening it in Gallery to see what it shows")
-        yield from ui.open_app("Gallery")
-        ui.why(f"Gallery is open: opening {name} in the WeChat album to look at it")
-        while ui.find("WeChat", kind="thumb") is None and ui.find(desc="Back"):
-            yield from ui.press("back")
-        yield from ui.tap("WeChat", kind="thumb")
+        yield from open_album(ui, "WeChat", f"{name} is saved: opening it in Gallery to see "
+                              "what it shows", f"to open {name} and look at it")
         yield from ui.tap(name)
         text = "\n".join(ui.picture_texts()).casefold()
         receipt = "amount" in text
@@ -638,12 +641,8 @@ class CrossGalleryRenameToChat(ArtifactTask):
 
     def make(self, ui: Driver, p: Params) -> Made:
         """Rename the photo in the Camera album (unless the album lists the new name)."""
-        ui.why(f"Opening Gallery's Camera album to find {p['file']}")
-        yield from ui.open_app("Gallery")
-        ui.why(f"Gallery is open: going to the Camera album, where {p['file']} is")
-        while ui.find("Camera", kind="thumb") is None and ui.find(desc="Back"):
-            yield from ui.press("back")
-        yield from ui.tap("Camera", kind="thumb")
+        yield from open_album(ui, "Camera", f"Opening Gallery's Camera album to find "
+                              f"{p['file']}", f"where {p['file']} is")
         if ui.find(p["new_name"]) is not None:
             ui.why(f"The album lists {p['new_name']} already: it is renamed")
             return None

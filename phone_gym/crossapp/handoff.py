@@ -397,11 +397,9 @@ class CrossWeatherRainDecisionToSms(WeatherToSms):
     def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
         weekday, city = p["weekday"], p["city"]
         ui.why(f"Opening {city}'s 10-day forecast to find {weekday}")
-        yield from ui.open_app("Weather")
-        yield from ui.tap(city, kind="list_item")
-        yield from ui.tap("10 days")
         for offset in range(1, 10):  # the coming one: day 0 is today
-            yield from ui.reveal(id=f"day_{offset}")
+            yield from (self.forecast(ui, p, offset) if offset == 1
+                        else ui.reveal(id=f"day_{offset}"))
             row = ui.must(id=f"day_{offset}")
             if row.text.startswith(weekday[:3]):
                 break
@@ -692,10 +690,6 @@ class CrossTravelTrainToCalendar(BookedTrainTask, Handoff):
                f"{p['hours']}-hour event for it")
         yield from self.add_event(ui, number, first, first + timedelta(hours=p["hours"]))
         yield from ui.finish()
-
-    def write(self, ui: Driver, p: Mapping[str, Any], text: str) -> Iterator[PhoneAction]:
-        first, last = self.span(p)
-        yield from self.add_event(ui, text, first, last)
 
     def add_event(self, ui: Driver, text: str, first: datetime,
                   last: datetime) -> Iterator[PhoneAction]:

@@ -452,7 +452,7 @@ def adding_event(title: str, first: datetime, last: datetime, description: str =
 NO_DESCRIPTION = Matcher(lambda v: not v, "no description")
 
 
-def email(to: Any, subject: Any, expect: Mapping[str, Any], steps: Step) -> Stage:
+def email(to: Any, subject: Any, expect: Mapping[str, Any], steps: Step | None = None) -> Stage:
     """A sent e-mail to ``to`` (an address or a matcher) about ``subject`` (a text, a
     matcher, or None: any) with the ``expect`` fields."""
     where = {"folder": "sent", "to": same_text(to) if isinstance(to, str) else to}
