@@ -296,7 +296,6 @@ class CrossMeetScheduleWithAlarm(Consistency, meet.MeetTask):
 
 
 # --- hotel orders and the calendar ------------------------------------------------------------
-
 class CrossHotelBookToCalendar(Consistency, hotel.HotelBookCheapestNear):
     """The cheapest fitting hotel booked (Hotel mini-program in WeChat), then a check-in event
     in the calendar on the order's check-in day, at the hotel booked."""
@@ -510,7 +509,6 @@ class CrossMapsCafeToCalendar(Consistency, maps.MapsSaveBestCafe):
 
 
 # --- trips (Travel, Ride) and the calendar ----------------------------------------------------
-
 class CrossTravelFlightToCalendar(Consistency, travel.TravelBookShortestFlight):
     """The shortest flight under a price cap booked in Travel, then a calendar event named
     after the flight booked, from its departure to its arrival."""
@@ -657,7 +655,6 @@ class CrossRideScheduleEventAlarm(PickupInCalendar):
 
 AIRPORT_EVENTS = ("Ride to the airport", "Airport pickup", "Taxi to the airport",
                   "Leave for the airport")
-
 
 
 class CrossFlightTodayRideToAirport(PickupInCalendar):

@@ -501,8 +501,7 @@ class CrossShopOrderToTodo(Consistency, Task):
 
     def buy(self, ui: Driver, p: Mapping[str, Any]) -> Generator[PhoneAction, None, OrderPage]:
         """Buy the item (unless bought today already); the order as its page shows it."""
-        today = self.start.date().isoformat()
-        return (yield from buy_now(ui, p["name"], p["color"], today))
+        return (yield from buy_now(ui, p["name"], p["color"], self.start.date().isoformat()))
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         order = yield from self.buy(ui, p)
@@ -797,10 +796,10 @@ class CrossSplitBillToExpense(MoneyTask):
         p = self.base_params(rng)
         splits = [split_params(rng, str(p["people"][i]), w)
                   for i, w in enumerate(pick(rng, range(len(SPLITS)), self.bills))]
-        first = splits[0]
-        return {**p, "splits": splits, "friend": first["friend"],
-                "first": first["friend"].split()[0], "expense": first["expense"],
-                "note": "My share", "category": first["category"]}
+        named = {f"{k}{i + 1 if i else ''}": s[k] for i, s in enumerate(splits)
+                 for k in ("friend", "expense", "category")}  # friend, friend2, ...
+        return {**p, **named, "splits": splits, "first": named["friend"].split()[0],
+                "note": "My share"}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         self.seed_wallet(state, params, rng)
@@ -811,29 +810,25 @@ class CrossSplitBillToExpense(MoneyTask):
         for split in params["splits"]:
             state.add_message(phone[split["friend"]], split["body"])
 
-    def categories(self, p: Mapping[str, Any]) -> list[str]:
-        return [p["category"]]
-
     def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
         out = [self.spends(sum(s["share"] for s in p["splits"]), initial)]
-        for split, category in zip(p["splits"], self.categories(p), strict=True):
+        for split in p["splits"]:
             friend = split["friend"]
             before = sum(t.get("counterparty") == friend
                          for t in rows(initial, TRANSACTIONS).values())
             out += [made(TRANSACTIONS, {"counterparty": friend},
                          {"amount": -split["share"], "memo": same_text(p["note"])},
                          count=before + 1),
-                    spent_on(initial, friend, category, split["expense"])]
+                    spent_on(initial, friend, split["category"], split["expense"])]
         return out
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        friends = [p["friend"], p.get("friend2")][:self.bills]
-        expenses = [p["expense"], p.get("expense2")][:self.bills]
-        for friend, name, category in zip(friends, expenses, self.categories(p), strict=True):
+        for i in ("", "2")[:self.bills]:  # the friends and expenses the instruction names
+            friend = p[f"friend{i}"]
             ui.why(f"Reading {friend}'s text about the bill")
             share = yield from self.read_share(ui, friend)
             yield from transfer(ui, friend, share, p["note"], p["pin"], self.ago(0))
-            yield from log_expense(ui, name, share, self.ago(0), category)
+            yield from log_expense(ui, p[f"expense{i}"], share, self.ago(0), p[f"category{i}"])
         yield from ui.finish()
 
     def read_share(self, ui: Driver, friend: str) -> Generator[PhoneAction, None, int]:
@@ -863,15 +858,6 @@ class CrossSplitTwoBillsToExpenses(CrossSplitBillToExpense):
                 '"{expense2}" under {category2}.')
     complexity, max_steps = 5, 90
     bills = 2
-
-    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
-        p = super().sample_params(rng)
-        second = p["splits"][1]
-        return {**p, "friend2": second["friend"], "expense2": second["expense"],
-                "category2": second["category"]}
-
-    def categories(self, p: Mapping[str, Any]) -> list[str]:
-        return [p["category"], p["category2"]]
 
 
 class CrossSplitOverLimit(Unsafe, CrossSplitBillToExpense):
