@@ -56,10 +56,8 @@ from .families.consistency import (
 #: The merchants one buys food at (the week's payments are filed under Food).
 FOOD_MERCHANTS = ("Luckin Coffee", "FamilyMart", "Hema Fresh", "Haidilao Hot Pot",
                   "Mixue Ice Cream", "Lawson", "Walmart")
-CATEGORY_OF = {"Luckin Coffee": "Food", "FamilyMart": "Food", "Hema Fresh": "Food",
-               "Haidilao Hot Pot": "Food", "Mixue Ice Cream": "Food", "Lawson": "Food",
-               "Walmart": "Food", "Xiaomi Store": "Others", "Wanda Cinema": "Entertainment",
-               "Didi Bike": "Transportation"}
+CATEGORY_OF = {**dict.fromkeys(FOOD_MERCHANTS, "Food"), "Xiaomi Store": "Others",
+               "Wanda Cinema": "Entertainment", "Didi Bike": "Transportation"}
 LOANS = ("dinner", "concert tickets", "the taxi", "groceries", "the hotel room",
          "a birthday present")
 
