@@ -36,18 +36,7 @@ from ..tasks.task import Task
 from ..tasks.vocab import pick
 from ..verifiers import Allowed, Becomes, same_text
 from ..verifiers.answers import answer_matcher
-from .families.multihop import (
-    Carry,
-    Stage,
-    Step,
-    Workflow,
-    adding_todo,
-    note,
-    noting,
-    texting_all,
-    texts,
-    todo,
-)
+from .families import multihop
 from .tasks import NOTE_TITLES
 
 WEATHER_TITLES = ("Forecast", "Trip weather", "Weekend plans", "Packing", "Tomorrow")
@@ -72,7 +61,7 @@ def add_two_friends(p: dict[str, Any], rng: np.random.Generator) -> dict[str, An
             "friend3": picks[1]["name"], "friend3_phone": picks[1]["phone"]}
 
 
-class KeepAndText(Workflow):
+class KeepAndText(multihop.Workflow):
     """Carry one value through three apps: read it in a source app (``read``: the oracle's
     first steps, which put the words to keep in ``carry["note"]`` and those to text in
     ``carry["text"]``; ``reading_allows``: what reading may change), keep it (``keep``: a
@@ -96,22 +85,23 @@ class KeepAndText(Workflow):
     def read(self, ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
         raise NotImplementedError
 
-    def keep(self, p: Mapping[str, Any]) -> list[Stage]:
-        return [note(p["title"], self.body(p))]
+    def keep(self, p: Mapping[str, Any]) -> list[multihop.Stage]:
+        return [multihop.note(p["title"], self.body(p))]
 
-    def stages(self, p: Mapping[str, Any]) -> list[Stage]:
+    def stages(self, p: Mapping[str, Any]) -> list[multihop.Stage]:
         people = [(p[k], p[f"{k}_phone"]) for k in self.friends]
-        return [Stage((), self.reading_allows, self.read), *self.keep(p),
-                texts(people, self.sms_body(p))]
+        return [multihop.Stage((), self.reading_allows, self.read), *self.keep(p),
+                multihop.texts(people, self.sms_body(p))]
 
-    def keeping(self, carry: Carry) -> list[Step]:
+    def keeping(self, carry: multihop.Carry) -> list[multihop.Step]:
         """The oracle's steps that keep the value (``keep``'s stages)."""
-        return [noting(carry["title"])]
+        return [multihop.noting(carry["title"])]
 
-    def route(self, carry: Carry) -> list[Step]:
+    def route(self, carry: multihop.Carry) -> list[multihop.Step]:
         """Read, keep, text: the friends' names are the instruction's (their numbers are
         the contacts', picked by name in Messages)."""
-        return [self.read, *self.keeping(carry), texting_all([carry[k] for k in self.friends])]
+        friends = [carry[k] for k in self.friends]
+        return [self.read, *self.keeping(carry), multihop.texting_all(friends)]
 
 
 class ToGroup(KeepAndText):
@@ -315,11 +305,12 @@ class CrossSpotifyAlbumGiftPlan(CrossSpotifyAlbumNoteAndText):
         super().setup(state, params, rng)
         seed_items(state, ["Pay rent", "Water the plants"], [False, True])
 
-    def keep(self, p: Mapping[str, Any]) -> list[Stage]:
-        return [*super().keep(p), todo(answer_matcher("name", self.value(p)), text="{text}")]
+    def keep(self, p: Mapping[str, Any]) -> list[multihop.Stage]:
+        album = answer_matcher("name", self.value(p))
+        return [*super().keep(p), multihop.todo(album, text="{text}")]
 
-    def keeping(self, carry: Carry) -> list[Step]:
-        return [*super().keeping(carry), adding_todo("{text}")]
+    def keeping(self, carry: multihop.Carry) -> list[multihop.Step]:
+        return [*super().keeping(carry), multihop.adding_todo("{text}")]
 
 
 class CrossRainChanceDecideText(CrossWeatherHighNoteAndText):
@@ -396,11 +387,11 @@ class CrossNewsTopStoryTodoAndText(KeepAndText):
     def value(self, p: Mapping[str, Any]) -> Any:
         return p["headline"]
 
-    def keep(self, p: Mapping[str, Any]) -> list[Stage]:
-        return [todo(p["headline"], text="{text}")]
+    def keep(self, p: Mapping[str, Any]) -> list[multihop.Stage]:
+        return [multihop.todo(p["headline"], text="{text}")]
 
-    def keeping(self, carry: Carry) -> list[Step]:
-        return [adding_todo("{text}")]
+    def keeping(self, carry: multihop.Carry) -> list[multihop.Step]:
+        return [multihop.adding_todo("{text}")]
 
     def read(self, ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
         ui.why("Opening Google News to its Tech section")

@@ -26,7 +26,7 @@ from ..mockapps.ride import fixtures as ride
 from ..mockapps.travel import fixtures as travel
 from ..tasks.aw import long_date
 from ..tasks.driver import Driver, OracleError
-from ..tasks.families import CreateRecord
+from ..tasks.families import CreateRecord, scan
 from ..tasks.task import Task
 from ..tasks.vocab import pick
 from ..verifiers import Allow, rows, same_text
@@ -296,7 +296,6 @@ class CrossMeetScheduleWithAlarm(Consistency, meet.MeetTask):
 
 
 # --- hotel orders and the calendar ------------------------------------------------------------
-
 class CrossHotelBookToCalendar(Consistency, hotel.HotelBookCheapestNear):
     """The cheapest fitting hotel booked (Hotel mini-program in WeChat), then a check-in event
     in the calendar on the order's check-in day, at the hotel booked."""
@@ -325,12 +324,7 @@ class CrossHotelBookToCalendar(Consistency, hotel.HotelBookCheapestNear):
                          self.best(p, initial)["name"])]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from hotel.search(ui, p["city"], p["checkin"], p["checkout"])
-        yield from hotel.chip(ui, f"Near {p['landmark']}")
-        yield from hotel.chip(ui, f"{p['rating_text']}+")
-        yield from hotel.chip(ui, f"Within {p['km']} km")
-        yield from ui.tap(id="tab_lowest_price")
-        yield from hotel.first_hotel(ui)
+        yield from self.find_cheapest(ui, p)
         name = ui.must(id="hotel_name").text
         yield from hotel.book_and_pay(ui, p["guest"], p["pin"])
         first = calendar.at(date.fromisoformat(p["checkin"]), CHECK_IN_HOUR)
@@ -444,13 +438,8 @@ class CrossHotelOrderToCalendar(Consistency, hotel.HotelTask):
             yield from ui.fill("checkout", paid[0][2])
             yield from ui.press("back")  # the keyboard away
             yield from ui.tap(id="search_hotels")
-            names: set[str] = set()
-            for _ in range(10):
-                names |= {e.text for e in ui.elements() if e.short_id.startswith("hotel_")}
-                before = [(e.text, e.bounds) for e in ui.elements()]
-                yield PhoneAction("scroll", x=500, y=500, direction="down")
-                if [(e.text, e.bounds) for e in ui.elements()] == before:
-                    break
+            names = yield from scan(ui, lambda d: {e.text: e for e in d.elements()
+                                                   if e.short_id.startswith("hotel_")})
             paid = [o for o in paid if o[0] in names]
             if len(paid) != 1:
                 raise OracleError(f"{len(paid)} paid orders at hotels in {p['city']}")
@@ -492,17 +481,7 @@ class CrossMapsCafeToCalendar(Consistency, maps.MapsSaveBestCafe):
                          maps.ADDRESS_OF[self.target(initial)])]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from ui.open_app("Maps")
-        yield from maps.search_for(ui, "cafe")
-        yield from maps.set_chip(ui, "Open now", True)
-        yield from maps.set_chip(ui, "Within 1 km", True)
-        yield from maps.sort_by(ui, "Rating")
-        places = [e for e in ui.find_all(kind="list_item") if e.short_id.startswith("place_")]
-        if not places:
-            raise OracleError("no cafe open now within 1 km on screen")
-        name = min(places, key=lambda e: e.bounds[1]).text  # the best one, read
-        yield from ui.tap(name, kind="list_item")
-        yield from maps.save_to(ui, "Favourites", name)
+        yield from steps(super().oracle(ui, p))  # the best cafe saved, its page open
         address = ui.must(id="place_address").text
         first = calendar.at(self.start.date() + timedelta(days=1), p["hour"])
         yield from an_hour(ui, p["title"], first, location=address)
@@ -510,7 +489,6 @@ class CrossMapsCafeToCalendar(Consistency, maps.MapsSaveBestCafe):
 
 
 # --- trips (Travel, Ride) and the calendar ----------------------------------------------------
-
 class CrossTravelFlightToCalendar(Consistency, travel.TravelBookShortestFlight):
     """The shortest flight under a price cap booked in Travel, then a calendar event named
     after the flight booked, from its departure to its arrival."""
@@ -657,7 +635,6 @@ class CrossRideScheduleEventAlarm(PickupInCalendar):
 
 AIRPORT_EVENTS = ("Ride to the airport", "Airport pickup", "Taxi to the airport",
                   "Leave for the airport")
-
 
 
 class CrossFlightTodayRideToAirport(PickupInCalendar):

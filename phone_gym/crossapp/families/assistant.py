@@ -59,17 +59,6 @@ def asked(prompt: str) -> Record:
                   count=1)
 
 
-def with_field(state: Mapping[str, Any], collection: str, where: Mapping[str, Any],
-               field: str, value: str) -> dict[str, Any]:
-    """``state`` with ``field`` of the records of ``collection`` matching ``where`` set."""
-    out = copy.deepcopy(dict(state))
-    hits = {id(r) for r in matching(out, collection, where)}
-    for r in rows(out, collection).values():
-        if id(r) in hits:
-            r[field] = value  # type: ignore[index]
-    return out
-
-
 def ask_yuanbao(ui: Driver, prompt: str, *parts: str) -> Iterator[PhoneAction]:
     """Open 元宝, send ``prompt`` in a new conversation; leaves the reply holding ``parts``
     on screen (its id is read by ``reply_id``)."""
@@ -115,4 +104,7 @@ class YuanbaoHandoff(Task):
 
     def replaced(self, final: Any, p: Mapping[str, Any], text: str) -> dict[str, Any]:
         """``final`` with the new record's reply replaced by ``text`` (a near miss)."""
-        return with_field(final, self.collection, self.where(p), self.field, text)
+        out = copy.deepcopy(dict(final))
+        for r in matching(out, self.collection, self.where(p)):
+            r[self.field] = text  # type: ignore[index]
+        return out

@@ -102,7 +102,6 @@ def event_span(ui: Driver) -> tuple[datetime, datetime]:
     return at_("start"), at_("end")
 
 
-
 def open_event(ui: Driver, title: str) -> Iterator[PhoneAction]:
     """The calendar searched for ``title`` and its event opened."""
     yield from calendar.search(ui, title)

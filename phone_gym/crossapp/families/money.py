@@ -104,7 +104,6 @@ def new_order(old: tuple[str, ...]) -> Source:
     return find
 
 
-
 def spent_on(initial: Mapping[str, Any], counterparty: str, category: str, name: str = "",
              day: str = "") -> Ask:
     """The expense ``name`` (default: the counterparty's) added under ``category``, agreeing
@@ -342,13 +341,14 @@ def tick(ui: Driver, **where: str) -> Iterator[PhoneAction]:
 
 
 def noise_expenses(state: Any, rng: np.random.Generator, today: date, k: int = 3,
-                   cents: int = 50) -> None:
+                   cents: int | None = 50) -> None:
     """``k`` expenses of the last weeks, none named after a shop or restaurant (amounts in
-    whole yuan and ``cents``)."""
+    whole yuan and ``cents``; None: ``pay.yuan_cents`` of 10 to 400 yuan)."""
     for name, category in pick(rng, NOISE_EXPENSES, k):
         day = today - timedelta(days=int(rng.integers(0, 20)))
-        expense.write_expense(state, {"name": name, "category": category,
-                                      "amount": int(rng.integers(5, 200)) * 100 + cents,
+        amount = pay.yuan_cents(rng, 10, 400) if cents is None else int(
+            rng.integers(5, 200)) * 100 + cents
+        expense.write_expense(state, {"name": name, "category": category, "amount": amount,
                                       "date": day.isoformat()})
 
 
@@ -388,11 +388,7 @@ class MoneyTask(Consistency):
 
     def seed_expenses(self, state: Any, rng: np.random.Generator, k: int = 4) -> None:
         """``k`` expenses of the last weeks, none named after a merchant."""
-        for name, category in pick(rng, NOISE_EXPENSES, k):
-            day = self.today() - timedelta(days=int(rng.integers(0, 20)))
-            expense.write_expense(state, {"name": name, "category": category,
-                                          "amount": pay.yuan_cents(rng, 10, 400),
-                                          "date": day.isoformat()})
+        noise_expenses(state, rng, self.today(), k, None)
 
     def spends(self, amount: int, initial: Mapping[str, Any]) -> Ask:
         """The wallet's balance may go down by ``amount``, to that and nothing else."""
