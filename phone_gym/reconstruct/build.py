@@ -276,7 +276,8 @@ def _kind(e: UIElement) -> str:
         return "checkbox"
     if cls == "Button":
         return "button"
-    if (e.clickable or e.long_clickable) and not e.text:
+    if (e.clickable or e.long_clickable or cls == "ImageButton") and not e.text:
+        # an image button greyed out (a send button before anything is typed) is one too
         return "icon" if e.content_desc else ""
     if e.clickable or e.long_clickable:
         return "row"
@@ -287,7 +288,8 @@ def screen_spec(key: Key, elements: Sequence[UIElement]) -> dict[str, Any]:
     """The widgets of one screen: the top bar (a toolbar's title and its icons), the tabs of
     a tab bar, and the rest top to bottom, rows of a scrolling list grouped as its records."""
     used: set[int] = set()
-    spec: dict[str, Any] = {"bar": None, "content": [], "tabs": None, "dialog": None}
+    spec: dict[str, Any] = {"bar": None, "content": [], "tabs": None, "dialog": None,
+                            "dock": None}
     ids: Counter[str] = Counter()
 
     def widget(i: int, e: UIElement) -> dict[str, Any] | None:
@@ -309,6 +311,20 @@ def screen_spec(key: Key, elements: Sequence[UIElement]) -> dict[str, Any]:
             kids = [j for j, c in enumerate(elements) if j > i and _inside(c, e.bounds)]
             used.add(i)
             spec["dialog"] = [w for j in kids if j not in used and (w := widget(j, elements[j]))]
+    for i, e in enumerate(elements):  # a bar docked at the bottom holding a field (a composer)
+        kids = [j for j, c in enumerate(elements) if j > i and _inside(c, e.bounds)]
+        if (i in used or e.text or e.editable or e.short_class in LISTS or len(kids) < 2
+                or not any(elements[j].editable for j in kids)
+                or e.bounds[3] - e.bounds[1] > 400  # one line of widgets side by side
+                or len({elements[j].bounds[1] for j in kids}) > 1):
+            continue
+        overlays = [x.bounds for x in elements if x.short_id in OVERLAYS]
+        others = [c for j, c in enumerate(elements) if j != i and j not in kids
+                  and not _inside(e, c.bounds) and not any(_inside(c, b) for b in overlays)]
+        if others and all(c.bounds[3] <= e.bounds[1] for c in others):
+            used.add(i)
+            spec["dock"] = [w for j in kids if j not in used and (w := widget(j, elements[j]))]
+            break
     for i, e in enumerate(elements):
         if i in used:
             continue
@@ -335,16 +351,35 @@ def screen_spec(key: Key, elements: Sequence[UIElement]) -> dict[str, Any]:
             # screen, whose content PhoneWorld scrolls)
             kids = [j for j, c in enumerate(elements) if j > i and _inside(c, e.bounds)
                     and j not in used]
-            inner = [w for j in kids if (w := widget(j, elements[j]))]
+            # what a row holds (an alarm's label and days, its switch) is part of its record
+            held: dict[int, list[int]] = {j: [k for k in kids if k > j and _inside(
+                elements[k], elements[j].bounds)] for j in kids if _kind(elements[j]) == "row"}
+            inside_rows = {k for ks in held.values() for k in ks}
+            inner = []
+            for j in kids:
+                if j in inside_rows:
+                    used.add(j)
+                elif (w := widget(j, elements[j])) is not None:
+                    if j in held:
+                        w["parts"] = [(elements[k].short_id, elements[k].text) for k in held[j]
+                                      if _kind(elements[k]) == "text"]
+                        sw = next((elements[k] for k in held[j]
+                                   if _kind(elements[k]) in ("toggle", "checkbox")), None)
+                        if sw is not None:
+                            w["switch"] = {"id": sw.short_id, "desc": sw.content_desc,
+                                           "text": sw.text, "checked": sw.checked}
+                    inner.append(w)
             rows = [w for w in inner if w["kind"] == "row"]
             heights = Counter(elements[j].bounds[3] - elements[j].bounds[1] for j in kids
                               if _kind(elements[j]) == "row")
             used.add(i)
+            # an empty list's text ("No alarms") is what it shows when it holds no records
+            empty = next((w for w in inner if w["kind"] == "text"), None) if not rows else None
             spec["content"].append({"kind": "list", "id": e.short_id if e.resource_id else "",
                                     "rows": rows, "row_height": heights.most_common(1)[0][0]
-                                    if heights else 0})
+                                    if heights else 0, "empty": empty["text"] if empty else ""})
             # what floats over the list (a floating action button) follows it
-            spec["content"].extend(w for w in inner if w["kind"] != "row")
+            spec["content"].extend(w for w in inner if w["kind"] != "row" and w is not empty)
         else:
             w = widget(i, e)
             if w is not None:
@@ -410,8 +445,8 @@ def seed_records(screens: dict[str, dict[str, Any]]) -> dict[str, list[dict[str,
             if w["kind"] == "list":
                 rows = out.setdefault(w["id"] or "list", [])
                 seen = {(r["id"], r["text"]) for r in rows}
-                rows.extend({"id": r["id"], "text": r["text"]} for r in w["rows"]
-                            if (r["id"], r["text"]) not in seen and r["text"])
+                rows.extend({"id": r["id"], "text": r["text"], "parts": r.get("parts", [])}
+                            for r in w["rows"] if (r["id"], r["text"]) not in seen and r["text"])
     return out
 
 

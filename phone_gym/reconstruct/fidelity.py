@@ -80,14 +80,15 @@ class Rebuilt:
 
     def show(self, screen: str, recorded: Sequence[UIElement] = (),
              rows: dict[str, list[tuple[str, str]]] | None = None,
-             toggles: dict[str, bool] | None = None) -> None:
+             toggles: dict[str, bool] | None = None,
+             parts: dict[tuple[str, str], list[tuple[str, str]]] | None = None) -> None:
         """Show recorded ``screen``: its route, scrolled (when a scroll reached it) so that
         the first whole row of its list sits where it was recorded; with ``rows``, the lists'
         records are those (``trace_rows``) first."""
         route = self.model.route_of.get(screen, screen) if self.model else screen
         app = self.device.apps[self.cls.package]
         if rows is not None and hasattr(app, "load_rows"):
-            app.load_rows(rows, toggles)
+            app.load_rows(rows, toggles, parts)
         app.show(route)  # type: ignore[attr-defined]
         self.device.focus = None
         self.device.scroll.pop((app.name, Route(route)), None)
@@ -173,6 +174,29 @@ def trace_rows(trace: Trace, package: str) -> dict[str, list[tuple[str, str]]]:
         for lid, rs in list_rows(app_elements(step.elements(), package)).items():
             have = out.setdefault(lid, [])
             have.extend(r for r in rs if r not in have)
+    return out
+
+
+def trace_parts(trace: Trace, package: str) -> dict[tuple[str, str], list[tuple[str, str]]]:
+    """What each list row of ``trace`` showed besides its text (``build.screen_spec``'s
+    parts: the texts inside the row's box), by ``(row id, text)``."""
+    out: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for step in trace.steps:
+        if step.package != package:
+            continue
+        els = app_elements(step.elements(), package)
+        for rows in list_rows(els).values():
+            for rid, text in rows:
+                row = next((e for e in els if e.short_id == rid and e.text == text), None)
+                if row is None or (rid, text) in out:
+                    continue
+                out[(rid, text)] = [(e.short_id, e.text) for e in els
+                                    if e is not row and e.text and not e.clickable
+                                    and not e.long_clickable and not e.checkable
+                                    and e.bounds[0] >= row.bounds[0]
+                                    and e.bounds[1] >= row.bounds[1]
+                                    and e.bounds[2] <= row.bounds[2]
+                                    and e.bounds[3] <= row.bounds[3]]
     return out
 
 
@@ -433,7 +457,8 @@ def heldout(model: Model, traces: Sequence[Trace], app_cls: type[App]) -> dict[s
                 if ok:
                     continue
             rebuilt.show(nearest_screen(model, recorded), recorded, rows,
-                         trace_toggles(trace, model.package) if rows is not None else None)
+                         trace_toggles(trace, model.package) if rows is not None else None,
+                         trace_parts(trace, model.package) if rows is not None else None)
             rows, inside = None, True
     n, m = len(steps), len(changes)
     return {"transitions": n, "reached": sum(s["ok"] for s in steps),

@@ -184,8 +184,10 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
                                                         record=opened[lid], screen=prev_name,
                                                         key=key))
                             opened.pop(lid)
-            for text in opened.values():
-                if any(text in e.text and (e.text != text or not rows) for e in els):
+            shown_rows = {r for rs in rows.values() for r in rs}
+            for text in opened.values():  # shown outside a list's rows (a title)
+                if any(text in e.text and (e.text != text or (e.short_id, e.text) not in shown_rows)
+                       for e in els):
                     state.mentions.setdefault(name, text)
             if rows:
                 last_list = next(iter(rows))
