@@ -303,7 +303,8 @@ def screen_spec(key: Key, elements: Sequence[UIElement]) -> dict[str, Any]:
             wid = f"{wid}_{ids[wid]}"
         return {"kind": kind, "ref": elem_key(e), "id": wid, "text": e.text,
                 "desc": e.content_desc, "checked": e.checked, "selected": e.selected,
-                "long": e.long_clickable, "h": e.bounds[3] - e.bounds[1]}
+                "long": e.long_clickable, "h": e.bounds[3] - e.bounds[1],
+                "x": (e.bounds[0], e.bounds[2]), "y": (e.bounds[1], e.bounds[3])}
 
     for i, e in enumerate(elements):  # overlays first: their rows lie over the screen's
         if e.short_id in OVERLAYS or (e.short_class == "ListView" and not e.scrollable
