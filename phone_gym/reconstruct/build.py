@@ -312,10 +312,13 @@ def screen_spec(key: Key, elements: Sequence[UIElement]) -> dict[str, Any]:
             kids = [j for j, c in enumerate(elements) if j > i and _inside(c, e.bounds)]
             used.add(i)
             spec["dialog"] = [w for j in kids if j not in used and (w := widget(j, elements[j]))]
-    for i, e in enumerate(elements):  # a bar docked at the bottom holding a field (a composer)
+    for i, e in enumerate(elements):
+        # a bar docked at the bottom, above the keyboard: a composer, an editor's format bar
         kids = [j for j, c in enumerate(elements) if j > i and _inside(c, e.bounds)]
         if (i in used or e.text or e.editable or e.short_class in LISTS or len(kids) < 2
-                or not any(elements[j].editable for j in kids)
+                or e.short_id == "tab_bar" or e.short_class == "HorizontalScrollView"
+                or e.bounds[0] > 0 or e.bounds[2] < elements[0].bounds[2]  # full width
+                or not all(_kind(elements[j]) in ("field", "icon", "button") for j in kids)
                 or e.bounds[3] - e.bounds[1] > 400  # one line of widgets side by side
                 or len({elements[j].bounds[1] for j in kids}) > 1):
             continue
@@ -346,8 +349,8 @@ def screen_spec(key: Key, elements: Sequence[UIElement]) -> dict[str, Any]:
             spec["tabs"] = [dict(w, kind="tab") for j in kids if (w := widget(j, elements[j]))]
             used.add(i)
         elif (e.scrollable or e.short_class in LISTS) and not any(
-                c.scrollable or c.short_class in LISTS for c in elements[i + 1:]
-                if _inside(c, e.bounds)):
+                c.scrollable or c.short_class in LISTS for j, c in enumerate(elements)
+                if j > i and j not in used and _inside(c, e.bounds)):  # (a menu over it aside)
             # a list (a scrolling container of the screen's content holds one: it is the
             # screen, whose content PhoneWorld scrolls)
             kids = [j for j, c in enumerate(elements) if j > i and _inside(c, e.bounds)
