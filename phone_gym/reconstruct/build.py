@@ -487,6 +487,10 @@ def state_fixture(model: Model, traces: Sequence[Trace],
              for r in same}
     return {"forms": forms, "twins": twins,
             "mentions": {route(s, s): t for s, t in state.mentions.items()},
+            # routes whose title is the opened record's text
+            "titled": sorted({route(s, s) for s, t in state.mentions.items()
+                              if any(k[0] == "toolbar" and k[2] == t
+                                     for k in model.screens.get(s, ()))}),
             "filters": state.filters,
             "deletes": sorted({(route(s, s), r, c) for (s, r), c in state.deletes.items()}),
             "toggles": {route(s, s): ids for s, ids in state.toggles.items()},

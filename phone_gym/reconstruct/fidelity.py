@@ -81,14 +81,15 @@ class Rebuilt:
     def show(self, screen: str, recorded: Sequence[UIElement] = (),
              rows: dict[str, list[tuple[str, str]]] | None = None,
              toggles: dict[str, bool] | None = None,
-             parts: dict[tuple[str, str], list[tuple[str, str]]] | None = None) -> None:
+             parts: dict[tuple[str, str], list[tuple[str, str]]] | None = None,
+             details: dict[tuple[str, str], dict[str, str]] | None = None) -> None:
         """Show recorded ``screen``: its route, scrolled (when a scroll reached it) so that
         the first whole row of its list sits where it was recorded; with ``rows``, the lists'
         records are those (``trace_rows``) first."""
         route = self.model.route_of.get(screen, screen) if self.model else screen
         app = self.device.apps[self.cls.package]
         if rows is not None and hasattr(app, "load_rows"):
-            app.load_rows(rows, toggles, parts)
+            app.load_rows(rows, toggles, parts, details)
         app.show(route)  # type: ignore[attr-defined]
         self.device.focus = None
         self.device.scroll.pop((app.name, Route(route)), None)
@@ -197,6 +198,34 @@ def trace_parts(trace: Trace, package: str) -> dict[tuple[str, str], list[tuple[
                                     and e.bounds[1] >= row.bounds[1]
                                     and e.bounds[2] <= row.bounds[2]
                                     and e.bounds[3] <= row.bounds[3]]
+    return out
+
+
+def trace_details(trace: Trace, package: str) -> dict[tuple[str, str], dict[str, str]]:
+    """What the screen a tap on a list row opened showed, by ``(row id, text)``: each text
+    and field by widget id (the record's fields as the trace found them: a note's text, a
+    contact's phone). Only the first opening of each record counts (before any edit); a
+    screen with switches is a settings page, not a record's."""
+    out: dict[tuple[str, str], dict[str, str]] = {}
+    prev: list[UIElement] | None = None
+    for step in trace.steps:
+        if step.package != package:
+            prev = None
+            continue
+        els = app_elements(step.elements(), package)
+        act = str((step.action or {}).get("action", ""))
+        if prev is not None and act == "click" and step.target is not None:
+            rows = {r for rs in list_rows(prev).values() for r in rs}
+            key = (step.target["id"], step.target["text"])
+            # a record's screen: no list, no switches (a settings page's texts follow them)
+            if key in rows and key not in out and not list_rows(els) \
+                    and not any(e.checkable for e in els):
+                ids = Counter(e.short_id for e in els if e.short_id)
+                out[key] = {e.short_id: e.text for e in els
+                            if e.short_id and e.text and ids[e.short_id] == 1
+                            and e.short_id != "toolbar" and e.short_class != "Button"
+                            and not e.checkable}
+        prev = els
     return out
 
 
@@ -458,7 +487,8 @@ def heldout(model: Model, traces: Sequence[Trace], app_cls: type[App]) -> dict[s
                     continue
             rebuilt.show(nearest_screen(model, recorded), recorded, rows,
                          trace_toggles(trace, model.package) if rows is not None else None,
-                         trace_parts(trace, model.package) if rows is not None else None)
+                         trace_parts(trace, model.package) if rows is not None else None,
+                         trace_details(trace, model.package) if rows is not None else None)
             rows, inside = None, True
     n, m = len(steps), len(changes)
     return {"transitions": n, "reached": sum(s["ok"] for s in steps),
