@@ -126,9 +126,12 @@ class Rebuilt:
         return app_elements(parse_xml(to_xml(self.device.frame())), self.cls.package)
 
     def find(self, target: dict[str, Any]) -> UIElement | None:
-        """The rebuilt element a recorded ``target`` describes."""
+        """The rebuilt element a recorded ``target`` describes (the app's; else one the
+        system shows over it, as a text field's long-press menu)."""
         elements = self.elements()
-        for strict in (True, False):
+        for strict in (True, False, None):
+            if strict is None:  # the system's menu over the app (Select all, Paste)
+                elements = parse_xml(to_xml(self.device.frame()))
             for e in elements:
                 if (e.short_id if e.resource_id else "") != target["id"] and strict:
                     continue
