@@ -426,7 +426,7 @@ NAV: dict[str, dict[str, tuple[str, bool]]] = (
 {nav}
 )
 
-RECORDS: dict[str, list[dict[str, str]]] = (
+RECORDS: dict[str, list[dict[str, Any]]] = (
 {records}
 )
 
@@ -441,15 +441,20 @@ STATE: dict[str, Any] = (
 '''
 
 
-def seed_records(screens: dict[str, dict[str, Any]]) -> dict[str, list[dict[str, str]]]:
-    """Every row of every list, once, by list id: ``{"id": ..., "text": ...}``."""
-    out: dict[str, list[dict[str, str]]] = {}
+def seed_records(screens: dict[str, dict[str, Any]],
+                 details: dict[tuple[str, str], dict[str, str]] | None = None
+                 ) -> dict[str, list[dict[str, Any]]]:
+    """Every row of every list, once, by list id: ``{"id": ..., "text": ..., "parts": ...,
+    "values": ...}`` (``values``: what the record's screen showed when opened, by widget
+    id: ``model.trace_details``)."""
+    out: dict[str, list[dict[str, Any]]] = {}
     for spec in screens.values():
         for w in spec["content"]:
             if w["kind"] == "list":
                 rows = out.setdefault(w["id"] or "list", [])
                 seen = {(r["id"], r["text"]) for r in rows}
-                rows.extend({"id": r["id"], "text": r["text"], "parts": r.get("parts", [])}
+                rows.extend({"id": r["id"], "text": r["text"], "parts": r.get("parts", []),
+                             "values": (details or {}).get((r["id"], r["text"]), {})}
                             for r in w["rows"] if (r["id"], r["text"]) not in seen and r["text"])
     return out
 
@@ -537,6 +542,16 @@ def write_package(model: Model, traces: Sequence[Trace], out: str | Path) -> Pat
         push = structure(model.screens[dst]) != structure(model.screens[src]) and key != "back"
         nav.setdefault(model.route_of.get(src, src), {})[key] = (
             model.route_of.get(dst, dst), push and not key.startswith("type:"))
+    from .model import infer_state, trace_details
+
+    # what records' screens showed when opened: records the traces did not create
+    created = {v for c in infer_state(model, traces).changes if c.kind == "create"
+               for v in c.values.values()}
+    details: dict[tuple[str, str], dict[str, str]] = {}
+    for t in traces:
+        for row, shown in trace_details(t, model.package).items():
+            if row[1] not in created:
+                details.setdefault(row, shown)
     values = {"Name": model.name, "name": module, "module": module, "label": model.label,
               "package": model.app_package or model.package, "icon": "apps",
               "dist": f"phone-gym-{module.replace('_', '-')}"}
@@ -547,6 +562,7 @@ def write_package(model: Model, traces: Sequence[Trace], out: str | Path) -> Pat
         render((TEMPLATE_DIR / "pyproject.toml.tmpl").read_text(), values), encoding="utf-8")
     (folder / "fixtures.py").write_text(FIXTURES.format(
         label=model.label, entry=repr(ENTRY), screens=_literal(screens), nav=_literal(nav),
-        records=_literal(seed_records(screens)), state=_literal(state_fixture(model, traces, nav))),
+        records=_literal(seed_records(screens, details)),
+        state=_literal(state_fixture(model, traces, nav))),
         encoding="utf-8")
     return folder

@@ -26,7 +26,7 @@ from ..world.a11y import UIElement, parse_xml, to_xml
 from ..world.app import App, Route
 from ..world.device import Device
 from .build import Model, elem_key, state_key, structure
-from .model import list_rows
+from .model import list_rows, trace_details
 from .trace import Trace, app_elements, screen_texts
 
 __all__ = ["load_app", "replay", "screen_fidelity", "static_changes", "report",
@@ -201,34 +201,6 @@ def trace_parts(trace: Trace, package: str) -> dict[tuple[str, str], list[tuple[
                                     and e.bounds[1] >= row.bounds[1]
                                     and e.bounds[2] <= row.bounds[2]
                                     and e.bounds[3] <= row.bounds[3]]
-    return out
-
-
-def trace_details(trace: Trace, package: str) -> dict[tuple[str, str], dict[str, str]]:
-    """What the screen a tap on a list row opened showed, by ``(row id, text)``: each text
-    and field by widget id (the record's fields as the trace found them: a note's text, a
-    contact's phone). Only the first opening of each record counts (before any edit); a
-    screen with switches is a settings page, not a record's."""
-    out: dict[tuple[str, str], dict[str, str]] = {}
-    prev: list[UIElement] | None = None
-    for step in trace.steps:
-        if step.package != package:
-            prev = None
-            continue
-        els = app_elements(step.elements(), package)
-        act = str((step.action or {}).get("action", ""))
-        if prev is not None and act == "click" and step.target is not None:
-            rows = {r for rs in list_rows(prev).values() for r in rs}
-            key = (step.target["id"], step.target["text"])
-            # a record's screen: no list, no switches (a settings page's texts follow them)
-            if key in rows and key not in out and not list_rows(els) \
-                    and not any(e.checkable for e in els):
-                ids = Counter(e.short_id for e in els if e.short_id)
-                out[key] = {e.short_id: e.text for e in els
-                            if e.short_id and e.text and ids[e.short_id] == 1
-                            and e.short_id != "toolbar" and e.short_class != "Button"
-                            and not e.checkable}
-        prev = els
     return out
 
 

@@ -26,7 +26,8 @@ from ..world.a11y import UIElement
 from .build import OVERLAYS, Model, elem_key, field_id, ref_of, state_key
 from .trace import Trace, app_elements
 
-__all__ = ["Change", "StateModel", "infer_state", "field_type", "list_rows", "form_key"]
+__all__ = ["Change", "StateModel", "infer_state", "field_type", "list_rows", "form_key",
+           "trace_details"]
 
 LIST_CLASSES = frozenset({"RecyclerView", "ListView", "GridView"})
 
@@ -100,12 +101,17 @@ class StateModel:
     #: list id -> the field whose text filters it (a search: typing left only rows holding
     #: the text)
     filters: dict[str, str] = field(default_factory=dict)
+    #: list id -> widget id -> the values a record's screen showed there (``trace_details``)
+    details: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    #: list id -> (trace, step) of a tap on a row that opened its record's screen
+    opens: dict[str, tuple[str, int]] = field(default_factory=dict)
 
     def plain(self) -> dict[str, Any]:
         return {"collections": {k: [list(r) for r in v] for k, v in self.collections.items()},
                 "forms": self.forms,
                 "deletes": [[s, r, c] for (s, r), c in self.deletes.items()],
                 "toggles": self.toggles, "mentions": self.mentions, "filters": self.filters,
+                "details": self.details, "opens": {k: list(v) for k, v in self.opens.items()},
                 "changes": [asdict(c) for c in self.changes]}
 
 
@@ -174,6 +180,8 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
                 for lid, rs in (list_rows(prev) if kind in ("click", "long_press") else {}).items():
                     if (target.short_id, target.text) in rs:
                         opened[lid] = target.text
+                        if kind == "click" and not rows and not any(e.checkable for e in els):
+                            state.opens.setdefault(lid, (t.name, step.index))
                 if kind != "scroll" and kind != "type":
                     for lid, rs in rows.items():
                         before = last_rows.get(lid)
@@ -193,4 +201,39 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
                 last_list = next(iter(rows))
                 last_rows = rows
             prev, prev_name = els, name
+        for row, shown in trace_details(t, model.package).items():
+            into = next((k for k, rs in state.collections.items() if row in rs), None)
+            if into is not None:
+                for wid, value in shown.items():
+                    seen = state.details.setdefault(into, {}).setdefault(wid, [])
+                    if value not in seen:
+                        seen.append(value)
     return state
+
+
+def trace_details(trace: Trace, package: str) -> dict[tuple[str, str], dict[str, str]]:
+    """What the screen a tap on a list row opened showed, by ``(row id, text)``: each text
+    and field by widget id (the record's fields as the trace found them: a note's text, a
+    contact's phone). Only the first opening of each record counts (before any edit); a
+    screen with switches is a settings page, not a record's."""
+    out: dict[tuple[str, str], dict[str, str]] = {}
+    prev: list[UIElement] | None = None
+    for step in trace.steps:
+        if step.package != package:
+            prev = None
+            continue
+        els = app_elements(step.elements(), package)
+        act = str((step.action or {}).get("action", ""))
+        if prev is not None and act == "click" and step.target is not None:
+            rows = {r for rs in list_rows(prev).values() for r in rs}
+            key = (step.target["id"], step.target["text"])
+            # a record's screen: no list, no switches (a settings page's texts follow them)
+            if key in rows and key not in out and not list_rows(els) \
+                    and not any(e.checkable for e in els):
+                ids = Counter(e.short_id for e in els if e.short_id)
+                out[key] = {e.short_id: e.text for e in els
+                            if e.short_id and e.text and ids[e.short_id] == 1
+                            and e.short_id != "toolbar" and e.short_class != "Button"
+                            and not e.checkable}
+        prev = els
+    return out

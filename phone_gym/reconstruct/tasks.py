@@ -20,11 +20,11 @@ import numpy as np
 
 from ..actions import PhoneAction
 from ..tasks.driver import Driver
-from ..tasks.families import CreateRecord, DeleteRecord
+from ..tasks.families import CreateRecord, DeleteRecord, Lookup
 from ..tasks.task import Task
 from ..verifiers import Allowed, Becomes, Criterion, Value, same_text
 from .build import ENTRY, Model, structure
-from .model import StateModel
+from .model import StateModel, field_type
 
 __all__ = ["task_specs", "templates_for", "HasValues"]
 
@@ -110,7 +110,35 @@ def task_specs(model: Model, state: StateModel) -> list[dict[str, Any]]:
                 "path": path[:-1], "seen": []})
             if c.checked not in spec["seen"]:
                 spec["seen"].append(c.checked)
+    for lid, shown in state.details.items():
+        # a look-up: a value a record's screen showed, of a type an answer is matched by
+        # (a caption such as "Phone" is text: it is never asked for)
+        typed = [(wid, field_type(vals)) for wid, vals in shown.items()]
+        wid, kind = next(((w, k) for w, k in typed if k in ANSWER_OF), ("", ""))
+        opened = state.opens.get(lid)
+        if not wid or opened is None:
+            continue
+        path = _path(model, state, opened[0], opened[1])
+        if not path or not any(s.get("row") == lid for s in path):
+            continue
+        specs.setdefault(("lookup", lid, wid), {
+            "kind": "lookup", "collection": lid, "field": wid, "type": kind,
+            "answer": ANSWER_OF[kind], "label": _field_label(model, wid), "path": path})
     return list(specs.values())
+
+
+#: The answer type (``verifiers.answers``) a looked-up value of each field type is matched as.
+ANSWER_OF = {"phone": "phone", "number": "number", "email": "text"}
+
+
+def _field_label(model: Model, wid: str) -> str:
+    """How the instruction names field ``wid``: the caption shown with it (``phone_label``'s
+    text), else its id in words."""
+    for key in model.screens.values():
+        for k in key:
+            if k[0] == f"{wid}_label" and k[2]:
+                return k[2].lower()
+    return wid.replace("_", " ")
 
 
 class HasValues:
@@ -170,10 +198,11 @@ def templates_for(app: Any, state: Mapping[str, Any]) -> tuple[Task, ...]:
         cls_name = f"{name}{kind.title()}{counts[kind]}"
         base: dict[str, Any] = {"apps": (name,), "collection": coll, "spec": spec,
                                 "__module__": getattr(app, "__module__", __name__)}
-        family = {"create": _Create, "delete": _Delete, "toggle": _Toggle}.get(kind)
+        family = {"create": _Create, "delete": _Delete, "toggle": _Toggle,
+                  "lookup": _Lookup}.get(kind)
         if family is None:
             raise ValueError(f"task kind {kind!r}: the kinds generated are create, delete, "
-                             "toggle")
+                             "toggle, lookup")
         cls: type[_Generated] = type(cls_name, (family,), base)
         cls.template = cls.sentence(app)
         task = cls(app)
@@ -292,3 +321,47 @@ class _Toggle(_Generated):
             x, y = switch.center_norm
             yield PhoneAction("click", x=x, y=y)
         yield from ui.finish()
+
+
+class _Lookup(_Generated, Lookup):
+    """Read a record's value off the screen its row opens (as the traces did) and answer
+    it; the answer is matched by its type (a phone number in any usual format)."""
+
+    @classmethod
+    def sentence(cls, app: Any) -> str:
+        return (f'In {app.manifest.label}, what is the {cls.spec["label"]} of "{{name}}"? '
+                "Answer with it only.")
+
+    @property
+    def answer_type(self) -> str:  # type: ignore[override]
+        return str(self.spec["answer"])
+
+    @property
+    def answer_field(self) -> str:  # type: ignore[override]
+        return str(self.spec["field"])
+
+    def _values(self) -> dict[str, str]:
+        """Record text -> its value of the field, for records whose text is their own."""
+        recs = [r for r in self.app.seed_records() if r.list == self.spec["collection"]]
+        texts = [r.text for r in recs]
+        return {r.text: r.value(self.spec["field"]) for r in recs
+                if texts.count(r.text) == 1 and r.value(self.spec["field"])}
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        values = self._values()
+        if not values:
+            raise ValueError(f"{self.id}: no record of {self.spec['collection']} holds a "
+                             f"{self.spec['field']} seen in the traces")
+        name = str(rng.choice(sorted(values)))
+        return {"name": name, "value": values[name]}
+
+    def expected(self, p: Mapping[str, Any]) -> Any:
+        return p["value"]
+
+    def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
+        return [v for v in self._values().values() if v != p["value"]]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app(self.apps[0])
+        yield from _walk(ui, self.spec["path"], p["name"])
+        yield from ui.answer(ui.must(id=self.spec["field"]).text)

@@ -1,8 +1,9 @@
 """Issue 32: tasks and verifiers generated from the state changes traces show. Contacts traces
 recorded in-process (the oracles of ContactsCreate and ContactsDelete played on a virtual
 phone over its adb shell) rebuild an app whose ``tasks.py`` holds a create and a delete
-template: each passes ``check_task`` on the rebuilt app, and wrong end states (another value,
-an extra record, another record deleted) fail its verifier."""
+template, and, from a ContactsLookupPhone trace, a look-up (the phone number a contact's screen
+showed): each passes ``check_task`` on the rebuilt app, and wrong end states (another value,
+an extra record, another record deleted, another contact's number) fail its verifier."""
 
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ pytestmark = pytest.mark.slow
 def rebuilt(tmp_path_factory: pytest.TempPathFactory) -> Any:
     root = tmp_path_factory.mktemp("gen")
     traces = load_traces(record_episodes(
-        ["ContactsCreate:0", "ContactsCreate:1", "ContactsDelete:0"], root / "traces"))
+        ["ContactsCreate:0", "ContactsCreate:1", "ContactsDelete:0", "ContactsLookupPhone:0"],
+        root / "traces"))
     return load_app(write_package(build_model(traces), traces, root / "rebuilt"))
 
 
@@ -45,7 +47,7 @@ def solved(module: Any, kind: str, seed: int = 0) -> tuple[Any, Episode]:
 
 def test_generated_templates_pass_check_task(rebuilt: Any) -> None:
     kinds = sorted(t.spec["kind"] for t in rebuilt.TEMPLATES)
-    assert kinds == ["create", "delete"]
+    assert kinds == ["create", "delete", "lookup"]
     create = template(rebuilt, "create")
     assert set(create.spec["fields"]) == {"name", "phone"}
     # params are values seen typed in the traces
@@ -54,6 +56,25 @@ def test_generated_templates_pass_check_task(rebuilt: Any) -> None:
     for t in rebuilt.TEMPLATES:
         report = check_task(t, 4, apps=[rebuilt.APP], starts=(0, 3))
         assert report.solved == 4 and report.negatives > 0
+
+
+def test_lookup_answers_a_value_the_record_screen_showed(rebuilt: Any) -> None:
+    t = template(rebuilt, "lookup")
+    assert (t.spec["field"], t.spec["answer"]) == ("phone", "phone")
+    assert "phone" in t.template and "{name}" in t.template
+    report = check_task(t, 20, apps=[rebuilt.APP])
+    assert report.solved == 20 and not report.problems, report
+    t, ep = solved(rebuilt, "lookup")
+    value = ep.params["value"]
+    final = ep.host.snapshot(t)
+    digits = "".join(c for c in value if c.isdigit())
+    assert t.judge(ep.initial, final, ep.params, digits, "success").success  # another format
+    assert not t.judge(ep.initial, final, ep.params, "+1 555-999-0000", "success").success
+    assert not t.judge(ep.initial, final, ep.params, None, "success").success
+    changed = copy.deepcopy(final)  # a look-up changes nothing
+    recs = changed["apps"][rebuilt.APP.name]["records"]
+    del recs[next(iter(recs))]
+    assert not t.judge(ep.initial, changed, ep.params, value, "success").success
 
 
 def test_wrong_end_states_fail_the_generated_verifiers(rebuilt: Any) -> None:
