@@ -8,9 +8,12 @@ From the screens and links of ``build.Model`` and the recorded steps:
   the record goes to (the list of the last list screen before the form);
 - **deletes**: an action after which a list shows fewer rows (no scroll in between): it
   removes the record last opened from that list (a tap or a long press on its row);
-- **toggles**: a tap on a switch or check box whose check state flipped: the value persists.
+- **toggles**: a tap on a switch or check box whose check state flipped: the value persists;
+- **edits**: typing on the screen of a record opened from a list, then a control that keeps
+  the form (a save in place): the record's fields hold what was typed;
+- **details**: what a record's screen showed when opened (``trace_details``): look-ups.
 
-Each observed change is a ``Change`` (create, delete, toggle), the basis of the generated
+Each observed change is a ``Change`` (create, delete, toggle, edit), the basis of the generated
 tasks and of the state-change agreement on held-out traces (``fidelity.state_agreement``).
 """
 
@@ -73,12 +76,12 @@ def form_key(elements: Sequence[UIElement]) -> tuple[Any, ...]:
 class Change:
     """One state change a trace shows."""
 
-    kind: str  # create, delete, toggle
+    kind: str  # create, delete, toggle, edit
     trace: str
     step: int
     collection: str = ""
-    values: dict[str, str] = field(default_factory=dict)  # create: field -> value
-    record: str = ""  # delete: the row's text; toggle: the switch's id
+    values: dict[str, str] = field(default_factory=dict)  # create, edit: field -> value
+    record: str = ""  # delete, edit: the row's text; toggle: the switch's id
     checked: bool | None = None  # toggle: the value after
     screen: str = ""  # the screen it was done on
     key: str = ""  # the link (element ref) that did it
@@ -105,6 +108,9 @@ class StateModel:
     details: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     #: list id -> (trace, step) of a tap on a row that opened its record's screen
     opens: dict[str, tuple[str, int]] = field(default_factory=dict)
+    #: (screen, ref) -> {"collection": list, "fields": [ids]}: that tap saves the fields typed
+    #: on the screen of a record opened from the list into that record (an edit)
+    edits: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
 
     def plain(self) -> dict[str, Any]:
         return {"collections": {k: [list(r) for r in v] for k, v in self.collections.items()},
@@ -112,6 +118,7 @@ class StateModel:
                 "deletes": [[s, r, c] for (s, r), c in self.deletes.items()],
                 "toggles": self.toggles, "mentions": self.mentions, "filters": self.filters,
                 "details": self.details, "opens": {k: list(v) for k, v in self.opens.items()},
+                "edits": [[s, r, e] for (s, r), e in self.edits.items()],
                 "changes": [asdict(c) for c in self.changes]}
 
 
@@ -123,6 +130,7 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
         last_list: str | None = None  # the list of the last list screen seen
         last_rows: dict[str, list[tuple[str, str]]] = {}
         opened: dict[str, str] = {}  # list -> text of the row last tapped in it
+        record_of: tuple[str, str] | None = None  # (list, text): the record whose screen is open
         typed: dict[str, str] = {}  # field -> value, on the form open now
         form_at: tuple[Any, ...] | None = None
         prev: list[UIElement] | None = None
@@ -153,6 +161,20 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
                     for lid, rs in rows.items():
                         if text and rs and all(text.lower() in r[1].lower() for r in rs):
                             state.filters.setdefault(lid, field_id(target, ref or 0))
+                elif kind == "click" and typed and form_key(prev) == form_at \
+                        and not target.editable and form_key(els) == form_at \
+                        and record_of is not None and target.short_class != "TextView":
+                    # typed into the screen of a record opened from a list, then a control
+                    # that keeps the form (a save in place): the record's fields changed
+                    lid, text = record_of
+                    saved = {field_id(e, i): e.text for i, e in enumerate(els) if e.editable
+                             and field_id(e, i) in typed}
+                    edit = state.edits.setdefault((prev_name, key), {"collection": lid,
+                                                                     "fields": []})
+                    edit["fields"].extend(f for f in saved if f not in edit["fields"])
+                    state.changes.append(Change("edit", t.name, step.index, lid, saved,
+                                                record=text, screen=prev_name, key=key))
+                    typed, form_at = {}, None
                 elif kind in ("click", "long_press") and typed and form_key(prev) == form_at \
                         and not target.editable and form_key(els) != form_at:
                     coll = last_list or "list"
@@ -182,6 +204,7 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
                         opened[lid] = target.text
                         if kind == "click" and not rows and not any(e.checkable for e in els):
                             state.opens.setdefault(lid, (t.name, step.index))
+                            record_of = (lid, target.text)
                 if kind != "scroll" and kind != "type":
                     for lid, rs in rows.items():
                         before = last_rows.get(lid)
@@ -200,6 +223,7 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
             if rows:
                 last_list = next(iter(rows))
                 last_rows = rows
+                record_of = None  # back on a list: no record's screen open
             prev, prev_name = els, name
         for row, shown in trace_details(t, model.package).items():
             into = next((k for k, rs in state.collections.items() if row in rs), None)

@@ -103,3 +103,38 @@ def test_wrong_end_states_fail_the_generated_verifiers(rebuilt: Any) -> None:
     assert not t.judge(ep.initial, damaged, ep.params, None, "success").success
     kept = copy.deepcopy(ep.initial)  # the record left in place
     assert not t.judge(ep.initial, kept, ep.params, None, "success").success
+
+
+@pytest.fixture(scope="module")
+def markor(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    root = tmp_path_factory.mktemp("markor")
+    traces = load_traces(record_episodes(
+        ["MarkorCreateNote:0", "MarkorDeleteNote:0", "MarkorEditNote:0"], root / "traces"))
+    return load_app(write_package(build_model(traces), traces, root / "rebuilt"))
+
+
+def test_edit_saves_a_value_into_the_record_opened(markor: Any) -> None:
+    t = template(markor, "edit")
+    assert t.spec["field"] == "editor_body" and t.spec["values"]
+    report = check_task(t, 20, apps=[markor.APP])
+    assert report.solved == 20 and report.negatives > 0 and not report.problems, report
+    t, ep = solved(markor, "edit")
+    final = ep.host.snapshot(t)
+    recs = final["apps"][markor.APP.name]["records"]
+    key = next(k for k, r in recs.items() if r["text"] == ep.params["name"])
+    assert dict(map(tuple, recs[key]["values"]))["editor_body"] == ep.params["value"]
+    assert t.judge(ep.initial, final, ep.params, None, "success").success
+
+    other = copy.deepcopy(final)  # another text saved
+    rec = other["apps"][markor.APP.name]["records"][key]
+    rec["values"] = [[k, "Something else." if k == "editor_body" else v]
+                     for k, v in rec["values"]]
+    assert not t.judge(ep.initial, other, ep.params, None, "success").success
+    renamed = copy.deepcopy(final)  # the note renamed too
+    renamed["apps"][markor.APP.name]["records"][key]["text"] = "renamed.md"
+    assert not t.judge(ep.initial, renamed, ep.params, None, "success").success
+    bystander = copy.deepcopy(final)  # another note deleted
+    del bystander["apps"][markor.APP.name]["records"][next(k for k in recs if k != key)]
+    assert not t.judge(ep.initial, bystander, ep.params, None, "success").success
+    assert not t.judge(ep.initial, copy.deepcopy(ep.initial), ep.params, None,
+                       "success").success  # nothing saved
