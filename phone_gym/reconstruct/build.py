@@ -276,7 +276,8 @@ def _kind(e: UIElement) -> str:
         return "checkbox"
     if cls == "Button":
         return "button"
-    if (e.clickable or e.long_clickable) and not e.text:
+    if (e.clickable or e.long_clickable or cls == "ImageButton") and not e.text:
+        # an image button greyed out (a send button before anything is typed) is one too
         return "icon" if e.content_desc else ""
     if e.clickable or e.long_clickable:
         return "row"
@@ -287,7 +288,8 @@ def screen_spec(key: Key, elements: Sequence[UIElement]) -> dict[str, Any]:
     """The widgets of one screen: the top bar (a toolbar's title and its icons), the tabs of
     a tab bar, and the rest top to bottom, rows of a scrolling list grouped as its records."""
     used: set[int] = set()
-    spec: dict[str, Any] = {"bar": None, "content": [], "tabs": None, "dialog": None}
+    spec: dict[str, Any] = {"bar": None, "content": [], "tabs": None, "dialog": None,
+                            "dock": None}
     ids: Counter[str] = Counter()
 
     def widget(i: int, e: UIElement) -> dict[str, Any] | None:
@@ -301,7 +303,8 @@ def screen_spec(key: Key, elements: Sequence[UIElement]) -> dict[str, Any]:
             wid = f"{wid}_{ids[wid]}"
         return {"kind": kind, "ref": elem_key(e), "id": wid, "text": e.text,
                 "desc": e.content_desc, "checked": e.checked, "selected": e.selected,
-                "long": e.long_clickable, "h": e.bounds[3] - e.bounds[1]}
+                "long": e.long_clickable, "h": e.bounds[3] - e.bounds[1],
+                "x": (e.bounds[0], e.bounds[2]), "y": (e.bounds[1], e.bounds[3])}
 
     for i, e in enumerate(elements):  # overlays first: their rows lie over the screen's
         if e.short_id in OVERLAYS or (e.short_class == "ListView" and not e.scrollable
@@ -309,6 +312,23 @@ def screen_spec(key: Key, elements: Sequence[UIElement]) -> dict[str, Any]:
             kids = [j for j, c in enumerate(elements) if j > i and _inside(c, e.bounds)]
             used.add(i)
             spec["dialog"] = [w for j in kids if j not in used and (w := widget(j, elements[j]))]
+    for i, e in enumerate(elements):
+        # a bar docked at the bottom, above the keyboard: a composer, an editor's format bar
+        kids = [j for j, c in enumerate(elements) if j > i and _inside(c, e.bounds)]
+        if (i in used or e.text or e.editable or e.short_class in LISTS or len(kids) < 2
+                or e.short_id == "tab_bar" or e.short_class == "HorizontalScrollView"
+                or e.bounds[0] > 0 or e.bounds[2] < elements[0].bounds[2]  # full width
+                or not all(_kind(elements[j]) in ("field", "icon", "button") for j in kids)
+                or e.bounds[3] - e.bounds[1] > 400  # one line of widgets side by side
+                or len({elements[j].bounds[1] for j in kids}) > 1):
+            continue
+        overlays = [x.bounds for x in elements if x.short_id in OVERLAYS]
+        others = [c for j, c in enumerate(elements) if j != i and j not in kids
+                  and not _inside(e, c.bounds) and not any(_inside(c, b) for b in overlays)]
+        if others and all(c.bounds[3] <= e.bounds[1] for c in others):
+            used.add(i)
+            spec["dock"] = [w for j in kids if j not in used and (w := widget(j, elements[j]))]
+            break
     for i, e in enumerate(elements):
         if i in used:
             continue
@@ -329,22 +349,41 @@ def screen_spec(key: Key, elements: Sequence[UIElement]) -> dict[str, Any]:
             spec["tabs"] = [dict(w, kind="tab") for j in kids if (w := widget(j, elements[j]))]
             used.add(i)
         elif (e.scrollable or e.short_class in LISTS) and not any(
-                c.scrollable or c.short_class in LISTS for c in elements[i + 1:]
-                if _inside(c, e.bounds)):
+                c.scrollable or c.short_class in LISTS for j, c in enumerate(elements)
+                if j > i and j not in used and _inside(c, e.bounds)):  # (a menu over it aside)
             # a list (a scrolling container of the screen's content holds one: it is the
             # screen, whose content PhoneWorld scrolls)
             kids = [j for j, c in enumerate(elements) if j > i and _inside(c, e.bounds)
                     and j not in used]
-            inner = [w for j in kids if (w := widget(j, elements[j]))]
+            # what a row holds (an alarm's label and days, its switch) is part of its record
+            held: dict[int, list[int]] = {j: [k for k in kids if k > j and _inside(
+                elements[k], elements[j].bounds)] for j in kids if _kind(elements[j]) == "row"}
+            inside_rows = {k for ks in held.values() for k in ks}
+            inner = []
+            for j in kids:
+                if j in inside_rows:
+                    used.add(j)
+                elif (w := widget(j, elements[j])) is not None:
+                    if j in held:
+                        w["parts"] = [(elements[k].short_id, elements[k].text) for k in held[j]
+                                      if _kind(elements[k]) == "text"]
+                        sw = next((elements[k] for k in held[j]
+                                   if _kind(elements[k]) in ("toggle", "checkbox")), None)
+                        if sw is not None:
+                            w["switch"] = {"id": sw.short_id, "desc": sw.content_desc,
+                                           "text": sw.text, "checked": sw.checked}
+                    inner.append(w)
             rows = [w for w in inner if w["kind"] == "row"]
             heights = Counter(elements[j].bounds[3] - elements[j].bounds[1] for j in kids
                               if _kind(elements[j]) == "row")
             used.add(i)
+            # an empty list's text ("No alarms") is what it shows when it holds no records
+            empty = next((w for w in inner if w["kind"] == "text"), None) if not rows else None
             spec["content"].append({"kind": "list", "id": e.short_id if e.resource_id else "",
                                     "rows": rows, "row_height": heights.most_common(1)[0][0]
-                                    if heights else 0})
+                                    if heights else 0, "empty": empty["text"] if empty else ""})
             # what floats over the list (a floating action button) follows it
-            spec["content"].extend(w for w in inner if w["kind"] != "row")
+            spec["content"].extend(w for w in inner if w["kind"] != "row" and w is not empty)
         else:
             w = widget(i, e)
             if w is not None:
@@ -387,7 +426,7 @@ NAV: dict[str, dict[str, tuple[str, bool]]] = (
 {nav}
 )
 
-RECORDS: dict[str, list[dict[str, str]]] = (
+RECORDS: dict[str, list[dict[str, Any]]] = (
 {records}
 )
 
@@ -402,16 +441,21 @@ STATE: dict[str, Any] = (
 '''
 
 
-def seed_records(screens: dict[str, dict[str, Any]]) -> dict[str, list[dict[str, str]]]:
-    """Every row of every list, once, by list id: ``{"id": ..., "text": ...}``."""
-    out: dict[str, list[dict[str, str]]] = {}
+def seed_records(screens: dict[str, dict[str, Any]],
+                 details: dict[tuple[str, str], dict[str, str]] | None = None
+                 ) -> dict[str, list[dict[str, Any]]]:
+    """Every row of every list, once, by list id: ``{"id": ..., "text": ..., "parts": ...,
+    "values": ...}`` (``values``: what the record's screen showed when opened, by widget
+    id: ``model.trace_details``)."""
+    out: dict[str, list[dict[str, Any]]] = {}
     for spec in screens.values():
         for w in spec["content"]:
             if w["kind"] == "list":
                 rows = out.setdefault(w["id"] or "list", [])
                 seen = {(r["id"], r["text"]) for r in rows}
-                rows.extend({"id": r["id"], "text": r["text"]} for r in w["rows"]
-                            if (r["id"], r["text"]) not in seen and r["text"])
+                rows.extend({"id": r["id"], "text": r["text"], "parts": r.get("parts", []),
+                             "values": (details or {}).get((r["id"], r["text"]), {})}
+                            for r in w["rows"] if (r["id"], r["text"]) not in seen and r["text"])
     return out
 
 
@@ -448,9 +492,15 @@ def state_fixture(model: Model, traces: Sequence[Trace],
              for r in same}
     return {"forms": forms, "twins": twins,
             "mentions": {route(s, s): t for s, t in state.mentions.items()},
+            # routes whose title is the opened record's text
+            "titled": sorted({route(s, s) for s, t in state.mentions.items()
+                              if any(k[0] == "toolbar" and k[2] == t
+                                     for k in model.screens.get(s, ()))}),
             "filters": state.filters,
             "deletes": sorted({(route(s, s), r, c) for (s, r), c in state.deletes.items()}),
             "toggles": {route(s, s): ids for s, ids in state.toggles.items()},
+            "edits": sorted(([route(s, s), r, e] for (s, r), e in state.edits.items()),
+                            key=lambda x: (x[0], x[1])),
             "row_links": row_links, "tasks": task_specs(model, state)}
 
 
@@ -494,6 +544,16 @@ def write_package(model: Model, traces: Sequence[Trace], out: str | Path) -> Pat
         push = structure(model.screens[dst]) != structure(model.screens[src]) and key != "back"
         nav.setdefault(model.route_of.get(src, src), {})[key] = (
             model.route_of.get(dst, dst), push and not key.startswith("type:"))
+    from .model import infer_state, trace_details
+
+    # what records' screens showed when opened: records the traces did not create
+    created = {v for c in infer_state(model, traces).changes if c.kind == "create"
+               for v in c.values.values()}
+    details: dict[tuple[str, str], dict[str, str]] = {}
+    for t in traces:
+        for row, shown in trace_details(t, model.package).items():
+            if row[1] not in created:
+                details.setdefault(row, shown)
     values = {"Name": model.name, "name": module, "module": module, "label": model.label,
               "package": model.app_package or model.package, "icon": "apps",
               "dist": f"phone-gym-{module.replace('_', '-')}"}
@@ -504,6 +564,7 @@ def write_package(model: Model, traces: Sequence[Trace], out: str | Path) -> Pat
         render((TEMPLATE_DIR / "pyproject.toml.tmpl").read_text(), values), encoding="utf-8")
     (folder / "fixtures.py").write_text(FIXTURES.format(
         label=model.label, entry=repr(ENTRY), screens=_literal(screens), nav=_literal(nav),
-        records=_literal(seed_records(screens)), state=_literal(state_fixture(model, traces, nav))),
+        records=_literal(seed_records(screens, details)),
+        state=_literal(state_fixture(model, traces, nav))),
         encoding="utf-8")
     return folder

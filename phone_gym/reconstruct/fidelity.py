@@ -26,7 +26,7 @@ from ..world.a11y import UIElement, parse_xml, to_xml
 from ..world.app import App, Route
 from ..world.device import Device
 from .build import Model, elem_key, state_key, structure
-from .model import list_rows
+from .model import list_rows, trace_details
 from .trace import Trace, app_elements, screen_texts
 
 __all__ = ["load_app", "replay", "screen_fidelity", "static_changes", "report",
@@ -80,14 +80,16 @@ class Rebuilt:
 
     def show(self, screen: str, recorded: Sequence[UIElement] = (),
              rows: dict[str, list[tuple[str, str]]] | None = None,
-             toggles: dict[str, bool] | None = None) -> None:
+             toggles: dict[str, bool] | None = None,
+             parts: dict[tuple[str, str], list[tuple[str, str]]] | None = None,
+             details: dict[tuple[str, str], dict[str, str]] | None = None) -> None:
         """Show recorded ``screen``: its route, scrolled (when a scroll reached it) so that
         the first whole row of its list sits where it was recorded; with ``rows``, the lists'
         records are those (``trace_rows``) first."""
         route = self.model.route_of.get(screen, screen) if self.model else screen
         app = self.device.apps[self.cls.package]
         if rows is not None and hasattr(app, "load_rows"):
-            app.load_rows(rows, toggles)
+            app.load_rows(rows, toggles, parts, details)
         app.show(route)  # type: ignore[attr-defined]
         self.device.focus = None
         self.device.scroll.pop((app.name, Route(route)), None)
@@ -124,9 +126,12 @@ class Rebuilt:
         return app_elements(parse_xml(to_xml(self.device.frame())), self.cls.package)
 
     def find(self, target: dict[str, Any]) -> UIElement | None:
-        """The rebuilt element a recorded ``target`` describes."""
+        """The rebuilt element a recorded ``target`` describes (the app's; else one the
+        system shows over it, as a text field's long-press menu)."""
         elements = self.elements()
-        for strict in (True, False):
+        for strict in (True, False, None):
+            if strict is None:  # the system's menu over the app (Select all, Paste)
+                elements = parse_xml(to_xml(self.device.frame()))
             for e in elements:
                 if (e.short_id if e.resource_id else "") != target["id"] and strict:
                     continue
@@ -173,6 +178,29 @@ def trace_rows(trace: Trace, package: str) -> dict[str, list[tuple[str, str]]]:
         for lid, rs in list_rows(app_elements(step.elements(), package)).items():
             have = out.setdefault(lid, [])
             have.extend(r for r in rs if r not in have)
+    return out
+
+
+def trace_parts(trace: Trace, package: str) -> dict[tuple[str, str], list[tuple[str, str]]]:
+    """What each list row of ``trace`` showed besides its text (``build.screen_spec``'s
+    parts: the texts inside the row's box), by ``(row id, text)``."""
+    out: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for step in trace.steps:
+        if step.package != package:
+            continue
+        els = app_elements(step.elements(), package)
+        for rows in list_rows(els).values():
+            for rid, text in rows:
+                row = next((e for e in els if e.short_id == rid and e.text == text), None)
+                if row is None or (rid, text) in out:
+                    continue
+                out[(rid, text)] = [(e.short_id, e.text) for e in els
+                                    if e is not row and e.text and not e.clickable
+                                    and not e.long_clickable and not e.checkable
+                                    and e.bounds[0] >= row.bounds[0]
+                                    and e.bounds[1] >= row.bounds[1]
+                                    and e.bounds[2] <= row.bounds[2]
+                                    and e.bounds[3] <= row.bounds[3]]
     return out
 
 
@@ -384,6 +412,11 @@ def _agrees(change: Any, app: Any, before: dict[int, Any]) -> bool:
         return any(r.list == change.collection and r.text == change.record for r in gone)
     if change.kind == "toggle":
         return bool(getattr(app.data, "toggles", {}).get(change.record) == change.checked)
+    if change.kind == "edit":  # the record now holds the values saved, and was changed
+        return any(r.list == change.collection and r.text == change.record
+                   and before.get(k) != r
+                   and all(dict(r.values).get(f) == v for f, v in change.values.items())
+                   for k, r in after.items())
     return False
 
 
@@ -433,7 +466,9 @@ def heldout(model: Model, traces: Sequence[Trace], app_cls: type[App]) -> dict[s
                 if ok:
                     continue
             rebuilt.show(nearest_screen(model, recorded), recorded, rows,
-                         trace_toggles(trace, model.package) if rows is not None else None)
+                         trace_toggles(trace, model.package) if rows is not None else None,
+                         trace_parts(trace, model.package) if rows is not None else None,
+                         trace_details(trace, model.package) if rows is not None else None)
             rows, inside = None, True
     n, m = len(steps), len(changes)
     return {"transitions": n, "reached": sum(s["ok"] for s in steps),

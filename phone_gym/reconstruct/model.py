@@ -8,9 +8,12 @@ From the screens and links of ``build.Model`` and the recorded steps:
   the record goes to (the list of the last list screen before the form);
 - **deletes**: an action after which a list shows fewer rows (no scroll in between): it
   removes the record last opened from that list (a tap or a long press on its row);
-- **toggles**: a tap on a switch or check box whose check state flipped: the value persists.
+- **toggles**: a tap on a switch or check box whose check state flipped: the value persists;
+- **edits**: typing on the screen of a record opened from a list, then a control that keeps
+  the form (a save in place): the record's fields hold what was typed;
+- **details**: what a record's screen showed when opened (``trace_details``): look-ups.
 
-Each observed change is a ``Change`` (create, delete, toggle), the basis of the generated
+Each observed change is a ``Change`` (create, delete, toggle, edit), the basis of the generated
 tasks and of the state-change agreement on held-out traces (``fidelity.state_agreement``).
 """
 
@@ -26,7 +29,8 @@ from ..world.a11y import UIElement
 from .build import OVERLAYS, Model, elem_key, field_id, ref_of, state_key
 from .trace import Trace, app_elements
 
-__all__ = ["Change", "StateModel", "infer_state", "field_type", "list_rows", "form_key"]
+__all__ = ["Change", "StateModel", "infer_state", "field_type", "list_rows", "form_key",
+           "trace_details"]
 
 LIST_CLASSES = frozenset({"RecyclerView", "ListView", "GridView"})
 
@@ -72,12 +76,12 @@ def form_key(elements: Sequence[UIElement]) -> tuple[Any, ...]:
 class Change:
     """One state change a trace shows."""
 
-    kind: str  # create, delete, toggle
+    kind: str  # create, delete, toggle, edit
     trace: str
     step: int
     collection: str = ""
-    values: dict[str, str] = field(default_factory=dict)  # create: field -> value
-    record: str = ""  # delete: the row's text; toggle: the switch's id
+    values: dict[str, str] = field(default_factory=dict)  # create, edit: field -> value
+    record: str = ""  # delete, edit: the row's text; toggle: the switch's id
     checked: bool | None = None  # toggle: the value after
     screen: str = ""  # the screen it was done on
     key: str = ""  # the link (element ref) that did it
@@ -100,12 +104,21 @@ class StateModel:
     #: list id -> the field whose text filters it (a search: typing left only rows holding
     #: the text)
     filters: dict[str, str] = field(default_factory=dict)
+    #: list id -> widget id -> the values a record's screen showed there (``trace_details``)
+    details: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    #: list id -> (trace, step) of a tap on a row that opened its record's screen
+    opens: dict[str, tuple[str, int]] = field(default_factory=dict)
+    #: (screen, ref) -> {"collection": list, "fields": [ids]}: that tap saves the fields typed
+    #: on the screen of a record opened from the list into that record (an edit)
+    edits: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
 
     def plain(self) -> dict[str, Any]:
         return {"collections": {k: [list(r) for r in v] for k, v in self.collections.items()},
                 "forms": self.forms,
                 "deletes": [[s, r, c] for (s, r), c in self.deletes.items()],
                 "toggles": self.toggles, "mentions": self.mentions, "filters": self.filters,
+                "details": self.details, "opens": {k: list(v) for k, v in self.opens.items()},
+                "edits": [[s, r, e] for (s, r), e in self.edits.items()],
                 "changes": [asdict(c) for c in self.changes]}
 
 
@@ -117,6 +130,7 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
         last_list: str | None = None  # the list of the last list screen seen
         last_rows: dict[str, list[tuple[str, str]]] = {}
         opened: dict[str, str] = {}  # list -> text of the row last tapped in it
+        record_of: tuple[str, str] | None = None  # (list, text): the record whose screen is open
         typed: dict[str, str] = {}  # field -> value, on the form open now
         form_at: tuple[Any, ...] | None = None
         prev: list[UIElement] | None = None
@@ -147,6 +161,20 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
                     for lid, rs in rows.items():
                         if text and rs and all(text.lower() in r[1].lower() for r in rs):
                             state.filters.setdefault(lid, field_id(target, ref or 0))
+                elif kind == "click" and typed and form_key(prev) == form_at \
+                        and not target.editable and form_key(els) == form_at \
+                        and record_of is not None and target.short_class != "TextView":
+                    # typed into the screen of a record opened from a list, then a control
+                    # that keeps the form (a save in place): the record's fields changed
+                    lid, text = record_of
+                    saved = {field_id(e, i): e.text for i, e in enumerate(els) if e.editable
+                             and field_id(e, i) in typed}
+                    edit = state.edits.setdefault((prev_name, key), {"collection": lid,
+                                                                     "fields": []})
+                    edit["fields"].extend(f for f in saved if f not in edit["fields"])
+                    state.changes.append(Change("edit", t.name, step.index, lid, saved,
+                                                record=text, screen=prev_name, key=key))
+                    typed, form_at = {}, None
                 elif kind in ("click", "long_press") and typed and form_key(prev) == form_at \
                         and not target.editable and form_key(els) != form_at:
                     coll = last_list or "list"
@@ -174,6 +202,9 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
                 for lid, rs in (list_rows(prev) if kind in ("click", "long_press") else {}).items():
                     if (target.short_id, target.text) in rs:
                         opened[lid] = target.text
+                        if kind == "click" and not rows and not any(e.checkable for e in els):
+                            state.opens.setdefault(lid, (t.name, step.index))
+                            record_of = (lid, target.text)
                 if kind != "scroll" and kind != "type":
                     for lid, rs in rows.items():
                         before = last_rows.get(lid)
@@ -184,11 +215,49 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
                                                         record=opened[lid], screen=prev_name,
                                                         key=key))
                             opened.pop(lid)
-            for text in opened.values():
-                if any(text in e.text and (e.text != text or not rows) for e in els):
+            shown_rows = {r for rs in rows.values() for r in rs}
+            for text in opened.values():  # shown outside a list's rows (a title)
+                if any(text in e.text and (e.text != text or (e.short_id, e.text) not in shown_rows)
+                       for e in els):
                     state.mentions.setdefault(name, text)
             if rows:
                 last_list = next(iter(rows))
                 last_rows = rows
+                record_of = None  # back on a list: no record's screen open
             prev, prev_name = els, name
+        for row, shown in trace_details(t, model.package).items():
+            into = next((k for k, rs in state.collections.items() if row in rs), None)
+            if into is not None:
+                for wid, value in shown.items():
+                    seen = state.details.setdefault(into, {}).setdefault(wid, [])
+                    if value not in seen:
+                        seen.append(value)
     return state
+
+
+def trace_details(trace: Trace, package: str) -> dict[tuple[str, str], dict[str, str]]:
+    """What the screen a tap on a list row opened showed, by ``(row id, text)``: each text
+    and field by widget id (the record's fields as the trace found them: a note's text, a
+    contact's phone). Only the first opening of each record counts (before any edit); a
+    screen with switches is a settings page, not a record's."""
+    out: dict[tuple[str, str], dict[str, str]] = {}
+    prev: list[UIElement] | None = None
+    for step in trace.steps:
+        if step.package != package:
+            prev = None
+            continue
+        els = app_elements(step.elements(), package)
+        act = str((step.action or {}).get("action", ""))
+        if prev is not None and act == "click" and step.target is not None:
+            rows = {r for rs in list_rows(prev).values() for r in rs}
+            key = (step.target["id"], step.target["text"])
+            # a record's screen: no list, no switches (a settings page's texts follow them)
+            if key in rows and key not in out and not list_rows(els) \
+                    and not any(e.checkable for e in els):
+                ids = Counter(e.short_id for e in els if e.short_id)
+                out[key] = {e.short_id: e.text for e in els
+                            if e.short_id and e.text and ids[e.short_id] == 1
+                            and e.short_id != "toolbar" and e.short_class != "Button"
+                            and not e.checkable}
+        prev = els
+    return out

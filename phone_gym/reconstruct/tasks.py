@@ -1,14 +1,17 @@
 """Tasks and verifiers generated from the state changes traces show (issue 32).
 
 ``task_specs`` turns each kind of change ``model.infer_state`` found (a form's save: create; a
-recorded delete; a switch flipped: toggle) into a plain spec stored in the rebuilt app's
-``fixtures.STATE["tasks"]``: the values seen (params are drawn from them), and the recorded
-path from the app's first screen to the change, as taps on what the screen showed (ids,
-texts, descriptions). ``templates_for`` makes ``Task`` templates of the specs for the rebuilt
-app (its ``tasks.py`` calls it): verifiers over the rebuilt store with the platform's
-families (``CreateRecord``: a ``Record`` and ``Allow(added, max=1)``; ``DeleteRecord``:
-``NoRecord`` and ``Allow(removed)``; a toggle: ``Value`` and ``Becomes``), so collateral
-damage fails, and an oracle that walks the recorded path through the ``Driver``.
+recorded delete; a save on a record's own screen: edit; a switch flipped: toggle) and each
+typed value a record's screen showed when opened (look-up) into a plain spec stored in the
+rebuilt app's ``fixtures.STATE["tasks"]``: the values seen (params are drawn from them), and
+the recorded path from the app's first screen to the change, as taps on what the screen
+showed (ids, texts, descriptions). ``templates_for`` makes ``Task`` templates of the specs for
+the rebuilt app (its ``tasks.py`` calls it): verifiers over the rebuilt store with the
+platform's families (``CreateRecord``: a ``Record`` and ``Allow(added, max=1)``;
+``DeleteRecord``: ``NoRecord`` and ``Allow(removed)``; ``EditRecord``: the record's field and
+``Allow(modified)`` of that record only; ``Lookup``: the answer matched by type, nothing may
+change; a toggle: ``Value`` and ``Becomes``), so collateral damage fails, and an oracle that
+walks the recorded path through the ``Driver``.
 """
 
 from __future__ import annotations
@@ -20,11 +23,11 @@ import numpy as np
 
 from ..actions import PhoneAction
 from ..tasks.driver import Driver
-from ..tasks.families import CreateRecord, DeleteRecord
+from ..tasks.families import CreateRecord, DeleteRecord, EditRecord, Lookup
 from ..tasks.task import Task
 from ..verifiers import Allowed, Becomes, Criterion, Value, same_text
 from .build import ENTRY, Model, structure
-from .model import StateModel
+from .model import StateModel, field_type
 
 __all__ = ["task_specs", "templates_for", "HasValues"]
 
@@ -101,6 +104,18 @@ def task_specs(model: Model, state: StateModel) -> list[dict[str, Any]]:
                 continue  # the oracle must open the record to delete
             specs.setdefault(("delete", where, c.key), {
                 "kind": "delete", "collection": c.collection, "path": path})
+        elif c.kind == "edit":
+            path = _path(model, state, c.trace, c.step, stop_at=where)
+            save = _step(c.key, {})
+            if not path or save is None or not any(s.get("row") == c.collection for s in path):
+                continue  # the oracle must open the record to edit
+            for fid, value in c.values.items():
+                spec = specs.setdefault(("edit", where, fid), {
+                    "kind": "edit", "collection": c.collection, "field": fid,
+                    "label": _field_label(model, fid), "path": path, "save": save,
+                    "values": []})
+                if value and value not in spec["values"]:
+                    spec["values"].append(value)
         elif c.kind == "toggle":
             path = _path(model, state, c.trace, c.step)
             if not path:
@@ -110,7 +125,36 @@ def task_specs(model: Model, state: StateModel) -> list[dict[str, Any]]:
                 "path": path[:-1], "seen": []})
             if c.checked not in spec["seen"]:
                 spec["seen"].append(c.checked)
+    for lid, shown in state.details.items():
+        # a look-up: a value a record's screen showed, of a type an answer is matched by
+        # (a caption such as "Phone" is text: it is never asked for)
+        typed = [(wid, field_type(vals)) for wid, vals in shown.items()]
+        wid, kind = next(((w, k) for w, k in typed if k in ANSWER_OF), ("", ""))
+        opened = state.opens.get(lid)
+        if not wid or opened is None:
+            continue
+        path = _path(model, state, opened[0], opened[1])
+        if not path or not any(s.get("row") == lid for s in path):
+            continue
+        specs.setdefault(("lookup", lid, wid), {
+            "kind": "lookup", "collection": lid, "field": wid, "type": kind,
+            "answer": ANSWER_OF[kind], "label": _field_label(model, wid), "path": path})
     return list(specs.values())
+
+
+#: The answer type (``verifiers.answers``) a looked-up value of each field type is matched as.
+ANSWER_OF = {"phone": "phone", "number": "number", "email": "text"}
+
+
+def _field_label(model: Model, wid: str) -> str:
+    """How the instruction names field ``wid``: the caption shown with it (``phone_label``'s
+    text), else its description (a field's "Note text"), else its id in words."""
+    keys = [k for key in model.screens.values() for k in key]
+    for k in keys:
+        if k[0] == f"{wid}_label" and k[2]:
+            return k[2].lower()
+    desc = next((k[3] for k in keys if k[0] == wid and k[3]), "")
+    return (desc or wid.replace("_", " ")).lower()
 
 
 class HasValues:
@@ -170,10 +214,11 @@ def templates_for(app: Any, state: Mapping[str, Any]) -> tuple[Task, ...]:
         cls_name = f"{name}{kind.title()}{counts[kind]}"
         base: dict[str, Any] = {"apps": (name,), "collection": coll, "spec": spec,
                                 "__module__": getattr(app, "__module__", __name__)}
-        family = {"create": _Create, "delete": _Delete, "toggle": _Toggle}.get(kind)
+        family = {"create": _Create, "delete": _Delete, "toggle": _Toggle,
+                  "lookup": _Lookup, "edit": _Edit}.get(kind)
         if family is None:
             raise ValueError(f"task kind {kind!r}: the kinds generated are create, delete, "
-                             "toggle")
+                             "edit, toggle, lookup")
         cls: type[_Generated] = type(cls_name, (family,), base)
         cls.template = cls.sentence(app)
         task = cls(app)
@@ -291,4 +336,85 @@ class _Toggle(_Generated):
         if switch.checked != p["on"]:
             x, y = switch.center_norm
             yield PhoneAction("click", x=x, y=y)
+        yield from ui.finish()
+
+
+class _Lookup(_Generated, Lookup):
+    """Read a record's value off the screen its row opens (as the traces did) and answer
+    it; the answer is matched by its type (a phone number in any usual format)."""
+
+    @classmethod
+    def sentence(cls, app: Any) -> str:
+        return (f'In {app.manifest.label}, what is the {cls.spec["label"]} of "{{name}}"? '
+                "Answer with it only.")
+
+    @property
+    def answer_type(self) -> str:  # type: ignore[override]
+        return str(self.spec["answer"])
+
+    @property
+    def answer_field(self) -> str:  # type: ignore[override]
+        return str(self.spec["field"])
+
+    def _values(self) -> dict[str, str]:
+        """Record text -> its value of the field, for records whose text is their own."""
+        recs = [r for r in self.app.seed_records() if r.list == self.spec["collection"]]
+        texts = [r.text for r in recs]
+        return {r.text: r.value(self.spec["field"]) for r in recs
+                if texts.count(r.text) == 1 and r.value(self.spec["field"])}
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        values = self._values()
+        if not values:
+            raise ValueError(f"{self.id}: no record of {self.spec['collection']} holds a "
+                             f"{self.spec['field']} seen in the traces")
+        name = str(rng.choice(sorted(values)))
+        return {"name": name, "value": values[name]}
+
+    def expected(self, p: Mapping[str, Any]) -> Any:
+        return p["value"]
+
+    def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
+        return [v for v in self._values().values() if v != p["value"]]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app(self.apps[0])
+        yield from _walk(ui, self.spec["path"], p["name"])
+        yield from ui.answer(ui.must(id=self.spec["field"]).text)
+
+
+class _Edit(_Generated, EditRecord):
+    """Change a field of a record on its own screen, as the traces did: open its row, make
+    the field hold a value seen saved there, save in place. Only that field of that record
+    may change."""
+
+    @classmethod
+    def sentence(cls, app: Any) -> str:
+        return (f'In {app.manifest.label}, open "{{name}}" and change its '
+                f'{cls.spec["label"]} to "{{value}}".')
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        recs = [r for r in self.app.seed_records() if r.list == self.spec["collection"]]
+        texts = [r.text for r in recs]
+        pairs = [(r.text, v) for r in recs if texts.count(r.text) == 1
+                 and r.value(self.spec["field"]) for v in self.spec["values"]
+                 if v != r.value(self.spec["field"])]
+        if not pairs:
+            raise ValueError(f"{self.id}: no record of {self.spec['collection']} whose "
+                             f"{self.spec['field']} was seen holds another value than those "
+                             "saved")
+        name, value = pairs[int(rng.integers(len(pairs)))]
+        return {"name": name, "value": value}
+
+    def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"list": self.spec["collection"], "text": p["name"]}
+
+    def changes(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"values": HasValues({self.spec["field"]: same_text(p["value"])})}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app(self.apps[0])
+        yield from _walk(ui, self.spec["path"], p["name"])
+        yield from ui.fill(self.spec["field"], p["value"])
+        yield from _walk(ui, [self.spec["save"]])
         yield from ui.finish()

@@ -26,6 +26,9 @@ FORMATS: dict[str, tuple[str, str, str]] = {
     "aitw": ("aitw", "import_aitw", "Android in the Wild's TFRecord files or their folder"),
     "gui_odyssey": ("gui_odyssey", "import_gui_odyssey",
                     "GUI-Odyssey's root folder (annotations/, screenshots/)"),
+    "androidworld": ("androidworld", "import_androidworld",
+                     "AndroidWorld's checkpoint folder (<task>.pkl.gz episode pickles) or "
+                     "one such file"),
 }
 
 
