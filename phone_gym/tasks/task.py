@@ -118,6 +118,12 @@ class Task:
               rng: np.random.Generator) -> None:
         """Write the initial state (records the task needs, plus distractors)."""
 
+    def prefill(self, state: DeviceState) -> None:
+        """Write data the phone holds before ``setup`` whatever the params and seed (a
+        large roster, years of messages): the system's stores only, the same on every call.
+        PhoneWorld runs it once per env and puts it back at each reset at the cost of what
+        the episode changed; the default writes nothing."""
+
     def instruction(self, params: Mapping[str, Any]) -> str:
         return self.template.format(**params)
 
@@ -250,7 +256,11 @@ class WorldHost:
         self.start = start
 
     def begin(self, task: Task) -> None:
-        self.device.reset(self.start or task.start)
+        start = self.start or task.start
+        if type(task).prefill is Task.prefill:
+            self.device.reset(start)
+        else:
+            self.device.reset(start, prefill=(task, lambda: task.prefill(self.state)))
 
     @property
     def locale(self) -> str:

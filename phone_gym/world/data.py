@@ -19,6 +19,7 @@ what changed, not to how many records there are.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import typing
@@ -150,6 +151,9 @@ class Table(Generic[R]):
         self._snap_version = -1
         self._indexes: dict[str, Listing[R] | Grouping[R]] = {}
         self._eq: dict[tuple[str, Any], FieldIndex] = {}  # verifiers' lookups by value
+        #: ``mark``'s records and next id, and the keys written since (True: removed once)
+        self._mark: tuple[dict[Any, R], int] | None = None
+        self._dirty: dict[Any, bool] = {}
         for record in records:
             self.add(record)
 
@@ -180,14 +184,22 @@ class Table(Generic[R]):
         if found is None:
             found = Grouping(group, order)
             found.attach(self)
+            if self._mark is not None and not self._dirty:  # as at the table's mark
+                found.mark()
             self._indexes[name] = found
         if not isinstance(found, Grouping):
             raise ValueError(f"index {name!r} is a Listing, not a Grouping")
         return found
 
-    def _changed(self, key: Any) -> None:
+    def _changed(self, key: Any, removed: bool = False) -> None:
+        if self._mark is not None:
+            self._dirty[key] = removed or self._dirty.get(key, False)
         for listing in self._indexes.values():
             listing.apply(key, self._rows.get(key))
+        self._bump(key)
+
+    def _bump(self, key: Any) -> None:
+        """Keep the field indexes, the change log and the journal after ``key`` changed."""
         if self._eq or (self.kind in WANTED_FIELDS and len(self._rows) >= INDEX_MIN):
             self._keep_fields(key)
         self.version += 1
@@ -347,7 +359,7 @@ class Table(Generic[R]):
     def remove(self, key: Any) -> R | None:
         record = self._rows.pop(key, None)
         if record is not None:
-            self._changed(key)
+            self._changed(key, removed=True)
         return record
 
     def clear(self) -> None:
@@ -361,6 +373,50 @@ class Table(Generic[R]):
             self.remove(key)
         for record in wanted.values():
             self.put(record)
+
+    # --- checkpoints -------------------------------------------------------------------------
+    def mark(self) -> None:
+        """Remember the records as they are now: ``rewind`` brings them back at the cost of
+        what changed since (a large seed written once, shared by every episode)."""
+        self._mark = (dict(self._rows), self.next_id)
+        self._dirty = {}
+        for index in self._indexes.values():
+            if isinstance(index, Grouping):
+                index.mark()
+
+    def rewind(self) -> None:
+        """Put back the records ``mark`` saw (ValueError without a mark), in their order,
+        with indexes, field indexes and the journal told as for any write."""
+        if self._mark is None:
+            raise ValueError("rewind needs a mark: call Table.mark() first")
+        rows0, next_id = self._mark
+        later = [i for i in self._indexes.values() if isinstance(i, Grouping) and not i.marked]
+        moved = False
+        for key, removed in self._dirty.items():
+            record, now = rows0.get(key), self._rows.get(key)
+            if now is record and not removed:
+                continue
+            if record is None:
+                del self._rows[key]
+            else:
+                moved = moved or removed
+                self._rows[key] = record
+            for index in self._indexes.values():
+                if isinstance(index, Grouping):
+                    index.restore(key, record)
+                else:
+                    index.apply(key, record)
+            self._bump(key)
+        if moved:  # a record removed and put back: the marked order, not at the end
+            self._rows = dict(rows0)
+        self.next_id, self._dirty = next_id, {}
+        for index in self._indexes.values():
+            if isinstance(index, Grouping):
+                if index in later:  # made after the mark: indexed again (once)
+                    index.attach(self)
+                    index.mark()
+                else:
+                    index.rewound()
 
     # --- snapshots ---------------------------------------------------------------------------
     def plain_record(self, key: Any) -> dict[str, Any]:
@@ -391,8 +447,12 @@ class Table(Generic[R]):
         for skey in changed:
             key = self._key_of(skey)
             value = self.plain_record(key) if key in self._rows else MISSING
-            if (value is MISSING and skey not in base) or base.get(skey) is value:
+            was = base.get(skey, MISSING)
+            if was is value:
                 delta.pop(skey, None)  # back as in the base
+            elif was is not MISSING and value is not MISSING and was == value:
+                delta.pop(skey, None)  # put back (``rewind``): the base's plain form again
+                self._plain[key] = (self._rows[key], was)
             else:
                 delta[skey] = value
         if len(delta) > max(FOLD_MIN, int(len(base) * FOLD_SHARE)):
@@ -722,6 +782,30 @@ class Grouping(Generic[R]):
         self._seq: dict[str, int] = {}  # insertion order of the table's keys
         self._next = 0
         self._ranked: list[tuple[Any, Any]] = []  # (last entry's sort key, group), sorted
+        self._marked: tuple[dict[str, int], int] | None = None
+
+    @property
+    def marked(self) -> bool:
+        return self._marked is not None
+
+    def mark(self) -> None:
+        """Remember each record's place in the table's order (``Table.mark``)."""
+        self._marked = (dict(self._seq), self._next)
+
+    def restore(self, key: Any, record: R | None) -> None:
+        """``key`` holds ``record`` again as at the mark, in its marked place
+        (``Table.rewind``)."""
+        self.apply(key, None)
+        if record is not None and self._marked is not None:
+            seq = self._marked[0].get(str(key))
+            if seq is not None:
+                self._seq[str(key)] = seq
+        self.apply(key, record)
+
+    def rewound(self) -> None:
+        """The table is back at its mark: new records are numbered from there."""
+        if self._marked is not None:
+            self._next = self._marked[1]
 
     def attach(self, table: Table[R]) -> None:
         """Index ``table``'s records (``Table.grouping`` does this; writes follow)."""
@@ -873,3 +957,36 @@ def attach_all(value: Any, journal: Journal) -> None:
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
         for name in field_names(type(value)):
             attach_all(getattr(value, name), journal)
+
+
+def mark_store(store: Store) -> dict[str, Any]:
+    """What ``rewind_store`` needs to bring ``store`` back to now: its tables marked
+    (``Table.mark``), its stores marked in turn, a copy of every other field."""
+    saved: dict[str, Any] = {}
+    kind: Any = type(store)
+    for name in field_names(kind):
+        value = getattr(store, name)
+        if isinstance(value, Table):
+            value.mark()
+            saved[name] = value
+        elif isinstance(value, Store):
+            saved[name] = (value, mark_store(value))
+        else:
+            saved[name] = copy.deepcopy(value)
+    return saved
+
+
+def rewind_store(store: Store, saved: Mapping[str, Any]) -> None:
+    """Bring ``store`` back to its ``mark_store`` (at the cost of what changed since: the
+    tables put back only their changed records)."""
+    for name, value in saved.items():
+        if isinstance(value, Table):
+            if getattr(store, name) is not value:
+                setattr(store, name, value)
+            value.rewind()
+        elif isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], Store):
+            if getattr(store, name) is not value[0]:
+                setattr(store, name, value[0])
+            rewind_store(value[0], value[1])
+        elif getattr(store, name) != value or type(value) not in SCALARS:
+            setattr(store, name, copy.deepcopy(value))

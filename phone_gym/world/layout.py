@@ -362,12 +362,12 @@ def place_rows(frame: Frame, node: Node, x0: int, x1: int, y: int, box: Rect, *,
     assert rows is not None
     first = max(0, rows.first_below(box[1] - y) - ROW_MARGIN)
     last = min(rows.count, rows.first_below(box[3] - y) + 1 + ROW_MARGIN)
-    titles = dict(rows.headers)
     for i in range(first, last):
         top = y + rows.top(i)
-        if i in titles:
-            slug = "".join(c if c.isalnum() else "_" for c in titles[i].lower())
-            header = Node("text", text=titles[i], style="caption", id=f"{slug}_header",
+        title = rows.title(i)
+        if title is not None:
+            slug = "".join(c if c.isalnum() else "_" for c in title.lower())
+            header = Node("text", text=title, style="caption", id=f"{slug}_header",
                           height=rows.header_height)
             place(frame, header, x0, x1, top - rows.header_height, box, parent=parent,
                   layer=layer)

@@ -9,8 +9,8 @@ slider, its range (Android's ``RangeInfo``).
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 #: A tap (or other event) handler: what it returns is ignored.
@@ -161,6 +161,18 @@ class Node:
         return self.checked is not None
 
 
+class Headers(list):  # type: ignore[type-arg]
+    """A virtual list's ``(i, title)`` headers sorted by ``i`` (each ``i`` once), with
+    ``starts``, their rows: ``Rows`` takes them as they are (a list of thousands of days
+    made once, not sorted again at every frame)."""
+
+    def __init__(self, pairs: Iterable[tuple[int, str]] = ()) -> None:
+        super().__init__(sorted(pairs))
+        self.starts = [i for i, _ in self]
+        if len(set(self.starts)) != len(self.starts):
+            raise ValueError("Headers need one title per row at most")
+
+
 @dataclass(eq=False)
 class Rows:
     """The rows of a virtual list: ``count`` rows of ``height`` pixels, row ``i`` built by
@@ -175,8 +187,20 @@ class Rows:
     header_height: int = 84
 
     def __post_init__(self) -> None:
+        made = self.headers
+        if isinstance(made, Headers) and (not made or (made.starts[0] >= 0
+                                                       and made.starts[-1] < self.count)):
+            self._starts = made.starts
+            return
         self.headers = sorted((i, t) for i, t in self.headers if 0 <= i < self.count)
         self._starts = [i for i, _ in self.headers]
+
+    def title(self, i: int) -> str | None:
+        """The header shown above row ``i``, if any."""
+        at = bisect_left(self._starts, i)
+        if at < len(self._starts) and self._starts[at] == i:
+            return self.headers[at][1]
+        return None
 
     def headers_before(self, i: int) -> int:
         """How many headers sit above row ``i`` (those at ``i`` included)."""

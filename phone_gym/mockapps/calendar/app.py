@@ -25,7 +25,7 @@ from operator import attrgetter
 from typing import Any
 
 from ...world.app import App, Route
-from ...world.data import Listing, Ordered
+from ...world.data import Grouping, Listing, Ordered, Table
 from ...world.kit import (
     ActionIcon,
     CalendarState,
@@ -39,9 +39,10 @@ from ...world.kit import (
 )
 from ...world.kit.calendars import DayView, MonthView, Shown
 from ...world.kit.common import tall, weighted
-from ...world.system import Event
+from ...world.system import Event, SystemState
 from ...world.widgets import (
     Fab,
+    Headers,
     Icon,
     ListItem,
     Node,
@@ -118,9 +119,26 @@ def day_of(e: Event) -> date | None:
 
 #: The event list's rows and day headers, by the listing they come from: (the events'
 #: version and today, rows, headers), made again only when the events or the day change.
-_UPCOMING: weakref.WeakKeyDictionary[Listing[Event], tuple[Any, Sequence[Event],
-                                                          list[tuple[int, str]]]] = \
+_UPCOMING: weakref.WeakKeyDictionary[Listing[Event], tuple[Any, Sequence[Event], Headers]] = \
     weakref.WeakKeyDictionary()
+
+
+def start_order(e: Event) -> tuple[str, int]:
+    """The event list's order: by start, then id."""
+    return (e.start, e.id)
+
+
+_ID = attrgetter("id")
+_RRULE = attrgetter("rrule")
+
+
+def index_events(events: Table[Event]) -> tuple[Grouping[Event], Listing[Event],
+                                                Listing[Event]]:
+    """The calendar's indexes on ``events`` (made on first call, then kept on write): the
+    one-off events by day, the repeats, and every event by start."""
+    return (events.grouping("calendar_day", day_of, _ID),
+            events.index("calendar_repeats", _ID, keep=_RRULE),
+            events.index("calendar_start", start_order))
 
 
 def span_text(e: Event) -> str:
@@ -200,6 +218,11 @@ class CalendarApp(App):
 
     def initial_ui(self) -> CalendarUi:
         return CalendarUi()
+
+    @classmethod
+    def index_system(cls, system: SystemState) -> None:
+        """The views' indexes on the events, kept on write from the phone's reset."""
+        index_events(system.events)
 
     # state read by the views
     @property
@@ -357,16 +380,15 @@ class CalendarApp(App):
         """``day``'s events in time order, read from indexes kept on write: the one-off
         events by day, and the repeats (a few); not every event."""
         events = self.system.events
-        by_day = events.grouping("calendar_day", day_of, attrgetter("id"))
-        repeats = events.index("calendar_repeats", attrgetter("id"), keep=attrgetter("rrule"))
+        by_day, repeats, _ = index_events(events)
         return events_on([*by_day.view(day), *repeats.view(events)], day)
 
-    def upcoming(self) -> tuple[Sequence[Event], list[tuple[int, str]]]:
+    def upcoming(self) -> tuple[Sequence[Event], Headers]:
         """The event list: events from today on and every repeat, by start, with a header
         at each day's first (from the events by start, kept on write; the headers are
         made again only when the events or today change)."""
         events = self.system.events
-        by_start = events.index("calendar_start", lambda e: (e.start, e.id))
+        by_start = index_events(events)[2]
         today = self.today.isoformat()
         key = (events.version, today)
         cached = _UPCOMING.get(by_start)
@@ -380,7 +402,8 @@ class CalendarApp(App):
         if early:
             ordered = sorted([*early, *ordered], key=lambda e: (e.start, e.id))
         days = [(parse(e.start) or datetime.min).date() for e in ordered]
-        headers = [(i, long_day(d)) for i, d in enumerate(days) if i == 0 or days[i - 1] != d]
+        headers = Headers((i, long_day(d)) for i, d in enumerate(days)
+                          if i == 0 or days[i - 1] != d)
         _UPCOMING[by_start] = (key, ordered, headers)
         return ordered, headers
 

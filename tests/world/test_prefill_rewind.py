@@ -1,0 +1,108 @@
+"""A table's mark and rewind, and a task's prefill put back at each reset (issue 29)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import pytest
+
+from phone_gym.tasks.task import Episode, Task
+from phone_gym.verifiers.diff import diff
+from phone_gym.world.data import Table
+from phone_gym.world.device import Device
+from phone_gym.world.system import File, Message, file_folder, file_order
+
+
+def test_rewind_restores_records_order_and_indexes() -> None:
+    files: Table[File] = Table(kind=File, key="path")
+    for i in range(40):
+        files.put(File(f"/sdcard/{('Download', 'DCIM')[i % 2]}/n{i:02d}.txt", f"n{i}"))
+    folders = files.grouping("folders", file_folder, file_order)
+    files.snapshot()
+    files.mark()
+    before, order = files.snapshot(), files.keys()
+    files.remove("/sdcard/Download/n04.txt")  # a rename: out, and in at the end
+    files.put(File("/sdcard/Download/renamed.txt", "n4"))
+    files.update("/sdcard/DCIM/n01.txt", content="changed")
+    files.remove("/sdcard/DCIM/n03.txt")
+    files.put(File("/sdcard/DCIM/n03.txt", "n3"))  # the same record back, at the end
+    assert files.keys() != order
+    files.rewind()
+    assert files.keys() == order
+    assert diff(before, files.snapshot()) == []
+    assert not files.snapshot().delta  # the base's plain records again
+    fresh: Table[File] = Table(files.values(), kind=File, key="path")
+    made = fresh.grouping("folders", file_folder, file_order)
+    assert list(folders.ranked()) == list(made.ranked())
+    for folder in made.ranked():
+        assert folders.members(folder) == made.members(folder)
+        assert folders._seq == made._seq
+
+
+def test_rewind_without_mark_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="mark"):
+        Table(kind=Message).rewind()
+
+
+class Roster(Task):
+    id = "PrefillRoster"
+    apps = ("Contacts",)
+    template = "Rename {name}."
+
+    def prefill(self, state: Any) -> None:
+        for i in range(300):
+            state.add_contact(f"Person {i:03d}", f"+1 415-555-{i:04d}")
+        state.add_message("+1 415-555-0001", "hello", "inbox", "2024-01-01T10:00:00", True)
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {"name": f"Person {int(rng.integers(300)):03d}"}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        state.add_contact("Setup Person", "+1 212-555-0100")
+
+
+def fresh_snapshot(task: Task, seed: int) -> dict[str, Any]:
+    """The initial snapshot of ``task`` on a brand-new phone (prefill run, nothing kept)."""
+    device = Device([])
+    episode = Episode(task, device, np.random.default_rng(seed))
+    return episode.initial
+
+
+def test_prefill_is_put_back_at_each_reset() -> None:
+    task = Roster()
+    device = Device([])
+    calls = []
+    original = task.prefill
+    task.prefill = lambda state: (calls.append(1), original(state))  # type: ignore[method-assign]
+    for seed in range(3):
+        episode = Episode(task, device, np.random.default_rng(seed))
+        assert diff(fresh_snapshot(Roster(), seed), episode.initial) == []
+        assert list(episode.initial["contacts"]) == \
+            list(fresh_snapshot(Roster(), seed)["contacts"])
+        system = device.system  # the episode changes the prefilled data every way
+        first = system.contacts.first(name=episode.params["name"])
+        assert first is not None
+        system.contacts.update(first.id, name="Renamed")
+        system.contacts.remove(2)
+        system.messages.clear()
+        system.clipboard = "copied"
+        system.put_setting("system", "screen_brightness", "12")
+    assert calls == [1]  # written once, put back twice
+    Episode(task, device, np.random.default_rng(0))
+    assert device.system.contacts.get(2) is not None
+    assert device.system.clipboard == ""
+    assert device.system.get_setting("system", "screen_brightness") != "12"
+
+
+def test_prefill_writes_system_stores_only() -> None:
+    class Bad(Roster):
+        id = "PrefillBad"
+
+        def prefill(self, state: Any) -> None:
+            state.device.open_app("Contacts")
+
+    from phone_gym.mockapps.contacts.app import ContactsApp
+    with pytest.raises(ValueError, match="system's stores only"):
+        Episode(Bad(), Device([ContactsApp]), np.random.default_rng(0))
