@@ -92,7 +92,7 @@ class SocialTask(Task):
 class ChatSendMessage(SocialTask, CreateRecord):
     template = 'On WeChat, send "{text}" to {to}.'
     locales = ("en-US", "zh-CN")
-    instructions = {"zh-CN": "用微信给{title}发一条消息：“{text}”。"}
+    instructions = {"zh-CN": "用微信给{to}发一条消息：“{text}”。"}
     collection = MESSAGES
     complexity, max_steps = 1, 14
     group = False
@@ -102,6 +102,12 @@ class ChatSendMessage(SocialTask, CreateRecord):
         title = pick(rng, p["groups"] if self.group else p["names"])
         return {**p, "title": title, "text": pick(rng, NEW_TEXTS),
                 "to": f'the group "{title}"' if self.group else title}
+
+    def sample_in(self, rng: np.random.Generator, locale: str) -> dict[str, Any]:
+        p = super().sample_in(rng, locale)
+        if locale == "zh-CN":
+            p["to"] = f"群聊“{p['title']}”" if self.group else p["title"]
+        return p
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"chat": self.chat_id(p, p["title"]), "sender": ME, "kind": "text",
@@ -137,9 +143,11 @@ class ChatForwardFile(SocialTask, CreateRecord):
         return {**p, "sender": sender, "dest": dest, "file": files[0], "other": files[1],
                 "to": dest if dest == friend else f'the group "{dest}"'}
 
-    def localize(self, params: Mapping[str, Any], locale: str) -> Mapping[str, Any]:
-        group = params["dest"] in params["groups"]
-        return {**params, "to": f"群聊“{params['dest']}”" if group else params["dest"]}
+    def sample_in(self, rng: np.random.Generator, locale: str) -> dict[str, Any]:
+        p = super().sample_in(rng, locale)
+        if locale == "zh-CN":
+            p["to"] = f"群聊“{p['dest']}”" if p["dest"] in p["groups"] else p["dest"]
+        return p
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         chats = seed_social(state, rng, params["names"], params["groups"])
