@@ -40,7 +40,7 @@ from ...world.widgets import (
     TopBar,
     VirtualList,
 )
-from ..chat.app import localize_tree
+from ..chat.fixtures import localize_tree
 from .manifest import MANIFEST
 
 Item = tuple[str, str, int]  # dish name, option ("" when none), quantity
