@@ -15,6 +15,8 @@ import pytest
 from phone_gym.mockapps import APPS, REGISTRY
 from phone_gym.mockapps.chat.app import ChatApp, send
 from phone_gym.mockapps.chat.fixtures import DATA, datum
+from phone_gym.mockapps.pay.tasks import DATA as PAY
+from phone_gym.mockapps.pay.tasks import person_in
 from phone_gym.tasks.task import Episode, data_catalogue, localize_data
 from phone_gym.world import Device
 from phone_gym.world.locale import MissingString
@@ -116,3 +118,20 @@ def test_datum_refuses_english_data_on_a_chinese_phone() -> None:
     with pytest.raises(MissingString, match="no zh-CN datum for 'Bonjour'"):
         datum(state, "Bonjour")
     assert Device(APPS).locale == "en-US" and device.locale == "zh-CN"
+
+
+def test_alipay_people_and_merchants_are_chinese() -> None:
+    assert person_in("Maria Garcia", "zh-CN") == "高丽娜"
+    assert person_in("Maria Garcia", "en-US") == "Maria Garcia"
+    assert PAY["zh-CN"]["Luckin Coffee"] == "瑞幸咖啡"
+    for seed in range(3):
+        template = REGISTRY.template("PayTransferWithNote")
+        en = Episode(template, Device(APPS), np.random.default_rng(seed))
+        device = Device(APPS, locale="zh-CN")
+        zh = Episode(template, device, np.random.default_rng(seed))
+        assert zh.params["people"] == [person_in(n, "zh-CN") for n in en.params["people"]]
+        assert zh.params["note"] == PAY["zh-CN"][en.params["note"]]
+        assert zh.params["amount"] == en.params["amount"] and zh.params["pin"] == en.params["pin"]
+        shown = [c.name for c in device.system.contacts] + \
+            [t.counterparty for t in device.system.wallet.transactions]
+        assert shown and all(HAN.search(n) for n in shown), shown

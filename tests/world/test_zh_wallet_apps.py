@@ -1,7 +1,8 @@
-"""The Food Order mini-program on a zh-CN phone with its restaurants seeded: every screen its
-oracles pass through (a restaurant's menu, a dish's options, checkout, the address picker,
-the pay sheet, my orders, an order) shows its UI from the catalogue and its data (menus,
-addresses) in Chinese; en-US shows the English menu as before."""
+"""The Food Order mini-program and Alipay on a zh-CN phone with their data seeded: every screen
+their oracles pass through (a restaurant's menu, a dish's options, checkout, the address
+picker, the pay sheet, my orders; Alipay's scan, contacts, transfer, red packet, bills) shows
+its UI from the catalogue and its data (menus, addresses, people, merchants, notes) in
+Chinese; en-US is as before."""
 
 from __future__ import annotations
 
@@ -18,8 +19,11 @@ from phone_gym.world import Device
 DATA = re.compile(r"^[\d\s×¥.,:·★/-]*$")
 
 
-@pytest.mark.parametrize("template_id", ["FoodOrderDishes", "FoodReorderLast"])
-def test_food_order_screens_speak_chinese(template_id: str) -> None:
+@pytest.mark.parametrize(("app", "template_id"), [
+    ("FoodOrder", "FoodOrderDishes"), ("FoodOrder", "FoodReorderLast"),
+    ("Pay", "PayMerchantByCode"), ("Pay", "PayTransferWithNote"), ("Pay", "PaySendRedPacket"),
+    ("Pay", "PayLastPaymentTo")])
+def test_wallet_app_screens_speak_chinese(app: str, template_id: str) -> None:
     device = Device(APPS, locale="zh-CN")
     ep = Episode(REGISTRY.template(template_id), device, np.random.default_rng(1))
     bad: list[str] = []
@@ -30,13 +34,14 @@ def test_food_order_screens_speak_chinese(template_id: str) -> None:
             break
         device.step(action)
         ep.observe(action)
-        if device.foreground == "FoodOrder":
+        if device.foreground == app:
             seen += 1
             bad += untranslated(device, f"step {step}")
             bad += [f"step {step}: {t!r}" for t in texts(device)
                     if re.search(r"[A-Za-z]", t) and not DATA.match(t)
                     and t not in KEYBOARD_LABELS and not re.search(r"[\u4e00-\u9fff]", t)]
-    assert ep.verify().success and seen >= 4
+    assert ep.verify(answer=action.text if action.type == "answer" else None).success
+    assert seen >= 4
     assert not bad, "\n".join(bad)
 
 
@@ -46,3 +51,10 @@ def test_food_order_in_english_is_unchanged() -> None:
     assert ep.params["restaurant"] in ("Sichuan House", "Noodle Bar", "Green Bowl",
                                        "Dim Sum Corner", "Burger Lab")
     assert ep.instruction.startswith("Using the Food Order mini-program in WeChat, order ")
+
+
+def test_alipay_in_english_is_unchanged() -> None:
+    device = Device(APPS)
+    ep = Episode(REGISTRY.template("PaySendRedPacket"), device, np.random.default_rng(0))
+    assert re.fullmatch(r"[A-Z][a-z]+ [A-Z][a-z]+", ep.params["name"])
+    assert ep.instruction.endswith(f"(Alipay payment PIN: {ep.params['pin']})")
