@@ -14,9 +14,12 @@ allowed changes are data, and near misses (negatives for tests) are derived from
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
+from functools import cache
+from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
@@ -28,6 +31,7 @@ from ..verifiers.snap import freeze
 from ..verifiers.state import DeviceState
 from ..world import Device
 from ..world.a11y import UIElement, pixel_texts, ui_elements
+from ..world.locale import DEFAULT_LOCALE
 from ..world.state import WorldState
 from ..world.system import DEFAULT_START
 from .driver import Driver, OracleError, Unrecoverable, default_reason, step_instruction
@@ -42,6 +46,37 @@ MAX_RESTARTS = 3
 #: How many params an episode samples on a phone that already holds data before it gives
 #: up (every sample clashed with what is there).
 MAX_SETUP_TRIES = 20
+
+
+@cache
+def data_catalogue(module_file: str, locale: str) -> Mapping[str, str]:
+    """An app's seeded data in ``locale``: ``strings/<locale>.data.json`` beside
+    ``module_file`` (its ``tasks.py`` or ``fixtures.py``), ``{English datum: datum}``
+    ({} when there is none). Distinct data stay distinct (ValueError otherwise): two names
+    drawn apart must not become one."""
+    path = Path(module_file).parent / "strings" / f"{locale}.data.json"
+    if not path.exists():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                             for k, v in data.items()):
+        raise ValueError(f"{path}: a data catalogue is a JSON object of strings to strings")
+    twins = sorted({v for v in data.values() if list(data.values()).count(v) > 1})
+    if twins:
+        raise ValueError(f"{path}: several data become {', '.join(twins)}")
+    return data
+
+
+def localize_data(value: Any, table: Mapping[str, str]) -> Any:
+    """``value`` (params: strings, numbers, lists, tuples, dicts) with every string that is
+    a key of ``table`` replaced by its entry; dict keys and other strings are kept."""
+    if isinstance(value, str):
+        return table.get(value, value)
+    if isinstance(value, Mapping):
+        return {k: localize_data(v, table) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(localize_data(v, table) for v in value)
+    return value
 
 
 class SetupError(RuntimeError):
@@ -103,6 +138,9 @@ class Task:
     #: The instruction in the other locales it runs in (``{"zh-CN": "..."}``), formatted
     #: with ``localize(params, locale)``.
     instructions: ClassVar[Mapping[str, str]] = {}
+    #: The seeded data in the other locales it runs in (``{"zh-CN": data_catalogue(...)}``):
+    #: there the params are drawn as in en-US, then localized (``sample_in``).
+    data: ClassVar[Mapping[str, Mapping[str, str]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -113,6 +151,15 @@ class Task:
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         """The params of one task instance (plain data)."""
         return {}
+
+    def sample_in(self, rng: np.random.Generator, locale: str) -> dict[str, Any]:
+        """The params for a phone in ``locale``: ``sample_params``'s draw (the same random
+        draws in every locale) with its data in ``locale``'s words (``data``), so that setup,
+        the instruction, the verifier and the oracle all see the localized values."""
+        params = self.sample_params(rng)
+        if locale == DEFAULT_LOCALE or not self.data.get(locale):
+            return params
+        return localize_data(params, self.data[locale])  # type: ignore[no-any-return]
 
     def setup(self, state: DeviceState, params: Mapping[str, Any],
               rng: np.random.Generator) -> None:
@@ -344,7 +391,7 @@ class Episode:
     def _sample(self, template: Task, rng: np.random.Generator) -> dict[str, Any]:
         """Params for this phone: on one that already holds data (not a fresh PhoneWorld
         phone), samples until they do not clash with it (``Task.conflicts``)."""
-        params = template.sample_params(rng)
+        params = template.sample_in(rng, self.locale)
         if getattr(self.host, "fresh", False):
             return params
         existing = self.host.snapshot(template)
@@ -352,7 +399,7 @@ class Episode:
         for _ in range(MAX_SETUP_TRIES - 1):
             if why is None:
                 return params
-            params = template.sample_params(rng)
+            params = template.sample_in(rng, self.locale)
             why = template.conflicts(params, existing)
         if why is None:
             return params

@@ -19,9 +19,11 @@ The app's own data (friends, chats, messages, posts, comments) is its private ``
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from ...world.app import App, Route
@@ -39,6 +41,8 @@ from ...world.kit import (
     pay,
     yuan,
 )
+from ...world.kit.common import slug
+from ...world.locale import DEFAULT_LOCALE, Catalogue
 from ...world.manifest import AppManifest
 from ...world.system import File
 from ...world.widgets import (
@@ -189,18 +193,20 @@ def last_message(data: ChatData, chat_id: int) -> Msg | None:
     return msgs[-1] if msgs else None
 
 
-def preview(m: Msg) -> str:
-    """How a message shows in a bubble or a chat row."""
+def preview(m: Msg, t: Callable[..., str] | None = None) -> str:
+    """How a message shows in a bubble or a chat row (``t``: the app's catalogue lookup,
+    ``ChatApp.t``, for the kind's tag: [Image] / [图片])."""
+    tag = t or (lambda key: key)
     if m.kind == "image":
-        return f"[Image] {m.text}"
+        return f"{tag('[Image]')} {m.text}"
     if m.kind == "file":
-        return f"[File] {m.text}"
+        return f"{tag('[File]')} {m.text}"
     if m.kind == "location":
-        return f"[Location] {m.text}"
+        return f"{tag('[Location]')} {m.text}"
     if m.kind == "transfer":
-        return f"[Transfer] {yuan(m.amount)}" + (f" {m.text}" if m.text else "")
+        return f"{tag('[Transfer]')} {yuan(m.amount)}" + (f" {m.text}" if m.text else "")
     if m.kind == "link":
-        return f"[Link] {m.text}"
+        return f"{tag('[Link]')} {m.text}"
     return m.text
 
 
@@ -278,6 +284,77 @@ def link_bubbles(thread: Node, links: dict[int, int], on_open: Any) -> None:
         wire(child)
 
 
+#: The shared kit's English strings Chat's screens show (``SearchList``, ``Composer``,
+#: ``ChatThread``, ``PaySheet``, ``kit.capsule.pay``'s errors): in another locale they are
+#: shown through the app's catalogue (``localize_kit``).
+KIT_STRINGS = frozenset({
+    "Search", "Clear search", "Send", "Emoji", "You", "6-digit PIN", "Payment PIN", "Cancel",
+    "Pay", "Incorrect PIN", "Nothing to pay", "Insufficient balance"})
+#: Kit strings with a field: (English prefix, catalogue key with ``{value}``, suffix).
+KIT_PATTERNS = (("To ", "To {value}", ""), ('No results for "', 'No results for "{value}"', '"'),
+                ("Avatar of ", "Avatar of {value}", ""))
+
+
+def localize_kit(node: Node, t: Callable[..., str]) -> None:
+    """Show the kit's strings in ``node``'s tree (and the rows its virtual lists build)
+    through ``t``, the app's catalogue lookup."""
+    for attr in ("text", "hint", "desc"):
+        value = getattr(node, attr)
+        if value in KIT_STRINGS:
+            setattr(node, attr, t(value))
+            continue
+        for prefix, key, suffix in KIT_PATTERNS:
+            if value.startswith(prefix) and value.endswith(suffix) and len(value) > len(prefix):
+                inner = value[len(prefix):len(value) - len(suffix) if suffix else None]
+                setattr(node, attr, t(key, value=inner))
+                break
+    for child in node.children:
+        localize_kit(child, t)
+    if node.rows is not None:
+        build = node.rows.build
+        node.rows.build = lambda i: _localized(build(i), t)
+
+
+def _localized(node: Node, t: Callable[..., str]) -> Node:
+    localize_kit(node, t)
+    return node
+
+
+#: Texts the shared kit draws with a field, for ``localize_tree`` (the capsule menu's "Back
+#: to WeChat", the pay sheet's payee, a search without results): (English prefix, catalogue
+#: key, suffix).
+TREE_PATTERNS = (("Back to ", "Back to {value}", ""), ("To ", "To {value}", ""),
+                ('No results for "', 'No results for "{value}"', '"'))
+
+
+def localize_tree(node: Node, strings: dict[str, str]) -> None:
+    """Show the English UI strings in ``node``'s tree (the kit's included, and the rows its
+    virtual lists build) in the catalogue ``strings``' words; data is left as it is. For the
+    apps around WeChat's wallet (its mini-programs, Alipay) whose catalogue holds the kit's
+    strings they show (``localize_kit`` is WeChat's own, with a fixed list)."""
+    for attr in ("text", "hint", "desc"):
+        value = getattr(node, attr)
+        if value in strings:
+            setattr(node, attr, strings[value])
+            continue
+        for prefix, key, suffix in TREE_PATTERNS:
+            if value.startswith(prefix) and value.endswith(suffix) and len(value) > len(prefix) \
+                    and key in strings:
+                inner = value[len(prefix):len(value) - len(suffix) if suffix else None]
+                setattr(node, attr, strings[key].format(value=inner))
+                break
+    for child in node.children:
+        localize_tree(child, strings)
+    if node.rows is not None:
+        build = node.rows.build
+
+        def built(i: int, build: Any = build) -> Node:
+            row = build(i)
+            localize_tree(row, strings)
+            return row
+        node.rows.build = built
+
+
 # --- the app -------------------------------------------------------------------------------
 class ChatApp(App):
     manifest = MANIFEST
@@ -330,9 +407,9 @@ class ChatApp(App):
         if m is None:
             return
         if save_attachment(self.system.files, m) is None:
-            self.toast("Already saved")
+            self.toast(self.t("Already saved"))
         else:
-            self.toast(f"Saved to {posixpath.dirname(saved_path(m))}")
+            self.toast(self.t("Saved to {folder}", folder=posixpath.dirname(saved_path(m))))
 
     def open_link_message(self, msg_id: int) -> None:
         """Open a link message's page in the web view (the ``WebView`` app)."""
@@ -345,7 +422,7 @@ class ChatApp(App):
         finder = getattr(self.host, "app", None)
         web = finder("WebView") if callable(finder) else None
         if web is None:
-            self.toast("Cannot open links")
+            self.toast(self.t("Cannot open links"))
             return
         web.open_link(url)
         self.open_app(web.name)
@@ -360,7 +437,7 @@ class ChatApp(App):
         if m is not None:
             send(self.data, chat_id, m.text, m.kind, time=self.now_text(), amount=0,
                  content=m.content)
-            self.toast("Sent")
+            self.toast(self.t("Sent"))
         self.back()
 
     def start_transfer(self, chat_id: int) -> None:
@@ -371,7 +448,7 @@ class ChatApp(App):
         chat = self.data.chats.get(chat_id)
         cents = parse_amount(self.ui.amount)
         if chat is None or cents is None:
-            self.toast("Enter an amount")
+            self.toast(self.t("Enter an amount"))
             return
         self.ui.paying = PayState(cents, chat.title, self.ui.note.strip())
 
@@ -386,7 +463,7 @@ class ChatApp(App):
         send(self.data, chat_id, state.memo, "transfer", time=self.now_text(),
              amount=state.amount)
         self.ui.paying = None
-        self.toast("Transfer sent")
+        self.toast(self.t("Transfer sent"))
         self.back()
 
     def toggle_like(self, post_id: int) -> None:
@@ -402,6 +479,15 @@ class ChatApp(App):
 
     # --- views ---------------------------------------------------------------------------
     def view(self, route: Route) -> Screen:
+        screen = self.route_view(route)
+        if self.system.locale != DEFAULT_LOCALE:
+            for part in (*screen.content, screen.top_bar, screen.bottom, screen.dialog,
+                         screen.dock):
+                if part is not None:
+                    localize_kit(part, self.t)
+        return screen
+
+    def route_view(self, route: Route) -> Screen:
         if route.name == "chat":
             return self.chat_screen(route.arg)
         if route.name == "forward":
@@ -427,24 +513,31 @@ class ChatApp(App):
         return self.main_screen()
 
     def tab_bar(self) -> Node:
-        return BottomNav(TABS, TAB_ICONS, self.ui.tab, lambda t: self.set_ui(tab=t),
-                         style=self.manifest.look.nav_style)
+        """The four tabs, labelled in the phone's locale; ids stay ``tab_<English key>``."""
+        labels = [self.t(key) for key in TABS]
+        bar = BottomNav(labels, TAB_ICONS, self.t(self.ui.tab),
+                        lambda label: self.set_ui(tab=TABS[labels.index(label)]),
+                        style=self.manifest.look.nav_style)
+        for item, key in zip(bar.children, TABS, strict=True):
+            item.id = f"tab_{slug(key)}"
+        return bar
 
     def main_screen(self) -> Screen:
         tab = self.ui.tab
         if tab == "Contacts":
             content = self.contacts_tab()
         elif tab == "Discover":
-            content = [NavRow("Moments", lambda: self.go("moments"), id="moments", glyph="◎"),
-                       NavRow("Mini Programs", lambda: self.go("mini"), id="mini_programs",
+            content = [NavRow(self.t("Moments"), lambda: self.go("moments"), id="moments",
+                              glyph="◎"),
+                       NavRow(self.t("Mini Programs"), lambda: self.go("mini"), id="mini_programs",
                               glyph="✦")]
         elif tab == "Me":
-            content = [Text(ME, style="title", id="my_name"),
-                       NavRow("Wallet", lambda: self.go("wallet"), id="wallet",
+            content = [Text(self.t(ME), style="title", id="my_name"),
+                       NavRow(self.t("Wallet"), lambda: self.go("wallet"), id="wallet",
                               summary=yuan(self.system.wallet.balance), glyph="¥")]
         else:
             content = self.chats_tab()
-        return Screen(top_bar=TopBar("WeChat" if tab == "Chats" else tab), content=content,
+        return Screen(top_bar=TopBar(self.t("WeChat" if tab == "Chats" else tab)), content=content,
                       bottom=self.tab_bar())
 
     def chat_rows(self) -> list[Chat]:
@@ -462,11 +555,12 @@ class ChatApp(App):
         def row(i: int) -> Node:
             c = rows[i]
             last = last_message(self.data, c.id)
-            return ListItem(c.title, preview(last) if last else "", id=f"chat_{c.id}",
+            return ListItem(c.title, preview(last, self.t) if last else "", id=f"chat_{c.id}",
                             glyph="#" if c.group else c.title[:1],
                             on_click=lambda: self.open_chat(c.id))
         return SearchList(self.ui.query, lambda v: self.set_ui(query=v), len(rows), row,
-                          id="chat_list", empty_text="No chats yet")
+                          id="chat_list", empty_text=self.t("No chats yet"),
+                          hint=self.t("Search"))
 
     def contacts_tab(self) -> list[Node]:
         q = self.ui.contact_query.strip().lower()
@@ -477,26 +571,26 @@ class ChatApp(App):
             f = friends[i]
             return ListItem(f.name, f.region, id=f"friend_{f.id}", glyph=f.name[:1],
                             on_click=lambda: self.go("contact", f.id))
-        return [NavRow("Official Accounts", lambda: self.go("accounts"),
+        return [NavRow(self.t("Official Accounts"), lambda: self.go("accounts"),
                        id="official_accounts", glyph="◉"),
                 *SearchList(self.ui.contact_query, lambda v: self.set_ui(contact_query=v),
                             len(friends), row, id="contact_list", search_id="contact_search",
-                            empty_text="No contacts")]
+                            empty_text=self.t("No contacts"), hint=self.t("Search"))]
 
     def accounts_screen(self) -> Screen:
         """The official accounts the owner follows, by name."""
         accounts = sorted(self.data.accounts, key=lambda a: (a.name.lower(), a.id))
         items = [ListItem(a.name, a.intro, id=f"account_{a.id}", glyph=a.name[:1],
                           on_click=partial(self.go, "account", a.id)) for a in accounts]
-        return Screen(top_bar=TopBar("Official Accounts", on_back=self.back),
+        return Screen(top_bar=TopBar(self.t("Official Accounts"), on_back=self.back),
                       content=[ListView(items, id="account_list",
-                                        empty_text="No official accounts")])
+                                        empty_text=self.t("No official accounts"))])
 
     def account_screen(self, account_id: int) -> Screen:
         """An official account: its intro and its articles, newest first."""
         a = self.data.accounts.get(account_id)
         if a is None:
-            return Screen(top_bar=TopBar("Official Account", on_back=self.back), content=[])
+            return Screen(top_bar=TopBar(self.t("Official Account"), on_back=self.back), content=[])
         posts = sorted((x for x in self.data.articles if x.account == a.id),
                        key=lambda x: (x.date, x.id), reverse=True)
 
@@ -506,32 +600,35 @@ class ChatApp(App):
                             on_click=partial(self.open_url, x.url))
         return Screen(top_bar=TopBar(a.name, on_back=self.back), content=[
             Text(a.intro, style="caption", id="account_intro"),
-            VirtualList(len(posts), row, id="articles", empty_text="No articles yet")])
+            VirtualList(len(posts), row, id="articles", empty_text=self.t("No articles yet"))])
 
     def chat_screen(self, chat_id: int) -> Screen:
         chat = self.data.chats.get(chat_id)
         if chat is None:
-            return Screen(top_bar=TopBar("Chat", on_back=self.back),
-                          content=[Text("This chat is gone", id="empty")])
+            return Screen(top_bar=TopBar(self.t("Chat"), on_back=self.back),
+                          content=[Text(self.t("This chat is gone"), id="empty")])
         msgs = messages_of(self.data, chat_id)
-        shown = [ChatMessage(preview(m), m.sender == ME, "" if m.sender == ME else m.sender,
+        shown = [ChatMessage(preview(m, self.t), m.sender == ME, "" if m.sender == ME else m.sender,
                              m.time) for m in msgs]
 
         def menu(i: int) -> list[tuple[str, Any]]:
-            items: list[tuple[str, Any]] = [("Forward", lambda: self.start_forward(msgs[i].id))]
+            items: list[tuple[str, Any]] = [
+                (self.t("Forward"), lambda: self.start_forward(msgs[i].id))]
             if msgs[i].kind in ("image", "file"):
-                items.append(("Save to phone", partial(self.save_to_phone, msgs[i].id)))
+                items.append((self.t("Save to phone"), partial(self.save_to_phone, msgs[i].id)))
             return items
         on_draft = lambda v: self.set_ui(draft=v)  # noqa: E731
         on_send = lambda t: self.send_text(chat_id, t)  # noqa: E731
         thread = ChatThread(shown, draft=self.ui.draft, on_draft=on_draft, on_send=on_send,
-                            menu=menu, composer=False, avatars=True, peer=chat.title)
+                            menu=menu, composer=False, avatars=True, peer=chat.title,
+                            empty_text=self.t("No messages yet"))
         links = {i: m.id for i, m in enumerate(msgs) if m.kind == "link"}
         if links:
             link_bubbles(thread[0], links, self.open_link_message)
         actions = [] if chat.group else [
-            Icon("¥", "Transfer", lambda: self.start_transfer(chat_id), id="transfer")]
-        composer = Composer(self.ui.draft, on_draft, on_send,
+            Icon("¥", self.t("Transfer"), lambda: self.start_transfer(chat_id), id="transfer")]
+        composer = Composer(self.ui.draft, on_draft, on_send, hint=self.t("Message"),
+                            more_desc=self.t("Attach"),
                             on_more=lambda: self.open_attach(chat_id))
         return Screen(top_bar=TopBar(chat.title, on_back=self.back, actions=actions),
                       content=thread, dock=composer)
@@ -546,28 +643,39 @@ class ChatApp(App):
             return ListItem(f.name, f.folder.removeprefix("/sdcard/"), id=f"pick_{i}",
                             glyph="▣" if tab == "Album" else "▤",
                             on_click=partial(self.send_attachment, chat_id, f.path))
-        return Screen(top_bar=TopBar("Send a picture" if tab == "Album" else "Send a file",
+        return Screen(top_bar=TopBar(self.t("Send a picture" if tab == "Album" else "Send a file"),
                                      on_back=self.back),
-                      content=[Tabs(ATTACH_TABS, tab, lambda t: self.set_ui(attach_tab=t),
-                                    id="attach_tabs"),
+                      content=[self.attach_tabs(tab),
                                VirtualList(len(files), row, id="attachables",
-                                           empty_text="Nothing to send")])
+                                           empty_text=self.t("Nothing to send"))])
+
+    def attach_tabs(self, tab: str) -> Node:
+        """Album / File, labelled in the phone's locale; ids stay ``tab_<English key>``."""
+        labels = [self.t(key) for key in ATTACH_TABS]
+        tabs = Tabs(labels, self.t(tab),
+                    lambda label: self.set_ui(attach_tab=ATTACH_TABS[labels.index(label)]),
+                    id="attach_tabs")
+        for item, key in zip(tabs.children, ATTACH_TABS, strict=True):
+            item.id = f"tab_{slug(key)}"
+        return tabs
 
     def forward_screen(self, msg_id: int) -> Screen:
         m = self.data.messages.get(msg_id)
         chats = sorted(self.data.chats, key=lambda c: c.title.lower())
-        items = [ListItem(c.title, "Group" if c.group else "", id=f"to_{c.id}",
+        items = [ListItem(c.title, self.t("Group") if c.group else "", id=f"to_{c.id}",
                           glyph="#" if c.group else c.title[:1],
                           on_click=lambda c=c: self.set_ui(forward_to=c.id))  # type: ignore[misc]
                  for c in chats]
         dialog = None
         target = self.data.chats.get(self.ui.forward_to) if self.ui.forward_to else None
         if m is not None and target is not None:
-            dialog = Dialog(f"Send to {target.title}?", preview(m), [
-                DialogButton("Cancel", lambda: self.set_ui(forward_to=None)),
-                DialogButton("Send", lambda: self.confirm_forward(msg_id, target.id)),
+            dialog = Dialog(self.t("Send to {title}?", title=target.title), preview(m, self.t), [
+                DialogButton(self.t("Cancel"), lambda: self.set_ui(forward_to=None),
+                             id="button_cancel"),
+                DialogButton(self.t("Send"), lambda: self.confirm_forward(msg_id, target.id),
+                             id="button_send"),
             ])
-        return Screen(top_bar=TopBar("Select a chat", on_back=self.back),
+        return Screen(top_bar=TopBar(self.t("Select a chat"), on_back=self.back),
                       content=[ListView(items, id="forward_list")], dialog=dialog,
                       on_dismiss=lambda: self.set_ui(forward_to=None))
 
@@ -577,27 +685,28 @@ class ChatApp(App):
         paying = self.ui.paying
         dialog = None if paying is None else PaySheet(
             paying, on_pin=self.set_pin, on_pay=lambda: self.confirm_transfer(chat_id),
-            on_cancel=lambda: self.set_ui(paying=None))
+            on_cancel=lambda: self.set_ui(paying=None), title=self.t("WeChat Pay"))
         return Screen(
-            top_bar=TopBar(f"Transfer to {title}", on_back=self.back),
+            top_bar=TopBar(self.t("Transfer to {name}", name=title), on_back=self.back),
             content=[TextField(self.ui.amount, lambda v: self.set_ui(amount=v), id="amount",
-                               label="Amount (¥)", hint="0.00"),
+                               label=self.t("Amount (¥)"), hint="0.00"),
                      TextField(self.ui.note, lambda v: self.set_ui(note=v), id="note",
-                               label="Note", hint="Add a note"),
-                     Text(f"Balance {yuan(self.system.wallet.balance)}", style="caption",
+                               label=self.t("Note"), hint=self.t("Add a note")),
+                     Text(self.t("Balance {amount}", amount=yuan(self.system.wallet.balance)),
+                          style="caption",
                           id="balance"),
-                     Button("Transfer", lambda: self.ask_pin(chat_id), id="do_transfer")],
+                     Button(self.t("Transfer"), lambda: self.ask_pin(chat_id), id="do_transfer")],
             dialog=dialog, on_dismiss=lambda: self.set_ui(paying=None))
 
     def contact_screen(self, friend_id: int) -> Screen:
         f = self.data.friends.get(friend_id)
         if f is None:
-            return Screen(top_bar=TopBar("Contact", on_back=self.back), content=[])
+            return Screen(top_bar=TopBar(self.t("Contact"), on_back=self.back), content=[])
         return Screen(top_bar=TopBar(f.name, on_back=self.back), content=[
             Text(f.name, style="title", id="friend_name"),
-            Text(f"WeChat ID: {f.wechat_id}", id="wechat_id"),
-            Text(f"Region: {f.region}", id="region"),
-            Button("Messages", lambda: self.message_friend(friend_id), id="message_friend"),
+            Text(self.t("WeChat ID: {id}", id=f.wechat_id), id="wechat_id"),
+            Text(self.t("Region: {region}", region=f.region), id="region"),
+            Button(self.t("Messages"), lambda: self.message_friend(friend_id), id="message_friend"),
         ])
 
     def moments_screen(self) -> Screen:
@@ -605,26 +714,28 @@ class ChatApp(App):
         items = [ListItem(p.author, p.text, id=f"post_{p.id}", glyph=p.author[:1],
                           on_click=lambda p=p: self.go("post", p.id))  # type: ignore[misc]
                  for p in posts]
-        return Screen(top_bar=TopBar("Moments", on_back=self.back),
-                      content=[ListView(items, id="moments_list", empty_text="No posts")])
+        return Screen(top_bar=TopBar(self.t("Moments"), on_back=self.back),
+                      content=[ListView(items, id="moments_list", empty_text=self.t("No posts"))])
 
     def post_screen(self, post_id: int) -> Screen:
         p = self.data.posts.get(post_id)
         if p is None:
-            return Screen(top_bar=TopBar("Post", on_back=self.back), content=[])
-        likers = [*p.likes, *([ME] if p.liked else [])]
-        comments = [ListItem(c.author, c.text, id=f"comment_{c.id}")
+            return Screen(top_bar=TopBar(self.t("Post"), on_back=self.back), content=[])
+        likers = [*p.likes, *([self.t(ME)] if p.liked else [])]
+        comments = [ListItem(self.t(ME) if c.author == ME else c.author, c.text,
+                             id=f"comment_{c.id}")
                     for c in sorted(self.data.comments, key=lambda c: c.id) if c.post == p.id]
         return Screen(top_bar=TopBar(p.author, on_back=self.back), content=[
             Text(p.text, id="post_text"),
             Text(p.time, style="caption", id="post_time"),
-            Text("♥ " + (", ".join(likers) if likers else "No likes yet"), id="likes"),
-            Button("Unlike" if p.liked else "Like", lambda: self.toggle_like(post_id),
+            Text("♥ " + (self.t(", ").join(likers) if likers else self.t("No likes yet")),
+                 id="likes"),
+            Button(self.t("Unlike" if p.liked else "Like"), lambda: self.toggle_like(post_id),
                    id="like", style="secondary"),
-            ListView(comments, id="comments", empty_text="No comments"),
+            ListView(comments, id="comments", empty_text=self.t("No comments")),
             TextField(self.ui.comment, lambda v: self.set_ui(comment=v), id="comment",
-                      label="Comment", hint="Comment"),
-            Button("Send", lambda: self.add_comment(post_id), id="send_comment"),
+                      label=self.t("Comment"), hint=self.t("Comment")),
+            Button(self.t("Send"), lambda: self.add_comment(post_id), id="send_comment"),
         ])
 
     def mini_programs(self) -> Sequence[AppManifest]:
@@ -632,12 +743,26 @@ class ChatApp(App):
         manifests = getattr(self.host, "manifests", ())
         return [m for m in manifests if m.host == self.name]
 
+    def mini_description(self, m: AppManifest) -> str:
+        """``m``'s description as the list shows it: English, or in another locale its entry
+        in the mini-program's own catalogue (``<mini>/strings/<locale>.json``, keyed by the
+        English description; read whether or not its screens declare that locale)."""
+        locale = self.system.locale
+        handle = getattr(getattr(self.host, "apps", None), "class_of", lambda _: None)(m.package)
+        if locale == DEFAULT_LOCALE or handle is None:
+            return m.description
+        folder = Path(sys.modules[handle.cls.__module__].__file__ or "").parent / "strings"
+        return Catalogue(m.name, folder, locale).t(m.description)
+
     def mini_list(self) -> Screen:
-        items = [ListItem(m.label, m.description, id=f"mini_{m.name.lower()}", glyph=m.icon,
+        locale = self.system.locale
+        items = [ListItem(m.label_in(locale), self.mini_description(m),
+                          id=f"mini_{m.name.lower()}", glyph=m.icon,
                           color=m.color, on_click=lambda m=m: self.open_app(m.name))  # type: ignore[misc]
                  for m in self.mini_programs()]
-        return Screen(top_bar=TopBar("Mini Programs", on_back=self.back),
-                      content=[ListView(items, id="mini_list", empty_text="No mini programs")])
+        return Screen(top_bar=TopBar(self.t("Mini Programs"), on_back=self.back),
+                      content=[ListView(items, id="mini_list",
+                                        empty_text=self.t("No mini programs"))])
 
     def wallet_screen(self) -> Screen:
         wallet = self.system.wallet
@@ -647,8 +772,8 @@ class ChatApp(App):
             t = txs[i]
             return ListItem(t.counterparty, f"{yuan(t.amount)} · {t.date}"
                             + (f" · {t.memo}" if t.memo else ""), id=f"tx_{t.id}")
-        return Screen(top_bar=TopBar("Wallet", on_back=self.back), content=[
+        return Screen(top_bar=TopBar(self.t("Wallet"), on_back=self.back), content=[
             Text(yuan(wallet.balance), style="big", id="wallet_balance"),
-            Text("Transactions", style="caption", id="tx_header"),
-            VirtualList(len(txs), row, id="transactions", empty_text="No transactions"),
+            Text(self.t("Transactions"), style="caption", id="tx_header"),
+            VirtualList(len(txs), row, id="transactions", empty_text=self.t("No transactions")),
         ])

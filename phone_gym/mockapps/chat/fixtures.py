@@ -11,11 +11,14 @@ import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.driver import Driver
+from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
 from ...world.kit.capsule import PIN_SETTING
+from ...world.locale import DEFAULT_LOCALE, MissingString
 from .app import ME, Account, Article, Chat, ChatApp, Friend, Msg, Post, chat_with, send
 from .app import SAVED_FILES as SAVED_FILES
 from .app import SAVED_PICTURES as SAVED_PICTURES
+from .app import localize_tree as localize_tree
 
 MESSAGES = "apps.Chat.messages"
 POSTS = "apps.Chat.posts"
@@ -45,14 +48,37 @@ FILES = ("Q3_report.pdf", "trip_plan.docx", "budget_2026.xlsx", "menu.pdf",
          "slides_final.pptx", "contract_draft.pdf", "photos.zip", "minutes.docx")
 
 
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: English datum -> Chinese datum):
+#: WeChat's templates draw params from the English tables above and localize them with it
+#: (``Task.data``), and the fixtures below write what they draw themselves through ``datum``.
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def datum(state: Any, text: str, **fields: object) -> str:
+    """The seeded text ``text`` (one of the English tables' data, or a sentence with
+    ``{fields}``) in the phone's locale, fields filled: English on an en-US phone; the data
+    catalogue's entry otherwise (``MissingString`` when it has none: never English data on a
+    Chinese phone)."""
+    locale = getattr(state, "locale", DEFAULT_LOCALE)
+    if locale != DEFAULT_LOCALE:
+        try:
+            text = DATA[locale][text]
+        except KeyError:
+            raise MissingString(f"Chat: no {locale} datum for {text!r} (add it to "
+                                f"chat/strings/{locale}.data.json)") from None
+    return text.format(**fields) if fields else text
+
+
 def chat_app(state: Any) -> ChatApp:
     app = state.app("Chat")
     assert isinstance(app, ChatApp)
     return app
 
 
-def add_friend(state: Any, name: str, region: str = "Beijing", wechat_id: str = "") -> Friend:
+def add_friend(state: Any, name: str, region: str = "", wechat_id: str = "") -> Friend:
+    """A friend (``region``: where their profile says they are; Beijing by default)."""
     data = chat_app(state).data
+    region = region or datum(state, "Beijing")
     handle = wechat_id or name.lower().replace(" ", "_") + str(len(data.friends) + 1)
     return data.friends.new(name=name, region=region, wechat_id=handle)
 
@@ -74,8 +100,10 @@ def say(state: Any, chat: Chat, sender: str, text: str, kind: str = "text", *,
 
 
 def add_post(state: Any, author: str, text: str, *, likes: Sequence[str] = (),
-             time: str = "Yesterday") -> Post:
-    return chat_app(state).data.posts.new(author=author, text=text, time=time,
+             time: str = "") -> Post:
+    """A Moments post (``time``: as the post shows it; "Yesterday" by default)."""
+    return chat_app(state).data.posts.new(author=author, text=text,
+                                          time=time or datum(state, "Yesterday"),
                                           likes=tuple(likes), liked=False)
 
 
@@ -108,15 +136,15 @@ def seed_social(state: Any, rng: np.random.Generator, names: Sequence[str],
     chats by title."""
     chats: dict[str, Chat] = {}
     for name in names:
-        friend = add_friend(state, name, pick(rng, REGIONS))
+        friend = add_friend(state, name, datum(state, pick(rng, REGIONS)))
         chat = direct_chat(state, friend)
         for i, line in enumerate(pick(rng, CHATTER, chatter)):
-            say(state, chat, ME if i % 2 else name, line, time=f"0{8 + i}:1{i}")
+            say(state, chat, ME if i % 2 else name, datum(state, line), time=f"0{8 + i}:1{i}")
         chats[name] = chat
     for title in groups:
         chat = add_group(state, title)
         for line in pick(rng, CHATTER, chatter):
-            say(state, chat, pick(rng, list(names)), line, time="10:05")
+            say(state, chat, pick(rng, list(names)), datum(state, line), time="10:05")
         chats[title] = chat
     return chats
 

@@ -15,6 +15,7 @@ MANIFEST = AppManifest(
     reads=("wallet",),
     description="Chats, contacts, Moments, mini-programs and a wallet, as in WeChat.",
     order=6,
+    locales=("zh-CN",),
     look=AppLook(
         models="WeChat 8.0",
         title="WeChat",

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     ChoiceDialog,
@@ -27,6 +27,7 @@ from ...world.kit import (
     with_capsule,
     yuan,
 )
+from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
     Button,
     Icon,
@@ -39,6 +40,7 @@ from ...world.widgets import (
     TopBar,
     VirtualList,
 )
+from ..chat.fixtures import localize_tree
 from .manifest import MANIFEST
 
 Item = tuple[str, str, int]  # dish name, option ("" when none), quantity
@@ -137,6 +139,12 @@ class FoodOrderApp(App):
         for key, value in changes.items():
             setattr(self.ui, key, value)
 
+    def toast(self, text: str) -> None:
+        """A toast; the kit's own (the capsule menu's "Link copied") in the locale's words."""
+        if self.system.locale != DEFAULT_LOCALE:
+            text = app_strings(type(self), self.system.locale).strings.get(text, text)
+        super().toast(text)
+
     # --- handlers ------------------------------------------------------------------------
     def open_restaurant(self, rid: int) -> None:
         if self.ui.restaurant != rid:
@@ -155,7 +163,7 @@ class FoodOrderApp(App):
         add_to_cart(self.ui.cart, dish_id, option)
         dish = self.data.dishes.get(dish_id)
         if dish is not None:
-            self.toast(f"Added {dish.name}")
+            self.toast(self.t("Added {dish}", dish=dish.name))
 
     def remove_line(self, index: int) -> None:
         if 0 <= index < len(self.ui.cart):
@@ -189,7 +197,7 @@ class FoodOrderApp(App):
 
     def checkout(self) -> None:
         if not self.ui.cart:
-            self.toast("Your cart is empty")
+            self.toast(self.t("Your cart is empty"))
             return
         self.ui.paying = None
         self.go("checkout")
@@ -198,7 +206,7 @@ class FoodOrderApp(App):
         r = self.data.restaurants.get(self.ui.restaurant) if self.ui.restaurant else None
         if r is None or not self.ui.cart or self.chosen_address() is None:
             return
-        self.ui.paying = PayState(self.subtotal() + r.fee, r.name, "Food order")
+        self.ui.paying = PayState(self.subtotal() + r.fee, r.name, self.t("Food order"))
 
     def set_pin(self, pin: str) -> None:
         if self.ui.paying is not None:
@@ -213,7 +221,7 @@ class FoodOrderApp(App):
         self.data.orders.new(restaurant=r.id, restaurant_name=r.name, items=items,
                              address=address.text, total=state.amount, status="paid")
         self.ui.cart, self.ui.paying = [], None
-        self.toast("Order placed")
+        self.toast(self.t("Order placed"))
         self.stack = [Route("main"), Route("orders")]
 
     def reorder(self, order_id: int) -> None:
@@ -241,7 +249,13 @@ class FoodOrderApp(App):
             screen = self.order_screen(route.arg)
         else:
             screen = self.home_screen()
-        return with_capsule(self, screen)
+        screen = with_capsule(self, screen)
+        if self.system.locale != DEFAULT_LOCALE:
+            strings = dict(app_strings(type(self), self.system.locale).strings)
+            for part in (*screen.content, screen.top_bar, screen.bottom, screen.dialog):
+                if part is not None:
+                    localize_tree(part, strings)
+        return screen
 
     def home_screen(self) -> Screen:
         q = self.ui.query.strip().lower()
@@ -251,8 +265,10 @@ class FoodOrderApp(App):
 
         def row(i: int) -> Node:
             r = shown[i]
-            return ListItem(r.name, f"{r.cuisine} · {r.rating / 10:.1f} ★ · delivery "
-                            f"{yuan(r.fee)}", id=f"restaurant_{r.id}", glyph=r.name[:1],
+            return ListItem(r.name, self.t("{cuisine} · {rating} ★ · delivery {fee}",
+                                           cuisine=r.cuisine, rating=f"{r.rating / 10:.1f}",
+                                           fee=yuan(r.fee)),
+                            id=f"restaurant_{r.id}", glyph=r.name[:1],
                             on_click=lambda: self.open_restaurant(r.id))
         return Screen(top_bar=TopBar("Food Order"), content=[
             NavRow("My orders", lambda: self.go("orders"), id="my_orders"),
@@ -266,7 +282,8 @@ class FoodOrderApp(App):
         if r is None:
             return Screen(top_bar=TopBar("Restaurant", on_back=self.back), content=[])
         dishes = sorted((d for d in self.data.dishes if d.restaurant == rid), key=lambda d: d.id)
-        rows = [ListItem(d.name, yuan(d.price) + (f" · {d.option_name}: "
+        colon = self.t(": ")
+        rows = [ListItem(d.name, yuan(d.price) + (f" · {d.option_name}{colon}"
                                                   f"{'/'.join(d.options)}" if d.options else ""),
                          id=f"dish_{d.id}", on_click=lambda d=d: self.tap_dish(d))  # type: ignore[misc]
                 for d in dishes]
@@ -274,7 +291,7 @@ class FoodOrderApp(App):
         dialog = None
         dish = self.data.dishes.get(self.ui.choosing) if self.ui.choosing else None
         if dish is not None:
-            dialog = ChoiceDialog(f"{dish.name}: {dish.option_name}", list(dish.options), "",
+            dialog = ChoiceDialog(f"{dish.name}{colon}{dish.option_name}", list(dish.options), "",
                                   lambda o: self.add(dish.id, o),
                                   lambda: self.set_ui(choosing=None))
         return Screen(
@@ -282,15 +299,17 @@ class FoodOrderApp(App):
             content=[Text(f"{r.cuisine} · {r.rating / 10:.1f} ★", style="caption",
                           id="restaurant_info"),
                      ListView(rows, id="menu", empty_text="No dishes"),
-                     Text(f"Cart: {count} items · {yuan(self.subtotal())}", id="cart_summary"),
+                     Text(self.t("Cart: {count} items · {total}", count=count,
+                                 total=yuan(self.subtotal())), id="cart_summary"),
                      Button("Checkout", self.checkout, id="checkout", enabled=count > 0)],
             dialog=dialog, on_dismiss=lambda: self.set_ui(choosing=None))
 
     def checkout_screen(self) -> Screen:
         lines = self.cart_lines()
+        colon = self.t(": ")
         rows = [ListItem(f"{q} × {d.name}", (f"{o} · " if o else "") + yuan(d.price * q),
                          id=f"line_{i}",
-                         trailing=Icon("−", f"Remove one {d.name}",
+                         trailing=Icon("−", self.t("Remove one {dish}", dish=d.name),
                                        lambda i=i: self.remove_line(i),  # type: ignore[misc]
                                        id=f"remove_{i}"))
                 for i, (d, o, q) in enumerate(lines)]
@@ -301,13 +320,14 @@ class FoodOrderApp(App):
             dialog = PaySheet(self.ui.paying, on_pin=self.set_pin, on_pay=self.confirm_pay,
                               on_cancel=lambda: self.set_ui(paying=None))
         elif self.ui.picking_address and addresses:
-            labels = [f"{a.label}: {a.text}" for a in addresses]
+            labels = [f"{a.label}{colon}{a.text}" for a in addresses]
 
             def pick(label: str) -> None:
                 self.ui.address = addresses[labels.index(label)].id
                 self.ui.picking_address = False
             dialog = ChoiceDialog("Deliver to", labels,
-                                  f"{address.label}: {address.text}" if address else "", pick,
+                                  f"{address.label}{colon}{address.text}" if address else "",
+                                  pick,
                                   lambda: self.set_ui(picking_address=False))
 
         def dismiss() -> None:
@@ -316,12 +336,13 @@ class FoodOrderApp(App):
         return Screen(
             top_bar=TopBar("Checkout", on_back=self.back),
             content=[ListView(rows, id="cart", empty_text="Your cart is empty"),
-                     ListItem("Deliver to", f"{address.label}: {address.text}" if address
+                     ListItem("Deliver to", f"{address.label}{colon}{address.text}" if address
                               else "Add an address", id="address",
                               on_click=lambda: self.set_ui(picking_address=True)),
-                     Row([Text(f"Delivery {yuan(self.fee())}", id="fee"),
-                          Text(f"Total {yuan(total)}", id="total")]),
-                     Button(f"Pay {yuan(total)}", self.ask_pay, id="place_order",
+                     Row([Text(self.t("Delivery {fee}", fee=yuan(self.fee())), id="fee"),
+                          Text(self.t("Total {total}", total=yuan(total)), id="total")]),
+                     Button(self.t("Pay {total}", total=yuan(total)), self.ask_pay,
+                            id="place_order",
                             enabled=bool(lines) and address is not None)],
             dialog=dialog, on_dismiss=dismiss)
 
@@ -330,7 +351,7 @@ class FoodOrderApp(App):
 
         def row(i: int) -> Node:
             o = orders[i]
-            what = ", ".join(f"{q} × {n}" for n, _, q in o.items)
+            what = self.t(", ").join(f"{q} × {n}" for n, _, q in o.items)
             return ListItem(o.restaurant_name, f"{what} · {yuan(o.total)}", id=f"order_{o.id}",
                             on_click=lambda: self.go("order", o.id))
         return Screen(top_bar=TopBar("My orders", on_back=self.back),
@@ -341,11 +362,13 @@ class FoodOrderApp(App):
         o = self.data.orders.get(order_id)
         if o is None:
             return Screen(top_bar=TopBar("Order", on_back=self.back), content=[])
-        items = [Text(f"{q} × {n}" + (f" ({opt})" if opt else ""), id=f"item_{i}")
+        items = [Text(f"{q} × {n}" + (self.t(" ({option})", option=opt) if opt else ""),
+                      id=f"item_{i}")
                  for i, (n, opt, q) in enumerate(o.items)]
         return Screen(top_bar=TopBar(o.restaurant_name, on_back=self.back), content=[
             *items,
-            Text(f"Deliver to {o.address}", id="order_address"),
-            Text(f"Total {yuan(o.total)} · {o.status}", id="order_total"),
+            Text(self.t("Deliver to {address}", address=o.address), id="order_address"),
+            Text(self.t("Total {total} · {status}", total=yuan(o.total),
+                        status=self.t(o.status)), id="order_total"),
             Button("Reorder", lambda: self.reorder(order_id), id="reorder"),
         ])

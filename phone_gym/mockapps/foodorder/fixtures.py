@@ -9,7 +9,9 @@ import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.driver import Driver
+from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
+from ...world.locale import DEFAULT_LOCALE, MissingString
 from ..chat.fixtures import open_mini_program, pay_with_pin
 from .app import Address, Dish, FoodOrder, FoodOrderApp, Restaurant
 
@@ -45,6 +47,38 @@ MENUS: dict[str, tuple[str, tuple[tuple[str, int, str, tuple[str, ...]], ...]]] 
 }
 ADDRESSES = (("Home", "Room 1203, 88 Wensan Rd"), ("Office", "Floor 9, 500 Tianmu Rd"),
              ("Gym", "2 Huanglong Rd"))
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: English datum -> Chinese datum):
+#: the templates' params are localized with it (``Task.data``), the menus written with it.
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+#: Each saved address's text by its label, in every locale ("Home" and 家).
+ADDRESS_OF: dict[str, str] = {
+    **dict(ADDRESSES),
+    **{table.get(label, label): table.get(text, text)
+       for table in DATA.values() for label, text in ADDRESSES}}
+
+
+def datum(state: Any, text: str) -> str:
+    """The menu datum ``text`` in the phone's locale (``MissingString`` when the data
+    catalogue lacks it)."""
+    locale = getattr(state, "locale", DEFAULT_LOCALE)
+    if locale == DEFAULT_LOCALE:
+        return text
+    try:
+        return str(DATA[locale][text])
+    except KeyError:
+        raise MissingString(f"FoodOrder: no {locale} datum for {text!r} (add it to "
+                            f"foodorder/strings/{locale}.data.json)") from None
+
+
+def menu_key(name: str) -> str:
+    """The ``MENUS`` key of restaurant ``name`` (its English name or a localized one)."""
+    if name in MENUS:
+        return name
+    for table in DATA.values():
+        found = next((k for k, v in table.items() if v == name and k in MENUS), None)
+        if found is not None:
+            return found
+    raise ValueError(f"no restaurant {name!r}; accepted: {', '.join(MENUS)}")
 
 
 def food_app(state: Any) -> FoodOrderApp:
@@ -60,15 +94,17 @@ def seed_food(state: Any, rng: np.random.Generator, names: Sequence[str],
     data = food_app(state).data
     made = {}
     for name in names:
-        cuisine, menu = MENUS[name]
-        r = data.restaurants.new(name=name, cuisine=cuisine, rating=int(rng.integers(40, 50)),
+        cuisine, menu = MENUS[menu_key(name)]
+        r = data.restaurants.new(name=name, cuisine=datum(state, cuisine),
+                                 rating=int(rng.integers(40, 50)),
                                  fee=int(rng.integers(0, 4)) * 100)
         for dish, price, option_name, options in menu:
-            data.dishes.new(restaurant=r.id, name=dish, price=price * 100,
-                            option_name=option_name, options=options)
+            data.dishes.new(restaurant=r.id, name=datum(state, dish), price=price * 100,
+                            option_name=datum(state, option_name) if option_name else "",
+                            options=tuple(datum(state, o) for o in options))
         made[name] = r
     for label, text in ADDRESSES[:addresses]:
-        data.addresses.new(label=label, text=text)
+        data.addresses.new(label=datum(state, label), text=datum(state, text))
     return made
 
 

@@ -14,6 +14,7 @@ MANIFEST = AppManifest(
     reads=("wallet",),
     description="Order food from nearby restaurants; pay with WeChat Pay.",
     order=62,
+    locales=("zh-CN",),
     host="Chat",
     entry="Discover > Mini Programs",
     look=mini_program((255, 105, 0), title="Food Order",

@@ -13,6 +13,7 @@ from ...tasks.driver import Driver, OracleError
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Becomes, Criterion, Matcher, Record, Value, matching
+from ...world.app import app_strings
 from ..chat.fixtures import (
     BALANCE,
     NAMES,
@@ -23,9 +24,12 @@ from ..chat.fixtures import (
     seed_social,
     set_wallet,
 )
-from .app import normal_items
+from ..chat.fixtures import DATA as DATA_CHAT
+from .app import FoodOrderApp, normal_items
 from .fixtures import (
+    ADDRESS_OF,
     ADDRESSES,
+    DATA,
     MENUS,
     ORDERS,
     add_past_order,
@@ -49,12 +53,24 @@ def items_text(items: Sequence[Sequence[Any]]) -> str:
     return " and ".join(parts)
 
 
+def items_text_zh(items: Sequence[Sequence[Any]]) -> str:
+    """The items as a Chinese instruction writes them: 2份麻婆豆腐（特辣）和1份米饭."""
+    return "和".join(f"{q}份{d}" + (f"（{o}）" if o else "") for d, o, q in items)
+
+
+def colon(ui: Driver) -> str:
+    """The separator of an address's label and text in the Food Order's lists (": ", ：)."""
+    return app_strings(FoodOrderApp, ui.locale).t(": ")
+
+
 class FoodTask(Task):
     """Restaurants ``restaurants`` (ids in that order), saved addresses, a wallet, and a few
     WeChat friends."""
 
     apps: ClassVar[tuple[str, ...]] = ("Chat", "FoodOrder")
     tags = TAGS
+    locales = ("en-US", "zh-CN")
+    data = {"zh-CN": {**DATA_CHAT["zh-CN"], **DATA["zh-CN"]}}
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         return {"restaurants": pick(rng, sorted(MENUS), 3), "pin": sample_pin(rng),
@@ -101,6 +117,8 @@ class FoodTask(Task):
 class FoodOrderDishes(FoodTask):
     template = ('Using the Food Order mini-program in WeChat, order {what} from {restaurant}, '
                 'delivered to my {label} address. My WeChat Pay PIN is {pin}.')
+    instructions = {"zh-CN": "用微信里的点餐小程序，在{restaurant}点{what}，送到我的“{label}”地址。"
+                             "我的微信支付密码是{pin}。"}
     complexity, max_steps = 3, 40
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -111,8 +129,12 @@ class FoodOrderDishes(FoodTask):
         return {**p, "restaurant": name, "items": [list(i) for i in items],
                 "what": items_text(items), "label": label}
 
+    def sample_in(self, rng: np.random.Generator, locale: str) -> dict[str, Any]:
+        p = super().sample_in(rng, locale)
+        return {**p, "what": items_text_zh(p["items"])} if locale == "zh-CN" else p
+
     def order(self, p: Mapping[str, Any]) -> tuple[str, list[Any], str]:
-        return p["restaurant"], p["items"], dict(ADDRESSES)[p["label"]]
+        return p["restaurant"], p["items"], ADDRESS_OF[p["label"]]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from open_mini_program(ui, "FoodOrder")
@@ -123,9 +145,9 @@ class FoodOrderDishes(FoodTask):
                 if option:
                     yield from ui.tap(option, kind="radio")
         yield from ui.tap(id="checkout")
-        if p["label"] != ADDRESSES[0][0]:
+        if ADDRESS_OF[p["label"]] != ADDRESS_OF[ADDRESSES[0][0]]:
             yield from ui.tap(id="address")
-            yield from ui.tap(f"{p['label']}: {dict(ADDRESSES)[p['label']]}", kind="radio")
+            yield from ui.tap(f"{p['label']}{colon(ui)}{ADDRESS_OF[p['label']]}", kind="radio")
         yield from pay_with_pin(ui, p["pin"], submit="place_order")
         yield from ui.finish()
 
@@ -133,6 +155,8 @@ class FoodOrderDishes(FoodTask):
 class FoodReorderLast(FoodTask):
     template = ('Order again exactly what I ordered last time in WeChat\'s Food Order '
                 'mini-program, to the same address. My WeChat Pay PIN is {pin}.')
+    instructions = {"zh-CN": "在微信的点餐小程序里，把我上一次点的外卖原样再点一单，"
+                             "送到同一个地址。我的微信支付密码是{pin}。"}
     complexity, max_steps = 2, 24
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -166,7 +190,7 @@ class FoodReorderLast(FoodTask):
         last = orders[0]  # My orders lists the newest first
         ui.why(f"The newest order, at the top, is from {last.text} ({last.hint}): opening it")
         yield from ui.tap(id=last.short_id)
-        where = ui.must(id="order_address").text.removeprefix("Deliver to ")
+        where = ui.must(id="order_address").text
         ui.why(f"Reordering the same dishes to {where}")
         yield from ui.tap(id="reorder")
         ui.why("Paying with the PIN the instruction gives")

@@ -19,11 +19,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store
 from ...world.kit import BottomNav, DetailPage, PaySheet, PayState, SearchList, pay, yuan
+from ...world.locale import DEFAULT_LOCALE
 from ...world.system import Contact, Transaction
 from ...world.widgets import Button, Icon, ListItem, Node, Screen, Text, TextField, TopBar
+from ..chat.fixtures import localize_tree
 from .manifest import MANIFEST
 
 #: Merchants' payment codes (what a shop's QR code holds) and their names.
@@ -101,10 +103,19 @@ class PayApp(App):
         self.ui.opened += 1
         self.go(route, arg)
 
+    def toast(self, text: str) -> None:
+        super().toast(self.t(text) if text == "Paid" else text)
+
+    def merchant(self, code: str) -> str | None:
+        """The merchant the code names, as the app's directory shows it in the locale
+        (瑞幸咖啡 for Luckin Coffee)."""
+        name = merchant_of(code)
+        return self.t(name) if name is not None else None
+
     def ask_pay(self, payee: str, memo: str = "") -> None:
         amount = parse_amount(self.ui.amount)
         if amount is None:
-            self.ui.error = "Enter an amount above zero"
+            self.ui.error = self.t("Enter an amount above zero")
             return
         self.ui.paying = PayState(amount=amount, payee=payee, memo=memo)
 
@@ -128,6 +139,15 @@ class PayApp(App):
 
     # views
     def view(self, route: Route) -> Screen:
+        screen = self.route_view(route)
+        if self.system.locale != DEFAULT_LOCALE:
+            strings = dict(app_strings(type(self), self.system.locale).strings)
+            for part in (*screen.content, screen.top_bar, screen.bottom, screen.dialog):
+                if part is not None:
+                    localize_tree(part, strings)
+        return screen
+
+    def route_view(self, route: Route) -> Screen:
         if route.name == "scan":
             screen = self.scan_screen()
         elif route.name == "contacts":
@@ -170,7 +190,7 @@ class PayApp(App):
 
     def scan_screen(self) -> Screen:
         ui = self.ui
-        merchant = merchant_of(ui.code)
+        merchant = self.merchant(ui.code)
         content: list[Node] = [
             Text("Enter the payment code under the shop's QR code", style="caption",
                  id="scan_hint"),
@@ -178,7 +198,8 @@ class PayApp(App):
                       label="Payment code"),
         ]
         if merchant is not None:
-            content += [Text(f"Pay to {merchant}", style="title", id="merchant"),
+            content += [Text(self.t("Pay to {merchant}", merchant=merchant), style="title",
+                             id="merchant"),
                         TextField(ui.amount, lambda v: self.set_ui(amount=v), hint="Amount",
                                   id="amount", label="Amount"),
                         Button("Pay", partial(self.ask_pay, merchant), id="pay")]
@@ -212,7 +233,8 @@ class PayApp(App):
         assert contact is not None
         ui = self.ui
         red = kind == "red_packet"
-        memo = f"Red packet: {ui.note.strip() or 'Best wishes'}" if red else ui.note.strip()
+        memo = self.t("Red packet: {greeting}", greeting=ui.note.strip() or self.t("Best wishes")) \
+            if red else ui.note.strip()
         content: list[Node] = [
             Text(contact.name, style="title", id="recipient"),
             TextField(ui.amount, lambda v: self.set_ui(amount=v), hint="Amount", id="amount",

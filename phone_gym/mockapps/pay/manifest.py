@@ -16,6 +16,7 @@ MANIFEST = AppManifest(
                 "red packets and the transaction history.",
     reads=("contacts", "wallet"),
     order=92,
+    locales=("zh-CN",),
     look=AppLook(
         models="Alipay 10.5",
         title="Alipay",

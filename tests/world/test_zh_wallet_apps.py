@@ -1,0 +1,60 @@
+"""The Food Order mini-program and Alipay on a zh-CN phone with their data seeded: every screen
+their oracles pass through (a restaurant's menu, a dish's options, checkout, the address
+picker, the pay sheet, my orders; Alipay's scan, contacts, transfer, red packet, bills) shows
+its UI from the catalogue and its data (menus, addresses, people, merchants, notes) in
+Chinese; en-US is as before."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from test_locale import KEYBOARD_LABELS, texts, untranslated
+
+from phone_gym.mockapps import APPS, REGISTRY
+from phone_gym.tasks.task import Episode
+from phone_gym.world import Device
+
+DATA = re.compile(r"^[\d\s×¥.,:·★/-]*$")
+
+
+@pytest.mark.parametrize(("app", "template_id"), [
+    ("FoodOrder", "FoodOrderDishes"), ("FoodOrder", "FoodReorderLast"),
+    ("Pay", "PayMerchantByCode"), ("Pay", "PayTransferWithNote"), ("Pay", "PaySendRedPacket"),
+    ("Pay", "PayLastPaymentTo")])
+def test_wallet_app_screens_speak_chinese(app: str, template_id: str) -> None:
+    device = Device(APPS, locale="zh-CN")
+    ep = Episode(REGISTRY.template(template_id), device, np.random.default_rng(1))
+    bad: list[str] = []
+    seen = 0
+    for step in range(ep.template.max_steps):
+        action = ep.oracle_action()
+        if action.type in ("finish", "answer"):
+            break
+        device.step(action)
+        ep.observe(action)
+        if device.foreground == app:
+            seen += 1
+            bad += untranslated(device, f"step {step}")
+            bad += [f"step {step}: {t!r}" for t in texts(device)
+                    if re.search(r"[A-Za-z]", t) and not DATA.match(t)
+                    and t not in KEYBOARD_LABELS and not re.search(r"[\u4e00-\u9fff]", t)]
+    assert ep.verify(answer=action.text if action.type == "answer" else None).success
+    assert seen >= 4
+    assert not bad, "\n".join(bad)
+
+
+def test_food_order_in_english_is_unchanged() -> None:
+    device = Device(APPS)
+    ep = Episode(REGISTRY.template("FoodOrderDishes"), device, np.random.default_rng(1))
+    assert ep.params["restaurant"] in ("Sichuan House", "Noodle Bar", "Green Bowl",
+                                       "Dim Sum Corner", "Burger Lab")
+    assert ep.instruction.startswith("Using the Food Order mini-program in WeChat, order ")
+
+
+def test_alipay_in_english_is_unchanged() -> None:
+    device = Device(APPS)
+    ep = Episode(REGISTRY.template("PaySendRedPacket"), device, np.random.default_rng(0))
+    assert re.fullmatch(r"[A-Z][a-z]+ [A-Z][a-z]+", ep.params["name"])
+    assert ep.instruction.endswith(f"(Alipay payment PIN: {ep.params['pin']})")
