@@ -150,7 +150,7 @@ class DishTask(MeituanOrder):
             s["minimum"] = min(s["minimum"], dict(s["prices"])[dish])
         return {**p, "dish": dish, "category": category}
 
-    def candidates(self, p: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    def candidates(self, p: Mapping[str, Any]) -> list[dict[str, Any]]:
         return [s for s in p["shops"] if s["category"] == p["category"]]
 
     def chosen(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -248,7 +248,7 @@ class MeituanReorderLast(PastOrders, MeituanOrder):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Meituan")
-        yield from ui.tap(id="tab_订单")
+        yield from ui.tap("订单")
         orders = sorted((e for e in ui.find_all(kind="list_item")
                          if e.short_id.startswith("order_")), key=lambda e: e.bounds[1])
         if not orders:
@@ -277,7 +277,7 @@ class MeituanOrderArrival(PastOrders, Lookup):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Meituan")
-        yield from ui.tap(id="tab_订单")
+        yield from ui.tap("订单")
         yield from ui.tap(p["shop_name"], kind="list_item")
         yield from ui.answer(ui.must(id="order_eta").text.removeprefix("预计送达 "))
 

@@ -90,3 +90,8 @@ def test_reorder_fills_the_cart_to_the_same_address() -> None:
     assert [e.text for e in ui.find_all(kind="list_item") if e.short_id.startswith("line_")] \
         == ["卤肉饭"]
     assert ui.must(id="total").text == "合计 ¥41.00"
+
+
+@pytest.mark.parametrize("task_id", [t.id for t in TEMPLATES])
+def test_check_task_on_a_zh_phone(task_id: str) -> None:
+    check_task(task_id, 20, processes=False, locale="zh-CN", starts=(0,))
