@@ -12,8 +12,9 @@ import numpy as np
 from ...actions import PhoneAction
 from ...tasks.driver import Driver
 from ...tasks.vocab import pick
+from ...verifiers import Matcher
 from ..chat.fixtures import pay_with_pin
-from .app import Address, MeituanApp, MeituanOrder, Shop
+from .app import Address, MeituanApp, MeituanOrder, Shop, normal_items
 
 ORDERS = "apps.Meituan.orders"
 #: Categories: their dishes with a base price in yuan.
@@ -113,6 +114,13 @@ def sample_items(rng: np.random.Generator, category: str, k: int,
     """``k`` different dishes of ``category``, each with a quantity up to ``most``."""
     return [[dish, int(rng.integers(1, most + 1))]
             for dish, _ in pick(rng, list(MENUS[category]), k)]
+
+
+def same_items(items: Sequence[Sequence[Any]]) -> Matcher:
+    """Order items equal to ``items`` (dish, quantity), in any order."""
+    want = normal_items(items)
+    return Matcher(lambda v: isinstance(v, (list, tuple)) and normal_items(v) == want,
+                   f"items {want}")
 
 
 def items_text(items: Sequence[Sequence[Any]]) -> str:

@@ -16,9 +16,8 @@ from ...tasks.driver import Driver, OracleError
 from ...tasks.families import Infeasible, Lookup, Unsafe, read_rows
 from ...tasks.task import Task
 from ...tasks.vocab import pick
-from ...verifiers import Allow, Allowed, Becomes, Criterion, Matcher, Record, Value, matching
+from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, Value, matching
 from ..chat.fixtures import BALANCE, TRANSACTIONS, sample_pin, set_wallet
-from .app import normal_items
 from .fixtures import (
     ADDRESSES,
     MENUS,
@@ -30,19 +29,13 @@ from .fixtures import (
     order_dishes,
     order_total,
     pay,
+    same_items,
     sample_items,
     sample_shops,
     write_shops,
 )
 
 ZH = ("en-US", "zh-CN")
-
-
-def same_items(items: Sequence[Sequence[Any]]) -> Matcher:
-    """Order items equal to ``items`` (dish, quantity), in any order."""
-    want = normal_items(items)
-    return Matcher(lambda v: isinstance(v, (list, tuple)) and normal_items(v) == want,
-                   f"items {want}")
 
 
 def parse_line(hint: str) -> dict[str, float]:

@@ -1,0 +1,172 @@
+"""Cross-app templates on the everyday Chinese apps of the paper's world: a 美团 (Meituan)
+order a friend asked for in WeChat, answered in the chat with the order's arrival time.
+Chinese instructions; the apps through their public ``fixtures`` only.
+
+The arrival check reads the order the agent placed in the final state: the reply must name
+that order's 预计送达 time, so a time made up, or read from another order, fails.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..actions import PhoneAction
+from ..mockapps.chat.fixtures import (
+    BALANCE,
+    ME,
+    TRANSACTIONS,
+    open_chat,
+    sample_pin,
+    say,
+    seed_social,
+    set_wallet,
+)
+from ..mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
+from ..mockapps.meituan import fixtures as meituan
+from ..tasks.driver import Driver, OracleError
+from ..tasks.task import Task
+from ..tasks.vocab import pick
+from ..verifiers import Allow, Allowed, Becomes, Criterion, Matcher, NearMiss, Record, Value
+from ..verifiers.criteria import matching
+
+NAMES = ("李娜", "张伟", "王芳", "刘洋", "陈静", "赵磊", "孙梅", "周涛")
+ZH = ("en-US", "zh-CN")
+
+
+def holding(*parts: str) -> Matcher:
+    return Matcher(lambda v: all(p in str(v) for p in parts), f"a text holding {parts}")
+
+
+TIME = re.compile(r"(?<![\d:：])(\d{1,2})\s*[:：点]\s*(\d{2})(?![\d:：])")
+
+
+def times_in(text: str) -> set[str]:
+    """The times of day a text names ("10:08", "10：08", "10点08分"), as "HH:MM"."""
+    return {f"{int(h):02d}:{m}" for h, m in TIME.findall(text)}
+
+
+NEGATIONS = re.compile(r"\bnot\b|n't|不是|不会|没有|并非", re.I)
+
+
+def tells_time(text: str, eta: str) -> bool:
+    """Whether ``text`` names the time ``eta`` and nothing else: no second time or number,
+    no negation."""
+    if times_in(text) != {eta}:
+        return False
+    rest = TIME.sub(" ", text)
+    return not re.search(r"\d", rest) and not NEGATIONS.search(rest)
+
+
+@dataclass(frozen=True)
+class NamesOrderEta:
+    """A message of ``chat`` from the owner names the 预计送达 time of an order matching
+    ``where`` in the same state (the order the agent placed), and nothing else (``tells_time``)."""
+
+    where: Mapping[str, Any]
+    chat: int
+
+    def check(self, state: Mapping[str, Any], answer: str | None) -> tuple[bool, str]:
+        etas = {str(o.get("eta", "")) for o in matching(state, meituan.ORDERS, self.where)
+                if o.get("status") == "配送中"}
+        if not etas:
+            return False, "no order placed that the reply could name"
+        for m in matching(state, CHAT_MESSAGES, {"chat": self.chat, "sender": ME}):
+            if any(tells_time(str(m.get("text", "")), eta) for eta in etas):
+                return True, "the reply names the order's arrival time"
+        return False, f"no reply in chat {self.chat} names the arrival time {sorted(etas)}"
+
+
+class CrossMeituanOrderForFriend(Task):
+    """A WeChat friend asks for a dish from a named shop, delivered to the office; order it
+    in 美团, pay, and reply in the chat with the order's arrival time."""
+
+    apps = ("Chat", "Meituan")
+    tags = frozenset({"handoff"})
+    locales = ZH
+    template = ("{friend}在微信上找我帮忙点外卖。照他说的在美团外卖下单并付款（支付密码是{pin}），"
+                "然后在微信里告诉他预计几点送到。")
+    instructions = {"zh-CN": template}
+    complexity, max_steps = 4, 40
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        shops = meituan.sample_shops(rng, pick(rng, sorted(meituan.MENUS), 2), 2)
+        shop = pick(rng, shops)
+        dish = pick(rng, [d for d, _ in meituan.MENUS[shop["category"]]])
+        shop["minimum"] = min(shop["minimum"], dict(shop["prices"])[dish])
+        names = [str(n) for n in pick(rng, NAMES, 4)]
+        return {"shops": shops, "shop_name": shop["name"], "dish": dish, "names": names,
+                "friend": names[int(rng.integers(len(names)))], "pin": sample_pin(rng),
+                "balance": int(rng.integers(20, 80)) * 1000}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        set_wallet(state, params["balance"], params["pin"])
+        meituan.write_shops(state, params["shops"], addresses=len(meituan.ADDRESSES))
+        chats = seed_social(state, rng, params["names"])
+        say(state, chats[params["friend"]], params["friend"],
+            f"能帮我在美团点一份{params['dish']}吗？要“{params['shop_name']}”家的，"
+            "送到公司就行，谢谢！", time="11:20")
+
+    def total(self, p: Mapping[str, Any]) -> int:
+        shop = next(s for s in p["shops"] if s["name"] == p["shop_name"])
+        return meituan.order_total(shop, [[p["dish"], 1]])
+
+    def where(self, p: Mapping[str, Any]) -> dict[str, Any]:
+        office = dict((a[0], a[1]) for a in meituan.ADDRESSES)["公司"]
+        return {"shop_name": p["shop_name"], "address": office,
+                "items": meituan.same_items([[p["dish"], 1]])}
+
+    def chat(self, p: Mapping[str, Any]) -> int:
+        return list(p["names"]).index(p["friend"]) + 1
+
+    def criteria(self, params: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        total = self.total(params)
+        mine = {"chat": self.chat(params), "sender": ME}
+        before = len(matching(initial, CHAT_MESSAGES, mine))
+        return [Record(meituan.ORDERS, self.where(params), {"total": total}, count=1),
+                Record(TRANSACTIONS, {"amount": -total}, count=1),
+                Value(BALANCE, params["balance"] - total),
+                Record(CHAT_MESSAGES, mine, count=before + 1),
+                NamesOrderEta(self.where(params), self.chat(params))]
+
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Allow(meituan.ORDERS, "added", max=1), Allow(TRANSACTIONS, "added", max=1),
+                Becomes(BALANCE, params["balance"] - self.total(params)),
+                Allow(CHAT_MESSAGES, "added", max=1)]
+
+    def declared_near_misses(self, initial: Any, final: Any, p: Mapping[str, Any],
+                             answer: str | None) -> list[NearMiss]:
+        wrong = copy.deepcopy(dict(final))
+        for m in matching(wrong, CHAT_MESSAGES, {"chat": self.chat(p), "sender": ME}):
+            m["text"] = "已经帮你点好了，大概半小时到。"  # type: ignore[index]
+        return [NearMiss(wrong, None, "replied without the order's arrival time")]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from open_chat(ui, p["friend"])
+        asks = [e.text for e in ui.find_all() if "帮我在美团点一份" in e.text]
+        found = re.search(r"点一份(.+?)吗.*“(.+?)”", asks[0]) if asks else None
+        if found is None:
+            raise OracleError("the friend's request is not on screen")
+        dish, shop = found.group(1), found.group(2)
+        ui.why(f"{p['friend']}要“{shop}”的{dish}，送到公司")
+        yield from meituan.open_shop(ui, shop)
+        yield from meituan.order_dishes(ui, [[dish, 1]], "公司")
+        yield from meituan.pay(ui, p["pin"])
+        eta = ui.must(id="order_eta").text.removeprefix("预计送达 ")
+        ui.why(f"订单预计{eta}送达，回复{p['friend']}")
+        yield from ui.open_app("Chat")
+        if ui.find(id="composer", kind="text_field") is None:  # WeChat left elsewhere
+            yield from open_chat(ui, p["friend"])
+        yield from ui.fill("composer", f"预计送达 {eta}")
+        yield from ui.tap(id="send")
+        yield from ui.finish()
+
+
+TEMPLATES: list[Task] = [CrossMeituanOrderForFriend()]

@@ -1,0 +1,49 @@
+"""A 美团 order a WeChat friend asked for: the reply in the chat must name the arrival time of
+the order placed (not the shop's delivery minutes, not another order's time, nothing more);
+the order must be the friend's dish from the friend's shop, to the office."""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+import pytest
+
+from phone_gym.crossapp.chinese_life import CrossMeituanOrderForFriend, tells_time
+from phone_gym.mockapps import APPS, Episode
+from phone_gym.mockapps.chat.fixtures import ME, MESSAGES
+from phone_gym.mockapps.meituan.fixtures import ORDERS
+from phone_gym.verifiers import lookup
+from phone_gym.world import Device
+
+
+def solved(seed: int) -> tuple[Episode, dict]:
+    ep = Episode(CrossMeituanOrderForFriend(), Device(APPS), np.random.default_rng(seed))
+    ep.solve()
+    final = ep.host.snapshot(ep.template)
+    assert ep.template.verify(ep.initial, final, ep.params, None).success
+    return ep, final
+
+
+@pytest.mark.parametrize(("text", "told"), [
+    ("预计送达 12:35", True), ("帮你点好了，预计12:35送到公司。", True), ("大约12点35分到", True),
+    ("12:351", False), ("12:35或者12:50", False), ("不是12:35", False), ("大概30分钟到", False),
+])
+def test_the_reply_tells_the_time_and_nothing_else(text: str, told: bool) -> None:
+    assert tells_time(text, "12:35") is told
+
+
+def test_a_reply_with_another_time_or_for_another_dish_fails() -> None:
+    ep, final = solved(3)
+    [order] = [o for o in lookup(final, ORDERS).values()]
+    [reply] = [m for m in lookup(final, MESSAGES).values()
+               if m["sender"] == ME and order["eta"] in m["text"]]
+    h, m = map(int, order["eta"].split(":"))
+    late = copy.deepcopy(final)
+    [r] = [x for x in lookup(late, MESSAGES).values() if x["id"] == reply["id"]]
+    r["text"] = f"预计送达 {h:02d}:{(m + 10) % 60:02d}"
+    assert not ep.template.verify(ep.initial, late, ep.params, None).success
+    other = copy.deepcopy(final)
+    [o] = lookup(other, ORDERS).values()
+    o["items"] = [[n, q + 1] for n, q in o["items"]]
+    assert not ep.template.verify(ep.initial, other, ep.params, None).success
