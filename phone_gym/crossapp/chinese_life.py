@@ -1,5 +1,6 @@
 """Cross-app templates on the everyday Chinese apps of the paper's world: a 美团 (Meituan)
-order a friend asked for in WeChat, answered in the chat with the order's arrival time.
+order a friend asked for in WeChat, answered in the chat with the order's arrival time; a
+淘宝 (Taobao) product found by its sales, shared to a WeChat group.
 Chinese instructions; the apps through their public ``fixtures`` only.
 
 The arrival check reads the order the agent placed in the final state: the reply must name
@@ -29,13 +30,16 @@ from ..mockapps.chat.fixtures import (
 )
 from ..mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
 from ..mockapps.meituan import fixtures as meituan
+from ..mockapps.taobao import fixtures as taobao
 from ..tasks.driver import Driver, OracleError
+from ..tasks.families import read_rows
 from ..tasks.task import Task
 from ..tasks.vocab import pick
 from ..verifiers import Allow, Allowed, Becomes, Criterion, Matcher, NearMiss, Record, Value
 from ..verifiers.criteria import matching
 
 NAMES = ("李娜", "张伟", "王芳", "刘洋", "陈静", "赵磊", "孙梅", "周涛")
+GROUPS = ("家人群", "项目组", "羽毛球群", "大学同学", "读书会", "业主群")
 ZH = ("en-US", "zh-CN")
 
 
@@ -169,4 +173,53 @@ class CrossMeituanOrderForFriend(Task):
         yield from ui.finish()
 
 
-TEMPLATES: list[Task] = [CrossMeituanOrderForFriend()]
+class CrossTaobaoShareBestSeller(Task):
+    """Search 淘宝, find the product most people paid for, and share its link to a WeChat
+    group (淘宝's 分享): the group's message must carry that product's link."""
+
+    apps = ("Taobao", "Chat")
+    tags = frozenset({"handoff"})
+    locales = ZH
+    template = "在淘宝搜“{word}”，把付款人数最多的那件宝贝分享到微信群“{group}”。"
+    instructions = {"zh-CN": template}
+    complexity, max_steps = 3, 18
+    derivations = {"product": "the most sales among the results listed"}
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        words = pick(rng, sorted(taobao.CATALOGUE), 2)
+        groups = [str(g) for g in pick(rng, GROUPS, 3)]
+        return {"word": words[0], "products": taobao.sample_products(rng, words),
+                "names": [str(n) for n in pick(rng, NAMES, 3)], "groups": groups,
+                "group": groups[int(rng.integers(len(groups)))]}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        taobao.write_products(state, params["products"])
+        seed_social(state, rng, params["names"], params["groups"])
+
+    def criteria(self, params: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        pid, best = max(((i + 1, x) for i, x in enumerate(params["products"])
+                         if x["word"] == params["word"]), key=lambda t: t[1]["sales"])
+        chat = len(params["names"]) + list(params["groups"]).index(params["group"]) + 1
+        return [Record(CHAT_MESSAGES, {"chat": chat, "sender": ME, "kind": "link",
+                                       "text": best["title"],
+                                       "content": taobao.product_link(pid)}, count=1)]
+
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Allow(CHAT_MESSAGES, "added", max=1)]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from taobao.search(ui, p["word"])
+        yield from ui.tap(id="sort_1")  # 销量: the most sold first
+        rows = yield from read_rows(ui, "item")
+        row, title, hint = max(rows, key=lambda r: int(re.findall(r"(\d+)人付款", r[2])[0]))
+        ui.why(f"付款人数最多的是“{title}”（{hint}）")
+        yield from ui.tap(id=row)
+        yield from ui.tap(id="share")
+        yield from ui.tap(p["group"], kind="list_item")
+        yield from ui.tap(id="button_send")
+        yield from ui.finish()
+
+
+TEMPLATES: list[Task] = [CrossMeituanOrderForFriend(), CrossTaobaoShareBestSeller()]

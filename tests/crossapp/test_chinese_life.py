@@ -1,24 +1,32 @@
 """A 美团 order a WeChat friend asked for: the reply in the chat must name the arrival time of
 the order placed (not the shop's delivery minutes, not another order's time, nothing more);
-the order must be the friend's dish from the friend's shop, to the office."""
+the order must be the friend's dish from the friend's shop, to the office. A 淘宝 best
+seller shared to a WeChat group: the link must be the best seller's."""
 
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import numpy as np
 import pytest
 
-from phone_gym.crossapp.chinese_life import CrossMeituanOrderForFriend, tells_time
+from phone_gym.crossapp.chinese_life import (
+    CrossMeituanOrderForFriend,
+    CrossTaobaoShareBestSeller,
+    tells_time,
+)
 from phone_gym.mockapps import APPS, Episode
 from phone_gym.mockapps.chat.fixtures import ME, MESSAGES
 from phone_gym.mockapps.meituan.fixtures import ORDERS
+from phone_gym.mockapps.taobao.fixtures import product_link
 from phone_gym.verifiers import lookup
 from phone_gym.world import Device
 
 
-def solved(seed: int) -> tuple[Episode, dict]:
-    ep = Episode(CrossMeituanOrderForFriend(), Device(APPS), np.random.default_rng(seed))
+def solved(seed: int, template: Any = None) -> tuple[Episode, dict]:
+    template = template or CrossMeituanOrderForFriend()
+    ep = Episode(template, Device(APPS), np.random.default_rng(seed))
     ep.solve()
     final = ep.host.snapshot(ep.template)
     assert ep.template.verify(ep.initial, final, ep.params, None).success
@@ -47,3 +55,15 @@ def test_a_reply_with_another_time_or_for_another_dish_fails() -> None:
     [o] = lookup(other, ORDERS).values()
     o["items"] = [[n, q + 1] for n, q in o["items"]]
     assert not ep.template.verify(ep.initial, other, ep.params, None).success
+
+
+def test_sharing_the_second_best_seller_fails() -> None:
+    ep, final = solved(2, CrossTaobaoShareBestSeller())
+    ranked = sorted(((i + 1, x) for i, x in enumerate(ep.params["products"])
+                     if x["word"] == ep.params["word"]), key=lambda t: -t[1]["sales"])
+    [msg] = [m for m in lookup(final, MESSAGES).values() if m["kind"] == "link"]
+    assert msg["content"] == product_link(ranked[0][0])
+    wrong = copy.deepcopy(final)
+    [m] = [m for m in lookup(wrong, MESSAGES).values() if m["kind"] == "link"]
+    m["text"], m["content"] = ranked[1][1]["title"], product_link(ranked[1][0])
+    assert not ep.template.verify(ep.initial, wrong, ep.params, None).success
