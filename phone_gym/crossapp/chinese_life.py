@@ -1,6 +1,7 @@
 """Cross-app templates on the everyday Chinese apps of the paper's world: a 美团 (Meituan)
 order a friend asked for in WeChat, answered in the chat with the order's arrival time; a
-淘宝 (Taobao) product found by its sales, shared to a WeChat group.
+淘宝 (Taobao) product found by its sales, shared to a WeChat group; what a 小红书
+(Xiaohongshu) note recommends, saved into a new 腾讯文档 (TencentDocs) document.
 Chinese instructions; the apps through their public ``fixtures`` only.
 
 The arrival check reads the order the agent placed in the final state: the reply must name
@@ -29,16 +30,29 @@ from ..mockapps.chat.fixtures import (
     set_wallet,
 )
 from ..mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
+from ..mockapps.docs import fixtures as docs
 from ..mockapps.meituan import fixtures as meituan
 from ..mockapps.taobao import fixtures as taobao
+from ..mockapps.xiaohongshu import fixtures as xhs
 from ..tasks.driver import Driver, OracleError
 from ..tasks.families import read_rows
 from ..tasks.task import Task
 from ..tasks.vocab import pick
-from ..verifiers import Allow, Allowed, Becomes, Criterion, Matcher, NearMiss, Record, Value
+from ..verifiers import (
+    Allow,
+    Allowed,
+    Becomes,
+    Criterion,
+    Matcher,
+    NearMiss,
+    Record,
+    Value,
+    same_text,
+)
 from ..verifiers.criteria import matching
 
 NAMES = ("李娜", "张伟", "王芳", "刘洋", "陈静", "赵磊", "孙梅", "周涛")
+DOC_TITLES = ("种草清单", "想去的地方", "周末计划", "待买好物")
 GROUPS = ("家人群", "项目组", "羽毛球群", "大学同学", "读书会", "业主群")
 ZH = ("en-US", "zh-CN")
 
@@ -222,4 +236,56 @@ class CrossTaobaoShareBestSeller(Task):
         yield from ui.finish()
 
 
-TEMPLATES: list[Task] = [CrossMeituanOrderForFriend(), CrossTaobaoShareBestSeller()]
+class CrossXhsRecommendationToDocs(Task):
+    """Read what a 小红书 note recommends and write it down in a new 腾讯文档 document: the
+    document's body must be exactly the recommended place or thing."""
+
+    apps = ("Xiaohongshu", "TencentDocs")
+    tags = frozenset({"handoff"})
+    locales = ZH
+    template = ("看看小红书上{author}的“{title}”推荐了什么，在腾讯文档新建一篇标题为“{doc_title}”"
+                "的文档，正文只写推荐的名字。")
+    instructions = {"zh-CN": template}
+    complexity, max_steps = 3, 20
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        notes = xhs.sample_notes(rng, 6)
+        n = notes[int(rng.integers(len(notes)))]
+        return {"notes": notes, "title": n["title"], "author": n["author"],
+                "thing": n["thing"], "doc_title": pick(rng, DOC_TITLES)}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        xhs.write_notes(state, params["notes"])
+        docs.seed_docs(state, rng, 3, avoid=[params["doc_title"]])
+
+    def criteria(self, params: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        return [Record(docs.COLLECTION, {"title": same_text(params["doc_title"]),
+                                         "body": same_text(params["thing"])}, count=1)]
+
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Allow(docs.COLLECTION, "added", max=1)]
+
+    def declared_near_misses(self, initial: Any, final: Any, p: Mapping[str, Any],
+                             answer: str | None) -> list[NearMiss]:
+        whole = copy.deepcopy(dict(final))
+        for d in matching(whole, docs.COLLECTION, {"title": same_text(p["doc_title"])}):
+            d["body"] = next(n["body"] for n in p["notes"]  # type: ignore[index]
+                             if n["title"] == p["title"])
+        return [NearMiss(whole, None, "the whole note pasted, not the name")]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from xhs.open_note(ui, p["title"])
+        thing = xhs.recommended(ui)
+        ui.why(f"笔记推荐的是“{thing}”，记到腾讯文档")
+        yield from ui.open_app("TencentDocs")
+        yield from ui.tap(id="new_doc")
+        yield from ui.fill("title", p["doc_title"])
+        yield from ui.fill("body", thing)
+        yield from ui.tap(id="save")
+        yield from ui.finish()
+
+
+TEMPLATES: list[Task] = [CrossMeituanOrderForFriend(), CrossTaobaoShareBestSeller(),
+                         CrossXhsRecommendationToDocs()]

@@ -1,7 +1,8 @@
 """A 美团 order a WeChat friend asked for: the reply in the chat must name the arrival time of
 the order placed (not the shop's delivery minutes, not another order's time, nothing more);
 the order must be the friend's dish from the friend's shop, to the office. A 淘宝 best
-seller shared to a WeChat group: the link must be the best seller's."""
+seller shared to a WeChat group: the link must be the best seller's. A 小红书 note's
+recommendation in a 腾讯文档 document: the name itself, not the whole note."""
 
 from __future__ import annotations
 
@@ -14,10 +15,12 @@ import pytest
 from phone_gym.crossapp.chinese_life import (
     CrossMeituanOrderForFriend,
     CrossTaobaoShareBestSeller,
+    CrossXhsRecommendationToDocs,
     tells_time,
 )
 from phone_gym.mockapps import APPS, Episode
 from phone_gym.mockapps.chat.fixtures import ME, MESSAGES
+from phone_gym.mockapps.docs.fixtures import COLLECTION as DOCS
 from phone_gym.mockapps.meituan.fixtures import ORDERS
 from phone_gym.mockapps.taobao.fixtures import product_link
 from phone_gym.verifiers import lookup
@@ -67,3 +70,16 @@ def test_sharing_the_second_best_seller_fails() -> None:
     [m] = [m for m in lookup(wrong, MESSAGES).values() if m["kind"] == "link"]
     m["text"], m["content"] = ranked[1][1]["title"], product_link(ranked[1][0])
     assert not ep.template.verify(ep.initial, wrong, ep.params, None).success
+
+
+def test_the_document_holds_the_recommended_name_only() -> None:
+    ep, final = solved(1, CrossXhsRecommendationToDocs())
+    [doc] = [d for d in lookup(final, DOCS).values() if d["title"] == ep.params["doc_title"]]
+    assert doc["body"] == ep.params["thing"]
+    for body in (f"推荐：{ep.params['thing']}", ep.params["notes"][0]["thing"]
+                 if ep.params["notes"][0]["thing"] != ep.params["thing"]
+                 else ep.params["notes"][1]["thing"]):
+        wrong = copy.deepcopy(final)
+        [d] = [d for d in lookup(wrong, DOCS).values() if d["title"] == ep.params["doc_title"]]
+        d["body"] = body
+        assert not ep.template.verify(ep.initial, wrong, ep.params, None).success
