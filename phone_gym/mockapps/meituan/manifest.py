@@ -24,7 +24,7 @@ MANIFEST = AppManifest(
         models="美团 (Meituan) 12.x, its 外卖 (food delivery) channel",
         title="美团外卖",
         light=make_palette(YELLOW, bg=(245, 245, 245), title_align="left"),
-        actions=("search",),
+        actions=(),  # search is a field on the first screen, not an app-bar action
         navigation="bottom_bar",
         nav_items=("首页", "订单", "我的"),
         nav_icons=("home", "list", "person"),

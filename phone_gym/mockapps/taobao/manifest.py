@@ -24,7 +24,7 @@ MANIFEST = AppManifest(
         models="手机淘宝 (Taobao) 10.x",
         title="淘宝",
         light=make_palette(ORANGE, bg=(244, 244, 244), title_align="left"),
-        actions=("search",),
+        actions=(),  # search is a field on the first screen, not an app-bar action
         navigation="bottom_bar",
         nav_items=("首页", "购物车", "我的淘宝"),
         nav_icons=("home", "shopping_cart", "person"),

@@ -22,7 +22,7 @@ MANIFEST = AppManifest(
         models="小红书 (Xiaohongshu) 8.x",
         title="发现",
         light=make_palette(RED, bg=(255, 255, 255), title_align="center"),
-        actions=("search",),
+        actions=(),  # search is a field on the first screen, not an app-bar action
         navigation="bottom_bar",
         nav_items=("首页", "发布", "我"),
         nav_icons=("home", "add_circle", "person"),
