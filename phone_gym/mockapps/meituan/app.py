@@ -130,10 +130,16 @@ def distance_text(metres: int) -> str:
     return f"{metres}m" if metres < 1000 else f"{metres / 1000:.1f}km"
 
 
+def price_text(cents: int) -> str:
+    """``1000`` -> ``"¥10"``, ``150`` -> ``"¥1.50"`` (whole yuan without cents, as 美团)."""
+    return yuan(cents).removesuffix(".00")
+
+
 def shop_line(s: Shop) -> str:
-    """The shop row's second line, as 美团 lists it."""
-    return (f"{s.rating / 10:.1f}分 · 月售{s.sales} · {distance_text(s.distance)} · "
-            f"{s.minutes}分钟 · 起送{yuan(s.minimum)} · 配送{yuan(s.fee)}")
+    """The shop row's second line, as 美团 lists it: what decides an order first (the row
+    is cut at the screen's edge: monthly sales last)."""
+    return (f"{s.rating / 10:.1f}分 · 起送{price_text(s.minimum)} · 配送{price_text(s.fee)} · "
+            f"{distance_text(s.distance)} · {s.minutes}分钟 · 月售{s.sales}")
 
 
 def shops_shown(data: MeituanData, query: str, category: str, sort: str) -> list[Shop]:
