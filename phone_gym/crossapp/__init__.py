@@ -16,7 +16,8 @@ from typing import Any
 #: The modules of cross-app templates, in listing order.
 MODULES = tuple(f"{__name__}.{m}" for m in (
     "tasks", "handoff", "artifact_media", "artifact_docs", "persistent_bookings",
-    "persistent_money", "multihop_life", "multihop_work", "androidworld", "chinese_apps"))
+    "persistent_money", "multihop_life", "multihop_work", "androidworld", "chinese_apps",
+    "chinese_life"))
 
 __all__ = ["MODULES", "TEMPLATES"]
 

@@ -128,3 +128,8 @@ def test_icons_may_be_given_by_label_and_a_look_names_its_bar_style() -> None:
     assert [t.selected for t in bar.children] == [False, False, False, True]
     with pytest.raises(ValueError, match="nav_style 'cupertino'; accepted: material, wechat"):
         AppLook(nav_style="cupertino")
+
+
+def test_chinese_labels_take_their_icons_name_as_id() -> None:
+    bar = BottomNav(("首页", "订单", "Me 我的"), ("home", "list", "person"), "首页", print)
+    assert [t.id for t in bar.children] == ["tab_home", "tab_list", "tab_me"]

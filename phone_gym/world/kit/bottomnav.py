@@ -30,7 +30,8 @@ MIN_ITEMS, MAX_ITEMS = 2, 5
 
 def BottomNav(labels: Sequence[str], icons: Sequence[str] | Mapping[str, str], selected: str,
               on_select: Callable[[str], None], *, style: str = "material") -> Node:
-    """A bottom navigation bar of ``labels`` (ids ``tab_<label>``) with one Material icon
+    """A bottom navigation bar of ``labels`` (ids ``tab_<label>``; ``tab_<icon>`` for a
+    label with no Latin letters or digits, such as 首页) with one Material icon
     each (``icons`` in the same order, or by label); ``selected`` is the current one. A tap
     calls ``on_select(label)``. ``style`` is one of ``NAV_STYLES``."""
     labels = list(labels)
@@ -59,7 +60,9 @@ def BottomNav(labels: Sequence[str], icons: Sequence[str] | Mapping[str, str], s
         raise ValueError(f"BottomNav: selected {selected!r}; accepted: {', '.join(labels)}")
     items = []
     for label, name in zip(labels, names, strict=True):
-        item = Tab(label, label == selected, partial(on_select, label), id=f"tab_{slug(label)}")
+        key = slug(label)
+        key = name if key == "item" else key  # a label with no Latin letters (首页): its icon
+        item = Tab(label, label == selected, partial(on_select, label), id=f"tab_{key}")
         item.glyph, item.desc, item.style = name, label, f"nav_{style}"
         items.append(item)
     bar = TabBar(items)
