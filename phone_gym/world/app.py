@@ -242,8 +242,19 @@ class App:
         self.journal = None
 
 
+class Unknown:
+    """The type of ``UNKNOWN``: one instance, which pickles as a reference to it (an env
+    pickled with a handle whose fresh data is not known yet loads with the same one)."""
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+    def __reduce__(self) -> str:
+        return "UNKNOWN"
+
+
 #: An ``AppHandle``'s fresh data before anyone said what it is.
-UNKNOWN: Any = type("Unknown", (), {"__repr__": lambda self: "UNKNOWN"})()
+UNKNOWN: Any = Unknown()
 
 
 class AppHandle:

@@ -153,3 +153,13 @@ def test_a_menu_whose_item_was_filtered_away_pickles() -> None:
         twin = pickle.loads(blob)
         for k in range(t, len(script)):
             assert comparable(twin.step(script[k])) == results[k], (t, k)
+
+
+def test_an_app_handle_whose_fresh_data_is_unknown_pickles() -> None:
+    """A handle made before its app's fresh data is known holds ``UNKNOWN``; an env pickled
+    then (the adversarial suite's checkpoints) used to fail with "Can't pickle <class
+    'phone_gym.world.app.Unknown'>" when the handle's app had never been listed."""
+    from phone_gym.world.app import UNKNOWN
+
+    twin = pickle.loads(pickle.dumps({"fresh": UNKNOWN}))
+    assert twin["fresh"] is UNKNOWN and repr(twin["fresh"]) == "UNKNOWN"
