@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+import numpy as np
 from PIL import Image, UnidentifiedImageError
 
 from .base import Backend, DeviceError, ShellResult
@@ -226,6 +227,12 @@ class AdbBackend:
         output is not raw is asked for ``screencap -p`` from then on (see ``capture``)."""
         return capture(self, self.display)
 
+    def frame(self) -> Image.Image:
+        """``screenshot`` without the conversion to RGB: a raw RGBA/RGBX frame is an
+        ``"RGBX"`` image over the bytes received (``raw_frame``), for a caller that
+        reduces or samples it first (``RealPhoneEnv``)."""
+        return capture(self, self.display, rgb=False)
+
     def dump_ui(self) -> str:
         """``uiautomator dump`` to a fresh file, checked, read and removed (``shell_dump``)."""
         return shell_dump(self, self.dump_timeout)
@@ -289,15 +296,17 @@ def screencap_command(display: str | None, png: bool = True) -> str:
     return f"{command} -d {display}"
 
 
-def capture(backend: Any, display: str | None) -> Image.Image:
+def capture(backend: Any, display: str | None, rgb: bool = True) -> Image.Image:
     """The screen of ``backend`` (an ``AdbBackend`` or ``LocalBackend``: ``shell_bytes``,
-    ``serial`` and a ``raw_frames`` flag) as an RGB image: raw ``screencap`` while the
-    phone gives raw frames, else ``screencap -p``. The first capture that is not raw (a
-    phone or a shell wrapper that only makes PNGs) turns ``raw_frames`` off."""
+    ``serial`` and a ``raw_frames`` flag) as an RGB image (``rgb=False``: a raw RGBA/RGBX
+    frame stays an ``"RGBX"`` image over the received bytes, ``raw_frame``): raw
+    ``screencap`` while the phone gives raw frames, else ``screencap -p``. The first
+    capture that is not raw (a phone or a shell wrapper that only makes PNGs) turns
+    ``raw_frames`` off."""
     if backend.raw_frames is not False:
         data = backend.shell_bytes(screencap_command(display, png=False))
         try:
-            image = raw_image(data)
+            image = raw_image(data) if rgb else raw_frame(data)
         except ValueError:
             if backend.raw_frames:  # raw frames before: this one is broken, not PNG-only
                 raise DeviceError(f"screencap on {backend.serial} returned a broken raw "
@@ -349,6 +358,18 @@ def raw_image(data: bytes | memoryview) -> Image.Image:
     offset, width, height, _, fmt = raw_layout(data)
     return Image.frombytes("RGB", (width, height), memoryview(data)[offset:], "raw",
                            RAW_FORMATS[fmt][1])
+
+
+def raw_frame(data: bytes) -> Image.Image:
+    """Raw ``screencap`` output as ``raw_image`` reads it, but unconverted where it can be:
+    RGBA_8888 and RGBX_8888 frames become an ``"RGBX"`` image that shares ``data``'s
+    memory (``Image.frombuffer``: no copy; the alpha byte is ignored as ``raw_image``
+    drops it); other formats an RGB image (``raw_image``). ``ValueError`` when not raw."""
+    offset, width, height, _, fmt = raw_layout(data)
+    if RAW_FORMATS[fmt][1] != "RGBX":
+        return raw_image(data)
+    pixels = np.frombuffer(data, np.uint8, width * height * 4, offset)  # a view, no copy
+    return Image.frombuffer("RGBX", (width, height), pixels, "raw", "RGBX", 0, 1)
 
 
 def shell_dump(backend: Backend, timeout: float) -> str:

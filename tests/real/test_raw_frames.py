@@ -15,6 +15,7 @@ from PIL import Image
 
 from phone_gym.real.backend import (
     AdbBackend,
+    raw_frame,
     raw_image,
     raw_layout,
     screencap_command,
@@ -104,6 +105,40 @@ def test_the_virtual_devices_raw_output_is_its_pngs_pixels() -> None:
     assert (pixels[..., 3] == 255).all()
     assert np.array_equal(pixels[..., :3], png_pixels(phone))
     assert np.array_equal(np.asarray(raw_image(raw)), png_pixels(phone))
+
+
+@pytest.mark.parametrize("fmt", [1, 2, 3, 5])
+def test_raw_frame_is_raw_image_unconverted(fmt: int) -> None:
+    pixels = RGB if fmt == 3 else with_alpha(RGB if fmt != 5 else RGB[..., ::-1], 7)
+    data = aosp_raw(np.ascontiguousarray(pixels), fmt, 1)
+    frame = raw_frame(data)
+    assert frame.mode == ("RGBX" if fmt in (1, 2) else "RGB")
+    assert np.array_equal(np.asarray(frame.convert("RGB")), RGB)
+    assert frame.size == (3, 5)
+
+
+def test_the_env_reads_unconverted_frames_to_the_same_observation() -> None:
+    """``RealPhoneEnv`` fits ``frame()`` (RGBX over the received bytes): the same pixels as
+    the RGB screenshot fitted, at a whole-number and at another size; ``is_black`` samples
+    a Pillow image as it samples the array."""
+    from phone_gym.envs.real_phone import fit
+    from phone_gym.real.frames import is_black
+
+    backend = LocalBackend()
+    rgb, frame = backend.screenshot(), backend.frame()
+    assert frame.mode == "RGBX"
+    for size in ((540, 1200), (1080, 2400), (500, 1000)):
+        fitted = fit(frame, size)
+        assert fitted.mode == "RGB"
+        assert np.array_equal(np.asarray(fitted), np.asarray(fit(rgb, size)))
+    rng = np.random.default_rng(3)
+    for share in (0.99, 0.999, 1.0):  # around BLACK_SHARE: sampled pixels decide
+        pixels = np.where(rng.random((2400, 1080, 1)) < share, 0, 200).astype(np.uint8)
+        pixels = np.repeat(pixels, 3, axis=2)
+        image = Image.fromarray(pixels)
+        rgbx = Image.frombuffer("RGBX", (1080, 2400), with_alpha(pixels).tobytes(), "raw",
+                                "RGBX", 0, 1)
+        assert is_black(image) == is_black(rgbx) == is_black(pixels)
 
 
 @pytest.fixture
