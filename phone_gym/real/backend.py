@@ -152,6 +152,8 @@ class AdbBackend:
         #: The physical display ``screenshot`` captures (``screencap -d``; None: the
         #: phone's only one). ``RealPhoneEnv`` sets it from ``frames.choose_display``.
         self.display: str | None = None
+        #: The size each ``shell_bytes`` command's output had last time (``read_all``).
+        self._output_sizes: dict[str, int] = {}
 
     def _where(self) -> str:
         return f"adb server {self.host}:{self.port}"
@@ -188,21 +190,27 @@ class AdbBackend:
         return ShellResult(int(result.returncode), str(result.output),
                            str(result.stdout) if self._v2 else None)
 
-    def shell_bytes(self, command: str, timeout: float | None = None) -> bytes:
+    def shell_bytes(self, command: str, timeout: float | None = None) -> bytes | bytearray:
         """Raw output of ``command`` (for binary output such as ``screencap``), as ``adb
         exec-out`` reads it: the ``exec:`` service (AOSP adb ``client/commandline.cpp``),
         read in large chunks (adbutils' ``read_until_close`` grows one bytes object 4 KiB
-        at a time, which is quadratic in a 10 MB raw frame)."""
+        at a time, which is quadratic in a 10 MB raw frame), into one buffer the size the
+        same command's output had last time (``read_all``: a frame is read without a
+        joining copy)."""
         limit = self.timeout if timeout is None else timeout
 
-        def run() -> bytes:
+        def run() -> bytes | bytearray:
             conn = self._device.open_transport(timeout=limit)
             try:
                 conn.send_command("exec:" + command)
                 conn.check_okay()
-                return read_all(conn.conn)
+                data = read_all(conn.conn, size_hint=self._output_sizes.get(command, 0))
             finally:
                 conn.close()
+            if len(self._output_sizes) >= 16:
+                self._output_sizes.clear()
+            self._output_sizes[command] = len(data)
+            return data
         return self._call(f"exec-out {command[:60]!r}", run)
 
     def pull(self, path: str) -> bytes | None:
@@ -275,14 +283,33 @@ def turned_size(natural: tuple[int, int], output: str) -> tuple[int, int]:
     return width, height
 
 
-def read_all(sock: socket.socket, chunk: int = 1 << 20) -> bytes:
-    """Everything ``sock`` sends until it closes, read ``chunk`` bytes at a time."""
-    parts: list[bytes] = []
-    while True:
-        part = sock.recv(chunk)
-        if not part:
-            return b"".join(parts)
-        parts.append(part)
+def read_all(sock: socket.socket, chunk: int = 1 << 20,
+             size_hint: int = 0) -> bytes | bytearray:
+    """Everything ``sock`` sends until it closes, read ``chunk`` bytes at a time; with a
+    ``size_hint`` (the size expected), read into one buffer of that size (``recv_into``),
+    then whatever follows: the same bytes, without a copy to join the chunks."""
+    if size_hint <= 0:
+        parts: list[bytes] = []
+        while True:
+            part = sock.recv(chunk)
+            if not part:
+                return b"".join(parts)
+            parts.append(part)
+    buf = bytearray(size_hint)
+    with memoryview(buf) as view:
+        got = 0
+        while got < size_hint:
+            n = sock.recv_into(view[got:])
+            if not n:
+                break
+            got += n
+    if got < size_hint:
+        del buf[got:]
+        return buf
+    rest = read_all(sock, chunk)
+    if rest:
+        buf += rest
+    return buf
 
 
 def screencap_command(display: str | None, png: bool = True) -> str:
@@ -318,7 +345,7 @@ def capture(backend: Any, display: str | None, rgb: bool = True) -> Image.Image:
     return png_image(backend.shell_bytes(screencap_command(display)), backend.serial)
 
 
-def raw_layout(data: bytes | memoryview) -> tuple[int, int, int, int, int]:
+def raw_layout(data: bytes | bytearray | memoryview) -> tuple[int, int, int, int, int]:
     """Where the image of raw ``screencap`` output ``data`` lies: ``(offset of the pixels,
     width, height, bytes per pixel, format)``. The header (``RAW_HEADERS``) may follow a
     warning of up to ``RAW_PREFIX_LIMIT`` bytes; its size is the one
@@ -352,7 +379,7 @@ def _line_starts(head: bytes) -> Iterator[int]:
         at = head.find(b"\n", at + 1)
 
 
-def raw_image(data: bytes | memoryview) -> Image.Image:
+def raw_image(data: bytes | bytearray | memoryview) -> Image.Image:
     """Raw ``screencap`` output (``raw_layout``) as an RGB image; ``ValueError`` when it is
     not raw."""
     offset, width, height, _, fmt = raw_layout(data)
@@ -360,7 +387,7 @@ def raw_image(data: bytes | memoryview) -> Image.Image:
                            RAW_FORMATS[fmt][1])
 
 
-def raw_frame(data: bytes) -> Image.Image:
+def raw_frame(data: bytes | bytearray) -> Image.Image:
     """Raw ``screencap`` output as ``raw_image`` reads it, but unconverted where it can be:
     RGBA_8888 and RGBX_8888 frames become an ``"RGBX"`` image that shares ``data``'s
     memory (``Image.frombuffer``: no copy; the alpha byte is ignored as ``raw_image``
@@ -406,7 +433,7 @@ def checked_dump(output: str) -> str | None:
     return rest[start:end + len("</hierarchy>")]
 
 
-def png_of(data: bytes) -> bytes:
+def png_of(data: bytes | bytearray) -> bytes | bytearray:
     """``screencap -p``'s output from the PNG signature on: with several displays
     (foldables) and no ``-d``, AOSP ``cmds/screencap/screencap.cpp`` first prints "[Warning]
     Multiple displays were found, but no display id was specified! ..." (three lines, on
@@ -415,7 +442,7 @@ def png_of(data: bytes) -> bytes:
     return data[start:] if start > 0 else data
 
 
-def png_image(data: bytes, serial: str) -> Image.Image:
+def png_image(data: bytes | bytearray, serial: str) -> Image.Image:
     """``screencap -p``'s output as an RGB image, or ``DeviceError``."""
     try:
         return Image.open(io.BytesIO(png_of(data))).convert("RGB")

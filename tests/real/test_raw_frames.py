@@ -133,10 +133,10 @@ def test_the_env_reads_unconverted_frames_to_the_same_observation() -> None:
         assert np.array_equal(np.asarray(fitted), np.asarray(fit(rgb, size)))
     rng = np.random.default_rng(3)
     for share in (0.99, 0.999, 1.0):  # around BLACK_SHARE: sampled pixels decide
-        pixels = np.where(rng.random((2400, 1080, 1)) < share, 0, 200).astype(np.uint8)
-        pixels = np.repeat(pixels, 3, axis=2)
+        pixels = np.where(rng.random((1003, 601, 1)) < share, 0, 200).astype(np.uint8)
+        pixels = np.repeat(pixels, 3, axis=2)  # every 3rd pixel of every 3rd row sampled
         image = Image.fromarray(pixels)
-        rgbx = Image.frombuffer("RGBX", (1080, 2400), with_alpha(pixels).tobytes(), "raw",
+        rgbx = Image.frombuffer("RGBX", (601, 1003), with_alpha(pixels).tobytes(), "raw",
                                 "RGBX", 0, 1)
         assert is_black(image) == is_black(rgbx) == is_black(pixels)
 
@@ -202,3 +202,35 @@ def test_raw_screencap_is_screencap_cpps_layout(shape: tuple[int, int, int]) -> 
     assert raw_screencap(image) == aosp_raw(with_alpha(image), 1, 1)
     assert raw_screencap(image[:, ::-1]) == aosp_raw(with_alpha(image[:, ::-1]), 1, 1)
     assert len(raw_screencap(image)) == 16 + h * w * 4
+
+
+@pytest.mark.parametrize("hint", [0, 1, 999, 1000, 1001, 5000])
+def test_read_all_with_a_size_hint_reads_the_same_bytes(hint: int) -> None:
+    """``read_all`` reads into one buffer of the size expected (the command's output last
+    time): fewer bytes, exactly as many and more all come back whole."""
+    import socket
+    import threading
+
+    from phone_gym.real.backend import read_all
+
+    data = bytes(np.random.default_rng(hint).integers(0, 256, 1000, dtype=np.uint8))
+    a, b = socket.socketpair()
+    with a, b:
+        def send() -> None:
+            for i in range(0, len(data), 37):
+                b.sendall(data[i:i + 37])
+            b.shutdown(socket.SHUT_WR)
+        sender = threading.Thread(target=send)
+        sender.start()
+        assert bytes(read_all(a, chunk=64, size_hint=hint)) == data
+        sender.join()
+
+
+def test_adb_frames_read_into_a_buffer_of_the_last_size(
+        adb: tuple[AdbBackend, VirtualPhone]) -> None:
+    backend, phone = adb
+    first = backend.frame()
+    assert backend._output_sizes == {"screencap": 16 + 1080 * 2400 * 4}
+    second = backend.frame()
+    assert np.array_equal(np.asarray(second.convert("RGB")), png_pixels(phone))
+    assert np.array_equal(np.asarray(first.convert("RGB")), np.asarray(second.convert("RGB")))
