@@ -593,6 +593,10 @@ class U2Backend(AdbBackend):
         image = self._call("u2 screenshot", lambda: self._u2.screenshot())
         return image.convert("RGB")
 
+    def frame(self) -> Image.Image:
+        """The screen through u2's RPC (``screenshot``), not ``screencap``."""
+        return self.screenshot()
+
     def dump_ui(self) -> str:
         return str(self._call("u2 dump_hierarchy", lambda: self._u2.dump_hierarchy()))
 
