@@ -446,7 +446,7 @@ STATED: list[tuple[str, Callable[[], Any], Path]] = [
      lambda: script_default("benchmarks/vector_transfer.py", "--envs"), page("performance.md")),
     (r"in one run \((\d+) steps each, the default `--steps`",
      lambda: script_default("benchmarks/real_phone.py", "--steps"), page("performance.md")),
-    (r"oracle policy \(first (\d+) steps, cold caches\)",
+    (r"oracle policy \(the same (\d+) steps replayed\)",
      lambda: script_default("benchmarks/real_phone.py", "--steps"), page("performance.md")),
     (r"`python examples/sb3_ppo\.py` \(defaults: (\w+) timesteps, (\d+) envs",
      lambda: (script_default("examples/sb3_ppo.py", "--timesteps"),

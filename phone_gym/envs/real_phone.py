@@ -64,13 +64,16 @@ from .marks import draw_marks, resolve_index
 
 
 def fit(image: Image.Image, size: tuple[int, int]) -> Image.Image:
-    """``image`` resized to ``size`` (a whole-number reduction is a fast box filter)."""
-    if image.size == size:
-        return image
-    fx, fy = image.size[0] / size[0], image.size[1] / size[1]
-    if fx == fy and fx.is_integer():
-        return image.reduce(int(fx))
-    return image.resize(size, Image.Resampling.BILINEAR)
+    """``image`` resized to ``size`` (a whole-number reduction is a fast box filter), in
+    RGB: an ``"RGBX"`` frame (``AdbBackend.frame``) is reduced first and converted after,
+    the same pixels for a quarter of the conversion."""
+    if image.size != size:
+        fx, fy = image.size[0] / size[0], image.size[1] / size[1]
+        if fx == fy and fx.is_integer():
+            image = image.reduce(int(fx))
+        else:
+            image = image.resize(size, Image.Resampling.BILINEAR)
+    return image if image.mode == "RGB" else image.convert("RGB")
 
 
 log = logging.getLogger(__name__)
@@ -740,14 +743,16 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
 
     def _capture(self, backend: Backend) -> Image.Image:
         """The screenshot; a black one is told in ``info["frame"]`` (``real.frames``), and
-        when the screen went off the phone is woken and the screen taken again."""
-        image = backend.screenshot()
+        when the screen went off the phone is woken and the screen taken again. A backend
+        with ``frame`` (raw frames unconverted) is asked for that: ``fit`` converts."""
+        grab = getattr(backend, "frame", None)
+        image = grab() if callable(grab) else backend.screenshot()
         if not is_black(image):
             return image
         cause, message = black_reason(backend, self._package)
         if cause == "screen off":
             self._prepare(backend)
-            image = backend.screenshot()
+            image = grab() if callable(grab) else backend.screenshot()
             if not is_black(image):
                 return image
             cause, message = black_reason(backend, self._package)

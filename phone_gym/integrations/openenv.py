@@ -83,6 +83,7 @@ except ImportError as err:  # pragma: no cover - depends on the extra
 
 from ..actions import PhoneAction, format_action
 from ..envs.contract import PRIVILEGED_KEYS
+from ..envs.infos import UIElementList, row_dict
 from ..serving import AccessPolicy, new_token, served_url, split_token
 
 __all__ = ["ENV_IDS", "FRAME_FORMATS", "IDLE_TIMEOUT_S", "REQUEST_TIMEOUT_S", "PhoneEnvAction",
@@ -269,6 +270,8 @@ def _jsonable(value: Any) -> Any:
         return value.item()
     if isinstance(value, np.ndarray):
         return value.tolist()
+    if isinstance(value, UIElementList):  # rows of plain values: no walk through each dict
+        return [row_dict(row) for row in value.rows()]
     if isinstance(value, Mapping):
         return {str(k): _jsonable(v) for k, v in value.items()}
     if isinstance(value, PhoneAction):

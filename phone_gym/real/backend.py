@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+import numpy as np
 from PIL import Image, UnidentifiedImageError
 
 from .base import Backend, DeviceError, ShellResult
@@ -151,6 +152,8 @@ class AdbBackend:
         #: The physical display ``screenshot`` captures (``screencap -d``; None: the
         #: phone's only one). ``RealPhoneEnv`` sets it from ``frames.choose_display``.
         self.display: str | None = None
+        #: The size each ``shell_bytes`` command's output had last time (``read_all``).
+        self._output_sizes: dict[str, int] = {}
 
     def _where(self) -> str:
         return f"adb server {self.host}:{self.port}"
@@ -187,21 +190,27 @@ class AdbBackend:
         return ShellResult(int(result.returncode), str(result.output),
                            str(result.stdout) if self._v2 else None)
 
-    def shell_bytes(self, command: str, timeout: float | None = None) -> bytes:
+    def shell_bytes(self, command: str, timeout: float | None = None) -> bytes | bytearray:
         """Raw output of ``command`` (for binary output such as ``screencap``), as ``adb
         exec-out`` reads it: the ``exec:`` service (AOSP adb ``client/commandline.cpp``),
         read in large chunks (adbutils' ``read_until_close`` grows one bytes object 4 KiB
-        at a time, which is quadratic in a 10 MB raw frame)."""
+        at a time, which is quadratic in a 10 MB raw frame), into one buffer the size the
+        same command's output had last time (``read_all``: a frame is read without a
+        joining copy)."""
         limit = self.timeout if timeout is None else timeout
 
-        def run() -> bytes:
+        def run() -> bytes | bytearray:
             conn = self._device.open_transport(timeout=limit)
             try:
                 conn.send_command("exec:" + command)
                 conn.check_okay()
-                return read_all(conn.conn)
+                data = read_all(conn.conn, size_hint=self._output_sizes.get(command, 0))
             finally:
                 conn.close()
+            if len(self._output_sizes) >= 16:
+                self._output_sizes.clear()
+            self._output_sizes[command] = len(data)
+            return data
         return self._call(f"exec-out {command[:60]!r}", run)
 
     def pull(self, path: str) -> bytes | None:
@@ -225,6 +234,12 @@ class AdbBackend:
         which spares the phone a PNG encoding and this side a decoding; a phone whose
         output is not raw is asked for ``screencap -p`` from then on (see ``capture``)."""
         return capture(self, self.display)
+
+    def frame(self) -> Image.Image:
+        """``screenshot`` without the conversion to RGB: a raw RGBA/RGBX frame is an
+        ``"RGBX"`` image over the bytes received (``raw_frame``), for a caller that
+        reduces or samples it first (``RealPhoneEnv``)."""
+        return capture(self, self.display, rgb=False)
 
     def dump_ui(self) -> str:
         """``uiautomator dump`` to a fresh file, checked, read and removed (``shell_dump``)."""
@@ -268,14 +283,33 @@ def turned_size(natural: tuple[int, int], output: str) -> tuple[int, int]:
     return width, height
 
 
-def read_all(sock: socket.socket, chunk: int = 1 << 20) -> bytes:
-    """Everything ``sock`` sends until it closes, read ``chunk`` bytes at a time."""
-    parts: list[bytes] = []
-    while True:
-        part = sock.recv(chunk)
-        if not part:
-            return b"".join(parts)
-        parts.append(part)
+def read_all(sock: socket.socket, chunk: int = 1 << 20,
+             size_hint: int = 0) -> bytes | bytearray:
+    """Everything ``sock`` sends until it closes, read ``chunk`` bytes at a time; with a
+    ``size_hint`` (the size expected), read into one buffer of that size (``recv_into``),
+    then whatever follows: the same bytes, without a copy to join the chunks."""
+    if size_hint <= 0:
+        parts: list[bytes] = []
+        while True:
+            part = sock.recv(chunk)
+            if not part:
+                return b"".join(parts)
+            parts.append(part)
+    buf = bytearray(size_hint)
+    with memoryview(buf) as view:
+        got = 0
+        while got < size_hint:
+            n = sock.recv_into(view[got:])
+            if not n:
+                break
+            got += n
+    if got < size_hint:
+        del buf[got:]
+        return buf
+    rest = read_all(sock, chunk)
+    if rest:
+        buf += rest
+    return buf
 
 
 def screencap_command(display: str | None, png: bool = True) -> str:
@@ -289,15 +323,17 @@ def screencap_command(display: str | None, png: bool = True) -> str:
     return f"{command} -d {display}"
 
 
-def capture(backend: Any, display: str | None) -> Image.Image:
+def capture(backend: Any, display: str | None, rgb: bool = True) -> Image.Image:
     """The screen of ``backend`` (an ``AdbBackend`` or ``LocalBackend``: ``shell_bytes``,
-    ``serial`` and a ``raw_frames`` flag) as an RGB image: raw ``screencap`` while the
-    phone gives raw frames, else ``screencap -p``. The first capture that is not raw (a
-    phone or a shell wrapper that only makes PNGs) turns ``raw_frames`` off."""
+    ``serial`` and a ``raw_frames`` flag) as an RGB image (``rgb=False``: a raw RGBA/RGBX
+    frame stays an ``"RGBX"`` image over the received bytes, ``raw_frame``): raw
+    ``screencap`` while the phone gives raw frames, else ``screencap -p``. The first
+    capture that is not raw (a phone or a shell wrapper that only makes PNGs) turns
+    ``raw_frames`` off."""
     if backend.raw_frames is not False:
         data = backend.shell_bytes(screencap_command(display, png=False))
         try:
-            image = raw_image(data)
+            image = raw_image(data) if rgb else raw_frame(data)
         except ValueError:
             if backend.raw_frames:  # raw frames before: this one is broken, not PNG-only
                 raise DeviceError(f"screencap on {backend.serial} returned a broken raw "
@@ -309,7 +345,7 @@ def capture(backend: Any, display: str | None) -> Image.Image:
     return png_image(backend.shell_bytes(screencap_command(display)), backend.serial)
 
 
-def raw_layout(data: bytes | memoryview) -> tuple[int, int, int, int, int]:
+def raw_layout(data: bytes | bytearray | memoryview) -> tuple[int, int, int, int, int]:
     """Where the image of raw ``screencap`` output ``data`` lies: ``(offset of the pixels,
     width, height, bytes per pixel, format)``. The header (``RAW_HEADERS``) may follow a
     warning of up to ``RAW_PREFIX_LIMIT`` bytes; its size is the one
@@ -343,12 +379,24 @@ def _line_starts(head: bytes) -> Iterator[int]:
         at = head.find(b"\n", at + 1)
 
 
-def raw_image(data: bytes | memoryview) -> Image.Image:
+def raw_image(data: bytes | bytearray | memoryview) -> Image.Image:
     """Raw ``screencap`` output (``raw_layout``) as an RGB image; ``ValueError`` when it is
     not raw."""
     offset, width, height, _, fmt = raw_layout(data)
     return Image.frombytes("RGB", (width, height), memoryview(data)[offset:], "raw",
                            RAW_FORMATS[fmt][1])
+
+
+def raw_frame(data: bytes | bytearray) -> Image.Image:
+    """Raw ``screencap`` output as ``raw_image`` reads it, but unconverted where it can be:
+    RGBA_8888 and RGBX_8888 frames become an ``"RGBX"`` image that shares ``data``'s
+    memory (``Image.frombuffer``: no copy; the alpha byte is ignored as ``raw_image``
+    drops it); other formats an RGB image (``raw_image``). ``ValueError`` when not raw."""
+    offset, width, height, _, fmt = raw_layout(data)
+    if RAW_FORMATS[fmt][1] != "RGBX":
+        return raw_image(data)
+    pixels = np.frombuffer(data, np.uint8, width * height * 4, offset)  # a view, no copy
+    return Image.frombuffer("RGBX", (width, height), pixels, "raw", "RGBX", 0, 1)
 
 
 def shell_dump(backend: Backend, timeout: float) -> str:
@@ -385,7 +433,7 @@ def checked_dump(output: str) -> str | None:
     return rest[start:end + len("</hierarchy>")]
 
 
-def png_of(data: bytes) -> bytes:
+def png_of(data: bytes | bytearray) -> bytes | bytearray:
     """``screencap -p``'s output from the PNG signature on: with several displays
     (foldables) and no ``-d``, AOSP ``cmds/screencap/screencap.cpp`` first prints "[Warning]
     Multiple displays were found, but no display id was specified! ..." (three lines, on
@@ -394,7 +442,7 @@ def png_of(data: bytes) -> bytes:
     return data[start:] if start > 0 else data
 
 
-def png_image(data: bytes, serial: str) -> Image.Image:
+def png_image(data: bytes | bytearray, serial: str) -> Image.Image:
     """``screencap -p``'s output as an RGB image, or ``DeviceError``."""
     try:
         return Image.open(io.BytesIO(png_of(data))).convert("RGB")
@@ -544,6 +592,10 @@ class U2Backend(AdbBackend):
     def screenshot(self) -> Image.Image:
         image = self._call("u2 screenshot", lambda: self._u2.screenshot())
         return image.convert("RGB")
+
+    def frame(self) -> Image.Image:
+        """The screen through u2's RPC (``screenshot``), not ``screencap``."""
+        return self.screenshot()
 
     def dump_ui(self) -> str:
         return str(self._call("u2 dump_hierarchy", lambda: self._u2.dump_hierarchy()))

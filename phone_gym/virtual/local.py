@@ -55,6 +55,10 @@ class LocalBackend:
         """As ``AdbBackend.screenshot``: raw ``screencap``, else ``-p`` (``capture``)."""
         return capture(self, self.display)
 
+    def frame(self) -> Image.Image:
+        """As ``AdbBackend.frame``: the screen unconverted (``raw_frame``)."""
+        return capture(self, self.display, rgb=False)
+
     def dump_ui(self) -> str:
         """As ``AdbBackend.dump_ui``: a checked dump to a fresh file (``shell_dump``)."""
         return shell_dump(self, self.dump_timeout)

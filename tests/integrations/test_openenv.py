@@ -603,3 +603,39 @@ def test_serve_prints_its_url_with_the_token() -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_ui_elements_reach_json_as_the_generic_walk_makes_them() -> None:
+    """``_jsonable`` turns a ``UIElementList`` into dicts straight from its rows: the same
+    JSON as walking every dict (tuples as lists), for the UI of a few apps' screens."""
+    import json
+
+    from phone_gym.envs import PhoneWorldEnv
+    from phone_gym.envs.infos import UIElementList
+    from phone_gym.integrations import openenv as oe
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {str(k): walk(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [walk(v) for v in value]
+        assert value is None or isinstance(value, (bool, int, str)), type(value)
+        return value
+
+    from phone_gym.mockapps import TEMPLATES
+
+    env = PhoneWorldEnv(task=list(TEMPLATES)[:28])
+    seen = 0
+    for seed in range(3):
+        env.reset(seed=seed)
+        for _ in range(4):
+            _, _, terminated, truncated, info = env.step(env.oracle_action())
+            ui = info["ui_elements"]
+            assert isinstance(ui, UIElementList) and len(ui) > 0
+            fast = oe._jsonable(ui)
+            assert fast == walk(list(ui))
+            assert json.loads(json.dumps(fast)) == fast
+            seen += 1
+            if terminated or truncated:
+                break
+    assert seen >= 6

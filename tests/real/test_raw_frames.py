@@ -15,6 +15,7 @@ from PIL import Image
 
 from phone_gym.real.backend import (
     AdbBackend,
+    raw_frame,
     raw_image,
     raw_layout,
     screencap_command,
@@ -106,6 +107,40 @@ def test_the_virtual_devices_raw_output_is_its_pngs_pixels() -> None:
     assert np.array_equal(np.asarray(raw_image(raw)), png_pixels(phone))
 
 
+@pytest.mark.parametrize("fmt", [1, 2, 3, 5])
+def test_raw_frame_is_raw_image_unconverted(fmt: int) -> None:
+    pixels = RGB if fmt == 3 else with_alpha(RGB if fmt != 5 else RGB[..., ::-1], 7)
+    data = aosp_raw(np.ascontiguousarray(pixels), fmt, 1)
+    frame = raw_frame(data)
+    assert frame.mode == ("RGBX" if fmt in (1, 2) else "RGB")
+    assert np.array_equal(np.asarray(frame.convert("RGB")), RGB)
+    assert frame.size == (3, 5)
+
+
+def test_the_env_reads_unconverted_frames_to_the_same_observation() -> None:
+    """``RealPhoneEnv`` fits ``frame()`` (RGBX over the received bytes): the same pixels as
+    the RGB screenshot fitted, at a whole-number and at another size; ``is_black`` samples
+    a Pillow image as it samples the array."""
+    from phone_gym.envs.real_phone import fit
+    from phone_gym.real.frames import is_black
+
+    backend = LocalBackend()
+    rgb, frame = backend.screenshot(), backend.frame()
+    assert frame.mode == "RGBX"
+    for size in ((540, 1200), (1080, 2400), (500, 1000)):
+        fitted = fit(frame, size)
+        assert fitted.mode == "RGB"
+        assert np.array_equal(np.asarray(fitted), np.asarray(fit(rgb, size)))
+    rng = np.random.default_rng(3)
+    for share in (0.99, 0.999, 1.0):  # around BLACK_SHARE: sampled pixels decide
+        pixels = np.where(rng.random((1003, 601, 1)) < share, 0, 200).astype(np.uint8)
+        pixels = np.repeat(pixels, 3, axis=2)  # every 3rd pixel of every 3rd row sampled
+        image = Image.fromarray(pixels)
+        rgbx = Image.frombuffer("RGBX", (601, 1003), with_alpha(pixels).tobytes(), "raw",
+                                "RGBX", 0, 1)
+        assert is_black(image) == is_black(rgbx) == is_black(pixels)
+
+
 @pytest.fixture
 def adb(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[AdbBackend, VirtualPhone]]:
     monkeypatch.setenv("ADBUTILS_ADB_PATH", "/bin/false")  # never start a real adb server
@@ -167,3 +202,35 @@ def test_raw_screencap_is_screencap_cpps_layout(shape: tuple[int, int, int]) -> 
     assert raw_screencap(image) == aosp_raw(with_alpha(image), 1, 1)
     assert raw_screencap(image[:, ::-1]) == aosp_raw(with_alpha(image[:, ::-1]), 1, 1)
     assert len(raw_screencap(image)) == 16 + h * w * 4
+
+
+@pytest.mark.parametrize("hint", [0, 1, 999, 1000, 1001, 5000])
+def test_read_all_with_a_size_hint_reads_the_same_bytes(hint: int) -> None:
+    """``read_all`` reads into one buffer of the size expected (the command's output last
+    time): fewer bytes, exactly as many and more all come back whole."""
+    import socket
+    import threading
+
+    from phone_gym.real.backend import read_all
+
+    data = bytes(np.random.default_rng(hint).integers(0, 256, 1000, dtype=np.uint8))
+    a, b = socket.socketpair()
+    with a, b:
+        def send() -> None:
+            for i in range(0, len(data), 37):
+                b.sendall(data[i:i + 37])
+            b.shutdown(socket.SHUT_WR)
+        sender = threading.Thread(target=send)
+        sender.start()
+        assert bytes(read_all(a, chunk=64, size_hint=hint)) == data
+        sender.join()
+
+
+def test_adb_frames_read_into_a_buffer_of_the_last_size(
+        adb: tuple[AdbBackend, VirtualPhone]) -> None:
+    backend, phone = adb
+    first = backend.frame()
+    assert backend._output_sizes == {"screencap": 16 + 1080 * 2400 * 4}
+    second = backend.frame()
+    assert np.array_equal(np.asarray(second.convert("RGB")), png_pixels(phone))
+    assert np.array_equal(np.asarray(first.convert("RGB")), np.asarray(second.convert("RGB")))
