@@ -211,13 +211,11 @@ class CrossMeetEventMailInvite(Workflow):
 
     def stages(self, p: Mapping[str, Any]) -> list[Stage]:
         first, last = span(TOMORROW, p["time"], p["minutes"])
-        meeting, to = meeting_of(p), f"{p['p1_email']}, {p['p2_email']}"
-        text = "Please join the Zoom meeting tomorrow at {time}. Meeting ID: {number}"
+        meeting = meeting_of(p)
         return [schedule(p, {"minutes": p["minutes"]}),
-                event(p["title"], first, last, {"description": IdOf(meeting)},
-                      "Zoom meeting ID: {number}"),
+                event(p["title"], first, last, {"description": IdOf(meeting)}),
                 email(addresses_are(p["p1_email"], p["p2_email"]), p["title"],
-                      {"body": IdOf(meeting)}, mailing(to, p["title"], text))]
+                      {"body": IdOf(meeting)})]
 
     def route(self, c: Carry) -> list[Step]:
         first, last = span(TOMORROW, c["time"], c["minutes"])
@@ -497,10 +495,8 @@ class CrossReceiptsExpenseMailTotal(Workflow):
         entered = tuple(Record(expense.COLLECTION, {"name": same_text(r["name"]),
                                                     "amount": r["amount"]},
                                {"category": r["category"]}, count=1) for r in p["receipts"])
-        text = f"The three receipts add up to {expense.amount_text(total)}."
         return [Stage(entered, (Allow(expense.COLLECTION, "added", max=3),)),
-                email(p["to"], "Receipts total", {"body": answer_matcher("money", total / 100)},
-                      mailing(p["to"], "Receipts total", text))]
+                email(p["to"], "Receipts total", {"body": answer_matcher("money", total / 100)})]
 
     def route(self, c: Carry) -> list[Step]:
         return [self.read_receipts, self.enter_read, self.mail_total]
@@ -667,10 +663,7 @@ class CrossMarkorAgendaToZoomMail(Workflow):
         seed_mail(state, rng, 2)
 
     def stages(self, p: Mapping[str, Any]) -> list[Stage]:
-        text = 'Please join "{title}" on Zoom, meeting ID {number}.'
-        return [schedule(p),
-                email(p["to"], "Invitation", {"body": IdOf(meeting_of(p))},
-                      mailing(p["to"], "Invitation", text))]
+        return [schedule(p), email(p["to"], "Invitation", {"body": IdOf(meeting_of(p))})]
 
     def route(self, c: Carry) -> list[Step]:
         return [self.read_agenda, scheduling(key="meeting"),
