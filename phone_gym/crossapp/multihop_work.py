@@ -50,6 +50,7 @@ from ..tasks.task import Task
 from ..tasks.vocab import people, pick
 from ..verifiers import Allow, Becomes, Matcher, NoRecord, Record, Value, same_text
 from ..verifiers.answers import answer_matcher
+from .androidworld import cents
 from .artifact_docs import rename
 from .common import addresses_are, chat_text, holding
 from .families.artifact import File, Mail
@@ -513,8 +514,7 @@ class CrossReceiptsExpenseMailTotal(Workflow):
             yield from ui.tap(name)
             lines = "\n".join(ui.picture_texts()).splitlines()
             total = next(t for t in lines if t.startswith("TOTAL "))
-            cents = round(float(total.split()[1].lstrip("$").replace(",", "")) * 100)
-            read.append((lines[0], cents))
+            read.append((lines[0], cents(total.split()[1])))
             ui.why(f"{name} is a receipt from {lines[0]}, {total.title()}: back to the album")
             yield from ui.press("back")
         c["receipts_read"] = read
@@ -522,16 +522,16 @@ class CrossReceiptsExpenseMailTotal(Workflow):
     def enter_read(self, ui: Driver, c: dict[str, Any]) -> Iterator[PhoneAction]:
         ui.why("Opening Pro Expense to add the three receipts")
         yield from ui.open_app("Expense")
-        for shop, cents in c["receipts_read"]:
+        for shop, amount in c["receipts_read"]:
             if ui.find(shop, kind="list_item") is not None:
                 continue  # added before a restart
             category = CATEGORY_OF[shop]
-            ui.why(f"Adding {shop}, {expense.amount_text(cents)}: a {category} expense")
-            yield from expense.enter_expense(ui, {"name": shop, "amount": cents,
+            ui.why(f"Adding {shop}, {expense.amount_text(amount)}: a {category} expense")
+            yield from expense.enter_expense(ui, {"name": shop, "amount": amount,
                                                   "category": category})
 
     def mail_total(self, ui: Driver, c: dict[str, Any]) -> Iterator[PhoneAction]:
-        total = sum(cents for _, cents in c["receipts_read"])
+        total = sum(amount for _, amount in c["receipts_read"])
         ui.why(f"The three totals sum to {expense.amount_text(total)}: e-mailing it to {c['to']}")
         yield from mailing(c["to"], "Receipts total",
                            f"Receipts total: {expense.amount_text(total)}")(ui, c)

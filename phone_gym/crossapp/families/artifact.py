@@ -19,7 +19,7 @@ list the steps of ``sample_params`` and ``setup``, in order.
     class CrossCameraPhotoToChat(Shot):
         template = "Take a photo with the camera and send it to {friend} on WeChat."
         draws, seeds = (friends_params, camera_params), (seed_friends, seed_camera)
-        def sends(self, p): return [Chat(p["friend"], self.shot(p))]
+        def sends(self, v): return [Chat(v["friend"], self.shot(v))]
 """
 
 from __future__ import annotations
