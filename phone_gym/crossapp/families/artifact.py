@@ -242,6 +242,10 @@ class Chat:
         yield from ui.tap(self.file.shown(ui), kind="list_item")
 
 
+#: A new post as posted: liking, reposting or bookmarking it too is over-doing.
+POSTED = {"liked": False, "reposted": False, "bookmarked": False}
+
+
 @dataclass(frozen=True)
 class Post:
     """The picture ``file`` posted on X with the caption ``text``."""
@@ -260,9 +264,7 @@ class Post:
                                      "text": same_text(self.text), "reply_to": 0}, count=1)
 
     def allowed(self) -> list[Allowed]:
-        # the new post as posted: liking, reposting or bookmarking it too is over-doing
-        untouched = {"liked": False, "reposted": False, "bookmarked": False}
-        return [Allow(social.POSTS, "added", where=untouched),
+        return [Allow(social.POSTS, "added", where=POSTED),
                 Becomes("apps.Social.photos_access", "allowed")]
 
     def send(self, ui: Driver) -> Iterator[PhoneAction]:
