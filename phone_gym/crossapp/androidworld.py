@@ -20,6 +20,7 @@ ratio; a hash cannot, so the accepted spellings are listed).
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -367,9 +368,10 @@ def unwrap_card(lines: Sequence[str]) -> str:
     return "\n".join(out)
 
 
-def dollars_cents(text: str) -> int:
-    """An amount as a listing or Pro Expense's list writes it (``$1,234.50``), in cents."""
-    return round(float(text.strip().lstrip("$").replace(",", "")) * 100)
+def cents(text: str) -> int:
+    """The amount of a money text as shown ("-¥112.50", "$1,204.99"), in cents, unsigned."""
+    whole, _, frac = re.sub(r"[^\d.]", "", text).partition(".")
+    return int(whole or 0) * 100 + int((frac + "00")[:2])
 
 
 def enter_expenses(ui: Driver, rows: Sequence[Mapping[str, str]], source: str,
@@ -381,11 +383,11 @@ def enter_expenses(ui: Driver, rows: Sequence[Mapping[str, str]], source: str,
     rows on screen at its top tell what is there already."""
     ui.why(f"{seen}Opening Pro Expense to enter the {len(rows)} expenses {source}")
     yield from ui.open_app("Expense")
-    listed = {(r.get("name", ""), dollars_cents(r["amount"]))
+    listed = {(r.get("name", ""), cents(r["amount"]))
               for r in records_shown(ui, "expense").values() if r.get("amount")}
     there: list[str] = []  # entered before (a restarted script): said with the next step
     for i, row in enumerate(rows, 1):
-        amount = dollars_cents(row["amount"])
+        amount = cents(row["amount"])
         if (row["name"], amount) in listed:
             there.append(f'"{row["name"]}" ({row["amount"]})')
             continue
@@ -553,7 +555,6 @@ class RecipeAddMultipleRecipesFromMarkor(RecipesFrom):
                    recipe_listing(params["recipes"], params["format"]))
 
 
-
 class RecipeAddMultipleRecipesFromMarkor2(RecipesFrom):
     """The file lists 3 recipes taking ``prep_time`` among 40 taking other times
     (AndroidWorld's numbers; their titles may repeat, never a target's), and the 40 are in
@@ -578,7 +579,6 @@ class RecipeAddMultipleRecipesFromMarkor2(RecipesFrom):
         write_note(state, params["file_name"],
                    recipe_listing([rows[i] for i in rng.permutation(len(rows))],
                                   params["format"]))
-
 
 
 TEMPLATES: list[Task] = [

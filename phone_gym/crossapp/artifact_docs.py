@@ -35,7 +35,7 @@ from .families.artifact import (
     Made,
     Mail,
     Params,
-    Seen,
+    View,
     open_received,
 )
 
@@ -198,8 +198,8 @@ class CrossMarkorNoteToMail(Notes):
         markor.seed_noise(state, rng, 3, avoid=[params["file_name"]])
         mail.seed_mail(state, rng, 3)
 
-    def sends(self, p: Params) -> list[Delivery]:
-        return [Mail(p["to"], p["subject"], self.files(p))]
+    def sends(self, v: View) -> list[Delivery]:
+        return [Mail(v["to"], v["subject"], self.files(v))]
 
 
 class CrossMarkorNotesToTwo(Notes):
@@ -224,9 +224,9 @@ class CrossMarkorNotesToTwo(Notes):
         markor.seed_noise(state, rng, 2, avoid=[params["name1"], params["name2"]])
         mail.seed_mail(state, rng, 3)
 
-    def sends(self, p: Params) -> list[Delivery]:
-        first, second = self.files(p)
-        return [Mail(p["to1"], p["subject"], [first]), Mail(p["to2"], p["subject"], [second])]
+    def sends(self, v: View) -> list[Delivery]:
+        first, second = self.files(v)
+        return [Mail(v["to1"], v["subject"], [first]), Mail(v["to2"], v["subject"], [second])]
 
 
 class CrossMarkorNoteReply(Notes):
@@ -237,6 +237,7 @@ class CrossMarkorNoteReply(Notes):
                 'a note named "{file_name}" with the lines {lines_text}, then reply to that '
                 'email with the note attached.')
     complexity, max_steps = 3, 40
+    checked = ("addr",)  # a reply goes to the sender: the oracle never types the address
     TOPICS: ClassVar[tuple[str, ...]] = ("the move", "the workshop", "the trip", "the party")
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -256,14 +257,9 @@ class CrossMarkorNoteReply(Notes):
         mail.write_mail(state, p["other"], p["other_addr"], f"Re: {p['topic']}",
                         "Sounds good to me.", hours=2.0)
 
-    def sends(self, p: Params) -> list[Delivery]:
-        asked = f"Questions about {p['topic']}"
-        return [Mail(p["addr"], f"Re: {asked}", self.files(p), reply=asked)]
-
-    def route(self, p: Params, seen: Seen) -> list[Delivery]:
-        # a reply goes to the sender: the oracle never types the address
-        asked = f"Questions about {p['topic']}"
-        return [Mail(p["sender"], f"Re: {asked}", self.files(p), reply=asked)]
+    def sends(self, v: View) -> list[Delivery]:
+        asked = f"Questions about {v['topic']}"
+        return [Mail(v["addr"], f"Re: {asked}", self.files(v), reply=asked)]
 
 
 class CrossMarkorNewestToMail(ArtifactTask):
@@ -291,14 +287,11 @@ class CrossMarkorNewestToMail(ArtifactTask):
     def files(self, p: Params) -> list[File]:
         return []  # nothing made: a note already there is sent
 
-    def deliver(self, p: Params, newest: str) -> list[Delivery]:
-        return [Mail(p["to"], p["subject"], [File(**markor.where(markor.note_path(newest)))])]
+    def shown(self, p: Params) -> dict[str, Any]:
+        return {"note": min(p["notes"], key=lambda n: int(n[1]))[0]}
 
-    def sends(self, p: Params) -> list[Delivery]:
-        return self.deliver(p, min(p["notes"], key=lambda n: int(n[1]))[0])
-
-    def route(self, p: Params, seen: Seen) -> list[Delivery]:
-        return self.deliver(p, seen["note"])
+    def sends(self, v: View) -> list[Delivery]:
+        return [Mail(v["to"], v["subject"], [File(**markor.where(markor.note_path(v["note"])))])]
 
     def make(self, ui: Driver, p: Params) -> Made:
         """Markor's list sorted by date: the newest note on top."""
@@ -322,6 +315,7 @@ class ReceivedDoc(ArtifactTask):
     attached); another person sent a decoy document of the same kind."""
 
     apps: ClassVar[tuple[str, ...]] = ("Mail", "Files")
+    checked = ("addr", "sha1")  # a reply goes to the sender: the oracle never types the address
     EXTS: ClassVar[tuple[str, ...]] = (".pdf", ".txt")
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -345,12 +339,13 @@ class ReceivedDoc(ArtifactTask):
         state.write_file(f"{DOWNLOAD}/{p['old']['name']}", p["old"]["content"].encode())
         state.write_file(f"{DOCUMENTS}/notes.txt", b"Call the landlord on Monday.")
 
-    def digest(self, p: Params) -> str:
-        return markor.sha1(p["doc"]["content"])
+    def shown(self, p: Params) -> dict[str, Any]:
+        """The document's name (as the mail shows it) and its digest (checked only)."""
+        return {"name": p["doc"]["name"], "sha1": markor.sha1(p["doc"]["content"])}
 
-    def saved(self, p: Params) -> File:
+    def saved(self, v: View) -> File:
         """The document, downloaded into Download."""
-        return File(DOWNLOAD, p["doc"]["name"], {"sha1": self.digest(p)})
+        return File(DOWNLOAD, v["name"], {"sha1": v["sha1"]})
 
 
 class CrossMailAttachmentRename(ReceivedDoc):
@@ -366,16 +361,19 @@ class CrossMailAttachmentRename(ReceivedDoc):
         tag = pick(rng, ("march", "home", "signed", "keep"))
         return {**p, "new_name": f"{p['doc']['stem']}_{tag}.{ext}"}
 
-    def files(self, p: Params) -> list[File]:
+    def shown(self, p: Params) -> dict[str, Any]:
+        return {**super().shown(p), "title": p["mail_subject"]}
+
+    def files(self, v: View) -> list[File]:
         # renamed, not copied: one file of that content in Download
-        return [File(DOWNLOAD, p["new_name"], {"sha1": self.digest(p)},
-                     alone={"folder": DOWNLOAD, "sha1": self.digest(p)})]
+        return [File(DOWNLOAD, v["new_name"], {"sha1": v["sha1"]},
+                     alone={"folder": DOWNLOAD, "sha1": v["sha1"]})]
 
     def make(self, ui: Driver, p: Params) -> Made:
         ui.why(f"Opening the newest mail from {p['sender']} to save its attachment")
         name, title = yield from download(ui, sender=p["sender"])
         yield from rename(ui, "Download", name, p["new_name"])
-        return {"subject": title}
+        return {"title": title}
 
 
 class CrossMailAttachmentToDocuments(ReceivedDoc):
@@ -385,9 +383,9 @@ class CrossMailAttachmentToDocuments(ReceivedDoc):
                 'use Files to move it from Download into Documents.')
     complexity, max_steps = 3, 24
 
-    def files(self, p: Params) -> list[File]:
-        return [File(DOCUMENTS, p["doc"]["name"], {"sha1": self.digest(p)},
-                     gone={"folder": DOWNLOAD, "sha1": self.digest(p)})]
+    def files(self, v: View) -> list[File]:
+        return [File(DOCUMENTS, v["name"], {"sha1": v["sha1"]},
+                     gone={"folder": DOWNLOAD, "sha1": v["sha1"]})]
 
     def make(self, ui: Driver, p: Params) -> Made:
         ui.why(f'Opening the mail "{p["mail_subject"]}" to download its attachment')
@@ -411,14 +409,9 @@ class CrossMailAttachmentRenameSend(CrossMailAttachmentRename):
                 "thanks": pick(rng, ("Thanks, got it", "Received, thank you",
                                      "Thank you, saved it"))}
 
-    def sends(self, p: Params) -> list[Delivery]:
-        return [Mail(p["to"], p["subject"], self.files(p)),
-                Mail(p["addr"], body=p["thanks"], reply=p["mail_subject"])]
-
-    def route(self, p: Params, seen: Seen) -> list[Delivery]:
-        # the reply goes to the sender of the mail seen: the oracle never types the address
-        return [Mail(p["to"], p["subject"], [File(DOWNLOAD, p["new_name"])]),
-                Mail(p["sender"], body=p["thanks"], reply=seen["subject"])]
+    def sends(self, v: View) -> list[Delivery]:
+        return [Mail(v["to"], v["subject"], self.files(v)),
+                Mail(v["addr"], body=v["thanks"], reply=v["title"])]
 
 
 class CrossMailQuoteDecide(ReceivedDoc):
@@ -440,22 +433,16 @@ class CrossMailQuoteDecide(ReceivedDoc):
         return {**p, "budget": max(budget, 10), **mail_params(rng),
                 "decline": pick(rng, ("Too expensive for now, thanks", "We will pass, thanks"))}
 
-    def files(self, p: Params) -> list[File]:
-        return [self.saved(p)]
+    def shown(self, p: Params) -> dict[str, Any]:
+        return {**super().shown(p), "amount": amount_of(p["doc"]["content"])}
 
-    def branch(self, p: Params, to: str, file: File, under: bool) -> list[Delivery]:
-        if under:
-            return [Mail(p["to"], p["subject"], [file])]
-        return [Mail(to, body=p["decline"], reply=p["mail_subject"])]
+    def files(self, v: View) -> list[File]:
+        return [self.saved(v)]
 
-    def sends(self, p: Params) -> list[Delivery]:
-        return self.branch(p, p["addr"], self.saved(p),
-                           amount_of(p["doc"]["content"]) <= p["budget"])
-
-    def route(self, p: Params, seen: Seen) -> list[Delivery]:
-        # a reply goes to the sender: the oracle never types the address
-        return self.branch(p, p["sender"], File(DOWNLOAD, seen["name"]),
-                           seen["amount"] <= p["budget"])
+    def sends(self, v: View) -> list[Delivery]:
+        if v["amount"] <= v["budget"]:
+            return [Mail(v["to"], v["subject"], [self.saved(v)])]
+        return [Mail(v["addr"], body=v["decline"], reply=v["mail_subject"])]
 
     def make(self, ui: Driver, p: Params) -> Made:
         """Download the quote and read its amount in Files."""
@@ -478,6 +465,7 @@ class CrossMailAttachmentEditReply(ReceivedDoc):
 
     apps = ("Mail", "Markor")
     EXTS = (".txt",)
+    checked = ("addr", "edited")
     template = ('Download the attachment of the email "{mail_subject}" from {sender}, open the '
                 'saved file in Markor, add the line "{line}" at its end, and reply to {sender} '
                 'with the edited file attached.')
@@ -488,16 +476,14 @@ class CrossMailAttachmentEditReply(ReceivedDoc):
                 "line": pick(rng, ("Approved by me", "Looks good, see you there",
                                    "Please add parking details", "Checked on my side"))}
 
-    def sends(self, p: Params) -> list[Delivery]:
+    def shown(self, p: Params) -> dict[str, Any]:
         text = p["doc"]["content"]
-        edited = markor.text_is(f"{text}\n{p['line']}", f"{text}\n\n{p['line']}")
-        saved = File(DOWNLOAD, p["doc"]["name"], {"text_sha1": edited})
-        return [Mail(p["addr"], files=[saved], reply=p["mail_subject"])]
+        return {**super().shown(p), "edited": markor.text_is(f"{text}\n{p['line']}",
+                                                             f"{text}\n\n{p['line']}")}
 
-    def route(self, p: Params, seen: Seen) -> list[Delivery]:
-        # a reply goes to the sender: the oracle never types the address
-        return [Mail(p["sender"], files=[File(DOWNLOAD, seen["name"])],
-                     reply=p["mail_subject"])]
+    def sends(self, v: View) -> list[Delivery]:
+        saved = File(DOWNLOAD, v["name"], {"text_sha1": v["edited"]})
+        return [Mail(v["addr"], files=[saved], reply=v["mail_subject"])]
 
     def make(self, ui: Driver, p: Params) -> Made:
         """Download the file, open it in Markor and add the line (unless its text ends with
@@ -536,6 +522,7 @@ class CrossMailAttachmentsBundle(ArtifactTask):
                 'Download into Documents with Files, then email both files together in one '
                 'message to {to} with the subject "{subject}".')
     complexity, max_steps = 4, 70
+    checked = ("sums",)
     KEYS: ClassVar[tuple[str, str]] = ("doc1", "doc2")
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -559,13 +546,14 @@ class CrossMailAttachmentsBundle(ArtifactTask):
             mail.write_mail(state, who, addr, f"{doc['stem'].capitalize()} attached",
                             "Here you go.", hours=hours, attachments=[path])
 
-    def sends(self, p: Params) -> list[Delivery]:
-        return [Mail(p["to"], p["subject"], [File(DOCUMENTS, p[k]["name"],
-                                                  {"sha1": markor.sha1(p[k]["content"])})
-                                             for k in self.KEYS])]
+    def shown(self, p: Params) -> dict[str, Any]:
+        return {"names": [p[k]["name"] for k in self.KEYS],
+                "sums": [{"sha1": markor.sha1(p[k]["content"])} for k in self.KEYS]}
 
-    def route(self, p: Params, seen: Seen) -> list[Delivery]:
-        return [Mail(p["to"], p["subject"], [File(DOCUMENTS, n) for n in seen["names"]])]
+    def sends(self, v: View) -> list[Delivery]:
+        sums = v["sums"] or [{} for _ in self.KEYS]  # the oracle's view: no digests
+        return [Mail(v["to"], v["subject"], [File(DOCUMENTS, n, s) for n, s
+                                             in zip(v["names"], sums, strict=True)])]
 
     def make(self, ui: Driver, p: Params) -> Made:
         """Download each sender's document, then move both into Documents."""
@@ -607,12 +595,12 @@ class CrossFilesDocumentToMail(ArtifactTask):
     def files(self, p: Params) -> list[File]:
         return []  # nothing made: a document already there is sent
 
-    def sends(self, p: Params) -> list[Delivery]:
-        name = next(n for n, text in p["docs"] if amount_of(text) == int(p["amount"][1:]))
-        return [Mail(p["to"], p["subject"], [File(DOCUMENTS, name)])]
+    def shown(self, p: Params) -> dict[str, Any]:
+        return {"name": next(n for n, text in p["docs"]
+                             if amount_of(text) == int(p["amount"][1:]))}
 
-    def route(self, p: Params, seen: Seen) -> list[Delivery]:
-        return [Mail(p["to"], p["subject"], [File(DOCUMENTS, seen["name"])])]
+    def sends(self, v: View) -> list[Delivery]:
+        return [Mail(v["to"], v["subject"], [File(DOCUMENTS, v["name"])])]
 
     def make(self, ui: Driver, p: Params) -> Made:
         """Open the documents of that kind Documents lists, one by one, until one states
@@ -656,13 +644,15 @@ class CrossFilesRenameToMail(ArtifactTask):
             state.write_file(f"{DOCUMENTS}/{p['other']}", p["other_content"].encode())
         mail.seed_mail(state, rng, 3)
 
-    def sends(self, p: Params) -> list[Delivery]:
-        renamed = File(DOCUMENTS, p["new_name"], {"sha1": markor.sha1(p["content"])},
-                       gone={"folder": DOCUMENTS, "name": p["name"]})
-        return [Mail(p["to"], p["subject"], [renamed])]
+    checked = ("sha1",)
 
-    def route(self, p: Params, seen: Seen) -> list[Delivery]:
-        return [Mail(p["to"], p["subject"], [File(DOCUMENTS, p["new_name"])])]
+    def shown(self, p: Params) -> dict[str, Any]:
+        return {"sha1": markor.sha1(p["content"])}
+
+    def sends(self, v: View) -> list[Delivery]:
+        renamed = File(DOCUMENTS, v["new_name"], {"sha1": v["sha1"]},
+                       gone={"folder": DOCUMENTS, "name": v["name"]})
+        return [Mail(v["to"], v["subject"], [renamed])]
 
     def make(self, ui: Driver, p: Params) -> Made:
         yield from rename(ui, "Documents", p["name"], p["new_name"])
@@ -696,8 +686,8 @@ class CrossMusicPlaylistToMail(ArtifactTask):
         state.write_file(f"{music.EXPORT_DIR}/{params['old']}.m3u", b"#EXTM3U\n")
         mail.seed_mail(state, rng, 3)
 
-    def sends(self, p: Params) -> list[Delivery]:
-        return [Mail(p["to"], p["subject"], [File(music.EXPORT_DIR, f"{p['playlist']}.m3u")])]
+    def sends(self, v: View) -> list[Delivery]:
+        return [Mail(v["to"], v["subject"], [File(music.EXPORT_DIR, f"{v['playlist']}.m3u")])]
 
     def make(self, ui: Driver, p: Params) -> Made:
         """Save the playlist as a file (saving again rewrites the same file)."""

@@ -38,7 +38,7 @@ from .families.artifact import (
     Params,
     Post,
     Seed,
-    Seen,
+    View,
     open_thread,
 )
 
@@ -422,22 +422,12 @@ class ReceivedPhoto(ArtifactTask):
         return {**friends_params(rng), "file": f"{stems[0]}_{suffix(rng, 4)}.jpg",
                 "decoy": f"{stems[1]}_{suffix(rng, 4)}.jpg", "text": pick(rng, social.SAYINGS)}
 
-    def saved(self, p: Params, name: str | None = None) -> File:
-        """The saved photo: ``file``, or ``name`` (the name the oracle read in the chat)."""
-        return File(chat.SAVED_PICTURES, name if name is not None else p["file"])
+    def saved(self, v: View) -> File:
+        """The saved photo, ``file`` (the oracle: the name it read in the chat)."""
+        return File(chat.SAVED_PICTURES, v["file"])
 
     def make(self, ui: Driver, p: Params) -> Made:
         return {"file": (yield from save_sent(ui, p["friend"]))}
-
-    def deliver(self, p: Params, photo: File) -> list[Delivery]:
-        """Where ``photo`` goes."""
-        return []
-
-    def sends(self, p: Params) -> list[Delivery]:
-        return self.deliver(p, self.saved(p))
-
-    def route(self, p: Params, seen: Seen) -> list[Delivery]:
-        return self.deliver(p, self.saved(p, seen["file"]))
 
 
 class CrossChatPhotoToSocial(ReceivedPhoto):
@@ -449,8 +439,8 @@ class CrossChatPhotoToSocial(ReceivedPhoto):
     complexity, max_steps = 3, 26
     seeds: ClassVar[tuple[Seed, ...]] = (seed_received, seed_feed)
 
-    def deliver(self, p: Params, photo: File) -> list[Delivery]:
-        return [Post(p["text"], photo)]
+    def sends(self, v: View) -> list[Delivery]:
+        return [Post(v["text"], self.saved(v))]
 
 
 class CrossChatPhotoEverywhere(CrossChatPhotoToSocial):
@@ -468,9 +458,10 @@ class CrossChatPhotoEverywhere(CrossChatPhotoToSocial):
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         return {**super().sample_params(rng), **mail_params(rng)}
 
-    def deliver(self, p: Params, photo: File) -> list[Delivery]:
-        return [*super().deliver(p, photo), Mail(p["to"], p["subject"], [photo], named=True),
-                Chat(p["group"], photo, group=True)]
+    def sends(self, v: View) -> list[Delivery]:
+        photo = self.saved(v)
+        return [*super().sends(v), Mail(v["to"], v["subject"], [photo], named=True),
+                Chat(v["group"], photo, group=True)]
 
 
 class CrossChatPhotoToGallery(ReceivedPhoto):
@@ -519,16 +510,11 @@ class CrossChatPhotoReceiptOrPost(ReceivedPhoto):
         return {**p, "file": f"IMG_{gallery.random_suffix(rng, 6)}.jpg", "receipt": receipt,
                 "lines": lines, "to": pick(rng, mail.STRANGERS), "subject": "Receipt"}
 
-    def branch(self, p: Params, photo: File, receipt: bool) -> list[Delivery]:
-        if receipt:
-            return [Mail(p["to"], p["subject"], [photo], named=True)]
-        return [Post(p["text"], photo)]
-
-    def sends(self, p: Params) -> list[Delivery]:
-        return self.branch(p, self.saved(p), p["receipt"])
-
-    def route(self, p: Params, seen: Seen) -> list[Delivery]:
-        return self.branch(p, self.saved(p, seen["file"]), seen["receipt"])
+    def sends(self, v: View) -> list[Delivery]:
+        photo = self.saved(v)
+        if v["receipt"]:
+            return [Mail(v["to"], v["subject"], [photo], named=True)]
+        return [Post(v["text"], photo)]
 
     def make(self, ui: Driver, p: Params) -> Made:
         """Save the photo and look at it in Gallery: a receipt lists items with amounts."""
@@ -568,14 +554,8 @@ class CrossChatFileToMail(ArtifactTask):
                  content=f"Contents of {p['decoy']}")
         mail.seed_mail(state, rng, 3)
 
-    def deliver(self, p: Params, name: str) -> list[Delivery]:
-        return [Mail(p["to"], p["subject"], [File(chat.SAVED_FILES, name)], named=True)]
-
-    def sends(self, p: Params) -> list[Delivery]:
-        return self.deliver(p, p["file"])
-
-    def route(self, p: Params, seen: Seen) -> list[Delivery]:
-        return self.deliver(p, seen["file"])
+    def sends(self, v: View) -> list[Delivery]:
+        return [Mail(v["to"], v["subject"], [File(chat.SAVED_FILES, v["file"])], named=True)]
 
     def make(self, ui: Driver, p: Params) -> Made:
         return {"file": (yield from save_sent(ui, p["friend"], "File"))}

@@ -46,7 +46,7 @@ from ..tasks.task import Task
 from ..tasks.vocab import pick
 from ..verifiers import Matcher, NearMiss, lookup, same_phone, same_text
 from ..world.kit import slug
-from .androidworld import view_picture
+from .androidworld import cents, view_picture
 from .common import ChatTarget, holds, new_note, yuan_text
 from .families.handoff import Handoff, Read, ToChat, ToMail, ToNote, ToPost, ToSms
 
@@ -112,12 +112,6 @@ class CrossPayMonthSpendToChat(ToChat):
         ui.why(f"{len(now)} of the {merchant} payments are from this month "
                f"({', '.join(r['txn_amount'] for r in now)}): {yuan_text(total)} in all")
         return f"This month I spent {yuan_text(total)} at {merchant}."
-
-
-def cents(text: str) -> int:
-    """The amount of a money text as shown ("-¥112.50", "$1,204.99"), in cents, unsigned."""
-    whole, _, frac = re.sub(r"[^\d.]", "", text).partition(".")
-    return int(whole or 0) * 100 + int((frac + "00")[:2])
 
 
 #: Search words and the item nouns (of one Shop category) whose names hold them.

@@ -50,6 +50,7 @@ from ..tasks.task import Task
 from ..tasks.vocab import people, pick
 from ..verifiers import Allow, Becomes, Matcher, NoRecord, Record, Value, same_text
 from ..verifiers.answers import answer_matcher
+from .androidworld import cents
 from .artifact_docs import rename
 from .common import addresses_are, chat_text, holding
 from .families.artifact import File, Mail
@@ -211,13 +212,11 @@ class CrossMeetEventMailInvite(Workflow):
 
     def stages(self, p: Mapping[str, Any]) -> list[Stage]:
         first, last = span(TOMORROW, p["time"], p["minutes"])
-        meeting, to = meeting_of(p), f"{p['p1_email']}, {p['p2_email']}"
-        text = "Please join the Zoom meeting tomorrow at {time}. Meeting ID: {number}"
+        meeting = meeting_of(p)
         return [schedule(p, {"minutes": p["minutes"]}),
-                event(p["title"], first, last, {"description": IdOf(meeting)},
-                      "Zoom meeting ID: {number}"),
+                event(p["title"], first, last, {"description": IdOf(meeting)}),
                 email(addresses_are(p["p1_email"], p["p2_email"]), p["title"],
-                      {"body": IdOf(meeting)}, mailing(to, p["title"], text))]
+                      {"body": IdOf(meeting)})]
 
     def route(self, c: Carry) -> list[Step]:
         first, last = span(TOMORROW, c["time"], c["minutes"])
@@ -497,10 +496,8 @@ class CrossReceiptsExpenseMailTotal(Workflow):
         entered = tuple(Record(expense.COLLECTION, {"name": same_text(r["name"]),
                                                     "amount": r["amount"]},
                                {"category": r["category"]}, count=1) for r in p["receipts"])
-        text = f"The three receipts add up to {expense.amount_text(total)}."
         return [Stage(entered, (Allow(expense.COLLECTION, "added", max=3),)),
-                email(p["to"], "Receipts total", {"body": answer_matcher("money", total / 100)},
-                      mailing(p["to"], "Receipts total", text))]
+                email(p["to"], "Receipts total", {"body": answer_matcher("money", total / 100)})]
 
     def route(self, c: Carry) -> list[Step]:
         return [self.read_receipts, self.enter_read, self.mail_total]
@@ -517,8 +514,7 @@ class CrossReceiptsExpenseMailTotal(Workflow):
             yield from ui.tap(name)
             lines = "\n".join(ui.picture_texts()).splitlines()
             total = next(t for t in lines if t.startswith("TOTAL "))
-            cents = round(float(total.split()[1].lstrip("$").replace(",", "")) * 100)
-            read.append((lines[0], cents))
+            read.append((lines[0], cents(total.split()[1])))
             ui.why(f"{name} is a receipt from {lines[0]}, {total.title()}: back to the album")
             yield from ui.press("back")
         c["receipts_read"] = read
@@ -526,16 +522,16 @@ class CrossReceiptsExpenseMailTotal(Workflow):
     def enter_read(self, ui: Driver, c: dict[str, Any]) -> Iterator[PhoneAction]:
         ui.why("Opening Pro Expense to add the three receipts")
         yield from ui.open_app("Expense")
-        for shop, cents in c["receipts_read"]:
+        for shop, amount in c["receipts_read"]:
             if ui.find(shop, kind="list_item") is not None:
                 continue  # added before a restart
             category = CATEGORY_OF[shop]
-            ui.why(f"Adding {shop}, {expense.amount_text(cents)}: a {category} expense")
-            yield from expense.enter_expense(ui, {"name": shop, "amount": cents,
+            ui.why(f"Adding {shop}, {expense.amount_text(amount)}: a {category} expense")
+            yield from expense.enter_expense(ui, {"name": shop, "amount": amount,
                                                   "category": category})
 
     def mail_total(self, ui: Driver, c: dict[str, Any]) -> Iterator[PhoneAction]:
-        total = sum(cents for _, cents in c["receipts_read"])
+        total = sum(amount for _, amount in c["receipts_read"])
         ui.why(f"The three totals sum to {expense.amount_text(total)}: e-mailing it to {c['to']}")
         yield from mailing(c["to"], "Receipts total",
                            f"Receipts total: {expense.amount_text(total)}")(ui, c)
@@ -667,10 +663,7 @@ class CrossMarkorAgendaToZoomMail(Workflow):
         seed_mail(state, rng, 2)
 
     def stages(self, p: Mapping[str, Any]) -> list[Stage]:
-        text = 'Please join "{title}" on Zoom, meeting ID {number}.'
-        return [schedule(p),
-                email(p["to"], "Invitation", {"body": IdOf(meeting_of(p))},
-                      mailing(p["to"], "Invitation", text))]
+        return [schedule(p), email(p["to"], "Invitation", {"body": IdOf(meeting_of(p))})]
 
     def route(self, c: Carry) -> list[Step]:
         return [self.read_agenda, scheduling(key="meeting"),

@@ -45,3 +45,34 @@ def test_private_attachments_are_not_offered_by_the_picker() -> None:
     tap(dev, id="compose")
     tap(dev, id="attach")
     assert not shown(dev, "invoice_2231.pdf")
+
+
+def test_deliveries_are_written_once_for_the_checker_and_the_oracle() -> None:
+    """``sends`` reads one view: the checker's puts what the oracle reads off the screens
+    (``shown``) over the params; the oracle's puts what it saw there instead, and reads the
+    ``checked`` params (the sender's address, the file's digest) as None without touching
+    them."""
+    import numpy as np
+
+    from phone_gym.crossapp.artifact_docs import CrossMailQuoteDecide, amount_of
+    from phone_gym.crossapp.families.artifact import Mail
+
+    task = CrossMailQuoteDecide()
+    p = task.sample_params(np.random.default_rng(0))
+    checker = task.view(p)
+    assert checker["name"] == p["doc"]["name"] and checker["sha1"]
+    assert checker["amount"] == amount_of(p["doc"]["content"]) > 0
+    read: list[str] = []
+
+    class Watched(dict):  # type: ignore[type-arg]
+        def __getitem__(self, key: str) -> object:
+            read.append(key)
+            return super().__getitem__(key)
+
+    seen = {"name": "quote_1.pdf", "amount": p["budget"] + 1}
+    (reply,) = task.sends(task.view(Watched(p), seen))
+    assert isinstance(reply, Mail) and reply.to is None and reply.reply == p["mail_subject"]
+    assert "addr" not in read and "doc" not in read
+    (mail,) = task.sends(task.view(p, {**seen, "amount": p["budget"]}))
+    assert isinstance(mail, Mail)
+    assert [f.path for f in mail.files] == ["/sdcard/Download/quote_1.pdf"]

@@ -1,30 +1,34 @@
 """Artifact transfer: a file made or obtained in one app (a note, a photo, a recording, a
 download) and used in another (attached to an e-mail, sent in a chat, posted on X).
 
-A template declares data: ``files(p)``, the files it makes and where they must end up
+A template declares data: ``files(v)``, the files it makes and where they must end up
 (``File``: its folder and name, or a matcher of names for a file named when it is made; what
-more of it is checked; how many; the old place a rename or a move leaves), and ``sends(p)``,
-where the artifact must be delivered (``Mail``, ``Chat``, ``Post``: one record each). The
-family turns them into criteria (a record per file and per delivery, counted), allowed
+more of it is checked; how many; the old place a rename or a move leaves), and ``sends(v)``,
+where the artifact must be delivered (``Mail``, ``Chat``, ``Post``: one record each). Both
+read a view ``v`` of the params, written once for the checker and the oracle: the checker's
+view puts over the params ``shown(p)``, the values the oracle reads off the screens (which
+note is the newest, a saved file's name), computed from the params; the oracle's view puts
+over them what its ``make`` steps returned instead, and reads as None the ``checked`` params
+(an address the instruction never gives, a file's digest), which only the checker uses.
+The family turns them into criteria (a record per file and per delivery, counted), allowed
 changes (those files added, one record per delivery, a rename's old file removed), near
 misses (derived from the criteria) and the oracle: the template's ``make`` steps (which skip
-what the screen shows made already, and return what they read off the screens: a saved
-file's name, the mail's subject), each delivery of ``route(p, seen)`` (``sends(p)`` unless
-that reads a param the instruction does not state), then finish. ``draws`` and ``seeds``
+what the screen shows made already), each delivery, then finish. ``draws`` and ``seeds``
 list the steps of ``sample_params`` and ``setup``, in order.
 
     class CrossCameraPhotoToChat(Shot):
         template = "Take a photo with the camera and send it to {friend} on WeChat."
         draws, seeds = (friends_params, camera_params), (seed_friends, seed_camera)
-        def sends(self, p): return [Chat(p["friend"], self.shot(p))]
+        def sends(self, v): return [Chat(v["friend"], self.shot(v))]
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from collections import ChainMap
+from collections.abc import Callable, Generator, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -57,6 +61,8 @@ Draw = Callable[[np.random.Generator], dict[str, Any]]
 Seed = Callable[[Any, Params, np.random.Generator], None]
 #: What ``make`` read off the screens for the deliveries (a file's name it saw), if any.
 Seen = Mapping[str, Any]
+#: The view of the params ``files`` and ``sends`` read (see the module).
+View = Mapping[str, Any]
 #: ``make``'s steps, returning what it saw.
 Made = Generator[PhoneAction, None, Seen | None]
 
@@ -236,6 +242,10 @@ class Chat:
         yield from ui.tap(self.file.shown(ui), kind="list_item")
 
 
+#: A new post as posted: liking, reposting or bookmarking it too is over-doing.
+POSTED = {"liked": False, "reposted": False, "bookmarked": False}
+
+
 @dataclass(frozen=True)
 class Post:
     """The picture ``file`` posted on X with the caption ``text``."""
@@ -254,9 +264,7 @@ class Post:
                                      "text": same_text(self.text), "reply_to": 0}, count=1)
 
     def allowed(self) -> list[Allowed]:
-        # the new post as posted: liking, reposting or bookmarking it too is over-doing
-        untouched = {"liked": False, "reposted": False, "bookmarked": False}
-        return [Allow(social.POSTS, "added", where=untouched),
+        return [Allow(social.POSTS, "added", where=POSTED),
                 Becomes("apps.Social.photos_access", "allowed")]
 
     def send(self, ui: Driver) -> Iterator[PhoneAction]:
@@ -280,7 +288,7 @@ Delivery = Mail | Chat | Post
 
 # --- the family ------------------------------------------------------------------------------
 class ArtifactTask(Task):
-    """Make ``files(p)`` and deliver them as ``sends(p)`` says, nothing else changed."""
+    """Make ``files(v)`` and deliver them as ``sends(v)`` says, nothing else changed."""
 
     tags: ClassVar[frozenset[str]] = frozenset({"artifact"})
     draws: ClassVar[tuple[Draw, ...]] = ()
@@ -293,36 +301,46 @@ class ArtifactTask(Task):
         for seed in self.seeds:
             seed(state, params, rng)
 
-    def files(self, p: Params) -> Sequence[File]:
-        """The files the task makes: by default the ones its deliveries carry."""
-        return list({f.path: f for d in self.sends(p) for f in d.files}.values())
+    #: Params only the checker reads (the oracle's view reads them as None).
+    checked: ClassVar[tuple[str, ...]] = ()
 
-    def sends(self, p: Params) -> Sequence[Delivery]:
+    def shown(self, p: Params) -> dict[str, Any]:
+        """What ``make`` reads off the screens, as the params give it (the checker's view)."""
+        return {}
+
+    def view(self, p: Params, seen: Seen | None = None) -> View:
+        """The checker's view of ``p`` (``seen`` None), or the oracle's (see the module)."""
+        params = cast(MutableMapping[str, Any], p)  # read, never written
+        if seen is None:
+            return ChainMap(self.shown(p), params)
+        return ChainMap(dict(seen), dict.fromkeys(self.checked), params)
+
+    def files(self, v: View) -> Sequence[File]:
+        """The files the task makes: by default the ones its deliveries carry."""
+        return list({f.path: f for d in self.sends(v) for f in d.files}.values())
+
+    def sends(self, v: View) -> Sequence[Delivery]:
         return ()
 
     def criteria(self, p: Params, initial: Params) -> Sequence[Criterion]:
-        return [*(c for f in self.files(p) for c in f.criteria(initial)),
-                *(d.criterion(initial) for d in self.sends(p))]
+        v = self.view(p)
+        return [*(c for f in self.files(v) for c in f.criteria(initial)),
+                *(d.criterion(initial) for d in self.sends(v))]
 
     def allowed(self, p: Params, initial: Params) -> Sequence[Allowed]:
-        return [*(a for f in self.files(p) for a in f.allowed()),
-                *(a for d in self.sends(p) for a in d.allowed())]
+        v = self.view(p)
+        return [*(a for f in self.files(v) for a in f.allowed()),
+                *(a for d in self.sends(v) for a in d.allowed())]
 
     def make(self, ui: Driver, p: Params) -> Made:
         """The oracle's steps that make the files; they return what they read off the
-        screens that the deliveries need (``route``)."""
+        screens that the deliveries need (the keys of ``shown``)."""
         yield from ()
         return None
 
-    def route(self, p: Params, seen: Seen) -> Sequence[Delivery]:
-        """The deliveries as the oracle makes them, from the params the instruction states
-        and what ``make`` saw (``seen``): by default ``sends(p)``, for templates whose
-        deliveries read no hidden param."""
-        return self.sends(p)
-
     def oracle(self, ui: Driver, p: Params) -> Iterator[PhoneAction]:
         seen = yield from self.make(ui, p)
-        for delivery in self.route(p, seen or {}):
+        for delivery in self.sends(self.view(p, seen or {})):
             yield from delivery.send(ui)
         ui.why("Everything the task asks is done")
         yield from ui.finish()

@@ -35,6 +35,7 @@ from ...tasks.driver import Driver
 from ...tasks.families import CreateRecord, RecordTask, record_keys
 from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, Value, same_text
 from ..common import ChatTarget, SmsTarget, compose_mail, new_note
+from .artifact import POSTED
 
 #: What ``read`` is: oracle steps that return the text read.
 Read = Generator[PhoneAction, None, str]
@@ -49,6 +50,8 @@ class Handoff(RecordTask):
     tags: ClassVar[frozenset[str]] = frozenset({"handoff"})
     #: Paths the task sets on the way, and the value each must end with.
     also: ClassVar[Mapping[str, Any]] = {}
+    #: What the added record must be like when it is added (default: anything).
+    added: ClassVar[Mapping[str, Any]] = {}
 
     def reading(self, params: Mapping[str, Any]) -> Any:
         """What the written text must hold (a matcher)."""
@@ -73,7 +76,7 @@ class Handoff(RecordTask):
     def allowed(self, params: Mapping[str, Any],
                 initial: Mapping[str, Any]) -> Sequence[Allowed]:
         return [*(Becomes(path, value) for path, value in self.also.items()),
-                Allow(self.collection, "added", max=1)]
+                Allow(self.collection, "added", max=1, where=self.added)]
 
     def read(self, ui: Driver, params: Mapping[str, Any]) -> Read:
         """The oracle's steps in the source app; returns the text to write."""
@@ -142,17 +145,10 @@ class ToPost(Handoff):
     """A new post on X (not a reply)."""
 
     collection = SOCIAL_POSTS
+    added = POSTED
 
     def fields(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"author": SOCIAL_ME, "reply_to": 0, "text": self.reading(params)}
-
-    def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        # the new post as posted: liking, reposting or bookmarking it too is over-doing (as
-        # ``families.artifact`` has it for a posted picture)
-        untouched = {"liked": False, "reposted": False, "bookmarked": False}
-        return [*(Becomes(path, value) for path, value in self.also.items()),
-                Allow(self.collection, "added", max=1, where=untouched)]
 
     def write(self, ui: Driver, params: Mapping[str, Any], text: str) -> Iterator[PhoneAction]:
         yield from ui.open_app("Social")

@@ -239,18 +239,6 @@ def fill(text: str, carry: Mapping[str, Any]) -> str:
     """``text`` (a format string) filled from ``carry``, reading only the keys it names."""
     return text.format_map(carry)
 
-def absent(ui: Driver, found: Callable[[Any], bool]) -> bool:
-    """Whether a stage's record is still to make: not ``found`` in the phone's state, so a
-    script started over does not make it twice (a driver that reads only the screen cannot
-    tell, and makes it). Reads the state: grounded steps look at the screen instead
-    (``listed``)."""
-    try:
-        state = ui.state
-    except OracleError:
-        return True
-    return not found(state)
-
-
 def listed(ui: Driver, text: str) -> bool:
     """Whether a row showing ``text`` is on screen now (a record already made: a script
     started over does not make it twice)."""
@@ -267,18 +255,6 @@ def read_id(title: str, start: bool = True) -> Step:
         carry["number"] = ui.must(id="meeting_number").text.split(":", 1)[1].strip()
         carry["topic"] = title
     return steps
-
-
-def sent_mails(state: Any) -> list[Any]:
-    return [m for m in mail.mail_app(state).data.messages if m.folder == "sent"]
-
-
-def open_mail(ui: Driver, addr: str, about: str = "") -> Iterator[PhoneAction]:
-    """In the open mailbox, open the inbox mail from ``addr`` whose subject holds ``about``
-    (found in the state: grounded steps use ``open_mail_from``)."""
-    asked = next(m for m in mail.mail_app(ui.state).data.messages
-                 if m.sender_addr == addr and m.folder == "inbox" and about in m.subject)
-    yield from ui.tap(id=f"mail_{asked.id}")
 
 
 def mail_row(ui: Driver, sender: str, about: str = "") -> Any:
