@@ -29,6 +29,7 @@ IMAGE_SIZE = (64, 128)
 SFT_SEEDS = list(range(8))
 SFT_STEPS, KEEP_STEP = 400, 80
 GRPO_SEEDS = [4, 7]
+GRPO_LR = 3e-4
 
 
 def partial_sft(model: Any, processor: Any) -> dict[str, Any]:
@@ -64,10 +65,12 @@ def partial_sft(model: Any, processor: Any) -> dict[str, Any]:
 
 
 def run(seed: int = 0, iterations: int = 16, start: dict[str, Any] | None = None,
-        tiny: tuple[Any, Any] | None = None) -> dict[str, Any]:
-    """GRPO from the partial SFT weights (``start``, else trained here) with ``seed``:
+        tiny: tuple[Any, Any] | None = None, lr: float = GRPO_LR) -> dict[str, Any]:
+    """GRPO at ``lr`` from the partial SFT weights (``start``, else trained here) with ``seed``:
     ``{"seed", "success": [per iteration], "first", "last"}`` (``first``/``last``: the mean
     success of the first and last three iterations)."""
+    if iterations < 3:
+        raise ValueError(f"iterations={iterations}; accepted: 3 or more")
     import numpy as np
     import torch
 
@@ -82,8 +85,6 @@ def run(seed: int = 0, iterations: int = 16, start: dict[str, Any] | None = None
         train_grpo,
     )
 
-    if iterations < 3:
-        raise ValueError(f"iterations={iterations}; accepted: 3 or more")
     model, processor = tiny or build_tiny_vlm(image_size=IMAGE_SIZE)
     start = start if start is not None else partial_sft(model, processor)
     torch.manual_seed(seed)
@@ -94,7 +95,7 @@ def run(seed: int = 0, iterations: int = 16, start: dict[str, Any] | None = None
                        {"task": TASK, "obs_size": OBS_SIZE, "end_on_success": True,
                         "max_steps": 2}, num_envs=16, seeds=GRPO_SEEDS)
     collector = Collector(MixedSampler([source], seed=seed), policy, keep_frames=False)
-    settings = GRPOSettings(iterations=iterations, groups_per_iter=4, group_size=16, lr=3e-4,
+    settings = GRPOSettings(iterations=iterations, groups_per_iter=4, group_size=16, lr=lr,
                             epochs=1, minibatch_size=16, seed=seed)
     history = train_grpo(policy, collector, settings)
     success = [float(h["reward_mean"]) for h in history]  # reward 1 = success, else 0
@@ -164,6 +165,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, nargs="+", default=[0],
                         help="GRPO seeds, one run each (default 0)")
     parser.add_argument("--iterations", type=int, default=16, help="GRPO iterations (16)")
+    parser.add_argument("--lr", type=float, default=GRPO_LR,
+                        help=f"GRPO learning rate ({GRPO_LR:g}; 0: no learning, a control)")
     parser.add_argument("--plot", default=None, metavar="PNG", help="write the curve here")
     args = parser.parse_args(argv)
     if args.iterations < 3:
@@ -174,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     start = partial_sft(*tiny)
     runs = []
     for seed in args.seeds:
-        result = run(seed, args.iterations, start=start, tiny=tiny)
+        result = run(seed, args.iterations, start=start, tiny=tiny, lr=args.lr)
         runs.append(result)
         print(json.dumps(result), flush=True)
     if args.plot:

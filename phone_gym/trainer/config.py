@@ -2,13 +2,14 @@
 
 Shared keys (defaults in ``COMMON``): ``model`` ("tiny" or a local checkpoint), ``out_dir``,
 the policy settings, ``seed``, ``checkpoint_every``, ``lora`` (a table: r, alpha, dropout,
-target_modules; absent: full fine-tuning). SFT adds ``data`` (``DATA``: the folder
-``phone-gym collect`` wrote, or oracle episodes to collect), the optimizer keys in
-``SFT`` and ``reasons`` (``"none"``, ``"reason"`` or ``"reason_and_step"``: what the
-target holds before the action, ``prompts.assistant_text``); GRPO adds ``sources`` (a
-list of ``EnvSource`` tables), ``grpo`` (``GRPOSettings`` fields), ``format_penalty`` and
-``ray_workers``. Relative paths (``out_dir``,
-``data.path``) are relative to the working directory. Example (TOML)::
+target_modules; absent: full fine-tuning), ``quantization`` ("4bit": QLoRA, the base
+loaded in 4 bits under the ``lora`` adapters; needs bitsandbytes and a CUDA GPU). SFT
+adds ``data`` (``DATA``: the folder ``phone-gym collect`` wrote, or oracle episodes to
+collect), the optimizer keys in ``SFT`` and ``reasons`` (``"none"``, ``"reason"`` or
+``"reason_and_step"``: what the target holds before the action,
+``prompts.assistant_text``); GRPO adds ``sources`` (a list of ``EnvSource`` tables),
+``grpo`` (``GRPOSettings`` fields), ``format_penalty`` and ``ray_workers``. Relative
+paths (``out_dir``, ``data.path``) are relative to the working directory. Example (TOML)::
 
     model = "tiny"
     out_dir = "runs/grpo"
@@ -39,11 +40,15 @@ from typing import Any
 
 from .prompts import REASONS
 
+#: The values of ``quantization`` (``quantize.QUANTIZATIONS``; here so that checking a config
+#: needs no torch): "4bit" is QLoRA, a 4-bit NF4 base under the ``lora`` adapters.
+QUANTIZATIONS: tuple[str, ...] = ("4bit",)
+
 COMMON: dict[str, Any] = {
     "model": "tiny", "out_dir": "runs/train", "image_size": None, "max_new_tokens": 48,
     "temperature": 1.0, "max_history": 8, "history_images": 0, "dtype": None,
     "device": None, "seed": 0, "checkpoint_every": 0, "lora": None, "progress": True,
-    "batch_size": 16, "gradient_checkpointing": False,
+    "batch_size": 16, "gradient_checkpointing": False, "quantization": None,
 }
 SFT: dict[str, Any] = {
     "data": None, "steps": 300, "train_batch_size": 8, "lr": 1e-3, "weight_decay": 0.0,
@@ -298,6 +303,14 @@ def resolve(config: Mapping[str, Any], kind: str) -> dict[str, Any]:
             raise _unknown(f"{kind} config", key, list(defaults), list(keys))
     out = {**defaults, **config}
     _check_types(out, defaults, "")
+    if out["quantization"] is not None:
+        if out["quantization"] not in QUANTIZATIONS:
+            raise ConfigError(f"quantization = {out['quantization']!r}; accepted: "
+                              f"{', '.join(map(repr, QUANTIZATIONS))} (QLoRA: a 4-bit base "
+                              "under the [lora] adapters) or none")
+        if out["lora"] is None:
+            raise ConfigError("quantization = \"4bit\" trains LoRA adapters over the 4-bit "
+                              "base (QLoRA): add a [lora] table (e.g. lora = { r = 16 })")
     if out["lora"] is not None:
         out["lora"] = _table(out["lora"], LORA, "lora", keys)
         out["lora"] = {k: v for k, v in out["lora"].items() if v is not None}

@@ -7,7 +7,10 @@ this trainer does (``precision.py``): trainable weights are stepped in float32 (
 weights, upcast in place: no second copy), so each trainable parameter costs 4 bytes of
 weight, 4 of gradient and 8 of AdamW moments (``exp_avg``, ``exp_avg_sq``) plus a 4-byte
 ``step`` tensor per parameter tensor (``torch.optim.AdamW``); frozen weights (LoRA's base, a
-KL reference copy) stay in the loaded dtype.
+KL reference copy) stay in the loaded dtype. QLoRA rows (``quantization = "4bit"``,
+``quantize.py``): the base's ``nn.Linear`` weights that bitsandbytes quantizes take
+``NF4_BYTES`` (4.127 bits) each, its other parameters float32 (``peft``'s
+``prepare_model_for_kbit_training`` upcasts them), activations bfloat16.
 
 Activations are an estimate, not a measurement: per decoder layer and token, the tensors a
 fused-attention (SDPA) transformer keeps for the backward pass, after Korthikanti et al.
@@ -33,6 +36,7 @@ import torch
 
 from .config import COMMON, GRPO, SFT, ConfigError
 from .precision import parse_dtype
+from .quantize import NF4_BYTES, quantized_linear_parameters
 
 GIB = 1024**3
 #: bytes per element of the dtypes a config may name
@@ -40,6 +44,9 @@ BYTES = {torch.float32: 4, torch.bfloat16: 2, torch.float16: 2}
 #: LoRA settings the estimate's "LoRA" rows use when the config has no ``lora`` table
 DEFAULT_LORA: dict[str, Any] = {"r": 16, "target_modules": ["q_proj", "k_proj", "v_proj",
                                                              "o_proj"]}
+#: The estimate's kinds of training: full fine-tuning, LoRA, and QLoRA (LoRA over a 4-bit
+#: base, ``quantize.py``), whatever the config says.
+TRAINING: tuple[str, ...] = ("full", "lora", "qlora")
 #: screenshot size (width, height) assumed for a real model when the config sets none
 DEFAULT_IMAGE = (540, 1200)
 
@@ -108,7 +115,8 @@ def _activations(dims: Mapping[str, int], tokens: int, elem: int, checkpointing:
 def estimate(config: Mapping[str, Any], algorithm: str = "grpo", prompt_tokens: int = 600,
              micro_batch: int | None = None) -> dict[str, Any]:
     """The memory figures of a run config: ``params`` (the model's parameter count), and
-    ``rows``, one per (LoRA or full fine-tuning) x (gradient checkpointing off, on) x
+    ``quantized_params`` (those a 4-bit load quantizes) and ``rows``, one per (full
+    fine-tuning, LoRA, QLoRA: ``training``) x (gradient checkpointing off, on) x
     (the config's batch, micro-batches of ``micro_batch``, default 1), each with
     ``weights``, ``gradients``, ``optimizer``, ``activations`` and ``total`` in bytes."""
     if algorithm not in ("sft", "grpo"):
@@ -148,25 +156,35 @@ def estimate(config: Mapping[str, Any], algorithm: str = "grpo", prompt_tokens: 
     lora_params, lora_tensors = lora_parameters(
         model, int(lora.get("r", 16)), list(lora.get("target_modules")
                                             or DEFAULT_LORA["target_modules"]))
+    quantized = quantized_linear_parameters(model)
     rows = []
-    for use_lora, ckpt, mb in itertools.product(
-            (False, True), (False, True), (batch, min(micro_batch or 1, batch))):
+    for training, ckpt, mb in itertools.product(
+            TRAINING, (False, True), (batch, min(micro_batch or 1, batch))):
+        use_lora = training != "full"
         trainable, n_tensors = (lora_params, lora_tensors) if use_lora else (params, tensors)
-        frozen = params if use_lora else 0
-        weights = 4 * trainable + elem * frozen
+        act_elem = elem
+        if training == "qlora":  # 4-bit linears; the rest float32 (prepare_model_for_kbit..)
+            weights = 4 * trainable + math.ceil(NF4_BYTES * quantized) + 4 * (params - quantized)
+            act_elem = 2  # under autocast to bfloat16, the 4-bit layers' compute dtype
+        else:
+            weights = 4 * trainable + elem * (params if use_lora else 0)
         if reference and not use_lora:  # a frozen copy (LoRA: the base, adapters off)
             weights += elem * params
-        acts = _activations(_dims(text), mb * seq, elem, ckpt)
+        acts = _activations(_dims(text), mb * seq, act_elem, ckpt)
         if vision is not None:
-            acts += _activations(_vision_dims(vision), mb * images * patches, elem, ckpt)
+            acts += _activations(_vision_dims(vision), mb * images * patches, act_elem, ckpt)
         acts += mb * (completion + 1) * int(text.vocab_size) * 4 * 2  # logits, log-softmax
-        row = {"lora": use_lora, "gradient_checkpointing": ckpt, "micro_batch": mb,
-               "trainable": trainable, "weights": weights, "gradients": 4 * trainable,
-               "optimizer": 8 * trainable + 4 * n_tensors, "activations": acts}
+        row: dict[str, Any] = {"training": training, "lora": use_lora,
+                               "gradient_checkpointing": ckpt,
+                               "micro_batch": mb, "trainable": trainable,
+                               "weights": weights, "gradients": 4 * trainable,
+                               "optimizer": 8 * trainable + 4 * n_tensors,
+                               "activations": acts}
         row["total"] = sum(row[k] for k in ("weights", "gradients", "optimizer", "activations"))
         rows.append(row)
     return {"model": str(cfg["model"]), "architecture": type(model).__name__,
-            "params": params, "loaded_dtype": str(loaded).removeprefix("torch."),
+            "params": params, "quantized_params": quantized,
+            "loaded_dtype": str(loaded).removeprefix("torch."),
             "batch": batch, "sequence_tokens": seq, "image_tokens": images * patches // merge**2,
             "lora_r": int(lora.get("r", 16)), "kl_reference": reference, "rows": rows}
 
@@ -184,7 +202,8 @@ def format_estimate(result: Mapping[str, Any]) -> str:
     unit, scale = ("GiB", GIB) if big else ("MiB", 1024**2)
     lines[1] += f" ({unit})"
     for row in result["rows"]:
-        kind = f"LoRA r{result['lora_r']}" if row["lora"] else "full"
+        kind = {"full": "full", "lora": f"LoRA r{result['lora_r']}",
+                "qlora": f"QLoRA r{result['lora_r']}"}[row.get("training", "full")]
         lines.append(
             f"{kind:<9}  {'on' if row['gradient_checkpointing'] else 'off':<4}  "
             f"{row['micro_batch']:>5}  " + "  ".join(

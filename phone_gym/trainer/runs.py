@@ -107,15 +107,28 @@ def check_model(name: str) -> str:
 
 
 def build_policy(cfg: Mapping[str, Any], do_sample: bool) -> VLMPolicy:
-    """The model, processor and ``VLMPolicy`` a resolved config describes (LoRA applied)."""
+    """The model, processor and ``VLMPolicy`` a resolved config describes (LoRA applied;
+    ``quantization = "4bit"``: over a 4-bit base, ``quantize.py``)."""
     from .sft import LoraSettings, apply_lora
     from .vlm import VLMPolicy, load_vlm
 
-    model, processor = load_vlm(check_model(cfg["model"]), cfg["dtype"], cfg["device"])
+    quantization = cfg.get("quantization")
+    model, processor = load_vlm(check_model(cfg["model"]), cfg["dtype"], cfg["device"],
+                                quantization)
+    if quantization is not None:  # QLoRA: frozen 4-bit base, norms etc. in float32
+        from .quantize import prepare
+
+        model = prepare(model)
     policy = VLMPolicy(model, processor, image_size=cfg["image_size"],
                        max_new_tokens=cfg["max_new_tokens"], do_sample=do_sample,
                        temperature=cfg["temperature"], max_history=cfg["max_history"],
                        history_images=cfg["history_images"], batch_size=cfg["batch_size"])
+    if quantization is not None:  # as TRL with bf16=True: autocast to the 4-bit compute dtype
+        from .precision import Precision, parse_dtype
+        from .quantize import compute_dtype
+
+        policy.precision = Precision(policy.precision.loaded,
+                                     compute_dtype(parse_dtype(cfg["dtype"])))
     if cfg["lora"]:
         apply_lora(policy, LoraSettings(**cfg["lora"]))
     if cfg["gradient_checkpointing"]:
@@ -154,6 +167,10 @@ def _start(config: Mapping[str, Any], kind: str, resume: str | Path | None = Non
            ) -> tuple[dict[str, Any], Path, MetricsLog, dict[str, Any] | None]:
     cfg = resolve(config, kind)
     check_model(str(cfg["model"]))
+    if cfg["quantization"] is not None:  # before any data is collected or model loaded
+        from .quantize import require_4bit
+
+        require_4bit()
     state = None
     if resume is not None:
         state = resume_state(resume, cfg, kind)

@@ -44,7 +44,7 @@ class TrainSample:
 
 
 def load_vlm(name_or_path: str, dtype: str | torch.dtype | None = None,
-             device: str | None = None) -> tuple[Any, Any]:
+             device: str | None = None, quantization: str | None = None) -> tuple[Any, Any]:
     """``(model, processor)`` from ``"tiny"`` (``build_tiny_vlm()``), a folder written by
     ``VLMPolicy.save`` or any local checkpoint (e.g. Qwen2.5-VL / Qwen3-VL) through
     ``AutoModelForImageTextToText`` and ``AutoProcessor`` (hub ids work with network).
@@ -52,12 +52,23 @@ def load_vlm(name_or_path: str, dtype: str | torch.dtype | None = None,
     ``dtype`` ("bfloat16", "float16", "float32", "auto" or None: the checkpoint's own, which
     transformers 5 loads by default, bfloat16 for Qwen) is the dtype the weights load in and
     forward passes compute in; training steps float32 master weights whatever it is
-    (``precision.py``)."""
+    (``precision.py``). ``quantization="4bit"`` loads the base in 4 bits for QLoRA
+    (``quantize.py``: needs bitsandbytes and a CUDA GPU, else ``ValueError``)."""
     from transformers import AutoModelForImageTextToText, AutoProcessor
 
     from .tiny import build_tiny_vlm  # also registers the tiny processor with AutoProcessor
 
     resolved = parse_dtype(dtype)
+    if quantization is not None:
+        from .quantize import load_kwargs
+
+        if name_or_path == "tiny":
+            raise ValueError("quantization = \"4bit\" needs a checkpoint folder (model = "
+                             "\"tiny\" is built in memory): set model to one, or remove "
+                             "quantization")
+        quantized = AutoModelForImageTextToText.from_pretrained(
+            name_or_path, **load_kwargs(quantization, resolved, device))
+        return quantized, AutoProcessor.from_pretrained(name_or_path)
     if name_or_path == "tiny":
         model, processor = build_tiny_vlm()
         if isinstance(resolved, torch.dtype):
