@@ -85,3 +85,64 @@ def test_media_app_templates_pass_check_task(tmp_path: Path) -> None:
     for t in module.TEMPLATES:
         report = check_task(t, 20, apps=[module.APP])
         assert report.solved == 20 and not report.problems, (t.id, report.problems)
+
+
+@pytest.mark.slow
+def test_rebuilt_selection_counts_rows_and_scroll_lands_on_recorded_rows(tmp_path: Path) -> None:
+    """In VLC rebuilt from one trace: a long press on a video starts a selection whose title
+    counts the rows selected, whichever and however many (no trace selected these); a tap
+    lets one go; the last let go ends it. A replayed scroll shows the rows where the
+    recorded screen showed them."""
+    from phone_gym.actions import to_action
+    from phone_gym.reconstruct import reconstruct
+    from phone_gym.reconstruct.build import build_model
+    from phone_gym.reconstruct.fidelity import Rebuilt, load_app, nearest_screen, trace_rows
+    from phone_gym.reconstruct.trace import screen_texts
+
+    [folder] = record_episodes(["VlcCreatePlaylist:0"], tmp_path / "t")
+    out = tmp_path / "rebuilt"
+    reconstruct([folder], out)
+    module = load_app(next(p for p in out.iterdir() if (p / "app.py").exists()))
+    phone = Rebuilt(module.APP)
+    phone.device.open_app(module.APP.name)
+    dev = phone.device
+
+    def press(text: str, long: bool = False) -> None:
+        e = next(e for e in phone.elements() if e.text == text)
+        dev.step(to_action({"action": "long_press" if long else "click", "x": 0, "y": 0}),
+                 px=((e.bounds[0] + e.bounds[2]) // 2, (e.bounds[1] + e.bounds[3]) // 2))
+
+    if "Video" in screen_texts(phone.elements()) and not any(
+            e.short_id.startswith("video_") for e in phone.elements()):
+        press("Video")
+    rows = [e.text for e in phone.elements() if e.short_id.startswith("video_")]
+    assert len(rows) >= 5
+    press(rows[4], long=True)
+    assert "1 selected" in screen_texts(phone.elements())
+    for r in (rows[0], rows[2], rows[3]):
+        press(r)
+    assert "4 selected" in screen_texts(phone.elements())
+    assert sum(e.selected for e in phone.elements() if e.short_id.startswith("video_")) == 4
+    for r in (rows[0], rows[2]):
+        press(r)
+    assert "2 selected" in screen_texts(phone.elements())
+    press(rows[3])
+    press(rows[4])
+    assert not any("selected" in t for t in screen_texts(phone.elements()))
+    # the recorded scroll: the rows land where the trace shows them
+    [trace] = load_traces([folder])
+    model = build_model([trace])
+    phone = Rebuilt(module.APP, model)
+    i = next(i for i, s in enumerate(trace.steps) if s.action
+             and s.action["action"] == "scroll" and s.package == "org.videolan.vlc")
+    before, after = trace.steps[i - 1], trace.steps[i]
+    rec_before = app_elements(before.elements(), before.package)
+    phone.show(nearest_screen(model, rec_before), rec_before,
+               trace_rows(trace, "org.videolan.vlc"))  # the rows the trace showed
+    assert after.action is not None
+    assert phone.act(after.action, after.target, after.size) is None
+    phone.align(app_elements(after.elements(), after.package))
+    want = [(e.text, e.bounds[1]) for e in app_elements(after.elements(), after.package)
+            if e.short_id.startswith("video_") and e.bounds[3] - e.bounds[1] > 200]
+    got = {(e.text, e.bounds[1]) for e in phone.elements()}
+    assert want and all(w in got for w in want), (want, sorted(got, key=lambda g: g[1]))
