@@ -122,6 +122,33 @@ class Rebuilt:
                     return max(0, box.bounds[1] + refs.index(key) * h - e.bounds[1])
         return 0
 
+    def align(self, recorded: Sequence[UIElement]) -> bool:
+        """After a scroll: scroll the list of the screen shown so that a row of it the
+        ``recorded`` screen shows whole sits where it was recorded (the store's rows, in
+        order). A trace holds a scroll's direction, not its length (the phone's fling), so
+        the rebuilt list goes where the recorded one went when it holds that row. False:
+        no row of it recorded (the scroll stays as the gesture left it)."""
+        app: Any = self.device.apps[self.cls.package]
+        key = (app.name, app.route)
+        was = self.device.scroll.get(key, 0)
+        for spec in self.screens.get(app.route.name, {}).get("content", []):
+            h, lid = spec.get("row_height"), spec.get("id") or "list"
+            if spec.get("kind") != "list" or not h or not hasattr(app.data, "records"):
+                continue
+            rows = [(r.rid, r.text) for r in app.data.records.where(list=lid)]
+            self.device.scroll.pop(key, None)
+            self.device.invalidate()
+            box = next((e for e in self.elements() if e.short_id == lid), None)
+            for e in recorded:
+                if (e.short_id, e.text) in rows and e.bounds[3] - e.bounds[1] == h and box:
+                    offset = box.bounds[1] + rows.index((e.short_id, e.text)) * h - e.bounds[1]
+                    self.device.scroll[key] = max(0, offset)
+                    self.device.invalidate()
+                    return True
+        self.device.scroll[key] = was
+        self.device.invalidate()
+        return False
+
     def elements(self) -> list[UIElement]:
         return app_elements(parse_xml(to_xml(self.device.frame())), self.cls.package)
 
@@ -449,6 +476,8 @@ def heldout(model: Model, traces: Sequence[Trace], app_cls: type[App]) -> dict[s
                     error = rebuilt.act(step.action, step.target, step.size)
                 except (ValueError, KeyError) as exc:
                     error = str(exc)
+                if step.action.get("action") == "scroll" and error is None:
+                    rebuilt.align(recorded)
                 got = rebuilt.elements()
                 overlap = text_overlap(screen_texts(got), screen_texts(recorded))
                 ious = [max((iou(e.bounds, g.bounds) for g in got if g.short_id == e.short_id

@@ -1,9 +1,10 @@
 """The closed loop of issue 32: record PhoneWorld apps through the virtual device, rebuild
 them from some traces, and replay the others in the rebuilt app.
 
-``record_episodes`` plays task oracles through ``RealPhoneEnv`` on a ``LocalBackend``
-virtual phone (the same adb commands a phone gets, in this process) while a ``Recorder``
-records the phone after each action; ``closed_loop`` rebuilds the app from the training
+``record_episodes`` plays task oracles (through ``RealPhoneEnv`` on a ``LocalBackend``
+virtual phone, or, for PhoneWorld-only templates, in ``PhoneWorldEnv`` with its device
+behind a ``VirtualPhone``) while a ``Recorder`` records the phone over the same shell
+commands a phone gets after each action; ``closed_loop`` rebuilds the app from the training
 traces and replays the held-out ones (``fidelity.heldout``).
 """
 
@@ -15,8 +16,9 @@ from typing import Any
 
 __all__ = ["record_episodes", "closed_loop", "APPS"]
 
-#: Five PhoneWorld apps of different kinds and the real-device tasks recorded on each:
-#: (train episodes, held-out episodes) as ``"Template:seed"``.
+#: Seven PhoneWorld apps of different kinds and the tasks recorded on each: (train episodes,
+#: held-out episodes) as ``"Template:seed"``; held-out episodes are other seeds of the
+#: templates trained on (other records, other text typed, other rows opened).
 APPS: dict[str, tuple[list[str], list[str]]] = {
     "contacts (list and form)": (
         ["ContactsCreate:0", "ContactsCreate:1", "ContactsDelete:0", "ContactsLookupPhone:0"],
@@ -32,6 +34,14 @@ APPS: dict[str, tuple[list[str], list[str]]] = {
         ["SettingsWifiOn:1", "SettingsBluetoothOff:1", "SettingsWifiOff:2"]),
     "clock (alarms)": (
         ["ClockCreateAlarm:0", "ClockDeleteAlarm:0"], ["ClockCreateAlarm:1", "ClockDeleteAlarm:1"]),
+    "vlc (media: playlists)": (
+        ["VlcCreatePlaylist:0", "VlcCreatePlaylist:1", "VlcCreateTwoPlaylists:0"],
+        ["VlcCreatePlaylist:2", "VlcCreateTwoPlaylists:1"]),
+    "ridemini (mini-program: rides)": (
+        ["RideMiniCancelCurrent:0", "RideMiniCancelScheduled:0", "RideMiniLastTripPrice:0",
+         "RideMiniRebookLast:0"],
+        ["RideMiniCancelCurrent:1", "RideMiniCancelScheduled:1", "RideMiniLastTripPrice:1",
+         "RideMiniRebookLast:1"]),
 }
 
 
@@ -42,18 +52,45 @@ def _episode(spec: str) -> tuple[str, int]:
     return task, int(seed)
 
 
-def record_episodes(episodes: Sequence[str], out: str | Path) -> list[Path]:
+def record_episodes(episodes: Sequence[str], out: str | Path, *, in_process: bool | None = None,
+                    frames: bool = False) -> list[Path]:
     """One trace folder per episode (``Template:seed``) under ``out``: the task's oracle
-    played on a virtual phone over its adb shell, recorded after each action (given)."""
+    played, recorded after each action (given).
+
+    A template that runs on a phone (``real``) is played through ``RealPhoneEnv`` on a
+    virtual phone over its adb shell; the others (PhoneWorld only: a media app, a
+    mini-program) in ``PhoneWorldEnv``, whose device sits behind a ``VirtualPhone``'s shell,
+    so the recorder reads what a phone gives either way (``uiautomator dump``, ``dumpsys
+    window``, ``screencap`` with ``frames``). ``in_process`` forces one path (None: by
+    template)."""
+    from ..mockapps import TEMPLATES
+
+    eps = [_episode(e) for e in episodes]
+    if not eps:
+        raise ValueError("no episodes: pass Template:seed, e.g. ContactsCreate:0")
+    unknown = [t for t, _ in eps if t not in TEMPLATES]
+    if unknown:
+        raise ValueError(f"unknown templates {unknown}: accepted: template ids (run "
+                         "`phone-gym tasks`)")
+    folders: list[Path] = []
+    over_adb = [(t, s) for t, s in eps
+                if not (in_process if in_process is not None else not TEMPLATES[t].real)]
+    if over_adb:
+        folders += _record_over_adb(over_adb, Path(out), frames)
+    for task, seed in eps:
+        if (task, seed) not in over_adb:
+            folders.append(_record_in_process(task, seed, Path(out), frames))
+    order = {f"{t}_{s}": i for i, (t, s) in enumerate(eps)}
+    return sorted(folders, key=lambda f: order[f.name])
+
+
+def _record_over_adb(eps: Sequence[tuple[str, int]], out: Path, frames: bool) -> list[Path]:
     from ..envs.real_phone import RealPhoneEnv
     from ..real.guard import SafetyGuard
     from ..virtual import VirtualPhone
     from ..virtual.local import LocalBackend
     from .recorder import Recorder
 
-    eps = [_episode(e) for e in episodes]
-    if not eps:
-        raise ValueError("no episodes: pass Template:seed, e.g. ContactsCreate:0")
     backend = LocalBackend(VirtualPhone("loop"))
     # a virtual phone: no one is reached, so messaging apps may run
     env = RealPhoneEnv(task=eps[0][0], backend=backend, settle=0.0, timeout=5.0,
@@ -62,8 +99,8 @@ def record_episodes(episodes: Sequence[str], out: str | Path) -> list[Path]:
     try:
         for task, seed in eps:
             env.reset(seed=seed, options={"task": task})
-            folder = Path(out) / f"{task}_{seed}"
-            rec = Recorder(backend, folder, frames=False)
+            folder = out / f"{task}_{seed}"
+            rec = Recorder(backend, folder, frames=frames)
             rec.capture()
             done = False
             while not done:
@@ -76,6 +113,30 @@ def record_episodes(episodes: Sequence[str], out: str | Path) -> list[Path]:
     finally:
         env.close()
     return folders
+
+
+def _record_in_process(task: str, seed: int, out: Path, frames: bool) -> Path:
+    """The oracle played in ``PhoneWorldEnv``; a ``Recorder`` reads its device through a
+    ``VirtualPhone`` wrapped around it (``LocalBackend``: the shell commands a phone gets)."""
+    from ..envs.phone_world import PhoneWorldEnv
+    from ..virtual import VirtualPhone
+    from ..virtual.local import LocalBackend
+    from .recorder import Recorder
+
+    env = PhoneWorldEnv(task=task, screenshot=False)
+    env.reset(seed=seed, options={"task": task})
+    folder = out / f"{task}_{seed}"
+    rec = Recorder(LocalBackend(VirtualPhone("loop", device=env.device)), folder, frames=frames)
+    rec.capture()
+    done = False
+    while not done:
+        action = env.oracle_action()
+        _, _, terminated, truncated, _ = env.step(action)
+        done = terminated or truncated
+        if action.type not in ("answer", "finish"):
+            rec.capture(action)
+    env.close()
+    return folder
 
 
 def closed_loop(train: Sequence[str | Path], held: Sequence[str | Path], out: str | Path

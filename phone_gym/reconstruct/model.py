@@ -209,7 +209,9 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
                     for lid, rs in rows.items():
                         before = last_rows.get(lid)
                         gone = Counter(t for _, t in before or []) - Counter(t for _, t in rs)
-                        if before is not None and opened.get(lid) in gone:
+                        if before is not None and opened.get(lid) in gone \
+                                and not _window(before, rs, prev, els, lid) \
+                                and not _marked(before, rs, opened[lid]):
                             state.deletes[(prev_name, key)] = lid
                             state.changes.append(Change("delete", t.name, step.index, lid,
                                                         record=opened[lid], screen=prev_name,
@@ -233,6 +235,27 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
                     if value not in seen:
                         seen.append(value)
     return state
+
+
+def _window(before: list[tuple[str, str]], after: list[tuple[str, str]],
+            prev: list[UIElement], now: list[UIElement], lid: str) -> bool:
+    """Whether list ``lid`` only shows fewer of the same rows: its box got shorter (the
+    keyboard came up under a dialog) and its rows now are a run of those before."""
+    def height(els: list[UIElement]) -> int:
+        box = next((e for e in els if e.short_id == lid), None)
+        return box.bounds[3] - box.bounds[1] if box is not None else 0
+
+    n = len(after)
+    return height(now) < height(prev) and any(before[i:i + n] == after
+                                              for i in range(len(before) - n + 1))
+
+
+def _marked(before: list[tuple[str, str]], after: list[tuple[str, str]], text: str) -> bool:
+    """Whether the row ``text`` is still there under another text (a "✓" picked): its row
+    id, one of a row each before, is still shown."""
+    ids = [rid for rid, _ in before]
+    rid = next((rid for rid, t in before if t == text), "")
+    return bool(rid) and ids.count(rid) == 1 and any(r == rid for r, _ in after)
 
 
 def trace_details(trace: Trace, package: str) -> dict[tuple[str, str], dict[str, str]]:

@@ -52,11 +52,14 @@ def _step(key: str, collections: Mapping[str, list[tuple[str, str]]]) -> dict[st
 def _path(model: Model, state: StateModel, trace: str, until: int,
           stop_at: str | None = None) -> list[dict[str, Any]] | None:
     """The recorded steps of ``trace`` from its last time on the first screen (or one of
-    its shape; else from its start) to step
+    its shape; else from its start, or from after the trace's last change before: a second
+    save does not save the first again) to step
     ``until`` (included), or to the first step taken on route ``stop_at`` (excluded)."""
     route = model.route_of.get
-    steps = sorted((t for t in model.transitions if t.trace == trace and t.step <= until),
-                   key=lambda t: t.step)
+    after = max((c.step for c in state.changes if c.trace == trace and c.step < until),
+                default=-1)
+    steps = sorted((t for t in model.transitions
+                    if t.trace == trace and after < t.step <= until), key=lambda t: t.step)
     home = structure(model.screens[ENTRY])
     # the first screen, or one like it (the same list holding other records)
     starts = [i for i, t in enumerate(steps) if route(t.src, t.src) == ENTRY
@@ -195,6 +198,23 @@ def _walk(ui: Driver, path: Sequence[Mapping[str, Any]], record: str = ""
             yield from ui.tap(text, **query)
 
 
+def _seeded_rows(app: Any, path: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """``path`` with each recorded row a fresh app does not hold (another seed's: the videos
+    a selection picked) in place of the next row of its list the app shows that the path
+    does not tap."""
+    out: list[Mapping[str, Any]] = []
+    spare: dict[str, list[str]] = {}
+    for s in path:
+        lid = s.get("row")
+        if lid and lid not in spare:
+            used = {t.get("text") for t in path if t.get("row") == lid}
+            spare[lid] = [t for t in _seed_texts(app, lid) if t not in used]
+        if lid and s["text"] not in _seed_texts(app, lid) and spare[lid]:
+            s = {**s, "text": spare[lid].pop(0)}
+        out.append(s)
+    return out
+
+
 def _seed_texts(app: Any, lid: str) -> list[str]:
     """Texts of list ``lid``'s records on a fresh rebuilt app, each shown once."""
     texts = [r.text for r in app.seed_records() if r.list == lid]
@@ -270,7 +290,7 @@ class _Create(_Generated, CreateRecord):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app(self.apps[0])
-        yield from _walk(ui, self.spec["path"])
+        yield from _walk(ui, _seeded_rows(self.app, self.spec["path"]))
         for f in self.spec["fields"]:
             if p.get(f):
                 yield from ui.fill(f, p[f])

@@ -18,6 +18,9 @@ from typing import Any
 import pytest
 
 pytest.importorskip("adbutils")
+# the module's traces (over a socket, with frames) take ~20 s: the full tier runs it; the
+# fast tier has test_loop_recording's cheaper in-process records
+pytestmark = pytest.mark.slow
 
 from phone_gym.actions import to_action  # noqa: E402
 from phone_gym.cli import main  # noqa: E402
