@@ -501,6 +501,8 @@ def state_fixture(model: Model, traces: Sequence[Trace],
             "toggles": {route(s, s): ids for s, ids in state.toggles.items()},
             "edits": sorted(([route(s, s), r, e] for (s, r), e in state.edits.items()),
                             key=lambda x: (x[0], x[1])),
+            "sets": sorted(([route(s, s), r, e] for (s, r), e in state.sets.items()),
+                           key=lambda x: (x[0], x[1])),
             "row_links": row_links, "tasks": task_specs(model, state)}
 
 

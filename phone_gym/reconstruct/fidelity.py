@@ -439,7 +439,7 @@ def _agrees(change: Any, app: Any, before: dict[int, Any]) -> bool:
         return any(r.list == change.collection and r.text == change.record for r in gone)
     if change.kind == "toggle":
         return bool(getattr(app.data, "toggles", {}).get(change.record) == change.checked)
-    if change.kind == "edit":  # the record now holds the values saved, and was changed
+    if change.kind in ("edit", "set"):  # the record now holds the values, and was changed
         return any(r.list == change.collection and r.text == change.record
                    and before.get(k) != r
                    and all(dict(r.values).get(f) == v for f, v in change.values.items())

@@ -159,6 +159,7 @@ def closed_loop(train: Sequence[str | Path], held: Sequence[str | Path], out: st
     state = infer_state(model, tr)
     rep["recovered"] = {"forms": len(state.forms), "deletes": len(state.deletes),
                         "toggles": sum(map(len, state.toggles.values())),
+                        "sets": len(state.sets),
                         "changes": sorted({c.kind for c in state.changes})}
     rep["folder"] = str(folder)
     return rep

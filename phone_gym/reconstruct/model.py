@@ -11,9 +11,13 @@ From the screens and links of ``build.Model`` and the recorded steps:
 - **toggles**: a tap on a switch or check box whose check state flipped: the value persists;
 - **edits**: typing on the screen of a record opened from a list, then a control that keeps
   the form (a save in place): the record's fields hold what was typed;
+- **sets**: a tap (no typing) on the screen of a record opened from a list after which a text
+  of that screen changed in place (a trip's status "Express · ongoing" -> "Express ·
+  cancelled"): an edit of the record's field, by the words that changed (ongoing ->
+  cancelled), which the row's parts showing them change too;
 - **details**: what a record's screen showed when opened (``trace_details``): look-ups.
 
-Each observed change is a ``Change`` (create, delete, toggle, edit), the basis of the generated
+Each observed change is a ``Change`` (create, delete, toggle, edit, set), the basis of the generated
 tasks and of the state-change agreement on held-out traces (``fidelity.state_agreement``).
 """
 
@@ -76,12 +80,12 @@ def form_key(elements: Sequence[UIElement]) -> tuple[Any, ...]:
 class Change:
     """One state change a trace shows."""
 
-    kind: str  # create, delete, toggle, edit
+    kind: str  # create, delete, toggle, edit, set
     trace: str
     step: int
     collection: str = ""
-    values: dict[str, str] = field(default_factory=dict)  # create, edit: field -> value
-    record: str = ""  # delete, edit: the row's text; toggle: the switch's id
+    values: dict[str, str] = field(default_factory=dict)  # create, edit, set: field -> value
+    record: str = ""  # delete, edit, set: the row's text; toggle: the switch's id
     checked: bool | None = None  # toggle: the value after
     screen: str = ""  # the screen it was done on
     key: str = ""  # the link (element ref) that did it
@@ -111,6 +115,9 @@ class StateModel:
     #: (screen, ref) -> {"collection": list, "fields": [ids]}: that tap saves the fields typed
     #: on the screen of a record opened from the list into that record (an edit)
     edits: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    #: (screen, ref) -> {"collection": list, "swaps": {widget id: {old words: new words}}}:
+    #: that tap changes the words of a field of the record opened from the list in place
+    sets: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
 
     def plain(self) -> dict[str, Any]:
         return {"collections": {k: [list(r) for r in v] for k, v in self.collections.items()},
@@ -119,6 +126,7 @@ class StateModel:
                 "toggles": self.toggles, "mentions": self.mentions, "filters": self.filters,
                 "details": self.details, "opens": {k: list(v) for k, v in self.opens.items()},
                 "edits": [[s, r, e] for (s, r), e in self.edits.items()],
+                "sets": [[s, r, e] for (s, r), e in self.sets.items()],
                 "changes": [asdict(c) for c in self.changes]}
 
 
@@ -188,6 +196,17 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
                     state.changes.append(Change("create", t.name, step.index, coll, dict(typed),
                                                 screen=prev_name, key=key))
                     typed, form_at = {}, None
+                elif kind == "click" and record_of is not None and not typed and not rows \
+                        and not target.editable and (swaps := _swaps(prev, els)):
+                    # a tap on a record's screen that changed one of its texts in place
+                    lid, text = record_of
+                    st = state.sets.setdefault((prev_name, key), {"collection": lid,
+                                                                  "swaps": {}})
+                    for wid, (old, new, _) in swaps.items():
+                        st["swaps"].setdefault(wid, {})[old] = new
+                    state.changes.append(Change("set", t.name, step.index, lid,
+                                                {w: v[2] for w, v in swaps.items()},
+                                                record=text, screen=prev_name, key=key))
                 elif kind == "click" and (target.short_class == "Switch" or target.checkable):
                     now = next((e for e in els if e.short_id == target.short_id
                                 and e.short_class == target.short_class), None)
@@ -235,6 +254,41 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
                     if value not in seen:
                         seen.append(value)
     return state
+
+
+def _swaps(prev: list[UIElement], now: list[UIElement]) -> dict[str, tuple[str, str, str]]:
+    """The texts of the screen under ``prev``'s menu or dialog that ``now`` shows changed in
+    place: widget id -> (the words before, the words after, the text after). Only on the
+    same screen (its title and every widget of ``now`` were there), of widgets shown once,
+    not the title, and a few words changing (a status), the rest of the text kept."""
+    end = next((i for i, e in enumerate(prev) if e.short_id in OVERLAYS), len(prev))
+    base = prev[:end]
+
+    def once(els: Sequence[UIElement]) -> dict[str, UIElement]:
+        ids = Counter(e.short_id for e in els if e.short_id)
+        return {e.short_id: e for e in els if e.short_id and ids[e.short_id] == 1}
+
+    was, now_ = once(base), once(now)
+    if set(now_) - set(was) or was.get("toolbar", None) is None \
+            or was["toolbar"].text != now_.get("toolbar", was["toolbar"]).text:
+        return {}
+    out: dict[str, tuple[str, str, str]] = {}
+    for wid, e in now_.items():
+        old = was[wid]
+        if wid == "toolbar" or e.editable or e.clickable or not old.text or not e.text \
+                or old.text == e.text:
+            continue
+        a, b = old.text.split(), e.text.split()
+        i = 0
+        while i < min(len(a), len(b)) and a[i] == b[i]:
+            i += 1
+        j = 0
+        while j < min(len(a), len(b)) - i and a[-1 - j] == b[-1 - j]:
+            j += 1
+        mid_a, mid_b = a[i:len(a) - j], b[i:len(b) - j]
+        if mid_a and mid_b and len(mid_a) <= 2 and len(mid_b) <= 2 and i + j > 0:
+            out[wid] = (" ".join(mid_a), " ".join(mid_b), e.text)
+    return out
 
 
 def _window(before: list[tuple[str, str]], after: list[tuple[str, str]],

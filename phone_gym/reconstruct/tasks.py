@@ -1,7 +1,8 @@
 """Tasks and verifiers generated from the state changes traces show (issue 32).
 
 ``task_specs`` turns each kind of change ``model.infer_state`` found (a form's save: create; a
-recorded delete; a save on a record's own screen: edit; a switch flipped: toggle) and each
+recorded delete; a save on a record's own screen: edit; a tap changing a text of a record's
+screen in place: set; a switch flipped: toggle) and each
 typed value a record's screen showed when opened (look-up) into a plain spec stored in the
 rebuilt app's ``fixtures.STATE["tasks"]``: the values seen (params are drawn from them), and
 the recorded path from the app's first screen to the change, as taps on what the screen
@@ -9,13 +10,15 @@ showed (ids, texts, descriptions). ``templates_for`` makes ``Task`` templates of
 the rebuilt app (its ``tasks.py`` calls it): verifiers over the rebuilt store with the
 platform's families (``CreateRecord``: a ``Record`` and ``Allow(added, max=1)``;
 ``DeleteRecord``: ``NoRecord`` and ``Allow(removed)``; ``EditRecord``: the record's field and
-``Allow(modified)`` of that record only; ``Lookup``: the answer matched by type, nothing may
-change; a toggle: ``Value`` and ``Becomes``), so collateral damage fails, and an oracle that
-walks the recorded path through the ``Driver``.
+``Allow(modified)`` of that record only; a set (a status a tap changed): the row's parts
+and the record's field holding the new words, ``Allow(modified)`` of them; ``Lookup``: the
+answer matched by type, nothing may change; a toggle: ``Value`` and ``Becomes``), so
+collateral damage fails, and an oracle that walks the recorded path through the ``Driver``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -119,6 +122,16 @@ def task_specs(model: Model, state: StateModel) -> list[dict[str, Any]]:
                     "values": []})
                 if value and value not in spec["values"]:
                     spec["values"].append(value)
+        elif c.kind == "set":
+            path = _path(model, state, c.trace, c.step)
+            sets = state.sets.get((c.screen, c.key))
+            if not path or sets is None or not any(s.get("row") == c.collection for s in path):
+                continue  # the oracle must open the record to change
+            for fid in c.values:
+                spec = specs.setdefault(("set", c.collection, c.key, fid), {
+                    "kind": "set", "collection": c.collection, "field": fid,
+                    "label": _field_label(model, fid), "path": path, "swaps": {}})
+                spec["swaps"].update(sets["swaps"].get(fid, {}))
         elif c.kind == "toggle":
             path = _path(model, state, c.trace, c.step)
             if not path:
@@ -179,16 +192,18 @@ class HasValues:
         return f"values with {self.expected}"
 
 
-def _walk(ui: Driver, path: Sequence[Mapping[str, Any]], record: str = ""
+def _walk(ui: Driver, path: Sequence[Mapping[str, Any]], record: str = "", row: str = ""
           ) -> Iterator[PhoneAction]:
     """The recorded path: a tap or long press on what the recorded element showed (a row:
-    the row of ``record``), a back."""
+    the row of ``record``, the one whose widget id is ``row`` if given), a back."""
     for s in path:
         if s["act"] == "back":
             yield PhoneAction("press", button="back")
             continue
         if s.get("row"):
             query: dict[str, Any] = {"text": record or s["text"]}
+            if row:
+                query["id"] = row
         else:
             query = {k: s[k] or None for k in ("id", "text", "desc")}
         text = query.pop("text")
@@ -235,10 +250,10 @@ def templates_for(app: Any, state: Mapping[str, Any]) -> tuple[Task, ...]:
         base: dict[str, Any] = {"apps": (name,), "collection": coll, "spec": spec,
                                 "__module__": getattr(app, "__module__", __name__)}
         family = {"create": _Create, "delete": _Delete, "toggle": _Toggle,
-                  "lookup": _Lookup, "edit": _Edit}.get(kind)
+                  "lookup": _Lookup, "edit": _Edit, "set": _Set}.get(kind)
         if family is None:
             raise ValueError(f"task kind {kind!r}: the kinds generated are create, delete, "
-                             "edit, toggle, lookup")
+                             "edit, set, toggle, lookup")
         cls: type[_Generated] = type(cls_name, (family,), base)
         cls.template = cls.sentence(app)
         task = cls(app)
@@ -317,7 +332,7 @@ class _Delete(_Generated, DeleteRecord):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app(self.apps[0])
-        yield from _walk(ui, self.spec["path"], p["name"])
+        yield from _walk(ui, self.spec["path"], p["name"], p["row"])
         yield from ui.finish()
 
 
@@ -437,4 +452,77 @@ class _Edit(_Generated, EditRecord):
         yield from _walk(ui, self.spec["path"], p["name"])
         yield from ui.fill(self.spec["field"], p["value"])
         yield from _walk(ui, [self.spec["save"]])
+        yield from ui.finish()
+
+
+class _Pairs:
+    """Matches pairs (a record's ``parts`` or ``values``) equal to ``expected``, in order."""
+
+    def __init__(self, expected: Sequence[tuple[str, str]]) -> None:
+        self.expected = [tuple(p) for p in expected]
+
+    def __call__(self, value: Any) -> bool:
+        try:
+            return [tuple(p) for p in value or ()] == self.expected
+        except TypeError:
+            return False
+
+    def __repr__(self) -> str:
+        return f"exactly {self.expected}"
+
+
+def _swap(text: str, swaps: Mapping[str, str]) -> str:
+    """``text`` with each word run of ``swaps`` as its new words."""
+    for old, new in swaps.items():
+        text = re.sub(rf"(?<!\S){re.escape(old)}(?!\S)", new, text)
+    return text
+
+
+class _Set(_Generated, EditRecord):
+    """Change a record's status as the traces did, with the controls of its own screen (no
+    typing): open its row, tap what was tapped. The record's field (when its screen was
+    seen) and the row's parts showing the words must change to the new words; nothing
+    else of it, and no other record."""
+
+    @classmethod
+    def sentence(cls, app: Any) -> str:
+        return (f'In {app.manifest.label}, make the {cls.spec["label"]} of "{{name}}" '
+                f'"{{value}}".')
+
+    def _eligible(self) -> list[tuple[Any, str]]:
+        """(record, new words): the records whose row shows words a tap changed, the only
+        one of its name that does (a name may be another trip's too: one done, which has
+        nothing to cancel), with its row id unique among them."""
+        recs = [r for r in self.app.seed_records() if r.list == self.spec["collection"]]
+        pairs = [(r, new) for r in recs for old, new in self.spec["swaps"].items()
+                 if any(_swap(t, {old: new}) != t for _, t in r.parts)]
+        return [(r, new) for r, new in pairs
+                if sum(q.text == r.text for q, _ in pairs) == 1
+                and sum(q.text == r.text and q.rid == r.rid for q in recs) == 1]
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        pairs = self._eligible()
+        if not pairs:
+            raise ValueError(f"{self.id}: no record of {self.spec['collection']} shows the "
+                             f"words {sorted(self.spec['swaps'])} a tap changed")
+        rec, new = pairs[int(rng.integers(len(pairs)))]
+        return {"name": rec.text, "row": rec.rid, "value": new}
+
+    def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"list": self.spec["collection"], "text": p["name"], "rid": p["row"]}
+
+    def changes(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        rec = next(r for r in self.app.seed_records() if r.list == self.spec["collection"]
+                   and r.text == p["name"] and r.rid == p["row"])
+        swaps = {o: n for o, n in self.spec["swaps"].items() if n == p["value"]}
+        out: dict[str, Any] = {"parts": _Pairs([(k, _swap(t, swaps)) for k, t in rec.parts])}
+        shown = rec.value(self.spec["field"])
+        if shown and _swap(shown, swaps) != shown:
+            out["values"] = _Pairs([(k, _swap(v, swaps) if k == self.spec["field"] else v)
+                                    for k, v in rec.values])
+        return out
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.open_app(self.apps[0])
+        yield from _walk(ui, self.spec["path"], p["name"], p["row"])
         yield from ui.finish()
