@@ -496,7 +496,7 @@ def state_fixture(model: Model, traces: Sequence[Trace],
             "titled": sorted({route(s, s) for s, t in state.mentions.items()
                               if any(k[0] == "toolbar" and k[2] == t
                                      for k in model.screens.get(s, ()))}),
-            "filters": state.filters,
+            "filters": state.filters, "suggest": state.suggest,
             "deletes": sorted({(route(s, s), r, c) for (s, r), c in state.deletes.items()}),
             "toggles": {route(s, s): ids for s, ids in state.toggles.items()},
             "edits": sorted(([route(s, s), r, e] for (s, r), e in state.edits.items()),

@@ -15,6 +15,7 @@ From the screens and links of ``build.Model`` and the recorded steps:
   of that screen changed in place (a trip's status "Express · ongoing" -> "Express ·
   cancelled"): an edit of the record's field, by the words that changed (ongoing ->
   cancelled), which the row's parts showing them change too;
+- **suggest**: a list a field filters that shows no rows while the field is blank;
 - **details**: what a record's screen showed when opened (``trace_details``): look-ups.
 
 Each observed change is a ``Change`` (create, delete, toggle, edit, set), the basis of the generated
@@ -118,6 +119,9 @@ class StateModel:
     #: (screen, ref) -> {"collection": list, "swaps": {widget id: {old words: new words}}}:
     #: that tap changes the words of a field of the record opened from the list in place
     sets: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    #: lists filtered by a field (``filters``) that show no rows while it is blank (a place
+    #: search's suggestions)
+    suggest: list[str] = field(default_factory=list)
 
     def plain(self) -> dict[str, Any]:
         return {"collections": {k: [list(r) for r in v] for k, v in self.collections.items()},
@@ -127,6 +131,7 @@ class StateModel:
                 "details": self.details, "opens": {k: list(v) for k, v in self.opens.items()},
                 "edits": [[s, r, e] for (s, r), e in self.edits.items()],
                 "sets": [[s, r, e] for (s, r), e in self.sets.items()],
+                "suggest": self.suggest,
                 "changes": [asdict(c) for c in self.changes]}
 
 
@@ -134,6 +139,9 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
     """The collections, forms, deletes and toggles ``traces`` show (see the module doc)."""
     names = {v: k for k, v in model.screens.items()}
     state = StateModel()
+    # list -> fields blank on a screen showing it empty / showing rows
+    blank_empty: dict[str, set[str]] = {}
+    blank_rows: dict[str, set[str]] = {}
     for t in traces:
         last_list: str | None = None  # the list of the last list screen seen
         last_rows: dict[str, list[tuple[str, str]]] = {}
@@ -150,6 +158,11 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
             els = app_elements(step.elements(), model.package)
             name = names.get(state_key(els), "")
             rows = list_rows(els)
+            blank = {field_id(e, i) for i, e in enumerate(els) if e.editable and not e.text}
+            for e in els:
+                if e.short_class in LIST_CLASSES and e.short_id:
+                    (blank_rows if e.short_id in rows else blank_empty).setdefault(
+                        e.short_id, set()).update(blank)
             for lid, rs in rows.items():
                 have = state.collections.setdefault(lid, [])
                 have.extend(r for r in rs if r not in have)
@@ -246,6 +259,9 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
                 last_rows = rows
                 record_of = None  # back on a list: no record's screen open
             prev, prev_name = els, name
+        state.suggest = sorted(lid for lid, fid in state.filters.items()
+                               if fid in blank_empty.get(lid, set())
+                               and fid not in blank_rows.get(lid, set()))
         for row, shown in trace_details(t, model.package).items():
             into = next((k for k, rs in state.collections.items() if row in rs), None)
             if into is not None:
