@@ -482,6 +482,10 @@ def state_fixture(model: Model, traces: Sequence[Trace],
             for lid, rows in state.collections.items():
                 if (rid, text) in rows:
                     row_links.setdefault(long + lid, dst)
+    cites: dict[str, list[list[str]]] = {}
+    for screen, cs in state.cites.items():
+        have = cites.setdefault(route(screen, screen), [])
+        have.extend(list(c) for c in cs if list(c) not in have)
     shapes: dict[frozenset[tuple[str, str]], list[str]] = {}
     for screen, shape in model.screens.items():
         r = route(screen, screen)
@@ -496,7 +500,11 @@ def state_fixture(model: Model, traces: Sequence[Trace],
             "titled": sorted({route(s, s) for s, t in state.mentions.items()
                               if any(k[0] == "toolbar" and k[2] == t
                                      for k in model.screens.get(s, ()))}),
-            "filters": state.filters, "suggest": state.suggest,
+            "filters": state.filters, "suggest": state.suggest, "marks": state.marks,
+            # the values the traces typed into a form saved (rows of records they created)
+            "created": sorted({v for c in state.changes if c.kind == "create"
+                               for v in c.values.values()}),
+            "cites": cites,
             "deletes": sorted({(route(s, s), r, c) for (s, r), c in state.deletes.items()}),
             "toggles": {route(s, s): ids for s, ids in state.toggles.items()},
             "edits": sorted(([route(s, s), r, e] for (s, r), e in state.edits.items()),

@@ -16,6 +16,9 @@ From the screens and links of ``build.Model`` and the recorded steps:
   cancelled"): an edit of the record's field, by the words that changed (ongoing ->
   cancelled), which the row's parts showing them change too;
 - **suggest**: a list a field filters that shows no rows while the field is blank;
+- **marks**: what a tap on a row puts before its text in its list (a pick: "✓ Luxe");
+- **cites**: texts of the row last tapped in a list (its title, a price it showed) that a
+  screen shows outside lists ("Confirm Luxe"): the rebuilt screen shows the row tapped;
 - **details**: what a record's screen showed when opened (``trace_details``): look-ups.
 
 Each observed change is a ``Change`` (create, delete, toggle, edit, set), the basis of the generated
@@ -122,6 +125,12 @@ class StateModel:
     #: lists filtered by a field (``filters``) that show no rows while it is blank (a place
     #: search's suggestions)
     suggest: list[str] = field(default_factory=list)
+    #: list id -> what a tap on a row puts before its text (a ride picked: "✓ ")
+    marks: dict[str, str] = field(default_factory=dict)
+    #: screen -> [(list id, part id, text)]: a text the row last tapped in that list showed
+    #: (part id "": its title; else that part of it: a price), shown outside the list (a
+    #: "Confirm Luxe" button, a "Luxe · ¥121.30" summary)
+    cites: dict[str, list[tuple[str, str, str]]] = field(default_factory=dict)
 
     def plain(self) -> dict[str, Any]:
         return {"collections": {k: [list(r) for r in v] for k, v in self.collections.items()},
@@ -131,7 +140,8 @@ class StateModel:
                 "details": self.details, "opens": {k: list(v) for k, v in self.opens.items()},
                 "edits": [[s, r, e] for (s, r), e in self.edits.items()],
                 "sets": [[s, r, e] for (s, r), e in self.sets.items()],
-                "suggest": self.suggest,
+                "suggest": self.suggest, "marks": self.marks,
+                "cites": {k: [list(c) for c in v] for k, v in self.cites.items()},
                 "changes": [asdict(c) for c in self.changes]}
 
 
@@ -146,6 +156,7 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
         last_list: str | None = None  # the list of the last list screen seen
         last_rows: dict[str, list[tuple[str, str]]] = {}
         opened: dict[str, str] = {}  # list -> text of the row last tapped in it
+        parts: dict[str, list[tuple[str, str]]] = {}  # list -> that row's parts
         record_of: tuple[str, str] | None = None  # (list, text): the record whose screen is open
         typed: dict[str, str] = {}  # field -> value, on the form open now
         form_at: tuple[Any, ...] | None = None
@@ -234,6 +245,12 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
                 for lid, rs in (list_rows(prev) if kind in ("click", "long_press") else {}).items():
                     if (target.short_id, target.text) in rs:
                         opened[lid] = target.text
+                        parts[lid] = _parts(prev, target)
+                        mark = next((txt[:-len(target.text)] for rid, txt in rows.get(lid, [])
+                                     if rid == target.short_id and txt != target.text
+                                     and txt.endswith(target.text)), "")
+                        if mark.strip():
+                            state.marks.setdefault(lid, mark)
                         if kind == "click" and not rows and not any(e.checkable for e in els):
                             state.opens.setdefault(lid, (t.name, step.index))
                             record_of = (lid, target.text)
@@ -250,6 +267,16 @@ def infer_state(model: Model, traces: Sequence[Trace]) -> StateModel:
                                                         key=key))
                             opened.pop(lid)
             shown_rows = {r for rs in rows.values() for r in rs}
+            boxes = [e.bounds for e in els if e.short_class in LIST_CLASSES]
+            outside = [e for e in els if e.text and not any(
+                b[0] <= e.bounds[0] and b[1] <= e.bounds[1] and e.bounds[2] <= b[2]
+                and e.bounds[3] <= b[3] for b in boxes)]
+            for lid, text in opened.items():
+                for pid, cited in [("", text), *parts.get(lid, [])]:
+                    if any(cited in e.text for e in outside):
+                        have_c = state.cites.setdefault(name, [])
+                        if (lid, pid, cited) not in have_c:
+                            have_c.append((lid, pid, cited))
             for text in opened.values():  # shown outside a list's rows (a title)
                 if any(text in e.text and (e.text != text or (e.short_id, e.text) not in shown_rows)
                        for e in els):
@@ -305,6 +332,14 @@ def _swaps(prev: list[UIElement], now: list[UIElement]) -> dict[str, tuple[str, 
         if mid_a and mid_b and len(mid_a) <= 2 and len(mid_b) <= 2 and i + j > 0:
             out[wid] = (" ".join(mid_a), " ".join(mid_b), e.text)
     return out
+
+
+def _parts(els: Sequence[UIElement], row: UIElement) -> list[tuple[str, str]]:
+    """The texts shown inside ``row``'s box besides its own (a price, a time): (id, text)."""
+    b = row.bounds
+    return [(e.short_id, e.text) for e in els if e is not row and e.short_id and e.text
+            and not e.clickable and b[0] <= e.bounds[0] and b[1] <= e.bounds[1]
+            and e.bounds[2] <= b[2] and e.bounds[3] <= b[3]]
 
 
 def _window(before: list[tuple[str, str]], after: list[tuple[str, str]],

@@ -332,7 +332,7 @@ class _Delete(_Generated, DeleteRecord):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app(self.apps[0])
-        yield from _walk(ui, self.spec["path"], p["name"], p["row"])
+        yield from _walk(ui, self.spec["path"], p["name"])
         yield from ui.finish()
 
 

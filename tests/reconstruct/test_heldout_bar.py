@@ -1,9 +1,9 @@
 """Issue 32's acceptance bar on held-out traces: each closed-loop app (``loop.APPS``: a list
-and form app, notes, a chat, settings, alarms, a media app) is rebuilt from its training
-episodes and replayed on episodes the build never saw (other seeds: other records, other
-text typed, other rows opened). At least 90% of the held-out transitions reach a screen
-whose texts match the recorded one, and at least 90% of the state changes they show change
-the rebuilt store the same way."""
+and form app, notes, a chat, settings, alarms, a media app, a mini-program) is rebuilt from
+its training episodes and replayed on episodes the build never saw (other seeds: other
+records, other text typed, other rows opened). At least 90% of the held-out transitions
+reach a screen whose texts match the recorded one, and at least 90% of the state changes
+they show change the rebuilt store the same way."""
 
 from __future__ import annotations
 
@@ -16,15 +16,7 @@ from phone_gym.reconstruct.loop import APPS, closed_loop, record_episodes
 pytestmark = pytest.mark.slow
 
 
-#: Apps of ``loop.APPS`` below the bar (the figures in docs/play.md): expected to fail, and
-#: flagged when they pass (strict)
-BELOW = {"ridemini (mini-program: rides)":
-         "16/27 reached: a trip's status change is not modelled; the ride form is one route"}
-
-
-@pytest.mark.parametrize("app", [
-    pytest.param(a, marks=pytest.mark.xfail(strict=True, reason=BELOW[a])) if a in BELOW
-    else a for a in APPS])
+@pytest.mark.parametrize("app", list(APPS))
 def test_heldout_traces_reach_the_bar(app: str, tmp_path: Path) -> None:
     train, held = APPS[app]
     rep = closed_loop(record_episodes(train, tmp_path / "train"),
