@@ -192,18 +192,16 @@ class HasValues:
         return f"values with {self.expected}"
 
 
-def _walk(ui: Driver, path: Sequence[Mapping[str, Any]], record: str = "", row: str = ""
+def _walk(ui: Driver, path: Sequence[Mapping[str, Any]], record: str = ""
           ) -> Iterator[PhoneAction]:
     """The recorded path: a tap or long press on what the recorded element showed (a row:
-    the row of ``record``, the one whose widget id is ``row`` if given), a back."""
+    the row of ``record``), a back."""
     for s in path:
         if s["act"] == "back":
             yield PhoneAction("press", button="back")
             continue
         if s.get("row"):
             query: dict[str, Any] = {"text": record or s["text"]}
-            if row:
-                query["id"] = row
         else:
             query = {k: s[k] or None for k in ("id", "text", "desc")}
         text = query.pop("text")
@@ -524,5 +522,32 @@ class _Set(_Generated, EditRecord):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app(self.apps[0])
-        yield from _walk(ui, self.spec["path"], p["name"], p["row"])
+        olds = {o for o, n in self.spec["swaps"].items() if n == p["value"]}
+        for s in self.spec["path"]:
+            if not s.get("row"):
+                yield from _walk(ui, [s])
+                continue
+            # the row of that name showing the words to change (another trip of that name,
+            # completed, has nothing to change): found on screen, scrolling to it
+            for _ in range(12):
+                row = _row_showing(ui, p["name"], olds)
+                if row is not None:
+                    break
+                yield PhoneAction("scroll", x=500, y=500, direction="down")
+            else:
+                raise ValueError(f"{self.id}: no row {p['name']!r} showing {sorted(olds)}")
+            x, y = row.center_norm
+            yield PhoneAction("long_press" if s["act"] == "long" else "click", x=x, y=y)
         yield from ui.finish()
+
+
+def _row_showing(ui: Driver, name: str, words: set[str]) -> Any:
+    """The row on screen titled ``name`` with one of ``words`` inside its box, or None."""
+    els = ui.elements()
+    for e in els:
+        b = e.bounds
+        if e.text == name and ui.usable(e) and any(
+                o is not e and o.text in words and b[0] <= o.bounds[0] and b[1] <= o.bounds[1]
+                and o.bounds[2] <= b[2] and o.bounds[3] <= b[3] for o in els):
+            return e
+    return None

@@ -19,6 +19,7 @@ from phone_gym.reconstruct.loop import APPS, record_episodes
 from phone_gym.reconstruct.model import infer_state
 from phone_gym.reconstruct.trace import load_traces, screen_texts
 from phone_gym.testing import check_task
+from phone_gym.testing.grounding import audit_grounding
 from phone_gym.world.a11y import UIElement
 
 pytestmark = pytest.mark.slow
@@ -93,7 +94,7 @@ def test_suggestions_wait_for_typing_and_a_ride_picked_is_named(
     assert "Luxe" in texts and "✓ Luxe" not in texts and "Confirm Luxe" not in texts
 
 
-def test_the_set_template_passes_check_task(rebuilt: tuple[Any, Any]) -> None:
+def test_the_set_template_passes_check_task_and_is_grounded(rebuilt: tuple[Any, Any]) -> None:
     _, module = rebuilt
     sets = [t for t in module.TEMPLATES if t.spec["kind"] == "set"]
     assert sets
@@ -102,3 +103,5 @@ def test_the_set_template_passes_check_task(rebuilt: tuple[Any, Any]) -> None:
     for t in sets:
         report = check_task(t, 20, apps=[module.APP])
         assert report.solved == 20 and not report.problems
+        # the oracle finds the trip's row by its name and status on screen
+        assert audit_grounding(t, apps=[module.APP]).findings == []
