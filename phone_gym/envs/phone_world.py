@@ -401,6 +401,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         episode = self._need_episode()
         info: dict[str, Any] = {
             "instruction": episode.instruction,
+            "locale": self.locale,  # the prompts' language (trainer.prompts)
             "step": self.steps,
             "max_steps": self._budget(episode),
             "action": format_action(action) if action is not None else None,
