@@ -65,7 +65,8 @@ def add_access_flags(p: argparse.ArgumentParser, what: str) -> None:
 
 #: ``tasks --suite``'s PhoneWorld-Bench names and the category each lists.
 PWBENCH_SUITES = {"pwbench": "all", "pwbench-single": "single", "pwbench-cross": "cross",
-                  "pwbench-mini": "mini"}
+                  "pwbench-mini": "mini", "pwbench-zh": "all", "pwbench-zh-single": "single",
+                  "pwbench-zh-cross": "cross", "pwbench-zh-mini": "mini"}
 
 
 def cmd_tasks(args: argparse.Namespace) -> int:
@@ -73,7 +74,7 @@ def cmd_tasks(args: argparse.Namespace) -> int:
         from .mockapps import REGISTRY
         from .suites import pwbench
 
-        bench = pwbench.load()
+        bench = pwbench.load_zh() if args.suite.startswith("pwbench-zh") else pwbench.load()
         category = PWBENCH_SUITES[args.suite]
         print(f"{'#':>3} {'template':40} {'seed':>5}  apps")
         for k, (task_id, seed) in enumerate(bench.suite(category), 1):
@@ -108,7 +109,7 @@ def cmd_tasks(args: argparse.Namespace) -> int:
     if args.split:
         from .envs.phone_world import split_templates
 
-        templates = split_templates(templates, args.split)
+        templates = split_templates(templates, args.split, args.locale)
     if args.locale != "en-US":
         from .envs.phone_world import locale_templates
         from .world.locale import check_locale
@@ -573,7 +574,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--suite", default=None,
                    help="list an outside suite's tasks and their phone-gym templates "
                         "(androidworld), or a PhoneWorld-Bench suite's instances (pwbench, "
-                        "pwbench-single, pwbench-cross, pwbench-mini)")
+                        "pwbench-single, pwbench-cross, pwbench-mini; PhoneWorld-Bench zh: "
+                        "pwbench-zh, pwbench-zh-single, pwbench-zh-cross, pwbench-zh-mini)")
     p.add_argument("--split", choices=("train", "test"), default=None,
                    help="only PhoneWorld-Bench's train or held-out test templates")
     p.add_argument("--tag", action="append", default=None,

@@ -58,7 +58,8 @@ def test_an_unknown_suite_names_every_suite(capsys: pytest.CaptureFixture[str]) 
     assert main(["tasks", "--suite", "pwbench-crosss"]) == 2
     err = capsys.readouterr().err
     assert "did you mean 'pwbench-cross'" in err
-    assert "accepted: pwbench, pwbench-single, pwbench-cross, pwbench-mini, androidworld" in err
+    assert ("accepted: pwbench, pwbench-single, pwbench-cross, pwbench-mini, pwbench-zh, "
+            "pwbench-zh-single, pwbench-zh-cross, pwbench-zh-mini, androidworld") in err
 
 
 def oracle_screens(task: str, seed: int, size: tuple[int, int]

@@ -312,7 +312,7 @@ def build_dataset(tasks: str | Sequence[str] | None = None, seeds: int | Iterabl
         raise ValueError(f"locale={locale!r}; accepted: {', '.join(SYSTEM_PROMPTS)}")
     templates = locale_templates(select_templates(tasks), locale)
     if split is not None:
-        templates = split_templates(templates, split)
+        templates = split_templates(templates, split, locale)
     seed_list = list(range(seeds)) if isinstance(seeds, int) else [int(s) for s in seeds]
     if not seed_list:
         raise ValueError(f"seeds={seeds!r}; accepted: a count > 0 or a non-empty list of ints")
