@@ -65,7 +65,8 @@ def add_access_flags(p: argparse.ArgumentParser, what: str) -> None:
 
 #: ``tasks --suite``'s PhoneWorld-Bench names and the category each lists.
 PWBENCH_SUITES = {"pwbench": "all", "pwbench-single": "single", "pwbench-cross": "cross",
-                  "pwbench-mini": "mini"}
+                  "pwbench-mini": "mini", "pwbench-zh": "all", "pwbench-zh-single": "single",
+                  "pwbench-zh-cross": "cross", "pwbench-zh-mini": "mini"}
 
 
 def cmd_tasks(args: argparse.Namespace) -> int:
@@ -73,7 +74,7 @@ def cmd_tasks(args: argparse.Namespace) -> int:
         from .mockapps import REGISTRY
         from .suites import pwbench
 
-        bench = pwbench.load()
+        bench = pwbench.load_zh() if args.suite.startswith("pwbench-zh") else pwbench.load()
         category = PWBENCH_SUITES[args.suite]
         print(f"{'#':>3} {'template':40} {'seed':>5}  apps")
         for k, (task_id, seed) in enumerate(bench.suite(category), 1):
@@ -108,7 +109,7 @@ def cmd_tasks(args: argparse.Namespace) -> int:
     if args.split:
         from .envs.phone_world import split_templates
 
-        templates = split_templates(templates, args.split)
+        templates = split_templates(templates, args.split, args.locale)
     if args.locale != "en-US":
         from .envs.phone_world import locale_templates
         from .world.locale import check_locale
@@ -331,18 +332,23 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
 
     from .mockapps import APPS, TEMPLATES, Episode
     from .world import Device
+    from .world.locale import check_locale
     from .world.render import Renderer
 
+    locale = check_locale(args.locale)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    device = Device(APPS)
+    device = Device(APPS, locale=locale)
     renderer = Renderer(*args.size)
     shots: list[tuple[str, np.ndarray]] = []
-    for app in [None, *APPS]:
+    # in another locale: the apps that declare it, each with the data of a template of it
+    apps = [a for a in APPS if locale in a.manifest.locales]
+    templates = [t for t in TEMPLATES.values() if locale in t.locales]
+    for app in [None, *apps]:
         # each app shows the data of its first task's setup (an app no task is about: the
         # data of the first task)
-        template = next((t for t in TEMPLATES.values() if app is None or app.name in t.apps),
-                        next(iter(TEMPLATES.values())))
+        template = next((t for t in templates if app is None or app.name in t.apps),
+                        templates[0])
         Episode(template, device, np.random.default_rng(0))
         if app is not None:
             device.open_app(app.name)
@@ -573,7 +579,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--suite", default=None,
                    help="list an outside suite's tasks and their phone-gym templates "
                         "(androidworld), or a PhoneWorld-Bench suite's instances (pwbench, "
-                        "pwbench-single, pwbench-cross, pwbench-mini)")
+                        "pwbench-single, pwbench-cross, pwbench-mini; PhoneWorld-Bench zh: "
+                        "pwbench-zh, pwbench-zh-single, pwbench-zh-cross, pwbench-zh-mini)")
     p.add_argument("--split", choices=("train", "test"), default=None,
                    help="only PhoneWorld-Bench's train or held-out test templates")
     p.add_argument("--tag", action="append", default=None,
@@ -617,6 +624,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="folder to write (default docs/screenshots)")
     p.add_argument("--size", type=positive_int, nargs=2, default=(360, 800), metavar=("W", "H"),
                    help="screenshot size in pixels (default 360 800)")
+    p.add_argument("--locale", default="en-US",
+                   help="the phone's locale (default en-US); zh-CN: the launcher and the apps "
+                        "that declare zh-CN, in Chinese")
     p.set_defaults(func=cmd_screenshots)
     p = sub.add_parser("virtual-device", parents=parents,
                        help="serve PhoneWorld phones as adb devices on a local port",

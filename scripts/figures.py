@@ -63,6 +63,16 @@ def screenshots(root: Path) -> None:
     run("-m", "phone_gym", "screenshots", "--out", str(root / "docs" / "screenshots"))
 
 
+def screenshots_zh(root: Path) -> None:
+    """``phone-gym screenshots --locale zh-CN``'s overview: the launcher and every app that
+    declares zh-CN, on a Chinese phone."""
+    with tempfile.TemporaryDirectory() as tmp:
+        run("-m", "phone_gym", "screenshots", "--locale", "zh-CN", "--out", tmp)
+        target = root / "docs" / "images" / "overview_zh.png"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(Path(tmp) / "overview.png", target)
+
+
 def demo_gif(task: str, seed: int, name: str) -> Callable[[Path], None]:
     """``phone-gym demo --task TASK --seed SEED --size 270 600``'s GIF, saved as ``name``."""
 
@@ -193,6 +203,9 @@ def bench_report(root: Path) -> None:
 FIGURES: dict[str, Figure] = {f.name: f for f in (
     Figure("screenshots", "the launcher and each app's main screen, and overview.png "
            "(`phone-gym screenshots`)", ("docs/screenshots/*.png",), screenshots),
+    Figure("screenshots-zh", "the launcher and each zh-CN app on a Chinese phone "
+           "(`phone-gym screenshots --locale zh-CN`'s overview.png)",
+           ("docs/images/overview_zh.png",), screenshots_zh),
     Figure("demo-crossapp", "what `phone-gym demo` runs: CrossContactPhoneToNote, seed 0",
            ("docs/images/demo_crossapp.gif",),
            demo_gif("CrossContactPhoneToNote", 0, "demo_crossapp.gif")),

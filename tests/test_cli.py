@@ -58,7 +58,8 @@ def test_an_unknown_suite_names_every_suite(capsys: pytest.CaptureFixture[str]) 
     assert main(["tasks", "--suite", "pwbench-crosss"]) == 2
     err = capsys.readouterr().err
     assert "did you mean 'pwbench-cross'" in err
-    assert "accepted: pwbench, pwbench-single, pwbench-cross, pwbench-mini, androidworld" in err
+    assert ("accepted: pwbench, pwbench-single, pwbench-cross, pwbench-mini, pwbench-zh, "
+            "pwbench-zh-single, pwbench-zh-cross, pwbench-zh-mini, androidworld") in err
 
 
 def oracle_screens(task: str, seed: int, size: tuple[int, int]
@@ -154,6 +155,22 @@ def test_screenshots_one_per_app_and_overview(tmp_path: Path,
     with Image.open(tmp_path / "overview.png") as img:  # half size, in rows
         assert img.size == (columns * (90 + 12) - 12, rows * (200 + 12) - 12)
     assert "overview.png" in capsys.readouterr().out
+
+
+def test_screenshots_of_a_zh_phone_show_its_apps_in_chinese(tmp_path: Path) -> None:
+    assert main(["screenshots", "--locale", "zh-CN", "--out", str(tmp_path), "--size", "180",
+                 "400"]) == 0
+    zh_apps = [app for app in APPS if "zh-CN" in app.manifest.locales]
+    assert {"Settings", "TencentDocs", "Yuanbao"} <= {app.name for app in zh_apps}
+    assert {p.name for p in tmp_path.iterdir()} == {
+        "launcher.png", "overview.png", *(f"{app.name.lower()}.png" for app in zh_apps)}
+    en = tmp_path / "en"
+    assert main(["screenshots", "--out", str(en), "--size", "180", "400"]) == 0
+    for name in ("launcher.png", "settings.png"):  # the same screens, in other words
+        with Image.open(tmp_path / name) as zh_img, Image.open(en / name) as en_img:
+            assert zh_img.size == en_img.size
+            assert (np.asarray(zh_img) != np.asarray(en_img)).any(), name
+    assert main(["screenshots", "--locale", "fr-FR", "--out", str(tmp_path)]) == 2
 
 
 def test_virtual_device_serves_a_phone_until_stopped(tmp_path: Path) -> None:

@@ -114,6 +114,7 @@ TABLES = Tables(
         "phone-gym tasks --real": None,
         # bench.md (generated): the oracle over all 150 instances, without frames
         "phone-gym tasks --suite pwbench-cross": None,
+        "phone-gym tasks --suite pwbench-zh-cross": None,
         "phone-gym bench run --suite pwbench --agent oracle --out out/pwbench":
             "phone-gym bench run --suite pwbench --agent oracle --out out/pwbench --no-frames "
             "--no-progress",
@@ -177,6 +178,10 @@ TABLES = Tables(
         "--out out/pwbench-cross":
             "needs a model behind an OpenAI-compatible endpoint: tests/bench/test_fake_server.py "
             "runs the openai agent in every format against a fake one",
+        "phone-gym bench run --suite pwbench-zh --agent openai --base-url "
+        "http://127.0.0.1:8000/v1 --model NAME --format qwen25vl --out out/pwbench-zh":
+            "needs a model behind an OpenAI-compatible endpoint: tests/bench/test_zh_endpoint.py "
+            "plays a zh-CN task through the openai agent against a fake one",
         "python -m pytest -n 2 -p no:cacheprovider --durations=0 | python tests/slow_tests.py":
             "runs the whole fast tier (and rewrites tests/slow_tests.txt)",
         "python scripts/figures.py": "draws every figure into docs/: tests/test_figures.py "
@@ -194,6 +199,9 @@ TABLES = Tables(
         "phone-gym tasks --split test": Expect(output=r"\d+ templates; env ids"),
         "phone-gym tasks --real": Expect(output=r"\d+ real-device templates; env id: "
                                                 r"RealPhone-v0"),
+        "phone-gym tasks --suite pwbench-zh-cross": Expect(
+            output=r"\d+ instances; PhoneWorld-Bench zh v.*run: phone-gym bench run --suite "
+                   r"pwbench-zh-cross"),
         "phone-gym tasks --suite pwbench-cross": Expect(
             output=r"50 instances; .*run: phone-gym bench run --suite pwbench-cross"),
         # "the oracle solves every PhoneWorld template"

@@ -185,7 +185,9 @@ class OpenAIAgent:
     response shape of https://platform.openai.com/docs/api-reference/chat/object). The
     reply is parsed with the action format ``format`` (``parse``), in the coordinates of
     the image sent. The format's prompt may hold ``{instruction}``, ``{width}``,
-    ``{height}`` and ``{apps}``, replaced as they are (other braces stay).
+    ``{height}`` and ``{apps}``, replaced as they are (other braces stay). The prompts are
+    those of the episode's locale (the env's ``locale``, bound in ``bind``): a zh-CN phone
+    gets the zh-CN system prompt and user message.
 
     Connection errors, timeouts and HTTP 429/5xx are retried ``retries`` times with
     exponential back-off (``backoff_s``, doubling, at most 8 s); then, or on another HTTP
@@ -218,10 +220,12 @@ class OpenAIAgent:
         self.instruction = ""
         self.actions: list[str] = []
         self.app_names: list[str] | None = None
+        self.locale = "en-US"
 
     # --- the Agent protocol --------------------------------------------------------------
     def bind(self, env: Any, seed: int) -> None:
         self.app_names = list(getattr(env.unwrapped, "app_names", []) or []) or None
+        self.locale = str(getattr(env.unwrapped, "locale", "en-US"))
 
     def reset(self, instruction: str, info: Mapping[str, Any]) -> None:
         self.instruction = instruction
@@ -252,23 +256,25 @@ class OpenAIAgent:
         if self.format is None:
             from ..trainer.prompts import system_prompt
 
-            return system_prompt(self.app_names)
-        text = self.format.prompt()
+            return system_prompt(self.app_names, locale=self.locale)
+        text = self.format.prompt(self.locale)
+        comma = "、" if self.locale == "zh-CN" else ", "
         values = {"instruction": self.instruction, "width": str(screen[0]),
-                  "height": str(screen[1]), "apps": ", ".join(self.app_names or [])}
+                  "height": str(screen[1]), "apps": comma.join(self.app_names or [])}
         for key, value in values.items():
             text = text.replace("{" + key + "}", value)
         return text
 
     def messages(self, obs: Mapping[str, Any], info: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The chat messages of one step."""
-        from ..trainer.prompts import user_text
+        from ..trainer.prompts import USER_LABELS, user_text
 
         shot = obs.get("screenshot")
         screen = (int(shot.shape[1]), int(shot.shape[0])) if shot is not None else (1000, 1000)
-        text = user_text(self.instruction, self.actions, info.get("action_error"))
+        text = user_text(self.instruction, self.actions, info.get("action_error"),
+                         locale=self.locale)
         if obs.get("ui"):
-            text += "\nUI elements:\n" + str(obs["ui"])
+            text += f"\n{USER_LABELS[self.locale]['ui']}\n" + str(obs["ui"])
         content: list[dict[str, Any]] = [{"type": "text", "text": text}]
         if shot is not None:
             content.append({"type": "image_url", "image_url": {"url": png_data_url(shot)}})

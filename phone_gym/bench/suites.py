@@ -4,7 +4,9 @@ Built in: ``"phoneworld"`` (every PhoneWorld template, ``PhoneWorld-v0``), ``"re
 real-device templates, ``RealPhone-v0``), ``"androidworld"`` (the templates mapped to
 AndroidWorld tasks), PhoneWorld-Bench (``"pwbench-single"``, ``"pwbench-cross"``,
 ``"pwbench-mini"``: 50 fixed (template, seed) instances each, and ``"pwbench"``: all 150;
-see ``suites.pwbench`` and docs/bench.md), and any comma list of template ids
+see ``suites.pwbench`` and docs/bench.md), PhoneWorld-Bench zh (``"pwbench-zh-single"``,
+``"pwbench-zh-cross"``, ``"pwbench-zh-mini"``, ``"pwbench-zh"``: on a zh-CN phone), and any
+comma list of template ids
 (``"ContactsAddContact,ClockAddAlarm"``, PhoneWorld). Plugins call ``register_suite``.
 """
 
@@ -78,13 +80,14 @@ register_suite("androidworld", lambda: SUITES["androidworld"].template_ids,
                env_kwargs={"suite": "androidworld"})
 
 
-def _pwbench(category: str) -> tuple[Callable[[], list[str]],
-                                      Callable[[], tuple[tuple[str, int], ...]]]:
-    """A PhoneWorld-Bench suite's (template ids, instances) functions."""
-    from ..suites.pwbench import load
+def _pwbench(category: str, zh: bool = False) -> tuple[Callable[[], list[str]],
+                                                       Callable[[], tuple[tuple[str, int], ...]]]:
+    """A PhoneWorld-Bench suite's (template ids, instances) functions (``zh``: of
+    PhoneWorld-Bench zh)."""
+    from ..suites.pwbench import load, load_zh
 
     def instances() -> tuple[tuple[str, int], ...]:
-        return load().suite(category)
+        return (load_zh() if zh else load()).suite(category)
 
     def ids() -> list[str]:
         return list(dict.fromkeys(task for task, _ in instances()))
@@ -97,6 +100,12 @@ for _name, _category in (("pwbench", "all"), ("pwbench-single", "single"),
                          ("pwbench-cross", "cross"), ("pwbench-mini", "mini")):
     _ids, _instances = _pwbench(_category)
     register_suite(_name, _ids, instances_fn=_instances)
+# PhoneWorld-Bench zh (issue 31): the same suites drawn from the zh-CN templates, on a zh-CN
+# phone
+for _name, _category in (("pwbench-zh", "all"), ("pwbench-zh-single", "single"),
+                         ("pwbench-zh-cross", "cross"), ("pwbench-zh-mini", "mini")):
+    _ids, _instances = _pwbench(_category, zh=True)
+    register_suite(_name, _ids, instances_fn=_instances, env_kwargs={"locale": "zh-CN"})
 
 
 def suite_names() -> list[str]:

@@ -35,9 +35,10 @@ T = TypeVar("T")
 MAX_INSTRUCTION = 2048
 MAX_UI_TEXT = 32768
 
-#: Keys of every step's ``info``: what the agent did and what it sees.
-STEP_KEYS: tuple[str, ...] = ("instruction", "step", "max_steps", "action", "action_error",
-                              "answer", "ui_elements")
+#: Keys of every step's ``info``: what the agent did and what it sees (``locale``: the
+#: phone's, the language of the instruction and of the agent's prompts).
+STEP_KEYS: tuple[str, ...] = ("instruction", "locale", "step", "max_steps", "action",
+                              "action_error", "answer", "ui_elements")
 #: Keys added when the episode ends (terminated or truncated): which task it was, and the
 #: verifier's verdict on the final state.
 END_KEYS: tuple[str, ...] = ("task_id", "success", "verdict", "progress")

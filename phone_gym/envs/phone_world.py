@@ -62,13 +62,19 @@ def locale_templates(templates: Sequence[Task], locale: str) -> list[Task]:
     return chosen
 
 
-def split_templates(templates: Sequence[Task], split: str) -> list[Task]:
+def split_templates(templates: Sequence[Task], split: str,
+                    locale: str = DEFAULT_LOCALE) -> list[Task]:
     """The templates of PhoneWorld-Bench's ``split`` ("train" or "test") among
-    ``templates``; ``ValueError`` for another split or when none is left."""
+    ``templates``; ``ValueError`` for another split or when none is left. On a zh-CN phone
+    "test" is PhoneWorld-Bench zh's held-out templates and "train" leaves out those of both
+    versions."""
     if split not in pwbench.SPLITS:
         raise ValueError(f"split={split!r}; accepted: {', '.join(map(repr, pwbench.SPLITS))}")
-    bench = pwbench.load()
-    chosen = [t for t in templates if bench.split_of(t.id) == split]
+    held = set(pwbench.load().test_templates)
+    if locale == pwbench.ZH_LOCALE:
+        zh_held = set(pwbench.load_zh().test_templates)
+        held = zh_held if split == "test" else held | zh_held
+    chosen = [t for t in templates if (t.id in held) == (split == "test")]
     if not chosen:
         raise ValueError(f"no {split} template among the {len(templates)} chosen; "
                          "`phone-gym tasks --split " + split + "` lists them")
@@ -210,7 +216,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         self.templates = select_templates(
             list(self.suite.template_ids) if self.suite else task, apps)
         if split is not None:
-            self.templates = split_templates(self.templates, split)
+            self.templates = split_templates(self.templates, split, self.locale)
         if self.locale != DEFAULT_LOCALE:
             self.templates = locale_templates(self.templates, self.locale)
         self.set_of_marks = bool(set_of_marks)
@@ -401,6 +407,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         episode = self._need_episode()
         info: dict[str, Any] = {
             "instruction": episode.instruction,
+            "locale": self.locale,  # the prompts' language (trainer.prompts)
             "step": self.steps,
             "max_steps": self._budget(episode),
             "action": format_action(action) if action is not None else None,

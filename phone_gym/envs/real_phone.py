@@ -799,6 +799,7 @@ class RealPhoneEnv(gym.Env[dict[str, Any], Any]):
         episode = self._need_episode()
         info: dict[str, Any] = {
             "instruction": episode.instruction,
+            "locale": "en-US",  # the real-device templates' instructions are en-US
             "step": self.steps,
             "max_steps": self._budget(episode),
             "action": format_action(action) if action is not None else None,

@@ -47,6 +47,19 @@ SYSTEM_PROMPT = (
     "screen. Call answer(text) to reply to a question, finish() when the task is done, or "
     "finish(status='infeasible') when it cannot be done."
 )
+#: ``SYSTEM_PROMPT`` and the user's first message per prompt locale (a dataset's ``locale``).
+SYSTEM_PROMPTS: dict[str, str] = {
+    "en-US": SYSTEM_PROMPT,
+    "zh-CN": (
+        "你在操作一部安卓手机，替用户完成任务。每一轮调用一个工具（一个手机操作）。坐标是覆盖整个"
+        "屏幕的 [0, 1000] 内的整数：(0, 0) 是左上角，(1000, 1000) 是右下角。每次操作之后你会看到"
+        "新的屏幕。要回答问题就调用 answer(text)，任务完成后调用 finish()，无法完成时调用 "
+        "finish(status='infeasible')。"),
+}
+FIRST_MESSAGES: dict[str, str] = {"en-US": "Here is the phone's screen and your task.",
+                                  "zh-CN": "这是手机的屏幕和你的任务。"}
+#: The label before the instruction per prompt locale (``PhoneToolEnv.reset``).
+TASK_LABELS: dict[str, str] = {"en-US": "Task: ", "zh-CN": "任务："}
 #: The default screenshot size (width, height) shown to the model: a quarter of PhoneWorld's
 #: 540x1200, about 200 image tokens for Qwen-VL instead of 650-820.
 DEFAULT_IMAGE_SIZE = (270, 600)
@@ -99,7 +112,8 @@ class PhoneToolEnv:
         self.steps, self.ended, self.reward, self.scored = 0, False, 0.0, False
         self.observations = 0
         self.last_info = dict(info)
-        return [self._image(obs), {"type": "text", "text": f"Task: {obs['instruction']}"}]
+        label = TASK_LABELS[str(info.get("locale") or "en-US")]
+        return [self._image(obs), {"type": "text", "text": label + str(obs["instruction"])}]
 
     def get_reward(self) -> float:
         """The verifier's score of the episode (0 to 1): at its end, or of the phone's
@@ -280,25 +294,30 @@ def _feedback(info: dict[str, Any], steps: int, terminated: bool, truncated: boo
 
 
 def build_dataset(tasks: str | Sequence[str] | None = None, seeds: int | Iterable[int] = 8, *,
-                  split: str | None = None, system_prompt: str = SYSTEM_PROMPT) -> Any:
+                  split: str | None = None, system_prompt: str | None = None,
+                  locale: str = "en-US") -> Any:
     """A ``datasets.Dataset`` of prompts, one row per (template, seed): ``prompt`` (a system
     and a user message; ``PhoneToolEnv.reset`` appends the screenshot and the instruction),
     ``task`` and ``seed``. ``tasks``: template ids (None: all); ``seeds``: a count or the
-    seeds; ``split``: PhoneWorld-Bench's ``"train"`` or ``"test"`` templates only."""
+    seeds; ``split``: PhoneWorld-Bench's ``"train"`` or ``"test"`` templates only;
+    ``locale``: the phone's (make the env with the same ``locale``): only its templates,
+    and ``SYSTEM_PROMPTS[locale]`` unless ``system_prompt`` is given."""
     try:
         from datasets import Dataset
     except ImportError as err:
         raise ImportError("build_dataset needs `datasets`: pip install 'phone-gym[trl]'") from err
-    from ..envs.phone_world import select_templates, split_templates
+    from ..envs.phone_world import locale_templates, select_templates, split_templates
 
-    templates = select_templates(tasks)
+    if locale not in SYSTEM_PROMPTS:
+        raise ValueError(f"locale={locale!r}; accepted: {', '.join(SYSTEM_PROMPTS)}")
+    templates = locale_templates(select_templates(tasks), locale)
     if split is not None:
-        templates = split_templates(templates, split)
+        templates = split_templates(templates, split, locale)
     seed_list = list(range(seeds)) if isinstance(seeds, int) else [int(s) for s in seeds]
     if not seed_list:
         raise ValueError(f"seeds={seeds!r}; accepted: a count > 0 or a non-empty list of ints")
-    prompt = [{"role": "system", "content": system_prompt},
-              {"role": "user", "content": "Here is the phone's screen and your task."}]
+    prompt = [{"role": "system", "content": system_prompt or SYSTEM_PROMPTS[locale]},
+              {"role": "user", "content": FIRST_MESSAGES[locale]}]
     rows = [{"prompt": prompt, "task": t.id, "seed": s} for t in templates for s in seed_list]
     return Dataset.from_list(rows)
 

@@ -71,6 +71,11 @@ DEFAULT_MAX_STEPS = 15
 TASK_NOTE = "Task: {instruction}"
 SCREEN_NOTE = "The screen after your action."
 ERROR_NOTE = "Action error: {error}"
+#: The three notes per prompt locale (the episode's ``info["locale"]``): (task, screen, error).
+NOTES: dict[str, tuple[str, str, str]] = {
+    "en-US": (TASK_NOTE, SCREEN_NOTE, ERROR_NOTE),
+    "zh-CN": ("任务：{instruction}", "这是你执行操作后的屏幕。", "操作出错：{error}"),
+}
 
 
 def _pair(value: Any, name: str) -> tuple[int, int]:
@@ -91,7 +96,8 @@ class PhoneGymAgentLoop(AgentLoopBase):
     ``env_kwargs`` (to ``gym.make``, e.g. ``{"split": "train"}``), ``action_format`` (a
     ``phone_gym.actions.formats`` name), ``image_size`` ((width, height) the screenshots are
     resized to), ``max_steps`` (assistant turns at most), ``system_prompt`` (a template with
-    ``{instruction}``, ``{width}``, ``{height}``; None: the format's own). The remaining
+    ``{instruction}``, ``{width}``, ``{height}``; None: the format's own in the episode's
+    locale, ``prompt(locale)``, with ``NOTES`` in that language too). The remaining
     arguments are verl's (``AgentLoopBase``).
     """
 
@@ -132,15 +138,18 @@ class PhoneGymAgentLoop(AgentLoopBase):
     async def _episode(self, env: Any, sampling_params: dict[str, Any], task: Any,
                        seed: int | None) -> AgentLoopOutput:
         options = {"task": str(task)} if task else None
-        obs, _ = await self._call(env.reset, seed=seed, options=options)
+        obs, info = await self._call(env.reset, seed=seed, options=options)
         instruction = str(obs["instruction"])
         image = self._image(obs)
-        system = self.format.system_prompt(instruction, self.screen, self.system_template)
+        locale = str(info.get("locale") or "en-US")  # the prompts' language: the phone's
+        task_note, screen_note, error_note = NOTES[locale]
+        system = self.format.system_prompt(instruction, self.screen, self.system_template,
+                                           locale)
         messages: list[dict[str, Any]] = [
             {"role": "system", "content": system},
             {"role": "user", "content": [{"type": "image", "image": image},
                                          {"type": "text",
-                                          "text": TASK_NOTE.format(instruction=instruction)}]},
+                                          "text": task_note.format(instruction=instruction)}]},
         ]
         images = [image]
         self._assert_mm_supported(True)
@@ -180,7 +189,7 @@ class PhoneGymAgentLoop(AgentLoopBase):
             if turns >= self.max_steps or len(mask) >= self.response_length:
                 break  # as ToolAgentLoop stops before a tool turn the model would not answer
             image = self._image(obs)
-            note = ERROR_NOTE.format(error=feedback) if feedback else SCREEN_NOTE
+            note = error_note.format(error=feedback) if feedback else screen_note
             previous = list(messages)
             messages.append({"role": "user", "content": [{"type": "image", "image": image},
                                                          {"type": "text", "text": note}]})
@@ -236,5 +245,5 @@ class PhoneGymAgentLoop(AgentLoopBase):
             return None, str(err)
 
 
-__all__ = ["DEFAULT_IMAGE_SIZE", "DEFAULT_MAX_STEPS", "ERROR_NOTE", "SCREEN_NOTE", "TASK_NOTE",
-           "PhoneGymAgentLoop"]
+__all__ = ["DEFAULT_IMAGE_SIZE", "DEFAULT_MAX_STEPS", "ERROR_NOTE", "NOTES", "SCREEN_NOTE",
+           "TASK_NOTE", "PhoneGymAgentLoop"]

@@ -2,7 +2,8 @@
 (or print it). ``python -m phone_gym.suites --pwbench docs/bench.md``: rewrite the
 instance table of PhoneWorld-Bench's page (between its ``<!-- instances -->`` markers).
 ``--freeze-pwbench``: draw the current version's data file from the registry (once per
-version; it refuses to overwrite a frozen file)."""
+version; it refuses to overwrite a frozen file); ``--freeze-pwbench-zh``: the same for
+PhoneWorld-Bench zh (``pwbench_zh_v<ZH_VERSION>.json``, the zh-CN templates)."""
 
 from __future__ import annotations
 
@@ -22,14 +23,20 @@ def main(argv: list[str]) -> int:
         path.write_text(with_instances(path.read_text(encoding="utf-8"), REGISTRY),
                         encoding="utf-8")
         return 0
-    if argv[:1] == ["--freeze-pwbench"]:
+    if argv[:1] in (["--freeze-pwbench"], ["--freeze-pwbench-zh"]):
         from ..mockapps import REGISTRY
-        from .pwbench import DATA, write
+        from .pwbench import DATA, VERSION, ZH_DATA, ZH_LOCALE, ZH_VERSION, write
 
-        if DATA.exists():
-            print(f"{DATA.name} is frozen; a new version needs a new VERSION", file=sys.stderr)
+        zh = argv[0].endswith("-zh")
+        path = ZH_DATA if zh else DATA
+        if path.exists():
+            print(f"{path.name} is frozen; a new version needs a new "
+                  f"{'ZH_VERSION' if zh else 'VERSION'}", file=sys.stderr)
             return 1
-        write(REGISTRY, DATA)
+        if zh:
+            write(REGISTRY, path, ZH_VERSION, ZH_LOCALE)
+        else:
+            write(REGISTRY, path, VERSION)
         return 0
     text = androidworld_doc()
     if argv:

@@ -25,7 +25,15 @@ from typing import Any
 from ..trajectory.records import Episode
 from ..trajectory.store import STEPS_FILE, export_episodes, load_episodes
 from .formats import FORMATS  # what collect --format writes (light: the CLI reads it)
-from .prompts import REASONS, Turn, assistant_text, build_messages, system_prompt
+from .prompts import (
+    PROMPT_LOCALES,
+    REASONS,
+    Turn,
+    assistant_text,
+    build_messages,
+    prompt_locale,
+    system_prompt,
+)
 
 STYLES: tuple[str, ...] = ("llamafactory", "trl")
 #: The dataset's name in LLaMA-Factory's ``dataset_info.json`` (``dataset: phone_gym``).
@@ -50,13 +58,17 @@ def to_conversations(episodes: Sequence[Episode], *, style: str = "llamafactory"
     parse are left out. ``reasons`` (``prompts.REASONS``): what the assistant's turn holds
     before the action. ``meta``: also the step's ids, action, reason and step instruction
     (``"task_id"``, ``"seed"``, ``"episode_id"``, ``"step"``, ``"action"``, ``"reason"``,
-    ``"step_instruction"``, ``"success"``).
+    ``"step_instruction"``, ``"success"``). Without ``system``, each step gets the system
+    prompt and user message of its recorded locale (``StepRecord.locale``: zh-CN episodes
+    the zh-CN prompts; unrecorded: en-US).
     """
     if style not in STYLES:
         raise ValueError(f"style={style!r}; accepted: {', '.join(STYLES)}")
     if reasons not in REASONS:
         raise ValueError(f"reasons={reasons!r}; accepted: {', '.join(REASONS)}")
-    system = system if system is not None else system_prompt(reasons=reasons)
+    systems = {locale: system if system is not None else system_prompt(reasons=reasons,
+                                                                        locale=locale)
+               for locale in PROMPT_LOCALES}
     root = None if frames_dir is None else Path(frames_dir).resolve()
     out = []
     for episode in episodes:
@@ -64,9 +76,10 @@ def to_conversations(episodes: Sequence[Episode], *, style: str = "llamafactory"
             continue
         history: list[Turn] = []  # screenshots as file references
         for step in episode.steps:
+            locale = prompt_locale(step.locale)
             messages, images = build_messages(
-                step.instruction, history, step.screenshot, system=system,
-                max_history=max_history, history_images=history_images)
+                step.instruction, history, step.screenshot, system=systems[locale],
+                max_history=max_history, history_images=history_images, locale=locale)
             if step.action is not None and step.valid:
                 messages.append({"role": "assistant", "content": assistant_text(
                     step.action, step.reason, step.step_instruction, reasons)})

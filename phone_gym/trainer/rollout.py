@@ -233,6 +233,7 @@ class Collector:
             success=None if success is None else bool(success), verdict=info.get("verdict"),
             reason=state.oracle.get("reason"),
             step_instruction=state.oracle.get("step_instruction"),
+            locale=info.get("locale") or state.info.get("locale"),
             images=list(gen.images),
             frame=np.asarray(shot) if shot is not None and self.keep_frames else None,
         )

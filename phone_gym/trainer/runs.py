@@ -242,7 +242,11 @@ def _run_sft(cfg: dict[str, Any], out: Path, log: MetricsLog,
     episodes = sft_data(data, cfg["seed"])
     policy = build_policy(cfg, do_sample=False)
     if cfg["reasons"] != "none":  # the model is told to think first, as it is trained
-        policy.system = "\n".join(filter(None, [policy.system, reasons_prompt(cfg["reasons"])]))
+        if getattr(policy, "system", "") is None:  # the default prompt, in each locale
+            policy.reasons = cfg["reasons"]
+        else:
+            policy.system = "\n".join(filter(None, [policy.system,
+                                                     reasons_prompt(cfg["reasons"])]))
     record_precision(out, policy)
     samples = sft_samples(episodes, policy, successful_only=cfg["successful_only"],
                           reasons=cfg["reasons"])

@@ -29,7 +29,7 @@ from PIL import Image
 
 from .policies import Generation, Info, Observation
 from .precision import HALF, Precision, dtype_name, master_weights, parse_dtype
-from .prompts import Turn, build_messages, system_prompt
+from .prompts import Turn, build_messages, prompt_locale, system_prompt
 
 
 @dataclass
@@ -128,7 +128,11 @@ class VLMPolicy:
         self.temperature = temperature
         self.max_history = max_history
         self.history_images = history_images
-        self.system = system if system is not None else system_prompt(app_names)
+        #: the system prompt given (None: ``prompts.system_prompt`` in each episode's locale)
+        self.system = system
+        self.app_names = list(app_names) if app_names else None
+        #: what the default system prompt asks before the action (``prompts.REASONS``)
+        self.reasons = "none"
         self.batch_size = batch_size
         self.pad_id = int(self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None
                           else self.tokenizer.eos_token_id)
@@ -178,10 +182,13 @@ class VLMPolicy:
         turns = [Turn(t.action, t.error, self._image(t.screenshot)
                       if t.screenshot is not None and self.history_images else None)
                  for t in history]
+        locale = prompt_locale(info.get("locale"))
+        system = self.system if self.system is not None else system_prompt(
+            self.app_names, self.reasons, locale)
         messages, images = build_messages(
             str(obs.get("instruction", info.get("instruction", ""))), turns,
-            self._image(shot) if shot is not None else None, system=self.system,
-            max_history=self.max_history, history_images=self.history_images)
+            self._image(shot) if shot is not None else None, system=system,
+            max_history=self.max_history, history_images=self.history_images, locale=locale)
         text = self.processor.apply_chat_template(messages, tokenize=False,
                                                   add_generation_prompt=True)
         return text, images

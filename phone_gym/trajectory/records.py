@@ -20,10 +20,10 @@ RECORD_KEYS: tuple[str, ...] = (
     "episode_id", "source", "task_id", "seed", "group_id", "step", "instruction", "history",
     "feedback", "prompt_ids", "gen_ids", "logprobs", "screenshot", "image_refs", "text",
     "action", "valid", "action_error", "env_reward", "penalty", "reward", "done",
-    "terminated", "truncated", "success", "verdict", "reason", "step_instruction",
+    "terminated", "truncated", "success", "verdict", "reason", "step_instruction", "locale",
 )
 #: Keys a step record may lack (files written before they existed): read as null.
-OPTIONAL_KEYS: frozenset[str] = frozenset({"reason", "step_instruction"})
+OPTIONAL_KEYS: frozenset[str] = frozenset({"reason", "step_instruction", "locale"})
 
 
 def _is_int(v: Any) -> bool:
@@ -62,6 +62,7 @@ RECORD_TYPES: dict[str, str] = {
     "action_error": "str?", "env_reward": "num", "penalty": "num", "reward": "num",
     "done": "bool", "terminated": "bool", "truncated": "bool", "success": "bool?",
     "verdict": "str?", "reason": "str?", "step_instruction": "str?",
+    "locale": "str?",
 }
 
 
@@ -110,6 +111,8 @@ class StepRecord:
     reason: str | None = None
     #: the step's low-level instruction ("Tap “Save”"), if recorded
     step_instruction: str | None = None
+    #: the phone's locale (``info["locale"]``): the language of the prompts, if recorded
+    locale: str | None = None
     images: list[np.ndarray] = field(default_factory=list, repr=False)  #: prompt images
     frame: np.ndarray | None = field(default=None, repr=False)  #: the screenshot seen
 

@@ -32,6 +32,8 @@ SCROLL_FINGER: dict[str, tuple[int, int]] = {
 }
 #: Parse attempts ``last_call`` makes at most (a reply holds one call, a few at most).
 MAX_CALL_ATTEMPTS = 256
+#: The languages every format's prompt is written in (the phone's ``LOCALES``).
+PROMPT_LOCALES: tuple[str, ...] = ("en-US", "zh-CN")
 _PLACEHOLDER = re.compile(r"\{(instruction|width|height)\}")
 _HEADER = re.compile(r"\A\s*<!--.*?-->\s*", re.DOTALL)
 
@@ -96,20 +98,26 @@ class ActionFormat:
                 )
         return self._render(action, screen)
 
-    def prompt(self) -> str:
-        """The system prompt template (its header comment, which lists the placeholders,
-        left out)."""
-        path = resources.files(__package__).joinpath("prompts").joinpath(f"{self.name}.md")
+    def prompt(self, locale: str = "en-US") -> str:
+        """The system prompt template in ``locale``'s language (``PROMPT_LOCALES``:
+        ``prompts/<name>.md`` in en-US, ``prompts/<name>.<locale>.md`` otherwise), its
+        header comment, which lists the placeholders, left out."""
+        if locale not in PROMPT_LOCALES:
+            raise ValueError(f"prompt locale {locale!r}; accepted: {', '.join(PROMPT_LOCALES)}")
+        suffix = "" if locale == PROMPT_LOCALES[0] else f".{locale}"
+        path = resources.files(__package__).joinpath("prompts").joinpath(
+            f"{self.name}{suffix}.md")
         return _HEADER.sub("", path.read_text(encoding="utf-8"), count=1)
 
     def system_prompt(
-        self, instruction: str, screen: tuple[int, int], template: str | None = None
+        self, instruction: str, screen: tuple[int, int], template: str | None = None,
+        locale: str = "en-US",
     ) -> str:
-        """``template`` (by default ``prompt()``) with ``{instruction}``, ``{width}`` and
-        ``{height}`` filled in; other braces (JSON in the prompt) are left as they are."""
+        """``template`` (by default ``prompt(locale)``) with ``{instruction}``, ``{width}``
+        and ``{height}`` filled in; other braces (JSON in the prompt) are left as they are."""
         check_screen(screen)
         values = {"instruction": instruction, "width": str(screen[0]), "height": str(screen[1])}
-        text = self.prompt() if template is None else template
+        text = self.prompt(locale) if template is None else template
         return _PLACEHOLDER.sub(lambda m: values[m.group(1)], text)
 
     def model_screen(self, width: int, height: int) -> tuple[int, int]:
