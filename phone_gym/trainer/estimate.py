@@ -95,9 +95,14 @@ def _dims(cfg: Any) -> dict[str, int]:
 
 
 def _vision_dims(vcfg: Any) -> dict[str, int]:
+    """The vision tower's dims: Qwen2.5-VL names its width ``hidden_size`` and its MLP
+    ``intermediate_size``; Qwen2-VL names them ``embed_dim`` and ``mlp_ratio`` (its
+    ``hidden_size`` is the merger's output, the language model's width)."""
     heads = int(vcfg.num_heads)
-    return {"h": int(vcfg.hidden_size), "i": int(vcfg.intermediate_size), "a": heads,
-            "k": heads, "d": int(vcfg.hidden_size) // heads, "layers": int(vcfg.depth)}
+    width = int(getattr(vcfg, "embed_dim", None) or vcfg.hidden_size)
+    inner = getattr(vcfg, "intermediate_size", None) or width * float(vcfg.mlp_ratio)
+    return {"h": width, "i": int(inner), "a": heads, "k": heads, "d": width // heads,
+            "layers": int(vcfg.depth)}
 
 
 def _per_token(dims: Mapping[str, int]) -> int:

@@ -88,6 +88,15 @@ def test_shipped_qwen_configs_have_the_published_sizes() -> None:
     assert full["weights"] + full["gradients"] + full["optimizer"] > 16 * 3.7e9
 
 
+def test_qwen2_vl_2b_reads_its_vision_tower_by_its_own_names() -> None:
+    """Qwen2-VL-2B-Instruct: 2,208,985,600 parameters (its safetensors index). Its vision
+    config names the tower's width ``embed_dim`` and its MLP ``mlp_ratio`` (``hidden_size`` is
+    the merger's output): reading ``hidden_size`` as the width failed."""
+    two = estimate({"model": str(MODELS / "qwen2-vl-2b")}, "grpo")
+    assert two["params"] == 2_208_985_600
+    assert row(two, lora=False)["activations"] > 0
+
+
 def test_bad_arguments_raise() -> None:
     with pytest.raises(ValueError, match="accepted: 'sft', 'grpo'"):
         estimate({"model": "tiny"}, "ppo")
