@@ -44,7 +44,8 @@ def phone() -> tuple[Device, WorldState, Driver, list[dict]]:
     state = WorldState(device)
     songs = sample_songs(np.random.default_rng(5), 8)
     write_songs(state, songs)
-    return device, state, Driver(lambda: ui_elements(device.frame()), state), songs
+    return device, state, Driver(lambda: ui_elements(device.frame()), state,
+                                 locale="zh-CN"), songs
 
 
 def run(device: Device, actions: Iterable[PhoneAction]) -> None:
