@@ -14,8 +14,8 @@ The composer is ``message`` with 发送 (id ``send``). DING (``ding_text``, 发�
 ``reason``, 提交 with id ``submit``), 我发起的 (rows ``mine_<id>`` with their status) and
 待我审批 (rows ``todo_<id>``; an approval's page shows 申请人 and its fields, with 同意, id
 ``approve``, and 拒绝, id ``reject``, while it is 审批中). 日程 lists the owner's schedule
-(rows ``event_<id>``) with 新建日程 (id ``new_event``: 标题, 日期, 开始时间, 结束时间, 保存
-with id ``save_event``).
+(rows ``event_<id>``, the day and times ``when_<id>``) with 新建日程 (id ``new_event``:
+标题, 日期, 开始时间, 结束时间, 保存 with id ``save_event``).
 
 Everything is the app's ``Store`` (``apps.DingTalk...``); drafts and the open chip are
 transient.
@@ -282,9 +282,9 @@ class DingApp(App):
             return self.event_form()
         return self.home()
 
-    def entry(self, key: str, label: str, hint: str) -> Node:
+    def entry(self, key: str, label: str, hint: str, multiline: bool = False) -> Node:
         return TextField(getattr(self.ui, key), lambda v: self.set_ui(**{key: v}),
-                         hint=hint, id=key, label=label)
+                         hint=hint, id=key, label=label, multiline=multiline)
 
     def home(self) -> Screen:
         tab = self.ui.tab if self.ui.tab in TABS else TABS[0]
@@ -397,7 +397,8 @@ class DingApp(App):
                           for i, t in enumerate(LEAVE_TYPES)], id="types"),
                      self.entry("start", self.t("开始日期"), self.t("如2026-10-20")),
                      self.entry("end", self.t("结束日期"), self.t("如2026-10-21")),
-                     self.entry("reason", self.t("请假事由"), self.t("请输入请假事由")),
+                     self.entry("reason", self.t("请假事由"), self.t("请输入请假事由"),
+                                multiline=True),
                      Button(self.t("提交"), self.submit_leave, id="submit")])
 
     def approval(self, a: Approval) -> Screen:
@@ -423,7 +424,8 @@ class DingApp(App):
     def schedule(self) -> Screen:
         events = sorted(self.data.events, key=lambda e: (e.day, e.start, e.id))
         return Screen(top_bar=TopBar(self.t("日程"), on_back=self.back), content=[
-            ListView([ListItem(e.title, f"{e.day} {e.start}-{e.end}", id=f"event_{e.id}")
+            ListView([ListItem(e.title, id=f"event_{e.id}",
+                               parts=((f"when_{e.id}", f"{e.day} {e.start}-{e.end}"),))
                       for e in events], id="events", empty_text=self.t("暂无日程")),
             Button(self.t("新建日程"), partial(self.go, "new_event"), id="new_event")])
 
