@@ -95,6 +95,18 @@ def set_of_marks(root: Path) -> None:
     run("-m", "phone_gym.envs.marks", "--out", str(root / "docs" / "images" / "set_of_marks.png"))
 
 
+def reconstruct_heldout(root: Path) -> None:
+    """Contacts rebuilt and replayed by ``scripts/reconstruct_closed_loop.py``: the held-out
+    screen after a save beside the rebuilt app's (its ``fidelity.md``'s Held-out screens)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        run(str(ROOT / "scripts" / "reconstruct_closed_loop.py"), "--app", "contacts",
+            "--seeds", "1", "--screens", "4", "--out", tmp)
+        target = root / "docs" / "images" / "reconstruct_heldout.png"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(Path(tmp) / "app0" / "rebuilt" / "heldout" / "ContactsCreate_2_0007.png",
+                        target)
+
+
 def play_page(root: Path) -> None:
     tests_play = ROOT / "tests" / "play"
     subprocess.run([sys.executable, str(tests_play / "make_screenshot.py"),
@@ -220,6 +232,9 @@ FIGURES: dict[str, Figure] = {f.name: f for f in (
            ("docs/images/fidelity/*.png",), fidelity),
     Figure("set-of-marks", "set-of-marks boxes on Contacts (`python -m phone_gym.envs.marks`)",
            ("docs/images/set_of_marks.png",), set_of_marks),
+    Figure("reconstruct-heldout", "a held-out Contacts screen beside the rebuilt app's "
+           "(`python scripts/reconstruct_closed_loop.py --app contacts --screens 4`)",
+           ("docs/images/reconstruct_heldout.png",), reconstruct_heldout),
     Figure("play", "the play page, a Clock task two steps in (tests/play/make_screenshot.py)",
            ("docs/images/play.png",), play_page, browser=True),
     Figure("bench-report", "the bench report of a noisy oracle (7 templates x 2 seeds)",

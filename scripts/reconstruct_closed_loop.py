@@ -2,9 +2,12 @@
 episodes through the virtual device, rebuild from the training traces, replay the held-out
 ones, run ``check_task`` on the templates generated for the rebuilt app, and print the
 figures (transitions reached, mean element IoU and text overlap, state-change agreement,
-templates passing) with a Markdown table of them at the end.
+templates passing) with a Markdown table of them at the end. Each app's
+``rebuilt/fidelity.md`` shows the figures and, with ``--screens N`` (held-out episodes then
+recorded with screenshots), N held-out screens beside the rebuilt app's.
 
     python scripts/reconstruct_closed_loop.py [--out DIR] [--app SUBSTRING] [--seeds N]
+        [--screens N]
 """
 
 from __future__ import annotations
@@ -40,7 +43,11 @@ def main() -> None:
     ap.add_argument("--out", default=None, help="folder for traces and rebuilt apps")
     ap.add_argument("--app", default="", help="only the apps whose name holds this")
     ap.add_argument("--seeds", type=int, default=20, help="check_task seeds per template")
+    ap.add_argument("--screens", type=int, default=4,
+                    help="held-out screens side by side per app in fidelity.md (0: none)")
     args = ap.parse_args()
+    if args.screens < 0:
+        ap.error("--screens: pass a number >= 0 (0: no screens)")
     root = Path(args.out or tempfile.mkdtemp(prefix="closed-loop-"))
     rows = []
     for i, (app, (train, held)) in enumerate(APPS.items()):
@@ -48,8 +55,8 @@ def main() -> None:
             continue
         base = root / f"app{i}"
         tr = record_episodes(train, base / "train")
-        he = record_episodes(held, base / "held")
-        rep = closed_loop(tr, he, base / "rebuilt")
+        he = record_episodes(held, base / "held", frames=args.screens > 0)
+        rep = closed_loop(tr, he, base / "rebuilt", screens=args.screens)
         rep["templates"] = dict(zip(("passing", "generated", "kinds"),
                                     templates_passing(rep["folder"], args.seeds), strict=True))
         (base / "heldout.json").write_text(json.dumps(rep, indent=1) + "\n")
@@ -59,7 +66,7 @@ def main() -> None:
               f"state changes agreeing {rep['changes_agreeing']}/{rep['changes']}, "
               f"templates passing check_task {rep['templates']['passing']}/"
               f"{rep['templates']['generated']} {rep['templates']['kinds']}, "
-              f"recovered {rep['recovered']}", flush=True)
+              f"recovered {rep['recovered']}; {base / 'rebuilt' / 'fidelity.md'}", flush=True)
     print("\n| app | transitions reached | mean IoU | text overlap | state changes agreeing "
           f"| templates passing check_task ({args.seeds} seeds) |\n|---|---|---|---|---|---|")
     for app, rep in rows:

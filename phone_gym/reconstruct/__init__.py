@@ -3,7 +3,8 @@
 ``recorder`` (``phone-gym record --real``): screenshots, UI dumps, the app in front and the
 actions (given or inferred) over adb; ``trace``: the trace format; ``build`` (``phone-gym
 reconstruct``): screens, links and list records into an app package; ``fidelity``: replays
-the traces in the rebuilt app and reports what matches and what is still static.
+the traces in the rebuilt app and reports what matches and what is still static; ``loop``:
+the closed loop on held-out traces; ``screens``: held-out screens beside the rebuilt ones.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ import importlib.util
 import json
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -27,7 +27,7 @@ from ..world.app import App, Route
 from ..world.device import Device
 from .build import Model, elem_key, state_key, structure
 from .model import list_rows, trace_details
-from .trace import Trace, app_elements, screen_texts
+from .trace import Step, Trace, app_elements, screen_texts
 
 __all__ = ["load_app", "replay", "screen_fidelity", "static_changes", "report",
            "write_report", "text_overlap", "iou", "MATCH"]
@@ -447,14 +447,18 @@ def _agrees(change: Any, app: Any, before: dict[int, Any]) -> bool:
     return False
 
 
-def heldout(model: Model, traces: Sequence[Trace], app_cls: type[App]) -> dict[str, Any]:
+def heldout(model: Model, traces: Sequence[Trace], app_cls: type[App], *,
+            snap: Callable[[Trace, Step, Rebuilt, dict[str, Any]], None] | None = None
+            ) -> dict[str, Any]:
     """Replay ``traces`` (ones the build never saw) in the rebuilt app: each action on the
     element its target describes, from each trace's first screen with its lists' rows.
     Per step: whether the texts match the recorded next screen (``MATCH``), the mean IoU
     of each recorded element's box with its rebuilt counterpart's; per state change the
     held-out trace shows (``model.infer_state``), whether the rebuilt store changed the same
     way. After a mismatch the replay goes on from the recorded screen nearest the one
-    recorded (the store as it is)."""
+    recorded (the store as it is). ``snap(trace, step, rebuilt, result)`` is called after
+    each step replayed, the rebuilt app showing what the action reached
+    (``screens.Shots``)."""
     from .model import infer_state
 
     rebuilt = Rebuilt(app_cls, model)
@@ -488,6 +492,8 @@ def heldout(model: Model, traces: Sequence[Trace], app_cls: type[App]) -> dict[s
                               "action": step.action, "text_overlap": round(overlap, 3),
                               "iou": round(sum(ious) / len(ious), 3) if ious else 1.0,
                               "error": error})
+                if snap is not None:
+                    snap(trace, step, rebuilt, steps[-1])
                 if step.index in want:
                     c = want[step.index]
                     changes.append({"trace": trace.name, "step": step.index, "kind": c.kind,

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["record_episodes", "closed_loop", "APPS"]
+__all__ = ["record_episodes", "closed_loop", "write_heldout_md", "APPS"]
 
 #: Seven PhoneWorld apps of different kinds and the tasks recorded on each: (train episodes,
 #: held-out episodes) as ``"Template:seed"``; held-out episodes are other seeds of the
@@ -139,27 +139,63 @@ def _record_in_process(task: str, seed: int, out: Path, frames: bool) -> Path:
     return folder
 
 
-def closed_loop(train: Sequence[str | Path], held: Sequence[str | Path], out: str | Path
-                ) -> dict[str, Any]:
+def closed_loop(train: Sequence[str | Path], held: Sequence[str | Path], out: str | Path,
+                *, screens: int = 0) -> dict[str, Any]:
     """Rebuild from ``train`` traces into ``out``; replay ``held`` in it. The figures:
     transitions reached, mean element IoU and text overlap, state-change agreement, and the
-    recovered state (forms, deletes, toggles)."""
+    recovered state (forms, deletes, toggles). ``out/fidelity.md`` shows them and, with
+    ``screens`` and held-out traces recorded with frames, up to that many held-out screens
+    beside the rebuilt ones (``screens.Shots``, under ``out/heldout/``)."""
     from .build import build_model, write_package
     from .fidelity import heldout, load_app
     from .model import infer_state
+    from .screens import Shots, frame_paths, pick_steps, trace_folders
     from .trace import load_traces
 
+    if screens < 0:
+        raise ValueError(f"screens={screens}: pass a number of held-out screens >= 0")
     tr = load_traces(train)
     model = build_model(tr)
     folder = write_package(model, tr, out)
     module = load_app(folder)
     held_traces = [t for t in load_traces(held)
                    if any(s.package == model.package for s in t.steps)]
-    rep = heldout(model, held_traces, module.APP)
+    folders = trace_folders(held)
+    frames = {t.name: frame_paths(folders[t.name]) for t in held_traces if t.name in folders}
+    shots = Shots(pick_steps(model, held_traces, frames, screens), frames,
+                  Path(out) / "heldout")
+    rep = heldout(model, held_traces, module.APP, snap=shots)
     state = infer_state(model, tr)
     rep["recovered"] = {"forms": len(state.forms), "deletes": len(state.deletes),
                         "toggles": sum(map(len, state.toggles.values())),
                         "sets": len(state.sets),
                         "changes": sorted({c.kind for c in state.changes})}
     rep["folder"] = str(folder)
+    rep["screens"] = [dict(s, path=str(s["path"])) for s in shots.written]
+    write_heldout_md(rep, model.label, shots.written if screens else None, Path(out))
     return rep
+
+
+def write_heldout_md(rep: dict[str, Any], label: str, shots: Sequence[dict[str, Any]] | None,
+                     folder: Path) -> Path:
+    """``folder/fidelity.md``: the held-out figures of ``rep`` (``closed_loop``) and, unless
+    ``shots`` is None, the held-out screens section (``screens.section``)."""
+    from .screens import section
+
+    lines = [f"# Held-out fidelity of the rebuilt {label}", "",
+             f"- **transitions reached: {rep['reached']}/{rep['transitions']} "
+             f"({rep['rate']:.1%})** (held-out traces replayed in the rebuilt app)",
+             f"- mean element-box IoU {rep['mean_iou']:.3f}, mean text overlap "
+             f"{rep['mean_text_overlap']:.3f}",
+             f"- state changes agreeing: {rep['changes_agreeing']}/{rep['changes']}", ""]
+    if shots is not None:
+        lines += section(shots, folder)
+    missed = [s for s in rep["steps"] if not s["ok"]]
+    if missed:
+        lines += ["## Held-out steps not reached", ""]
+        lines += [f"- {s['trace']} step {s['step']}: {s['action']} (text overlap "
+                  f"{s['text_overlap']}{'; ' + s['error'] if s['error'] else ''})"
+                  for s in missed[:30]]
+    md = folder / "fidelity.md"
+    md.write_text("\n".join(lines).rstrip() + "\n", encoding="utf-8")
+    return md
