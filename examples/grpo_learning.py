@@ -9,7 +9,8 @@ right least often, and the success rate of its sampled rollouts rises. Success p
 is the curve; ``--plot`` draws it (matplotlib if installed, else Pillow).
 
     python examples/grpo_learning.py                                   # seed 0, ~2 min
-    python examples/grpo_learning.py --plot docs/images/grpo_learning.png  # the README's plot
+    python examples/grpo_learning.py --seeds 0 1 2 --runs docs/data/grpo_learning.json \
+        --plot docs/images/grpo_learning.png                           # the README's plot
 
 Needs the train extra: pip install -e ".[train]"
 """
@@ -129,9 +130,12 @@ def plot(runs: Sequence[dict[str, Any]], path: str | Path) -> None:
 def _plot_pillow(runs: Sequence[dict[str, Any]], path: Path, title: str) -> None:
     from PIL import Image, ImageDraw
 
+    from phone_gym.world.glyphs import font  # the package's own font, never the system's
+
     w, h, left, right, top, bottom = 640, 340, 50, 20, 30, 40
     img = Image.new("RGB", (w, h), "white")
     d = ImageDraw.Draw(img)
+    d.font = font(11)
     d.text((left, 8), title, fill="black")
     x0, x1, y0, y1 = left, w - right, h - bottom, top
     d.rectangle((x0, y1, x1, y0), outline="black")
@@ -168,9 +172,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--lr", type=float, default=GRPO_LR,
                         help=f"GRPO learning rate ({GRPO_LR:g}; 0: no learning, a control)")
     parser.add_argument("--plot", default=None, metavar="PNG", help="write the curve here")
+    parser.add_argument("--runs", default=None, metavar="JSON",
+                        help="also write the runs' results here (a JSON list)")
+    parser.add_argument("--from-runs", default=None, metavar="JSON",
+                        help="plot runs written by --runs instead of training")
     args = parser.parse_args(argv)
     if args.iterations < 3:
         parser.error("--iterations must be at least 3")
+    if args.from_runs:
+        if not args.plot:
+            parser.error("--from-runs needs --plot PNG")
+        plot(json.loads(Path(args.from_runs).read_text()), args.plot)
+        print(f"wrote {args.plot}")
+        return 0
     from phone_gym.trainer import build_tiny_vlm
 
     tiny = build_tiny_vlm(image_size=IMAGE_SIZE)
@@ -180,6 +194,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         result = run(seed, args.iterations, start=start, tiny=tiny, lr=args.lr)
         runs.append(result)
         print(json.dumps(result), flush=True)
+    if args.runs:
+        Path(args.runs).write_text(json.dumps(runs, indent=1) + "\n")
     if args.plot:
         plot(runs, args.plot)
         print(f"wrote {args.plot}")

@@ -107,6 +107,15 @@ def reconstruct_heldout(root: Path) -> None:
                         target)
 
 
+def grpo_learning(root: Path) -> None:
+    """The GRPO example's success curves, from the runs it measured (``docs/data``; measure
+    anew with ``python examples/grpo_learning.py --seeds 0 1 2 --runs docs/data/...``)."""
+    target = root / "docs" / "images" / "grpo_learning.png"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    run(str(ROOT / "examples" / "grpo_learning.py"), "--from-runs",
+        str(ROOT / "docs" / "data" / "grpo_learning.json"), "--plot", str(target))
+
+
 def play_page(root: Path) -> None:
     tests_play = ROOT / "tests" / "play"
     subprocess.run([sys.executable, str(tests_play / "make_screenshot.py"),
@@ -235,6 +244,9 @@ FIGURES: dict[str, Figure] = {f.name: f for f in (
     Figure("reconstruct-heldout", "a held-out Contacts screen beside the rebuilt app's "
            "(`python scripts/reconstruct_closed_loop.py --app contacts --screens 4`)",
            ("docs/images/reconstruct_heldout.png",), reconstruct_heldout),
+    Figure("grpo-learning", "examples/grpo_learning.py's curves: GRPO from a partial SFT start, "
+           "seeds 0-2 (replotted from docs/data/grpo_learning.json)",
+           ("docs/images/grpo_learning.png",), grpo_learning),
     Figure("play", "the play page, a Clock task two steps in (tests/play/make_screenshot.py)",
            ("docs/images/play.png",), play_page, browser=True),
     Figure("bench-report", "the bench report of a noisy oracle (7 templates x 2 seeds)",
