@@ -12,7 +12,7 @@ import numpy as np
 from ...actions import PhoneAction
 from ...tasks.driver import Driver, OracleError
 from ...tasks.vocab import pick
-from .app import MODES, AmapApp, Place
+from .app import MODES, AmapApp, Place, route_minutes
 
 PLACES = "apps.Amap.places"
 #: Places of a Chinese city: (name, kind, address).
@@ -107,5 +107,5 @@ def route_time(ui: Driver, mode: str) -> Iterator[PhoneAction]:
     yield from ui.tap(mode, kind="chip")
 
 
-__all__ = ["NAMES", "PLACES", "PLACE_POOL", "amap_app", "metres_of", "minutes_of",
-           "route_time", "sample_places", "search_place", "write_places"]
+__all__ = ["MODES", "NAMES", "PLACES", "PLACE_POOL", "amap_app", "metres_of", "minutes_of",
+           "route_minutes", "route_time", "sample_places", "search_place", "write_places"]
