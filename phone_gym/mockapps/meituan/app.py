@@ -255,7 +255,7 @@ class MeituanApp(App):
             shop=shop.id, shop_name=shop.name, items=items, address=address.text,
             total=state.amount, eta=eta_after(self.system.now, shop.minutes), status="配送中")
         self.ui.cart, self.ui.paying, self.ui.tab = {}, None, "订单"
-        self.toast("支付成功")
+        self.toast(self.t("支付成功"))
         self.stack = [Route("main"), Route("order", order.id)]
 
     def reorder(self, order_id: int) -> None:
@@ -283,9 +283,12 @@ class MeituanApp(App):
             return self.order_screen(route.arg)
         return self.home()
 
+    def pick_tab(self, label: str) -> None:
+        self.ui.tab = next((t for t in TABS if self.t(t) == label), TABS[0])
+
     def nav(self) -> Node:
         tab = self.ui.tab if self.ui.tab in TABS else TABS[0]
-        return BottomNav(TABS, TAB_ICONS, tab, lambda t: self.set_ui(tab=t),
+        return BottomNav([self.t(t) for t in TABS], TAB_ICONS, self.t(tab), self.pick_tab,
                          style=self.manifest.look.nav_style)
 
     def home(self) -> Screen:
@@ -293,27 +296,29 @@ class MeituanApp(App):
         if tab == "订单":
             content = self.orders_content()
         elif tab == "我的":
-            content = [ListItem("美团用户", "已绑定手机号", id="account", glyph="👤"),
-                       ListItem("收货地址", f"{len(self.data.addresses)} 个",
+            content = [ListItem(self.t("美团用户"), self.t("已绑定手机号"), id="account",
+                                glyph="👤"),
+                       ListItem(self.t("收货地址"), self.t("{n} 个", n=len(self.data.addresses)),
                                 id="my_addresses", glyph="📍",
                                 on_click=partial(self.go, "addresses")),
-                       Text(f"钱包余额 {yuan(self.system.wallet.balance)}", id="balance")]
+                       Text(self.t("钱包余额 {v}", v=yuan(self.system.wallet.balance)),
+                            id="balance")]
         else:
             content = self.shops_content()
-        return Screen(top_bar=TopBar("美团外卖"), content=content, bottom=self.nav())
+        return Screen(top_bar=TopBar(self.t("美团外卖")), content=content, bottom=self.nav())
 
     def shops_content(self) -> list[Node]:
         shops = shops_shown(self.data, self.ui.query, self.ui.category, self.ui.sort)
         rows = [ListItem(s.name, shop_line(s), id=f"shop_{s.id}", glyph=s.name[:1],
                          on_click=partial(self.open_shop, s.id)) for s in shops]
         return [
-            TextField(self.ui.query, lambda v: self.set_ui(query=v), hint="搜索商家或菜品",
-                      id="search", label="搜索"),
-            Row([Chip(c, c == self.ui.category, partial(self.set_ui, category=c),
+            TextField(self.ui.query, lambda v: self.set_ui(query=v), hint=self.t("搜索商家或菜品"),
+                      id="search", label=self.t("搜索")),
+            Row([Chip(self.t(c), c == self.ui.category, partial(self.set_ui, category=c),
                       id=f"category_{i}") for i, c in enumerate(CATEGORIES)], id="categories"),
-            Row([Chip(s, s == self.ui.sort, partial(self.set_ui, sort=s), id=f"sort_{i}")
+            Row([Chip(self.t(s), s == self.ui.sort, partial(self.set_ui, sort=s), id=f"sort_{i}")
                  for i, s in enumerate(SORTS)], id="sorts"),
-            ListView(rows, id="shop_list", empty_text="附近没有找到相关商家"),
+            ListView(rows, id="shop_list", empty_text=self.t("附近没有找到相关商家")),
         ]
 
     def orders_content(self) -> list[Node]:
@@ -322,28 +327,32 @@ class MeituanApp(App):
                          + f" · {yuan(o.total)} · {o.status}", id=f"order_{o.id}",
                          glyph=o.shop_name[:1], on_click=partial(self.go, "order", o.id))
                 for o in orders]
-        return [Text("全部订单", style="title", id="section"),
-                ListView(rows, id="order_list", empty_text="暂无订单")]
+        return [Text(self.t("全部订单"), style="title", id="section"),
+                ListView(rows, id="order_list", empty_text=self.t("暂无订单"))]
 
     def shop_screen(self, shop_id: int) -> Screen:
         shop = self.data.shops.get(shop_id)
         assert shop is not None
         dishes = sorted((d for d in self.data.dishes if d.shop == shop_id), key=lambda d: d.id)
-        rows = [ListItem(d.name, f"{yuan(d.price)} · 月售{d.sales}", id=f"dish_{d.id}",
+        rows = [ListItem(d.name, self.t("{v} · 月售{sales}", v=yuan(d.price), sales=d.sales),
+                         id=f"dish_{d.id}",
                          glyph="🍽",
-                         trailing=Icon("+", f"加入{d.name}", partial(self.add, d.id),
+                         trailing=Icon("+", self.t("加入{name}", name=d.name),
+                                       partial(self.add, d.id),
                                        id=f"add_{d.id}")) for d in dishes]
         mine = self.ui.shop == shop_id
         count = sum(self.ui.cart.values()) if mine else 0
         subtotal = self.subtotal() if mine else 0
         short = shop.minimum - subtotal
-        label = "去结算" if count and short <= 0 else (
-            f"差{yuan(short)}起送" if count else f"{yuan(shop.minimum)}起送")
+        label = self.t("去结算") if count and short <= 0 else (
+            self.t("差{v}起送", v=yuan(short)) if count
+            else self.t("{v}起送", v=yuan(shop.minimum)))
         return Screen(
             top_bar=TopBar(shop.name, on_back=self.back),
             content=[Text(shop_line(shop), style="caption", id="shop_info"),
-                     ListView(rows, id="menu", empty_text="商家暂未上架菜品")],
-            dock=Column([Text(f"已选{count}件 · {yuan(subtotal)} · 另需配送费{yuan(shop.fee)}",
+                     ListView(rows, id="menu", empty_text=self.t("商家暂未上架菜品"))],
+            dock=Column([Text(self.t("已选{count}件 · {v} · 另需配送费{v2}", count=count,
+                                     v=yuan(subtotal), v2=yuan(shop.fee)),
                              id="cart_summary"),
                         Button(label, self.checkout, id="checkout",
                                enabled=bool(count) and short <= 0)], id="cart_bar"))
@@ -353,34 +362,36 @@ class MeituanApp(App):
         if state is None:
             return None
         body: list[Node] = [Text(yuan(state.amount), style="big", id="pay_amount"),
-                            Text(f"付款给 {state.payee}", id="pay_payee"),
-                            TextField(state.pin, self.set_pin, hint="请输入6位支付密码",
-                                      id="pay_pin", label="支付密码")]
+                            Text(self.t("付款给 {payee}", payee=state.payee), id="pay_payee"),
+                            TextField(state.pin, self.set_pin, hint=self.t("请输入6位支付密码"),
+                                      id="pay_pin", label=self.t("支付密码"))]
         if state.error:
             body.append(Text(state.error, style="caption", id="pay_error"))
-        return Dialog("美团支付", "", [
-            DialogButton("取消", partial(self.set_ui, paying=None), id="button_cancel"),
-            DialogButton("确认支付", self.confirm_pay, id="button_pay")], body=body)
+        return Dialog(self.t("美团支付"), "", [
+            DialogButton(self.t("取消"), partial(self.set_ui, paying=None), id="button_cancel"),
+            DialogButton(self.t("确认支付"), self.confirm_pay, id="button_pay")], body=body)
 
     def checkout_screen(self) -> Screen:
         shop = self.current_shop()
         assert shop is not None
         lines = self.cart_lines()
         rows = [ListItem(d.name, f"×{q} · {yuan(d.price * q)}", id=f"line_{d.id}",
-                         trailing=Icon("−", f"减少{d.name}", partial(self.reduce, d.id),
+                         trailing=Icon("−", self.t("减少{name}", name=d.name),
+                                       partial(self.reduce, d.id),
                                        id=f"reduce_{d.id}")) for d, q in lines]
         address = self.chosen_address()
-        where = f"{address.label} · {address.text}" if address else "请添加收货地址"
+        where = f"{address.label} · {address.text}" if address else self.t("请添加收货地址")
         return Screen(
-            top_bar=TopBar("确认订单", on_back=self.back),
-            content=[ListItem("收货地址", where, id="address", glyph="📍",
+            top_bar=TopBar(self.t("确认订单"), on_back=self.back),
+            content=[ListItem(self.t("收货地址"), where, id="address", glyph="📍",
                               on_click=partial(self.go, "addresses")),
                      Text(shop.name, style="title", id="checkout_shop"),
-                     ListView(rows, id="cart", empty_text="购物车是空的"),
-                     Text(f"配送费 {yuan(shop.fee)}", id="fee"),
-                     Text(f"预计{shop.minutes}分钟送达", style="caption", id="minutes")],
-            dock=Column([Text(f"合计 {yuan(self.total())}", id="total"),
-                        Button("提交订单", self.submit, id="submit_order",
+                     ListView(rows, id="cart", empty_text=self.t("购物车是空的")),
+                     Text(self.t("配送费 {v}", v=yuan(shop.fee)), id="fee"),
+                     Text(self.t("预计{minutes}分钟送达", minutes=shop.minutes), style="caption",
+                          id="minutes")],
+            dock=Column([Text(self.t("合计 {v}", v=yuan(self.total())), id="total"),
+                        Button(self.t("提交订单"), self.submit, id="submit_order",
                                enabled=bool(lines) and address is not None)], id="pay_bar"),
             dialog=self.pay_dialog(), on_dismiss=partial(self.set_ui, paying=None))
 
@@ -388,19 +399,20 @@ class MeituanApp(App):
         rows = [ListItem(f"{a.label} · {a.text}", a.contact, id=f"addr_{a.id}", glyph="📍",
                          on_click=partial(self.pick_address, a.id))
                 for a in sorted(self.data.addresses, key=lambda a: a.id)]
-        return Screen(top_bar=TopBar("选择收货地址", on_back=self.back),
-                      content=[ListView(rows, id="address_list", empty_text="暂无收货地址")])
+        return Screen(top_bar=TopBar(self.t("选择收货地址"), on_back=self.back),
+                      content=[ListView(rows, id="address_list",
+                                        empty_text=self.t("暂无收货地址"))])
 
     def order_screen(self, order_id: int) -> Screen:
         o = self.data.orders.get(order_id)
         assert o is not None
         items = [Text(f"{n} ×{q}", id=f"item_{i}") for i, (n, q) in enumerate(o.items)]
-        return Screen(top_bar=TopBar("订单详情", on_back=self.back), content=[
+        return Screen(top_bar=TopBar(self.t("订单详情"), on_back=self.back), content=[
             Text(o.status, style="title", id="order_status"),
-            Text(f"预计送达 {o.eta}", id="order_eta"),
+            Text(self.t("预计送达 {eta}", eta=o.eta), id="order_eta"),
             Text(o.shop_name, id="order_shop"),
             *items,
-            Text(f"实付 {yuan(o.total)}", id="order_total"),
-            Text(f"送至 {o.address}", id="order_address"),
-            Button("再来一单", partial(self.reorder, order_id), id="reorder"),
+            Text(self.t("实付 {v}", v=yuan(o.total)), id="order_total"),
+            Text(self.t("送至 {address}", address=o.address), id="order_address"),
+            Button(self.t("再来一单"), partial(self.reorder, order_id), id="reorder"),
         ])

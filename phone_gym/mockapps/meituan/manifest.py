@@ -20,6 +20,7 @@ MANIFEST = AppManifest(
                 "rating, delivery fee and minimum order; a shop's menu, the cart, checkout "
                 "with an address and a payment confirmation; orders, reordering.",
     order=152,
+    locales=("zh-CN",),
     look=AppLook(
         models="美团 (Meituan) 12.x, its 外卖 (food delivery) channel",
         title="美团外卖",

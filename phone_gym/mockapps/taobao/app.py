@@ -175,15 +175,15 @@ class TaobaoApp(App):
         found = favorite_of(self.data, product_id)
         if found is None:
             self.data.favorites.new(product=product_id)
-            self.toast("已收藏")
+            self.toast(self.t("已收藏"))
         else:
             self.data.favorites.remove(found.id)
-            self.toast("已取消收藏")
+            self.toast(self.t("已取消收藏"))
 
     def chosen_sku(self, product: Product) -> str | None:
         if self.ui.sku in product.skus:
             return self.ui.sku
-        self.toast(f"请选择{product.sku_name}")
+        self.toast(self.t("请选择{sku_name}", sku_name=product.sku_name))
         return None
 
     def add_cart(self, product_id: int) -> None:
@@ -192,7 +192,7 @@ class TaobaoApp(App):
         if product is None or sku is None:
             return
         add_to_cart(self.data, product_id, sku)
-        self.toast("已加入购物车")
+        self.toast(self.t("已加入购物车"))
 
     def buy_now(self, product_id: int) -> None:
         product = self.data.products.get(product_id)
@@ -243,7 +243,7 @@ class TaobaoApp(App):
                 for c in [c for c in self.data.cart if (c.product, c.sku) == (p.id, sku)]:
                     self.data.cart.remove(c.id)
         self.ui.buying, self.ui.paying, self.ui.tab = [], None, "我的淘宝"
-        self.toast("支付成功")
+        self.toast(self.t("支付成功"))
         self.stack = [Route("main"), Route("orders")]
 
     def chat_store(self) -> Any:
@@ -258,7 +258,7 @@ class TaobaoApp(App):
             return
         chat_send(store, chat_id, product.title, "link",
                   time=self.system.now.strftime("%H:%M"), content=link(product.id))
-        self.toast("已分享")
+        self.toast(self.t("已分享"))
         self.back()
 
     # --- views ---------------------------------------------------------------------------
@@ -280,32 +280,39 @@ class TaobaoApp(App):
                         id=f"{prefix}_{p.id}", glyph="🛍",
                         on_click=partial(self.open_product, p.id))
 
+    def pick_tab(self, label: str) -> None:
+        self.ui.tab = next((t for t in TABS if self.t(t) == label), TABS[0])
+
     def home(self) -> Screen:
         tab = self.ui.tab if self.ui.tab in TABS else TABS[0]
         content: list[Node]
         if tab == "购物车":
             content = self.cart_content()
         elif tab == "我的淘宝":
-            content = [ListItem("淘宝用户", "淘气值 860", id="account", glyph="👤"),
-                       ListItem("我的订单", f"{len(self.data.orders)} 个订单", id="my_orders",
+            content = [ListItem(self.t("淘宝用户"), self.t("淘气值 860"), id="account", glyph="👤"),
+                       ListItem(self.t("我的订单"), self.t("{n} 个订单", n=len(self.data.orders)),
+                                id="my_orders",
                                 glyph="📦", on_click=partial(self.go, "orders")),
-                       ListItem("我的收藏", f"{len(self.data.favorites)} 件宝贝",
+                       ListItem(self.t("我的收藏"),
+                                self.t("{n} 件宝贝", n=len(self.data.favorites)),
                                 id="my_favorites", glyph="★",
                                 on_click=partial(self.go, "favorites"))]
         else:
             found = results(self.data, self.ui.query, self.ui.sort)
             content = [TextField(self.ui.query, lambda v: self.set_ui(query=v),
-                                 hint="搜索宝贝", id="search", label="搜索")]
+                                 hint=self.t("搜索宝贝"), id="search", label=self.t("搜索"))]
             if self.ui.query.strip():
                 content += [
-                    Row([Chip(s, s == self.ui.sort, partial(self.set_ui, sort=s),
+                    Row([Chip(self.t(s), s == self.ui.sort, partial(self.set_ui, sort=s),
                               id=f"sort_{i}") for i, s in enumerate(SORTS)], id="sorts"),
                     ListView([self.product_row(p) for p in found], id="results",
-                             empty_text="没有找到相关宝贝")]
+                             empty_text=self.t("没有找到相关宝贝"))]
             else:
-                content.append(Text("猜你喜欢：输入关键词搜索宝贝", style="caption", id="hint"))
-        return Screen(top_bar=TopBar("淘宝"), content=content,
-                      bottom=BottomNav(TABS, TAB_ICONS, tab, lambda t: self.set_ui(tab=t),
+                content.append(Text(self.t("猜你喜欢：输入关键词搜索宝贝"), style="caption",
+                                    id="hint"))
+        return Screen(top_bar=TopBar(self.t("淘宝")), content=content,
+                      bottom=BottomNav([self.t(t) for t in TABS], TAB_ICONS, self.t(tab),
+                                       self.pick_tab,
                                        style=self.manifest.look.nav_style))
 
     def cart_content(self) -> list[Node]:
@@ -316,34 +323,36 @@ class TaobaoApp(App):
                 continue
             rows.append(ListItem(p.title, f"{p.sku_name}：{c.sku} · ×{c.qty} · "
                                  f"{yuan(p.price * c.qty)}", id=f"cart_{c.id}", glyph="🛒",
-                                 trailing=Icon("🗑", f"删除{p.title}",
+                                 trailing=Icon("🗑", self.t("删除{title}", title=p.title),
                                                partial(self.data.cart.remove, c.id),
                                                id=f"remove_{c.id}")))
         total = sum(p.price * c.qty for c in self.data.cart
                     if (p := self.data.products.get(c.product)) is not None)
-        return [Text(f"购物车（{len(rows)}）", style="title", id="section"),
-                ListView(rows, id="cart_list", empty_text="购物车竟然是空的"),
-                Text(f"合计 {yuan(total)}", id="cart_total"),
-                Button("结算", self.checkout_cart, id="cart_checkout", enabled=bool(rows))]
+        return [Text(self.t("购物车（{n}）", n=len(rows)), style="title", id="section"),
+                ListView(rows, id="cart_list", empty_text=self.t("购物车竟然是空的")),
+                Text(self.t("合计 {v}", v=yuan(total)), id="cart_total"),
+                Button(self.t("结算"), self.checkout_cart, id="cart_checkout", enabled=bool(rows))]
 
     def product_screen(self, product_id: int) -> Screen:
         p = self.data.products.get(product_id)
         assert p is not None
         liked = favorite_of(self.data, product_id) is not None
         return Screen(
-            top_bar=TopBar("宝贝详情", on_back=self.back, actions=[
-                Icon("⇪", "分享", partial(self.go, "share", product_id), id="share")]),
+            top_bar=TopBar(self.t("宝贝详情"), on_back=self.back, actions=[
+                Icon("⇪", self.t("分享"), partial(self.go, "share", product_id), id="share")]),
             content=[Text(yuan(p.price), style="big", id="price"),
                      Text(p.title, style="title", id="title"),
                      Text(f"{sales_text(p.sales)} · {p.shop}", style="caption", id="shop"),
-                     Text(f"选择{p.sku_name}", id="sku_label"),
+                     Text(self.t("选择{sku_name}", sku_name=p.sku_name), id="sku_label"),
                      Row([Chip(s, s == self.ui.sku, partial(self.set_ui, sku=s),
                                id=f"sku_{i}") for i, s in enumerate(p.skus)], id="skus")],
             dock=Column([
-                Button("已收藏" if liked else "收藏", partial(self.toggle_favorite, product_id),
+                Button(self.t("已收藏") if liked else self.t("收藏"),
+                       partial(self.toggle_favorite, product_id),
                        id="favorite"),
-                Row([Button("加入购物车", partial(self.add_cart, product_id), id="add_cart"),
-                     Button("立即购买", partial(self.buy_now, product_id), id="buy_now")])],
+                Row([Button(self.t("加入购物车"), partial(self.add_cart, product_id),
+                            id="add_cart"),
+                     Button(self.t("立即购买"), partial(self.buy_now, product_id), id="buy_now")])],
                 id="buy_bar"))
 
     def pay_dialog(self) -> Node | None:
@@ -351,32 +360,33 @@ class TaobaoApp(App):
         if state is None:
             return None
         body: list[Node] = [Text(yuan(state.amount), style="big", id="pay_amount"),
-                            TextField(state.pin, self.set_pin, hint="请输入6位支付密码",
-                                      id="pay_pin", label="支付密码")]
+                            TextField(state.pin, self.set_pin, hint=self.t("请输入6位支付密码"),
+                                      id="pay_pin", label=self.t("支付密码"))]
         if state.error:
             body.append(Text(state.error, style="caption", id="pay_error"))
-        return Dialog("支付宝", "", [
-            DialogButton("取消", partial(self.set_ui, paying=None), id="button_cancel"),
-            DialogButton("确认付款", self.confirm_pay, id="button_pay")], body=body)
+        return Dialog(self.t("支付宝"), "", [
+            DialogButton(self.t("取消"), partial(self.set_ui, paying=None), id="button_cancel"),
+            DialogButton(self.t("确认付款"), self.confirm_pay, id="button_pay")], body=body)
 
     def confirm_screen(self) -> Screen:
         rows = [ListItem(p.title, f"{p.sku_name}：{sku} · ×{q} · {yuan(p.price * q)}",
                          id=f"line_{i}", glyph="🛍")
                 for i, (p, sku, q) in enumerate(self.lines())]
         return Screen(
-            top_bar=TopBar("确认订单", on_back=self.back),
-            content=[ListItem("收货地址", ADDRESS, id="address", glyph="📍"),
+            top_bar=TopBar(self.t("确认订单"), on_back=self.back),
+            content=[ListItem(self.t("收货地址"), ADDRESS, id="address", glyph="📍"),
                      ListView(rows, id="lines")],
-            dock=Column([Text(f"合计 {yuan(self.total())}", id="total"),
-                         Button("提交订单", self.submit, id="submit_order")], id="pay_bar"),
+            dock=Column([Text(self.t("合计 {v}", v=yuan(self.total())), id="total"),
+                         Button(self.t("提交订单"), self.submit, id="submit_order")], id="pay_bar"),
             dialog=self.pay_dialog(), on_dismiss=partial(self.set_ui, paying=None))
 
     def orders_screen(self) -> Screen:
-        rows = [ListItem(o.title, f"{o.sku} · ×{o.qty} · 实付{yuan(o.total)} · {o.status}",
+        rows = [ListItem(o.title, self.t("{sku} · ×{qty} · 实付{v} · {status}", sku=o.sku,
+                                         qty=o.qty, v=yuan(o.total), status=o.status),
                          id=f"order_{o.id}", glyph="📦")
                 for o in sorted(self.data.orders, key=lambda o: -o.id)]
-        return Screen(top_bar=TopBar("我的订单", on_back=self.back),
-                      content=[ListView(rows, id="order_list", empty_text="还没有订单")])
+        return Screen(top_bar=TopBar(self.t("我的订单"), on_back=self.back),
+                      content=[ListView(rows, id="order_list", empty_text=self.t("还没有订单"))])
 
     def favorites_screen(self) -> Screen:
         rows = []
@@ -384,23 +394,25 @@ class TaobaoApp(App):
             p = self.data.products.get(f.product)
             if p is not None:
                 rows.append(self.product_row(p, "fav"))
-        return Screen(top_bar=TopBar("我的收藏", on_back=self.back),
-                      content=[ListView(rows, id="favorite_list", empty_text="还没有收藏")])
+        return Screen(top_bar=TopBar(self.t("我的收藏"), on_back=self.back),
+                      content=[ListView(rows, id="favorite_list", empty_text=self.t("还没有收藏"))])
 
     def share_screen(self, product_id: int) -> Screen:
         store = self.chat_store()
         chats = sorted(store.chats, key=lambda c: (c.title, c.id)) if store else []
-        items = [ListItem(c.title, "群聊" if c.group else "", id=f"to_{c.id}",
+        items = [ListItem(c.title, self.t("群聊") if c.group else "", id=f"to_{c.id}",
                           glyph="#" if c.group else c.title[:1],
                           on_click=partial(self.set_ui, share_to=c.id)) for c in chats]
         product = self.data.products.get(product_id)
         target = store.chats.get(self.ui.share_to) if store and self.ui.share_to else None
         dialog = None
         if target is not None and product is not None:
-            dialog = Dialog(f"分享给 {target.title}？", f"[链接] {product.title}", [
-                DialogButton("取消", partial(self.set_ui, share_to=None), id="button_cancel"),
-                DialogButton("发送", partial(self.confirm_share, product_id, target.id),
+            dialog = Dialog(self.t("分享给 {title}？", title=target.title),
+                            self.t("[链接] {title}", title=product.title), [
+                DialogButton(self.t("取消"), partial(self.set_ui, share_to=None),
+                             id="button_cancel"),
+                DialogButton(self.t("发送"), partial(self.confirm_share, product_id, target.id),
                              id="button_send")])
-        return Screen(top_bar=TopBar("分享给微信好友", on_back=self.back),
-                      content=[ListView(items, id="share_list", empty_text="没有微信聊天")],
+        return Screen(top_bar=TopBar(self.t("分享给微信好友"), on_back=self.back),
+                      content=[ListView(items, id="share_list", empty_text=self.t("没有微信聊天"))],
                       dialog=dialog, on_dismiss=partial(self.set_ui, share_to=None))

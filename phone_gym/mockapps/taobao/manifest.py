@@ -20,6 +20,7 @@ MANIFEST = AppManifest(
                 "page with its SKU choice, 收藏, the cart, buying with a payment "
                 "confirmation, orders, and sharing a product's link to WeChat.",
     order=153,
+    locales=("zh-CN",),
     look=AppLook(
         models="手机淘宝 (Taobao) 10.x",
         title="淘宝",

@@ -142,17 +142,17 @@ class XhsApp(App):
             return
         self.data.comments.new(note=note_id, author=ME, text=text)
         self.ui.comment = ""
-        self.toast("评论成功")
+        self.toast(self.t("评论成功"))
 
     def post(self) -> None:
         title, body = self.ui.title.strip(), self.ui.body.strip()
         if not title or not body or self.ui.topic not in TOPICS:
-            self.toast("请填写标题、正文并选择话题")
+            self.toast(self.t("请填写标题、正文并选择话题"))
             return
         note = self.data.notes.new(title=title, body=body, author=ME, topic=self.ui.topic)
         self.ui.title = self.ui.body = self.ui.topic = ""
         self.ui.tab = "我"
-        self.toast("发布成功")
+        self.toast(self.t("发布成功"))
         self.stack = [Route("main"), Route("note", note.id)]
 
     # --- views ---------------------------------------------------------------------------
@@ -162,7 +162,8 @@ class XhsApp(App):
         return self.home()
 
     def grid(self, notes: list[Note], grid_id: str, empty: str) -> Node:
-        items = [GridItem(f"{n.title} ♥{count_text(n.likes)}", f"{n.title}（{n.author}）",
+        items = [GridItem(f"{n.title} ♥{count_text(n.likes)}",
+                          self.t("{title}（{author}）", title=n.title, author=n.author),
                           id=f"note_{n.id}", picture=picture(n)) for n in notes]
         return ImageGrid(items, columns=2, id=grid_id, empty_text=empty,
                          on_open=lambda i: self.open_note(notes[i].id))
@@ -170,37 +171,45 @@ class XhsApp(App):
     def home(self) -> Screen:
         tab = self.ui.tab if self.ui.tab in TABS else TABS[0]
         content: list[Node]
-        title = "发现"
+        title = self.t("发现")
         if tab == "发布":
-            title = "发布笔记"
+            title = self.t("发布笔记")
             content = [
-                TextField(self.ui.title, partial(self.set_ui_text, "title"), hint="填写标题",
-                          id="title", label="标题"),
+                TextField(self.ui.title, partial(self.set_ui_text, "title"),
+                          hint=self.t("填写标题"), id="title", label=self.t("标题")),
                 TextField(self.ui.body, partial(self.set_ui_text, "body"),
-                          hint="添加正文", id="body", label="正文", multiline=True),
-                Text("选择话题", id="topic_label"),
+                          hint=self.t("添加正文"), id="body", label=self.t("正文"),
+                          multiline=True),
+                Text(self.t("选择话题"), id="topic_label"),
                 Row([Chip(t, t == self.ui.topic, partial(self.set_ui, topic=t),
                           id=f"topic_{i}") for i, t in enumerate(TOPICS)], id="topics"),
-                Button("发布笔记", self.post, id="post")]
+                Button(self.t("发布笔记"), self.post, id="post")]
         elif tab == "我":
-            title = "我"
+            title = self.t("我")
             mine = sorted((n for n in self.data.notes if n.author == ME), key=lambda n: -n.id)
             saved = sorted((n for n in self.data.notes if n.collected), key=lambda n: -n.id)
-            content = [Text(f"我的笔记（{len(mine)}）", style="title", id="mine_label"),
+            content = [Text(self.t("我的笔记（{n}）", n=len(mine)), style="title",
+                            id="mine_label"),
                        ListView([ListItem(n.title, n.topic, id=f"mine_{n.id}",
                                           on_click=partial(self.open_note, n.id))
-                                 for n in mine], id="mine", empty_text="还没有发布笔记"),
-                       Text(f"我的收藏（{len(saved)}）", style="title", id="saved_label"),
+                                 for n in mine], id="mine", empty_text=self.t("还没有发布笔记")),
+                       Text(self.t("我的收藏（{n}）", n=len(saved)), style="title",
+                            id="saved_label"),
                        ListView([ListItem(n.title, n.author, id=f"saved_{n.id}",
                                           on_click=partial(self.open_note, n.id))
-                                 for n in saved], id="saved", empty_text="还没有收藏")]
+                                 for n in saved], id="saved", empty_text=self.t("还没有收藏"))]
         else:
             content = [TextField(self.ui.query, lambda v: self.set_ui(query=v),
-                                 hint="搜索笔记", id="search", label="搜索"),
-                       self.grid(feed(self.data, self.ui.query), "feed", "没有找到相关笔记")]
+                                 hint=self.t("搜索笔记"), id="search",
+                                 label=self.t("搜索")),
+                       self.grid(feed(self.data, self.ui.query), "feed",
+                                 self.t("没有找到相关笔记"))]
         return Screen(top_bar=TopBar(title), content=content,
-                      bottom=BottomNav(TABS, TAB_ICONS, tab, lambda t: self.set_ui(tab=t),
-                                       style=self.manifest.look.nav_style))
+                      bottom=BottomNav([self.t(t) for t in TABS], TAB_ICONS, self.t(tab),
+                                       self.pick_tab, style=self.manifest.look.nav_style))
+
+    def pick_tab(self, label: str) -> None:
+        self.ui.tab = next((t for t in TABS if self.t(t) == label), TABS[0])
 
     def set_ui_text(self, key: str, value: str) -> None:
         setattr(self.ui, key, value)
@@ -216,15 +225,20 @@ class XhsApp(App):
                      Text(n.title, style="title", id="note_title"),
                      Text(n.body, id="note_body", copyable=True),
                      Text(f"#{n.topic}", style="caption", id="note_topic"),
-                     Text(f"共 {len(comments)} 条评论", id="comment_count"),
+                     Text(self.t("共 {n} 条评论", n=len(comments)), id="comment_count"),
                      ListView([ListItem(c.author, c.text, id=f"comment_{c.id}")
-                               for c in comments], id="comments", empty_text="还没有评论")],
+                               for c in comments], id="comments",
+                              empty_text=self.t("还没有评论"))],
             dock=Column([
-                Row([Button(f"{'已赞' if n.liked else '赞'} {count_text(n.likes)}",
+                Row([Button(f"{self.t('已赞') if n.liked else self.t('赞')} "
+                            f"{count_text(n.likes)}",
                             partial(toggle_like, self.data, note_id), id="like"),
-                     Button(f"{'已收藏' if n.collected else '收藏'} {count_text(n.collects)}",
+                     Button(f"{self.t('已收藏') if n.collected else self.t('收藏')} "
+                            f"{count_text(n.collects)}",
                             partial(toggle_collect, self.data, note_id), id="collect")]),
                 TextField(self.ui.comment, lambda v: self.set_ui(comment=v),
-                          hint="说点什么...", id="comment", label="评论"),
-                Button("发送", partial(self.send_comment, note_id), id="send_comment")],
+                          hint=self.t("说点什么..."), id="comment",
+                          label=self.t("评论")),
+                Button(self.t("发送"), partial(self.send_comment, note_id),
+                       id="send_comment")],
                 id="note_bar"))

@@ -18,6 +18,7 @@ MANIFEST = AppManifest(
     description="Lifestyle notes as in Xiaohongshu: a two-column feed of pictured notes, "
                 "search, a note's page with 赞, 收藏 and comments, and 发布 a note.",
     order=154,
+    locales=("zh-CN",),
     look=AppLook(
         models="小红书 (Xiaohongshu) 8.x",
         title="发现",
