@@ -243,6 +243,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         self.ended = False
         self._shot: np.ndarray | None = None
         self._shot_version = -1
+        self._shot_serial = -1  # the renderer's serial when _shot was composed
         self._marked: np.ndarray | None = None  # the screenshot with marks, of _shot
         self._verdict: Verdict | None = None
         self._final: Verdict | None = None  # the verdict of the ended episode
@@ -382,9 +383,12 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         return self._verdict
 
     def _screenshot(self) -> np.ndarray:
-        if self._shot is None or self._shot_version != self.device.version:
-            self._shot = self.renderer.render(self.device.frame())
+        if self._shot is None or self._shot_version != self.device.version \
+                or self._shot_serial != self.renderer.serial:
+            # the renderer's own image (copied into each observation): valid until it renders
+            self._shot = self.renderer.view(self.device.frame())
             self._shot_version = self.device.version
+            self._shot_serial = self.renderer.serial
             self._marked = None
         return self._shot
 

@@ -110,10 +110,12 @@ def tile(seed: int, zoom: int, scale: float, tx: int, ty: int) -> Image.Image:
     i0, i1 = math.floor(m0x / SPACING) - 1, math.ceil(m1x / SPACING) + 1
     j0, j1 = math.floor(m0y / SPACING) - 1, math.ceil(m1y / SPACING) + 1
     detail = zoom >= 15
+    xs_ = [street_x(seed, i) for i in range(i0, i1 + 1)]  # each street once, not per block
+    ys_ = [street_y(seed, j) for j in range(j0, j1 + 1)]
     for i in range(i0, i1):
+        bx0, bx1 = xs_[i - i0], xs_[i - i0 + 1]
         for j in range(j0, j1):
-            bx0, bx1 = street_x(seed, i), street_x(seed, i + 1)
-            by0, by1 = street_y(seed, j), street_y(seed, j + 1)
+            by0, by1 = ys_[j - j0], ys_[j - j0 + 1]
             kind = block_kind(seed, i, j)
             a, b = px(bx0 + 8, by0 + 8), px(bx1 - 8, by1 - 8)
             if kind == "block" and not detail:
@@ -147,10 +149,10 @@ def tile(seed: int, zoom: int, scale: float, tx: int, ty: int) -> Image.Image:
             w = max(2.0, (22 if avenue else 12) * s)
             line: tuple[float, float, float, float]
             if vertical:
-                x = px(street_x(seed, k), 0)[0]
+                x = px(xs_[k - i0], 0)[0]
                 line = (x, 0, x, TILE)
             else:
-                y = px(0, street_y(seed, k))[1]
+                y = px(0, ys_[k - j0])[1]
                 line = (0, y, TILE, y)
             d.line(line, fill=CASING, width=round(w + max(2, s * 3)))
             d.line(line, fill=AVENUE if avenue else ROAD, width=round(w))

@@ -341,20 +341,25 @@ class Painter:
         if not self.masked:
             rgb = np.ascontiguousarray(np.asarray(img))
             return Tile(rgb, (0, img.height, 0, img.width), opaque=True)
-        arr = np.asarray(img)
-        rgb = np.ascontiguousarray(arr[..., :3])
-        alpha = arr[..., 3].astype(np.uint16)
-        alpha += alpha > 127  # 0..256, so that opaque pixels copy exactly
-        solid = _solid_rect(arr[..., 3])
-        rest = alpha.copy()
-        r0, r1, c0, c1 = solid
-        rest[r0:r1, c0:c1] = 0
-        if not rest.any():
-            return Tile(rgb, solid)
-        a = alpha[..., None]
-        pre = rgb * a
-        inv = np.ascontiguousarray(np.broadcast_to(256 - a, rgb.shape))
-        return Tile(rgb, solid, pre, inv, False)
+        return masked_tile(np.asarray(img))
+
+
+def masked_tile(arr: np.ndarray) -> Tile:
+    """The tile of an ``H x W x 4`` RGBA array (output pixels): its solid rect copied, the rest
+    blended by its alpha."""
+    rgb = np.ascontiguousarray(arr[..., :3])
+    alpha = arr[..., 3].astype(np.uint16)
+    alpha += alpha > 127  # 0..256, so that opaque pixels copy exactly
+    solid = _solid_rect(arr[..., 3])
+    rest = alpha.copy()
+    r0, r1, c0, c1 = solid
+    rest[r0:r1, c0:c1] = 0
+    if not rest.any():
+        return Tile(rgb, solid)
+    a = alpha[..., None]
+    pre = rgb * a
+    inv = np.ascontiguousarray(np.broadcast_to(256 - a, rgb.shape))
+    return Tile(rgb, solid, pre, inv, False)
 
 
 @lru_cache(maxsize=4096)

@@ -24,7 +24,7 @@ from .layout import Frame, Rect
 from .painter import Look, Tile, glyph_drawn, surfaces
 from .theme import DEFAULT_PALETTE, Palette
 from .widgets import NAV_BUTTON_IDS, Node
-from .widgets_draw import DESC_DRAWN, DESC_FALLBACK, DRAW, draw_tile
+from .widgets_draw import DESC_DRAWN, DESC_FALLBACK, DRAW, SHAPE_ONLY, draw_tile
 
 #: Kinds that draw nothing themselves (their children do).
 NO_DRAW = frozenset({"row", "column", "spacer", "list", "chip_group", "speed_dial",
@@ -186,6 +186,9 @@ class Renderer:
     ``cache``; set ``cache_tiles = False`` to draw every tile afresh (a baseline).
     """
 
+    _lent = False  # (class defaults: renderers pickled before these existed)
+    serial = 0
+
     def __init__(self, width: int = 540, height: int = 1200, *,
                  cache: TileCache | None = None, cache_tiles: bool = True) -> None:
         for name, value in (("width", width), ("height", height)):
@@ -202,6 +205,9 @@ class Renderer:
         self._buf: np.ndarray | None = None
         self._last: list[Op] = []
         self._tiles: list[Tile | RGB] = []
+        self._lent = False  # whether ``render`` returned the last image (never draw into it)
+        #: How many frames this renderer has composed (a ``view`` stays valid while it holds).
+        self.serial = 0
 
     # --- public ----------------------------------------------------------------------------
     def render(self, frame: Frame) -> np.ndarray:
@@ -216,18 +222,40 @@ class Renderer:
         buffer: nodes below it are pasted from darkened copies of their tiles (cached too)
         onto a darkened fill.
         """
+        out = self._compose(frame, True)
+        self._lent = True  # the caller holds it now: the next frame goes into a copy
+        return out
+
+    def view(self, frame: Frame) -> np.ndarray:
+        """``render`` without its copy: a read-only view of the renderer's own image of
+        ``frame``, which the next ``render`` or ``view`` overwrites (copy it to keep it).
+
+        Where ``render`` composes each frame into a copy of the last, ``view`` redraws only
+        the changed rects in place: one full-frame copy less per step for a caller that
+        copies the image anyway (the env's observation)."""
+        out = self._compose(frame, self._lent)
+        self._lent = False
+        shown = out.view()
+        shown.flags.writeable = False
+        return shown
+
+    def _compose(self, frame: Frame, fresh: bool) -> np.ndarray:
+        """The image of ``frame`` composed from the last one (in a copy when ``fresh``, else
+        in place), kept as the renderer's last image."""
         ops, tiles = self._ops(frame)
         last = self._buf
         rects = self._dirty(self._last, ops) if last is not None else None
         if last is None or rects is None:
-            out = np.empty((self.height, self.width, 3), np.uint8)
+            out = np.empty((self.height, self.width, 3), np.uint8) if fresh or last is None \
+                else last
             _apply(out, ops, tiles, None)
         else:
-            out = last.copy()
+            out = last.copy() if fresh else last
             for clip in rects:
                 _apply(out, ops, tiles, clip)
         # the tiles are kept alive with their operations, so that their ids stay unique
         self._buf, self._last, self._tiles = out, ops, tiles
+        self.serial += 1
         return out
 
     def _ops(self, frame: Frame) -> tuple[list[Op], list[Tile | RGB]]:
@@ -307,12 +335,18 @@ class Renderer:
                     desc = ""  # only a fallback, and the glyph is drawn
                     if kind == "icon":
                         text = ""  # the icon's other fallback
-            key: tuple[object, ...] = (
-                kind, text, node.hint, desc, style, node.glyph, color,
-                node.checked, node.enabled, node.selected, placed.focused, extra, bg,
-                fx1 - fx0, fy1 - fy0, X1 - X0, Y1 - Y0,
-                sys_pal if kind in SYSTEM_KINDS else pal,
-            )
+            key: tuple[object, ...]
+            if kind in SHAPE_ONLY and not (style and f"{kind}:{style}" in DRAW):
+                # the same pixels whatever its text and state (``SHAPE_ONLY``)
+                key = (kind, "", "", "", style, "", None, None, True, False, False, None,
+                       app_surfaces.get(kind, bg), fx1 - fx0, fy1 - fy0, X1 - X0, Y1 - Y0, pal)
+            else:
+                key = (
+                    kind, text, node.hint, desc, style, node.glyph, color,
+                    node.checked, node.enabled, node.selected, placed.focused, extra, bg,
+                    fx1 - fx0, fy1 - fy0, X1 - X0, Y1 - Y0,
+                    sys_pal if kind in SYSTEM_KINDS else pal,
+                )
             if under:
                 key = (_DARK, key)
             tile = tiles.get(key) if tiles is not None else None

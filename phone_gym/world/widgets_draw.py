@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+import numpy as np
 from PIL import Image, ImageDraw
 
 from . import maps, pictures
@@ -12,7 +13,7 @@ from . import theme as T
 from .glyphs import RGB, SYMBOLS
 from .keyboard import FUNCTION_KEYS, KEY_ICONS, STRIP_ICONS, STRIP_MIC
 from .layout import VIDEO_AVATAR, VIDEO_SIDE_W, video_card_picture_h
-from .painter import ICON_SCALE, SS, Look, Painter, Tile, on_color, surfaces
+from .painter import ICON_SCALE, SS, Look, Painter, Tile, masked_tile, on_color, surfaces
 from .theme import luminance, mix
 from .widgets import SLIDER_INSET
 
@@ -53,6 +54,10 @@ DRAW: dict[str, DrawFn] = {}
 #: Kinds whose plain drawing (``DRAW[kind]``) reads ``Look.desc``; every other kind drawn by
 #: its plain function is keyed without it by the renderer (a description changes no pixel).
 DESC_DRAWN = frozenset({"text_field", "icon", "fab", "key", "thumb", "bubble", "map_button"})
+#: Masked kinds whose plain drawing reads only the look's size, palette and the surface its
+#: painter starts from (``surfaces``): the renderer keys their tiles without their text and
+#: state, so that a dialog's tile is drawn once per size and palette, not once per title.
+SHAPE_ONLY = frozenset({"dialog", "sheet", "drawer"})
 #: Kinds whose plain drawing reads ``desc`` (and for ``icon``, ``text``) only as the fallback
 #: of a glyph that cannot be drawn (``painter.glyph_drawn``).
 DESC_FALLBACK = frozenset({"icon", "fab", "map_button"})
@@ -1046,8 +1051,46 @@ def _draw_other(p: Painter, k: Look) -> None:
         p.glyph(k.lw / 2, k.lh / 2, k.glyph, min(k.lw, k.lh), on_color(k.bg, pal=k.pal), k.bg)
 
 
+#: Kinds drawn as one rounded rect of the surface (their ``DRAW`` function): its radius and
+#: rounded corners (``ImageDraw.rounded_rectangle``'s; None: all four).
+PANELS: dict[str, tuple[float, tuple[bool, bool, bool, bool] | None]] = {
+    "dialog": (36, None), "drawer": (42, (False, True, True, False)),
+}
+
+
+def _panel_tile(look: Look, font_scale: float) -> Tile | None:
+    """The tile ``DRAW[look.kind]`` of a ``PANELS`` kind draws, made from two bands (its top
+    and bottom rows, where the corners are: drawn supersampled as ``Painter.rect`` draws
+    them) around opaque rows of the surface: the same pixels at a fraction of the cost of a
+    large dialog. None where the shape is too short for that (draw it as any tile)."""
+    radius, corners = PANELS[look.kind]
+    w, h = look.tw * SS, look.th * SS
+    kx, ky = w / look.lw, h / look.lh
+    if (round(look.lw * kx) - 1, round(look.lh * ky) - 1) != (w - 1, h - 1):
+        return None
+    r = min(radius * font_scale * SS, (w - 1) / 2, (h - 1) / 2)
+    band = (math.ceil(r) + 2 * SS) // SS * SS  # rows of the corners, whole output rows
+    if r < 1 or 2 * band + 2 * SS > h:
+        return None
+    fill = look.pal.surface
+    img = Image.new("RGBA", (w, 2 * band), (*surfaces(look.pal).get(look.kind, look.bg), 0))
+    ImageDraw.Draw(img).rounded_rectangle((0, 0, w - 1, 2 * band - 1), radius=r,
+                                          fill=(*fill, 255), corners=corners)
+    bands = np.asarray(img.reduce(SS) if SS > 1 else img)
+    rows = band // SS
+    arr = np.empty((look.th, look.tw, 4), np.uint8)
+    arr[:rows] = bands[:rows]
+    arr[look.th - rows:] = bands[rows:]
+    arr[rows:look.th - rows] = (*fill, 255)
+    return masked_tile(arr)
+
+
 def draw_tile(look: Look, font_scale: float) -> Tile:
     """Draw one node into a tile (uncached)."""
+    if look.kind in PANELS and not (look.style and f"{look.kind}:{look.style}" in DRAW):
+        tile = _panel_tile(look, font_scale)
+        if tile is not None:
+            return tile
     painter = Painter(look, font_scale, look.kind in MASKED,
                       1 if look.kind in FAST_KINDS else SS)
     draw = DRAW.get(f"{look.kind}:{look.style}") if look.style else None

@@ -49,3 +49,42 @@ def test_merge_rects() -> None:
     assert merge_rects([(0, 10, 0, 10), (0, 10, 20, 30), (5, 6, 5, 25)]) == [(0, 10, 0, 30)]
     many = [(i * 10, i * 10 + 5, 0, 5) for i in range(20)]
     assert merge_rects(many) == [bounding(many)] == [(0, 195, 0, 5)]
+
+
+def test_view_redraws_in_place_and_leaves_rendered_images_alone() -> None:
+    env = PhoneWorldEnv(apps="Contacts", obs_size=SIZE)
+    env.reset(seed=3)
+    renderer = Renderer(*SIZE, cache=TileCache())
+    full = Renderer(*SIZE, cache_tiles=False)
+    kept = renderer.render(env.device.frame())
+    kept_pixels = kept.copy()
+    views = []
+    for _ in range(4):
+        env.step(env.oracle_action())
+        shown = renderer.view(env.device.frame())
+        assert not shown.flags.writeable
+        assert np.array_equal(shown, full.render(env.device.frame()))
+        views.append(shown)
+    assert np.array_equal(kept, kept_pixels)  # render's image is the caller's: never drawn on
+    assert np.shares_memory(views[1], views[-1])  # one buffer, redrawn in place
+    env.step(env.oracle_action())
+    again = renderer.render(env.device.frame())  # a new array, after views
+    assert not np.shares_memory(again, views[-1])
+    assert np.array_equal(again, full.render(env.device.frame()))
+
+
+def test_env_screenshot_follows_a_renderer_used_elsewhere() -> None:
+    env = PhoneWorldEnv(apps="Contacts", obs_size=SIZE, render_mode="rgb_array")
+    env.reset(seed=2)
+    full = Renderer(*SIZE, cache_tiles=False)
+    frame = env.device.frame()
+    before = full.render(frame)
+    for _ in range(10):  # until the screen changes
+        env.step(env.oracle_action())
+        now = full.render(env.device.frame())
+        if not np.array_equal(now, before):
+            break
+    assert not np.array_equal(now, before)
+    env.renderer.view(frame)  # the env's renderer composes the earlier frame meanwhile
+    shot = env.render()
+    assert shot is not None and np.array_equal(shot, now)
