@@ -53,13 +53,15 @@ SENSITIVE_PACKAGES: dict[str, str] = _table({
         com.snapchat.android com.google.android.gm com.microsoft.office.outlook
         com.samsung.android.email.provider com.yahoo.mobile.client.android.mail
         com.google.android.dialer com.android.dialer com.samsung.android.dialer
-        com.google.android.apps.tachyon us.zoom.videomeetings
+        com.google.android.apps.tachyon us.zoom.videomeetings com.alibaba.android.rimet
+        com.tencent.wework com.ss.android.lark
         """,
     "social": """
         com.twitter.android com.facebook.katana com.facebook.lite com.instagram.android
         com.instagram.barcelona com.zhiliaoapp.musically com.ss.android.ugc.aweme
         com.ss.android.ugc.trill com.sina.weibo com.reddit.frontpage com.linkedin.android
-        com.pinterest com.tumblr com.xingin.xhs com.smzdm.client.android
+        com.pinterest com.tumblr com.xingin.xhs com.smzdm.client.android com.zhihu.android
+        tv.danmaku.bili com.smile.gifmaker
         """,
     "shopping": """
         com.android.vending com.ebay.mobile com.amazon.mShop.android.shopping
@@ -68,7 +70,7 @@ SENSITIVE_PACKAGES: dict[str, str] = _table({
         com.walmart.android com.target.ui com.contextlogic.wish com.shopee.id
         com.ubercab.eats com.dd.doordash com.grubhub.android com.deliveroo.orderapp
         com.sankuai.meituan me.ele ctrip.english ctrip.android.view com.booking
-        com.airbnb.android com.expedia.bookings
+        com.airbnb.android com.expedia.bookings com.dianping.v1 com.tongcheng.android
         """,
     "ride": """
         com.ubercab me.lyft.android ee.mtakso.client com.grabtaxi.passenger

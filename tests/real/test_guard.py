@@ -23,6 +23,8 @@ SENSITIVE_MOCKS = {
     "Phone": "messaging", "Chat": "messaging", "Messages": "messaging", "Mail": "messaging",
     "Meet": "messaging", "Shop": "shopping", "Delivery": "shopping", "Travel": "shopping",
     "Ride": "ride", "Bank": "money", "Pay": "money", "Social": "social",
+    "Meituan": "shopping", "Taobao": "shopping", "Xiaohongshu": "social", "Douyin": "social",
+    "DingTalk": "messaging",
 }
 
 
