@@ -58,3 +58,33 @@ def test_alipay_in_english_is_unchanged() -> None:
     ep = Episode(REGISTRY.template("PaySendRedPacket"), device, np.random.default_rng(0))
     assert re.fullmatch(r"[A-Z][a-z]+ [A-Z][a-z]+", ep.params["name"])
     assert ep.instruction.endswith(f"(Alipay payment PIN: {ep.params['pin']})")
+
+
+def test_a_datum_reads_in_its_context() -> None:
+    from phone_gym.tasks.task import localize_datum
+
+    table = {"Medium": "适中", "Doneness:Medium": "五分熟"}
+    assert localize_datum("Medium", table) == "适中"
+    assert localize_datum("Medium", table, "Spice") == "适中"
+    assert localize_datum("Medium", table, "Doneness") == "五分熟"
+    assert localize_datum("Rare", table, "Doneness") == "Rare"
+
+
+def test_food_order_doneness_and_spice_are_different_words_in_zh() -> None:
+    """"Medium" is a spice level (适中) and a burger's doneness (五分熟): the menu seeded in
+    zh-CN and the params drawn for it both read the option in its dish's context."""
+    from phone_gym.mockapps.foodorder.fixtures import DATA as FOOD
+    from phone_gym.mockapps.foodorder.fixtures import food_app, seed_food
+
+    device = Device(APPS, locale="zh-CN")
+    seed_food(device, np.random.default_rng(0), ["Burger Lab", "Sichuan House"])
+    options = {d.name: d.options for d in food_app(device).data.dishes}
+    assert options["经典牛肉堡"] == ("五分熟", "全熟")
+    assert "适中" in options["麻婆豆腐"]
+    template = REGISTRY.template("FoodOrderDishes")
+    params = {"items": [["Classic Burger", "Medium", 1], ["Mapo Tofu", "Medium", 2]],
+              "past": [{"items": [["Classic Burger", "Medium", 1]]}], "restaurant": "Burger Lab"}
+    zh = template.localize_params(params, FOOD["zh-CN"])
+    assert zh["items"] == [["经典牛肉堡", "五分熟", 1], ["麻婆豆腐", "适中", 2]]
+    assert zh["past"][0]["items"] == [["经典牛肉堡", "五分熟", 1]]
+    assert zh["restaurant"] == FOOD["zh-CN"]["Burger Lab"]
