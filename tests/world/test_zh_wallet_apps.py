@@ -22,7 +22,8 @@ DATA = re.compile(r"^[\d\s×¥.,:·★/-]*$")
 @pytest.mark.parametrize(("app", "template_id"), [
     ("FoodOrder", "FoodOrderDishes"), ("FoodOrder", "FoodReorderLast"),
     ("Pay", "PayMerchantByCode"), ("Pay", "PayTransferWithNote"), ("Pay", "PaySendRedPacket"),
-    ("Pay", "PayLastPaymentTo")])
+    ("Pay", "PayLastPaymentTo"), ("Hotel", "HotelBookCheapestNear"),
+    ("Hotel", "HotelCancelBooking"), ("Hotel", "HotelBookTopRated")])
 def test_wallet_app_screens_speak_chinese(app: str, template_id: str) -> None:
     device = Device(APPS, locale="zh-CN")
     ep = Episode(REGISTRY.template(template_id), device, np.random.default_rng(1))
