@@ -27,7 +27,9 @@ DATA = re.compile(r"^(?:[GDK]\d{1,4}|[\d\s×¥.,:·★/→-])*$")
     ("Hotel", "HotelCancelBooking"), ("Hotel", "HotelBookTopRated"),
     ("Train", "TrainBookEarliestArrival"), ("Train", "TrainRefundTicket"),
     ("Train", "TrainChangeToLater"), ("Train", "TrainAddPassengerAndBook"),
-    ("Train", "TrainBusinessElseFirst")])
+    ("Train", "TrainBusinessElseFirst"), ("RideMini", "RideMiniScheduleWithCoupon"),
+    ("RideMini", "RideMiniBookAndTell"), ("RideMini", "RideMiniRebookLast"),
+    ("RideMini", "RideMiniCancelCurrent")])
 def test_wallet_app_screens_speak_chinese(app: str, template_id: str) -> None:
     device = Device(APPS, locale="zh-CN")
     ep = Episode(REGISTRY.template(template_id), device, np.random.default_rng(1))
