@@ -16,8 +16,9 @@ from phone_gym.mockapps import APPS, REGISTRY
 from phone_gym.tasks.task import Episode
 from phone_gym.world import Device
 
-#: What may stay Latin on a Chinese screen: numbers, amounts, times, and train numbers (G58).
-DATA = re.compile(r"^(?:[GDK]\d{1,4}|[\d\s×¥.,:·★/→-])*$")
+#: What may stay Latin on a Chinese screen: numbers, amounts, times, phone numbers, train
+#: numbers (G58) and e-mail addresses.
+DATA = re.compile(r"^(?:[GDK]\d{1,4}|[\d\s×¥.,:·★/→+-])*$|^[\w.]+@[\w.]+$")
 
 
 @pytest.mark.parametrize(("app", "template_id"), [
@@ -29,7 +30,9 @@ DATA = re.compile(r"^(?:[GDK]\d{1,4}|[\d\s×¥.,:·★/→-])*$")
     ("Train", "TrainChangeToLater"), ("Train", "TrainAddPassengerAndBook"),
     ("Train", "TrainBusinessElseFirst"), ("RideMini", "RideMiniScheduleWithCoupon"),
     ("RideMini", "RideMiniBookAndTell"), ("RideMini", "RideMiniRebookLast"),
-    ("RideMini", "RideMiniCancelCurrent")])
+    ("RideMini", "RideMiniCancelCurrent"), ("Contacts", "ContactsNewContactDraft"),
+    ("Contacts", "ContactsAddContact"), ("Contacts", "ContactsRemoveFavorite"),
+    ("Contacts", "ContactsEditPhone"), ("Contacts", "ContactsDeleteContact")])
 def test_wallet_app_screens_speak_chinese(app: str, template_id: str) -> None:
     device = Device(APPS, locale="zh-CN")
     ep = Episode(REGISTRY.template(template_id), device, np.random.default_rng(1))
