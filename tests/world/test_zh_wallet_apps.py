@@ -32,7 +32,9 @@ DATA = re.compile(r"^(?:[GDK]\d{1,4}|[\d\s×¥.,:·★/→+-])*$|^[\w.]+@[\w.]+$
     ("RideMini", "RideMiniBookAndTell"), ("RideMini", "RideMiniRebookLast"),
     ("RideMini", "RideMiniCancelCurrent"), ("Contacts", "ContactsNewContactDraft"),
     ("Contacts", "ContactsAddContact"), ("Contacts", "ContactsRemoveFavorite"),
-    ("Contacts", "ContactsEditPhone"), ("Contacts", "ContactsDeleteContact")])
+    ("Contacts", "ContactsEditPhone"), ("Contacts", "ContactsDeleteContact"),
+    ("Clock", "ClockAddRepeatingAlarm"), ("Clock", "ClockChangeAlarmTime"),
+    ("Clock", "ClockDeleteDisabledAlarms"), ("Clock", "ClockAddAlarm")])
 def test_wallet_app_screens_speak_chinese(app: str, template_id: str) -> None:
     device = Device(APPS, locale="zh-CN")
     ep = Episode(REGISTRY.template(template_id), device, np.random.default_rng(1))
