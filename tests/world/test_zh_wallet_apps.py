@@ -34,7 +34,9 @@ DATA = re.compile(r"^(?:[GDK]\d{1,4}|[\d\s×¥.,:·★/→+-])*$|^[\w.]+@[\w.]+$
     ("Contacts", "ContactsAddContact"), ("Contacts", "ContactsRemoveFavorite"),
     ("Contacts", "ContactsEditPhone"), ("Contacts", "ContactsDeleteContact"),
     ("Clock", "ClockAddRepeatingAlarm"), ("Clock", "ClockChangeAlarmTime"),
-    ("Clock", "ClockDeleteDisabledAlarms"), ("Clock", "ClockAddAlarm")])
+    ("Clock", "ClockDeleteDisabledAlarms"), ("Clock", "ClockAddAlarm"),
+    ("Messages", "SimpleSmsSendReceivedAddress"), ("Messages", "SimpleSmsResend"),
+    ("Messages", "SimpleSmsSend")])
 def test_wallet_app_screens_speak_chinese(app: str, template_id: str) -> None:
     device = Device(APPS, locale="zh-CN")
     ep = Episode(REGISTRY.template(template_id), device, np.random.default_rng(1))
