@@ -387,6 +387,11 @@ class ClockApp(App):
                 localize_tree(screen.fab, strings)
         return screen
 
+    def timer_label(self, typed: str) -> str:
+        """The timer's setup display: "01h 30m 45s" (01时 30分 45秒)."""
+        d = timer_digits(typed)
+        return self.t("{h}h {m}m {s}s", h=d[:2], m=d[2:4], s=d[4:])
+
     def days_text(self, days: Sequence[str]) -> str:
         """When an alarm repeats: "Once", "Weekdays", "Mon, Wed" (仅一次, 工作日, 周一、周三)."""
         summary = days_summary(days)
@@ -447,7 +452,7 @@ class ClockApp(App):
         data = self.data
         if data.timer_end is None:
             content = [
-                Text(timer_text(data.timer_input), style="big", id="timer_setup"),
+                Text(self.timer_label(data.timer_input), style="big", id="timer_setup"),
                 TextField(data.timer_input, self.type_timer, hint="Type the hours, minutes "
                           "and seconds (HHMMSS)", id="timer_input", label="Duration"),
                 Button("Start", self.start_timer, id="timer_start"),

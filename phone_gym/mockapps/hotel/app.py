@@ -189,6 +189,12 @@ class HotelApp(App):
     def initial_ui(self) -> HotelUi:
         return HotelUi()
 
+    def toast(self, text: str) -> None:
+        """A toast; the kit's own (the capsule menu's "Link copied") in the locale's words."""
+        if self.system.locale != DEFAULT_LOCALE:
+            text = app_strings(type(self), self.system.locale).strings.get(text, text)
+        super().toast(text)
+
     def set_ui(self, **changes: Any) -> None:
         for key, value in changes.items():
             setattr(self.ui, key, value)

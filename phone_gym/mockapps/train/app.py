@@ -259,6 +259,12 @@ class TrainApp(App):
     def initial_ui(self) -> TrainUi:
         return TrainUi()
 
+    def toast(self, text: str) -> None:
+        """A toast; the kit's own (the capsule menu's "Link copied") in the locale's words."""
+        if self.system.locale != DEFAULT_LOCALE:
+            text = app_strings(type(self), self.system.locale).strings.get(text, text)
+        super().toast(text)
+
     def set_ui(self, **changes: Any) -> None:
         for key, value in changes.items():
             setattr(self.ui, key, value)
