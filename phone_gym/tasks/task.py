@@ -53,7 +53,9 @@ def data_catalogue(module_file: str, locale: str) -> Mapping[str, str]:
     """An app's seeded data in ``locale``: ``strings/<locale>.data.json`` beside
     ``module_file`` (its ``tasks.py`` or ``fixtures.py``), ``{English datum: datum}``
     ({} when there is none). Distinct data stay distinct (ValueError otherwise): two names
-    drawn apart must not become one."""
+    drawn apart must not become one. A key ``"context:datum"`` translates ``datum`` where it
+    means something else (``"Doneness:Medium"``: 五分熟, where "Medium" is otherwise 适中):
+    ``localize_datum(datum, table, context)`` prefers it."""
     path = Path(module_file).parent / "strings" / f"{locale}.data.json"
     if not path.exists():
         return {}
@@ -65,6 +67,14 @@ def data_catalogue(module_file: str, locale: str) -> Mapping[str, str]:
     if twins:
         raise ValueError(f"{path}: several data become {', '.join(twins)}")
     return data
+
+
+def localize_datum(text: str, table: Mapping[str, str], context: str = "") -> str:
+    """The datum ``text`` in ``table``'s words: its ``"context:text"`` entry when ``context``
+    is given and the table has one, else its plain entry, else ``text`` itself."""
+    if context and f"{context}:{text}" in table:
+        return table[f"{context}:{text}"]
+    return table.get(text, text)
 
 
 def localize_data(value: Any, table: Mapping[str, str]) -> Any:
@@ -159,7 +169,13 @@ class Task:
         params = self.sample_params(rng)
         if locale == DEFAULT_LOCALE or not self.data.get(locale):
             return params
-        return localize_data(params, self.data[locale])  # type: ignore[no-any-return]
+        return self.localize_params(params, self.data[locale])
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        """``params`` in the words of the data catalogue ``table`` (``localize_data``; a
+        template whose data need a context, ``localize_datum``, overrides it)."""
+        return localize_data(params, table)  # type: ignore[no-any-return]
 
     def setup(self, state: DeviceState, params: Mapping[str, Any],
               rng: np.random.Generator) -> None:

@@ -320,41 +320,6 @@ def _localized(node: Node, t: Callable[..., str]) -> Node:
     return node
 
 
-#: Texts the shared kit draws with a field, for ``localize_tree`` (the capsule menu's "Back
-#: to WeChat", the pay sheet's payee, a search without results): (English prefix, catalogue
-#: key, suffix).
-TREE_PATTERNS = (("Back to ", "Back to {value}", ""), ("To ", "To {value}", ""),
-                ('No results for "', 'No results for "{value}"', '"'))
-
-
-def localize_tree(node: Node, strings: dict[str, str]) -> None:
-    """Show the English UI strings in ``node``'s tree (the kit's included, and the rows its
-    virtual lists build) in the catalogue ``strings``' words; data is left as it is. For the
-    apps around WeChat's wallet (its mini-programs, Alipay) whose catalogue holds the kit's
-    strings they show (``localize_kit`` is WeChat's own, with a fixed list)."""
-    for attr in ("text", "hint", "desc"):
-        value = getattr(node, attr)
-        if value in strings:
-            setattr(node, attr, strings[value])
-            continue
-        for prefix, key, suffix in TREE_PATTERNS:
-            if value.startswith(prefix) and value.endswith(suffix) and len(value) > len(prefix) \
-                    and key in strings:
-                inner = value[len(prefix):len(value) - len(suffix) if suffix else None]
-                setattr(node, attr, strings[key].format(value=inner))
-                break
-    for child in node.children:
-        localize_tree(child, strings)
-    if node.rows is not None:
-        build = node.rows.build
-
-        def built(i: int, build: Any = build) -> Node:
-            row = build(i)
-            localize_tree(row, strings)
-            return row
-        node.rows.build = built
-
-
 # --- the app -------------------------------------------------------------------------------
 class ChatApp(App):
     manifest = MANIFEST

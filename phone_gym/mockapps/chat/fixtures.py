@@ -18,7 +18,6 @@ from ...world.locale import DEFAULT_LOCALE, MissingString
 from .app import ME, Account, Article, Chat, ChatApp, Friend, Msg, Post, chat_with, send
 from .app import SAVED_FILES as SAVED_FILES
 from .app import SAVED_PICTURES as SAVED_PICTURES
-from .app import localize_tree as localize_tree
 
 MESSAGES = "apps.Chat.messages"
 POSTS = "apps.Chat.posts"

@@ -27,9 +27,11 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import ClockState, MaterialTimePicker
+from ...world.kit.localize import localize_screen, localize_tree
+from ...world.locale import DEFAULT_LOCALE, format_date
 from ...world.manifest import Intent
 from ...world.system import DAYS, Alarm, next_ring, ordered_days
 from ...world.widgets import (
@@ -303,9 +305,9 @@ class ClockApp(App):
         try:
             alarm = save_draft(self.alarms, self.ui.draft, self.route.arg)
         except ValueError as error:
-            self.toast(str(error))
+            self.toast(self.t(str(error)))
             return
-        self.toast(f"Alarm set for {format_time(alarm.hour, alarm.minute)}")
+        self.toast(self.t("Alarm set for {time}", time=format_time(alarm.hour, alarm.minute)))
         self.back()
 
     def confirm_delete(self, alarm_id: int) -> None:
@@ -313,11 +315,11 @@ class ClockApp(App):
         self.ui.draft = AlarmDraft()
         if self.route.name == "edit":
             self.back()
-        self.toast("Alarm deleted")
+        self.toast(self.t("Alarm deleted"))
 
     def duplicate(self, alarm_id: int) -> None:
         if duplicate_alarm(self.alarms, alarm_id) is not None:
-            self.toast("Alarm duplicated")
+            self.toast(self.t("Alarm duplicated"))
 
     def toggle_alarm(self, alarm_id: int) -> None:
         alarm = find_alarm(self.alarms, alarm_id)
@@ -346,7 +348,7 @@ class ClockApp(App):
     def start_timer(self) -> None:
         total = timer_seconds(self.data.timer_input)
         if total <= 0:
-            self.toast("Enter a duration")
+            self.toast(self.t("Enter a duration"))
             return
         self.data.timer_end = self.system.now + timedelta(seconds=total)
         self.data.timer_input = ""
@@ -373,10 +375,29 @@ class ClockApp(App):
     # views
     def view(self, route: Route) -> Screen:
         if route.name == "edit":
-            return self.editor(route.arg)
-        tabs = {"Alarm": self.alarm_list, "Clock": self.clock, "Timer": self.timer,
-                "Stopwatch": self.stopwatch}
-        return tabs[self.ui.tab]()
+            screen = self.editor(route.arg)
+        else:
+            tabs = {"Alarm": self.alarm_list, "Clock": self.clock, "Timer": self.timer,
+                    "Stopwatch": self.stopwatch}
+            screen = tabs[self.ui.tab]()
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            strings = dict(app_strings(type(self), self.system.locale).strings)
+            localize_screen(screen, strings)
+            if screen.fab is not None:
+                localize_tree(screen.fab, strings)
+        return screen
+
+    def timer_label(self, typed: str) -> str:
+        """The timer's setup display: "01h 30m 45s" (01时 30分 45秒)."""
+        d = timer_digits(typed)
+        return self.t("{h}h {m}m {s}s", h=d[:2], m=d[2:4], s=d[4:])
+
+    def days_text(self, days: Sequence[str]) -> str:
+        """When an alarm repeats: "Once", "Weekdays", "Mon, Wed" (仅一次, 工作日, 周一、周三)."""
+        summary = days_summary(days)
+        if summary != ", ".join(days) or not days:
+            return self.t(summary)
+        return self.t(", ").join(self.t(d) for d in days)
 
     def tab_bar(self) -> Node:
         return TabBar([Tab(name, name == self.ui.tab, partial(self.set_ui, tab=name),
@@ -388,14 +409,15 @@ class ClockApp(App):
                 format_time(a.hour, a.minute),
                 # the label and the days as text views of their own, with AOSP DeskClock's
                 # ids (res/layout/alarm_time_collapsed.xml: @id/label, @id/days_of_week)
-                parts=[("label", a.label), ("days_of_week", days_summary(a.days))],
+                parts=[("label", a.label), ("days_of_week", self.days_text(a.days))],
                 id=f"alarm_{a.id}",
                 on_click=partial(self.open_editor, a.id),
-                menu=[("Delete", partial(self.confirm_delete, a.id)),
-                      ("Duplicate", partial(self.duplicate, a.id))],
+                menu=[(self.t("Delete"), partial(self.confirm_delete, a.id)),
+                      (self.t("Duplicate"), partial(self.duplicate, a.id))],
                 trailing=Toggle("", a.enabled, partial(self.toggle_alarm, a.id),
                                 id=f"alarm_switch_{a.id}",
-                                desc=f"{format_time(a.hour, a.minute)} alarm"),
+                                desc=self.t("{time} alarm",
+                                            time=format_time(a.hour, a.minute))),
             )
             for a in sorted_alarms(self.alarms)
         ]
@@ -410,14 +432,17 @@ class ClockApp(App):
     def clock(self) -> Screen:
         now = self.system.now
         upcoming = next_alarm(self.alarms, now)
-        next_text = (f"Next alarm: {DAYS[upcoming[1].weekday()]} "
-                     f"{format_time(upcoming[0].hour, upcoming[0].minute)}"
+        next_text = (self.t("Next alarm: {day} {time}", day=self.t(DAYS[upcoming[1].weekday()]),
+                            time=format_time(upcoming[0].hour, upcoming[0].minute))
                      if upcoming else "No alarms set")
+        date_text = (f"{now:%A}, {now:%B} {now.day}" if self.system.locale == DEFAULT_LOCALE
+                     else format_date(now.date(), self.system.locale, year=False,
+                                      weekday=True))
         return Screen(
             top_bar=TopBar("Clock"),
             content=[
                 Text(now.strftime("%H:%M"), style="big", id="digital_clock"),
-                Text(f"{now:%A}, {now:%B} {now.day}", id="date"),
+                Text(date_text, id="date"),
                 Text(next_text, style="caption", id="next_alarm"),
             ],
             bottom=self.tab_bar(),
@@ -427,7 +452,7 @@ class ClockApp(App):
         data = self.data
         if data.timer_end is None:
             content = [
-                Text(timer_text(data.timer_input), style="big", id="timer_setup"),
+                Text(self.timer_label(data.timer_input), style="big", id="timer_setup"),
                 TextField(data.timer_input, self.type_timer, hint="Type the hours, minutes "
                           "and seconds (HHMMSS)", id="timer_input", label="Duration"),
                 Button("Start", self.start_timer, id="timer_start"),
@@ -447,8 +472,8 @@ class ClockApp(App):
         data = self.data
         running = data.stopwatch_since is not None
         elapsed = stopwatch_elapsed(data, self.system.now)
-        laps = [Text(f"{data.laps} lap" + ("" if data.laps == 1 else "s"), style="caption",
-                     id="stopwatch_laps")] if data.laps else []
+        laps = [Text(self.t("{n} lap" if data.laps == 1 else "{n} laps", n=data.laps),
+                     style="caption", id="stopwatch_laps")] if data.laps else []
         if running:
             buttons = [Button("Lap", self.lap, id="stopwatch_lap", style="secondary"),
                        Button("Pause", self.start_stop_stopwatch, id="stopwatch_start")]
@@ -490,9 +515,12 @@ class ClockApp(App):
             alarm = find_alarm(self.alarms, alarm_id)
             if draft.confirm_delete and alarm is not None:
                 when = format_time(alarm.hour, alarm.minute)
-                dialog = Dialog("Delete alarm?", f"The {when} alarm will be deleted.", [
-                    DialogButton("Cancel", lambda: self.set_draft(confirm_delete=False)),
-                    DialogButton("Delete", lambda: self.confirm_delete(alarm_id)),
+                dialog = Dialog("Delete alarm?",
+                                self.t("The {time} alarm will be deleted.", time=when), [
+                    DialogButton("Cancel", lambda: self.set_draft(confirm_delete=False),
+                                 id="button_cancel"),
+                    DialogButton("Delete", lambda: self.confirm_delete(alarm_id),
+                                 id="button_delete"),
                 ])
         return Screen(
             top_bar=TopBar("Edit alarm" if alarm_id is not None else "New alarm",

@@ -10,12 +10,28 @@ import numpy as np
 from ...actions import PhoneAction
 from ...tasks.driver import Driver
 from ...tasks.pickers import pick_time
+from ...tasks.task import data_catalogue
 from ...tasks.vocab import LABELS, hhmm, pick, times_of_day
 from ...verifiers.state import DeviceState
+from ...world.locale import DEFAULT_LOCALE, MissingString
 from ...world.state import WorldState
 from .app import WEEKDAYS, WEEKEND, add_alarm
 
 COLLECTION = "alarms"
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: the alarms' labels, ``LABELS``).
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def datum(locale: str, text: str) -> str:
+    """The alarm label ``text`` in ``locale`` (``MissingString`` when the catalogue lacks
+    it)."""
+    if locale == DEFAULT_LOCALE:
+        return text
+    try:
+        return str(DATA[locale][text])
+    except KeyError:
+        raise MissingString(f"Clock: no {locale} datum for {text!r} (add it to "
+                            f"clock/strings/{locale}.data.json)") from None
 REPEATS: tuple[tuple[str, ...], ...] = ((), (), WEEKDAYS, WEEKEND, ("Mon", "Wed", "Fri"),
                                         ("Tue", "Thu"))
 
@@ -38,10 +54,13 @@ def seed_alarms(state: DeviceState, rng: np.random.Generator, n: int,
                 all_on: bool = False) -> None:
     """Add ``n`` alarms with distinct labels and times, some off (unless ``all_on``), some
     repeating. Alarm ``i`` (id ``i + 1`` on a fresh phone) takes the fields in ``fixed[i]``."""
-    labels = pick(rng, [x for x in LABELS if x not in avoid_labels], n)
+    locale = getattr(state, "locale", DEFAULT_LOCALE)
+    labels = pick(rng, [x for x in LABELS if x not in avoid_labels
+                        and datum(locale, x) not in avoid_labels], n)
     times = times_of_day(rng, n, avoid_times)
     for i, (label, (hour, minute)) in enumerate(zip(labels, times, strict=True)):
-        spec: dict[str, Any] = {"hour": hour, "minute": minute, "label": label,
+        spec: dict[str, Any] = {"hour": hour, "minute": minute,
+                                "label": datum(locale, label),
                                 "enabled": all_on or bool(rng.random() < 0.7),
                                 "days": pick(rng, REPEATS)}
         spec.update((fixed or {}).get(i, {}))

@@ -17,6 +17,7 @@ MANIFEST = AppManifest(
     description="Alarms with an editor, switches and a long-press menu; the time; a timer; "
                 "a stopwatch.",
     order=20,
+    locales=("zh-CN",),
     look=material_you(
         (11, 87, 208), models="Google Clock 7.x", title="Alarm",
         navigation="bottom_bar",

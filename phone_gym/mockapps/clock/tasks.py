@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Generator, Iterator, Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -24,11 +24,13 @@ from ...tasks.families import (
     scan,
 )
 from ...tasks.pickers import pick_time
-from ...tasks.task import Task
+from ...tasks.task import Task, localize_data
 from ...tasks.vocab import LABELS, hhmm, pick, times_of_day
 from ...verifiers import Allowed, Criterion, Matcher, NearMiss, Value, matching, same_text
-from .app import DAYS, WEEKDAYS, WEEKEND, timer_digits, timer_text
+from ...world.app import app_strings
+from .app import DAYS, WEEKDAYS, WEEKEND, ClockApp, timer_digits, timer_text
 from .fixtures import COLLECTION, seed_alarms, seed_around, target_params
+from .fixtures import DATA as LABEL_DATA
 
 DAY_NAMES = dict(zip(DAYS, ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
                             "Saturday", "Sunday"), strict=True))
@@ -40,6 +42,43 @@ REPEAT_CHOICES: tuple[tuple[tuple[str, ...], str], ...] = (
       for a, b in (("Mon", "Wed"), ("Tue", "Thu"), ("Mon", "Fri"), ("Wed", "Sat"),
                    ("Thu", "Sun"))),
 )
+
+
+ZH_DAYS = dict(zip(DAYS, "一二三四五六日", strict=True))
+
+
+def repeat_zh(days: Sequence[str]) -> str:
+    """How a Chinese instruction says a repeat pattern: 每个工作日（周一到周五）, 每周一和周三."""
+    if tuple(days) == WEEKDAYS:
+        return "每个工作日（周一到周五）"
+    return "每周" + "和周".join(ZH_DAYS[d] for d in days)
+
+
+def label(ui: Driver, key: str) -> str:
+    """A Clock label as the phone's locale shows it (a menu item, a button)."""
+    return app_strings(ClockApp, ui.locale).t(key)
+
+
+class ClockZh(Task):
+    """The zh-CN side of the Clock's templates: their labels in Chinese (``LABELS`` through
+    ``strings/zh-CN.data.json``), a repeat pattern as 每周一和周三. Templates built on these
+    elsewhere run in en-US unless they declare their locales."""
+
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    data = LABEL_DATA
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        p: dict[str, Any] = localize_data(params, table)
+        if "repeat" in p:  # the days as the instruction and the editor's boxes show them
+            p["repeat"] = repeat_zh(p["days"])
+            p["days_shown"] = [app_strings(ClockApp, "zh-CN").t(d) for d in p["days"]]
+        return p
 
 
 def alarms_shown(ui: Driver) -> dict[int, dict[str, Any]]:
@@ -70,7 +109,7 @@ def find_alarm(ui: Driver, label: str) -> Generator[PhoneAction, None, int]:
     return ids[0]
 
 
-class ClockTask(Task):
+class ClockTask(ClockZh):
     """Shared parts: the alarms store, a new alarm's params, and opening a new alarm."""
 
     apps, collection = ("Clock",), COLLECTION
@@ -101,6 +140,8 @@ class ClockTask(Task):
 
 class ClockAddAlarm(ClockTask, CreateRecord):
     template = 'In the Clock app, create an alarm at {time} labelled "{label}".'
+    instructions = {"zh-CN": "在时钟应用里新建一个{time}的闹钟，标签设为“{labe"
+                             "l}”。"}
     complexity, max_steps = 2, 18
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -121,6 +162,8 @@ class ClockAddAlarm(ClockTask, CreateRecord):
 
 class ClockAddRepeatingAlarm(ClockTask, CreateRecord):
     template = "In the Clock app, create an alarm at {time} that repeats {repeat}."
+    instructions = {"zh-CN": "在时钟应用里新建一个{time}的闹钟，{repeat}重复"
+                             "。"}
     complexity, max_steps = 3, 24
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -135,14 +178,19 @@ class ClockAddRepeatingAlarm(ClockTask, CreateRecord):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from self.new_alarm(ui, p["hour"], p["minute"])
-        for day in p["days"]:
-            yield from ui.tap(id=f"day_{day.lower()}")
+        if "days_shown" in p:  # 周一 ...: as the instruction names them
+            for shown in p["days_shown"]:
+                yield from ui.tap(shown, kind="checkbox")
+        else:
+            for day in p["days"]:
+                yield from ui.tap(id=f"day_{day.lower()}")
         yield from ui.tap(id="save")
         yield from ui.finish()
 
 
 class ClockDisableAlarm(ClockTask, EditRecord):
     template = 'In the Clock app, turn off the alarm labelled "{label}".'
+    instructions = {"zh-CN": "在时钟应用里把标签为“{label}”的闹钟关掉。"}
     complexity, max_steps = 1, 10
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -171,6 +219,7 @@ class ClockDisableAlarm(ClockTask, EditRecord):
 
 class ClockDeleteAlarm(ClockTask, DeleteRecord):
     template = "In the Clock app, delete the alarm set for {time}."
+    instructions = {"zh-CN": "在时钟应用里删除{time}的那个闹钟。"}
     complexity, max_steps = 2, 10
     real = True
 
@@ -186,12 +235,14 @@ class ClockDeleteAlarm(ClockTask, DeleteRecord):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Clock")
         yield from ui.long_press(p["time"], kind="list_item")
-        yield from ui.tap("Delete", kind="menu_item")
+        yield from ui.tap(label(ui, "Delete"), kind="menu_item")
         yield from ui.finish()
 
 
 class ClockChangeAlarmTime(ClockDisableAlarm):
     template = 'In the Clock app, change the alarm labelled "{label}" to ring at {time_new}.'
+    instructions = {"zh-CN": "在时钟应用里把标签为“{label}”的闹钟改成{time_"
+                             "new}响。"}
     complexity, max_steps = 3, 24
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -215,6 +266,8 @@ class ClockChangeAlarmTime(ClockDisableAlarm):
 class ClockAlarmTimeLookup(ClockTask, Lookup):
     template = ('In the Clock app, at what time is the alarm labelled "{label}" set? '
                 "Answer in HH:MM.")
+    instructions = {"zh-CN": "在时钟应用里，标签为“{label}”的闹钟定的是几点？请按"
+                             "HH:MM格式回答。"}
     complexity, max_steps = 1, 10
     answer_type, answer_field = "time", "time"
 
@@ -242,6 +295,7 @@ class ClockAlarmTimeLookup(ClockTask, Lookup):
 
 class ClockDeleteDisabledAlarms(ClockTask, DeleteRecord):
     template = "In the Clock app, delete every alarm that is switched off. Keep the others."
+    instructions = {"zh-CN": "在时钟应用里删除所有已关闭的闹钟，其他的保留。"}
     complexity, max_steps = 3, 18
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -265,13 +319,14 @@ class ClockDeleteDisabledAlarms(ClockTask, DeleteRecord):
             ui.why(f"The {rows[alarm]['time']} alarm ({rows[alarm]['label']}) is switched "
                    "off: deleting it")
             yield from ui.long_press(id=f"alarm_{alarm}")
-            yield from ui.tap("Delete", kind="menu_item")
+            yield from ui.tap(label(ui, "Delete"), kind="menu_item")
         ui.why(f"The {len(off)} switched-off alarms are deleted; the others stay")
         yield from ui.finish()
 
 
 class ClockCreateAlarm(ClockTask, CreateRecord):
     template = "Set an alarm for {time}."
+    instructions = {"zh-CN": "定一个{time}的闹钟。"}
     complexity, max_steps = 2, 16
     real = True
 
@@ -317,7 +372,7 @@ def _is_time(value: Any) -> bool:
 RUNNING = Matcher(_is_time, "the stopwatch running")
 
 
-class AwClockTask(Task):
+class AwClockTask(ClockZh):
     """On AndroidWorld's device date; a few alarms as bystanders; the stopwatch and the
     timer checked in the clock's data, never on the screen."""
 
@@ -337,6 +392,7 @@ class ClockStopWatchPausedVerify(AwClockTask):
     pausing it again, which leaves time counted) fails."""
 
     template = "Make sure the stopwatch in the Clock app is paused."
+    instructions = {"zh-CN": "确认时钟应用里的秒表处于暂停状态。"}
     done_at_start = True
 
     def criteria(self, params: Mapping[str, Any], initial: Any) -> Sequence[Criterion]:
@@ -353,13 +409,14 @@ class ClockStopWatchPausedVerify(AwClockTask):
 
     def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from self.open_tab(ui, "stopwatch")
-        if ui.find("Pause", id="stopwatch_start") is not None:
+        if ui.find(label(ui, "Pause"), id="stopwatch_start") is not None:
             yield from ui.tap(id="stopwatch_start")
         yield from ui.finish()
 
 
 class ClockStopWatchRunning(AwClockTask):
     template = "Start the stopwatch in the Clock app."
+    instructions = {"zh-CN": "在时钟应用里启动秒表。"}
 
     def criteria(self, params: Mapping[str, Any], initial: Any) -> Sequence[Criterion]:
         return [Value(f"{DATA}.stopwatch_since", RUNNING)]
@@ -375,7 +432,7 @@ class ClockStopWatchRunning(AwClockTask):
 
     def oracle(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from self.open_tab(ui, "stopwatch")
-        if ui.find("Start", id="stopwatch_start") is not None:
+        if ui.find(label(ui, "Start"), id="stopwatch_start") is not None:
             yield from ui.tap(id="stopwatch_start")
         yield from ui.finish()
 
@@ -390,6 +447,8 @@ def typed_duration(hours: int, minutes: int, seconds: int) -> Matcher:
 class ClockTimerEntry(AwClockTask):
     template = ("In the Clock app, enter a timer of {hours} h {minutes} min {seconds} s, "
                 "but do not start it.")
+    instructions = {"zh-CN": "在时钟应用里输入一个{hours}小时{minutes}分{"
+                             "seconds}秒的计时器，但先不要开始。"}
     derivations = {"type": "the instruction's hours, minutes and seconds as the timer "
                            "keypad's HHMMSS digits"}
 

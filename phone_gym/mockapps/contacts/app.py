@@ -23,10 +23,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...world import pictures
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Listing, Store
 from ...world.kit import ChoiceDialog, ValueRow
+from ...world.kit.localize import localize_screen, localize_tree
 from ...world.kit.searchbar import SearchAppBar, SearchField
+from ...world.locale import DEFAULT_LOCALE
 from ...world.system import Contact, SystemState
 from ...world.widgets import (
     Dialog,
@@ -178,9 +180,9 @@ class ContactsApp(App):
     def submit_form(self) -> None:
         contact = save_form(self.system, self.ui.form, self.route.arg)
         if contact is None:
-            self.toast("Enter a name")
+            self.toast(self.t("Enter a name"))
             return
-        self.toast("Contact saved")
+        self.toast(self.t("Contact saved"))
         self.keep_draft(None)
         if self.route.arg is None:
             self.replace("detail", contact.id)  # a new contact opens on its details
@@ -224,29 +226,38 @@ class ContactsApp(App):
         self.ui.confirm_delete = None
         if self.route.name == "detail":
             self.back()
-        self.toast("Contact deleted")
+        self.toast(self.t("Contact deleted"))
 
     def star(self, contact_id: int) -> None:
         toggle_star(self.system, contact_id)
         contact = self.system.contact(contact_id)
         if contact is not None:
-            self.toast("Added to favorites" if contact.starred else "Removed from favorites")
+            self.toast(self.t("Added to favorites" if contact.starred
+                              else "Removed from favorites"))
 
     # views
     def view(self, route: Route) -> Screen:
         if route.name == "detail":
-            return self.details(route.arg)
-        if route.name == "edit":
-            return self.form(route.arg)
-        return self.contact_list(favorites=route.arg == FAVORITES)
+            screen = self.details(route.arg)
+        elif route.name == "edit":
+            screen = self.form(route.arg)
+        else:
+            screen = self.contact_list(favorites=route.arg == FAVORITES)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            strings = dict(app_strings(type(self), self.system.locale).strings)
+            localize_screen(screen, strings)
+            if screen.fab is not None:
+                localize_tree(screen.fab, strings)
+        return screen
 
     def delete_dialog(self) -> Node | None:
         contact = self.system.contact(self.ui.confirm_delete or -1)
         if contact is None:
             return None
-        return Dialog("Delete contact?", f"{contact.name} will be deleted from this phone.", [
-            DialogButton("Cancel", lambda: self.ask_delete(None)),
-            DialogButton("Delete", lambda: self.delete(contact.id)),
+        return Dialog("Delete contact?",
+                      self.t("{name} will be deleted from this phone.", name=contact.name), [
+            DialogButton("Cancel", lambda: self.ask_delete(None), id="button_cancel"),
+            DialogButton("Delete", lambda: self.delete(contact.id), id="button_delete"),
         ])
 
     def row(self, c: Contact) -> Node:
@@ -255,9 +266,9 @@ class ContactsApp(App):
             c.name, c.phone, id=f"contact_{c.id}", glyph=initial_letter(c.name),
             picture=pictures.encode("avatar", pictures.seed_of(c.name)),
             on_click=lambda: self.go("detail", c.id),
-            menu=[(star_label, lambda: self.star(c.id)),
-                  ("Edit", lambda: self.open_form(c.id)),
-                  ("Delete", lambda: self.ask_delete(c.id))],
+            menu=[(self.t(star_label), lambda: self.star(c.id)),
+                  (self.t("Edit"), lambda: self.open_form(c.id)),
+                  (self.t("Delete"), lambda: self.ask_delete(c.id))],
             trailing=Icon("★", "Favorite", id="starred") if c.starred else None,
         )
 
@@ -289,8 +300,8 @@ class ContactsApp(App):
             top_bar=SearchAppBar(SearchField(self.ui.query, self.set_query,
                                              hint="Search contacts", id="search")),
             content=[
-                Text(f"{len(shown)} contact" + ("" if len(shown) == 1 else "s"), style="caption",
-                     id="count"),
+                Text(self.t("{n} contact", n=len(shown)) if len(shown) == 1
+                     else self.t("{n} contacts", n=len(shown)), style="caption", id="count"),
                 VirtualList(len(shown), lambda i: self.row(shown[i]), id="contacts_list",
                             empty_text=empty),
             ],
@@ -340,7 +351,7 @@ class ContactsApp(App):
         if self.ui.confirm_discard:
             dialog = Dialog("Discard changes?", "Your changes will not be saved.", [
                 DialogButton("Keep editing", self.keep_editing, id="button_keep"),
-                DialogButton("Discard", self.discard),
+                DialogButton("Discard", self.discard, id="button_discard"),
             ])
 
         def back() -> bool:
@@ -356,7 +367,7 @@ class ContactsApp(App):
                           label="Name"),
                 TextField(f.phone, lambda v: self.set_form(phone=v), hint="Phone", id="phone",
                           label="Phone"),
-                ValueRow("Phone type", f.label, lambda: self.choose_label(True),
+                ValueRow("Phone type", self.t(f.label), lambda: self.choose_label(True),
                          id="phone_type"),
                 TextField(f.email, lambda v: self.set_form(email=v), hint="Email", id="email",
                           label="Email"),

@@ -15,6 +15,7 @@ MANIFEST = AppManifest(
     reads=("contacts",),
     description="The phone's address book: search, favorites, details, create and edit.",
     order=10,
+    locales=("zh-CN",),
     look=material_you(
         (11, 87, 208), models="Google Contacts 4.x", title="",
         navigation="bottom_bar",

@@ -5,7 +5,7 @@ params. ``real`` tasks use only what adb offers, and run on real phones too."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -16,10 +16,26 @@ from ...tasks.families import CreateRecord, DeleteRecord, EditRecord, Lookup
 from ...tasks.task import Task
 from ...tasks.vocab import AREA_CODES, FIRST_NAMES, LAST_NAMES, email_of, pick
 from ...verifiers import Allowed, Criterion, Value, matching, same_phone, same_text
+from ...world.app import app_strings
 from ...world.device import CONTACTS_PROVIDER
 from ..messages.fixtures import InForeground
-from .fixtures import COLLECTION, MissingContact, roster_params, sample_roster, seed_contacts
+from .app import ContactsApp
+from .fixtures import (
+    COLLECTION,
+    DATA,
+    MissingContact,
+    localize_people,
+    roster_params,
+    sample_roster,
+    seed_contacts,
+)
 from .manifest import MANIFEST
+
+
+def label(ui: Driver, key: str) -> str:
+    """A Contacts label as the phone's locale shows it (a menu item, a phone type)."""
+    return app_strings(ContactsApp, ui.locale).t(key)
+
 
 #: Where the open new-contact form is kept (``ContactsApp.keep_draft``).
 DRAFT = "apps.Contacts.draft"
@@ -31,6 +47,30 @@ class ContactsTask(Task):
     apps, collection = ("Contacts",), COLLECTION
     data_packages = (CONTACTS_PROVIDER,)  # contacts live in the provider, not the app
     starred_share = 0.25
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    data = DATA
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Templates built on these elsewhere run in en-US unless they declare their
+        locales: their own steps and instructions are English."""
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        """The roster's names as Chinese ones (高玉梅), its numbers as Chinese mobiles, a
+        phone type as the app shows it (住宅; the draft keeps "label")."""
+        p: dict[str, Any] = localize_people(params, table)
+        if "label" in p:
+            p["label_shown"] = app_strings(ContactsApp, "zh-CN").t(p["label"])
+        return p
+
+    def localize(self, params: Mapping[str, Any], locale: str) -> Mapping[str, Any]:
+        """The phone type as the zh-CN app names it (住宅) in the instruction."""
+        if "label_shown" not in params:
+            return params
+        return {**params, "label": params["label_shown"]}
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         return roster_params(rng, starred_share=self.starred_share)
@@ -62,6 +102,8 @@ class ContactsTask(Task):
 class ContactsAddContact(ContactsTask, CreateRecord):
     template = ('Add a new contact named "{name}" with the phone number "{phone}" and the '
                 'email "{email}".')
+    instructions = {"zh-CN": "新建一个联系人，姓名“{name}”，电话“{phone}”"
+                             "，电子邮件“{email}”。"}
     complexity, max_steps = 2, 20
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -82,6 +124,8 @@ class ContactsAddContact(ContactsTask, CreateRecord):
 
 class ContactsEditPhone(ContactsTask, EditRecord):
     template = 'Change the phone number of the contact "{name}" to "{new_phone}".'
+    instructions = {"zh-CN": "把联系人“{name}”的电话号码改成“{new_phone"
+                             "}”。"}
     complexity, max_steps = 2, 24
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -101,18 +145,20 @@ class ContactsEditPhone(ContactsTask, EditRecord):
 
 class ContactsDeleteContact(ContactsTask, DeleteRecord):
     template = 'Delete the contact "{name}".'
+    instructions = {"zh-CN": "删除联系人“{name}”。"}
     complexity, max_steps = 2, 16
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Contacts")
         yield from ui.long_press(p["name"], kind="list_item")
-        yield from ui.tap("Delete", kind="menu_item")
+        yield from ui.tap(label(ui, "Delete"), kind="menu_item")
         yield from ui.tap(id="button_delete")
         yield from ui.finish()
 
 
 class ContactsStarContact(ContactsTask, EditRecord):
     template = 'Add the contact "{name}" to favorites.'
+    instructions = {"zh-CN": "把联系人“{name}”添加到收藏。"}
     complexity, max_steps = 1, 14
     starred = True  # what the task asks for; the target starts the other way
 
@@ -130,7 +176,7 @@ class ContactsStarContact(ContactsTask, EditRecord):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         if self.starred:
             yield from self.open_contact(ui, p)
-            if ui.must(id="favorite").content_desc == "Remove from favorites":
+            if ui.must(id="favorite").content_desc == label(ui, "Remove from favorites"):
                 ui.why(f"{p['name']} is in favorites already")
             else:
                 ui.why(f"{p['name']} is not in favorites: tapping the star")
@@ -152,18 +198,20 @@ class ContactsStarContact(ContactsTask, EditRecord):
                 return
             ui.why(f"{p['name']} is a favorite: removing it from favorites (the contact stays)")
             yield from ui.long_press(p["name"], kind="list_item")
-            yield from ui.tap("Remove from favorites", kind="menu_item")
+            yield from ui.tap(label(ui, "Remove from favorites"), kind="menu_item")
         yield from ui.finish()
 
 
 class ContactsRemoveFavorite(ContactsStarContact):
     template = 'Remove the contact "{name}" from favorites, but keep the contact.'
+    instructions = {"zh-CN": "把联系人“{name}”从收藏中移除，但联系人要保留。"}
     complexity = 2
     starred = False
 
 
 class ContactsLookupPhone(ContactsTask, Lookup):
     template = 'What is the phone number of "{name}"? Answer with the number.'
+    instructions = {"zh-CN": "“{name}”的电话号码是多少？请直接回答号码。"}
     complexity, max_steps = 1, 12
     real, starred_share = True, 0.0
     answer_type, answer_field = "phone", "phone"
@@ -185,6 +233,7 @@ class ContactsLookupPhone(ContactsTask, Lookup):
 # --- the stock-Android tasks, written for real phones first ------------------------------------
 class ContactsCreate(ContactsTask, CreateRecord):
     template = 'Create a contact named "{name}" with the phone number {phone}.'
+    instructions = {"zh-CN": "新建联系人“{name}”，电话号码是{phone}。"}
     complexity, max_steps = 2, 16
     real, starred_share = True, 0.0
 
@@ -205,6 +254,7 @@ class ContactsCreate(ContactsTask, CreateRecord):
 
 class ContactsDelete(ContactsDeleteContact):
     template = 'Delete the contact "{name}".'
+    instructions = {"zh-CN": "把“{name}”这个联系人删掉。"}
     complexity, max_steps = 2, 14
     real, starred_share = True, 0.0
 
@@ -219,6 +269,8 @@ class ContactsNewContactDraft(ContactsTask):
 
     template = ('Fill in a new contact named "{first} {last}" with the {label} phone number '
                 '{phone}, but do not save it.')
+    instructions = {"zh-CN": "填写一个新联系人：姓名“{name}”，{label}电话{"
+                             "phone}，但先不要保存。"}
     complexity, max_steps = 1, 12  # AndroidWorld: complexity 1.2
     start = AW_START
     starred_share = 0.0
@@ -250,7 +302,8 @@ class ContactsNewContactDraft(ContactsTask):
         yield from ui.fill("name", p["name"])
         yield from ui.fill("phone", p["phone"])
         yield from ui.tap(id="phone_type")
-        yield from ui.tap(p["label"], kind="radio")
+        shown = p["label_shown"] if "label_shown" in p else p["label"]  # as instructed
+        yield from ui.tap(shown, kind="radio")
         yield from ui.finish()
 
 

@@ -27,6 +27,7 @@ from ...world.kit import (
     with_capsule,
     yuan,
 )
+from ...world.kit.localize import localize_screen
 from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
     Button,
@@ -40,7 +41,6 @@ from ...world.widgets import (
     TopBar,
     VirtualList,
 )
-from ..chat.fixtures import localize_tree
 from .manifest import MANIFEST
 
 Item = tuple[str, str, int]  # dish name, option ("" when none), quantity
@@ -251,10 +251,7 @@ class FoodOrderApp(App):
             screen = self.home_screen()
         screen = with_capsule(self, screen)
         if self.system.locale != DEFAULT_LOCALE:
-            strings = dict(app_strings(type(self), self.system.locale).strings)
-            for part in (*screen.content, screen.top_bar, screen.bottom, screen.dialog):
-                if part is not None:
-                    localize_tree(part, strings)
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
         return screen
 
     def home_screen(self) -> Screen:

@@ -9,7 +9,7 @@ import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.driver import Driver
-from ...tasks.task import data_catalogue
+from ...tasks.task import data_catalogue, localize_data, localize_datum
 from ...tasks.vocab import pick
 from ...world.locale import DEFAULT_LOCALE, MissingString
 from ..chat.fixtures import open_mini_program, pay_with_pin
@@ -57,17 +57,40 @@ ADDRESS_OF: dict[str, str] = {
        for table in DATA.values() for label, text in ADDRESSES}}
 
 
-def datum(state: Any, text: str) -> str:
-    """The menu datum ``text`` in the phone's locale (``MissingString`` when the data
-    catalogue lacks it)."""
+#: Each dish's option name ("Classic Burger": "Doneness"): the context of its options'
+#: translation ("Doneness:Medium" is 五分熟, a spice level "Medium" 适中).
+OPTION_OF: dict[str, str] = {dish: option for _, menu in MENUS.values()
+                             for dish, _, option, _ in menu}
+
+
+def datum(state: Any, text: str, context: str = "") -> str:
+    """The menu datum ``text`` in the phone's locale, its ``"context:text"`` entry first
+    (``MissingString`` when the data catalogue lacks it)."""
     locale = getattr(state, "locale", DEFAULT_LOCALE)
     if locale == DEFAULT_LOCALE:
         return text
-    try:
-        return str(DATA[locale][text])
-    except KeyError:
+    table = DATA[locale]
+    if text not in table and f"{context}:{text}" not in table:
         raise MissingString(f"FoodOrder: no {locale} datum for {text!r} (add it to "
-                            f"foodorder/strings/{locale}.data.json)") from None
+                            f"foodorder/strings/{locale}.data.json)")
+    return localize_datum(text, table, context)
+
+
+def localize_items(value: Any, table: Any) -> Any:
+    """Params ``value`` with each order item ``[dish, option, quantity]`` in ``table``'s
+    words, its option read in the dish's option context (``OPTION_OF``), then the rest
+    (``localize_data``)."""
+    if isinstance(value, (list, tuple)) and len(value) == 3 \
+            and all(isinstance(v, t) for v, t in zip(value, (str, str, int), strict=True)) \
+            and value[0] in OPTION_OF:
+        dish, option, qty = value
+        item = [table.get(dish, dish), localize_datum(option, table, OPTION_OF[dish]), qty]
+        return item if isinstance(value, list) else tuple(item)
+    if isinstance(value, dict):
+        return {k: localize_items(v, table) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(localize_items(v, table) for v in value)
+    return localize_data(value, table)
 
 
 def menu_key(name: str) -> str:
@@ -101,7 +124,7 @@ def seed_food(state: Any, rng: np.random.Generator, names: Sequence[str],
         for dish, price, option_name, options in menu:
             data.dishes.new(restaurant=r.id, name=datum(state, dish), price=price * 100,
                             option_name=datum(state, option_name) if option_name else "",
-                            options=tuple(datum(state, o) for o in options))
+                            options=tuple(datum(state, o, option_name) for o in options))
         made[name] = r
     for label, text in ADDRESSES[:addresses]:
         data.addresses.new(label=datum(state, label), text=datum(state, text))

@@ -34,6 +34,7 @@ from .fixtures import (
     ORDERS,
     add_past_order,
     food_app,
+    localize_items,
     sample_items,
     seed_food,
 )
@@ -71,6 +72,10 @@ class FoodTask(Task):
     tags = TAGS
     locales = ("en-US", "zh-CN")
     data = {"zh-CN": {**DATA_CHAT["zh-CN"], **DATA["zh-CN"]}}
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        return localize_items(params, table)  # type: ignore[no-any-return]
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         return {"restaurants": pick(rng, sorted(MENUS), 3), "pin": sample_pin(rng),

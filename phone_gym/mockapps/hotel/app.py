@@ -12,11 +12,12 @@ Hotels and orders are the mini-program's own ``Store`` (``apps.Hotel.hotels``,
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     Chips,
@@ -29,6 +30,8 @@ from ...world.kit import (
     with_capsule,
     yuan,
 )
+from ...world.kit.localize import localize_screen
+from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
     Button,
     ListItem,
@@ -103,11 +106,24 @@ class HotelUi:
 
 
 # --- pure helpers ---------------------------------------------------------------------------
+ZH_DAY = re.compile(r"(\d{4})年(\d{1,2})月(\d{1,2})[日号]")
+
+
 def parse_day(text: str) -> date | None:
+    """The day ``text`` writes: ISO ("2026-10-20") or Chinese ("2026年10月20日")."""
+    text = text.strip()
     try:
-        return date.fromisoformat(text.strip())
+        if m := ZH_DAY.fullmatch(text):
+            return date(int(m[1]), int(m[2]), int(m[3]))
+        return date.fromisoformat(text)
     except ValueError:
         return None
+
+
+def iso_day(text: str) -> str:
+    """The day ``text`` writes as ISO ("2026-10-20"), or ``text`` stripped if it is none."""
+    day = parse_day(text)
+    return day.isoformat() if day else text.strip()
 
 
 def nights(checkin: str, checkout: str) -> int:
@@ -173,16 +189,22 @@ class HotelApp(App):
     def initial_ui(self) -> HotelUi:
         return HotelUi()
 
+    def toast(self, text: str) -> None:
+        """A toast; the kit's own (the capsule menu's "Link copied") in the locale's words."""
+        if self.system.locale != DEFAULT_LOCALE:
+            text = app_strings(type(self), self.system.locale).strings.get(text, text)
+        super().toast(text)
+
     def set_ui(self, **changes: Any) -> None:
         for key, value in changes.items():
             setattr(self.ui, key, value)
 
     def search(self) -> None:
         if not self.ui.city.strip():
-            self.toast("Enter a city")
+            self.toast(self.t("Enter a city"))
             return
         if nights(self.ui.checkin, self.ui.checkout) <= 0:
-            self.toast("Enter check-in and check-out dates (YYYY-MM-DD)")
+            self.toast(self.t("Enter check-in and check-out dates (YYYY-MM-DD)"))
             return
         marks = landmarks(self.data, self.ui.city)
         if self.ui.landmark not in marks:
@@ -204,10 +226,11 @@ class HotelApp(App):
         if hotel is None or n <= 0:
             return
         if not self.ui.guest.strip():
-            self.toast("Enter the guest's name")
+            self.toast(self.t("Enter the guest's name"))
             return
         self.ui.paying = PayState(hotel.price * n, hotel.name,
-                                  f"{self.ui.checkin} to {self.ui.checkout}")
+                                  self.t("{checkin} to {checkout}", checkin=self.ui.checkin,
+                                         checkout=self.ui.checkout))
 
     def set_pin(self, pin: str) -> None:
         if self.ui.paying is not None:
@@ -218,11 +241,11 @@ class HotelApp(App):
         if hotel is None or state is None or pay(self.system, state) is not None:
             return
         self.data.orders.new(hotel=hotel.id, hotel_name=hotel.name, city=hotel.city,
-                             checkin=self.ui.checkin.strip(), checkout=self.ui.checkout.strip(),
+                             checkin=iso_day(self.ui.checkin), checkout=iso_day(self.ui.checkout),
                              nights=nights(self.ui.checkin, self.ui.checkout),
                              guest=self.ui.guest.strip(), total=state.amount, status="paid")
         self.ui.paying = None
-        self.toast("Booking confirmed")
+        self.toast(self.t("Booking confirmed"))
         self.stack = [Route("main"), Route("orders")]
 
     def cancel_order(self, order_id: int) -> None:
@@ -234,8 +257,8 @@ class HotelApp(App):
         wallet = self.system.wallet
         wallet.balance += order.total
         wallet.transactions.new(amount=order.total, counterparty=order.hotel_name,
-                                date=self.system.now.date().isoformat(), memo="Refund")
-        self.toast("Booking cancelled, refund sent to your wallet")
+                                date=self.system.now.date().isoformat(), memo=self.t("Refund"))
+        self.toast(self.t("Booking cancelled, refund sent to your wallet"))
 
     # --- views ---------------------------------------------------------------------------
     def view(self, route: Route) -> Screen:
@@ -251,7 +274,10 @@ class HotelApp(App):
             screen = self.order_screen(route.arg)
         else:
             screen = self.search_screen()
-        return with_capsule(self, screen)
+        screen = with_capsule(self, screen)
+        if self.system.locale != DEFAULT_LOCALE:
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
 
     def search_screen(self) -> Screen:
         ui = self.ui
@@ -268,28 +294,37 @@ class HotelApp(App):
 
     def hotel_row(self, h: Hotel) -> Node:
         d = h.distance_to(self.ui.landmark)
-        where = f"{km(d)} to {self.ui.landmark}" if d is not None else h.address
+        where = self.t("{km} to {landmark}", km=self.dist(d), landmark=self.ui.landmark) \
+            if d is not None else h.address
         return ListItem(h.name, id=f"hotel_{h.id}", glyph="H",
-                        parts=[("price", f"{yuan(h.price)}/night"),
+                        parts=[("price", self.t("{price}/night", price=yuan(h.price))),
                                ("rating", f"{stars(h.rating)} ★"), ("distance", where)],
                         on_click=lambda: self.go("hotel", h.id))
+
+    def dist(self, meters: int) -> str:
+        """A distance as the locale writes it: "1.2 km", 1.2公里."""
+        return self.t("{value} km", value=f"{meters / 1000:.1f}")
+
+    def near(self, landmark: str) -> str:
+        """The landmark filter chip's label ("Near West Lake", 西湖附近)."""
+        return self.t("Near {landmark}", landmark=landmark)
 
     def results_screen(self) -> Screen:
         ui = self.ui
         shown = results(self.data, ui)
-        marks = landmarks(self.data, ui.city)
+        near = {self.near(m): m for m in landmarks(self.data, ui.city)}
         return Screen(
             top_bar=TopBar(f"{ui.city.strip().title()} · {ui.checkin} – {ui.checkout}",
                            on_back=self.back),
             content=[
                 Tabs(SORTS, ui.sort, lambda s: self.set_ui(sort=s), id="sort"),
-                Chips([f"Near {m}" for m in marks], [f"Near {ui.landmark}"],
-                      lambda label: self.set_ui(landmark=label.removeprefix("Near ")),
-                      id="landmarks"),
+                Chips(list(near), [self.near(ui.landmark)],
+                      lambda label: self.set_ui(landmark=near[label]), id="landmarks"),
                 Chips([*RATINGS, *DISTANCES], ui.filters, self.toggle_filter, id="filters"),
                 TextField(ui.max_price, lambda v: self.set_ui(max_price=v), id="max_price",
                           label="Max price per night (¥)", hint="Max price per night"),
-                Text(f"{len(shown)} hotels", style="caption", id="result_count"),
+                Text(self.t("{count} hotels", count=len(shown)), style="caption",
+                     id="result_count"),
                 VirtualList(len(shown), lambda i: self.hotel_row(shown[i]), id="hotel_list",
                             empty_text="No hotels match"),
             ])
@@ -302,13 +337,15 @@ class HotelApp(App):
         rows: list[Node] = [
             Text(h.name, style="title", id="hotel_name"),
             Text(h.address, id="hotel_address", copyable=True),
-            Text(f"Rating {stars(h.rating)} ★", id="hotel_rating"),
-            Text(f"{yuan(h.price)} per night", id="hotel_price"),
-            *[Text(f"{km(d)} to {m}", style="caption", id=f"distance_{i}")
+            Text(self.t("Rating {stars} ★", stars=stars(h.rating)), id="hotel_rating"),
+            Text(self.t("{price} per night", price=yuan(h.price)), id="hotel_price"),
+            *[Text(self.t("{km} to {landmark}", km=self.dist(d), landmark=m), style="caption",
+                   id=f"distance_{i}")
               for i, (m, d) in enumerate(h.distances)],
         ]
         if n > 0:
-            rows.append(Text(f"{n} nights: {yuan(h.price * n)}", id="hotel_total"))
+            rows.append(Text(self.t("{n} nights: {total}", n=n, total=yuan(h.price * n)),
+                             id="hotel_total"))
             rows.append(Button("Book", lambda: self.start_booking(hotel_id), id="book"))
         return Screen(top_bar=TopBar(h.name, on_back=self.back), content=rows)
 
@@ -324,18 +361,22 @@ class HotelApp(App):
         return Screen(
             top_bar=TopBar("Book", on_back=self.back),
             content=[Text(h.name, style="title", id="book_hotel"),
-                     Text(f"{self.ui.checkin} to {self.ui.checkout} · {n} nights",
+                     Text(self.t("{checkin} to {checkout} · {n} nights",
+                                 checkin=self.ui.checkin, checkout=self.ui.checkout, n=n),
                           id="book_dates"),
                      TextField(self.ui.guest, lambda v: self.set_ui(guest=v), id="guest",
                                label="Guest name", hint="Guest name"),
-                     Text(f"Total {yuan(h.price * n)}", id="book_total"),
-                     Button(f"Pay {yuan(h.price * n)}", lambda: self.ask_pay(hotel_id),
+                     Text(self.t("Total {total}", total=yuan(h.price * n)), id="book_total"),
+                     Button(self.t("Pay {total}", total=yuan(h.price * n)),
+                            lambda: self.ask_pay(hotel_id),
                             id="pay")],
             dialog=dialog, on_dismiss=lambda: self.set_ui(paying=None))
 
     def orders_screen(self) -> Screen:
         orders = sorted(self.data.orders, key=lambda o: -o.id)
-        items = [ListItem(o.hotel_name, f"{o.checkin} to {o.checkout} · {o.status}",
+        items = [ListItem(o.hotel_name, self.t("{checkin} to {checkout} · {status}",
+                                               checkin=o.checkin, checkout=o.checkout,
+                                               status=self.t(o.status)),
                           id=f"order_{o.id}",
                           on_click=lambda o=o: self.go("order", o.id))  # type: ignore[misc]
                  for o in orders]
@@ -349,9 +390,11 @@ class HotelApp(App):
             return Screen(top_bar=TopBar("Order", on_back=self.back), content=[])
         rows: list[Node] = [
             Text(o.hotel_name, style="title", id="order_hotel"),
-            Text(f"{o.checkin} to {o.checkout} · {o.nights} nights", id="order_dates"),
-            Text(f"Guest: {o.guest}", id="order_guest"),
-            Text(f"Total {yuan(o.total)} · {o.status}", id="order_total"),
+            Text(self.t("{checkin} to {checkout} · {n} nights", checkin=o.checkin,
+                        checkout=o.checkout, n=o.nights), id="order_dates"),
+            Text(self.t("Guest: {guest}", guest=o.guest), id="order_guest"),
+            Text(self.t("Total {total} · {status}", total=yuan(o.total),
+                        status=self.t(o.status)), id="order_total"),
         ]
         if o.status == "paid":
             rows.append(Button("Cancel booking", lambda: self.set_ui(cancelling=order_id),
@@ -359,7 +402,8 @@ class HotelApp(App):
         dialog = None
         if self.ui.cancelling == order_id:
             dialog = ConfirmDialog("Cancel this booking?",
-                                   f"{yuan(o.total)} will be refunded to your wallet.",
+                                   self.t("{total} will be refunded to your wallet.",
+                                          total=yuan(o.total)),
                                    on_confirm=lambda: self.cancel_order(order_id),
                                    on_cancel=lambda: self.set_ui(cancelling=None),
                                    confirm="Cancel booking", cancel="Keep",

@@ -10,7 +10,9 @@ import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.driver import Driver
+from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
+from ...world.locale import DEFAULT_LOCALE, MissingString
 from ..chat.fixtures import open_mini_program
 from .app import Hotel, HotelApp, Order
 from .app import stars as stars
@@ -30,6 +32,34 @@ FIRST = ("Lakeview", "Jade", "Grand Harbor", "Orchid", "Bamboo Garden", "Riversi
 SECOND = ("Hotel", "Inn", "Suites", "Boutique Hotel")
 STREETS = ("Nanshan Rd", "Hubin Rd", "Jiefang Rd", "Renmin Rd", "Zhongshan Rd", "Wenhua St")
 GUESTS = ("Li Na", "Zhang Wei", "Anna Berg", "Tom Reed", "Maria Lopez", "Chen Jing")
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: cities, landmarks, the parts of
+#: hotel names, streets; guests are WeChat's names): the templates' params are localized
+#: with it (``Task.data``), the hotels written with it.
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def datum(locale: str, text: str) -> str:
+    """The hotel datum ``text`` in ``locale`` (``MissingString`` when the catalogue lacks
+    it)."""
+    if locale == DEFAULT_LOCALE:
+        return text
+    try:
+        return str(DATA[locale][text])
+    except KeyError:
+        raise MissingString(f"Hotel: no {locale} datum for {text!r} (add it to "
+                            f"hotel/strings/{locale}.data.json)") from None
+
+
+def hotel_name_in(name: str, locale: str) -> str:
+    """The English hotel name ``name`` ("Lakeview Boutique Hotel") in ``locale``: 湖景精品酒店
+    (a name that is no composed one, or already localized, is kept)."""
+    if locale == DEFAULT_LOCALE:
+        return name
+    for second in sorted(SECOND, key=len, reverse=True):
+        first = name.removesuffix(f" {second}")
+        if first != name and first in FIRST:
+            return datum(locale, first) + datum(locale, second)
+    return name
 
 
 def hotel_app(state: Any) -> HotelApp:
@@ -38,16 +68,19 @@ def hotel_app(state: Any) -> HotelApp:
     return app
 
 
-def hotel_names(rng: np.random.Generator, k: int) -> list[str]:
-    """``k`` different hotel names."""
+def hotel_names(rng: np.random.Generator, k: int, locale: str = DEFAULT_LOCALE) -> list[str]:
+    """``k`` different hotel names (in ``locale``: the same draws)."""
     firsts = pick(rng, FIRST, k)
-    return [f"{f} {pick(rng, SECOND)}" for f in firsts]
+    return [hotel_name_in(f"{f} {pick(rng, SECOND)}", locale) for f in firsts]
 
 
 def add_hotel(state: Any, name: str, city: str, price: int, rating: int,
               distances: Mapping[str, int], rng: np.random.Generator) -> Hotel:
     """A hotel (``price`` cents per night, ``rating`` tenths, meters to each landmark)."""
-    address = f"{int(rng.integers(1, 400))} {pick(rng, STREETS)}, {city}"
+    number, street = int(rng.integers(1, 400)), pick(rng, STREETS)
+    locale = getattr(state, "locale", DEFAULT_LOCALE)
+    address = f"{number} {street}, {city}" if locale == DEFAULT_LOCALE else \
+        f"{city}{datum(locale, street)}{number}号"
     return hotel_app(state).data.hotels.new(
         name=name, city=city, price=price, rating=rating, address=address,
         distances=tuple(distances.items()))
@@ -74,18 +107,33 @@ def seed_hotels(state: Any, rng: np.random.Generator, city: str,
     """Hotels of ``city`` from ``(price, rating, meters to landmark)`` specs, written in a
     shuffled order, with different names; the other landmark's distance is random. Returns
     them in the specs' order."""
-    names = hotel_names(rng, len(specs))
-    other = next(m for m in CITIES[city] if m != landmark)
+    locale = getattr(state, "locale", DEFAULT_LOCALE)
+    names = hotel_names(rng, len(specs), locale)
+    marks = landmarks_of(city)
+    other = next(m for m in marks if m != landmark)
     order = rng.permutation(len(specs))
     made: dict[int, Hotel] = {}
     for i in order:
         price, rating, meters = specs[int(i)]
         made[int(i)] = add_hotel(state, names[int(i)], city, price, rating,
                                  {landmark: meters, other: int(rng.integers(5, 120)) * 100}
-                                 if CITIES[city][0] == landmark else
+                                 if marks[0] == landmark else
                                  {other: int(rng.integers(5, 120)) * 100, landmark: meters},
                                  rng)
     return [made[i] for i in range(len(specs))]
+
+
+def landmarks_of(city: str) -> tuple[str, str]:
+    """The two landmarks of ``city`` (its English name or a localized one), in the locale
+    ``city`` is written in."""
+    if city in CITIES:
+        return CITIES[city]
+    for locale, table in DATA.items():
+        english = next((k for k, v in table.items() if v == city and k in CITIES), None)
+        if english is not None:
+            a, b = CITIES[english]
+            return datum(locale, a), datum(locale, b)
+    raise ValueError(f"no city {city!r}; accepted: {', '.join(CITIES)}")
 
 
 def hotels_in(initial: Mapping[str, Any], city: str) -> list[Mapping[str, Any]]:

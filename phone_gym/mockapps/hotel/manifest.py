@@ -14,6 +14,7 @@ MANIFEST = AppManifest(
     reads=("wallet",),
     description="Search, filter and book hotels; pay with WeChat Pay.",
     order=61,
+    locales=("zh-CN",),
     host="Chat",
     entry="Discover > Mini Programs",
     look=mini_program((0, 134, 246), title="Hotel Booking",

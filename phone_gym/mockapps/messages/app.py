@@ -32,9 +32,11 @@ from typing import Any
 from urllib.parse import parse_qs, unquote
 
 from ...verifiers.criteria import national
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Grouping
 from ...world.kit import ChatMessage, ChatThread, Composer, ConfirmDialog, SearchList
+from ...world.kit.localize import localize_screen, localize_tree
+from ...world.locale import DEFAULT_LOCALE, format_date
 from ...world.manifest import Intent
 from ...world.system import Contact, Message, SystemState, thread_key
 from ...world.widgets import (
@@ -264,7 +266,7 @@ class MessagesApp(App):
     def send_new(self, body: str) -> None:
         address = resolve_recipient(self.system, self.ui.recipient)
         if address is None:
-            self.toast("Enter a valid number or pick a contact")
+            self.toast(self.t("Enter a valid number or pick a contact"))
             return
         if not body.strip():
             return
@@ -288,15 +290,31 @@ class MessagesApp(App):
         self.ui.deleting = None
         if self.route.name == "thread":
             self.back()
-        self.toast("Conversation deleted")
+        self.toast(self.t("Conversation deleted"))
 
     # views
     def view(self, route: Route) -> Screen:
         if route.name == "thread":
-            return self.thread(route.arg)
-        if route.name == "new":
-            return self.new_conversation()
-        return self.conversation_list()
+            screen = self.thread(route.arg)
+        elif route.name == "new":
+            screen = self.new_conversation()
+        else:
+            screen = self.conversation_list()
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            strings = dict(app_strings(type(self), self.system.locale).strings)
+            localize_screen(screen, strings)
+            for part in (screen.fab, screen.dock):
+                if part is not None:
+                    localize_tree(part, strings)
+        return screen
+
+    def when(self, iso: str) -> str:
+        """A message's time as the list and bubbles show it: "15:02" today, else "Oct 14"
+        (10月14日)."""
+        text = short_time(iso, self.system.now)
+        if self.system.locale == DEFAULT_LOCALE or ":" in text or not text:
+            return text
+        return format_date(datetime.fromisoformat(iso).date(), self.system.locale, year=False)
 
     def delete_dialog(self) -> Node | None:
         if self.ui.deleting is None:
@@ -309,12 +327,12 @@ class MessagesApp(App):
                              destructive=True)
 
     def row(self, c: Conversation) -> Node:
-        preview = ("You: " if c.last.box == "sent" else "") + c.last.body.split("\n")[0]
+        preview = (self.t("You: ") if c.last.box == "sent" else "") + c.last.body.split("\n")[0]
         title = f"{c.name} ({c.unread})" if c.unread else c.name
-        return ListItem(title, f"{preview} · {short_time(c.last.date, self.system.now)}",
+        return ListItem(title, f"{preview} · {self.when(c.last.date)}",
                         id=f"thread_{c.key}", glyph=(c.name.strip()[:1] or "#").upper(),
                         on_click=lambda: self.open_thread(c.key),
-                        menu=[("Delete", lambda: self.ask_delete(c.key))])
+                        menu=[(self.t("Delete"), lambda: self.ask_delete(c.key))])
 
     def conversation_list(self) -> Screen:
         every = conversations(self.system)
@@ -332,16 +350,15 @@ class MessagesApp(App):
 
     def bubble_menu(self, messages: Sequence[Message], i: int) -> list[MenuItem]:
         body = messages[i].body
-        return [("Forward", lambda: self.start_new(body))]
+        return [(self.t("Forward"), lambda: self.start_new(body))]
 
     def thread(self, key: str) -> Screen:
         c = conversation(self.system, key)
         if c is None:
             return Screen(top_bar=TopBar("Conversation", on_back=self.back),
                           content=[Text("No messages", id="empty")])
-        now = self.system.now
         bubbles = [ChatMessage(m.body, outgoing=m.box != "inbox",
-                               time=short_time(m.date, now)) for m in c.messages]
+                               time=self.when(m.date)) for m in c.messages]
         subtitle = [Text(c.address, style="caption", id="thread_address")] \
             if c.name != c.address else []
         on_draft = lambda v: self.set_ui(draft=v)  # noqa: E731

@@ -10,8 +10,10 @@ from typing import Any
 import numpy as np
 
 from ...tasks.aw import AW_START
+from ...tasks.task import data_catalogue
 from ...tasks.vocab import AREA_CODES, pick
 from ...verifiers.state import DeviceState
+from ...world.locale import DEFAULT_LOCALE
 from ...world.system import STORES
 
 COLLECTION = "messages"
@@ -63,6 +65,17 @@ ADDRESSES = (
     "615 Copper Ridge Way, Tucson, AZ 85719",
     "1337 Birch Meadow Ct, Raleigh, NC 27606",
 )
+#: The texts in zh-CN (``strings/zh-CN.data.json``: the sentences, chatter, questions and
+#: addresses above): the templates' params are localized with it (``Task.data``), and what
+#: setup seeds itself goes through ``datum``.
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def datum(state: Any, text: str) -> str:
+    """The text ``text`` in the phone's locale (the data catalogue's entry; a text it does
+    not hold, already localized or a task's own, is kept)."""
+    locale = getattr(state, "locale", DEFAULT_LOCALE)
+    return text if locale == DEFAULT_LOCALE else DATA[locale].get(text, text)
 
 
 def sms_number(rng: np.random.Generator, avoid: Sequence[str] = ()) -> str:
@@ -89,12 +102,12 @@ def ago(minutes: int, now: datetime = AW_START) -> str:
 
 def receive(state: DeviceState, address: str, body: str, minutes_ago: int) -> None:
     """Store an incoming SMS (read: a phone's inbox as the user left it)."""
-    state.add_message(address, body, "inbox", ago(minutes_ago), True)
+    state.add_message(address, datum(state, body), "inbox", ago(minutes_ago), True)
 
 
 def sent_earlier(state: DeviceState, address: str, body: str, minutes_ago: int) -> None:
     """Store an SMS the user sent earlier."""
-    state.add_message(address, body, "sent", ago(minutes_ago), True)
+    state.add_message(address, datum(state, body), "sent", ago(minutes_ago), True)
 
 
 def seed_chatter(state: DeviceState, rng: np.random.Generator, numbers: Sequence[str], *,

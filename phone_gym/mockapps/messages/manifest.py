@@ -21,6 +21,7 @@ MANIFEST = AppManifest(
     description="Text messages: conversations by number, threads with a composer, new "
                 "conversations, copy and forward.",
     order=8,
+    locales=("zh-CN",),
     look=AppLook(
         models="Simple SMS Messenger 5.16",
         title="SMS Messenger",

@@ -20,7 +20,7 @@ from ...actions import PhoneAction
 from ...tasks.aw import AW_START
 from ...tasks.driver import Driver, OracleError
 from ...tasks.families import CreateRecord, record_keys
-from ...tasks.task import Task
+from ...tasks.task import Task, localize_data
 from ...tasks.vocab import people, pick
 from ...verifiers import (
     Allow,
@@ -34,15 +34,21 @@ from ...verifiers import (
     same_phone,
     same_text,
 )
+from ...world.app import app_strings
 from ...world.device import LAUNCHER_PACKAGE
-from .app import thread_key
+from ...world.locale import DEFAULT_LOCALE
+from ..contacts.fixtures import DATA as NAMES_DATA
+from ..contacts.fixtures import zh_name
+from .app import MessagesApp, thread_key
 from .fixtures import (
     ADDRESSES,
     CHATTER,
     COLLECTION,
+    DATA,
     QUESTIONS,
     SENTENCES,
     TELEPHONY_PROVIDER,
+    datum,
     receive,
     seed_chatter,
     seed_people,
@@ -118,6 +124,28 @@ class SmsTask(Task):
 
     apps = (MANIFEST.name,)
     collection: ClassVar[str] = COLLECTION
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    data = {"zh-CN": {**NAMES_DATA["zh-CN"], **DATA["zh-CN"]}}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Templates built on these elsewhere run in en-US unless they declare their
+        locales: their own steps and instructions are English."""
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        """The texts and addresses in Chinese, people's names as Chinese ones (高玉梅)."""
+        def walk(value: Any) -> Any:
+            if isinstance(value, str):
+                return zh_name(value, table) if value not in table else table[value]
+            if isinstance(value, Mapping):
+                return {k: walk(v) for k, v in value.items()}
+            if isinstance(value, (list, tuple)):
+                return type(value)(walk(v) for v in value)
+            return value
+        return walk(localize_data(params, table))  # type: ignore[no-any-return]
     start = AW_START
     real = True
     data_packages = (TELEPHONY_PROVIDER,)
@@ -160,6 +188,7 @@ class SmsTask(Task):
 
 class SimpleSmsSend(SmsTask, CreateRecord):
     template = 'Text {number} the message "{message}"'
+    instructions = {"zh-CN": "给{number}发短信：“{message}”"}
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         number = sms_number(rng)
@@ -176,6 +205,7 @@ class SimpleSmsSend(SmsTask, CreateRecord):
 
 class SimpleSmsReply(SmsTask, CreateRecord):
     template = 'Reply to {number} with the text "{message}"'
+    instructions = {"zh-CN": "回复{number}的短信：“{message}”"}
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         """1 to 5 incoming texts, at least one from ``number`` (as AndroidWorld seeds)."""
@@ -198,6 +228,7 @@ class SimpleSmsReply(SmsTask, CreateRecord):
 
 class SimpleSmsReplyMostRecent(SmsTask, CreateRecord):
     template = 'Reply to whoever texted me most recently with "{message}"'
+    instructions = {"zh-CN": "回复最近给我发短信的人：“{message}”"}
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         """0 to 5 earlier texts from other numbers, then the newest from ``number``."""
@@ -211,7 +242,8 @@ class SimpleSmsReplyMostRecent(SmsTask, CreateRecord):
             receive(state, sender, pick(rng, CHATTER), 10 + 25 * (len(earlier) - i))
         # the newest text arrives now (the phone's clock: on a real phone, newer than
         # everything its owner received before)
-        state.add_message(params["number"], pick(rng, CHATTER), "inbox", "", True)
+        state.add_message(params["number"], datum(state, pick(rng, CHATTER)), "inbox", "",
+                          True)
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         ui.why("Opening SMS Messenger to see who texted last")
@@ -231,6 +263,7 @@ class SimpleSmsReplyMostRecent(SmsTask, CreateRecord):
 
 class SimpleSmsResend(SmsTask):
     template = 'Send {name} the last text message I sent them again.'
+    instructions = {"zh-CN": "把我上一条发给{name}的短信重新发给对方。"}
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         """A few contacts; the thread with ``name``: an older text of the user's
@@ -258,13 +291,15 @@ class SimpleSmsResend(SmsTask):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app(MANIFEST.name)
         yield from ui.tap(p["name"], kind="list_item")
-        mine = ui.find_all(kind="bubble", desc="You")  # the last of them comes first
+        you = app_strings(MessagesApp, ui.locale).t("You")
+        mine = ui.find_all(kind="bubble", desc=you)  # the last of them comes first
         yield from compose(ui, mine[0].text if mine else p["message"])
         yield from ui.finish()
 
 
 class SimpleSmsSendClipboardContent(SmsTask, CreateRecord):
     template = "Send the text on my clipboard to {number} as a text message."
+    instructions = {"zh-CN": "把剪贴板里的文字用短信发给{number}。"}
     real = False  # adb cannot put text on a phone's clipboard
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -281,13 +316,14 @@ class SimpleSmsSendClipboardContent(SmsTask, CreateRecord):
         yield from ui.tap(id="new_conversation")
         yield from ui.fill("recipient", p["number"])
         yield from ui.long_press(id="composer", kind="text_field")
-        yield from ui.tap("Paste", kind="menu_item")
+        yield from ui.tap("Paste" if ui.locale == DEFAULT_LOCALE else "粘贴", kind="menu_item")
         yield from ui.tap(id="send")
         yield from ui.finish()
 
 
 class SimpleSmsSendReceivedAddress(SmsTask):
     template = "Text {name1} the address that {name2} just sent me."
+    instructions = {"zh-CN": "把{name2}刚发给我的地址用短信发给{name1}。"}
     complexity, max_steps = 2, 18  # AndroidWorld: complexity 1.8
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -303,7 +339,9 @@ class SimpleSmsSendReceivedAddress(SmsTask):
                 "address": address, "old_address": old}
 
     def body(self, p: Mapping[str, Any]) -> Any:
-        return without(ADDRESSES, p["address"])
+        table = DATA["zh-CN"]
+        known = ADDRESSES if p["address"] in ADDRESSES else [table[a] for a in ADDRESSES]
+        return without(known, p["address"])
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         seed_people(state, params["people"])
@@ -317,7 +355,7 @@ class SimpleSmsSendReceivedAddress(SmsTask):
         yield from ui.open_app(MANIFEST.name)
         yield from ui.tap(p["name2"], kind="list_item")
         yield from ui.long_press(p["address"], kind="bubble")
-        yield from ui.tap("Forward", kind="menu_item")
+        yield from ui.tap(app_strings(MessagesApp, ui.locale).t("Forward"), kind="menu_item")
         yield from ui.fill("recipient", p["name1"])
         yield from ui.tap(id="send")
         yield from ui.finish()

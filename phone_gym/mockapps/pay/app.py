@@ -22,10 +22,10 @@ from functools import partial
 from ...world.app import App, Route, app_strings
 from ...world.data import Store
 from ...world.kit import BottomNav, DetailPage, PaySheet, PayState, SearchList, pay, yuan
+from ...world.kit.localize import localize_screen
 from ...world.locale import DEFAULT_LOCALE
 from ...world.system import Contact, Transaction
 from ...world.widgets import Button, Icon, ListItem, Node, Screen, Text, TextField, TopBar
-from ..chat.fixtures import localize_tree
 from .manifest import MANIFEST
 
 #: Merchants' payment codes (what a shop's QR code holds) and their names.
@@ -141,10 +141,7 @@ class PayApp(App):
     def view(self, route: Route) -> Screen:
         screen = self.route_view(route)
         if self.system.locale != DEFAULT_LOCALE:
-            strings = dict(app_strings(type(self), self.system.locale).strings)
-            for part in (*screen.content, screen.top_bar, screen.bottom, screen.dialog):
-                if part is not None:
-                    localize_tree(part, strings)
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
         return screen
 
     def route_view(self, route: Route) -> Screen:

@@ -18,9 +18,11 @@ from functools import partial
 from urllib.parse import unquote
 
 from ...verifiers.criteria import national
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Listing
 from ...world.kit import BottomNav
+from ...world.kit.localize import localize_screen
+from ...world.locale import DEFAULT_LOCALE
 from ...world.manifest import Intent
 from ...world.system import Call, Contact, SystemState
 from ...world.widgets import (
@@ -153,7 +155,7 @@ class PhoneApp(App):
 
     def call(self, number: str) -> None:
         if not dialable(number):
-            self.toast("Enter a number to call")
+            self.toast(self.t("Enter a number to call"))
             return
         call = place_call(self.system, number)
         self.ui.calling, self.ui.started = call.id, self.system.now
@@ -169,15 +171,19 @@ class PhoneApp(App):
     # views
     def view(self, route: Route) -> Screen:
         if route.name == "call":
-            return self.in_call(route.arg)
-        if self.ui.tab == "Recents":
-            content = self.recents()
-        elif self.ui.tab == "Contacts":
-            content = self.contacts()
+            screen = self.in_call(route.arg)
         else:
-            content = self.keypad()
-        return Screen(top_bar=TopBar(MANIFEST.look.title), content=content,
-                      bottom=BottomNav(TABS, TAB_ICONS, self.ui.tab, self.select))
+            if self.ui.tab == "Recents":
+                content = self.recents()
+            elif self.ui.tab == "Contacts":
+                content = self.contacts()
+            else:
+                content = self.keypad()
+            screen = Screen(top_bar=TopBar(MANIFEST.look.title), content=content,
+                            bottom=BottomNav(TABS, TAB_ICONS, self.ui.tab, self.select))
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
 
     def keypad(self) -> list[Node]:
         number = self.ui.number
@@ -195,11 +201,11 @@ class PhoneApp(App):
 
     def recent_row(self, c: Call) -> Node:
         when = c.date.replace("T", " ")[:16]
-        label = KIND_LABELS.get(c.kind, c.kind.capitalize())
+        label = self.t(KIND_LABELS.get(c.kind, c.kind.capitalize()))
         return ListItem(c.name or c.number, f"{label} · {when}", id=f"call_{c.id}",
                         glyph=(c.name[:1] or "#").upper(),
                         on_click=lambda: self.call(c.number),
-                        trailing=Icon("📞", f"Call {c.name or c.number}",
+                        trailing=Icon("📞", self.t("Call {who}", who=c.name or c.number),
                                       lambda: self.call(c.number), id=f"call_back_{c.id}"))
 
     def recents(self) -> list[Node]:

@@ -18,6 +18,7 @@ MANIFEST = AppManifest(
     description="A dialer: a keypad, the call log (recents) and the contacts; a call adds "
                 "an outgoing entry to the call log.",
     order=5,
+    locales=("zh-CN",),
     look=material_you(
         (11, 87, 208), models="Google Phone (Pixel, Android 14)", title="",
         navigation="bottom_bar",

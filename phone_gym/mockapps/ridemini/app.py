@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     ConfirmDialog,
@@ -30,6 +30,8 @@ from ...world.kit import (
     with_capsule,
     yuan,
 )
+from ...world.kit.localize import localize_screen
+from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
     Button,
     ListItem,
@@ -50,6 +52,8 @@ FREE_CANCEL_MINUTES = 2
 MATCH_SECONDS = 30
 DRIVERS = ("Wang Qiang", "Li Jun", "Zhao Min", "Huang Lei", "Zhou Tao", "Wu Hao", "Xu Fei",
            "Sun Bo", "Ma Lin")
+#: The same drivers as a zh-CN phone names them.
+DRIVERS_ZH = ("王强", "李军", "赵敏", "黄磊", "周涛", "吴昊", "徐飞", "孙波", "马林")
 PLATE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ0123456789"
 
 
@@ -146,8 +150,9 @@ def plate_for(trip_id: int) -> str:
     return f"京B{chars}"
 
 
-def driver_for(trip_id: int) -> str:
-    return DRIVERS[(trip_id * 5) % len(DRIVERS)]
+def driver_for(trip_id: int, locale: str = DEFAULT_LOCALE) -> str:
+    names = DRIVERS if locale == DEFAULT_LOCALE else DRIVERS_ZH
+    return names[(trip_id * 5) % len(names)]
 
 
 def suggestions(data: RideMiniData, query: str) -> list[Place]:
@@ -182,6 +187,12 @@ class RideMiniApp(App):
 
     def initial_ui(self) -> RideMiniUi:
         return RideMiniUi()
+
+    def toast(self, text: str) -> None:
+        """A toast; the kit's own (the capsule menu's "Link copied") in the locale's words."""
+        if self.system.locale != DEFAULT_LOCALE:
+            text = app_strings(type(self), self.system.locale).strings.get(text, text)
+        super().toast(text)
 
     def set_ui(self, **changes: Any) -> None:
         for key, value in changes.items():
@@ -219,7 +230,7 @@ class RideMiniApp(App):
     def choose_coupon(self, coupon_id: int) -> None:
         coupon = self.data.coupons.get(coupon_id) if coupon_id else None
         if coupon_id and (coupon is None or not usable(coupon, self.estimate())):
-            self.toast("This coupon can't be used for this fare")
+            self.toast(self.t("This coupon can't be used for this fare"))
             return
         self.ui.coupon = coupon_id
         self.back()
@@ -227,16 +238,17 @@ class RideMiniApp(App):
     def confirm(self) -> None:
         ui = self.ui
         if not ui.car or self.estimate() <= 0:
-            self.toast("Choose a car type")
+            self.toast(self.t("Choose a car type"))
             return
         if ui.when == "Schedule" and not valid_when(ui.day, ui.time):
-            self.toast("Enter a day (YYYY-MM-DD) and a time (HH:MM)")
+            self.toast(self.t("Enter a day (YYYY-MM-DD) and a time (HH:MM)"))
             return
         if ui.when == "Now" and any(t.status == "ongoing" for t in self.data.trips):
-            self.toast("You already have a trip in progress")
+            self.toast(self.t("You already have a trip in progress"))
             return
         amount = self.estimate() - self.discount()
-        ui.paying = PayState(amount, "Ride", f"{ui.car} to {ui.destination}")
+        ui.paying = PayState(amount, self.t("Ride"), self.t("{car} to {place}", car=self.t(ui.car),
+                                                             place=ui.destination))
 
     def set_pin(self, pin: str) -> None:
         if self.ui.paying is not None:
@@ -259,11 +271,12 @@ class RideMiniApp(App):
             when=when, fare=self.estimate(), paid=state.amount,
             status="scheduled" if scheduled else "ongoing",
             coupon=coupon.title if coupon else "")
-        self.data.trips.update(trip.id, driver=driver_for(trip.id), plate=plate_for(trip.id))
+        self.data.trips.update(trip.id, driver=driver_for(trip.id, self.system.locale),
+                               plate=plate_for(trip.id))
         ui.paying, ui.coupon, ui.car = None, 0, ""
         if not scheduled:
             ui.matching = (trip.id, self.system.now + timedelta(seconds=MATCH_SECONDS))
-        self.toast("Ride scheduled" if scheduled else "Driver on the way")
+        self.toast(self.t("Ride scheduled" if scheduled else "Driver on the way"))
         self.stack = [Route("main"), Route("trip", trip.id)]
 
     def fee(self, trip: Trip) -> int:
@@ -288,9 +301,11 @@ class RideMiniApp(App):
         if refund > 0:
             wallet = self.system.wallet
             wallet.balance += refund
-            wallet.transactions.new(amount=refund, counterparty="Ride",
-                                    date=self.system.now.date().isoformat(), memo="Refund")
-        self.toast("Trip cancelled" + (f", fee {yuan(fee)}" if fee else ""))
+            wallet.transactions.new(amount=refund, counterparty=self.t("Ride"),
+                                    date=self.system.now.date().isoformat(),
+                                    memo=self.t("Refund"))
+        self.toast(self.t("Trip cancelled, fee {fee}", fee=yuan(fee)) if fee
+                   else self.t("Trip cancelled"))
 
     def searching(self, trip_id: int) -> bool:
         """Whether the trip's screen still shows "Finding you a driver…"."""
@@ -306,7 +321,14 @@ class RideMiniApp(App):
         views: dict[str, Any] = {"cars": self.cars_screen, "coupons": self.coupons_screen,
                                  "trip": self.trip_screen, "trips": self.trips_screen}
         make = views.get(route.name)
-        return with_capsule(self, make(route.arg) if make else self.home_screen())
+        screen = with_capsule(self, make(route.arg) if make else self.home_screen())
+        if self.system.locale != DEFAULT_LOCALE:
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
+
+    def here(self, pickup: str) -> str:
+        """The pickup as shown: the typed address, or "Current location" (当前位置)."""
+        return pickup.strip() or self.t(HERE)
 
     def home_screen(self) -> Screen:
         ui = self.ui
@@ -320,7 +342,7 @@ class RideMiniApp(App):
             on_cancel=lambda: self.set_ui(tip_seen=True), confirm="Got it", cancel="Close")
         return Screen(top_bar=TopBar("Ride"), dialog=tip,
                       on_dismiss=lambda: self.set_ui(tip_seen=True), content=[
-            Text(f"Pickup: {ui.pickup.strip() or HERE}", id="pickup_shown"),
+            Text(self.t("Pickup: {place}", place=self.here(ui.pickup)), id="pickup_shown"),
             TextField(ui.pickup, lambda v: self.set_ui(pickup=v), id="pickup",
                       label="Pickup", hint="Pickup (blank: current location)"),
             Button("Use current location", lambda: self.set_ui(pickup=""), id="use_here",
@@ -334,9 +356,9 @@ class RideMiniApp(App):
 
     def car_row(self, c: CarType, meters: int) -> Node:
         chosen = "✓ " if c.name == self.ui.car else ""
-        return ListItem(f"{chosen}{c.name}", id=f"car_{c.id}", glyph="🚗",
+        return ListItem(f"{chosen}{self.t(c.name)}", id=f"car_{c.id}", glyph="🚗",
                         parts=[("estimate", yuan(fare(c, meters))),
-                               ("eta", f"{c.eta} min away")],
+                               ("eta", self.t("{n} min away", n=c.eta))],
                         on_click=lambda: self.choose_car(c.name))
 
     def cars_screen(self, _: Any = None) -> Screen:
@@ -346,7 +368,7 @@ class RideMiniApp(App):
             return Screen(top_bar=TopBar("Choose a ride", on_back=self.back), content=[])
         cars = sorted(self.data.cars, key=lambda c: c.id)
         content: list[Node] = [
-            Text(f"{ui.pickup.strip() or HERE} → {place.name}", id="route"),
+            Text(f"{self.here(ui.pickup)} → {place.name}", id="route"),
             Tabs(WHEN, ui.when, lambda w: self.set_ui(when=w), id="when"),
         ]
         if ui.when == "Schedule":
@@ -363,8 +385,9 @@ class RideMiniApp(App):
         ]
         if ui.car:
             total = self.estimate() - self.discount()
-            content += [Text(f"{ui.car} · {yuan(total)}", id="summary"),
-                        Button(f"Confirm {ui.car}", self.confirm, id="confirm")]
+            content += [Text(f"{self.t(ui.car)} · {yuan(total)}", id="summary"),
+                        Button(self.t("Confirm {car}", car=self.t(ui.car)), self.confirm,
+                               id="confirm")]
         dialog = None if ui.paying is None else PaySheet(
             ui.paying, on_pin=self.set_pin, on_pay=self.confirm_pay,
             on_cancel=lambda: self.set_ui(paying=None))
@@ -376,10 +399,12 @@ class RideMiniApp(App):
         coupons = sorted(self.data.coupons, key=lambda c: c.id)
         items = [ListItem("No coupon", id="coupon_none", on_click=lambda: self.choose_coupon(0))]
         for c in coupons:
-            state = "used" if c.used else ("ok" if usable(c, amount) else
-                                           f"fares from {yuan(c.min_fare)}")
+            state = self.t("used") if c.used else (
+                self.t("ok") if usable(c, amount) else
+                self.t("fares from {amount}", amount=yuan(c.min_fare)))
             items.append(ListItem(c.title, id=f"coupon_{c.id}",
-                                  parts=[("off", f"{yuan(c.off)} off"), ("state", state)],
+                                  parts=[("off", self.t("{amount} off", amount=yuan(c.off))),
+                                         ("state", state)],
                                   on_click=lambda c=c: self.choose_coupon(  # type: ignore[misc]
                                       c.id)))
         return Screen(top_bar=TopBar("Coupons", on_back=self.back),
@@ -390,17 +415,20 @@ class RideMiniApp(App):
         if t is None:
             return Screen(top_bar=TopBar("Trip", on_back=self.back), content=[])
         rows: list[Node] = [
-            Text(f"{t.pickup} → {t.destination}", style="title", id="trip_route"),
-            Text(f"{t.car} · {t.status}", id="trip_status"),
+            Text(f"{self.here(t.pickup if t.pickup != HERE else '')} → {t.destination}",
+                 style="title", id="trip_route"),
+            Text(f"{self.t(t.car)} · {self.t(t.status)}", id="trip_status"),
             Text(t.when, id="trip_when"),
         ]
         if self.searching(trip_id):
             rows.append(Text("Finding you a driver…", style="caption", id="loading"))
         else:
-            rows += [Text(f"Driver {t.driver}", id="trip_driver"),
-                     Text(f"Plate {t.plate}", id="trip_plate", copyable=True)]
+            rows += [Text(self.t("Driver {name}", name=t.driver), id="trip_driver"),
+                     Text(self.t("Plate {plate}", plate=t.plate), id="trip_plate",
+                          copyable=True)]
+        paid = self.t("Paid {amount}", amount=yuan(t.paid))
         rows += [
-            Text(f"Paid {yuan(t.paid)}" + (f" · coupon {t.coupon}" if t.coupon else ""),
+            Text(paid + (self.t(" · coupon {title}", title=t.coupon) if t.coupon else ""),
                  id="trip_paid"),
         ]
         if t.status in ("scheduled", "ongoing"):
@@ -411,7 +439,8 @@ class RideMiniApp(App):
             fee = self.fee(t)
             dialog = ConfirmDialog(
                 "Cancel this trip?",
-                f"A {yuan(fee)} cancellation fee applies." if fee else "Cancelling is free.",
+                self.t("A {fee} cancellation fee applies.", fee=yuan(fee)) if fee
+                else self.t("Cancelling is free."),
                 on_confirm=lambda: self.cancel_trip(trip_id),
                 on_cancel=lambda: self.set_ui(cancelling=None), confirm="Cancel trip",
                 cancel="Keep", destructive=True)
@@ -421,7 +450,7 @@ class RideMiniApp(App):
     def trips_screen(self, _: Any = None) -> Screen:
         trips = sorted(self.data.trips, key=lambda t: (t.when, t.id), reverse=True)
         items = [ListItem(t.destination, id=f"trip_{t.id}",
-                          parts=[("when", t.when), ("status", t.status),
+                          parts=[("when", t.when), ("status", self.t(t.status)),
                                  ("paid", yuan(t.paid))],
                           on_click=lambda t=t: self.go("trip", t.id))  # type: ignore[misc]
                  for t in trips]

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...tasks.task import data_catalogue
+from ...world.locale import DEFAULT_LOCALE, MissingString
 from .app import HERE, CarType, Coupon, RideMiniApp, Trip, driver_for, fare, plate_for
 
 PLACES_PATH = "apps.RideMini.places"
@@ -26,6 +28,24 @@ PICKUPS = ("88 Wenhua St", "15 Yanan Rd E", "303 Huaihai Rd M", "9 Fuxing Rd",
 COUPON_TITLES = ("Welcome back", "Night owl", "Weekend saver", "Commuter deal", "Rainy day",
                  "Airport special")
 
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: places, addresses, pickups,
+#: coupon titles; friends are WeChat's names): the templates' params are localized with it
+#: (``Task.data``), the places and trips written with it.
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def datum(state: Any, text: str) -> str:
+    """The Ride datum ``text`` in the phone's locale (``MissingString`` when the catalogue
+    lacks it; a datum already localized is kept)."""
+    locale = getattr(state, "locale", DEFAULT_LOCALE)
+    if locale == DEFAULT_LOCALE or text in DATA[locale].values():
+        return text
+    try:
+        return str(DATA[locale][text])
+    except KeyError:
+        raise MissingString(f"RideMini: no {locale} datum for {text!r} (add it to "
+                            f"ridemini/strings/{locale}.data.json)") from None
+
 
 def ride_app(state: Any) -> RideMiniApp:
     app = state.app("RideMini")
@@ -37,8 +57,9 @@ def seed_places(state: Any, distances: Mapping[str, int]) -> None:
     """Every known place; those in ``distances`` at that many meters, others 5-25 km."""
     data = ride_app(state).data
     for i, (name, address) in enumerate(PLACES):
-        data.places.new(name=name, address=address,
-                        distance=distances.get(name, 5_000 + 2_300 * i))
+        shown = datum(state, name)
+        data.places.new(name=shown, address=datum(state, address),
+                        distance=distances.get(shown, distances.get(name, 5_000 + 2_300 * i)))
 
 
 def seed_cars(state: Any, etas: Sequence[int]) -> list[CarType]:
@@ -61,9 +82,11 @@ def add_coupon(state: Any, title: str, off: int, min_fare: int, used: bool = Fal
 def add_trip(state: Any, destination: str, car: str, when: str, paid: int, status: str,
              pickup: str = HERE, coupon: str = "") -> Trip:
     data = ride_app(state).data
-    trip = data.trips.new(pickup=pickup, destination=destination, car=car, when=when,
-                          fare=paid, paid=paid, status=status, coupon=coupon)
-    data.trips.update(trip.id, driver=driver_for(trip.id), plate=plate_for(trip.id))
+    trip = data.trips.new(pickup=pickup, destination=datum(state, destination), car=car,
+                          when=when, fare=paid, paid=paid, status=status, coupon=coupon)
+    data.trips.update(trip.id, driver=driver_for(trip.id, getattr(state, "locale",
+                                                                  DEFAULT_LOCALE)),
+                      plate=plate_for(trip.id))
     return trip
 
 

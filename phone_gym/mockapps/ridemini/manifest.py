@@ -14,6 +14,7 @@ MANIFEST = AppManifest(
     reads=("wallet",),
     description="Hail a car from WeChat: car types, price estimates, scheduled rides, coupons.",
     order=140,
+    locales=("zh-CN",),
     host="Chat",
     entry="Discover > Mini Programs",
     look=mini_program((255, 116, 0), models="DiDi mini-program", title="Ride"),

@@ -15,11 +15,12 @@ Trains, passengers and orders are the mini-program's own ``Store`` (``apps.Train
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     Chips,
@@ -32,6 +33,8 @@ from ...world.kit import (
     with_capsule,
     yuan,
 )
+from ...world.kit.localize import localize_screen
+from ...world.locale import DEFAULT_LOCALE, format_date
 from ...world.widgets import (
     Button,
     Checkbox,
@@ -51,6 +54,9 @@ WINDOWS = {"06:00-12:00": (360, 720), "12:00-18:00": (720, 1080), "18:00-24:00":
 CLASSES = ("Business", "First", "Second", "Sleeper")
 PREFERENCES = ("Window", "Aisle", "No preference")
 FEW = 5  # at most this many seats left: "few left"
+#: 12306's name, the payee of tickets and the sender of refunds.
+RAILWAY = "China Railway 12306"
+ZH_DAY = re.compile(r"(\d{4})年(\d{1,2})月(\d{1,2})[日号]")
 
 
 # --- state -------------------------------------------------------------------------------
@@ -179,6 +185,23 @@ def refund_fee(total: int, day: str, today: date) -> int:
     return total * rate // 100
 
 
+def parse_day(text: str) -> date | None:
+    """The day ``text`` writes: ISO ("2026-10-20") or Chinese ("2026年10月20日")."""
+    text = text.strip()
+    try:
+        if m := ZH_DAY.fullmatch(text):
+            return date(int(m[1]), int(m[2]), int(m[3]))
+        return date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def iso_day(text: str) -> str:
+    """The day ``text`` writes as ISO, or ``text`` stripped if it is none."""
+    day = parse_day(text)
+    return day.isoformat() if day else text.strip()
+
+
 def same(a: str, b: str) -> bool:
     return a.strip().lower() == b.strip().lower()
 
@@ -186,7 +209,7 @@ def same(a: str, b: str) -> bool:
 def results(data: TrainData, ui: TrainUi) -> list[Train]:
     """The day's trains between the stations passing the filters, in the chosen order."""
     shown = [t for t in data.trains
-             if same(t.origin, ui.origin) and same(t.dest, ui.dest) and t.day == ui.day.strip()]
+             if same(t.origin, ui.origin) and same(t.dest, ui.dest) and t.day == iso_day(ui.day)]
     if HIGH_SPEED in ui.filters:
         shown = [t for t in shown if high_speed(t)]
     windows = [WINDOWS[f] for f in ui.filters if f in WINDOWS]
@@ -199,17 +222,28 @@ def results(data: TrainData, ui: TrainUi) -> list[Train]:
     return sorted(shown, key=keys.get(ui.sort, lambda t: (minutes(t.depart), t.id)))
 
 
-def seat_labels(train: Train, cls: str, order_id: int, count: int, pref: str) -> tuple[str, ...]:
+def seat_labels(train: Train, cls: str, order_id: int, count: int, pref: str,
+                locale: str = DEFAULT_LOCALE) -> tuple[str, ...]:
     """Seats for ``count`` passengers: a car from the train and the order, rows in turn,
-    a window (A/F) or aisle (C/D) letter when preferred."""
+    a window (A/F) or aisle (C/D) letter when preferred; as the ticket writes them ("Car 05
+    Seat 03A"; zh-CN as 12306 does: 05车03A号, 05车12号下铺)."""
     car = 1 + (train.id * 3 + order_id) % 8
+    zh = locale != DEFAULT_LOCALE
     if cls == "Sleeper":
-        berths = ("Lower", "Middle", "Upper")
-        return tuple(f"Car {car:02d} Berth {10 + order_id + i} {berths[i % 3]}"
+        berths = ("下铺", "中铺", "上铺") if zh else ("Lower", "Middle", "Upper")
+        form = "{car:02d}车{berth}号{level}" if zh else "Car {car:02d} Berth {berth} {level}"
+        return tuple(form.format(car=car, berth=10 + order_id + i, level=berths[i % 3])
                      for i in range(count))
     letters = {"Window": "AF", "Aisle": "CD"}.get(pref, "BC")
     row = 1 + (order_id * 7) % 15
-    return tuple(f"Car {car:02d} Seat {row + i // 2:02d}{letters[i % 2]}" for i in range(count))
+    form = "{car:02d}车{row:02d}{seat}号" if zh else "Car {car:02d} Seat {row:02d}{seat}"
+    return tuple(form.format(car=car, row=row + i // 2, seat=letters[i % 2])
+                 for i in range(count))
+
+
+def window_seat(label: str) -> bool:
+    """Whether the seat ``label`` is at a window (an A or F seat, in either locale)."""
+    return re.search(r"\d[AF]号?$", label) is not None
 
 
 # --- the app -------------------------------------------------------------------------------
@@ -225,6 +259,12 @@ class TrainApp(App):
     def initial_ui(self) -> TrainUi:
         return TrainUi()
 
+    def toast(self, text: str) -> None:
+        """A toast; the kit's own (the capsule menu's "Link copied") in the locale's words."""
+        if self.system.locale != DEFAULT_LOCALE:
+            text = app_strings(type(self), self.system.locale).strings.get(text, text)
+        super().toast(text)
+
     def set_ui(self, **changes: Any) -> None:
         for key, value in changes.items():
             setattr(self.ui, key, value)
@@ -234,12 +274,10 @@ class TrainApp(App):
 
     def search(self) -> None:
         if not self.ui.origin.strip() or not self.ui.dest.strip():
-            self.toast("Enter the From and To stations")
+            self.toast(self.t("Enter the From and To stations"))
             return
-        try:
-            date.fromisoformat(self.ui.day.strip())
-        except ValueError:
-            self.toast("Enter the date (YYYY-MM-DD)")
+        if parse_day(self.ui.day) is None:
+            self.toast(self.t("Enter the date (YYYY-MM-DD)"))
             return
         self.go("results")
 
@@ -253,7 +291,7 @@ class TrainApp(App):
         if seat is None:
             return
         if seat[2] <= 0:
-            self.toast(f"{cls} is sold out")
+            self.toast(self.t("{cls} is sold out", cls=self.t(cls)))
             return
         self.ui.seat_class, self.ui.chosen, self.ui.paying = cls, (), None
         self.ui.preference = "No preference"
@@ -267,20 +305,20 @@ class TrainApp(App):
     def save_passenger(self) -> None:
         name, number = self.ui.new_name.strip(), self.ui.new_id.strip().upper()
         if not name:
-            self.toast("Enter the passenger's name")
+            self.toast(self.t("Enter the passenger's name"))
             return
         if len(number) != 18 or not number[:17].isdigit():
-            self.toast("Enter an 18-character ID number")
+            self.toast(self.t("Enter an 18-character ID number"))
             return
         if any(p.id_number == number for p in self.data.passengers):
-            self.toast("This passenger is already saved")
+            self.toast(self.t("This passenger is already saved"))
             return
         p = self.data.passengers.new(name=name, id_number=number)
         self.ui.new_name = self.ui.new_id = ""
         if self.route.name == "add_passenger" and len(self.stack) > 1 \
                 and self.stack[-2].name == "book":
             self.ui.chosen = (*self.ui.chosen, p.id)
-        self.toast("Passenger saved")
+        self.toast(self.t("Passenger saved"))
         self.back()
 
     def price(self, train: Train) -> int:
@@ -293,13 +331,13 @@ class TrainApp(App):
             return
         seat = train.seat(self.ui.seat_class)
         if not self.ui.chosen:
-            self.toast("Choose at least one passenger")
+            self.toast(self.t("Choose at least one passenger"))
             return
         if seat is None or seat[2] < len(self.ui.chosen):
-            self.toast("Not enough seats left")
+            self.toast(self.t("Not enough seats left"))
             return
-        self.ui.paying = PayState(self.price(train), "China Railway 12306",
-                                  f"{train.number} {train.day}")
+        self.ui.paying = PayState(self.price(train), self.t(RAILWAY),
+                                  f"{train.number} {self.day(train.day)}")
 
     def set_pin(self, pin: str) -> None:
         if self.ui.paying is not None:
@@ -317,13 +355,13 @@ class TrainApp(App):
             dest=train.dest, depart=train.depart, arrive=train.arrive,
             seat_class=self.ui.seat_class, passengers=names,
             seats=seat_labels(train, self.ui.seat_class, next_id, len(names),
-                              self.ui.preference),
+                              self.ui.preference, self.system.locale),
             total=state.amount, status="paid")
         self.data.trains.update(train.id, seats=tuple(
             (c, p, left - len(names) if c == self.ui.seat_class else left)
             for c, p, left in train.seats))
         self.ui.paying = None
-        self.toast("Tickets booked")
+        self.toast(self.t("Tickets booked"))
         self.stack = [Route("main"), Route("orders")]
 
     def refund(self, order_id: int) -> None:
@@ -335,9 +373,9 @@ class TrainApp(App):
         self.data.orders.update(order_id, status="refunded", refund=back)
         wallet = self.system.wallet
         wallet.balance += back
-        wallet.transactions.new(amount=back, counterparty="China Railway 12306",
-                                date=self.system.now.date().isoformat(), memo="Refund")
-        self.toast(f"Refunded {yuan(back)}")
+        wallet.transactions.new(amount=back, counterparty=self.t(RAILWAY),
+                                date=self.system.now.date().isoformat(), memo=self.t("Refund"))
+        self.toast(self.t("Refunded {amount}", amount=yuan(back)))
 
     def alternatives(self, order: Order) -> list[Train]:
         """Other trains of the order's line and day with enough seats in its class."""
@@ -362,8 +400,8 @@ class TrainApp(App):
             return
         diff = self.new_total(order, train) - order.total
         if diff > 0:
-            self.ui.paying = PayState(diff, "China Railway 12306",
-                                      f"Change to {train.number}")
+            self.ui.paying = PayState(diff, self.t(RAILWAY),
+                                      self.t("Change to {number}", number=train.number))
             return
         self.apply_change(order_id)
 
@@ -384,9 +422,9 @@ class TrainApp(App):
             wallet = self.system.wallet
             wallet.balance += order.total - total
             wallet.transactions.new(amount=order.total - total,
-                                    counterparty="China Railway 12306",
+                                    counterparty=self.t(RAILWAY),
                                     date=self.system.now.date().isoformat(),
-                                    memo="Fare difference")
+                                    memo=self.t("Fare difference"))
         old = self.data.trains.get(order.train)
         if old is not None:
             self.data.trains.update(old.id, seats=tuple(
@@ -397,8 +435,9 @@ class TrainApp(App):
         self.data.orders.update(
             order_id, train=train.id, number=train.number, depart=train.depart,
             arrive=train.arrive, total=total,
-            seats=seat_labels(train, order.seat_class, order_id, n, "No preference"))
-        self.toast(f"Changed to {train.number}")
+            seats=seat_labels(train, order.seat_class, order_id, n, "No preference",
+                              self.system.locale))
+        self.toast(self.t("Changed to {number}", number=train.number))
         self.stack = [Route("main"), Route("orders"), Route("order", order_id)]
 
     # --- views ---------------------------------------------------------------------------
@@ -421,7 +460,27 @@ class TrainApp(App):
             screen = self.change_screen(route.arg)
         else:
             screen = self.search_screen()
-        return with_capsule(self, screen)
+        screen = with_capsule(self, screen)
+        if self.system.locale != DEFAULT_LOCALE:
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
+
+    def day(self, iso: str) -> str:
+        """A travel day as the screens write it: "2026-10-20" (10月20日 in zh-CN)."""
+        day = parse_day(iso)
+        if self.system.locale == DEFAULT_LOCALE or day is None:
+            return iso
+        return format_date(day, self.system.locale, year=False)
+
+    def availability(self, left: int) -> str:
+        """"sold out", "3 left", "available" (无票, 余3张, 有票)."""
+        if left <= 0 or left > FEW:
+            return self.t(availability(left))
+        return self.t("{n} left", n=left)
+
+    def duration_text(self, mins: int) -> str:
+        """"2h05m" (2小时05分)."""
+        return self.t("{h}h{m}m", h=mins // 60, m=f"{mins % 60:02d}")
 
     def search_screen(self) -> Screen:
         ui = self.ui
@@ -439,22 +498,26 @@ class TrainApp(App):
         ])
 
     def train_row(self, t: Train) -> Node:
-        classes = ", ".join(f"{c} {yuan(p)} ({availability(left)})" for c, p, left in t.seats)
+        classes = self.t(", ").join(self.t("{cls} {price} ({left})", cls=self.t(c), price=yuan(p),
+                                           left=self.availability(left))
+                                    for c, p, left in t.seats)
         return ListItem(t.number, id=f"train_{t.id}", glyph=t.number[:1],
                         parts=[("times", f"{t.depart} → {t.arrive}"),
-                               ("duration", duration_text(duration(t))), ("seats", classes)],
+                               ("duration", self.duration_text(duration(t))),
+                               ("seats", classes)],
                         on_click=lambda: self.go("train", t.id))
 
     def results_screen(self) -> Screen:
         ui = self.ui
         shown = results(self.data, ui)
         return Screen(
-            top_bar=TopBar(f"{ui.origin.strip()} → {ui.dest.strip()} · {ui.day.strip()}",
+            top_bar=TopBar(f"{ui.origin.strip()} → {ui.dest.strip()} · {self.day(iso_day(ui.day))}",
                            on_back=self.back),
             content=[
                 Tabs(SORTS, ui.sort, lambda s: self.set_ui(sort=s), id="sort"),
                 Chips([HIGH_SPEED, *WINDOWS], ui.filters, self.toggle_filter, id="filters"),
-                Text(f"{len(shown)} trains", style="caption", id="result_count"),
+                Text(self.t("{count} trains", count=len(shown)), style="caption",
+                     id="result_count"),
                 VirtualList(len(shown), lambda i: self.train_row(shown[i]), id="train_list",
                             empty_text="No trains match"),
             ])
@@ -464,14 +527,16 @@ class TrainApp(App):
         if t is None:
             return Screen(top_bar=TopBar("Train", on_back=self.back), content=[])
         rows: list[Node] = [
-            Text(f"{t.number} · {t.day}", style="title", id="train_number"),
+            Text(f"{t.number} · {self.day(t.day)}", style="title", id="train_number"),
             Text(f"{t.origin} {t.depart} → {t.dest} {t.arrive}", id="train_times"),
-            Text(f"Duration {duration_text(duration(t))}", id="train_duration"),
-            Text("Stops: " + " – ".join(t.stops or (t.origin, t.dest)), id="train_stops"),
+            Text(self.t("Duration {time}", time=self.duration_text(duration(t))),
+                 id="train_duration"),
+            Text(self.t("Stops: {stops}", stops=" – ".join(t.stops or (t.origin, t.dest))),
+                 id="train_stops"),
         ]
         for c, p, left in t.seats:
-            rows.append(ListItem(c, id=f"class_{c.lower()}",
-                                 parts=[("price", yuan(p)), ("left", availability(left))],
+            rows.append(ListItem(self.t(c), id=f"class_{c.lower()}",
+                                 parts=[("price", yuan(p)), ("left", self.availability(left))],
                                  on_click=lambda c=c: self.start_booking(  # type: ignore[misc]
                                      train_id, c)))
         return Screen(top_bar=TopBar(t.number, on_back=self.back), content=rows)
@@ -483,9 +548,9 @@ class TrainApp(App):
         ui = self.ui
         people = sorted(self.data.passengers, key=lambda p: p.id)
         rows: list[Node] = [
-            Text(f"{t.number} · {t.day} · {t.depart} → {t.arrive}", style="title",
+            Text(f"{t.number} · {self.day(t.day)} · {t.depart} → {t.arrive}", style="title",
                  id="book_train"),
-            Text(f"{ui.seat_class} class", id="book_class"),
+            Text(self.t("{cls} class", cls=self.t(ui.seat_class)), id="book_class"),
             Text("Passengers", style="caption"),
             *[Checkbox(f"{p.name} ({mask(p.id_number)})", p.id in ui.chosen,
                        lambda p=p: self.toggle_passenger(p.id),  # type: ignore[misc]
@@ -496,7 +561,7 @@ class TrainApp(App):
             rows += [Text("Seat preference", style="caption"),
                      Chips(PREFERENCES, [ui.preference],
                            lambda v: self.set_ui(preference=v), id="preference")]
-        rows += [Text(f"Total {yuan(self.price(t))}", id="book_total"),
+        rows += [Text(self.t("Total {total}", total=yuan(self.price(t))), id="book_total"),
                  Button("Submit order", lambda: self.ask_pay(train_id), id="submit")]
         paying = ui.paying
         dialog = None if paying is None else PaySheet(
@@ -530,7 +595,8 @@ class TrainApp(App):
         orders = sorted((o for o in self.data.orders if (o.day >= today) == upcoming),
                         key=lambda o: (o.day, o.depart, o.id), reverse=not upcoming)
         items = [ListItem(f"{o.number} {o.origin} → {o.dest}",
-                          f"{o.day} {o.depart} · {o.status}", id=f"order_{o.id}",
+                          f"{self.day(o.day)} {o.depart} · {self.t(o.status)}",
+                          id=f"order_{o.id}",
                           on_click=lambda o=o: self.go("order", o.id))  # type: ignore[misc]
                  for o in orders]
         return Screen(top_bar=TopBar("My orders", on_back=self.back), content=[
@@ -545,15 +611,17 @@ class TrainApp(App):
         if o is None:
             return Screen(top_bar=TopBar("Order", on_back=self.back), content=[])
         rows: list[Node] = [
-            Text(f"{o.number} · {o.day}", style="title", id="order_train"),
+            Text(f"{o.number} · {self.day(o.day)}", style="title", id="order_train"),
             Text(f"{o.origin} {o.depart} → {o.dest} {o.arrive}", id="order_times"),
-            Text(f"{o.seat_class} class", id="order_class"),
-            *[Text(f"{name}: {seat}", id=f"order_seat_{i}")
+            Text(self.t("{cls} class", cls=self.t(o.seat_class)), id="order_class"),
+            *[Text(self.t("{name}: {seat}", name=name, seat=seat), id=f"order_seat_{i}")
               for i, (name, seat) in enumerate(zip(o.passengers, o.seats, strict=False))],
-            Text(f"Total {yuan(o.total)} · {o.status}", id="order_total"),
+            Text(self.t("Total {total} · {status}", total=yuan(o.total),
+                        status=self.t(o.status)), id="order_total"),
         ]
         if o.status == "refunded":
-            rows.append(Text(f"Refunded {yuan(o.refund)}", id="order_refund"))
+            rows.append(Text(self.t("Refunded {amount}", amount=yuan(o.refund)),
+                             id="order_refund"))
         today = self.system.now.date()
         if o.status == "paid" and o.day >= today.isoformat():
             rows.append(Button("Change train", lambda: self.go("change", order_id),
@@ -565,8 +633,9 @@ class TrainApp(App):
             fee = refund_fee(o.total, o.day, today)
             dialog = ConfirmDialog(
                 "Refund these tickets?",
-                f"Fee {yuan(fee)}; {yuan(o.total - fee)} back to your wallet. (Free 8+ days "
-                "before departure, 5% from 2 to 7 days, 10% within 2 days.)",
+                self.t("Fee {fee}; {back} back to your wallet. (Free 8+ days before departure, "
+                       "5% from 2 to 7 days, 10% within 2 days.)", fee=yuan(fee),
+                       back=yuan(o.total - fee)),
                 on_confirm=lambda: self.refund(order_id),
                 on_cancel=lambda: self.set_ui(refunding=None),
                 confirm="Refund", cancel="Keep", destructive=True)
@@ -582,7 +651,8 @@ class TrainApp(App):
         def row(t: Train) -> Node:
             return ListItem(t.number, id=f"change_{t.id}", glyph=t.number[:1],
                             parts=[("times", f"{t.depart} → {t.arrive}"),
-                                   ("price", f"{o.seat_class} {yuan(self.new_total(o, t))}")],
+                                   ("price", f"{self.t(o.seat_class)} "
+                                             f"{yuan(self.new_total(o, t))}")],
                             on_click=lambda: self.set_ui(changing=t.id))
 
         dialog = None
@@ -593,15 +663,18 @@ class TrainApp(App):
                               on_cancel=lambda: self.set_ui(paying=None, changing=None))
         elif target is not None:
             diff = self.new_total(o, target) - o.total
-            what = (f"Pay {yuan(diff)} more" if diff > 0 else
-                    f"{yuan(-diff)} back to your wallet" if diff < 0 else "Same fare")
-            dialog = ConfirmDialog(f"Change to {target.number} at {target.depart}?", what,
+            what = (self.t("Pay {amount} more", amount=yuan(diff)) if diff > 0 else
+                    self.t("{amount} back to your wallet", amount=yuan(-diff)) if diff < 0
+                    else "Same fare")
+            dialog = ConfirmDialog(self.t("Change to {number} at {time}?", number=target.number,
+                                          time=target.depart), what,
                                    on_confirm=lambda: self.confirm_change(order_id),
                                    on_cancel=lambda: self.set_ui(changing=None),
                                    confirm="Change", cancel="Keep")
         return Screen(
             top_bar=TopBar("Change train", on_back=self.back),
-            content=[Text(f"Now: {o.number} {o.depart} → {o.arrive} · {o.seat_class}",
+            content=[Text(self.t("Now: {train}", train=f"{o.number} {o.depart} → {o.arrive} · "
+                                                          f"{self.t(o.seat_class)}"),
                           id="change_current"),
                      VirtualList(len(trains), lambda i: row(trains[i]), id="change_list",
                                  empty_text="No other trains with seats")],

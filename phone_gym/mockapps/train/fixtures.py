@@ -8,7 +8,9 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
+from ...world.locale import DEFAULT_LOCALE
 from .app import Order, Passenger, Train, TrainApp, seat_labels
 
 TRAINS = "apps.Train.trains"
@@ -26,6 +28,24 @@ LINES: dict[tuple[str, str], tuple[str, ...]] = {
 }
 PEOPLE = ("Li Na", "Zhang Wei", "Wang Fang", "Liu Yang", "Chen Jing", "Zhao Lei", "Sun Mei",
           "Zhou Tao", "Wu Xia", "Xu Ming")
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: the stations; passengers are
+#: WeChat's names): the templates' params are localized with it (``Task.data``).
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def stops_of(line: tuple[str, str]) -> tuple[str, ...]:
+    """The stations between the ends of ``line`` (English or localized names), in the
+    line's locale."""
+    if line in LINES:
+        return LINES[line]
+    for table in DATA.values():
+        back = {v: k for k, v in table.items()}
+        english = (back.get(line[0], ""), back.get(line[1], ""))
+        if english in LINES:
+            return tuple(table[m] for m in LINES[english])
+    return ()
+
+
 #: Price multipliers of a class over the line's second-class base, by train letter.
 CLASS_RATES: dict[str, tuple[tuple[str, float], ...]] = {
     "G": (("Business", 3.2), ("First", 1.6), ("Second", 1.0)),
@@ -104,7 +124,7 @@ def seed_trains(state: Any, rng: np.random.Generator, line: tuple[str, str], day
         extra = numbers(rng, [specs[len(nums)][0]])[0]
         if extra not in nums and extra[1:] not in {n[1:] for n in nums}:
             nums.append(extra)
-    mids = LINES.get(line, ())
+    mids = stops_of(line)
     made: dict[int, Train] = {}
     for i in rng.permutation(len(specs)):
         letter, depart, minutes, left, base = specs[int(i)]
@@ -124,7 +144,9 @@ def add_order(state: Any, train: Train, cls: str, names: Sequence[str],
     return app.data.orders.new(
         train=train.id, number=train.number, day=train.day, origin=train.origin,
         dest=train.dest, depart=train.depart, arrive=train.arrive, seat_class=cls,
-        passengers=tuple(names), seats=seat_labels(train, cls, next_id, len(names), pref),
+        passengers=tuple(names),
+        seats=seat_labels(train, cls, next_id, len(names), pref,
+                          getattr(state, "locale", DEFAULT_LOCALE)),
         total=seat[1] * len(names), status=status)
 
 

@@ -15,6 +15,7 @@ MANIFEST = AppManifest(
     description="Search trains, pick a seat class, book for saved passengers and pay; "
                 "refund tickets.",
     order=132,
+    locales=("zh-CN",),
     host="Chat",
     entry="Discover > Mini Programs",
     look=mini_program((19, 99, 209), title="Train Tickets",

@@ -72,6 +72,10 @@ Mini-programs (``capsule``; see ``world.app``, "Mini-programs")
         on_cancel=)`` and ``pay(system, state)``: the host wallet's PIN-confirmed payment;
         ``yuan(cents)`` formats money.
 
+Locales (``localize``)
+    ``localize_tree(node, strings)``: the kit's built-in strings in ``node``'s tree (and the
+        rows of its virtual lists) in an app's catalogue words (``app.t``'s table).
+
 Forms and dialogs
     ``FormEditor(title, [FormField(key, label, kind, required=)], ui.form, on_save=,
         on_close=, validate=)``: a Screen; keep ``ui.form = FormState.of(values)``. Kinds:
@@ -139,6 +143,7 @@ from .lists import (
     section_headers,
     video_row_height,
 )
+from .localize import localize_screen, localize_tree
 from .media import (
     TOOLS,
     Canvas,
@@ -193,6 +198,7 @@ __all__ = [
     "BottomNav",
     "WebPage", "check_form", "detail_rows", "parse_page", "section_headers", "slug",
     "PaySheet", "PayState", "pay", "wallet_pin", "with_capsule", "yuan",
+    "localize_screen", "localize_tree",
     "RecordApp", "RecordField", "RecordLook", "RecordUi",
     "CalendarState", "ClockState", "MaterialDatePicker", "MaterialTimePicker",
 ]
