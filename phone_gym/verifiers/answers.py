@@ -22,6 +22,9 @@ Rules shared by every kind:
   ":", "=", or a spaced dash, with no digits, separators (",", ";", "/", newline, "or",
   "and") or negation in it.
 
+zh-CN forms of every kind ("25分钟", "共3条", "12元5角", "2026年10月15日", "下午3点半",
+"是/没有", "张 伟") are read as the same value (``answers_zh``); "¥" is yuan or yen.
+
 Per kind:
 
 * number: digits with sign, thousands commas and decimals, or number words (zero..twenty,
@@ -63,6 +66,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .answers_zh import CJK, zh_forms, zh_name_key
 from .claims import LEAD_BAD, LEAD_END, WORD, claims_before, restates, second_claim
 from .criteria import Matcher
 from .mentions import NEGATION, negated
@@ -76,7 +80,7 @@ MAX_STRUCTURED_CHARS = 4000
 _Result = tuple[bool, str]
 
 _I = re.IGNORECASE
-_STRIP = " \t\r\n\"'“”‘’`*_.,!?;:"
+_STRIP = " \t\r\n\"'“”‘’`*_.,!?;:。，！？；：、「」《》"
 
 
 # ---------------------------------------------------------------- structured answers
@@ -652,7 +656,7 @@ def _rule_duration(expected: Any, text: str) -> _Result:
 
 # ---------------------------------------------------------------- money
 
-_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
+_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "¥"}  # ¥: yuan (CNY) or yen (JPY)
 _CODES = ("USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "CNY", "INR", "MXN")
 _WORDS = {"dollar": "USD", "buck": "USD", "euro": "EUR", "pound": "GBP", "yen": "JPY"}
 _CODE = "|".join(_CODES)
@@ -697,7 +701,8 @@ def _rule_money(expected: Any, text: str) -> _Result:
     amount, currency = _to_money(expected)
 
     def same(value: tuple[float, str | None]) -> bool:
-        if currency and value[1] and value[1] != currency:
+        if currency and value[1] and value[1] != currency \
+                and not (value[1] == "¥" and currency in ("CNY", "JPY")):
             return False
         return round(value[0] * 100) == round(amount * 100)
 
@@ -744,9 +749,26 @@ def _to_text(expected: Any) -> str:
     return expected
 
 
+#: A Chinese lead-in before a name: "答案是", "他叫", "名字是", "是" (no negation, no
+#: alternative, no digits, no clause end in it).
+_ZH_LEAD = re.compile(r"[^\d,，;；/\n、。.!?！？]{0,12}?(?:叫做|名叫|叫|名为|是|为)[:：]?\s*"
+                      r"|[^\d,，;；/\n、。.!?！？]{0,12}?[:：]\s*")
+_ZH_LEAD_BAD = re.compile(r"不|没|非|或|还是|和|与|及|跟|\b(?:or|and|not)\b", _I)
+
+
 def _rule_name(expected: Any, text: str) -> _Result:
-    target = _norm(_to_text(expected))
-    return _whole_answer("name", expected, text, lambda rest: _norm(rest) == target)
+    target = zh_name_key(_norm(_to_text(expected)))
+
+    def same(rest: str) -> bool:
+        return zh_name_key(_norm(rest)) == target
+
+    ok, reason = _whole_answer("name", expected, text, same)
+    if ok or not CJK.search(text):
+        return ok, reason
+    for m in _ZH_LEAD.finditer(text.strip()):
+        if m.start() == 0 and not _ZH_LEAD_BAD.search(m.group()) and same(text.strip()[m.end():]):
+            return True, f"name is correct (after the lead-in {m.group()!r})"
+    return ok, reason
 
 
 def _text_tokens(text: str, loose_punct: bool) -> list[str]:
@@ -913,6 +935,8 @@ def match_answer(kind: str, expected: Any, answer: str | None, *,
     value, error = _pick(kind, answer, field)
     if error is not None:
         return False, error
+    if isinstance(value, str):
+        value = zh_forms(kind, value)
     return rule(expected, value)
 
 

@@ -84,7 +84,7 @@ class AmapRouteTime(AmapTask, Lookup):
         yield from search_place(ui, p["name"])
         yield from route_time(ui, p["mode"])
         minutes = minutes_of(ui.must(id="route_summary").text)
-        yield from ui.answer(f"{minutes} min")
+        yield from ui.answer(f"{minutes}分钟" if ui.locale == "zh-CN" else f"{minutes} min")
 
 
 class AmapNearerPlace(AmapTask, Lookup):
