@@ -1,0 +1,183 @@
+"""Cross-app templates on 微博 (Weibo) and 知乎 (Zhihu): a WeChat friend asks for a 赞 on a
+微博 post (done in 微博); the 热搜 topic of a rank sent to a WeChat group; who wrote a 知乎
+question's top answer, written into a new 腾讯文档 (TencentDocs) document. Chinese
+instructions; the apps through their public ``fixtures`` only."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..actions import PhoneAction
+from ..mockapps.chat.fixtures import ME, open_chat, say, seed_social
+from ..mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
+from ..mockapps.docs import fixtures as docs
+from ..mockapps.weibo import fixtures as weibo
+from ..mockapps.zhihu import fixtures as zhihu
+from ..tasks.driver import Driver, OracleError
+from ..tasks.families import EditRecord
+from ..tasks.task import Task
+from ..tasks.vocab import pick
+from ..verifiers import Allow, Allowed, Criterion, Matcher, Record, same_text
+
+NAMES = ("李娜", "张伟", "王芳", "刘洋", "陈静", "赵磊", "孙梅", "周涛")
+GROUPS = ("家人群", "项目组", "羽毛球群", "大学同学", "读书会")
+DOC_TITLES = ("知乎摘录", "好回答", "收藏的回答", "读书笔记")
+ZH = ("en-US", "zh-CN")
+QUOTED = re.compile(r"“(.+?)”")
+
+
+class ZhTask(Task):
+    """The instruction is Chinese in both locales."""
+
+    locales = ZH
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "template" in cls.__dict__:
+            cls.instructions = {"zh-CN": cls.template}
+
+
+class CrossWeChatAskWeiboLike(ZhTask, EditRecord):
+    """A WeChat friend asks the owner to 赞 their 微博 post (the subject quoted): that post,
+    and no other, gets the owner's 赞."""
+
+    apps = ("Chat", "Weibo")
+    tags = frozenset({"handoff"})
+    template = "{friend}在微信上请我帮忙给一条微博点赞，照他说的在微博上点一下赞。"
+    complexity, max_steps = 3, 16
+    collection = weibo.POSTS
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        plan = weibo.sample_world(rng, 6)
+        index = int(rng.integers(6))
+        friends = pick(rng, NAMES, 3)
+        return {"world": plan, "index": index, "friend": friends[0],
+                "friends": list(friends), "subject": plan["posts"][index]["subject"]}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        chats = seed_social(state, rng, params["friends"])
+        say(state, chats[params["friend"]], params["friend"],
+            f"帮我去微博给那条讲“{params['subject']}”的微博点个赞呗", time="12:05")
+        weibo.write_world(state, params["world"])
+
+    def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"id": p["index"] + 1}
+
+    def changes(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"liked": True, "likes": p["world"]["posts"][p["index"]]["likes"] + 1}
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from open_chat(ui, p["friend"])
+        said = [m.group(1) for e in ui.find_all() if (m := QUOTED.search(e.text))]
+        if not said:
+            raise OracleError("the request is not on screen")
+        ui.why(f"{p['friend']}说的是讲“{said[-1]}”的微博")
+        yield from weibo.open_post(ui, said[-1])
+        if ui.must(id="like").content_desc == "赞":
+            yield from ui.tap(id="like")
+        yield from ui.finish()
+
+
+def names_only(title: str, others: Sequence[str]) -> Matcher:
+    """A message that holds ``title`` and none of ``others``."""
+    return Matcher(lambda v: isinstance(v, str) and title in v
+                   and not any(o in v for o in others),
+                   f"holds {title!r} and no other 热搜 topic")
+
+
+class CrossWeiboHotToWeChatGroup(ZhTask):
+    """The 热搜 topic at a rank, sent to a WeChat group: one message there by the owner
+    naming that topic and no other."""
+
+    apps = ("Weibo", "Chat")
+    tags = frozenset({"handoff"})
+    template = "看看微博热搜第{rank}名是什么话题，发到微信群“{group}”里。"
+    complexity, max_steps = 3, 16
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        plan = weibo.sample_world(rng, 6)
+        rank = int(rng.integers(1, 6))
+        title = next(t for t, r in weibo.ranks(plan).items() if r == rank)
+        return {"world": plan, "rank": rank, "title": title,
+                "friends": list(pick(rng, NAMES, 3)), "group": pick(rng, GROUPS)}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        seed_social(state, rng, params["friends"], [params["group"]])
+        weibo.write_world(state, params["world"])
+
+    def criteria(self, params: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        others = [h["title"] for h in params["world"]["hot"] if h["title"] != params["title"]]
+        chat = len(params["friends"]) + 1
+        return [Record(CHAT_MESSAGES, {"chat": chat, "sender": ME,
+                                       "text": names_only(params["title"], others)}, count=1)]
+
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Allow(CHAT_MESSAGES, "added", max=1)]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from weibo.to_tab(ui, "发现")
+        row = next((e for e in ui.find_all() if e.short_id == f"hot_{p['rank']}"), None)
+        if row is None:
+            yield from ui.reveal(id=f"hot_{p['rank']}")
+            row = ui.must(id=f"hot_{p['rank']}")
+        title = row.text
+        ui.why(f"热搜第{p['rank']}是“{title}”")
+        yield from open_chat(ui, p["group"])
+        yield from ui.fill("composer", f"微博热搜第{p['rank']}：{title}")
+        yield from ui.tap(id="send")
+        yield from ui.finish()
+
+
+class CrossZhihuTopAnswerToDocs(ZhTask):
+    """Who wrote a 知乎 question's top answer, in a new 腾讯文档 document: its body is that
+    author's name alone."""
+
+    apps = ("Zhihu", "TencentDocs")
+    tags = frozenset({"handoff"})
+    template = ("在知乎查一下问题“{title}”下赞同最多的回答是谁写的，在腾讯文档新建一篇标题为"
+                "“{doc_title}”的文档，正文只写作者的名字。")
+    complexity, max_steps = 3, 18
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        site = zhihu.sample_site(rng, 5)
+        qi = int(rng.integers(5))
+        q = site["questions"][qi]
+        return {"site": site, "qi": qi, "title": q["title"],
+                "top": zhihu.top_answer(q)["author"], "doc_title": pick(rng, DOC_TITLES)}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        zhihu.write_site(state, params["site"])
+        docs.seed_docs(state, rng, 3, avoid=[params["doc_title"]])
+
+    def criteria(self, params: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        return [Record(docs.COLLECTION, {"title": same_text(params["doc_title"]),
+                                         "body": same_text(params["top"])}, count=1)]
+
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Allow(docs.COLLECTION, "added", max=1)]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from zhihu.open_question(ui, p["title"])
+        shown = zhihu.answers_shown(ui)
+        if not shown:
+            raise OracleError("no answers listed")
+        author = max(shown, key=lambda a: a[2])[1]
+        ui.why(f"赞同最多的是{author}")
+        yield from ui.open_app("TencentDocs")
+        yield from ui.tap(id="new_doc")
+        yield from ui.fill("title", p["doc_title"])
+        yield from ui.fill("body", author)
+        yield from ui.tap(id="save")
+        yield from ui.finish()
+
+
+TEMPLATES: list[Task] = [CrossWeChatAskWeiboLike(), CrossWeiboHotToWeChatGroup(),
+                         CrossZhihuTopAnswerToDocs()]
