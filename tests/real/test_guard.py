@@ -24,7 +24,7 @@ SENSITIVE_MOCKS = {
     "Meet": "messaging", "Shop": "shopping", "Delivery": "shopping", "Travel": "shopping",
     "Ride": "ride", "Bank": "money", "Pay": "money", "Social": "social",
     "Meituan": "shopping", "Taobao": "shopping", "Xiaohongshu": "social", "Douyin": "social",
-    "DingTalk": "messaging",
+    "DingTalk": "messaging", "Weibo": "social", "Zhihu": "social",
 }
 
 
