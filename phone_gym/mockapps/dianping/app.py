@@ -305,7 +305,8 @@ class DianpingApp(App):
             top_bar=TopBar(self.t("评价 {name}", name=s.name), on_back=self.back),
             content=[Text(self.t("总体评分"), id="stars_label"),
                      Row([Chip(self.t("{n}星", n=n), n == self.ui.stars,
-                               partial(self.set_ui, stars=n), id=f"star_{n}") for n in range(1, 6)], id="stars"),
+                               partial(self.set_ui, stars=n), id=f"star_{n}")
+                          for n in range(1, 6)], id="stars"),
                      TextField(self.ui.text, lambda v: self.set_ui(text=v),
                                hint=self.t("分享你的用餐体验"), id="review_text",
                                label=self.t("评价内容"), multiline=True),
