@@ -1,8 +1,9 @@
-"""Cross-app templates on 哔哩哔哩 (Bilibili) and 大众点评 (Dianping): a WeChat friend asks
-for the best-rated restaurant of a cuisine within a 人均 budget (the reply must name the
-shop 大众点评 ranks first, and no other); a 哔哩哔哩 video shared to a WeChat group; a
-大众点评 shop's address written into a new 腾讯文档 (TencentDocs) document. Chinese
-instructions; the apps through their public ``fixtures`` only.
+"""Cross-app templates on 哔哩哔哩 (Bilibili) and 大众点评 (Dianping): a WeChat friend
+asks for the best-rated restaurant of a cuisine within a 人均 budget (the reply must name
+the shop 大众点评 ranks first, alone or in quotes, no other shop, denying nothing); a
+哔哩哔哩 video shared to a WeChat group; a 大众点评 shop's address written into a new
+腾讯文档 (TencentDocs) document. Chinese instructions; the apps through their public
+``fixtures`` only.
 """
 
 from __future__ import annotations
@@ -48,10 +49,25 @@ def shops_plan(rng: np.random.Generator) -> dict[str, Any]:
     return {"shops": shops, "cuisine": cuisines[0], "budget": budget, "best": best["name"]}
 
 
+NEGATIONS = re.compile(r"不是|不要|不行|别去|没有|并非|\bnot\b|n't|\bno\b", re.I)
+PUNCTUATION = re.compile(r"[\s，。！？、,.!?~～]+")
+
+
+def recommends(text: str, name: str, others: Sequence[str]) -> bool:
+    """Whether ``text`` names the shop ``name`` alone: the whole reply (punctuation aside)
+    or the name in quotes (“名”, 「名」, "名") in a sentence that denies nothing and names
+    none of ``others``."""
+    if any(o in text for o in others) or NEGATIONS.search(text):
+        return False
+    if PUNCTUATION.sub("", text) == name:
+        return True
+    return any(f"{a}{name}{b}" in text for a, b in ("“”", "「」", '""', "《》"))
+
+
 @dataclass(frozen=True)
 class NamesOnly:
     """A message of ``chat`` from the owner names the shop ``name`` and none of ``others``
-    (a list of shops is not a recommendation)."""
+    (a list of shops is not a recommendation): ``recommends``."""
 
     chat: int
     name: str
@@ -59,8 +75,7 @@ class NamesOnly:
 
     def check(self, state: Mapping[str, Any], answer: str | None) -> tuple[bool, str]:
         for m in matching(state, CHAT_MESSAGES, {"chat": self.chat, "sender": ME}):
-            text = str(m.get("text", ""))
-            if self.name in text and not any(o in text for o in self.others):
+            if recommends(str(m.get("text", "")), self.name, self.others):
                 return True, f"the reply recommends {self.name}"
         return False, f"no reply in chat {self.chat} names {self.name} alone"
 
@@ -179,8 +194,7 @@ class CrossBilibiliShareToWeChatGroup(Task):
                 initial: Mapping[str, Any]) -> Sequence[Allowed]:
         return [Allow(CHAT_MESSAGES, "added", max=1),
                 Allow(bili.VIDEOS, "modified", where={"id": params["index"] + 1},
-                      fields=("shares",)),
-                Allow(bili.HISTORY, "added", max=10)]
+                      fields=("shares",))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from bili.open_video(ui, p["title"])

@@ -10,9 +10,10 @@ title, plays and 弹幕 count (id ``danmaku``), its UP主 (id ``up``, opening th
 list of WeChat chats, ``to_<chat id>``, a confirmation, ``button_send``) and 稍后再看 (id
 ``watch_later``). An UP主's space shows the fans and 关注 (id ``follow``) over the videos.
 
-UP主, videos and the history are the app's ``Store`` (``apps.Bilibili...``); opening a video
-adds it to the history. Pictures are drawn from the package (``world.pictures``, kind
-``video``) by the video's id.
+UP主 and videos are the app's ``Store`` (``apps.Bilibili...``); opening a video adds it to
+the history (``history``, untracked: outside snapshots, as browsing is no change a task
+counts). Pictures are drawn from the package (``world.pictures``, kind ``video``) by the
+video's id.
 """
 
 from __future__ import annotations
@@ -77,20 +78,15 @@ class Video:
     later: bool = False
 
 
-@dataclass(frozen=True)
-class Watch:
-    """A history entry: the video watched (the newest entry has the largest id)."""
-
-    id: int
-    video: int
-
-
 @dataclass
 class BiliData(Store):
     ups: Table[Up] = field(default_factory=lambda: Table(kind=Up))
     videos: Table[Video] = field(default_factory=lambda: Table(kind=Video))
-    history: Table[Watch] = field(default_factory=lambda: Table(kind=Watch))
     coins: int = 0
+    #: The videos watched, oldest first: untracked (outside snapshots, like the clock):
+    #: browsing is not a change a task counts.
+    history: tuple[int, ...] = ()
+    untracked = ("history",)
 
 
 @dataclass
@@ -170,7 +166,7 @@ class BiliApp(App):
         """Open the video's page; it becomes the newest entry of the history."""
         if self.data.videos.get(video_id) is None:
             return
-        self.data.history.new(video=video_id)
+        self.data.history = (*self.data.history, video_id)
         self.go("video", video_id)
 
     def coin(self, video_id: int) -> None:
@@ -316,8 +312,8 @@ class BiliApp(App):
     def my_list(self, name: str) -> Screen:
         if name == "history":
             seen: dict[int, None] = {}
-            for w in sorted(self.data.history, key=lambda w: -w.id):
-                seen.setdefault(w.video, None)
+            for vid in reversed(self.data.history):
+                seen.setdefault(vid, None)
             videos = [v for i in seen if (v := self.data.videos.get(i)) is not None]
             title = self.t("历史记录")
         else:

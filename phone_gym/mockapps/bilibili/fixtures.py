@@ -16,7 +16,6 @@ from .app import BiliApp, Up, Video, video_link
 
 UPS = "apps.Bilibili.ups"
 VIDEOS = "apps.Bilibili.videos"
-HISTORY = "apps.Bilibili.history"
 COINS = "apps.Bilibili.coins"
 #: UP主 and the titles of their videos (every title distinct).
 CATALOGUE: dict[str, tuple[str, ...]] = {
@@ -71,8 +70,7 @@ def write_channel(state: Any, plan: Mapping[str, Any],
                                                      "coins", "favs", "shares")},
                               later=v.get("later", False)) for v in plan["videos"]]
     data.coins = plan["coins"]
-    for vid in watched:
-        data.history.new(video=vid)
+    data.history = tuple(watched)
     return ups, videos
 
 
@@ -125,6 +123,6 @@ def share_to(ui: Driver, chat: str) -> Iterator[PhoneAction]:
     yield from ui.tap(id="button_send")
 
 
-__all__ = ["CATALOGUE", "COINS", "HISTORY", "UPS", "UP_NAMES", "VIDEOS", "bili_app",
+__all__ = ["CATALOGUE", "COINS", "UPS", "UP_NAMES", "VIDEOS", "bili_app",
            "open_space", "open_video", "sample_channel", "search", "share_to", "to_tab",
            "video_link", "write_channel"]

@@ -13,10 +13,9 @@ from ...actions import PhoneAction
 from ...tasks.driver import Driver, OracleError
 from ...tasks.families import EditRecord, Infeasible, Lookup
 from ...tasks.task import Task
-from ...verifiers import Allow, Allowed, Becomes, Criterion, Value
+from ...verifiers import Allowed, Becomes, Criterion, Value
 from .fixtures import (
     COINS,
-    HISTORY,
     UPS,
     VIDEOS,
     open_space,
@@ -32,8 +31,8 @@ ZH = ("en-US", "zh-CN")
 
 class BiliTask(Task):
     """Four UP主 with two videos each (plain data in ``channel``), three of them in the
-    history; the task is about video ``index`` (``title``) by UP主 ``up``. Opening videos
-    adds to the history (allowed); nothing else may change but what the task asks."""
+    history (untracked); the task is about video ``index`` (``title``) by UP主 ``up``.
+    Nothing may change but what the task asks."""
 
     apps: ClassVar[tuple[str, ...]] = ("Bilibili",)
     collection: ClassVar[str] = VIDEOS
@@ -57,10 +56,6 @@ class BiliTask(Task):
 
     def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"title": p["title"]}
-
-    def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return [*super().allowed(params, initial), Allow(HISTORY, "added", max=10)]
 
     @staticmethod
     def video(p: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -155,10 +150,6 @@ class BiliLastWatchedUp(BiliTask, Lookup):
 
     def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
         return [u["name"] for u in p["channel"]["ups"] if u["name"] != self.expected(p)]
-
-    def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return []  # reading the history changes nothing
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from to_tab(ui, "我的")

@@ -33,6 +33,9 @@ ROADS = ("南京西路", "淮海中路", "天钥桥路", "长寿路", "四川北
 DEAL_TITLES = ("双人套餐", "四人套餐", "100元代金券", "工作日午市套餐", "单人精选套餐")
 REVIEW_TEXTS = ("味道不错，服务也很热情", "排队有点久，但是值得", "环境很好，适合聚会",
                 "分量足，性价比高", "上菜速度快", "口味偏重，下次还会来")
+#: What the owner writes (never among the seeded reviews).
+MY_REVIEWS = ("招牌菜必点，下次还来", "服务员很贴心，环境安静", "价格实惠，味道正宗",
+              "等位半小时，菜品一般", "适合朋友小聚，推荐")
 USERS = ("吃货小王", "美食家老李", "周末觅食", "爱吃辣的猫", "探店达人")
 
 
@@ -150,6 +153,7 @@ def deal_id(ui: Driver, title: str) -> str:
     raise OracleError(f"no deal {title!r}")
 
 
-__all__ = ["CUISINES", "DEALS", "DEAL_TITLES", "ME", "REVIEWS", "REVIEW_TEXTS", "SHOPS",
-           "VOUCHERS", "deal_id", "dianping_app", "open_shop", "parse_line", "pay_with_pin",
-           "sample_deals", "sample_shops", "search", "shop_rows", "to_tab", "write_shops"]
+__all__ = ["CUISINES", "DEALS", "DEAL_TITLES", "ME", "MY_REVIEWS", "REVIEWS", "REVIEW_TEXTS",
+           "SHOPS", "VOUCHERS", "deal_id", "dianping_app", "open_shop", "parse_line",
+           "pay_with_pin", "sample_deals", "sample_shops", "search", "shop_rows", "to_tab",
+           "write_shops"]

@@ -20,7 +20,7 @@ from ..chat.fixtures import BALANCE, TRANSACTIONS, sample_pin, set_wallet
 from .fixtures import (
     CUISINES,
     ME,
-    REVIEW_TEXTS,
+    MY_REVIEWS,
     REVIEWS,
     SHOPS,
     VOUCHERS,
@@ -115,7 +115,7 @@ class DianpingWriteReview(DianpingTask, CreateRecord):
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         p = super().sample_params(rng)
-        return {**p, "stars": int(rng.integers(1, 6)), "text": pick(rng, REVIEW_TEXTS)}
+        return {**p, "stars": int(rng.integers(1, 6)), "text": pick(rng, MY_REVIEWS)}
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"shop": p["index"] + 1, "author": ME, "stars": p["stars"],
