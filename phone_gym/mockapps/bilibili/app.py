@@ -222,7 +222,7 @@ class BiliApp(App):
         return ImageGrid(items, columns=2, id=grid_id, empty_text=self.t("没有找到相关视频"),
                          on_open=lambda i: self.open_video(videos[i].id))
 
-    def video_row(self, v: Video, prefix: str) -> ListItem:
+    def video_row(self, v: Video, prefix: str) -> Node:
         return ListItem(v.title, self.t("UP主：{up}", up=self.up_name(v.up)),
                         id=f"{prefix}_{v.id}", on_click=partial(self.open_video, v.id))
 

@@ -210,7 +210,7 @@ class DianpingApp(App):
             return self.review_screen(route.arg)
         return self.home()
 
-    def shop_row(self, s: Shop, prefix: str) -> ListItem:
+    def shop_row(self, s: Shop, prefix: str) -> Node:
         return ListItem(s.name, self.t("{r}分 · 人均¥{p} · {c} · {d}", r=rating_text(s.rating),
                                        p=s.price, c=s.cuisine, d=distance_text(s.distance)),
                         id=f"{prefix}_{s.id}", glyph=s.name[:1],

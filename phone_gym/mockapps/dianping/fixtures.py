@@ -54,7 +54,7 @@ def sample_shops(rng: np.random.Generator, cuisines: Sequence[str], per: int = 4
     prices = [int(p) for p in rng.choice(np.arange(30, 320), k, replace=False)]
     distances = [int(d) * 10 for d in rng.choice(np.arange(15, 800), k, replace=False)]
     roads = pick(rng, ROADS, len(ROADS))
-    shops = []
+    shops: list[dict[str, Any]] = []
     for c in cuisines:
         for name in pick(rng, [n for n in CUISINES[c] if n not in leave_out], per):
             i = len(shops)

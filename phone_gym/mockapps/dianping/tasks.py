@@ -67,7 +67,7 @@ class DianpingTask(Task):
     def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"name": p["shop"]}
 
-    def of_cuisine(self, p: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    def of_cuisine(self, p: Mapping[str, Any]) -> list[dict[str, Any]]:
         return [s for s in p["shops"] if s["cuisine"] == p["cuisine"]]
 
 
