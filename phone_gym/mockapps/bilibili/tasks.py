@@ -1,5 +1,5 @@
 """哔哩哔哩 (Bilibili) tasks: 一键三连 on a video, follow an UP主, add a video to 稍后再看,
-how many 弹幕 a video has, whose video was watched last, and following an UP主 who is not
+how many 弹幕 a video has, which video of an UP主 is in 稍后再看, and following an UP主 who is not
 there. Chinese instructions (in both locales: the app is Chinese)."""
 
 from __future__ import annotations
@@ -139,28 +139,34 @@ class BiliDanmakuCount(BiliTask, Lookup):
         yield from ui.answer(ui.must(id="danmaku").text.removesuffix("条弹幕"))
 
 
-class BiliLastWatchedUp(BiliTask, Lookup):
-    template = "我在哔哩哔哩最近看的那个视频是哪位UP主的？"
+class BiliWatchLaterTitle(BiliTask, Lookup):
+    template = "我在哔哩哔哩的“稍后再看”里存了一个{up}的视频，它叫什么？"
     complexity, max_steps = 2, 10
-    derivations = {"up": "the UP主 of the newest entry of 历史记录"}
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        p = super().sample_params(rng)
+        later = [p["index"]]  # and one video of each of two other UP主
+        for up in rng.permutation([u for u in range(1, 5) if u != p["up_id"]])[:2]:
+            later.append(next(i for i, v in enumerate(p["channel"]["videos"])
+                              if v["up"] == int(up)))
+        for i in later:
+            p["channel"]["videos"][i]["later"] = True
+        return {**p, "later": later}
 
     def expected(self, p: Mapping[str, Any]) -> Any:
-        v = p["channel"]["videos"][p["watched"][-1] - 1]
-        return p["channel"]["ups"][v["up"] - 1]["name"]
+        return p["title"]
 
     def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
-        return [u["name"] for u in p["channel"]["ups"] if u["name"] != self.expected(p)]
+        return [p["channel"]["videos"][i]["title"] for i in p["later"] if i != p["index"]]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from to_tab(ui, "我的")
-        yield from ui.tap(id="history")
-        rows = sorted((e for e in ui.find_all(kind="list_item")
-                       if e.short_id.startswith("history_")), key=lambda e: e.bounds[1])
-        if not rows:
-            raise OracleError("the history is empty")
-        up = rows[0].hint.removeprefix("UP主：")
-        ui.why(f"历史记录最上面是《{rows[0].text}》")
-        yield from ui.answer(up)
+        yield from ui.tap(id="later")
+        rows = [e for e in ui.find_all(kind="list_item") if e.short_id.startswith("later_")
+                and e.hint == f"UP主：{p['up']}"]
+        if len(rows) != 1:
+            raise OracleError(f"{len(rows)} videos of {p['up']} in 稍后再看")
+        yield from ui.answer(rows[0].text)
 
 
 class BiliFollowUpInfeasible(Infeasible, BiliFollowUp):
@@ -179,6 +185,6 @@ class BiliFollowUpInfeasible(Infeasible, BiliFollowUp):
 
 TEMPLATES: list[Task] = [
     BiliTripleAction(), BiliFollowUp(), BiliWatchLater(), BiliDanmakuCount(),
-    BiliLastWatchedUp(), BiliFollowUpInfeasible(),
+    BiliWatchLaterTitle(), BiliFollowUpInfeasible(),
 ]
 __all__ = ["TEMPLATES"]
