@@ -23,7 +23,8 @@ HAN = re.compile(r"[\u4e00-\u9fff]")
 #: Apps the sweep must reach; it sweeps every template that declares zh-CN.
 ZH_APPS = ("TencentDocs", "Yuanbao", "Chat", "FoodOrder", "Pay", "NeteaseMusic", "DingTalk",
            "Hotel", "Train", "RideMini", "Contacts", "Clock", "Messages", "Meituan", "Taobao",
-           "Xiaohongshu", "Amap", "Douyin", "Settings", "Weibo", "Zhihu")
+           "Xiaohongshu", "Amap", "Douyin", "Settings", "Weibo", "Zhihu",
+           "Bilibili", "Dianping")
 ZH_IDS = sorted(t.id for t in REGISTRY.templates.values() if "zh-CN" in t.locales)
 
 
