@@ -82,11 +82,24 @@ class CrossWeChatAskWeiboLike(ZhTask, EditRecord):
         yield from ui.finish()
 
 
+#: What may stand right before or after a name in a Chinese message (no word spaces there:
+#: "双十一预售x" must not pass for "双十一预售").
+_EDGES = set(" \t\n：:，,。.！!？?“”\"'「」『』《》#、—-()（）【】[]")
+#: Words that deny what follows ("不是双十一预售").
+_DENIAL = re.compile(r"不是|并非|并不是|没有|不对|错了|而非|\bnot\b|n't\b|\bno\b", re.I)
+
+
 def names_only(title: str, others: Sequence[str]) -> Matcher:
-    """A message that holds ``title`` and none of ``others``."""
-    return Matcher(lambda v: isinstance(v, str) and title in v
-                   and not any(o in v for o in others),
-                   f"holds {title!r} and no other 热搜 topic")
+    """A message that names ``title`` whole (bounded by punctuation, a space or the text's
+    ends), none of ``others``, and denies nothing."""
+    def ok(v: Any) -> bool:
+        if not isinstance(v, str) or any(o in v for o in others):
+            return False
+        whole = [m for m in re.finditer(re.escape(title), v)
+                 if (m.start() == 0 or v[m.start() - 1] in _EDGES)
+                 and (m.end() == len(v) or v[m.end()] in _EDGES)]
+        return bool(whole) and not _DENIAL.search(v.replace(title, " "))
+    return Matcher(ok, f"names {title!r} whole, no other 热搜 topic, no denial")
 
 
 class CrossWeiboHotToWeChatGroup(ZhTask):

@@ -119,7 +119,7 @@ class ZhihuWriteAnswer(ZhihuTask, CreateRecord):
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"question": p["qi"] + 1, "author": ME, "text": same_text(p["text"]),
-                "votes": 0}
+                "votes": 0, "voted": False, "saved": False}  # written, nothing more
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from open_question(ui, p["title"])
