@@ -652,14 +652,17 @@ def _rule_duration(expected: Any, text: str) -> _Result:
 
 # ---------------------------------------------------------------- money
 
-_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
+_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "元": "CNY"}  # 368元: zh-CN
 _CODES = ("USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "CNY", "INR", "MXN")
 _WORDS = {"dollar": "USD", "buck": "USD", "euro": "EUR", "pound": "GBP", "yen": "JPY"}
 _CODE = "|".join(_CODES)
+#: An amount may touch Chinese text ("一共1340元或1500元") but not a Latin letter or digit.
+_WORDY = r"[^\W\u4e00-\u9fff]"
 _MONEY = re.compile(
-    rf"(?P<sign>(?<![\w.,\-])- ?)?(?:(?P<pre>[$€£¥]|\b(?:{_CODE})\b) ?)?(?<![\w.,])"
-    r"(?P<amt>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{2}(?![\d,.])|\d+(?:\.\d+)?)(?!\w|[.,]\d)"
-    rf"(?: ?(?P<post>[$€£¥]|(?:{_CODE}|dollars?|bucks?|euros?|pounds?|yen|cents?)\b))?", _I)
+    rf"(?P<sign>(?<![\w.,\-])- ?)?(?:(?P<pre>[$€£¥]|\b(?:{_CODE})\b) ?)?(?<!{_WORDY}|[.,])"
+    rf"(?P<amt>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+,\d{{2}}(?![\d,.])|\d+(?:\.\d+)?)"
+    rf"(?!{_WORDY}|[.,]\d)"
+    rf"(?: ?(?P<post>[$€£¥元]|(?:{_CODE}|dollars?|bucks?|euros?|pounds?|yen|cents?)\b))?", _I)
 
 
 def _currency(token: str | None) -> str | None:
