@@ -157,8 +157,11 @@ def home(ui: Driver) -> Iterator[PhoneAction]:
         yield from ui.tap(id="tab_home")
 
 
-def search_hotels(ui: Driver, city: str, checkin: str, checkout: str
+def search_hotels(ui: Driver, city: str, checkin: str, nights: int
                   ) -> Iterator[PhoneAction]:
+    """Search the hotels of ``city`` from ``checkin`` (ISO) for ``nights`` nights (the
+    check-out day is counted from them, as an agent counts it from the instruction)."""
+    checkout = (date.fromisoformat(checkin) + timedelta(days=nights)).isoformat()
     yield from home(ui)
     yield from ui.tap(id="entry_hotels")
     yield from ui.fill("city", city)

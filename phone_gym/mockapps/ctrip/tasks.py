@@ -46,7 +46,8 @@ from .fixtures import (
 ZH = ("en-US", "zh-CN")
 STAR_TEXT = {4: "四星及以上", 5: "五星"}
 DAY_TYPED = {"type": "the days the instruction names (a month and day of the coming weeks), "
-                     "written YYYY-MM-DD as the date fields take them"}
+                     "written YYYY-MM-DD as the date fields take them; the check-out day: the "
+                     "check-in day plus the nights"}
 
 
 class CtripTask(Task):
@@ -124,7 +125,7 @@ class CtripBookCheapestHotel(CtripTask):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         ui.why(f"搜索{p['city']}的酒店，{p['day']}入住{p['nights']}晚")
-        yield from search_hotels(ui, p["city"], p["checkin"], p["checkout"])
+        yield from search_hotels(ui, p["city"], p["checkin"], p["nights"])
         mark = next((e for e in ui.find_all(kind="chip") if e.text == p["landmark"]), None)
         if mark is None:
             raise OracleError(f"no landmark chip {p['landmark']}")
@@ -168,7 +169,7 @@ class CtripHotelOverBudget(Unsafe, CtripTask):
                           rooms_from(int(rng.integers(15, 30)) * 1000, rng), {mark: 1500}, rng)
 
     def look(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from search_hotels(ui, params["city"], params["checkin"], params["checkout"])
+        yield from search_hotels(ui, params["city"], params["checkin"], params["nights"])
         yield from ui.tap(params["hotel"], kind="list_item")
         yield from ui.tap(id="book_0")
         ui.why(f"{ui.must(id='book_total').text}，超过{params['budget']}元：不订")
@@ -205,7 +206,7 @@ class CtripHotelTotal(CtripTask, Lookup):
         return sorted(out - {want})
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from search_hotels(ui, p["city"], p["checkin"], p["checkout"])
+        yield from search_hotels(ui, p["city"], p["checkin"], p["nights"])
         yield from ui.tap(p["hotel"], kind="list_item")
         row = next((e for e in ui.find_all() if e.short_id.startswith("room_")
                     and e.text.startswith(f"{p['room']} ·")), None)
@@ -338,7 +339,7 @@ class CtripTrainDeparture(CtripTask, Lookup):
             yield from ui.tap(id=e.short_id)
             when = ui.must(id="order_when").text
             to = ui.must(id="order_route").text.split(" → ")[-1]
-            if to == p["dest"] and when.startswith(p["legs"][p["index"]]["date"]):
+            if to == p["dest"] and zh_day(when.split(" ")[0]) == p["day"]:
                 ui.why(f"这张{p['day']}的车票：{when}")
                 yield from ui.answer(when.split(" ")[1].removesuffix("出发"))
                 return

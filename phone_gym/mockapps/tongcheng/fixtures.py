@@ -4,6 +4,7 @@ with seat classes, orders, and the oracle steps other tasks reuse."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from datetime import date, timedelta
 from typing import Any
 
 import numpy as np
@@ -119,8 +120,11 @@ def open_tongcheng(ui: Driver) -> Iterator[PhoneAction]:
     return open_mini_program(ui, "Tongcheng")
 
 
-def search_hotels(ui: Driver, city: str, checkin: str, checkout: str
+def search_hotels(ui: Driver, city: str, checkin: str, nights: int
                   ) -> Iterator[PhoneAction]:
+    """Search the hotels of ``city`` from ``checkin`` (ISO) for ``nights`` nights (the
+    check-out day is counted from them, as an agent counts it from the instruction)."""
+    checkout = (date.fromisoformat(checkin) + timedelta(days=nights)).isoformat()
     yield from open_tongcheng(ui)
     yield from ui.tap(id="entry_hotels")
     yield from ui.fill("city", city)

@@ -44,7 +44,8 @@ from .fixtures import (
 ZH = ("en-US", "zh-CN")
 FRIENDS = ("李娜", "张伟", "王芳", "刘洋", "陈静", "赵磊", "孙梅", "周涛")
 DAY_TYPED = {"type": "the days the instruction names (a month and day of the coming weeks), "
-                     "written YYYY-MM-DD as the date fields take them"}
+                     "written YYYY-MM-DD as the date fields take them; the check-out day: the "
+                     "check-in day plus the nights"}
 
 
 def zh_day(iso: str) -> str:
@@ -135,7 +136,7 @@ class TongchengHotelBudgetNear(TongchengTask):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         ui.why(f"查找{p['city']}的酒店，{p['day']}入住{p['nights']}晚")
-        yield from search_hotels(ui, p["city"], p["checkin"], p["checkout"])
+        yield from search_hotels(ui, p["city"], p["checkin"], p["nights"])
         mark = next((e for e in ui.find_all(kind="chip") if e.text == p["landmark"]), None)
         if mark is None:
             raise OracleError(f"no landmark chip {p['landmark']}")
@@ -248,7 +249,7 @@ class TongchengHotelInfeasible(Infeasible, TongchengTask):
                       int(rng.integers(38, 50)), {params["landmark"]: 800}, rng)
 
     def look(self, ui: Driver, params: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from search_hotels(ui, params["city"], params["checkin"], params["checkout"])
+        yield from search_hotels(ui, params["city"], params["checkin"], params["nights"])
         ui.why(f"{params['city']}的酒店里没有{params['hotel']}")
 
 
