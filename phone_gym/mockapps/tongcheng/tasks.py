@@ -262,7 +262,7 @@ class TongchengCheckinDay(TongchengTask, Lookup):
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         p = self.base(rng)
         names = hotel_names(rng, 3)
-        stays = []
+        stays: list[tuple[str, str]] = []
         for _ in names:
             start = self.start.date() + timedelta(days=int(rng.integers(3, 60)))
             while start.isoformat() in [s[0] for s in stays]:
