@@ -223,6 +223,13 @@ CASES: list[tuple[str, Any, str, bool]] = [
     ("money", 12.5, "$12.50 / 13 / 14", False),
     ("money", 12.5, "3 items cost $12.50", False),
     ("money", 1234.56, "1.234,56 €", False),
+    # zh-CN: an amount in yuan, touching Chinese text
+    ("money", 1340.0, "1340元", True),
+    ("money", 1340.0, "一共1340元", True),
+    ("money", 1340.0, "¥1340", True),
+    ("money", (1340.0, "CNY"), "1340元", True),
+    ("money", 1340.0, "1341元", False),
+    ("money", 1340.0, "1340元或1500元", False),
     # yes / no
     ("yes_no", True, "Yes, it is.", True),
     ("yes_no", True, "yes and no", False),

@@ -1,0 +1,295 @@
+"""Cross-app templates on 携程旅行 (Ctrip) and the 同程旅行 (Tongcheng) mini-program: a
+WeChat friend asks for the earliest train after a time (looked up in 携程, answered in the
+chat); a 同程 hotel booked and its total posted to a WeChat group; a 携程 hotel's address
+written into a new 腾讯文档 document. Chinese instructions; the apps through their public
+``fixtures`` only.
+
+The group's message must state the order's total (``TellsAmount``: the money answer's
+matcher, so "1340元", "¥1340" and "一共1340元" pass, a second amount fails).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+import numpy as np
+
+from ..actions import PhoneAction
+from ..mockapps.chat.fixtures import (
+    BALANCE,
+    ME,
+    TRANSACTIONS,
+    open_chat,
+    sample_pin,
+    say,
+    seed_social,
+)
+from ..mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
+from ..mockapps.chat.fixtures import set_wallet as chat_wallet
+from ..mockapps.ctrip import fixtures as ctrip
+from ..mockapps.docs import fixtures as docs
+from ..mockapps.tongcheng import fixtures as tongcheng
+from ..tasks.driver import Driver, OracleError
+from ..tasks.task import Task
+from ..tasks.vocab import pick
+from ..verifiers import (
+    Allow,
+    Allowed,
+    Becomes,
+    Criterion,
+    Record,
+    Value,
+    naming_only,
+    same_text,
+)
+from ..verifiers.answers import answer_matcher
+from ..verifiers.criteria import matching
+
+NAMES = ("李娜", "张伟", "王芳", "刘洋", "陈静", "赵磊", "孙梅", "周涛")
+GROUPS = ("家人群", "项目组", "羽毛球群", "大学同学", "读书会", "出游小分队")
+DOC_TITLES = ("出行备忘", "住宿信息", "旅行计划", "酒店地址")
+ZH = ("en-US", "zh-CN")
+DAY_TYPED = {"type": "the day the instruction or message names (a month and day of the "
+                     "coming weeks), written YYYY-MM-DD as the date fields take them; the "
+                     "check-out day: the check-in day plus the nights"}
+
+
+def iso_day(text: str, year: int) -> str:
+    """"10月28日" of ``year`` as an ISO day."""
+    found = re.search(r"(\d+)月(\d+)日", text)
+    if found is None:
+        raise OracleError(f"no day in {text!r}")
+    return date(year, int(found.group(1)), int(found.group(2))).isoformat()
+
+
+def mine(initial: Mapping[str, Any], chat: int) -> tuple[dict[str, Any], int]:
+    where = {"chat": chat, "sender": ME}
+    return where, len(matching(initial, CHAT_MESSAGES, where))
+
+
+class CrossCtripTrainForFriend(Task):
+    """A WeChat friend asks which is the earliest train of a day after a time: look it up
+    in 携程旅行 and reply with its number (naming no other train)."""
+
+    apps = ("Chat", "Ctrip")
+    tags = frozenset({"handoff"})
+    locales = ZH
+    template = "{friend}在微信上问我坐哪趟火车。用携程旅行查一下，在微信里回复他车次。"
+    instructions = {"zh-CN": template}
+    complexity, max_steps = 3, 30
+    derivations = DAY_TYPED
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        origin, dest = (str(s) for s in pick(rng, ctrip.STATIONS, 2))
+        day, _, _ = ctrip.stay(rng, self.start.date())
+        trains = ctrip.sample_trains(rng, 5)
+        names = [str(n) for n in pick(rng, NAMES, 3)]
+        return {"origin": origin, "dest": dest, "date": day, "day": ctrip.zh_day(day),
+                "trains": trains, "after": f"{int(trains[1]['depart'][:2]):02d}:00",
+                "names": names, "friend": names[int(rng.integers(3))]}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        ctrip.write_trains(state, params["origin"], params["dest"], params["date"],
+                           params["trains"])
+        chats = seed_social(state, rng, params["names"])
+        say(state, chats[params["friend"]], params["friend"],
+            f"{params['day']}我要从{params['origin']}去{params['dest']}，{params['after']}以后"
+            "最早的一班是哪趟车？", time="15:40")
+
+    def chat(self, p: Mapping[str, Any]) -> int:
+        return list(p["names"]).index(p["friend"]) + 1
+
+    def number(self, p: Mapping[str, Any]) -> str:
+        after = [t for t in p["trains"] if t["depart"] >= p["after"]]
+        return str(min(after, key=lambda t: t["depart"])["number"])
+
+    def criteria(self, params: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        where, before = mine(initial, self.chat(params))
+        others = [str(t["number"]) for t in params["trains"]]
+        return [Record(CHAT_MESSAGES, where, count=before + 1),
+                Record(CHAT_MESSAGES, {**where,
+                                       "text": naming_only(self.number(params), others)},
+                       count=1)]
+
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Allow(CHAT_MESSAGES, "added", max=1)]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from open_chat(ui, p["friend"])
+        asks = [e.text for e in ui.find_all() if "最早的一班是哪趟车" in e.text]
+        found = re.search(r"(\d+月\d+日)我要从(.+?)去(.+?)，(\d\d:\d\d)以后", asks[-1]) \
+            if asks else None
+        if found is None:
+            raise OracleError("the friend's question is not on screen")
+        day, origin, dest, after = found.groups()
+        ui.why(f"{p['friend']}问{day}{origin}到{dest}、{after}以后最早的车：在携程查")
+        yield from ctrip.search_trains(ui, origin, dest, iso_day(day, self.start.year))
+        later = [t for t in ctrip.trains_shown(ui) if t[2] >= after]
+        if not later:
+            raise OracleError("no train after the time")
+        number = min(later, key=lambda t: t[2])[1]
+        ui.why(f"最早的是{number}，回复{p['friend']}")
+        yield from ui.open_app("Chat")
+        if ui.find(id="composer", kind="text_field") is None:  # WeChat left elsewhere
+            yield from open_chat(ui, p["friend"])
+        yield from ui.fill("composer", f"{number}")
+        yield from ui.tap(id="send")
+        yield from ui.finish()
+
+
+@dataclass(frozen=True)
+class TellsAmount:
+    """A message of ``chat`` from the owner states ``cents`` (one amount, in yuan)."""
+
+    chat: int
+    cents: int
+
+    def check(self, state: Mapping[str, Any], answer: str | None) -> tuple[bool, str]:
+        match = answer_matcher("money", self.cents / 100, "answer")
+        for m in matching(state, CHAT_MESSAGES, {"chat": self.chat, "sender": ME}):
+            if match(str(m.get("text", ""))):
+                return True, "the message states the total"
+        return False, f"no message in chat {self.chat} states ¥{self.cents / 100:.2f}"
+
+
+class CrossTongchengHotelToGroup(Task):
+    """Book a named hotel in the 同程旅行 mini-program (WeChat Pay), then post the order's
+    total in a WeChat group."""
+
+    apps = ("Chat", "Tongcheng")
+    tags = frozenset({"handoff", "mini_program"})
+    locales = ZH
+    template = ("在微信的同程旅行小程序订{city}的{hotel}，{day}入住，住{nights}晚，入住人"
+                "{guest}（微信支付密码{pin}），然后把订单总价发到微信群“{group}”。")
+    instructions = {"zh-CN": template}
+    complexity, max_steps = 4, 50
+    derivations = DAY_TYPED
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        city = pick(rng, sorted(tongcheng.CITIES))
+        checkin, checkout, n = ctrip.stay(rng, self.start.date())
+        names = tongcheng.hotel_names(rng, 4)
+        groups = [str(g) for g in pick(rng, GROUPS, 3)]
+        return {"city": city, "checkin": checkin, "checkout": checkout, "nights": n,
+                "day": ctrip.zh_day(checkin), "hotel": names[0], "names": names,
+                "prices": [int(x) * 1000 for x in rng.choice(np.arange(20, 90), 4,
+                                                             replace=False)],
+                "guest": pick(rng, tongcheng.TRAVELLERS), "pin": sample_pin(rng),
+                "balance": int(rng.integers(40, 90)) * 10_000,
+                "friends": [str(f) for f in pick(rng, NAMES, 3)], "groups": groups,
+                "group": groups[int(rng.integers(3))]}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        chat_wallet(state, params["balance"], params["pin"])
+        seed_social(state, rng, params["friends"], params["groups"])
+        mark = tongcheng.CITIES[params["city"]][0]
+        for name, price in zip(params["names"], params["prices"], strict=True):
+            tongcheng.add_hotel(state, name, params["city"], price, int(rng.integers(38, 50)),
+                                {mark: int(rng.integers(3, 60)) * 100}, rng)
+
+    def total(self, p: Mapping[str, Any]) -> int:
+        return int(p["prices"][0]) * int(p["nights"])
+
+    def group_chat(self, p: Mapping[str, Any]) -> int:
+        return len(p["friends"]) + list(p["groups"]).index(p["group"]) + 1
+
+    def criteria(self, params: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        total = self.total(params)
+        where, before = mine(initial, self.group_chat(params))
+        return [Record(tongcheng.ORDERS, {"kind": "酒店", "status": "已支付"},
+                       {"ref": 1, "start": params["checkin"], "end": params["checkout"],
+                        "traveller": same_text(params["guest"]), "total": total}, count=1),
+                Record(TRANSACTIONS, {"amount": -total}, count=1),
+                Value(BALANCE, params["balance"] - total),
+                Record(CHAT_MESSAGES, where, count=before + 1),
+                TellsAmount(self.group_chat(params), total)]
+
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Allow(tongcheng.ORDERS, "added", max=1), Allow(TRANSACTIONS, "added", max=1),
+                Becomes(BALANCE, params["balance"] - self.total(params)),
+                Allow(CHAT_MESSAGES, "added", max=1, where={"chat": self.group_chat(params)})]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from tongcheng.search_hotels(ui, p["city"], p["checkin"], p["nights"])
+        yield from ui.tap(p["hotel"], kind="list_item")
+        yield from ui.tap(id="book")
+        total = ui.must(id="book_total").text.removeprefix("订单总额 ")
+        ui.why(f"总价{total}，支付后发到{p['group']}")
+        yield from ui.press("back")
+        yield from tongcheng.book_and_pay(ui, p["guest"], p["pin"], "book")
+        yield from ui.tap(id="capsule_close")  # back in WeChat, on its Mini Programs list
+        yield from ui.press("back")
+        yield from ui.tap(id="tab_chats")
+        yield from ui.fill("search", p["group"])
+        yield from ui.tap(p["group"], kind="list_item")
+        yield from ui.fill("composer", f"订好了，总价{total}")
+        yield from ui.tap(id="send")
+        yield from ui.finish()
+
+
+class CrossCtripHotelAddressToDocs(Task):
+    """Look a hotel up in 携程旅行 and write its address in a new 腾讯文档 document: the
+    body must be exactly the address."""
+
+    apps = ("Ctrip", "TencentDocs")
+    tags = frozenset({"handoff"})
+    locales = ZH
+    template = ("在携程旅行搜{city}{day}入住{nights}晚的酒店，找到{hotel}，把它的地址记到腾讯文档"
+                "里一篇新建的标题为“{doc_title}”的文档，正文只写地址。")
+    instructions = {"zh-CN": template}
+    complexity, max_steps = 3, 30
+    derivations = DAY_TYPED
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        city = pick(rng, sorted(ctrip.CITIES))
+        checkin, checkout, n = ctrip.stay(rng, self.start.date())
+        names = ctrip.hotel_names(rng, 4)
+        return {"city": city, "checkin": checkin, "checkout": checkout, "nights": n,
+                "day": ctrip.zh_day(checkin), "hotel": names[0], "names": names,
+                "doc_title": pick(rng, DOC_TITLES)}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        mark = ctrip.CITIES[params["city"]][0]
+        for name in params["names"]:
+            ctrip.add_hotel(state, name, params["city"], int(rng.integers(3, 6)),
+                            ctrip.rooms_from(int(rng.integers(20, 90)) * 1000, rng),
+                            {mark: int(rng.integers(3, 60)) * 100}, rng)
+        docs.seed_docs(state, rng, 3, avoid=[params["doc_title"]])
+
+    def address(self, initial: Mapping[str, Any], p: Mapping[str, Any]) -> str:
+        return next(str(h["address"]) for h in ctrip.records(initial, "hotels")
+                    if h["name"] == p["hotel"])
+
+    def criteria(self, params: Mapping[str, Any],
+                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
+        return [Record(docs.COLLECTION, {"title": same_text(params["doc_title"]),
+                                         "body": same_text(self.address(initial, params))},
+                       count=1)]
+
+    def allowed(self, params: Mapping[str, Any],
+                initial: Mapping[str, Any]) -> Sequence[Allowed]:
+        return [Allow(docs.COLLECTION, "added", max=1)]
+
+    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ctrip.search_hotels(ui, p["city"], p["checkin"], p["nights"])
+        yield from ui.tap(p["hotel"], kind="list_item")
+        address = ui.must(id="hotel_address").text
+        ui.why(f"地址是“{address}”，记到腾讯文档")
+        yield from ui.open_app("TencentDocs")
+        yield from ui.tap(id="new_doc")
+        yield from ui.fill("title", p["doc_title"])
+        yield from ui.fill("body", address)
+        yield from ui.tap(id="save")
+        yield from ui.finish()
+
+
+TEMPLATES: list[Task] = [CrossCtripTrainForFriend(), CrossTongchengHotelToGroup(),
+                         CrossCtripHotelAddressToDocs()]
