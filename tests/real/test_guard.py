@@ -25,7 +25,7 @@ SENSITIVE_MOCKS = {
     "Ride": "ride", "Bank": "money", "Pay": "money", "Social": "social",
     "Meituan": "shopping", "Taobao": "shopping", "Xiaohongshu": "social", "Douyin": "social",
     "DingTalk": "messaging", "Weibo": "social", "Zhihu": "social",
-    "Bilibili": "social", "Dianping": "shopping",
+    "Bilibili": "social", "Dianping": "shopping", "Ctrip": "shopping",
 }
 
 

@@ -61,7 +61,7 @@ def test_every_money_and_people_app_is_refused_by_its_real_package() -> None:
     start = len(phone.shell_log)
     manifests = {m.name: m.package for m in REGISTRY.manifests}
     mocks = [m.name for m in REGISTRY.manifests if category_of(m.package) and not m.host]
-    assert len(mocks) == 21  # tests/real/test_guard.py names them
+    assert len(mocks) == 22  # tests/real/test_guard.py names them
     for name in [*mocks, *COMMON]:
         package = COMMON.get(name) or manifests[name]
         info = env.step({"action": "open_app", "app": name})[4]
