@@ -22,6 +22,7 @@ from ..tasks.families import EditRecord
 from ..tasks.task import Task
 from ..tasks.vocab import pick
 from ..verifiers import Allow, Allowed, Criterion, Matcher, Record, same_text
+from .common import DENIAL
 
 NAMES = ("李娜", "张伟", "王芳", "刘洋", "陈静", "赵磊", "孙梅", "周涛")
 GROUPS = ("家人群", "项目组", "羽毛球群", "大学同学", "读书会")
@@ -85,8 +86,6 @@ class CrossWeChatAskWeiboLike(ZhTask, EditRecord):
 #: What may stand right before or after a name in a Chinese message (no word spaces there:
 #: "双十一预售x" must not pass for "双十一预售").
 _EDGES = set(" \t\n：:，,。.！!？?“”\"'「」『』《》#、—-()（）【】[]")
-#: Words that deny what follows ("不是双十一预售").
-_DENIAL = re.compile(r"不是|并非|并不是|没有|不对|错了|而非|\bnot\b|n't\b|\bno\b", re.I)
 
 
 def names_only(title: str, others: Sequence[str]) -> Matcher:
@@ -98,7 +97,7 @@ def names_only(title: str, others: Sequence[str]) -> Matcher:
         whole = [m for m in re.finditer(re.escape(title), v)
                  if (m.start() == 0 or v[m.start() - 1] in _EDGES)
                  and (m.end() == len(v) or v[m.end()] in _EDGES)]
-        return bool(whole) and not _DENIAL.search(v.replace(title, " "))
+        return bool(whole) and not DENIAL.search(v.replace(title, " "))
     return Matcher(ok, f"names {title!r} whole, no other 热搜 topic, no denial")
 
 

@@ -48,6 +48,7 @@ from ..verifiers import (
 )
 from ..verifiers.answers import answer_matcher
 from ..verifiers.criteria import matching
+from .common import DENIAL
 
 NAMES = ("李娜", "张伟", "王芳", "刘洋", "陈静", "赵磊", "孙梅", "周涛")
 GROUPS = ("家人群", "项目组", "羽毛球群", "大学同学", "读书会", "出游小分队")
@@ -153,7 +154,8 @@ class TellsAmount:
     def check(self, state: Mapping[str, Any], answer: str | None) -> tuple[bool, str]:
         match = answer_matcher("money", self.cents / 100, "answer")
         for m in matching(state, CHAT_MESSAGES, {"chat": self.chat, "sender": ME}):
-            if match(str(m.get("text", ""))):
+            text = str(m.get("text", ""))
+            if match(text) and not DENIAL.search(text):
                 return True, "the message states the total"
         return False, f"no message in chat {self.chat} states ¥{self.cents / 100:.2f}"
 

@@ -37,6 +37,9 @@ from ..verifiers import (
 from ..verifiers.answers import match_answer
 
 _DASH = re.compile(r"(^|\s)[-–—:]+(?=\s)")
+#: Words that deny what a message says ("不是¥1140", "not 双十一预售"): a message that
+#: holds one states nothing (the adversarial suite's negation attack).
+DENIAL = re.compile(r"不是|并非|并不是|没有|不对|错了|而非|\bnot\b|n't\b|\bno\b", re.I)
 
 
 # --- checks on the text of a record --------------------------------------------------------------
