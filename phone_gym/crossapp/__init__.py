@@ -17,7 +17,7 @@ from typing import Any
 MODULES = tuple(f"{__name__}.{m}" for m in (
     "tasks", "handoff", "artifact_media", "artifact_docs", "persistent_bookings",
     "persistent_money", "multihop_life", "multihop_work", "androidworld", "chinese_apps",
-    "chinese_life", "chinese_work", "chinese_maps"))
+    "chinese_life", "chinese_work", "chinese_maps", "chinese_mini"))
 
 __all__ = ["MODULES", "TEMPLATES"]
 

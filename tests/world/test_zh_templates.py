@@ -22,7 +22,7 @@ HAN = re.compile(r"[\u4e00-\u9fff]")
 
 #: The zh templates of the apps this sweep covers (Settings' are swept in test_locale).
 ZH_APPS = ("TencentDocs", "Yuanbao", "Chat", "FoodOrder", "Pay", "NeteaseMusic",
-           "DingTalk")
+           "DingTalk", "Pinduoduo", "Luckin")
 ZH_IDS = sorted(t.id for t in REGISTRY.templates.values()
                 if "zh-CN" in t.locales and set(t.apps) & set(ZH_APPS))
 
