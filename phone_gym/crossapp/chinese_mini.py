@@ -52,6 +52,7 @@ DOC_TITLES = ("取餐码", "咖啡取餐", "今天的咖啡", "备忘")
 ZH = ("en-US", "zh-CN")
 TAGS = frozenset({"mini_program", "handoff"})
 CODE = re.compile(r"(?<!\d)\d{4}(?!\d)")
+NEGATIONS = re.compile(r"不是|不对|没有|并非|\bnot\b|n't|\bno\b|wrong", re.I)
 #: A friend's request, as the chat shows it ("帮我带1杯冰生椰拿铁（超大杯，少甜）...").
 ITEM = re.compile(r"(\d+)杯(冰|热)(.+?)（(.+?)，(.+?)）")
 
@@ -70,9 +71,12 @@ def to_chat(ui: Driver, title: str) -> Iterator[PhoneAction]:
 
 
 def says_only(code: str) -> Matcher:
-    """A message text holding the 4-digit ``code`` and no other 4-digit number."""
-    return Matcher(lambda v: isinstance(v, str) and CODE.findall(v) == [code],
-                   f"a text stating {code} (and no other code)")
+    """A message text holding the 4-digit ``code``, no other number, and denying
+    nothing."""
+    def test(v: Any) -> bool:
+        return (isinstance(v, str) and CODE.findall(v) == [code]
+                and not re.search(r"\d", CODE.sub(" ", v)) and not NEGATIONS.search(v))
+    return Matcher(test, f"a text stating {code} (and no other number, denying nothing)")
 
 
 class CrossLuckinFriendOrder(Task):
