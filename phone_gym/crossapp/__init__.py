@@ -18,7 +18,7 @@ MODULES = tuple(f"{__name__}.{m}" for m in (
     "tasks", "handoff", "artifact_media", "artifact_docs", "persistent_bookings",
     "persistent_money", "multihop_life", "multihop_work", "androidworld", "chinese_apps",
     "chinese_life", "chinese_work", "chinese_maps", "chinese_social", "chinese_media",
-    "chinese_travel"))
+    "chinese_travel", "chinese_mini"))
 
 __all__ = ["MODULES", "TEMPLATES"]
 

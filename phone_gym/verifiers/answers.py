@@ -661,9 +661,11 @@ _CODES = ("USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "CNY", "INR", "MXN")
 _WORDS = {"dollar": "USD", "buck": "USD", "euro": "EUR", "pound": "GBP", "yen": "JPY"}
 _CODE = "|".join(_CODES)
 _MONEY = re.compile(
-    rf"(?P<sign>(?<![\w.,\-])- ?)?(?:(?P<pre>[$€£¥]|\b(?:{_CODE})\b) ?)?(?<![\w.,])"
-    r"(?P<amt>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{2}(?![\d,.])|\d+(?:\.\d+)?)(?!\w|[.,]\d)"
-    rf"(?: ?(?P<post>[$€£¥]|(?:{_CODE}|dollars?|bucks?|euros?|pounds?|yen|cents?)\b))?", _I)
+    rf"(?P<sign>(?<![\w.,\-])- ?)?(?:(?P<pre>[$€£¥]|\b(?:{_CODE})\b) ?)?(?<![A-Za-z0-9_.,])"
+    r"(?P<amt>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{2}(?![\d,.])|\d+(?:\.\d+)?)"
+    r"(?!(?!元|块)\w|[.,]\d)"  # zh-CN writes "12.50元" / "12块": the unit right after
+    rf"(?: ?(?P<post>[$€£¥]|元|块钱?|(?:{_CODE}|dollars?|bucks?|euros?|pounds?|yen|cents?)\b))?",
+    _I)
 
 
 def _currency(token: str | None) -> str | None:

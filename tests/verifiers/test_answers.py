@@ -446,3 +446,11 @@ def test_a_bare_value_before_the_lead_in_is_a_first_claim(kind: str, expected: A
     """Only a courtesy may come before a text answer's lead-in ("Sure. The answer is ...")."""
     assert not match_answer(kind, expected, answer)[0], answer
     assert match_answer(kind, expected, f"Sure. {answer.split('. ', 1)[1]}")[0]
+
+
+def test_money_in_chinese_running_text() -> None:
+    """zh-CN writes the unit after the amount ("29.10元", "29块") inside a sentence."""
+    for text in ("29.10元", "便宜了29.1元", "¥29.10", "拼单便宜29.10块钱"):
+        assert match_answer("money", 29.1, text)[0], text
+    assert not match_answer("money", 29.1, "便宜30元")[0]
+    assert not match_answer("money", 29.1, "29.10元或者30元")[0]  # a second claim

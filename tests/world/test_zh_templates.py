@@ -24,7 +24,8 @@ HAN = re.compile(r"[\u4e00-\u9fff]")
 ZH_APPS = ("TencentDocs", "Yuanbao", "Chat", "FoodOrder", "Pay", "NeteaseMusic", "DingTalk",
            "Hotel", "Train", "RideMini", "Contacts", "Clock", "Messages", "Meituan", "Taobao",
            "Xiaohongshu", "Amap", "Douyin", "Settings", "Weibo", "Zhihu",
-           "Bilibili", "Dianping", "Ctrip", "Tongcheng")
+           "Bilibili", "Dianping", "Ctrip", "Tongcheng",
+           "Pinduoduo", "Luckin")
 ZH_IDS = sorted(t.id for t in REGISTRY.templates.values() if "zh-CN" in t.locales)
 
 
