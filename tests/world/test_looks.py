@@ -21,7 +21,7 @@ PALETTES = [(name, i, pal) for name, m in MANIFESTS.items()
 
 
 def test_every_app_declares_its_look() -> None:
-    assert len(MANIFESTS) == 56
+    assert len(MANIFESTS) == 64
     bare = [name for name, m in MANIFESTS.items() if m.look is DEFAULT_LOOK or not m.look.models]
     assert bare == []
 
