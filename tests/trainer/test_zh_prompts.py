@@ -144,4 +144,4 @@ def test_trl_env_and_dataset_speak_the_locale() -> None:
     assert first[-1]["text"].startswith("任务：在元宝里")
     rows = build_dataset(seeds=1, locale="zh-CN")
     assert rows[0]["prompt"][0]["content"] == SYSTEM_PROMPTS["zh-CN"]
-    assert ZH_TASK in set(rows["task"]) and "ClockDisableAlarm" not in set(rows["task"])
+    assert ZH_TASK in set(rows["task"]) and "MarkorCreateNote" not in set(rows["task"])

@@ -23,9 +23,11 @@ from datetime import date
 from functools import partial
 from typing import Any
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import Chip, NavRow, PaySheet, PayState, pay, with_capsule
+from ...world.kit.localize import localize_screen
+from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
     Button,
     ListItem,
@@ -291,7 +293,16 @@ class TongchengApp(App):
             screen = self.book_screen(route.arg)
         else:
             screen = self.home()
-        return with_capsule(self, screen)
+        screen = with_capsule(self, screen)
+        if self.system.locale != DEFAULT_LOCALE:  # the kit's capsule menu in the locale's words
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
+
+    def toast(self, text: str) -> None:
+        """A toast; the kit's own (the capsule menu's "Link copied") in the locale's words."""
+        if self.system.locale != DEFAULT_LOCALE:
+            text = app_strings(type(self), self.system.locale).strings.get(text, text)
+        super().toast(text)
 
     def home(self) -> Screen:
         return Screen(top_bar=TopBar(self.t("同程旅行")), content=[
