@@ -15,6 +15,14 @@ from .androidworld import androidworld_doc
 
 def main(argv: list[str]) -> int:
     """Write the page to ``argv[0]`` (or print it)."""
+    if argv[:1] in (["-h"], ["--help"]):
+        print(__doc__)
+        return 0
+    if argv and argv[0].startswith("-") and argv[0] not in (
+            "--pwbench", "--freeze-pwbench", "--freeze-pwbench-zh"):
+        print(f"unknown option {argv[0]}: run python -m phone_gym.suites --help",
+              file=sys.stderr)
+        return 2
     if argv[:1] == ["--pwbench"]:
         from ..mockapps import REGISTRY
         from .pwbench import with_instances

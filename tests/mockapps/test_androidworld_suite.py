@@ -148,3 +148,15 @@ def test_the_page_is_up_to_date() -> None:
     text = DOC.read_text(encoding="utf-8")
     for t in AW.tasks:
         assert f"| `{t.name}` |" in text
+
+
+def test_the_suites_module_answers_help_and_refuses_unknown_options(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m phone_gym.suites --help`` printed nothing and wrote a file named --help."""
+    from phone_gym.suites.__main__ import main as suites_main
+
+    monkeypatch.chdir(tmp_path)
+    assert suites_main(["--help"]) == 0 and "docs/androidworld.md" in capsys.readouterr().out
+    assert suites_main(["--bogus"]) == 2 and "--help" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
