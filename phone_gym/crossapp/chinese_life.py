@@ -279,11 +279,7 @@ class CrossXhsRecommendationToDocs(Task):
         yield from xhs.open_note(ui, p["title"])
         thing = xhs.recommended(ui)
         ui.why(f"笔记推荐的是“{thing}”，记到腾讯文档")
-        yield from ui.open_app("TencentDocs")
-        yield from ui.tap(id="new_doc")
-        yield from ui.fill("title", p["doc_title"])
-        yield from ui.fill("body", thing)
-        yield from ui.tap(id="save")
+        yield from docs.new_doc(ui, p["doc_title"], thing)
         yield from ui.finish()
 
 

@@ -321,11 +321,7 @@ class CrossLuckinCodeToDocs(Task):
         yield from ui.tap(id=orders[0].short_id)
         code = ui.must(id="pickup_code").text.split()[-1]
         ui.why(f"最近一单的取餐码是{code}，记到腾讯文档")
-        yield from ui.open_app("TencentDocs")
-        yield from ui.tap(id="new_doc")
-        yield from ui.fill("title", p["doc_title"])
-        yield from ui.fill("body", code)
-        yield from ui.tap(id="save")
+        yield from docs.new_doc(ui, p["doc_title"], code)
         yield from ui.finish()
 
 

@@ -183,11 +183,7 @@ class CrossZhihuTopAnswerToDocs(ZhTask):
             raise OracleError("no answers listed")
         author = max(shown, key=lambda a: a[2])[1]
         ui.why(f"赞同最多的是{author}")
-        yield from ui.open_app("TencentDocs")
-        yield from ui.tap(id="new_doc")
-        yield from ui.fill("title", p["doc_title"])
-        yield from ui.fill("body", author)
-        yield from ui.tap(id="save")
+        yield from docs.new_doc(ui, p["doc_title"], author)
         yield from ui.finish()
 
 

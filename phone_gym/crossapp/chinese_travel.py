@@ -285,11 +285,7 @@ class CrossCtripHotelAddressToDocs(Task):
         yield from ui.tap(p["hotel"], kind="list_item")
         address = ui.must(id="hotel_address").text
         ui.why(f"地址是“{address}”，记到腾讯文档")
-        yield from ui.open_app("TencentDocs")
-        yield from ui.tap(id="new_doc")
-        yield from ui.fill("title", p["doc_title"])
-        yield from ui.fill("body", address)
-        yield from ui.tap(id="save")
+        yield from docs.new_doc(ui, p["doc_title"], address)
         yield from ui.finish()
 
 

@@ -3,11 +3,13 @@ documents, and the vocabulary they are drawn from."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
 
+from ...actions import PhoneAction
+from ...tasks.driver import Driver
 from ...tasks.vocab import pick
 from .app import LINK, Doc, DocsApp, add_doc
 
@@ -33,6 +35,16 @@ def docs_app(state: Any) -> DocsApp:
 def write_doc(state: Any, title: str, body: str = "") -> Doc:
     """Add a document (the newest edited)."""
     return add_doc(docs_app(state).data, title, body)
+
+
+def new_doc(ui: Driver, title: str, body: str) -> Iterator[PhoneAction]:
+    """The oracle's steps for a new document: open 腾讯文档, 新建, type the title and the
+    body, save (the caller then finishes or goes on)."""
+    yield from ui.open_app("TencentDocs")
+    yield from ui.tap(id="new_doc")
+    yield from ui.fill("title", title)
+    yield from ui.fill("body", body)
+    yield from ui.tap(id="save")
 
 
 def doc_link(doc_id: int) -> str:

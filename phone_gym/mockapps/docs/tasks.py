@@ -21,6 +21,7 @@ from .fixtures import (
     LINES,
     NEW_TITLES,
     TITLES,
+    new_doc,
     sample_body,
     seed_around,
     seed_docs,
@@ -60,11 +61,7 @@ class DocsCreateDoc(CreateRecord):
         return {"title": same_text(p["title"]), "body": same_text(p["body"])}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from ui.open_app("TencentDocs")
-        yield from ui.tap(id="new_doc")
-        yield from ui.fill("title", p["title"])
-        yield from ui.fill("body", p["body"])
-        yield from ui.tap(id="save")
+        yield from new_doc(ui, p["title"], p["body"])
         yield from ui.finish()
 
 
