@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     Chips,
@@ -30,6 +30,8 @@ from ...world.kit import (
     with_capsule,
     yuan,
 )
+from ...world.kit.localize import localize_screen
+from ...world.locale import DEFAULT_LOCALE, format_date
 from ...world.widgets import (
     Button,
     Dialog,
@@ -190,6 +192,25 @@ class ParcelApp(App):
         until = self.ui.loading_until
         return until is not None and self.system.now < until
 
+    def toast(self, text: str) -> None:
+        """A toast; the kit's own (the capsule menu's "Link copied") in the locale's words."""
+        if self.system.locale != DEFAULT_LOCALE:
+            text = app_strings(type(self), self.system.locale).strings.get(text, text)
+        super().toast(text)
+
+    def day(self, iso: str) -> str:
+        """An ISO day as the locale writes it: "2026-10-17" in en-US, "10月17日" in zh-CN."""
+        if self.system.locale == DEFAULT_LOCALE or not iso:
+            return iso
+        return format_date(datetime.fromisoformat(iso).date(), self.system.locale, year=False)
+
+    def word(self, text: str) -> str:
+        """A fixed word stored in the data (a status, a size, a slot, a locker) in the
+        locale's words; anything else (a typed address) as it is."""
+        if self.system.locale == DEFAULT_LOCALE:
+            return text
+        return app_strings(type(self), self.system.locale).strings.get(text, text)
+
     def set_ui(self, **changes: Any) -> None:
         for key, value in changes.items():
             setattr(self.ui, key, value)
@@ -233,7 +254,7 @@ class ParcelApp(App):
             self.toast("Choose a pickup time")
             return
         self.ui.paying = PayState(quote(c, weight, self.ui.size, self.ui.insurance), c.name,
-                                  f"Parcel to {self.ui.name.strip()}")
+                                  self.t("Parcel to {name}", name=self.ui.name.strip()))
 
     def set_pin(self, pin: str) -> None:
         if self.ui.paying is not None:
@@ -251,7 +272,8 @@ class ParcelApp(App):
             sender="Me", recipient=ui.name.strip(), phone=ui.phone.strip(),
             address=ui.address.strip(), eta=self.arrival(c), weight=weight, size=ui.size,
             insurance=ui.insurance, slot=ui.slot, price=state.amount,
-            events=(f"{self.system.now:%Y-%m-%d %H:%M} Order placed, pickup {ui.slot}",))
+            events=(self.t("{when} Order placed, pickup {slot}",
+                           when=f"{self.system.now:%Y-%m-%d %H:%M}", slot=self.word(ui.slot)),))
         self.ui = ParcelUi(tab="My Parcels", direction="Sent")
         self.toast("Paid. A courier will pick up your parcel")
         self.stack = [Route("main"), Route("parcel", made.id)]
@@ -261,13 +283,13 @@ class ParcelApp(App):
         self.ui.cancelling = None
         if p is None or p.status != "Awaiting pickup" or p.direction != "sent":
             return
-        stamp = f"{self.system.now:%Y-%m-%d %H:%M} Pickup cancelled"
+        stamp = self.t("{when} Pickup cancelled", when=f"{self.system.now:%Y-%m-%d %H:%M}")
         self.data.parcels.update(parcel_id, status="Cancelled", events=(stamp, *p.events))
         if p.price:
             wallet = self.system.wallet
             wallet.balance += p.price
             wallet.transactions.new(amount=p.price, counterparty=p.courier,
-                                    date=self.system.now.date().isoformat(), memo="Refund")
+                                    date=self.system.now.date().isoformat(), memo=self.t("Refund"))
         self.toast("Pickup cancelled, refund sent to your wallet")
 
     def open_redirect(self, parcel_id: int) -> None:
@@ -294,7 +316,8 @@ class ParcelApp(App):
         if not where:
             self.toast("Choose a locker or enter an address")
             return
-        stamp = f"{self.system.now:%Y-%m-%d %H:%M} Redirected to {where}"
+        stamp = self.t("{when} Redirected to {where}", when=f"{self.system.now:%Y-%m-%d %H:%M}",
+                       where=self.word(where))
         if self.ui.locker:
             self.data.parcels.update(parcel_id, locker=self.ui.locker,
                                      events=(stamp, *p.events))
@@ -316,11 +339,16 @@ class ParcelApp(App):
             screen = self.redirect_screen(route.arg)
         else:
             screen = self.main_screen()
-        return with_capsule(self, screen)
+        screen = with_capsule(self, screen)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
 
     def parcel_row(self, p: Parcel) -> Node:
-        who = f"From {p.sender}" if p.direction == "incoming" else f"To {p.recipient}"
-        return ListItem(p.number, f"{who} · {p.courier} · {p.status}", id=f"parcel_{p.id}",
+        who = self.t("From {name}", name=self.word(p.sender)) if p.direction == "incoming" \
+            else self.t("To {name}", name=self.word(p.recipient))
+        return ListItem(p.number, f"{who} · {p.courier} · {self.word(p.status)}",
+                        id=f"parcel_{p.id}",
                         glyph="▣", on_click=lambda: self.go("parcel", p.id))
 
     def main_screen(self) -> Screen:
@@ -350,7 +378,7 @@ class ParcelApp(App):
                 TextField(ui.weight, lambda v: self.set_ui(weight=v), id="weight",
                           label="Weight (kg)", hint="Weight (kg)"),
                 Chips(tuple(SIZES), [ui.size], lambda s: self.set_ui(size=s), id="sizes"),
-                Toggle(f"Insurance (+{yuan(INSURANCE)})", ui.insurance,
+                Toggle(self.t("Insurance (+{price})", price=yuan(INSURANCE)), ui.insurance,
                        lambda: self.set_ui(insurance=not ui.insurance), id="insurance"),
                 Button("Choose courier", self.choose_courier, id="choose_courier")]
         else:
@@ -370,7 +398,8 @@ class ParcelApp(App):
             VirtualList(len(offers), lambda i: ListItem(
                 offers[i].name,
                 f"{yuan(quote(offers[i], weight, self.ui.size, self.ui.insurance))} · "
-                f"arrives {self.arrival(offers[i])}", id=f"courier_{offers[i].id}",
+                + self.t("arrives {day}", day=self.day(self.arrival(offers[i]))),
+                id=f"courier_{offers[i].id}",
                 on_click=lambda: self.select_courier(offers[i].id)),
                 id="courier_list", empty_text="No couriers serve this route")])
 
@@ -385,14 +414,15 @@ class ParcelApp(App):
             ui.paying, on_pin=self.set_pin, on_pay=self.confirm_pay,
             on_cancel=lambda: self.set_ui(paying=None))
         return Screen(top_bar=TopBar("Confirm", on_back=self.back), content=[
-            Text(f"{c.name} · arrives {self.arrival(c)}", id="confirm_courier"),
-            Text(f"To {ui.name} · {ui.phone}", id="confirm_recipient"),
+            Text(f"{c.name} · " + self.t("arrives {day}", day=self.day(self.arrival(c))),
+                 id="confirm_courier"),
+            Text(self.t("To {name}", name=ui.name) + f" · {ui.phone}", id="confirm_recipient"),
             Text(ui.address, id="confirm_address"),
-            Text(f"{weight / 10:g} kg · {ui.size}" + (" · insured" if ui.insurance else ""),
-                 id="confirm_parcel"),
+            Text(self.t("{kg} kg", kg=f"{weight / 10:g}") + f" · {self.word(ui.size)}"
+                 + (self.t(" · insured") if ui.insurance else ""), id="confirm_parcel"),
             Text("Pickup time", style="title", id="slot_title"),
             Chips(SLOTS, [ui.slot], lambda s: self.set_ui(slot=s), id="slots"),
-            Button(f"Pay {yuan(price)}", self.ask_pay, id="pay")],
+            Button(self.t("Pay {total}", total=yuan(price)), self.ask_pay, id="pay")],
             dialog=dialog, on_dismiss=lambda: self.set_ui(paying=None))
 
     def parcel_screen(self, parcel_id: int) -> Screen:
@@ -406,13 +436,15 @@ class ParcelApp(App):
         where = p.locker or p.address
         rows: list[Node] = [
             Text(p.number, style="title", id="parcel_number", copyable=True),
-            Text(p.status, id="parcel_status"),
-            Text(f"Courier: {p.courier}", id="parcel_courier"),
-            Text(f"From {p.sender} to {p.recipient}", id="parcel_people"),
-            Text(f"Deliver to: {where}", id="parcel_where"),
+            Text(self.word(p.status), id="parcel_status"),
+            Text(self.t("Courier: {name}", name=p.courier), id="parcel_courier"),
+            Text(self.t("From {sender} to {recipient}", sender=self.word(p.sender),
+                        recipient=self.word(p.recipient)),
+                 id="parcel_people"),
+            Text(self.t("Deliver to: {where}", where=self.word(where)), id="parcel_where"),
         ]
         if p.status not in ("Delivered", "Cancelled"):
-            rows.append(Text(f"Expected {p.eta}", id="parcel_eta"))
+            rows.append(Text(self.t("Expected {day}", day=self.day(p.eta)), id="parcel_eta"))
         if p.direction == "sent" and p.status == "Awaiting pickup":
             rows.append(Button("Cancel pickup", lambda: self.set_ui(cancelling=parcel_id),
                                id="cancel_pickup", style="danger"))
@@ -427,7 +459,8 @@ class ParcelApp(App):
         dialog = None
         if self.ui.cancelling == parcel_id:
             dialog = ConfirmDialog("Cancel the pickup?",
-                                   f"{yuan(p.price)} will be refunded to your wallet.",
+                                   self.t("{total} will be refunded to your wallet.",
+                                          total=yuan(p.price)),
                                    on_confirm=lambda: self.cancel_pickup(parcel_id),
                                    on_cancel=lambda: self.set_ui(cancelling=None),
                                    confirm="Cancel pickup", cancel="Keep", destructive=True)
@@ -443,7 +476,8 @@ class ParcelApp(App):
             Chips([name for name, _ in lockers], [ui.locker],
                   lambda s: self.set_ui(locker="" if s == ui.locker else s), id="lockers")]
         if near:
-            rows += [Text(f"{name}: {meters} m away", style="caption", id=f"locker_m_{i}")
+            rows += [Text(self.t("{name}: {meters} m away", name=self.word(name), meters=meters),
+                          style="caption", id=f"locker_m_{i}")
                      for i, (name, meters) in enumerate(lockers)]
         else:
             rows.append(Button("Find lockers near me", self.near_me, id="near_me",

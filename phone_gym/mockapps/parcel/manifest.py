@@ -14,6 +14,7 @@ MANIFEST = AppManifest(
     reads=("wallet",),
     description="Track parcels, send one with a courier of your choice, redirect deliveries.",
     order=134,
+    locales=("zh-CN",),
     host="Chat",
     entry="Discover > Mini Programs",
     look=mini_program((26, 26, 26), models="SF Express mini-program", title="Parcel Delivery"),
