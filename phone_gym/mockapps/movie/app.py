@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     Chips,
@@ -35,6 +35,8 @@ from ...world.kit import (
     with_capsule,
     yuan,
 )
+from ...world.kit.localize import localize_screen, localize_tree
+from ...world.locale import DEFAULT_LOCALE, format_date
 from ...world.widgets import (
     Button,
     Dialog,
@@ -263,6 +265,27 @@ class MovieApp(App):
     def initial_ui(self) -> MovieUi:
         return MovieUi()
 
+    def toast(self, text: str) -> None:
+        """A toast; the kit's own (the capsule menu's "Link copied") in the locale's words."""
+        super().toast(self.word(text))
+
+    def word(self, text: str) -> str:
+        """A fixed word (a status, a snack, a sort) in the locale's words; data not in the
+        catalogue (a film's title) as it is."""
+        if self.system.locale == DEFAULT_LOCALE:
+            return text
+        return app_strings(type(self), self.system.locale).strings.get(text, text)
+
+    def day(self, iso: str) -> str:
+        """An ISO day as the locale writes it: "2026-10-17" in en-US, "10月17日" in zh-CN."""
+        if self.system.locale == DEFAULT_LOCALE or not iso:
+            return iso
+        return format_date(datetime.fromisoformat(iso).date(), self.system.locale, year=False)
+
+    def km(self, meters: int) -> str:
+        """A distance: "1.2 km" / "1.2公里"."""
+        return self.t("{value} km", value=f"{meters / 1000:.1f}")
+
     def set_ui(self, **changes: Any) -> None:
         for key, value in changes.items():
             setattr(self.ui, key, value)
@@ -348,8 +371,9 @@ class MovieApp(App):
         if self.ui.coupon != NO_COUPON and self.ui.coupon not in self.usable_coupons(show):
             self.ui.coupon = NO_COUPON
         film = self.data.films.get(show.film)
-        self.ui.paying = PayState(self.current_total(show), "Movie Tickets",
-                                  f"{film.title if film else 'Film'} {show.day} {show.time}")
+        self.ui.paying = PayState(self.current_total(show), self.t("Movie Tickets"),
+                                  f"{film.title if film else self.t('Film')} "
+                                  f"{self.day(show.day)} {show.time}")
 
     def set_pin(self, pin: str) -> None:
         if self.ui.paying is not None:
@@ -400,8 +424,8 @@ class MovieApp(App):
                                                         if s not in t.seats))
         wallet = self.system.wallet
         wallet.balance += t.total
-        wallet.transactions.new(amount=t.total, counterparty="Movie Tickets",
-                                date=self.system.now.date().isoformat(), memo="Refund")
+        wallet.transactions.new(amount=t.total, counterparty=self.t("Movie Tickets"),
+                                date=self.system.now.date().isoformat(), memo=self.t("Refund"))
         self.toast("Refunded to your wallet")
 
     def change_options(self, t: Ticket) -> list[Show]:
@@ -424,7 +448,7 @@ class MovieApp(App):
         if t is None or show is None or not self.can_alter(t) or t.changed:
             return
         if len(self.ui.seats) != len(t.seats):
-            self.toast(f"Pick {len(t.seats)} seats")
+            self.toast(self.t("Pick {n} seats", n=len(t.seats)))
             return
         old = self.data.shows.get(t.show)
         if old is not None:
@@ -462,16 +486,32 @@ class MovieApp(App):
                      DialogButton("Allow", lambda: self.decide_location(True),
                                   id="button_allow")])
                 screen.on_dismiss = lambda: self.set_ui(dialog="")
-        return with_capsule(self, screen, on_settings=lambda: self.set_ui(dialog="location"))
+        screen = with_capsule(self, screen, on_settings=lambda: self.set_ui(dialog="location"))
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
+
+    def facts(self, f: Film) -> str:
+        """A film's genre, length and age rating: "Sci-Fi · 148 min · PG-13"."""
+        return self.t("{genre} · {minutes} min · {age}", genre=self.word(f.genre),
+                      minutes=f.minutes, age=f.age)
+
+    def days_chips(self, film_id: int) -> Node:
+        """The film's days as chips (ids from the ISO day), labelled in the locale."""
+        days = days_of(self.data, film_id)
+        chips = Chips(days, [self.ui.day], lambda d: self.set_ui(day=d), id="days")
+        if self.system.locale != DEFAULT_LOCALE:
+            localize_tree(chips, {d: self.day(d) for d in days})
+        return chips
 
     def film_row(self, f: Film) -> Node:
         return ListItem(f.title, id=f"film_{f.id}", glyph="▸",
-                        parts=[("genre", f"{f.genre} · {f.minutes} min · {f.age}"),
+                        parts=[("genre", self.facts(f)),
                                ("rating", f"{stars(f.rating)} ★")],
                         on_click=lambda: self.open_film(f.id))
 
     def cinema_row(self, c: Cinema) -> Node:
-        where = km(c.distance) if self.data.location == "allowed" else c.district
+        where = self.km(c.distance) if self.data.location == "allowed" else c.district
         extras = " · ".join(c.amenities)
         return ListItem(c.name, id=f"cinema_{c.id}", glyph="⌂",
                         parts=[("where", f"{c.district} · {where}" if where != c.district
@@ -502,8 +542,8 @@ class MovieApp(App):
                      id="ticket_tabs"),
                 VirtualList(len(shown), lambda i: ListItem(
                     shown[i].film_title,
-                    f"{shown[i].cinema_name} · {shown[i].day} {shown[i].time} · "
-                    f"{shown[i].status}", id=f"ticket_{shown[i].id}",
+                    f"{shown[i].cinema_name} · {self.day(shown[i].day)} {shown[i].time} · "
+                    f"{self.word(shown[i].status)}", id=f"ticket_{shown[i].id}",
                     on_click=lambda t=shown[i]: self.go("ticket", t.id)),  # type: ignore[misc]
                     id="ticket_list", empty_text="No tickets")]
         else:
@@ -517,11 +557,12 @@ class MovieApp(App):
 
     def show_row(self, s: Show, with_cinema: bool = True) -> Node:
         c = self.data.cinemas.get(s.cinema)
-        head = f"{s.time} · {c.name}" if with_cinema and c else f"{s.day} {s.time}"
-        parts = [("format", f"{s.format} · {s.language} · Hall {s.hall}"),
+        head = f"{s.time} · {c.name}" if with_cinema and c else f"{self.day(s.day)} {s.time}"
+        parts = [("format", self.t("{format} · {language} · Hall {hall}", format=s.format,
+                                   language=self.word(s.language), hall=s.hall)),
                  ("price", yuan(s.price))]
         if with_cinema and c is not None:
-            where = km(c.distance) if self.data.location == "allowed" else c.district
+            where = self.km(c.distance) if self.data.location == "allowed" else c.district
             parts.append(("cinema", f"{where} · {stars(c.rating)} ★"))
         return ListItem(head, id=f"show_{s.id}", parts=parts,
                         on_click=lambda: self.open_show(s.id))
@@ -534,15 +575,13 @@ class MovieApp(App):
         shows = showtimes(self.data, ui, film_id)
         return Screen(top_bar=TopBar(f.title, on_back=self.back), content=[
             Text(f.title, style="title", id="film_title"),
-            Text(f"{f.genre} · {f.minutes} min · {f.age} · {stars(f.rating)} ★",
-                 id="film_facts"),
-            Chips(days_of(self.data, film_id), [ui.day], lambda d: self.set_ui(day=d),
-                  id="days"),
+            Text(f"{self.facts(f)} · {stars(f.rating)} ★", id="film_facts"),
+            self.days_chips(film_id),
             Tabs(SORTS, ui.sort, self.set_sort, id="sort"),
             Chips([*FORMATS, *DISTANCES], [*ui.formats, ui.within],
                   lambda lab: self.toggle_format(lab) if lab in FORMATS
                   else self.toggle_within(lab), id="filters"),
-            Text(f"{len(shows)} showtimes", style="caption", id="show_count"),
+            Text(self.t("{n} showtimes", n=len(shows)), style="caption", id="show_count"),
             VirtualList(len(shows), lambda i: self.show_row(shows[i]), id="show_list",
                         empty_text="No showtimes match"),
         ])
@@ -557,10 +596,12 @@ class MovieApp(App):
         rows: list[Node] = [
             Text(c.name, style="title", id="cinema_name"),
             Text(f"{c.district} · {stars(c.rating)} ★", id="cinema_facts"),
-            Text(", ".join(c.amenities) or "Standard halls", id="cinema_amenities"),
+            Text(", ".join(c.amenities) or self.t("Standard halls"), id="cinema_amenities"),
             VirtualList(len(shows), lambda i: ListItem(
-                f"{films.get(shows[i].film, 'Film')} · {shows[i].day} {shows[i].time}",
-                f"{shows[i].format} · Hall {shows[i].hall} · {yuan(shows[i].price)}",
+                f"{films.get(shows[i].film, self.t('Film'))} · {self.day(shows[i].day)} "
+                f"{shows[i].time}",
+                self.t("{format} · Hall {hall} · {price}", format=shows[i].format,
+                       hall=shows[i].hall, price=yuan(shows[i].price)),
                 id=f"show_{shows[i].id}",
                 on_click=lambda s=shows[i]: self.open_show(s.id)),  # type: ignore[misc]
                 id="cinema_shows", empty_text="No showtimes")]
@@ -570,10 +611,12 @@ class MovieApp(App):
         couple = len(couple_pair(show, label)) == 2
         kind = "couple seat" if couple else "seat"
         if label in show.taken:
-            return Icon("✕", f"{label} {kind}, taken", None, id=f"seat_{label}")
+            return Icon("✕", self.t(f"{{seat}} {kind}, taken", seat=label), None,
+                        id=f"seat_{label}")
         chosen = label in self.ui.seats
         return Icon("■" if chosen else ("♡" if couple else "□"),
-                    f"{label} {kind}, {'selected' if chosen else 'available'}",
+                    self.t(f"{{seat}} {kind}, {'selected' if chosen else 'available'}",
+                           seat=label),
                     lambda: self.toggle_seat(show.id, label), id=f"seat_{label}")
 
     def seats_screen(self, show_id: int) -> Screen:
@@ -585,7 +628,8 @@ class MovieApp(App):
         content: list[Node] = [
             Text(f"{film.title if film else ''} · {cinema.name if cinema else ''}",
                  style="title", id="seats_title"),
-            Text(f"{show.day} {show.time} · {show.format} · Hall {show.hall}",
+            Text(f"{self.day(show.day)} {show.time} · "
+                 + self.t("{format} · Hall {hall}", format=show.format, hall=show.hall),
                  id="seats_show"),
             Text("SCREEN", style="caption", id="screen_mark"),
         ]
@@ -593,16 +637,19 @@ class MovieApp(App):
             content.append(Row([Text(ROWS[r], style="caption"),
                                 *[self.seat_icon(show, seat_label(r, c))
                                   for c in range(1, show.cols + 1)]], id=f"row_{ROWS[r]}"))
-        picked = ", ".join(self.ui.seats) or "none"
-        content += [Text(f"Selected: {picked}", id="selected_seats"),
-                    Button(f"Confirm seats ({len(self.ui.seats)})",
+        picked = ", ".join(self.ui.seats) or self.t("none")
+        content += [Text(self.t("Selected: {seats}", seats=picked), id="selected_seats"),
+                    Button(self.t("Confirm seats ({n})", n=len(self.ui.seats)),
                            lambda: self.confirm_seats(show_id), id="confirm_seats")]
         dialog = None
         t = self.data.tickets.get(self.ui.changing) if self.ui.changing is not None else None
         if self.ui.dialog == "change" and t is not None:
             dialog = ConfirmDialog("Change your ticket?",
-                                   f"{t.day} {t.time} becomes {show.day} {show.time}, seats "
-                                   f"{', '.join(self.ui.seats)}. A ticket can be changed once.",
+                                   self.t("{old} becomes {new}, seats {seats}. A ticket can "
+                                          "be changed once.",
+                                          old=f"{self.day(t.day)} {t.time}",
+                                          new=f"{self.day(show.day)} {show.time}",
+                                          seats=", ".join(self.ui.seats)),
                                    on_confirm=lambda: self.finish_change(show_id),
                                    on_cancel=lambda: self.set_ui(dialog=""),
                                    confirm="Change", cancel="Back")
@@ -621,19 +668,21 @@ class MovieApp(App):
         cinema = self.data.cinemas.get(show.cinema)
         total = self.current_total(show)
         content: list[Node] = [
-            Text(film.title if film else "Film", style="title", id="order_film"),
-            Text(f"{cinema.name if cinema else ''} · {show.day} {show.time} · Hall {show.hall}",
-                 id="order_show"),
-            Text(f"Seats {', '.join(self.ui.seats)} · {len(self.ui.seats)} × "
-                 f"{yuan(show.price)}", id="order_seats"),
-            ListItem("Snacks", f"{self.ui.snack} · {yuan(SNACKS.get(self.ui.snack, 0))}",
+            Text(film.title if film else self.t("Film"), style="title", id="order_film"),
+            Text(f"{cinema.name if cinema else ''} · {self.day(show.day)} {show.time} · "
+                 + self.t("Hall {hall}", hall=show.hall), id="order_show"),
+            Text(self.t("Seats {seats} · {n} × {price}", seats=", ".join(self.ui.seats),
+                        n=len(self.ui.seats), price=yuan(show.price)), id="order_seats"),
+            ListItem("Snacks", f"{self.word(self.ui.snack)} · "
+                     f"{yuan(SNACKS.get(self.ui.snack, 0))}",
                      id="snacks", on_click=lambda: self.set_ui(dialog="snack")),
-            ListItem("Coupon", self.ui.coupon, id="coupon",
+            ListItem("Coupon", self.word(self.ui.coupon), id="coupon",
                      on_click=lambda: self.set_ui(dialog="coupon")),
-            Text(f"Total {yuan(total)}", id="order_total"),
+            Text(self.t("Total {total}", total=yuan(total)), id="order_total"),
             Text("Refunds and changes up to 1 hour before the show.", style="caption",
                  id="order_rules"),
-            Button(f"Pay {yuan(total)}", lambda: self.ask_pay(show_id), id="pay"),
+            Button(self.t("Pay {total}", total=yuan(total)), lambda: self.ask_pay(show_id),
+                   id="pay"),
         ]
         dialog: Node | None = None
         if self.ui.paying is not None:
@@ -656,16 +705,19 @@ class MovieApp(App):
             return Screen(top_bar=TopBar("Ticket", on_back=self.back), content=[])
         rows: list[Node] = [
             Text(t.film_title, style="title", id="ticket_film"),
-            Text(f"{t.cinema_name} · Hall {t.hall}", id="ticket_cinema"),
-            Text(f"{t.day} {t.time}", id="ticket_time"),
-            Text(f"Seats {', '.join(t.seats)}", id="ticket_seats"),
+            Text(f"{t.cinema_name} · " + self.t("Hall {hall}", hall=t.hall),
+                 id="ticket_cinema"),
+            Text(f"{self.day(t.day)} {t.time}", id="ticket_time"),
+            Text(self.t("Seats {seats}", seats=", ".join(t.seats)), id="ticket_seats"),
             Text("Issuing your ticket with the cinema… this takes under a minute.",
                  style="caption", id="loading") if self.issuing(t) else
-            Text(f"Ticket code {t.code}", id="ticket_code", copyable=True),
-            Text(f"Total {yuan(t.total)} · {t.status}", id="ticket_total"),
+            Text(self.t("Ticket code {code}", code=t.code), id="ticket_code", copyable=True),
+            Text(self.t("Total {total}", total=yuan(t.total)) + f" · {self.word(t.status)}",
+                 id="ticket_total"),
         ]
         if t.snack and t.snack != "No snacks":
-            rows.append(Text(f"Snacks: {t.snack}", id="ticket_snack"))
+            rows.append(Text(self.t("Snacks: {snack}", snack=self.word(t.snack)),
+                             id="ticket_snack"))
         if self.can_alter(t) and not self.issuing(t):
             if not t.changed:
                 rows.append(Button("Change showtime", lambda: self.set_ui(dialog="changes"),
@@ -675,18 +727,23 @@ class MovieApp(App):
         dialog: Node | None = None
         if self.ui.dialog == "refund":
             dialog = ConfirmDialog("Refund this ticket?",
-                                   f"{yuan(t.total)} goes back to your wallet. Coupons used "
-                                   "are not returned.",
+                                   self.t("{total} goes back to your wallet. Coupons used are "
+                                          "not returned.", total=yuan(t.total)),
                                    on_confirm=lambda: self.refund(ticket_id),
                                    on_cancel=lambda: self.set_ui(dialog=""),
                                    confirm="Refund", cancel="Keep", destructive=True)
         elif self.ui.dialog == "changes":
             options = self.change_options(t)
             labels = [f"{s.day} {s.time} · {s.format} · Hall {s.hall}" for s in options]
+            shown = {lab: f"{self.day(s.day)} {s.time} · "
+                     + self.t("{format} · Hall {hall}", format=s.format, hall=s.hall)
+                     for lab, s in zip(labels, options, strict=True)}
             dialog = ChoiceDialog("Change to", labels or ["No other showtimes"], "",
                                   lambda lab: self.start_change(
                                       ticket_id, options[labels.index(lab)].id)
                                   if lab in labels else self.set_ui(dialog=""),
                                   lambda: self.set_ui(dialog=""), id="change_choices")
+            if self.system.locale != DEFAULT_LOCALE:
+                localize_tree(dialog, shown)
         return Screen(top_bar=TopBar("Ticket", on_back=self.back), content=rows,
                       dialog=dialog, on_dismiss=lambda: self.set_ui(dialog=""))

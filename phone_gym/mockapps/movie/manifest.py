@@ -14,6 +14,7 @@ MANIFEST = AppManifest(
     reads=("wallet",),
     description="Films now showing, cinemas, showtimes and seats; pay with WeChat Pay.",
     order=130,
+    locales=("zh-CN",),
     host="Chat",
     entry="Discover > Mini Programs",
     look=mini_program((233, 30, 74), models="Maoyan Movies mini-program", title="Movie Tickets"),
