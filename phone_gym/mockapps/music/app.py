@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ...world import pictures
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     BottomNav,
@@ -35,7 +35,9 @@ from ...world.kit import (
     SearchList,
     SeekBar,
 )
+from ...world.kit.localize import localize_screen, localize_tree
 from ...world.kit.media import CoverArt
+from ...world.locale import DEFAULT_LOCALE
 from ...world.system import File
 from ...world.widgets import (
     Button,
@@ -305,10 +307,10 @@ class MusicApp(App):
     def confirm_new(self) -> None:
         created = create_playlist(self.data, self.ui.new_name, self.ui.pending)
         if created is None:
-            self.toast("Enter a name" if not self.ui.new_name.strip()
-                       else "A playlist with that name exists")
+            self.toast(self.t("Enter a name" if not self.ui.new_name.strip()
+                              else "A playlist with that name exists"))
             return
-        self.toast(f"Created playlist {created.name}")
+        self.toast(self.t("Created playlist {name}", name=created.name))
         self.close_dialog()
         self.end_selection()
 
@@ -317,12 +319,13 @@ class MusicApp(App):
         count = len(self.ui.pending)
         self.close_dialog()
         self.end_selection()
-        self.toast(f"Added {count} song{'s' if count != 1 else ''} to playlist")
+        self.toast(self.t("Added {count} song to playlist" if count == 1
+                          else "Added {count} songs to playlist", count=count))
 
     def enqueue(self, songs: Sequence[str]) -> None:
         if songs:
             self.data.queue = self.data.queue + tuple(songs)
-            self.toast("Added to playing queue")
+            self.toast(self.t("Added to playing queue"))
         self.close_dialog()
         self.end_selection()
 
@@ -349,7 +352,7 @@ class MusicApp(App):
             return
         path = f"{EXPORT_DIR}/{p.name}.m3u"
         self.system.files.put(File(path, m3u_text(p, self.songs()), "audio/x-mpegurl"))
-        self.toast(f"Saved playlist to {path}")
+        self.toast(self.t("Saved playlist to {path}", path=path))
 
     def delete_playlist(self, playlist_id: int) -> None:
         self.data.playlists.remove(playlist_id)
@@ -371,6 +374,17 @@ class MusicApp(App):
 
     # --- views ---------------------------------------------------------------------------------
     def view(self, route: Route) -> Screen:
+        screen = self.screen(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            strings = dict(app_strings(type(self), self.system.locale).strings)
+            localize_screen(screen, strings)
+            for part in (screen.fab, screen.dock):
+                if part is not None:
+                    localize_tree(part, strings)
+        return screen
+
+    def screen(self, route: Route) -> Screen:
+        """The screen of ``route`` with its English fixed strings (``view`` localizes)."""
         if route.name == "player":
             return self.player()
         if route.name == "playlist" and self.data.playlists.get(route.arg) is not None:
@@ -396,7 +410,7 @@ class MusicApp(App):
             fab = Fab("+", "New playlist", self.ask_playlist_empty, id="new_playlist")
         else:
             content += self.queue_list()
-        title = f"{len(ui.selection)} selected" if ui.selecting else "Retro Music"
+        title = self.t("{n} selected", n=len(ui.selection)) if ui.selecting else "Retro Music"
         return Screen(top_bar=TopBar(title, actions=actions), content=content, fab=fab,
                       bottom=BottomNav(TABS, TAB_ICONS, ui.tab, self.set_tab),
                       dock=self.mini_player(), dialog=self.dialog_node(),
@@ -419,7 +433,7 @@ class MusicApp(App):
         queue = self.data.queue
         at = queue.index(song.title) if song.title in queue else -1
         return Screen(top_bar=TopBar("Now playing", on_back=self.back), content=[
-            CoverArt(cover(song.artist), desc=f"Album art of {song.title}"),
+            CoverArt(cover(song.artist), desc=self.t("Album art of {title}", title=song.title)),
             Text(song.title, style="title", id="player_title"),
             Text(song.artist, id="player_artist"),
             SeekBar(self.position(), song.seconds, self.seek, id="player_position"),
@@ -428,17 +442,21 @@ class MusicApp(App):
                            on_next=partial(self.skip, 1) if 0 <= at < len(queue) - 1
                            else None)])
 
+    def songs_text(self, n: int, seconds: int) -> str:
+        """"12 songs · 45:10" (12首 · 45:10)."""
+        return self.t("{n} songs · {length}", n=n, length=length_text(seconds))
+
     def home(self) -> list[Node]:
         """Retro's start page: the library at a glance, and links to its lists."""
         songs = self.songs()
         total = sum(s.seconds for s in songs)
         return [
             Text("Your library", style="title", id="home_title"),
-            ListItem("Songs", f"{len(songs)} songs · {length_text(total)}", id="home_songs",
+            ListItem("Songs", self.songs_text(len(songs), total), id="home_songs",
                      glyph="♪", on_click=lambda: self.set_tab("Songs")),
-            ListItem("Playlists", f"{len(self.data.playlists)} playlists", glyph="≡",
-                     id="home_playlists", on_click=lambda: self.set_tab("Playlists")),
-            ListItem("Playing queue", f"{len(self.data.queue)} songs", glyph="▶",
+            ListItem("Playlists", self.t("{n} playlists", n=len(self.data.playlists)),
+                     glyph="≡", id="home_playlists", on_click=lambda: self.set_tab("Playlists")),
+            ListItem("Playing queue", self.t("{n} songs", n=len(self.data.queue)), glyph="▶",
                      id="home_queue", on_click=lambda: self.set_tab("Queue")),
         ]
 
@@ -449,7 +467,8 @@ class MusicApp(App):
             glyph="✓" if picked else "♪", on_click=lambda: self.tap_song(s.title),
             picture="" if picked else cover(s.artist),
             on_long_click=lambda: self.start_selection(s.title),
-            trailing=Icon("⋮", f"More options for {s.title}", lambda: self.open_sheet(s.title),
+            trailing=Icon("⋮", self.t("More options for {title}", title=s.title),
+                          lambda: self.open_sheet(s.title),
                           id=f"more_{s.title}"),
         )
         item.selected = picked
@@ -468,7 +487,7 @@ class MusicApp(App):
         def build(i: int) -> Node:
             p = items[i]
             total = sum(lengths.get(t, 0) for t in p.songs)
-            return ListItem(p.name, f"{len(p.songs)} songs · {length_text(total)}",
+            return ListItem(p.name, self.songs_text(len(p.songs), total),
                             id=f"playlist_{p.id}", glyph="≡",
                             on_click=lambda: self.go("playlist", p.id))
         return VirtualList(len(items), build, id="playlists", empty_text="No playlists")
@@ -485,7 +504,7 @@ class MusicApp(App):
             return ListItem(title, "Playing" if title == self.ui.playing else "",
                             id=f"queue_{i}", glyph=str(i + 1),
                             on_click=lambda: self.start(title),
-                            menu=[("Remove from playing queue",
+                            menu=[(self.t("Remove from playing queue"),
                                    lambda: self.remove_from_queue(i))])
         out.append(VirtualList(len(queue), build, id="queue", empty_text="The queue is empty"))
         return out
@@ -500,9 +519,11 @@ class MusicApp(App):
             title = p.songs[i]
             return ListItem(title, length_text(lengths.get(title, 0)), id=f"entry_{i}",
                             glyph=str(i + 1), on_click=lambda: self.play_playlist(p, i),
-                            menu=[("Move up", lambda: move_song(self.data, p.id, i, -1)),
-                                  ("Move down", lambda: move_song(self.data, p.id, i, 1)),
-                                  ("Remove from playlist",
+                            menu=[(self.t("Move up"),
+                                   lambda: move_song(self.data, p.id, i, -1)),
+                                  (self.t("Move down"),
+                                   lambda: move_song(self.data, p.id, i, 1)),
+                                  (self.t("Remove from playlist"),
                                    lambda: remove_song(self.data, p.id, i))])
         actions = [
             Icon("▶", "Play", lambda: self.play_playlist(p, 0), id="action_play"),
@@ -512,13 +533,14 @@ class MusicApp(App):
         ]
         dialog = None
         if self.ui.dialog == "delete":
-            dialog = ConfirmDialog("Delete playlist?", f"{p.name} will be deleted.",
+            dialog = ConfirmDialog("Delete playlist?",
+                                   self.t("{name} will be deleted.", name=p.name),
                                    on_confirm=lambda: self.delete_playlist(p.id),
                                    on_cancel=self.close_dialog, confirm="Delete",
                                    destructive=True)
         return Screen(
             top_bar=TopBar(p.name, on_back=self.back, actions=actions),
-            content=[Text(f"{len(p.songs)} songs · {length_text(total)}", style="caption",
+            content=[Text(self.songs_text(len(p.songs), total), style="caption",
                           id="playlist_info"),
                      VirtualList(len(p.songs), build, id="entries",
                                  empty_text="This playlist is empty")],
@@ -530,7 +552,8 @@ class MusicApp(App):
             rows: list[Node] = [ListItem("New playlist", id="option_new_playlist", glyph="+",
                                          on_click=self.ask_new)]
             for p in sorted(self.data.playlists, key=lambda p: p.name.lower()):
-                rows.append(ListItem(p.name, f"{len(p.songs)} songs", id=f"pick_{p.id}",
+                rows.append(ListItem(p.name, self.t("{n} songs", n=len(p.songs)),
+                                     id=f"pick_{p.id}",
                                      glyph="≡", on_click=partial(self.add_pending_to, p.id)))
             return Dialog("Add to playlist", "", [DialogButton("Cancel", self.close_dialog)],
                           body=rows)

@@ -18,6 +18,7 @@ MANIFEST = AppManifest(
     description="A music player over the songs in Music: searchable songs with multi-select, "
                 "playlists (create, reorder, export as .m3u) and the playing queue.",
     order=66,
+    locales=("zh-CN",),
     look=AppLook(
         models="Retro Music Player 6.x",
         title="Retro Music",
