@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from datetime import date, datetime
 from typing import Any
 
@@ -139,6 +139,18 @@ def test_english_is_unchanged() -> None:
     assert "WeChat" in shown and "All apps" in shown and "Thursday, October 15" in shown
 
 
+def seed_opentracks(device: Device) -> None:
+    """Recorded activities (a fresh OpenTracks holds none: its list and pages need some)."""
+    from phone_gym.mockapps.opentracks.fixtures import random_activity, write_activity
+    rng = np.random.default_rng(0)
+    for _ in range(3):
+        write_activity(device, **random_activity(rng, date(2026, 10, 1), date(2026, 10, 14)))
+
+
+#: Apps whose fresh phone holds no records to open: the walk seeds some first.
+WALK_SEEDS: dict[str, Callable[[Device], None]] = {"OpenTracks": seed_opentracks}
+
+
 def walk(app: str, depth: int = 3, budget: int = 60) -> Iterator[tuple[str, Device]]:
     """Every screen of ``app`` reached by tapping clickable elements, ``depth`` taps deep
     (breadth first, by element id), as ``(path, device)`` with the device on that screen."""
@@ -147,6 +159,8 @@ def walk(app: str, depth: int = 3, budget: int = 60) -> Iterator[tuple[str, Devi
     while queue and budget > 0:
         path = queue.pop(0)
         device = Device(APPS, locale="zh-CN")
+        if app in WALK_SEEDS:
+            WALK_SEEDS[app](device)
         device.open_app(app)
         try:
             for step in path:

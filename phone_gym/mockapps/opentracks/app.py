@@ -14,9 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
-from ...world.kit import ActionIcon, Chips, ConfirmDialog, DetailPage
+from ...world.kit import ActionIcon, Chips, ConfirmDialog, Detail, DetailPage
+from ...world.kit.localize import localize_screen
+from ...world.locale import DEFAULT_LOCALE, ZH_WEEKDAYS, format_date
 from ...world.widgets import ListItem, Node, Screen, Text, TopBar, VirtualList
 from .manifest import MANIFEST
 
@@ -73,23 +75,31 @@ def newest_first(a: Activity) -> tuple[float, int]:
     return (-stamp, -a.id)
 
 
-def say_start(iso: str) -> str:
-    """``2023-10-12T08:30`` as ``Thu, Oct 12, 2023 08:30``."""
+def say_start(iso: str, locale: str = DEFAULT_LOCALE) -> str:
+    """``2023-10-12T08:30`` as ``Thu, Oct 12, 2023 08:30`` (zh-CN: ``2023年10月12日 周四
+    08:30``)."""
     try:
         t = datetime.fromisoformat(iso)
     except ValueError:
         return iso
+    if locale != DEFAULT_LOCALE:
+        weekday = ZH_WEEKDAYS[t.weekday()].replace("星期", "周")
+        return f"{format_date(t.date(), locale)} {weekday} {t:%H:%M}"
     return f"{t:%a}, {t:%b} {t.day}, {t.year} {t:%H:%M}"
 
 
-def say_duration(minutes: int) -> str:
-    """``95`` as ``1:35 h``, ``45`` as ``45 min``."""
-    return f"{minutes // 60}:{minutes % 60:02d} h" if minutes >= 60 else f"{minutes} min"
+def say_duration(minutes: int, locale: str = DEFAULT_LOCALE) -> str:
+    """``95`` as ``1:35 h``, ``45`` as ``45 min`` (zh-CN: ``1:35 小时``, ``45 分钟``)."""
+    zh = locale != DEFAULT_LOCALE
+    if minutes >= 60:
+        return f"{minutes // 60}:{minutes % 60:02d} " + ("小时" if zh else "h")
+    return f"{minutes} " + ("分钟" if zh else "min")
 
 
-def say_distance(meters: int) -> str:
-    """Kilometers with two decimals (exact for whole tens of meters)."""
-    return f"{meters / 1000:.2f} km"
+def say_distance(meters: int, locale: str = DEFAULT_LOCALE) -> str:
+    """Kilometers with two decimals (exact for whole tens of meters): ``12.34 km`` (zh-CN:
+    ``12.34 公里``)."""
+    return f"{meters / 1000:.2f} " + ("km" if locale == DEFAULT_LOCALE else "公里")
 
 
 # --- the app -------------------------------------------------------------------------------
@@ -128,37 +138,42 @@ class OpenTracksApp(App):
         self.ui.deleting = None
         if self.route.name == "activity":
             self.back()
-        self.toast("Activity deleted")
+        self.toast(self.t("Activity deleted"))
 
     # views
     def view(self, route: Route) -> Screen:
         activity = self.data.activities.get(route.arg) if route.name == "activity" else None
-        return self.page(activity) if activity is not None else self.activity_list()
+        screen = self.page(activity) if activity is not None else self.activity_list()
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
 
     def delete_dialog(self) -> Node | None:
         a = self.data.activities.get(self.ui.deleting) if self.ui.deleting else None
         if a is None:
             return None
-        return ConfirmDialog("Delete activity?", f'"{a.name}" will be deleted.',
+        return ConfirmDialog("Delete activity?", self.t('"{name}" will be deleted.', name=a.name),
                              on_confirm=lambda: self.delete(a.id),
                              on_cancel=lambda: self.ask_delete(None), confirm="Delete",
                              destructive=True)
 
     def row(self, a: Activity) -> Node:
+        loc = self.system.locale
         return ListItem(
-            a.name, f"{a.category} · {say_start(a.start)} · {say_duration(a.duration_min)} · "
-                    f"{say_distance(a.distance_m)}",
-            id=f"activity_{a.id}", glyph=a.category[:1],
+            a.name, f"{self.t(a.category)} · {say_start(a.start, loc)} · "
+                    f"{say_duration(a.duration_min, loc)} · {say_distance(a.distance_m, loc)}",
+            id=f"activity_{a.id}", glyph=self.t(a.category)[:1],
             on_click=lambda: self.go("activity", a.id),
-            menu=[("Delete", lambda: self.ask_delete(a.id))],
+            menu=[(self.t("Delete"), lambda: self.ask_delete(a.id))],
         )
 
     def activity_list(self) -> Screen:
         shown = self.shown()
         meters = sum(a.distance_m for a in shown)
         minutes = sum(a.duration_min for a in shown)
-        totals = (f"{len(shown)} activities · {say_distance(meters)} · "
-                  f"{say_duration(minutes)}")
+        loc = self.system.locale
+        totals = (self.t("{n} activities", n=len(shown))
+                  + f" · {say_distance(meters, loc)} · {say_duration(minutes, loc)}")
         chosen = [self.ui.category] if self.ui.category != ALL else []
         return Screen(
             top_bar=TopBar("OpenTracks"),
@@ -173,13 +188,16 @@ class OpenTracksApp(App):
         )
 
     def page(self, a: Activity) -> Screen:
+        loc = self.system.locale
         return DetailPage(
             a.name,
-            [("Category", a.category), ("Start", say_start(a.start)),
-             ("Duration", say_duration(a.duration_min)),
-             ("Distance", say_distance(a.distance_m)),
-             ("Elevation gain", f"{a.elevation_m} m"),
-             ("Description", a.description or "-")],
+            [Detail(self.t("Category"), self.t(a.category), id="category"),
+             Detail(self.t("Start"), say_start(a.start, loc), id="start"),
+             Detail(self.t("Duration"), say_duration(a.duration_min, loc), id="duration"),
+             Detail(self.t("Distance"), say_distance(a.distance_m, loc), id="distance"),
+             Detail(self.t("Elevation gain"), self.t("{m} m", m=a.elevation_m),
+                    id="elevation_gain"),
+             Detail(self.t("Description"), a.description or "-", id="description")],
             on_back=self.back,
             actions=[ActionIcon("delete", lambda: self.ask_delete(a.id))],
             dialog=self.delete_dialog(), on_dismiss=lambda: self.ask_delete(None),

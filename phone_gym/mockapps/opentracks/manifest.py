@@ -16,6 +16,7 @@ MANIFEST = AppManifest(
     description="Recorded activities: filter by category, open one for its figures, see "
                 "totals, delete.",
     order=64,
+    locales=("zh-CN",),
     look=AppLook(
         models="OpenTracks 4.x",
         title="OpenTracks",
