@@ -162,9 +162,16 @@ def quote(c: Courier, weight: int, size: str, insurance: bool) -> int:
     return c.base + c.per_kg * kilos + SIZES.get(size, 0) + (INSURANCE if insurance else 0)
 
 
+#: The tracking-number prefix of a courier with a Chinese name (an English one's first two
+#: letters: SF Express, SF; 顺丰速运, SF as well).
+COURIER_CODES = {"顺丰速运": "SF", "中通快递": "ZT", "圆通速递": "YT", "京东物流": "JD",
+                 "中国邮政EMS": "EM", "韵达快递": "YU", "百世快递": "BE"}
+
+
 def tracking_number(courier: str, serial: int) -> str:
     """The tracking number of the ``serial``-th parcel of the app, sent with ``courier``."""
-    return f"{courier[:2].upper()}{880_000_000 + 7_919 * serial}"
+    code = COURIER_CODES.get(courier, courier[:2].upper())
+    return f"{code}{880_000_000 + 7_919 * serial}"
 
 
 def listed(data: ParcelData, direction: str, status: str) -> list[Parcel]:
