@@ -8,7 +8,9 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
+from ...world.locale import DEFAULT_LOCALE, MissingString
 from .app import ROWS, Cinema, Coupon, Film, MovieApp, Show, Ticket, seat_label, ticket_code
 
 FILMS = "apps.Movie.films"
@@ -34,6 +36,25 @@ TIMES = ("10:30", "12:15", "13:40", "15:20", "16:50", "18:30", "19:10", "19:45",
 LANGUAGES = ("English", "Mandarin")
 
 
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: film titles, genres, cinemas,
+#: districts, amenities, coupons): the fixtures write what they are given through ``datum``,
+#: so the same draws give a Chinese phone Chinese films and cinemas.
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def datum(state: Any, text: str) -> str:
+    """The seeded text ``text`` in the phone's locale: as it is on an en-US phone, the data
+    catalogue's entry otherwise (``MissingString`` when it has none)."""
+    locale = getattr(state, "locale", DEFAULT_LOCALE)
+    if locale == DEFAULT_LOCALE:
+        return text
+    try:
+        return str(DATA[locale][text])
+    except KeyError:
+        raise MissingString(f"Movie: no {locale} datum for {text!r} (add it to "
+                            f"movie/strings/{locale}.data.json)") from None
+
+
 def movie_app(state: Any) -> MovieApp:
     app = state.app("Movie")
     assert isinstance(app, MovieApp)
@@ -47,8 +68,8 @@ def allow_location(state: Any, decision: str = "allowed") -> None:
 
 def add_film(state: Any, title: str, genre: str = "Drama", minutes: int = 120,
              rating: int = 80, age: str = "PG") -> Film:
-    return movie_app(state).data.films.new(title=title, genre=genre, minutes=minutes,
-                                           rating=rating, age=age)
+    return movie_app(state).data.films.new(title=datum(state, title), genre=datum(state, genre),
+                                           minutes=minutes, rating=rating, age=age)
 
 
 def film_titles(rng: np.random.Generator, k: int) -> list[str]:
@@ -65,8 +86,9 @@ def seed_films(state: Any, rng: np.random.Generator, titles: Sequence[str]) -> l
 
 def add_cinema(state: Any, name: str, distance: int, rating: int,
                amenities: Sequence[str] = (), district: str = "Xuhui") -> Cinema:
-    return movie_app(state).data.cinemas.new(name=name, district=district, distance=distance,
-                                             rating=rating, amenities=tuple(amenities))
+    return movie_app(state).data.cinemas.new(
+        name=datum(state, name), district=datum(state, district), distance=distance,
+        rating=rating, amenities=tuple(datum(state, a) for a in amenities))
 
 
 def cinema_names(rng: np.random.Generator, k: int) -> list[str]:
@@ -100,7 +122,8 @@ def add_show(state: Any, film: Film, cinema: Cinema, day: str, time: str, price:
 
 
 def add_coupon(state: Any, name: str, off: int, min_total: int = 0) -> Coupon:
-    return movie_app(state).data.coupons.new(name=name, off=off, min_total=min_total)
+    return movie_app(state).data.coupons.new(name=datum(state, name), off=off,
+                                             min_total=min_total)
 
 
 def add_ticket(state: Any, show: Show, seats: Sequence[str], status: str = "paid") -> Ticket:
