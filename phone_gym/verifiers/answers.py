@@ -390,7 +390,7 @@ def _rule_count(expected: Any, text: str) -> _Result:
 
 # ---------------------------------------------------------------- phone numbers
 
-_PHONE_RUN = re.compile(r"(?<![\w+])\+?\d(?:[\d \t()\-]|\.(?=\d))*")
+_PHONE_RUN = re.compile(r"(?<![A-Za-z0-9_+])\+?\d(?:[\d \t()\-]|\.(?=\d))*")  # after 是 too
 
 
 @dataclass(frozen=True)
@@ -411,6 +411,8 @@ def _phone(raw: str) -> _Phone:
         return _Phone(found, code.group(1))
     if len(found) == 11 and found.startswith("1"):
         return _Phone(found, "1")
+    if len(found) == 13 and found.startswith("861") and raw.lstrip().startswith("+"):
+        return _Phone(found, "86")  # a Chinese mobile as E.164: +8613800138000
     return _Phone(found, None)
 
 
@@ -418,6 +420,9 @@ def _same_phone(a: _Phone, b: _Phone) -> bool:
     if a.digits == b.digits:
         return True
     if a.country and b.country:
+        if {a.country, b.country} == {"86", "1"}:  # a Chinese mobile without its +86 reads
+            china, bare = (a, b) if a.country == "86" else (b, a)  # as NANP's 1 + ten digits
+            return bare.digits == china.national
         return a.country == b.country and a.national == b.national
     if not (a.country or b.country):
         return False

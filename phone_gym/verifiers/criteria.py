@@ -110,8 +110,12 @@ def naming_only(expected: str, others: Sequence[str]) -> Matcher:
 
 def national(number: str) -> str:
     """The digits of a phone number without a leading North American country code ``1``
-    (``+1 415-555-0123`` and ``(415) 555-0123`` give the same)."""
+    (``+1 415-555-0123`` and ``(415) 555-0123`` give the same) or China's ``86`` before a
+    mobile number (``+86 138 0013 8000`` and ``13800138000`` give the same: the ten digits
+    after the leading 1, as a NANP number gives)."""
     d = digits(number)
+    if len(d) == 13 and d.startswith("861"):
+        d = d[2:]
     return d[1:] if len(d) == 11 and d.startswith("1") else d
 
 

@@ -38,7 +38,7 @@ from ...world.app import app_strings
 from ...world.device import LAUNCHER_PACKAGE
 from ...world.locale import DEFAULT_LOCALE
 from ..contacts.fixtures import DATA as NAMES_DATA
-from ..contacts.fixtures import zh_name
+from ..contacts.fixtures import zh_name, zh_phone
 from .app import MessagesApp, thread_key
 from .fixtures import (
     ADDRESSES,
@@ -136,10 +136,14 @@ class SmsTask(Task):
 
     def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
                         ) -> dict[str, Any]:
-        """The texts and addresses in Chinese, people's names as Chinese ones (高玉梅)."""
+        """The texts and addresses in Chinese, people's names as Chinese ones (高玉梅), their
+        numbers as Chinese mobile ones (+8615804150123)."""
         def walk(value: Any) -> Any:
             if isinstance(value, str):
-                return zh_name(value, table) if value not in table else table[value]
+                if value in table:
+                    return table[value]
+                number = zh_phone(value)
+                return number if number != value else zh_name(value, table)
             if isinstance(value, Mapping):
                 return {k: walk(v) for k, v in value.items()}
             if isinstance(value, (list, tuple)):
