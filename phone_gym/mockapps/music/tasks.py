@@ -13,7 +13,7 @@ the queue task, where the queue must end exactly as asked. The export writes
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -22,7 +22,7 @@ from ...tasks.aw import AW_START
 from ...tasks.driver import Driver
 from ...tasks.families import CreateRecord
 from ...tasks.families import scan_rows as scan
-from ...tasks.task import Task
+from ...tasks.task import Task, data_catalogue, localize_data
 from ...verifiers import Allow, Allowed, Becomes, Criterion, Matcher, Record, Value, same_text
 from .app import EXPORT_DIR
 from .fixtures import (
@@ -74,6 +74,42 @@ class MusicTask(Task):
 
     apps = ("Music",)
     start = AW_START
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    #: The library in zh-CN: Chinese song titles, artists and playlist themes.
+    data = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Templates built on these elsewhere run in en-US unless they declare their
+        locales: their own steps and instructions are English."""
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        """Songs, artists and playlist themes in Chinese (``strings/zh-CN.data.json``): a
+        playlist "Study Session 84" as 学习时光 84; the song list joined again."""
+        def walk(value: Any) -> Any:
+            if isinstance(value, str):
+                theme, _, number = value.rpartition(" ")
+                if value not in table and theme in table and number.isdigit():
+                    return f"{table[theme]} {number}"
+                return table.get(value, value)
+            if isinstance(value, Mapping):
+                return {k: walk(v) for k, v in value.items()}
+            if isinstance(value, (list, tuple)):
+                return type(value)(walk(v) for v in value)
+            return value
+        p: dict[str, Any] = walk(localize_data(params, table))
+        if "song_names" in p:
+            p["song_names"] = ", ".join(p["titles"])
+        return p
+
+    def localize(self, params: Mapping[str, Any], locale: str) -> Mapping[str, Any]:
+        """The song list as Chinese writes a list: titles joined by 、."""
+        if locale == "zh-CN" and "titles" in params:
+            return {**params, "song_names": "、".join(params["titles"])}
+        return params
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         seed_songs(state, params["library"])
@@ -107,6 +143,8 @@ class RetroCreatePlaylist(MusicTask, CreateRecord):
     collection = PLAYLISTS
     template = ('In Retro Music, create a playlist named "{playlist_name}" with these songs '
                 'in this order: {song_names}.')
+    instructions = {"zh-CN": "在 Retro Music 里新建一个名为“{playlist_name}”的播放列表，按顺序"
+                             "加入这些歌曲：{song_names}。"}
     complexity, max_steps = 2, 24
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -130,6 +168,7 @@ class RetroCreatePlaylist(MusicTask, CreateRecord):
 class RetroPlayingQueue(MusicTask):
     template = ('In Retro Music, put these songs in the playing queue, in this order: '
                 '{song_names}.')
+    instructions = {"zh-CN": "在 Retro Music 里把这些歌曲按顺序加入播放队列：{song_names}。"}
     complexity, max_steps = 3, 32
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -181,6 +220,8 @@ class RetroPlaylistDuration(MusicTask, CreateRecord):
     collection = PLAYLISTS
     template = ('In Retro Music, create a playlist named "{playlist_name}" from the songs on '
                 'the phone that lasts between 45 and 50 minutes in total.')
+    instructions = {"zh-CN": "在 Retro Music 里用手机上的歌曲新建一个名为“{playlist_name}”的"
+                             "播放列表，总时长要在45到50分钟之间。"}
     complexity, max_steps = 3, 30
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -228,6 +269,9 @@ class RetroPlaylistDuration(MusicTask, CreateRecord):
 class RetroSavePlaylist(RetroCreatePlaylist):
     template = ('In Retro Music, create a playlist named "{playlist_name}" with these songs '
                 'in this order: {song_names}; then save it as a file in Download.')
+    instructions = {"zh-CN": "在 Retro Music 里新建一个名为“{playlist_name}”的播放列表，按顺序"
+                             "加入这些歌曲：{song_names}；然后把它保存为文件，存到 Download "
+                             "文件夹。"}
     complexity, max_steps = 5, 50
 
     def m3u(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
