@@ -10,6 +10,7 @@ be exact (a tolerance would let a value one meter off pass, which the judge matr
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from datetime import date, datetime, timedelta
 from typing import Any, ClassVar
@@ -20,9 +21,10 @@ from ...actions import PhoneAction
 from ...tasks.aw import AW_START, AW_TODAY, day_phrase, sample_phrasing, week_of
 from ...tasks.driver import Driver, OracleError
 from ...tasks.families import Lookup, scan
-from ...tasks.task import Task
+from ...tasks.task import Task, data_catalogue, localize_data
 from ...tasks.vocab import pick
-from .app import CATEGORIES
+from ...world.app import app_strings
+from .app import CATEGORIES, OpenTracksApp
 from .fixtures import random_activity, start_day, start_on, write_activity
 
 Row = dict[str, Any]
@@ -59,6 +61,28 @@ class TracksLookup(Lookup):
     answer_type = "number"
     span: ClassVar[tuple[int, int]] = (-21, 0)  # days around AW's today decoys start on
     filter_category = True  # the oracle filters the list by the category first
+    #: The activities' names and notes in zh-CN (their categories stay the app's keys: the
+    #: app shows them in its words).
+    data = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        """Names and notes in Chinese; ``kind_shown``, the category as the zh-CN app names
+        it (跑步), for the instruction and the oracle."""
+        p: dict[str, Any] = localize_data(params, table)
+        if "category" in p:
+            p["kind_shown"] = app_strings(OpenTracksApp, "zh-CN").t(p["category"])
+        return p
+
+    def localize(self, params: Mapping[str, Any], locale: str) -> Mapping[str, Any]:
+        """The category in the instruction as the app names it (跑步)."""
+        return {**params, "kind": params["kind_shown"]} if "kind_shown" in params else params
+
+    def category_asked(self, p: Mapping[str, Any]) -> str:
+        """The category the instruction names (a zh-CN one read back to the app's key)."""
+        if "kind_shown" in p:
+            return category_named(p["kind_shown"])
+        return str(p["category"])
 
     def question(self, rng: np.random.Generator) -> dict[str, Any]:
         category = pick(rng, CATEGORIES)
@@ -106,7 +130,7 @@ class TracksLookup(Lookup):
     def asked(self, p: Mapping[str, Any]) -> dict[str, Any]:
         """The question's terms as ``hit`` takes them, from the instruction (and the phone's
         date for "today" and "this week"): default, the category."""
-        return {"category": p["category"]}
+        return {"category": self.category_asked(p)}
 
     def since(self, q: Mapping[str, Any]) -> str | None:
         """The first day (ISO) the question reaches back to: the list, newest first, is read
@@ -147,10 +171,19 @@ class TracksLookup(Lookup):
         yield from ui.answer(self.tell(rows, q))
 
 
+def category_named(word: str) -> str:
+    """The category key the zh-CN app shows as ``word`` (跑步: Running)."""
+    strings = app_strings(OpenTracksApp, "zh-CN").strings
+    return next(c for c in CATEGORIES if strings[c] == word)
+
+
 def activities_shown(ui: Driver) -> dict[int, Row]:
     """The activity rows on screen now, as the list shows them: ``{id: {"name", "category",
     "start", "day", "duration_min", "distance_m"}}`` from each row's title and its second
-    line (``Climbing · Thu, Oct 12, 2023 06:15 · 1:40 h · 18.48 km``)."""
+    line (``Climbing · Thu, Oct 12, 2023 06:15 · 1:40 h · 18.48 km``; in zh-CN ``攀岩 ·
+    2023年10月12日 周四 06:15 · 1:40 小时 · 18.48 公里``, the category read back to its key)."""
+    words = {v: k for k, v in app_strings(OpenTracksApp, "zh-CN").strings.items()
+             if k in CATEGORIES}
     rows: dict[int, Row] = {}
     for e in ui.elements():
         key, _, tail = e.short_id.partition("_")
@@ -158,20 +191,30 @@ def activities_shown(ui: Driver) -> dict[int, Row]:
         if key != "activity" or not tail.isdigit() or len(parts) != 4:
             continue
         category, started, duration, distance = parts
-        start = datetime.strptime(started, "%a, %b %d, %Y %H:%M")
+        if category in words:
+            zh = re.fullmatch(r"(\d+)年(\d+)月(\d+)日 周. (\d\d):(\d\d)", started)
+            if zh is None:
+                raise OracleError(f"an activity's start reads {started!r}")
+            year, month, day, hour, minute = (int(x) for x in zh.groups())
+            start = datetime(year, month, day, hour, minute)
+            category = words[category]
+        else:
+            start = datetime.strptime(started, "%a, %b %d, %Y %H:%M")
+        km = distance.removesuffix(" km").removesuffix(" 公里")
         rows[int(tail)] = {"name": e.text, "category": category,
                            "start": start.isoformat(timespec="minutes"),
                            "day": iso(start.date()), "duration_min": read_minutes(duration),
-                           "distance_m": round(float(distance.removesuffix(" km")) * 1000)}
+                           "distance_m": round(float(km) * 1000)}
     return rows
 
 
 def read_minutes(text: str) -> int:
-    """A duration as the app shows it (``1:40 h``, ``45 min``) in minutes."""
-    if text.endswith(" h"):
-        hours, minutes = text.removesuffix(" h").split(":")
+    """A duration as the app shows it (``1:40 h``, ``45 min``; ``1:40 小时``, ``45 分钟``)
+    in minutes."""
+    if text.endswith((" h", " 小时")):
+        hours, minutes = text.removesuffix(" h").removesuffix(" 小时").split(":")
         return int(hours) * 60 + int(minutes)
-    return int(text.removesuffix(" min"))
+    return int(text.removesuffix(" min").removesuffix(" 分钟"))
 
 
 def chip_id(category: str) -> str:
@@ -189,6 +232,8 @@ def week_days(rng: np.random.Generator, k: int) -> list[date]:
 class SportsTrackerActivitiesCountForWeek(TracksLookup):
     template = ("In OpenTracks, how many {kind} activities did I record this week "
                 "(Monday to today)? Answer with the number.")
+    locales = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "在 OpenTracks 里，我这周（周一到今天）记录了几次{kind}？请回答次数。"}
     answer_type, answer_field = "count", "count"
 
     def question(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -311,6 +356,9 @@ class SportsTrackerActivityDuration(TracksLookup):
 class SportsTrackerLongestDistanceActivity(TracksLookup):
     template = ("In OpenTracks, what was the longest distance I covered in one {kind} "
                 "activity this week (Monday to today)? Answer in meters.")
+    locales = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "在 OpenTracks 里，我这周（周一到今天）单次{kind}最远是多少距离？"
+                             "请以米为单位回答。"}
 
     def targets(self, rng: np.random.Generator, q: Mapping[str, Any]) -> list[Row]:
         k = int(rng.integers(1, 4))
@@ -386,6 +434,9 @@ class SportsTrackerTotalDistanceForCategoryOverInterval(TracksLookup):
 class SportsTrackerTotalDurationForCategoryThisWeek(TracksLookup):
     template = ("In OpenTracks, how many minutes of {kind} did I record in total this "
                 "week (Monday to today)? Answer with the number of minutes.")
+    locales = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "在 OpenTracks 里，我这周（周一到今天）一共记录了多少分钟的{kind}？"
+                             "请回答分钟数。"}
     complexity, max_steps = 2, 16
     derivations = {"answer": "the sum of the durations of the listed activities of the "
                              "category this week, in minutes"}
