@@ -168,10 +168,14 @@ COURIER_CODES = {"顺丰速运": "SF", "中通快递": "ZT", "圆通速递": "YT
                  "中国邮政EMS": "EM", "韵达快递": "YU", "百世快递": "BE"}
 
 
+def courier_code(courier: str) -> str:
+    """The letters a courier's tracking numbers start with: SF for SF Express and 顺丰速运."""
+    return COURIER_CODES.get(courier, courier[:2].upper())
+
+
 def tracking_number(courier: str, serial: int) -> str:
     """The tracking number of the ``serial``-th parcel of the app, sent with ``courier``."""
-    code = COURIER_CODES.get(courier, courier[:2].upper())
-    return f"{code}{880_000_000 + 7_919 * serial}"
+    return f"{courier_code(courier)}{880_000_000 + 7_919 * serial}"
 
 
 def listed(data: ParcelData, direction: str, status: str) -> list[Parcel]:

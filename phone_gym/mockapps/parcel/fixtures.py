@@ -46,6 +46,8 @@ def datum(state: Any, text: str) -> str:
     table = {**CHAT_DATA[locale], **DATA[locale]}
     if text in table:
         return str(table[text])
+    if text in table.values():  # a template's params in the locale already
+        return text
     m = ADDRESS.fullmatch(text)
     if m and m[2] in table and m[3] in table:
         return f"{table[m[3]]}{table[m[2]]}{m[1]}号"

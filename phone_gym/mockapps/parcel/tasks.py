@@ -42,10 +42,12 @@ from ..chat.fixtures import (
     sample_pin,
     seed_social,
 )
+from ..chat.fixtures import DATA as CHAT_DATA
 from ..chat.fixtures import set_wallet as chat_wallet
-from .app import LOADING_SECONDS, LOCKERS, SIZES, SLOTS, tracking_number
+from .app import LOADING_SECONDS, LOCKERS, SIZES, SLOTS, courier_code, tracking_number
 from .fixtures import (
     COURIER_NAMES,
+    DATA,
     LOCATION,
     PARCELS,
     SENDERS,
@@ -61,10 +63,12 @@ TAGS = frozenset({"mini_program"})
 
 
 def my_parcels(ui: Driver, direction: str) -> Iterator[PhoneAction]:
-    """The My Parcels tab, showing ``direction`` (Incoming or Sent)."""
+    """The My Parcels tab, showing ``direction`` (Incoming or Sent; its chip by id, in any
+    locale)."""
     yield from ui.tap(id="tab_my_parcels")
-    if not ui.must(direction, kind="chip").checked:
-        yield from ui.tap(direction, kind="chip")
+    chip = f"chip_{direction.lower()}"
+    if not ui.must(id=chip).checked:
+        yield from ui.tap(id=chip)
 
 
 def mobile(expected: str) -> Matcher:
@@ -106,6 +110,8 @@ class ParcelTask(Task):
 
     apps: ClassVar[tuple[str, ...]] = ("Chat", "Parcel")
     tags = TAGS
+    #: Names, couriers, shops and addresses in zh-CN (Chat's names and the app's data).
+    data = {"zh-CN": {**CHAT_DATA["zh-CN"], **DATA["zh-CN"]}}
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         return {"pin": sample_pin(rng), "balance": int(rng.integers(20, 60)) * 10_000,
@@ -122,6 +128,8 @@ class ParcelTask(Task):
 class ParcelArrivalDay(Lookup, ParcelTask):
     template = ('Using the Parcel Delivery mini-program in WeChat, find out on what day my '
                 'parcel {number} is expected to arrive.')
+    locales = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "用微信里的“快递”小程序查一下，我的快递 {number} 预计哪天送达。"}
     complexity, max_steps = 2, 16
     answer_type = "date"
 
@@ -129,7 +137,7 @@ class ParcelArrivalDay(Lookup, ParcelTask):
         p = super().sample_params(rng)
         days = [int(d) for d in rng.choice(np.arange(1, 8), 4, replace=False)]
         couriers = pick(rng, COURIER_NAMES, 4)
-        numbers = [c[:2].upper() + "".join(str(int(d)) for d in rng.integers(0, 10, 10))
+        numbers = [courier_code(c) + "".join(str(int(d)) for d in rng.integers(0, 10, 10))
                    for c in couriers]
         return {**p, "days": days, "couriers": couriers, "senders": pick(rng, SENDERS, 4),
                 "numbers": numbers, "number": numbers[0]}
@@ -158,7 +166,8 @@ class ParcelArrivalDay(Lookup, ParcelTask):
         if ui.find(id="loading") is not None:
             ui.why("The courier's tracking details are still loading")
             yield PhoneAction("wait", seconds=LOADING_SECONDS)
-        eta = ui.must(id="parcel_eta").text.removeprefix("Expected ").strip()
+        shown = ui.must(id="parcel_eta").text  # "Expected 2023-10-17" / "预计10月17日送达"
+        eta = shown.removeprefix("Expected ").removeprefix("预计").removesuffix("送达").strip()
         ui.why(f"The parcel's page says it is expected on {eta}")
         yield from ui.answer(eta)
         yield from ui.finish()
@@ -167,6 +176,8 @@ class ParcelArrivalDay(Lookup, ParcelTask):
 class ParcelCancelPickup(ParcelTask):
     template = ('Cancel the courier pickup for the parcel I am sending to {name} (WeChat\'s '
                 'Parcel Delivery mini-program).')
+    locales = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "在微信的“快递”小程序里，把我寄给{name}的那个快递的上门取件取消掉。"}
     complexity, max_steps = 3, 20
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -182,19 +193,19 @@ class ParcelCancelPickup(ParcelTask):
         c, pr, nums = params["couriers"], params["prices"], params["numbers"]
         add_parcel(state, rng, today, direction="sent", status="Delivered", courier=c[2],
                    recipient=params["name"], eta_days=-2, price=pr[2],
-                   number=f"{c[2][:2].upper()}{nums[2]}")
+                   number=f"{courier_code(c[2])}{nums[2]}")
         add_parcel(state, rng, today, direction="sent", status="Awaiting pickup", courier=c[1],
                    recipient=params["other"], eta_days=3, price=pr[1],
-                   number=f"{c[1][:2].upper()}{nums[1]}")
+                   number=f"{courier_code(c[1])}{nums[1]}")
         add_parcel(state, rng, today, direction="sent", status="Awaiting pickup", courier=c[0],
                    recipient=params["name"], eta_days=2, price=pr[0],
-                   number=f"{c[0][:2].upper()}{nums[0]}")
+                   number=f"{courier_code(c[0])}{nums[0]}")
         for sender in pick(rng, SENDERS, 2):
             add_parcel(state, rng, today, direction="incoming", status="In transit",
                        courier=pick(rng, COURIER_NAMES), sender=sender)
 
     def number(self, p: Mapping[str, Any]) -> str:
-        return f"{p['couriers'][0][:2].upper()}{p['numbers'][0]}"
+        return f"{courier_code(p['couriers'][0])}{p['numbers'][0]}"
 
     def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
         k = self.key_of(initial, self.number(p))
@@ -210,7 +221,7 @@ class ParcelCancelPickup(ParcelTask):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from open_mini_program(ui, "Parcel")
         yield from my_parcels(ui, "Sent")
-        yield from ui.tap("Awaiting pickup", kind="chip")
+        yield from ui.tap(id="chip_awaiting_pickup")
         yield from ui.tap(self.number(p), kind="list_item")
         yield from ui.tap(id="cancel_pickup")
         yield from ui.tap(id="button_cancel_pickup")
