@@ -48,8 +48,11 @@ def datum(state: Any, text: str) -> str:
     locale = getattr(state, "locale", DEFAULT_LOCALE)
     if locale == DEFAULT_LOCALE:
         return text
+    table = DATA[locale]
+    if text in table.values():  # a template's params in the locale already
+        return text
     try:
-        return str(DATA[locale][text])
+        return str(table[text])
     except KeyError:
         raise MissingString(f"Movie: no {locale} datum for {text!r} (add it to "
                             f"movie/strings/{locale}.data.json)") from None
@@ -80,6 +83,7 @@ def film_titles(rng: np.random.Generator, k: int) -> list[str]:
 def seed_films(state: Any, rng: np.random.Generator, titles: Sequence[str]) -> list[Film]:
     """The films ``titles`` (of ``TITLES``) with random ratings (6.0..9.4), in that order."""
     facts = {t[0]: t for t in TITLES}
+    facts |= {DATA["zh-CN"][t[0]]: t for t in TITLES}  # titles in Chinese params
     return [add_film(state, t, facts[t][1], facts[t][2], int(rng.integers(60, 95)),
                      facts[t][3]) for t in titles]
 

@@ -28,6 +28,7 @@ from ...verifiers import (
     Value,
     naming_only,
 )
+from ...world.locale import format_date
 from ..chat.fixtures import (
     BALANCE,
     ME,
@@ -44,6 +45,7 @@ from ..chat.fixtures import set_wallet as chat_wallet
 from .app import SNACKS, seat_label, ticket_code
 from .fixtures import (
     COUPONS,
+    DATA,
     LOCATION,
     SHOWS,
     TICKETS,
@@ -209,6 +211,18 @@ class MovieTask(Task):
 
     apps: ClassVar[tuple[str, ...]] = ("Chat", "Movie")
     tags = TAGS
+    #: Films, cinemas and coupons in zh-CN (``strings/zh-CN.data.json``).
+    data = {"zh-CN": DATA["zh-CN"]}
+
+    def localize(self, params: Mapping[str, Any], locale: str) -> Mapping[str, Any]:
+        """The day as a Chinese instruction names it: 今天, 明天, 后天, else 10月17日."""
+        if locale != "zh-CN" or "day" not in params:
+            return params
+        day = date.fromisoformat(params["day"])
+        ahead = (day - self.start.date()).days
+        text = {0: "今天", 1: "明天", 2: "后天"}.get(ahead) or format_date(day, locale,
+                                                                       year=False)
+        return {**params, "day_text": text}
     #: Whether the location prompt is already answered (allowed) at the start.
     located: ClassVar[bool] = True
 
@@ -557,6 +571,8 @@ def vars_of(show: Any) -> dict[str, Any]:
 class MovieRefundTicket(TicketTask):
     template = ('Refund my {film} ticket for {day_text} in the Movie Tickets mini-program in '
                 'WeChat.')
+    locales = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "在微信的“电影票”小程序里，把我{day_text}《{film}》的电影票退掉。"}
     complexity, max_steps = 2, 20
 
     def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
@@ -638,6 +654,9 @@ class MovieChangeToLater(TicketTask):
 class MovieTicketCode(Lookup, TicketTask):
     template = ('What is the pickup code of my {film} ticket for {day_text}? It is in the '
                 'Movie Tickets mini-program in WeChat.')
+    locales = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "我{day_text}《{film}》那张电影票的取票码是多少？在微信的“电影票”"
+                             "小程序里能查到。"}
     complexity, max_steps = 2, 16
     answer_type = "text"
 
@@ -655,13 +674,15 @@ class MovieTicketCode(Lookup, TicketTask):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from open_ticket(ui, int(self.ticket_key()))
-        code = ui.must(id="ticket_code").text.removeprefix("Ticket code ")
+        code = ui.must(id="ticket_code").text.removeprefix("Ticket code ").removeprefix("取票码 ")
         yield from ui.answer(code)
 
 
 class MovieTicketHall(Lookup, TicketTask):
     template = ('Which hall number is my {film} showing {day_text} in? Check the Movie Tickets '
                 'mini-program in WeChat.')
+    locales = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "我{day_text}看的《{film}》在几号厅？去微信的“电影票”小程序里看一下。"}
     complexity, max_steps = 2, 16
     answer_type = "number"
 
@@ -674,7 +695,8 @@ class MovieTicketHall(Lookup, TicketTask):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from open_ticket(ui, int(self.ticket_key()))
-        hall = ui.must(id="ticket_cinema").text.rpartition("Hall ")[2]
+        shown = ui.must(id="ticket_cinema").text  # "Wanda Cinema · Hall 8" / "万达影城 · 8号厅"
+        hall = shown.rpartition("Hall ")[2].rpartition(" · ")[2].removesuffix("号厅")
         yield from ui.answer(hall)
 
 
