@@ -142,9 +142,11 @@ def test_english_is_unchanged() -> None:
 def seed_opentracks(device: Device) -> None:
     """Recorded activities (a fresh OpenTracks holds none: its list and pages need some)."""
     from phone_gym.mockapps.opentracks.fixtures import random_activity, write_activity
+    from phone_gym.world.state import WorldState
     rng = np.random.default_rng(0)
     for _ in range(3):
-        write_activity(device, **random_activity(rng, date(2026, 10, 1), date(2026, 10, 14)))
+        write_activity(WorldState(device),
+                       **random_activity(rng, date(2026, 10, 1), date(2026, 10, 14)))
 
 
 #: Apps whose fresh phone holds no records to open: the walk seeds some first.
