@@ -15,9 +15,8 @@ Accounts, bills, usage history and payments are the mini-program's own ``Store``
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
-
 from datetime import date
+from typing import Any
 
 from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
