@@ -129,9 +129,16 @@ DRAWER_TEXT_X = 74
 PADDED = {"dialog": T.PAD, "sheet": T.PAD, "card": T.CARD_PAD}
 
 
+def text_units(text: str) -> float:
+    """``text``'s width in average Latin characters: a CJK character (or full-width form)
+    is a full em, about 1.8 of them; any other text's is its length."""
+    return sum(1 / T.CHAR_W if "\u3000" <= c <= "\u9fff" or "\uff00" <= c <= "\uffef" else 1
+               for c in text)
+
+
 def chip_width(node: Node) -> int:
     """The width a chip asks for: its label, padding and, when checked, its check mark."""
-    label = int(len(node.text) * T.FONT["chip"] * T.CHAR_W * 1.1)
+    label = int(text_units(node.text) * T.FONT["chip"] * T.CHAR_W * 1.1)
     return label + 2 * T.CHIP_PAD + (T.CHIP_CHECK if node.checked else 0)
 
 
