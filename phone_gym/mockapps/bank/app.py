@@ -469,7 +469,8 @@ class BankApp(App):
 
     def account_item(self, a: Account) -> Node:
         label = "Balance owed" if a.kind == "credit" else "Available"
-        return ListItem(a.name, id=f"account_{a.id}", glyph=a.kind[:1].upper(),
+        glyph = a.kind[:1].upper() if self.system.locale == DEFAULT_LOCALE else a.name[:1]
+        return ListItem(a.name, id=f"account_{a.id}", glyph=glyph,
                         parts=[(f"number_{a.id}", masked(a.number)),
                                (f"balance_{a.id}", f"{self.t(label)} {self.money(a.balance)}")],
                         on_click=lambda: self.go("account", a.id))
