@@ -9,9 +9,11 @@ the variant being picked, the checkout's choices and which dialog is open. Price
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from functools import partial
+from functools import cache, partial
+from pathlib import Path
 
 from ...world import pictures
 from ...world.app import App, Route, app_strings
@@ -66,6 +68,16 @@ PHOTO_H = 640
 def money(cents: int) -> str:
     """``$12.50``."""
     return f"${cents // 100}.{cents % 100:02d}"
+
+
+@cache
+def seeded_english(locale: str) -> dict[str, str]:
+    """The English of the data the fixtures seed in ``locale`` (``strings/<locale>.data.json``
+    read backwards: 网面训练鞋 -> Court Trainer); {} in en-US."""
+    path = Path(__file__).parent / "strings" / f"{locale}.data.json"
+    if locale == DEFAULT_LOCALE or not path.exists():
+        return {}
+    return {v: k for k, v in json.loads(path.read_text(encoding="utf-8")).items()}
 
 
 # --- state -------------------------------------------------------------------------------
@@ -418,6 +430,13 @@ class ShopApp(App):
         except ValueError:
             return iso
 
+    def picture(self, name: str) -> str:
+        """A product's drawn picture: the one its English name draws (a zh-CN name, "Kestrel
+        网面训练鞋", is read back through the data catalogue, so the same item looks alike)."""
+        brand, _, noun = name.partition(" ")
+        english = seeded_english(self.system.locale).get(noun)
+        return pictures.product(f"{brand} {english}" if english else name)
+
     def word(self, text: str) -> str:
         """A fixed word the data holds (a category, an order's status) in the locale."""
         return self.t(text) if text in WORDS else text
@@ -459,7 +478,7 @@ class ShopApp(App):
                      lambda: self.toggle_wish(p.id), id=f"{id}_wish")
         return ListItem(p.name, f"{self.money(p.price)} · ★{p.rating:.1f} · {ship}", id=id,
                         on_click=lambda: self.open_product(p.id), trailing=heart,
-                        picture=pictures.product(p.name),
+                        picture=self.picture(p.name),
                         menu=[("Remove from wishlist" if wished else "Add to wishlist",
                                lambda: self.toggle_wish(p.id))])
 
@@ -501,7 +520,7 @@ class ShopApp(App):
         p = self.product(w.product_id)
         assert p is not None
         return ListItem(p.name, self.money(p.price), id=f"wish_{w.id}",
-                        picture=pictures.product(p.name),
+                        picture=self.picture(p.name),
                         on_click=lambda: self.open_product(p.id),
                         menu=[("Remove", lambda: self.data.wishlist.remove(w.id))])
 
@@ -523,7 +542,7 @@ class ShopApp(App):
             variant = " · ".join(x for x in (line.size, line.color) if x)
             sub = (f"{variant + ' · ' if variant else ''}" + self.t("Qty {n}", n=line.qty)
                    + f" · {self.money(p.price)}")
-            return ListItem(p.name, sub, id=f"cart_{line.id}", picture=pictures.product(p.name),
+            return ListItem(p.name, sub, id=f"cart_{line.id}", picture=self.picture(p.name),
                             on_click=lambda: self.set(dialog="line", dialog_arg=line.id),
                             menu=[("Move to wishlist", lambda: self.move_to_wishlist(line.id)),
                                   ("Remove", lambda: self.remove_line(line.id))])
@@ -619,7 +638,7 @@ class ShopApp(App):
         content: list[Node] = [
             # the item's photo, as eBay's listing opens with its gallery
             Image(self.t("Photo of {name}", name=p.name), id="item_photo", height=PHOTO_H,
-                  picture=pictures.product(p.name)),
+                  picture=self.picture(p.name)),
             Text(p.name, style="title", id="name"),
             Text(self.money(p.price), style="big", id="price"),
             Text(f"★ {p.rating:.1f} · {p.brand} · {ship}", id="facts"),
@@ -668,7 +687,7 @@ class ShopApp(App):
             rows.append(ListItem(p.name, f"{variant + ' · ' if variant else ''}"
                                  + self.t("Qty {n}", n=qty) + f" · {self.money(p.price * qty)}",
                                  id=f"line_{i}",
-                                  picture=pictures.product(p.name)))
+                                  picture=self.picture(p.name)))
         content = [
             ValueRow("Ship to", f"{address.label}: {address.line}" if address else "Add address",
                      lambda: self.set(dialog="address"), id="ship_to"),
@@ -731,7 +750,7 @@ class ShopApp(App):
                                     f"{variant + ' · ' if variant else ''}"
                                     + self.t("Qty {n}", n=line.qty),
                                     id=f"item_{line.id}",
-                                    picture=pictures.product(p.name) if p else "",
+                                    picture=self.picture(p.name) if p else "",
                                     on_click=partial(self.open_product, line.product_id)
                                     if p else None))
         content += [Text(self.t("Total {amount} · {card}", amount=self.money(o.total),
