@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
-from unicodedata import east_asian_width
 
 from . import theme as T
 from .theme import DEFAULT_PALETTE, Palette
@@ -130,17 +129,16 @@ DRAWER_TEXT_X = 74
 PADDED = {"dialog": T.PAD, "sheet": T.PAD, "card": T.CARD_PAD}
 
 
-def text_ems(text: str) -> float:
-    """How many average Latin characters ``text`` is as wide as: a Han character, a
-    full-width form or a CJK punctuation mark (East Asian width W or F) draws about one em,
-    ``1 / CHAR_W`` of them."""
-    wide = sum(1 for c in text if east_asian_width(c) in "WF")
-    return len(text) - wide + wide / T.CHAR_W
+def text_units(text: str) -> float:
+    """``text``'s width in average Latin characters: a CJK character (or full-width form)
+    is a full em, about 1.8 of them; any other text's is its length."""
+    return sum(1 / T.CHAR_W if "\u3000" <= c <= "\u9fff" or "\uff00" <= c <= "\uffef" else 1
+               for c in text)
 
 
 def chip_width(node: Node) -> int:
     """The width a chip asks for: its label, padding and, when checked, its check mark."""
-    label = int(text_ems(node.text) * T.FONT["chip"] * T.CHAR_W * 1.1)
+    label = int(text_units(node.text) * T.FONT["chip"] * T.CHAR_W * 1.1)
     return label + 2 * T.CHIP_PAD + (T.CHIP_CHECK if node.checked else 0)
 
 

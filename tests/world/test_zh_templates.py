@@ -25,7 +25,8 @@ ZH_APPS = ("TencentDocs", "Yuanbao", "Chat", "FoodOrder", "Pay", "NeteaseMusic",
            "Hotel", "Train", "RideMini", "Contacts", "Clock", "Messages", "Meituan", "Taobao",
            "Xiaohongshu", "Amap", "Douyin", "Settings", "Weibo", "Zhihu",
            "Bilibili", "Dianping", "Ctrip", "Tongcheng",
-           "Pinduoduo", "Luckin", "Music", "OpenTracks", "Parcel", "Movie")
+           "Pinduoduo", "Luckin", "Music", "OpenTracks", "Parcel", "Movie",
+           "Bills", "Bank", "Expense", "Delivery", "Shop", "Broccoli")
 ZH_IDS = sorted(t.id for t in REGISTRY.templates.values() if "zh-CN" in t.locales)
 
 

@@ -23,10 +23,12 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import partial
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import BottomNav, Chips, ConfirmDialog, Detail, DetailPage, SearchList
+from ...world.kit.localize import localize_screen
 from ...world.kit.searchbar import Logo, SearchAppBar
+from ...world.locale import DEFAULT_LOCALE, format_date, format_money
 from ...world.widgets import (
     Button,
     Icon,
@@ -280,6 +282,24 @@ class BankApp(App):
         return [a for a in self.data.accounts if a.kind != "credit"]
 
     # handlers
+    def money(self, cents: int) -> str:
+        """An amount as the locale writes it: "$1,234.50" / "¥1,234.50"."""
+        return money(cents) if self.system.locale == DEFAULT_LOCALE \
+            else format_money(cents, self.system.locale)
+
+    def day(self, iso: str) -> str:
+        """An ISO day as the locale writes it ("2026-10-15" / 2026年10月15日)."""
+        day = parse_day(iso) if self.system.locale != DEFAULT_LOCALE else None
+        return format_date(date.fromisoformat(day), self.system.locale) if day else iso
+
+    def category(self, name: str) -> str:
+        """A transaction's category as the screen names it ("Dining" / 餐饮)."""
+        return self.t(name) if name in CATEGORIES else name
+
+    def toast(self, text: str) -> None:
+        """A toast in the locale's words."""
+        super().toast(self.t(text))
+
     def set_ui(self, **changes: object) -> None:
         for key, value in changes.items():
             setattr(self.ui, key, value)
@@ -352,6 +372,12 @@ class BankApp(App):
 
     # views
     def view(self, route: Route) -> Screen:
+        screen = self.screen(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
+
+    def screen(self, route: Route) -> Screen:
         if not self.ui.signed_in:
             return self.sign_in_screen()
         if route.name == "account" and self.data.accounts.get(route.arg) is not None:
@@ -411,7 +437,7 @@ class BankApp(App):
             for a in cards:
                 content += [ListItem(a.name, masked(a.number), id=f"card_{a.id}", glyph="■",
                                      on_click=partial(self.go, "card", a.id)),
-                            Toggle(f"Lock {a.name}", a.locked,
+                            Toggle(self.t("Lock {name}", name=a.name), a.locked,
                                    partial(self.toggle_lock, a.id), id=f"lock_{a.id}")]
         else:
             accounts = list(self.data.accounts)
@@ -421,8 +447,9 @@ class BankApp(App):
         dialog = None
         payee = self.data.payees.get(self.ui.deleting_payee)
         if tab == "Pay" and payee is not None:
-            dialog = ConfirmDialog("Delete payee?", f"{payee.name} will be removed from your "
-                                   "payees.", confirm="Delete", destructive=True,
+            dialog = ConfirmDialog("Delete payee?",
+                                   self.t("{name} will be removed from your payees.",
+                                          name=payee.name), confirm="Delete", destructive=True,
                                    on_confirm=partial(self.delete_payee, payee.id),
                                    on_cancel=lambda: self.set_ui(deleting_payee=None))
         return Screen(top_bar=TopBar(MANIFEST.look.title), content=content, dialog=dialog,
@@ -442,22 +469,24 @@ class BankApp(App):
 
     def account_item(self, a: Account) -> Node:
         label = "Balance owed" if a.kind == "credit" else "Available"
-        return ListItem(a.name, id=f"account_{a.id}", glyph=a.kind[:1].upper(),
+        glyph = a.kind[:1].upper() if self.system.locale == DEFAULT_LOCALE else a.name[:1]
+        return ListItem(a.name, id=f"account_{a.id}", glyph=glyph,
                         parts=[(f"number_{a.id}", masked(a.number)),
-                               (f"balance_{a.id}", f"{label} {money(a.balance)}")],
+                               (f"balance_{a.id}", f"{self.t(label)} {self.money(a.balance)}")],
                         on_click=lambda: self.go("account", a.id))
 
     def payee_item(self, p: Payee) -> Node:
-        return ListItem(p.name, f"Account {masked(p.number)}", id=f"payee_{p.id}",
+        return ListItem(p.name, self.t("Account {number}", number=masked(p.number)),
+                        id=f"payee_{p.id}",
                         glyph=p.name[:1],
                         on_click=lambda: self.start_move("payment", payee=p.id),
                         menu=[("Pay", lambda: self.start_move("payment", payee=p.id)),
                               ("Delete payee", lambda: self.set_ui(deleting_payee=p.id))])
 
     def bill_item(self, b: Bill) -> Node:
-        status = "Paid" if b.paid else f"Due {b.due}"
+        status = self.t("Paid") if b.paid else self.t("Due {day}", day=self.day(b.due))
         return ListItem(b.biller, id=f"bill_{b.id}", glyph="📄",
-                        parts=[(f"bill_amount_{b.id}", money(b.amount)),
+                        parts=[(f"bill_amount_{b.id}", self.money(b.amount)),
                                (f"bill_status_{b.id}", status)],
                         on_click=None if b.paid else (lambda: self.start_move("bill",
                                                                               bill=b.id)))
@@ -473,9 +502,9 @@ class BankApp(App):
 
     def txn_item(self, t: Txn) -> Node:
         return ListItem(t.description, id=f"txn_{t.id}",
-                        parts=[(f"txn_amount_{t.id}", money(t.amount)),
-                               (f"txn_date_{t.id}", t.date),
-                               (f"txn_category_{t.id}", t.category)],
+                        parts=[(f"txn_amount_{t.id}", self.money(t.amount)),
+                               (f"txn_date_{t.id}", self.day(t.date)),
+                               (f"txn_category_{t.id}", self.category(t.category))],
                         on_click=lambda: self.go("txn", t.id))
 
     def account_page(self, account_id: int) -> Screen:
@@ -487,7 +516,7 @@ class BankApp(App):
             self.ui.category = "" if self.ui.category == label else label
 
         content: list[Node] = [
-            Text(money(a.balance), style="big", id="balance"),
+            Text(self.money(a.balance), style="big", id="balance"),
             Text("Balance owed" if a.kind == "credit" else "Available balance",
                  style="caption", id="balance_label"),
             Toggle("Paperless statements", a.paperless, partial(self.toggle_paperless, a.id),
@@ -505,17 +534,20 @@ class BankApp(App):
         assert t is not None
         dialog = None
         if self.ui.disputing == t.id:
-            dialog = ConfirmDialog("Report a problem?", f"We will review {t.description} "
-                                   f"({money(t.amount)}) and contact you.", confirm="Report",
+            dialog = ConfirmDialog("Report a problem?",
+                                   self.t("We will review {what} ({amount}) and contact you.",
+                                          what=t.description, amount=self.money(t.amount)),
+                                   confirm="Report",
                                    on_confirm=lambda: self.dispute(t.id),
                                    on_cancel=lambda: self.set_ui(disputing=None))
         body: list[Node] = [Text("Under review" if t.disputed else "", style="caption",
                                  id="dispute_status")] if t.disputed else [
             Button("Report a problem", lambda: self.set_ui(disputing=t.id), id="report",
                    style="secondary")]
-        return DetailPage(t.description, [Detail("Amount", money(t.amount), id="amount"),
-                                          Detail("Date", t.date, id="date"),
-                                          Detail("Category", t.category, id="category")],
+        return DetailPage(t.description, [Detail("Amount", self.money(t.amount), id="amount"),
+                                          Detail("Date", self.day(t.date), id="date"),
+                                          Detail("Category", self.category(t.category),
+                                                 id="category")],
                           on_back=self.back, body=body, dialog=dialog,
                           on_dismiss=lambda: self.set_ui(disputing=None))
 
@@ -535,7 +567,8 @@ class BankApp(App):
         if form.kind == "bill":
             bill = data.bills.get(form.bill)
             if bill is not None:
-                content.append(Text(f"{bill.biller}, due {bill.due}", id="bill_info"))
+                content.append(Text(self.t("{biller}, due {day}", biller=bill.biller,
+                                           day=self.day(bill.due)), id="bill_info"))
         content.append(TextField(form.amount, lambda v: self.set_form(amount=v),
                                  hint="Amount", id="amount", label="Amount"))
         if form.kind != "bill":
@@ -559,7 +592,8 @@ class BankApp(App):
         elif form.kind == "payment":
             payees = sorted(data.payees, key=lambda p: p.name.lower())
             content.append(Text("Payee", style="caption", id="payee_label"))
-            content += [ListItem(p.name, f"Account {masked(p.number)}", id=f"pick_payee_{p.id}",
+            content += [ListItem(p.name, self.t("Account {number}", number=masked(p.number)),
+                                 id=f"pick_payee_{p.id}",
                                  glyph="●" if p.id == form.payee else "○",
                                  on_click=partial(self.set_form, payee=p.id))
                         for p in payees]
@@ -595,16 +629,18 @@ class BankApp(App):
             to = bill.biller if bill else ""
         rows = [Detail("From", f"{source.name} {masked(source.number)}", id="review_from"),
                 Detail("To", to, id="review_to"),
-                Detail("Amount", money(amount), id="review_amount")]
+                Detail("Amount", self.money(amount), id="review_amount")]
         if form.memo.strip() and form.kind != "bill":
             rows.append(Detail("Memo", form.memo.strip(), id="review_memo"))
         if form.repeat != "Once":
-            rows.append(Detail("Repeats", f"{form.repeat} from {form.start}",
+            rows.append(Detail("Repeats", self.t("{repeat} from {day}", repeat=self.t(form.repeat),
+                                                 day=self.day(form.start)),
                                id="review_repeat"))
         body: list[Node] = []
         if form.repeat == "Once" and amount > source.balance:
-            body.append(Text(f"Warning: this will overdraw {source.name} "
-                             f"(available {money(source.balance)}).", id="overdraw"))
+            body.append(Text(self.t("Warning: this will overdraw {name} (available {amount}).",
+                                    name=source.name, amount=self.money(source.balance)),
+                             id="overdraw"))
         body.append(Button("Confirm", self.confirm, id="confirm"))
         return DetailPage("Review", rows, on_back=self.back, body=body)
 
@@ -624,7 +660,9 @@ class BankApp(App):
     def scheduled_screen(self) -> Screen:
         rows = [p for p in self.data.payments if p.repeat != "Once"]
         content = [VirtualList(len(rows), lambda i: ListItem(
-            rows[i].payee, f"{money(rows[i].amount)} · {rows[i].repeat} from {rows[i].date}",
+            rows[i].payee, f"{self.money(rows[i].amount)} · "
+            + self.t("{repeat} from {day}", repeat=self.t(rows[i].repeat),
+                     day=self.day(rows[i].date)),
             id=f"scheduled_{rows[i].id}"), id="scheduled_list",
             empty_text="No scheduled payments")]
         return Screen(top_bar=TopBar("Scheduled payments", on_back=self.back),
@@ -643,7 +681,7 @@ class BankApp(App):
                    style="secondary"),
         ]
         return DetailPage(a.name, [Detail("Card number", number, id="card_number"),
-                                   Detail("Balance owed", money(a.balance), id="owed"),
+                                   Detail("Balance owed", self.money(a.balance), id="owed"),
                                    Detail("Travel notice", a.travel_notice or "None",
                                           id="travel_notice")],
                           on_back=self.back, body=body)

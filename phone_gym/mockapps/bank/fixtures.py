@@ -9,8 +9,10 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.task import data_catalogue, localize_datum
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
+from ...world.locale import DEFAULT_LOCALE
 from .app import Account, BankApp, Bill, Payee, Txn
 
 PREFIX = "apps.Bank"
@@ -36,6 +38,21 @@ PAYEE_NAMES = ("Maria Lopez", "James Chen", "Olivia Brown", "Ethan Walker", "Sof
 BILLERS = ("City Power & Light", "Metro Water", "Comcast Xfinity", "Verizon Wireless",
            "State Farm Insurance", "Gas Company", "Planet Fitness", "Waste Management")
 ELECTRICITY = "City Power & Light"
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: accounts, merchants, payees and
+#: billers as a Chinese bank shows them: 活期账户, 盒马鲜生, 王芳, 国家电网).
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def datum(state: DeviceState, text: str) -> str:
+    """The seeded name ``text`` in the phone's locale (itself in en-US, and where the
+    catalogue has no entry: a name the task gave already localized)."""
+    locale = getattr(state, "locale", DEFAULT_LOCALE)
+    return text if locale == DEFAULT_LOCALE else localize_datum(text, DATA.get(locale, {}))
+
+
+def names_of(name: str) -> set[str]:
+    """``name`` and its forms in the other locales (what a lookup by name accepts)."""
+    return {name, *(table[name] for table in DATA.values() if name in table)}
 
 
 def bank_app(state: DeviceState) -> BankApp:
@@ -65,14 +82,16 @@ def seed_accounts(state: DeviceState, rng: np.random.Generator, *,
     for name, kind in ACCOUNT_KINDS:
         balance = given.get(name, cents(rng, 300, 9000))
         number = digits(rng, 16 if kind == "credit" else 12)
-        out[name] = data.accounts.new(name=name, kind=kind, number=number, balance=balance)
+        out[name] = data.accounts.new(name=datum(state, name), kind=kind, number=number,
+                                      balance=balance)
     return out
 
 
 def add_txn(state: DeviceState, account: int, day: date, description: str, amount: int,
             category: str) -> Txn:
     return bank_app(state).data.transactions.new(account=account, date=day.isoformat(),
-                                                 description=description, amount=amount,
+                                                 description=datum(state, description),
+                                                 amount=amount,
                                                  category=category)
 
 
@@ -91,7 +110,7 @@ def seed_activity(state: DeviceState, rng: np.random.Generator, account: int, to
 
 
 def add_payee(state: DeviceState, name: str, number: str) -> Payee:
-    return bank_app(state).data.payees.new(name=name, number=number)
+    return bank_app(state).data.payees.new(name=datum(state, name), number=number)
 
 
 def seed_payees(state: DeviceState, rng: np.random.Generator, k: int, *,
@@ -102,21 +121,23 @@ def seed_payees(state: DeviceState, rng: np.random.Generator, k: int, *,
 
 def add_bill(state: DeviceState, biller: str, amount: int, due: date, *,
              paid: bool = False) -> Bill:
-    return bank_app(state).data.bills.new(biller=biller, amount=amount, due=due.isoformat(),
+    return bank_app(state).data.bills.new(biller=datum(state, biller), amount=amount,
+                                          due=due.isoformat(),
                                           paid=paid)
 
 
 def account_id(state: DeviceState, name: str) -> int:
-    found = bank_app(state).data.accounts.first(name=name)
+    names = names_of(name)
+    found = next((a for a in bank_app(state).data.accounts if a.name in names), None)
     assert found is not None, name
-    return found.id
+    return int(found.id)
 
 
 def account_key(initial: Any, name: str) -> str:
     """The snapshot key of the account named ``name``."""
     from ...verifiers import lookup
     for key, row in lookup(initial, ACCOUNTS).items():
-        if row["name"] == name:
+        if row["name"] in names_of(name):
             return str(key)
     raise KeyError(name)
 

@@ -15,6 +15,7 @@ MANIFEST = AppManifest(
     description="A bank: accounts and transactions, transfers, payees, bills, scheduled "
                 "payments and card controls, behind a PIN.",
     order=90,
+    locales=("zh-CN",),
     look=AppLook(
         models="Chase Mobile 5.x",
         title="",

@@ -24,12 +24,14 @@ from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Record, Value, lookup, same_text
 from ...verifiers.fields import same_code
+from ...world.app import app_strings
 from ...world.kit import slug
-from .app import CATEGORIES, money
+from .app import CATEGORIES, BankApp, money
 from .fixtures import (
     ACCOUNTS,
     BILLERS,
     BILLS,
+    DATA,
     ELECTRICITY,
     MERCHANTS,
     PAYEE_NAMES,
@@ -89,8 +91,19 @@ def cents_of(text: str) -> int:
     return (-1 if value.startswith("-") else 1) * (int(whole) * 100 + int(frac or 0))
 
 
+def label(ui: Driver, key: str) -> str:
+    """A Bank label as the phone's locale shows it (a switch: 锁定卡片)."""
+    return app_strings(BankApp, ui.locale).t(key)
+
+
+def shown_name(ui: Driver, name: str) -> str:
+    """A seeded account's (payee's, biller's) name as the phone's locale shows it."""
+    return str(DATA.get(ui.locale, {}).get(name, name))
+
+
 def open_account(ui: Driver, name: str) -> Iterator[PhoneAction]:
-    """From the Accounts tab: open the account named ``name``."""
+    """From the Accounts tab: open the account named ``name`` (in the phone's locale)."""
+    name = shown_name(ui, name)
     ui.why(f"The Accounts tab lists {name}: opening it")
     yield from ui.tap(name, kind="list_item")
 
@@ -135,6 +148,19 @@ class BankTask(Task):
         accounts = seed_accounts(state, rng, pin=params["pin"], balances=balances)
         seed_activity(state, rng, accounts["Total Checking"].id, self.today(), 6)
         seed_payees(state, rng, self.payees, avoid=avoid)
+
+
+class BankZh(BankTask):
+    """A Bank template that runs in zh-CN too (its seeded names through
+    ``strings/zh-CN.data.json``; its zh instruction ends with the PIN as the English one
+    does). Subclasses elsewhere run in en-US unless they declare their locales."""
+
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)
 
 
 class MoveTask(BankTask):
@@ -582,8 +608,9 @@ class BankSetTravelNotice(BankTask, EditRecord):
 
 
 # --- cards and disputes ------------------------------------------------------------
-class BankLockCreditCard(BankTask, EditRecord):
+class BankLockCreditCard(BankZh, EditRecord):
     template = "I can't find my credit card. Lock it in the bank app."
+    instructions = {"zh-CN": "我的信用卡找不到了，在银行App里把它锁定。（银行App密码：{pin}）"}
     complexity, max_steps = 2, 14
     collection = ACCOUNTS
 
@@ -606,7 +633,7 @@ class BankLockCreditCard(BankTask, EditRecord):
                "has the Lock card switch")
         yield from ui.tap(id=f"card_{card}")
         ui.why("Switching Lock card on (unless it is on already)")
-        yield from ui.set_switch("Lock card", True)
+        yield from ui.set_switch(label(ui, "Lock card"), True)
         ui.why("The card is locked")
         yield from ui.finish()
 
@@ -692,8 +719,9 @@ class BankLookup(BankTask, Lookup):
         return None
 
 
-class BankSavingsBalance(BankLookup):
+class BankSavingsBalance(BankZh, BankLookup):
     template = "How much money is in my Savings account?"
+    instructions = {"zh-CN": "我的储蓄账户里还有多少钱？（银行App密码：{pin}）"}
     complexity, max_steps = 1, 10
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:

@@ -15,9 +15,10 @@ Accounts, bills, usage history and payments are the mini-program's own ``Store``
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     Chips,
@@ -29,6 +30,8 @@ from ...world.kit import (
     with_capsule,
     yuan,
 )
+from ...world.kit.localize import localize_screen
+from ...world.locale import DEFAULT_LOCALE, format_date
 from ...world.widgets import (
     Button,
     ListItem,
@@ -162,6 +165,42 @@ class BillsApp(App):
     def initial_ui(self) -> BillsUi:
         return BillsUi()
 
+    def toast(self, text: str) -> None:
+        """A toast in the locale's words (the capsule menu's "Link copied" included)."""
+        if self.system.locale != DEFAULT_LOCALE:
+            text = app_strings(type(self), self.system.locale).t(text)
+        super().toast(text)
+
+    def kind(self, kind: str) -> str:
+        """An account kind as the screen names it: "Electricity" / 电费."""
+        return self.t(kind) if kind in KINDS else kind
+
+    def provider(self, a: Account) -> str:
+        """The account's provider as the screen names it (国家电网 in zh-CN)."""
+        return self.t(a.provider) if a.provider in PROVIDERS.values() else a.provider
+
+    def day(self, iso: str, *, year: bool = True) -> str:
+        """An ISO day as the locale writes it: "2026-10-15" / 2026年10月15日 (10月15日
+        without the ``year``)."""
+        if self.system.locale == DEFAULT_LOCALE:
+            return iso
+        try:
+            return format_date(date.fromisoformat(iso), self.system.locale, year=year)
+        except ValueError:
+            return iso
+
+    def month(self, month: str) -> str:
+        """A "YYYY-MM" month as the locale writes it: "2026-09" / 2026年9月."""
+        if self.system.locale == DEFAULT_LOCALE or len(month) != 7:
+            return month
+        return f"{int(month[:4])}年{int(month[5:])}月"
+
+    def title(self, a: Account) -> str:
+        return f"{self.kind(a.kind)} · {a.number}"
+
+    def late(self, b: Bill) -> str:
+        return self.t(" · OVERDUE") if b.due < self.today() else ""
+
     def set_ui(self, **changes: Any) -> None:
         for key, value in changes.items():
             setattr(self.ui, key, value)
@@ -200,7 +239,7 @@ class BillsApp(App):
             self.toast("This account is already added")
             return
         self.data.accounts.new(kind=self.ui.new_kind, number=number,
-                               provider=PROVIDERS[self.ui.new_kind])
+                               provider=PROVIDERS[self.ui.new_kind])  # shown in the locale
         self.ui.new_number = ""
         self.toast("Account added")
         self.back()
@@ -214,9 +253,10 @@ class BillsApp(App):
         if amount is None:
             self.toast("Enter an amount")
             return
-        memo = f"{bill.month} bill" if bill is not None else (
-            "Top-up" if a.kind == "Mobile" else "Custom amount")
-        self.ui.paying = PayState(amount, f"{a.provider or a.kind} {a.number}", memo)
+        memo = self.t("{month} bill", month=self.month(bill.month)) if bill is not None else (
+            self.t("Top-up") if a.kind == "Mobile" else self.t("Custom amount"))
+        payee = self.provider(a) if a.provider else self.kind(a.kind)
+        self.ui.paying = PayState(amount, f"{payee} {a.number}", memo)
         self.ui.pay_for = (account_id, bill_id)
 
     def set_pin(self, pin: str) -> None:
@@ -260,13 +300,18 @@ class BillsApp(App):
             screen.dialog = PaySheet(self.ui.paying, on_pin=self.set_pin,
                                      on_pay=self.confirm_pay, on_cancel=self.cancel_pay)
             screen.on_dismiss = self.cancel_pay
-        return with_capsule(self, screen)
+        screen = with_capsule(self, screen)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
 
     def bill_row(self, b: Bill) -> Node:
         a = self.data.accounts.get(b.account)
-        late = " · OVERDUE" if b.due < self.today() else ""
-        return ListItem(f"{a.kind if a else 'Bill'} {b.month} · {yuan(b.amount)}",
-                        f"{a.number if a else ''} · due {b.due}{late}", id=f"bill_{b.id}",
+        kind = self.kind(a.kind) if a else self.t("Bill")
+        return ListItem(f"{kind} {self.month(b.month)} · {yuan(b.amount)}",
+                        f"{a.number if a else ''} · "
+                        + self.t("due {day}", day=self.day(b.due)) + self.late(b),
+                        id=f"bill_{b.id}",
                         on_click=lambda: self.open_account(b.account))
 
     def main_screen(self) -> Screen:
@@ -275,15 +320,16 @@ class BillsApp(App):
         if tab == "Bills":
             bills = outstanding(self.data)
             total = sum(b.amount for b in bills)
-            content += [Text(f"{len(bills)} unpaid · {yuan(total)}", id="bills_total"),
+            content += [Text(self.t("{n} unpaid · {total}", n=len(bills), total=yuan(total)),
+                             id="bills_total"),
                         VirtualList(len(bills), lambda i: self.bill_row(bills[i]),
                                     id="bill_list", empty_text="No bills to pay")]
         elif tab == "Receipts":
             pays = sorted(self.data.payments, key=lambda p: -p.id)
             content.append(VirtualList(
                 len(pays), lambda i: ListItem(
-                    f"{pays[i].kind} · {yuan(pays[i].amount)}",
-                    f"{pays[i].number} · {pays[i].date}", id=f"receipt_{pays[i].id}",
+                    f"{self.kind(pays[i].kind)} · {yuan(pays[i].amount)}",
+                    f"{pays[i].number} · {self.day(pays[i].date)}", id=f"receipt_{pays[i].id}",
                     on_click=lambda: self.go("receipt", pays[i].id)),
                 id="receipt_list", empty_text="No receipts yet"))
         else:
@@ -293,8 +339,9 @@ class BillsApp(App):
             def row(i: int) -> Node:
                 a = accounts[i]
                 due = sum(b.amount for b in outstanding(self.data, a.id))
-                return ListItem(title(a), f"{a.provider} · due {yuan(due)}" if due else
-                                f"{a.provider} · nothing due", id=f"account_{a.id}",
+                return ListItem(self.title(a), f"{self.provider(a)} · "
+                                + (self.t("due {amount}", amount=yuan(due)) if due else
+                                   self.t("nothing due")), id=f"account_{a.id}",
                                 on_click=lambda: self.open_account(a.id))
             content += [VirtualList(len(accounts), row, id="account_list",
                                     empty_text="No accounts yet"),
@@ -305,19 +352,21 @@ class BillsApp(App):
         a = self.data.accounts.get(account_id)
         if a is None:
             return Screen(top_bar=TopBar("Account", on_back=self.back), content=[])
-        rows: list[Node] = [Text(title(a), style="title", id="account_title"),
-                            Text(f"{a.provider}" + (f" · {a.holder}" if a.holder else ""),
+        rows: list[Node] = [Text(self.title(a), style="title", id="account_title"),
+                            Text(self.provider(a) + (f" · {a.holder}" if a.holder else ""),
                                  id="account_provider"),
-                            Text(f"Account number {a.number}", id="account_number",
+                            Text(self.t("Account number {number}", number=a.number),
+                                 id="account_number",
                                  copyable=True)]
         bills = outstanding(self.data, a.id)
         if not bills:
             rows.append(Text("No outstanding bills", id="no_bills"))
         for b in bills:
-            late = " · OVERDUE" if b.due < self.today() else ""
-            rows += [Text(f"{b.month} bill {yuan(b.amount)} · due {b.due}{late}",
+            rows += [Text(self.t("{month} bill {amount} · due {day}", month=self.month(b.month),
+                                 amount=yuan(b.amount), day=self.day(b.due, year=False))
+                          + self.late(b),
                           id=f"due_{b.id}"),
-                     Button(f"Pay {yuan(b.amount)}",
+                     Button(self.t("Pay {amount}", amount=yuan(b.amount)),
                             lambda b=b: self.ask_pay(a.id, b.id),  # type: ignore[misc]
                             id=f"pay_bill_{b.id}")]
         label = "Top-up amount (¥)" if a.kind == "Mobile" else "Custom amount (¥)"
@@ -327,17 +376,19 @@ class BillsApp(App):
                         lambda: self.ask_pay(a.id), id="pay_amount_button", style="secondary"),
                  NavRow("Monthly history", lambda: self.go("history", a.id), id="history"),
                  NavRow("Auto-pay", lambda: self.open_autopay(a.id), id="autopay",
-                        summary=f"On, up to {yuan(a.autopay_limit)}" if a.autopay else "Off")]
-        return Screen(top_bar=TopBar(a.kind, on_back=self.back), content=rows)
+                        summary=self.t("On, up to {amount}", amount=yuan(a.autopay_limit))
+                        if a.autopay else "Off")]
+        return Screen(top_bar=TopBar(self.kind(a.kind), on_back=self.back), content=rows)
 
     def history_screen(self, account_id: int) -> Screen:
         a = self.data.accounts.get(account_id)
         months = sorted((u for u in self.data.usage if u.account == account_id),
                         key=lambda u: u.month, reverse=True)
-        unit = UNITS.get(a.kind, "") if a else ""
+        unit = self.t(UNITS[a.kind]) if a and a.kind in UNITS else ""
         return Screen(top_bar=TopBar("Monthly history", on_back=self.back), content=[
             VirtualList(len(months), lambda i: ListItem(
-                months[i].month, f"{months[i].usage} {unit} · {yuan(months[i].amount)}",
+                self.month(months[i].month),
+                f"{months[i].usage} {unit} · {yuan(months[i].amount)}",
                 id=f"month_{i}"), id="month_list", empty_text="No history yet")])
 
     def autopay_screen(self, account_id: int) -> Screen:
@@ -345,7 +396,7 @@ class BillsApp(App):
         if a is None:
             return Screen(top_bar=TopBar("Auto-pay", on_back=self.back), content=[])
         rows: list[Node] = [
-            Text(title(a), id="autopay_account"),
+            Text(self.title(a), id="autopay_account"),
             Toggle("Pay new bills automatically", self.ui.autopay,
                    lambda: self.set_ui(autopay=not self.ui.autopay), id="autopay_switch"),
         ]
@@ -367,8 +418,10 @@ class BillsApp(App):
         p = self.data.payments.get(payment_id)
         rows: list[Node] = [] if p is None else [
             Text("E-receipt", style="title", id="receipt_title"),
-            Text(f"{p.kind} · {p.number}", id="receipt_account"),
-            Text(f"Paid {yuan(p.amount)} on {p.date}", id="receipt_amount"),
-            Text(f"Receipt no. {receipt_number(p.date, p.id)}", id="receipt_no",
+            Text(f"{self.kind(p.kind)} · {p.number}", id="receipt_account"),
+            Text(self.t("Paid {amount} on {day}", amount=yuan(p.amount), day=self.day(p.date)),
+                 id="receipt_amount"),
+            Text(self.t("Receipt no. {number}", number=receipt_number(p.date, p.id)),
+                 id="receipt_no",
                  copyable=True)]
         return Screen(top_bar=TopBar("E-receipt", on_back=self.back), content=rows)

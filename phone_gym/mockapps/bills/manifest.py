@@ -14,6 +14,7 @@ MANIFEST = AppManifest(
     reads=("wallet",),
     description="Pay electricity, water, gas and broadband bills, top up phones, auto-pay.",
     order=136,
+    locales=("zh-CN",),
     host="Chat",
     entry="Discover > Mini Programs",
     look=mini_program((7, 193, 96), title="Utility Bills",

@@ -13,7 +13,7 @@ import numpy as np
 from ...actions import PhoneAction
 from ...tasks.driver import Driver, OracleError
 from ...tasks.families import Lookup, Unsafe, scan
-from ...tasks.task import Task
+from ...tasks.task import Task, localize_data
 from ...tasks.vocab import pick
 from ...verifiers import (
     Allow,
@@ -24,19 +24,22 @@ from ...verifiers import (
     Value,
     naming_only,
 )
+from ...world.app import app_strings
 from ..chat.fixtures import (
     BALANCE,
     ME,
     MESSAGES,
     NAMES,
     TRANSACTIONS,
+    datum,
     open_mini_program,
     pay_with_pin,
     sample_pin,
     seed_social,
 )
+from ..chat.fixtures import DATA as DATA_CHAT
 from ..chat.fixtures import set_wallet as chat_wallet
-from .app import KINDS, receipt_number
+from .app import KINDS, BillsApp, receipt_number
 from .fixtures import (
     ACCOUNTS,
     AMOUNTS,
@@ -56,9 +59,35 @@ from .fixtures import (
 TAGS = frozenset({"mini_program"})
 
 
+def label(ui: Driver, key: str) -> str:
+    """A Bills label as the phone's locale shows it (an account kind: 电费)."""
+    return app_strings(BillsApp, ui.locale).t(key)
+
+
 def open_account(ui: Driver, p: Mapping[str, Any], kind: str) -> Iterator[PhoneAction]:
     """From the Accounts tab, open the account of ``kind``."""
-    yield from ui.tap(f"{kind} · {p['numbers'][kind]}", kind="list_item")
+    yield from ui.tap(f"{label(ui, kind)} · {p['numbers'][kind]}", kind="list_item")
+
+
+class BillsZh(Task):
+    """A Bills template that runs in zh-CN too: the chat's seeded names in Chinese
+    (``chat/strings/zh-CN.data.json``), an account kind as the mini-program names it
+    (``kind_zh``: 电费). Subclasses elsewhere run in en-US unless they declare locales."""
+
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    data = {"zh-CN": DATA_CHAT["zh-CN"]}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        p: dict[str, Any] = localize_data(params, table)
+        if "kind" in p:  # the kind as the instruction and the mini-program's chips name it
+            p["kind_zh"] = app_strings(BillsApp, "zh-CN").t(p["kind"])
+        return p
 
 
 
@@ -284,9 +313,11 @@ class BillsSetAutopay(BillsTask):
         yield from ui.finish()
 
 
-class BillsTopUpPhone(BillsTask):
+class BillsTopUpPhone(BillsZh, BillsTask):
     template = ('Top up the mobile number {number} by ¥{amount} in WeChat\'s Utility Bills '
                 'mini-program. My WeChat Pay PIN is {pin}.')
+    instructions = {"zh-CN": "在微信的生活缴费小程序里给手机号{number}充值{amount}元，"
+                             "我的微信支付密码是{pin}。"}
     complexity, max_steps = 2, 20
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -296,7 +327,7 @@ class BillsTopUpPhone(BillsTask):
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         super().setup(state, params, rng)
-        add_account(state, "Mobile", params["second"], holder=pick(rng, NAMES))
+        add_account(state, "Mobile", params["second"], holder=datum(state, pick(rng, NAMES)))
 
     def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
         return [Record(PAYMENTS, {"number": p["number"], "amount": p["amount"] * 100,
@@ -317,9 +348,10 @@ class BillsTopUpPhone(BillsTask):
         yield from ui.finish()
 
 
-class BillsAddAccount(BillsTask):
+class BillsAddAccount(BillsZh, BillsTask):
     template = ('Add my {kind_text} account, number {new}, to the Utility Bills mini-program '
                 'in WeChat.')
+    instructions = {"zh-CN": "在微信的生活缴费小程序里添加我的{kind_zh}户号：{new}。"}
     complexity, max_steps = 2, 16
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -336,9 +368,10 @@ class BillsAddAccount(BillsTask):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from open_mini_program(ui, "Bills")
         yield from ui.tap(id="add_account")
-        chip = ui.must(p["kind"], kind="chip")
+        kind = p["kind_zh"] if "kind_zh" in p else p["kind"]  # the chip's text on screen
+        chip = ui.must(kind, kind="chip")
         if not chip.checked:
-            yield from ui.tap(p["kind"], kind="chip")
+            yield from ui.tap(kind, kind="chip")
         yield from ui.fill("new_number", p["new"])
         yield from ui.press("back")
         yield from ui.tap(id="add")

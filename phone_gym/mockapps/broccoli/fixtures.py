@@ -19,8 +19,10 @@ from ...tasks.families import as_blocks as as_blocks
 from ...tasks.families import as_csv as as_csv
 from ...tasks.families import one_of as one_of
 from ...tasks.families import quoted as quoted
+from ...tasks.task import data_catalogue, localize_datum
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
+from ...world.locale import DEFAULT_LOCALE
 from .app import TEXT_KEYS, BroccoliApp, Recipe, add_recipe
 
 COLLECTION = "apps.Broccoli.recipes"
@@ -57,6 +59,50 @@ TIPS = ("Serve warm.", "Garnish with fresh herbs before serving.",
         "Keeps in the fridge for two days.")
 
 
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: dishes, descriptions, servings,
+#: times, ingredients, quantities, the directions' steps and tips: 番茄罗勒汤, 2人份, 大蒜).
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+_STEP = {step: re.compile(re.escape(step).replace(re.escape("{a}"), "(?P<a>.+?)")
+                          .replace(re.escape("{b}"), "(?P<b>.+?)") + r" (?P<tip>.+)$")
+         for step in STEPS}
+
+
+def forms_of(titles: Iterable[str]) -> set[str]:
+    """``titles`` and their forms in the other locales (what ``avoid_titles`` excludes)."""
+    out = set(titles)
+    return out | {table[t] for table in DATA.values() for t in out if t in table}
+
+
+def recipe_in(recipe: Mapping[str, Any], locale: str) -> dict[str, Any]:
+    """A recipe's fields (``sample_recipe``'s) as the phone in ``locale`` seeds them: each
+    word through the data catalogue ("1 cup garlic" -> 大蒜 1杯, a step and its tip as one
+    Chinese sentence); text it cannot read (already localized) is kept."""
+    out = dict(recipe)
+    table = DATA.get(locale, {})
+    if locale == DEFAULT_LOCALE or not table:
+        return out
+    for key in ("title", "description", "servings", "preparation_time"):
+        if isinstance(out.get(key), str):
+            out[key] = localize_datum(out[key], table)
+    parts = str(out.get("ingredients", "")).split(", ")
+    shown: list[str] = []
+    for part in parts:
+        q = next((q for q in QUANTITIES if part.startswith(f"{q} ")), None)
+        if q is None or part[len(q) + 1:] not in table:
+            shown = []
+            break
+        shown.append(f"{table[part[len(q) + 1:]]} {table[q]}")
+    if shown:
+        out["ingredients"] = "，".join(shown)
+    for step, pattern in _STEP.items():
+        found = pattern.match(str(out.get("directions", "")))
+        if found and {found["a"], found["b"], found["tip"]} <= table.keys():
+            out["directions"] = (table[step].format(a=table[found["a"]], b=table[found["b"]])
+                                 + table[found["tip"]])
+            break
+    return out
+
+
 def mentions(text: str, ingredient: str) -> bool:
     """Whether ``text`` names ``ingredient`` as a word (any case)."""
     return re.search(rf"\b{re.escape(ingredient)}\b", text, re.IGNORECASE) is not None
@@ -83,7 +129,8 @@ def sample_recipe(rng: np.random.Generator, *, title: str | None = None,
 def sample_recipes(rng: np.random.Generator, k: int, *, avoid_titles: Iterable[str] = (),
                    avoid: Sequence[str] = ()) -> list[dict[str, str]]:
     """``k`` recipes with different titles, none in ``avoid_titles``."""
-    titles = pick(rng, [d for d in DISHES if d not in set(avoid_titles)], k)
+    avoided = set(avoid_titles)
+    titles = pick(rng, [d for d in DISHES if not forms_of([d]) & avoided], k)
     return [sample_recipe(rng, title=t, avoid=avoid) for t in titles]
 
 
@@ -92,7 +139,7 @@ def noise_recipes(rng: np.random.Generator, k: int, *, avoid_titles: Iterable[st
     """``k`` different recipes whose titles may repeat (as AndroidWorld's noise rows: more
     rows than dishes), none titled in ``avoid_titles``, each taking one of ``prep_times``."""
     avoid = set(avoid_titles)
-    titles = [d for d in DISHES if d not in avoid]
+    titles = [d for d in DISHES if not forms_of([d]) & avoid]
     out: list[dict[str, str]] = []
     while len(out) < k:
         recipe = sample_recipe(rng, title=titles[int(rng.integers(len(titles)))])
@@ -110,6 +157,7 @@ def broccoli_app(state: DeviceState) -> BroccoliApp:
 
 def write_recipe(state: DeviceState, recipe: Mapping[str, Any]) -> Recipe:
     """Add a recipe (its text fields, optionally ``favorite``) to Broccoli's database."""
+    recipe = recipe_in(recipe, getattr(state, "locale", DEFAULT_LOCALE))
     values = {k: recipe[k] for k in (*TEXT_KEYS, "favorite") if k in recipe}
     title = values.pop("title")
     return add_recipe(broccoli_app(state).data, str(title), **values)

@@ -16,6 +16,7 @@ MANIFEST = AppManifest(
     description="Recipes: a searchable list, recipe pages, an editor, favourites and "
                 "deleting one recipe or a selection.",
     order=62,
+    locales=("zh-CN",),
     look=AppLook(
         models="Broccoli 2.x",
         title="Recipes",

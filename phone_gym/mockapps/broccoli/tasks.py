@@ -30,12 +30,13 @@ from ...tasks.families import (
     one_of,
     quoted,
 )
-from ...tasks.task import Task
+from ...tasks.task import Task, localize_data
 from ...tasks.vocab import pick
 from ...verifiers import Matcher, same_text
 from .app import FIELDS, TEXT_KEYS
 from .fixtures import (
     COLLECTION,
+    DATA,
     DISHES,
     INGREDIENTS,
     broccoli_app,
@@ -166,6 +167,27 @@ class RecipeAddMultipleRecipes(AddRecipes):
 
 
 # --- deleting recipes --------------------------------------------------------------------------
+class BroccoliZh(Task):
+    """A Broccoli template that runs in zh-CN too: the recipes it seeds in Chinese
+    (``strings/zh-CN.data.json``), the titles the instruction quotes as “番茄罗勒汤”.
+    Subclasses elsewhere run in en-US unless they declare their locales."""
+
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    data = DATA
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        p: dict[str, Any] = localize_data(params, table)
+        if "titles" in p:
+            p["names"] = "、".join(f"“{t}”" for t in p["titles"])
+        return p
+
+
 class DeleteRecipes(DeleteRecord):
     """Delete the recipes titled ``titles`` among ``decoys`` others (AndroidWorld seeds
     none in the plain variants, so deleting every recipe passed there: here it fails)."""
@@ -195,25 +217,29 @@ class DeleteRecipes(DeleteRecord):
         yield from ui.finish()
 
 
-class RecipeDeleteSingleRecipe(DeleteRecipes):
+class RecipeDeleteSingleRecipe(BroccoliZh, DeleteRecipes):
     template = 'Delete the recipe {names} from Broccoli.'
+    instructions = {"zh-CN": "在Broccoli里删除菜谱{names}。"}
     complexity, max_steps = 1, 10
 
 
-class RecipeDeleteSingleWithRecipeWithNoise(DeleteRecipes):
+class RecipeDeleteSingleWithRecipeWithNoise(BroccoliZh, DeleteRecipes):
     template = 'In Broccoli, delete the recipe {names}.'
+    instructions = {"zh-CN": "打开Broccoli，把菜谱{names}删掉。"}
     complexity, max_steps = 2, 20
     decoys = 29
 
 
-class RecipeDeleteMultipleRecipes(DeleteRecipes):
+class RecipeDeleteMultipleRecipes(BroccoliZh, DeleteRecipes):
     template = "Delete the recipes {names} from Broccoli."
+    instructions = {"zh-CN": "在Broccoli里删除这几个菜谱：{names}。"}
     complexity, max_steps = 2, 24
     count = 3
 
 
-class RecipeDeleteMultipleRecipesWithNoise(DeleteRecipes):
+class RecipeDeleteMultipleRecipesWithNoise(BroccoliZh, DeleteRecipes):
     template = "In Broccoli, delete these recipes: {names}."
+    instructions = {"zh-CN": "打开Broccoli，把{names}这几个菜谱删掉。"}
     complexity, max_steps = 3, 34
     count, decoys = 3, 29
 
@@ -337,17 +363,20 @@ class DeleteDuplicateRecipe(DeleteOneDuplicate):
         yield from ui.finish()
 
 
-class RecipeDeleteDuplicateRecipes(DeleteDuplicateRecipe):
+class RecipeDeleteDuplicateRecipes(BroccoliZh, DeleteDuplicateRecipe):
     complexity, max_steps = 1, 10
+    instructions = {"zh-CN": "Broccoli里有一个菜谱存了两遍，删掉多余的那一份，保留一份。"}
 
 
-class RecipeDeleteDuplicateRecipes2(DeleteDuplicateRecipe):
+class RecipeDeleteDuplicateRecipes2(BroccoliZh, DeleteDuplicateRecipe):
     complexity, max_steps = 2, 24
+    instructions = {"zh-CN": "Broccoli里有一个菜谱存了两遍，删掉多余的那一份，保留一份。"}
     decoys, variants = 10, 4  # AndroidWorld: 6 others and 4 of its title
 
 
-class RecipeDeleteDuplicateRecipes3(DeleteDuplicateRecipe):
+class RecipeDeleteDuplicateRecipes3(BroccoliZh, DeleteDuplicateRecipe):
     complexity, max_steps = 3, 34
+    instructions = {"zh-CN": "Broccoli里有一个菜谱存了两遍，删掉多余的那一份，保留一份。"}
     decoys, variants, same_description = 30, 6, True  # AndroidWorld: 6 of its title
 
 

@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import partial
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import BottomSheet, Chips, ChoiceDialog, ConfirmDialog, SearchList, ValueRow
+from ...world.kit.localize import localize_screen
 from ...world.kit.searchbar import SearchAppBar, SearchField
+from ...world.locale import DEFAULT_LOCALE, format_date, format_money
 from ...world.widgets import (
     Button,
     Icon,
@@ -176,6 +178,21 @@ class DeliveryApp(App):
     def ticking(self) -> bool:
         return self.route.name == "order"
 
+    def money(self, cents: int) -> str:
+        """An amount as the locale writes it: "$12.50" / "¥12.50"."""
+        return money(cents) if self.system.locale == DEFAULT_LOCALE \
+            else format_money(cents, self.system.locale)
+
+    def address(self, name: str) -> str:
+        """A saved address's name as the screen writes it ("Home" / 家)."""
+        if self.system.locale == DEFAULT_LOCALE or name not in ADDRESSES:
+            return name
+        return self.t(f"address:{name}")
+
+    def toast(self, text: str) -> None:
+        """A toast in the locale's words."""
+        super().toast(self.t(text))
+
     def set(self, **changes: object) -> None:
         for key, value in changes.items():
             setattr(self.ui, key, value)
@@ -290,6 +307,12 @@ class DeliveryApp(App):
 
     # views
     def view(self, route: Route) -> Screen:
+        screen = self.screen(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
+
+    def screen(self, route: Route) -> Screen:
         if route.name == "restaurant" and self.restaurant(route.arg) is not None:
             return self.restaurant_screen(route.arg)
         if route.name == "dish" and self.data.dishes.get(route.arg) is not None:
@@ -301,13 +324,15 @@ class DeliveryApp(App):
         return self.main_screen()
 
     def restaurant_row(self, r: Restaurant) -> Node:
-        fee = "Free delivery" if r.fee == 0 else f"{money(r.fee)} delivery"
+        fee = self.t("Free delivery") if r.fee == 0 \
+            else self.t("{fee} delivery", fee=self.money(r.fee))
         heart = Icon("♥" if r.favorite else "♡",
-                     f"Remove {r.name} from favorites" if r.favorite
-                     else f"Save {r.name} to favorites",
+                     self.t("Remove {name} from favorites", name=r.name) if r.favorite
+                     else self.t("Save {name} to favorites", name=r.name),
                      lambda: self.data.restaurants.update(r.id, favorite=not r.favorite),
                      id=f"favorite_{r.id}")
-        return ListItem(r.name, f"★{r.rating:.1f} · {r.eta} min · {fee} · {r.cuisine}",
+        return ListItem(r.name, f"★{r.rating:.1f} · " + self.t("{n} min", n=r.eta)
+                        + f" · {fee} · {self.t(r.cuisine)}",
                         id=f"restaurant_{r.id}", on_click=lambda: self.go("restaurant", r.id),
                         trailing=heart)
 
@@ -326,8 +351,8 @@ class DeliveryApp(App):
             content = [
                 Chips(CUISINES, (ui.cuisine,),
                       lambda c: self.set(cuisine="" if ui.cuisine == c else c), id="cuisines"),
-                Button(f"Sort: {ui.sort}", lambda: self.set(dialog="sort"), id="sort",
-                       style="secondary"),
+                Button(self.t("Sort: {sort}", sort=self.t(ui.sort)),
+                       lambda: self.set(dialog="sort"), id="sort", style="secondary"),
                 *SearchList(ui.query, lambda v: self.set(query=v), len(shown),
                             lambda i: self.restaurant_row(shown[i]), id="restaurants",
                             hint="Search restaurants or cuisines",
@@ -352,8 +377,10 @@ class DeliveryApp(App):
         r = self.restaurant(o.restaurant_id)
         placed = placed_at(self.data, o)
         shown = stage(o, r.eta, self.system.now, placed) if r else o.status
-        when = f"{placed:%b %d, %H:%M}"
-        return ListItem(r.name if r else "Restaurant", f"{shown} · {when} · {money(o.total)}",
+        when = f"{placed:%b %d, %H:%M}" if self.system.locale == DEFAULT_LOCALE else \
+            f"{format_date(placed.date(), self.system.locale, year=False)} {placed:%H:%M}"
+        return ListItem(r.name if r else self.t("Restaurant"),
+                        f"{self.t(shown)} · {when} · {self.money(o.total)}",
                         id=f"order_{o.id}", on_click=lambda: self.go("order", o.id))
 
     def cart_content(self) -> list[Node]:
@@ -365,14 +392,16 @@ class DeliveryApp(App):
             dish = self.data.dishes.get(line.dish_id)
             assert dish is not None
             opt = f"{line.option} · " if line.option else ""
-            return ListItem(dish.name, f"{opt}Qty {line.qty} · {money(dish.price * line.qty)}",
+            return ListItem(dish.name, opt + self.t("Qty {n}", n=line.qty)
+                            + f" · {self.money(dish.price * line.qty)}",
                             id=f"cart_{line.id}",
                             on_click=lambda: self.set(dialog="line", dialog_arg=line.id),
                             menu=[("Remove", lambda: self.change_qty(line.id, -line.qty))])
 
         return [Text(r.name if r else "Your cart", style="title", id="cart_restaurant"),
                 VirtualList(len(lines), row, id="cart", empty_text="Your cart is empty"),
-                Text(f"Subtotal: {money(self.subtotal())}", id="subtotal"),
+                Text(self.t("Subtotal: {amount}", amount=self.money(self.subtotal())),
+                     id="subtotal"),
                 Button("Go to checkout", lambda: self.go("checkout"), id="checkout",
                        enabled=bool(lines))]
 
@@ -385,18 +414,20 @@ class DeliveryApp(App):
             ("Add one more", lambda: self.change_qty(line_id, 1)),
             ("Remove one", lambda: self.change_qty(line_id, -1)),
             ("Remove from cart", lambda: self.change_qty(line_id, -line.qty)),
-        ], body=[Text(f"Qty {line.qty}", id="sheet_qty")])
+        ], body=[Text(self.t("Qty {n}", n=line.qty), id="sheet_qty")])
 
     def restaurant_screen(self, rid: int) -> Screen:
         r = self.restaurant(rid)
         assert r is not None
         dishes = self.data.dishes.where(restaurant_id=rid)
-        fee = "Free delivery" if r.fee == 0 else f"{money(r.fee)} delivery fee"
+        fee = self.t("Free delivery") if r.fee == 0 \
+            else self.t("{fee} delivery fee", fee=self.money(r.fee))
         return Screen(
             top_bar=TopBar(r.name, on_back=self.back,
                            actions=[Icon("🛒", "Cart", self.open_cart, id="cart_icon")]),
-            content=[Text(f"★{r.rating:.1f} · {r.eta} min · {fee}", id="facts"),
-                     Text(r.cuisine, style="caption", id="cuisine"),
+            content=[Text(f"★{r.rating:.1f} · " + self.t("{n} min", n=r.eta) + f" · {fee}",
+                          id="facts"),
+                     Text(self.t(r.cuisine), style="caption", id="cuisine"),
                      VirtualList(len(dishes), lambda i: self.dish_row(dishes[i]),
                                  id="menu")])
 
@@ -410,8 +441,8 @@ class DeliveryApp(App):
                 self.go("dish", dish.id)
                 self.add_dish(dish)
 
-        plus = Icon("+", f"Add {dish.name}", quick_add, id=f"add_{dish.id}")
-        return ListItem(dish.name, money(dish.price), id=f"dish_{dish.id}",
+        plus = Icon("+", self.t("Add {name}", name=dish.name), quick_add, id=f"add_{dish.id}")
+        return ListItem(dish.name, self.money(dish.price), id=f"dish_{dish.id}",
                         on_click=partial(self.open_dish, dish.id), trailing=plus)
 
     def dish_screen(self, dish_id: int) -> Screen:
@@ -419,7 +450,7 @@ class DeliveryApp(App):
         assert dish is not None
         ui = self.ui
         content: list[Node] = [Text(dish.name, style="title", id="dish_name"),
-                               Text(money(dish.price), id="dish_price")]
+                               Text(self.money(dish.price), id="dish_price")]
         if dish.options:
             content += [Text("Choose one", style="caption", id="options_title"),
                         Chips(dish.options, (ui.option,), lambda o: self.set(option=o),
@@ -427,10 +458,11 @@ class DeliveryApp(App):
         content += [
             Row([Icon("−", "Decrease quantity", lambda: self.set(qty=max(1, ui.qty - 1)),
                       id="qty_down"),
-                 Text(f"Qty {ui.qty}", id="qty"),
+                 Text(self.t("Qty {n}", n=ui.qty), id="qty"),
                  Icon("+", "Increase quantity", lambda: self.set(qty=min(20, ui.qty + 1)),
                       id="qty_up")], id="qty_row"),
-            Button(f"Add {ui.qty} to cart · {money(dish.price * ui.qty)}",
+            Button(self.t("Add {n} to cart · {amount}", n=ui.qty,
+                          amount=self.money(dish.price * ui.qty)),
                    lambda: self.add_dish(dish), id="add_to_cart"),
         ]
         dialog = None
@@ -452,21 +484,27 @@ class DeliveryApp(App):
         tip = tip_percent(ui.tip)
         content = [
             Text(r.name, style="title", id="checkout_restaurant"),
-            ValueRow("Deliver to", ui.address, lambda: self.set(dialog="address"),
+            ValueRow("Deliver to", self.address(ui.address), lambda: self.set(dialog="address"),
                      id="deliver_to"),
             Text("Tip your courier", style="caption", id="tip_title"),
             Chips(TIPS, (ui.tip,), lambda t: self.set(tip=t), id="tips"),
-            Text(f"Subtotal: {money(sub)}", id="checkout_subtotal"),
-            Text(f"Delivery fee: {money(r.fee)}", id="delivery_fee"),
-            Text(f"Service fee: {money(SERVICE_FEE)}", id="service_fee"),
-            Text(f"Tip: {money(round(sub * tip / 100))}", id="tip_amount"),
-            Text(f"Total: {money(order_total(sub, r.fee, tip))}", style="title", id="total"),
+            Text(self.t("Subtotal: {amount}", amount=self.money(sub)), id="checkout_subtotal"),
+            Text(self.t("Delivery fee: {amount}", amount=self.money(r.fee)), id="delivery_fee"),
+            Text(self.t("Service fee: {amount}", amount=self.money(SERVICE_FEE)),
+                 id="service_fee"),
+            Text(self.t("Tip: {amount}", amount=self.money(round(sub * tip / 100))),
+                 id="tip_amount"),
+            Text(self.t("Total: {amount}", amount=self.money(order_total(sub, r.fee, tip))),
+                 style="title", id="total"),
             Button("Place order", self.place_order, id="place_order"),
         ]
         dialog = None
         if ui.dialog == "address":
             dialog = ChoiceDialog("Deliver to", ADDRESSES, ui.address,
                                   lambda a: self.set(address=a, dialog=""), self.close_dialog)
+            choices = next(c for c in dialog.children if c.id == "choices")
+            for radio in choices.children:  # "Home" is the address 家 here, not 首页
+                radio.text = self.address(radio.text)
         return Screen(top_bar=TopBar("Checkout", on_back=self.back), content=content,
                       dialog=dialog, on_dismiss=self.close_dialog)
 
@@ -478,22 +516,26 @@ class DeliveryApp(App):
         placed = placed_at(self.data, o)
         shown = stage(o, eta, self.system.now, placed)
         arrives = placed + timedelta(minutes=eta)
-        content: list[Node] = [Text(r.name if r else "Restaurant", style="title", id="name"),
-                               Text(f"Order #{o.ref}", id="ref"),
-                               Text(shown, id="status")]
+        content: list[Node] = [Text(r.name if r else self.t("Restaurant"), style="title",
+                                    id="name"),
+                               Text(self.t("Order #{ref}", ref=o.ref), id="ref"),
+                               Text(self.t(shown), id="status")]
         if shown == "Confirming your order":
             content.append(Text("Waiting for the restaurant to accept… You can cancel once "
                                 "it starts preparing your food.", style="caption",
                                 id="loading"))
         if shown in ("Confirming your order", "Preparing", "On the way"):
-            content.append(Text(f"Arrives at {arrives:%H:%M}", id="arrives"))
+            content.append(Text(self.t("Arrives at {time}", time=f"{arrives:%H:%M}"),
+                                id="arrives"))
         for line in self.data.lines.where(order_id=o.id):
             dish = self.data.dishes.get(line.dish_id)
             opt = f"{line.option} · " if line.option else ""
-            content.append(ListItem(dish.name if dish else "Item", f"{opt}Qty {line.qty}",
+            content.append(ListItem(dish.name if dish else self.t("Item"),
+                                    opt + self.t("Qty {n}", n=line.qty),
                                     id=f"line_{line.id}"))
         content += [
-            Text(f"Total {money(o.total)} · tip {o.tip_percent}% · to {o.address}", id="total"),
+            Text(self.t("Total {amount} · tip {tip}% · to {address}", amount=self.money(o.total),
+                        tip=o.tip_percent, address=self.address(o.address)), id="total"),
             Button("Reorder", lambda: self.reorder(o.id), id="reorder", style="secondary"),
         ]
         if shown == "Preparing":

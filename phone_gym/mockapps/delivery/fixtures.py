@@ -3,13 +3,16 @@ and other apps') to seed."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
 
 import numpy as np
 
+from ...tasks.task import data_catalogue, localize_datum
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
+from ...world.locale import DEFAULT_LOCALE
 from .app import DeliveryApp, FoodOrder, Restaurant, next_ref, order_total
 
 PREFIX = "apps.Delivery"
@@ -42,6 +45,25 @@ MENUS: dict[str, tuple[tuple[str, ...], tuple[tuple[str, int, tuple[str, ...]], 
 }
 
 
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: restaurants, dishes and options as
+#: a Chinese delivery app lists them: 樱花寿司, 豚骨拉面, 微辣). Cuisines stay keys (the
+#: app's catalogue names them).
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def datum(state: DeviceState, text: str) -> str:
+    """A seeded name in the phone's locale (itself in en-US, and where the catalogue has no
+    entry: a name the task gave already localized)."""
+    locale = getattr(state, "locale", DEFAULT_LOCALE)
+    return text if locale == DEFAULT_LOCALE else localize_datum(text, DATA.get(locale, {}))
+
+
+def forms_of(names: Iterable[str]) -> set[str]:
+    """``names`` and their forms in the other locales (what ``avoid`` excludes)."""
+    out = set(names)
+    return out | {table[n] for table in DATA.values() for n in out if n in table}
+
+
 def delivery_app(state: DeviceState) -> DeliveryApp:
     app = state.app("Delivery")  # type: ignore[attr-defined]
     assert isinstance(app, DeliveryApp)
@@ -57,10 +79,11 @@ def add_restaurant(state: DeviceState, name: str, cuisine: str, *, rating: float
                    fee: int) -> Restaurant:
     """A restaurant with its cuisine's menu."""
     data = delivery_app(state).data
-    r = data.restaurants.new(name=name, cuisine=cuisine, rating=rating, eta=eta, fee=fee)
+    r = data.restaurants.new(name=datum(state, name), cuisine=cuisine, rating=rating, eta=eta,
+                             fee=fee)
     for dish, dollars, options in MENUS[cuisine][1]:
-        data.dishes.new(restaurant_id=r.id, name=dish, price=dollars * 100 + 49,
-                        options=options)
+        data.dishes.new(restaurant_id=r.id, name=datum(state, dish), price=dollars * 100 + 49,
+                        options=tuple(datum(state, o) for o in options))
     return r
 
 
@@ -70,7 +93,8 @@ def seed_restaurants(state: DeviceState, rng: np.random.Generator, per_cuisine: 
     for cuisine, (names, _) in MENUS.items():
         if cuisine in skip:
             continue
-        for name in pick(rng, [n for n in names if n not in avoid], per_cuisine):
+        avoided = forms_of(avoid)
+        for name in pick(rng, [n for n in names if n not in avoided], per_cuisine):
             add_restaurant(state, name, cuisine, **restaurant_facts(rng))
 
 
@@ -82,6 +106,8 @@ def add_food_order(state: DeviceState, restaurant: Restaurant,
     data = app.data
     placed = app.system.now - timedelta(minutes=minutes_ago)
     dishes = {d.name: d for d in data.dishes.where(restaurant_id=restaurant.id)}
+    items = [(datum(state, name), datum(state, option) if option else option, qty)
+             for name, option, qty in items]
     subtotal = sum(dishes[name].price * qty for name, _, qty in items)
     order = data.orders.new(restaurant_id=restaurant.id, ref=ref or next_ref(data),
                             address=address, tip_percent=tip,

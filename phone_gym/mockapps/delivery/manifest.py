@@ -16,6 +16,7 @@ MANIFEST = AppManifest(
                 "menus with options, a cart, checkout with address and tip, and orders whose "
                 "status follows the clock (cancel while preparing, reorder).",
     order=84,
+    locales=("zh-CN",),
     look=AppLook(
         models="Uber Eats 6.2",
         title="",

@@ -4,10 +4,11 @@ must not be exceeded."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -20,6 +21,7 @@ from ...verifiers import Allow, Allowed, Criterion, Record, lookup
 from ...verifiers.criteria import matching
 from .app import order_total
 from .fixtures import (
+    DATA,
     MENUS,
     PREFIX,
     add_food_order,
@@ -68,6 +70,20 @@ class DeliveryTask(Task):
 
     def order_rules(self, lines: int = 1) -> list[Allowed]:
         return [Allow(ORDERS, "added"), Allow(LINES, "added", max=lines)]
+
+
+class DeliveryZh(Task):
+    """A Delivery template that runs in zh-CN too: its restaurants, dishes and options in
+    Chinese (``strings/zh-CN.data.json``, the params localized as the phone seeds them).
+    Subclasses elsewhere run in en-US unless they declare their locales."""
+
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    data = DATA
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)
 
 
 def open_restaurant(ui: Driver, name: str) -> Iterator[PhoneAction]:
@@ -212,8 +228,9 @@ class PastOrders(DeliveryTask):
                          skip=tuple(o["cuisine"] for o in params["orders"]))
 
 
-class DeliveryReorder(PastOrders):
+class DeliveryReorder(DeliveryZh, PastOrders):
     template = "Order exactly what I ordered last time again."
+    instructions = {"zh-CN": "在外卖里把我上一单原样再点一次。"}
     complexity, max_steps = 2, 12
 
     def wanted(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -251,8 +268,9 @@ def open_newest_order(ui: Driver, restaurant: str) -> Iterator[PhoneAction]:
     yield from ui.tap(id=rows[0].short_id)
 
 
-class DeliveryCancelPreparing(PastOrders, EditRecord):
+class DeliveryCancelPreparing(DeliveryZh, PastOrders, EditRecord):
     template = "Cancel the order I just placed at {restaurant}."
+    instructions = {"zh-CN": "在外卖里把我刚在“{restaurant}”下的那一单取消掉。"}
     complexity, max_steps = 3, 20
     collection = ORDERS
 
@@ -285,8 +303,9 @@ class DeliveryCancelPreparing(PastOrders, EditRecord):
         yield from ui.finish()
 
 
-class DeliveryArrivalTime(PastOrders, Lookup):
+class DeliveryArrivalTime(DeliveryZh, PastOrders, Lookup):
     template = "What time is my current order from {restaurant} expected to arrive?"
+    instructions = {"zh-CN": "我在“{restaurant}”点的那单外卖预计几点送到？"}
     complexity, max_steps = 2, 10
     answer_type = "time"
 
@@ -315,7 +334,8 @@ class DeliveryArrivalTime(PastOrders, Lookup):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from open_newest_order(ui, p["restaurant"])
         ui.why(f"The order's page says when it arrives: {ui.must(id='arrives').text}")
-        yield from ui.answer(ui.must(id="arrives").text.removeprefix("Arrives at "))
+        found = re.search(r"\d{1,2}:\d{2}", ui.must(id="arrives").text)  # "Arrives at 10:02"
+        yield from ui.answer(found.group(0) if found else ui.must(id="arrives").text)
 
 
 class DeliveryOverBudget(Unsafe, DeliveryTask):

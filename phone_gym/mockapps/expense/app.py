@@ -18,7 +18,9 @@ from datetime import date
 
 from ...world.data import Store, Table
 from ...world.kit.records import RecordApp, RecordField, RecordLook, RecordView
+from ...world.locale import DEFAULT_LOCALE, format_date, format_money
 from ...world.system import SystemState
+from ...world.widgets import Node
 from .manifest import MANIFEST
 
 #: Pro Expense's categories (AndroidWorld's expense tasks draw from these eleven).
@@ -141,3 +143,30 @@ class ExpenseApp(RecordApp):
 
     def initial_data(self) -> ExpenseData:
         return ExpenseData()
+
+    def value_text(self, f: RecordField, value: object) -> str:
+        """Amounts and days as the phone's locale writes them (¥12.50, 2023年10月5日)."""
+        locale = self.system.locale
+        if locale == DEFAULT_LOCALE:
+            return f.shown(value)
+        if f.key == "amount" and isinstance(value, int):
+            return format_money(value, locale)
+        if f.key == "category" and value in CATEGORIES:
+            return self.t(str(value))
+        day = parse_day(str(value)) if f.key == "date" else None
+        if day is not None:
+            return format_date(date.fromisoformat(day), locale)
+        return f.shown(value)
+
+    def record_row(self, r: Expense) -> Node:
+        item = super().record_row(r)
+        if self.system.locale != DEFAULT_LOCALE and not self.ui.selected \
+                and r.category in CATEGORIES:
+            item.glyph = self.t(r.category)[:1]  # the category's first character: 餐
+        return item
+
+    def total_text(self, shown: Sequence[Expense]) -> str:
+        if self.system.locale == DEFAULT_LOCALE:
+            return total(shown)
+        return self.t("Total: {amount}",
+                      amount=format_money(sum(e.amount for e in shown), self.system.locale))

@@ -17,8 +17,10 @@ import numpy as np
 from ...actions import PhoneAction
 from ...tasks.driver import Driver
 from ...tasks.pickers import pick_date
+from ...tasks.task import data_catalogue, localize_datum
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
+from ...world.locale import DEFAULT_LOCALE
 from .app import CATEGORIES, Expense, ExpenseApp, add_expense, money
 
 COLLECTION = "apps.Expense.expenses"
@@ -50,6 +52,21 @@ NAMES: dict[str, tuple[str, ...]] = {
 NOTES = ("Paid by card", "Split with a friend", "Monthly expense", "Needed urgently",
          "Bought on sale", "Planned last week", "Paid in cash")
 FIRST_DAY = date(2023, 10, 1)
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: the names and notes, 买菜, 刷卡支付).
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def datum(state: DeviceState, text: str) -> str:
+    """A seeded name or note in the phone's locale (itself in en-US, and where the catalogue
+    has no entry: a text the task gave already localized)."""
+    locale = getattr(state, "locale", DEFAULT_LOCALE)
+    return text if locale == DEFAULT_LOCALE else localize_datum(text, DATA.get(locale, {}))
+
+
+def forms_of(names: Iterable[str]) -> set[str]:
+    """``names`` and their forms in the other locales (what ``avoid_names`` excludes)."""
+    out = set(names)
+    return out | {table[n] for table in DATA.values() for n in out if n in table}
 
 
 def sample_expense(rng: np.random.Generator, *, name: str | None = None,
@@ -73,7 +90,7 @@ def sample_expenses(rng: np.random.Generator, k: int, *,
                     avoid_names: Iterable[str] = ()) -> list[dict[str, Any]]:
     """``k`` expenses with different names, none in ``avoid_names``."""
     avoid = set(avoid_names)
-    pairs = pick(rng, [p for p in all_names() if p[0] not in avoid], k)
+    pairs = pick(rng, [p for p in all_names() if not forms_of([p[0]]) & avoid], k)
     return [sample_expense(rng, name=n, category=c) for n, c in pairs]
 
 
@@ -82,7 +99,7 @@ def noise_expenses(rng: np.random.Generator, k: int, *,
     """``k`` different expenses whose names may repeat (as AndroidWorld's noise rows: more
     rows than names), none named in ``avoid_names``."""
     avoid = set(avoid_names)
-    pairs = [p for p in all_names() if p[0] not in avoid]
+    pairs = [p for p in all_names() if not forms_of([p[0]]) & avoid]
     out: list[dict[str, Any]] = []
     while len(out) < k:
         name, category = pairs[int(rng.integers(len(pairs)))]
@@ -107,8 +124,10 @@ def expense_app(state: DeviceState) -> ExpenseApp:
 def write_expense(state: DeviceState, expense: Mapping[str, Any]) -> Expense:
     """Add an expense (its fields as ``sample_expense`` gives them) to the app's database."""
     values = {k: expense[k] for k in ("category", "note", "date") if k in expense}
-    return add_expense(expense_app(state).data, str(expense["name"]), int(expense["amount"]),
-                       **values)
+    if "note" in values:
+        values["note"] = datum(state, str(values["note"]))
+    return add_expense(expense_app(state).data, datum(state, str(expense["name"])),
+                       int(expense["amount"]), **values)
 
 
 def write_expenses(state: DeviceState, expenses: Iterable[Mapping[str, Any]],

@@ -17,6 +17,7 @@ MANIFEST = AppManifest(
     description="Expenses: a list by date, expense pages, an editor with categories, and "
                 "deleting one expense or a selection.",
     order=60,
+    locales=("zh-CN",),
     look=AppLook(
         models="Pro Expense 1.x",
         title="Expense Logs",  # the title of the real Expense Logs screen the mock shows

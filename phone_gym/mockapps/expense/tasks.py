@@ -31,11 +31,12 @@ from ...tasks.families import (
     records_shown,
     select_shown,
 )
-from ...tasks.task import Task
+from ...tasks.task import Task, localize_data
 from ...tasks.vocab import pick
 from ...verifiers import same_text
 from .fixtures import (
     COLLECTION,
+    DATA,
     all_names,
     amount_text,
     expense_app,
@@ -128,6 +129,27 @@ class ExpenseAddMultiple(AddExpenses):
     count = 3
 
 
+class ExpenseZh(Task):
+    """An Expense template that runs in zh-CN too: the names and notes it seeds in Chinese
+    (``strings/zh-CN.data.json``), the names the instruction quotes as “修自行车”. Subclasses
+    elsewhere run in en-US unless they declare their locales."""
+
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    data = DATA
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        p: dict[str, Any] = localize_data(params, table)
+        if "names" in p:
+            p["listed"] = "、".join(f"“{n}”" for n in p["names"])
+        return p
+
+
 # --- deleting expenses -------------------------------------------------------------------------
 class DeleteExpenses(DeleteRecord):
     """Delete the expenses named ``names`` among ``decoys`` others (AndroidWorld seeds
@@ -166,19 +188,22 @@ class DeleteExpenses(DeleteRecord):
         yield from ui.finish()
 
 
-class ExpenseDeleteSingle(DeleteExpenses):
+class ExpenseDeleteSingle(ExpenseZh, DeleteExpenses):
     template = "Delete the expense {listed} from Pro Expense."
+    instructions = {"zh-CN": "在记账里删除支出{listed}。"}
     complexity, max_steps = 1, 10
 
 
-class ExpenseDeleteMultiple(DeleteExpenses):
+class ExpenseDeleteMultiple(ExpenseZh, DeleteExpenses):
     template = "Delete the expenses {listed} from Pro Expense."
+    instructions = {"zh-CN": "在记账里删除这几笔支出：{listed}。"}
     complexity, max_steps = 2, 20
     count = 3
 
 
-class ExpenseDeleteMultiple2(DeleteExpenses):
+class ExpenseDeleteMultiple2(ExpenseZh, DeleteExpenses):
     template = "In Pro Expense, delete these expenses: {listed}."
+    instructions = {"zh-CN": "打开记账，把{listed}这几笔支出删掉。"}
     complexity, max_steps = 3, 34
     count, decoys = 3, 50
 
@@ -227,13 +252,15 @@ class DeleteDuplicateExpense(DeleteOneDuplicate):
         yield from ui.finish()
 
 
-class ExpenseDeleteDuplicates(DeleteDuplicateExpense):
+class ExpenseDeleteDuplicates(ExpenseZh, DeleteDuplicateExpense):
     complexity, max_steps = 1, 12
+    instructions = {"zh-CN": "记账里有一笔支出记了两次，把多出来的那一笔删掉。"}
 
 
-class ExpenseDeleteDuplicates2(DeleteDuplicateExpense):
+class ExpenseDeleteDuplicates2(ExpenseZh, DeleteDuplicateExpense):
     template = ("Pro Expense lists one expense twice by mistake. Remove the duplicate, "
                 "keeping every other entry.")
+    instructions = {"zh-CN": "记账里误把一笔支出记了两遍。删掉重复的那一笔，其他记录都保留。"}
     complexity, max_steps = 2, 18
     decoys, variants = 37, 3
 

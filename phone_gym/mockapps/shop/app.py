@@ -9,12 +9,14 @@ the variant being picked, the checkout's choices and which dialog is open. Price
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
-from datetime import timedelta
-from functools import partial
+from datetime import date, timedelta
+from functools import cache, partial
+from pathlib import Path
 
 from ...world import pictures
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     BottomSheet,
@@ -26,7 +28,9 @@ from ...world.kit import (
     ValueRow,
     slug,
 )
+from ...world.kit.localize import localize_screen
 from ...world.kit.searchbar import SearchAppBar, SearchEntry
+from ...world.locale import DEFAULT_LOCALE, format_date, format_money
 from ...world.widgets import (
     Button,
     Dialog,
@@ -54,6 +58,9 @@ RETURN_REASONS = ("Wrong size", "Arrived damaged", "Not as described", "Changed 
 SHIPPING = 599  # cents, unless every item ships free or the user has Shop Plus
 PLUS_OFFER = "Join Shop Plus: free shipping on everything for $9.99/month."
 TABS = ("Home", "Wishlist", "Orders", "Cart")
+#: Words the data holds that the screens show in the locale (categories, order statuses).
+WORDS = frozenset({*CATEGORIES, "Processing", "Shipped", "Delivered", "Cancelled",
+                   "Return requested"})
 #: Height of the item photo on the product page (logical pixels).
 PHOTO_H = 640
 
@@ -61,6 +68,16 @@ PHOTO_H = 640
 def money(cents: int) -> str:
     """``$12.50``."""
     return f"${cents // 100}.{cents % 100:02d}"
+
+
+@cache
+def seeded_english(locale: str) -> dict[str, str]:
+    """The English of the data the fixtures seed in ``locale`` (``strings/<locale>.data.json``
+    read backwards: 网面训练鞋 -> Court Trainer); {} in en-US."""
+    path = Path(__file__).parent / "strings" / f"{locale}.data.json"
+    if locale == DEFAULT_LOCALE or not path.exists():
+        return {}
+    return {v: k for k, v in json.loads(path.read_text(encoding="utf-8")).items()}
 
 
 # --- state -------------------------------------------------------------------------------
@@ -359,7 +376,7 @@ class ShopApp(App):
         self.ui.buy_now = None
         self.stack = [Route("main")]
         self.ui.tab = "Orders"
-        self.toast(f"Order {number} placed")
+        super().toast(self.t("Order {number} placed", number=number))
 
     def buy_again(self, order_id: int) -> None:
         """Put an order's items back into the cart."""
@@ -399,7 +416,42 @@ class ShopApp(App):
         self.ui.tab = "Cart"
 
     # views
+    def money(self, cents: int) -> str:
+        """An amount as the locale writes it: "$12.50" / "¥12.50"."""
+        return money(cents) if self.system.locale == DEFAULT_LOCALE \
+            else format_money(cents, self.system.locale)
+
+    def day(self, iso: str) -> str:
+        """An ISO day as the locale writes it ("2026-10-15" / 2026年10月15日)."""
+        if self.system.locale == DEFAULT_LOCALE:
+            return iso
+        try:
+            return format_date(date.fromisoformat(iso), self.system.locale)
+        except ValueError:
+            return iso
+
+    def picture(self, name: str) -> str:
+        """A product's drawn picture: the one its English name draws (a zh-CN name, "Kestrel
+        网面训练鞋", is read back through the data catalogue, so the same item looks alike)."""
+        brand, _, noun = name.partition(" ")
+        english = seeded_english(self.system.locale).get(noun)
+        return pictures.product(f"{brand} {english}" if english else name)
+
+    def word(self, text: str) -> str:
+        """A fixed word the data holds (a category, an order's status) in the locale."""
+        return self.t(text) if text in WORDS else text
+
+    def toast(self, text: str) -> None:
+        """A toast in the locale's words."""
+        super().toast(self.t(text))
+
     def view(self, route: Route) -> Screen:
+        screen = self.screen(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
+
+    def screen(self, route: Route) -> Screen:
         if route.name == "search":
             return self.search_screen()
         if route.name == "filters":
@@ -417,14 +469,16 @@ class ShopApp(App):
         return self.main_screen()
 
     def product_row(self, p: Product, id: str) -> Node:
-        ship = "Free shipping" if p.free_shipping else f"+{money(SHIPPING)} shipping"
+        ship = self.t("Free shipping") if p.free_shipping \
+            else self.t("+{amount} shipping", amount=self.money(SHIPPING))
         wished = self.data.wishlist.first(product_id=p.id) is not None
         heart = Icon("♥" if wished else "♡",
-                     f"Remove {p.name} from wishlist" if wished else f"Add {p.name} to wishlist",
+                     self.t("Remove {name} from wishlist", name=p.name) if wished
+                     else self.t("Add {name} to wishlist", name=p.name),
                      lambda: self.toggle_wish(p.id), id=f"{id}_wish")
-        return ListItem(p.name, f"{money(p.price)} · ★{p.rating:.1f} · {ship}", id=id,
+        return ListItem(p.name, f"{self.money(p.price)} · ★{p.rating:.1f} · {ship}", id=id,
                         on_click=lambda: self.open_product(p.id), trailing=heart,
-                        picture=pictures.product(p.name),
+                        picture=self.picture(p.name),
                         menu=[("Remove from wishlist" if wished else "Add to wishlist",
                                lambda: self.toggle_wish(p.id))])
 
@@ -465,15 +519,16 @@ class ShopApp(App):
     def wish_row(self, w: WishItem) -> Node:
         p = self.product(w.product_id)
         assert p is not None
-        return ListItem(p.name, money(p.price), id=f"wish_{w.id}",
-                        picture=pictures.product(p.name),
+        return ListItem(p.name, self.money(p.price), id=f"wish_{w.id}",
+                        picture=self.picture(p.name),
                         on_click=lambda: self.open_product(p.id),
                         menu=[("Remove", lambda: self.data.wishlist.remove(w.id))])
 
     def order_row(self, o: Order) -> Node:
         lines = self.data.order_lines.where(order_id=o.id)
         names = ", ".join(p.name for line in lines if (p := self.product(line.product_id)))
-        return ListItem(f"Order {o.number}", f"{o.status} · {names}", id=f"order_{o.id}",
+        return ListItem(self.t("Order {number}", number=o.number),
+                        f"{self.word(o.status)} · {names}", id=f"order_{o.id}",
                         on_click=lambda: self.go("order", o.id),
                         menu=[("Buy it again", lambda: self.buy_again(o.id))])
 
@@ -485,8 +540,9 @@ class ShopApp(App):
             p = self.product(line.product_id)
             assert p is not None
             variant = " · ".join(x for x in (line.size, line.color) if x)
-            sub = f"{variant + ' · ' if variant else ''}Qty {line.qty} · {money(p.price)}"
-            return ListItem(p.name, sub, id=f"cart_{line.id}", picture=pictures.product(p.name),
+            sub = (f"{variant + ' · ' if variant else ''}" + self.t("Qty {n}", n=line.qty)
+                   + f" · {self.money(p.price)}")
+            return ListItem(p.name, sub, id=f"cart_{line.id}", picture=self.picture(p.name),
                             on_click=lambda: self.set(dialog="line", dialog_arg=line.id),
                             menu=[("Move to wishlist", lambda: self.move_to_wishlist(line.id)),
                                   ("Remove", lambda: self.remove_line(line.id))])
@@ -496,7 +552,7 @@ class ShopApp(App):
             product = self.product(x.product_id)
             subtotal += product.price * x.qty if product else 0
         return [VirtualList(len(lines), row, id="cart", empty_text="Your cart is empty"),
-                Text(f"Subtotal: {money(subtotal)}", id="subtotal"),
+                Text(self.t("Subtotal: {amount}", amount=self.money(subtotal)), id="subtotal"),
                 Button("Checkout", lambda: self.open_checkout(None), id="checkout",
                        enabled=bool(lines))]
 
@@ -510,26 +566,27 @@ class ShopApp(App):
             ("Decrease quantity", lambda: self.change_qty(line_id, -1)),
             ("Move to wishlist", lambda: self.move_to_wishlist(line_id)),
             ("Remove from cart", lambda: self.remove_line(line_id)),
-        ], body=[Text(f"Qty {line.qty}", id="sheet_qty")])
+        ], body=[Text(self.t("Qty {n}", n=line.qty), id="sheet_qty")])
 
     def search_screen(self) -> Screen:
         ui = self.ui
         shown = filtered(self.data, ui)
         active = sum([bool(ui.min_price), bool(ui.max_price), ui.rating != "Any rating",
                       bool(ui.brands), ui.free_only])
-        title = ui.category or "Search"
+        title = self.word(ui.category) if ui.category else "Search"
         content = [
             *SearchList(ui.query, lambda v: self.set(query=v), len(shown),
                         lambda i: self.product_row(shown[i], f"product_{shown[i].id}"),
                         id="results", hint="Search for anything", empty_text="No items"),
         ]
-        controls = Row([Button(f"Sort: {ui.sort}", lambda: self.set(dialog="sort"), id="sort",
-                               style="secondary"),
-                        Button(f"Filters ({active})" if active else "Filters",
+        controls = Row([Button(self.t("Sort: {sort}", sort=self.t(ui.sort)),
+                               lambda: self.set(dialog="sort"), id="sort", style="secondary"),
+                        Button(self.t("Filters ({n})", n=active) if active else "Filters",
                                lambda: self.go("filters"), id="filters", style="secondary")],
                        id="controls")
         content.insert(1, controls)
-        content.insert(2, Text(f"{len(shown)} results", style="caption", id="result_count"))
+        content.insert(2, Text(self.t("{n} results", n=len(shown)), style="caption",
+                               id="result_count"))
         dialog = None
         if ui.dialog == "sort":
             dialog = ChoiceDialog("Sort by", SORTS, ui.sort,
@@ -566,7 +623,7 @@ class ShopApp(App):
                 Chips(brands, ui.brands, toggle_brand, id="brands"),
                 Toggle("Free shipping only", ui.free_only,
                        lambda: self.set(free_only=not ui.free_only), id="free_shipping"),
-                Button(f"Show {count} results", self.back, id="apply"),
+                Button(self.t("Show {n} results", n=count), self.back, id="apply"),
             ],
         )
 
@@ -576,25 +633,28 @@ class ShopApp(App):
         ui = self.ui
         wished = self.data.wishlist.first(product_id=p.id) is not None
         reviews = self.data.reviews.where(product_id=p.id)
-        ship = "Free shipping" if p.free_shipping else f"Shipping {money(SHIPPING)}"
+        ship = self.t("Free shipping") if p.free_shipping \
+            else self.t("Shipping {amount}", amount=self.money(SHIPPING))
         content: list[Node] = [
             # the item's photo, as eBay's listing opens with its gallery
-            Image(f"Photo of {p.name}", id="item_photo", height=PHOTO_H,
-                  picture=pictures.product(p.name)),
+            Image(self.t("Photo of {name}", name=p.name), id="item_photo", height=PHOTO_H,
+                  picture=self.picture(p.name)),
             Text(p.name, style="title", id="name"),
-            Text(money(p.price), style="big", id="price"),
+            Text(self.money(p.price), style="big", id="price"),
             Text(f"★ {p.rating:.1f} · {p.brand} · {ship}", id="facts"),
         ]
         if p.sizes:
-            content += [Text(f"Size: {ui.size or 'select'}", id="size_label"),
+            content += [Text(self.t("Size: {size}", size=ui.size or self.t("select")),
+                             id="size_label"),
                         Chips(p.sizes, (ui.size,), lambda s: self.set(size=s), id="sizes")]
         if p.colors:
-            content += [Text(f"Color: {ui.color or 'select'}", id="color_label"),
+            content += [Text(self.t("Color: {color}", color=ui.color or self.t("select")),
+                             id="color_label"),
                         Chips(p.colors, (ui.color,), lambda c: self.set(color=c), id="colors")]
         content += [
             Row([Icon("−", "Decrease quantity", lambda: self.set(qty=max(1, ui.qty - 1)),
                       id="qty_down"),
-                 Text(f"Qty {ui.qty}", id="qty"),
+                 Text(self.t("Qty {n}", n=ui.qty), id="qty"),
                  Icon("+", "Increase quantity", lambda: self.set(qty=min(10, ui.qty + 1)),
                       id="qty_up")], id="qty_row"),
             Button("Buy it now", lambda: self.buy_current(p), id="buy_now"),
@@ -602,7 +662,7 @@ class ShopApp(App):
                    style="secondary"),
             Button("Write a review", lambda: self.go("review", p.id), id="write_review",
                    style="secondary"),
-            Text(f"Reviews ({len(reviews)})", style="title", id="reviews_title"),
+            Text(self.t("Reviews ({n})", n=len(reviews)), style="title", id="reviews_title"),
             *[ListItem("★" * r.stars, r.text, id=f"review_{r.id}") for r in reviews[:5]],
         ]
         heart = Icon("♥" if wished else "♡",
@@ -624,18 +684,21 @@ class ShopApp(App):
         rows: list[Node] = []
         for i, (p, size, color, qty) in enumerate(lines):
             variant = " · ".join(x for x in (size, color) if x)
-            rows.append(ListItem(p.name, f"{variant + ' · ' if variant else ''}Qty {qty} · "
-                                          f"{money(p.price * qty)}", id=f"line_{i}",
-                                  picture=pictures.product(p.name)))
+            rows.append(ListItem(p.name, f"{variant + ' · ' if variant else ''}"
+                                 + self.t("Qty {n}", n=qty) + f" · {self.money(p.price * qty)}",
+                                 id=f"line_{i}",
+                                  picture=self.picture(p.name)))
         content = [
             ValueRow("Ship to", f"{address.label}: {address.line}" if address else "Add address",
                      lambda: self.set(dialog="address"), id="ship_to"),
             ValueRow("Pay with", card.label if card else "Add card",
                      lambda: self.set(dialog="card"), id="pay_with"),
             *rows,
-            Text(f"Items: {money(subtotal)}", id="items_total"),
-            Text(f"Shipping: {money(ship) if ship else 'Free'}", id="shipping"),
-            Text(f"Order total: {money(subtotal + ship)}", style="title", id="order_total"),
+            Text(self.t("Items: {amount}", amount=self.money(subtotal)), id="items_total"),
+            Text(self.t("Shipping: {amount}",
+                        amount=self.money(ship) if ship else self.t("Free")), id="shipping"),
+            Text(self.t("Order total: {amount}", amount=self.money(subtotal + ship)),
+                 style="title", id="order_total"),
             Button("Place order", self.place_order, id="place_order"),
         ]
         dialog: Node | None = None
@@ -670,24 +733,28 @@ class ShopApp(App):
         lines = self.data.order_lines.where(order_id=o.id)
         card = self.data.cards.get(o.card_id)
         content: list[Node] = [
-            Text(f"Order {o.number}", style="title", id="order_number"),
-            Text(f"Status: {o.status}", id="status"),
-            Text(f"Placed {o.placed}", id="placed"),
+            Text(self.t("Order {number}", number=o.number), style="title", id="order_number"),
+            Text(self.t("Status: {status}", status=self.word(o.status)), id="status"),
+            Text(self.t("Placed {day}", day=self.day(o.placed)), id="placed"),
         ]
         if o.status in ("Processing", "Shipped"):
-            content.append(Text(f"Arrives by {o.arrives}", id="arrives"))
+            content.append(Text(self.t("Arrives by {day}", day=self.day(o.arrives)),
+                                id="arrives"))
         elif o.status == "Delivered":
-            content.append(Text(f"Delivered {o.arrives}", id="delivered"))
+            content.append(Text(self.t("Delivered {day}", day=self.day(o.arrives)),
+                                id="delivered"))
         for line in lines:
             p = self.product(line.product_id)
             variant = " · ".join(x for x in (line.size, line.color) if x)
             content.append(ListItem(p.name if p else "Item",
-                                    f"{variant + ' · ' if variant else ''}Qty {line.qty}",
+                                    f"{variant + ' · ' if variant else ''}"
+                                    + self.t("Qty {n}", n=line.qty),
                                     id=f"item_{line.id}",
-                                    picture=pictures.product(p.name) if p else "",
+                                    picture=self.picture(p.name) if p else "",
                                     on_click=partial(self.open_product, line.product_id)
                                     if p else None))
-        content += [Text(f"Total {money(o.total)} · {card.label if card else 'card'}",
+        content += [Text(self.t("Total {amount} · {card}", amount=self.money(o.total),
+                                card=card.label if card else self.t("card")),
                          id="total"),
                     Button("Cancel order", lambda: self.set(dialog="cancel"), id="cancel_order",
                            style="danger", enabled=o.status == "Processing"),
@@ -716,7 +783,8 @@ class ShopApp(App):
 
     def review_screen(self, product_id: int) -> Screen:
         ui = self.ui
-        stars = Row([Icon("★" if n <= ui.stars else "☆", f"{n} star{'s' if n > 1 else ''}",
+        stars = Row([Icon("★" if n <= ui.stars else "☆",
+                          self.t("{n} star", n=n) if n == 1 else self.t("{n} stars", n=n),
                           partial(self.set, stars=n), id=f"star_{n}") for n in range(1, 6)],
                     id="stars")
         return Screen(

@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date, timedelta
 from typing import Any
 
 import numpy as np
 
+from ...tasks.task import data_catalogue, localize_datum
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
+from ...world.locale import DEFAULT_LOCALE
 from .app import Order, PayCard, Product, ShopApp
 
 PREFIX = "apps.Shop"
@@ -47,6 +50,35 @@ ADDRESSES = (("Home", "14 Elm Street, Springfield"), ("Work", "200 Market Ave, S
              ("Parents", "9 Lake Road, Fairview"))
 
 
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: item nouns, colors and saved
+#: addresses: "Kestrel 网面训练鞋", 黑色, 家). Brands stay as they are (Latin, as Chinese
+#: shops list them); categories stay keys (the app's catalogue names them).
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def datum(state: DeviceState, text: str) -> str:
+    """A seeded word in the phone's locale (itself in en-US, and where the catalogue has no
+    entry: a text the task gave already localized)."""
+    return datum_in(getattr(state, "locale", DEFAULT_LOCALE), text)
+
+
+def datum_in(locale: str, text: str) -> str:
+    return text if locale == DEFAULT_LOCALE else localize_datum(text, DATA.get(locale, {}))
+
+
+def product_in(fields: Mapping[str, Any], locale: str) -> dict[str, Any]:
+    """A product's fields (``make_product``'s) in ``locale``: its name as brand and noun
+    ("Kestrel 网面训练鞋"), its colors."""
+    out = dict(fields)
+    if locale == DEFAULT_LOCALE:
+        return out
+    brand, name = str(fields["brand"]), str(fields["name"])
+    if name.startswith(f"{brand} "):
+        out["name"] = f"{brand} {datum_in(locale, name[len(brand) + 1:])}"
+    out["colors"] = tuple(datum_in(locale, c) for c in fields.get("colors", ()))
+    return out
+
+
 def shop_app(state: DeviceState) -> ShopApp:
     app = state.app("Shop")  # type: ignore[attr-defined]
     assert isinstance(app, ShopApp)
@@ -72,7 +104,8 @@ def make_product(rng: np.random.Generator, category: str, *, used: set[str],
 
 
 def add_product(state: DeviceState, fields: dict[str, Any]) -> Product:
-    return shop_app(state).data.products.new(**fields)
+    return shop_app(state).data.products.new(
+        **product_in(fields, getattr(state, "locale", DEFAULT_LOCALE)))
 
 
 def seed_account(state: DeviceState, rng: np.random.Generator, *, cards: int = 2,
@@ -81,7 +114,7 @@ def seed_account(state: DeviceState, rng: np.random.Generator, *, cards: int = 2
     ``default_card``-th one the default."""
     data = shop_app(state).data
     for i, (label, line) in enumerate(ADDRESSES):
-        data.addresses.new(label=label, line=line, default=i == 0)
+        data.addresses.new(label=datum(state, label), line=datum(state, line), default=i == 0)
     labels = pick(rng, CARDS, cards)
     return [data.cards.new(label=label, default=i == default_card)
             for i, label in enumerate(labels)]
@@ -116,6 +149,7 @@ def add_order(state: DeviceState, product: Product, *, status: str, days_ago: in
                             arrives=arrives.isoformat(), status=status,
                             card_id=card.id if card else 0,
                             address_id=address.id if address else 0)
-    data.order_lines.new(order_id=order.id, product_id=product.id, size=size, color=color,
+    data.order_lines.new(order_id=order.id, product_id=product.id, size=size,
+                         color=datum(state, color) if color else color,
                          qty=qty, price=product.price)
     return order

@@ -16,6 +16,7 @@ MANIFEST = AppManifest(
                 "with sizes and colors, a cart, checkout with saved addresses and cards, "
                 "orders (track, cancel, return), a wishlist and reviews.",
     order=82,
+    locales=("zh-CN",),
     look=AppLook(
         models="eBay 6.1",
         title="",

@@ -18,16 +18,19 @@ from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, NoRecord, Record, Value, lookup, same_text
 from ...verifiers.criteria import matching
+from ...world.app import app_strings
 from ...world.kit import slug
-from .app import RETURN_REASONS, SHIPPING
+from .app import RETURN_REASONS, SHIPPING, ShopApp
 from .fixtures import (
     CARDS,
     CATALOG,
+    DATA,
     PREFIX,
     add_order,
     add_product,
     arrival,
     make_product,
+    product_in,
     seed_account,
     seed_catalog,
     shop_app,
@@ -57,6 +60,29 @@ class InCartOrOrdered:
 
 class ShopTask(Task):
     apps = ("Shop",)
+
+
+class ShopZh(Task):
+    """A Shop order template that runs in zh-CN too: its items named in Chinese ("Kestrel
+    网面训练鞋", ``strings/zh-CN.data.json``), a return reason as the chip shows it
+    (``reason_zh``). Subclasses elsewhere run in en-US unless they declare their locales."""
+
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    data = DATA
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        p = dict(params)
+        p["items"] = [product_in(i, "zh-CN") for i in p["items"]]
+        p["name"] = p["items"][0]["name"]
+        if "reason" in p:  # the stored reason stays the key; the chip shows this
+            p["reason_zh"] = app_strings(ShopApp, "zh-CN").t(p["reason"])
+        return p
 
 
 def open_tab(ui: Driver, tab: str) -> Iterator[PhoneAction]:
@@ -273,11 +299,13 @@ class OrderTask(ShopTask):
 
     def open_order(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from open_tab(ui, "Orders")
-        yield from ui.tap(f"Order {p['number']}", kind="list_item")
+        yield from ui.tap(app_strings(ShopApp, ui.locale).t("Order {number}", number=p["number"]),
+                          kind="list_item")
 
 
-class ShopCancelOrder(OrderTask, EditRecord):
+class ShopCancelOrder(ShopZh, OrderTask, EditRecord):
     template = "Cancel my order of the {name}: it has not shipped yet."
+    instructions = {"zh-CN": "帮我把购物里{name}的那个订单取消掉，还没发货。"}
     complexity, max_steps = 2, 12
 
     def changes(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -290,8 +318,9 @@ class ShopCancelOrder(OrderTask, EditRecord):
         yield from ui.finish()
 
 
-class ShopReturnItem(OrderTask, EditRecord):
+class ShopReturnItem(ShopZh, OrderTask, EditRecord):
     template = 'Return the {name} I received, giving the reason "{reason}".'
+    instructions = {"zh-CN": "在购物里把已经收到的{name}退货，退货原因选“{reason_zh}”。"}
     complexity, max_steps = 2, 14
     target_status = "Delivered"
 
@@ -304,13 +333,14 @@ class ShopReturnItem(OrderTask, EditRecord):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from self.open_order(ui, p)
         yield from ui.tap(id="return")
-        yield from ui.tap(p["reason"], kind="chip")
+        yield from ui.tap(p["reason_zh"] if "reason_zh" in p else p["reason"], kind="chip")
         yield from ui.tap(id="submit_return")
         yield from ui.finish()
 
 
-class ShopOrderArrival(OrderTask, Lookup):
+class ShopOrderArrival(ShopZh, OrderTask, Lookup):
     template = "When is my order {number} expected to arrive? Answer with the date."
+    instructions = {"zh-CN": "我在购物里的订单{number}预计哪天送到？请回答日期。"}
     complexity, max_steps = 2, 10
     answer_type = "date"
 
@@ -324,7 +354,8 @@ class ShopOrderArrival(OrderTask, Lookup):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from self.open_order(ui, p)
         text = ui.must(id="arrives").text
-        yield from ui.answer(text.removeprefix("Arrives by "))
+        found = re.search(r"\d{4}年\d{1,2}月\d{1,2}日", text)  # 预计2026年10月17日前送达
+        yield from ui.answer(found.group(0) if found else text.removeprefix("Arrives by "))
 
 
 class ShopWriteReview(OrderTask, CreateRecord):

@@ -37,8 +37,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, ClassVar
 
-from ..app import App, Route
+from ..app import App, Route, app_strings
 from ..data import Table
+from ..locale import DEFAULT_LOCALE
 from ..system import SystemState
 from ..widgets import Fab, Icon, ListItem, Node, Screen, Text, TopBar, VirtualList
 from .common import slug
@@ -46,7 +47,9 @@ from .dialogs import ConfirmDialog
 from .drawer import Destination, NavigationDrawer, with_drawer
 from .forms import FormEditor, FormField, FormState, Validate
 from .lists import SearchList
+from .localize import localize_screen
 from .pages import ActionIcon, Detail, DetailPage
+from .pickers import localize_date_picker
 
 
 def _plain(value: Any) -> str:
@@ -254,7 +257,7 @@ class RecordApp(App):
     def save(self, values: Mapping[str, str]) -> None:
         row = {f.key: f.parse(values.get(f.key, "")) for f in self.look.fields}
         save_record(self.records, row, self.editing())
-        self.toast(f"{self.look.noun.capitalize()} saved")
+        self.toast(self.say("{Noun} saved"))
         self.back()
 
     def toggle_favorite(self, record_id: int) -> None:
@@ -278,12 +281,38 @@ class RecordApp(App):
         self.ui.deleting, self.ui.selected = (), frozenset()
         if self.route.name == self.look.noun:
             self.back()
+        self.toast(self.say("{Noun} deleted") if gone == 1
+                   else self.say("{n} {many} deleted", n=gone))
+
+    def say(self, key: str, **fields: object) -> str:
+        """The app's words for ``key`` in the phone's locale, its ``{noun}`` (``{Noun}``
+        capitalized) and ``{many}`` filled from the look (en-US: "Recipe saved")."""
         look = self.look
-        self.toast(f"{look.noun.capitalize()} deleted" if gone == 1
-                   else f"{gone} {look.many} deleted")
+        return self.t(key, noun=look.noun, Noun=look.noun.capitalize(), many=look.many,
+                      **fields)
+
+    def value_text(self, f: RecordField, value: Any) -> str:
+        """How the page and the row's parts write field ``f``'s ``value`` (``f.shown``; an
+        app overrides it to write dates and money in the phone's locale)."""
+        return f.shown(value)
+
+    def total_text(self, shown: Sequence[Any]) -> str:
+        """The total line above the list of the records ``shown`` (the look's ``total``)."""
+        assert self.look.total is not None
+        return self.look.total(shown)
 
     # views
     def view(self, route: Route) -> Screen:
+        screen = self.screen(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+            if screen.dialog is not None and self.ui.form.calendar is not None:
+                localize_date_picker(screen.dialog, self.ui.form.calendar, self.system.locale)
+        return screen
+
+    def screen(self, route: Route) -> Screen:
+        """The screen of ``route`` as the kit builds it (``view`` shows its fixed strings in
+        the phone's locale)."""
         if route.name == self.look.noun:
             record = self.records.get(route.arg)
             if record is not None:
@@ -293,10 +322,10 @@ class RecordApp(App):
         return self.record_list()
 
     def delete_dialog(self) -> Node | None:
-        n, look = len(self.ui.deleting), self.look
+        n = len(self.ui.deleting)
         if not n:
             return None
-        title = f"Delete {look.noun}?" if n == 1 else f"Delete {n} {look.many}?"
+        title = self.say("Delete {noun}?") if n == 1 else self.say("Delete {n} {many}?", n=n)
         return ConfirmDialog(title, "This cannot be undone.", confirm="Delete",
                              destructive=True, on_confirm=self.confirm_delete,
                              on_cancel=lambda: self.ask_delete(()))
@@ -306,8 +335,10 @@ class RecordApp(App):
         glyph = look.glyph if isinstance(look.glyph, str) else look.glyph(r)
         if selected:
             glyph = "☑" if r.id in selected else "☐"
-        parts = [(f"{k}_{r.id}", look.field(k).shown(getattr(r, k))) for k in look.parts]
-        item = ListItem(look.name(r) or "Untitled", look.subtitle(r) if look.subtitle else "",
+        parts = [(f"{k}_{r.id}", self.value_text(look.field(k), getattr(r, k)))
+                 for k in look.parts]
+        item = ListItem(look.name(r) or self.say("Untitled"),
+                        look.subtitle(r) if look.subtitle else "",
                         id=f"{look.noun}_{r.id}", glyph=glyph, parts=parts,
                         picture=look.picture(r) if look.picture and not selected else "",
                         on_click=lambda: self.open_record(r.id),
@@ -322,24 +353,25 @@ class RecordApp(App):
         content: list[Node]
         if look.search is not None:
             content = SearchList(ui.query, self.set_query, len(shown), row, id=look.many,
-                                 hint=f"Search {look.many}", empty_text=f"No {look.many} yet")
+                                 hint=self.say("Search {many}"),
+                                 empty_text=self.say("No {many} yet"))
         else:
             content = [VirtualList(len(shown), row, id=look.many,
-                                   empty_text=f"No {look.many} yet")]
+                                   empty_text=self.say("No {many} yet"))]
         if look.total is not None:
-            content.insert(-1, Text(look.total(shown), style="title", id="total"))
+            content.insert(-1, Text(self.total_text(shown), style="title", id="total"))
         if ui.selected:
             ids = sorted(ui.selected)
-            bar = TopBar(f"{len(ids)} selected", on_back=self.clear_selection, actions=[
-                Icon("🗑", "Delete selected", lambda: self.ask_delete(ids),
-                     id="delete_selected")])
+            bar = TopBar(self.say("{n} selected", n=len(ids)), on_back=self.clear_selection,
+                         actions=[Icon("🗑", "Delete selected", lambda: self.ask_delete(ids),
+                                       id="delete_selected")])
             return Screen(top_bar=bar, content=content, dialog=self.delete_dialog(),
                           on_dismiss=lambda: self.ask_delete(()), on_back=self.clear_selection)
         view = look.view_named(ui.view)
         bar = (TopBar(view.label, on_menu=lambda: self.set_drawer(True)) if view is not None
                else TopBar(look.title))
         screen = Screen(top_bar=bar, content=content,
-                        fab=Fab("+", f"Add {look.noun}", lambda: self.open_editor(None),
+                        fab=Fab("+", self.say("Add {noun}"), lambda: self.open_editor(None),
                                 id=f"new_{look.noun}"),
                         dialog=self.delete_dialog(), on_dismiss=lambda: self.ask_delete(()))
         if view is None or not ui.drawer:
@@ -357,7 +389,7 @@ class RecordApp(App):
 
     def record_page(self, r: Any) -> Screen:
         look = self.look
-        fields = [Detail(f.label, f.shown(getattr(r, f.key)), id=f.key)
+        fields = [Detail(f.label, self.value_text(f, getattr(r, f.key)), id=f.key)
                   for f in look.page_fields()]
         actions = [ActionIcon("edit", lambda: self.open_editor(r.id)),
                    ActionIcon("delete", lambda: self.ask_delete((r.id,)))]
@@ -367,13 +399,13 @@ class RecordApp(App):
                                          lambda: self.toggle_favorite(r.id), id="favorite",
                                          selected=on))
         name = look.name(r)
-        return DetailPage(name or "Untitled", fields, heading=name, on_back=self.back,
+        return DetailPage(name or self.say("Untitled"), fields, heading=name, on_back=self.back,
                           actions=actions, dialog=self.delete_dialog(),
                           on_dismiss=lambda: self.ask_delete(()))
 
     def editor(self, record_id: int | None) -> Screen:
         look = self.look
-        title = f"New {look.noun}" if record_id is None else f"Edit {look.noun}"
+        title = self.say("New {noun}") if record_id is None else self.say("Edit {noun}")
         return FormEditor(title, [f.form_field() for f in look.fields], self.ui.form,
                           on_save=self.save, on_close=self.back, validate=look.validate,
                           today=self.system.now.date())
