@@ -879,7 +879,9 @@ class SimpleCalendarNextMeetingWithPerson(Question):
 
     def criteria(self, params: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Answer(answer_matcher("date", params["date"])),
+        now = initial.get("now")  # a zh answer may say 明天 for the date
+        today = now if isinstance(now, str) and now else None
+        return [Answer(answer_matcher("date", params["date"], today=today)),
                 Answer(answer_matcher("time", params["time"]))]
 
     def declared_near_misses(self, initial: Mapping[str, Any], final: Mapping[str, Any],
