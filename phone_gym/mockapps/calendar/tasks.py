@@ -37,9 +37,11 @@ from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Answer, Criterion, Matcher, NearMiss, same_text
 from ...verifiers.answers import answer_matcher
-from .app import MONTHS
+from ...world.locale import format_date
+from .app import MONTHS, month_title, short_day
 from .fixtures import (
     COLLECTION,
+    DATA,
     DESCRIPTIONS,
     DURATIONS,
     EVENING,
@@ -48,6 +50,7 @@ from .fixtures import (
     TITLES,
     add,
     at,
+    datum,
     event_rows,
     iso,
     meeting_title,
@@ -97,12 +100,13 @@ def open_day(ui: Driver, day: date, *, launch: bool = True) -> Iterator[PhoneAct
 
 def named_day(text: str, today: date) -> date:
     """The day an instruction names (``tomorrow``, ``this Friday``, ``two weeks from
-    today``, ``October 20, 2023``), from the phone's date ``today``."""
+    today``, ``October 20, 2023``, zh-CN's ``2023年10月20日``), from the phone's date
+    ``today``."""
     if text == "two weeks from today":
         return today + timedelta(days=14)
     for delta in range(-40, 41):
         day = today + timedelta(days=delta)
-        names = {long_date(day), long_date(day, year=True)}
+        names = {long_date(day), long_date(day, year=True), format_date(day, "zh-CN")}
         if delta == 0:
             names.add("today")
         if delta == 1:
@@ -144,7 +148,7 @@ def set_date(ui: Driver, which: str, day: date) -> Iterator[PhoneAction]:
     """Set the editor's ``start_date``/``end_date`` row to ``day`` (unless shown): its date
     picker, months moved with the arrows, the day tapped, OK."""
     yield from ui.reveal(id=f"{which}_value")
-    if ui.must(id=f"{which}_value").text == f"{MONTHS[day.month - 1][:3]} {day.day}, {day.year}":
+    if ui.must(id=f"{which}_value").text == short_day(day, ui.locale):
         return
     yield from ui.tap(id=which)
     yield from pick_date(ui, day)
@@ -309,7 +313,7 @@ class AddEvent(CreateRecord):
         yield from ui.open_app("Calendar")
         if ui.find(id="month_title") is None:
             yield from ui.tap(id="tab_month")
-        if ui.must(id="month_title").text == f"{MONTHS[first.month - 1]} {first.year}":
+        if ui.must(id="month_title").text == month_title(first.year, first.month, ui.locale):
             yield from ui.tap(id=f"day_{first.date().isoformat()}")
         yield from ui.tap(id="new_event")  # its date: the day chosen (else today), set below
         ui.why(f"Filling in the title, description, {long_date(day)}, {first:%H:%M} to "
@@ -332,6 +336,19 @@ class AddEvent(CreateRecord):
 class SimpleCalendarAddOneEvent(AddEvent):
     template = ('In Simple Calendar, add an event "{title}" on {day_text} at {time}, '
                 'lasting {minutes} minutes, with the description "{description}".')
+    locales = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "在日历里添加一个活动“{title}”，时间是{day_text} {time}，"
+                             "时长{minutes}分钟，描述填写“{description}”"}
+    data = DATA
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        """The title (a qualifier and a title), the description and the day (2023年10月20日)
+        in the catalogue's locale."""
+        locale = next(k for k, v in self.data.items() if v is table)
+        return {**params, "title": datum(locale, params["title"]),
+                "description": datum(locale, params["description"]),
+                "day_text": format_date(date.fromisoformat(params["day"]), locale)}
 
 
 class SimpleCalendarAddOneEventInTwoWeeks(AddEvent):
