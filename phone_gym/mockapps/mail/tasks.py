@@ -265,6 +265,9 @@ class MailReplyLatest(PersonTask, CreateRecord):
 class MailForwardAttachment(PersonTask, CreateRecord):
     template = ('Forward the email "{subject}" from {name}, with its attachment, to '
                 '{to}.')
+    instructions = {"zh-CN": "把{name}发来的邮件“{subject}”连同附件一起转发给 {to}。"}
+    locales = ("en-US", "zh-CN")
+    data = DATA
     complexity, max_steps = 3, 16
 
     def more_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -295,6 +298,9 @@ class MailForwardAttachment(PersonTask, CreateRecord):
 class MailAttachFile(MailTask, CreateRecord):
     template = ('Email the file {file} from Downloads to {to} with the subject '
                 '"{subject}".')
+    instructions = {"zh-CN": "把“下载”文件夹里的文件 {file} 用邮件发给 {to}，主题为“{subject}”。"}
+    locales = ("en-US", "zh-CN")
+    data = DATA
     complexity, max_steps = 3, 20
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -597,6 +603,10 @@ class MailEmptyTrashFrom(MailTask, DeleteRecord):
 # --- multi-stage ---------------------------------------------------------------------------------
 class MailReplyThenArchive(PersonTask):
     template = 'Reply "{text}" to the email "{subject}" from {name}, then archive that email.'
+    instructions = {"zh-CN": "回复{name}发来的邮件“{subject}”，内容为“{text}”，"
+                             "然后把这封邮件归档。"}
+    locales = ("en-US", "zh-CN")
+    data = DATA
     complexity, max_steps = 3, 20
 
     def reply_fields(self, p: Mapping[str, Any]) -> dict[str, Any]:
