@@ -191,7 +191,10 @@ class Lookup(Task):
         expected = self.expected(params)
         if callable(expected):  # a matcher of the template's own (written before types)
             return [Answer(expected)]
-        return [Answer(answer_matcher(self.answer_type, expected, self.answer_field))]
+        # a date may be answered relative to the phone's date ("明天"): read from its clock
+        today = initial.get("now") if self.answer_type == "date" else None
+        return [Answer(answer_matcher(self.answer_type, expected, self.answer_field,
+                                      today=today if isinstance(today, str) and today else None))]
 
 
 class Infeasible(Task):

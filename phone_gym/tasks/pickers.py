@@ -54,6 +54,9 @@ def pick_time(ui: Driver, hour: int, minute: int) -> Iterator[PhoneAction]:
 def _shown_month(ui: Driver) -> tuple[int, int]:
     """The (year, month) a MaterialDatePicker shows."""
     label = ui.must(id="month_navigation_fragment_toggle").text.rstrip(" ▾")
+    if label.endswith("月") and "年" in label:  # zh-CN: 2026年10月
+        year, month = label[:-1].split("年")
+        return int(year), int(month)
     name, year = label.rsplit(" ", 1)
     return int(year), MONTH_NAMES.index(name) + 1
 

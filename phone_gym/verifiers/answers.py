@@ -928,8 +928,9 @@ def _check_kind(kind: str) -> Callable[[Any, Any], _Result]:
 
 
 def match_answer(kind: str, expected: Any, answer: str | None, *,
-                 field: str | None = None) -> tuple[bool, str]:
-    """``(ok, reason)``: whether ``answer`` states exactly the ``expected`` value of ``kind``."""
+                 field: str | None = None, today: dt.date | None = None) -> tuple[bool, str]:
+    """``(ok, reason)``: whether ``answer`` states exactly the ``expected`` value of ``kind``
+    (``today``: the phone's date, to read a date's relative words, "明天", "下周一")."""
     rule = _check_kind(kind)
     if answer is None:
         return False, "no answer was given"
@@ -943,17 +944,20 @@ def match_answer(kind: str, expected: Any, answer: str | None, *,
     if error is not None:
         return False, error
     if isinstance(value, str):
-        value = zh_forms(kind, value)
+        value = zh_forms(kind, value, today)
     return rule(expected, value)
 
 
-def answer_matcher(kind: str, expected: Any, field: str | None = None) -> Matcher:
-    """A ``Matcher`` accepting what ``match_answer`` accepts (also on record field values)."""
+def answer_matcher(kind: str, expected: Any, field: str | None = None, *,
+                   today: dt.date | str | None = None) -> Matcher:
+    """A ``Matcher`` accepting what ``match_answer`` accepts (also on record field values);
+    ``today`` (a date, or an ISO date or date-time: the phone's) reads relative dates."""
     _check_kind(kind)
+    day = _to_date(today) if today is not None else None
 
     def test(value: Any) -> bool:
         text = None if value is None else value if isinstance(value, str) else _scalar_text(value)
-        return match_answer(kind, expected, text, field=field)[0]
+        return match_answer(kind, expected, text, field=field, today=day)[0]
 
     return Matcher(test, f"{kind} answer {expected!r}")
 

@@ -21,14 +21,18 @@ claim) applies to Chinese answers unchanged:
 
 The same value written twice, a remark around it ("大概25分钟") or a lead-in ("答案是")
 stays fine; a second value, a negation ("不是25分钟") or another unit fails as in English.
-Relative dates ("明天") are not read: the rules have no reference date.
+Relative dates are read against the phone's date when the caller gives it (``today``):
+"今天", "明天", "后天", "大后天", "昨天", "前天", "大前天" (and 今日/明日/昨日), and a weekday of
+this, next or last week ("本周五", "这周五", "下周一", "下个星期一", "上周日"; weeks start on
+Monday, as in China). Without ``today`` they are not read (the answer names no date).
 """
 
 from __future__ import annotations
 
 import re
+from datetime import date, timedelta
 
-__all__ = ["CJK", "zh_forms", "zh_name_key"]
+__all__ = ["CJK", "relative_dates", "zh_forms", "zh_name_key"]
 
 #: A character of the Chinese script (or CJK punctuation/fullwidth forms).
 CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
@@ -184,6 +188,28 @@ def _date(text: str) -> str:
     return re.sub(r"(?<!\d)(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]", month_day, text)
 
 
+_DAY_OFFSETS = {"大后天": 3, "后天": 2, "明天": 1, "明日": 1, "今天": 0, "今日": 0,
+                "昨天": -1, "昨日": -1, "前天": -2, "大前天": -3}
+_WEEKDAY_INDEX = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+_RELATIVE = re.compile(
+    r"(?P<day>大后天|大前天|后天|前天|明天|明日|今天|今日|昨天|昨日)"
+    r"|(?P<week>本|这|下|上)(?:个)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])")
+
+
+def relative_dates(text: str, today: date) -> str:
+    """``text`` with its relative dates ("明天", "下周一") written as the dates they name
+    from ``today`` ("2026年10月16日")."""
+    def swap(m: re.Match[str]) -> str:
+        if m.group("day"):
+            day = today + timedelta(days=_DAY_OFFSETS[m.group("day")])
+        else:
+            weeks = {"本": 0, "这": 0, "下": 1, "上": -1}[m.group("week")]
+            monday = today - timedelta(days=today.weekday())
+            day = monday + timedelta(days=7 * weeks + _WEEKDAY_INDEX[m.group("wd")])
+        return f"{day.year}年{day.month}月{day.day}日"
+    return _RELATIVE.sub(swap, text)
+
+
 def month_slash_day(text: str) -> str:
     """"10/15" (no year, not after a month name) as "October 15": month first, as the US
     form with a year already reads."""
@@ -227,11 +253,14 @@ def _yes_no(text: str) -> str:
     return re.sub(_EDGE + r"\s*" + _YES_WORD + r"(?:[啊呀的了呢])?" + _AFTER, " yes ", text)
 
 
-def zh_forms(kind: str, text: str) -> str:
+def zh_forms(kind: str, text: str, today: date | None = None) -> str:
     """``text`` with its zh-CN forms of a ``kind`` value in the forms ``answers`` reads
-    (unchanged when it has no Chinese script and no "¥"; "10/15" dates always)."""
+    (unchanged when it has no Chinese script and no "¥"; "10/15" dates always). ``today``:
+    the phone's date, against which a date's relative words ("明天", "下周一") are read."""
     if kind == "date":
         text = month_slash_day(text)
+        if today is not None:
+            text = relative_dates(text, today)
     if kind in ("name", "text", "list", "set", "phone") or not CJK.search(text) and "¥" not in text:
         return text
     text = _common(text, decimals=kind != "time")

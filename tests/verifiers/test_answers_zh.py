@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from typing import Any
 
 import numpy as np
 import pytest
 
 from phone_gym.mockapps import REGISTRY, Episode
-from phone_gym.verifiers.answers import match_answer
+from phone_gym.verifiers.answers import answer_matcher, match_answer
 from phone_gym.world import Device
 
 # kind, expected, answers that state exactly the expected value in zh-CN forms
@@ -94,3 +95,39 @@ def test_the_amap_route_time_oracle_answers_in_chinese_and_passes() -> None:
     minutes = int(answer.removesuffix("分钟"))
     assert not ep.verify(f"不是{minutes}分钟").success
     assert not ep.verify(f"{minutes}小时").success
+
+
+# --- relative dates, read against the phone's date (Thursday 2026-10-15) --------------------
+@pytest.mark.parametrize(("answer", "expected"), [
+    ("今天", "2026-10-15"), ("明天", "2026-10-16"), ("是明天", "2026-10-16"),
+    ("后天", "2026-10-17"), ("大后天", "2026-10-18"), ("昨天", "2026-10-14"),
+    ("前天", "2026-10-13"), ("明日", "2026-10-16"), ("本周五", "2026-10-16"),
+    ("这周一", "2026-10-12"), ("下周一", "2026-10-19"), ("下个星期三", "2026-10-21"),
+    ("上周日", "2026-10-11"), ("本周日", "2026-10-18"), ("下礼拜天", "2026-10-25"),
+])
+def test_relative_dates_name_their_day_from_the_phones_date(answer: str, expected: str) -> None:
+    today = date(2026, 10, 15)
+    assert match_answer("date", expected, answer, today=today)[0], answer
+    wrong = (date.fromisoformat(expected) + timedelta(days=1)).isoformat()
+    assert not match_answer("date", wrong, answer, today=today)[0], answer
+
+
+def test_relative_dates_need_the_phones_date_and_one_value() -> None:
+    today = date(2026, 10, 15)
+    assert not match_answer("date", "2026-10-16", "明天")[0]  # no reference date: no day
+    assert not match_answer("date", "2026-10-16", "明天或者后天", today=today)[0]
+    assert not match_answer("date", "2026-10-16", "不是明天", today=today)[0]
+    assert answer_matcher("date", "2026-10-19", today="2026-10-15T09:30:00")("下周一")
+
+
+def test_a_date_lookup_reads_relative_dates_against_the_phones_clock() -> None:
+    from phone_gym.tasks.families import Lookup
+
+    class NextMonday(Lookup):
+        answer_type = "date"
+
+        def expected(self, params: Any) -> str:
+            return "2026-10-19"
+    (criterion,) = NextMonday.criteria(NextMonday.__new__(NextMonday), {},
+                                       {"now": "2026-10-15T09:30:00"})
+    assert criterion.check({}, "下周一")[0] and not criterion.check({}, "本周一")[0]

@@ -26,7 +26,8 @@ ZH_APPS = ("TencentDocs", "Yuanbao", "Chat", "FoodOrder", "Pay", "NeteaseMusic",
            "Xiaohongshu", "Amap", "Douyin", "Settings", "Weibo", "Zhihu",
            "Bilibili", "Dianping", "Ctrip", "Tongcheng",
            "Pinduoduo", "Luckin", "Music", "OpenTracks", "Parcel", "Movie",
-           "Bills", "Bank", "Expense", "Delivery", "Shop", "Broccoli")
+           "Bills", "Bank", "Expense", "Delivery", "Shop", "Broccoli",
+           "Calendar", "Notes", "Todo", "Joplin", "Mail")
 ZH_IDS = sorted(t.id for t in REGISTRY.templates.values() if "zh-CN" in t.locales)
 
 

@@ -16,6 +16,7 @@ duplicate and delete (deleting asks first).
 from __future__ import annotations
 
 import calendar as cal
+import re
 import weakref
 from bisect import bisect_left
 from collections.abc import Sequence
@@ -24,7 +25,7 @@ from datetime import date, datetime, timedelta
 from operator import attrgetter
 from typing import Any
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Grouping, Listing, Ordered, Table
 from ...world.kit import (
     ActionIcon,
@@ -39,6 +40,9 @@ from ...world.kit import (
 )
 from ...world.kit.calendars import DayView, MonthView, Shown
 from ...world.kit.common import tall, weighted
+from ...world.kit.datepicker_locale import ZH_NARROW, localize_date_picker
+from ...world.kit.localize import localize_screen, localize_tree
+from ...world.locale import DEFAULT_LOCALE, ZH_WEEKDAYS, format_date
 from ...world.system import Event, SystemState
 from ...world.widgets import (
     Fab,
@@ -153,14 +157,33 @@ def span_text(e: Event) -> str:
     return f"{start:%H:%M} – {end:%H:%M}"
 
 
-def long_day(day: date) -> str:
-    """``Friday, October 20, 2023``."""
+def long_day(day: date, locale: str = DEFAULT_LOCALE) -> str:
+    """``Friday, October 20, 2023`` (zh-CN: ``2023年10月20日 星期五``)."""
+    if locale != DEFAULT_LOCALE:
+        return format_date(day, locale, weekday=True)
     return f"{WEEKDAYS[day.weekday()]}, {MONTHS[day.month - 1]} {day.day}, {day.year}"
 
 
-def short_day(day: date) -> str:
-    """``Oct 20, 2023``."""
+def short_day(day: date, locale: str = DEFAULT_LOCALE) -> str:
+    """``Oct 20, 2023`` (zh-CN: ``2023年10月20日``)."""
+    if locale != DEFAULT_LOCALE:
+        return format_date(day, locale)
     return f"{MONTHS[day.month - 1][:3]} {day.day}, {day.year}"
+
+
+def month_title(year: int, month: int, locale: str = DEFAULT_LOCALE) -> str:
+    """``October 2026`` (zh-CN: ``2026年10月``)."""
+    return f"{MONTHS[month - 1]} {year}" if locale == DEFAULT_LOCALE else f"{year}年{month}月"
+
+
+def hour_labels_24h(node: Node) -> None:
+    """The day view's hour labels ("9 AM") as a 24-hour phone shows them ("09:00")."""
+    for n in node.children:
+        m = re.fullmatch(r"(\d+) (AM|PM)", n.text or "")
+        if m:
+            h = int(m.group(1)) % 12 + (12 if m.group(2) == "PM" else 0)
+            n.text = f"{h:02d}:00"
+        hour_labels_24h(n)
 
 
 # --- state ---------------------------------------------------------------------------------------
@@ -322,11 +345,11 @@ class CalendarApp(App):
         before the start, as Simple Calendar does."""
         draft, event_id = self.ui.draft, self.route.arg
         if not draft.title.strip():
-            self.toast("Title cannot be empty")
+            self.toast(self.t("Title cannot be empty"))
             return
         start, end = draft.start(), draft.end()
         if end < start:
-            self.toast("The end of the event cannot be earlier than the start")
+            self.toast(self.t("The end of the event cannot be earlier than the start"))
             return
         fields = {"title": draft.title, "start": start.isoformat(timespec="seconds"),
                   "end": end.isoformat(timespec="seconds"), "location": draft.location,
@@ -338,7 +361,7 @@ class CalendarApp(App):
         elif any(getattr(old, k) != v for k, v in fields.items()):
             self.system.events.update(old.id, **fields)
         self.ui.day, self.ui.month = start.date(), None
-        self.toast("Event saved")
+        self.toast(self.t("Event saved"))
         self.back()
 
     def ask_delete(self, event_id: int | None) -> None:
@@ -349,26 +372,40 @@ class CalendarApp(App):
         self.ui.deleting = None
         if self.route.name == "edit":
             self.back()
-        self.toast("Event deleted")
+        self.toast(self.t("Event deleted"))
 
     # views
+    @property
+    def locale(self) -> str:
+        return self.system.locale
+
     def view(self, route: Route) -> Screen:
         if route.name == "edit":
-            return self.editor(route.arg)
-        if route.name == "search":
-            return self.search()
-        return self.main()
+            screen = self.editor(route.arg)
+        elif route.name == "search":
+            screen = self.search()
+        else:
+            screen = self.main()
+        if self.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.locale).strings))
+        return screen
+
+    def localized(self, node: Node) -> Node:
+        """``node``'s fixed strings in the phone's locale (rows a virtual list builds)."""
+        if self.locale != DEFAULT_LOCALE:
+            localize_tree(node, dict(app_strings(type(self), self.locale).strings))
+        return node
 
     def event_item(self, e: Event, *, with_day: bool = False) -> Node:
-        when = span_text(e)
+        when = self.t(span_text(e)) if e.all_day else span_text(e)
         start = parse(e.start)
         if with_day and start is not None:
-            when = f"{short_day(start.date())} {when}"
+            when = f"{short_day(start.date(), self.locale)} {when}"
         return ListItem(e.title or "(No title)", id=f"event_{e.id}",
                         parts=[("event_time", when), ("event_location", e.location)],
                         on_click=lambda: self.open_editor(e.id),
-                        menu=[("Duplicate", lambda: self.open_editor(e.id, copy=True)),
-                              ("Delete", lambda: self.ask_delete(e.id))])
+                        menu=[(self.t("Duplicate"), lambda: self.open_editor(e.id, copy=True)),
+                              (self.t("Delete"), lambda: self.ask_delete(e.id))])
 
     def delete_dialog(self, event_id: int) -> Node:
         return ConfirmDialog("Delete event?", "This event will be deleted permanently.",
@@ -390,7 +427,7 @@ class CalendarApp(App):
         events = self.system.events
         by_start = index_events(events)[2]
         today = self.today.isoformat()
-        key = (events.version, today)
+        key = (events.version, today, self.locale)
         cached = _UPCOMING.get(by_start)
         if cached is not None and cached[0] == key:
             return cached[1], cached[2]
@@ -402,7 +439,7 @@ class CalendarApp(App):
         if early:
             ordered = sorted([*early, *ordered], key=lambda e: (e.start, e.id))
         days = [(parse(e.start) or datetime.min).date() for e in ordered]
-        headers = Headers((i, long_day(d)) for i, d in enumerate(days)
+        headers = Headers((i, long_day(d, self.locale)) for i, d in enumerate(days)
                           if i == 0 or days[i - 1] != d)
         _UPCOMING[by_start] = (key, ordered, headers)
         return ordered, headers
@@ -413,13 +450,13 @@ class CalendarApp(App):
         for e in self.events_on(day):
             start, end = parse(e.start), parse(e.end)
             if e.all_day or start is None:
-                out.append(Shown(e.id, e.title or "(No title)", when=span_text(e)))
+                out.append(Shown(e.id, e.title or self.t("(No title)"), when=self.t(span_text(e))))
                 continue
             # a repeat starts at its time of day; a day an event runs into starts at 0:00
             first = start.hour * 60 + start.minute if start.date() == day or e.rrule else 0
             # a repeat lasts as long as the first; an event running past midnight ends there
             last = first + int(((end or start) - start).total_seconds() // 60)
-            out.append(Shown(e.id, e.title or "(No title)", first, min(24 * 60, last),
+            out.append(Shown(e.id, e.title or self.t("(No title)"), first, min(24 * 60, last),
                              span_text(e)))
         return out
 
@@ -430,11 +467,14 @@ class CalendarApp(App):
         nodes: list[Node] = [Row([
             weighted(Icon("‹", "Previous month", lambda: self.shift_month(-1),
                           id="previous_month"), 0.25),
-            Text(f"{MONTHS[month - 1]} {year}", style="title", id="month_title"),
+            Text(month_title(year, month, self.locale), style="title", id="month_title"),
             weighted(Icon("›", "Next month", lambda: self.shift_month(1), id="next_month"),
                      0.25),
         ], id="month_bar"), Row([tall(Node("day", text=d[0], style="header", desc=d), 64)
                                  for d in WEEKDAYS], id="weekdays")]
+        if self.locale != DEFAULT_LOCALE:  # 一 二 三 ..., Monday first
+            for i, cell in enumerate(nodes[1].children):
+                cell.text, cell.desc = ZH_NARROW[(i + 1) % 7], ZH_WEEKDAYS[i]
         days = [date(year, month, d) for d in range(1, cal.monthrange(year, month)[1] + 1)]
         by_day = {day: self.shown_on(day) for day in days}
         return nodes + MonthView(year, month, by_day, selected=self.day, today=self.today,
@@ -449,9 +489,15 @@ class CalendarApp(App):
         return [Row([
             weighted(Icon("‹", "Previous day", lambda: self.shift_day(-1), id="previous_day"),
                      0.25),
-            Text(long_day(self.day), style="title", id="day_view_title"),
+            Text(long_day(self.day, self.locale), style="title", id="day_view_title"),
             weighted(Icon("›", "Next day", lambda: self.shift_day(1), id="next_day"), 0.25),
-        ], id="day_bar"), DayView(self.shown_on(self.day), on_event=self.open_editor)]
+        ], id="day_bar"), self.day_board()]
+
+    def day_board(self) -> Node:
+        board = DayView(self.shown_on(self.day), on_event=self.open_editor)
+        if self.locale != DEFAULT_LOCALE:
+            hour_labels_24h(board)
+        return board
 
     def main(self) -> Screen:
         content: list[Node] = [Tabs(TABS, self.ui.tab, self.set_tab)]
@@ -465,7 +511,7 @@ class CalendarApp(App):
         else:
             shown = self.events_on(self.day)
             content += self.month_grid()
-            content += [Text(long_day(self.day), style="title", id="day_title"),
+            content += [Text(long_day(self.day, self.locale), style="title", id="day_title"),
                         VirtualList(len(shown), lambda i: self.event_item(shown[i]),
                                     id="day_events", empty_text="No events on this day")]
         deleting = self.ui.deleting
@@ -498,8 +544,10 @@ class CalendarApp(App):
     def picker(self) -> Node | None:
         which = self.ui.picking
         if which.endswith("_date") and self.ui.date_picker is not None:
-            return MaterialDatePicker(self.ui.date_picker, on_done=self.picked,
-                                      on_cancel=self.close_picker)
+            return localize_date_picker(
+                MaterialDatePicker(self.ui.date_picker, on_done=self.picked,
+                                   on_cancel=self.close_picker),
+                self.ui.date_picker, self.locale)
         if which.endswith("_time") and self.ui.time_picker is not None:
             return MaterialTimePicker(self.ui.time_picker, on_done=self.picked,
                                       on_cancel=self.close_picker)
@@ -518,7 +566,7 @@ class CalendarApp(App):
 
         def day_text(iso: str) -> str:
             try:
-                return short_day(date.fromisoformat(iso))
+                return short_day(date.fromisoformat(iso), self.locale)
             except ValueError:
                 return iso
 

@@ -14,12 +14,17 @@ from typing import Any
 import numpy as np
 
 from ...tasks.aw import AW_START, AW_TODAY
+from ...tasks.task import data_catalogue
 from ...tasks.vocab import FIRST_NAMES, pick
 from ...verifiers import lookup
 from ...verifiers.state import DeviceState
+from ...world.locale import DEFAULT_LOCALE, MissingString
 from .app import MONTHS as MONTHS
 
 COLLECTION = "events"
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: titles, qualifiers, descriptions,
+#: locations).
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
 #: Event titles (none names a person: meetings with people are ``meeting_title``).
 TITLES = ("Team standup", "Dentist appointment", "Project review", "Yoga class",
           "Budget planning", "Lunch with the team", "Piano lesson", "Car service",
@@ -66,6 +71,22 @@ RANDOM_SUBJECTS = ("the Q4 roadmap", "supplier contracts", "the hiring pipeline"
 RANDOM_NOTES = ("We will go through the open items.", "We will agree on the next steps.",
                 "We will look at the latest numbers.", "We will settle the schedule.",
                 "We will share what we learned.")
+
+
+def datum(locale: str, text: str) -> str:
+    """The seeded text ``text`` in ``locale`` (a ``specific_title`` too: the qualifier
+    before the title, "与孙燕的设计研讨会"); ``MissingString`` when the catalogue lacks it."""
+    if locale == DEFAULT_LOCALE:
+        return text
+    table = DATA.get(locale, {})
+    if text in table:
+        return str(table[text])
+    for qualifier in QUALIFIERS:
+        base = text.removesuffix(f" {qualifier}")
+        if base != text and base in table and qualifier in table:
+            return f"{table[qualifier]}{table[base]}"
+    raise MissingString(f"Calendar: no {locale} datum for {text!r} (add it to "
+                        f"calendar/strings/{locale}.data.json)")
 
 
 def random_event(rng: np.random.Generator) -> tuple[str, datetime, int, str]:
@@ -146,6 +167,7 @@ def seed_noise(state: DeviceState, rng: np.random.Generator, k: int, *,
     ``avoid_starts``."""
     taken = set(avoid_starts)
     names = list(titles)
+    locale = getattr(state, "locale", DEFAULT_LOCALE)
     for i in range(k):
         for _ in range(50):
             day = sample_day_in(rng, first, last, avoid_days)
@@ -153,8 +175,10 @@ def seed_noise(state: DeviceState, rng: np.random.Generator, k: int, *,
             if start not in taken:
                 break
         taken.add(start)
-        add(state, names[i % len(names)], start, int(pick(rng, DURATIONS)),
-            location=str(pick(rng, LOCATIONS)) if rng.random() < 0.5 else "")
+        minutes = int(pick(rng, DURATIONS))  # the draws in en-US's order
+        location = str(pick(rng, LOCATIONS)) if rng.random() < 0.5 else ""
+        add(state, datum(locale, names[i % len(names)]), start, minutes,
+            location=datum(locale, location) if location else "")
 
 
 def event_rows(initial: Mapping[str, Any]) -> list[Mapping[str, Any]]:

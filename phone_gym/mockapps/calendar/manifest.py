@@ -18,6 +18,7 @@ MANIFEST = AppManifest(
     description="A month view with each day's events, an event list, event details with "
                 "delete, and an editor with date and time pickers and repeats.",
     order=25,
+    locales=("zh-CN",),
     look=AppLook(
         models="Simple Calendar Pro 6.22",
         title="Calendar",

@@ -37,9 +37,11 @@ from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Answer, Criterion, Matcher, NearMiss, same_text
 from ...verifiers.answers import answer_matcher
-from .app import MONTHS
+from ...world.locale import MissingString, format_date
+from .app import MONTHS, month_title, short_day
 from .fixtures import (
     COLLECTION,
+    DATA,
     DESCRIPTIONS,
     DURATIONS,
     EVENING,
@@ -48,6 +50,7 @@ from .fixtures import (
     TITLES,
     add,
     at,
+    datum,
     event_rows,
     iso,
     meeting_title,
@@ -73,7 +76,44 @@ def typed_text(expected: str) -> Matcher:
 NO_REPEAT = Matcher(lambda v: not v, "no repeat rule")
 
 
+# --- zh-CN ---------------------------------------------------------------------------------------
+def zh_datum(value: Any, table: Mapping[str, str]) -> Any:
+    """``value`` (params: strings, lists, dicts) with each seeded text in ``table``'s words
+    (a specific title as its qualifier and title, "与孙燕的设计研讨会"); others kept."""
+    if isinstance(value, str):
+        if value in table:
+            return table[value]
+        try:
+            return datum("zh-CN", value) if " with " in value or " about " in value else value
+        except MissingString:
+            return value
+    if isinstance(value, Mapping):
+        return {k: zh_datum(v, table) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(zh_datum(v, table) for v in value)
+    return value
+
+
+def zh_params(self: Task, params: dict[str, Any], table: Mapping[str, str]) -> dict[str, Any]:
+    """A calendar template's ``localize_params``: the titles, descriptions and places in
+    Chinese, and a day the instruction names by its date as 2023年10月20日."""
+    out: dict[str, Any] = zh_datum(params, table)
+    if "day" in params and params.get("day_text") == long_date(
+            date.fromisoformat(params["day"]), year=True):
+        out["day_text"] = format_date(date.fromisoformat(params["day"]), "zh-CN")
+    return out
+
+
 # --- oracle helpers ------------------------------------------------------------------------------
+def shown_month(text: str) -> tuple[int, int]:
+    """``(year, month)`` of a month title: ``October 2023`` or zh-CN's ``2023年10月``."""
+    zh = re.fullmatch(r"(\d{4})年(\d{1,2})月", text)
+    if zh:
+        return int(zh.group(1)), int(zh.group(2))
+    month, year = text.split()
+    return int(year), MONTHS.index(month) + 1
+
+
 def open_day(ui: Driver, day: date, *, launch: bool = True) -> Iterator[PhoneAction]:
     """Launch the calendar (unless ``launch`` is False), page to ``day``'s month, tap the
     day and scroll to its events below the month."""
@@ -81,13 +121,11 @@ def open_day(ui: Driver, day: date, *, launch: bool = True) -> Iterator[PhoneAct
         yield from ui.open_app("Calendar")
     if ui.find(id="month_title") is None:
         yield from ui.tap(id="tab_month")
-    target = f"{MONTHS[day.month - 1]} {day.year}"
     for _ in range(24):
-        shown = ui.must(id="month_title").text
-        if shown == target:
+        year, month = shown_month(ui.must(id="month_title").text)
+        if (year, month) == (day.year, day.month):
             break
-        month, year = shown.split()
-        later = (int(year), MONTHS.index(month)) < (day.year, day.month - 1)
+        later = (year, month) < (day.year, day.month)
         yield from ui.tap(id="next_month" if later else "previous_month")
     yield from ui.tap(id=f"day_{day.isoformat()}")
     if ui.find(kind="list_item") is None:  # the day's events, below the month: scroll to them
@@ -97,12 +135,13 @@ def open_day(ui: Driver, day: date, *, launch: bool = True) -> Iterator[PhoneAct
 
 def named_day(text: str, today: date) -> date:
     """The day an instruction names (``tomorrow``, ``this Friday``, ``two weeks from
-    today``, ``October 20, 2023``), from the phone's date ``today``."""
+    today``, ``October 20, 2023``, zh-CN's ``2023年10月20日``), from the phone's date
+    ``today``."""
     if text == "two weeks from today":
         return today + timedelta(days=14)
     for delta in range(-40, 41):
         day = today + timedelta(days=delta)
-        names = {long_date(day), long_date(day, year=True)}
+        names = {long_date(day), long_date(day, year=True), format_date(day, "zh-CN")}
         if delta == 0:
             names.add("today")
         if delta == 1:
@@ -144,7 +183,7 @@ def set_date(ui: Driver, which: str, day: date) -> Iterator[PhoneAction]:
     """Set the editor's ``start_date``/``end_date`` row to ``day`` (unless shown): its date
     picker, months moved with the arrows, the day tapped, OK."""
     yield from ui.reveal(id=f"{which}_value")
-    if ui.must(id=f"{which}_value").text == f"{MONTHS[day.month - 1][:3]} {day.day}, {day.year}":
+    if ui.must(id=f"{which}_value").text == short_day(day, ui.locale):
         return
     yield from ui.tap(id=which)
     yield from pick_date(ui, day)
@@ -158,7 +197,7 @@ Row = dict[str, Any]
 def row_span(day: date, text: str) -> tuple[datetime, datetime]:
     """The start and end a row's time line gives on ``day``: ``14:00 – 15:00`` (an end
     before the start is the next day's), ``14:00``, or ``All day``."""
-    if text == "All day":
+    if text in ("All day", "全天"):
         first = at(day, 0)
         return first, first + timedelta(days=1)
     parts = [datetime.combine(day, time.fromisoformat(t)) for t in text.split(" – ")]
@@ -173,7 +212,11 @@ def dated(title: str, day: date, text: str) -> Row:
 
 
 def header_day(text: str) -> date | None:
-    """The day a list header names (``Sunday, October 15, 2023``), or None."""
+    """The day a list header names (``Sunday, October 15, 2023``; zh-CN ``2023年10月15日
+    星期日``), or None."""
+    zh = re.match(r"(\d{4})年(\d{1,2})月(\d{1,2})日", text)
+    if zh:
+        return date(int(zh.group(1)), int(zh.group(2)), int(zh.group(3)))
     try:
         return datetime.strptime(text, "%A, %B %d, %Y").date()
     except ValueError:
@@ -206,6 +249,12 @@ def search_rows(ui: Driver) -> dict[int, Row]:
     (``Oct 15, 2023 16:00 – 17:00``): ``dated`` rows, the date as shown in ``date``."""
     rows: dict[int, Row] = {}
     for key, r in day_events(ui).items():
+        zh = re.match(r"(\d{4})年(\d{1,2})月(\d{1,2})日 ", r["time"])
+        if zh:  # zh-CN: 2023年10月15日 16:00 – 17:00
+            day = date(int(zh.group(1)), int(zh.group(2)), int(zh.group(3)))
+            rows[key] = {**dated(r["title"], day, r["time"][zh.end():]),
+                         "date": zh.group().strip()}
+            continue
         words = r["time"].split(" ", 3)
         if len(words) < 4:
             continue
@@ -309,7 +358,7 @@ class AddEvent(CreateRecord):
         yield from ui.open_app("Calendar")
         if ui.find(id="month_title") is None:
             yield from ui.tap(id="tab_month")
-        if ui.must(id="month_title").text == f"{MONTHS[first.month - 1]} {first.year}":
+        if ui.must(id="month_title").text == month_title(first.year, first.month, ui.locale):
             yield from ui.tap(id=f"day_{first.date().isoformat()}")
         yield from ui.tap(id="new_event")  # its date: the day chosen (else today), set below
         ui.why(f"Filling in the title, description, {long_date(day)}, {first:%H:%M} to "
@@ -332,11 +381,21 @@ class AddEvent(CreateRecord):
 class SimpleCalendarAddOneEvent(AddEvent):
     template = ('In Simple Calendar, add an event "{title}" on {day_text} at {time}, '
                 'lasting {minutes} minutes, with the description "{description}".')
+    locales = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "在日历里添加一个活动“{title}”，时间是{day_text} {time}，"
+                             "时长{minutes}分钟，描述填写“{description}”"}
+    data = DATA
+    localize_params = zh_params
 
 
 class SimpleCalendarAddOneEventInTwoWeeks(AddEvent):
     template = ('In Simple Calendar, add an event "{title}" two weeks from today at {time}, '
                 'lasting {minutes} minutes, with the description "{description}".')
+    instructions = {"zh-CN": "在日历里添加一个活动“{title}”，时间是两周后的今天{time}，"
+                             "时长{minutes}分钟，描述填写“{description}”"}
+    locales = ("en-US", "zh-CN")
+    data = DATA
+    localize_params = zh_params
 
     def sample_day(self, rng: np.random.Generator) -> date:
         return AW_TODAY + timedelta(days=14)
@@ -359,6 +418,11 @@ class SimpleCalendarAddOneEventRelativeDay(AddEvent):
 class SimpleCalendarAddOneEventTomorrow(AddEvent):
     template = ('In Simple Calendar, add an event "{title}" for tomorrow at {time}, '
                 'lasting {minutes} minutes, with the description "{description}".')
+    instructions = {"zh-CN": "在日历里添加一个活动“{title}”，时间是明天{time}，"
+                             "时长{minutes}分钟，描述填写“{description}”"}
+    locales = ("en-US", "zh-CN")
+    data = DATA
+    localize_params = zh_params
 
     def sample_day(self, rng: np.random.Generator) -> date:
         return AW_TODAY + timedelta(days=1)
@@ -417,7 +481,9 @@ class DeleteEvents(DeleteRecord):
                    last=OCT_31, avoid_days=[day])
 
     def noise_titles(self, p: Mapping[str, Any]) -> list[str]:
-        return [t for t in TITLES if t not in p["titles"]]
+        """The other titles (in zh-CN, ``p``'s are Chinese: neither form may repeat)."""
+        zh = DATA["zh-CN"]
+        return [t for t in TITLES if t not in p["titles"] and zh.get(t) not in p["titles"]]
 
     def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"start": starts_on(p["day"])}
@@ -443,6 +509,10 @@ class DeleteEvents(DeleteRecord):
 
 class SimpleCalendarDeleteEvents(DeleteEvents):
     template = "In Simple Calendar, delete all the events on {day_text}."
+    instructions = {"zh-CN": "在日历里删除{day_text}的所有活动。"}
+    locales = ("en-US", "zh-CN")
+    data = DATA
+    localize_params = zh_params
     complexity, max_steps = 1, 14
 
 
@@ -460,6 +530,10 @@ class SimpleCalendarDeleteEventsOnRelativeDay(DeleteEvents):
 
 class SimpleCalendarDeleteOneEvent(DeleteEvents):
     template = 'In Simple Calendar, delete the event "{title}" on {day_text} at {time}.'
+    instructions = {"zh-CN": "在日历里删除{day_text} {time}的活动“{title}”。"}
+    locales = ("en-US", "zh-CN")
+    data = DATA
+    localize_params = zh_params
     complexity, max_steps = 1, 12
     targets = 1
     real = True  # an absolute date, and found by search: any phone's clock will do
@@ -797,6 +871,10 @@ class SimpleCalendarEventsInNextWeek(DayTitles):
 class SimpleCalendarLocationOfEvent(Question, Lookup):
     template = ('Where does the event "{title}" in Simple Calendar take place? '
                 "Answer with its location.")
+    instructions = {"zh-CN": "日历里的活动“{title}”在哪里举行？请回答它的地点。"}
+    locales = ("en-US", "zh-CN")
+    data = DATA
+    localize_params = zh_params
     answer_type = "text"
     real = True  # found by search: any phone's clock will do
 
@@ -879,7 +957,9 @@ class SimpleCalendarNextMeetingWithPerson(Question):
 
     def criteria(self, params: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Answer(answer_matcher("date", params["date"])),
+        now = initial.get("now")  # a zh answer may say 明天 for the date
+        today = now if isinstance(now, str) and now else None
+        return [Answer(answer_matcher("date", params["date"], today=today)),
                 Answer(answer_matcher("time", params["time"]))]
 
     def declared_near_misses(self, initial: Mapping[str, Any], final: Mapping[str, Any],

@@ -48,20 +48,20 @@ class ClipperApp(App):
 
     def set_clip(self) -> None:
         if set_clipboard(self.system, self.ui.text):
-            self.toast("Copied to clipboard")
+            self.toast(self.t("Copied to clipboard"))
         else:
-            self.toast("Type some text first")
+            self.toast(self.t("Type some text first"))
 
     def clear(self) -> None:
         self.ui.text = ""
 
     def view(self, route: Route) -> Screen:
-        current = self.system.clipboard
-        return Screen(top_bar=TopBar("Clipper"), content=[
-            Text("Current clipboard", style="caption", id="clipboard_title"),
-            Text(current or "(empty)", id="clipboard_text", copyable=bool(current)),
-            TextField(self.ui.text, self.type_text, hint="Text to copy", id="clip_input",
-                      label="Text to copy", on_submit=self.set_clip),
-            Row([Button("Clear", self.clear, id="clear", style="secondary"),
-                 Button("Set clipboard", self.set_clip, id="set_clipboard")], id="buttons"),
+        current, t = self.system.clipboard, self.t
+        return Screen(top_bar=TopBar(t("Clipper")), content=[
+            Text(t("Current clipboard"), style="caption", id="clipboard_title"),
+            Text(current or t("(empty)"), id="clipboard_text", copyable=bool(current)),
+            TextField(self.ui.text, self.type_text, hint=t("Text to copy"), id="clip_input",
+                      label=t("Text to copy"), on_submit=self.set_clip),
+            Row([Button(t("Clear"), self.clear, id="clear", style="secondary"),
+                 Button(t("Set clipboard"), self.set_clip, id="set_clipboard")], id="buttons"),
         ])

@@ -13,6 +13,7 @@ MANIFEST = AppManifest(
     reads=("clipboard",),
     description="Shows the clipboard and sets it to the text typed.",
     order=76,
+    locales=("zh-CN",),
     look=material_you(
         (11, 87, 208), models="Clipper (ca.zgrs.clipper)", title="Clipper",
     ),

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     ActionIcon,
@@ -29,6 +29,8 @@ from ...world.kit import (
     with_drawer,
     with_speed_dial,
 )
+from ...world.kit.localize import localize_screen
+from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
     ListItem,
     Node,
@@ -193,7 +195,7 @@ class JoplinApp(App):
         name = self.ui.folder_name.strip()
         if name:
             folder = add_folder(self.data, name)
-            self.toast("Saved")
+            self.toast(self.t("Saved"))
             self.open_folder(folder.id)
         else:
             self.back()
@@ -203,7 +205,7 @@ class JoplinApp(App):
         if folder == ALL_NOTES and len(self.data.folders):  # into the first notebook
             folder = min(f.id for f in self.data.folders)
         if save_draft(self.data, self.ui.draft, folder, note_id):
-            self.toast("Saved")
+            self.toast(self.t("Saved"))
         self.back()
 
     def toggle_done(self, note_id: int) -> None:
@@ -219,7 +221,7 @@ class JoplinApp(App):
         self.ui.deleting = None
         if self.route.name == "note":
             self.back()
-        self.toast("Note deleted")
+        self.toast(self.t("Note deleted"))
 
     def set_draft(self, **changes: str | bool) -> None:
         for key, value in changes.items():
@@ -231,18 +233,22 @@ class JoplinApp(App):
     # views
     def view(self, route: Route) -> Screen:
         if route.name == "note" and route.arg in self.data.notes:
-            return self.note_page(self.data.notes[route.arg])
-        if route.name == "edit":
-            return self.editor(*route.arg)
-        if route.name == "new_folder":
-            return self.notebook_editor()
-        return self.folder_list(self.ui.folder)
+            screen = self.note_page(self.data.notes[route.arg])
+        elif route.name == "edit":
+            screen = self.editor(*route.arg)
+        elif route.name == "new_folder":
+            screen = self.notebook_editor()
+        else:
+            screen = self.folder_list(self.ui.folder)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
 
     def delete_dialog(self) -> Node | None:
         note = self.data.notes.get(self.ui.deleting) if self.ui.deleting else None
         if note is None:
             return None
-        return ConfirmDialog("Delete note?", f'"{note.title}" will be deleted.',
+        return ConfirmDialog("Delete note?", self.t('"{title}" will be deleted.', title=note.title),
                              on_confirm=lambda: self.delete(note.id),
                              on_cancel=lambda: self.ask_delete(None), confirm="Delete",
                              destructive=True)
@@ -278,11 +284,12 @@ class JoplinApp(App):
         trailing = None
         if n.is_todo:
             trailing = Node("checkbox", checked=n.done, id=f"todo_{n.id}",
-                            desc=f"Done: {n.title}", on_click=lambda: self.toggle_done(n.id))
+                            desc=self.t("Done: {title}", title=n.title),
+                            on_click=lambda: self.toggle_done(n.id))
         first = next((line for line in n.body.split("\n") if line.strip()), "")
-        return ListItem(n.title or "Untitled", first, id=f"note_{n.id}", trailing=trailing,
-                        on_click=lambda: self.go("note", n.id),
-                        menu=[("Delete", lambda: self.ask_delete(n.id))])
+        return ListItem(n.title or self.t("Untitled"), first, id=f"note_{n.id}",
+                        trailing=trailing, on_click=lambda: self.go("note", n.id),
+                        menu=[(self.t("Delete"), lambda: self.ask_delete(n.id))])
 
     def folder_list(self, folder: int) -> Screen:
         shown = self.notes_in(folder)
@@ -312,9 +319,13 @@ class JoplinApp(App):
 
     def note_page(self, n: Note) -> Screen:
         lines = [rendered(line, i) for i, line in enumerate(n.body.split("\n")) if line.strip()]
-        head = [Text(n.title or "Untitled", style="title", id="note_title"),
-                Text(f"{self.folder_name(n.folder)} · {'To-do' if n.is_todo else 'Note'}"
-                     + (" · done" if n.done else ""), style="caption", id="note_kind")]
+        folder = self.folder_name(n.folder)
+        if n.folder not in self.data.folders:
+            folder = self.t(folder)
+        kind = f"{folder} · {self.t('To-do' if n.is_todo else 'Note')}"
+        head = [Text(n.title or self.t("Untitled"), style="title", id="note_title"),
+                Text(kind + (self.t(" · done") if n.done else ""), style="caption",
+                     id="note_kind")]
         return Screen(
             top_bar=TopBar("", on_back=self.back, actions=[
                 ActionIcon("edit", lambda: self.open_editor(n.id, n.folder)),

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 
+from ...tasks.task import data_catalogue
 from ...tasks.vocab import LINES, TITLES, pick
 from ...verifiers.state import DeviceState
 from .app import Folder, JoplinApp, Note, add_folder, add_note
@@ -11,6 +15,22 @@ from .app import Folder, JoplinApp, Note, add_folder, add_note
 NOTES = "apps.Joplin.notes"
 FOLDERS = ("Work", "Personal", "Recipes", "Travel", "Projects", "Ideas", "Meetings",
            "Shopping", "Fitness", "Reading")
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: notebooks, titles, lines, to-dos).
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def localized(value: Any, table: Mapping[str, str]) -> Any:
+    """Params with each seeded text in ``table``'s words, a body line by line (lines the
+    table lacks, and other values, kept)."""
+    if isinstance(value, str):
+        if "\n" in value:
+            return "\n".join(table.get(line, line) for line in value.split("\n"))
+        return table.get(value, value)
+    if isinstance(value, Mapping):
+        return {k: localized(v, table) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(localized(v, table) for v in value)
+    return value
 
 
 def app_of(state: DeviceState) -> JoplinApp:

@@ -16,6 +16,7 @@ MANIFEST = AppManifest(
     description="Notebooks of markdown notes and to-dos: browse a notebook, read a note, "
                 "check to-dos off, write and delete notes.",
     order=34,
+    locales=("zh-CN",),
     look=AppLook(
         models="Joplin 2.x (Android)",
         title="All notes",

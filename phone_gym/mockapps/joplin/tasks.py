@@ -10,7 +10,7 @@ to-dos in other notebooks, plain notes in the asked one).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -21,7 +21,26 @@ from ...tasks.families import Lookup
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import same_text
-from .fixtures import FOLDERS, noise_notes, write_folder, write_note
+from ...world.app import app_strings
+from .app import JoplinApp
+from .fixtures import DATA, FOLDERS, localized, noise_notes, write_folder, write_note
+
+
+def shown(ui: Driver, key: str) -> str:
+    """The Joplin UI string ``key`` as the phone's locale shows it."""
+    return app_strings(JoplinApp, ui.locale).t(key)
+
+
+class InChinese:
+    """A Joplin template that also runs in zh-CN: notebooks, titles and bodies from the
+    data catalogue (``sample_in``), its instruction ``instructions["zh-CN"]``."""
+
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    data: ClassVar[Mapping[str, Mapping[str, str]]] = DATA
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        return localized(params, table)  # type: ignore[no-any-return]
 
 Row = dict[str, Any]
 NOISE = 100  # noise notes per phone, as AndroidWorld's
@@ -76,13 +95,13 @@ class JoplinLookup(Lookup):
         yield from ui.open_app("Joplin")
         if ui.find(name, id="toolbar") is None or ui.find(id="drawer_toggle") is None:
             if ui.find(id="drawer_toggle") is not None:
-                yield from ui.tap(desc="Open navigation drawer")
+                yield from ui.tap(desc=shown(ui, "Open navigation drawer"))
             yield from ui.tap(id=folder_id)
 
     def open_note(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         """Show every note, search for the title ``p["title"]`` (a hundred notes are more
         than a few screens), then open its note."""
-        yield from self.open_notebook(ui, "folder_all", "All notes")
+        yield from self.open_notebook(ui, "folder_all", shown(ui, "All notes"))
         ui.why(f"Searching all notes for {p['title']}")
         yield from ui.fill("search", p["title"])
         # the search also lists notes that only mention the title: scroll to the one named so
@@ -95,8 +114,9 @@ class JoplinLookup(Lookup):
         yield from ui.tap(id=found[0].short_id)
 
 
-class NotesIsTodo(JoplinLookup):
+class NotesIsTodo(InChinese, JoplinLookup):
     template = 'In Joplin, is the note titled "{title}" a to-do? Answer yes or no.'
+    instructions = {"zh-CN": "在 Joplin 里，标题为“{title}”的笔记是待办事项吗？请回答是或否。"}
     answer_type = "yes_no"
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -117,7 +137,11 @@ class NotesIsTodo(JoplinLookup):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from self.open_note(ui, p)
         kind = ui.must(id="note_kind").text
-        yield from ui.answer("Yes" if "To-do" in kind else "No")
+        todo = shown(ui, "To-do") in kind
+        if ui.locale == "zh-CN":
+            yield from ui.answer("是" if todo else "否")
+        else:
+            yield from ui.answer("Yes" if todo else "No")
 
 
 def meeting_body(rng: np.random.Generator, count: int) -> str:
@@ -188,8 +212,9 @@ class NotesRecipeIngredientCount(JoplinLookup):
         yield from ui.answer(p["answer"])
 
 
-class NotesTodoItemCount(JoplinLookup):
+class NotesTodoItemCount(InChinese, JoplinLookup):
     template = 'In Joplin, how many to-dos are in the notebook "{folder}"? Answer with the number.'
+    instructions = {"zh-CN": "在 Joplin 里，笔记本“{folder}”中有几个待办事项？请回答数字。"}
     answer_type, answer_field = "count", "count"
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 from functools import partial
 from urllib.parse import parse_qs, unquote
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     BottomSheet,
@@ -36,6 +36,8 @@ from ...world.kit import (
     slug,
     with_drawer,
 )
+from ...world.kit.localize import localize_screen
+from ...world.locale import DEFAULT_LOCALE
 from ...world.manifest import Intent
 from ...world.widgets import (
     Button,
@@ -260,7 +262,7 @@ class MailApp(App):
         if mail is None:
             return
         self.data.messages.update(mail_id, **changes)
-        self.toast(toast)
+        self.toast(self.t(toast))
 
     def toggle_star(self, mail_id: int) -> None:
         mail = self.mail(mail_id)
@@ -280,7 +282,7 @@ class MailApp(App):
 
     def delete_forever(self, mail_id: int) -> None:
         if self.data.messages.remove(mail_id) is not None:
-            self.toast("Deleted forever")
+            self.toast(self.t("Deleted forever"))
         self.leave_read(mail_id)
 
     def mark_unread(self, mail_id: int) -> None:
@@ -289,7 +291,9 @@ class MailApp(App):
 
     def move_to(self, mail_id: int, label: str) -> None:
         self.ui.moving = None
-        self.set_fields(mail_id, f"Moved to {label}", label=label)
+        if self.mail(mail_id) is not None:
+            self.data.messages.update(mail_id, label=label)
+            self.toast(self.t("Moved to {label}", label=self.label_name(label)))
 
     def ask_move(self, mail_id: int | None) -> None:
         self.ui.moving = mail_id
@@ -306,7 +310,7 @@ class MailApp(App):
         for mail in [m for m in self.data.messages if m.folder == "trash"]:
             self.data.messages.remove(mail.id)
         self.ui.emptying = False
-        self.toast("Trash emptied")
+        self.toast(self.t("Trash emptied"))
 
     def download(self, path: str) -> None:
         """Save an attachment into ``/sdcard/Download`` under its name; a name already there
@@ -322,7 +326,7 @@ class MailApp(App):
             target = f"{DOWNLOADS}/{stem} ({n}){dot}{ext}"
         self.system.write_file(target, source.content if source else "",
                                source.mime if source else "application/octet-stream")
-        self.toast(f"Saved to Download: {target.rsplit('/', 1)[-1]}")
+        self.toast(self.t("Saved to Download: {name}", name=target.rsplit('/', 1)[-1]))
 
     # --- compose ----------------------------------------------------------------------------
     def open_compose(self, draft: Draft | None = None, from_draft: int | None = None) -> None:
@@ -359,8 +363,9 @@ class MailApp(App):
         if mail is None:
             return
         if how == "forward":
-            body = (f"---------- Forwarded message ---------\nFrom: {mail.sender} "
-                    f"<{mail.sender_addr}>\nSubject: {mail.subject}\n\n{mail.body}")
+            body = self.t("---------- Forwarded message ---------\nFrom: {sender} <{addr}>\n"
+                          "Subject: {subject}\n\n{body}", sender=mail.sender,
+                          addr=mail.sender_addr, subject=mail.subject, body=mail.body)
             self.open_compose(Draft(subject=quote_subject("Fwd:", mail.subject), body=body,
                                     attachments=mail.attachments))
             return
@@ -390,7 +395,7 @@ class MailApp(App):
     def send(self) -> None:
         draft, from_draft = self.ui.draft, self.route.arg
         if not draft.to.strip():
-            self.toast("Add at least one recipient")
+            self.toast(self.t("Add at least one recipient"))
             return
         add_mail(self.data, "Me", ME, draft.subject.strip(), draft.body, to=draft.to.strip(),
                  cc=draft.cc.strip(), date=stamp(self.system.now), folder="sent",
@@ -398,7 +403,7 @@ class MailApp(App):
         if from_draft is not None and self.mail(from_draft) is not None:
             self.data.messages.remove(from_draft)
         self.ui.draft = Draft()
-        self.toast("Sent")
+        self.toast(self.t("Sent"))
         self.back()
 
     def close_compose(self) -> None:
@@ -416,7 +421,7 @@ class MailApp(App):
                 add_mail(self.data, "Me", ME, draft.subject, draft.body, to=draft.to,
                          cc=draft.cc, date=stamp(self.system.now), folder="drafts",
                          attachments=draft.attachments, read=True)
-                self.toast("Saved as draft")
+                self.toast(self.t("Saved as draft"))
         self.ui.draft = Draft()
         self.ui.picking = False
         self.back()
@@ -426,6 +431,12 @@ class MailApp(App):
 
     # --- views ------------------------------------------------------------------------------
     def view(self, route: Route) -> Screen:
+        screen = self.screen(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
+
+    def screen(self, route: Route) -> Screen:
         if route.name == "read" and self.mail(route.arg) is not None:
             return self.reader(route.arg)
         if route.name == "compose":
@@ -434,11 +445,16 @@ class MailApp(App):
             return self.search()
         return self.inbox()
 
+    def label_name(self, label: str) -> str:
+        """A label as the drawer shows it (Gmail's own labels in the phone's locale)."""
+        return self.t(label) if label in LABELS else label
+
     def row_menu(self, m: Mail) -> list[MenuItem]:
         if m.folder == "trash":
-            return [("Move to Inbox", partial(self.restore, m.id)),
-                    ("Delete forever", partial(self.delete_forever, m.id))]
-        menu: list[MenuItem] = [
+            menu: list[MenuItem] = [("Move to Inbox", partial(self.restore, m.id)),
+                                    ("Delete forever", partial(self.delete_forever, m.id))]
+            return [(self.t(k), f) for k, f in menu]
+        menu = [
             ("Remove star" if m.starred else "Add star", partial(self.toggle_star, m.id)),
             ("Mark unread" if m.read else "Mark read",
              partial(self.set_fields, m.id, "Done", read=not m.read)),
@@ -448,17 +464,17 @@ class MailApp(App):
             if m.folder == "inbox":
                 menu.insert(1, ("Archive", partial(self.archive, m.id)))
             menu.insert(2, ("Delete", partial(self.trash, m.id)))
-        return menu
+        return [(self.t(k), f) for k, f in menu]
 
     def mail_row(self, m: Mail) -> Node:
         """A row: the sender (or the recipients, for sent mail), the subject and the date."""
-        who = f"To: {m.to}" if m.folder in ("sent", "drafts") else m.sender
+        who = self.t("To: {to}", to=m.to) if m.folder in ("sent", "drafts") else m.sender
         if not m.read:
-            who = f"{who} (unread)"
+            who = self.t("{who} (unread)", who=who)
         return ListItem(
-            who, m.subject or "(no subject)", id=f"mail_{m.id}",
+            who, m.subject or self.t("(no subject)"), id=f"mail_{m.id}",
             glyph="★" if m.starred else (m.sender[:1] or "?"),
-            parts=[("subject", m.subject or "(no subject)"), ("date", m.date[:10])],
+            parts=[("subject", m.subject or self.t("(no subject)")), ("date", m.date[:10])],
             on_click=partial(self.open_mail, m.id),
             menu=self.row_menu(m),
         )
@@ -503,7 +519,9 @@ class MailApp(App):
                 content.append(Button("Empty trash now", lambda: self.ask_empty(True),
                                       id="empty_trash", style="secondary"))
             content.append(VirtualList(len(shown), lambda i: self.mail_row(shown[i]),
-                                       id="mail_list", empty_text=f"Nothing in {title}"))
+                                       id="mail_list",
+                                       empty_text=self.t("Nothing in {title}",
+                                                         title=self.t(title))))
         dialog: Node | None = None
         dismiss = None
         if not ui.prompted:
@@ -565,21 +583,23 @@ class MailApp(App):
         actions.append(Icon("★" if m.starred else "☆", "Unstar" if m.starred else "Star",
                             partial(self.toggle_star, mail_id), id="star"))
         content: list[Node] = [
-            Text(m.subject or "(no subject)", style="title", id="subject"),
-            Text(f"From: {m.sender} <{m.sender_addr}>", id="from", copyable=True),
-            Text(f"To: {m.to}", id="to", copyable=True),
+            Text(m.subject or self.t("(no subject)"), style="title", id="subject"),
+            Text(self.t("From: {sender} <{addr}>", sender=m.sender, addr=m.sender_addr),
+                 id="from", copyable=True),
+            Text(self.t("To: {to}", to=m.to), id="to", copyable=True),
         ]
         if m.cc:
-            content.append(Text(f"Cc: {m.cc}", id="cc", copyable=True))
+            content.append(Text(self.t("Cc: {cc}", cc=m.cc), id="cc", copyable=True))
         if m.label:
-            content.append(Text(f"Label: {m.label}", style="caption", id="label"))
+            content.append(Text(self.t("Label: {label}", label=self.label_name(m.label)),
+                                style="caption", id="label"))
         content += [Text(m.date, style="caption", id="date"),
                     Text(m.body, id="body", copyable=True)]
         for i, path in enumerate(m.attachments):
             name = path.rsplit("/", 1)[-1]
             content.append(ListItem(name, "Attachment", glyph="📎", id=f"attachment_{i}",
-                                    menu=[("Download", partial(self.download, path))],
-                                    trailing=Icon("⬇", f"Download {name}",
+                                    menu=[(self.t("Download"), partial(self.download, path))],
+                                    trailing=Icon("⬇", self.t("Download {name}", name=name),
                                                   partial(self.download, path),
                                                   id=f"download_{i}")))
         content.append(Row([
@@ -612,7 +632,7 @@ class MailApp(App):
         for path in d.attachments:
             name = path.rsplit("/", 1)[-1]
             content.append(ListItem(name, "Attachment", glyph="📎", id=f"attached_{slug(name)}",
-                                    menu=[("Remove", partial(self.detach, path))]))
+                                    menu=[(self.t("Remove"), partial(self.detach, path))]))
 
         def back() -> bool:
             if self.ui.picking:

@@ -5,14 +5,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 import numpy as np
 
+from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
+from ...world.locale import DEFAULT_LOCALE
 from .app import ATTACHMENTS, Mail, MailApp, add_mail, stamp
 
 COLLECTION = "apps.Mail.messages"
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: people's names, subjects, bodies);
+#: addresses and brands stay as they are.
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def datum(locale: str, text: str) -> str:
+    """The seeded text ``text`` in ``locale`` (itself where the catalogue lacks it: an
+    address, a brand, a code)."""
+    return text if locale == DEFAULT_LOCALE else str(DATA.get(locale, {}).get(text, text))
+
+
+def locale_of(state: Any) -> str:
+    return str(getattr(state, "locale", DEFAULT_LOCALE))
 
 #: People who write to the account: (name, address).
 PEOPLE: tuple[tuple[str, str], ...] = (
@@ -77,7 +93,8 @@ def ago(state: Any, hours: float) -> str:
 
 def write_mail(state: Any, sender: str, addr: str, subject: str, body: str = "", *,
                hours: float = 5.0, **more: Any) -> Mail:
-    """Add a mail to the account, ``hours`` old."""
+    """Add a mail to the account, ``hours`` old (``seed_mail`` writes its texts in the
+    phone's locale; this one as given)."""
     return add_mail(mail_app(state).data, sender, addr, subject, body,
                     date=ago(state, hours), **more)
 
@@ -93,17 +110,19 @@ def seed_mail(state: Any, rng: np.random.Generator, k: int, *, avoid: Sequence[s
               promos: int = 2, social: int = 1, hours: tuple[int, int] = (30, 300)) -> None:
     """``k`` distractor mails in Primary from people not in ``avoid`` (older than ``hours[0]``
     hours), plus ``promos`` read promotions and ``social`` social updates."""
+    z = partial(datum, locale_of(state))
+    avoid = [*avoid, *(name for name, _ in PEOPLE if z(name) in avoid)]
     notes = pick(rng, list(NOTES), k) if k else []
     for (name, addr), (subject, body) in zip(people(rng, k, avoid), notes, strict=False):
-        write_mail(state, name, addr, subject, body,
+        write_mail(state, z(name), addr, z(subject), z(body),
                    hours=float(rng.integers(hours[0], hours[1])),
                    read=bool(rng.random() < 0.6))
     for sender, addr, subject in pick(rng, list(PROMOS), promos) if promos else []:
-        write_mail(state, sender, addr, subject, "See the offer inside.",
+        write_mail(state, sender, addr, z(subject), z("See the offer inside."),
                    hours=float(rng.integers(hours[0], hours[1])), category="Promotions",
                    read=True)
     for sender, addr, subject in pick(rng, list(SOCIAL), social) if social else []:
-        write_mail(state, sender, addr, subject, "Open the app to see more.",
+        write_mail(state, sender, addr, z(subject), z("Open the app to see more."),
                    hours=float(rng.integers(hours[0], hours[1])), category="Social", read=True)
 
 

@@ -20,6 +20,7 @@ MANIFEST = AppManifest(
                 "reading, composing with attachments, replying, forwarding and the trash.",
     reads=("files", "contacts"),
     order=80,
+    locales=("zh-CN",),
     look=AppLook(
         models="Gmail 2024",
         title="Primary",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar
 
 import numpy as np
@@ -24,11 +25,15 @@ from ...tasks.families import (
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record, Value, contains, same_text
-from .app import LOAD_SECONDS, Mail
+from ...world.app import app_strings
+from .app import LOAD_SECONDS, Mail, MailApp
 from .fixtures import (
     COLLECTION,
+    DATA,
     PROMOS,
     STRANGERS,
+    datum,
+    locale_of,
     mail_app,
     people,
     seed_mail,
@@ -66,6 +71,11 @@ def sent(to: str, subject: Any, body: Any = None, **more: Any) -> dict[str, Any]
 
 
 # --- oracle helpers ----------------------------------------------------------------------------
+def shown(ui: Driver, key: str) -> str:
+    """The Gmail UI string ``key`` as the phone's locale shows it (menus, descriptions)."""
+    return app_strings(MailApp, ui.locale).t(key)
+
+
 def start(ui: Driver) -> Iterator[PhoneAction]:
     """Open Mail and dismiss the notifications prompt if it shows."""
     yield from ui.open_app("Mail")
@@ -84,7 +94,7 @@ def settle(ui: Driver) -> Iterator[PhoneAction]:
 def go_folder(ui: Driver, folder: str) -> Iterator[PhoneAction]:
     """Show ``folder`` (an inbox category, a folder or a label) from the list, through the
     navigation drawer as a person would."""
-    yield from ui.tap(desc="Open navigation drawer")
+    yield from ui.tap(desc=shown(ui, "Open navigation drawer"))
     prefix = "tab_" if folder in ("Primary", "Promotions", "Social") else "option_"
     yield from ui.tap(id=prefix + folder.lower().replace(" ", "_"))
     yield from settle(ui)
@@ -92,7 +102,7 @@ def go_folder(ui: Driver, folder: str) -> Iterator[PhoneAction]:
 
 def row_menu(ui: Driver, mail_id: int, item: str) -> Iterator[PhoneAction]:
     yield from ui.long_press(id=f"mail_{mail_id}")
-    yield from ui.tap(item, kind="menu_item")
+    yield from ui.tap(shown(ui, item), kind="menu_item")
 
 
 def reply(ui: Driver, mail_id: int, text: str) -> Iterator[PhoneAction]:
@@ -130,8 +140,10 @@ def rows_shown(ui: Driver) -> dict[int, Row]:
             if current is not None:
                 out[current["id"]] = Row(**current)
             who = e.text
-            current = {"id": int(sid[5:]), "sender": who.removesuffix(" (unread)"),
-                       "subject": "", "day": "", "unread": who.endswith(" (unread)")}
+            unread = who.endswith((" (unread)", "（未读）"))
+            current = {"id": int(sid[5:]),
+                       "sender": who.removesuffix(" (unread)").removesuffix("（未读）"),
+                       "subject": "", "day": "", "unread": unread}
         elif current is not None and sid == "subject" and not current["subject"]:
             current["subject"] = e.text
         elif current is not None and sid == "date" and not current["day"]:
@@ -168,6 +180,9 @@ class MailTask(Task):
 # --- sending -----------------------------------------------------------------------------------
 class MailSendNew(MailTask, CreateRecord):
     template = 'Send an email to {to} with the subject "{subject}" and the text "{body}".'
+    instructions = {"zh-CN": "给 {to} 发一封邮件，主题为“{subject}”，正文为“{body}”。"}
+    locales = ("en-US", "zh-CN")
+    data = DATA
     complexity, max_steps = 2, 16
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -205,10 +220,11 @@ class PersonTask(MailTask):
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         seed_mail(state, rng, 3, avoid=[params["name"]])
+        z = partial(datum, locale_of(state))
         write_mail(state, params["name"], params["addr"], params["old_subject"],
-                   pick(rng, BODIES), hours=float(rng.integers(20, 28)), read=True)
+                   z(pick(rng, BODIES)), hours=float(rng.integers(20, 28)), read=True)
         write_mail(state, params["name"], params["addr"], params["subject"],
-                   pick(rng, BODIES), hours=float(rng.integers(1, 12)),
+                   z(pick(rng, BODIES)), hours=float(rng.integers(1, 12)),
                    **self.target_extra(state, params))
 
     def target_extra(self, state: Any, params: Mapping[str, Any]) -> dict[str, Any]:
@@ -227,6 +243,9 @@ class PersonTask(MailTask):
 
 class MailReplyLatest(PersonTask, CreateRecord):
     template = 'Reply to the latest email from {name} with "{text}".'
+    instructions = {"zh-CN": "回复{name}发来的最新一封邮件，内容为“{text}”。"}
+    locales = ("en-US", "zh-CN")
+    data = DATA
     complexity, max_steps = 2, 16
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -246,6 +265,9 @@ class MailReplyLatest(PersonTask, CreateRecord):
 class MailForwardAttachment(PersonTask, CreateRecord):
     template = ('Forward the email "{subject}" from {name}, with its attachment, to '
                 '{to}.')
+    instructions = {"zh-CN": "把{name}发来的邮件“{subject}”连同附件一起转发给 {to}。"}
+    locales = ("en-US", "zh-CN")
+    data = DATA
     complexity, max_steps = 3, 16
 
     def more_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -276,6 +298,9 @@ class MailForwardAttachment(PersonTask, CreateRecord):
 class MailAttachFile(MailTask, CreateRecord):
     template = ('Email the file {file} from Downloads to {to} with the subject '
                 '"{subject}".')
+    instructions = {"zh-CN": "把“下载”文件夹里的文件 {file} 用邮件发给 {to}，主题为“{subject}”。"}
+    locales = ("en-US", "zh-CN")
+    data = DATA
     complexity, max_steps = 3, 20
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -346,6 +371,9 @@ class MailReadCode(MailTask, Lookup):
 
 class MailCountUnread(MailTask, Lookup):
     template = "How many unread emails are in the Promotions tab?"
+    instructions = {"zh-CN": "“推广”标签页里有几封未读邮件？"}
+    locales = ("en-US", "zh-CN")
+    data = DATA
     complexity, max_steps = 2, 10
     answer_type = "count"
     derivations: ClassVar[Mapping[str, str]] = {
@@ -357,12 +385,13 @@ class MailCountUnread(MailTask, Lookup):
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         seed_mail(state, rng, 3, promos=0)
+        z = partial(datum, locale_of(state))
         for i, (sender, addr, subject) in enumerate(pick(rng, list(PROMOS), params["total"])):
-            write_mail(state, sender, addr, subject, "See the offer inside.",
+            write_mail(state, sender, addr, z(subject), z("See the offer inside."),
                        hours=float(rng.integers(2, 200)), category="Promotions",
                        read=i >= params["unread"])
-        write_mail(state, "Olivia Chen", "olivia.chen@northwind.com", "Unread in Primary",
-                   "Not a promotion.", hours=1.0)
+        write_mail(state, z("Olivia Chen"), "olivia.chen@northwind.com", z("Unread in Primary"),
+                   z("Not a promotion."), hours=1.0)
 
     def expected(self, p: Mapping[str, Any]) -> Any:
         return p["unread"]
@@ -425,8 +454,9 @@ class SenderBulk(BulkEdit):
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         seed_mail(state, rng, 4, avoid=[params["name"]])
+        z = partial(datum, locale_of(state))
         for subject in pick(rng, list(SUBJECTS), params["count"]):
-            write_mail(state, params["name"], params["addr"], subject, pick(rng, BODIES),
+            write_mail(state, params["name"], params["addr"], z(subject), z(pick(rng, BODIES)),
                        hours=float(rng.integers(1, 60)), read=bool(rng.random() < 0.5))
 
     def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -449,17 +479,20 @@ class SenderBulk(BulkEdit):
 
 class MailStarFrom(SenderBulk):
     template = "Star every email from {name}."
+    instructions = {"zh-CN": "给{name}发来的所有邮件加星标。"}
+    locales = ("en-US", "zh-CN")
+    data = DATA
     complexity, max_steps = 2, 16
     verb = "Add star"
 
     def change(self, ui: Driver, row: Row, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         """Star the row unless its menu says it is starred already ("Remove star")."""
         yield from ui.long_press(id=f"mail_{row.id}")
-        if ui.find("Add star", kind="menu_item") is None:
+        if ui.find(shown(ui, "Add star"), kind="menu_item") is None:
             ui.why(f"\"{row.subject}\" is starred already: closing the menu")
             yield from ui.press("back")
             return
-        yield from ui.tap("Add star", kind="menu_item")
+        yield from ui.tap(shown(ui, "Add star"), kind="menu_item")
 
     def changes(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"starred": True}
@@ -467,6 +500,9 @@ class MailStarFrom(SenderBulk):
 
 class MailArchiveFrom(SenderBulk):
     template = "Archive all the emails from {name}."
+    instructions = {"zh-CN": "把{name}发来的所有邮件都归档。"}
+    locales = ("en-US", "zh-CN")
+    data = DATA
     complexity, max_steps = 2, 16
     verb = "Archive"
 
@@ -567,6 +603,10 @@ class MailEmptyTrashFrom(MailTask, DeleteRecord):
 # --- multi-stage ---------------------------------------------------------------------------------
 class MailReplyThenArchive(PersonTask):
     template = 'Reply "{text}" to the email "{subject}" from {name}, then archive that email.'
+    instructions = {"zh-CN": "回复{name}发来的邮件“{subject}”，内容为“{text}”，"
+                             "然后把这封邮件归档。"}
+    locales = ("en-US", "zh-CN")
+    data = DATA
     complexity, max_steps = 3, 20
 
     def reply_fields(self, p: Mapping[str, Any]) -> dict[str, Any]:

@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
+from ...world.kit.localize import localize_screen
+from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
     Dialog,
     DialogButton,
@@ -135,7 +137,7 @@ class NotesApp(App):
 
     def close_editor(self) -> None:
         if save_draft(self.data, self.ui.draft, self.route.arg):
-            self.toast("Note saved")
+            self.toast(self.t("Note saved"))
         self.back()
 
     def ask_delete(self, note_id: int | None) -> None:
@@ -148,7 +150,7 @@ class NotesApp(App):
         if self.route.name == "edit":
             self.ui.draft = Draft()
             self.back()
-        self.toast("Note deleted")
+        self.toast(self.t("Note deleted"))
 
     def toggle_pin(self, note_id: int) -> None:
         note = find_note(self.data, note_id)
@@ -164,19 +166,20 @@ class NotesApp(App):
 
     # views
     def view(self, route: Route) -> Screen:
-        if route.name == "edit":
-            return self.editor(route.arg)
-        return self.note_list()
+        screen = self.editor(route.arg) if route.name == "edit" else self.note_list()
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
 
     def note_item(self, n: Note) -> Node:
         """A list row: the title and the first line of the text; long press for a menu."""
         return ListItem(
-            n.title or "Untitled",
+            n.title or self.t("Untitled"),
             n.body.split("\n")[0],
             id=f"note_{n.id}",
             on_click=lambda: self.open_editor(n.id),
-            menu=[("Unpin" if n.pinned else "Pin", lambda: self.toggle_pin(n.id)),
-                  ("Delete", lambda: self.ask_delete(n.id))],
+            menu=[(self.t("Unpin" if n.pinned else "Pin"), lambda: self.toggle_pin(n.id)),
+                  (self.t("Delete"), lambda: self.ask_delete(n.id))],
         )
 
     def delete_dialog(self, note_id: int) -> Node:
@@ -199,7 +202,7 @@ class NotesApp(App):
         ui = self.ui
         shown = self.shown()
         pinned = sum(n.pinned for n in shown)
-        headers = [(0, "Pinned"), (pinned, "Others")] if pinned else []
+        headers = [(0, self.t("Pinned")), (pinned, self.t("Others"))] if pinned else []
         empty = "No matching notes" if ui.query.strip() else "No notes yet"
         return Screen(
             top_bar=TopBar("Notes"),
@@ -240,7 +243,8 @@ class NotesApp(App):
                           id="title", label="Title"),
                 TextField(draft.body, lambda v: self.set_draft(body=v), hint="Note",
                           id="body", label="Note", multiline=True),
-                Text(f"{len(draft.body)} characters", style="caption", id="char_count"),
+                Text(self.t("{n} characters", n=len(draft.body)), style="caption",
+                     id="char_count"),
             ],
             dialog=dialog,
             on_dismiss=lambda: self.ask_delete(None),

@@ -7,8 +7,10 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.task import data_catalogue
 from ...tasks.vocab import LINES, TITLES, pick
 from ...verifiers.state import DeviceState
+from ...world.locale import DEFAULT_LOCALE, MissingString
 from .app import Note, NotesApp, add_note
 
 COLLECTION = "apps.Notes.notes"
@@ -19,6 +21,39 @@ EXTRAS = ("and coffee beans", "bring an umbrella", "check the reviews first", "a
 NEW_TITLES = ("Shopping", "Holiday plans", "Work notes", "To do", "Errands", "Reminders",
               "Wish list", "Ideas for May")
 PINNED_SHARE = 0.25  # chance that a distractor note is pinned
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: titles, lines, extras).
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def datum(locale: str, text: str) -> str:
+    """The seeded text ``text`` in ``locale``, line by line (a body of several lines);
+    ``MissingString`` when the catalogue lacks a line."""
+    if locale == DEFAULT_LOCALE:
+        return text
+    table = DATA.get(locale, {})
+    try:
+        return "\n".join(str(table[line]) for line in text.split("\n"))
+    except KeyError:
+        raise MissingString(f"Notes: no {locale} datum for {text!r} (add it to "
+                            f"notes/strings/{locale}.data.json)") from None
+
+
+def localized(value: Any, locale: str) -> Any:
+    """Params with every seeded text in ``locale`` (others, numbers, kept)."""
+    if isinstance(value, str):
+        try:
+            return datum(locale, value)
+        except MissingString:
+            return value
+    if isinstance(value, dict):
+        return {k: localized(v, locale) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(localized(v, locale) for v in value)
+    return value
+
+
+def locale_of(state: Any) -> str:
+    return str(getattr(state, "locale", DEFAULT_LOCALE))
 
 
 def notes_app(state: DeviceState) -> NotesApp:
@@ -39,18 +74,23 @@ def sample_body(rng: np.random.Generator, lines: int) -> str:
 
 def seed_notes(state: DeviceState, rng: np.random.Generator, k: int, *,
                avoid: Sequence[str] = ()) -> None:
-    """Add ``k`` distractor notes whose titles are not in ``avoid``."""
-    for title in pick(rng, [t for t in TITLES if t not in avoid], k):
-        write_note(state, title, sample_body(rng, 1))
+    """Add ``k`` distractor notes whose titles are not in ``avoid`` (in either locale)."""
+    locale = locale_of(state)
+    for title in pick(rng, [t for t in TITLES if t not in avoid
+                            and datum(locale, t) not in avoid], k):
+        write_note(state, datum(locale, title), datum(locale, sample_body(rng, 1)))
 
 
 def seed_around(state: DeviceState, rng: np.random.Generator, params: dict[str, Any]) -> None:
     """``params["count"]`` notes, the target (title, body, pinned) written ``note_id``-th so
     its id follows from the params; the others are distractors, some pinned."""
-    others = pick(rng, [t for t in TITLES if t != params["title"]], params["count"] - 1)
+    locale = locale_of(state)
+    others = pick(rng, [t for t in TITLES if t != params["title"]
+                        and datum(locale, t) != params["title"]], params["count"] - 1)
     for i in range(1, params["count"] + 1):
         if i == params["note_id"]:
             write_note(state, params["title"], params["body"], pinned=params["pinned"])
         else:
-            write_note(state, others.pop(), sample_body(rng, int(rng.integers(1, 3))),
+            title, body = others.pop(), sample_body(rng, int(rng.integers(1, 3)))
+            write_note(state, datum(locale, title), datum(locale, body),
                        pinned=bool(rng.random() < PINNED_SHARE))

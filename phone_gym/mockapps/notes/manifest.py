@@ -12,6 +12,7 @@ MANIFEST = AppManifest(
     color=(245, 180, 0),
     description="A searchable list of notes with an editor, pinning and deleting.",
     order=30,
+    locales=("zh-CN",),
     look=material_you(
         (251, 188, 4), models="Google Keep-style notes", title="Notes",
         actions=("search", "more_vert"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -14,14 +14,35 @@ from ...tasks.families import CreateRecord, DeleteRecord, EditRecord, Infeasible
 from ...tasks.task import Task
 from ...tasks.vocab import TITLES, pick
 from ...verifiers import Matcher, NearMiss, lookup, same_text
+from ...world.app import app_strings
+from .app import NotesApp
 from .fixtures import (
     COLLECTION,
+    DATA,
     EXTRAS,
     NEW_TITLES,
+    localized,
     sample_body,
     seed_around,
     seed_notes,
 )
+
+
+class InChinese:
+    """A Notes template that also runs in zh-CN: its titles and texts from the data
+    catalogue (``sample_in``), its instruction ``instructions["zh-CN"]``."""
+
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    data: ClassVar[Mapping[str, Mapping[str, str]]] = DATA
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        return localized(params, "zh-CN")  # type: ignore[no-any-return]
+
+
+def shown(ui: Driver, key: str) -> str:
+    """The Notes UI string ``key`` as the phone's locale shows it (menus, buttons)."""
+    return app_strings(NotesApp, ui.locale).t(key)
 
 
 def words(text: Any) -> list[str]:
@@ -42,9 +63,10 @@ def appended(old: str, extra: str) -> Matcher:
     return Matcher(test, f"{old!r} kept, followed by {extra!r}")
 
 
-class NotesCreateNote(CreateRecord):
+class NotesCreateNote(InChinese, CreateRecord):
     apps, collection = ("Notes",), COLLECTION
     template = 'Create a note titled "{title}" with the text "{body}".'
+    instructions = {"zh-CN": "新建一条笔记，标题为“{title}”，内容为“{body}”。"}
     complexity, max_steps = 1, 12
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -67,7 +89,7 @@ class NotesCreateNote(CreateRecord):
 
 
 # --- tasks about one note among many ---------------------------------------------------------
-class NoteTask(Task):
+class NoteTask(InChinese, Task):
     """A task about the note titled ``title`` among ``count`` notes: the target is the
     ``note_id``-th note written, its id known from the params; some others are pinned, and
     with many notes it may sit below the fold."""
@@ -104,6 +126,7 @@ class NoteTask(Task):
 
 class NotesEditNote(NoteTask, EditRecord):
     template = 'Add the line "{extra}" to the end of the note titled "{title}".'
+    instructions = {"zh-CN": "在标题为“{title}”的笔记末尾另起一行，添加“{extra}”。"}
     complexity, max_steps = 2, 14
 
     def more_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -123,6 +146,7 @@ class NotesEditNote(NoteTask, EditRecord):
 
 class NotesReplaceNoteText(NoteTask, EditRecord):
     template = 'Replace the whole text of the note titled "{title}" with "{new_body}".'
+    instructions = {"zh-CN": "把标题为“{title}”的笔记的全部内容替换成“{new_body}”。"}
     complexity, max_steps = 2, 16
 
     def more_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -140,6 +164,7 @@ class NotesReplaceNoteText(NoteTask, EditRecord):
 
 class NotesRenameNote(NoteTask, EditRecord):
     template = 'Rename the note titled "{title}" to "{new_title}".'
+    instructions = {"zh-CN": "把标题为“{title}”的笔记重命名为“{new_title}”。"}
     complexity, max_steps = 2, 16
 
     def more_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -157,6 +182,7 @@ class NotesRenameNote(NoteTask, EditRecord):
 
 class NotesDeleteNote(NoteTask, DeleteRecord):
     template = 'Delete the note titled "{title}".'
+    instructions = {"zh-CN": "删除标题为“{title}”的笔记。"}
     complexity, max_steps = 2, 12
     vias = ("editor", "menu")
 
@@ -168,7 +194,7 @@ class NotesDeleteNote(NoteTask, DeleteRecord):
             yield from ui.open_app("Notes")
             ui.why(f"Deleting {p['title']} from its row's menu")
             yield from ui.long_press(p["title"], kind="list_item")
-            yield from ui.tap("Delete", kind="menu_item")
+            yield from ui.tap(shown(ui, "Delete"), kind="menu_item")
         else:
             yield from self.open_note(ui, p)
             yield from ui.tap(id="delete")
@@ -178,6 +204,7 @@ class NotesDeleteNote(NoteTask, DeleteRecord):
 
 class NotesPinNote(NoteTask, EditRecord):
     template = 'Pin the note titled "{title}".'
+    instructions = {"zh-CN": "固定标题为“{title}”的笔记。"}
     complexity, max_steps = 1, 12
     vias = ("editor", "menu")
 
@@ -186,21 +213,22 @@ class NotesPinNote(NoteTask, EditRecord):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         action = "Unpin" if self.target_pinned else "Pin"
+        label = shown(ui, action)
         if ui.choose(self.vias) == "menu":
             yield from ui.open_app("Notes")
             ui.why(f"Opening {p['title']}'s menu: it offers {action} unless done already")
             yield from ui.long_press(p["title"], kind="list_item")
-            if ui.find(action, kind="menu_item") is not None:
-                yield from ui.tap(action, kind="menu_item")
+            if ui.find(label, kind="menu_item") is not None:
+                yield from ui.tap(label, kind="menu_item")
             else:
                 ui.why(f"The menu offers no {action}: the note is {action.lower()}ned already")
                 yield from ui.press("back")
         else:
             ui.why(f"Opening {p['title']}: its pin button says whether it is pinned")
             yield from self.open_note(ui, p)
-            if ui.find(id="pin", desc=action) is not None:
+            if ui.find(id="pin", desc=label) is not None:
                 ui.why(f"{action}ning the note, then back to the list")
-                yield from ui.tap(id="pin", desc=action)
+                yield from ui.tap(id="pin", desc=label)
             else:
                 ui.why(f"The note is {action.lower()}ned already")
             yield from ui.press("back")
@@ -209,11 +237,13 @@ class NotesPinNote(NoteTask, EditRecord):
 
 class NotesUnpinNote(NotesPinNote):
     template = 'Unpin the note titled "{title}".'
+    instructions = {"zh-CN": "取消固定标题为“{title}”的笔记。"}
     target_pinned = True
 
 
 class NotesReadNote(NoteTask, Lookup):
     template = 'What does the note titled "{title}" say? Answer with its full text.'
+    instructions = {"zh-CN": "标题为“{title}”的笔记里写了什么？请回答它的全部内容。"}
     complexity, max_steps = 2, 10
     counts = (8, 14)
     body_lines = (2, 2)  # the list shows only the first line: the note must be opened

@@ -10,12 +10,12 @@ functions. Dates are ISO strings (``2023-10-20``), times ``HH:MM``; empty means 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import partial
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     CalendarState,
@@ -28,6 +28,9 @@ from ...world.kit import (
     slug,
     with_drawer,
 )
+from ...world.kit.datepicker_locale import localize_date_picker
+from ...world.kit.localize import localize_screen
+from ...world.locale import DEFAULT_LOCALE, format_date
 from ...world.widgets import (
     Dialog,
     DialogButton,
@@ -160,27 +163,36 @@ def keep(item: Item, tab: str, filters: tuple[str, ...], today: date) -> bool:
             and (SHOW_HIDDEN in filters or not item.hide_until or item.hide_until <= day))
 
 
-def say_date(iso: str) -> str:
-    """``2023-10-20`` as ``Oct 20, 2023`` (anything else as it is)."""
+def say_date(iso: str, locale: str = DEFAULT_LOCALE) -> str:
+    """``2023-10-20`` as ``Oct 20, 2023`` (zh-CN: ``2023年10月20日``; anything else as it
+    is)."""
     try:
         d = date.fromisoformat(iso)
     except ValueError:
         return iso
+    if locale != DEFAULT_LOCALE:
+        return format_date(d, locale)
     return f"{MONTHS[d.month - 1]} {d.day}, {d.year}"
 
 
-def subtitle(item: Item) -> str:
-    """A row's second line: due date and time, priority, completion, hide-until."""
+def _english(key: str, **fields: object) -> str:
+    return key.format(**fields)
+
+
+def subtitle(item: Item, t: Callable[..., str] = _english,
+             locale: str = DEFAULT_LOCALE) -> str:
+    """A row's second line: due date and time, priority, completion, hide-until (``t``:
+    the app's catalogue, for the phone's ``locale``)."""
     parts = []
     if item.due:
-        parts.append(f"Due {say_date(item.due)}" + (f" {item.due_time}" if item.due_time
-                                                     else ""))
+        parts.append(t("Due {date}", date=say_date(item.due, locale))
+                     + (f" {item.due_time}" if item.due_time else ""))
     if item.priority < NO_PRIORITY:
-        parts.append(f"{PRIORITIES[item.priority]} priority")
+        parts.append(t(f"{PRIORITIES[item.priority]} priority"))
     if item.done and item.completed:
-        parts.append(f"Completed {say_date(item.completed)}")
+        parts.append(t("Completed {date}", date=say_date(item.completed, locale)))
     if item.hide_until:
-        parts.append(f"Hidden until {say_date(item.hide_until)}")
+        parts.append(t("Hidden until {date}", date=say_date(item.hide_until, locale)))
     if not parts and item.note:
         parts.append(item.note.split("\n")[0])
     return " · ".join(parts)
@@ -244,9 +256,9 @@ class TodoApp(App):
 
     def save(self) -> None:
         if not save_draft(self.data, self.ui.draft, self.route.arg):
-            self.toast("Enter a title")
+            self.toast(self.t("Enter a title"))
             return
-        self.toast("Saved")
+        self.toast(self.t("Saved"))
         self.back()
 
     def toggle_done(self, item_id: int) -> None:
@@ -262,7 +274,7 @@ class TodoApp(App):
         self.ui.deleting = None
         if self.route.name == "edit":
             self.back()
-        self.toast("Deleted")
+        self.toast(self.t("Deleted"))
 
     def set_draft(self, **changes: str | int) -> None:
         for key, value in changes.items():
@@ -283,24 +295,28 @@ class TodoApp(App):
 
     # views
     def view(self, route: Route) -> Screen:
-        return self.editor(route.arg) if route.name == "edit" else self.item_list()
+        screen = self.editor(route.arg) if route.name == "edit" else self.item_list()
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
 
     def row(self, item: Item) -> Node:
         return ListItem(
-            item.title, subtitle(item), id=f"item_{item.id}",
+            item.title, subtitle(item, self.t, self.system.locale), id=f"item_{item.id}",
             on_click=lambda: self.open_editor(item.id),
-            menu=[("Mark as open" if item.done else "Mark as done",
+            menu=[(self.t("Mark as open" if item.done else "Mark as done"),
                    lambda: self.toggle_done(item.id)),
-                  ("Delete", lambda: self.ask_delete(item.id))],
+                  (self.t("Delete"), lambda: self.ask_delete(item.id))],
             trailing=Node("checkbox", checked=item.done, id=f"done_{item.id}",
-                          desc=f"Done: {item.title}", on_click=lambda: self.toggle_done(item.id)),
+                          desc=self.t("Done: {title}", title=item.title),
+                          on_click=lambda: self.toggle_done(item.id)),
         )
 
     def delete_dialog(self) -> Node | None:
         item = self.data.items.get(self.ui.deleting) if self.ui.deleting else None
         if item is None:
             return None
-        return Dialog("Delete item?", f'"{item.title}" will be deleted.', [
+        return Dialog("Delete item?", self.t('"{title}" will be deleted.', title=item.title), [
             DialogButton("Cancel", lambda: self.ask_delete(None)),
             DialogButton("Delete", lambda: self.delete(item.id)),
         ])
@@ -316,7 +332,8 @@ class TodoApp(App):
                 TextField(self.ui.query, self.set_query, hint="Search", id="search",
                           label="Search"),
                 Chips(FILTERS, self.ui.filters, self.toggle_filter, id="filters"),
-                Text(f"{sum(not i.done for i in shown)} open", style="caption", id="count"),
+                Text(self.t("{n} open", n=sum(not i.done for i in shown)), style="caption",
+                     id="count"),
                 VirtualList(len(shown), lambda i: self.row(shown[i]), id="items",
                             empty_text=empty),
             ],
@@ -337,7 +354,7 @@ class TodoApp(App):
     def value_row(self, title: str, which: str, shown: str) -> Node:
         """An editor row (id ``which``) showing its value (``<which>_value``, "None" when
         unset); a tap opens its picker, the ✕ clears it."""
-        clear = (Icon("✕", f"Clear {title.lower()}", lambda: self.set_draft(**{which: ""}),
+        clear = (Icon("✕", self.t(f"Clear {title.lower()}"), lambda: self.set_draft(**{which: ""}),
                       id=f"{which}_clear") if shown else None)
         return ListItem(title, id=which, parts=[(f"{which}_value", shown or "None")],
                         on_click=lambda: self.open_picker(which), trailing=clear)
@@ -352,21 +369,25 @@ class TodoApp(App):
             dialog = MaterialTimePicker(self.ui.time_picker, on_done=self.picked,
                                         on_cancel=self.close_picker)
         elif self.ui.picking and self.ui.date_picker is not None:
-            dialog = MaterialDatePicker(self.ui.date_picker, on_done=self.picked,
-                                        on_cancel=self.close_picker)
+            dialog = localize_date_picker(
+                MaterialDatePicker(self.ui.date_picker, on_done=self.picked,
+                                   on_cancel=self.close_picker),
+                self.ui.date_picker, self.system.locale)
         return Screen(
             top_bar=TopBar("New item" if item_id is None else "Edit item", on_back=self.back,
                            actions=actions),
             content=[
                 TextField(draft.title, lambda v: self.set_draft(title=v), hint="Title",
                           id="title", label="Title"),
-                self.value_row("Due date", "due", say_date(draft.due) if draft.due else ""),
+                self.value_row("Due date", "due",
+                               say_date(draft.due, self.system.locale) if draft.due else ""),
                 self.value_row("Due time", "due_time", draft.due_time),
                 Text("Priority", style="caption", id="priority_label"),
                 Chips(PRIORITIES, [PRIORITIES[draft.priority]],
                       lambda p: self.set_draft(priority=PRIORITIES.index(p)), id="priority"),
                 self.value_row("Hide until", "hide_until",
-                               say_date(draft.hide_until) if draft.hide_until else ""),
+                               say_date(draft.hide_until, self.system.locale)
+                               if draft.hide_until else ""),
                 TextField(draft.note, lambda v: self.set_draft(note=v), hint="Note", id="note",
                           label="Note", multiline=True),
             ],

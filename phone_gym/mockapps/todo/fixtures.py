@@ -11,6 +11,7 @@ import numpy as np
 from ...actions import PhoneAction
 from ...tasks.driver import Driver
 from ...tasks.pickers import pick_date
+from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
 from . import app as app_module
@@ -23,6 +24,9 @@ TITLES = ("Buy milk", "Call the dentist", "Pay rent", "Renew passport", "Water t
           "Cancel the gym", "Pick up the parcel")
 NEW_TITLES = ("Bake a cake", "Call grandma", "Wash the car", "Buy a gift", "Update resume",
               "Vacuum the stairs")
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: the titles); templates draw
+#: their params as in en-US, then take these words (``Task.sample_in``).
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
 
 
 def app_of(state: DeviceState) -> app_module.TodoApp:

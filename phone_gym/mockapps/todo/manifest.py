@@ -10,6 +10,7 @@ MANIFEST = AppManifest(
     package="org.tasks",
     labels={"zh-CN": "待办"},
     label="Tasks",
+    locales=("zh-CN",),
     icon="task_alt",
     color=(0, 137, 123),
     # AndroidWorld's names (android_world/env/adb_utils.py _PATTERN_TO_ACTIVITY)

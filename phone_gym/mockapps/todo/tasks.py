@@ -4,7 +4,7 @@ the family; near misses are derived from them)."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -14,8 +14,15 @@ from ...tasks.families import CreateRecord, DeleteRecord, EditRecord, Infeasible
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, same_text
+from ...world.app import app_strings
+from .app import TodoApp
 from .aw_tasks import AW_TEMPLATES
-from .fixtures import COLLECTION, NEW_TITLES, sample_titles, seed_items
+from .fixtures import COLLECTION, DATA, NEW_TITLES, sample_titles, seed_items
+
+
+def shown(ui: Driver, key: str, **fields: object) -> str:
+    """The Tasks UI string ``key`` as the phone's locale shows it."""
+    return app_strings(TodoApp, ui.locale).t(key, **fields)
 
 
 class TodoTask(Task):
@@ -24,6 +31,9 @@ class TodoTask(Task):
 
     apps, collection = ("Todo",), COLLECTION
     target_open = False
+    #: zh-CN too: the titles from the data catalogue (``sample_in``).
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    data: ClassVar[Mapping[str, Mapping[str, str]]] = DATA
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         titles = sample_titles(rng, int(rng.integers(5, 10)))
@@ -47,6 +57,7 @@ class TodoTask(Task):
 
 class TodoAddItem(TodoTask, CreateRecord):
     template = 'In Tasks, add an item "{new_title}".'
+    instructions = {"zh-CN": "在待办里添加一项任务“{new_title}”。"}
     max_steps = 10
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -62,6 +73,7 @@ class TodoAddItem(TodoTask, CreateRecord):
 
 class TodoRenameItem(TodoTask, EditRecord):
     template = 'In Tasks, rename the item "{title}" to "{new_title}".'
+    instructions = {"zh-CN": "在待办里把任务“{title}”重命名为“{new_title}”。"}
     max_steps = 12
 
     def changes(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -76,6 +88,7 @@ class TodoRenameItem(TodoTask, EditRecord):
 
 class TodoCompleteItem(TodoTask, EditRecord):
     template = 'In Tasks, mark "{title}" as done.'
+    instructions = {"zh-CN": "在待办里把任务“{title}”标记为已完成。"}
     max_steps = 8
     target_open = True
 
@@ -90,7 +103,7 @@ class TodoCompleteItem(TodoTask, EditRecord):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         ui.why(f"Opening Tasks to check off \"{p['title']}\"")
         yield from ui.open_app("Todo")
-        box = f"Done: {p['title']}"
+        box = shown(ui, "Done: {title}", title=p["title"])
         yield from ui.reveal(desc=box)
         if not ui.must(desc=box).checked:
             ui.why(f"\"{p['title']}\" is still open: ticking its box")
@@ -101,18 +114,20 @@ class TodoCompleteItem(TodoTask, EditRecord):
 
 class TodoDeleteItem(TodoTask, DeleteRecord):
     template = 'In Tasks, delete the item "{title}".'
+    instructions = {"zh-CN": "在待办里删除任务“{title}”。"}
     max_steps = 10
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Todo")
         yield from ui.long_press(p["title"], kind="list_item")
-        yield from ui.tap("Delete", kind="menu_item")
+        yield from ui.tap(shown(ui, "Delete"), kind="menu_item")
         yield from ui.tap(id="button_delete")
         yield from ui.finish()
 
 
 class TodoCountOpen(TodoTask, Lookup):
     template = "In Tasks, how many items are not done yet? Answer with the number."
+    instructions = {"zh-CN": "待办里还有几项任务没有完成？请回答数字。"}
     max_steps = 8
 
     answer_type, answer_field = "count", "count"
