@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from datetime import date, datetime
 from typing import Any
 
@@ -32,6 +32,7 @@ from phone_gym.world.locale import (
     money_forms,
     system_strings,
 )
+from phone_gym.world.state import WorldState
 
 LATIN = re.compile(r"[A-Za-z]")
 #: The on-screen keyboard's key labels (``world.keyboard``), both cases.
@@ -139,14 +140,37 @@ def test_english_is_unchanged() -> None:
     assert "WeChat" in shown and "All apps" in shown and "Thursday, October 15" in shown
 
 
+def seed_files(files: Mapping[str, str]) -> Callable[[Device], None]:
+    """A walk's setup writing ``files`` (path -> text) into shared storage."""
+    def setup(device: Device) -> None:
+        state = WorldState(device)
+        for path, text in files.items():
+            state.write_file(path, text.encode())
+    return setup
+
+
+CLIP = "duration: 0:04\nformat: H.264 1280x720\nframes: 山|水|云|雨"
+#: Data seeded before walking an app whose fresh install shows (almost) nothing: shared
+#: storage's pictures for the gallery, videos for VLC.
+WALK_SETUP: dict[str, Callable[[Device], None]] = {
+    "Gallery": seed_files({"/sdcard/DCIM/Camera/beach.jpg": "beach",
+                           "/sdcard/Pictures/garden.jpg": "garden",
+                           "/sdcard/Pictures/cat.png": "cat"}),
+    "VLC": seed_files({"/sdcard/Movies/clip.mp4": CLIP, "/sdcard/Movies/trip.mkv": CLIP}),
+}
+
+
 def walk(app: str, depth: int = 3, budget: int = 60) -> Iterator[tuple[str, Device]]:
     """Every screen of ``app`` reached by tapping clickable elements, ``depth`` taps deep
-    (breadth first, by element id), as ``(path, device)`` with the device on that screen."""
+    (breadth first, by element id), as ``(path, device)`` with the device on that screen
+    (seeded by ``WALK_SETUP`` first)."""
     seen: set[tuple[str, ...]] = set()
     queue: list[tuple[str, ...]] = [()]
     while queue and budget > 0:
         path = queue.pop(0)
         device = Device(APPS, locale="zh-CN")
+        if app in WALK_SETUP:
+            WALK_SETUP[app](device)
         device.open_app(app)
         try:
             for step in path:
