@@ -17,6 +17,7 @@ import pytest
 import phone_gym  # noqa: F401 - registers the envs
 from phone_gym.actions import PhoneAction
 from phone_gym.mockapps import APPS, REGISTRY
+from phone_gym.mockapps.video import fixtures as video_fixtures
 from phone_gym.tasks.task import Episode
 from phone_gym.world import Device
 from phone_gym.world.a11y import ui_elements
@@ -157,6 +158,8 @@ WALK_SETUP: dict[str, Callable[[Device], None]] = {
                            "/sdcard/Pictures/garden.jpg": "garden",
                            "/sdcard/Pictures/cat.png": "cat"}),
     "VLC": seed_files({"/sdcard/Movies/clip.mp4": CLIP, "/sdcard/Movies/trip.mkv": CLIP}),
+    "Video": lambda device: video_fixtures.seed_others(WorldState(device),
+                                                       np.random.default_rng(0), "", 1),
 }
 
 
