@@ -434,9 +434,9 @@ class FilesApp(App):
         return ListItem(
             name_of(path), self.size(self.files[path].content), id="file", glyph="📄",
             color=(66, 133, 244), on_click=lambda: self.open_file(path),
-            menu=[("Rename", lambda: self.ask_rename(path)),
-                  ("Move to…", lambda: self.ask_move(path)),
-                  ("Delete", lambda: self.ask_delete(path))],
+            menu=[(self.t("Rename"), lambda: self.ask_rename(path)),
+                  (self.t("Move to…"), lambda: self.ask_move(path)),
+                  (self.t("Delete"), lambda: self.ask_delete(path))],
         )
 
     def resolver(self, path: str) -> Node:

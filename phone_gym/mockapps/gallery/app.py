@@ -251,7 +251,8 @@ class GalleryApp(App):
             paths = album_pictures(self.files, folder)
             covers.append(Cover(self.folder_label(folder), str(len(paths)),
                                 photo(self.files[paths[0]]), id=f"album_{i}",
-                                menu=(("Delete", partial(self.ask, "delete_album", folder)),)))
+                                menu=((self.t("Delete"),
+                                       partial(self.ask, "delete_album", folder)),)))
 
         dialog = None
         if self.ui.dialog == "delete_album" and self.ui.path in folders:

@@ -304,8 +304,8 @@ class RecorderApp(App):
                     lambda: self.toggle_play(f.path), id=f"play_{f.name}")
         item = ListItem(f.name, duration[1] if duration else "", id=f"record_{f.name}",
                         glyph="mic", on_click=lambda: self.toggle_play(f.path), trailing=play,
-                        menu=[("Rename", lambda: self.ask_rename(f.path)),
-                              ("Delete", lambda: self.ask_delete(f.path))])
+                        menu=[(self.t("Rename"), lambda: self.ask_rename(f.path)),
+                              (self.t("Delete"), lambda: self.ask_delete(f.path))])
         item.selected = ui.playing == f.path
         return item
 

@@ -358,9 +358,9 @@ class VlcApp(App):
             return ListItem(name, "", id=f"entry_{i}", glyph=str(i + 1),
                             on_click=lambda: self.open_player(paths[name])
                             if name in paths else self.toast(self.t("File not found")),
-                            menu=[("Move up", lambda: move_entry(self.data, p.id, i, -1)),
-                                  ("Move down", lambda: move_entry(self.data, p.id, i, 1)),
-                                  ("Remove", lambda: remove_entry(self.data, p.id, i))])
+                            menu=[(self.t("Move up"), lambda: move_entry(self.data, p.id, i, -1)),
+                                  (self.t("Move down"), lambda: move_entry(self.data, p.id, i, 1)),
+                                  (self.t("Remove"), lambda: remove_entry(self.data, p.id, i))])
         dialog = None
         if self.ui.dialog == "delete":
             dialog = ConfirmDialog("Delete playlist?",
