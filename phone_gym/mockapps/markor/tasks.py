@@ -22,7 +22,7 @@ from ...actions import PhoneAction
 from ...tasks.aw import AW_START
 from ...tasks.driver import MAX_SCROLLS, Driver
 from ...tasks.families import CreateRecord, DeleteRecord
-from ...tasks.task import Task
+from ...tasks.task import Task, data_catalogue
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Matcher, NoRecord, Record, lookup
 from ...verifiers.state import DeviceState
@@ -73,6 +73,9 @@ class MarkorTask(Task):
     apps: ClassVar[tuple[str, ...]] = ("Markor",)
     collection: ClassVar[str] = COLLECTION
     start = AW_START  # real phones watch what the manifest names (its ``folders`` too)
+    #: In zh-CN the notes hold Chinese text, bystander notes have Chinese titles
+    #: (``strings/zh-CN.data.json``); a template runs there when it declares zh-CN.
+    data = {"zh-CN": data_catalogue(__file__, "zh-CN")}
 
     def setup(self, state: DeviceState, params: Mapping[str, Any],
               rng: np.random.Generator) -> None:
@@ -135,6 +138,8 @@ class MarkorTask(Task):
 # --- creating ------------------------------------------------------------------------------
 class MarkorCreateNote(MarkorTask, CreateRecord):
     template = 'In Markor, create a note named "{file_name}" with the text: {text}'
+    instructions = {"zh-CN": "在 Markor 里新建一个名为“{file_name}”的笔记，内容是：{text}"}
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     complexity, max_steps = 2, 16
     real = True
 
@@ -197,6 +202,8 @@ class MarkorCreateFolder(MarkorTask, CreateRecord):
     """A folder exists in the files store through its ``.keep`` placeholder (see the app)."""
 
     template = 'In Markor, create a new folder named "{folder_name}".'
+    instructions = {"zh-CN": "在 Markor 里新建一个名为“{folder_name}”的文件夹。"}
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     complexity, max_steps = 1, 10
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -260,6 +267,8 @@ class MarkorMergeNotes(MarkorTask, CreateRecord):
 # --- deleting ------------------------------------------------------------------------------
 class MarkorDeleteNote(MarkorTask, DeleteRecord):
     template = 'In Markor, delete the note "{file_name}".'
+    instructions = {"zh-CN": "在 Markor 里删除笔记“{file_name}”。"}
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     complexity, max_steps = 1, 10
     real = True
 
@@ -284,6 +293,8 @@ class MarkorDeleteNewestNote(MarkorTask, DeleteRecord):
     """Modification times are Markor's (PhoneWorld only): not a real-phone template."""
 
     template = 'In Markor, delete the note that was modified most recently.'
+    instructions = {"zh-CN": "在 Markor 里删除最近修改过的那条笔记。"}
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     complexity, max_steps = 1, 10
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -307,6 +318,8 @@ class MarkorDeleteNewestNote(MarkorTask, DeleteRecord):
 
 class MarkorDeleteAllNotes(MarkorTask, DeleteRecord):
     template = 'Delete all my notes in Markor.'
+    instructions = {"zh-CN": "把我在 Markor 里的笔记全部删掉。"}
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     complexity, max_steps = 1, 14
     real = True
 
