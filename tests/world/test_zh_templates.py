@@ -26,7 +26,7 @@ ZH_APPS = ("TencentDocs", "Yuanbao", "Chat", "FoodOrder", "Pay", "NeteaseMusic",
            "Xiaohongshu", "Amap", "Douyin", "Settings", "Weibo", "Zhihu",
            "Bilibili", "Dianping", "Ctrip", "Tongcheng",
            "Pinduoduo", "Luckin", "Camera",
-           "Recorder", "Draw", "Gallery", "VLC", "Files", "Markor")
+           "Recorder", "Draw", "Gallery", "VLC", "Files", "Markor", "Video")
 ZH_IDS = sorted(t.id for t in REGISTRY.templates.values() if "zh-CN" in t.locales)
 
 
