@@ -18,7 +18,7 @@ from ...actions import PhoneAction
 from ...tasks.aw import AW_START
 from ...tasks.driver import Driver
 from ...tasks.families import DeleteRecord, Infeasible, Lookup
-from ...tasks.task import Task, data_catalogue, localize_data
+from ...tasks.task import Task, localize_data
 from ...tasks.vocab import pick
 from ...verifiers import (
     Allow,
@@ -33,7 +33,7 @@ from ...verifiers import (
 from ...world.app import app_strings
 from ...world.state import WorldState
 from .app import STORAGE_FOLDERS, FilesApp, name_of
-from .fixtures import COLLECTION, sample_files, seed_files, target_params
+from .fixtures import COLLECTION, DATA, sample_files, seed_files, target_params
 
 #: Names for renamed files (never among the sample files).
 NEW_NAMES = ("notes-final.txt", "archive.txt", "old-copy.txt", "shared.txt", "backup.txt",
@@ -59,7 +59,7 @@ class FilesTask(Task):
 
     apps, collection = ("Files",), COLLECTION
     locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
-    data = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+    data = DATA
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
