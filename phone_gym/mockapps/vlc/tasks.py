@@ -18,7 +18,7 @@ from ...actions import PhoneAction
 from ...tasks.aw import AW_START
 from ...tasks.driver import Driver
 from ...tasks.families import CreateRecord
-from ...tasks.task import Task, data_catalogue
+from ...tasks.task import Task, data_catalogue, localize_data
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record, same_text
 from .fixtures import (
     PLAYLISTS,
@@ -69,8 +69,9 @@ class VlcTask(Task):
 
     def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
                         ) -> dict[str, Any]:
-        """The playlists' names in Chinese (夏日精选), the videos listed with 、."""
-        p = dict(params)
+        """The playlists' names in Chinese (夏日精选), the videos listed with 、, the words
+        their frames show in Chinese (天空)."""
+        p: dict[str, Any] = localize_data(params, table)
         for key in ("playlist_name", "playlist_name1", "playlist_name2"):
             if key in p:
                 p[key] = playlist_name_in(p[key], table)
