@@ -17,6 +17,7 @@ import pytest
 import phone_gym  # noqa: F401 - registers the envs
 from phone_gym.actions import PhoneAction
 from phone_gym.mockapps import APPS, REGISTRY
+from phone_gym.mockapps.video import fixtures as video_fixtures
 from phone_gym.tasks.task import Episode
 from phone_gym.world import Device
 from phone_gym.world.a11y import ui_elements
@@ -32,6 +33,7 @@ from phone_gym.world.locale import (
     money_forms,
     system_strings,
 )
+from phone_gym.world.state import WorldState
 
 LATIN = re.compile(r"[A-Za-z]")
 #: The on-screen keyboard's key labels (``world.keyboard``), both cases.
@@ -142,27 +144,46 @@ def test_english_is_unchanged() -> None:
 def seed_opentracks(device: Device) -> None:
     """Recorded activities (a fresh OpenTracks holds none: its list and pages need some)."""
     from phone_gym.mockapps.opentracks.fixtures import random_activity, write_activity
-    from phone_gym.world.state import WorldState
     rng = np.random.default_rng(0)
     for _ in range(3):
         write_activity(WorldState(device),
                        **random_activity(rng, date(2026, 10, 1), date(2026, 10, 14)))
 
 
-#: Apps whose fresh phone holds no records to open: the walk seeds some first.
-WALK_SEEDS: dict[str, Callable[[Device], None]] = {"OpenTracks": seed_opentracks}
+def seed_files(files: Mapping[str, str]) -> Callable[[Device], None]:
+    """A walk's setup writing ``files`` (path -> text) into shared storage."""
+    def setup(device: Device) -> None:
+        state = WorldState(device)
+        for path, text in files.items():
+            state.write_file(path, text.encode())
+    return setup
+
+
+CLIP = "duration: 0:04\nformat: H.264 1280x720\nframes: 山|水|云|雨"
+#: Data seeded before walking an app whose fresh install shows (almost) nothing: shared
+#: storage's pictures for the gallery, videos for VLC, activities for OpenTracks.
+WALK_SETUP: dict[str, Callable[[Device], None]] = {
+    "Gallery": seed_files({"/sdcard/DCIM/Camera/beach.jpg": "beach",
+                           "/sdcard/Pictures/garden.jpg": "garden",
+                           "/sdcard/Pictures/cat.png": "cat"}),
+    "VLC": seed_files({"/sdcard/Movies/clip.mp4": CLIP, "/sdcard/Movies/trip.mkv": CLIP}),
+    "OpenTracks": seed_opentracks,
+    "Video": lambda device: video_fixtures.seed_others(WorldState(device),
+                                                       np.random.default_rng(0), "", 1),
+}
 
 
 def walk(app: str, depth: int = 3, budget: int = 60) -> Iterator[tuple[str, Device]]:
     """Every screen of ``app`` reached by tapping clickable elements, ``depth`` taps deep
-    (breadth first, by element id), as ``(path, device)`` with the device on that screen."""
+    (breadth first, by element id), as ``(path, device)`` with the device on that screen
+    (seeded by ``WALK_SETUP`` first)."""
     seen: set[tuple[str, ...]] = set()
     queue: list[tuple[str, ...]] = [()]
     while queue and budget > 0:
         path = queue.pop(0)
         device = Device(APPS, locale="zh-CN")
-        if app in WALK_SEEDS:
-            WALK_SEEDS[app](device)
+        if app in WALK_SETUP:
+            WALK_SETUP[app](device)
         device.open_app(app)
         try:
             for step in path:

@@ -27,7 +27,8 @@ ZH_APPS = ("TencentDocs", "Yuanbao", "Chat", "FoodOrder", "Pay", "NeteaseMusic",
            "Bilibili", "Dianping", "Ctrip", "Tongcheng",
            "Pinduoduo", "Luckin", "Music", "OpenTracks", "Parcel", "Movie",
            "Bills", "Bank", "Expense", "Delivery", "Shop", "Broccoli",
-           "Calendar", "Notes", "Todo", "Joplin", "Mail")
+           "Calendar", "Notes", "Todo", "Joplin", "Mail", "Camera",
+           "Recorder", "Draw", "Gallery", "VLC", "Files", "Markor", "Video")
 ZH_IDS = sorted(t.id for t in REGISTRY.templates.values() if "zh-CN" in t.locales)
 
 

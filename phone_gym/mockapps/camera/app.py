@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ...world import pictures
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Table
 from ...world.kit.common import weighted
+from ...world.kit.localize import localize_screen, localize_tree
 from ...world.kit.media import (
     SHUTTER_H,
     ModeSwitcher,
@@ -27,6 +28,7 @@ from ...world.kit.media import (
     Shutter,
     Viewfinder,
 )
+from ...world.locale import DEFAULT_LOCALE
 from ...world.system import File
 from ...world.widgets import Column, Node, Row, Screen, Text, TopBar
 from .manifest import MANIFEST
@@ -100,6 +102,10 @@ class CameraApp(App):
     def ticking(self) -> bool:
         return self.ui.recording_since is not None
 
+    def toast(self, text: str) -> None:
+        """A toast in the locale's words ("Photo saved": 照片已保存)."""
+        super().toast(self.t(text))
+
     def set_mode(self, mode: str) -> None:
         """Switch photo / video (not while recording, as the real app)."""
         if self.ui.recording_since is None and mode in MODES:
@@ -160,10 +166,20 @@ class CameraApp(App):
             return Screen(top_bar=TopBar("", on_back=self.back),
                           content=[Text("No photos yet", id="empty")])
         return Screen(top_bar=TopBar(file.name, on_back=self.back),
-                      content=[Picture([], desc=f"Photo {file.name}", id="review",
+                      content=[Picture([], desc=self.t("Photo {name}", name=file.name), id="review",
                                        height=VIEWFINDER_H, picture=media_picture(file))])
 
     def view(self, route: Route) -> Screen:
+        """The screen for ``route``, its fixed strings in the phone's locale."""
+        screen = self.camera_view(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            strings = dict(app_strings(type(self), self.system.locale).strings)
+            localize_screen(screen, strings)
+            if screen.dock is not None:
+                localize_tree(screen.dock, strings)
+        return screen
+
+    def camera_view(self, route: Route) -> Screen:
         """The Pixel Camera's screen: the viewfinder edge to edge (settings over its top
         left), and docked under it the mode switcher (the recording time while recording)
         and the shutter between the last shot's thumbnail and the switch-camera button."""
@@ -174,7 +190,8 @@ class CameraApp(App):
         if recording:
             assert ui.recording_since is not None
             secs = max(0, int((self.system.now - ui.recording_since).total_seconds()))
-            above: Node = Text(f"● REC {secs // 60}:{secs % 60:02d}", style="rec",
+            time = f"{secs // 60}:{secs % 60:02d}"
+            above: Node = Text(self.t("● REC {time}", time=time), style="rec",
                                id="recording_time")
             above.height = MODE_ROW_H
             shutter = Shutter("recording", "Stop recording", self.shutter)
@@ -196,8 +213,9 @@ class CameraApp(App):
         settings = Node("map_button", glyph="settings", desc="Settings", id="settings",
                         on_click=lambda: self.toast("No settings"), color=(32, 33, 36),
                         at=(24, 20, 154, 88))
-        viewfinder = Viewfinder(self.scene(), desc=f"Viewfinder: {SCENE}" if not front
-                                else "Viewfinder: front camera", height=VIEWFINDER_H,
+        seen = self.t("Viewfinder: {scene}", scene=self.t(SCENE)) if not front \
+            else "Viewfinder: front camera"
+        viewfinder = Viewfinder(self.scene(), desc=seen, height=VIEWFINDER_H,
                                 on_swipe=None if recording else self.swipe_mode,
                                 overlays=[settings])
         controls = Column([

@@ -16,6 +16,7 @@ MANIFEST = AppManifest(
     description="A viewfinder with photo and video modes: photos and videos are saved as "
                 "files in DCIM/Camera.",
     order=12,
+    locales=("zh-CN",),
     look=AppLook(
         models="Pixel Camera 9",
         title="",

@@ -18,9 +18,15 @@ from ...tasks.driver import Driver
 from ...tasks.families import record_keys
 from ...tasks.task import Task
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record
+from ...world.app import app_strings
 from ...world.state import WorldState
-from .app import CAMERA_DIR
+from .app import CAMERA_DIR, CameraApp
 from .fixtures import COLLECTION, sample_media, seed_media
+
+
+def label(ui: Driver, key: str, **fields: object) -> str:
+    """A Camera string as the phone's locale shows it (the shutter's "Take photo": 拍照)."""
+    return app_strings(CameraApp, ui.locale).t(key, **fields)
 
 
 def ends_with(suffix: str) -> Matcher:
@@ -34,6 +40,12 @@ class CameraTask(Task):
     start = AW_START
     real = True
     suffix: ClassVar[str] = ".jpg"
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)  # elsewhere: en-US unless it declares zh-CN
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         return {"media": sample_media(rng)}
@@ -49,14 +61,15 @@ class CameraTask(Task):
         generator: it taps the preview and comes back)."""
         if not isinstance(ui.state, WorldState):  # which phone: a real one keeps earlier
             return False  # episodes' captures (and its owner's), so a recent one says nothing
-        preview = ui.find(id="thumbnail", desc="Photo preview")
+        preview = ui.find(id="thumbnail", desc=label(ui, "Photo preview"))
         clock = ui.find(id="status_bar")
         if preview is None or clock is None or not re.fullmatch(r"\d{1,2}:\d{2}", clock.text):
             return False
         ui.why("Checking the last capture: was it taken just now?")
         yield from ui.tap(id="thumbnail")
         shown = ui.find(id="review")
-        name = shown.content_desc.removeprefix("Photo ") if shown is not None else ""
+        prefix = label(ui, "Photo {name}", name="")
+        name = shown.content_desc.removeprefix(prefix) if shown is not None else ""
         yield PhoneAction("press", button="back")
         found = re.fullmatch(r"(?:IMG|VID)_\d{8}_(\d{2})(\d{2})\d{2}(?:_\d+)?(\.\w+)", name)
         if found is None or found[3] != self.suffix:
@@ -80,6 +93,7 @@ class CameraTask(Task):
 
 class CameraTakePhoto(CameraTask):
     template = "Take one photo with the camera."
+    instructions = {"zh-CN": "用相机拍一张照片。"}
     complexity, max_steps = 1, 10
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
@@ -89,12 +103,13 @@ class CameraTakePhoto(CameraTask):
             return
         if not ui.must(id="tab_photo", kind="tab").selected:
             yield from ui.tap(id="tab_photo", kind="tab")
-        yield from ui.tap("Take photo", id="shutter_button")
+        yield from ui.tap(label(ui, "Take photo"), id="shutter_button")
         yield from ui.finish()
 
 
 class CameraTakeVideo(CameraTask):
     template = "Record one short video with the camera."
+    instructions = {"zh-CN": "用相机录一段短视频。"}
     complexity, max_steps = 1, 10
     suffix = ".mp4"
 
@@ -103,11 +118,11 @@ class CameraTakeVideo(CameraTask):
         if (yield from self.done(ui, p)):
             yield from ui.finish()
             return
-        if ui.find("Stop recording", id="shutter_button") is None:
+        if ui.find(label(ui, "Stop recording"), id="shutter_button") is None:
             if not ui.must(id="tab_video", kind="tab").selected:
                 yield from ui.tap(id="tab_video", kind="tab")
-            yield from ui.tap("Start recording", id="shutter_button")
-        yield from ui.tap("Stop recording", id="shutter_button")
+            yield from ui.tap(label(ui, "Start recording"), id="shutter_button")
+        yield from ui.tap(label(ui, "Stop recording"), id="shutter_button")
         yield from ui.finish()
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.kit import (
     TOOLS,
     Canvas,
@@ -26,6 +26,8 @@ from ...world.kit import (
     decode_strokes,
     encode_strokes,
 )
+from ...world.kit.localize import localize_screen, localize_tree
+from ...world.locale import DEFAULT_LOCALE
 from ...world.system import File
 from ...world.widgets import (
     Column,
@@ -133,7 +135,7 @@ class DrawApp(App):
     def save(self, overwrite: bool = False) -> None:
         name = file_name(self.ui.name, self.ui.ext)
         if not self.ui.name.strip() or "/" in name:
-            self.toast("Invalid file name")
+            self.toast(self.t("Invalid file name"))
             return
         path = self.path()
         if path in self.system.files and not overwrite:
@@ -141,10 +143,20 @@ class DrawApp(App):
             return
         self.system.files.put(File(path, self.ui.strokes, f"image/{self.ui.ext}"))
         self.ui.dialog = ""
-        self.toast(f"Saved as {name}")
+        self.toast(self.t("Saved as {name}", name=name))
 
     # views
     def view(self, route: Route) -> Screen:
+        """The canvas under its tool bar, the fixed strings in the phone's locale."""
+        screen = self.canvas_screen()
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            strings = dict(app_strings(type(self), self.system.locale).strings)
+            localize_screen(screen, strings)
+            if screen.dock is not None:
+                localize_tree(screen.dock, strings)
+        return screen
+
+    def canvas_screen(self) -> Screen:
         return Screen(
             top_bar=TopBar("Draw", actions=[
                 Icon("↩", "Undo", self.undo, id="undo"),
@@ -164,7 +176,8 @@ class DrawApp(App):
                         id=tool)
             icon.selected = ui.tool == tool
             icons.append(icon)
-        swatch = Icon("", f"Color: {ui.color}", partial(self.ask, "color"), id="color")
+        swatch = Icon("", self.t("Color: {color}", color=self.t(ui.color)),
+                      partial(self.ask, "color"), id="color")
         swatch.style, swatch.color = "swatch", COLORS[ui.color]
         size = Slider("Brush size", ui.size, *SIZES, self.set_size, id="brush_size")
         size.weight = 3.0
@@ -184,7 +197,8 @@ class DrawApp(App):
                                           label="File name", on_submit=self.save),
                                 Column(radios, id="extensions")])
         if ui.dialog == "overwrite":
-            return Dialog("File exists", f"Replace {file_name(ui.name, ui.ext)}?", [
+            replace = self.t("Replace {name}?", name=file_name(ui.name, ui.ext))
+            return Dialog("File exists", replace, [
                 DialogButton("Cancel", self.close_dialog),
                 DialogButton("Replace", partial(self.save, True))])
         return None

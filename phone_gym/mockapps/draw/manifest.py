@@ -17,6 +17,7 @@ MANIFEST = AppManifest(
     aliases=("Simple Draw Pro",),
     description="A drawing canvas with colors, saved as pictures in /sdcard/Pictures.",
     order=72,
+    locales=("zh-CN",),
     look=AppLook(
         models="Simple Draw Pro 6.9",
         title="Draw",

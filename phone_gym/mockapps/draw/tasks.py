@@ -8,7 +8,7 @@ import copy
 import hashlib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -18,13 +18,19 @@ from ...tasks.driver import Driver
 from ...tasks.families import CreateRecord
 from ...tasks.vocab import FIRST_NAMES, pick
 from ...verifiers import Criterion, NearMiss, lookup
-from .app import COLORS, EXTENSIONS, FOLDER
+from ...world.app import app_strings
+from .app import COLORS, EXTENSIONS, FOLDER, DrawApp
 
 PALETTE = tuple(COLORS)
 
 COLLECTION = "files"
 LATIN = ("lorem", "ipsum", "dolor", "amet", "tempus", "fugit", "carpe", "diem", "veritas",
          "lux", "terra", "aqua", "ignis", "ventus", "silva", "stella")
+
+
+def label(ui: Driver, key: str) -> str:
+    """A Draw string as the phone's locale shows it (the "Save" icon: 保存)."""
+    return app_strings(DrawApp, ui.locale).t(key)
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,9 @@ class NotEmpty:
 class SimpleDrawProCreateDrawing(CreateRecord):
     apps, collection = ("Draw",), COLLECTION
     template = 'In Simple Draw, make a drawing and save it in Pictures as "{file_name}".'
+    instructions = {"zh-CN": "在画板里随手画点东西，然后保存到 Pictures 文件夹，"
+                             "文件名为“{file_name}”。"}
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     complexity, max_steps = 2, 18
     start = AW_START
     real = True
@@ -78,16 +87,16 @@ class SimpleDrawProCreateDrawing(CreateRecord):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Draw")
         yield from ui.tap(id="color")  # the palette: a colour for the brush
-        yield from ui.tap(desc=f"Color {PALETTE[len(p['file_name']) % len(PALETTE)]}")
+        yield from ui.tap(desc=label(ui, f"Color {PALETTE[len(p['file_name']) % len(PALETTE)]}"))
         x0, y0, x1, y1 = ui.must(id="brush_size").bounds_norm  # a thicker brush
         yield PhoneAction("click", x=(x0 + 2 * x1) // 3, y=(y0 + y1) // 2)
         x0, y0, x1, y1 = ui.must(id="canvas").bounds_norm
         yield PhoneAction("drag", x=x0 + 100, y=y0 + 100, x2=x1 - 100, y2=y1 - 100)
-        yield from ui.tap(desc="Save")
+        yield from ui.tap(desc=label(ui, "Save"))
         stem, ext = p["file_name"].rsplit(".", 1)
         yield from ui.fill("file_name", stem)
-        yield from ui.tap(ext, kind="radio")
-        yield from ui.tap("OK")
+        yield from ui.tap(label(ui, ext), kind="radio")
+        yield from ui.tap(label(ui, "OK"))
         yield from ui.finish()
 
 

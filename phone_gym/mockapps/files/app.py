@@ -33,9 +33,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Grouping, Table
 from ...world.kit import Destination, NavigationDrawer, slug, with_drawer
+from ...world.kit.localize import localize_screen
+from ...world.locale import DEFAULT_LOCALE
 from ...world.system import File, SystemState
 from ...world.widgets import (
     Button,
@@ -238,7 +240,7 @@ class FilesApp(App):
             return
         error = rename_file(self.files, self.ui.renaming, self.ui.new_name)
         if error is not None:
-            self.toast(error)
+            self.toast(self.t(error))
             return
         self.close_dialogs()
 
@@ -248,7 +250,7 @@ class FilesApp(App):
     def confirm_delete(self, path: str) -> None:
         delete_file(self.files, path)
         self.close_dialogs()
-        self.toast("File deleted")
+        self.toast(self.t("File deleted"))
 
     def ask_move(self, path: str) -> None:
         self.go("move", path)
@@ -259,11 +261,11 @@ class FilesApp(App):
     def confirm_move(self, path: str, folder: str) -> None:
         error = move_file(self.files, path, folder)
         if error is not None:
-            self.toast(error)
+            self.toast(self.t(error))
             return
         while self.route.name in ("move", "pick"):
             self.back()
-        self.toast(f"Moved to {folder_label(folder)}")
+        self.toast(self.t("Moved to {folder}", folder=self.folder_name(folder)))
 
     def set_drawer(self, open: bool) -> None:
         self.ui.drawer = open
@@ -319,8 +321,43 @@ class FilesApp(App):
         app.open_link(f"file://{path}")
         self.open_app(app.name)
 
+    def items(self, n: int) -> str:
+        """How many files a folder holds: "No items", "1 item", "3 items" (3 项)."""
+        return self.t(items_text(n)) if n == 0 else \
+            self.t("{n} item" if n == 1 else "{n} items", n=n)
+
+    def size(self, content: str) -> str:
+        """A file's size: "523 B", "1.2 kB" (the locale's unit names)."""
+        size = len(content.encode("utf-8"))
+        if size < 1000:
+            return self.t("{size} B", size=size)
+        if size < 1_000_000:
+            return self.t("{size} kB", size=f"{size / 1000:.1f}")
+        return self.t("{size} MB", size=f"{size / 1_000_000:.1f}")
+
+    def folder_name(self, folder: str) -> str:
+        """A folder's name as shown: a standard folder's in the locale's words (Download:
+        下载), another its own."""
+        label = folder_label(folder)
+        return dict(app_strings(type(self), self.system.locale).strings).get(label, label)
+
+    def app_label(self, name: str) -> str:
+        """The label the phone shows for app ``name`` (``HTML_VIEWER``: this app's)."""
+        if name == HTML_VIEWER:
+            return self.t(name)
+        manifests = getattr(self.host, "manifests", ())
+        found = next((m for m in manifests if m.name == name), None)
+        return found.label_in(self.system.locale) if found is not None else name
+
     # views
     def view(self, route: Route) -> Screen:
+        """The screen for ``route``, its fixed strings in the phone's locale."""
+        screen = self.files_view(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
+
+    def files_view(self, route: Route) -> Screen:
         if route.name == "folder":
             return self.folder(route.arg)
         if route.name == "file":
@@ -334,7 +371,7 @@ class FilesApp(App):
         return self.root()
 
     def root(self) -> Screen:
-        rows = [ListItem(label, items_text(len(self.listing(prefix))),
+        rows = [ListItem(label, self.items(len(self.listing(prefix))),
                          on_click=partial(self.go, "folder", prefix),
                          id=f"folder_{label.lower()}", glyph="📁", color=self.color)
                 for label, prefix in STORAGE_FOLDERS]
@@ -362,7 +399,7 @@ class FilesApp(App):
         found = self.category(label)
         return Screen(
             top_bar=TopBar(label, on_back=self.back),
-            content=[Text(items_text(len(found)), style="caption", id="count"),
+            content=[Text(self.items(len(found)), style="caption", id="count"),
                      VirtualList(len(found), lambda i: self.file_row(found[i].path),
                                  id="files_list", empty_text="No items")],
             dialog=self.dialog(),
@@ -371,18 +408,20 @@ class FilesApp(App):
 
     def move_picker(self, path: str) -> Screen:
         """"Move to": the folders; tapping one shows it with a "Move" button."""
-        rows = [ListItem(label, items_text(len(self.listing(prefix))),
+        rows = [ListItem(label, self.items(len(self.listing(prefix))),
                          on_click=partial(self.pick_folder, path, prefix),
                          id=f"move_{label.lower()}", glyph="📁", color=self.color)
                 for label, prefix in STORAGE_FOLDERS]
-        return Screen(top_bar=TopBar(f"Move {name_of(path)} to", on_back=self.back),
+        title = self.t("Move {name} to", name=name_of(path))
+        return Screen(top_bar=TopBar(title, on_back=self.back),
                       content=[ListView(rows, id="move_folders")])
 
     def picked(self, path: str, folder: str) -> Screen:
         found = self.listing(folder)
         return Screen(
             top_bar=TopBar(folder_label(folder), on_back=self.back),
-            content=[Text(f"Move {name_of(path)} here?", style="caption", id="move_prompt"),
+            content=[Text(self.t("Move {name} here?", name=name_of(path)), style="caption",
+                          id="move_prompt"),
                      Row([Button("Cancel", self.back, id="move_cancel", style="secondary"),
                           Button("Move", partial(self.confirm_move, path, folder),
                                  id="move_here")], id="move_buttons"),
@@ -393,20 +432,21 @@ class FilesApp(App):
 
     def file_row(self, path: str) -> Node:
         return ListItem(
-            name_of(path), size_text(self.files[path].content), id="file", glyph="📄",
+            name_of(path), self.size(self.files[path].content), id="file", glyph="📄",
             color=(66, 133, 244), on_click=lambda: self.open_file(path),
-            menu=[("Rename", lambda: self.ask_rename(path)),
-                  ("Move to…", lambda: self.ask_move(path)),
-                  ("Delete", lambda: self.ask_delete(path))],
+            menu=[(self.t("Rename"), lambda: self.ask_rename(path)),
+                  (self.t("Move to…"), lambda: self.ask_move(path)),
+                  (self.t("Delete"), lambda: self.ask_delete(path))],
         )
 
     def resolver(self, path: str) -> Node:
         """Android's "Open with" sheet: the apps (tap to choose), then "Just once"."""
-        rows = [ListItem(name, glyph="✓" if name == self.ui.chosen else "○",
+        rows = [ListItem(self.app_label(name), glyph="✓" if name == self.ui.chosen else "○",
                          on_click=partial(self.choose, name), id=f"open_with_{slug(name)}")
                 for name in self.viewers(path)]
         return Node("sheet", id="resolver", children=[
-            Text(f"Open {name_of(path)} with", style="title", id="resolver_title"), *rows,
+            Text(self.t("Open {name} with", name=name_of(path)), style="title",
+                 id="resolver_title"), *rows,
             Button("Just once", self.confirm_open, id="button_once",
                    enabled=bool(self.ui.chosen))])
 
@@ -416,7 +456,7 @@ class FilesApp(App):
             return self.resolver(ui.opening)
         if ui.deleting is not None and ui.deleting in self.files:
             path = ui.deleting
-            return Dialog(f"Delete {name_of(path)}?", "", [
+            return Dialog(self.t("Delete {name}?", name=name_of(path)), "", [
                 DialogButton("Cancel", self.close_dialogs),
                 DialogButton("Delete", lambda: self.confirm_delete(path)),
             ])
@@ -432,7 +472,7 @@ class FilesApp(App):
         found = self.listing(folder)
         return Screen(
             top_bar=TopBar(folder_label(folder), on_back=self.back),
-            content=[Text(items_text(len(found)), style="caption", id="count"),
+            content=[Text(self.items(len(found)), style="caption", id="count"),
                      VirtualList(len(found), lambda i: self.file_row(found[i].path),
                                  id="files_list", empty_text="No items")],
             dialog=self.dialog(),
@@ -445,7 +485,7 @@ class FilesApp(App):
             return Screen(top_bar=bar, content=[Text("File not found", id="empty")])
         content = self.files[path].content
         return Screen(top_bar=bar, content=[
-            Text(f"{folder_label(folder_of(path))} · {size_text(content)}", style="caption",
+            Text(f"{self.folder_name(folder_of(path))} · {self.size(content)}", style="caption",
                  id="file_info"),
             Text(content, id="file_text", copyable=True),
         ])

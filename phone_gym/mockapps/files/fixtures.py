@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
 from ...world.state import WorldState
@@ -42,6 +43,11 @@ NOTIFICATIONS = (
 )
 
 
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``): the sample files' text, the
+#: notifications.
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
 def sample_files(rng: np.random.Generator,
                  extra: Mapping[str, str] | None = None) -> list[list[str]]:
     """8 to 12 of ``CONTENTS`` (plus the ``extra`` name -> content), shuffled, the first
@@ -66,5 +72,6 @@ def seed_files(state: DeviceState, files: list[list[str]], rng: np.random.Genera
     for path, content in files:
         state.write_file(path, content.encode("utf-8"))
     if isinstance(state, WorldState):
+        table = DATA.get(state.locale, {})  # the notifications in the phone's language
         for app, title, text in pick(rng, NOTIFICATIONS, int(rng.integers(1, 3))):
-            state.post_notification(title, text, app=app)
+            state.post_notification(table.get(title, title), table.get(text, text), app=app)

@@ -14,6 +14,7 @@ MANIFEST = AppManifest(
     reads=("files",),
     description="Browse, read, rename, move and delete the files in shared storage.",
     order=50,
+    locales=("zh-CN",),
     look=material_you(
         (11, 87, 208), models="Files (documentsui, Android 14)", title="Files",
         navigation="drawer",

@@ -10,7 +10,7 @@ import hashlib
 import re
 import string
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -18,7 +18,7 @@ from ...actions import PhoneAction
 from ...tasks.aw import AW_START
 from ...tasks.driver import Driver
 from ...tasks.families import DeleteRecord, Infeasible, Lookup
-from ...tasks.task import Task
+from ...tasks.task import Task, localize_data
 from ...tasks.vocab import pick
 from ...verifiers import (
     Allow,
@@ -30,9 +30,10 @@ from ...verifiers import (
     lookup,
     matching,
 )
+from ...world.app import app_strings
 from ...world.state import WorldState
-from .app import STORAGE_FOLDERS, name_of
-from .fixtures import COLLECTION, sample_files, seed_files, target_params
+from .app import STORAGE_FOLDERS, FilesApp, name_of
+from .fixtures import COLLECTION, DATA, sample_files, seed_files, target_params
 
 #: Names for renamed files (never among the sample files).
 NEW_NAMES = ("notes-final.txt", "archive.txt", "old-copy.txt", "shared.txt", "backup.txt",
@@ -42,11 +43,37 @@ BOOKING_NAMES = ("booking.txt", "hotel-booking.txt", "reservation.txt", "confirm
 HOTELS = ("Hotel Miramar", "Alpine Lodge", "Harbor Inn", "Casa Verde", "The Linden")
 
 
+def label(ui: Driver, key: str) -> str:
+    """A Files string as the phone's locale shows it (the menu's "Delete": 删除)."""
+    return app_strings(FilesApp, ui.locale).t(key)
+
+
+#: A booking file's text in Chinese (``FilesReadBookingCode``): the hotel, the code.
+BOOKING_ZH = "{hotel}\n入住：10月20日 15:00 起\n预订编号：{code}\n含早餐，期待您的光临！"
+
+
 class FilesTask(Task):
     """Shared parts: params hold the files (``files``) and the target (``path``, ``name``,
-    ``folder`` label, ``dir``)."""
+    ``folder`` label, ``dir``). In zh-CN the sample files hold Chinese text
+    (``strings/zh-CN.data.json``) and the folders are named as the app shows them (下载)."""
 
     apps, collection = ("Files",), COLLECTION
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    data = DATA
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)  # elsewhere: en-US unless it declares zh-CN
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        p: dict[str, Any] = localize_data(params, table)
+        shown = app_strings(FilesApp, "zh-CN")
+        for key in ("folder", "dest"):
+            if key in p:
+                p[key] = shown.t(p[key])
+        return p
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         files = sample_files(rng)
@@ -74,11 +101,12 @@ class FilesTask(Task):
         yield from ui.open_app("Files")
         yield from ui.tap(p["folder"], kind="list_item")
         yield from ui.long_press(p["name"], kind="list_item")
-        yield from ui.tap(item, kind="menu_item")
+        yield from ui.tap(label(ui, item), kind="menu_item")
 
 
 class FilesDeleteFile(FilesTask, DeleteRecord):
     template = 'In Files, delete the file "{name}" from the {folder} folder.'
+    instructions = {"zh-CN": "在文件管理里，删除“{folder}”文件夹中的文件“{name}”。"}
     complexity, max_steps = 2, 12
     real = True
 
@@ -90,6 +118,8 @@ class FilesDeleteFile(FilesTask, DeleteRecord):
 
 class FilesRenameFile(FilesTask):
     template = 'In Files, rename the file "{name}" in the {folder} folder to "{new_name}".'
+    instructions = {"zh-CN": "在文件管理里，把“{folder}”文件夹中的文件“{name}”重命名为"
+                             "“{new_name}”。"}
     complexity, max_steps = 2, 16
     real = True
 
@@ -133,6 +163,8 @@ def booking_code(rng: np.random.Generator) -> str:
 class FilesReadBookingCode(FilesTask, Lookup):
     template = ('In Files, open "{name}" in the {folder} folder: what is the booking '
                 'reference written in it?')
+    instructions = {"zh-CN": "在文件管理里打开“{folder}”文件夹中的“{name}”，里面写的预订编号是"
+                             "什么？"}
     complexity, max_steps = 2, 12
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -142,6 +174,18 @@ class FilesReadBookingCode(FilesTask, Lookup):
         files = sample_files(rng, {name: content})
         path = next(p for p, _ in files if name_of(p) == name)
         return {"files": files, "code": code, **target_params(path)}
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        """The booking file written in Chinese (its hotel through the data catalogue)."""
+        p = super().localize_params(params, table)
+        files = []
+        for path, content in p["files"]:
+            if path == p["path"]:
+                hotel = content.split("\n", 1)[0]
+                content = BOOKING_ZH.format(hotel=table.get(hotel, hotel), code=p["code"])
+            files.append([path, content])
+        return {**p, "files": files}
 
     def expected(self, p: Mapping[str, Any]) -> Any:
         return p["code"]
@@ -160,7 +204,8 @@ class FilesReadBookingCode(FilesTask, Lookup):
         yield from ui.open_app("Files")
         yield from ui.tap(p["folder"], kind="list_item")
         yield from ui.tap(p["name"], kind="list_item")
-        found = re.search(r"Booking reference:\s*(\S+)", ui.must(id="file_text").text)
+        found = re.search(r"(?:Booking reference|预订编号)[:：]\s*(\S+)",
+                          ui.must(id="file_text").text)
         yield from ui.answer(found[1] if found else "")
 
 
@@ -205,6 +250,7 @@ class FilesMoveFile(FilesTask):
     noise files, the destination a few files of its own: all must stay as they are."""
 
     template = 'In Files, move the file "{name}" from the {folder} folder to the {dest} folder.'
+    instructions = {"zh-CN": "在文件管理里，把“{folder}”文件夹中的文件“{name}”移到“{dest}”文件夹。"}
     start, complexity, max_steps, real = AW_START, 2, 20, True
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:

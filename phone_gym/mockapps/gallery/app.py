@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from ...world import pictures
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Table
 from ...world.kit import (
     ActionIcon,
@@ -38,7 +38,9 @@ from ...world.kit import (
     ImageGrid,
     Picture,
 )
+from ...world.kit.localize import localize_screen
 from ...world.kit.media import Cover, CoverGrid
+from ...world.locale import DEFAULT_LOCALE
 from ...world.system import File
 from ...world.widgets import (
     Dialog,
@@ -170,17 +172,18 @@ class GalleryApp(App):
         move = self.ui.dialog == "move"
         error = copy_picture(self.files, self.ui.path, DESTINATIONS[label], move=move)
         if error is not None:
-            self.toast(error)
+            self.toast(self.t(error))
             return
         self.close_dialog()
-        self.toast(f"{'Moved' if move else 'Copied'} to {label}")
+        self.toast(self.t("Moved to {folder}" if move else "Copied to {folder}",
+                          folder=self.folder_label(DESTINATIONS[label])))
         if move and self.route.name == "view":
             self.back()
 
     def confirm_rename(self) -> None:
         error = rename_picture(self.files, self.ui.path, self.ui.new_name)
         if error is not None:
-            self.toast(error)
+            self.toast(self.t(error))
             return
         old = self.files.get(self.ui.path)
         if old is None and self.route.name == "view":
@@ -192,22 +195,33 @@ class GalleryApp(App):
         for path in album_pictures(self.files, folder):
             self.files.remove(path)
         self.close_dialog()
-        self.toast("Folder deleted")
+        self.toast(self.t("Folder deleted"))
 
     def confirm_delete(self) -> None:
         self.files.remove(self.ui.path)
         self.close_dialog()
-        self.toast("File deleted")
+        self.toast(self.t("File deleted"))
         if self.route.name == "view":
             self.back()
 
+    def folder_label(self, folder: str) -> str:
+        """An album's name: the folder's, or the locale's word for a standard folder
+        (Camera: 相机; a folder of the user's keeps its name)."""
+        label = album_label(folder)
+        return dict(app_strings(type(self), self.system.locale).strings).get(label, label)
+
     # views
     def view(self, route: Route) -> Screen:
+        """The screen for ``route``, its fixed strings in the phone's locale."""
         if route.name == "album":
-            return self.album(route.arg)
-        if route.name == "view" and route.arg in self.files:
-            return self.viewer(route.arg)
-        return self.album_list()
+            screen = self.album(route.arg)
+        elif route.name == "view" and route.arg in self.files:
+            screen = self.viewer(route.arg)
+        else:
+            screen = self.album_list()
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
 
     def dialog(self) -> Node | None:
         ui = self.ui
@@ -224,8 +238,9 @@ class GalleryApp(App):
                           body=[TextField(ui.new_name, self.set_new_name, id="rename_field",
                                           label="File name", on_submit=self.confirm_rename)])
         if ui.dialog == "delete":
-            return ConfirmDialog(f"Delete {file.name}?", "The file will be deleted.",
-                                 on_confirm=self.confirm_delete, on_cancel=self.close_dialog,
+            return ConfirmDialog(self.t("Delete {name}?", name=file.name),
+                                 "The file will be deleted.", on_confirm=self.confirm_delete,
+                                 on_cancel=self.close_dialog,
                                  confirm="Delete", destructive=True)
         return None
 
@@ -234,17 +249,19 @@ class GalleryApp(App):
         covers = []
         for i, folder in enumerate(folders):
             paths = album_pictures(self.files, folder)
-            covers.append(Cover(album_label(folder), str(len(paths)),
+            covers.append(Cover(self.folder_label(folder), str(len(paths)),
                                 photo(self.files[paths[0]]), id=f"album_{i}",
-                                menu=(("Delete", partial(self.ask, "delete_album", folder)),)))
+                                menu=((self.t("Delete"),
+                                       partial(self.ask, "delete_album", folder)),)))
 
         dialog = None
         if self.ui.dialog == "delete_album" and self.ui.path in folders:
             folder = self.ui.path
-            dialog = ConfirmDialog(f"Delete the folder {album_label(folder)}?",
-                                   "Its pictures will be deleted.", confirm="Delete",
-                                   on_confirm=partial(self.delete_album, folder),
-                                   on_cancel=self.close_dialog, destructive=True)
+            dialog = ConfirmDialog(
+                self.t("Delete the folder {folder}?", folder=self.folder_label(folder)),
+                "Its pictures will be deleted.", confirm="Delete",
+                on_confirm=partial(self.delete_album, folder),
+                on_cancel=self.close_dialog, destructive=True)
         return Screen(top_bar=TopBar("Gallery"),
                       content=[CoverGrid(covers, lambda i: self.go("album", folders[i]),
                                          columns=ALBUM_COLUMNS, empty_text="No pictures")],
@@ -252,10 +269,11 @@ class GalleryApp(App):
 
     def album(self, folder: str) -> Screen:
         paths = album_pictures(self.files, folder)
-        items = [GridItem(posixpath.basename(p), f"Picture {posixpath.basename(p)}", "☀",
+        items = [GridItem(posixpath.basename(p),
+                          self.t("Picture {name}", name=posixpath.basename(p)), "☀",
                           id=f"picture_{i}", picture=photo(self.files[p]))
                  for i, p in enumerate(paths)]
-        return Screen(top_bar=TopBar(album_label(folder), on_back=self.back),
+        return Screen(top_bar=TopBar(self.folder_label(folder), on_back=self.back),
                       content=[ImageGrid(items, columns=3,
                                          on_open=lambda i: self.go("view", paths[i]),
                                          on_long_press=lambda i: self.ask("menu", paths[i]),
@@ -282,7 +300,8 @@ class GalleryApp(App):
             ActionIcon("delete", partial(self.ask, "delete", path)),
         ]
         return Screen(top_bar=TopBar(file.name, on_back=self.back, actions=actions),
-                      content=[Picture(picture_lines(file), desc=f"Picture {file.name}",
+                      content=[Picture(picture_lines(file),
+                                       desc=self.t("Picture {name}", name=file.name),
                                        picture=photo(file),
                                        # a long page is taller (the screen scrolls)
                                        height=max(1400, 100 + 60 * len(picture_lines(file))))],

@@ -17,6 +17,7 @@ MANIFEST = AppManifest(
     aliases=("Simple Gallery Pro",),
     description="Albums of the pictures in shared storage: view, copy, move, rename, delete.",
     order=14,
+    locales=("zh-CN",),
     look=AppLook(
         models="Simple Gallery Pro 6.26",
         title="Gallery",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -15,6 +15,8 @@ from ...tasks.aw import AW_START
 from ...tasks.driver import Driver
 from ...tasks.task import Task
 from ...verifiers import Allow, Allowed, Criterion, Record
+from ...world.app import app_strings
+from .app import GalleryApp
 from .fixtures import (
     COLLECTION,
     DCIM,
@@ -26,6 +28,11 @@ from .fixtures import (
     seed_photos,
     write_picture,
 )
+
+
+def label(ui: Driver, key: str) -> str:
+    """A Gallery string as the phone's locale shows it (the Download folder: 下载)."""
+    return app_strings(GalleryApp, ui.locale).t(key)
 
 
 def sha1_of(text: str) -> str:
@@ -41,6 +48,9 @@ class SaveCopyOfReceiptTaskEval(Task):
     apps, collection = ("Gallery",), COLLECTION
     template = ('In Simple Gallery, save a copy of the picture "{file_name}" from the DCIM '
                 'folder into the Download folder, keeping its name.')
+    instructions = {"zh-CN": "在相册里，把 DCIM 文件夹中的图片“{file_name}”复制一份到“下载”"
+                             "（Download）文件夹，文件名保持不变。"}
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     complexity, max_steps = 2, 16
     start = AW_START
     real = True
@@ -78,10 +88,10 @@ class SaveCopyOfReceiptTaskEval(Task):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Gallery")
-        yield from ui.tap("DCIM", kind="thumb")
+        yield from ui.tap(label(ui, "DCIM"), kind="thumb")
         yield from ui.long_press(p["file_name"])
-        yield from ui.tap("Copy to", kind="list_item")
-        yield from ui.tap("Download", kind="radio")
+        yield from ui.tap(label(ui, "Copy to"), kind="list_item")
+        yield from ui.tap(label(ui, "Download"), kind="radio")
         yield from ui.finish()
 
 

@@ -30,9 +30,10 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import partial
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     ChoiceDialog,
@@ -43,6 +44,8 @@ from ...world.kit import (
     Radio,
     SearchList,
 )
+from ...world.kit.localize import localize_screen, localize_tree
+from ...world.locale import DEFAULT_LOCALE, format_date
 from ...world.system import File
 from ...world.widgets import (
     Column,
@@ -378,7 +381,7 @@ class MarkorApp(App):
     def confirm_create(self) -> None:
         path, error = create_note(self.files, self.folder, self.ui.name, self.ui.ext)
         if error:
-            self.toast(error)
+            self.toast(self.t(error))
             return
         self.touch(path)
         self.close_dialog()
@@ -387,10 +390,10 @@ class MarkorApp(App):
     def confirm_folder(self) -> None:
         error = create_folder(self.files, self.folder, self.ui.name)
         if error:
-            self.toast(error)
+            self.toast(self.t(error))
             return
         self.close_dialog()
-        self.toast("Folder created")
+        self.toast(self.t("Folder created"))
 
     def confirm_rename(self) -> None:
         if len(self.ui.selected) != 1:
@@ -398,7 +401,7 @@ class MarkorApp(App):
             return
         moves, error = rename_entry(self.files, self.ui.selected[0], self.ui.name)
         if error:
-            self.toast(error)
+            self.toast(self.t(error))
             return
         self.moved(moves)
         self.clear_selection()
@@ -409,7 +412,7 @@ class MarkorApp(App):
         for path in self.ui.selected:
             self.data.modified.pop(path, None)
         self.clear_selection()
-        self.toast(f"Deleted {count} item" + ("" if count == 1 else "s"))
+        self.toast(self.t("Deleted {n} item" if count == 1 else "Deleted {n} items", n=count))
 
     def start_move(self) -> None:
         if self.ui.selected:
@@ -420,9 +423,9 @@ class MarkorApp(App):
         moves, error = move_entries(self.files, self.ui.selected, dest)
         self.moved(moves)
         if error:
-            self.toast(error)
+            self.toast(self.t(error))
         elif moves:
-            self.toast("Moved")
+            self.toast(self.t("Moved"))
         self.clear_selection()
         self.back()
 
@@ -447,14 +450,42 @@ class MarkorApp(App):
         path = self.route.arg
         if isinstance(path, str) and save_note(self.files, path, self.ui.draft):
             self.touch(path)
-            self.toast("Saved")
+            self.toast(self.t("Saved"))
 
     def close_editor(self) -> None:
         self.save()
         self.back()
 
     # --- views ---------------------------------------------------------------------------
+    def when(self, iso: str) -> str:
+        """When a note was written: ``Oct 15, 2023 15:34`` (2023年10月15日 15:34)."""
+        if self.system.locale == DEFAULT_LOCALE or len(iso) < 16:
+            return date_text(iso)
+        day = datetime.fromisoformat(iso[:16]).date()
+        return f"{format_date(day, self.system.locale)} {iso[11:16]}"
+
+    def size(self, content: str) -> str:
+        """A note's size: "523 B", "1.2 kB"."""
+        size = len(content.encode("utf-8"))
+        return self.t("{size} B", size=size) if size < 1000 else \
+            self.t("{size} kB", size=f"{size / 1000:.1f}")
+
+    def items(self, n: int) -> str:
+        """A folder's count: "1 item", "3 items" (3 项)."""
+        return self.t("{n} item" if n == 1 else "{n} items", n=n)
+
     def view(self, route: Route) -> Screen:
+        """The screen for ``route``, its fixed strings in the phone's locale."""
+        screen = self.markor_view(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            strings = dict(app_strings(type(self), self.system.locale).strings)
+            localize_screen(screen, strings)
+            for part in (screen.dock, screen.fab):
+                if part is not None:
+                    localize_tree(part, strings)
+        return screen
+
+    def markor_view(self, route: Route) -> Screen:
         if route.name in TABS and route.name != "main":
             return self.editor(TABS[route.name][1], tabs=True)
         if route.name == "edit" and isinstance(route.arg, str):
@@ -486,11 +517,11 @@ class MarkorApp(App):
         if record is None:
             folders, notes = entries(self.files, path)
             count = len(folders) + len(notes)
-            subtitle = f"{count} item" + ("" if count == 1 else "s")
+            subtitle = self.items(count)
             glyph = "📁"
         else:
-            when = date_text(self.data.modified.get(path, ""))
-            subtitle = " · ".join(t for t in (when, size_text(record.content)) if t)
+            when = self.when(self.data.modified.get(path, ""))
+            subtitle = " · ".join(t for t in (when, self.size(record.content)) if t)
             glyph = "📄"
         return ListItem(name, subtitle, id="folder" if record is None else "note",
                         glyph="✓" if chosen else glyph,
@@ -500,7 +531,7 @@ class MarkorApp(App):
     def dialog(self) -> Node | None:
         ui = self.ui
         if ui.dialog == "create":
-            radios = [Radio(f"{label} ({ext})", ui.ext == ext,
+            radios = [Radio(self.t(f"{label} ({ext})"), ui.ext == ext,
                             partial(self.set_ext, ext), id=f"format_{ext[1:]}")
                       for label, ext in FORMATS]
             return Dialog("Create new", "", [
@@ -518,7 +549,8 @@ class MarkorApp(App):
         if ui.dialog == "delete" and ui.selected:
             n = len(ui.selected)
             return ConfirmDialog(
-                "Delete", f"Delete {n} selected item" + ("?" if n == 1 else "s?"),
+                "Delete", self.t("Delete {n} selected item?" if n == 1
+                                 else "Delete {n} selected items?", n=n),
                 on_confirm=self.confirm_delete, on_cancel=self.close_dialog,
                 confirm="Delete", destructive=True)
         if ui.dialog == "sort":
@@ -533,7 +565,7 @@ class MarkorApp(App):
                 actions.append(Icon("✎", "Rename", lambda: self.show("rename"), id="rename"))
             actions += [Icon("➜", "Move", self.start_move, id="move"),
                         Icon("🗑", "Delete", lambda: self.show("delete"), id="delete")]
-            return TopBar(f"{len(selected)} selected", on_back=self.clear_selection,
+            return TopBar(self.t("{n} selected", n=len(selected)), on_back=self.clear_selection,
                           actions=actions)
         up = None if self.folder == MARKOR_DIR else self.browse_back
         return TopBar(folder_title(self.folder), on_back=up,
@@ -581,7 +613,8 @@ class MarkorApp(App):
             return True
 
         return Screen(top_bar=TopBar("Move to", on_back=self.back),
-                      content=[Text(f"Moving: {names}", style="caption", id="moving"),
+                      content=[Text(self.t("Moving: {names}", names=names), style="caption",
+                                    id="moving"),
                                ListView(rows, id="folders")],
                       on_back=cancel)
 

@@ -22,6 +22,7 @@ MANIFEST = AppManifest(
     description="Markdown and plain-text notes as files in Documents/Markor: a file browser "
                 "with folders, a note editor, and select, rename, move and delete.",
     order=32,
+    locales=("zh-CN",),
     look=AppLook(
         models="Markor 2.11",
         title="Markor",

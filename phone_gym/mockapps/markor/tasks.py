@@ -22,12 +22,13 @@ from ...actions import PhoneAction
 from ...tasks.aw import AW_START
 from ...tasks.driver import MAX_SCROLLS, Driver
 from ...tasks.families import CreateRecord, DeleteRecord
-from ...tasks.task import Task
+from ...tasks.task import Task, data_catalogue
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Matcher, NoRecord, Record, lookup
 from ...verifiers.state import DeviceState
+from ...world.app import app_strings
 from ...world.state import WorldState
-from .app import KEEP, MARKOR_DIR
+from .app import KEEP, MARKOR_DIR, MarkorApp
 from .fixtures import (
     COLLECTION,
     EXTENSIONS,
@@ -73,6 +74,9 @@ class MarkorTask(Task):
     apps: ClassVar[tuple[str, ...]] = ("Markor",)
     collection: ClassVar[str] = COLLECTION
     start = AW_START  # real phones watch what the manifest names (its ``folders`` too)
+    #: In zh-CN the notes hold Chinese text, bystander notes have Chinese titles
+    #: (``strings/zh-CN.data.json``); a template runs there when it declares zh-CN.
+    data = {"zh-CN": data_catalogue(__file__, "zh-CN")}
 
     def setup(self, state: DeviceState, params: Mapping[str, Any],
               rng: np.random.Generator) -> None:
@@ -135,6 +139,8 @@ class MarkorTask(Task):
 # --- creating ------------------------------------------------------------------------------
 class MarkorCreateNote(MarkorTask, CreateRecord):
     template = 'In Markor, create a note named "{file_name}" with the text: {text}'
+    instructions = {"zh-CN": "在 Markor 里新建一个名为“{file_name}”的笔记，内容是：{text}"}
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     complexity, max_steps = 2, 16
     real = True
 
@@ -162,6 +168,9 @@ class MarkorCreateNoteFromClipboard(MarkorTask, CreateRecord):
 
     template = ('In Markor, create a note named "{file_name}" and paste the text that is on '
                 'the clipboard into it.')
+    instructions = {"zh-CN": "在 Markor 里新建一个名为“{file_name}”的笔记，"
+                             "把剪贴板上的文字粘贴进去。"}
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     complexity, max_steps = 1, 14
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -188,7 +197,7 @@ class MarkorCreateNoteFromClipboard(MarkorTask, CreateRecord):
         yield from self.open_markor(ui)
         yield from self.new_note(ui, p["file_name"])
         yield from ui.long_press(id="editor_body", kind="text_field")
-        yield from ui.tap("Paste", kind="menu_item")
+        yield from ui.tap(ui.system_label("Paste"), kind="menu_item")
         yield from ui.tap(id="save")
         yield from ui.finish()
 
@@ -197,6 +206,8 @@ class MarkorCreateFolder(MarkorTask, CreateRecord):
     """A folder exists in the files store through its ``.keep`` placeholder (see the app)."""
 
     template = 'In Markor, create a new folder named "{folder_name}".'
+    instructions = {"zh-CN": "在 Markor 里新建一个名为“{folder_name}”的文件夹。"}
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     complexity, max_steps = 1, 10
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -222,6 +233,10 @@ class MarkorMergeNotes(MarkorTask, CreateRecord):
     template = ('In Markor, make a new note named "{new_file_name}" that holds the text of '
                 '"{file1_name}", "{file2_name}" and "{file3_name}", in that order, with a '
                 'blank line between each.')
+    instructions = {"zh-CN": "在 Markor 里新建一个名为“{new_file_name}”的笔记，依次放入"
+                             "“{file1_name}”“{file2_name}”和“{file3_name}”的内容，"
+                             "每段之间空一行。"}
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     complexity, max_steps = 5, 78
     real = True
 
@@ -260,6 +275,8 @@ class MarkorMergeNotes(MarkorTask, CreateRecord):
 # --- deleting ------------------------------------------------------------------------------
 class MarkorDeleteNote(MarkorTask, DeleteRecord):
     template = 'In Markor, delete the note "{file_name}".'
+    instructions = {"zh-CN": "在 Markor 里删除笔记“{file_name}”。"}
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     complexity, max_steps = 1, 10
     real = True
 
@@ -284,6 +301,8 @@ class MarkorDeleteNewestNote(MarkorTask, DeleteRecord):
     """Modification times are Markor's (PhoneWorld only): not a real-phone template."""
 
     template = 'In Markor, delete the note that was modified most recently.'
+    instructions = {"zh-CN": "在 Markor 里删除最近修改过的那条笔记。"}
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     complexity, max_steps = 1, 10
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -307,6 +326,8 @@ class MarkorDeleteNewestNote(MarkorTask, DeleteRecord):
 
 class MarkorDeleteAllNotes(MarkorTask, DeleteRecord):
     template = 'Delete all my notes in Markor.'
+    instructions = {"zh-CN": "把我在 Markor 里的笔记全部删掉。"}
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     complexity, max_steps = 1, 14
     real = True
 
@@ -421,7 +442,7 @@ class NoteEdit(MarkorTask):
         yield from ui.tap(id="editor_body", kind="text_field")
         if ui.must(id="editor_body", kind="text_field").text:
             yield from ui.long_press(id="editor_body", kind="text_field")
-            yield from ui.tap("Select all", kind="menu_item")
+            yield from ui.tap(ui.system_label("Select all"), kind="menu_item")
         yield from self.type_lines(ui, lines)
         yield from ui.tap(id="save")
         yield from ui.finish()
@@ -501,6 +522,9 @@ class RenamedEdit(NoteEdit):
 class MarkorChangeNoteContent(RenamedEdit):
     template = ('In Markor, replace the whole text of the note "{file_name}" with '
                 '"{new_text}" and rename the note to "{new_name}".')
+    instructions = {"zh-CN": "在 Markor 里把笔记“{file_name}”的全部内容替换成“{new_text}”，"
+                             "并把笔记重命名为“{new_name}”。"}
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     # AndroidWorld's suite: 12; on a real phone the owner's other notes can push the old
     # note below the screen, which takes a scroll or two more
     complexity, max_steps = 1, 16
@@ -522,6 +546,9 @@ class MarkorAddNoteHeader(RenamedEdit):
     template = ('In Markor, add the header line "{header}" at the top of the note '
                 '"{file_name}", followed by a blank line before its text, and rename the '
                 'note to "{new_name}".')
+    instructions = {"zh-CN": "在 Markor 里给笔记“{file_name}”的开头加一行标题“{header}”，"
+                             "标题和原文之间空一行，然后把笔记重命名为“{new_name}”。"}
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     complexity, max_steps = 1, 16  # AndroidWorld's suite: 12 (see ``oracle``)
     real = True
 
@@ -562,13 +589,30 @@ class MarkorAddNoteHeader(RenamedEdit):
             yield from ui.tap(id="rename")
             yield from ui.tap(id="rename_field", kind="text_field")
             yield PhoneAction("type", text=new, clear=True)
-            yield from ui.tap("OK")
+            yield from ui.tap(app_strings(MarkorApp, ui.locale).t("OK"))
         ui.why(f"{new} holds the header and the old text")
         yield from ui.finish()
 
 
 class MarkorEditNote(NoteEdit):
     template = 'In Markor, edit the note "{file_name}": {edit}'
+    instructions = {"zh-CN": "在 Markor 里编辑笔记“{file_name}”：{edit}"}
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        """The sentences in Chinese (the replacing text runs them together, as Chinese
+        writes them) and the edit worded as a Chinese instruction words it."""
+        p = super().localize_params(params, table)
+        if p["edit_type"] == "replace":
+            parts = sorted((s for s in SENTENCES if s in params["edit_text"]),
+                           key=params["edit_text"].index)
+            text = "".join(table[s] for s in parts)
+            p["edit_text"], p["edit"] = text, f"把全部内容替换成“{text}”"
+        else:
+            where_to = "开头" if p["edit_type"] == "header" else "末尾"
+            p["edit"] = f"在{where_to}加一行“{p['edit_text']}”"
+        return p
     complexity, max_steps = 1, 12
     real = True
 
@@ -599,8 +643,8 @@ class MarkorEditNote(NoteEdit):
         """The edit as the instruction words it: a line at the end (typed after the text),
         at the top (the text retyped under it) or the whole text replaced."""
         edit, text = p["edit"], p["edit_text"]
-        kind = "replace" if edit.startswith("replace") else \
-            "header" if edit.endswith("at the top.") else "footer"
+        kind = "replace" if edit.startswith(("replace", "把全部内容替换")) else \
+            "header" if edit.endswith("at the top.") or edit.startswith("在开头") else "footer"
         ui.why(f"Opening {p['file_name']} in Markor to edit it")
         yield from self.open_markor(ui)
         yield from ui.tap(p["file_name"], kind="list_item")
@@ -615,7 +659,7 @@ class MarkorEditNote(NoteEdit):
             if body:
                 ui.why("Selecting the whole text to write it anew")
                 yield from ui.long_press(id="editor_body", kind="text_field")
-                yield from ui.tap("Select all", kind="menu_item")
+                yield from ui.tap(ui.system_label("Select all"), kind="menu_item")
             ui.why("Writing the line at the top, then the text the note held" if
                    kind == "header" else "Typing the new text")
             yield from self.type_lines(ui, [text, body] if kind == "header" else [text])
@@ -628,6 +672,9 @@ class MarkorEditNote(NoteEdit):
 class MarkorMoveNote(MarkorTask):
     template = ('In Markor, move the note "{file_name}" from the folder "{source}" to the '
                 'folder "{destination}".')
+    instructions = {"zh-CN": "在 Markor 里把笔记“{file_name}”从“{source}”文件夹移到"
+                             "“{destination}”文件夹。"}
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     complexity, max_steps = 1, 14
     real = True
 

@@ -18,11 +18,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ...world import pictures
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Table
 from ...world.kit import ConfirmDialog
 from ...world.kit.common import weighted
+from ...world.kit.localize import localize_screen, localize_tree
 from ...world.kit.media import MiniPlayer, RoundButton, SeekBar, Waveform
+from ...world.locale import DEFAULT_LOCALE
 from ...world.system import File
 from ...world.widgets import (
     Button,
@@ -195,7 +197,7 @@ class RecorderApp(App):
                                self.system.now)
         self.ui.started, self.ui.banked, self.ui.paused = None, 0, False
         self.ui.saved = saved.path
-        self.toast("Recording saved")
+        self.toast(self.t("Recording saved"))
 
     def ask_rename(self, path: str | None) -> None:
         self.ui.renaming = path
@@ -211,14 +213,14 @@ class RecorderApp(App):
         stem = clean_name(self.ui.new_name)
         error = rename_recording(self.files, path, stem)
         if error is not None:
-            self.toast(error)
+            self.toast(self.t(error))
             return
         if self.ui.saved == path:
             self.ui.saved = f"{RECORDINGS_DIR}/{stem}{EXT}"
         if self.ui.playing == path:
             self.ui.playing = f"{RECORDINGS_DIR}/{stem}{EXT}"
         self.ui.renaming = None
-        self.toast("Renamed")
+        self.toast(self.t("Renamed"))
 
     def ask_delete(self, path: str | None) -> None:
         self.ui.deleting = path
@@ -231,7 +233,7 @@ class RecorderApp(App):
                 self.ui.saved = None
             if self.ui.playing == path:
                 self.ui.playing, self.ui.play_started = None, None
-            self.toast("Record deleted")
+            self.toast(self.t("Record deleted"))
         self.ui.deleting = None
 
     def close_dialogs(self) -> None:
@@ -239,10 +241,20 @@ class RecorderApp(App):
 
     # views
     def view(self, route: Route) -> Screen:
-        if route.name == "records":
-            return self.records_screen()
+        """The screen for ``route``, its fixed strings in the phone's locale."""
+        screen = self.records_screen() if route.name == "records" else self.recorder_screen()
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            strings = dict(app_strings(type(self), self.system.locale).strings)
+            localize_screen(screen, strings)
+            if screen.dock is not None:
+                localize_tree(screen.dock, strings)
+        return screen
+
+    def recorder_screen(self) -> Screen:
+        """The recorder: the waveform and time over the record panel."""
         return Screen(top_bar=TopBar("Audio Recorder", actions=[
-            Icon("settings", "Settings", lambda: self.toast("No settings"), id="btn_settings")]),
+            Icon("settings", "Settings", lambda: self.toast(self.t("No settings")),
+                 id="btn_settings")]),
             content=self.recorder(), dock=self.controls(), dialog=self.dialog(),
             on_dismiss=self.close_dialogs)
 
@@ -262,7 +274,7 @@ class RecorderApp(App):
         else:
             saved = self.files.get(ui.saved) if ui.saved else None
             if saved is not None:
-                out += [Text(f"Saved: {saved.name}", id="txt_saved"),
+                out += [Text(self.t("Saved: {name}", name=saved.name), id="txt_saved"),
                         Button("Rename", lambda: self.ask_rename(saved.path), id="btn_rename",
                                style="secondary")]
         return out
@@ -292,8 +304,8 @@ class RecorderApp(App):
                     lambda: self.toggle_play(f.path), id=f"play_{f.name}")
         item = ListItem(f.name, duration[1] if duration else "", id=f"record_{f.name}",
                         glyph="mic", on_click=lambda: self.toggle_play(f.path), trailing=play,
-                        menu=[("Rename", lambda: self.ask_rename(f.path)),
-                              ("Delete", lambda: self.ask_delete(f.path))])
+                        menu=[(self.t("Rename"), lambda: self.ask_rename(f.path)),
+                              (self.t("Delete"), lambda: self.ask_delete(f.path))])
         item.selected = ui.playing == f.path
         return item
 
@@ -326,7 +338,7 @@ class RecorderApp(App):
                                label="Name", hint="Record name")])
         if ui.deleting is not None:
             name = ui.deleting.rsplit("/", 1)[-1]
-            return ConfirmDialog("Delete record?", f"{name} will be deleted.",
+            return ConfirmDialog("Delete record?", self.t("{name} will be deleted.", name=name),
                                  on_confirm=self.confirm_delete,
                                  on_cancel=lambda: self.ask_delete(None), confirm="Delete",
                                  destructive=True)

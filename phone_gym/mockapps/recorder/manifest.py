@@ -17,6 +17,7 @@ MANIFEST = AppManifest(
     description="Record voice memos (start, pause, stop), then rename or delete them in the "
                 "list of records; recordings are .m4a files in Recordings.",
     order=70,
+    locales=("zh-CN",),
     look=AppLook(
         models="Audio Recorder (dimowner) 1.x",
         title="Audio Recorder",

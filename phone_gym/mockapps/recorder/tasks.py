@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -18,7 +18,8 @@ from ...tasks.driver import Driver
 from ...tasks.families import record_keys
 from ...tasks.task import Task
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record
-from .app import EXT, RECORDINGS_DIR
+from ...world.app import app_strings
+from .app import EXT, RECORDINGS_DIR, RecorderApp
 from .fixtures import (
     COLLECTION,
     sample_name,
@@ -34,6 +35,11 @@ DEFAULT_NAME = Matcher(lambda v: re.fullmatch(r"Record-\d+\.m4a", str(v)) is not
                        "the recorder's own name (Record-<n>.m4a)")
 
 
+def label(ui: Driver, key: str) -> str:
+    """A Recorder string as the phone's locale shows it (the "Record" button: 录音)."""
+    return app_strings(RecorderApp, ui.locale).t(key)
+
+
 def named(stem: str) -> Matcher:
     name = f"{stem}{EXT}".lower()
     return Matcher(lambda v: str(v).lower() == name, f"the name {name!r}")
@@ -44,6 +50,12 @@ class RecorderTask(Task):
 
     apps, collection = ("Recorder",), COLLECTION
     start = AW_START
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)  # elsewhere: en-US unless it declares zh-CN
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         return {"old": sample_old(rng)}
@@ -66,12 +78,13 @@ class RecorderTask(Task):
     def make_recording(self, ui: Driver) -> Iterator[PhoneAction]:
         yield from ui.open_app("Recorder")
         yield from to_recorder(ui)
-        yield from ui.tap("Record", id="btn_record")
-        yield from ui.tap("Stop", id="btn_stop")
+        yield from ui.tap(label(ui, "Record"), id="btn_record")
+        yield from ui.tap(label(ui, "Stop"), id="btn_stop")
 
 
 class AudioRecorderRecordAudio(RecorderTask):
     template = "Record an audio clip with Audio Recorder and keep it."
+    instructions = {"zh-CN": "用录音机录一段音频并保存下来。"}
     complexity, max_steps = 1, 12
 
     def new_file(self, p: Mapping[str, Any]) -> dict[str, Any]:
@@ -87,6 +100,7 @@ class AudioRecorderRecordAudio(RecorderTask):
 
 class AudioRecorderRecordAudioWithFileName(RecorderTask):
     template = 'Record an audio clip with Audio Recorder and save it as "{file_name}".'
+    instructions = {"zh-CN": "用录音机录一段音频，并把它命名为“{file_name}”。"}
     complexity, max_steps = 2, 20
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -103,7 +117,7 @@ class AudioRecorderRecordAudioWithFileName(RecorderTask):
         if ui.find(id=f"record_{p['file_name']}{EXT}") is None:
             ui.why(f"No {p['file_name']}{EXT} yet: recording a clip, then renaming it")
             yield from self.make_recording(ui)
-            yield from ui.tap("Rename", id="btn_rename")
+            yield from ui.tap(label(ui, "Rename"), id="btn_rename")
             yield from ui.fill("rename_field", p["file_name"])
             yield from ui.tap(id="button_ok")
         yield from ui.finish()

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from functools import partial
 
 from ...world import pictures
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     BottomSheet,
@@ -28,6 +28,8 @@ from ...world.kit import (
     video_row_height,
 )
 from ...world.kit.common import weighted
+from ...world.kit.localize import localize_screen, localize_tree
+from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
     Button,
     Dialog,
@@ -239,7 +241,8 @@ class VideoApp(App):
         v = self.data.videos.get(video_id)
         if v is not None:
             self.data.videos.update(video_id, watch_later=not v.watch_later)
-            self.toast("Removed from Watch later" if v.watch_later else "Saved to Watch later")
+            self.toast(self.t("Removed from Watch later" if v.watch_later
+                              else "Saved to Watch later"))
         self.ui.saving = False
 
     def toggle_playlist(self, playlist_id: int, video_id: int) -> None:
@@ -253,7 +256,7 @@ class VideoApp(App):
         self.data.playlists.new(name=name, videos=(video_id,))
         self.ui.naming = self.ui.saving = False
         self.ui.playlist_name = ""
-        self.toast(f"Saved to {name}")
+        self.toast(self.t("Saved to {playlist}", playlist=name))
 
     def post_comment(self, video_id: int) -> None:
         if self.ui.comment.strip():
@@ -282,8 +285,45 @@ class VideoApp(App):
             self.ui.started = self.system.now - timedelta(seconds=self.ui.paused_at)
             self.ui.paused_at = None
 
+    def views(self, views: int) -> str:
+        """A view count: "1.2M views", "15K views" (zh-CN: 120万次观看, 1.5万次观看)."""
+        if self.system.locale != "zh-CN":
+            return views_text(views)
+        if views >= 100_000_000:  # rounded down to a tenth, as the English count
+            count = f"{views // 10_000_000 / 10:.1f}".removesuffix(".0") + "亿"
+        elif views >= 10_000:
+            count = f"{views // 1000 / 10:.1f}".removesuffix(".0") + "万"
+        else:
+            count = str(views)
+        return self.t("{count} views", count=count)
+
+    def age(self, days: int) -> str:
+        """How long ago a video was uploaded: "today", "3 days ago" (3天前), "2 weeks ago"."""
+        if days == 0:
+            return self.t("today")
+        if days < 7:
+            return self.t("{n} day ago" if days == 1 else "{n} days ago", n=days)
+        if days < 30:
+            n = days // 7
+            return self.t("{n} week ago" if n == 1 else "{n} weeks ago", n=n)
+        if days < 365:
+            n = days // 30
+            return self.t("{n} month ago" if n == 1 else "{n} months ago", n=n)
+        n = days // 365
+        return self.t("{n} year ago" if n == 1 else "{n} years ago", n=n)
+
     # views
     def view(self, route: Route) -> Screen:
+        """The screen for ``route``, its fixed strings in the phone's locale."""
+        screen = self.video_view(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            strings = dict(app_strings(type(self), self.system.locale).strings)
+            localize_screen(screen, strings)
+            if screen.dock is not None:
+                localize_tree(screen.dock, strings)
+        return screen
+
+    def video_view(self, route: Route) -> Screen:
         if route.name == "watch":
             return self.watch_page(route.arg)
         if route.name == "playlist":
@@ -303,8 +343,8 @@ class VideoApp(App):
                         layout=layout, id=row_id or f"video_{v.id}",
                         on_click=partial(self.watch, v.id),
                         parts=[(f"channel_{v.id}", v.channel),
-                               (f"views_{v.id}", views_text(v.views)),
-                               (f"age_{v.id}", age_text(v.days)),
+                               (f"views_{v.id}", self.views(v.views)),
+                               (f"age_{v.id}", self.age(v.days)),
                                (f"length_{v.id}", clock(v.seconds))])
 
     def videos_list(self, videos: list[Video], list_id: str, empty: str,
@@ -326,7 +366,8 @@ class VideoApp(App):
         results = search(self.data, ui.searched, ui.upload, ui.duration, ui.sort)
         active = [x for x in (ui.upload, ui.duration, ui.sort)
                   if x not in (UPLOAD_DATES[0], DURATIONS[0], SORTS[0])]
-        empty = f'No results for "{ui.searched}"' if ui.searched else "Search YouTube"
+        empty = self.t('No results for "{query}"', query=ui.searched) if ui.searched \
+            else "Search YouTube"
         dialog: Node | None = None
         if ui.choosing:
             options = {"upload": UPLOAD_DATES, "duration": DURATIONS, "sort": SORTS}[ui.choosing]
@@ -370,22 +411,24 @@ class VideoApp(App):
                           key=lambda c: -c.id)
         content: list[Node] = [
             # the player: a 16:9 frame of the video above its seek bar (the page scrolls)
-            Picture([], desc=f"Video player: {v.title}", id="video_frame", height=FRAME_H,
+            Picture([], desc=self.t("Video player: {title}", title=v.title), id="video_frame",
+                    height=FRAME_H,
                     picture=pictures.encode("video", pictures.seed_of(v.title))),
             SeekBar(self.position(v), v.seconds, partial(self.seek, v), id="position"),
             PlayerControls(self.ui.paused_at is None, partial(self.toggle_play, v),
                            on_previous=partial(self.seek, v, 0),
                            previous=("replay", "Replay")),
             Text(v.title, style="title", id="video_title"),
-            Text(f"{views_text(v.views)} · {age_text(v.days)}", style="caption",
+            Text(f"{self.views(v.views)} · {self.age(v.days)}", style="caption",
                  id="video_stats"),
-            ListItem(v.channel, f"{ch.subscribers if ch else 0} subscribers", id="channel",
+            ListItem(v.channel, self.t("{n} subscribers", n=ch.subscribers if ch else 0),
+                     id="channel",
                      glyph=v.channel[:1],
                      trailing=Button("Subscribed" if subscribed else "Subscribe",
                                      partial(self.toggle_subscribe, v.channel),
                                      id="subscribe",
                                      style="secondary" if subscribed else "primary")),
-            Text(f"{v.likes} likes", style="caption", id="likes"),
+            Text(self.t("{n} likes", n=v.likes), style="caption", id="likes"),
             *(ListItem(c.author, c.text, id=f"comment_{c.id}") for c in comments),
         ]
         dialog: Node | None = None
@@ -445,9 +488,10 @@ class VideoApp(App):
         later = sum(v.watch_later for v in self.data.videos)
         rows = [ListItem("History", id="history", glyph="⟲",
                          on_click=partial(self.go, "history")),
-                ListItem(WATCH_LATER, f"{later} videos", id="watch_later", glyph="⏱",
+                ListItem(WATCH_LATER, self.t("{n} videos", n=later), id="watch_later", glyph="⏱",
                          on_click=partial(self.go, "playlist", 0))]
-        rows += [ListItem(p.name, f"{len(p.videos)} videos", id=f"playlist_{p.id}", glyph="≡",
+        rows += [ListItem(p.name, self.t("{n} videos", n=len(p.videos)), id=f"playlist_{p.id}",
+                          glyph="≡",
                           on_click=partial(self.go, "playlist", p.id))
                  for p in sorted(self.data.playlists, key=lambda p: p.id)]
         return Screen(top_bar=TopBar("Library"), content=rows, bottom=self.bottom("library"))

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
 from ...verifiers import lookup
 from ...verifiers.state import DeviceState
+from ...world.locale import DEFAULT_LOCALE, MissingString
 from .app import Video, VideoApp
 
 VIDEOS = "apps.Video.videos"
@@ -48,6 +51,31 @@ COMMENTS_TEXT: tuple[str, ...] = ("Thanks, this helped a lot", "Great explanatio
                                   "Trying this tomorrow", "Loved the editing",
                                   "Please make a part two")
 
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``): topics, titles, channels,
+#: playlists and comments.
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+LATIN = re.compile(r"[A-Za-z]")
+
+
+def datum(state: Any, text: str) -> str:
+    """``text`` (a title, a channel...) in the phone's locale: as it is in en-US or when it
+    is already localized (no Latin letters); else the data catalogue's entry
+    (``MissingString`` when it lacks one)."""
+    locale = getattr(state, "locale", DEFAULT_LOCALE)
+    if locale == DEFAULT_LOCALE or not LATIN.search(text):
+        return text
+    try:
+        return str(DATA[locale][text])
+    except KeyError:
+        raise MissingString(f"Video: no {locale} datum for {text!r} (add it to "
+                            f"video/strings/{locale}.data.json)") from None
+
+
+def topic_key(topic: str) -> str:
+    """The ``TOPICS`` key of ``topic`` (its English keyword, or the keyword in a locale)."""
+    return next(k for k in TOPICS
+                if topic == k or any(topic == t.get(k) for t in DATA.values()))
+
 
 def video_app(state: Any) -> VideoApp:
     app = state.app("Video")
@@ -58,14 +86,18 @@ def video_app(state: Any) -> VideoApp:
 def add_channels(state: DeviceState, rng: np.random.Generator,
                  unsubscribed: Sequence[str] = ()) -> None:
     for name in CHANNEL_NAMES:
-        sub = name not in unsubscribed and bool(rng.random() < 0.3)
-        video_app(state).data.channels.new(name=name, subscribers=int(rng.integers(2, 900)) * 1000,
+        shown = datum(state, name)
+        sub = name not in unsubscribed and shown not in unsubscribed \
+            and bool(rng.random() < 0.3)
+        video_app(state).data.channels.new(name=shown,
+                                           subscribers=int(rng.integers(2, 900)) * 1000,
                                            subscribed=sub)
 
 
 def add_video(state: DeviceState, title: str, channel: str, seconds: int, views: int,
               days: int) -> Video:
-    return video_app(state).data.videos.new(title=title, channel=channel, seconds=seconds,
+    return video_app(state).data.videos.new(title=datum(state, title),
+                                            channel=datum(state, channel), seconds=seconds,
                                             views=views, days=days, likes=views // 40)
 
 
@@ -78,7 +110,8 @@ def random_video(state: DeviceState, rng: np.random.Generator, title: str,
 
 def seed_others(state: DeviceState, rng: np.random.Generator, topic: str, k: int = 2) -> None:
     """``k`` videos on each of two other topics."""
-    for other in pick(rng, [t for t in TOPICS if t != topic], 2):
+    key = topic_key(topic) if topic else topic
+    for other in pick(rng, [t for t in TOPICS if t != key], 2):
         for title in pick(rng, TOPICS[other], k):
             random_video(state, rng, title)
 

@@ -17,6 +17,7 @@ MANIFEST = AppManifest(
     description="A video platform: home, search with filters, a watch page (like, subscribe, "
                 "save, comments), library (history, watch later, playlists) and subscriptions.",
     order=100,
+    locales=("zh-CN",),
     look=AppLook(
         models="YouTube 19.x",
         title="YouTube",

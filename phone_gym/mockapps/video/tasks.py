@@ -4,7 +4,7 @@ a playlist in order, like and comment, and a look-up."""
 from __future__ import annotations
 
 from collections.abc import Generator, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -15,28 +15,48 @@ from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record, Value, same_text
 from ...world.a11y import UIElement
-from .app import ME
+from ...world.app import app_strings
+from .app import ME, VideoApp
 from .fixtures import (
     CHANNEL_NAMES,
     CHANNELS,
     COMMENTS,
     COMMENTS_TEXT,
+    DATA,
     PLAYLIST_NAMES,
     PLAYLISTS,
     TOPICS,
     VIDEOS,
     add_channels,
     add_video,
+    datum,
     key_of,
     random_video,
     records,
     seed_others,
+    topic_key,
     video_app,
 )
 
 
+def label(ui: Driver, key: str) -> str:
+    """A YouTube string as the phone's locale shows it ("Subscribe": 订阅)."""
+    return app_strings(VideoApp, ui.locale).t(key)
+
+
 class VideoTask(Task):
+    """Shared parts. In zh-CN the catalogue's topics, titles, channels, playlists and
+    comments are Chinese (``strings/zh-CN.data.json``): the params through ``data``, what the
+    setup seeds through ``fixtures.datum``."""
+
     apps = ("Video",)
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    data = DATA
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)  # elsewhere: en-US unless it declares zh-CN
 
     def search(self, ui: Driver, query: str, sort: str = "") -> Iterator[PhoneAction]:
         """Search YouTube for ``query``, sorted by ``sort`` when given."""
@@ -75,6 +95,8 @@ def clock_seconds(text: str) -> int:
 class VideoWatchLaterMostViewed(VideoTask):
     template = ("Add the most viewed video about {topic} that is shorter than {minutes} "
                 "minutes to Watch later.")
+    instructions = {"zh-CN": "在 YouTube 上找关于“{topic}”、时长短于 {minutes} 分钟的视频，"
+                             "把其中观看次数最多的一个加入“稍后观看”。"}
     complexity, max_steps = 3, 24
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -83,7 +105,7 @@ class VideoWatchLaterMostViewed(VideoTask):
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         add_channels(state, rng)
         limit = params["minutes"] * 60
-        titles = TOPICS[params["topic"]]
+        titles = TOPICS[topic_key(params["topic"])]
         views = sorted((int(v) for v in rng.choice(np.arange(1000, 5_000_000, 997), 5,
                                                     replace=False)), reverse=True)
         short = set(int(i) for i in rng.choice(np.arange(1, 5), 2, replace=False))
@@ -126,6 +148,7 @@ class VideoWatchLaterMostViewed(VideoTask):
 
 class VideoSubscribeNewest(VideoTask, EditRecord):
     template = "Subscribe to the channel that uploaded the newest video about {topic}."
+    instructions = {"zh-CN": "在 YouTube 上订阅发布了最新一条“{topic}”相关视频的频道。"}
     collection = CHANNELS
     complexity, max_steps = 3, 20
 
@@ -134,9 +157,10 @@ class VideoSubscribeNewest(VideoTask, EditRecord):
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         add_channels(state, rng, unsubscribed=[params["channel"]])
-        others = [c for c in CHANNEL_NAMES if c != params["channel"]]
+        others = [c for c in CHANNEL_NAMES if datum(state, c) != params["channel"]
+                  and c != params["channel"]]
         days = sorted(int(d) for d in rng.choice(np.arange(1, 300), 4, replace=False))
-        titles = pick(rng, TOPICS[params["topic"]], 4)
+        titles = pick(rng, TOPICS[topic_key(params["topic"])], 4)
         newest = int(rng.integers(4))
         for i, title in enumerate(titles):
             channel = params["channel"] if i == newest else pick(rng, others)
@@ -160,7 +184,7 @@ class VideoSubscribeNewest(VideoTask, EditRecord):
         newest = self.rows(ui, p["topic"])[0]
         ui.why(f"{newest.text} is the newest: opening it to subscribe to its channel")
         yield from ui.tap(id=newest.short_id)
-        if ui.must(id="subscribe").text == "Subscribe":
+        if ui.must(id="subscribe").text == label(ui, "Subscribe"):
             ui.why(f"Not subscribed to {ui.must(id='channel').text} yet: subscribing")
             yield from ui.tap(id="subscribe")
         yield from ui.finish()
@@ -179,15 +203,16 @@ class CatalogTask(VideoTask):
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         add_channels(state, rng)
-        for title in TOPICS[params["topic"]]:
+        for title in TOPICS[topic_key(params["topic"])]:
             video = random_video(state, rng, title)
-            if title == params["first"]:
+            if datum(state, title) == params["first"]:
                 video_app(state).data.videos.update(video.id, seconds=params["seconds"])
         seed_others(state, rng, params["topic"])
         data = video_app(state).data
         decoy = [v.id for v in data.videos][:2]
-        other = pick(rng, [n for n in PLAYLIST_NAMES if n != params["name"]])
-        data.playlists.new(name=other, videos=tuple(decoy))
+        other = pick(rng, [n for n in PLAYLIST_NAMES
+                           if n != params["name"] and datum(state, n) != params["name"]])
+        data.playlists.new(name=datum(state, other), videos=tuple(decoy))
 
     def open_video(self, ui: Driver, title: str) -> Iterator[PhoneAction]:
         ui.why(f"Searching YouTube for {title} and opening it")
@@ -203,6 +228,8 @@ def in_order(ids: list[int]) -> Matcher:
 class VideoCreatePlaylist(CatalogTask):
     template = ('Create a YouTube playlist named "{name}" that holds "{first}" and then '
                 '"{second}", in that order.')
+    instructions = {"zh-CN": "在 YouTube 上新建一个名为“{name}”的播放列表，先加入“{first}”，"
+                             "再加入“{second}”。"}
     complexity, max_steps = 3, 36
 
     def criteria(self, params: Mapping[str, Any], initial: Mapping[str, Any]
@@ -237,6 +264,7 @@ class VideoCreatePlaylist(CatalogTask):
 
 class VideoLikeAndComment(CatalogTask):
     template = 'On YouTube, like the video "{first}" and comment "{text}" under it.'
+    instructions = {"zh-CN": "在 YouTube 上给视频“{first}”点个赞，再在下面评论“{text}”。"}
     complexity, max_steps = 2, 24
 
     def criteria(self, params: Mapping[str, Any], initial: Mapping[str, Any]
@@ -254,7 +282,7 @@ class VideoLikeAndComment(CatalogTask):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from self.open_video(ui, p["first"])
-        if ui.must(id="like").content_desc == "Like":
+        if ui.must(id="like").content_desc == label(ui, "Like"):
             ui.why(f"{p['first']} is not liked yet: liking it")
             yield from ui.tap(id="like")
         ui.why(f"Commenting \"{p['text']}\" under {p['first']}")
@@ -265,6 +293,7 @@ class VideoLikeAndComment(CatalogTask):
 
 class VideoLengthLookup(CatalogTask, Lookup):
     template = 'How long is the YouTube video "{first}"?'
+    instructions = {"zh-CN": "YouTube 上的视频“{first}”有多长？"}
     derivations = {"answer": "the length the result row shows (m:ss), in minutes and seconds"}
     answer_type = "duration"
     complexity, max_steps = 2, 14
@@ -282,7 +311,8 @@ class VideoLengthLookup(CatalogTask, Lookup):
         length = row.hint.split(" · ")[-1]
         m, s = length.split(":")[-2:]
         ui.why(f"{p['first']} runs {length}")
-        yield from ui.answer(f"{int(m)} minutes {int(s)} seconds")
+        yield from ui.answer(f"{int(m)} minutes {int(s)} seconds" if ui.locale == "en-US"
+                             else f"{int(m)}分{int(s)}秒")
 
 
 TEMPLATES: list[Task] = [

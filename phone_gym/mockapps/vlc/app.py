@@ -25,7 +25,7 @@ from datetime import datetime
 from functools import partial
 
 from ...world import pictures
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     BottomNav,
@@ -37,6 +37,8 @@ from ...world.kit import (
     VideoRow,
     video_row_height,
 )
+from ...world.kit.localize import localize_screen, localize_tree
+from ...world.locale import DEFAULT_LOCALE
 from ...world.system import File
 from ...world.widgets import (
     Button,
@@ -208,10 +210,10 @@ class VlcApp(App):
     def confirm_new(self) -> None:
         created = create_playlist(self.data, self.ui.new_name, self.ui.selection)
         if created is None:
-            self.toast("Enter a name" if not self.ui.new_name.strip()
-                       else "A playlist with that name exists")
+            self.toast(self.t("Enter a name" if not self.ui.new_name.strip()
+                              else "A playlist with that name exists"))
             return
-        self.toast(f"Added to {created.name}")
+        self.toast(self.t("Added to {playlist}", playlist=created.name))
         self.close_dialog()
         self.end_selection()
 
@@ -219,7 +221,7 @@ class VlcApp(App):
         p = self.data.playlists.get(playlist_id)
         if p is not None:
             self.data.playlists.update(playlist_id, media=p.media + self.ui.selection)
-            self.toast(f"Added to {p.name}")
+            self.toast(self.t("Added to {playlist}", playlist=p.name))
         self.close_dialog()
         self.end_selection()
 
@@ -279,6 +281,16 @@ class VlcApp(App):
 
     # --- views ---------------------------------------------------------------------------------
     def view(self, route: Route) -> Screen:
+        """The screen for ``route``, its fixed strings in the phone's locale."""
+        screen = self.vlc_view(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            strings = dict(app_strings(type(self), self.system.locale).strings)
+            localize_screen(screen, strings)
+            if screen.dock is not None:
+                localize_tree(screen.dock, strings)
+        return screen
+
+    def vlc_view(self, route: Route) -> Screen:
         if route.name == "player":
             f = self.system.files.get(route.arg)
             if f is not None:
@@ -298,7 +310,7 @@ class VlcApp(App):
                            Icon("×", "Clear selection", self.end_selection, id="action_clear")]
         else:
             content.append(self.playlist_list())
-        title = f"{len(ui.selection)} selected" if ui.selecting else ui.tab
+        title = self.t("{n} selected", n=len(ui.selection)) if ui.selecting else ui.tab
         return Screen(top_bar=TopBar(title, actions=actions), content=content,
                       dock=self.mini_player(),
                       bottom=BottomNav(TABS, TAB_ICONS, ui.tab, self.set_tab),
@@ -319,7 +331,7 @@ class VlcApp(App):
 
         def build(i: int) -> Node:
             p = items[i]
-            return ListItem(p.name, f"{len(p.media)} videos", id=f"playlist_{p.id}",
+            return ListItem(p.name, self.t("{n} videos", n=len(p.media)), id=f"playlist_{p.id}",
                             glyph="≡", on_click=lambda: self.go("playlist", p.id))
         return VirtualList(len(items), build, id="playlists", empty_text="No playlists")
 
@@ -329,7 +341,7 @@ class VlcApp(App):
                       label="New playlist", hint="New playlist name"),
         ]
         for p in sorted(self.data.playlists, key=lambda p: p.name.lower()):
-            rows.append(ListItem(p.name, f"{len(p.media)} videos", id=f"pick_{p.id}",
+            rows.append(ListItem(p.name, self.t("{n} videos", n=len(p.media)), id=f"pick_{p.id}",
                                  glyph="≡", on_click=partial(self.add_to, p.id)))
         return Dialog("Add to playlist", "", [
             DialogButton("Cancel", self.close_dialog),
@@ -345,13 +357,14 @@ class VlcApp(App):
             name = p.media[i]
             return ListItem(name, "", id=f"entry_{i}", glyph=str(i + 1),
                             on_click=lambda: self.open_player(paths[name])
-                            if name in paths else self.toast("File not found"),
-                            menu=[("Move up", lambda: move_entry(self.data, p.id, i, -1)),
-                                  ("Move down", lambda: move_entry(self.data, p.id, i, 1)),
-                                  ("Remove", lambda: remove_entry(self.data, p.id, i))])
+                            if name in paths else self.toast(self.t("File not found")),
+                            menu=[(self.t("Move up"), lambda: move_entry(self.data, p.id, i, -1)),
+                                  (self.t("Move down"), lambda: move_entry(self.data, p.id, i, 1)),
+                                  (self.t("Remove"), lambda: remove_entry(self.data, p.id, i))])
         dialog = None
         if self.ui.dialog == "delete":
-            dialog = ConfirmDialog("Delete playlist?", f"{p.name} will be deleted.",
+            dialog = ConfirmDialog("Delete playlist?",
+                                   self.t("{name} will be deleted.", name=p.name),
                                    on_confirm=lambda: self.delete_playlist(p.id),
                                    on_cancel=self.close_dialog, confirm="Delete",
                                    destructive=True)
@@ -370,7 +383,7 @@ class VlcApp(App):
         return Screen(
             top_bar=TopBar(v.name, on_back=self.close_player),
             content=[
-                Picture([frame] if frame else [], desc=f"Video frame of {v.name}",
+                Picture([frame] if frame else [], desc=self.t("Video frame of {name}", name=v.name),
                         id="video_frame", color=(20, 20, 24) if not frame else (250, 246, 236)),
                 SeekBar(pos, max(1, v.seconds - 1), lambda x: self.seek(v, x), id="seek_bar",
                         label="Seek"),

@@ -17,6 +17,7 @@ MANIFEST = AppManifest(
     description="A video player over the videos in Movies: a player that shows each frame, "
                 "multi-select and playlists.",
     order=68,
+    locales=("zh-CN",),
     look=AppLook(
         models="VLC for Android 3.5",
         title="Video",

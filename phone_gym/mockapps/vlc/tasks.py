@@ -10,7 +10,7 @@ fraction (0, 0.5, 1) while the reward stays 0/1.
 from __future__ import annotations
 
 from collections.abc import Generator, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -18,16 +18,28 @@ from ...actions import PhoneAction
 from ...tasks.aw import AW_START
 from ...tasks.driver import Driver
 from ...tasks.families import CreateRecord
-from ...tasks.task import Task
+from ...tasks.task import Task, data_catalogue, localize_data
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record, same_text
 from .fixtures import (
     PLAYLISTS,
+    QUALIFIERS,
+    THEMES,
     clip_library,
     sample_clips,
     sample_playlist_name,
     seed_playlists,
     seed_videos,
 )
+
+
+def playlist_name_in(name: str, table: Mapping[str, str]) -> str:
+    """A drawn playlist name ("Summer Highlights": a theme and a qualifier) in ``table``'s
+    words (夏日精选: the two run together, as Chinese writes them)."""
+    for theme in THEMES:
+        qualifier = name.removeprefix(f"{theme} ")
+        if qualifier != name and qualifier in QUALIFIERS:
+            return table[theme] + table[qualifier]
+    return name
 
 
 def media_list(names: Sequence[str]) -> Matcher:
@@ -47,6 +59,27 @@ def sample_part(rng: np.random.Generator, taken: Sequence[str]) -> tuple[list[st
 class VlcTask(Task):
     apps, collection = ("VLC",), PLAYLISTS
     start = AW_START
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    data = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)  # elsewhere: en-US unless it declares zh-CN
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        """The playlists' names in Chinese (夏日精选), the videos listed with 、, the words
+        their frames show in Chinese (天空)."""
+        p: dict[str, Any] = localize_data(params, table)
+        for key in ("playlist_name", "playlist_name1", "playlist_name2"):
+            if key in p:
+                p[key] = playlist_name_in(p[key], table)
+        for key in ("files", "files1", "files2"):
+            if key in p:
+                p[key.replace("files", "file_names")] = "、".join(p[key])
+        p["old"] = [[playlist_name_in(name, table), list(media)] for name, media in p["old"]]
+        return p
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         seed_videos(state, params["library"])
@@ -92,6 +125,8 @@ class VlcTask(Task):
 class VlcCreatePlaylist(VlcTask, CreateRecord):
     template = ('In VLC, create a playlist named "{playlist_name}" with these videos in this '
                 'order: {file_names}.')
+    instructions = {"zh-CN": "在 VLC 里新建一个名为“{playlist_name}”的播放列表，按以下顺序加入这些"
+                             "视频：{file_names}。"}
     complexity, max_steps = 3, 28
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -115,6 +150,8 @@ class VlcCreateTwoPlaylists(VlcTask):
     template = ('In VLC, create two playlists: "{playlist_name1}" with the videos '
                 '{file_names1}, and "{playlist_name2}" with the videos {file_names2}, each '
                 'in the order given.')
+    instructions = {"zh-CN": "在 VLC 里新建两个播放列表：“{playlist_name1}”，依次加入视频 "
+                             "{file_names1}；“{playlist_name2}”，依次加入视频 {file_names2}。"}
     complexity, max_steps = 5, 48
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
