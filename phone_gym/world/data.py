@@ -642,6 +642,7 @@ class Listing(Generic[R]):
         #: joined, where each starts), and the keys written since (tested one by one)
         self._blob: tuple[Any, list[str], str, Any] | None = None
         self._stale: set[str] = set()
+        self._sums: dict[str, Any] = {}  # field -> its sum over the records (``total``)
 
     def _entry(self, key: Any, record: R) -> tuple[Any, str]:
         skey = str(key)
@@ -665,16 +666,17 @@ class Listing(Generic[R]):
         old = self._sort_keys.pop(skey, None)
         if old is not None:
             del self._entries[bisect_left(self._entries, old)]
-            self._records.pop(skey, None)
+            self._count(self._records.pop(skey, None), -1)
             self._folded.pop(skey, None)
         if record is not None and (self.keep is None or self.keep(record)):
             insort(self._entries, self._entry(key, record))
+            self._count(record, 1)
         self._views = {}
         if self._table is not None:
             self._version = self._table.version + 1
 
     def _rebuild(self, table: Table[R]) -> None:
-        self._records, self._folded, self._sort_keys = {}, {}, {}
+        self._records, self._folded, self._sort_keys, self._sums = {}, {}, {}, {}
         keep = self.keep
         self._entries = sorted(self._entry(k, r) for k, r in table._rows.items()
                                if keep is None or keep(r))
@@ -693,12 +695,28 @@ class Listing(Generic[R]):
                 if old is not None:
                     i = bisect_left(self._entries, old)
                     del self._entries[i]
-                    self._records.pop(skey, None)
+                    self._count(self._records.pop(skey, None), -1)
                     self._folded.pop(skey, None)
                 record = table.get(key)
                 if record is not None and (self.keep is None or self.keep(record)):
                     insort(self._entries, self._entry(key, record))
+                    self._count(record, 1)
         self._table, self._version, self._views = table, table.version, {}
+
+    def _count(self, record: R | None, sign: int) -> None:
+        """Add (``sign`` 1) or take away (-1) ``record``'s fields from the kept sums."""
+        if record is not None:
+            for name in self._sums:
+                self._sums[name] += sign * getattr(record, name)
+
+    def total(self, name: str) -> Any:
+        """The sum of field ``name`` over the listed records: made on first call (ask at
+        install, on an empty table, for it to cost nothing), then kept on every write."""
+        if self._table is not None:
+            self._sync(self._table)
+        if name not in self._sums:
+            self._sums[name] = sum(getattr(r, name) for r in self._records.values())
+        return self._sums[name]
 
     def view(self, table: Table[R], query: str = "", *, reverse: bool = False) -> Sequence[R]:
         """The records in order (a sequence: index it, ``len`` it), those whose text holds
@@ -706,7 +724,7 @@ class Listing(Generic[R]):
         self._sync(table)
         q = query.strip().casefold()
         if not q:
-            return Ordered(self._entries, self._records, reverse)
+            return Ordered(self._entries, self._records, reverse, listing=self)
         found = self._views.get(q)
         if found is None:
             found = self._search(q)
@@ -766,15 +784,31 @@ class Listing(Generic[R]):
         self.__init__(state["order"], state["text"], state["keep"])  # type: ignore[misc]
 
 
+def total(rows: Sequence[Any], name: str) -> Any:
+    """The sum of field ``name`` over ``rows``: kept on write for a listing's records
+    (``Ordered.total``), read record by record for a search's or a filter's matches."""
+    if isinstance(rows, Ordered):
+        return rows.total(name)
+    return sum(getattr(r, name) for r in rows)
+
+
 class Ordered(Sequence[Any]):
     """A listing's records in order, read through its sorted entries (no copy)."""
 
-    __slots__ = ("_entries", "_records", "_reverse", "_slot")
+    __slots__ = ("_entries", "_records", "_reverse", "_slot", "_listing")
 
     def __init__(self, entries: Sequence[tuple[Any, ...]], records: dict[str, Any],
-                 reverse: bool = False, slot: int = 1) -> None:
+                 reverse: bool = False, slot: int = 1, listing: Listing[Any] | None = None,
+                 ) -> None:
         self._entries, self._records, self._reverse = entries, records, reverse
         self._slot = slot  # where an entry holds its record's str key
+        self._listing = listing  # whose every record this is (``total`` reads its sums)
+
+    def total(self, name: str) -> Any:
+        """The sum of field ``name`` over the records (kept by the listing on write)."""
+        if self._listing is not None:
+            return self._listing.total(name)
+        return sum(getattr(r, name) for r in self)
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -895,9 +929,10 @@ class Grouping(Generic[R]):
         """The groups by their last record's sort key (highest first by default)."""
         return Ranked(self._ranked, newest_first)
 
-    def view(self, group: Any) -> Sequence[R]:
-        """The records of ``group`` in order, read in place (no copy): index it, ``len`` it."""
-        return Ordered(self._members.get(group, []), self._records, slot=2)
+    def view(self, group: Any, *, reverse: bool = False) -> Sequence[R]:
+        """The records of ``group`` in order (``reverse``: the opposite order), read in
+        place (no copy): index it, ``len`` it."""
+        return Ordered(self._members.get(group, []), self._records, reverse, slot=2)
 
     def members(self, group: Any) -> list[R]:
         """The records of ``group`` in order (empty for an unknown group)."""

@@ -22,7 +22,16 @@ from .layout import Frame, Placed, dialog_width, measure, place, place_bar, plac
 from .locale import DEFAULT_LOCALE, check_locale, format_time, system_strings
 from .manifest import NIGHT_MODE_ON, AppManifest, Intent, did_you_mean
 from .system import DEFAULT_START, STORES, SystemState
-from .system_ui import DRAWER, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE, Launcher, Menu, Recents, Shade
+from .system_ui import (
+    DRAWER,
+    LAUNCHER_PACKAGE,
+    SYSTEMUI_PACKAGE,
+    Launcher,
+    Menu,
+    Recents,
+    Shade,
+    shade_indexes,
+)
 from .theme import Palette
 from .widgets import DRAWER_EDGE, MULTILINE_STYLES, MenuItem, Node, Screen, slider_value_at
 
@@ -160,6 +169,7 @@ class Device:
         for cls in self.app_classes:  # indexes on the shared stores, kept from the start
             if cls.loaded:  # (an app loaded later makes its indexes on first use)
                 cls.index_system(self.system)
+        shade_indexes(self.system)
         self.apps = Apps(self.app_classes, self._install)
         for package, (data, saved) in kept.items():  # the prefill's app data, put back
             rewind_store(data, saved)
