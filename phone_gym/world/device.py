@@ -203,6 +203,9 @@ class Device:
             self._base = (key, self.system, mark_store(self.system),
                           {package: (app.data, mark_store(app.data))
                            for package, app in self.apps.made().items()})
+            for cls in self.app_classes:  # what the apps derive from the prefilled stores
+                if cls.loaded:
+                    cls.index_system(self.system)
             self.invalidate()
 
     @property

@@ -148,3 +148,27 @@ def test_prefilled_app_data_is_put_back_at_each_reset() -> None:
         device.open_app("Notes")
         device.clear_data(NotesApp.manifest.package)
     assert calls == [1]  # written once, put back twice
+
+
+class Agenda(Task):
+    id = "PrefillAgenda"
+    apps = ("Simple Calendar",)
+    template = "Look at the agenda."
+
+    def prefill(self, state: Any) -> None:
+        for i in range(300):
+            start = f"2023-10-{1 + i % 28:02d}T{8 + i % 10:02d}:00"
+            state.add_event(f"Meeting {i}", start, start[:-5] + f"{9 + i % 10:02d}:00")
+
+
+def test_the_event_list_is_made_at_the_reset_after_a_prefill() -> None:
+    """The calendar's event list (every event read, with a header per day) is made when
+    the prefill is written, and kept by later resets: not at an episode's first frame."""
+    from phone_gym.mockapps.calendar.app import _UPCOMING, CalendarApp, index_events
+    device = Device([CalendarApp])
+    for seed in range(2):
+        Episode(Agenda(), device, np.random.default_rng(seed))
+        events = device.system.events
+        made = _UPCOMING.get(index_events(events)[2])
+        assert made is not None
+        assert made[0] == (events.version, device.system.now.date().isoformat())
