@@ -130,9 +130,11 @@ def ago(state: Any, minutes: int) -> str:
 
 # --- the system's stores --------------------------------------------------------------------
 def seed_messages(state: Any, n: int) -> None:
-    """``n`` messages in ``n // 5`` threads (five each, the newest last)."""
+    """``n`` messages in ``n // 5`` threads (five each, the newest last), and at least 16
+    (a screenful of threads at every N, as the other stores' lists)."""
+    threads = min(n, max(16, n // 5))
     for i in range(n):
-        _, number = person(i // 5)
+        _, number = person(i * threads // n)
         state.add_message(number, f"Message {i} about the plan", "inbox" if i % 2 else "sent",
                           ago(state, n - i), True)
 
