@@ -178,10 +178,12 @@ def walk_events(ui: Driver) -> Iterator[PhoneAction]:
 
 
 def seed_files(state: Any, n: int) -> None:
-    """``n`` files, most of them in the Download folder."""
+    """``n`` files, most of them in the Download folder (the first 16: a screenful there at
+    every N)."""
     folders = ("Download", "Download", "Documents", "Pictures", "DCIM")
     for i in range(n):
-        state.write_file(f"/sdcard/{folders[i % 5]}/note-{i:05d}.txt",
+        folder = "Download" if i < 16 else folders[i % 5]
+        state.write_file(f"/sdcard/{folder}/note-{i:05d}.txt",
                          f"Note {i}".encode())
 
 
