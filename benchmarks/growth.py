@@ -1,8 +1,10 @@
 """Cost per step as a store's data grows: prints one JSON line.
 
-One scenario per store (``--stores``; all by default), each a few lines: seed N records
-(N in 16, 500, 5,000, 50,000 by default), then a scripted walk of the store's main screens
-(open the app, scroll its list down twice and up twice, open a record, write one).
+One scenario per store (``--stores``; all by default: the system's contacts, messages,
+calls, events, files, notifications; the apps' notes, expenses, tracks, bank transactions),
+each a few lines: seed N records through the task's ``prefill`` (N in 16, 500, 5,000,
+50,000 by default), then a scripted walk of the store's main screens (open the app, scroll
+its list down twice and up twice, open the first row on screen; some write one record).
 ``PhoneWorld-v0`` steps with 540 x 1200 screenshots and runs the verifier after every step.
 CPU time (``time.process_time``), sizes interleaved within each repeat, after one warm-up
 run per store and size (its rows' tiles drawn once, as in a long run). Figures, by store:
