@@ -1,10 +1,13 @@
 """Cost per step as a store's data grows: prints one JSON line.
 
-One scenario per store (``--stores``; all by default), each a few lines: seed N records
-(N in 16, 500, 5,000, 50,000 by default), then a scripted walk of the store's main screens
-(open the app, scroll its list down twice and up twice, open a record, write one).
+One scenario per store (``--stores``; all by default: the system's contacts, messages,
+calls, events, files, notifications; the apps' notes, expenses, tracks, bank transactions),
+each a few lines: seed N records through the task's ``prefill`` (N in 16, 500, 5,000,
+50,000 by default), then a scripted walk of the store's main screens (open the app, scroll
+its list down twice and up twice, open the first row on screen; some write one record).
 ``PhoneWorld-v0`` steps with 540 x 1200 screenshots and runs the verifier after every step.
-CPU time (``time.process_time``), sizes interleaved within each repeat. Figures, by store:
+CPU time (``time.process_time``), sizes interleaved within each repeat, after one warm-up
+run per store and size (its rows' tiles drawn once, as in a long run). Figures, by store:
 
 - ``step_ms``: CPU ms per ``env.step`` (setup excluded), by N: the median of ``--repeats``
 - ``ratio``: step ms at the largest N over the smallest (target: at most 2)
@@ -33,8 +36,12 @@ import numpy as np
 
 from phone_gym.actions import PhoneAction
 from phone_gym.envs import PhoneWorldEnv
-from phone_gym.mockapps import Driver
+from phone_gym.mockapps import Driver, OracleError
+from phone_gym.mockapps.bank.fixtures import add_txn, seed_accounts
 from phone_gym.mockapps.contacts.tasks import ContactsEditPhone
+from phone_gym.mockapps.expense.fixtures import write_expense
+from phone_gym.mockapps.notes.fixtures import write_note
+from phone_gym.mockapps.opentracks.fixtures import write_activity
 from phone_gym.tasks.task import Task
 from phone_gym.tasks.vocab import FIRST_NAMES, LAST_NAMES
 
@@ -85,6 +92,17 @@ def scrolls() -> Iterator[PhoneAction]:
         yield PhoneAction("scroll", x=500, y=600, direction=direction)
 
 
+def first_row(ui: Driver, press: str = "click") -> Iterator[PhoneAction]:
+    """Click (or long-press) the list's first row on screen: the same row at every N
+    (``Driver.tap(kind="list_item")`` takes the topmost match, the last row, which is clipped
+    in a long list and scrolled to)."""
+    rows = [e for e in ui.find_all(kind="list_item") if not e.clipped]
+    if not rows:
+        raise OracleError("no list row on screen")
+    x, y = rows[-1].center_norm
+    yield PhoneAction(press, x=x, y=y)
+
+
 Seed = Callable[[Any, int], None]
 Walk = Callable[[Driver], Iterator[PhoneAction]]
 
@@ -114,9 +132,11 @@ def ago(state: Any, minutes: int) -> str:
 
 # --- the system's stores --------------------------------------------------------------------
 def seed_messages(state: Any, n: int) -> None:
-    """``n`` messages in ``n // 5`` threads (five each, the newest last)."""
+    """``n`` messages in ``n // 5`` threads (five each, the newest last), and at least 16
+    (a screenful of threads at every N, as the other stores' lists)."""
+    threads = min(n, max(16, n // 5))
     for i in range(n):
-        _, number = person(i // 5)
+        _, number = person(i * threads // n)
         state.add_message(number, f"Message {i} about the plan", "inbox" if i % 2 else "sent",
                           ago(state, n - i), True)
 
@@ -124,7 +144,7 @@ def seed_messages(state: Any, n: int) -> None:
 def walk_messages(ui: Driver) -> Iterator[PhoneAction]:
     yield from ui.open_app("SMS Messenger")
     yield from scrolls()
-    yield from ui.tap(kind="list_item")
+    yield from first_row(ui)
     yield from ui.fill("composer", "On my way")
     yield from ui.tap(id="send")
     yield PhoneAction("press", button="back")
@@ -140,7 +160,7 @@ def walk_calls(ui: Driver) -> Iterator[PhoneAction]:
     yield from ui.open_app("Phone")
     yield from ui.tap("Recents")
     yield from scrolls()
-    yield from ui.tap(kind="list_item")
+    yield from first_row(ui)
     yield from ui.tap(id="end_call")
 
 
@@ -155,15 +175,17 @@ def seed_events(state: Any, n: int) -> None:
 def walk_events(ui: Driver) -> Iterator[PhoneAction]:
     yield from ui.open_app("Simple Calendar")
     yield from scrolls()
-    yield from ui.tap(kind="list_item")
+    yield from first_row(ui)
     yield PhoneAction("press", button="back")
 
 
 def seed_files(state: Any, n: int) -> None:
-    """``n`` files, most of them in the Download folder."""
+    """``n`` files, most of them in the Download folder (the first 16: a screenful there at
+    every N)."""
     folders = ("Download", "Download", "Documents", "Pictures", "DCIM")
     for i in range(n):
-        state.write_file(f"/sdcard/{folders[i % 5]}/note-{i:05d}.txt",
+        folder = "Download" if i < 16 else folders[i % 5]
+        state.write_file(f"/sdcard/{folder}/note-{i:05d}.txt",
                          f"Note {i}".encode())
 
 
@@ -171,7 +193,7 @@ def walk_files(ui: Driver) -> Iterator[PhoneAction]:
     yield from ui.open_app("Files")
     yield from ui.tap("Download", kind="list_item")
     yield from scrolls()
-    yield from ui.long_press(kind="list_item")
+    yield from first_row(ui, "long_press")
     yield from ui.tap("Rename", kind="menu_item")
     yield from ui.fill("rename_field", "renamed.txt")
     yield from ui.tap(id="button_ok")
@@ -190,12 +212,78 @@ def walk_notifications(ui: Driver) -> Iterator[PhoneAction]:
     yield PhoneAction("press", button="back")
 
 
+# --- apps' own data (written by ``prefill`` too: put back at each reset) ---------------------
+def seed_notes(state: Any, n: int) -> None:
+    for i in range(n):
+        write_note(state, f"Note {i:05d}", f"Line {i} of the plan\nand a second line")
+
+
+def walk_notes(ui: Driver) -> Iterator[PhoneAction]:
+    yield from ui.open_app("Notes")
+    yield from scrolls()
+    yield from first_row(ui)
+    yield from ui.fill("title", "Renamed note")
+    yield PhoneAction("press", button="back")
+
+
+def seed_expenses(state: Any, n: int) -> None:
+    categories = ("Food", "Housing", "Social", "Entertainment", "Others")
+    for i in range(n):
+        day = (state.now() - timedelta(hours=7 * (n - i))).date().isoformat()
+        write_expense(state, {"name": f"Expense {i:05d}", "amount": 100 + i % 9000,
+                              "category": categories[i % 5], "date": day})
+
+
+def walk_expenses(ui: Driver) -> Iterator[PhoneAction]:
+    yield from ui.open_app("Expense")
+    yield from scrolls()
+    yield from first_row(ui)
+    yield PhoneAction("press", button="back")
+
+
+def seed_tracks(state: Any, n: int) -> None:
+    for i in range(n):
+        start = state.now() - timedelta(hours=9 * (n - i))
+        write_activity(state, name=f"Track {i:05d}", category=("Running", "Cycling")[i % 2],
+                       start=start.isoformat(timespec="minutes"), duration_min=30 + i % 60,
+                       distance_m=1000 + i % 20000)
+
+
+def walk_tracks(ui: Driver) -> Iterator[PhoneAction]:
+    yield from ui.open_app("OpenTracks")
+    yield from scrolls()
+    yield from first_row(ui)
+    yield PhoneAction("press", button="back")
+
+
+def seed_bank(state: Any, n: int) -> None:
+    """Four accounts (PIN 2580), ``n`` transactions of the checking account, a few a day."""
+    accounts = seed_accounts(state, np.random.default_rng(0), pin="2580")
+    first = min(accounts.values(), key=lambda a: a.id).id
+    for i in range(n):
+        day = (state.now() - timedelta(hours=5 * (n - i))).date()
+        add_txn(state, first, day, f"Purchase {i:05d}", -(100 + i % 9000), "Shopping")
+
+
+def walk_bank(ui: Driver) -> Iterator[PhoneAction]:
+    yield from ui.open_app("Bank")
+    yield from ui.fill("pin", "2580")
+    yield from ui.tap(id="sign_in")
+    yield from first_row(ui)
+    yield from scrolls()
+    yield PhoneAction("press", button="back")
+
+
 SCENARIOS: dict[str, tuple[str, Seed, Walk]] = {
     "messages": ("SMS Messenger", seed_messages, walk_messages),
     "calls": ("Phone", seed_calls, walk_calls),
     "events": ("Simple Calendar", seed_events, walk_events),
     "files": ("Files", seed_files, walk_files),
     "notifications": ("Contacts", seed_notifications, walk_notifications),
+    "notes": ("Notes", seed_notes, walk_notes),
+    "expenses": ("Expense", seed_expenses, walk_expenses),
+    "tracks": ("OpenTracks", seed_tracks, walk_tracks),
+    "bank": ("Bank", seed_bank, walk_bank),
 }
 STORES = ("contacts", *SCENARIOS)
 
@@ -204,7 +292,7 @@ def task_for(store: str, size: int) -> Task:
     if store == "contacts":
         return GrowingRoster(size)
     app, seed, walk = SCENARIOS[store]
-    kind = type(f"Grown{store.title()}", (Grown,), {"apps": (app,)})
+    kind = type(f"Grown{store.title().replace(' ', '')}", (Grown,), {"apps": (app,)})
     return kind(size, seed, walk)
 
 
@@ -249,8 +337,9 @@ def main() -> None:
     unknown = sorted(set(args.stores) - set(STORES))
     if unknown:
         parser.error(f"unknown stores {unknown}: accepted are {', '.join(STORES)}")
-    for store in args.stores:
-        measure(store, args.sizes[0], 20)  # warm the tile cache
+    for store in args.stores:  # warm the tile cache with each size's rows (the same for
+        for size in args.sizes:  # every N: a first sight of rows costs their drawing)
+            measure(store, size, 20)
     runs: dict[tuple[str, int], list[tuple[float, float, float]]] = {}
     for _ in range(args.repeats):  # stores and sizes interleaved: machine drift hits all
         for store in args.stores:

@@ -183,7 +183,8 @@ class Task:
 
     def prefill(self, state: DeviceState) -> None:
         """Write data the phone holds before ``setup`` whatever the params and seed (a
-        large roster, years of messages): the system's stores only, the same on every call.
+        large roster, years of messages, an app's thousands of notes): data only (the
+        system's stores, apps' data; no app opened), the same on every call.
         PhoneWorld runs it once per env and puts it back at each reset at the cost of what
         the episode changed; the default writes nothing."""
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
+import heapq
 import typing
 import weakref
 from bisect import bisect_left, insort
@@ -381,8 +382,7 @@ class Table(Generic[R]):
         self._mark = (dict(self._rows), self.next_id)
         self._dirty = {}
         for index in self._indexes.values():
-            if isinstance(index, Grouping):
-                index.mark()
+            index.mark()
 
     def rewind(self) -> None:
         """Put back the records ``mark`` saw (ValueError without a mark), in their order,
@@ -394,8 +394,8 @@ class Table(Generic[R]):
         moved = False
         for key, removed in self._dirty.items():
             record, now = rows0.get(key), self._rows.get(key)
-            if now is record and not removed:
-                continue
+            if now is record and (not removed or record is None):
+                continue  # as marked (a record added since and removed again: gone)
             if record is None:
                 del self._rows[key]
             else:
@@ -638,7 +638,11 @@ class Listing(Generic[R]):
         self._sort_keys: dict[str, Any] = {}
         self._views: dict[Any, list[R]] = {}
         self._attached = False
-        self._blob: tuple[Any, str, Any, int] | None = None
+        #: the search text: (entries it was built from, their str keys, the folded texts
+        #: joined, where each starts), and the keys written since (tested one by one)
+        self._blob: tuple[Any, list[str], str, Any] | None = None
+        self._stale: set[str] = set()
+        self._sums: dict[str, Any] = {}  # field -> its sum over the records (``total``)
 
     def _entry(self, key: Any, record: R) -> tuple[Any, str]:
         skey = str(key)
@@ -658,19 +662,21 @@ class Listing(Generic[R]):
     def apply(self, key: Any, record: R | None) -> None:
         """``key`` now holds ``record`` (None: removed)."""
         skey = str(key)
+        self._stale.add(skey)
         old = self._sort_keys.pop(skey, None)
         if old is not None:
             del self._entries[bisect_left(self._entries, old)]
-            self._records.pop(skey, None)
+            self._count(self._records.pop(skey, None), -1)
             self._folded.pop(skey, None)
         if record is not None and (self.keep is None or self.keep(record)):
             insort(self._entries, self._entry(key, record))
+            self._count(record, 1)
         self._views = {}
         if self._table is not None:
             self._version = self._table.version + 1
 
     def _rebuild(self, table: Table[R]) -> None:
-        self._records, self._folded, self._sort_keys = {}, {}, {}
+        self._records, self._folded, self._sort_keys, self._sums = {}, {}, {}, {}
         keep = self.keep
         self._entries = sorted(self._entry(k, r) for k, r in table._rows.items()
                                if keep is None or keep(r))
@@ -684,16 +690,33 @@ class Listing(Generic[R]):
         else:
             for key in changed:
                 skey = str(key)
+                self._stale.add(skey)
                 old = self._sort_keys.pop(skey, None)
                 if old is not None:
                     i = bisect_left(self._entries, old)
                     del self._entries[i]
-                    self._records.pop(skey, None)
+                    self._count(self._records.pop(skey, None), -1)
                     self._folded.pop(skey, None)
                 record = table.get(key)
                 if record is not None and (self.keep is None or self.keep(record)):
                     insort(self._entries, self._entry(key, record))
+                    self._count(record, 1)
         self._table, self._version, self._views = table, table.version, {}
+
+    def _count(self, record: R | None, sign: int) -> None:
+        """Add (``sign`` 1) or take away (-1) ``record``'s fields from the kept sums."""
+        if record is not None:
+            for name in self._sums:
+                self._sums[name] += sign * getattr(record, name)
+
+    def total(self, name: str) -> Any:
+        """The sum of field ``name`` over the listed records: made on first call (ask at
+        install, on an empty table, for it to cost nothing), then kept on every write."""
+        if self._table is not None:
+            self._sync(self._table)
+        if name not in self._sums:
+            self._sums[name] = sum(getattr(r, name) for r in self._records.values())
+        return self._sums[name]
 
     def view(self, table: Table[R], query: str = "", *, reverse: bool = False) -> Sequence[R]:
         """The records in order (a sequence: index it, ``len`` it), those whose text holds
@@ -701,7 +724,7 @@ class Listing(Generic[R]):
         self._sync(table)
         q = query.strip().casefold()
         if not q:
-            return Ordered(self._entries, self._records, reverse)
+            return Ordered(self._entries, self._records, reverse, listing=self)
         found = self._views.get(q)
         if found is None:
             found = self._search(q)
@@ -710,26 +733,49 @@ class Listing(Generic[R]):
             self._views[q] = found
         return found[::-1] if reverse else found
 
-    def _search(self, q: str) -> list[R]:
-        """Records whose folded text holds ``q``: one C-level ``find`` over all the texts
-        joined (rebuilt after changes), not a Python loop over every record."""
-        if self._blob is None or self._blob[0] is not self._entries or self._blob[3] != \
-                self._version:
+    def mark(self) -> None:
+        """Make the search text now (``Table.mark``: after a large seed is written), not
+        at the first search of an episode."""
+        if self.text is not None and self._table is not None:
+            self._sync(self._table)
+            self._searchable()
+
+    def _searchable(self) -> tuple[list[str], str, Any]:
+        """The search text: the entries' str keys, their folded texts joined, where each
+        starts; made again when the entries were rebuilt or many were written since."""
+        if self._blob is None or self._blob[0] is not self._entries or \
+                len(self._stale) > max(256, len(self._entries) // 16):
             # built with C-level maps: a few hundred microseconds for thousands of records
-            texts = list(map(self._folded.get, map(itemgetter(1), self._entries),
-                             repeat("")))
+            skeys = list(map(itemgetter(1), self._entries))
+            texts = list(map(self._folded.get, skeys, repeat("")))
             starts = np.zeros(len(texts) + 1, dtype=np.int64)
             np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 1,
                       out=starts[1:])
-            self._blob = (self._entries, "\x00".join(texts), starts, self._version)
-        _, blob, starts, _ = self._blob
-        found: list[R] = []
+            self._blob = (self._entries, skeys, "\x00".join(texts), starts)
+            self._stale = set()
+        return self._blob[1:]
+
+    def _search(self, q: str) -> list[R]:
+        """Records whose folded text holds ``q``: one C-level ``find`` over all the texts
+        joined, not a Python loop over every record. The joined text is kept across writes:
+        the records written since it was made are skipped in it and tested one by one,
+        then merged in by their sort keys."""
+        skeys, blob, starts = self._searchable()
+        stale = self._stale
+        hits: list[str] = []
         at = blob.find(q)
         while at != -1:
             i = int(np.searchsorted(starts, at, side="right")) - 1
-            found.append(self._records[self._entries[i][1]])
+            if skeys[i] not in stale:
+                hits.append(skeys[i])
             at = blob.find(q, int(starts[i + 1]))
-        return found
+        fresh = [skey for skey in stale
+                 if skey in self._sort_keys and q in self._folded.get(skey, "")]
+        if fresh:  # unchanged hits are in order already: merge the written ones in
+            order = self._sort_keys
+            hits = list(heapq.merge(hits, sorted(fresh, key=order.__getitem__),
+                                    key=order.__getitem__))
+        return [self._records[skey] for skey in hits]
 
     def __getstate__(self) -> dict[str, Any]:
         return {"order": self.order, "text": self.text, "keep": self.keep}
@@ -738,15 +784,31 @@ class Listing(Generic[R]):
         self.__init__(state["order"], state["text"], state["keep"])  # type: ignore[misc]
 
 
+def total(rows: Sequence[Any], name: str) -> Any:
+    """The sum of field ``name`` over ``rows``: kept on write for a listing's records
+    (``Ordered.total``), read record by record for a search's or a filter's matches."""
+    if isinstance(rows, Ordered):
+        return rows.total(name)
+    return sum(getattr(r, name) for r in rows)
+
+
 class Ordered(Sequence[Any]):
     """A listing's records in order, read through its sorted entries (no copy)."""
 
-    __slots__ = ("_entries", "_records", "_reverse", "_slot")
+    __slots__ = ("_entries", "_records", "_reverse", "_slot", "_listing")
 
     def __init__(self, entries: Sequence[tuple[Any, ...]], records: dict[str, Any],
-                 reverse: bool = False, slot: int = 1) -> None:
+                 reverse: bool = False, slot: int = 1, listing: Listing[Any] | None = None,
+                 ) -> None:
         self._entries, self._records, self._reverse = entries, records, reverse
         self._slot = slot  # where an entry holds its record's str key
+        self._listing = listing  # whose every record this is (``total`` reads its sums)
+
+    def total(self, name: str) -> Any:
+        """The sum of field ``name`` over the records (kept by the listing on write)."""
+        if self._listing is not None:
+            return self._listing.total(name)
+        return sum(getattr(r, name) for r in self)
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -867,9 +929,10 @@ class Grouping(Generic[R]):
         """The groups by their last record's sort key (highest first by default)."""
         return Ranked(self._ranked, newest_first)
 
-    def view(self, group: Any) -> Sequence[R]:
-        """The records of ``group`` in order, read in place (no copy): index it, ``len`` it."""
-        return Ordered(self._members.get(group, []), self._records, slot=2)
+    def view(self, group: Any, *, reverse: bool = False) -> Sequence[R]:
+        """The records of ``group`` in order (``reverse``: the opposite order), read in
+        place (no copy): index it, ``len`` it."""
+        return Ordered(self._members.get(group, []), self._records, reverse, slot=2)
 
     def members(self, group: Any) -> list[R]:
         """The records of ``group`` in order (empty for an unknown group)."""

@@ -31,7 +31,16 @@ from .layout import (
 from .locale import DEFAULT_LOCALE, check_locale, format_time, system_strings
 from .manifest import NIGHT_MODE_ON, AppManifest, Intent, did_you_mean
 from .system import DEFAULT_START, STORES, SystemState
-from .system_ui import DRAWER, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE, Launcher, Menu, Recents, Shade
+from .system_ui import (
+    DRAWER,
+    LAUNCHER_PACKAGE,
+    SYSTEMUI_PACKAGE,
+    Launcher,
+    Menu,
+    Recents,
+    Shade,
+    shade_indexes,
+)
 from .theme import Palette
 from .widgets import DRAWER_EDGE, MULTILINE_STYLES, MenuItem, Node, Screen, slider_value_at
 
@@ -140,8 +149,10 @@ class Device:
         self.app_classes: list[AppHandle] = [AppHandle.of(a) for a in apps]
         self.journal = Journal()
         self._ui_version = 0
-        #: The prefilled system kept between resets: (key, system, its mark).
-        self._base: tuple[Any, SystemState, dict[str, Any]] | None = None
+        #: The prefilled data kept between resets: (key, system, its mark, and the apps'
+        #: data the prefill wrote with their marks, by package).
+        self._base: tuple[Any, SystemState, dict[str, Any],
+                          dict[str, tuple[Any, dict[str, Any]]]] | None = None
         self.reset(start)
 
     # --- state -----------------------------------------------------------------------
@@ -149,23 +160,29 @@ class Device:
               prefill: tuple[Any, Callable[[], None]] | None = None) -> None:
         """Factory-reset the phone: fresh system state and freshly installed apps.
 
-        ``prefill``: ``(key, write)``, where ``write()`` fills the system's stores the same
-        way whenever ``key`` is the same (a task's ``prefill``). The first reset with a key
-        runs it and marks the stores; the next ones with that key and ``start`` put back
-        only the records the episode changed, so a reset costs what changed, not what the
-        stores hold."""
+        ``prefill``: ``(key, write)``, where ``write()`` fills the system's stores and apps'
+        data the same way whenever ``key`` is the same (a task's ``prefill``). The first
+        reset with a key runs it and marks the stores; the next ones with that key and
+        ``start`` put back only the records the episode changed, so a reset costs what
+        changed, not what the stores hold."""
         key = (prefill[0], start, self.locale) if prefill is not None else None
         base = getattr(self, "_base", None)  # (devices pickled before it: none)
         if base is not None and prefill is not None and base[0] == key:
             self.system = base[1]
             rewind_store(self.system, base[2])
+            kept = base[3]
         else:
+            kept = {}
             self.system = SystemState(now=start, locale=self.locale)
             self.system.attach(self.journal)
         for cls in self.app_classes:  # indexes on the shared stores, kept from the start
             if cls.loaded:  # (an app loaded later makes its indexes on first use)
                 cls.index_system(self.system)
+        shade_indexes(self.system)
         self.apps = Apps(self.app_classes, self._install)
+        for package, (data, saved) in kept.items():  # the prefill's app data, put back
+            rewind_store(data, saved)
+            self.apps.made()[package] = self._install(self.apps.class_of(package), data)
         self.foreground: str | None = None  # the app's name
         self.launcher = Launcher()
         self.shade = Shade()
@@ -188,10 +205,16 @@ class Device:
         self.invalidate()
         if prefill is not None and (base is None or base[0] != key):
             prefill[1]()
-            if self.apps.made():
-                raise ValueError("a prefill writes the system's stores only (contacts, "
-                                 "messages, files, ...); write app data in setup")
-            self._base = (key, self.system, mark_store(self.system))
+            if self.foreground is not None or any(
+                    app.stack != [Route("main")] for app in self.apps.made().values()):
+                raise ValueError("a prefill writes data only (the system's stores: contacts, "
+                                 "messages, files; apps' data): it opens no app")
+            self._base = (key, self.system, mark_store(self.system),
+                          {package: (app.data, mark_store(app.data))
+                           for package, app in self.apps.made().items()})
+            for cls in self.app_classes:  # what the apps derive from the prefilled stores
+                if cls.loaded:
+                    cls.index_system(self.system)
             self.invalidate()
 
     @property
@@ -275,8 +298,14 @@ class Device:
             app.journal = self.journal
             app._attach()
 
-    def _install(self, cls: AppHandle) -> App:
-        return cls(self.system, self, self.journal)
+    def _install(self, cls: AppHandle | None, data: Any = None) -> App:
+        """The app of ``cls``, freshly installed, or holding ``data`` (a prefill's)."""
+        assert cls is not None
+        app = cls(self.system, self, self.journal)
+        if data is not None:
+            app.data = data
+            app._attach()
+        return app
 
     def close_menu(self) -> None:
         self.menu_ui.close()

@@ -32,8 +32,10 @@ from .widgets import (
 )
 
 if TYPE_CHECKING:
+    from .data import Listing
     from .device import Device
     from .manifest import AppManifest
+    from .system import Notification, SystemState
 
 LAUNCHER_PACKAGE = "com.google.android.apps.nexuslauncher"
 SYSTEMUI_PACKAGE = "com.android.systemui"
@@ -181,6 +183,18 @@ class Launcher:
                    T.SCREEN_H - T.NAV_H - 12))
 
 
+def no_text(n: Notification) -> bool:
+    return not n.text
+
+
+def shade_indexes(system: SystemState) -> tuple[Listing[Notification], Listing[Notification]]:
+    """The shade's indexes of the notifications (by id; those without text, single-line
+    rows), kept on write from the phone's reset (``Device.reset`` makes them)."""
+    table = system.notifications
+    return (table.index("shade", order=attrgetter("id")),
+            table.index("shade_single", order=attrgetter("id"), keep=no_text))
+
+
 @dataclass
 class Shade:
     """The notification shade: quick toggles and the notifications."""
@@ -208,15 +222,15 @@ class Shade:
                  for label, ns, key, qid in QUICK_TOGGLES]
         # the newest first, and only as many as can show: the list is as tall as all of them
         table = s.notifications
-        newest = table.index("shade", order=attrgetter("id")).view(table, reverse=True)
+        by_id, single_only = shade_indexes(s)
+        newest = by_id.view(table, reverse=True)
         notes = [ListItem(n.title, n.text, id=f"notification_{n.id}",
                           on_click=partial(device.open_notification, n.app),
                           menu=[(t("Dismiss"), dismiss(n.id))])
                  for n in newest[:SHADE_ROWS]]
         listed = ListView(notes, id="notifications", empty_text=t("No notifications"))
         if len(newest) > SHADE_ROWS:
-            single = len(table.index("shade_single", order=attrgetter("id"),
-                                     keep=lambda n: not n.text).view(table))
+            single = len(single_only.view(table))
             listed.height = (single * T.HEIGHTS["list_item:single"]
                              + (len(newest) - single) * T.HEIGHTS["list_item"])
         content = [Text(t("Quick settings"), style="title", id="qs_title"), *quick,

@@ -11,7 +11,14 @@ import pytest
 from driving import act, fill, long_press, shown, tap
 
 from phone_gym.actions import PhoneAction
-from phone_gym.mockapps.bank.app import BankApp, MoveForm, make_movement, money, parse_amount
+from phone_gym.mockapps.bank.app import (
+    BankApp,
+    MoveForm,
+    in_period,
+    make_movement,
+    money,
+    parse_amount,
+)
 from phone_gym.testing import check_app
 from phone_gym.world import Device
 
@@ -181,3 +188,30 @@ def test_dispute_lock_and_delete_payee(device: Device) -> None:
 def test_check_app() -> None:
     report = check_app(BankApp, 2000)
     assert report.steps == 2000
+
+
+def test_the_account_list_reads_its_index_as_the_filters_did(device: Device) -> None:
+    """The account page's transactions (a per-account index, newest first) equal the
+    filter-and-sort over every transaction, with and without the filters, after writes."""
+    app, today = bank(device), device.system.now.date()
+    txns = app.data.transactions
+    for i in range(40):
+        txns.new(account=1 + i % 3, date=date(today.year, today.month - i % 3, 1 + i % 27)
+                 .isoformat(), description=f"Shop {i}", amount=-100 * i,
+                 category=("Gas", "Groceries")[i % 2])
+    txns.update(5, date=today.isoformat())
+    txns.remove(7)
+
+    def brute(account: int) -> list[int]:
+        q, ui = app.ui.query.strip().lower(), app.ui
+        rows = [t for t in txns if t.account == account
+                and (not q or q in t.description.lower())
+                and (not ui.category or t.category == ui.category)
+                and in_period(t, ui.period, today)]
+        return [t.id for t in sorted(rows, key=lambda t: (t.date, t.id), reverse=True)]
+
+    for query, category, period in (("", "", "All"), ("shop 1", "", "All"),
+                                    ("", "Gas", "This month"), ("", "", "Last 7 days")):
+        app.ui.query, app.ui.category, app.ui.period = query, category, period
+        for account in (1, 2, 3, 4):
+            assert [t.id for t in app.shown_txns(account)] == brute(account)

@@ -72,3 +72,23 @@ def test_deleting_asks_first(device: Device) -> None:
 
 def test_check_app() -> None:
     check_app(APP, 2000)
+
+
+def test_category_lists_and_totals_follow_writes(device: Device) -> None:
+    """Each category's list (an index kept on write) and the totals line equal the filter
+    and the sums over every activity."""
+    from phone_gym.mockapps.opentracks.app import ALL, CATEGORIES, newest_first
+    from phone_gym.world.data import total
+    app = app_of(device)
+    for i in range(30):
+        add_activity(app.data, f"Walk {i}", CATEGORIES[i % 3], f"2023-10-{1 + i % 20:02d}T08:00",
+                     20 + i, 1000 * i)
+    app.data.activities.update(3, category=CATEGORIES[4], distance_m=5)
+    app.data.activities.remove(4)
+    every = sorted(app.data.activities, key=newest_first)
+    for category in (ALL, *CATEGORIES[:5]):
+        want = [a for a in every if category in (ALL, a.category)]
+        shown = app.shown(category)
+        assert [a.id for a in shown] == [a.id for a in want]
+        assert total(shown, "distance_m") == sum(a.distance_m for a in want)
+        assert total(shown, "duration_min") == sum(a.duration_min for a in want)

@@ -96,7 +96,7 @@ def test_prefill_is_put_back_at_each_reset() -> None:
     assert device.system.get_setting("system", "screen_brightness") != "12"
 
 
-def test_prefill_writes_system_stores_only() -> None:
+def test_prefill_writes_data_only() -> None:
     class Bad(Roster):
         id = "PrefillBad"
 
@@ -104,5 +104,71 @@ def test_prefill_writes_system_stores_only() -> None:
             state.device.open_app("Contacts")
 
     from phone_gym.mockapps.contacts.app import ContactsApp
-    with pytest.raises(ValueError, match="system's stores only"):
+    with pytest.raises(ValueError, match="it opens no app"):
         Episode(Bad(), Device([ContactsApp]), np.random.default_rng(0))
+
+
+class Notebook(Task):
+    id = "PrefillNotebook"
+    apps = ("Notes",)
+    template = "Open {title}."
+
+    def prefill(self, state: Any) -> None:
+        from phone_gym.mockapps.notes.fixtures import write_note
+        for i in range(300):
+            write_note(state, f"Note {i:03d}", f"body {i}", pinned=i % 50 == 0)
+
+    def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
+        return {"title": f"Note {int(rng.integers(300)):03d}"}
+
+    def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        from phone_gym.mockapps.notes.fixtures import write_note
+        write_note(state, "Setup note")
+
+
+def test_prefilled_app_data_is_put_back_at_each_reset() -> None:
+    """An app's data written by ``prefill`` (thousands of notes) is kept between resets and
+    put back as marked: each episode starts from what a brand-new phone holds."""
+    from phone_gym.mockapps.notes.app import NotesApp
+    task, device = Notebook(), Device([NotesApp])
+    calls = []
+    original = task.prefill
+    task.prefill = lambda state: (calls.append(1), original(state))  # type: ignore[method-assign]
+    for seed in range(3):
+        episode = Episode(task, device, np.random.default_rng(seed))
+        fresh = Episode(Notebook(), Device([NotesApp]), np.random.default_rng(seed)).initial
+        assert diff(fresh, episode.initial) == []
+        assert list(episode.initial["apps"]["Notes"]["notes"]) == \
+            list(fresh["apps"]["Notes"]["notes"])
+        app = device.apps["Notes"]
+        assert len(app.data.notes) == 301
+        app.data.notes.update(1, title="Changed")  # the episode changes the notes every way
+        app.data.notes.remove(2)
+        app.data.notes.new(title="Added", body="")
+        device.open_app("Notes")
+        device.clear_data(NotesApp.manifest.package)
+    assert calls == [1]  # written once, put back twice
+
+
+class Agenda(Task):
+    id = "PrefillAgenda"
+    apps = ("Simple Calendar",)
+    template = "Look at the agenda."
+
+    def prefill(self, state: Any) -> None:
+        for i in range(300):
+            start = f"2023-10-{1 + i % 28:02d}T{8 + i % 10:02d}:00"
+            state.add_event(f"Meeting {i}", start, start[:-5] + f"{9 + i % 10:02d}:00")
+
+
+def test_the_event_list_is_made_at_the_reset_after_a_prefill() -> None:
+    """The calendar's event list (every event read, with a header per day) is made when
+    the prefill is written, and kept by later resets: not at an episode's first frame."""
+    from phone_gym.mockapps.calendar.app import _UPCOMING, CalendarApp, index_events
+    device = Device([CalendarApp])
+    for seed in range(2):
+        Episode(Agenda(), device, np.random.default_rng(seed))
+        events = device.system.events
+        made = _UPCOMING.get(index_events(events)[2])
+        assert made is not None
+        assert made[0] == (events.version, device.system.now.date().isoformat())

@@ -18,7 +18,7 @@ from phone_gym.mockapps.files.app import (
 )
 from phone_gym.mockapps.messages.app import conversation, conversations
 from phone_gym.mockapps.phone.app import recent_calls
-from phone_gym.world.data import Grouping, Journal, Listing, Ordered, Table
+from phone_gym.world.data import Grouping, Journal, Listing, Ordered, Table, total
 from phone_gym.world.system import File, Message, SystemState, message_order, thread_key
 
 
@@ -213,3 +213,92 @@ def test_files_record_listing_is_a_file_table() -> None:
     files: Table[File] = Table(kind=File, key="path")
     files.put(File("/sdcard/a.txt", "x"))
     assert categories(files).members("Documents") == [files["/sdcard/a.txt"]]
+
+
+@dataclass(frozen=True)
+class Named:
+    id: int = 0
+    name: str = ""
+
+
+def test_listing_search_follows_writes_and_rewinds_without_rebuilding() -> None:
+    """A search after writes finds what a scan of every record finds, in order; the joined
+    search text made at ``mark`` is kept while few records change (they are tested one by
+    one), so a search after one edit of 1,000 records reads that edit, not every record."""
+    rng = np.random.default_rng(3)
+    words = ["ann", "bob", "anna", "cab", "nab", "ob"]
+
+    def name() -> str:
+        return f"{rng.choice(words)} {rng.choice(words)}"
+
+    table: Table[Named] = Table(kind=Named)
+    listing = table.index("by_name", lambda r: (r.name, r.id), lambda r: r.name)
+    for _ in range(1000):
+        table.new(name=name())
+    table.mark()
+    joined = listing._blob
+    assert joined is not None  # made at the mark, not at the first search
+    table.update(5, name="zz top")
+    assert [r.id for r in listing.view(table, "ZZ")] == [5]
+    assert [r.id for r in listing.view(table, "ob")] == sorted(
+        (r.id for r in table if "ob" in r.name), key=lambda k: (table[k].name, k))
+    assert listing._blob is joined  # one edit: the joined text kept
+    for step in range(200):
+        op, keys = rng.random(), table.keys()
+        if op < 0.3:
+            table.new(name=name())
+        elif op < 0.5:
+            table.remove(keys[int(rng.integers(len(keys)))])
+        elif op < 0.8:
+            table.update(keys[int(rng.integers(len(keys)))], name=name() + name())
+        elif op < 0.83:
+            table.rewind()
+        query = str(rng.choice([*words, "AN", "b a", "zz"]))
+        want = sorted((r for r in table if query.casefold() in r.name.casefold()),
+                      key=lambda r: (r.name, r.id))
+        assert list(listing.view(table, query)) == want, step
+
+
+def test_rewind_after_a_record_added_and_removed_since_the_mark() -> None:
+    table: Table[Named] = Table(kind=Named)
+    table.new(name="kept")
+    table.mark()
+    added = table.new(name="gone again")
+    table.remove(added.id)
+    table.rewind()
+    assert [r.name for r in table] == ["kept"] and table.next_id == 2
+
+
+@dataclass(frozen=True)
+class Spend:
+    id: int = 0
+    kind: str = ""
+    amount: int = 0
+
+
+def test_listing_totals_are_kept_on_write_and_rewind() -> None:
+    """``Listing.total`` (a list's total line: expenses, tracks) follows adds, edits,
+    deletes and a rewind, for the whole table and a listing that keeps some records."""
+    rng = np.random.default_rng(5)
+    table: Table[Spend] = Table(kind=Spend)
+    every = table.index("all", lambda r: r.id)
+    food = table.index("food", lambda r: r.id, keep=lambda r: r.kind == "food")
+    assert every.total("amount") == 0 and food.total("amount") == 0  # asked before writes
+    for _ in range(300):
+        table.new(kind=str(rng.choice(["food", "rent"])), amount=int(rng.integers(1, 999)))
+    table.mark()
+    for step in range(200):
+        op, keys = rng.random(), table.keys()
+        if op < 0.3:
+            table.new(kind="food", amount=int(rng.integers(1, 999)))
+        elif op < 0.5:
+            table.remove(keys[int(rng.integers(len(keys)))])
+        elif op < 0.9:
+            table.update(keys[int(rng.integers(len(keys)))], amount=int(rng.integers(999)),
+                         kind=str(rng.choice(["food", "rent"])))
+        else:
+            table.rewind()
+        assert every.view(table).total("amount") == sum(r.amount for r in table), step
+        assert total(food.view(table), "amount") == \
+            sum(r.amount for r in table if r.kind == "food"), step
+    assert total([Spend(1, "x", 5), Spend(2, "y", 7)], "amount") == 12

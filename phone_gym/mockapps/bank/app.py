@@ -24,7 +24,7 @@ from datetime import date, timedelta
 from functools import partial
 
 from ...world.app import App, Route, app_strings
-from ...world.data import Store, Table
+from ...world.data import Grouping, Store, Table
 from ...world.kit import BottomNav, Chips, ConfirmDialog, Detail, DetailPage, SearchList
 from ...world.kit.localize import localize_screen
 from ...world.kit.searchbar import Logo, SearchAppBar
@@ -197,6 +197,14 @@ def parse_day(text: str) -> str | None:
 
 def masked(number: str) -> str:
     return f"••••{number[-4:]}"
+
+
+def txn_account(t: Txn) -> int:
+    return t.account
+
+
+def txn_order(t: Txn) -> tuple[str, int]:
+    return (t.date, t.id)
 
 
 def in_period(txn: Txn, period: str, today: date) -> bool:
@@ -491,14 +499,24 @@ class BankApp(App):
                         on_click=None if b.paid else (lambda: self.start_move("bill",
                                                                               bill=b.id)))
 
+    def make_indexes(self) -> None:
+        self.by_account()
+
+    def by_account(self) -> Grouping[Txn]:
+        """The transactions of each account by date, kept on write."""
+        return self.data.transactions.grouping("by_account", txn_account, txn_order)
+
     def shown_txns(self, account_id: int) -> Sequence[Txn]:
+        """The account's transactions, newest first, those the search, category and period
+        keep (all of them read in place when none is set)."""
         ui, today = self.ui, self.today()
         q = ui.query.strip().lower()
-        rows = [t for t in self.data.transactions if t.account == account_id
-                and (not q or q in t.description.lower())
+        every = self.by_account().view(account_id, reverse=True)
+        if not q and not ui.category and ui.period == "All":
+            return every
+        return [t for t in every if (not q or q in t.description.lower())
                 and (not ui.category or t.category == ui.category)
                 and in_period(t, ui.period, today)]
-        return sorted(rows, key=lambda t: (t.date, t.id), reverse=True)
 
     def txn_item(self, t: Txn) -> Node:
         return ListItem(t.description, id=f"txn_{t.id}",

@@ -145,6 +145,32 @@ def index_events(events: Table[Event]) -> tuple[Grouping[Event], Listing[Event],
             events.index("calendar_start", start_order))
 
 
+def upcoming(system: SystemState) -> tuple[Sequence[Event], Headers]:
+    """The event list: events from today on and every repeat, by start, with a header
+    at each day's first (from the events by start, kept on write; the headers are
+    made again only when the events or today change: at the reset after a prefill, and
+    after an episode's change of the events)."""
+    events = system.events
+    by_start = index_events(events)[2]
+    today = system.now.date().isoformat()
+    key = (events.version, today, system.locale)
+    cached = _UPCOMING.get(by_start)
+    if cached is not None and cached[0] == key:
+        return cached[1], cached[2]
+    every = by_start.view(events)
+    assert isinstance(every, Ordered)
+    first = bisect_left(every._entries, ((today,),))  # the first to start today or later
+    early = [e for e in every[:first] if e.rrule]
+    ordered: Sequence[Event] = every[first:]
+    if early:
+        ordered = sorted([*early, *ordered], key=lambda e: (e.start, e.id))
+    days = [(parse(e.start) or datetime.min).date() for e in ordered]
+    headers = Headers((i, long_day(d, system.locale)) for i, d in enumerate(days)
+                      if i == 0 or days[i - 1] != d)
+    _UPCOMING[by_start] = (key, ordered, headers)
+    return ordered, headers
+
+
 def span_text(e: Event) -> str:
     """``14:00 – 15:00`` (``All day`` for an all-day event)."""
     if e.all_day:
@@ -244,8 +270,10 @@ class CalendarApp(App):
 
     @classmethod
     def index_system(cls, system: SystemState) -> None:
-        """The views' indexes on the events, kept on write from the phone's reset."""
+        """The views' indexes on the events, kept on write from the phone's reset, and the
+        event list (made again only when the events changed since)."""
         index_events(system.events)
+        upcoming(system)
 
     # state read by the views
     @property
@@ -421,28 +449,8 @@ class CalendarApp(App):
         return events_on([*by_day.view(day), *repeats.view(events)], day)
 
     def upcoming(self) -> tuple[Sequence[Event], Headers]:
-        """The event list: events from today on and every repeat, by start, with a header
-        at each day's first (from the events by start, kept on write; the headers are
-        made again only when the events or today change)."""
-        events = self.system.events
-        by_start = index_events(events)[2]
-        today = self.today.isoformat()
-        key = (events.version, today, self.locale)
-        cached = _UPCOMING.get(by_start)
-        if cached is not None and cached[0] == key:
-            return cached[1], cached[2]
-        every = by_start.view(events)
-        assert isinstance(every, Ordered)
-        first = bisect_left(every._entries, ((today,),))  # the first to start today or later
-        early = [e for e in every[:first] if e.rrule]
-        ordered: Sequence[Event] = every[first:]
-        if early:
-            ordered = sorted([*early, *ordered], key=lambda e: (e.start, e.id))
-        days = [(parse(e.start) or datetime.min).date() for e in ordered]
-        headers = Headers((i, long_day(d, self.locale)) for i, d in enumerate(days)
-                          if i == 0 or days[i - 1] != d)
-        _UPCOMING[by_start] = (key, ordered, headers)
-        return ordered, headers
+        """The event list (``upcoming``)."""
+        return upcoming(self.system)
 
     def shown_on(self, day: date) -> list[Shown]:
         """``day``'s events as the month and day views show them (minutes of the day)."""

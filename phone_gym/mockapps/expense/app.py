@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from ...world.data import Store, Table
+from ...world.data import total as total_of
 from ...world.kit.records import RecordApp, RecordField, RecordLook, RecordView
 from ...world.locale import DEFAULT_LOCALE, format_date, format_money
 from ...world.system import SystemState
@@ -123,7 +124,8 @@ def list_order(e: Expense) -> tuple[int, int]:
 
 
 def total(shown: Sequence[Expense]) -> str:
-    return f"Total: {money(sum(e.amount for e in shown))}"
+    """The list's total (kept on write for the whole list, not summed every frame)."""
+    return f"Total: {money(total_of(shown, 'amount'))}"
 
 
 LOOK = RecordLook(noun="expense", table="expenses", title="Pro Expense", fields=FIELDS,

@@ -8,6 +8,7 @@ as the tutorial for writing a mock app (``docs/writing-an-app.md`` walks through
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -201,7 +202,8 @@ class NotesApp(App):
     def note_list(self) -> Screen:
         ui = self.ui
         shown = self.shown()
-        pinned = sum(n.pinned for n in shown)
+        # pinned notes come first: where the first unpinned one is (not every note read)
+        pinned = bisect_left(range(len(shown)), True, key=lambda i: not shown[i].pinned)
         headers = [(0, self.t("Pinned")), (pinned, self.t("Others"))] if pinned else []
         empty = "No matching notes" if ui.query.strip() else "No notes yet"
         return Screen(

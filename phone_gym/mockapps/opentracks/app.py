@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 
 from ...world.app import App, Route, app_strings
-from ...world.data import Store, Table
+from ...world.data import Store, Table, total
 from ...world.kit import ActionIcon, Chips, ConfirmDialog, Detail, DetailPage
 from ...world.kit.localize import localize_screen
 from ...world.locale import DEFAULT_LOCALE, ZH_WEEKDAYS, format_date
@@ -64,6 +65,10 @@ def add_activity(data: TracksData, name: str, category: str, start: str, duratio
     return data.activities.new(name=name, category=category, start=start,
                                duration_min=duration_min, distance_m=distance_m,
                                elevation_m=elevation_m, description=description)
+
+
+def of_category(category: str, a: Activity) -> bool:
+    return a.category == category
 
 
 def newest_first(a: Activity) -> tuple[float, int]:
@@ -116,15 +121,18 @@ class OpenTracksApp(App):
         return TracksUi()
 
     def make_indexes(self) -> None:
-        self.shown()
+        for category in (ALL, *CATEGORIES):  # the lists and their totals, kept on write
+            shown = self.shown(category)
+            total(shown, "distance_m"), total(shown, "duration_min")
 
-    def shown(self) -> Sequence[Activity]:
-        """The activities the list shows, newest first, of the chosen category."""
-        rows = self.data.activities
-        every = rows.index("newest", newest_first).view(rows)
-        if self.ui.category == ALL:
-            return every
-        return [a for a in every if a.category == self.ui.category]
+    def shown(self, category: str | None = None) -> Sequence[Activity]:
+        """The activities the list shows, newest first, of the chosen category (a table
+        index each, kept on write)."""
+        rows, category = self.data.activities, category or self.ui.category
+        if category == ALL:
+            return rows.index("newest", newest_first).view(rows)
+        return rows.index(f"newest_{category}", newest_first,
+                          keep=partial(of_category, category)).view(rows)
 
     def pick_category(self, label: str) -> None:
         """A chip toggles its category filter (tapping the chosen one shows all again)."""
@@ -169,8 +177,7 @@ class OpenTracksApp(App):
 
     def activity_list(self) -> Screen:
         shown = self.shown()
-        meters = sum(a.distance_m for a in shown)
-        minutes = sum(a.duration_min for a in shown)
+        meters, minutes = total(shown, "distance_m"), total(shown, "duration_min")
         loc = self.system.locale
         totals = (self.t("{n} activities", n=len(shown))
                   + f" · {say_distance(meters, loc)} · {say_duration(minutes, loc)}")

@@ -204,7 +204,9 @@ class RecordApp(App):
         return RecordUi()
 
     def make_indexes(self) -> None:
-        self.shown()
+        shown = self.shown()
+        if self.look.total is not None:  # its sums asked for now: kept from here on
+            self.look.total(shown)
 
     @property
     def records(self) -> Table[Any]:
