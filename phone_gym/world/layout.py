@@ -129,9 +129,17 @@ DRAWER_TEXT_X = 74
 PADDED = {"dialog": T.PAD, "sheet": T.PAD, "card": T.CARD_PAD}
 
 
+def is_cjk(c: str) -> bool:
+    """Whether ``c`` is a full-width CJK character (ideographs, kana, CJK and full-width
+    punctuation): it takes about two Latin characters' width."""
+    return "\u3000" <= c <= "\u9fff" or "\uff00" <= c <= "\uffef"
+
+
 def chip_width(node: Node) -> int:
-    """The width a chip asks for: its label, padding and, when checked, its check mark."""
-    label = int(len(node.text) * T.FONT["chip"] * T.CHAR_W * 1.1)
+    """The width a chip asks for: its label (a CJK character as wide as two Latin ones),
+    padding and, when checked, its check mark."""
+    units = len(node.text) + sum(1 for c in node.text if is_cjk(c))
+    label = int(units * T.FONT["chip"] * T.CHAR_W * 1.1)
     return label + 2 * T.CHIP_PAD + (T.CHIP_CHECK if node.checked else 0)
 
 

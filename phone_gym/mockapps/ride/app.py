@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from functools import partial
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     BottomNav,
@@ -33,6 +33,8 @@ from ...world.kit import (
     MaterialTimePicker,
     SearchList,
 )
+from ...world.kit.localize import localize_screen
+from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
     Button,
     ListItem,
@@ -439,6 +441,12 @@ class RideApp(App):
 
     # views
     def view(self, route: Route) -> Screen:
+        screen = self.screen_for(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
+
+    def screen_for(self, route: Route) -> Screen:
         if route.name == "options":
             place = self.data.places.get(route.arg)
             if place is not None:

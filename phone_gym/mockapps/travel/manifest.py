@@ -16,6 +16,7 @@ MANIFEST = AppManifest(
                 "dates, with filters, sorting, detail pages, saved travellers and seat "
                 "classes; my bookings with changes and cancellation refunds.",
     order=88,
+    locales=("zh-CN",),
     look=AppLook(
         models="Trip.com 8.x",
         title="",
