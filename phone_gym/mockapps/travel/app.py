@@ -33,7 +33,7 @@ from ...world.kit import (
     SearchList,
     Tabs,
 )
-from ...world.kit.localize import localize_screen
+from ...world.kit.localize import localize_dates, localize_screen
 from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
     Button,
@@ -438,6 +438,8 @@ class TravelApp(App):
         screen = self.screen_for(route)
         if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
             localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+            if screen.dialog is not None:  # the kit's date and time pickers
+                localize_dates(screen.dialog)
         return screen
 
     def screen_for(self, route: Route) -> Screen:
