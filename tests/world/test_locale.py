@@ -23,6 +23,7 @@ from phone_gym.world.a11y import ui_elements
 from phone_gym.world.app import app_strings
 from phone_gym.world.keyboard import LETTERS, SYMBOLS
 from phone_gym.world.locale import (
+    LOCALES,
     Catalogue,
     MissingString,
     count_forms,
@@ -177,6 +178,17 @@ def test_every_screen_of_a_zh_app_comes_from_its_catalogue(app: str) -> None:
         bad += untranslated(device, f"{app} {path}")
     assert screens >= 6
     assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_two_apps_share_a_launcher_label(locale: str) -> None:
+    """open_app finds an app by its label: Trip.com (Travel) and 携程旅行 (Ctrip) apart."""
+    seen: dict[str, str] = {}
+    for a in APPS:
+        label = a.manifest.label_in(locale).casefold()
+        assert label not in seen, f"{a.name} and {seen[label]} are both {label!r} in {locale}"
+        seen[label] = a.name
+    assert seen["trip.com"] == "Travel" and seen.get("携程旅行", "Ctrip") != "Travel"
 
 
 def test_apps_that_declare_zh_have_a_catalogue() -> None:

@@ -9,7 +9,7 @@ MANIFEST = AppManifest(
     name="Travel",
     label="Trip.com",
     package="ctrip.english",
-    labels={"zh-CN": "携程旅行"},
+    labels={"zh-CN": "Trip.com"},  # as on Chinese phones (携程旅行 is Ctrip)
     icon="flight", icon_shape="rounded",
     color=(40, 112, 236),
     description="Travel booking: hotels, trains and flights searched by city or route and "
