@@ -18,7 +18,16 @@ from .app import App, AppHandle, Route
 from .data import Journal, mark_store, rewind_store
 from .glyphs import typing_error
 from .keyboard import keyboard_node
-from .layout import Frame, Placed, dialog_width, measure, place, place_bar, place_column
+from .layout import (
+    Frame,
+    Placed,
+    dialog_width,
+    is_cjk,
+    measure,
+    place,
+    place_bar,
+    place_column,
+)
 from .locale import DEFAULT_LOCALE, check_locale, format_time, system_strings
 from .manifest import NIGHT_MODE_ON, AppManifest, Intent, did_you_mean
 from .system import DEFAULT_START, STORES, SystemState
@@ -964,7 +973,8 @@ class Device:
         self._build_bars(frame)
         frame.package = app.package if app else home
         if self.toast_text:
-            w = min(T.SCREEN_W - 2 * T.PAD, 160 + int(len(self.toast_text) * 44 * T.CHAR_W))
+            units = len(self.toast_text) + sum(map(is_cjk, self.toast_text))  # CJK: 2 wide
+            w = min(T.SCREEN_W - 2 * T.PAD, 160 + int(units * 44 * T.CHAR_W))
             y1 = T.SCREEN_H - T.NAV_H - 200
             frame.add(Node("toast", text=self.toast_text),
                       ((T.SCREEN_W - w) // 2, y1 - 120, (T.SCREEN_W + w) // 2, y1))
