@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from functools import partial
 
+from ...tasks.task import data_catalogue
 from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
@@ -34,7 +35,13 @@ from ...world.kit import (
     SearchList,
 )
 from ...world.kit.localize import localize_dates, localize_screen, localize_tree
-from ...world.locale import DEFAULT_LOCALE, ZH_WEEKDAYS, format_date, format_money
+from ...world.locale import (
+    DEFAULT_LOCALE,
+    ZH_WEEKDAYS,
+    MissingString,
+    format_date,
+    format_money,
+)
 from ...world.widgets import (
     Button,
     ListItem,
@@ -170,6 +177,21 @@ DRIVERS = (("Marco Rossi", "Toyota Prius"), ("Aisha Bello", "Honda Civic"),
            ("Tomasz Nowak", "Skoda Octavia"), ("Lena Fischer", "VW Passat"),
            ("Ravi Menon", "Kia Niro"), ("Sofia Lopez", "Hyundai Ioniq"))
 
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: places, addresses, drivers, cars).
+DATA: dict[str, dict[str, str]] = {"zh-CN": dict(data_catalogue(__file__, "zh-CN"))}
+
+
+def datum(locale: str, text: str) -> str:
+    """The datum ``text`` (a place, an address, a driver, a car) in ``locale``
+    (``MissingString`` when the data catalogue lacks it)."""
+    if locale == DEFAULT_LOCALE:
+        return text
+    try:
+        return DATA[locale][text]
+    except KeyError:
+        raise MissingString(f"Ride: no {locale} datum for {text!r} (add it to "
+                            f"ride/strings/{locale}.data.json)") from None
+
 
 def iso(moment: datetime) -> str:
     return moment.isoformat(timespec="seconds")
@@ -188,11 +210,14 @@ def find_promo(code: str) -> Promo | None:
 
 
 def request_trip(data: RideData, place: Place, option: RideOption, now: datetime, *,
-                 promo: str = "", schedule: str = "", note: str = "") -> Trip:
-    """Book ``option`` to ``place`` now (or for ``schedule``, ``YYYY-MM-DDTHH:MM``)."""
+                 promo: str = "", schedule: str = "", note: str = "",
+                 locale: str = DEFAULT_LOCALE) -> Trip:
+    """Book ``option`` to ``place`` now (or for ``schedule``, ``YYYY-MM-DDTHH:MM``); the
+    driver and car in ``locale``'s words."""
     found = find_promo(promo) if promo else None
     percent = found.percent if found and not found.expired else 0
-    driver, car = DRIVERS[(len(data.trips) + place.id) % len(DRIVERS)]
+    driver, car = (datum(locale, x) for x in DRIVERS[(len(data.trips) + place.id)
+                                                      % len(DRIVERS)])
     scheduled = iso(pickup_at(schedule)) if schedule else ""
     return data.trips.new(destination=place.name, option=option.name,
                           price=price_of(option, place, percent), requested=iso(now),
@@ -443,7 +468,8 @@ class RideApp(App):
         if place is None or option is None or not option.available:
             return
         trip = request_trip(self.data, place, option, self.now, promo=self.ui.promo,
-                            schedule=self.ui.schedule, note=self.ui.note)
+                            schedule=self.ui.schedule, note=self.ui.note,
+                            locale=self.system.locale)
         self.stack = [Route("main")]
         self.ui.query = ""
         if trip.status == "scheduled":
