@@ -668,7 +668,7 @@ class MapsApp(App):
         def row(i: int) -> Node:
             s = rows[i]
             return ListItem(s.place, id=f"saved_{i}", glyph="📍",
-                            menu=[("Remove", partial(self.remove_saved, s.id))])
+                            menu=[(self.t("Remove"), partial(self.remove_saved, s.id))])
 
         return Screen(top_bar=TopBar(name, on_back=self.back),
                       content=[VirtualList(len(rows), row, id="saved_places",
@@ -683,7 +683,7 @@ class MapsApp(App):
         shares = list(self.data.shares)
         rows = [ListItem(s.number, self.t("until turned off") if not s.minutes else
                          self.duration(s.minutes), id=f"share_{s.id}", glyph="👤",
-                         menu=[("Stop", partial(self.stop_share, s.id))]) for s in shares]
+                         menu=[(self.t("Stop"), partial(self.stop_share, s.id))]) for s in shares]
         dialog = None
         if self.ui.dialog == "share":
             label = {15: "15 minutes", 60: "1 hour"}.get(self.ui.minutes,

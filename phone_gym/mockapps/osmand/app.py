@@ -332,7 +332,7 @@ class OsmAndApp(App):
         def row(i: int) -> Node:
             p = rows[i]
             return ListItem(p.name, coords_text(p.lat, p.lon), id=f"{table}_{i}", glyph="★",
-                            menu=[("Delete", partial(self.ask, f"delete_{table}", p.name,
+                            menu=[(self.t("Delete"), partial(self.ask, f"delete_{table}", p.name,
                                                      p.id))])
 
         return Screen(top_bar=TopBar(title, on_back=self.back),
@@ -361,7 +361,8 @@ class OsmAndApp(App):
             t = rows[i]
             n = len(decode_points(t.points))
             return ListItem(t.name, self.t("{n} points", n=n), id=f"tracks_{i}", glyph="↗",
-                            menu=[("Delete", partial(self.ask, "delete_tracks", t.name, t.id))])
+                            menu=[(self.t("Delete"),
+                                   partial(self.ask, "delete_tracks", t.name, t.id))])
 
         return Screen(top_bar=TopBar("Tracks", on_back=self.back),
                       content=[VirtualList(len(rows), row, id="tracks_list",

@@ -563,8 +563,8 @@ class TravelApp(App):
                   for b in soon)]
 
     def booking_menu(self, b: Booking) -> list[MenuItem]:
-        return [("View booking", partial(self.open_booking, b.id)),
-                ("Cancel booking", partial(self.ask_cancel, b.id))]
+        return [(self.t("View booking"), partial(self.open_booking, b.id)),
+                (self.t("Cancel booking"), partial(self.ask_cancel, b.id))]
 
     def booking_list(self) -> Node:
         rows = sorted(self.data.bookings, key=lambda b: (b.date, b.id))
@@ -705,8 +705,8 @@ class TravelApp(App):
             if b.kind == "train":
                 rows.append(Button("Change train", lambda: self.go("change", b.id),
                                    id="change", style="secondary"))
-            rows.append(Button("Cancel booking", partial(self.ask_cancel, b.id), id="cancel",
-                               style="danger"))
+            rows.append(Button(self.t("Cancel booking"), partial(self.ask_cancel, b.id),
+                               id="cancel", style="danger"))
         dialog = None
         if ui.cancelling == b.id:
             dialog = self.cancel_dialog(b)

@@ -243,7 +243,7 @@ class WeatherApp(App):
                             f"{self.t(today.condition)}{warn}",
                             id=f"city_{c.id}", glyph="☀",
                             on_click=partial(self.open_city, c.name),
-                            menu=[("Remove", partial(self.ask, "remove", c.id))])
+                            menu=[(self.t("Remove"), partial(self.ask, "remove", c.id))])
 
         dialog = None
         if self.ui.dialog == "units":
@@ -316,9 +316,9 @@ class WeatherApp(App):
         def row(i: int) -> Node:
             c = rows[i]
             return ListItem(self.t(c.name), f"#{i + 1}", id=f"manage_{c.id}", glyph="≡",
-                            menu=[("Move up", partial(self.move, c.id, -1)),
-                                  ("Move down", partial(self.move, c.id, 1)),
-                                  ("Remove", partial(self.ask, "remove", c.id))])
+                            menu=[(self.t("Move up"), partial(self.move, c.id, -1)),
+                                  (self.t("Move down"), partial(self.move, c.id, 1)),
+                                  (self.t("Remove"), partial(self.ask, "remove", c.id))])
 
         dialog = self.remove_dialog()
         return Screen(top_bar=TopBar("Manage cities", on_back=self.back),
