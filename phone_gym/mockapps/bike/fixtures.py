@@ -39,10 +39,10 @@ DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
 
 def datum(state: Any, text: str) -> str:
     """The datum ``text`` in the phone's locale (``MissingString`` when the catalogue lacks
-    it; "" stays "")."""
+    it; "" and a datum already in the locale stay)."""
     locale = getattr(state, "locale", DEFAULT_LOCALE)
-    if locale == DEFAULT_LOCALE or not text:
-        return text
+    if locale == DEFAULT_LOCALE or not text or text in DATA[locale].values():
+        return text  # en-US, none, or a template's param already in the locale's words
     try:
         return str(DATA[locale][text])
     except KeyError:
