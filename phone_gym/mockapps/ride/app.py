@@ -184,8 +184,8 @@ DATA: dict[str, dict[str, str]] = {"zh-CN": dict(data_catalogue(__file__, "zh-CN
 def datum(locale: str, text: str) -> str:
     """The datum ``text`` (a place, an address, a driver, a car) in ``locale``
     (``MissingString`` when the data catalogue lacks it)."""
-    if locale == DEFAULT_LOCALE:
-        return text
+    if locale == DEFAULT_LOCALE or text in DATA[locale].values():
+        return text  # en-US, or a template's param already in the locale's words
     try:
         return DATA[locale][text]
     except KeyError:

@@ -18,7 +18,7 @@ from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record, Value, same_text
 from ...world.a11y import UIElement
-from .app import DRIVERS, OPTIONS, TIPS, Place, RideOption, price_of, usd
+from .app import DATA, DRIVERS, OPTIONS, TIPS, Place, RideOption, price_of, usd
 from .fixtures import (
     CODES,
     NOTES,
@@ -33,6 +33,16 @@ from .fixtures import (
 )
 
 DESTINATIONS = tuple(n for n, _ in PLACES)
+#: The templates that run on a Chinese phone too: their places, options, saved places and
+#: notes as it shows them (``app.DATA``: 海港市场, 经济型, 家); the data keep the option's
+#: and the saved place's keys (``key``).
+ZH: tuple[str, ...] = ("en-US", "zh-CN")
+KEYS = {v: k for table in DATA.values() for k, v in table.items()}
+
+
+def key(value: str) -> str:
+    """The app's key of an option or saved place a template names (经济型: Economy)."""
+    return KEYS.get(value, value) if KEYS.get(value) in (*OPTIONS, "Home", "Work") else value
 
 
 def fare_cents(option: str, km: float) -> int:
@@ -49,6 +59,14 @@ def dollars(cents: int) -> str:
 
 class RideTask(RecordTask):
     apps, collection = ("Ride",), TRIPS
+    data = DATA
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A template built on one of these elsewhere (a cross-app one) runs in en-US
+        unless it declares its locales."""
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)
 
     def choose_place(self, ui: Driver, name: str) -> Iterator[PhoneAction]:
         """From the first screen: search for ``name`` (saved places are listed as they
@@ -89,6 +107,8 @@ class RideTask(RecordTask):
 # --- booking -------------------------------------------------------------------------------
 class RideBookToSavedPlace(RideTask, CreateRecord):
     template = 'Book a {option} ride to {saved}, with the note "{note}" for the driver.'
+    locales = ZH
+    instructions = {"zh-CN": "帮我叫一辆{option}去{saved}，给司机留言“{note}”。"}
     complexity, max_steps = 1, 14
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -100,13 +120,14 @@ class RideBookToSavedPlace(RideTask, CreateRecord):
         seed_history(state, rng, 6)
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
-        return {"destination": p["saved"], "option": p["option"], "status": "requested",
-                "scheduled": "", "promo": "", "note": same_text(p["note"])}
+        return {"destination": key(p["saved"]), "option": key(p["option"]),
+                "status": "requested", "scheduled": "", "promo": "",
+                "note": same_text(p["note"])}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Ride")
         yield from self.choose_place(ui, p["saved"])
-        yield from ui.tap(id=f"option_{p['option'].lower()}")
+        yield from ui.tap(id=f"option_{key(p['option']).lower()}")
         yield from ui.fill("note", p["note"])
         yield from ui.tap(id="confirm")
         yield from ui.finish()
@@ -120,6 +141,8 @@ def at_moment(day: str, hhmm: str) -> Matcher:
 
 class RideScheduleRide(RideTask, CreateRecord):
     template = "Schedule a {option} ride to {destination} for {time} today."
+    locales = ZH
+    instructions = {"zh-CN": "帮我预约今天{time}去{destination}的{option}。"}
     complexity, max_steps = 2, 30
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -134,7 +157,7 @@ class RideScheduleRide(RideTask, CreateRecord):
         seed_history(state, rng, 6)
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
-        return {"destination": p["destination"], "option": p["option"],
+        return {"destination": p["destination"], "option": key(p["option"]),
                 "status": "scheduled",
                 "scheduled": at_moment(self.start.date().isoformat(), p["time"]), "promo": ""}
 
@@ -142,7 +165,7 @@ class RideScheduleRide(RideTask, CreateRecord):
         hour, minute = (int(x) for x in p["time"].split(":"))
         yield from ui.open_app("Ride")
         yield from self.choose_place(ui, p["destination"])
-        yield from ui.tap(id=f"option_{p['option'].lower()}")
+        yield from ui.tap(id=f"option_{key(p['option']).lower()}")
         ui.why(f"Scheduling the pickup for {p['time']} today (the date row starts on today)")
         yield from ui.tap(id="schedule")
         yield from ui.tap(id="schedule_time")
@@ -155,6 +178,8 @@ class RideScheduleRide(RideTask, CreateRecord):
 class RideBookWithPromo(RideTask, CreateRecord):
     template = ("Get me a {option} ride to {destination}, and use my promo code {code} "
                 "for it.")
+    locales = ZH
+    instructions = {"zh-CN": "帮我叫一辆去{destination}的{option}，并使用我的优惠码 {code}。"}
     complexity, max_steps = 2, 20
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -166,13 +191,13 @@ class RideBookWithPromo(RideTask, CreateRecord):
         seed_history(state, rng, 6)
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
-        return {"destination": p["destination"], "option": p["option"], "status": "requested",
-                "promo": p["code"], "scheduled": ""}
+        return {"destination": p["destination"], "option": key(p["option"]),
+                "status": "requested", "promo": p["code"], "scheduled": ""}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Ride")
         yield from self.choose_place(ui, p["destination"])
-        yield from ui.tap(id=f"option_{p['option'].lower()}")
+        yield from ui.tap(id=f"option_{key(p['option']).lower()}")
         yield from ui.fill("promo", p["code"])
         yield from ui.tap(id="apply_promo")
         yield from ui.tap(id="confirm")
@@ -183,6 +208,8 @@ class RideBookWithPromo(RideTask, CreateRecord):
 class RideCancelRide(RideTask, EditRecord):
     template = "I don't need my ride to {destination} any more: cancel it before the driver " \
                "gets here."
+    locales = ZH
+    instructions = {"zh-CN": "我不需要去{destination}的车了：在司机到达之前把行程取消掉。"}
     complexity, max_steps = 2, 12
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
