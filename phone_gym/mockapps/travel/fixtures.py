@@ -35,8 +35,8 @@ DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
 
 def datum(locale: str, text: str) -> str:
     """The datum ``text`` in ``locale`` (``MissingString`` when the catalogue lacks it)."""
-    if locale == DEFAULT_LOCALE:
-        return text
+    if locale == DEFAULT_LOCALE or text in DATA[locale].values():
+        return text  # en-US, or a template's param already in the locale's words
     try:
         return str(DATA[locale][text])
     except KeyError:
