@@ -481,6 +481,9 @@ class TravelCancelTrain(BookedTrainTask, EditRecord):
 class TravelChangeTrain(BookedTrainTask, EditRecord):
     template = ("Change my train to {destination} on {day} to the next train after it on the "
                 "same route, same class.")
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "把我{day}去{destination}的火车改签到同一线路上紧接着的下一班车，"
+                             "座位等级不变。"}
     complexity, max_steps = 3, 12
 
     def next_train(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
