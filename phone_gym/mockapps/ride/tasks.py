@@ -18,7 +18,8 @@ from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record, Value, same_text
 from ...world.a11y import UIElement
-from .app import DATA, DRIVERS, OPTIONS, TIPS, Place, RideOption, price_of, usd
+from ...world.app import app_strings
+from .app import DATA, DRIVERS, OPTIONS, TIPS, Place, RideApp, RideOption, price_of, usd
 from .fixtures import (
     CODES,
     NOTES,
@@ -92,7 +93,8 @@ class RideTask(RecordTask):
                        ) -> Iterator[PhoneAction]:
         """Open the newest completed trip (to ``destination``, when given)."""
         rows = yield from self.activity(ui)
-        row = next(e for e in rows if e.hint.endswith("completed")
+        completed = app_strings(RideApp, ui.locale).t("completed")  # 已完成 in zh-CN
+        row = next(e for e in rows if e.hint.endswith(completed)
                    and destination in (None, e.text))
         ui.why(f"The newest completed trip{' there' if destination else ''} is to {row.text} "
                f"({row.hint.split(' · ')[0]}): opening it")
@@ -241,6 +243,8 @@ class RideCancelRide(RideTask, EditRecord):
 
 class RideRateLastTrip(RideTask, EditRecord):
     template = "Rate the driver of my most recent trip {stars} stars and leave a {tip} tip."
+    locales = ZH
+    instructions = {"zh-CN": "给我最近一次行程的司机打{stars}星，再给{tip}小费。"}
     complexity, max_steps = 2, 14
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -258,8 +262,14 @@ class RideRateLastTrip(RideTask, EditRecord):
         add_past_trip(state, params["destination"], last, str(pick(rng, OPTIONS)),
                       driver=int(rng.integers(0, 6)))
 
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        """The tip in the phone's currency as its screens show it: ¥2."""
+        p = super().localize_params(params, table)
+        return {**p, "tip": "¥" + p["tip"].lstrip("$")}
+
     def tip_cents(self, p: Mapping[str, Any]) -> int:
-        return int(round(float(p["tip"].lstrip("$")) * 100))
+        return int(round(float(p["tip"].lstrip("$¥")) * 100))
 
     def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"destination": p["destination"], "rating": 0}
@@ -299,13 +309,13 @@ class RideTripLookup(RideTask, Lookup):
         for days, option, driver in params["visits"]:
             when = phone_now(state).replace(hour=int(rng.integers(7, 22)), minute=10,
                                             second=0) - timedelta(days=days)
-            add_past_trip(state, params["destination"], when, option, driver=driver,
+            add_past_trip(state, params["destination"], when, key(option), driver=driver,
                           rating=5)
 
     def value(self, p: Mapping[str, Any], visit: Sequence[Any]) -> Any:
         _, option, driver = visit
         if self.what == "price":
-            return fare_cents(option, p["km"]) / 100
+            return fare_cents(key(option), p["km"]) / 100
         return DRIVERS[driver][0]
 
     def expected(self, p: Mapping[str, Any]) -> Any:
