@@ -52,8 +52,8 @@ DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
 def datum(locale: str, text: str) -> str:
     """The place name or address ``text`` in ``locale`` (``MissingString`` when the data
     catalogue lacks it)."""
-    if locale == DEFAULT_LOCALE:
-        return text
+    if locale == DEFAULT_LOCALE or text in DATA[locale].values():
+        return text  # en-US, or a template's param already in the locale's words
     try:
         return str(DATA[locale][text])
     except KeyError:
@@ -125,7 +125,8 @@ def save_places(state: DeviceState, rng: np.random.Generator, k: int, *,
     """``k`` places saved to the default lists at random."""
     data = maps_app(state).data
     locale = getattr(state, "locale", DEFAULT_LOCALE)
-    for name in pick(rng, [n for n in ALL_NAMES if n not in avoid], k):
+    for name in pick(rng, [n for n in ALL_NAMES if n not in avoid
+                           and datum(locale, n) not in avoid], k):
         data.saved.new(list=pick(rng, ("Favourites", "Want to go")), place=datum(locale, name))
 
 
