@@ -25,7 +25,8 @@ PLACES = tuple(t for t in TOWNS if t != "Schaanwald")
 
 
 def label(ui: Driver, key: str) -> str:
-    """An OsmAnd button or menu item as the phone's locale shows it (添加到收藏夹 for Add to favourites)."""
+    """An OsmAnd button or menu item as the phone's locale shows it (添加到收藏夹 for Add to
+    favourites)."""
     return app_strings(OsmAndApp, ui.locale).t(key)
 
 
