@@ -349,8 +349,8 @@ class WeatherRainiestHour(WeatherLookup):
 
 
 class WeatherCityWithAlert(WeatherLookup):
-    locales = ("en-US",)  # its answer is the city's key (a Chinese phone shows 伦敦)
     template = "Which of my cities in the Weather app has a severe weather alert?"
+    instructions = {"zh-CN": "天气应用里我的哪个城市有恶劣天气预警？"}
     complexity, max_steps = 2, 14
     answer_type = "name"
     max_steps = 10
@@ -365,10 +365,11 @@ class WeatherCityWithAlert(WeatherLookup):
         return {"cities": cities, "seed": seed}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        seed_weather(state, rng, cities=params["cities"], extra=0, seed=params["seed"])
+        seed_weather(state, rng, cities=[key(c) for c in params["cities"]], extra=0,
+                     seed=params["seed"])
 
     def alerted(self, seed: int, names: Sequence[str]) -> list[str]:
-        return [n for n in names if alerts(forecast(seed, n, self.start.date()))]
+        return [n for n in names if alerts(forecast(seed, key(n), self.start.date()))]
 
     def expected(self, p: Mapping[str, Any]) -> Any:
         return self.alerted(p["seed"], p["cities"])[0]
@@ -381,7 +382,7 @@ class WeatherCityWithAlert(WeatherLookup):
         ui.why("Reading my cities' rows: a severe alert shows as ⚠ Alert")
         rows = yield from scan(ui, "city_")
         for row in sorted(rows.values(), key=lambda e: int(e.short_id.split("_")[1])):
-            if "Alert" in row.hint:
+            if "⚠" in row.hint:  # "⚠ Alert" / "⚠ 预警"
                 ui.why(f"{row.text}'s row shows an alert")
                 yield from ui.answer(row.text)
                 return
