@@ -121,7 +121,9 @@ def seed_history(state: DeviceState, rng: np.random.Generator, k: int, *,
     """``k`` completed trips over the past weeks to places not in ``avoid`` (rated, unless
     ``rated`` is False), oldest first."""
     now = phone_now(state)
-    names = [n for n, _ in PLACES if n not in avoid] + ["Home", "Work"]
+    locale = locale_of(state)  # ``avoid`` may name the places in the locale's words
+    names = [n for n, _ in PLACES if n not in avoid
+             and place_name(locale, n) not in avoid] + ["Home", "Work"]
     days = sorted(int(d) for d in rng.choice(np.arange(2, 40), size=k, replace=False))[::-1]
     trips = []
     for d in days:

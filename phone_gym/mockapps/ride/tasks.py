@@ -28,7 +28,9 @@ from .fixtures import (
     TRIPS,
     add_live_trip,
     add_past_trip,
+    locale_of,
     phone_now,
+    place_name,
     seed_history,
     seed_places,
 )
@@ -256,7 +258,8 @@ class RideRateLastTrip(RideTask, EditRecord):
         trips = seed_history(state, rng, 6, avoid=(params["destination"],))
         # an older unrated trip too: the task is about the latest one
         older = datetime.fromisoformat(trips[0].requested) - timedelta(days=2)
-        others = [d for d in DESTINATIONS if d != params["destination"]]
+        others = [d for d in DESTINATIONS  # the place in any locale's words
+                  if params["destination"] not in (d, place_name(locale_of(state), d))]
         add_past_trip(state, str(pick(rng, others)), older, "Comfort", driver=2)
         last = phone_now(state).replace(hour=7, minute=40, second=0) - timedelta(days=1)
         add_past_trip(state, params["destination"], last, str(pick(rng, OPTIONS)),
@@ -316,7 +319,13 @@ class RideTripLookup(RideTask, Lookup):
         _, option, driver = visit
         if self.what == "price":
             return fare_cents(key(option), p["km"]) / 100
-        return DRIVERS[driver][0]
+        return p.get("drivers", [name for name, _ in DRIVERS])[driver]
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        """The drivers as the phone names them (王师傅): the answer is the one it shows."""
+        p = super().localize_params(params, table)
+        return {**p, "drivers": [table[name] for name, _ in DRIVERS]}
 
     def expected(self, p: Mapping[str, Any]) -> Any:
         return self.value(p, p["visits"][-1])
@@ -331,8 +340,9 @@ class RideTripLookup(RideTask, Lookup):
             fare_text = ui.must(id="fare").text
             yield from ui.answer(fare_text.split(" · ")[-1])
         else:
-            driver = ui.must(id="driver").text
-            yield from ui.answer(driver.removeprefix("Driver: ").split(" · ")[0])
+            driver = ui.must(id="driver").text  # "Driver: Marco Rossi · ..." / "司机：王师傅 · ..."
+            yield from ui.answer(driver.removeprefix("Driver: ").removeprefix("司机：")
+                                 .split(" · ")[0])
 
 
 class RideLastTripPrice(RideTripLookup):
@@ -342,6 +352,8 @@ class RideLastTripPrice(RideTripLookup):
 
 class RideLastTripDriver(RideTripLookup):
     template = "Who was the driver on my most recent trip to {destination}? Give the name."
+    locales = ZH
+    instructions = {"zh-CN": "我最近一次去{destination}的行程，司机是谁？请说出名字。"}
     answer_type = "name"
     what = "driver"
 

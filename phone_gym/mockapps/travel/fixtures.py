@@ -151,7 +151,9 @@ def seed_other_bookings(state: DeviceState, rng: np.random.Generator, start: dat
                         avoid: Sequence[str] = ()) -> None:
     """Bookings the traveller already holds, away from the cities in ``avoid``: a flight
     two to three weeks out and a hotel there."""
-    origin, city = pick(rng, [c for c in CITIES if c not in avoid], 2)
+    locale = locale_of(state)  # ``avoid`` may name the cities in the locale's words
+    origin, city = pick(rng, [c for c in CITIES if c not in avoid
+                              and DATA.get(locale, {}).get(c, c) not in avoid], 2)
     day = day_after(start, int(rng.integers(14, 21)))
     who = str(pick(rng, TRAVELLERS))
     flight = sample_journeys(rng, "flight", str(origin), str(city), day, 1, first_number=700)
