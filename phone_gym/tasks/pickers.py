@@ -6,6 +6,7 @@ moving month by month with the arrows (or through the years for a far year)."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 from datetime import date
 
@@ -39,9 +40,14 @@ def pick_time(ui: Driver, hour: int, minute: int) -> Iterator[PhoneAction]:
     if not ui.must(id="material_hour_tv").checked:
         yield from ui.tap(id="material_hour_tv")
     desc = f"{hour % 12 or 12} o'clock" if twelve else f"{hour} hours"
+    if ui.find(desc=desc, kind="dial_num") is None:  # a zh-CN face: 9点, 30分
+        desc = f"{hour % 12 or 12 if twelve else hour}点"
     yield from ui.tap(desc=desc, kind="dial_num")  # the face turns to the minutes
     if minute % 5 == 0:
-        yield from ui.tap(desc=f"{minute} minutes", kind="dial_num")
+        desc = f"{minute} minutes"
+        if ui.find(desc=desc, kind="dial_num") is None:
+            desc = f"{minute}分"
+        yield from ui.tap(desc=desc, kind="dial_num")
     else:  # between the marks: tap the ring at the minute's angle
         face = ui.must(id="material_clock_face")
         x0, y0, x1, y1 = face.full_bounds or face.bounds
@@ -54,9 +60,9 @@ def pick_time(ui: Driver, hour: int, minute: int) -> Iterator[PhoneAction]:
 def _shown_month(ui: Driver) -> tuple[int, int]:
     """The (year, month) a MaterialDatePicker shows."""
     label = ui.must(id="month_navigation_fragment_toggle").text.rstrip(" ▾")
-    if label.endswith("月") and "年" in label:  # zh-CN: 2026年10月
-        year, month = label[:-1].split("年")
-        return int(year), int(month)
+    zh = re.fullmatch(r"(\d{4})年(\d{1,2})月", label)  # a zh-CN picker: 2026年10月
+    if zh is not None:
+        return int(zh[1]), int(zh[2])
     name, year = label.rsplit(" ", 1)
     return int(year), MONTH_NAMES.index(name) + 1
 

@@ -24,6 +24,7 @@ from phone_gym.world.a11y import ui_elements
 from phone_gym.world.app import app_strings
 from phone_gym.world.keyboard import LETTERS, SYMBOLS
 from phone_gym.world.locale import (
+    LOCALES,
     Catalogue,
     MissingString,
     count_forms,
@@ -214,6 +215,46 @@ def test_every_screen_of_a_zh_app_comes_from_its_catalogue(app: str) -> None:
         bad += untranslated(device, f"{app} {path}")
     assert screens >= 6
     assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_two_apps_share_a_launcher_label(locale: str) -> None:
+    """open_app finds an app by its label: Trip.com (Travel) and 携程旅行 (Ctrip) apart."""
+    seen: dict[str, str] = {}
+    for a in APPS:
+        label = a.manifest.label_in(locale).casefold()
+        assert label not in seen, f"{a.name} and {seen[label]} are both {label!r} in {locale}"
+        seen[label] = a.name
+    assert seen["trip.com"] == "Travel" and seen.get("携程旅行", "Ctrip") != "Travel"
+
+
+def test_the_kits_pickers_and_cjk_widths_in_zh() -> None:
+    """The date picker's dates as Android's zh-CN writes them; a chip or toast of Chinese
+    text is as wide as its characters draw (one takes two Latin ones' room)."""
+    from phone_gym.world.kit import CalendarState, MaterialDatePicker
+    from phone_gym.world.kit.localize import localize_dates
+    from phone_gym.world.layout import chip_width
+    from phone_gym.world.widgets import Node
+
+    picker = MaterialDatePicker(CalendarState(date(2026, 10, 15), date(2026, 10, 15)),
+                                on_done=lambda _: None, on_cancel=lambda: None)
+    localize_dates(picker)
+    shown: list[str] = []
+
+    def walk(node: Node) -> None:
+        shown.extend(x for x in (node.text, node.desc) if x)
+        for child in node.children:
+            walk(child)
+    walk(picker)
+    assert {"10月15日周四", "2026年10月 ▾", "日", "六", "今天 10月15日星期四",
+            "10月1日星期四"} <= set(shown), shown
+    assert not any(m in x for x in shown for m in ("October", "Thu", "Sunday"))
+    assert chip_width(Node("chip", text="营业中")) == chip_width(Node("chip", text="Open n"))
+    device = Device(APPS, locale="zh-CN")
+    device.open_app("Weather")
+    device.toast_text = "已添加阿姆斯特丹"
+    toast = next(e for e in ui_elements(device.frame()) if e.text == "已添加阿姆斯特丹")
+    assert toast.bounds[2] - toast.bounds[0] > 16 * 30  # 8 characters, each ~2 Latin wide
 
 
 def test_apps_that_declare_zh_have_a_catalogue() -> None:

@@ -28,7 +28,8 @@ ZH_APPS = ("TencentDocs", "Yuanbao", "Chat", "FoodOrder", "Pay", "NeteaseMusic",
            "Pinduoduo", "Luckin", "Music", "OpenTracks", "Parcel", "Movie",
            "Bills", "Bank", "Expense", "Delivery", "Shop", "Broccoli",
            "Calendar", "Notes", "Todo", "Joplin", "Mail", "Camera",
-           "Recorder", "Draw", "Gallery", "VLC", "Files", "Markor", "Video")
+           "Recorder", "Draw", "Gallery", "VLC", "Files", "Markor", "Video",
+           "Weather", "OsmAnd", "Bike", "Ride", "Travel", "Maps")
 ZH_IDS = sorted(t.id for t in REGISTRY.templates.values() if "zh-CN" in t.locales)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     Chips,
@@ -30,6 +30,8 @@ from ...world.kit import (
     with_capsule,
     yuan,
 )
+from ...world.kit.localize import localize_screen
+from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
     Button,
     Dialog,
@@ -277,17 +279,17 @@ class BikeApp(App):
         number = number.strip()
         bike = next((b for b in self.data.bikes if b.number == number), None)
         if bike is None:
-            self.toast("No bike with that number nearby")
+            self.toast(self.t("No bike with that number nearby"))
             return
         if active_ride(self.data) is not None:
-            self.toast("End your current ride first")
+            self.toast(self.t("End your current ride first"))
             return
         if bike.kind == "E-bike" and bike.battery < 10:
-            self.toast("Battery too low to ride")
+            self.toast(self.t("Battery too low to ride"))
             return
         ride = self.data.rides.new(bike=bike.number, kind=bike.kind, day=self.today())
         self.ui.number = ""
-        self.toast(f"Bike {bike.number} unlocked")
+        self.toast(self.t("Bike {number} unlocked", number=bike.number))
         self.stack = [Route("main"), Route("ride", ride.id)]
 
     def end_ride(self, zone_id: int) -> None:
@@ -303,7 +305,7 @@ class BikeApp(App):
         cost = (0 if free else RIDE_PRICE.get(ride.kind, 150)) + fee
         self.data.rides.update(ride.id, status="ended", zone=zone.name if zone else "",
                                fee=fee, cost=cost)
-        self.toast(f"Ride ended · {yuan(cost)}")
+        self.toast(self.t("Ride ended · {cost}", cost=yuan(cost)))
         self.stack = [Route("main"), Route("history")]
 
     # --- payments --------------------------------------------------------------------------
@@ -312,24 +314,25 @@ class BikeApp(App):
             plan = self.data.plans.get(key)
             if plan is None:
                 return
-            state = PayState(plan.price, "Bike & Parking", plan.name)
+            state = PayState(plan.price, self.t("Bike & Parking"), plan.name)
         elif what == "park":
             park = self.data.parks.get(key)
             n = hours(self.ui.start, self.ui.end)
             if park is None:
                 return
             if len(self.ui.day.strip()) != 10 or n <= 0:
-                self.toast("Enter a day (YYYY-MM-DD) and a time window (HH:MM)")
+                self.toast(self.t("Enter a day (YYYY-MM-DD) and a time window (HH:MM)"))
                 return
             if not self.ui.plate.strip():
-                self.toast("Enter the plate number")
+                self.toast(self.t("Enter the plate number"))
                 return
             state = PayState(park.rate * n, park.name, f"{self.ui.day} {self.ui.start}")
         else:
             session = self.data.sessions.get(key)
             if session is None or session.status != "unpaid":
                 return
-            state = PayState(session.amount, session.park_name, f"Parking {session.plate}")
+            state = PayState(session.amount, session.park_name,
+                             self.t("Parking {plate}", plate=session.plate))
         self.ui.paying, self.ui.buying = state, (what, key)
 
     def set_pin(self, pin: str) -> None:
@@ -350,7 +353,7 @@ class BikeApp(App):
             assert plan is not None
             self.data.passes.new(plan=plan.id, name=plan.name, days=plan.days,
                                  price=plan.price, bought=self.today())
-            self.toast(f"{plan.name} active")
+            self.toast(self.t("{plan} active", plan=plan.name))
         elif what == "park":
             park = self.data.parks.get(key)
             assert park is not None
@@ -360,11 +363,11 @@ class BikeApp(App):
                                        plate=self.ui.plate.strip().upper(),
                                        total=state.amount)
             self.data.parks.update(park.id, free=max(0, park.free - 1))
-            self.toast("Space reserved")
+            self.toast(self.t("Space reserved"))
             self.stack = [Route("main"), Route("reservations")]
         else:
             self.data.sessions.update(key, status="paid")
-            self.toast("Parking paid")
+            self.toast(self.t("Parking paid"))
 
     # --- plates ------------------------------------------------------------------------------
     def add_plate(self) -> None:
@@ -372,20 +375,26 @@ class BikeApp(App):
         if not plate:
             return
         if any(p.plate == plate for p in self.data.plates):
-            self.toast("Plate already added")
+            self.toast(self.t("Plate already added"))
             return
         self.data.plates.new(plate=plate)
         self.ui.new_plate = ""
 
     def search_parks(self) -> None:
         if not self.ui.place.strip():
-            self.toast("Enter a place")
+            self.toast(self.t("Enter a place"))
             return
         self.ui.searched = self.ui.place.strip()
         self.go("parks")
 
     # --- views ---------------------------------------------------------------------------
     def view(self, route: Route) -> Screen:
+        screen = self.screen_for(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
+
+    def screen_for(self, route: Route) -> Screen:
         views: dict[str, Any] = {
             "bike": self.bike_screen, "ride": self.ride_screen, "parks": self.parks_screen,
             "park": self.park_screen, "reserve": self.reserve_screen,
@@ -433,7 +442,7 @@ class BikeApp(App):
         rows: list[Node] = []
         if ride is not None:
             rows.append(NavRow("Ride in progress", lambda: self.go("ride", ride.id),
-                               id="current_ride", summary=f"{ride.kind} {ride.bike}"))
+                               id="current_ride", summary=self.bike_name(ride.kind, ride.bike)))
         rows += [
             TextField(ui.number, lambda v: self.set_ui(number=v), id="bike_number",
                       label="Bike number", hint="Type the bike number to unlock"),
@@ -446,11 +455,27 @@ class BikeApp(App):
         ]
         return rows
 
+    def toast(self, text: str) -> None:
+        """A toast; the kit's own (the capsule menu's "Link copied") in the locale's words."""
+        if self.system.locale != DEFAULT_LOCALE:
+            text = app_strings(type(self), self.system.locale).strings.get(text, text)
+        super().toast(text)
+
+    def bike_name(self, kind: str, number: str) -> str:
+        """A bike as the lists show it: "E-bike 10234" / "电单车 10234"."""
+        return f"{self.t(kind)} {number}"
+
+    def meters(self, d: int) -> str:
+        """A distance: "350 m", "1.2 km" / "350米", "1.2公里"."""
+        if self.system.locale == DEFAULT_LOCALE:
+            return meters(d)
+        return f"{d}米" if d < 1000 else f"{d / 1000:.1f}公里"
+
     def bike_row(self, b: Bike) -> Node:
-        parts = [("distance", meters(b.distance))]
+        parts = [("distance", self.meters(b.distance))]
         if b.kind == "E-bike":
-            parts.append(("battery", f"Battery {b.battery}%"))
-        return ListItem(f"{b.kind} {b.number}", id=f"bike_{b.id}",
+            parts.append(("battery", self.t("Battery {n}%", n=b.battery)))
+        return ListItem(self.bike_name(b.kind, b.number), id=f"bike_{b.id}",
                         glyph="⚡" if b.kind == "E-bike" else "B", parts=parts,
                         on_click=lambda: self.go("bike", b.id))
 
@@ -458,11 +483,14 @@ class BikeApp(App):
         b = self.data.bikes.get(bike_id)
         if b is None:
             return Screen(top_bar=TopBar("Bike", on_back=self.back), content=[])
-        rows: list[Node] = [Text(f"{b.kind} {b.number}", style="title", id="bike_title"),
-                            Text(f"{meters(b.distance)} away", id="bike_distance")]
+        rows: list[Node] = [Text(self.bike_name(b.kind, b.number), style="title",
+                                 id="bike_title"),
+                            Text(self.t("{distance} away", distance=self.meters(b.distance)),
+                                 id="bike_distance")]
         if b.kind == "E-bike":
-            rows.append(Text(f"Battery {b.battery}%", id="bike_battery"))
-        rows += [Text(f"{yuan(RIDE_PRICE.get(b.kind, 150))} per ride", id="bike_price"),
+            rows.append(Text(self.t("Battery {n}%", n=b.battery), id="bike_battery"))
+        rows += [Text(self.t("{price} per ride", price=yuan(RIDE_PRICE.get(b.kind, 150))),
+                      id="bike_price"),
                  Button("Unlock this bike", lambda: self.unlock(b.number), id="unlock_bike")]
         return Screen(top_bar=TopBar(b.number, on_back=self.back), content=rows)
 
@@ -473,12 +501,14 @@ class BikeApp(App):
                           content=[Text("No ride in progress", id="no_ride")])
         zones = sorted(self.data.zones, key=lambda z: (z.distance, z.id)) \
             if self.data.location == "allowed" else []
-        items = [ListItem(f"End at {z.name}", meters(z.distance), id=f"zone_{z.id}",
+        items = [ListItem(self.t("End at {zone}", zone=z.name), self.meters(z.distance),
+                          id=f"zone_{z.id}",
                           glyph="P", on_click=lambda z=z: self.set_ui(  # type: ignore[misc]
                               ending=z.id))
                  for z in zones]
         content: list[Node] = [
-            Text(f"{r.kind} {r.bike} · riding", style="title", id="ride_title"),
+            Text(self.t("{bike} · riding", bike=self.bike_name(r.kind, r.bike)), style="title",
+                 id="ride_title"),
             Text("Park in a parking zone to avoid a fee", style="caption", id="ride_hint"),
             VirtualList(len(items), lambda i: items[i], id="zone_list",
                         empty_text="No parking zones nearby"),
@@ -490,12 +520,14 @@ class BikeApp(App):
             zone = self.data.zones.get(self.ui.ending) if self.ui.ending else None
             if zone is None:
                 dialog = ConfirmDialog("Outside a parking zone",
-                                       f"Ending here costs a {yuan(OUTSIDE_FEE)} fee.",
+                                       self.t("Ending here costs a {fee} fee.",
+                                              fee=yuan(OUTSIDE_FEE)),
                                        on_confirm=lambda: self.end_ride(0),
                                        on_cancel=lambda: self.set_ui(ending=None),
                                        confirm="End anyway", cancel="Keep riding")
             else:
-                dialog = ConfirmDialog(f"End ride at {zone.name}?", "Lock the bike in the zone.",
+                dialog = ConfirmDialog(self.t("End ride at {zone}?", zone=zone.name),
+                                       "Lock the bike in the zone.",
                                        on_confirm=lambda: self.end_ride(zone.id),
                                        on_cancel=lambda: self.set_ui(ending=None),
                                        confirm="End ride", cancel="Keep riding")
@@ -505,7 +537,7 @@ class BikeApp(App):
     def passes_tab(self) -> list[Node]:
         plans = sorted(self.data.plans, key=lambda p: p.id)
         items = [ListItem(p.name, id=f"plan_{p.id}", glyph="★",
-                          parts=[("days", f"{p.days} days"), ("price", yuan(p.price))],
+                          parts=[("days", self.t("{n} days", n=p.days)), ("price", yuan(p.price))],
                           trailing=Button("Buy", lambda p=p: self.ask_pay(  # type: ignore[misc]
                               "plan", p.id), id=f"buy_{p.id}", style="secondary"))
                  for p in plans]
@@ -536,21 +568,24 @@ class BikeApp(App):
     def parks_screen(self, _: Any = None) -> Screen:
         ui = self.ui
         shown = parks_shown(self.data, ui)
-        return Screen(top_bar=TopBar(f"Car parks near {ui.searched}", on_back=self.back),
+        return Screen(top_bar=TopBar(self.t("Car parks near {place}", place=ui.searched),
+                                     on_back=self.back),
                       content=[
                           Tabs(PARK_SORTS, ui.park_sort, lambda s: self.set_ui(park_sort=s),
                                id="park_sort"),
                           Chips([*PARK_DISTANCES, FREE_ONLY], ui.park_filters,
                                 self.toggle_park_filter, id="park_filters"),
-                          Text(f"{len(shown)} car parks", style="caption", id="park_count"),
+                          Text(self.t("{n} car parks", n=len(shown)), style="caption",
+                               id="park_count"),
                           VirtualList(len(shown), lambda i: self.park_row(shown[i]),
                                       id="park_list", empty_text="No car parks match"),
                       ])
 
     def park_row(self, p: CarPark) -> Node:
         return ListItem(p.name, id=f"park_{p.id}", glyph="P",
-                        parts=[("distance", meters(p.distance)),
-                               ("rate", f"{yuan(p.rate)}/h"), ("free", f"{p.free} free")],
+                        parts=[("distance", self.meters(p.distance)),
+                               ("rate", self.t("{price}/h", price=yuan(p.rate))),
+                               ("free", self.t("{n} free", n=p.free))],
                         on_click=lambda: self.go("park", p.id))
 
     def park_screen(self, park_id: int) -> Screen:
@@ -558,9 +593,11 @@ class BikeApp(App):
         if p is None:
             return Screen(top_bar=TopBar("Car park", on_back=self.back), content=[])
         rows: list[Node] = [Text(p.name, style="title", id="park_name"),
-                            Text(f"{meters(p.distance)} from {p.place}", id="park_distance"),
-                            Text(f"{yuan(p.rate)} per hour", id="park_rate"),
-                            Text(f"{p.free} free spaces", id="park_free")]
+                            Text(self.t("{distance} from {place}",
+                                        distance=self.meters(p.distance), place=p.place),
+                                 id="park_distance"),
+                            Text(self.t("{price} per hour", price=yuan(p.rate)), id="park_rate"),
+                            Text(self.t("{n} free spaces", n=p.free), id="park_free")]
         if p.free > 0:
             rows.append(Button("Reserve a space", lambda: self.go("reserve", park_id),
                                id="reserve"))
@@ -586,7 +623,7 @@ class BikeApp(App):
                   id="plate_chips"),
             TextField(ui.plate, lambda v: self.set_ui(plate=v), id="plate", label="Plate",
                       hint="Plate number"),
-            Text(f"{n} h · {yuan(p.rate * n)}", id="reserve_total"),
+            Text(self.t("{n} h", n=n) + f" · {yuan(p.rate * n)}", id="reserve_total"),
             Button("Pay and reserve", lambda: self.ask_pay("park", park_id), id="pay"),
         ]))
 
@@ -594,8 +631,9 @@ class BikeApp(App):
         plate = self.ui.pay_plate.strip().upper()
         due = [s for s in self.data.sessions if plate and s.plate == plate
                and s.status == "unpaid"]
-        items = [ListItem(s.park_name, f"{s.hours} h · {yuan(s.amount)}", id=f"session_{s.id}",
-                          trailing=Button(f"Pay {yuan(s.amount)}",
+        items = [ListItem(s.park_name, self.t("{n} h", n=s.hours) + f" · {yuan(s.amount)}",
+                          id=f"session_{s.id}",
+                          trailing=Button(self.t("Pay {amount}", amount=yuan(s.amount)),
                                           lambda s=s: self.ask_pay(  # type: ignore[misc]
                                               "session", s.id),
                                           id=f"pay_session_{s.id}", style="secondary"))
@@ -604,23 +642,25 @@ class BikeApp(App):
                                       content=[
             TextField(self.ui.pay_plate, lambda v: self.set_ui(pay_plate=v), id="pay_plate",
                       label="Plate", hint="Plate number"),
-            Text(f"{len(due)} unpaid" if plate else "Enter a plate", id="due_count"),
+            Text(self.t("{n} unpaid", n=len(due)) if plate else self.t("Enter a plate"),
+                 id="due_count"),
             VirtualList(len(items), lambda i: items[i], id="session_list",
                         empty_text="Nothing to pay"),
         ]))
 
     def history_screen(self, _: Any = None) -> Screen:
         rides = sorted((r for r in self.data.rides if r.status == "ended"), key=lambda r: -r.id)
-        items = [ListItem(f"{r.kind} {r.bike}", id=f"ride_{r.id}",
+        items = [ListItem(self.bike_name(r.kind, r.bike), id=f"ride_{r.id}",
                           parts=[("day", r.day), ("cost", yuan(r.cost)),
-                                 ("zone", r.zone or "Outside a zone")])
+                                 ("zone", r.zone or self.t("Outside a zone"))])
                  for r in rides]
         return Screen(top_bar=TopBar("Ride history", on_back=self.back),
                       content=[VirtualList(len(items), lambda i: items[i], id="ride_list",
                                            empty_text="No rides yet")])
 
     def passes_screen(self, _: Any = None) -> Screen:
-        items = [ListItem(p.name, f"Bought {p.bought} · {p.days} days", id=f"pass_{p.id}")
+        items = [ListItem(p.name, self.t("Bought {day} · {n} days", day=p.bought,
+                                                 n=p.days), id=f"pass_{p.id}")
                  for p in self.data.passes]
         return Screen(top_bar=TopBar("My passes", on_back=self.back),
                       content=[VirtualList(len(items), lambda i: items[i], id="pass_list",

@@ -8,7 +8,9 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
+from ...world.locale import DEFAULT_LOCALE, MissingString
 from .app import BikeApp, CarPark, Plan, Ride, Session
 
 BIKES = "apps.Bike.bikes"
@@ -30,6 +32,22 @@ PARK_NAMES = ("North Gate Garage", "Parkview Lot", "Harbor Car Park", "Plaza Und
 ZONE_NAMES = ("Metro Exit B", "Library Steps", "Bus Stop 12", "Campus Gate", "Fountain Square",
               "Cinema Corner", "Post Office", "Food Court East", "Park Entrance")
 PROVINCES = ("京A", "沪B", "粤B", "浙A", "苏E", "川A")
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: places, car parks, parking zones
+#: and passes).
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def datum(state: Any, text: str) -> str:
+    """The datum ``text`` in the phone's locale (``MissingString`` when the catalogue lacks
+    it; "" and a datum already in the locale stay)."""
+    locale = getattr(state, "locale", DEFAULT_LOCALE)
+    if locale == DEFAULT_LOCALE or not text or text in DATA[locale].values():
+        return text  # en-US, none, or a template's param already in the locale's words
+    try:
+        return str(DATA[locale][text])
+    except KeyError:
+        raise MissingString(f"Bike: no {locale} datum for {text!r} (add it to "
+                            f"bike/strings/{locale}.data.json)") from None
 
 
 def bike_app(state: Any) -> BikeApp:
@@ -73,21 +91,21 @@ def add_bike(state: Any, number: str, kind: str, distance: int, battery: int = 0
 def add_ride(state: Any, number: str, kind: str, day: str, status: str = "ended",
              zone: str = "", cost: int = 0, fee: int = 0) -> Ride:
     return bike_app(state).data.rides.new(bike=number, kind=kind, day=day, status=status,
-                                          zone=zone, cost=cost, fee=fee)
+                                          zone=datum(state, zone), cost=cost, fee=fee)
 
 
 def add_zone(state: Any, name: str, distance: int) -> None:
-    bike_app(state).data.zones.new(name=name, distance=distance)
+    bike_app(state).data.zones.new(name=datum(state, name), distance=distance)
 
 
 def add_plan(state: Any, name: str, days: int, price: int) -> Plan:
-    return bike_app(state).data.plans.new(name=name, days=days, price=price)
+    return bike_app(state).data.plans.new(name=datum(state, name), days=days, price=price)
 
 
 def add_park(state: Any, name: str, place: str, distance: int, rate: int,
              free: int) -> CarPark:
-    return bike_app(state).data.parks.new(name=name, place=place, distance=distance, rate=rate,
-                                          free=free)
+    return bike_app(state).data.parks.new(name=datum(state, name), place=datum(state, place),
+                                          distance=distance, rate=rate, free=free)
 
 
 def add_plate(state: Any, plate: str) -> None:
@@ -96,8 +114,8 @@ def add_plate(state: Any, plate: str) -> None:
 
 def add_session(state: Any, plate: str, park_name: str, hours: int, amount: int,
                 status: str = "unpaid") -> Session:
-    return bike_app(state).data.sessions.new(plate=plate, park_name=park_name, hours=hours,
-                                             amount=amount, status=status)
+    return bike_app(state).data.sessions.new(plate=plate, park_name=datum(state, park_name),
+                                             hours=hours, amount=amount, status=status)
 
 
 def rows(initial: Mapping[str, Any], table: str) -> dict[str, Mapping[str, Any]]:

@@ -14,6 +14,7 @@ MANIFEST = AppManifest(
     reads=("wallet",),
     description="Shared bikes and e-bikes nearby, ride passes, car parks and parking fees.",
     order=138,
+    locales=("zh-CN",),
     host="Chat",
     entry="Discover > Mini Programs",
     look=mini_program((255, 196, 0), models="Meituan Bike mini-program", title="Bike & Parking"),

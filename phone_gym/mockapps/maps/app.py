@@ -20,10 +20,12 @@ from functools import partial
 from urllib.parse import parse_qs
 
 from ...world import theme as T
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import BottomNav, Chips, ChoiceDialog, Tabs
+from ...world.kit.localize import localize_screen
 from ...world.kit.mapview import Control, MapCanvas, MapState, Pin
+from ...world.locale import DEFAULT_LOCALE
 from ...world.maps import Label, MapView
 from ...world.widgets import (
     Button,
@@ -282,7 +284,7 @@ class MapsApp(App):
 
     def toggle_filter(self, name: str) -> None:
         if name == "Within 1 km" and not self.located:
-            self.toast("Turn on location to use this filter")
+            self.toast(self.t("Turn on location to use this filter"))
             return
         self.ui.filters ^= {name}
 
@@ -324,22 +326,22 @@ class MapsApp(App):
         key = self.in_list(list_name, place_name)
         if key is None:
             self.data.saved.new(list=list_name, place=place_name)
-            self.toast(f"Saved to {list_name}")
+            self.toast(self.t("Saved to {name}", name=self.t_list(list_name)))
         else:
             self.data.saved.remove(key)
-            self.toast(f"Removed from {list_name}")
+            self.toast(self.t("Removed from {name}", name=self.t_list(list_name)))
 
     def create_list(self) -> None:
         name = self.ui.text.strip()
         if not name:
-            self.toast("Enter a name")
+            self.toast(self.t("Enter a name"))
             return
         if any(x.name.lower() == name.lower() for x in self.data.lists):
-            self.toast("A list with this name exists")
+            self.toast(self.t("A list with this name exists"))
             return
         self.data.lists.new(name=name)
         self.ask("save" if self.route.name == "place" else "")
-        self.toast("List created")
+        self.toast(self.t("List created"))
 
     def directions_to(self, place_id: int) -> None:
         self.ui.origin, self.ui.destination = None, place_id
@@ -366,7 +368,7 @@ class MapsApp(App):
     def start_navigation(self) -> None:
         dest = self.place(self.ui.destination)
         if dest is None or self.endpoint_xy(self.ui.origin) is None:
-            self.toast("Choose a start and a destination")
+            self.toast(self.t("Choose a start and a destination"))
             return
         self.data.trips.new(origin=self.endpoint_name(self.ui.origin),
                             destination=dest.name, mode=self.ui.mode)
@@ -375,11 +377,11 @@ class MapsApp(App):
     def share_location(self) -> None:
         number = self.ui.text.strip()
         if sum(c.isdigit() for c in number) < 3:
-            self.toast("Enter a phone number")
+            self.toast(self.t("Enter a phone number"))
             return
         self.data.shares.new(number=number, minutes=self.ui.minutes)
         self.close_dialog()
-        self.toast("Sharing your location")
+        self.toast(self.t("Sharing your location"))
 
     def stop_share(self, key: int) -> None:
         self.data.shares.remove(key)
@@ -390,6 +392,12 @@ class MapsApp(App):
 
     # --- views ----------------------------------------------------------------------------
     def view(self, route: Route) -> Screen:
+        screen = self.screen_for(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
+
+    def screen_for(self, route: Route) -> Screen:
         if route.name in ("search", "place", "directions", "navigating", "saved", "list",
                           "sharing"):
             return getattr(self, f"{route.name}_screen")(route.arg)
@@ -421,7 +429,7 @@ class MapsApp(App):
             if self.located:
                 state.view = state.view.centred(CITY.lat0, CITY.lon0)
             else:
-                self.toast("Turn on location")
+                self.toast(self.t("Turn on location"))
 
         controls = [
             Control("Search here", self.open_search, (g, g, w - g - 150, g + 140),
@@ -439,13 +447,14 @@ class MapsApp(App):
         cx = g
         for kind in KINDS[:4]:  # the category chips under the search bar (a tap searches)
             label = f"{kind}s"
-            cw = 60 + 30 * len(label)
-            controls.append(Control(label, partial(self.open_search, label),
+            cw = 60 + 30 * (len(label) if self.system.locale == DEFAULT_LOCALE
+                            else 2 * len(self.t(label)))  # a CJK character: two Latin ones
+            controls.append(Control(label, partial(self.open_search, self.t(label)),
                                     (cx, g + 170, cx + cw, g + 270), text=label,
                                     id=f"category_{kind.lower()}"))
             cx += cw + 20
         places = list(self.data.places)
-        you = [Label(YOU, CITY.lat0, CITY.lon0)] if self.located else []
+        you = [Label(self.t(YOU), CITY.lat0, CITY.lon0)] if self.located else []
         return Screen(
             content=[MapCanvas(state, self.system.now, height=h, labels=you,
                                pins=self.pins(places), controls=controls, id="map"),
@@ -488,18 +497,53 @@ class MapsApp(App):
         self.ui.origin, self.ui.destination = None, None
         self.go("directions")
 
+    # --- the locale's forms (en-US: the module's functions, unchanged) ------------------
+    def duration(self, minutes: int) -> str:
+        """A trip's time: "1 hr 5 min" / "1小时5分钟"."""
+        if self.system.locale != "zh-CN":
+            return duration_text(minutes)
+        h, m = divmod(minutes, 60)
+        return (f"{h}小时" if h else "") + (f"{m}分钟" if m or not h else "")
+
+    def km(self, metres: int) -> str:
+        """A distance: "1.2 km" / "1.2公里"."""
+        return km_text(metres) if self.system.locale != "zh-CN" else f"{metres / 1000:.1f}公里"
+
+    def price(self, level: int) -> str:
+        """A price level: "$$" / "¥¥" (Google Maps shows the local currency's sign)."""
+        return price_text(level) if self.system.locale != "zh-CN" else "¥" * level
+
+    def hours(self, p: Place) -> str:
+        if is_open(p, self.system.now):
+            return self.t("Open · Closes {time}", time=p.closes)
+        return self.t("Closed · Opens {time}", time=p.opens)
+
+    def t_list(self, name: str) -> str:
+        """A saved list's name as shown: the default lists in the locale's words."""
+        return self.t(name) if name in DEFAULT_LISTS else name
+
+    def query_key(self, query: str) -> str:
+        """A search for a kind of place in the locale's words (咖啡馆) as the kind's key."""
+        if self.system.locale == DEFAULT_LOCALE:
+            return query
+        kinds = {self.t(w): w for k in KINDS for w in (k, f"{k}s")}
+        return kinds.get(query.strip(), query)
+
+    def t_you(self, name: str) -> str:
+        return self.t(name) if name == YOU else name
+
     def place_row(self, p: Place) -> Node:
-        parts = [("kind", p.kind), ("rating", f"{p.rating:.1f}★"),
-                 ("price", price_text(p.price)),
-                 ("distance", km_text(distance_from_you(p)) if self.located else ""),
-                 ("hours", "Open" if is_open(p, self.system.now) else "Closed")]
+        parts = [("kind", self.t(p.kind)), ("rating", f"{p.rating:.1f}★"),
+                 ("price", self.price(p.price)),
+                 ("distance", self.km(distance_from_you(p)) if self.located else ""),
+                 ("hours", self.t("Open" if is_open(p, self.system.now) else "Closed"))]
         return ListItem(p.name, id=f"place_{p.id}", glyph="📍", parts=parts,
                         on_click=partial(self.pick, p.id))
 
     def search_screen(self, _: object) -> Screen:
         ui = self.ui
-        found = search(list(self.data.places), ui.query, ui.filters, ui.sort, self.system.now,
-                       self.located)
+        found = search(list(self.data.places), self.query_key(ui.query), ui.filters, ui.sort,
+                       self.system.now, self.located)
         dialog = None
         if ui.dialog == "sort":
             dialog = ChoiceDialog("Sort by", SORTS, ui.sort, self.set_sort, self.close_dialog)
@@ -510,7 +554,8 @@ class MapsApp(App):
             content=[TextField(ui.query, self.set_query, id="search_field", label="Search",
                                hint="Search here"),
                      Chips(FILTERS, ui.filters, self.toggle_filter, id="filters"),
-                     Button(f"Sort: {ui.sort}", partial(self.ask, "sort"), id="sort",
+                     Button(self.t("Sort: {sort}", sort=self.t(ui.sort)), partial(self.ask, "sort"),
+                            id="sort",
                             style="secondary"),
                      VirtualList(len(found), lambda i: self.place_row(found[i]), id="results",
                                  empty_text="No results")],
@@ -537,14 +582,18 @@ class MapsApp(App):
                           content=[Text("This place is no longer available")])
         saved = [x.list for x in self.data.saved if x.place == p.name]
         info = [Text(p.name, style="title", id="place_name"),
-                Text(f"{p.kind} · {p.rating:.1f}★ · {price_text(p.price)}", id="place_kind"),
-                Text(hours_text(p, self.system.now), id="place_hours"),
-                Text(f"Hours: {p.opens}–{p.closes}", id="place_opening"),
+                Text(f"{self.t(p.kind)} · {p.rating:.1f}★ · {self.price(p.price)}",
+                     id="place_kind"),
+                Text(self.hours(p), id="place_hours"),
+                Text(self.t("Hours: {opens}–{closes}", opens=p.opens, closes=p.closes),
+                     id="place_opening"),
                 Text(p.address, id="place_address", copyable=True)]
         if self.located:
-            info.append(Text(f"{km_text(distance_from_you(p))} away", id="place_distance"))
+            info.append(Text(self.t("{distance} away", distance=self.km(distance_from_you(p))),
+                             id="place_distance"))
         if saved:
-            info.append(Text("Saved in " + ", ".join(saved), style="caption", id="place_saved"))
+            info.append(Text(self.t("Saved in {lists}", lists=self.t(", ").join(
+                self.t_list(x) for x in saved)), style="caption", id="place_saved"))
         return Screen(
             top_bar=TopBar(p.name, on_back=self.back),
             content=[MapCanvas(self.ui.map, self.system.now, height=520,
@@ -562,9 +611,10 @@ class MapsApp(App):
         a = self.endpoint_xy(ui.origin)
         dest = self.place(ui.destination)
         content: list[Node] = [
-            Button(f"From: {self.endpoint_name(ui.origin)}",
+            Button(self.t("From: {place}", place=self.t_you(self.endpoint_name(ui.origin))),
                    partial(self.open_search, "", "origin"), id="origin", style="secondary"),
-            Button(f"To: {dest.name if dest else 'Choose destination'}",
+            Button(self.t("To: {place}", place=dest.name if dest else
+                          self.t("Choose destination")),
                    partial(self.open_search, "", "destination"), id="destination",
                    style="secondary"),
             Tabs(MODES, ui.mode, self.set_mode),
@@ -575,15 +625,16 @@ class MapsApp(App):
             content.append(Text("Turn on location or choose a start", id="route_summary"))
         else:
             metres = route_metres(a, (dest.x, dest.y))
-            content += [Text(f"{duration_text(travel_minutes(metres, ui.mode))} · "
-                             f"{km_text(metres)}", style="title", id="route_summary"),
+            content += [Text(f"{self.duration(travel_minutes(metres, ui.mode))} · "
+                             f"{self.km(metres)}", style="title", id="route_summary"),
                         Button("Start", self.start_navigation, id="start")]
         return Screen(top_bar=TopBar("Directions", on_back=self.back), content=content)
 
     def navigating_screen(self, _: object) -> Screen:
         dest = self.place(self.ui.destination)
         return Screen(top_bar=TopBar("Navigation", on_back=self.back), content=[
-            Text(f"{self.ui.mode} to {dest.name if dest else '?'}", style="title",
+            Text(self.t("{mode} to {place}", mode=self.t(self.ui.mode),
+                        place=dest.name if dest else "?"), style="title",
                  id="nav_title"),
             self.route_canvas(dest, id="nav_map", desc="Route map"),
             Button("Exit navigation", self.back, id="exit_navigation", style="danger")])
@@ -594,7 +645,8 @@ class MapsApp(App):
         def row(i: int) -> Node:
             x = lists[i]
             n = sum(s.list == x.name for s in self.data.saved)
-            return ListItem(x.name, f"{n} places", id=f"list_{x.id}", glyph="📌",
+            return ListItem(self.t_list(x.name), self.t("{n} places", n=n), id=f"list_{x.id}",
+                            glyph="📌",
                             on_click=partial(self.go, "list", x.name))
 
         dialog = None
@@ -616,7 +668,7 @@ class MapsApp(App):
         def row(i: int) -> Node:
             s = rows[i]
             return ListItem(s.place, id=f"saved_{i}", glyph="📍",
-                            menu=[("Remove", partial(self.remove_saved, s.id))])
+                            menu=[(self.t("Remove"), partial(self.remove_saved, s.id))])
 
         return Screen(top_bar=TopBar(name, on_back=self.back),
                       content=[VirtualList(len(rows), row, id="saved_places",
@@ -625,13 +677,13 @@ class MapsApp(App):
     def remove_saved(self, key: int) -> None:
         if self.data.saved.get(key) is not None:
             self.data.saved.remove(key)
-            self.toast("Removed")
+            self.toast(self.t("Removed"))
 
     def sharing_screen(self, _: object) -> Screen:
         shares = list(self.data.shares)
-        rows = [ListItem(s.number, "until turned off" if not s.minutes else
-                         duration_text(s.minutes), id=f"share_{s.id}", glyph="👤",
-                         menu=[("Stop", partial(self.stop_share, s.id))]) for s in shares]
+        rows = [ListItem(s.number, self.t("until turned off") if not s.minutes else
+                         self.duration(s.minutes), id=f"share_{s.id}", glyph="👤",
+                         menu=[(self.t("Stop"), partial(self.stop_share, s.id))]) for s in shares]
         dialog = None
         if self.ui.dialog == "share":
             label = {15: "15 minutes", 60: "1 hour"}.get(self.ui.minutes,
@@ -641,7 +693,8 @@ class MapsApp(App):
                 DialogButton("Share", self.share_location, id="button_share")],
                 body=[TextField(self.ui.text, self.set_text, id="share_number",
                                 label="Phone number"),
-                      Button(f"For: {label}", partial(self.ask, "duration", self.ui.text),
+                      Button(self.t("For: {duration}", duration=self.t(label)),
+                             partial(self.ask, "duration", self.ui.text),
                              id="share_for", style="secondary")])
         elif self.ui.dialog == "duration":
             dialog = ChoiceDialog("Share for", ("15 minutes", "1 hour",

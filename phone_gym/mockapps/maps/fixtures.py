@@ -8,8 +8,10 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
+from ...world.locale import DEFAULT_LOCALE, MissingString
 from .app import MapsApp, Place
 from .app import route_metres as route_metres
 from .app import travel_minutes as travel_minutes
@@ -43,6 +45,20 @@ KIND_OF: dict[str, str] = {n: k for k, rows in CATALOGUE.items() for n, _ in row
 ADDRESS_OF: dict[str, str] = {n: a for rows in CATALOGUE.values() for n, a in rows}
 #: Names for new lists: none is a default list.
 LIST_NAMES = ("Weekend", "Date night", "Visitors", "Rainy day", "Brunch spots", "Day out")
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: the places' names and addresses).
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def datum(locale: str, text: str) -> str:
+    """The place name or address ``text`` in ``locale`` (``MissingString`` when the data
+    catalogue lacks it)."""
+    if locale == DEFAULT_LOCALE or text in DATA[locale].values():
+        return text  # en-US, or a template's param already in the locale's words
+    try:
+        return str(DATA[locale][text])
+    except KeyError:
+        raise MissingString(f"Maps: no {locale} datum for {text!r} (add it to "
+                            f"maps/strings/{locale}.data.json)") from None
 
 
 def maps_app(state: DeviceState) -> MapsApp:
@@ -90,7 +106,11 @@ def seed_city(state: DeviceState, rng: np.random.Generator, *,
     """The city's places (``rows``, or ``city_rows(rng, fixed)``), and the location prompt
     answered ``location`` ("" leaves it unanswered)."""
     app = maps_app(state)
+    locale = getattr(state, "locale", DEFAULT_LOCALE)
     for fields in (rows if rows is not None else city_rows(rng, fixed)):
+        if locale != DEFAULT_LOCALE:  # the same draws, the names and addresses in its words
+            fields = {**fields, "name": datum(locale, fields["name"]),
+                      "address": datum(locale, fields["address"])}
         app.data.places.new(**fields)
     app.data.location = location
     return app
@@ -104,8 +124,10 @@ def save_places(state: DeviceState, rng: np.random.Generator, k: int, *,
                 avoid: Sequence[str] = ()) -> None:
     """``k`` places saved to the default lists at random."""
     data = maps_app(state).data
-    for name in pick(rng, [n for n in ALL_NAMES if n not in avoid], k):
-        data.saved.new(list=pick(rng, ("Favourites", "Want to go")), place=name)
+    locale = getattr(state, "locale", DEFAULT_LOCALE)
+    for name in pick(rng, [n for n in ALL_NAMES if n not in avoid
+                           and datum(locale, n) not in avoid], k):
+        data.saved.new(list=pick(rng, ("Favourites", "Want to go")), place=datum(locale, name))
 
 
 #: What of ``tasks`` other apps' and cross-app tasks use: this module is the app's public

@@ -18,6 +18,7 @@ MANIFEST = AppManifest(
     description="A city of places: search with filters and sorting, place pages, saved "
                 "lists, directions by mode, navigation and location sharing.",
     order=94,
+    locales=("zh-CN",),
     look=AppLook(
         models="Google Maps 11.x",
         title="",

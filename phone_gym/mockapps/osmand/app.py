@@ -19,10 +19,12 @@ from functools import partial
 from urllib.parse import parse_qs
 
 from ...world import theme as T
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import ConfirmDialog, Destination, NavigationDrawer, with_drawer
+from ...world.kit.localize import localize_screen
 from ...world.kit.mapview import Control, MapCanvas, MapState, Pin
+from ...world.locale import DEFAULT_LOCALE
 from ...world.maps import Label, MapView
 from ...world.widgets import (
     Button,
@@ -188,7 +190,7 @@ class OsmAndApp(App):
     def add_marker(self, place: tuple[str, float, float]) -> None:
         name, lat, lon = place
         self.data.markers.new(name=name, lat=round(lat, 5), lon=round(lon, 5))
-        self.toast("Marker added")
+        self.toast(self.t("Marker added"))
 
     def ask(self, dialog: str, name: str = "", target: int = 0) -> None:
         self.ui.dialog, self.ui.name, self.ui.target = dialog, name, target
@@ -203,7 +205,7 @@ class OsmAndApp(App):
         name = self.ui.name.strip() or place[0]
         self.data.favorites.new(name=name, lat=round(place[1], 5), lon=round(place[2], 5))
         self.close_dialog()
-        self.toast("Added to favourites")
+        self.toast(self.t("Added to favourites"))
 
     def undo_point(self) -> None:
         if self.ui.points:
@@ -212,12 +214,12 @@ class OsmAndApp(App):
     def save_track(self) -> None:
         name = self.ui.name.strip()
         if not name:
-            self.toast("Enter a name")
+            self.toast(self.t("Enter a name"))
             return
         self.data.tracks.new(name=name, points=encode_points(self.ui.points))
         self.ui.points = []
         self.close_dialog()
-        self.toast("Track saved")
+        self.toast(self.t("Track saved"))
         self.back()
 
     def delete(self, table: str, key: int) -> None:
@@ -226,6 +228,12 @@ class OsmAndApp(App):
 
     # --- views ----------------------------------------------------------------------------
     def view(self, route: Route) -> Screen:
+        screen = self.screen_for(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
+
+    def screen_for(self, route: Route) -> Screen:
         if route.name in ("search", "place", "plan", "favorites", "markers", "tracks"):
             return getattr(self, f"{route.name}_screen")(route.arg)
         return self.map_screen()
@@ -253,7 +261,7 @@ class OsmAndApp(App):
         s, g = 144, 36  # a button's side, the gap from the edge
 
         def reset_north() -> None:
-            self.toast("Map oriented north")
+            self.toast(self.t("Map oriented north"))
 
         def my_location() -> None:
             state.view = state.view.centred(*TOWNS["Vaduz"])
@@ -324,19 +332,19 @@ class OsmAndApp(App):
         def row(i: int) -> Node:
             p = rows[i]
             return ListItem(p.name, coords_text(p.lat, p.lon), id=f"{table}_{i}", glyph="★",
-                            menu=[("Delete", partial(self.ask, f"delete_{table}", p.name,
+                            menu=[(self.t("Delete"), partial(self.ask, f"delete_{table}", p.name,
                                                      p.id))])
 
         return Screen(top_bar=TopBar(title, on_back=self.back),
                       content=[VirtualList(len(rows), row, id=f"{table}_list",
-                                           empty_text=f"No {title.lower()}")],
+                                           empty_text=self.t(f"No {title.lower()}"))],
                       dialog=self.delete_dialog(table), on_dismiss=self.close_dialog)
 
     def delete_dialog(self, table: str) -> Node | None:
         if self.ui.dialog != f"delete_{table}":
             return None
         key = self.ui.target
-        return ConfirmDialog(f"Delete {self.ui.name}?", "", confirm="Delete",
+        return ConfirmDialog(self.t("Delete {name}?", name=self.ui.name), "", confirm="Delete",
                              on_confirm=partial(self.delete, table, key),
                              on_cancel=self.close_dialog, destructive=True)
 
@@ -352,8 +360,9 @@ class OsmAndApp(App):
         def row(i: int) -> Node:
             t = rows[i]
             n = len(decode_points(t.points))
-            return ListItem(t.name, f"{n} points", id=f"tracks_{i}", glyph="↗",
-                            menu=[("Delete", partial(self.ask, "delete_tracks", t.name, t.id))])
+            return ListItem(t.name, self.t("{n} points", n=n), id=f"tracks_{i}", glyph="↗",
+                            menu=[(self.t("Delete"),
+                                   partial(self.ask, "delete_tracks", t.name, t.id))])
 
         return Screen(top_bar=TopBar("Tracks", on_back=self.back),
                       content=[VirtualList(len(rows), row, id="tracks_list",
@@ -375,13 +384,13 @@ class OsmAndApp(App):
             top_bar=TopBar("Plan a route", on_back=self.back, actions=[
                 Icon("↩", "Undo", self.undo_point, id="undo"),
                 Icon("✓", "Save", lambda: self.ask("save_track") if points else
-                     self.toast("Add points first"), id="save")]),
+                     self.toast(self.t("Add points first")), id="save")]),
             content=[MapCanvas(self.ui.map, self.system.now, height=560,
                                pins=[Pin(f"{i + 1}. {name}", lat, lon, id=f"pin_point_{i}")
                                      for i, (name, lat, lon) in enumerate(points)],
                                route=[(lat, lon) for _, lat, lon in points], id="plan_map",
                                desc="Route map"),
-                     Text(f"{len(points)} points", style="caption", id="point_count"),
+                     Text(self.t("{n} points", n=len(points)), style="caption", id="point_count"),
                      *rows,
                      Button("Add point", partial(self.open_search, True), id="add_point")],
             dialog=dialog, on_dismiss=self.close_dialog)

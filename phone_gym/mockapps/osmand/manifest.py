@@ -14,6 +14,7 @@ MANIFEST = AppManifest(
     deep_links=("geo:",),
     description="An offline map of Liechtenstein: search, favourites, markers and tracks.",
     order=74,
+    locales=("zh-CN",),
     look=AppLook(
         models="OsmAnd 4.x",
         title="",

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from functools import partial
 
-from ...world.app import App, Route
+from ...tasks.task import data_catalogue
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     BottomNav,
@@ -32,6 +33,14 @@ from ...world.kit import (
     MaterialDatePicker,
     MaterialTimePicker,
     SearchList,
+)
+from ...world.kit.localize import localize_dates, localize_screen, localize_tree
+from ...world.locale import (
+    DEFAULT_LOCALE,
+    ZH_WEEKDAYS,
+    MissingString,
+    format_date,
+    format_money,
 )
 from ...world.widgets import (
     Button,
@@ -168,6 +177,21 @@ DRIVERS = (("Marco Rossi", "Toyota Prius"), ("Aisha Bello", "Honda Civic"),
            ("Tomasz Nowak", "Skoda Octavia"), ("Lena Fischer", "VW Passat"),
            ("Ravi Menon", "Kia Niro"), ("Sofia Lopez", "Hyundai Ioniq"))
 
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: places, addresses, drivers, cars).
+DATA: dict[str, dict[str, str]] = {"zh-CN": dict(data_catalogue(__file__, "zh-CN"))}
+
+
+def datum(locale: str, text: str) -> str:
+    """The datum ``text`` (a place, an address, a driver, a car) in ``locale``
+    (``MissingString`` when the data catalogue lacks it)."""
+    if locale == DEFAULT_LOCALE or text in DATA[locale].values():
+        return text  # en-US, or a template's param already in the locale's words
+    try:
+        return DATA[locale][text]
+    except KeyError:
+        raise MissingString(f"Ride: no {locale} datum for {text!r} (add it to "
+                            f"ride/strings/{locale}.data.json)") from None
+
 
 def iso(moment: datetime) -> str:
     return moment.isoformat(timespec="seconds")
@@ -186,11 +210,14 @@ def find_promo(code: str) -> Promo | None:
 
 
 def request_trip(data: RideData, place: Place, option: RideOption, now: datetime, *,
-                 promo: str = "", schedule: str = "", note: str = "") -> Trip:
-    """Book ``option`` to ``place`` now (or for ``schedule``, ``YYYY-MM-DDTHH:MM``)."""
+                 promo: str = "", schedule: str = "", note: str = "",
+                 locale: str = DEFAULT_LOCALE) -> Trip:
+    """Book ``option`` to ``place`` now (or for ``schedule``, ``YYYY-MM-DDTHH:MM``); the
+    driver and car in ``locale``'s words."""
     found = find_promo(promo) if promo else None
     percent = found.percent if found and not found.expired else 0
-    driver, car = DRIVERS[(len(data.trips) + place.id) % len(DRIVERS)]
+    driver, car = (datum(locale, x) for x in DRIVERS[(len(data.trips) + place.id)
+                                                      % len(DRIVERS)])
     scheduled = iso(pickup_at(schedule)) if schedule else ""
     return data.trips.new(destination=place.name, option=option.name,
                           price=price_of(option, place, percent), requested=iso(now),
@@ -340,7 +367,7 @@ class RideApp(App):
             self.ui.promo_error = "This code has expired"
         else:
             self.ui.promo, self.ui.promo_error = promo.code, ""
-            self.toast(f"{promo.percent}% off applied")
+            self.toast(self.t("{percent}% off applied", percent=promo.percent))
 
     @property
     def twelve_hour(self) -> bool:
@@ -382,7 +409,7 @@ class RideApp(App):
         """"Set pickup time": the ride is scheduled for the rows' day and time."""
         error = self.pickup_error()
         if error:
-            self.toast(error)
+            self.toast(self.t(error))
             return
         self.ui.schedule = f"{self.ui.pickup_day}T{self.ui.pickup_time}"
         self.back()
@@ -394,11 +421,46 @@ class RideApp(App):
     def pickup_label(self) -> str:
         """The options screen's pickup: ``Now``, ``today 18:45``, ``Tue, Oct 15 18:45``."""
         if not self.ui.schedule:
-            return "Now"
+            return self.t("Now")
         moment = pickup_at(self.ui.schedule)
+        if self.system.locale != DEFAULT_LOCALE:
+            return f"{self.day_text(moment.date())} {self.clock(f'{moment:%H:%M}')}"
         day = day_text(moment.date(), self.now.date())
         return (f"{day.lower() if day in ('Today', 'Tomorrow') else day} "
                 f"{clock_text(f'{moment:%H:%M}', self.twelve_hour)}")
+
+    # --- the locale's forms (en-US: the module's functions, unchanged) ------------------
+    def place_name(self, name: str) -> str:
+        """A destination as shown: the saved places (Home, Work) in the locale's words."""
+        return self.t(name) if name in ("Home", "Work") else name
+
+    def money(self, cents: int) -> str:
+        """A price: "$12.50" / "¥12.50"."""
+        return usd(cents) if self.system.locale == DEFAULT_LOCALE else \
+            format_money(cents, self.system.locale)
+
+    def day_text(self, day: date) -> str:
+        """``day_text`` in the locale: 今天, 明天, 10月17日 周六."""
+        if self.system.locale == DEFAULT_LOCALE:
+            return day_text(day, self.now.date())
+        if day in (self.now.date(), self.now.date() + timedelta(days=1)):
+            return self.t(day_text(day, self.now.date()))
+        weekday = ZH_WEEKDAYS[day.weekday()].replace("星期", "周")
+        return f"{format_date(day, self.system.locale, year=False)} {weekday}"
+
+    def clock(self, hhmm: str) -> str:
+        """``clock_text`` in the locale (12-hour zh-CN: 下午6:45)."""
+        if self.system.locale == DEFAULT_LOCALE or not self.twelve_hour:
+            return clock_text(hhmm, self.twelve_hour)
+        hour, minute = (int(x) for x in hhmm.split(":"))
+        return f"{'下午' if hour >= 12 else '上午'}{hour % 12 or 12}:{minute:02d}"
+
+    def when(self, moment: str) -> str:
+        """``when_text`` in the locale: "Oct 15, 09:30" / "10月15日 09:30"."""
+        if self.system.locale == DEFAULT_LOCALE:
+            return when_text(moment)
+        m = datetime.fromisoformat(moment)
+        return f"{format_date(m.date(), self.system.locale, year=False)} {m:%H:%M}"
 
     def confirm(self, place_id: int) -> None:
         place = self.data.places.get(place_id)
@@ -406,11 +468,12 @@ class RideApp(App):
         if place is None or option is None or not option.available:
             return
         trip = request_trip(self.data, place, option, self.now, promo=self.ui.promo,
-                            schedule=self.ui.schedule, note=self.ui.note)
+                            schedule=self.ui.schedule, note=self.ui.note,
+                            locale=self.system.locale)
         self.stack = [Route("main")]
         self.ui.query = ""
         if trip.status == "scheduled":
-            self.toast(f"Ride scheduled for {trip.scheduled[11:16]}")
+            self.toast(self.t("Ride scheduled for {time}", time=trip.scheduled[11:16]))
             self.ui.tab = "Activity"
         else:
             self.open_trip(trip.id)
@@ -422,7 +485,7 @@ class RideApp(App):
     def do_cancel(self, trip_id: int) -> None:
         cancel_trip(self.data, trip_id, self.now)
         self.ui.cancelling = None
-        self.toast("Ride cancelled")
+        self.toast(self.t("Ride cancelled"))
 
     def set_rating(self, stars: int) -> None:
         self.ui.stars = stars
@@ -432,13 +495,24 @@ class RideApp(App):
 
     def submit_rating(self, trip_id: int) -> None:
         if not self.ui.stars:
-            self.toast("Choose a rating first")
+            self.toast(self.t("Choose a rating first"))
             return
         rate_trip(self.data, trip_id, self.ui.stars, self.ui.tip)
-        self.toast("Thanks for your feedback")
+        self.toast(self.t("Thanks for your feedback"))
 
     # views
     def view(self, route: Route) -> Screen:
+        screen = self.screen_for(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            strings = dict(app_strings(type(self), self.system.locale).strings)
+            localize_screen(screen, strings)
+            if screen.dock is not None:  # "Set pickup time"
+                localize_tree(screen.dock, strings)
+            if screen.dialog is not None:  # the kit's date and time pickers
+                localize_dates(screen.dialog)
+        return screen
+
+    def screen_for(self, route: Route) -> Screen:
         if route.name == "options":
             place = self.data.places.get(route.arg)
             if place is not None:
@@ -475,14 +549,17 @@ class RideApp(App):
         content: list[Node] = []
         if active:
             t = active[0]
-            content.append(ListItem(f"Current ride to {t.destination}", t.option,
+            content.append(ListItem(self.t("Current ride to {place}",
+                                           place=self.place_name(t.destination)),
+                                    self.t(t.option),
                                     id="current_ride", glyph="🚗",
                                     on_click=lambda: self.open_trip(t.id)))
 
         def row(i: int) -> Node:
             p = shown[i]
-            return ListItem(p.saved or p.name, p.address if p.saved else
-                            f"{p.address} · {p.km:g} km", id=f"place_{p.id}",
+            return ListItem(self.t(p.saved) if p.saved else p.name, p.address if p.saved else
+                            f"{p.address} · " + self.t("{km} km", km=f"{p.km:g}"),
+                            id=f"place_{p.id}",
                             glyph="⌂" if p.saved == "Home" else "▣" if p.saved else "📍",
                             on_click=lambda: self.pick_place(p.id))
 
@@ -494,14 +571,17 @@ class RideApp(App):
         ui = self.ui
         promo = find_promo(ui.promo) if ui.promo else None
         percent = promo.percent if promo else 0
-        rows: list[Node] = [Text(f"To {place.name}", style="title", id="destination"),
-                            Text(f"From Current location · {place.km:g} km", id="route")]
+        rows: list[Node] = [Text(self.t("To {place}", place=place.name), style="title",
+                                 id="destination"),
+                            Text(self.t("From Current location · {km} km", km=f"{place.km:g}"),
+                                 id="route")]
         rows.append(TextField(ui.promo_field, self.set_promo_field, hint="Promo code",
                               id="promo", label="Promo code"))
         if ui.promo_error:
             rows.append(Text(ui.promo_error, style="error", id="promo_error"))
         if ui.promo:
-            rows.append(Text(f"Promo {ui.promo}: {percent}% off", id="promo_applied"))
+            rows.append(Text(self.t("Promo {code}: {percent}% off", code=ui.promo,
+                                    percent=percent), id="promo_applied"))
         rows.append(Button("Apply code", self.apply_promo, id="apply_promo",
                            style="secondary"))
         rows.append(TextField(ui.note, self.set_note, hint="Note for the driver", id="note",
@@ -510,18 +590,20 @@ class RideApp(App):
             if option.available:
                 full = price_of(option, place)
                 now = price_of(option, place, percent)
-                price = f"{usd(now)} (was {usd(full)})" if percent else usd(now)
-                sub = f"{price} · {option.eta} min away"
+                price = (self.t("{now} (was {full})", now=self.money(now),
+                                full=self.money(full)) if percent else self.money(now))
+                sub = f"{price} · " + self.t("{eta} min away", eta=option.eta)
             else:
                 sub = "No cars nearby"
-            rows.append(ListItem(f"{'● ' if ui.option == option.name else ''}{option.name}",
+            rows.append(ListItem(f"{'● ' if ui.option == option.name else ''}"
+                                 f"{self.t(option.name)}",
                                  sub, id=f"option_{option.name.lower()}",
                                  on_click=partial(self.choose, option.name)))
-        rows.append(Button(f"Pickup: {self.pickup_label()}",
+        rows.append(Button(self.t("Pickup: {when}", when=self.pickup_label()),
                            partial(self.open_schedule, place.id), id="schedule",
                            style="secondary"))
-        label = (f"{'Schedule' if ui.schedule else 'Confirm'} {ui.option}" if ui.option
-                 else "Choose a ride")
+        label = (self.t(f"{'Schedule' if ui.schedule else 'Confirm'} {{option}}",
+                        option=self.t(ui.option)) if ui.option else self.t("Choose a ride"))
         rows.append(Button(label, lambda: self.confirm(place.id), id="confirm",
                            enabled=bool(ui.option)))
         return Screen(top_bar=TopBar("Choose a ride", on_back=self.back), content=rows)
@@ -531,18 +613,21 @@ class RideApp(App):
         Material picker), what scheduling promises, and "Set pickup time" docked below."""
         ui = self.ui
         day = date.fromisoformat(ui.pickup_day)
-        date_row = ListItem(day_text(day, self.now.date()), id="schedule_date",
+        date_row = ListItem(self.day_text(day), id="schedule_date",
                             glyph="calendar_today", on_click=self.open_date_picker)
-        date_row.desc = f"Pickup date {day:%A, %B} {day.day}"
-        time_row = ListItem(clock_text(ui.pickup_time, self.twelve_hour), id="schedule_time",
+        date_row.desc = (f"Pickup date {day:%A, %B} {day.day}"
+                         if self.system.locale == DEFAULT_LOCALE else self.t(
+                             "Pickup date {day}",
+                             day=format_date(day, self.system.locale, weekday=True)))
+        time_row = ListItem(self.clock(ui.pickup_time), id="schedule_time",
                             glyph="schedule", on_click=self.open_time_picker)
-        time_row.desc = f"Pickup time {clock_text(ui.pickup_time, self.twelve_hour)}"
+        time_row.desc = self.t("Pickup time {time}", time=self.clock(ui.pickup_time))
         rows: list[Node] = [Text("When do you want to be picked up?", style="title",
                                  id="schedule_title"), date_row, time_row]
         error = self.pickup_error()
         if error:
-            rows.append(Text(error, style="error", id="schedule_error"))
-        rows += [ListItem(f"Book up to {MAX_DAYS_AHEAD} days in advance",
+            rows.append(Text(self.t(error), style="error", id="schedule_error"))
+        rows += [ListItem(self.t("Book up to {days} days in advance", days=MAX_DAYS_AHEAD),
                           id="schedule_note_days", glyph="event"),
                  ListItem("Cancel at no charge before your pickup", id="schedule_note_cancel",
                           glyph="event_busy"),
@@ -562,44 +647,54 @@ class RideApp(App):
     def trip_screen(self, trip: Trip) -> Screen:
         ui = self.ui
         option = self.data.options.first(name=trip.option)
-        rows: list[Node] = [Text(f"To {trip.destination}", style="title", id="destination"),
-                            Text(f"{trip.option} · {usd(trip.price)}", id="fare")]
+        rows: list[Node] = [Text(self.t("To {place}", place=self.place_name(trip.destination)),
+                                 style="title", id="destination"),
+                            Text(f"{self.t(trip.option)} · {self.money(trip.price)}",
+                                 id="fare")]
         live = trip.status == "requested"
         if live:
             now_phase = phase(trip, option.eta if option else 5, self.now)
-            rows.append(Text(now_phase, style="title", id="phase"))
+            rows.append(Text(self.t(now_phase), style="title", id="phase"))
             if now_phase != "Finding a driver":
                 rows.append(Text(f"{trip.driver} · {trip.car}", id="driver"))
         else:
-            rows.append(Text(trip.status.capitalize(), id="status"))
+            rows.append(Text(self.t(trip.status.capitalize()), id="status"))
             if trip.scheduled:
-                rows.append(Text(f"Pickup {when_text(trip.scheduled)}", id="scheduled"))
+                rows.append(Text(self.t("Pickup {when}", when=self.when(trip.scheduled)),
+                                 id="scheduled"))
             if trip.driver:
-                rows.append(Text(f"Driver: {trip.driver} · {trip.car}", id="driver"))
-        rows.append(Text(f"Requested {when_text(trip.requested)}", style="caption",
-                         id="requested"))
+                rows.append(Text(self.t("Driver: {driver} · {car}", driver=trip.driver,
+                                        car=trip.car), id="driver"))
+        rows.append(Text(self.t("Requested {when}", when=self.when(trip.requested)),
+                         style="caption", id="requested"))
         if trip.promo:
-            rows.append(Text(f"Promo {trip.promo}", style="caption", id="promo_used"))
+            rows.append(Text(self.t("Promo {code}", code=trip.promo), style="caption",
+                             id="promo_used"))
         if trip.note:
-            rows.append(Text(f"Note: {trip.note}", style="caption", id="note_text"))
+            rows.append(Text(self.t("Note: {note}", note=trip.note), style="caption",
+                             id="note_text"))
         if trip.fee:
-            rows.append(Text(f"Cancellation fee {usd(trip.fee)}", id="fee"))
+            rows.append(Text(self.t("Cancellation fee {fee}", fee=self.money(trip.fee)),
+                             id="fee"))
         if trip.status in ("requested", "scheduled"):
             rows.append(Button("Cancel ride", lambda: self.ask_cancel(trip.id),
                                id="cancel_ride", style="danger"))
         if trip.status == "completed":
             if trip.rating:
-                tip = f", tip {usd(trip.tip)}" if trip.tip else ""
-                rows.append(Text(f"You rated {trip.rating} stars{tip}", id="rated"))
+                tip = self.t(", tip {tip}", tip=self.money(trip.tip)) if trip.tip else ""
+                rows.append(Text(self.t("You rated {stars} stars", stars=trip.rating) + tip,
+                                 id="rated"))
             else:
                 rows.append(Text("Rate your driver", style="title", id="rate_title"))
                 for s in STARS:
-                    rows.append(ListItem(f"{'● ' if ui.stars == s else ''}{s} stars",
+                    rows.append(ListItem(f"{'● ' if ui.stars == s else ''}"
+                                         + self.t("{n} stars", n=s),
                                          id=f"stars_{s}",
                                          on_click=partial(self.set_rating, s)))
                 for cents in TIPS:
                     rows.append(ListItem(f"{'● ' if ui.tip == cents else ''}"
-                                         f"{'No tip' if not cents else 'Tip ' + usd(cents)}",
+                                         + (self.t("No tip") if not cents else
+                                            self.t("Tip {tip}", tip=self.money(cents))),
                                          id=f"tip_{cents // 100}",
                                          on_click=partial(self.set_tip, cents)))
                 rows.append(Button("Submit", lambda: self.submit_rating(trip.id),
@@ -607,8 +702,9 @@ class RideApp(App):
         dialog = None
         if ui.cancelling == trip.id:
             fee = cancel_fee(trip, self.now)
-            message = (f"Your driver is already on the way: a {usd(fee)} cancellation fee "
-                       "will be charged." if fee else "You will not be charged.")
+            message = (self.t("Your driver is already on the way: a {fee} cancellation fee "
+                              "will be charged.", fee=self.money(fee)) if fee
+                       else self.t("You will not be charged."))
             dialog = ConfirmDialog("Cancel this ride?", message,
                                    on_confirm=lambda: self.do_cancel(trip.id),
                                    on_cancel=lambda: self.ask_cancel(None),
@@ -622,8 +718,9 @@ class RideApp(App):
 
         def row(i: int) -> Node:
             t = trips[i]
-            when = when_text(t.scheduled or t.requested)
-            return ListItem(t.destination, f"{when} · {usd(t.price)} · {t.status}",
+            when = self.when(t.scheduled or t.requested)
+            return ListItem(t.destination,
+                            f"{when} · {self.money(t.price)} · {self.t(t.status)}",
                             id=f"trip_{t.id}", on_click=lambda: self.open_trip(t.id))
 
         return Screen(top_bar=TopBar("Activity"),

@@ -14,7 +14,19 @@ from ...tasks.driver import Driver
 from ...tasks.pickers import pick_date, pick_time
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
-from .app import DRIVERS, PROMOS, Place, RideApp, RideData, RideOption, Trip, iso, price_of
+from ...world.locale import DEFAULT_LOCALE
+from .app import (
+    DRIVERS,
+    PROMOS,
+    Place,
+    RideApp,
+    RideData,
+    RideOption,
+    Trip,
+    datum,
+    iso,
+    price_of,
+)
 from .app import OPTIONS as OPTIONS
 
 TRIPS = "apps.Ride.trips"
@@ -56,19 +68,31 @@ def seed_places(state: DeviceState, rng: np.random.Generator, *,
     """The saved places, every searchable place (2-25 km away), the ride options (those in
     ``unavailable`` with no cars); ``distances`` fixes some places' distances."""
     data = ride_data(state)
+    locale = locale_of(state)  # a zh-CN phone: the same draws, the data in its words
     for saved, address in SAVED:
-        data.places.new(name=saved, address=address, km=float(rng.integers(3, 16)),
-                        saved=saved)
+        data.places.new(name=saved, address=datum(locale, address),
+                        km=float(rng.integers(3, 16)), saved=saved)
     for name, address in PLACES:
         km = float(rng.integers(20, 250)) / 10
-        data.places.new(name=name, address=address, km=(distances or {}).get(name, km))
+        data.places.new(name=place_name(locale, name), address=datum(locale, address),
+                        km=(distances or {}).get(name, km))
     for name, base, per_km, (lo, hi) in OPTION_RATES:
         data.options.new(name=name, base=base, per_km=per_km,
                          eta=int(rng.integers(lo, hi + 1)), available=name not in unavailable)
 
 
+def locale_of(state: DeviceState) -> str:
+    return str(getattr(state, "locale", DEFAULT_LOCALE))
+
+
+def place_name(locale: str, name: str) -> str:
+    """A place's name as seeded in ``locale`` (Home and Work stay: the app shows them in the
+    locale's words)."""
+    return name if name in dict(SAVED) else datum(locale, name)
+
+
 def place(state: DeviceState, name: str) -> Place:
-    found = ride_data(state).places.first(name=name)
+    found = ride_data(state).places.first(name=place_name(locale_of(state), name))
     assert found is not None, name
     return found
 
@@ -85,8 +109,8 @@ def add_past_trip(state: DeviceState, destination: str, when: datetime, option_n
     """A finished trip (completed or cancelled) at ``when``."""
     data = ride_data(state)
     p, o = place(state, destination), option(state, option_name)
-    name, car = DRIVERS[driver % len(DRIVERS)]
-    return data.trips.new(destination=destination, option=option_name,
+    name, car = (datum(locale_of(state), x) for x in DRIVERS[driver % len(DRIVERS)])
+    return data.trips.new(destination=p.name, option=option_name,
                           price=price_of(o, p), requested=iso(when), status=status,
                           driver=name, car=car, rating=rating, tip=tip,
                           fee=0)
@@ -97,7 +121,9 @@ def seed_history(state: DeviceState, rng: np.random.Generator, k: int, *,
     """``k`` completed trips over the past weeks to places not in ``avoid`` (rated, unless
     ``rated`` is False), oldest first."""
     now = phone_now(state)
-    names = [n for n, _ in PLACES if n not in avoid] + ["Home", "Work"]
+    locale = locale_of(state)  # ``avoid`` may name the places in the locale's words
+    names = [n for n, _ in PLACES if n not in avoid
+             and place_name(locale, n) not in avoid] + ["Home", "Work"]
     days = sorted(int(d) for d in rng.choice(np.arange(2, 40), size=k, replace=False))[::-1]
     trips = []
     for d in days:
@@ -117,9 +143,9 @@ def add_live_trip(state: DeviceState, destination: str, option_name: str,
     """A ride requested ``minutes_ago`` minutes ago, still going."""
     data = ride_data(state)
     p, o = place(state, destination), option(state, option_name)
-    name, car = DRIVERS[p.id % len(DRIVERS)]
+    name, car = (datum(locale_of(state), x) for x in DRIVERS[p.id % len(DRIVERS)])
     when = phone_now(state) - timedelta(minutes=minutes_ago)
-    return data.trips.new(destination=destination, option=option_name,
+    return data.trips.new(destination=p.name, option=option_name,
                           price=price_of(o, p), requested=iso(when), driver=name, car=car)
 
 

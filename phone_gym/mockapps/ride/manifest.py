@@ -16,6 +16,7 @@ MANIFEST = AppManifest(
                 "prices and ETAs, promo codes, scheduling, a live trip that advances with "
                 "the clock, cancelling (with a fee after a while), trip history and ratings.",
     order=86,
+    locales=("zh-CN",),
     look=AppLook(
         models="Uber 4.5",
         title="",

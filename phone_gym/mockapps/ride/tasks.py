@@ -18,7 +18,8 @@ from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record, Value, same_text
 from ...world.a11y import UIElement
-from .app import DRIVERS, OPTIONS, TIPS, Place, RideOption, price_of, usd
+from ...world.app import app_strings
+from .app import DATA, DRIVERS, OPTIONS, TIPS, Place, RideApp, RideOption, price_of, usd
 from .fixtures import (
     CODES,
     NOTES,
@@ -27,12 +28,24 @@ from .fixtures import (
     TRIPS,
     add_live_trip,
     add_past_trip,
+    locale_of,
     phone_now,
+    place_name,
     seed_history,
     seed_places,
 )
 
 DESTINATIONS = tuple(n for n, _ in PLACES)
+#: The templates that run on a Chinese phone too: their places, options, saved places and
+#: notes as it shows them (``app.DATA``: 海港市场, 经济型, 家); the data keep the option's
+#: and the saved place's keys (``key``).
+ZH: tuple[str, ...] = ("en-US", "zh-CN")
+KEYS = {v: k for table in DATA.values() for k, v in table.items()}
+
+
+def key(value: str) -> str:
+    """The app's key of an option or saved place a template names (经济型: Economy)."""
+    return KEYS.get(value, value) if KEYS.get(value) in (*OPTIONS, "Home", "Work") else value
 
 
 def fare_cents(option: str, km: float) -> int:
@@ -49,6 +62,14 @@ def dollars(cents: int) -> str:
 
 class RideTask(RecordTask):
     apps, collection = ("Ride",), TRIPS
+    data = DATA
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A template built on one of these elsewhere (a cross-app one) runs in en-US
+        unless it declares its locales."""
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)
 
     def choose_place(self, ui: Driver, name: str) -> Iterator[PhoneAction]:
         """From the first screen: search for ``name`` (saved places are listed as they
@@ -74,7 +95,8 @@ class RideTask(RecordTask):
                        ) -> Iterator[PhoneAction]:
         """Open the newest completed trip (to ``destination``, when given)."""
         rows = yield from self.activity(ui)
-        row = next(e for e in rows if e.hint.endswith("completed")
+        completed = app_strings(RideApp, ui.locale).t("completed")  # 已完成 in zh-CN
+        row = next(e for e in rows if e.hint.endswith(completed)
                    and destination in (None, e.text))
         ui.why(f"The newest completed trip{' there' if destination else ''} is to {row.text} "
                f"({row.hint.split(' · ')[0]}): opening it")
@@ -89,6 +111,8 @@ class RideTask(RecordTask):
 # --- booking -------------------------------------------------------------------------------
 class RideBookToSavedPlace(RideTask, CreateRecord):
     template = 'Book a {option} ride to {saved}, with the note "{note}" for the driver.'
+    locales = ZH
+    instructions = {"zh-CN": "帮我叫一辆{option}去{saved}，给司机留言“{note}”。"}
     complexity, max_steps = 1, 14
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -100,13 +124,14 @@ class RideBookToSavedPlace(RideTask, CreateRecord):
         seed_history(state, rng, 6)
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
-        return {"destination": p["saved"], "option": p["option"], "status": "requested",
-                "scheduled": "", "promo": "", "note": same_text(p["note"])}
+        return {"destination": key(p["saved"]), "option": key(p["option"]),
+                "status": "requested", "scheduled": "", "promo": "",
+                "note": same_text(p["note"])}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Ride")
         yield from self.choose_place(ui, p["saved"])
-        yield from ui.tap(id=f"option_{p['option'].lower()}")
+        yield from ui.tap(id=f"option_{key(p['option']).lower()}")
         yield from ui.fill("note", p["note"])
         yield from ui.tap(id="confirm")
         yield from ui.finish()
@@ -120,6 +145,8 @@ def at_moment(day: str, hhmm: str) -> Matcher:
 
 class RideScheduleRide(RideTask, CreateRecord):
     template = "Schedule a {option} ride to {destination} for {time} today."
+    locales = ZH
+    instructions = {"zh-CN": "帮我预约今天{time}去{destination}的{option}。"}
     complexity, max_steps = 2, 30
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -134,7 +161,7 @@ class RideScheduleRide(RideTask, CreateRecord):
         seed_history(state, rng, 6)
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
-        return {"destination": p["destination"], "option": p["option"],
+        return {"destination": p["destination"], "option": key(p["option"]),
                 "status": "scheduled",
                 "scheduled": at_moment(self.start.date().isoformat(), p["time"]), "promo": ""}
 
@@ -142,7 +169,7 @@ class RideScheduleRide(RideTask, CreateRecord):
         hour, minute = (int(x) for x in p["time"].split(":"))
         yield from ui.open_app("Ride")
         yield from self.choose_place(ui, p["destination"])
-        yield from ui.tap(id=f"option_{p['option'].lower()}")
+        yield from ui.tap(id=f"option_{key(p['option']).lower()}")
         ui.why(f"Scheduling the pickup for {p['time']} today (the date row starts on today)")
         yield from ui.tap(id="schedule")
         yield from ui.tap(id="schedule_time")
@@ -155,6 +182,8 @@ class RideScheduleRide(RideTask, CreateRecord):
 class RideBookWithPromo(RideTask, CreateRecord):
     template = ("Get me a {option} ride to {destination}, and use my promo code {code} "
                 "for it.")
+    locales = ZH
+    instructions = {"zh-CN": "帮我叫一辆去{destination}的{option}，并使用我的优惠码 {code}。"}
     complexity, max_steps = 2, 20
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -166,13 +195,13 @@ class RideBookWithPromo(RideTask, CreateRecord):
         seed_history(state, rng, 6)
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
-        return {"destination": p["destination"], "option": p["option"], "status": "requested",
-                "promo": p["code"], "scheduled": ""}
+        return {"destination": p["destination"], "option": key(p["option"]),
+                "status": "requested", "promo": p["code"], "scheduled": ""}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Ride")
         yield from self.choose_place(ui, p["destination"])
-        yield from ui.tap(id=f"option_{p['option'].lower()}")
+        yield from ui.tap(id=f"option_{key(p['option']).lower()}")
         yield from ui.fill("promo", p["code"])
         yield from ui.tap(id="apply_promo")
         yield from ui.tap(id="confirm")
@@ -183,6 +212,8 @@ class RideBookWithPromo(RideTask, CreateRecord):
 class RideCancelRide(RideTask, EditRecord):
     template = "I don't need my ride to {destination} any more: cancel it before the driver " \
                "gets here."
+    locales = ZH
+    instructions = {"zh-CN": "我不需要去{destination}的车了：在司机到达之前把行程取消掉。"}
     complexity, max_steps = 2, 12
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -214,6 +245,8 @@ class RideCancelRide(RideTask, EditRecord):
 
 class RideRateLastTrip(RideTask, EditRecord):
     template = "Rate the driver of my most recent trip {stars} stars and leave a {tip} tip."
+    locales = ZH
+    instructions = {"zh-CN": "给我最近一次行程的司机打{stars}星，再给{tip}小费。"}
     complexity, max_steps = 2, 14
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -225,14 +258,21 @@ class RideRateLastTrip(RideTask, EditRecord):
         trips = seed_history(state, rng, 6, avoid=(params["destination"],))
         # an older unrated trip too: the task is about the latest one
         older = datetime.fromisoformat(trips[0].requested) - timedelta(days=2)
-        others = [d for d in DESTINATIONS if d != params["destination"]]
+        others = [d for d in DESTINATIONS  # the place in any locale's words
+                  if params["destination"] not in (d, place_name(locale_of(state), d))]
         add_past_trip(state, str(pick(rng, others)), older, "Comfort", driver=2)
         last = phone_now(state).replace(hour=7, minute=40, second=0) - timedelta(days=1)
         add_past_trip(state, params["destination"], last, str(pick(rng, OPTIONS)),
                       driver=int(rng.integers(0, 6)))
 
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        """The tip in the phone's currency as its screens show it: ¥2."""
+        p = super().localize_params(params, table)
+        return {**p, "tip": "¥" + p["tip"].lstrip("$")}
+
     def tip_cents(self, p: Mapping[str, Any]) -> int:
-        return int(round(float(p["tip"].lstrip("$")) * 100))
+        return int(round(float(p["tip"].lstrip("$¥")) * 100))
 
     def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"destination": p["destination"], "rating": 0}
@@ -272,14 +312,20 @@ class RideTripLookup(RideTask, Lookup):
         for days, option, driver in params["visits"]:
             when = phone_now(state).replace(hour=int(rng.integers(7, 22)), minute=10,
                                             second=0) - timedelta(days=days)
-            add_past_trip(state, params["destination"], when, option, driver=driver,
+            add_past_trip(state, params["destination"], when, key(option), driver=driver,
                           rating=5)
 
     def value(self, p: Mapping[str, Any], visit: Sequence[Any]) -> Any:
         _, option, driver = visit
         if self.what == "price":
-            return fare_cents(option, p["km"]) / 100
-        return DRIVERS[driver][0]
+            return fare_cents(key(option), p["km"]) / 100
+        return p.get("drivers", [name for name, _ in DRIVERS])[driver]
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        """The drivers as the phone names them (王师傅): the answer is the one it shows."""
+        p = super().localize_params(params, table)
+        return {**p, "drivers": [table[name] for name, _ in DRIVERS]}
 
     def expected(self, p: Mapping[str, Any]) -> Any:
         return self.value(p, p["visits"][-1])
@@ -294,8 +340,9 @@ class RideTripLookup(RideTask, Lookup):
             fare_text = ui.must(id="fare").text
             yield from ui.answer(fare_text.split(" · ")[-1])
         else:
-            driver = ui.must(id="driver").text
-            yield from ui.answer(driver.removeprefix("Driver: ").split(" · ")[0])
+            driver = ui.must(id="driver").text  # "Driver: Marco Rossi · ..." / "司机：王师傅 · ..."
+            yield from ui.answer(driver.removeprefix("Driver: ").removeprefix("司机：")
+                                 .split(" · ")[0])
 
 
 class RideLastTripPrice(RideTripLookup):
@@ -305,6 +352,8 @@ class RideLastTripPrice(RideTripLookup):
 
 class RideLastTripDriver(RideTripLookup):
     template = "Who was the driver on my most recent trip to {destination}? Give the name."
+    locales = ZH
+    instructions = {"zh-CN": "我最近一次去{destination}的行程，司机是谁？请说出名字。"}
     answer_type = "name"
     what = "driver"
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from functools import partial
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     BottomNav,
@@ -33,6 +33,8 @@ from ...world.kit import (
     SearchList,
     Tabs,
 )
+from ...world.kit.localize import localize_dates, localize_screen
+from ...world.locale import DEFAULT_LOCALE, ZH_WEEKDAYS, format_date, format_money
 from ...world.widgets import (
     Button,
     ListItem,
@@ -330,7 +332,7 @@ class TravelApp(App):
     def picked(self, kind: str, value: str) -> None:
         """The picker's OK: the row takes the day (a day before today is refused)."""
         if value < self.today:
-            self.toast("Choose a date from today on")
+            self.toast(self.t("Choose a date from today on"))
         else:
             setattr(self.search(kind), self.ui.picking, value)
         self.close_picker()
@@ -343,26 +345,28 @@ class TravelApp(App):
         """A search form's date row (Trip.com's calendar row): the day, its label, a
         calendar icon; a check-out row counts the nights."""
         s = self.search(kind)
-        label = DATE_ROWS[kind, which][0]
+        label = self.t(DATE_ROWS[kind, which][0])
         value = getattr(s, which) or (self.today if which == "date" else "")
         if which == "end" and nights(s) > 0:
-            label += f" · {nights(s)} night{'s' if nights(s) > 1 else ''}"
-        row = ListItem(nice_date(value) if value else "Choose a date", label,
+            label += " · " + self.t(f"{{n}} night{'s' if nights(s) > 1 else ''}", n=nights(s))
+        row = ListItem(self.date(value) if value else self.t("Choose a date"), label,
                        id="pick_date" if which == "date" else "pick_end",
                        glyph="calendar_today", on_click=partial(self.open_picker, kind, which))
         if value:
             d = date.fromisoformat(value)
-            row.desc = f"{DATE_ROWS[kind, which][0]} {d:%A, %B} {d.day}"
+            row.desc = (f"{DATE_ROWS[kind, which][0]} {d:%A, %B} {d.day}"
+                        if self.system.locale == DEFAULT_LOCALE else
+                        f"{label} {format_date(d, self.system.locale, weekday=True)}")
         return row
 
     def run_search(self, kind: str) -> None:
         s = self.search(kind)
         s.date = s.date or self.today
         if not s.destination.strip() or (kind != "hotel" and not s.origin.strip()):
-            self.toast("Enter where you are going")
+            self.toast(self.t("Enter where you are going"))
             return
         if not s.date or (kind == "hotel" and nights(s) <= 0):
-            self.toast("Choose your dates")
+            self.toast(self.t("Choose your dates"))
             return
         self.ui.sort, self.ui.filters = "Lowest price", set()
         self.go("results", kind)
@@ -404,7 +408,7 @@ class TravelApp(App):
             if journey is not None and self.ui.seat in CLASSES[journey.kind]:
                 booking = book_journey(self.data, journey, self.ui.seat, traveller.name)
         if booking is not None:
-            self.toast("Booking confirmed")
+            self.toast(self.t("Booking confirmed"))
             self.stack = [Route("main")]
             self.ui.tab = "Bookings"
 
@@ -418,7 +422,7 @@ class TravelApp(App):
     def do_cancel(self, booking_id: int) -> None:
         cancel_booking(self.data, booking_id, self.system.now)
         self.ui.cancelling = None
-        self.toast("Booking cancelled")
+        self.toast(self.t("Booking cancelled"))
 
     def ask_change(self, journey_id: int | None) -> None:
         self.ui.changing_to = journey_id
@@ -427,12 +431,20 @@ class TravelApp(App):
         journey = self.data.journeys.get(journey_id)
         if journey is not None:
             change_train(self.data, booking_id, journey)
-            self.toast("Booking changed")
+            self.toast(self.t("Booking changed"))
         self.ui.changing_to = None
         self.back()
 
     # views
     def view(self, route: Route) -> Screen:
+        screen = self.screen_for(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+            if screen.dialog is not None:  # the kit's date and time pickers
+                localize_dates(screen.dialog)
+        return screen
+
+    def screen_for(self, route: Route) -> Screen:
         if route.name == "city":
             return self.city_screen(*route.arg)
         if route.name == "results" and route.arg in CLASSES:
@@ -454,6 +466,30 @@ class TravelApp(App):
                     else self.change_page(booking)
         return self.home()
 
+    # --- the locale's forms (en-US: the module's functions, unchanged) ------------------
+    def money(self, cents: int) -> str:
+        """A price: "$12.50" / "¥12.50"."""
+        return usd(cents) if self.system.locale == DEFAULT_LOCALE else \
+            format_money(cents, self.system.locale)
+
+    def hm(self, minutes: int) -> str:
+        """A journey's length: "3h 05m" / "3小时05分"."""
+        if self.system.locale == DEFAULT_LOCALE:
+            return hm(minutes)
+        return f"{minutes // 60}小时{minutes % 60:02d}分"
+
+    def date(self, iso: str) -> str:
+        """A day: "Fri, Oct 16" / "10月16日 周五"."""
+        if self.system.locale == DEFAULT_LOCALE:
+            return nice_date(iso)
+        d = date.fromisoformat(iso)
+        weekday = ZH_WEEKDAYS[d.weekday()].replace("星期", "周")
+        return f"{format_date(d, self.system.locale, year=False)} {weekday}"
+
+    def city(self, name: str) -> str:
+        """A city as shown: the cities the app lists in the locale's words."""
+        return self.t(name) if name in CITIES else name
+
     def home(self) -> Screen:
         tab = self.ui.tab
         content: list[Node] = [] if tab == "Bookings" else [Tabs(VERTICALS, tab, self.set_tab)]
@@ -464,15 +500,18 @@ class TravelApp(App):
             kind = KINDS[tab]
             s = self.search(kind)
             if kind == "hotel":
-                content.append(ListItem(s.destination or "Choose a city", "City",
+                content.append(ListItem(self.city(s.destination) or self.t("Choose a city"),
+                                        self.t("City"),
                                         id="city", glyph="location_on",
                                         on_click=partial(self.open_cities, kind,
                                                          "destination")))
             else:
-                content += [ListItem(s.origin or "Choose a city", "From", id="origin",
+                content += [ListItem(self.city(s.origin) or self.t("Choose a city"),
+                                     self.t("From"), id="origin",
                                      glyph="trip_origin",
                                      on_click=partial(self.open_cities, kind, "origin")),
-                            ListItem(s.destination or "Choose a city", "To",
+                            ListItem(self.city(s.destination) or self.t("Choose a city"),
+                                     self.t("To"),
                                      id="destination", glyph="location_on",
                                      on_click=partial(self.open_cities, kind, "destination"))]
             content.append(self.date_row(kind, "date"))
@@ -499,10 +538,10 @@ class TravelApp(App):
 
     def city_screen(self, kind: str, which: str) -> Screen:
         q = self.ui.city_query.strip().lower()
-        shown = [c for c in CITIES if q in c.lower()]
+        shown = [c for c in CITIES if q in c.lower() or q in self.city(c).lower()]
 
         def row(i: int) -> Node:
-            return ListItem(shown[i], id=f"city_{shown[i].lower()}",
+            return ListItem(self.city(shown[i]), id=f"city_{shown[i].lower()}",
                             on_click=partial(self.choose_city, kind, which, shown[i]))
 
         title = {"origin": "From", "destination": "To"}[which] if kind != "hotel" else "City"
@@ -518,25 +557,26 @@ class TravelApp(App):
         if not soon:
             return []
         return [Text("Upcoming trips", style="title", id="upcoming_title"),
-                *(ListItem(f"{b.ref} · {b.destination}", nice_date(b.date),
+                *(ListItem(f"{b.ref} · {self.city(b.destination)}", self.date(b.date),
                            id=f"upcoming_{b.id}", on_click=partial(self.open_booking, b.id),
                            menu=self.booking_menu(b))
                   for b in soon)]
 
     def booking_menu(self, b: Booking) -> list[MenuItem]:
-        return [("View booking", partial(self.open_booking, b.id)),
-                ("Cancel booking", partial(self.ask_cancel, b.id))]
+        return [(self.t("View booking"), partial(self.open_booking, b.id)),
+                (self.t("Cancel booking"), partial(self.ask_cancel, b.id))]
 
     def booking_list(self) -> Node:
         rows = sorted(self.data.bookings, key=lambda b: (b.date, b.id))
 
         def row(i: int) -> Node:
             b = rows[i]
-            what = (f"{b.ref} · {b.origin} → {b.destination}" if b.kind != "hotel"
-                    else f"{b.ref}, {b.destination}")
-            when = nice_date(b.date) + (f" {b.depart}" if b.depart else
-                                        f" – {nice_date(b.end)}" if b.end else "")
-            return ListItem(what, f"{when} · {b.traveller} · {b.status}", id=f"booking_{b.id}",
+            what = (f"{b.ref} · {self.city(b.origin)} → {self.city(b.destination)}"
+                    if b.kind != "hotel" else f"{b.ref}, {self.city(b.destination)}")
+            when = self.date(b.date) + (f" {b.depart}" if b.depart else
+                                        f" – {self.date(b.end)}" if b.end else "")
+            return ListItem(what, f"{when} · {b.traveller} · {self.t(b.status)}",
+                            id=f"booking_{b.id}",
                             glyph=b.kind,
                             on_click=partial(self.open_booking, b.id),
                             menu=self.booking_menu(b) if b.status == "booked" else None)
@@ -551,12 +591,14 @@ class TravelApp(App):
         def row(i: int) -> Node:
             j = found[i]
             return ListItem(f"{j.number} · {j.depart} → {j.arrive}",
-                            f"{hm(j.minutes)} · {cheap} {usd(j.low)} · {dear} {usd(j.high)}",
+                            f"{self.hm(j.minutes)} · {self.t(cheap)} {self.money(j.low)} · "
+                            f"{self.t(dear)} {self.money(j.high)}",
                             id=f"journey_{j.id}", on_click=partial(self.open_item, kind, j.id))
 
-        title = f"{s.origin.strip().title()} → {s.destination.strip().title()}"
+        title = (f"{self.city(s.origin.strip().title())} → "
+                 f"{self.city(s.destination.strip().title())}")
         return Screen(top_bar=TopBar(title, on_back=self.back), content=[
-            Text(nice_date(s.date), id="results_date"),
+            Text(self.date(s.date), id="results_date"),
             Chips(SORTS["journey"], {self.ui.sort}, self.set_sort, id="sorts"),
             Chips(tuple(TIMES), self.ui.filters, self.toggle_filter, id="filters"),
             VirtualList(len(found), row, id="results", empty_text="No journeys found")])
@@ -567,13 +609,16 @@ class TravelApp(App):
 
         def row(i: int) -> Node:
             h = found[i]
-            policy = "Free cancellation" if h.free_cancel else "Non-refundable"
-            return ListItem(f"{h.name} · ★{h.rating:.1f}", f"{usd(h.price)}/night · {policy}",
+            policy = self.t("Free cancellation" if h.free_cancel else "Non-refundable")
+            return ListItem(f"{h.name} · ★{h.rating:.1f}",
+                            self.t("{price}/night", price=self.money(h.price)) + f" · {policy}",
                             id=f"hotel_{h.id}", on_click=partial(self.open_item, "hotel", h.id))
 
-        return Screen(top_bar=TopBar(f"Hotels in {s.destination.strip().title()}",
+        return Screen(top_bar=TopBar(self.t("Hotels in {city}",
+                                            city=self.city(s.destination.strip().title())),
                                      on_back=self.back), content=[
-            Text(f"{nice_date(s.date)} – {nice_date(s.end)} · {nights(s)} nights",
+            Text(f"{self.date(s.date)} – {self.date(s.end)} · "
+                 + self.t("{n} nights", n=nights(s)),
                  id="results_date"),
             Chips(SORTS["hotel"], {self.ui.sort}, self.set_sort, id="sorts"),
             Chips(HOTEL_FILTERS, self.ui.filters, self.toggle_filter, id="filters"),
@@ -591,7 +636,8 @@ class TravelApp(App):
             return None
         traveller = self.data.travellers.get(self.ui.traveller)
         who = traveller.name if traveller else ""
-        return ConfirmDialog("Confirm booking", f"Pay {usd(price)} for {who}?",
+        return ConfirmDialog("Confirm booking", self.t("Pay {price} for {who}?",
+                                                       price=self.money(price), who=who),
                              on_confirm=self.confirm_booking,
                              on_cancel=partial(self.ask_confirm, False), confirm="Pay")
 
@@ -599,16 +645,18 @@ class TravelApp(App):
         ui = self.ui
         rows: list[Node] = [
             Text(f"{j.carrier} {j.number}", style="title", id="number"),
-            Text(f"{j.origin} {j.depart} → {j.destination} {j.arrive}", id="times"),
-            Text(f"{nice_date(j.date)} · {hm(j.minutes)}", id="duration"),
+            Text(f"{self.city(j.origin)} {j.depart} → {self.city(j.destination)} {j.arrive}",
+                 id="times"),
+            Text(f"{self.date(j.date)} · {self.hm(j.minutes)}", id="duration"),
             Text("Class", style="title", id="class_title")]
         for seat, price in zip(CLASSES[j.kind], (j.low, j.high), strict=True):
-            rows.append(Radio(f"{seat} · {usd(price)}", ui.seat == seat,
+            rows.append(Radio(f"{self.t(seat)} · {self.money(price)}", ui.seat == seat,
                               partial(self.set_seat, seat), id=f"class_{seat.lower()}"))
         rows += self.traveller_rows()
         price = j.low if ui.seat == CLASSES[j.kind][0] else j.high
         ready = bool(ui.seat) and ui.traveller is not None
-        rows.append(Button(f"Book · {usd(price)}" if ui.seat else "Choose a class",
+        rows.append(Button(self.t("Book · {price}", price=self.money(price)) if ui.seat
+                           else self.t("Choose a class"),
                            partial(self.ask_confirm, True), id="book", enabled=ready))
         return Screen(top_bar=TopBar("Train" if j.kind == "train" else "Flight",
                                      on_back=self.back),
@@ -620,13 +668,16 @@ class TravelApp(App):
         n = nights(s)
         rows: list[Node] = [
             Text(h.name, style="title", id="name"),
-            Text(f"★{h.rating:.1f} · {h.area}, {h.city}", id="rating"),
-            Text(f"{usd(h.price)} per night · "
-                 f"{'Free cancellation' if h.free_cancel else 'Non-refundable'}", id="policy"),
-            Text(f"{nice_date(s.date)} – {nice_date(s.end)} · {n} nights · total "
-                 f"{usd(h.price * n)}", id="stay")]
+            Text(f"★{h.rating:.1f} · {h.area}{self.t(', ')}{self.city(h.city)}", id="rating"),
+            Text(self.t("{price} per night", price=self.money(h.price)) + " · "
+                 + self.t("Free cancellation" if h.free_cancel else "Non-refundable"),
+                 id="policy"),
+            Text(f"{self.date(s.date)} – {self.date(s.end)} · "
+                 + self.t("{n} nights · total {price}", n=n, price=self.money(h.price * n)),
+                 id="stay")]
         rows += self.traveller_rows()
-        rows.append(Button(f"Book · {usd(h.price * n)}", partial(self.ask_confirm, True),
+        rows.append(Button(self.t("Book · {price}", price=self.money(h.price * n)),
+                           partial(self.ask_confirm, True),
                            id="book", enabled=self.ui.traveller is not None and n > 0))
         return Screen(top_bar=TopBar("Hotel", on_back=self.back), content=rows,
                       dialog=self.confirm_dialog(h.price * n),
@@ -636,23 +687,26 @@ class TravelApp(App):
         ui = self.ui
         rows: list[Node] = [Text(b.ref, style="title", id="ref")]
         if b.kind == "hotel":
-            rows.append(Text(f"{b.destination} · {nice_date(b.date)} – {nice_date(b.end)}",
+            rows.append(Text(f"{self.city(b.destination)} · {self.date(b.date)} – "
+                             f"{self.date(b.end)}",
                              id="when"))
         else:
-            rows += [Text(f"{b.origin} → {b.destination}", id="route"),
-                     Text(f"{nice_date(b.date)} · departs {b.depart} · {b.seat_class} class",
-                          id="when")]
-        rows += [Text(f"Traveller: {b.traveller}", id="traveller"),
-                 Text(f"Paid {usd(b.price)}", id="paid"),
-                 Text(f"Status: {b.status}", id="status")]
+            rows += [Text(f"{self.city(b.origin)} → {self.city(b.destination)}", id="route"),
+                     Text(f"{self.date(b.date)} · " + self.t(
+                         "departs {time} · {seat} class", time=b.depart,
+                         seat=self.t(b.seat_class)), id="when")]
+        rows += [Text(self.t("Traveller: {name}", name=b.traveller), id="traveller"),
+                 Text(self.t("Paid {price}", price=self.money(b.price)), id="paid"),
+                 Text(self.t("Status: {status}", status=self.t(b.status)), id="status")]
         if b.status == "cancelled":
-            rows.append(Text(f"Refunded {usd(b.refund)}", id="refunded"))
+            rows.append(Text(self.t("Refunded {price}", price=self.money(b.refund)),
+                             id="refunded"))
         else:
             if b.kind == "train":
                 rows.append(Button("Change train", lambda: self.go("change", b.id),
                                    id="change", style="secondary"))
-            rows.append(Button("Cancel booking", partial(self.ask_cancel, b.id), id="cancel",
-                               style="danger"))
+            rows.append(Button(self.t("Cancel booking"), partial(self.ask_cancel, b.id),
+                               id="cancel", style="danger"))
         dialog = None
         if ui.cancelling == b.id:
             dialog = self.cancel_dialog(b)
@@ -665,7 +719,8 @@ class TravelApp(App):
             return None
         refund = refund_for(self.data, b, self.system.now)
         return ConfirmDialog("Cancel this booking?",
-                             f"You will get {usd(refund)} of {usd(b.price)} back.",
+                             self.t("You will get {refund} of {price} back.",
+                                    refund=self.money(refund), price=self.money(b.price)),
                              on_confirm=partial(self.do_cancel, b.id),
                              on_cancel=partial(self.ask_cancel, None),
                              confirm="Cancel booking", cancel="Keep", destructive=True)
@@ -677,18 +732,20 @@ class TravelApp(App):
         def row(i: int) -> Node:
             j = later[i]
             return ListItem(f"{j.number} · {j.depart} → {j.arrive}",
-                            f"{b.seat_class} {usd(j.low if low else j.high)}",
+                            f"{self.t(b.seat_class)} {self.money(j.low if low else j.high)}",
                             id=f"journey_{j.id}", on_click=partial(self.ask_change, j.id))
 
         dialog = None
         target = self.data.journeys.get(self.ui.changing_to)
         if target is not None:
-            dialog = ConfirmDialog("Change train?", f"Switch to {target.number} at "
-                                   f"{target.depart}?",
+            dialog = ConfirmDialog("Change train?", self.t("Switch to {train} at {time}?",
+                                                           train=target.number,
+                                                           time=target.depart),
                                    on_confirm=partial(self.do_change, b.id, target.id),
                                    on_cancel=partial(self.ask_change, None), confirm="Change")
         return Screen(top_bar=TopBar("Later trains", on_back=self.back),
-                      content=[Text(f"{b.origin} → {b.destination} · {nice_date(b.date)}",
+                      content=[Text(f"{self.city(b.origin)} → {self.city(b.destination)} · "
+                                    f"{self.date(b.date)}",
                                     id="change_route"),
                                VirtualList(len(later), row, id="later",
                                            empty_text="No later trains that day")],

@@ -9,8 +9,10 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
+from ...world.locale import DEFAULT_LOCALE, MissingString
 from .app import CITIES, Booking, TravelApp, TravelData
 
 BOOKINGS = "apps.Travel.bookings"
@@ -26,6 +28,24 @@ HOTEL_NAMES = ("Grand Central Hotel", "Riverside Inn", "Park View Suites", "Old 
                "Harbour Lights Hotel", "Station Budget Rooms", "The Linden House",
                "Skyline Tower Hotel", "Garden Court Hotel", "Cathedral View B&B")
 AREAS = ("City Center", "Old Town", "Near the station", "Riverside", "Museum Quarter")
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: travellers, carriers, hotels and
+#: their areas); the cities stay the app's keys (it shows them in the locale's words).
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def datum(locale: str, text: str) -> str:
+    """The datum ``text`` in ``locale`` (``MissingString`` when the catalogue lacks it)."""
+    if locale == DEFAULT_LOCALE or text in DATA[locale].values():
+        return text  # en-US, or a template's param already in the locale's words
+    try:
+        return str(DATA[locale][text])
+    except KeyError:
+        raise MissingString(f"Travel: no {locale} datum for {text!r} (add it to "
+                            f"travel/strings/{locale}.data.json)") from None
+
+
+def locale_of(state: DeviceState) -> str:
+    return str(getattr(state, "locale", DEFAULT_LOCALE))
 
 
 def travel_app(state: DeviceState) -> TravelApp:
@@ -74,9 +94,9 @@ def sample_journeys(rng: np.random.Generator, kind: str, origin: str, destinatio
 
 
 def write_journeys(state: DeviceState, journeys: Sequence[Mapping[str, Any]]) -> None:
-    data = travel_data(state)
+    data, locale = travel_data(state), locale_of(state)
     for j in journeys:
-        data.journeys.new(**j)
+        data.journeys.new(**{**j, "carrier": datum(locale, j["carrier"])})
 
 
 def sample_hotels(rng: np.random.Generator, city: str, count: int) -> list[dict[str, Any]]:
@@ -89,9 +109,10 @@ def sample_hotels(rng: np.random.Generator, city: str, count: int) -> list[dict[
 
 
 def write_hotels(state: DeviceState, hotels: Sequence[Mapping[str, Any]]) -> None:
-    data = travel_data(state)
+    data, locale = travel_data(state), locale_of(state)
     for h in hotels:
-        data.hotels.new(**h)
+        data.hotels.new(**{**h, "name": datum(locale, h["name"]),
+                           "area": datum(locale, h["area"])})
 
 
 def seed_travellers(state: DeviceState, rng: np.random.Generator, names: Sequence[str],
@@ -99,13 +120,21 @@ def seed_travellers(state: DeviceState, rng: np.random.Generator, names: Sequenc
     """The saved travellers ``names`` plus ``extra`` others, in a shuffled order."""
     others = pick(rng, [n for n in TRAVELLERS if n not in names], extra)
     everyone = [*names, *others]
-    data = travel_data(state)
+    data, locale = travel_data(state), locale_of(state)
     for i in rng.permutation(len(everyone)):
-        data.travellers.new(name=everyone[int(i)],
-                            document=f"Passport ·· {int(rng.integers(1000, 9999))}")
+        data.travellers.new(name=datum(locale, everyone[int(i)]),
+                            document=f"{datum(locale, 'Passport')} ·· "
+                                     f"{int(rng.integers(1000, 9999))}")
 
 
 def add_booking(state: DeviceState, **fields: Any) -> Booking:
+    """A booking; on a zh-CN phone its traveller (and a hotel's name, its ``ref``) in
+    Chinese, as seeded."""
+    locale = locale_of(state)
+    if locale != DEFAULT_LOCALE:
+        fields["traveller"] = datum(locale, fields["traveller"])
+        if fields.get("kind") == "hotel":
+            fields["ref"] = datum(locale, fields["ref"])
     return travel_data(state).bookings.new(**fields)
 
 
@@ -122,7 +151,9 @@ def seed_other_bookings(state: DeviceState, rng: np.random.Generator, start: dat
                         avoid: Sequence[str] = ()) -> None:
     """Bookings the traveller already holds, away from the cities in ``avoid``: a flight
     two to three weeks out and a hotel there."""
-    origin, city = pick(rng, [c for c in CITIES if c not in avoid], 2)
+    locale = locale_of(state)  # ``avoid`` may name the cities in the locale's words
+    origin, city = pick(rng, [c for c in CITIES if c not in avoid
+                              and DATA.get(locale, {}).get(c, c) not in avoid], 2)
     day = day_after(start, int(rng.integers(14, 21)))
     who = str(pick(rng, TRAVELLERS))
     flight = sample_journeys(rng, "flight", str(origin), str(city), day, 1, first_number=700)

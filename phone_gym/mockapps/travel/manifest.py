@@ -9,13 +9,14 @@ MANIFEST = AppManifest(
     name="Travel",
     label="Trip.com",
     package="ctrip.english",
-    labels={"zh-CN": "携程旅行"},
+    labels={"zh-CN": "Trip.com"},  # as on Chinese phones (携程旅行 is Ctrip)
     icon="flight", icon_shape="rounded",
     color=(40, 112, 236),
     description="Travel booking: hotels, trains and flights searched by city or route and "
                 "dates, with filters, sorting, detail pages, saved travellers and seat "
                 "classes; my bookings with changes and cancellation refunds.",
     order=88,
+    locales=("zh-CN",),
     look=AppLook(
         models="Trip.com 8.x",
         title="",

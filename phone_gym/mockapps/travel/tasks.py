@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Generator, Iterator, Mapping, Sequence
 from datetime import date
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -32,9 +32,12 @@ from ...tasks.pickers import pick_date
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Record, lookup
-from .app import CITIES, CLASSES
+from ...world.app import app_strings
+from ...world.locale import DEFAULT_LOCALE, format_date
+from .app import CITIES, CLASSES, TravelApp
 from .fixtures import (
     BOOKINGS,
+    DATA,
     NAMESAKES,
     TRAVELLERS,
     add_booking,
@@ -87,6 +90,24 @@ def dollars(cents: int) -> str:
 
 class TravelTask(RecordTask):
     apps, collection = ("Travel",), BOOKINGS
+    #: On a zh-CN phone the params' cities, travellers and carriers are Chinese
+    #: (``fixtures.DATA``), so a template's records hold them as its instruction says them.
+    data = DATA
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A template built on one of these elsewhere runs in en-US unless it declares its
+        locales."""
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)
+
+    def localize(self, params: Mapping[str, Any], locale: str) -> Mapping[str, Any]:
+        """Days as the locale says them: 10月18日."""
+        if locale == DEFAULT_LOCALE:
+            return params
+        return {**params, **{k: format_date(date.fromisoformat(v), locale, year=False)
+                             for k, v in params.items()
+                             if k in ("day", "back", "check_in", "check_out")}}
 
     def instruction(self, params: Mapping[str, Any]) -> str:
         """Days are spoken (``October 18``); the rest as the params hold it."""
@@ -421,13 +442,17 @@ class BookedTrainTask(TravelTask):
 
     def open_booking(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         """Open the booked train to ``destination`` on ``day`` from the Bookings list."""
-        when = short_day(p["day"])
-        ui.why(f"Looking in my bookings for the train to {p['destination']} on {when}")
+        zh = ui.locale != DEFAULT_LOCALE
+        when = (format_date(date.fromisoformat(p["day"]), ui.locale, year=False) + " " if zh
+                else f", {short_day(p['day'])} ")  # "10月20日 周二 ..." / "Tue, Oct 20 ..."
+        booked = app_strings(TravelApp, ui.locale).t("booked")
+        ui.why(f"Looking in my bookings for the train to {p['destination']} on {when.strip()}")
         yield from self.open_tab(ui, "Bookings")
         rows = yield from read_rows(ui, "booking")
         mine = [(row_id, text) for row_id, text, hint in rows
-                if text.endswith(f"→ {p['destination']}") and f", {when} " in hint
-                and hint.endswith("booked")]
+                if text.endswith(f"→ {p['destination']}")
+                and (hint.startswith(when) if zh else when in hint)
+                and hint.endswith(booked)]
         if not mine:
             raise_missing(f"a train to {p['destination']} on {when}")
         ui.why(f"{mine[0][1]} on {when} is the booked train: opening it")
@@ -436,6 +461,8 @@ class BookedTrainTask(TravelTask):
 
 class TravelCancelTrain(BookedTrainTask, EditRecord):
     template = "Cancel my train booking to {destination} on {day}."
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "把我{day}去{destination}的火车票订单取消掉。"}
     complexity, max_steps = 2, 10
 
     def changes(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -454,6 +481,9 @@ class TravelCancelTrain(BookedTrainTask, EditRecord):
 class TravelChangeTrain(BookedTrainTask, EditRecord):
     template = ("Change my train to {destination} on {day} to the next train after it on the "
                 "same route, same class.")
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "把我{day}去{destination}的火车改签到同一线路上紧接着的下一班车，"
+                             "座位等级不变。"}
     complexity, max_steps = 3, 12
 
     def next_train(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -482,6 +512,8 @@ class TravelChangeTrain(BookedTrainTask, EditRecord):
 
 class TravelTrainTime(BookedTrainTask, Lookup):
     template = "What time does my train to {destination} on {day} leave?"
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "我{day}去{destination}的火车几点出发？"}
     complexity, max_steps = 2, 10
     answer_type = "time"
 
@@ -496,7 +528,10 @@ class TravelTrainTime(BookedTrainTask, Lookup):
         yield from self.open_booking(ui, p)
         when = ui.must(id="when").text
         ui.why(f"The booking reads “{when}”")
-        yield from ui.answer(when.split("departs ")[1].split(" ")[0])
+        found = re.search(r"departs (\d\d:\d\d)|(\d\d:\d\d)出发", when)
+        if found is None:
+            raise OracleError(f"no departure time in {when!r}")
+        yield from ui.answer(found[1] or found[2])
 
 
 # --- a long round trip, in three stages --------------------------------------------------------

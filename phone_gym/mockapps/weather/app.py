@@ -17,10 +17,12 @@ from functools import lru_cache, partial
 
 import numpy as np
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import ChoiceDialog, ConfirmDialog, Tabs
+from ...world.kit.localize import localize_screen
 from ...world.kit.searchbar import Place, SearchAppBar
+from ...world.locale import DEFAULT_LOCALE, ZH_WEEKDAYS, format_date
 from ...world.widgets import (
     Icon,
     ListItem,
@@ -168,11 +170,11 @@ class WeatherApp(App):
     # --- updates --------------------------------------------------------------------------
     def add_city(self, name: str) -> None:
         if any(c.name == name for c in self.data.cities):
-            self.toast(f"{name} is already saved")
+            self.toast(self.t("{name} is already saved", name=self.t(name)))
         else:
             last = max((c.pos for c in self.data.cities), default=-1)
             self.data.cities.new(name=name, pos=last + 1)
-            self.toast(f"Added {name}")
+            self.toast(self.t("Added {name}", name=self.t(name)))
         self.back()
 
     def move(self, city_id: int, step: int) -> None:
@@ -212,6 +214,12 @@ class WeatherApp(App):
 
     # --- views ----------------------------------------------------------------------------
     def view(self, route: Route) -> Screen:
+        screen = self.screen_for(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
+
+    def screen_for(self, route: Route) -> Screen:
         if route.name == "city":
             return self.city_screen(route.arg)
         if route.name == "add":
@@ -229,11 +237,13 @@ class WeatherApp(App):
             c = rows[i]
             today = forecast(self.data.seed, c.name, now.date())[0]
             temp = hourly(self.data.seed, c.name, now)[0].temp
-            warn = " · ⚠ Alert" if alerts(forecast(self.data.seed, c.name, now.date())) else ""
-            return ListItem(c.name, f"{degrees(temp, units)} · {today.condition}{warn}",
+            warn = (" · " + self.t("⚠ Alert")
+                    if alerts(forecast(self.data.seed, c.name, now.date())) else "")
+            return ListItem(self.t(c.name), f"{degrees(temp, units)} · "
+                            f"{self.t(today.condition)}{warn}",
                             id=f"city_{c.id}", glyph="☀",
                             on_click=partial(self.open_city, c.name),
-                            menu=[("Remove", partial(self.ask, "remove", c.id))])
+                            menu=[(self.t("Remove"), partial(self.ask, "remove", c.id))])
 
         dialog = None
         if self.ui.dialog == "units":
@@ -246,7 +256,7 @@ class WeatherApp(App):
             Icon("⚙", "Units", partial(self.ask, "units"), id="units")]
         return Screen(
             # Google Weather: no title, the place (the first saved city) on the app bar
-            top_bar=(SearchAppBar(Place(rows[0].name), actions=actions) if rows
+            top_bar=(SearchAppBar(Place(self.t(rows[0].name)), actions=actions) if rows
                      else TopBar("", actions=actions)),
             content=[VirtualList(len(rows), row, id="cities", empty_text="Add a city")],
             dialog=dialog, on_dismiss=partial(self.ask, ""))
@@ -257,37 +267,41 @@ class WeatherApp(App):
         hours = hourly(seed, name, now)
         today = days[0]
         content: list[Node] = [
-            Text(f"{degrees(hours[0].temp, units)} · {today.condition}", style="title",
+            Text(f"{degrees(hours[0].temp, units)} · {self.t(today.condition)}", style="title",
                  id="current"),
-            Text(f"High {degrees(today.high, units)} · Low {degrees(today.low, units)}",
+            Text(self.t("High {high} · Low {low}", high=degrees(today.high, units),
+                        low=degrees(today.low, units)),
                  id="high_low"),
-            Text(f"Rain {hours[0].rain}% · Wind {today.wind} km/h · UV {today.uv}",
+            Text(self.t("Rain {rain}% · Wind {wind} km/h · UV {uv}", rain=hours[0].rain,
+                        wind=today.wind, uv=today.uv),
                  id="details"),
-            *(Text(f"⚠ {a}", id=f"alert_{i}") for i, a in enumerate(alerts(days))),
+            *(Text(f"⚠ {a}", id=f"alert_{i}") for i, a in enumerate(self.alert_texts(days))),
             Tabs(("Hourly", "10 days"), self.ui.tab, self.set_tab, id="forecast_tabs")]
         if self.ui.tab == "10 days":
             def day_row(i: int) -> Node:
                 d = days[i]
-                label = "Today" if i == 0 else d.day.strftime("%a %-d %b")
+                label = self.t("Today") if i == 0 else self.day_label(d.day)
                 return ListItem(label, f"{degrees(d.high, units)} / {degrees(d.low, units)} · "
-                                f"{d.rain}% rain · {d.condition}", id=f"day_{i}")
+                                + self.t("{rain}% rain", rain=d.rain)
+                                + f" · {self.t(d.condition)}", id=f"day_{i}")
             content.append(VirtualList(len(days), day_row, id="days"))
         else:
             def hour_row(i: int) -> Node:
                 h = hours[i]
                 return ListItem(f"{h.hour:02d}:00", f"{degrees(h.temp, units)} · "
-                                f"{h.rain}% rain", id=f"hour_{i}")
+                                + self.t("{rain}% rain", rain=h.rain), id=f"hour_{i}")
             content.append(VirtualList(len(hours), hour_row, id="hours"))
-        return Screen(top_bar=TopBar(name, on_back=self.back), content=content)
+        return Screen(top_bar=TopBar(self.t(name), on_back=self.back), content=content)
 
     def add_screen(self) -> Screen:
         saved = {c.name for c in self.data.cities}
         q = self.ui.query.strip().lower()
-        found = [n for n in sorted(CITIES) if q in n.lower()]  # blank: every city
+        found = [n for n in sorted(CITIES)  # blank: every city; by its shown name too
+                 if q in n.lower() or q in self.t(n).lower()]
 
         def row(i: int) -> Node:
             name = found[i]
-            return ListItem(name, "Saved" if name in saved else "", id=f"result_{i}",
+            return ListItem(self.t(name), "Saved" if name in saved else "", id=f"result_{i}",
                             glyph="📍", on_click=partial(self.add_city, name))
 
         return Screen(top_bar=TopBar("Add city", on_back=self.back), content=[
@@ -301,20 +315,37 @@ class WeatherApp(App):
 
         def row(i: int) -> Node:
             c = rows[i]
-            return ListItem(c.name, f"#{i + 1}", id=f"manage_{c.id}", glyph="≡",
-                            menu=[("Move up", partial(self.move, c.id, -1)),
-                                  ("Move down", partial(self.move, c.id, 1)),
-                                  ("Remove", partial(self.ask, "remove", c.id))])
+            return ListItem(self.t(c.name), f"#{i + 1}", id=f"manage_{c.id}", glyph="≡",
+                            menu=[(self.t("Move up"), partial(self.move, c.id, -1)),
+                                  (self.t("Move down"), partial(self.move, c.id, 1)),
+                                  (self.t("Remove"), partial(self.ask, "remove", c.id))])
 
         dialog = self.remove_dialog()
         return Screen(top_bar=TopBar("Manage cities", on_back=self.back),
                       content=[VirtualList(len(rows), row, id="manage_list")],
                       dialog=dialog, on_dismiss=partial(self.ask, ""))
 
+    def alert_texts(self, days: list[Day]) -> list[str]:
+        """``alerts`` as shown: in the phone's locale (the weekday as the locale writes it)."""
+        return [self.t("Wind warning · {day} · gusts to {wind} km/h", wind=d.wind,
+                       day=self.weekday(d.day))
+                for d in days[:3] if d.wind >= WIND_ALERT]
+
+    def weekday(self, day: date) -> str:
+        if self.system.locale == "zh-CN":
+            return ZH_WEEKDAYS[day.weekday()].replace("星期", "周")
+        return day.strftime("%a")
+
+    def day_label(self, day: date) -> str:
+        """A forecast day's row: "Sat 17 Oct" / "10月17日 周六"."""
+        if self.system.locale == "zh-CN":
+            return f"{format_date(day, self.system.locale, year=False)} {self.weekday(day)}"
+        return day.strftime("%a %-d %b")
+
     def remove_dialog(self) -> Node | None:
         city = self.data.cities.get(self.ui.target) if self.ui.dialog == "remove" else None
         if city is None:
             return None
-        return ConfirmDialog(f"Remove {city.name}?", "", confirm="Remove",
+        return ConfirmDialog(self.t("Remove {name}?", name=self.t(city.name)), "", confirm="Remove",
                              on_confirm=partial(self.remove, city.id),
                              on_cancel=partial(self.ask, ""), destructive=True)

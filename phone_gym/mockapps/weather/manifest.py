@@ -14,6 +14,7 @@ MANIFEST = AppManifest(
     description="Saved cities with current conditions, hourly and 10-day forecasts, "
                 "severe weather alerts and °C/°F units.",
     order=96,
+    locales=("zh-CN",),
     look=AppLook(
         models="Google Weather (Pixel) 2024",
         title="",

@@ -5,6 +5,7 @@ look-ups read their answer from the initial snapshot, never from the params."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import timedelta
 from typing import Any, ClassVar
@@ -15,10 +16,12 @@ from ...actions import PhoneAction
 from ...tasks.driver import Driver
 from ...tasks.families import CreateRecord, DeleteRecord, Lookup
 from ...tasks.families import scan_rows as scan
-from ...tasks.task import Task
+from ...tasks.task import Task, data_catalogue
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, Value, lookup
-from .app import RAIN, UNITS, alerts, forecast, hourly, ordered
+from ...world.app import app_strings
+from ...world.locale import DEFAULT_LOCALE
+from .app import RAIN, UNITS, WeatherApp, alerts, forecast, hourly, ordered
 from .fixtures import CITY_NAMES, CITY_TABLE, UNITS_PATH, seed_weather
 
 
@@ -26,6 +29,45 @@ def saved_names(state: Mapping[str, Any]) -> list[str]:
     rows = lookup(state, CITY_TABLE)
     rows = rows if isinstance(rows, Mapping) else {}
     return [r["name"] for r in sorted(rows.values(), key=lambda r: (r["pos"], r["id"]))]
+
+
+def shown(ui: Driver, key: str) -> str:
+    """A city, unit or label as the phone's locale shows it (伦敦 for London in zh-CN)."""
+    return app_strings(WeatherApp, ui.locale).t(key)
+
+
+def percent(hint: str) -> int:
+    """The rain chance in a forecast row's hint: "9° / 4° · 30% rain · Cloudy", "8° · 降水概率
+    20%"."""
+    found = re.search(r"(\d+)%", hint)
+    assert found is not None, hint
+    return int(found[1])
+
+
+#: The data in zh-CN (``strings/zh-CN.data.json``): the cities as a Chinese phone shows
+#: them (伦敦), the units' names and the weekdays (周一) an instruction says.
+DATA = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+KEYS = {v: k for table in DATA.values() for k, v in table.items()}
+
+
+def key(city: str) -> str:
+    """The app's key of a city a template names in any locale (伦敦: London)."""
+    return KEYS.get(city, city)
+
+
+class WeatherZh(Task):
+    """The zh-CN side of Weather's templates: the params name the cities, units and weekdays
+    as the Chinese phone shows them (伦敦, 摄氏度, 周一: ``DATA``), the app's data keep their
+    keys (``key``), and the oracle taps and types what the screen shows. Templates built on
+    these elsewhere run in en-US unless they declare their locales."""
+
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    data = DATA
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)
 
 
 def open_city(ui: Driver, city: str) -> Iterator[PhoneAction]:
@@ -38,22 +80,23 @@ def set_units(ui: Driver, units: str) -> Iterator[PhoneAction]:
     yield from ui.open_app("Weather")
     ui.why("Opening the Units dialog to see which unit is set")
     yield from ui.tap(id="units")
-    if ui.must(UNITS[units], kind="radio").checked:
-        ui.why(f"{UNITS[units]} is checked already: closing the dialog")
+    label = shown(ui, UNITS[units])
+    if ui.must(label, kind="radio").checked:
+        ui.why(f"{label} is checked already: closing the dialog")
         yield from ui.tap(id="button_cancel")
     else:
-        ui.why(f"{UNITS[units]} is not checked: choosing it")
-        yield from ui.tap(UNITS[units])
+        ui.why(f"{label} is not checked: choosing it")
+        yield from ui.tap(label)
 
 
-class WeatherTask(Task):
+class WeatherTask(WeatherZh):
     apps = ("Weather",)
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         return {"city": pick(rng, CITY_NAMES)}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        seed_weather(state, rng, cities=[params["city"]])
+        seed_weather(state, rng, cities=[key(params["city"])])
 
 
 class WeatherLookup(WeatherTask, Lookup):
@@ -64,13 +107,14 @@ class WeatherLookup(WeatherTask, Lookup):
         return {"city": pick(rng, CITY_NAMES), "seed": int(rng.integers(1, 1_000_000))}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        seed_weather(state, rng, cities=[params["city"]], seed=params["seed"])
+        seed_weather(state, rng, cities=[key(params["city"])], seed=params["seed"])
 
 
 # --- cities and units ------------------------------------------------------------------------
 class WeatherAddCity(WeatherTask, CreateRecord):
     collection = CITY_TABLE
     template = "Add {city} to my cities in the Weather app."
+    instructions = {"zh-CN": "在天气应用里把{city}添加到我的城市。"}
     complexity, max_steps = 1, 12
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -80,7 +124,7 @@ class WeatherAddCity(WeatherTask, CreateRecord):
         seed_weather(state, rng, extra=int(rng.integers(1, 5)), avoid=CITY_NAMES[::2])
 
     def fields(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
-        return {"name": p["city"]}
+        return {"name": key(p["city"])}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Weather")
@@ -93,22 +137,24 @@ class WeatherAddCity(WeatherTask, CreateRecord):
 class WeatherRemoveCity(WeatherTask, DeleteRecord):
     collection = CITY_TABLE
     template = "Remove {city} from my cities in the Weather app."
+    instructions = {"zh-CN": "在天气应用里把{city}从我的城市中移除。"}
     complexity, max_steps = 2, 12
 
     def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
-        return {"name": p["city"]}
+        return {"name": key(p["city"])}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Weather")
         yield from ui.tap(id="manage")
         yield from ui.long_press(p["city"], kind="list_item")
-        yield from ui.tap("Remove", kind="menu_item")
+        yield from ui.tap(shown(ui, "Remove"), kind="menu_item")
         yield from ui.tap(id="button_remove")
         yield from ui.finish()
 
 
 class WeatherSwitchUnits(WeatherTask):
     template = "Make the Weather app show temperatures in {label}."
+    instructions = {"zh-CN": "把天气应用的温度单位改成{label}。"}
     complexity, max_steps = 1, 10
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -127,17 +173,19 @@ class WeatherSwitchUnits(WeatherTask):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from set_units(ui, next(k for k, v in UNITS.items()
-                                      if v.startswith(p["label"])))
+                                      if shown(ui, v).startswith(p["label"])))
         yield from ui.finish()
 
 
 class WeatherMoveCityToTop(WeatherTask):
     template = "In the Weather app, move {city} to the top of my list of cities."
+    instructions = {"zh-CN": "在天气应用里把{city}移到我的城市列表的最上面。"}
     complexity, max_steps = 2, 20
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        app = seed_weather(state, rng, extra=int(rng.integers(2, 5)), avoid=[params["city"]])
-        app.data.cities.new(name=params["city"], pos=len(app.data.cities))
+        city = key(params["city"])
+        app = seed_weather(state, rng, extra=int(rng.integers(2, 5)), avoid=[city])
+        app.data.cities.new(name=city, pos=len(app.data.cities))
         rows = ordered(app.data.cities)
         k = int(rng.integers(1, len(rows)))  # where the city starts: never first
         rows.insert(k, rows.pop())
@@ -148,8 +196,8 @@ class WeatherMoveCityToTop(WeatherTask):
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
         rows = lookup(initial, CITY_TABLE)
         names = saved_names(initial)
-        names.remove(p["city"])
-        want = [p["city"], *names]
+        names.remove(key(p["city"]))
+        want = [key(p["city"]), *names]
         keys = {r["name"]: k for k, r in rows.items()}
         return [Value(f"{CITY_TABLE}.{keys[n]}.pos", pos) for pos, n in enumerate(want)]
 
@@ -160,41 +208,45 @@ class WeatherMoveCityToTop(WeatherTask):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Weather")
         yield from ui.tap(id="manage")
+        city = p["city"]
         for _ in range(len(CITY_NAMES)):
-            row = ui.must(p["city"], kind="list_item")
+            row = ui.must(city, kind="list_item")
             if row.hint == "#1":
-                ui.why(f"{p['city']} is first in the list now")
+                ui.why(f"{city} is first in the list now")
                 break
-            ui.why(f"{p['city']} is {row.hint} in the list: moving it up one place")
-            yield from ui.long_press(p["city"], kind="list_item")
-            yield from ui.tap("Move up", kind="menu_item")
+            ui.why(f"{city} is {row.hint} in the list: moving it up one place")
+            yield from ui.long_press(city, kind="list_item")
+            yield from ui.tap(shown(ui, "Move up"), kind="menu_item")
         yield from ui.finish()
 
 
 class WeatherAddCityInFahrenheit(WeatherTask):
     template = ("Set up the Weather app for my trip: add {city} to my cities and show "
                 "temperatures in Fahrenheit.")
+    instructions = {"zh-CN": "为我的旅行设置一下天气应用：把{city}添加到我的城市，并用华氏度显示"
+                             "温度。"}
     complexity, max_steps = 2, 20
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        seed_weather(state, rng, avoid=[params["city"]])
+        seed_weather(state, rng, avoid=[key(params["city"])])
 
     def criteria(self, p: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Record(CITY_TABLE, {"name": p["city"]}, count=1), Value(UNITS_PATH, "F")]
+        return [Record(CITY_TABLE, {"name": key(p["city"])}, count=1), Value(UNITS_PATH, "F")]
 
     def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
         return [Allow(CITY_TABLE, "added", max=1), Becomes(UNITS_PATH, "F")]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Weather")
-        ui.why(f"Looking for {p['city']} among my cities")
+        city = p["city"]
+        ui.why(f"Looking for {city} among my cities")
         yield from scan(ui, "city_")
-        if ui.find(p["city"], kind="list_item") is None:
-            ui.why(f"{p['city']} is not in my cities: adding it")
+        if ui.find(city, kind="list_item") is None:
+            ui.why(f"{city} is not in my cities: adding it")
             yield from ui.tap(id="add_city")
-            yield from ui.fill("city_search", p["city"])
-            yield from ui.tap(p["city"], kind="list_item")
+            yield from ui.fill("city_search", city)
+            yield from ui.tap(city, kind="list_item")
         yield from set_units(ui, "F")
         yield from ui.finish()
 
@@ -203,11 +255,12 @@ class WeatherAddCityInFahrenheit(WeatherTask):
 class WeatherHighTomorrow(WeatherLookup):
     template = ("What is the highest temperature forecast for tomorrow in {city}, in degrees "
                 "Celsius? Use the Weather app.")
+    instructions = {"zh-CN": "用天气应用查一下：{city}明天的最高气温预计是多少摄氏度？"}
     complexity, max_steps = 2, 10
     answer_type = "number"
 
     def days(self, p: Mapping[str, Any]) -> list[Any]:
-        return forecast(p["seed"], p["city"], self.start.date())
+        return forecast(p["seed"], key(p["city"]), self.start.date())
 
     def expected(self, p: Mapping[str, Any]) -> Any:
         return self.days(p)[1].high
@@ -219,7 +272,7 @@ class WeatherHighTomorrow(WeatherLookup):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from open_city(ui, p["city"])
-        yield from ui.tap("10 days")
+        yield from ui.tap(shown(ui, "10 days"))
         row = ui.must(id="day_1")
         yield from ui.answer(row.hint.split(" / ")[0].rstrip("°"))
 
@@ -227,6 +280,8 @@ class WeatherHighTomorrow(WeatherLookup):
 class WeatherRainOnDay(WeatherLookup):
     template = ("Is rain likely in {city} on {weekday}, with a chance of {threshold}% or "
                 "more? Check the Weather app and answer yes or no.")
+    instructions = {"zh-CN": "{city}{weekday}可能下雨吗（降水概率达到{threshold}%或以上）？"
+                             "看一下天气应用，回答是或否。"}
     complexity, max_steps = 2, 12
     answer_type = "yes_no"
 
@@ -243,31 +298,37 @@ class WeatherRainOnDay(WeatherLookup):
         return p
 
     def expected(self, p: Mapping[str, Any]) -> Any:
-        return forecast(p["seed"], p["city"], self.start.date())[p["offset"]].rain >= RAIN
+        return forecast(p["seed"], key(p["city"]), self.start.date())[p["offset"]].rain >= RAIN
 
     def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
         return ["Yes", "No"]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from open_city(ui, p["city"])
-        ui.why(f"Opening {p['city']}'s 10-day forecast to find the coming {p['weekday']}")
-        yield from ui.tap("10 days")
+        weekday = p["weekday"]  # Monday; 周一 on a Chinese phone
+        ui.why(f"Opening {p['city']}'s 10-day forecast to find the coming {weekday}")
+        yield from ui.tap(shown(ui, "10 days"))
         days = [e for e in ui.find_all(kind="list_item") if e.short_id.startswith("day_")
-                and e.short_id != "day_0" and e.text.startswith(p["weekday"][:3])]
+                and e.short_id != "day_0" and (e.text.startswith(weekday[:3])
+                                               if ui.locale == DEFAULT_LOCALE
+                                               else e.text.endswith(weekday))]
         row = min(days, key=lambda e: e.bounds[1])
-        chance = int(row.hint.split(" · ")[1].split("%")[0])
+        chance = percent(row.hint)
         ui.why(f"{row.text}: {chance}% chance of rain, against {RAIN}% asked")
-        yield from ui.answer("Yes" if chance >= RAIN else "No")
+        yes = chance >= RAIN
+        yield from ui.answer(("Yes" if yes else "No") if ui.locale == DEFAULT_LOCALE
+                             else ("是" if yes else "否"))
 
 
 class WeatherRainiestHour(WeatherLookup):
     template = ("According to the Weather app's hourly forecast, at what hour is rain most "
                 "likely in {city} for the rest of today?")
+    instructions = {"zh-CN": "根据天气应用的逐小时预报，{city}今天接下来几点最有可能下雨？"}
     complexity, max_steps = 2, 16
     answer_type = "time"
 
     def hours(self, p: Mapping[str, Any]) -> list[Any]:
-        return hourly(p["seed"], p["city"], self.start)
+        return hourly(p["seed"], key(p["city"]), self.start)
 
     def expected(self, p: Mapping[str, Any]) -> Any:
         top = max(self.hours(p), key=lambda h: h.rain)
@@ -282,13 +343,14 @@ class WeatherRainiestHour(WeatherLookup):
         ui.why(f"Reading every hour left today in {p['city']}'s hourly forecast")
         rows = yield from scan(ui, "hour_")
         ordered_rows = sorted(rows.values(), key=lambda e: int(e.short_id.split("_")[1]))
-        top = max(ordered_rows, key=lambda e: int(e.hint.split(" · ")[1].split("%")[0]))
+        top = max(ordered_rows, key=lambda e: percent(e.hint))
         ui.why(f"{top.text} has the highest chance of rain ({top.hint.split(' · ')[1]})")
         yield from ui.answer(top.text)
 
 
 class WeatherCityWithAlert(WeatherLookup):
     template = "Which of my cities in the Weather app has a severe weather alert?"
+    instructions = {"zh-CN": "天气应用里我的哪个城市有恶劣天气预警？"}
     complexity, max_steps = 2, 14
     answer_type = "name"
     max_steps = 10
@@ -303,10 +365,11 @@ class WeatherCityWithAlert(WeatherLookup):
         return {"cities": cities, "seed": seed}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        seed_weather(state, rng, cities=params["cities"], extra=0, seed=params["seed"])
+        seed_weather(state, rng, cities=[key(c) for c in params["cities"]], extra=0,
+                     seed=params["seed"])
 
     def alerted(self, seed: int, names: Sequence[str]) -> list[str]:
-        return [n for n in names if alerts(forecast(seed, n, self.start.date()))]
+        return [n for n in names if alerts(forecast(seed, key(n), self.start.date()))]
 
     def expected(self, p: Mapping[str, Any]) -> Any:
         return self.alerted(p["seed"], p["cities"])[0]
@@ -319,7 +382,7 @@ class WeatherCityWithAlert(WeatherLookup):
         ui.why("Reading my cities' rows: a severe alert shows as ⚠ Alert")
         rows = yield from scan(ui, "city_")
         for row in sorted(rows.values(), key=lambda e: int(e.short_id.split("_")[1])):
-            if "Alert" in row.hint:
+            if "⚠" in row.hint:  # "⚠ Alert" / "⚠ 预警"
                 ui.why(f"{row.text}'s row shows an alert")
                 yield from ui.answer(row.text)
                 return

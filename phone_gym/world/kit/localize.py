@@ -5,8 +5,10 @@ on the kit runs in zh-CN without re-stating them."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from ..locale import ZH_WEEKDAYS
 from ..widgets import Node, Screen
 
 #: Texts the shared kit draws with a field (the capsule menu's "Back to WeChat", the pay
@@ -52,4 +54,48 @@ def localize_screen(screen: Screen, strings: dict[str, str]) -> Screen:
     return screen
 
 
-__all__ = ["TREE_PATTERNS", "localize_screen", "localize_tree"]
+# --- the kit's date and time pickers in zh-CN ----------------------------------------------
+_DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December")
+_WD = "|".join(_DAYS)
+_MO = "|".join(_MONTHS)
+_WD3 = "|".join(d[:3] for d in _DAYS)
+_MO3 = "|".join(m[:3] for m in _MONTHS)
+
+
+def _zh_date(text: str) -> str | None:
+    """One of the pickers' English dates as Android's zh-CN writes it, or None."""
+    if m := re.fullmatch(rf"({_WD3}), ({_MO3}) (\d+)", text):  # the headline: Thu, Oct 15
+        wd = ZH_WEEKDAYS[[d[:3] for d in _DAYS].index(m[1])].replace("星期", "周")
+        return f"{[x[:3] for x in _MONTHS].index(m[2]) + 1}月{m[3]}日{wd}"
+    if m := re.fullmatch(rf"(Today )?({_WD}), ({_MO}) (\d+)(?:, (\d+))?", text):  # a day
+        year = f"{m[5]}年" if m[5] else ""
+        day = f"{year}{_MONTHS.index(m[3]) + 1}月{m[4]}日{ZH_WEEKDAYS[_DAYS.index(m[2])]}"
+        return f"今天 {day}" if m[1] else day
+    if m := re.fullmatch(rf"({_MO}) (\d{{4}})( ▾)?", text):  # the month: October 2026 ▾
+        return f"{m[2]}年{_MONTHS.index(m[1]) + 1}月{m[3] or ''}"
+    if m := re.fullmatch(r"Navigate to year (\d+)", text):
+        return f"前往{m[1]}年"
+    if m := re.fullmatch(r"(\d+) (o'clock|hours|minutes)", text):  # the time picker's chips
+        return m[1] + {"o'clock": "点", "hours": "点", "minutes": "分"}[m[2]]
+    return None
+
+
+def localize_dates(node: Node) -> None:
+    """Show the English dates and times the kit's pickers draw (``MaterialDatePicker``'s
+    headline, month, weekday header and days' descriptions; ``MaterialTimePicker``'s chips)
+    as Android does in zh-CN: 10月15日周四, 2026年10月, 日 一 二 ..., 10月1日星期四. Their
+    fixed words (OK, Cancel, Enter date) come from the app's catalogue (``localize_tree``)."""
+    if node.kind == "day" and node.style == "header" and node.desc in _DAYS:  # S M T W ...
+        node.text = ZH_WEEKDAYS[_DAYS.index(node.desc)][-1]
+        node.desc = ZH_WEEKDAYS[_DAYS.index(node.desc)]
+    for attr in ("text", "desc"):
+        zh = _zh_date(getattr(node, attr))
+        if zh is not None:
+            setattr(node, attr, zh)
+    for child in node.children:
+        localize_dates(child)
+
+
+__all__ = ["TREE_PATTERNS", "localize_dates", "localize_screen", "localize_tree"]
