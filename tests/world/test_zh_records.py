@@ -44,7 +44,7 @@ def test_a_record_app_writes_money_days_and_categories_in_the_locale() -> None:
     assert "$42.50" in shown and "Oct 5, 2023" in shown and "Sushi lunch" in shown
     tap(zh, "new_expense")
     tap(zh, "date")
-    assert {"选择日期", "10月15日 星期四", "2026年10月 ▾", "确定", "取消"} <= set(texts(zh))
+    assert {"选择日期", "10月15日周四", "2026年10月 ▾", "确定", "取消"} <= set(texts(zh))
     tap(en, "new_expense")
     tap(en, "date")
     assert {"Select date", "Thu, Oct 15", "October 2026 ▾"} <= set(texts(en))

@@ -40,8 +40,7 @@ from ...world.kit import (
 )
 from ...world.kit.calendars import DayView, MonthView, Shown
 from ...world.kit.common import tall, weighted
-from ...world.kit.datepicker_locale import ZH_NARROW, localize_date_picker
-from ...world.kit.localize import localize_screen, localize_tree
+from ...world.kit.localize import localize_dates, localize_screen, localize_tree
 from ...world.locale import DEFAULT_LOCALE, ZH_WEEKDAYS, format_date
 from ...world.system import Event, SystemState
 from ...world.widgets import (
@@ -482,7 +481,7 @@ class CalendarApp(App):
                                  for d in WEEKDAYS], id="weekdays")]
         if self.locale != DEFAULT_LOCALE:  # 一 二 三 ..., Monday first
             for i, cell in enumerate(nodes[1].children):
-                cell.text, cell.desc = ZH_NARROW[(i + 1) % 7], ZH_WEEKDAYS[i]
+                cell.text, cell.desc = ZH_WEEKDAYS[i][-1], ZH_WEEKDAYS[i]
         days = [date(year, month, d) for d in range(1, cal.monthrange(year, month)[1] + 1)]
         by_day = {day: self.shown_on(day) for day in days}
         return nodes + MonthView(year, month, by_day, selected=self.day, today=self.today,
@@ -552,10 +551,11 @@ class CalendarApp(App):
     def picker(self) -> Node | None:
         which = self.ui.picking
         if which.endswith("_date") and self.ui.date_picker is not None:
-            return localize_date_picker(
-                MaterialDatePicker(self.ui.date_picker, on_done=self.picked,
-                                   on_cancel=self.close_picker),
-                self.ui.date_picker, self.locale)
+            picker = MaterialDatePicker(self.ui.date_picker, on_done=self.picked,
+                                        on_cancel=self.close_picker)
+            if self.locale != DEFAULT_LOCALE:
+                localize_dates(picker)
+            return picker
         if which.endswith("_time") and self.ui.time_picker is not None:
             return MaterialTimePicker(self.ui.time_picker, on_done=self.picked,
                                       on_cancel=self.close_picker)

@@ -28,8 +28,7 @@ from ...world.kit import (
     slug,
     with_drawer,
 )
-from ...world.kit.datepicker_locale import localize_date_picker
-from ...world.kit.localize import localize_screen
+from ...world.kit.localize import localize_dates, localize_screen
 from ...world.locale import DEFAULT_LOCALE, format_date
 from ...world.widgets import (
     Dialog,
@@ -369,10 +368,10 @@ class TodoApp(App):
             dialog = MaterialTimePicker(self.ui.time_picker, on_done=self.picked,
                                         on_cancel=self.close_picker)
         elif self.ui.picking and self.ui.date_picker is not None:
-            dialog = localize_date_picker(
-                MaterialDatePicker(self.ui.date_picker, on_done=self.picked,
-                                   on_cancel=self.close_picker),
-                self.ui.date_picker, self.system.locale)
+            dialog = MaterialDatePicker(self.ui.date_picker, on_done=self.picked,
+                                        on_cancel=self.close_picker)
+            if self.system.locale != DEFAULT_LOCALE:
+                localize_dates(dialog)
         return Screen(
             top_bar=TopBar("New item" if item_id is None else "Edit item", on_back=self.back,
                            actions=actions),

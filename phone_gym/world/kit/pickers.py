@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from datetime import date, time
 from functools import partial
 
-from ..locale import format_date
 from ..widgets import (
     Button,
     Column,
@@ -522,24 +521,3 @@ def MaterialDatePicker(state: CalendarState, *, on_done: Callable[[str], None],
     buttons = [Spacer(0), DialogButton("Cancel", on_cancel, id="cancel_button"),
                DialogButton("OK", ok, id="confirm_button")]
     return Dialog("Enter date" if text_mode else title, "", buttons, body=body)
-
-
-def localize_date_picker(node: Node, state: CalendarState, locale: str) -> None:
-    """Write the open ``MaterialDatePicker``'s dynamic texts in ``node``'s tree as Android's
-    picker does in ``locale`` (zh-CN: the headline "10月15日 星期四", the month "2026年10月 ▾",
-    the weekday header 日 一 二 ...); en-US is left as it is. Its fixed words (OK, Cancel,
-    Select date) come from the app's catalogue (``localize_tree``)."""
-    if locale != "zh-CN":
-        return
-    sel = state.selected
-    if node.id == "mtrl_picker_header_selection_text":
-        node.text = format_date(sel, locale, year=False, weekday=True)
-    elif node.id == "month_navigation_fragment_toggle":
-        node.text = f"{state.year}年{state.month}月 ▾"
-    elif node.id == "mtrl_calendar_days_of_week":
-        for cell, name in zip(node.children, "日一二三四五六", strict=False):
-            for leaf in (cell, *cell.children):
-                if leaf.text:
-                    leaf.text = name
-    for child in node.children:
-        localize_date_picker(child, state, locale)

@@ -47,9 +47,8 @@ from .dialogs import ConfirmDialog
 from .drawer import Destination, NavigationDrawer, with_drawer
 from .forms import FormEditor, FormField, FormState, Validate
 from .lists import SearchList
-from .localize import localize_screen
+from .localize import localize_dates, localize_screen
 from .pages import ActionIcon, Detail, DetailPage
-from .pickers import localize_date_picker
 
 
 def _plain(value: Any) -> str:
@@ -308,8 +307,8 @@ class RecordApp(App):
         screen = self.screen(route)
         if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
             localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-            if screen.dialog is not None and self.ui.form.calendar is not None:
-                localize_date_picker(screen.dialog, self.ui.form.calendar, self.system.locale)
+            if screen.dialog is not None:  # the kit's date picker
+                localize_dates(screen.dialog)
         return screen
 
     def screen(self, route: Route) -> Screen:
