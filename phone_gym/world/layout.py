@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+from unicodedata import east_asian_width
 
 from . import theme as T
 from .theme import DEFAULT_PALETTE, Palette
@@ -130,8 +131,10 @@ PADDED = {"dialog": T.PAD, "sheet": T.PAD, "card": T.CARD_PAD}
 
 
 def chip_width(node: Node) -> int:
-    """The width a chip asks for: its label, padding and, when checked, its check mark."""
-    label = int(len(node.text) * T.FONT["chip"] * T.CHAR_W * 1.1)
+    """The width a chip asks for: its label (a wide character, 科, as two), padding and,
+    when checked, its check mark."""
+    chars = sum(2 if east_asian_width(c) in "WF" else 1 for c in node.text)
+    label = int(chars * T.FONT["chip"] * T.CHAR_W * 1.1)
     return label + 2 * T.CHIP_PAD + (T.CHIP_CHECK if node.checked else 0)
 
 
