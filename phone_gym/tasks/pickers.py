@@ -6,6 +6,7 @@ moving month by month with the arrows (or through the years for a far year)."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 from datetime import date
 
@@ -54,6 +55,9 @@ def pick_time(ui: Driver, hour: int, minute: int) -> Iterator[PhoneAction]:
 def _shown_month(ui: Driver) -> tuple[int, int]:
     """The (year, month) a MaterialDatePicker shows."""
     label = ui.must(id="month_navigation_fragment_toggle").text.rstrip(" ▾")
+    zh = re.fullmatch(r"(\d+)年(\d+)月", label)  # zh-CN: 2026年10月
+    if zh is not None:
+        return int(zh[1]), int(zh[2])
     name, year = label.rsplit(" ", 1)
     return int(year), MONTH_NAMES.index(name) + 1
 
