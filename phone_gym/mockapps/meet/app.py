@@ -172,9 +172,15 @@ def add_meeting(data: MeetData, title: str, day: str, time: str, minutes: int = 
     return m
 
 
-def invitation(m: Meeting) -> str:
-    """The invitation text "Copy invitation" puts on the clipboard."""
+def invitation(m: Meeting, locale: str = DEFAULT_LOCALE) -> str:
+    """The invitation text "Copy invitation" puts on the clipboard (zh-CN: Zoom's Chinese
+    one, 诚邀您参加预定的 Zoom 会议)."""
     day = date.fromisoformat(m.date)
+    if locale == "zh-CN":
+        return (f"诚邀您参加预定的 Zoom 会议。\n主题：{m.title}\n"
+                f"时间：{day.year}年{day.month}月{day.day}日 {m.time}\n"
+                f"加入 Zoom 会议\nhttps://zoom.us/j/{digits_of(m.number)}\n"
+                f"会议号：{m.number}\n密码：{m.passcode}")
     return (f"You are invited to a scheduled Zoom meeting.\nTopic: {m.title}\n"
             f"Time: {day:%b} {day.day}, {day.year} {m.time}\n"
             f"Join Zoom Meeting\nhttps://zoom.us/j/{digits_of(m.number)}\n"
@@ -333,7 +339,7 @@ class MeetApp(App):
     def copy_invitation(self, meeting_id: int) -> None:
         m = self.data.meetings.get(meeting_id)
         if m is not None:
-            self.system.clipboard = invitation(m)
+            self.system.clipboard = invitation(m, self.system.locale)
             self.toast(self.t("Invitation copied"))
 
     # joining

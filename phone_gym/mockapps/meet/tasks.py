@@ -445,6 +445,8 @@ class MeetJoinAudioOnly(MeetTask, CreateRecord):
 
 
 class MeetCopyInvitation(MeetTask):
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "把我的 Zoom 会议“{title}”的邀请复制到剪贴板。"}
     template = 'Copy the invitation of my Zoom meeting "{title}" to the clipboard.'
     complexity, max_steps = 2, 12
 
@@ -584,6 +586,9 @@ class MeetScheduleAndShare(MeetTask):
 
     template = ('Schedule a Zoom meeting "{title}" on {day} at {time}, then copy its '
                 'invitation to the clipboard.')
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "在 Zoom 上安排一个会议“{title}”，时间是{day} {time}，"
+                             "然后把它的邀请复制到剪贴板。"}
     complexity, max_steps = 3, 40
 
     def more_params(self, rng: np.random.Generator, w: World) -> dict[str, Any]:
@@ -597,9 +602,13 @@ class MeetScheduleAndShare(MeetTask):
         where = {"title": same_text(params["title"]), "date": params["date"],
                  "time": params["time"], "invitees": same_set([])}
         d = date.fromisoformat(params["date"])
-        return [Record(MEETINGS, where, count=1),
-                Value("clipboard", holding(f"Topic: {params['title']}",
-                                           f"{d:%b} {d.day}, {d.year} {params['time']}"))]
+        if params.get("locale") == "zh-CN":  # the invitation as Zoom's Chinese UI writes it
+            topic = f"主题：{params['title']}"
+            when = f"{d.year}年{d.month}月{d.day}日 {params['time']}"
+        else:
+            topic = f"Topic: {params['title']}"
+            when = f"{d:%b} {d.day}, {d.year} {params['time']}"
+        return [Record(MEETINGS, where, count=1), Value("clipboard", holding(topic, when))]
 
     def allowed(self, params: Mapping[str, Any],
                 initial: Mapping[str, Any]) -> Sequence[Allowed]:
