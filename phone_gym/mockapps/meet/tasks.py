@@ -631,6 +631,9 @@ class MeetJoinAndChat(MeetTask):
 
     template = ('Join the Zoom meeting {number} as "{name}" with your microphone muted and '
                 'video off, then send "{message}" in the meeting chat.')
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "以“{name}”的身份加入 Zoom 会议 {number}，麦克风静音、视频关闭，"
+                             "然后在会议聊天里发送“{message}”。"}
     complexity, max_steps = 3, 36
     microphone, camera = "allowed", "allowed"
 
