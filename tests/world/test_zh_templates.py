@@ -25,7 +25,7 @@ ZH_APPS = ("TencentDocs", "Yuanbao", "Chat", "FoodOrder", "Pay", "NeteaseMusic",
            "Hotel", "Train", "RideMini", "Contacts", "Clock", "Messages", "Meituan", "Taobao",
            "Xiaohongshu", "Amap", "Douyin", "Settings", "Weibo", "Zhihu",
            "Bilibili", "Dianping", "Ctrip", "Tongcheng",
-           "Pinduoduo", "Luckin", "News", "Chrome", "Social", "Spotify", "Meet")
+           "Pinduoduo", "Luckin", "News", "Chrome", "Social", "Spotify", "Meet", "WebView")
 ZH_IDS = sorted(t.id for t in REGISTRY.templates.values() if "zh-CN" in t.locales)
 
 

@@ -13,7 +13,7 @@ import numpy as np
 from ...actions import PhoneAction
 from ...tasks.driver import Driver, OracleError
 from ...tasks.families import Lookup, Unsafe
-from ...tasks.task import Task
+from ...tasks.task import Task, data_catalogue, localize_data
 from ...tasks.vocab import pick
 from ...verifiers import (
     Allow,
@@ -25,11 +25,15 @@ from ...verifiers import (
     same_text,
 )
 from ...verifiers.answers import answer_matcher
+from ...world.app import app_strings
+from ...world.locale import DEFAULT_LOCALE
+from ..chat.fixtures import DATA as CHAT_DATA
 from ..chat.fixtures import (
     GROUPS,
     ME,
     MESSAGES,
     NAMES,
+    ChatApp,
     add_account,
     add_article,
     add_friend,
@@ -87,10 +91,21 @@ def loaded(ui: Driver) -> Iterator[PhoneAction]:
         yield PhoneAction("wait", seconds=LOAD_SECONDS)
 
 
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: the coupon campaign, its shops);
+#: names and groups are WeChat's (``chat.fixtures.DATA``).
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def datum(locale: str, text: str, **fields: object) -> str:
+    """A seeded text in ``locale`` (a format of ``fields`` when given)."""
+    shown = text if locale == DEFAULT_LOCALE else str(DATA[locale][text])
+    return shown.format(**fields) if fields else shown
+
+
 def open_link(ui: Driver, chat: str, title: str) -> Iterator[PhoneAction]:
     """Open the link message ``title`` in chat ``chat`` and wait for the page."""
     yield from open_chat(ui, chat)
-    yield from ui.tap(f"[Link] {title}")
+    yield from ui.tap(f"{app_strings(ChatApp, ui.locale).t('[Link]')} {title}")
     yield from loaded(ui)
 
 
@@ -438,6 +453,18 @@ class WebViewClaimCoupon(WebTask):
     template = ('Open the coupon campaign that {friend} shared with me on WeChat and claim the '
                 'single {shop} coupon that saves the most on a ¥{order} order. Claim nothing '
                 'else.')
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "打开{friend}在微信上分享给我的领券活动，领取一张在{order}元的订单上"
+                             "最省钱的{shop}优惠券，其他的都不要领。"}
+    data = {"zh-CN": {**CHAT_DATA["zh-CN"], **DATA["zh-CN"]}}
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        """zh-CN's words; the coupon to claim titled as the page shows it (瑞幸咖啡：立减12元)."""
+        p: dict[str, Any] = localize_data(params, table)
+        best = int(params["target"].rsplit("¥", 1)[1].split()[0])
+        p["target"] = datum("zh-CN", "{shop}: ¥{off} off", shop=p["shop"], off=best)
+        return p
     complexity, max_steps = 3, 20
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -455,12 +482,14 @@ class WebViewClaimCoupon(WebTask):
                 "target": f"{shop}: ¥{best} off"}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        chats = self.seed(state, params, rng)
+        chats, locale = self.seed(state, params, rng), str(getattr(state, "locale",
+                                                                   DEFAULT_LOCALE))
         page = add_page(state, "https://act.weixin-h5.cn/summer-coupons",
-                        "Summer coupon festival",
-                        "# Summer coupon festival\n\nClaim your coupons below. Each coupon can "
-                        "be used once before August 31.",
-                        coupons=tuple((f"{s}: ¥{off} off", f"On orders over ¥{least}")
+                        datum(locale, "Summer coupon festival"),
+                        datum(locale, "# Summer coupon festival\n\nClaim your coupons below. "
+                              "Each coupon can be used once before August 31."),
+                        coupons=tuple((datum(locale, "{shop}: ¥{off} off", shop=s, off=off),
+                                       datum(locale, "On orders over ¥{least}", least=least))
                                       for s, off, least in params["coupons"]), slow=True)
         share_link(state, chats[params["friend"]], params["friend"], page)
 
@@ -471,7 +500,7 @@ class WebViewClaimCoupon(WebTask):
         return [Allow(COUPONS, "added", where={"title": p["target"]})]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_link(ui, p["friend"], "Summer coupon festival")
+        yield from open_link(ui, p["friend"], datum(ui.locale, "Summer coupon festival"))
         for i in range(len(p["coupons"])):
             yield from ui.reveal(id=f"coupon_{i}")
             if ui.must(id=f"coupon_{i}").text == p["target"]:
