@@ -42,7 +42,7 @@ from ..chat.fixtures import (
     seed_social,
 )
 from ..notes.fixtures import COLLECTION as NOTES
-from .app import LOAD_SECONDS
+from .app import LOAD_SECONDS, WebViewApp
 from .fixtures import (
     COUPONS,
     EVENTS,
@@ -100,6 +100,15 @@ def datum(locale: str, text: str, **fields: object) -> str:
     """A seeded text in ``locale`` (a format of ``fields`` when given)."""
     shown = text if locale == DEFAULT_LOCALE else str(DATA[locale][text])
     return shown.format(**fields) if fields else shown
+
+
+def english(text: str) -> str:
+    """The English datum a localized one (a zh-CN param) stands for."""
+    for table in DATA.values():
+        for key, value in table.items():
+            if value == text:
+                return str(key)
+    return text
 
 
 def open_link(ui: Driver, chat: str, title: str) -> Iterator[PhoneAction]:
@@ -574,6 +583,10 @@ class WebViewShareArticle(WebTask):
 
     template = ('Share the article "{title}" that {friend} sent me on WeChat with {to}, from '
                 'the page\'s menu or by forwarding it.')
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "把{friend}在微信上发给我的文章“{title}”分享给{to}，"
+                             "可以用网页的菜单，也可以直接转发。"}
+    data = {"zh-CN": {**CHAT_DATA["zh-CN"], **DATA["zh-CN"]}}
     complexity, max_steps = 3, 24
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -584,14 +597,17 @@ class WebViewShareArticle(WebTask):
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         chats = self.seed(state, params, rng)
+        locale = str(getattr(state, "locale", DEFAULT_LOCALE))
         for i, title in enumerate((params["other"], params["title"])):
-            page = add_page(state, f"https://mp.weixin-h5.cn/s/{slugged(title)}", title,
-                            f"# {title}\n\nA short report from our city desk.", slow=i == 1)
+            page = add_page(state, self.url({"title": title}), title,
+                            datum(locale, "# {title}\n\nA short report from our city desk.",
+                                  title=title), slow=i == 1)
             share_link(state, chats[params["friend"]], params["friend"], page,
                        time=f"1{i}:00")
 
     def url(self, p: Mapping[str, Any]) -> str:
-        return f"https://mp.weixin-h5.cn/s/{slugged(p['title'])}"
+        """The article's address (from its English title in every locale)."""
+        return f"https://mp.weixin-h5.cn/s/{slugged(english(p['title']))}"
 
     def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
         return [Record(MESSAGES, {"chat": self.chat_id(p, p["to"]), "kind": "link"},
@@ -604,7 +620,7 @@ class WebViewShareArticle(WebTask):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from open_link(ui, p["friend"], p["title"])
         yield from ui.tap(id="page_menu")
-        yield from ui.tap("Share to chat")
+        yield from ui.tap(app_strings(WebViewApp, ui.locale).t("Share to chat"))
         yield from ui.tap(p["to"], kind="list_item")
         yield from ui.tap(id="button_send")
         yield from ui.finish()
