@@ -524,6 +524,10 @@ class WebViewArticleFact(Lookup, WebTask):
 
     template = ('{friend} shared a news article about the {thing} on WeChat. According to the '
                 'article, how many {unit} does the {thing} have?')
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "{friend}在微信上分享了一篇关于{thing}的新闻文章。根据文章，"
+                             "{thing}有多少{unit}？"}
+    data = {"zh-CN": {**CHAT_DATA["zh-CN"], **DATA["zh-CN"]}}
     complexity, max_steps = 2, 20
     answer_type = "count"
 
@@ -544,34 +548,37 @@ class WebViewArticleFact(Lookup, WebTask):
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         chats = self.seed(state, params, rng)
-        p = params
-        base = f"https://mp.weixin-h5.cn/s/{slugged(p['thing'])}"
-        more = add_page(state, f"{base}/full", p["title"],
-                        f"# {p['title']}\n\nThe {p['thing']} has {p['count']} {p['unit']}, up "
-                        f"from {p['decoy_count']} planned at first. It opens at {p['opens']} "
-                        f"every morning and closes at 21:00.\n\nTickets cost ¥{p['price']}; "
-                        "children under 6 go free.", slow=True)
-        first = add_page(state, base, p["title"],
-                 f"# {p['title']}\n\nAfter two years of work the {p['thing']} welcomes "
-                 f"visitors again this week.\n\n![Photo of the {p['thing']}](▦)\n\n"
-                 f"[Read the full story]({more.url})")
+        p, locale = params, str(getattr(state, "locale", DEFAULT_LOCALE))
+        base = f"https://mp.weixin-h5.cn/s/{slugged(english(p['thing']))}"
+        more = add_page(state, f"{base}/full", p["title"], datum(
+            locale, "# {title}\n\nThe {thing} has {count} {unit}, up from {decoy_count} "
+            "planned at first. It opens at {opens} every morning and closes at 21:00.\n\n"
+            "Tickets cost ¥{price}; children under 6 go free.", title=p["title"],
+            thing=p["thing"], count=p["count"], unit=p["unit"], decoy_count=p["decoy_count"],
+            opens=p["opens"], price=p["price"]), slow=True)
+        first = add_page(state, base, p["title"], datum(
+            locale, "# {title}\n\nAfter two years of work the {thing} welcomes visitors again "
+            "this week.\n\n![Photo of the {thing}](▦)\n\n[Read the full story]({url})",
+            title=p["title"], thing=p["thing"], url=more.url))
         share_link(state, chats[p["friend"]], p["friend"], first)
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         ui.why(f"Opening my WeChat chat with {p['friend']} to find the article")
         yield from open_chat(ui, p["friend"])
-        links = [e.text for e in ui.find_all(kind="bubble") if e.text.startswith("[Link] ")]
+        tag = app_strings(ChatApp, ui.locale).t("[Link]") + " "
+        links = [e.text for e in ui.find_all(kind="bubble") if e.text.startswith(tag)]
         about = [t for t in links if p["thing"].casefold() in t.casefold()]
         if not (about or links):
             raise OracleError(f"no link in the chat with {p['friend']}")
         link = (about or links)[0]
-        ui.why(f"{p['friend']} shared “{link.removeprefix('[Link] ')}”: opening it")
+        ui.why(f"{p['friend']} shared “{link.removeprefix(tag)}”: opening it")
         yield from ui.tap(link)
         yield from loaded(ui)
         ui.why("The figures are in the full story")
-        yield from follow(ui, "Read the full story")
+        yield from follow(ui, datum(ui.locale, "Read the full story"))
         texts = " ".join(e.text for e in ui.find_all(kind="text"))
-        found = re.search(rf"has (\d+) {re.escape(p['unit'])}", texts)
+        found = re.search(datum(ui.locale, "has (\\d+) {unit}", unit=re.escape(p["unit"])),
+                          texts)
         if found is None:
             raise OracleError("the article does not say")
         ui.why(f"The article says the {p['thing']} has {found.group(1)} {p['unit']}")
