@@ -13,7 +13,7 @@ import numpy as np
 from ...actions import PhoneAction
 from ...tasks.driver import Driver, OracleError
 from ...tasks.families import Lookup, Unsafe
-from ...tasks.task import Task, data_catalogue, localize_data
+from ...tasks.task import Task, localize_data
 from ...tasks.vocab import pick
 from ...verifiers import (
     Allow,
@@ -45,6 +45,7 @@ from ..notes.fixtures import COLLECTION as NOTES
 from .app import LOAD_SECONDS, WebViewApp
 from .fixtures import (
     COUPONS,
+    DATA,
     EVENTS,
     SESSIONS,
     SHOPS,
@@ -53,6 +54,7 @@ from .fixtures import (
     TOPICS,
     add_page,
     answers_are,
+    datum,
     event_body,
     share_link,
 )
@@ -89,17 +91,6 @@ def loaded(ui: Driver) -> Iterator[PhoneAction]:
     """Wait while the page shows "Loading…"."""
     if ui.find(id="loading") is not None:
         yield PhoneAction("wait", seconds=LOAD_SECONDS)
-
-
-#: The seeded data in zh-CN (``strings/zh-CN.data.json``: the coupon campaign, its shops);
-#: names and groups are WeChat's (``chat.fixtures.DATA``).
-DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
-
-
-def datum(locale: str, text: str, **fields: object) -> str:
-    """A seeded text in ``locale`` (a format of ``fields`` when given)."""
-    shown = text if locale == DEFAULT_LOCALE else str(DATA[locale][text])
-    return shown.format(**fields) if fields else shown
 
 
 def english(text: str) -> str:
@@ -187,7 +178,21 @@ EVENT_FIELDS = (("name", "Your name", ""), ("phone", "Mobile number", ""))
 
 class EventTask(WebTask):
     """An event page linked in a group chat, with a sign-up form; a second event's page
-    (a decoy with the same form) linked before it."""
+    (a decoy with the same form) linked before it. In zh-CN the events, places, days and
+    the page's words are Chinese (``DATA``); the params carry ``locale``."""
+
+    data = {"zh-CN": {**CHAT_DATA["zh-CN"], **DATA["zh-CN"]}}
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        p: dict[str, Any] = localize_data(params, table)
+        p["locale"] = "zh-CN"
+        return p
+
+    @staticmethod
+    def form_name(p: Mapping[str, Any], event: str) -> str:
+        """The name of ``event``'s sign-up form (zh-CN: 滨江夜跑报名)."""
+        return datum(p.get("locale", DEFAULT_LOCALE), "{event} sign-up", event=event)
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         p = super().sample_params(rng)
@@ -200,22 +205,27 @@ class EventTask(WebTask):
                 "sender": p["friends"][int(rng.integers(0, 4))]}
 
     def form_fields(self, p: Mapping[str, Any]) -> tuple[tuple[str, str, str], ...]:
-        return (*EVENT_FIELDS, ("session", "Session", "/".join(p["sessions"])),
-                ("people", "Number of people", "1/2/3/4"))
+        locale = p.get("locale", DEFAULT_LOCALE)
+        return (*((k, datum(locale, label), c) for k, label, c in EVENT_FIELDS),
+                ("session", datum(locale, "Session"), "/".join(p["sessions"])),
+                ("people", datum(locale, "Number of people"), "1/2/3/4"))
 
     def event_page(self, state: Any, p: Mapping[str, Any], event: str) -> Any:
-        url = f"https://events.weixin-h5.cn/{slugged(event)}"
-        return add_page(state, url, f"Sign up: {event}",
-                        event_body(event, p["place"], p["day"], p["sessions"]),
-                        form=f"{event} sign-up", fields=self.form_fields(p), submit="Sign up",
-                        slow=True)
+        locale = p.get("locale", DEFAULT_LOCALE)
+        url = f"https://events.weixin-h5.cn/{slugged(english(event))}"
+        return add_page(state, url, datum(locale, "Sign up: {event}", event=event),
+                        event_body(event, p["place"], p["day"], p["sessions"], locale=locale),
+                        form=self.form_name(p, event), fields=self.form_fields(p),
+                        submit=datum(locale, "Sign up"), slow=True)
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         chats = self.seed(state, params, rng)
         group = chats[params["groups"][0]]
         other = self.event_page(state, params, params["other"])
         share_link(state, group, params["friends"][0], other, time="09:40")
-        say(state, group, params["sender"], f"Who wants to come to the {params['event']}?")
+        say(state, group, params["sender"],
+            datum(params.get("locale", DEFAULT_LOCALE), "Who wants to come to the {event}?",
+                  event=params["event"]))
         page = self.event_page(state, params, params["event"])
         share_link(state, group, params["sender"], page, time="10:20")
 
@@ -224,14 +234,15 @@ class EventTask(WebTask):
                 "session": p["session"], "people": str(p["people"])}
 
     def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Record(SUBMISSIONS, {"form": f"{p['event']} sign-up"},
+        return [Record(SUBMISSIONS, {"form": self.form_name(p, p["event"])},
                        {"answers": answers_are(self.answers(p))}, count=1)]
 
     def allowed(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return [Allow(SUBMISSIONS, "added", where={"form": f"{p['event']} sign-up"})]
+        return [Allow(SUBMISSIONS, "added", where={"form": self.form_name(p, p["event"])})]
 
     def sign_up(self, ui: Driver, p: Mapping[str, Any], session: str) -> Iterator[PhoneAction]:
-        yield from open_link(ui, p["groups"][0], f"Sign up: {p['event']}")
+        yield from open_link(ui, p["groups"][0],
+                             datum(ui.locale, "Sign up: {event}", event=p["event"]))
         yield from fill_fields(ui, {"name": p["name"], "phone": p["phone"]})
         yield from choose(ui, "session", session)
         yield from choose(ui, "people", str(p["people"]))
@@ -242,6 +253,9 @@ class WebViewEventSignUp(EventTask):
     template = ('Sign up for the {event} that {sender} linked in the "{groups[0]}" group on '
                 'WeChat: name {name}, mobile {phone}, the {session} session, {people} '
                 'people.')
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "{sender}在微信群“{groups[0]}”里发了{event}的链接，帮我报名："
+                             "姓名{name}，手机号{phone}，{session}那一场，{people}人。"}
     complexity, max_steps = 3, 30
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
