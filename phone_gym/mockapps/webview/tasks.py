@@ -277,6 +277,11 @@ class WebViewSignUpAndTell(EventTask):
                 'and sign up {people} people under the name {name} (mobile {phone}) for the '
                 'earliest session starting at or after {after}. Then reply in the group with '
                 'the start time of the session you picked.')
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "打开{sender}在微信群“{groups[0]}”里发的{event}链接，"
+                             "帮我以{name}的名字（手机号{phone}）为{people}人报名{after}"
+                             "及之后最早开始的那一场。"
+                             "然后在群里回复你选的那一场的开始时间。"}
     complexity, max_steps = 4, 50
     tags = frozenset({"mini_program", "long_horizon", "handoff"})
 
@@ -290,15 +295,18 @@ class WebViewSignUpAndTell(EventTask):
         return {**p, "session": sessions[k], "after": f"{earlier // 60:02d}:{earlier % 60:02d}"}
 
     def event_page(self, state: Any, p: Mapping[str, Any], event: str) -> Any:
-        url = f"https://events.weixin-h5.cn/{slugged(event)}"
-        schedule = add_page(state, f"{url}/schedule", f"{event}: schedule",
-                            f"# Schedule\n\nSessions on {p['day']}:\n\n" + "\n\n".join(
-                                f"Session {i + 1} starts at {s}"
-                                for i, s in enumerate(p["sessions"])), slow=True)
-        return add_page(state, url, f"Sign up: {event}",
-                        event_body(event, p["place"], p["day"], p["sessions"], schedule.url),
-                        form=f"{event} sign-up", fields=self.form_fields(p), submit="Sign up",
-                        slow=True)
+        locale = p.get("locale", DEFAULT_LOCALE)
+        url = f"https://events.weixin-h5.cn/{slugged(english(event))}"
+        schedule = add_page(
+            state, f"{url}/schedule", datum(locale, "{event}: schedule", event=event),
+            datum(locale, "# Schedule\n\nSessions on {day}:", day=p["day"]) + "\n\n"
+            + "\n\n".join(datum(locale, "Session {n} starts at {time}", n=i + 1, time=s)
+                           for i, s in enumerate(p["sessions"])), slow=True)
+        return add_page(state, url, datum(locale, "Sign up: {event}", event=event),
+                        event_body(event, p["place"], p["day"], p["sessions"], schedule.url,
+                                   locale=locale),
+                        form=self.form_name(p, event), fields=self.form_fields(p),
+                        submit=datum(locale, "Sign up"), slow=True)
 
     def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
         gid = self.chat_id(p, p["groups"][0])
@@ -315,11 +323,13 @@ class WebViewSignUpAndTell(EventTask):
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         ui.why(f"Opening the {p['event']} link {p['sender']} posted in {p['groups'][0]}")
-        yield from open_link(ui, p["groups"][0], f"Sign up: {p['event']}")
+        yield from open_link(ui, p["groups"][0],
+                             datum(ui.locale, "Sign up: {event}", event=p["event"]))
         ui.why("The sessions are on the schedule page")
-        yield from follow(ui, "See the full schedule")
-        starts = [e.text.rsplit(" ", 1)[-1] for e in ui.find_all(kind="text")
-                  if e.text.startswith("Session ") and " starts at " in e.text]
+        yield from follow(ui, datum(ui.locale, "See the full schedule"))
+        line = re.compile(datum(ui.locale, "Session (\\d+) starts at (\\d\\d:\\d\\d)"))
+        starts = [m[2] for m in (line.fullmatch(e.text) for e in ui.find_all(kind="text"))
+                  if m is not None]
         picked = min((s for s in starts if s >= p["after"]), default=None)
         if picked is None:
             raise OracleError("no session after the time")
@@ -335,7 +345,9 @@ class WebViewSignUpAndTell(EventTask):
         ui.why(f"Signed up: telling {p['groups'][0]} the session starts at {picked}")
         yield from ui.press("back")  # the thank-you page: back in the group chat
         yield from open_chat(ui, p["groups"][0])
-        yield from enter(ui, "composer", f"Picked the session that starts at {picked}")
+        yield from enter(ui, "composer", datum(ui.locale,
+                                               "Picked the session that starts at {time}",
+                                               time=picked))
         yield from ui.press("back")
         yield from ui.tap(id="send")
         ui.why("The group knows the session's start time")
