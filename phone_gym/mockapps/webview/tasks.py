@@ -729,6 +729,9 @@ class WebViewShareLatestArticle(WebTask):
 
     template = ('Share the newest article of the "{account}" official account I follow on '
                 'WeChat with {to}.')
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "把我在微信上关注的公众号“{account}”最新的一篇文章分享给{to}。"}
+    data = {"zh-CN": {**CHAT_DATA["zh-CN"], **DATA["zh-CN"]}}
     complexity, max_steps = 3, 24
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -740,18 +743,19 @@ class WebViewShareLatestArticle(WebTask):
                 "titles": titles, "days": [f"2026-09-{d:02d}" for d in days]}
 
     def url(self, p: Mapping[str, Any], i: int) -> str:
-        return f"https://mp.weixin-h5.cn/s/{slugged(p['account'])}-{i}"
+        return f"https://mp.weixin-h5.cn/s/{slugged(english(p['account']))}-{i}"
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         self.seed(state, params, rng)
-        p = params
-        mine = add_account(state, p["account"], "News and stories every week")
-        other = add_account(state, p["other"], "Daily updates")
+        p, locale = params, str(getattr(state, "locale", DEFAULT_LOCALE))
+        mine = add_account(state, p["account"], datum(locale, "News and stories every week"))
+        other = add_account(state, p["other"], datum(locale, "Daily updates"))
         # the newest of the account (titles[2], days[2]) is written between older ones; the
         # other account's article is newer still
         for i in (1, 2, 0):
             page = add_page(state, self.url(p, i), p["titles"][i],
-                            f"# {p['titles'][i]}\n\nPublished by {p['account']}.", slow=i == 2)
+                            datum(locale, "# {title}\n\nPublished by {account}.",
+                                  title=p["titles"][i], account=p["account"]), slow=i == 2)
             add_article(state, mine, page.title, page.url, p["days"][i])
         page = add_page(state, self.url(p, 3), p["titles"][3], f"# {p['titles'][3]}")
         add_article(state, other, page.title, page.url, p["days"][3])
@@ -772,7 +776,7 @@ class WebViewShareLatestArticle(WebTask):
         yield from ui.tap(id=min(rows, key=lambda e: e.bounds[1]).short_id)
         yield from loaded(ui)
         yield from ui.tap(id="page_menu")
-        yield from ui.tap("Share to chat")
+        yield from ui.tap(app_strings(WebViewApp, ui.locale).t("Share to chat"))
         yield from ui.tap(p["to"], kind="list_item")
         yield from ui.tap(id="button_send")
         yield from ui.finish()
@@ -784,6 +788,9 @@ class WebViewAccountEventSignUp(EventTask):
     template = ('The "{account}" official account I follow on WeChat posted about the '
                 '{event}. Sign up for it there: name {name}, mobile {phone}, the {session} '
                 'session, {people} people.')
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "我在微信上关注的公众号“{account}”发了{event}的文章。在那里帮我报名："
+                             "姓名{name}，手机号{phone}，{session}那一场，{people}人。"}
     complexity, max_steps = 3, 32
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -791,14 +798,16 @@ class WebViewAccountEventSignUp(EventTask):
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         self.seed(state, params, rng)
-        account = add_account(state, params["account"], "What's on in town")
+        account = add_account(state, params["account"],
+                              datum(params.get("locale", DEFAULT_LOCALE), "What's on in town"))
         for event, day in ((params["event"], "2026-09-10"), (params["other"], "2026-09-12")):
             page = self.event_page(state, params, event)
             add_article(state, account, page.title, page.url, day)
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from open_account(ui, p["account"])
-        yield from ui.tap(f"Sign up: {p['event']}", kind="list_item")
+        yield from ui.tap(datum(ui.locale, "Sign up: {event}", event=p["event"]),
+                          kind="list_item")
         yield from loaded(ui)
         yield from fill_fields(ui, {"name": p["name"], "phone": p["phone"]})
         yield from choose(ui, "session", p["session"])
