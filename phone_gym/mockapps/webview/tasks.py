@@ -368,6 +368,21 @@ class WebViewSurvey(WebTask):
     template = ('{friend} sent me a feedback survey link for {venue} on WeChat. Fill it in: '
                 'visits {visits}, staff "{staff}", cleanliness "{clean}", come again: '
                 '{again}, and as a comment write "{comment}". Then submit it.')
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "{friend}在微信上发给我一个{venue}的满意度调查链接。请这样填写："
+                             "来访频率选“{visits}”，员工选“{staff}”，卫生选“{clean}”，"
+                             "是否再来选“{again}”，意见栏写“{comment}”。然后提交。"}
+    data = {"zh-CN": {**CHAT_DATA["zh-CN"], **DATA["zh-CN"]}}
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        p: dict[str, Any] = localize_data(params, table)
+        p["locale"] = "zh-CN"
+        return p
+
+    @staticmethod
+    def form_name(p: Mapping[str, Any]) -> str:
+        return datum(p.get("locale", DEFAULT_LOCALE), "{venue} survey", venue=p["venue"])
     complexity, max_steps = 3, 30
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -379,17 +394,20 @@ class WebViewSurvey(WebTask):
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         chats = self.seed(state, params, rng)
-        fields = (*((k, q, "/".join(o)) for k, q, o in SURVEY_QUESTIONS),
-                  ("comment", "Anything else?", ""))
-        page = add_page(state, f"https://survey.wjx-h5.cn/{slugged(params['venue'])}",
-                        f"{params['venue']} feedback survey",
-                        f"# {params['venue']} feedback\n\nIt takes one minute. Thank you!",
-                        form=f"{params['venue']} survey", fields=fields)
+        locale, venue = params.get("locale", DEFAULT_LOCALE), params["venue"]
+        fields = (*((k, datum(locale, q), "/".join(datum(locale, x) for x in o))
+                    for k, q, o in SURVEY_QUESTIONS),
+                  ("comment", datum(locale, "Anything else?"), ""))
+        page = add_page(state, f"https://survey.wjx-h5.cn/{slugged(english(venue))}",
+                        datum(locale, "{venue} feedback survey", venue=venue),
+                        datum(locale, "# {venue} feedback\n\nIt takes one minute. Thank you!",
+                              venue=venue),
+                        form=self.form_name(params), fields=fields)
         share_link(state, chats[params["friend"]], params["friend"], page)
 
     def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
         want = {k: p[k] for k, _, _ in SURVEY_QUESTIONS}
-        return [Record(SUBMISSIONS, {"form": f"{p['venue']} survey"},
+        return [Record(SUBMISSIONS, {"form": self.form_name(p)},
                        {"answers": answers_are({**want, "comment": same_text(p["comment"])})},
                        count=1)]
 
@@ -397,7 +415,8 @@ class WebViewSurvey(WebTask):
         return [Allow(SUBMISSIONS, "added")]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_link(ui, p["friend"], f"{p['venue']} feedback survey")
+        yield from open_link(ui, p["friend"],
+                             datum(ui.locale, "{venue} feedback survey", venue=p["venue"]))
         for key, _, _ in SURVEY_QUESTIONS:
             yield from choose(ui, key, p[key])
         yield from fill_fields(ui, {"comment": p["comment"]})
