@@ -435,7 +435,23 @@ class WebViewVolunteerForm(WebTask):
                 '{event}. My details: {name}, mobile {phone}, email {email}; district '
                 '{district}, available on {days}, {shift} shift; T-shirt size {size}; emergency '
                 'contact {contact}, {contact_phone}.')
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    instructions = {"zh-CN": "通过{friend}在微信上发给我的链接，帮我报名{event}的志愿者。我的信息："
+                             "{name}，手机号{phone}，邮箱 {email} ；区域{district}，可参加日期"
+                             "{days}，{shift}班次；T恤尺码{size}；紧急联系人{contact}，"
+                             "{contact_phone}。"}
+    data = {"zh-CN": {**CHAT_DATA["zh-CN"], **DATA["zh-CN"]}}
     complexity, max_steps = 4, 60
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        p: dict[str, Any] = localize_data(params, table)
+        p["locale"] = "zh-CN"
+        return p
+
+    @staticmethod
+    def form_name(p: Mapping[str, Any]) -> str:
+        return datum(p.get("locale", DEFAULT_LOCALE), "{event} volunteers", event=p["event"])
     tags = frozenset({"mini_program", "long_horizon"})
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -452,29 +468,38 @@ class WebViewVolunteerForm(WebTask):
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         chats = self.seed(state, params, rng)
-        base = f"https://volunteer.weixin-h5.cn/{slugged(params['event'])}"
-        form = f"{params['event']} volunteers"
-        last = add_page(state, f"{base}/3", "Volunteer registration (3/3)",
-                        "## Step 3 of 3: kit and emergency contact", form=form,
-                        fields=(("size", "T-shirt size", "/".join(SIZES)),
-                                ("contact", "Emergency contact", ""),
-                                ("contact_phone", "Emergency contact's mobile", "")),
-                        submit="Submit registration")
-        mid = add_page(state, f"{base}/2", "Volunteer registration (2/3)",
-                       "## Step 2 of 3: when and where", form=form,
-                       fields=(("district", "District", "/".join(DISTRICTS)),
-                               ("days", "Available on", "Saturday/Sunday/Both days"),
-                               ("shift", "Shift", "Morning/Afternoon/Evening")),
+        locale = params.get("locale", DEFAULT_LOCALE)
+
+        def tr(text: str) -> str:
+            return datum(locale, text)
+
+        def opts(*words: str) -> str:
+            return "/".join(tr(w) for w in words)
+        base = f"https://volunteer.weixin-h5.cn/{slugged(english(params['event']))}"
+        form = self.form_name(params)
+        last = add_page(state, f"{base}/3", tr("Volunteer registration (3/3)"),
+                        tr("## Step 3 of 3: kit and emergency contact"), form=form,
+                        fields=(("size", tr("T-shirt size"), "/".join(SIZES)),
+                                ("contact", tr("Emergency contact"), ""),
+                                ("contact_phone", tr("Emergency contact's mobile"), "")),
+                        submit=tr("Submit registration"))
+        mid = add_page(state, f"{base}/2", tr("Volunteer registration (2/3)"),
+                       tr("## Step 2 of 3: when and where"), form=form,
+                       fields=(("district", tr("District"), opts(*DISTRICTS)),
+                               ("days", tr("Available on"),
+                                opts("Saturday", "Sunday", "Both days")),
+                               ("shift", tr("Shift"), opts("Morning", "Afternoon", "Evening"))),
                        next=last.url, slow=True)
-        first = add_page(state, base, "Volunteer registration (1/3)",
-                         f"# Volunteers wanted: {params['event']}\n\n## Step 1 of 3: about "
-                         "you", form=form,
-                         fields=(("name", "Full name", ""), ("phone", "Mobile number", ""),
-                                 ("email", "Email", "")), next=mid.url, slow=True)
+        first = add_page(state, base, tr("Volunteer registration (1/3)"),
+                         datum(locale, "# Volunteers wanted: {event}\n\n## Step 1 of 3: "
+                               "about you", event=params["event"]), form=form,
+                         fields=(("name", tr("Full name"), ""),
+                                 ("phone", tr("Mobile number"), ""),
+                                 ("email", tr("Email"), "")), next=mid.url, slow=True)
         share_link(state, chats[params["friend"]], params["friend"], first)
 
     def criteria(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Record(SUBMISSIONS, {"form": f"{p['event']} volunteers"}, {
+        return [Record(SUBMISSIONS, {"form": self.form_name(p)}, {
             "answers": answers_are({
                 "name": same_text(p["name"]), "phone": same_phone(p["phone"]),
                 "email": same_text(p["email"]), "district": p["district"], "days": p["days"],
@@ -485,7 +510,7 @@ class WebViewVolunteerForm(WebTask):
         return [Allow(SUBMISSIONS, "added")]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_link(ui, p["friend"], "Volunteer registration (1/3)")
+        yield from open_link(ui, p["friend"], datum(ui.locale, "Volunteer registration (1/3)"))
         yield from fill_fields(ui, {"name": p["name"], "phone": p["phone"],
                                     "email": p["email"]})
         yield from ui.tap(id="submit")
