@@ -183,3 +183,28 @@ def test_open_app_refuses_the_web_view() -> None:
 
 def test_check_app() -> None:
     assert check_app("WebView", 1000).steps == 1000
+
+
+def test_the_browser_speaks_chinese_in_zh_cn() -> None:
+    """In zh-CN the page menu, the font sizes, a missing answer's toast and the done screen
+    are WeChat's Chinese words; the page's own text is data and shows as written."""
+    dev = Device(APPS, locale="zh-CN")
+    state = WorldState(dev)
+    add_page(state, BASE, "夜跑活动", "# 夜跑活动\n\n欢迎报名。", form="夜跑报名",
+             fields=(("name", "姓名", ""),), submit="报名")
+    web = web_of(dev)
+    dev.open_app("Chat")
+    web.open_link(BASE)
+    dev.open_app("WebView")
+    assert shown(dev, "夜跑活动") and shown(dev, "报名")
+    tap(dev, id="page_menu")
+    words = ("刷新", "复制链接", "在浏览器打开", "发送给朋友", "调整字体")
+    assert all(shown(dev, w) for w in words)
+    tap(dev, "调整字体")
+    assert shown(dev, "标准") and shown(dev, "特大") and not shown(dev, "Standard")
+    tap(dev, "取消")
+    tap(dev, id="submit")
+    assert shown(dev, "请填写：姓名")  # the toast
+    fill(dev, "field_name", "王芳")
+    tap(dev, id="submit")
+    assert shown(dev, "已提交") and shown(dev, "感谢参与！您的答卷已提交。")

@@ -8,7 +8,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from phone_gym.world import theme as T
-from phone_gym.world.layout import Frame, clip, measure, place, place_column, text_height
+from phone_gym.world.layout import (
+    Frame,
+    chip_width,
+    clip,
+    measure,
+    place,
+    place_column,
+    text_height,
+)
 from phone_gym.world.widgets import (
     Button,
     Column,
@@ -282,3 +290,12 @@ def test_added_nodes_carry_the_frame_package() -> None:
     frame.add(Text("y"), (0, 0, 1, 1), full=(0, -5, 1, 1))
     assert [p.package for p in frame.items] == ["com.a", "com.b"]
     assert frame.items[1].full == (0, -5, 1, 1)
+
+
+def test_a_chinese_chip_is_wide_enough_for_its_label() -> None:
+    """A wide character (已, 下) takes about two Latin ones (an em, ``1 / CHAR_W``): a chip
+    measures it so, and an English chip keeps its width."""
+    zh = Node("chip", text="已下载")
+    assert chip_width(Node("chip", text="abcde")) < chip_width(zh) \
+        < chip_width(Node("chip", text="abcdef"))
+    assert chip_width(Node("chip", text="abc")) < chip_width(zh)

@@ -206,6 +206,11 @@ def walk(app: str, depth: int = 3, budget: int = 60) -> Iterator[tuple[str, Devi
                       and e.resource_id != "navigation_bar"]
 
 
+#: Apps whose fresh install has fewer screens to walk: WeChat's browser shows a page only
+#: once a chat link opens one (its placeholder, capsule menu and its toast are all there is).
+FEW_SCREENS = {"WebView": 4}
+
+
 @pytest.mark.parametrize("app", [a.name for a in ZH_APPS])
 def test_every_screen_of_a_zh_app_comes_from_its_catalogue(app: str) -> None:
     bad: list[str] = []
@@ -213,7 +218,7 @@ def test_every_screen_of_a_zh_app_comes_from_its_catalogue(app: str) -> None:
     for path, device in walk(app):
         screens += 1
         bad += untranslated(device, f"{app} {path}")
-    assert screens >= 6
+    assert screens >= FEW_SCREENS.get(app, 6)
     assert not bad, "\n".join(bad)
 
 

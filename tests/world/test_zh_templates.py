@@ -29,7 +29,8 @@ ZH_APPS = ("TencentDocs", "Yuanbao", "Chat", "FoodOrder", "Pay", "NeteaseMusic",
            "Bills", "Bank", "Expense", "Delivery", "Shop", "Broccoli",
            "Calendar", "Notes", "Todo", "Joplin", "Mail", "Camera",
            "Recorder", "Draw", "Gallery", "VLC", "Files", "Markor", "Video",
-           "Weather", "OsmAnd", "Bike", "Ride", "Travel", "Maps")
+           "Weather", "OsmAnd", "Bike", "Ride", "Travel", "Maps",
+           "News", "Chrome", "Social", "Spotify", "Meet", "WebView")
 ZH_IDS = sorted(t.id for t in REGISTRY.templates.values() if "zh-CN" in t.locales)
 
 

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from functools import partial
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     Canvas,
@@ -35,7 +35,9 @@ from ...world.kit import (
     encode_strokes,
     parse_page,
 )
+from ...world.kit.localize import localize_screen
 from ...world.kit.searchbar import SearchAppBar, SearchField
+from ...world.locale import DEFAULT_LOCALE
 from ...world.system import File
 from ...world.widgets import (
     Button,
@@ -159,7 +161,7 @@ class ChromeApp(App):
         if path.lower().endswith((".html", ".htm")):
             self.open_url(SCHEME + path)
         else:
-            self.toast("Can't open this file")
+            self.toast(self.t("Can't open this file"))
 
     def page(self) -> TaskPage | None:
         return self.data.pages.first(url=self.ui.url) if self.ui.url else None
@@ -232,9 +234,10 @@ class ChromeApp(App):
 
     # --- views ----------------------------------------------------------------------------
     def view(self, route: Route) -> Screen:
-        if route.name == "downloads":
-            return self.downloads()
-        return self.tab()
+        screen = self.downloads() if route.name == "downloads" else self.tab()
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
 
     def top_bar(self) -> Node:
         # Chrome: no title, the omnibox is the top bar (WebPage's address field, id url_bar)
@@ -248,8 +251,10 @@ class ChromeApp(App):
         url = self.ui.url
         content: list[Node] = []  # the address field is the top bar (``top_bar``)
         if not url:
-            content += WebPage(parse_page("# New tab\n\nType a web address, or open a file "
-                                          "from Downloads.\n\n[Downloads](downloads)"),
+            blank = "# {}\n\n{}\n\n[{}](downloads)".format(
+                self.t("New tab"), self.t("Type a web address, or open a file from Downloads."),
+                self.t("Downloads"))
+            content += WebPage(parse_page(blank),
                                address="", on_address=self.set_address,
                                on_go=self.go_address, on_link=lambda _: self.go("downloads"))[1:]
             return Screen(top_bar=self.top_bar(), content=content)
@@ -257,7 +262,8 @@ class ChromeApp(App):
         page = self.page()
         if file is None:
             content += [Text("This site can't be reached", style="title", id="error_title"),
-                        Text(f"{url} could not be found. ERR_FILE_NOT_FOUND", id="error")]
+                        Text(self.t("{url} could not be found. ERR_FILE_NOT_FOUND", url=url),
+                             id="error")]
         elif page is None:
             content += WebPage(parse_page(text_of(file.content)), address=url,
                                on_address=self.set_address, on_go=self.go_address,
@@ -272,7 +278,7 @@ class ChromeApp(App):
 
     def draw_page(self, page: TaskPage) -> list[Node]:
         colors = draw_colors(page.seed)
-        swatches = [Image(f"Color {i + 1}", "✓" if i == self.ui.brush else "○",
+        swatches = [Image(self.t("Color {n}", n=i + 1), "✓" if i == self.ui.brush else "○",
                           color=PALETTE[c], height=120, id=f"swatch_{i}",
                           on_click=partial(self.pick_brush, i)) for i, c in enumerate(colors)]
         return [Text("Draw on the canvas with all three colors, then press Submit.",
@@ -297,7 +303,8 @@ class ChromeApp(App):
                      "numbers.", id="instructions"),
                 Button("Generate number", self.reveal, id="generate",
                        enabled=page.revealed < 5),
-                *(Text(f"Number {i + 1}: {v}", id=f"number_{i}") for i, v in enumerate(shown)),
+                *(Text(self.t("Number {n}: {value}", n=i + 1, value=v), id=f"number_{i}")
+                  for i, v in enumerate(shown)),
                 TextField(self.ui.product, self.set_product, id="product", label="Product",
                           hint="Product", on_submit=self.submit_product),
                 Button("Submit", self.submit_product, id="submit")]
@@ -310,7 +317,8 @@ class ChromeApp(App):
 
         def row(i: int) -> Node:
             file: File = files[paths[i]]
-            return ListItem(file.name, f"{len(file.content.encode())} B · file://{file.path}",
+            return ListItem(file.name, self.t("{size} B · file://{path}",
+                                              size=len(file.content.encode()), path=file.path),
                             id=f"download_{i}", glyph="📄",
                             on_click=partial(self.open_file, paths[i]))
 

@@ -16,6 +16,7 @@ MANIFEST = AppManifest(
     aliases=("Google Chrome", "Browser"),
     description="A browser that opens local HTML pages from Downloads (file:// addresses).",
     order=16,
+    locales=("zh-CN",),
     look=material_you(
         (26, 115, 232), models="Chrome 124", title="",
         actions=("home", "tab", "more_vert"),

@@ -9,6 +9,7 @@ end."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -17,10 +18,12 @@ import numpy as np
 from ...actions import PhoneAction
 from ...tasks.aw import AW_START
 from ...tasks.driver import Driver, OracleError
-from ...tasks.task import Task
+from ...tasks.task import Task, data_catalogue
 from ...verifiers import Allow, Allowed, Criterion, NearMiss, Record, Value
+from ...world.app import app_strings
 from ...world.device import LAUNCHER_PACKAGE
-from .app import DOWNLOAD, SCHEME
+from ...world.locale import DEFAULT_LOCALE
+from .app import DOWNLOAD, SCHEME, ChromeApp
 from .manifest import MANIFEST
 from .pages import Cell, maze_path, product, task_html
 
@@ -35,9 +38,18 @@ OTHER_FILES = {
 }
 
 
-#: AndroidWorld's first sentence of every browser task.
+#: The bystander files' contents in zh-CN (``strings/zh-CN.data.json``).
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+#: AndroidWorld's first sentence of every browser task (and as a Chinese user would say it).
 PREAMBLE = ('Open the file {file_name} in Downloads in the file manager; when prompted open '
             'it with Chrome.')
+PREAMBLE_ZH = "在文件管理的“Download”文件夹里打开文件 {file_name}，提示选择应用时用 Chrome 打开。"
+
+
+def label(ui: Driver, key: str) -> str:
+    """Chrome's words for ``key`` in the phone's locale (what the page shows)."""
+    return app_strings(ChromeApp, ui.locale).t(key)
 
 
 class BrowserTask(Task):
@@ -47,6 +59,12 @@ class BrowserTask(Task):
     apps = ("Chrome",)
     kind: ClassVar[str] = ""
     start = AW_START
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         return {"browser_task_seed": int(rng.integers(0, 2**32)), "file_name": "task.html"}
@@ -55,9 +73,13 @@ class BrowserTask(Task):
         return SCHEME + DOWNLOAD + p["file_name"]
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
+        locale = getattr(state, "locale", DEFAULT_LOCALE)
         for name in sorted(OTHER_FILES):
             if rng.random() < 0.75:
-                state.write_file(DOWNLOAD + name, OTHER_FILES[name].encode("utf-8"))
+                text = OTHER_FILES[name]
+                if locale != DEFAULT_LOCALE:
+                    text = DATA[locale][text]
+                state.write_file(DOWNLOAD + name, text.encode("utf-8"))
         state.write_file(DOWNLOAD + params["file_name"],
                          task_html(self.kind, params["browser_task_seed"]).encode("utf-8"))
 
@@ -94,6 +116,7 @@ class BrowserTask(Task):
 class BrowserDraw(BrowserTask):
     template = PREAMBLE + (' Then create a drawing using the three colors shown at the top '
                            'and hit submit.')
+    instructions = {"zh-CN": PREAMBLE_ZH + "然后用页面顶部显示的三种颜色画一幅画，再点“提交”。"}
     kind = "draw"
     complexity, max_steps = 2, 20
 
@@ -105,7 +128,7 @@ class BrowserDraw(BrowserTask):
             x0, y0, x1, y1 = ui.must(id="canvas").bounds_norm
             y = y0 + (i + 1) * (y1 - y0) // 4
             yield PhoneAction("drag", x=x0 + 40, y=y, x2=x1 - 40, y2=y)
-        yield from ui.tap("Submit")
+        yield from ui.tap(label(ui, "Submit"))
         yield from ui.finish()
 
 
@@ -126,6 +149,7 @@ def read_maze(ui: Driver) -> tuple[frozenset[Cell], Cell]:
 class BrowserMaze(BrowserTask):
     template = PREAMBLE + (' Then navigate the marker to the bottom-right cell, by using the '
                            'direction buttons.')
+    instructions = {"zh-CN": PREAMBLE_ZH + "然后用方向按钮把标记移到右下角的格子。"}
     kind = "maze"
     complexity, max_steps = 2, 20
 
@@ -147,6 +171,8 @@ class BrowserMaze(BrowserTask):
 class BrowserMultiply(BrowserTask):
     template = PREAMBLE + (' Then click the button 5 times, remember the numbers displayed, '
                            'and enter their product in the form.')
+    instructions = {"zh-CN": PREAMBLE_ZH + "然后点 5 次按钮，记住显示的数字，"
+                             "并在表单里填入它们的乘积。"}
     kind = "multiply"
     complexity, max_steps = 2, 22
     derivations: ClassVar[Mapping[str, str]] = {
@@ -158,12 +184,14 @@ class BrowserMultiply(BrowserTask):
         ui.why("Pressing the button five times to show the five numbers")
         for _ in range(5):
             yield from ui.tap(id="generate")
-        shown = [int(ui.must(id=f"number_{i}").text.rsplit(" ", 1)[1]) for i in range(5)]
+        # "Number 1: 42" (zh-CN: "数字1：42"): the number is the row's last run of digits
+        shown = [int(re.findall(r"\d+", ui.must(id=f"number_{i}").text)[-1])
+                 for i in range(5)]
         ui.why(f"The numbers are {', '.join(map(str, shown))}; their product is "
                f"{product(shown)}: entering it")
         yield from ui.tap(id="product", kind="text_field")
         yield PhoneAction("type", text=str(product(shown)))
-        yield from ui.tap("Submit")
+        yield from ui.tap(label(ui, "Submit"))
         ui.why("The product is submitted")
         yield from ui.finish()
 

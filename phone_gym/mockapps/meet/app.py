@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import partial
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     BottomNav,
@@ -35,6 +35,8 @@ from ...world.kit import (
     MaterialTimePicker,
     SearchList,
 )
+from ...world.kit.localize import localize_screen
+from ...world.locale import DEFAULT_LOCALE, ZH_WEEKDAYS
 from ...world.widgets import (
     Button,
     Checkbox,
@@ -170,21 +172,38 @@ def add_meeting(data: MeetData, title: str, day: str, time: str, minutes: int = 
     return m
 
 
-def invitation(m: Meeting) -> str:
-    """The invitation text "Copy invitation" puts on the clipboard."""
+def invitation(m: Meeting, locale: str = DEFAULT_LOCALE) -> str:
+    """The invitation text "Copy invitation" puts on the clipboard (zh-CN: Zoom's Chinese
+    one, 诚邀您参加预定的 Zoom 会议)."""
     day = date.fromisoformat(m.date)
+    if locale == "zh-CN":
+        return (f"诚邀您参加预定的 Zoom 会议。\n主题：{m.title}\n"
+                f"时间：{day.year}年{day.month}月{day.day}日 {m.time}\n"
+                f"加入 Zoom 会议\nhttps://zoom.us/j/{digits_of(m.number)}\n"
+                f"会议号：{m.number}\n密码：{m.passcode}")
     return (f"You are invited to a scheduled Zoom meeting.\nTopic: {m.title}\n"
             f"Time: {day:%b} {day.day}, {day.year} {m.time}\n"
             f"Join Zoom Meeting\nhttps://zoom.us/j/{digits_of(m.number)}\n"
             f"Meeting ID: {m.number}\nPasscode: {m.passcode}")
 
 
-def when_text(m: Meeting) -> str:
+def when_text(m: Meeting, locale: str = DEFAULT_LOCALE) -> str:
+    """A meeting's day, time and length: "Fri, Oct 16 · 10:00 · 30 min" (zh-CN: "10月16日
+    周五 · 10:00 · 30分钟", as Zoom's Chinese UI)."""
     try:
         day = date.fromisoformat(m.date)
     except ValueError:
         return m.date
+    if locale == "zh-CN":
+        return f"{zh_day(day)} · {m.time} · {m.minutes}分钟"
     return f"{day:%a, %b} {day.day} · {m.time} · {m.minutes} min"
+
+
+def zh_day(day: date, year: bool = False) -> str:
+    """``day`` as Chinese apps write it in a list: "10月16日 周五" (with the year first when
+    ``year``)."""
+    text = f"{day.month}月{day.day}日 周{ZH_WEEKDAYS[day.weekday()][-1]}"
+    return f"{day.year}年{text}" if year else text
 
 
 # --- the app -------------------------------------------------------------------------------
@@ -230,12 +249,12 @@ class MeetApp(App):
     def save(self, meeting_id: int | None) -> None:
         d = self.ui.draft
         if not d.title.strip():
-            self.toast("Enter a topic")
+            self.toast(self.t("Enter a topic"))
             return
         if meeting_id is None:
             add_meeting(self.data, d.title.strip(), d.date, d.time, d.minutes,
                         invitees=d.invitees, passcode=d.passcode, recurrence=d.recurrence)
-            self.toast("Meeting scheduled")
+            self.toast(self.t("Meeting scheduled"))
         elif self.data.meetings.get(meeting_id) is not None:
             m = self.data.meetings[meeting_id]
             new = dict(title=d.title.strip(), date=d.date, time=d.time, minutes=d.minutes,
@@ -312,7 +331,7 @@ class MeetApp(App):
     def delete(self, meeting_id: int) -> None:
         if self.data.meetings.get(meeting_id) is not None:
             self.data.meetings.remove(meeting_id)
-            self.toast("Meeting deleted")
+            self.toast(self.t("Meeting deleted"))
         self.ui.dialog = ""
         if self.route.name == "meeting":
             self.back()
@@ -320,8 +339,8 @@ class MeetApp(App):
     def copy_invitation(self, meeting_id: int) -> None:
         m = self.data.meetings.get(meeting_id)
         if m is not None:
-            self.system.clipboard = invitation(m)
-            self.toast("Invitation copied")
+            self.system.clipboard = invitation(m, self.system.locale)
+            self.toast(self.t("Invitation copied"))
 
     # joining
     def start_join(self, number: str = "") -> None:
@@ -371,7 +390,7 @@ class MeetApp(App):
         if s is None:
             return
         if s.muted and self.data.microphone != "allowed":
-            self.toast("Zoom has no access to the microphone")
+            self.toast(self.t("Zoom has no access to the microphone"))
             return
         self.data.sessions.update(s.id, muted=not s.muted)
 
@@ -383,7 +402,7 @@ class MeetApp(App):
             self.ui.dialog = "prompt_camera_in"
             return
         if not s.video and self.data.camera != "allowed":
-            self.toast("Zoom has no access to the camera")
+            self.toast(self.t("Zoom has no access to the camera"))
             return
         self.data.sessions.update(s.id, video=not s.video)
 
@@ -413,6 +432,14 @@ class MeetApp(App):
 
     # --- views ---------------------------------------------------------------------------
     def view(self, route: Route) -> Screen:
+        screen = self.screen(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            if self.system.locale == "zh-CN" and self.ui.date_picker is not None:
+                zh_date_picker(screen.dialog, self.ui.date_picker)
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
+
+    def screen(self, route: Route) -> Screen:
         if route.name == "edit":
             return self.editor(route.arg)
         if route.name == "invitees":
@@ -439,7 +466,8 @@ class MeetApp(App):
         if ui.tab == "Recordings":
             recs = sorted(self.data.recordings, key=lambda r: r.date, reverse=True)
             content.append(VirtualList(len(recs), lambda i: ListItem(
-                recs[i].title, f"{recs[i].date} · {recs[i].minutes} min", glyph="⏺",
+                recs[i].title, self.t("{date} · {n} min", date=recs[i].date, n=recs[i].minutes),
+                glyph="⏺",
                 id=f"recording_{recs[i].id}"), id="recordings", empty_text="No recordings"))
         else:
             shown = self.upcoming()
@@ -448,7 +476,7 @@ class MeetApp(App):
                                style="secondary"),
                         Text("Upcoming", style="title", id="upcoming_title"),
                         VirtualList(len(shown), lambda i: ListItem(
-                            shown[i].title, when_text(shown[i]), glyph="▣",
+                            shown[i].title, when_text(shown[i], self.system.locale), glyph="▣",
                             id=f"meeting_{shown[i].id}",
                             on_click=partial(self.go, "meeting", shown[i].id)),
                             id="meetings", empty_text="No upcoming meetings")]
@@ -462,13 +490,16 @@ class MeetApp(App):
         try:
             day = date.fromisoformat(d.date)
         except ValueError:
-            return f"{d.date or 'Not set'}, {d.time}"
+            return self.t("{day}, {time}", day=d.date or self.t("Not set"), time=d.time)
         hour, minute = (int(x) for x in d.time.split(":"))
         clock = (f"{hour:02d}:{minute:02d}" if self.is24h()
-                 else f"{hour % 12 or 12}:{minute:02d} {'PM' if hour >= 12 else 'AM'}")
+                 else self.t("{h}:{mm} {period}", h=hour % 12 or 12, mm=f"{minute:02d}",
+                             period=self.t("PM" if hour >= 12 else "AM")))
         today = self.today()
         if day == today:
-            return f"Today, {clock}"
+            return self.t("Today, {time}", time=clock)
+        if self.system.locale == "zh-CN":
+            return f"{zh_day(day, year=day.year != today.year)} {clock}"
         shown = f"{day:%a, %b} {day.day}" + (f", {day.year}" if day.year != today.year else "")
         return f"{shown}, {clock}"
 
@@ -478,7 +509,7 @@ class MeetApp(App):
 
     def editor(self, meeting_id: int | None) -> Screen:
         d, ui = self.ui.draft, self.ui
-        invited = ", ".join(d.invitees) or "None"
+        invited = self.t(", ").join(d.invitees) or self.t("None")
         content: list[Node] = [
             TextField(d.title, lambda v: self.set_draft(title=v), hint="Topic", id="topic",
                       label="Topic"),
@@ -528,7 +559,7 @@ class MeetApp(App):
                             id=f"invite_{i}")
         return Screen(top_bar=TopBar("Add invitees", on_back=self.back, actions=[
                           Icon("✓", "Done", self.back, id="done")]),
-                      content=[Text(f"{len(chosen)} selected", style="caption",
+                      content=[Text(self.t("{n} selected", n=len(chosen)), style="caption",
                                     id="selected_count"),
                                *SearchList(self.ui.contact_query,
                                            lambda v: self.set_ui(contact_query=v),
@@ -543,11 +574,15 @@ class MeetApp(App):
                           content=[Text("This meeting was deleted", id="missing")])
         content: list[Node] = [
             Text(m.title, style="title", id="meeting_title"),
-            Text(when_text(m), id="meeting_when"),
-            Text(f"Meeting ID: {m.number}", id="meeting_number", copyable=True),
-            Text(f"Passcode: {m.passcode or 'none'}", id="meeting_passcode"),
-            Text(f"Repeat: {m.recurrence}", id="meeting_repeat"),
-            Text(f"Invitees: {', '.join(m.invitees) or 'none'}", id="meeting_invitees"),
+            Text(when_text(m, self.system.locale), id="meeting_when"),
+            Text(self.t("Meeting ID: {number}", number=m.number), id="meeting_number",
+                 copyable=True),
+            Text(self.t("Passcode: {passcode}", passcode=m.passcode or self.t("none")),
+                 id="meeting_passcode"),
+            Text(self.t("Repeat: {repeat}", repeat=self.t(m.recurrence)), id="meeting_repeat"),
+            Text(self.t("Invitees: {names}",
+                        names=self.t(", ").join(m.invitees) or self.t("none")),
+                 id="meeting_invitees"),
             Button("Start", partial(self.start_join, m.number), id="start"),
             Button("Copy invitation", partial(self.copy_invitation, m.id),
                    id="copy_invitation", style="secondary"),
@@ -607,8 +642,9 @@ class MeetApp(App):
                                    on_cancel=self.close_dialog, confirm="Leave meeting",
                                    destructive=True)
         return Screen(
-            top_bar=TopBar(f"Meeting {s.number}"),
-            content=[Text(f"You are in the meeting as {s.name}", id="in_meeting_as"),
+            top_bar=TopBar(self.t("Meeting {number}", number=s.number)),
+            content=[Text(self.t("You are in the meeting as {name}", name=s.name),
+                          id="in_meeting_as"),
                      Text("Muted" if s.muted else "Microphone on", id="mic_state"),
                      Text("Video on" if s.video else "Video off", id="video_state"),
                      Button("Unmute" if s.muted else "Mute", self.toggle_mute, id="mute"),
@@ -630,3 +666,28 @@ class MeetApp(App):
             TextField(self.ui.chat_draft, lambda v: self.set_ui(chat_draft=v),
                       hint="Type message here...", id="chat_input", label="Message"),
             Button("Send", self.send_chat, id="send")])
+
+
+def zh_date_picker(dialog: Node | None, state: CalendarState) -> None:
+    """Android's date picker as it shows in zh-CN: the headline "10月16日 周五", the month
+    "2026年10月", the weekday initials 日 一 二 ... (its fixed words come from the
+    catalogue)."""
+    if dialog is None:
+        return
+    sel = state.selected
+    texts = {"mtrl_picker_header_selection_text":
+             f"{sel.month}月{sel.day}日 周{ZH_WEEKDAYS[sel.weekday()][-1]}",
+             "month_navigation_fragment_toggle": f"{state.year}年{state.month}月 ▾"}
+    week = "日一二三四五六"
+
+    def visit(node: Node) -> None:
+        if node.id in texts:
+            node.text = texts[node.id]
+        elif node.id == "mtrl_calendar_days_of_week":
+            for cell, day in zip(node.children, week, strict=False):
+                for n in (cell, *cell.children):
+                    if n.text and n.text.isascii():
+                        n.text = day
+        for child in node.children:
+            visit(child)
+    visit(dialog)

@@ -3,15 +3,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import Any
 
 import numpy as np
 
+from ...tasks.task import data_catalogue
 from ...tasks.vocab import people, pick
 from ...verifiers.state import DeviceState
+from ...world.locale import DEFAULT_LOCALE, ZH_WEEKDAYS
 from ...world.system import DEFAULT_START
+from ..contacts.fixtures import DATA as NAME_DATA
+from ..contacts.fixtures import zh_name
 from .app import MeetApp, MeetData, add_meeting
 from .app import digits_of as digits_of
 
@@ -26,6 +30,18 @@ NEW_TOPICS = ("Partner onboarding", "Security briefing", "Offsite planning",
               "Customer workshop", "Data review", "Sales pipeline")
 RECORDINGS = (("All hands", 58), ("Training session", 41), ("Town hall", 63))
 CHARS = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: meeting topics, recordings);
+#: people's names are the Contacts' Chinese ones (``contacts.fixtures.zh_name``).
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def localize_text(text: str, locale: str) -> str:
+    """A topic, a recording or a person's name in ``locale``'s words (others kept)."""
+    if locale == DEFAULT_LOCALE:
+        return text
+    if text in DATA[locale]:
+        return str(DATA[locale][text])
+    return zh_name(text, NAME_DATA[locale])
 
 
 @dataclass(frozen=True)
@@ -49,6 +65,17 @@ class World:
 
     def meeting(self, title: str) -> WMeeting:
         return next(m for m in self.meetings if m.title == title)
+
+    def localized(self, locale: str) -> World:
+        """The same world with its names and topics in ``locale``'s words."""
+        if locale == DEFAULT_LOCALE:
+            return self
+        people_ = tuple({**p, "name": localize_text(str(p["name"]), locale)}
+                        for p in self.people)
+        meetings = tuple(replace(m, title=localize_text(m.title, locale),
+                                 invitees=tuple(localize_text(n, locale) for n in m.invitees))
+                         for m in self.meetings)
+        return World(people_, meetings)
 
 
 def passcode(rng: np.random.Generator) -> str:
@@ -95,16 +122,20 @@ def seed_world(state: DeviceState, w: World, *, microphone: str = "ask",
     for m in w.meetings:
         add_meeting(data, m.title, m.date, m.time, m.minutes, invitees=m.invitees,
                     passcode=m.passcode, number=m.number)
+    locale = str(getattr(state, "locale", DEFAULT_LOCALE))
     for i, (title, minutes) in enumerate(RECORDINGS):
-        data.recordings.new(title=title, date=(TODAY - timedelta(days=3 + 5 * i)).isoformat(),
+        data.recordings.new(title=localize_text(title, locale),
+                            date=(TODAY - timedelta(days=3 + 5 * i)).isoformat(),
                             minutes=minutes)
     data.microphone, data.camera = microphone, camera
     return data
 
 
-def long_day(iso: str) -> str:
-    """``Tuesday, October 20`` (the weekday and the date, no year)."""
+def long_day(iso: str, locale: str = DEFAULT_LOCALE) -> str:
+    """``Tuesday, October 20`` (the weekday and the date, no year; zh-CN: 10月20日星期二)."""
     d = date.fromisoformat(iso)
+    if locale == "zh-CN":
+        return f"{d.month}月{d.day}日{ZH_WEEKDAYS[d.weekday()]}"
     return f"{d:%A, %B} {d.day}"
 
 

@@ -18,6 +18,7 @@ MANIFEST = AppManifest(
                 "delete, copy the invitation), joining by ID, in-meeting controls, "
                 "recordings, and microphone and camera permission prompts.",
     order=106,
+    locales=("zh-CN",),
     look=AppLook(
         models="Zoom Workplace 6.x",
         title="Meetings",

@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ...world import pictures
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import BottomSheet, ConfirmDialog, Tabs
+from ...world.kit.localize import localize_screen
+from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
     Button,
     Icon,
@@ -78,7 +80,10 @@ class NewsUi:
 
 
 # --- helpers -------------------------------------------------------------------------------
-def age_text(hours: int) -> str:
+def age_text(hours: int, locale: str = DEFAULT_LOCALE) -> str:
+    """How long ago a story was published: "5h ago", "2d ago" (zh-CN: "5小时前", "2天前")."""
+    if locale == "zh-CN":
+        return f"{hours}小时前" if hours < 24 else f"{hours // 24}天前"
     return f"{hours}h ago" if hours < 24 else f"{hours // 24}d ago"
 
 
@@ -131,7 +136,7 @@ class NewsApp(App):
         a = self.data.articles.get(article_id)
         if a is not None:
             self.data.articles.update(article_id, saved=not a.saved)
-            self.toast("Removed from saved stories" if a.saved else "Saved")
+            self.toast(self.t("Removed from saved stories" if a.saved else "Saved"))
 
     def set_source(self, name: str, **changes: object) -> None:
         s = self.data.sources.first(name=name)
@@ -144,11 +149,24 @@ class NewsApp(App):
         if t is not None:
             self.data.topics.update(t.id, followed=not t.followed)
 
+    def follow_label(self, followed: bool) -> str:
+        """The follow button's text: "Following" / "Follow" (zh-CN: 已关注 / 关注; the tab
+        "Following" is 关注 there, so the button's state has its own key)."""
+        if not followed:
+            return "Follow"
+        return "Following" if self.system.locale == DEFAULT_LOCALE else self.t("Following (on)")
+
     def ask_hide(self, name: str) -> None:
         self.ui.menu, self.ui.hiding = False, name
 
     # views
     def view(self, route: Route) -> Screen:
+        screen = self.screen(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
+
+    def screen(self, route: Route) -> Screen:
         if route.name == "article":
             return self.article_page(route.arg)
         if route.name == "source":
@@ -166,7 +184,8 @@ class NewsApp(App):
         return ListItem(a.headline, id=f"{prefix}_{a.id}", glyph=a.source[:1],
                         picture=pictures.encode("landscape", pictures.seed_of(a.headline)),
                         on_click=partial(self.go, "article", a.id),
-                        parts=[(f"source_{a.id}", a.source), (f"time_{a.id}", age_text(a.hours))])
+                        parts=[(f"source_{a.id}", a.source),
+                               (f"time_{a.id}", age_text(a.hours, self.system.locale))])
 
     def stories(self, rows: list[Article], list_id: str, empty: str) -> Node:
         return VirtualList(len(rows), lambda i: self.story_row(rows[i]), id=list_id,
@@ -176,7 +195,7 @@ class NewsApp(App):
         if not self.ui.hiding:
             return None
         name = self.ui.hiding
-        return ConfirmDialog(f"Hide all stories from {name}?",
+        return ConfirmDialog(self.t("Hide all stories from {source}?", source=name),
                              "You won't see stories from this source in your feeds.",
                              confirm="Hide", destructive=True,
                              on_confirm=partial(self.set_source, name, hidden=True),
@@ -199,8 +218,10 @@ class NewsApp(App):
         dialog = self.dialog()
         if dialog is None and self.ui.menu:
             dialog = BottomSheet(a.source, [
-                ("Go to " + a.source, partial(self.open_source, a.source)),
-                (f"Hide all stories from {a.source}", partial(self.ask_hide, a.source)),
+                (self.t("Go to {source}", source=a.source),
+                 partial(self.open_source, a.source)),
+                (self.t("Hide all stories from {source}", source=a.source),
+                 partial(self.ask_hide, a.source)),
             ])
         return Screen(
             top_bar=TopBar(a.source, on_back=self.back, actions=[
@@ -208,7 +229,9 @@ class NewsApp(App):
                      partial(self.toggle_saved, a.id), id="save"),
                 Icon("⋮", "More options", partial(self.set_ui, menu=True), id="more")]),
             content=[Text(a.headline, style="title", id="headline"),
-                     ListItem(a.source, f"{a.section} · {age_text(a.hours)}", id="source",
+                     ListItem(a.source, self.t("{section} · {age}", section=self.t(a.section),
+                                                      age=age_text(a.hours, self.system.locale)),
+                              id="source",
                               glyph=a.source[:1], on_click=partial(self.go, "source", a.source)),
                      Text(a.body, id="body")],
             dialog=dialog, on_dismiss=partial(self.set_ui, menu=False, hiding=""))
@@ -228,12 +251,12 @@ class NewsApp(App):
             main = Button("Unhide", partial(self.set_source, name, hidden=False), id="unhide",
                           style="secondary")
         else:
-            main = Button("Following" if s.followed else "Follow",
+            main = Button(self.follow_label(s.followed),
                           partial(self.set_source, name, followed=not s.followed), id="follow",
                           style="secondary" if s.followed else "primary")
         dialog = self.dialog()
         if dialog is None and self.ui.menu:
-            dialog = BottomSheet(name, [(f"Hide all stories from {name}",
+            dialog = BottomSheet(name, [(self.t("Hide all stories from {source}", source=name),
                                          partial(self.ask_hide, name))])
         return Screen(
             top_bar=TopBar(name, on_back=self.back, actions=[
@@ -249,7 +272,7 @@ class NewsApp(App):
                        and a.source not in gone), key=lambda a: (a.hours, a.id))
         followed = t is not None and t.followed
         return Screen(top_bar=TopBar(name, on_back=self.back), content=[
-            Button("Following" if followed else "Follow", partial(self.toggle_topic, name),
+            Button(self.follow_label(followed), partial(self.toggle_topic, name),
                    id="follow", style="secondary" if followed else "primary"),
             self.stories(rows, "topic_stories", "No stories")])
 
@@ -262,7 +285,8 @@ class NewsApp(App):
                              on_click=partial(self.go, "topic", t.name)) for t in topics]
         content += [ListItem(s.name, "Source", id=f"source_{s.id}", glyph=s.name[:1],
                              on_click=partial(self.go, "source", s.name)) for s in sources]
-        empty = f'No results for "{self.ui.query.strip()}"' if self.ui.query.strip() else ""
+        empty = (self.t('No results for "{value}"', value=self.ui.query.strip())
+                 if self.ui.query.strip() else "")
         content.append(self.stories(rows, "results", empty or "Search Google News"))
         return Screen(top_bar=TopBar("Search", on_back=self.back), content=content)
 

@@ -7,9 +7,11 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
 from ...verifiers import lookup
 from ...verifiers.state import DeviceState
+from ...world.locale import DEFAULT_LOCALE, MissingString
 from .app import Article, NewsApp
 
 ARTICLES = "apps.News.articles"
@@ -40,8 +42,27 @@ HEADLINES: dict[str, tuple[str, ...]] = {
                "Star striker signs a five-year deal", "Tennis final goes to five sets",
                "Cycling team unveils its new lineup", "Rookie pitcher throws a no-hitter"),
 }
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: sources, topics, headlines, the
+#: body); the sections stay English keys (the app shows them in its catalogue's words).
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
 BODY = ("The story is developing and will be updated as more information becomes "
         "available. Readers are encouraged to check back later for details.")
+
+
+def locale_of(state: Any) -> str:
+    return str(getattr(state, "locale", DEFAULT_LOCALE))
+
+
+def datum(locale: str, text: str) -> str:
+    """The seeded datum ``text`` in ``locale`` (``MissingString`` when the catalogue lacks
+    it)."""
+    if locale == DEFAULT_LOCALE:
+        return text
+    try:
+        return str(DATA[locale][text])
+    except KeyError:
+        raise MissingString(f"News: no {locale} datum for {text!r} (add it to "
+                            f"news/strings/{locale}.data.json)") from None
 
 
 def news_app(state: Any) -> NewsApp:
@@ -52,28 +73,33 @@ def news_app(state: Any) -> NewsApp:
 
 def add_article(state: DeviceState, headline: str, source: str, section: str, hours: int,
                 *, top: int = 0) -> Article:
+    body = datum(locale_of(state), BODY)
     return news_app(state).data.articles.new(headline=headline, source=source,
-                                             section=section, hours=hours, body=BODY, top=top)
+                                             section=section, hours=hours, body=body, top=top)
 
 
 def seed_directory(state: DeviceState, rng: np.random.Generator, *,
                    keep: Sequence[str] = ()) -> None:
-    """Every source and topic, a few followed (never those named in ``keep``)."""
-    data = news_app(state).data
-    for name in SOURCE_NAMES:
+    """Every source and topic (in the phone's locale), a few followed (never those named in
+    ``keep``, names in that locale)."""
+    data, locale = news_app(state).data, locale_of(state)
+    for name in (datum(locale, n) for n in SOURCE_NAMES):
         data.sources.new(name=name, followed=name not in keep and bool(rng.random() < 0.3))
-    for name in TOPIC_NAMES:
+    for name in (datum(locale, n) for n in TOPIC_NAMES):
         data.topics.new(name=name, followed=name not in keep and bool(rng.random() < 0.3))
 
 
 def seed_stories(state: DeviceState, rng: np.random.Generator, per_section: int = 3, *,
                  avoid: Sequence[str] = (), not_from: str = "", newest: int = 1) -> None:
     """``per_section`` random stories in each section (headlines not in ``avoid``, sources
-    other than ``not_from``, ``newest`` hours old or older), a few of them top stories."""
-    sources = [s for s in SOURCE_NAMES if s != not_from]
+    other than ``not_from``, ``newest`` hours old or older), a few of them top stories;
+    the names in the phone's locale, as ``avoid`` and ``not_from`` give them."""
+    locale = locale_of(state)
+    sources = [s for s in (datum(locale, n) for n in SOURCE_NAMES) if s != not_from]
     rank = 1
     for section, headlines in HEADLINES.items():
-        for headline in pick(rng, [h for h in headlines if h not in avoid], per_section):
+        shown = [datum(locale, h) for h in headlines]
+        for headline in pick(rng, [h for h in shown if h not in avoid], per_section):
             top = rank if rng.random() < 0.3 else 0
             rank += bool(top)
             add_article(state, headline, pick(rng, sources), section,

@@ -14,6 +14,7 @@ MANIFEST = AppManifest(
     description="A news reader: top stories, sections, followed topics and sources, saved "
                 "articles, an article page, search and hidden sources.",
     order=102,
+    locales=("zh-CN",),
     look=material_you(
         (11, 87, 208), models="Google News 5.x", title="Headlines",
         navigation="bottom_bar",

@@ -4,24 +4,29 @@ section, hide a source, look up a headline, and a two-stage follow-and-save."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.driver import MAX_SCROLLS, Driver, OracleError
 from ...tasks.families import EditRecord, Lookup
-from ...tasks.task import Task
+from ...tasks.task import Task, localize_data
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Criterion, Value
+from ...world.app import app_strings
+from .app import NewsApp
 from .fixtures import (
     ARTICLES,
+    DATA,
     HEADLINES,
     SOURCE_NAMES,
     SOURCES,
     TOPIC_NAMES,
     TOPICS_PATH,
     add_article,
+    datum,
+    locale_of,
     records,
     seed_directory,
     seed_stories,
@@ -31,7 +36,32 @@ SECTIONS = tuple(HEADLINES)
 
 
 class NewsTask(Task):
+    """A News template, in en-US and zh-CN (sources, topics and headlines in Chinese through
+    ``strings/zh-CN.data.json``; the instruction names a section in the app's words).
+    Templates built on these elsewhere run in en-US unless they declare their locales."""
+
     apps = ("News",)
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    data = DATA
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        """The params in zh-CN's words; a section also as its tab shows it
+        (``section_shown``: 科技), the one the instruction names and the oracle looks for."""
+        p: dict[str, Any] = localize_data(params, table)
+        if "section" in p:
+            p["section_shown"] = app_strings(NewsApp, "zh-CN").t(p["section"])
+        return p
+
+    @staticmethod
+    def label(ui: Driver, key: str, **fields: object) -> str:
+        """The app's words for ``key`` in the phone's locale (what the screen shows)."""
+        return app_strings(NewsApp, ui.locale).t(key, **fields)
 
     def search(self, ui: Driver, query: str) -> Iterator[PhoneAction]:
         yield from ui.open_app("News")
@@ -51,6 +81,7 @@ class NewsTask(Task):
 
 class NewsFollowTopic(NewsTask, EditRecord):
     template = "Follow the topic {topic} in Google News."
+    instructions = {"zh-CN": "在谷歌新闻里关注“{topic}”这个主题。"}
     collection = TOPICS_PATH
     complexity, max_steps = 1, 14
 
@@ -72,7 +103,7 @@ class NewsFollowTopic(NewsTask, EditRecord):
         yield from self.search(ui, p["topic"])
         ui.why(f"The results list the topic {p['topic']}: opening it")
         yield from ui.tap(id=self.row(ui, p["topic"], "topic_"))
-        if ui.must(id="follow").text == "Follow":
+        if ui.must(id="follow").text == self.label(ui, "Follow"):
             ui.why(f"{p['topic']} is not followed yet: tapping Follow")
             yield from ui.tap(id="follow")
         ui.why(f"The topic page shows {p['topic']} as followed")
@@ -81,6 +112,7 @@ class NewsFollowTopic(NewsTask, EditRecord):
 
 class NewsHideSource(NewsTask, EditRecord):
     template = "I don't want to see stories from {source} any more: hide it in Google News."
+    instructions = {"zh-CN": "我不想再看到{source}的报道了，请在谷歌新闻里隐藏这个来源。"}
     collection = SOURCES
     complexity, max_steps = 2, 16
 
@@ -105,7 +137,8 @@ class NewsHideSource(NewsTask, EditRecord):
         if ui.find(id="unhide") is None:
             ui.why(f"{p['source']} is not hidden yet: hiding it from the page's menu")
             yield from ui.tap(id="more")
-            yield from ui.tap(f"Hide all stories from {p['source']}", kind="list_item")
+            yield from ui.tap(self.label(ui, "Hide all stories from {source}",
+                                         source=p["source"]), kind="list_item")
             yield from ui.tap(id="button_hide")
         ui.why(f"{p['source']} is hidden: its page offers Unhide")
         yield from ui.finish()
@@ -121,9 +154,10 @@ class SourceSection(NewsTask):
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         seed_directory(state, rng, keep=[params["source"]])
         section = params["section"]
-        mine = pick(rng, HEADLINES[section], 3)
+        locale = locale_of(state)
+        mine = [datum(locale, h) for h in pick(rng, HEADLINES[section], 3)]
         other = pick(rng, [s for s in SECTIONS if s != section])
-        elsewhere = pick(rng, HEADLINES[other])
+        elsewhere = datum(locale, pick(rng, HEADLINES[other]))
         seed_stories(state, rng, 2, avoid=[*mine, elsewhere], not_from=params["source"])
         hours = sorted(int(h) for h in rng.choice(np.arange(3, 60), 3, replace=False))
         for headline, h in zip(mine, hours, strict=True):
@@ -136,11 +170,16 @@ class SourceSection(NewsTask):
         return min(rows)[2]
 
     def save_latest(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        source, section = p["source"], p["section"]
+        source = p["source"]
+        # the section as the instruction named it: the tab's word (zh-CN: 科技)
+        section = p["section_shown"] if "section_shown" in p else p["section"]
         ui.why(f"Opening the {section} section of Google News: its stories are newest first")
         yield from ui.open_app("News")
         yield from ui.tap(id="nav_main")
-        yield from ui.tap(id=f"tab_{section.lower()}")
+        if "section_shown" in p:
+            yield from ui.tap(section)
+        else:
+            yield from ui.tap(id=f"tab_{section.lower()}")
         ui.why(f"Looking down the {section} stories for the first one from {source}")
         for _ in range(MAX_SCROLLS):
             mine = [e for e in ui.find_all(source) if e.short_id.startswith("source_")
@@ -159,13 +198,15 @@ class SourceSection(NewsTask):
         ui.why(f"The latest {section} story from {source} is “{headline}”, {age}: "
                "opening it")
         yield from ui.tap(id=story_id)
-        if ui.must(id="save").content_desc == "Save":
+        if ui.must(id="save").content_desc == self.label(ui, "Save"):
             ui.why(f"“{headline}” is not saved yet: tapping Save")
             yield from ui.tap(id="save")
 
 
 class NewsSaveLatestFromSource(SourceSection):
     template = "In Google News, save the latest {section} story from {source}."
+    instructions = {"zh-CN": "在谷歌新闻里，把{source}在“{section_shown}”栏目中"
+                             "最新的一篇报道保存下来。"}
     complexity, max_steps = 2, 14
 
     def criteria(self, params: Mapping[str, Any], initial: Mapping[str, Any]
@@ -185,6 +226,8 @@ class NewsSaveLatestFromSource(SourceSection):
 class NewsFollowSourceAndSave(SourceSection):
     template = ("In Google News, save the latest {section} story from {source}, then follow "
                 "{source}.")
+    instructions = {"zh-CN": "在谷歌新闻里，把{source}在“{section_shown}”栏目中"
+                             "最新的一篇报道保存下来，然后关注{source}。"}
     complexity, max_steps = 3, 20
 
     def source_key(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> str:
@@ -206,7 +249,7 @@ class NewsFollowSourceAndSave(SourceSection):
         yield from self.save_latest(ui, p)
         ui.why(f"The story is saved; opening {p['source']}'s page from it to follow it")
         yield from ui.tap(id="source")
-        if ui.must(id="follow").text == "Follow":
+        if ui.must(id="follow").text == self.label(ui, "Follow"):
             ui.why(f"{p['source']} is not followed yet: tapping Follow")
             yield from ui.tap(id="follow")
         ui.why(f"The story is saved and {p['source']} followed")
@@ -215,6 +258,7 @@ class NewsFollowSourceAndSave(SourceSection):
 
 class NewsTopTechHeadline(NewsTask, Lookup):
     template = "What is the headline of the top story in the Tech section of Google News?"
+    instructions = {"zh-CN": "谷歌新闻“科技”栏目里排在最前面的那篇报道，标题是什么？"}
     answer_type = "text"
     complexity, max_steps = 1, 10
 
@@ -247,6 +291,7 @@ class NewsTopTechHeadline(NewsTask, Lookup):
 
 class NewsStorySource(NewsTask, Lookup):
     template = 'Which source published the story "{headline}" in Google News?'
+    instructions = {"zh-CN": "谷歌新闻里的报道“{headline}”是哪个来源发布的？"}
     answer_type = "text"
     complexity, max_steps = 2, 12
 
@@ -265,7 +310,7 @@ class NewsStorySource(NewsTask, Lookup):
         return p["source"]
 
     def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
-        return list(SOURCE_NAMES)
+        return [r["name"] for r in records(initial, SOURCES).values()]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         ui.why("Searching Google News for the story's headline")

@@ -13,10 +13,12 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ...world import pictures
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import BottomSheet, ChatMessage, ChatThread, ConfirmDialog, Image, Tabs
+from ...world.kit.localize import localize_screen
 from ...world.kit.searchbar import Logo, SearchAppBar
+from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
     Button,
     Dialog,
@@ -183,12 +185,14 @@ def replies_to(data: SocialData, post_id: int) -> list[Post]:
     return sorted((p for p in data.posts if p.reply_to == post_id), key=lambda p: p.id)
 
 
-def age_text(minutes: int) -> str:
+def age_text(minutes: int, locale: str = DEFAULT_LOCALE) -> str:
+    """A post's age as X writes it: "5m", "3h", "2d" (zh-CN: "5分钟", "3小时", "2天")."""
+    zh = locale == "zh-CN"
     if minutes < 60:
-        return f"{max(minutes, 1)}m"
+        return f"{max(minutes, 1)}" + ("分钟" if zh else "m")
     if minutes < 24 * 60:
-        return f"{minutes // 60}h"
-    return f"{minutes // (24 * 60)}d"
+        return f"{minutes // 60}" + ("小时" if zh else "h")
+    return f"{minutes // (24 * 60)}" + ("天" if zh else "d")
 
 
 def publish(data: SocialData, draft: Draft, reply_to: int = 0) -> Post | None:
@@ -238,7 +242,7 @@ class SocialApp(App):
     def send(self, reply_to: int) -> None:
         if publish(self.data, self.ui.draft, reply_to) is not None:
             self.ui.draft = Draft()
-            self.toast("Your post was sent")
+            self.toast(self.t("Your post was sent"))
             self.back()
 
     def set_draft(self, **changes: object) -> None:
@@ -296,10 +300,21 @@ class SocialApp(App):
         if allow:
             self.ui.picking_image = True
         else:
-            self.toast("X needs access to your photos to attach one")
+            self.toast(self.t("X needs access to your photos to attach one"))
 
     # views
     def view(self, route: Route) -> Screen:
+        screen = self.screen(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
+
+    def word(self, en: str, key: str) -> str:
+        """``en`` in en-US; elsewhere the catalogue's ``key``, for an English word that
+        means two things the locale words apart (X's "Post": 发帖, the verb, and 帖子)."""
+        return en if self.system.locale == DEFAULT_LOCALE else self.t(key)
+
+    def screen(self, route: Route) -> Screen:
         if route.name == "post":
             return self.post_page(route.arg)
         if route.name == "profile":
@@ -334,8 +349,9 @@ class SocialApp(App):
             display_name(self.data, p.author), glyph=display_name(self.data, p.author)[:1],
             picture=avatar(p.author), trailing=thumb,
             id=f"post_{p.id}", on_click=lambda: self.go("post", p.id),
-            parts=[(f"text_{p.id}", p.text + extra), (f"age_{p.id}", age_text(p.age)),
-                   (f"likes_{p.id}", f"{p.likes} likes")],
+            parts=[(f"text_{p.id}", p.text + extra),
+                   (f"age_{p.id}", age_text(p.age, self.system.locale)),
+                   (f"likes_{p.id}", self.t("{n} likes", n=p.likes))],
         )
 
     def posts_list(self, posts: Sequence[Post], list_id: str, empty: str) -> Node:
@@ -356,7 +372,7 @@ class SocialApp(App):
     def post_page(self, post_id: int) -> Screen:
         p = self.data.posts.get(post_id)
         if p is None:
-            return Screen(top_bar=TopBar("Post", on_back=self.back),
+            return Screen(top_bar=TopBar(self.word("Post", "Post (noun)"), on_back=self.back),
                           content=[Text("This post was deleted", id="empty")])
         content: list[Node] = [
             ListItem(display_name(self.data, p.author), f"@{p.author}", id="author",
@@ -366,13 +382,15 @@ class SocialApp(App):
             Text(p.text, id="post_text"),
         ]
         if p.image:
-            content.append(Text(f"Picture: {p.image.rsplit('/', 1)[-1]}", id="post_image"))
+            content.append(Text(self.t("Picture: {name}", name=p.image.rsplit("/", 1)[-1]),
+                                id="post_image"))
             content.append(Image("Image", id="post_picture", height=IMAGE_H,
                                  picture=self.image_of(p.image)))
         if p.poll:
-            content.append(Text(f"Poll: {p.poll}", id="post_poll"))
+            content.append(Text(self.t("Poll: {poll}", poll=p.poll), id="post_poll"))
         content += [
-            Text(f"{p.likes} likes · {p.reposts} reposts · {age_text(p.age)}",
+            Text(self.t("{likes} likes · {reposts} reposts · {age}", likes=p.likes,
+                        reposts=p.reposts, age=age_text(p.age, self.system.locale)),
                  style="caption", id="post_stats"),
             *self.replies(p.id),
         ]
@@ -385,7 +403,8 @@ class SocialApp(App):
             Icon("🔖", "Remove bookmark" if p.bookmarked else "Bookmark",
                  lambda: toggle_flag(self.data, p.id, "bookmarked"), id="bookmark"),
         ]
-        return Screen(top_bar=TopBar("Post", on_back=self.back, actions=actions),
+        return Screen(top_bar=TopBar(self.word("Post", "Post (noun)"), on_back=self.back,
+                                     actions=actions),
                       content=content)
 
     def replies(self, post_id: int) -> list[Node]:
@@ -411,8 +430,9 @@ class SocialApp(App):
                           id="follow")
         dialog: Node | None = None
         if self.ui.blocking:
-            dialog = ConfirmDialog(f"Block @{handle}?", "They will not be able to follow you "
-                                   "or see your posts.", confirm="Block", destructive=True,
+            dialog = ConfirmDialog(self.t("Block @{handle}?", handle=handle),
+                                   "They will not be able to follow you or see your posts.",
+                                   confirm="Block", destructive=True,
                                    on_confirm=lambda: self.set_account(
                                        handle, blocked=True, following=False),
                                    on_cancel=lambda: self.set_ui(blocking=False))
@@ -440,7 +460,8 @@ class SocialApp(App):
         if reply_to:
             parent = self.data.posts.get(reply_to)
             who = display_name(self.data, parent.author) if parent else "a deleted post"
-            content.append(Text(f"Replying to {who}", style="caption", id="replying_to"))
+            content.append(Text(self.t("Replying to {who}", who=self.t(who) if who in (
+                "You", "a deleted post") else who), style="caption", id="replying_to"))
         content.append(TextField(d.text, lambda v: self.set_draft(text=v), id="post_text",
                                  hint="What's happening?", label="Post text", multiline=True))
         if d.image:
@@ -454,8 +475,9 @@ class SocialApp(App):
                                   hint="Choice 1", label="Choice 1"),
                         TextField(d.option2, lambda v: self.set_draft(option2=v), id="option2",
                                   hint="Choice 2", label="Choice 2")]
-        content.append(Button("Reply" if reply_to else "Post", lambda: self.send(reply_to),
-                              id="send", enabled=bool(d.text.strip() or d.image)))
+        content.append(Button("Reply" if reply_to else self.word("Post", "Post (verb)"),
+                              lambda: self.send(reply_to), id="send",
+                              enabled=bool(d.text.strip() or d.image)))
         dialog: Node | None = None
         if self.ui.asking_photos:
             dialog = Dialog("Allow X to access photos and videos on this device?", "", [
@@ -484,7 +506,8 @@ class SocialApp(App):
             Tabs(SEARCH_TABS, ui.search_tab, lambda t: self.set_ui(search_tab=t),
                  id="search_tabs"),
         ]
-        empty = f'No results for "{ui.query.strip()}"' if ui.query.strip() else "Try searching"
+        empty = (self.t('No results for "{value}"', value=ui.query.strip()) if ui.query.strip()
+                 else "Try searching")
         if ui.search_tab == "People":
             people = search_people(self.data, ui.query)
             content.append(VirtualList(len(people), lambda i: ListItem(
@@ -535,7 +558,7 @@ class SocialApp(App):
             Button("Add", self.add_word, id="add_word"),
             VirtualList(len(words), lambda i: ListItem(
                 words[i].word, id=f"word_{words[i].id}", trailing=Icon(
-                    "×", f"Unmute {words[i].word}",
+                    "×", self.t("Unmute {word}", word=words[i].word),
                     partial(self.unmute_word, words[i].id),
                     id=f"unmute_{words[i].id}")), id="muted_list",
                 empty_text="You haven't muted any words yet"),

@@ -7,9 +7,11 @@ from typing import Any
 
 import numpy as np
 
+from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
 from ...verifiers import lookup
 from ...verifiers.state import DeviceState
+from ...world.locale import DEFAULT_LOCALE, MissingString
 from .app import ME as ME
 from .app import Account, Post, SocialApp
 
@@ -90,6 +92,36 @@ HASHTAGS: tuple[str, ...] = ("MondayMotivation", "Weekend", "CityLife", "Spring"
 MUTE_WORDS: tuple[str, ...] = ("spoiler", "crypto", "election", "giveaway", "diet", "traffic")
 
 
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: names, bios, posts, topics,
+#: hashtags, muted words, messages); handles stay as they are.
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def locale_of(state: Any) -> str:
+    return str(getattr(state, "locale", DEFAULT_LOCALE))
+
+
+def datum(locale: str, text: str) -> str:
+    """The seeded datum ``text`` in ``locale`` (``MissingString`` when the catalogue lacks
+    it)."""
+    if locale == DEFAULT_LOCALE:
+        return text
+    try:
+        return str(DATA[locale][text])
+    except KeyError:
+        raise MissingString(f"Social: no {locale} datum for {text!r} (add it to "
+                            f"social/strings/{locale}.data.json)") from None
+
+
+def english(text: str) -> str:
+    """The English datum a localized one (a param in zh-CN: 马拉松) stands for."""
+    for table in DATA.values():
+        for key, value in table.items():
+            if value == text:
+                return str(key)
+    return text
+
+
 def social_app(state: Any) -> SocialApp:
     app = state.app("Social")
     assert isinstance(app, SocialApp)
@@ -115,20 +147,24 @@ def add_dm(state: DeviceState, handle: str, text: str, *, outgoing: bool = False
 def seed_accounts(state: DeviceState, rng: np.random.Generator,
                   people: Sequence[tuple[str, str, str]] = PEOPLE,
                   unfollowed: Sequence[str] = ()) -> None:
-    """Every account of ``people``, about half followed (never those in ``unfollowed``)."""
+    """Every account of ``people`` (names and bios in the phone's locale), about half
+    followed (never those in ``unfollowed``)."""
+    locale = locale_of(state)
     for name, handle, bio in people:
         follow = handle not in unfollowed and bool(rng.random() < 0.5)
-        add_account(state, name, handle, bio, following=follow)
+        add_account(state, datum(locale, name), handle, datum(locale, bio), following=follow)
 
 
 def write_feed(state: DeviceState, rng: np.random.Generator,
                posts: Sequence[tuple[str, str]], *, likes: Sequence[int] = ()) -> None:
     """Write ``(handle, text)`` posts oldest first (ages count down to a few minutes), with
-    ``likes[i]`` likes when given, random ones otherwise."""
-    n = len(posts)
+    ``likes[i]`` likes when given, random ones otherwise; the texts (``TOPICS``,
+    ``FILLER``) in the phone's locale."""
+    n, locale = len(posts), locale_of(state)
     for i, (handle, text) in enumerate(posts):
         count = likes[i] if i < len(likes) and likes[i] >= 0 else int(rng.integers(0, 400))
-        add_post(state, handle, text, likes=count, age=(n - i) * 47 + int(rng.integers(1, 9)))
+        add_post(state, handle, datum(locale, text), likes=count,
+                 age=(n - i) * 47 + int(rng.integers(1, 9)))
 
 
 def filler_posts(rng: np.random.Generator, k: int,

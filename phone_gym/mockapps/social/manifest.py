@@ -17,6 +17,7 @@ MANIFEST = AppManifest(
     description="A social feed: timelines, posts, replies, likes, bookmarks, profiles, search, "
                 "notifications and direct messages.",
     order=98,
+    locales=("zh-CN",),
     look=AppLook(
         models="X 10.x",
         title="",

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ...world import pictures
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     BottomSheet,
@@ -32,7 +32,9 @@ from ...world.kit import (
     SeekBar,
     SheetOption,
 )
+from ...world.kit.localize import localize_screen
 from ...world.kit.media import CoverArt
+from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
     Button,
     Dialog,
@@ -176,10 +178,13 @@ def mmss(seconds: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def total_text(seconds: int) -> str:
-    """``1 hr 3 min 20 sec`` style (exact, as the playlist header shows it)."""
+def total_text(seconds: int, locale: str = DEFAULT_LOCALE) -> str:
+    """``1 hr 3 min 20 sec`` style (exact, as the playlist header shows it; zh-CN:
+    ``1小时3分20秒``)."""
     h, rest = divmod(seconds, 3600)
     m, s = divmod(rest, 60)
+    if locale == "zh-CN":
+        return (f"{h}小时" if h else "") + f"{m}分{s}秒"
     parts = [f"{h} hr"] if h else []
     return " ".join([*parts, f"{m} min", f"{s} sec"])
 
@@ -269,7 +274,7 @@ class SpotifyApp(App):
         t = track_by_title(self.data, title)
         if t is not None:
             self.data.tracks.update(t.id, liked=not t.liked)
-            self.toast("Removed from Liked Songs" if t.liked else "Added to Liked Songs")
+            self.toast(self.t("Removed from Liked Songs" if t.liked else "Added to Liked Songs"))
         self.close_sheet()
 
     def toggle_follow(self, artist_id: int) -> None:
@@ -279,7 +284,7 @@ class SpotifyApp(App):
 
     def enqueue(self, title: str) -> None:
         self.ui.queue = (*self.ui.queue, title)
-        self.toast("Added to queue")
+        self.toast(self.t("Added to queue"))
         self.close_sheet()
 
     def open_sheet(self, title: str, playlist: int | None = None, index: int = -1) -> None:
@@ -300,7 +305,7 @@ class SpotifyApp(App):
         if title:
             add_tracks(self.data, playlist_id, [title])
             p = self.data.playlists.get(playlist_id)
-            self.toast(f"Added to {p.name if p else 'playlist'}")
+            self.toast(self.t("Added to {name}", name=p.name if p else self.t("playlist")))
         self.close_dialog()
 
     def new_playlist(self) -> None:
@@ -321,7 +326,7 @@ class SpotifyApp(App):
     def delete_playlist(self, playlist_id: int) -> None:
         if self.data.playlists.get(playlist_id) is not None:
             self.data.playlists.remove(playlist_id)
-            self.toast("Playlist deleted")
+            self.toast(self.t("Playlist deleted"))
         self.close_dialog()
         if self.route.name == "playlist":
             self.back()
@@ -340,7 +345,7 @@ class SpotifyApp(App):
     def track_row(self, t: Track, rid: str, *, context: Sequence[str] = (),
                   playlist: int | None = None, index: int = -1, rank: str = "") -> Node:
         sub = f"{t.artist} · {t.album}" + (" · ♥" if t.liked else "")
-        more = Icon("⋮", f"More options for {t.title}",
+        more = Icon("⋮", self.t("More options for {title}", title=t.title),
                     partial(self.open_sheet, t.title, playlist, index), id=f"more_{rid}")
         return ListItem(f"{rank}{t.title}", sub, id=rid, glyph="♪",
                         picture=pictures.encode("album", pictures.seed_of(t.album)),
@@ -355,7 +360,7 @@ class SpotifyApp(App):
             return None
         if ui.dialog == "pick":
             rows = [SheetOption(p.name, partial(self.add_to, p.id), glyph="≡",
-                                subtitle=f"{len(p.tracks)} songs", id=f"pick_{p.id}")
+                                subtitle=self.t("{n} songs", n=len(p.tracks)), id=f"pick_{p.id}")
                     for p in self.data.playlists]
             rows.insert(0, SheetOption("New playlist", partial(self.set_ui, dialog="new"),
                                        glyph="+", id="pick_new"))
@@ -413,6 +418,16 @@ class SpotifyApp(App):
 
     # --- views ---------------------------------------------------------------------------
     def view(self, route: Route) -> Screen:
+        screen = self.screen(route)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
+
+    def podcasts(self) -> list[tuple[str, str]]:
+        """The podcasts (name, about) in the phone's locale (catalogue words)."""
+        return [(self.t(name), self.t(about)) for name, about in PODCASTS]
+
+    def screen(self, route: Route) -> Screen:
         if route.name == "artist":
             return self.artist_page(route.arg)
         if route.name == "album":
@@ -473,11 +488,11 @@ class SpotifyApp(App):
     def home_tab(self) -> list[Node]:
         rows: list[Node] = [Text("Jump back in", style="title", id="home_title")]
         for p in list(self.data.playlists)[:4]:
-            rows.append(ListItem(p.name, f"Playlist · {len(p.tracks)} songs", glyph="≡",
-                                 id=f"home_playlist_{p.id}",
+            rows.append(ListItem(p.name, self.t("Playlist · {n} songs", n=len(p.tracks)),
+                                 glyph="≡", id=f"home_playlist_{p.id}",
                                  on_click=partial(self.go, "playlist", p.id)))
         for a in list(self.data.albums)[:4]:
-            rows.append(ListItem(a.title, f"Album · {a.artist}", glyph="◎",
+            rows.append(ListItem(a.title, self.t("Album · {artist}", artist=a.artist), glyph="◎",
                                  picture=pictures.encode("album", pictures.seed_of(a.title)),
                                  id=f"home_album_{a.id}",
                                  on_click=partial(self.go, "album", a.id)))
@@ -503,7 +518,7 @@ class SpotifyApp(App):
 
             def build(i: int) -> Node:
                 a = albums[i]
-                return ListItem(a.title, f"Album · {a.artist}", glyph="◎",
+                return ListItem(a.title, self.t("Album · {artist}", artist=a.artist), glyph="◎",
                                 picture=pictures.encode("album", pictures.seed_of(a.title)),
                                 id=f"album_{a.id}",
                                 on_click=partial(self.go, "album", a.id))
@@ -516,12 +531,14 @@ class SpotifyApp(App):
                 return ListItem(p.name, "Playlist", glyph="≡", id=f"playlist_{p.id}",
                                 on_click=partial(self.go, "playlist", p.id))
         elif ui.category == "Podcasts":
-            pods = [i for i, (n, _) in enumerate(PODCASTS) if q in n.lower()]
+            shown_pods = self.podcasts()
+            pods = [i for i, (n, _) in enumerate(shown_pods) if q in n.lower()]
             count = len(pods)
 
             def build(i: int) -> Node:
-                name, about = PODCASTS[pods[i]]
-                return ListItem(name, f"Podcast · {about}", glyph="🎙", id=f"podcast_{pods[i]}",
+                name, about = shown_pods[pods[i]]
+                return ListItem(name, self.t("Podcast · {about}", about=about), glyph="🎙",
+                                id=f"podcast_{pods[i]}",
                                 on_click=partial(self.go, "podcast", pods[i]))
         else:
             tracks = [t for t in self.data.tracks
@@ -549,11 +566,11 @@ class SpotifyApp(App):
                 rows.append(self.track_row(t, f"lib_song_{t.id}"))
         else:
             liked = len(self.data.tracks.where(liked=True))
-            rows.append(ListItem("Liked Songs", f"Playlist · {liked} songs", glyph="♥",
+            rows.append(ListItem("Liked Songs", self.t("Playlist · {n} songs", n=liked), glyph="♥",
                                  id="liked_songs", on_click=partial(self.go, "liked")))
             for p in self.data.playlists:
-                rows.append(ListItem(p.name, f"Playlist · {len(p.tracks)} songs", glyph="≡",
-                                     id=f"lib_playlist_{p.id}",
+                rows.append(ListItem(p.name, self.t("Playlist · {n} songs", n=len(p.tracks)),
+                                     glyph="≡", id=f"lib_playlist_{p.id}",
                                      on_click=partial(self.go, "playlist", p.id)))
         return [chips, VirtualList(len(rows), lambda i: rows[i], id="library",
                                    empty_text="Nothing here yet")]
@@ -570,7 +587,8 @@ class SpotifyApp(App):
             return self.page("Artist", [Text("Artist not found", id="missing")])
         content: list[Node] = [
             Text(a.name, style="title", id="artist_name"),
-            Text(f"{a.listeners:,} monthly listeners", style="caption", id="listeners"),
+            Text(self.t("{n} monthly listeners", n=f"{a.listeners:,}"), style="caption",
+                 id="listeners"),
             Button("Following" if a.followed else "Follow", partial(self.toggle_follow, a.id),
                    id="follow", style="secondary" if a.followed else "primary"),
             Text("Popular", style="title", id="popular_title")]
@@ -580,7 +598,7 @@ class SpotifyApp(App):
             content.append(self.track_row(t, f"popular_{i}", context=titles, rank=f"{i}. "))
         content.append(Text("Albums", style="title", id="albums_title"))
         for al in self.data.albums.where(artist=a.name):
-            content.append(ListItem(al.title, f"Album · {al.year}", glyph="◎",
+            content.append(ListItem(al.title, self.t("Album · {year}", year=al.year), glyph="◎",
                                     id=f"artist_album_{al.id}",
                                     on_click=partial(self.go, "album", al.id)))
         return self.page(a.name, content, dialog=self.overlay())
@@ -596,10 +614,12 @@ class SpotifyApp(App):
             Text(al.title, style="title", id="album_title"),
             ListItem(al.artist, "Artist", glyph="☺", id="album_artist",
                      on_click=partial(self.go, "artist", artist.id) if artist else None),
-            Text(f"Album · {al.year} · {len(tracks)} songs", style="caption", id="album_info")]
+            Text(self.t("Album · {year} · {n} songs", year=al.year, n=len(tracks)),
+                 style="caption", id="album_info")]
         for t in tracks:
             heart = Icon("♥" if t.liked else "♡",
-                         f"Remove {t.title} from Liked Songs" if t.liked else f"Like {t.title}",
+                         self.t("Remove {title} from Liked Songs" if t.liked else "Like {title}",
+                                title=t.title),
                          partial(self.toggle_like, t.title), id=f"like_{t.id}")
             content.append(ListItem(t.title, f"{t.artist} · {mmss(t.seconds)}",
                                     id=f"track_{t.id}",
@@ -615,7 +635,8 @@ class SpotifyApp(App):
         secs = total_seconds(self.data, p.tracks)
         content: list[Node] = [
             Text(p.name, style="title", id="playlist_title"),
-            Text(f"{len(p.tracks)} songs · {total_text(secs)}", style="caption",
+            Text(self.t("{n} songs · {total}", n=len(p.tracks),
+                        total=total_text(secs, self.system.locale)), style="caption",
                  id="playlist_info"),
             Button("Add songs", partial(self.go, "add", p.id), id="add_songs",
                    style="secondary")]
@@ -638,11 +659,12 @@ class SpotifyApp(App):
 
         def build(i: int) -> Node:
             t = tracks[i]
-            add = Icon("+", f"Add {t.title}", partial(add_tracks, self.data, playlist_id,
-                                                      [t.title]), id=f"add_{t.id}")
+            add = Icon("+", self.t("Add {title}", title=t.title),
+                       partial(add_tracks, self.data, playlist_id, [t.title]), id=f"add_{t.id}")
             return ListItem(t.title, f"{t.artist} · {t.album}", glyph="♪", id=f"found_{t.id}",
                             trailing=add)
-        info = f"{len(p.tracks)} songs in {p.name}" if p else "Playlist not found"
+        info = (self.t("{n} songs in {name}", n=len(p.tracks), name=p.name) if p
+                else "Playlist not found")
         return self.page("Add to this playlist", [
             Text(info, style="caption", id="add_info"),
             *SearchList(self.ui.add_query, lambda v: self.set_ui(add_query=v), len(tracks),
@@ -653,17 +675,18 @@ class SpotifyApp(App):
         liked = self.data.tracks.where(liked=True)
         titles = [t.title for t in liked]
         return self.page("Liked Songs", [
-            Text(f"{len(liked)} songs", style="caption", id="liked_info"),
+            Text(self.t("{n} songs", n=len(liked)), style="caption", id="liked_info"),
             VirtualList(len(liked), lambda i: self.track_row(liked[i], f"liked_{liked[i].id}",
                                                              context=titles),
                         id="liked", empty_text="Songs you like will appear here")],
             dialog=self.overlay())
 
     def podcast_page(self, index: int) -> Screen:
-        name, about = PODCASTS[index % len(PODCASTS)]
+        name, about = self.podcasts()[index % len(PODCASTS)]
         return self.page(name, [Text(name, style="title", id="podcast_title"),
                                 Text(about, id="podcast_about"),
-                                Button("Follow", lambda: self.toast("Sign in to follow shows"),
+                                Button("Follow",
+                                       lambda: self.toast(self.t("Sign in to follow shows")),
                                        id="podcast_follow", style="secondary")])
 
     def player(self) -> Screen:
@@ -672,16 +695,19 @@ class SpotifyApp(App):
             return self.page("Now playing", [Text("Nothing playing", id="missing")])
         return self.page("Now playing", [
             CoverArt(pictures.encode("album", pictures.seed_of(t.album)),
-                     desc=f"Album art of {t.album}"),
+                     desc=self.t("Album art of {album}", album=t.album)),
             Text(t.title, style="title", id="player_title"),
             Text(t.artist, id="player_artist"),
             SeekBar(self.position(), t.seconds, self.seek, id="player_position"),
             PlayerControls(not self.ui.paused, self.toggle_pause,
                            on_previous=partial(self.seek, 0),
                            on_next=self.next_track if self.ui.queue else None),
-            Button(f"Shuffle: {'on' if self.data.shuffle else 'off'}", self.toggle_shuffle,
+            Button(self.t("Shuffle: {state}", state=self.t("on" if self.data.shuffle else "off")),
+                   self.toggle_shuffle,
                    id="shuffle", style="secondary"),
-            Button(f"Repeat: {self.data.repeat}", self.cycle_repeat, id="repeat",
+            Button(self.t("Repeat: {mode}", mode=self.t(f"repeat {self.data.repeat}")
+                          if self.system.locale != DEFAULT_LOCALE else self.data.repeat),
+                   self.cycle_repeat, id="repeat",
                    style="secondary"),
             Button("Unlike" if t.liked else "Like", partial(self.toggle_like, t.title),
                    id="player_like", style="secondary"),
@@ -691,7 +717,8 @@ class SpotifyApp(App):
     def queue_page(self) -> Screen:
         q = self.ui.queue
         return self.page("Queue", [
-            Text(f"Now playing: {self.ui.playing or 'nothing'}", id="queue_now"),
+            Text(self.t("Now playing: {title}", title=self.ui.playing or self.t("nothing")),
+                 id="queue_now"),
             VirtualList(len(q), lambda i: ListItem(q[i], "Next in queue", glyph="♪",
                                                    id=f"queue_{i}"),
                         id="queue", empty_text="Your queue is empty")])

@@ -3,12 +3,13 @@ catalog is known to plan with), and seeding it, playlists and marks into the app
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
 from .app import SpotifyApp, SpotifyData, create_playlist
@@ -31,6 +32,31 @@ ALBUM_WORDS = ("Chapters", "Tapes", "Sessions", "Season", "Diaries", "Stories", 
 PLAYLIST_NAMES = ("Road Trip", "Morning Run", "Study Session", "Chill Evening",
                   "Workout Mix", "Dinner Party", "Rainy Day", "Sunday Brunch",
                   "Late Night Drive", "Focus Time", "Beach Day", "Coffee Shop")
+#: The catalog in zh-CN (``strings/zh-CN.data.json``): artists, playlist names, and the
+#: words titles are made of (Golden + Highway: 金色 + 公路 = 金色公路).
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def localize_text(text: str, table: Mapping[str, str]) -> str:
+    """A catalog string in ``table``'s words: an entry, or a title of two words that have
+    entries (their words joined, as Chinese titles are); anything else as it is."""
+    if text in table:
+        return table[text]
+    first, _, second = text.partition(" ")
+    if first in table and second in table:
+        return table[first] + table[second]
+    return text
+
+
+def localize_value(value: Any, table: Mapping[str, str]) -> Any:
+    """``localize_text`` on every string of ``value`` (params: strings, lists, dicts)."""
+    if isinstance(value, str):
+        return localize_text(value, table)
+    if isinstance(value, Mapping):
+        return {k: localize_value(v, table) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(localize_value(v, table) for v in value)
+    return value
 
 
 @dataclass(frozen=True)
@@ -59,6 +85,15 @@ class Catalog:
 
     def track(self, title: str) -> CTrack:
         return next(t for t in self.tracks if t.title == title)
+
+    def localized(self, table: Mapping[str, str]) -> Catalog:
+        """The same catalog with its names and titles in ``table``'s words."""
+        def tr(text: str) -> str:
+            return localize_text(text, table)
+        return Catalog(tuple((tr(n), k) for n, k in self.artists),
+                       tuple((tr(t), tr(a), y) for t, a, y in self.albums),
+                       tuple(CTrack(tr(t.title), tr(t.artist), tr(t.album), t.seconds, t.plays)
+                             for t in self.tracks))
 
 
 def catalog(seed: int, artists: int = 5) -> Catalog:

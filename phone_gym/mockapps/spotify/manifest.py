@@ -17,6 +17,7 @@ MANIFEST = AppManifest(
                 "podcasts, artist and album pages, liked songs, Your Library, playlists "
                 "(create, rename, delete, add, remove, reorder), the queue and now playing.",
     order=104,
+    locales=("zh-CN",),
     look=AppLook(
         models="Spotify 8.9",
         title="Good morning",

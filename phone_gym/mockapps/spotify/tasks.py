@@ -7,7 +7,7 @@ songs changes nothing saved."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -28,13 +28,18 @@ from ...verifiers import (
     lookup,
     same_text,
 )
+from ...world.app import app_strings
+from .app import SpotifyApp
 from .fixtures import (
     ARTISTS,
+    DATA,
     PLAYLIST_NAMES,
     PLAYLISTS,
     TRACKS,
     Catalog,
     catalog,
+    localize_text,
+    localize_value,
     seed_catalog,
     seed_playlists,
 )
@@ -84,10 +89,40 @@ def open_playlist(ui: Driver, name: str) -> Iterator[PhoneAction]:
 
 
 # --- bases -----------------------------------------------------------------------------------
+def label(ui: Driver, key: str, **fields: object) -> str:
+    """Spotify's words for ``key`` in the phone's locale (what the screen shows)."""
+    return app_strings(SpotifyApp, ui.locale).t(key, **fields)
+
+
 class SpotifyTask(Task):
-    """A task on a seeded catalog; ``promo``: whether the Premium pop-up shows first."""
+    """A task on a seeded catalog; ``promo``: whether the Premium pop-up shows first. In
+    en-US and zh-CN: there the catalog's names and titles are Chinese (``DATA``), the params
+    name them so and carry ``locale`` (the catalog to check against). Templates built on
+    these elsewhere run in en-US unless they declare their locales."""
 
     apps = ("Spotify",)
+    locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
+    data = DATA
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
+            cls.locales = ("en-US",)
+
+    def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
+                        ) -> dict[str, Any]:
+        p: dict[str, Any] = localize_value(params, table)
+        p["locale"] = next(k for k, v in DATA.items() if v is table)
+        return p
+
+    def cat(self, p: Mapping[str, Any]) -> Catalog:
+        """The catalog of ``p``'s seed, in the words of ``p``'s locale."""
+        c = catalog(p["seed"])
+        return c.localized(DATA[p["locale"]]) if "locale" in p else c
+
+    def word(self, p: Mapping[str, Any], text: str) -> str:
+        """A catalog string (a playlist name) in ``p``'s locale."""
+        return localize_text(text, DATA[p["locale"]]) if "locale" in p else text
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         seed = int(rng.integers(1_000_000))
@@ -109,10 +144,10 @@ class SpotifyTask(Task):
     def others(self, p: Mapping[str, Any]) -> list[str]:
         """Bystander playlist names (not the task's)."""
         used = {p.get("playlist"), p.get("name")}
-        return [n for n in PLAYLIST_NAMES if n not in used][:2]
+        return [n for n in (self.word(p, x) for x in PLAYLIST_NAMES) if n not in used][:2]
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
-        cat = catalog(params["seed"])
+        cat = self.cat(params)
         seed_catalog(state, cat, promo=params["promo"], **self.seed_extra(params, cat))
         seed_playlists(state, self.playlists(params, cat))
 
@@ -124,6 +159,8 @@ class SpotifyTask(Task):
 class SpotifyCreatePlaylist(SpotifyTask, CreateRecord):
     template = ('Create a Spotify playlist named "{name}" with the songs "{s1}", "{s2}" and '
                 '"{s3}", in that order.')
+    instructions = {"zh-CN": "在 Spotify 上新建一个名为“{name}”的歌单，依次加入歌曲“{s1}”、“{s2}”"
+                             "和“{s3}”。"}
     collection = PLAYLISTS
     complexity, max_steps = 3, 40
 
@@ -144,7 +181,7 @@ class SpotifyCreatePlaylist(SpotifyTask, CreateRecord):
         yield from ui.tap(id="add_songs")
         for title in (p["s1"], p["s2"], p["s3"]):
             yield from ui.fill("add_search", title)
-            yield from ui.tap(desc=f"Add {title}")
+            yield from ui.tap(desc=label(ui, "Add {title}", title=title))
         yield from ui.finish()
 
 
@@ -162,6 +199,7 @@ class PlaylistTask(SpotifyTask, EditRecord):
 
 class SpotifyAddTopSong(PlaylistTask):
     template = 'Add the most popular song of {artist} on Spotify to my playlist "{playlist}".'
+    instructions = {"zh-CN": "把 Spotify 上{artist}最热门的那首歌加到我的歌单“{playlist}”里。"}
     complexity, max_steps = 3, 24
 
     def more_params(self, rng: np.random.Generator, cat: Catalog) -> dict[str, Any]:
@@ -172,7 +210,7 @@ class SpotifyAddTopSong(PlaylistTask):
                 "tracks": [str(t) for t in pick(rng, others, int(rng.integers(2, 5)))]}
 
     def changes(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
-        top = catalog(p["seed"]).top(p["artist"]).title
+        top = self.cat(p).top(p["artist"]).title
         return {"tracks": same_list([*p["tracks"], top])}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
@@ -186,6 +224,7 @@ class SpotifyAddTopSong(PlaylistTask):
 
 class SpotifyRemoveArtistSongs(PlaylistTask):
     template = 'Remove every song by {artist} from my Spotify playlist "{playlist}".'
+    instructions = {"zh-CN": "把我的 Spotify 歌单“{playlist}”里{artist}的歌全部移除。"}
     complexity, max_steps = 3, 30
 
     def more_params(self, rng: np.random.Generator, cat: Catalog) -> dict[str, Any]:
@@ -207,7 +246,7 @@ class SpotifyRemoveArtistSongs(PlaylistTask):
         return out
 
     def changes(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
-        cat = catalog(p["seed"])
+        cat = self.cat(p)
         return {"tracks": same_list([t for t in p["tracks"]
                                      if cat.track(t).artist != p["artist"]])}
 
@@ -228,6 +267,7 @@ class SpotifyRemoveArtistSongs(PlaylistTask):
 
 class SpotifyMoveSongToTop(PlaylistTask):
     template = 'In my Spotify playlist "{playlist}", move the song "{song}" to the top.'
+    instructions = {"zh-CN": "在我的 Spotify 歌单“{playlist}”里，把歌曲“{song}”移到最上面。"}
     complexity, max_steps = 2, 30
 
     def more_params(self, rng: np.random.Generator, cat: Catalog) -> dict[str, Any]:
@@ -255,6 +295,7 @@ class SpotifyMoveSongToTop(PlaylistTask):
 
 class SpotifyFollowAlbumArtist(SpotifyTask, EditRecord):
     template = 'On Spotify, follow the artist who made the album "{album}".'
+    instructions = {"zh-CN": "在 Spotify 上关注专辑“{album}”的艺人。"}
     collection = ARTISTS
     complexity, max_steps = 2, 20
 
@@ -267,7 +308,7 @@ class SpotifyFollowAlbumArtist(SpotifyTask, EditRecord):
         return {"followed": p["followed"]}
 
     def artist(self, p: Mapping[str, Any]) -> str:
-        return next(a for t, a, _ in catalog(p["seed"]).albums if t == p["album"])
+        return next(a for t, a, _ in self.cat(p).albums if t == p["album"])
 
     def target(self, p: Mapping[str, Any]) -> Mapping[str, Any]:
         return {"name": self.artist(p)}
@@ -279,13 +320,14 @@ class SpotifyFollowAlbumArtist(SpotifyTask, EditRecord):
         yield from start(ui)
         yield from open_album(ui, p["album"])
         yield from ui.tap(id="album_artist")
-        if ui.must(id="follow").text == "Follow":
+        if ui.must(id="follow").text == label(ui, "Follow"):
             yield from ui.tap(id="follow")
         yield from ui.finish()
 
 
 class SpotifyLikeAlbum(SpotifyTask):
     template = 'Like every song on the album "{album}" on Spotify.'
+    instructions = {"zh-CN": "在 Spotify 上给专辑“{album}”里的每一首歌都点赞。"}
     complexity, max_steps = 3, 24
 
     def more_params(self, rng: np.random.Generator, cat: Catalog) -> dict[str, Any]:
@@ -317,14 +359,16 @@ class SpotifyLikeAlbum(SpotifyTask):
         ui.why(f"Reading the songs of {p['album']}: a filled heart is a song liked already")
         rows = yield from scan(ui, "like_")
         for key, like in rows.items():
-            if like.content_desc.startswith("Like "):
-                ui.why(f"{like.content_desc[5:]} is not liked yet: liking it")
+            unliked = label(ui, "Like {title}", title="")  # "Like " (zh-CN: 点赞)
+            if like.content_desc.startswith(unliked):
+                ui.why(f"{like.content_desc[len(unliked):]} is not liked yet: liking it")
                 yield from ui.tap(id=key)
         yield from ui.finish()
 
 
 class SpotifyWhichAlbum(SpotifyTask, Lookup):
     template = 'On which album is the song "{song}"? Look it up on Spotify.'
+    instructions = {"zh-CN": "歌曲“{song}”收录在哪张专辑里？请在 Spotify 上查一下。"}
     answer_type = "name"
     complexity, max_steps = 2, 14
 
@@ -332,7 +376,7 @@ class SpotifyWhichAlbum(SpotifyTask, Lookup):
         return {"song": cat.tracks[int(rng.integers(len(cat.tracks)))].title}
 
     def expected(self, p: Mapping[str, Any]) -> Any:
-        return catalog(p["seed"]).track(p["song"]).album
+        return self.cat(p).track(p["song"]).album
 
     def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
         return [a["title"] for a in (lookup(initial, "apps.Spotify.albums") or {}).values()]
@@ -340,13 +384,14 @@ class SpotifyWhichAlbum(SpotifyTask, Lookup):
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from start(ui)
         yield from search(ui, "Songs", p["song"])
-        yield from ui.tap(desc=f"More options for {p['song']}")
+        yield from ui.tap(desc=label(ui, "More options for {title}", title=p["song"]))
         line = ui.must(id="sheet_subtitle").text
         yield from ui.answer(line.split(" · ", 1)[1])
 
 
 class SpotifyLikedByArtist(SpotifyTask, Lookup):
     template = 'How many of my Liked Songs on Spotify are by {artist}?'
+    instructions = {"zh-CN": "我在 Spotify 上“已点赞的歌曲”里有几首是{artist}的？"}
     answer_type = "count"
     derivations = {"answer": "the count of liked-song rows that name the artist"}
     complexity, max_steps = 2, 14
@@ -363,19 +408,19 @@ class SpotifyLikedByArtist(SpotifyTask, Lookup):
         return {"liked": p["liked"]}
 
     def expected(self, p: Mapping[str, Any]) -> Any:
-        cat = catalog(p["seed"])
+        cat = self.cat(p)
         return sum(cat.track(t).artist == p["artist"] for t in p["liked"])
 
     def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
         """The number of Liked Songs, and of each artist's among them."""
-        cat = catalog(p["seed"])
+        cat = self.cat(p)
         per = [sum(cat.track(t).artist == a for t in p["liked"]) for a, _ in cat.artists]
         return [len(p["liked"]), *per]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from start(ui)
         yield from ui.tap(id="nav_2")
-        yield from ui.tap("Liked Songs", kind="list_item")
+        yield from ui.tap(label(ui, "Liked Songs"), kind="list_item")
         ui.why(f"Counting the liked songs whose row names {p['artist']}")
         rows = yield from scan(ui, "liked_")
         n = sum(1 for e in rows.values() if e.hint.split(" · ")[0] == p["artist"])
@@ -385,6 +430,7 @@ class SpotifyLikedByArtist(SpotifyTask, Lookup):
 
 class SpotifyPlaylistLength(SpotifyTask, Lookup):
     template = 'How long is my Spotify playlist "{playlist}" in total?'
+    instructions = {"zh-CN": "我的 Spotify 歌单“{playlist}”总共有多长时间？"}
     answer_type = "duration"
     complexity, max_steps = 2, 12
 
@@ -397,11 +443,11 @@ class SpotifyPlaylistLength(SpotifyTask, Lookup):
         return [[p["playlist"], list(p["tracks"])], *super().playlists(p, cat)]
 
     def expected(self, p: Mapping[str, Any]) -> Any:
-        cat = catalog(p["seed"])
+        cat = self.cat(p)
         return sum(cat.track(t).seconds for t in p["tracks"])
 
     def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
-        cat = catalog(p["seed"])
+        cat = self.cat(p)
         return [cat.track(t).seconds for t in p["tracks"]]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
@@ -418,6 +464,8 @@ class SpotifyTopSongsMix(SpotifyTask):
 
     template = ('On Spotify, make a new playlist named "{name}" holding the most popular song '
                 'of {a1}, of {a2} and of {a3}, in that order, and follow those three artists.')
+    instructions = {"zh-CN": "在 Spotify 上新建一个名为“{name}”的歌单，依次放入{a1}、{a2}和{a3}"
+                             "各自最热门的歌曲，并关注这三位艺人。"}
     complexity, max_steps = 5, 60
     tags = frozenset({"long_horizon"})
 
@@ -431,7 +479,7 @@ class SpotifyTopSongsMix(SpotifyTask):
 
     def criteria(self, params: Mapping[str, Any],
                  initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        cat = catalog(params["seed"])
+        cat = self.cat(params)
         tops = [cat.top(a).title for a in self.artists(params)]
         keys = {a["name"]: k for k, a in (lookup(initial, ARTISTS) or {}).items()}
         return [Record(PLAYLISTS, {"name": same_text(params["name"])}, count=1),
@@ -466,7 +514,7 @@ class SpotifyTopSongsMix(SpotifyTask):
         for artist in self.artists(p):
             ui.why(f"Opening {artist}'s page: its first popular song is the one to add")
             yield from open_artist(ui, artist)
-            if ui.must(id="follow").text == "Follow":
+            if ui.must(id="follow").text == label(ui, "Follow"):
                 ui.why(f"Following {artist}")
                 yield from ui.tap(id="follow")
             top = ui.must(id="popular_1").text

@@ -23,7 +23,7 @@ from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
 
-from ...world.app import App, Route
+from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import (
     BottomSheet,
@@ -34,6 +34,8 @@ from ...world.kit import (
     parse_page,
     with_capsule,
 )
+from ...world.kit.localize import localize_screen
+from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
     Button,
     Icon,
@@ -157,6 +159,12 @@ class WebViewApp(App):
     def initial_ui(self) -> WebUi:
         return WebUi()
 
+    def toast(self, text: str) -> None:
+        """A toast; its fixed words (the capsule menu's "Link copied" too) in the locale's."""
+        if self.system.locale != DEFAULT_LOCALE:
+            text = app_strings(type(self), self.system.locale).strings.get(text, text)
+        super().toast(text)
+
     @property
     def ticking(self) -> bool:
         return self.loading
@@ -252,7 +260,7 @@ class WebViewApp(App):
         missing = [label for key, label, _ in page.fields
                    if not self.ui.values.get(key, "").strip()]
         if missing:
-            self.toast(f"Please fill in: {missing[0]}")
+            self.toast(self.t("Please fill in: {label}", label=missing[0]))
             return
         if page.next:
             self.follow(page.next)
@@ -290,7 +298,10 @@ class WebViewApp(App):
             screen = self.done_screen(route.arg)
         else:
             screen = self.home_screen()
-        return with_capsule(self, screen, on_share=self.start_share)
+        screen = with_capsule(self, screen, on_share=self.start_share)
+        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
+            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
+        return screen
 
     def home_screen(self) -> Screen:
         return Screen(top_bar=TopBar("", on_back=self.back), content=[
@@ -364,7 +375,8 @@ class WebViewApp(App):
         target = store.chats.get(self.ui.share_to) if store and self.ui.share_to else None
         page = page_at(self.data, url or "")
         if target is not None and page is not None:
-            dialog = ConfirmDialog(f"Send to {target.title}?", f"[Link] {page.title}",
+            dialog = ConfirmDialog(self.t("Send to {name}?", name=target.title),
+                                   self.t("[Link] {title}", title=page.title),
                                    on_confirm=lambda: self.confirm_share(url, target.id),
                                    on_cancel=lambda: self.set_ui(share_to=None),
                                    confirm="Send")

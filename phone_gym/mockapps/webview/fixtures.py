@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...tasks.task import data_catalogue
 from ...verifiers import Matcher, normalize_text
+from ...world.locale import DEFAULT_LOCALE
 from ..chat.fixtures import Chat, Msg, say
 from .app import Page, WebViewApp
 
@@ -25,6 +27,17 @@ TOPICS = (("City Library Reopens After Renovation", "library", "reading seats"),
           ("Mountain Trail Park Opens to Hikers", "trail park", "marked trails"))
 SHOPS = ("Luckin Coffee", "HeyTea", "Wallace Burgers", "Dicos", "Pizza Hut", "Mixue")
 STRANGERS = ("Lucky Draw Center", "Prize Office 88", "WeChat Rewards Team", "Gift Desk")
+
+
+#: The seeded data in zh-CN (``strings/zh-CN.data.json``: pages' words, events, places,
+#: shops, articles); names and groups are WeChat's (``chat.fixtures.DATA``).
+DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
+
+
+def datum(locale: str, text: str, **fields: object) -> str:
+    """A seeded text in ``locale`` (a format of ``fields`` when given)."""
+    shown = text if locale == DEFAULT_LOCALE else str(DATA[locale][text])
+    return shown.format(**fields) if fields else shown
 
 
 def web_app(state: Any) -> WebViewApp:
@@ -66,14 +79,17 @@ def answers_are(expected: Mapping[str, Any]) -> Matcher:
 
 
 def event_body(event: str, place: str, day: str, sessions: Sequence[str],
-               schedule_url: str = "") -> str:
-    lines = [f"# {event}", "", f"Join us at {place} on {day}. Places are limited, so sign "
-             "up below with your details.", ""]
+               schedule_url: str = "", locale: str = DEFAULT_LOCALE) -> str:
+    """An event page's markup, in ``locale``'s words."""
+    lines = [f"# {event}", "", datum(locale, "Join us at {place} on {day}. Places are "
+                                     "limited, so sign up below with your details.",
+                                     place=place, day=day), ""]
     if schedule_url:
-        lines += [f"[See the full schedule]({schedule_url})", ""]
+        lines += [datum(locale, "[See the full schedule]({url})", url=schedule_url), ""]
     else:
-        lines += ["Sessions start at " + ", ".join(sessions) + ".", ""]
-    lines += ["![Poster of the event](★)", "", "## Sign up"]
+        times = datum(locale, ", ").join(sessions)
+        lines += [datum(locale, "Sessions start at {times}.", times=times), ""]
+    lines += [datum(locale, "![Poster of the event](★)"), "", datum(locale, "## Sign up")]
     return "\n".join(lines)
 
 

@@ -14,6 +14,7 @@ MANIFEST = AppManifest(
     reads=("clipboard",),
     description="Web pages opened from chats: articles, events, surveys and campaigns.",
     order=142,
+    locales=("zh-CN",),
     host="Chat",
     entry="Discover > Mini Programs",
     look=mini_program((87, 107, 149), models="WeChat's in-app browser", title=""),
