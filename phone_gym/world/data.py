@@ -136,6 +136,10 @@ class Table(Generic[R]):
     ``new(**fields)`` adds a record with the next free id; ``add(record)`` adds a ready one
     (an id of 0 or None gets the next free id). Records are frozen dataclasses: change one
     with ``update(key, **changes)``.
+
+    The order is each key's number (``_seq``, given when the key comes in): the dict holds
+    the keys in that order except those ``rewind`` put back (``_late``: at the dict's end,
+    their marked number restored), merged into place when the whole table is read.
     """
 
     def __init__(self, records: Iterable[R] = (), *, key: str = "id",
@@ -145,6 +149,9 @@ class Table(Generic[R]):
         self.next_id = 1
         self.version = 0
         self._rows: dict[Any, R] = {}
+        self._seq: dict[Any, int] = {}  # each key's place in the order
+        self._next_seq = 0
+        self._late: dict[Any, None] = {}  # keys the dict holds after their place
         self._journal: Journal | None = None
         self._log: list[tuple[int, str]] = []  # (version after the change, str key)
         self._plain: dict[Any, tuple[R, dict[str, Any]]] = {}
@@ -152,8 +159,9 @@ class Table(Generic[R]):
         self._snap_version = -1
         self._indexes: dict[str, Listing[R] | Grouping[R]] = {}
         self._eq: dict[tuple[str, Any], FieldIndex] = {}  # verifiers' lookups by value
-        #: ``mark``'s records and next id, and the keys written since (True: removed once)
-        self._mark: tuple[dict[Any, R], int] | None = None
+        #: ``mark``'s records, next id and places, and the keys written since (True: removed
+        #: once)
+        self._mark: tuple[dict[Any, R], int, dict[Any, int]] | None = None
         self._dirty: dict[Any, bool] = {}
         for record in records:
             self.add(record)
@@ -266,8 +274,23 @@ class Table(Generic[R]):
     def __contains__(self, key: object) -> bool:
         return key in self._rows
 
+    def _in_order(self) -> dict[Any, R]:
+        """The records by key, the dict in the table's order: keys a ``rewind`` put back
+        at its end are first merged into their places (once; the cost of a read of all)."""
+        late = self._late
+        if late:
+            rows, place = self._rows, self._seq.__getitem__
+            if len(late) > 64:
+                keys = sorted(rows, key=place)
+            else:  # the others are in order: insert the few
+                keys = [k for k in rows if k not in late]
+                for key in late:
+                    insort(keys, key, key=place)
+            self._rows, self._late = {k: rows[k] for k in keys}, {}
+        return self._rows
+
     def __iter__(self) -> Iterator[R]:
-        return iter(list(self._rows.values()))
+        return iter(list(self._in_order().values()))
 
     def __len__(self) -> int:
         return len(self._rows)
@@ -276,14 +299,14 @@ class Table(Generic[R]):
         return bool(self._rows)
 
     def keys(self) -> list[Any]:
-        return list(self._rows)
+        return list(self._in_order())
 
     def values(self) -> list[R]:
-        return list(self._rows.values())
+        return list(self._in_order().values())
 
     def where(self, **fields: Any) -> list[R]:
         """Records whose fields equal the given values."""
-        return [r for r in self._rows.values()
+        return [r for r in self._in_order().values()
                 if all(getattr(r, k) == v for k, v in fields.items())]
 
     def first(self, **fields: Any) -> R | None:
@@ -324,6 +347,8 @@ class Table(Generic[R]):
         if isinstance(key, int):
             self.next_id = max(self.next_id, key + 1)
         self._rows[key] = record
+        self._seq[key] = self._next_seq
+        self._next_seq += 1
         self._changed(key)
         return record
 
@@ -339,11 +364,15 @@ class Table(Generic[R]):
         """Add ``record``, or replace the record with its key."""
         self._check(record)
         key = getattr(record, self.key)
-        if self._rows.get(key) is record:
+        old = self._rows.get(key)
+        if old is record:
             return record
         if isinstance(key, int):
             self.next_id = max(self.next_id, key + 1)
         self._rows[key] = record
+        if old is None:
+            self._seq[key] = self._next_seq
+            self._next_seq += 1
         self._changed(key)
         return record
 
@@ -360,17 +389,20 @@ class Table(Generic[R]):
     def remove(self, key: Any) -> R | None:
         record = self._rows.pop(key, None)
         if record is not None:
+            del self._seq[key]
+            if self._late:
+                self._late.pop(key, None)
             self._changed(key, removed=True)
         return record
 
     def clear(self) -> None:
-        for key in list(self._rows):
+        for key in list(self._in_order()):
             self.remove(key)
 
     def replace_all(self, records: Iterable[R]) -> None:
         """Make the table hold exactly ``records`` (by key), recording what changed."""
         wanted = {getattr(r, self.key): r for r in records}
-        for key in [k for k in self._rows if k not in wanted]:
+        for key in [k for k in self._in_order() if k not in wanted]:
             self.remove(key)
         for record in wanted.values():
             self.put(record)
@@ -379,36 +411,41 @@ class Table(Generic[R]):
     def mark(self) -> None:
         """Remember the records as they are now: ``rewind`` brings them back at the cost of
         what changed since (a large seed written once, shared by every episode)."""
-        self._mark = (dict(self._rows), self.next_id)
+        self._mark = (dict(self._in_order()), self.next_id, dict(self._seq))
         self._dirty = {}
         for index in self._indexes.values():
             index.mark()
 
     def rewind(self) -> None:
         """Put back the records ``mark`` saw (ValueError without a mark), in their order,
-        with indexes, field indexes and the journal told as for any write."""
+        with indexes, field indexes and the journal told as for any write. Costs what
+        changed since: a record removed and put back keeps its marked place in the order
+        (``_seq``), not its place in the dict."""
         if self._mark is None:
             raise ValueError("rewind needs a mark: call Table.mark() first")
-        rows0, next_id = self._mark
+        rows0, next_id, seq0 = self._mark
         later = [i for i in self._indexes.values() if isinstance(i, Grouping) and not i.marked]
-        moved = False
         for key, removed in self._dirty.items():
             record, now = rows0.get(key), self._rows.get(key)
             if now is record and (not removed or record is None):
                 continue  # as marked (a record added since and removed again: gone)
             if record is None:
                 del self._rows[key]
+                del self._seq[key]
+                self._late.pop(key, None)
             else:
-                moved = moved or removed
                 self._rows[key] = record
+                if removed:  # at the dict's end (now or put back): in its marked place
+                    self._seq[key] = seq0[key]
+                    self._late[key] = None
             for index in self._indexes.values():
                 if isinstance(index, Grouping):
                     index.restore(key, record)
                 else:
                     index.apply(key, record)
             self._bump(key)
-        if moved:  # a record removed and put back: the marked order, not at the end
-            self._rows = dict(rows0)
+        if len(self._late) > max(64, len(self._rows) // 8):
+            self._in_order()  # (many put back: merged now, at the cost of what changed)
         self.next_id, self._dirty = next_id, {}
         for index in self._indexes.values():
             if isinstance(index, Grouping):
@@ -480,7 +517,7 @@ class Table(Generic[R]):
             self._log = []
             self._plain = {}
             return
-        self._snap = TableSnap(Rows({str(k): self.plain_record(k) for k in self._rows}))
+        self._snap = TableSnap(Rows({str(k): self.plain_record(k) for k in self._in_order()}))
         if FAST_LOOKUPS:
             self._snap.base.finder = self._finder()
         self._snap_version = self.version
@@ -491,29 +528,33 @@ class Table(Generic[R]):
     def __getstate__(self) -> dict[str, Any]:
         """Records only: indexes are made again when next asked for."""
         return {"key": self.key, "kind": self.kind, "next_id": self.next_id,
-                "version": self.version, "rows": list(self._rows.values())}
+                "version": self.version, "rows": list(self._in_order().values())}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__init__(key=state["key"], kind=state["kind"])  # type: ignore[misc]
         for record in state["rows"]:
             self._rows[getattr(record, self.key)] = record
+        self._seq = {k: i for i, k in enumerate(self._rows)}
+        self._next_seq = len(self._seq)
         self.next_id = state["next_id"]
         self.version = state["version"]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table[R]:
         out: Table[R] = Table(key=self.key, kind=self.kind)
-        out._rows = dict(self._rows)  # records are frozen: sharing them is safe
+        out._rows = dict(self._in_order())  # records are frozen: sharing them is safe
+        out._seq = {k: i for i, k in enumerate(out._rows)}
+        out._next_seq = len(out._seq)
         out.next_id, out.version = self.next_id, self.version
         return out
 
     def __repr__(self) -> str:
-        return f"Table({list(self._rows.values())!r})"
+        return f"Table({list(self._in_order().values())!r})"
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Table):
             return self._rows == other._rows
         if isinstance(other, (list, tuple)):  # compares like the list of its records
-            return list(self._rows.values()) == list(other)
+            return list(self._in_order().values()) == list(other)
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
@@ -873,7 +914,7 @@ class Grouping(Generic[R]):
         """Index ``table``'s records (``Table.grouping`` does this; writes follow)."""
         self._members, self._records, self._where, self._seq = {}, {}, {}, {}
         self._ranked, self._next = [], 0
-        for key, record in table._rows.items():
+        for key, record in table._in_order().items():
             self.apply(key, record)
 
     def _rank(self, group: Any, old_last: tuple[Any, int] | None) -> None:

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import copy
 import pickle
+import tracemalloc
 from dataclasses import FrozenInstanceError, dataclass
 
+import numpy as np
 import pytest
 
 from phone_gym.verifiers import diff, matching
 from phone_gym.verifiers.snap import TableSnap
 from phone_gym.world.data import Journal, Listing, Store, Table
+from phone_gym.world.system import File, file_folder, file_order
 
 
 @dataclass(frozen=True)
@@ -117,3 +120,98 @@ def test_listing_index_stays_sorted_on_writes() -> None:
     assert [r.id for r in pulled.view(table)] == [4, 3, 2]
     table.new(name="kiwi")
     assert [r.id for r in pulled.view(table)] == [5, 4, 3, 2]
+
+
+def test_rewinding_a_rename_keeps_the_order_and_copies_no_table() -> None:
+    """A rename (the record out, and in at the end under its new key) undone by ``rewind``
+    puts the record back in its marked place without copying the table (issue 29: the
+    files store's reset was a copy of all 20,000 entries): what the rewind allocates does
+    not grow with the table."""
+    peaks = []
+    for n in (2_000, 20_000):
+        files: Table[File] = Table(kind=File, key="path")
+        for i in range(n):
+            files.put(File(f"/sdcard/Download/f{i:05d}.txt", f"n{i}"))
+        files.snapshot()
+        files.mark()
+        order = files.keys()
+        old = f"/sdcard/Download/f{n // 2:05d}.txt"
+        record = files.remove(old)
+        assert record is not None
+        files.put(File("/sdcard/Download/renamed.txt", record.content))
+        files.update("/sdcard/Download/f00003.txt", content="edited")
+        tracemalloc.start()
+        files.rewind()
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+        assert files.keys() == order and files[old] is record
+        assert [f.path for f in files] == order and not files.snapshot().delta
+        files.put(File("/sdcard/Download/new.txt", ""))  # after the rewind: at the end
+        assert files.keys() == [*order, "/sdcard/Download/new.txt"]
+    assert peaks[1] < 64_000 and peaks[1] < 3 * peaks[0] + 16_000, peaks
+
+
+def test_rewound_tables_keep_the_order_of_a_copy_of_the_mark() -> None:
+    """Random writes, renames, records put back and rewinds (reads now and then, so that
+    records put back by several rewinds wait together): every read, copy, pickle,
+    snapshot and grouping sees the order of a plain dict that ``rewind`` replaces by a
+    copy of the one ``mark`` saw."""
+    rng = np.random.default_rng(29)
+    table: Table[File] = Table(kind=File, key="path")
+    ref: dict[str, File] = {}
+
+    def put(record: File) -> None:
+        table.put(record)
+        ref[record.path] = record
+
+    for i in range(300):
+        put(File(f"/sdcard/{('Download', 'DCIM')[i % 2]}/f{i:03d}.txt", f"n{i}"))
+    folders = table.grouping("folders", file_folder, file_order)
+    table.snapshot()
+    table.mark()
+    marked, made = dict(ref), 300
+    for step in range(800):
+        op, keys = rng.random(), list(ref)
+        key = keys[int(rng.integers(len(keys)))] if keys else None
+        if op < 0.25 and key is not None:  # a rename
+            record = table.remove(key)
+            del ref[key]
+            assert record is not None
+            put(File(f"/sdcard/Download/r{made:04d}.txt", record.content))
+            made += 1
+        elif op < 0.4 and key is not None:  # out and back in: at the end
+            record = table.remove(key)
+            del ref[key]
+            assert record is not None
+            put(record)
+        elif op < 0.55 and key is not None:
+            table.remove(key)
+            del ref[key]
+        elif op < 0.7 and key is not None:
+            put(File(key, f"edit {step}"))
+        elif op < 0.78:
+            put(File(f"/sdcard/DCIM/a{made:04d}.txt", ""))
+            made += 1
+        elif op < 0.8:  # many renamed (merged at the rewind: more than 64 put back)
+            for key in keys[:int(rng.integers(40, 90))]:
+                record = table.remove(key)
+                del ref[key]
+                assert record is not None
+                put(File(f"/sdcard/DCIM/r{made:04d}.txt", record.content))
+                made += 1
+        else:
+            table.rewind()
+            ref = dict(marked)
+        if rng.random() < 0.1:
+            want = list(ref)
+            assert table.keys() == want, step
+            assert [r.path for r in table] == want and list(table) == list(ref.values())
+            assert pickle.loads(pickle.dumps(table)).keys() == want
+            assert copy.deepcopy(table).keys() == want
+            assert list(copy.deepcopy(table).snapshot()) == want
+            assert diff(table.snapshot(), dict(copy.deepcopy(table).snapshot())) == []
+            fresh: Table[File] = Table(ref.values(), kind=File, key="path")
+            again = fresh.grouping("folders", file_folder, file_order)
+            assert list(folders.ranked()) == list(again.ranked())
+            for folder in again.ranked():
+                assert folders.members(folder) == again.members(folder), step

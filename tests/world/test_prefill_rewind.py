@@ -171,4 +171,5 @@ def test_the_event_list_is_made_at_the_reset_after_a_prefill() -> None:
         events = device.system.events
         made = _UPCOMING.get(index_events(events)[2])
         assert made is not None
-        assert made[0] == (events.version, device.system.now.date().isoformat())
+        assert made[0] == (events.version, device.system.now.date().isoformat(),
+                           device.system.locale)
