@@ -448,7 +448,7 @@ STATED: list[tuple[str, Callable[[], Any], Path]] = [
     (r"the defaults: (\d+) steps per size, median of (\d+) interleaved runs",
      lambda: (script_default("benchmarks/growth.py", "--steps"),
               script_default("benchmarks/growth.py", "--repeats")), page("performance.md")),
-    (r"\| contacts \| ([\d,]+) \| ([\d,]+) \| ([\d,]+) \| ([\d,]+) \|",
+    (r"sizes ([\d,]+) / ([\d,]+) / ([\d,]+) /\s+([\d,]+)\)",
      lambda: script_default("benchmarks/growth.py", "--sizes"), page("performance.md")),
     (r"\| envs \| (\d+) \| (\d+) \| (\d+) \|",
      lambda: script_default("benchmarks/vector_transfer.py", "--envs"), page("performance.md")),
