@@ -1012,10 +1012,11 @@ class Device:
     def _keyboard(self) -> Node:
         """The soft keyboard's node tree (one per shift/symbols/dark-theme state, made once)."""
         keyboards = self.__dict__.setdefault("_keyboards", {})
-        key = (self.shift, self.symbols, self.night)
+        pinyin = self.system.locale == "zh-CN"
+        key = (self.shift, self.symbols, self.night, pinyin)
         if key not in keyboards:
             keyboards[key] = keyboard_node(self._key, shift=self.shift, symbols=self.symbols,
-                                           dark=self.night)
+                                           dark=self.night, pinyin=pinyin)
         return keyboards[key]
 
     def _build_bars(self, frame: Frame) -> None:

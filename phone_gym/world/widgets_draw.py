@@ -655,6 +655,10 @@ def _draw_key(p: Painter, k: Look) -> None:
         p.rect(0, 0, k.lw, k.lh, fill, radius=KEY_RADIUS)
     if label == "space":
         return
+    if base == "space":  # a named layout's space bar (Gboard's 拼音): its name, small, grey
+        p.text(k.lw / 2, k.lh / 2, label, T.FONT["key"] * 0.7, mix(fg, fill, 0.45), align="m",
+               max_w=k.lw - 8)
+        return
     icon = KEY_ICONS.get(base)
     if icon is not None:
         p.glyph(k.lw / 2, k.lh / 2, icon, KEY_ICON / ICON_SCALE, fg, fill)

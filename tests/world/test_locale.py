@@ -292,3 +292,27 @@ def test_zh_instructions_fill_their_params() -> None:
     env = gym.make("PhoneWorld-v0", task="SettingsSetDarkTheme", locale="zh-CN")
     seen = {env.reset(seed=s)[1]["instruction"] for s in range(8)}
     assert seen == {"在设置里打开深色主题。", "在设置里关闭深色主题。"}
+
+
+def test_a_zh_phone_has_gboards_pinyin_keyboard() -> None:
+    """The keyboard of a zh-CN phone is Gboard's 拼音 layout: the space bar names it and the
+    keys beside it type full-width ，and 。; an en-US phone's is unchanged."""
+    typed = {}
+    for locale in ("zh-CN", "en-US"):
+        device = Device(APPS, locale=locale)
+        device.open_app("Notes")
+        tap(device, "new_note")
+        field = next(e for e in ui_elements(device.frame()) if e.class_name == EDIT_TEXT)
+        device.step(PhoneAction("click", x=field.center_norm[0], y=field.center_norm[1]))
+        space = next(e for e in ui_elements(device.frame()) if e.resource_id.endswith("key_space"))
+        assert space.text == ("拼音" if locale == "zh-CN" else "space")
+        for key in ("key_comma", "key_space", "key_a", "key_period"):
+            tap(device, key)
+        typed[locale] = next(e.text for e in ui_elements(device.frame())
+                             if e.class_name == EDIT_TEXT)
+    assert typed == {"zh-CN": "， a。", "en-US": ", a."}
+
+
+def tap(device: Device, id_end: str) -> None:
+    e = next(e for e in ui_elements(device.frame()) if e.resource_id.endswith(id_end))
+    device.step(PhoneAction("click", x=e.center_norm[0], y=e.center_norm[1]))
