@@ -55,6 +55,14 @@ def pick(rng: np.random.Generator, items: Any, k: int | None = None) -> Any:
     return [items[int(i)] for i in idx]
 
 
+def distinct_ints(rng: np.random.Generator, start: int, stop: int, k: int,
+                  step: int = 1) -> np.ndarray:
+    """``k`` distinct integers of ``range(start, stop, step)``: the same draws, from the same
+    generator state, as ``rng.choice(np.arange(start, stop, step), k, replace=False)``, without
+    making the range (numpy draws indexes into it, then takes them)."""
+    return start + step * rng.choice(len(range(start, stop, step)), k, replace=False)
+
+
 def phone_number(rng: np.random.Generator, suffix: int | None = None) -> str:
     """A fictional number formatted like ``+1 415-555-0123``."""
     suffix = int(rng.integers(100)) if suffix is None else suffix
