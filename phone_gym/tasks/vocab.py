@@ -4,6 +4,7 @@ are example domains. Sampling uses only the generator it is given."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -53,6 +54,12 @@ def pick(rng: np.random.Generator, items: Any, k: int | None = None) -> Any:
         return items[int(rng.integers(len(items)))]
     idx = rng.choice(len(items), size=k, replace=False)
     return [items[int(i)] for i in idx]
+
+
+def draws(rng: np.random.Generator, sizes: Sequence[int]) -> list[int]:
+    """One number below each of ``sizes``: the same draws, and the same generator state after,
+    as ``[int(rng.integers(n)) for n in sizes]`` (numpy draws them in order, in one call)."""
+    return rng.integers(0, sizes).tolist()  # type: ignore[no-any-return]
 
 
 def distinct_ints(rng: np.random.Generator, start: int, stop: int, k: int,

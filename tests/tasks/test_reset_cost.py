@@ -10,7 +10,7 @@ import pytest
 
 from phone_gym.envs import PhoneWorldEnv
 from phone_gym.mockapps import TEMPLATES
-from phone_gym.tasks.vocab import distinct_ints
+from phone_gym.tasks.vocab import distinct_ints, draws
 
 
 @pytest.mark.parametrize(("start", "stop", "k", "step"), [
@@ -24,6 +24,15 @@ def test_distinct_ints_draws_what_choice_over_the_range_draws(start: int, stop: 
         want = theirs.choice(np.arange(start, stop, step), k, replace=False)
         assert got.tolist() == want.tolist() and got.dtype == want.dtype
         assert ours.integers(1 << 30) == theirs.integers(1 << 30)  # the same state after
+
+
+def test_draws_are_one_integers_call_each() -> None:
+    sizes = (11, 30, 1, 2, 43_200, 19, 2**31 + 5, 2**33, 7)
+    for seed in range(50):
+        ours, theirs = np.random.default_rng(seed), np.random.default_rng(seed)
+        ours.random(), theirs.random()  # half of a 64-bit draw kept by the generator
+        assert draws(ours, sizes) == [int(theirs.integers(n)) for n in sizes]
+        assert ours.integers(1 << 40) == theirs.integers(1 << 40)
 
 
 @pytest.mark.slow

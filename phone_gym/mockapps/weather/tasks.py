@@ -18,7 +18,7 @@ from ...tasks.families import scan_rows as scan
 from ...tasks.task import Task
 from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, Value, lookup
-from .app import RAIN, UNITS, alerts, forecast, hourly, ordered
+from .app import ALERT_DAYS, RAIN, UNITS, alerts, forecast, hourly, ordered
 from .fixtures import CITY_NAMES, CITY_TABLE, UNITS_PATH, seed_weather
 
 
@@ -306,7 +306,7 @@ class WeatherCityWithAlert(WeatherLookup):
         seed_weather(state, rng, cities=params["cities"], extra=0, seed=params["seed"])
 
     def alerted(self, seed: int, names: Sequence[str]) -> list[str]:
-        return [n for n in names if alerts(forecast(seed, n, self.start.date()))]
+        return [n for n in names if alerts(forecast(seed, n, self.start.date(), ALERT_DAYS))]
 
     def expected(self, p: Mapping[str, Any]) -> Any:
         return self.alerted(p["seed"], p["cities"])[0]
