@@ -12,6 +12,7 @@ returns them on demand.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, TypeVar
@@ -96,13 +97,24 @@ def check_args(render_mode: str | None, obs_size: Any, max_steps: Any) -> tuple[
     return width, height
 
 
+@lru_cache(maxsize=8)
+def screenshot_box(height: int, width: int) -> spaces.Box:
+    """The screenshot's space, made once per size: every env's is a copy of it that shares
+    its bounds (a Box holds four arrays of the image's size: 7.4 MiB at 540 x 1200), which
+    are read-only."""
+    box = spaces.Box(0, 255, (height, width, 3), np.uint8)
+    for arr in (box.low, box.high, box.bounded_below, box.bounded_above):
+        arr.flags.writeable = False
+    return box
+
+
 def observation_space(size: tuple[int, int], screenshot: bool, ui_in_obs: bool) -> spaces.Dict:
     """``instruction`` (text), ``screenshot`` (uint8 H x W x 3) and optionally ``ui``."""
     width, height = size
     obs: dict[str, spaces.Space[Any]] = {
         "instruction": SharedText(MAX_INSTRUCTION, charset=obs_charset())}
     if screenshot:
-        obs["screenshot"] = spaces.Box(0, 255, (height, width, 3), np.uint8)
+        obs["screenshot"] = copy.copy(screenshot_box(height, width))
     if ui_in_obs:
         obs["ui"] = SharedText(MAX_UI_TEXT, charset=obs_charset())
     return spaces.Dict(obs)

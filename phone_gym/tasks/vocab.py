@@ -4,6 +4,7 @@ are example domains. Sampling uses only the generator it is given."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -53,6 +54,20 @@ def pick(rng: np.random.Generator, items: Any, k: int | None = None) -> Any:
         return items[int(rng.integers(len(items)))]
     idx = rng.choice(len(items), size=k, replace=False)
     return [items[int(i)] for i in idx]
+
+
+def draws(rng: np.random.Generator, sizes: Sequence[int]) -> list[int]:
+    """One number below each of ``sizes``: the same draws, and the same generator state after,
+    as ``[int(rng.integers(n)) for n in sizes]`` (numpy draws them in order, in one call)."""
+    return rng.integers(0, sizes).tolist()  # type: ignore[no-any-return]
+
+
+def distinct_ints(rng: np.random.Generator, start: int, stop: int, k: int,
+                  step: int = 1) -> np.ndarray:
+    """``k`` distinct integers of ``range(start, stop, step)``: the same draws, from the same
+    generator state, as ``rng.choice(np.arange(start, stop, step), k, replace=False)``, without
+    making the range (numpy draws indexes into it, then takes them)."""
+    return start + step * rng.choice(len(range(start, stop, step)), k, replace=False)
 
 
 def phone_number(rng: np.random.Generator, suffix: int | None = None) -> str:

@@ -154,7 +154,7 @@ Op = tuple[object, int, int, int, int, int, int]
 Box = tuple[int, int, int, int]
 
 _SHARED: dict[tuple[int, int], TileCache] = {}
-_FILLS: dict[tuple[int, int, RGB], np.ndarray] = {}
+_FILLS: dict[tuple[int, RGB], np.ndarray] = {}
 
 
 def shared_cache(width: int, height: int) -> TileCache:
@@ -165,14 +165,15 @@ def shared_cache(width: int, height: int) -> TileCache:
     return cache
 
 
-def _fill(width: int, height: int, color: RGB) -> np.ndarray:
-    """A read-only ``height x width`` image of one color (shared, cached)."""
-    key = (width, height, color)
+def _fill(width: int, color: RGB) -> np.ndarray:
+    """A read-only row (``1 x width``) of one color (shared, cached): copied into any rect
+    by broadcasting (as fast as a whole image of the color, at one row's memory)."""
+    key = (width, color)
     arr = _FILLS.get(key)
     if arr is None:
-        if len(_FILLS) >= 32:
+        if len(_FILLS) >= 256:
             _FILLS.clear()
-        arr = np.empty((height, width, 3), np.uint8)
+        arr = np.empty((1, width, 3), np.uint8)
         arr[...] = color
         arr.flags.writeable = False
         _FILLS[key] = arr
@@ -443,9 +444,9 @@ def _apply(out: np.ndarray, ops: list[Op], looks: list[Tile | RGB], clip: Box | 
             vx1 = cx1 if vx1 > cx1 else vx1
         if not isinstance(look, Tile):  # a fill
             if whole:
-                np.copyto(out, _fill(out.shape[1], out.shape[0], look))
-            else:  # copied from a cached fill: much faster than broadcasting the color
-                out[vy0:vy1, vx0:vx1] = _fill(out.shape[1], out.shape[0], look)[vy0:vy1, vx0:vx1]
+                np.copyto(out, _fill(out.shape[1], look))
+            else:  # copied from a cached row: much faster than broadcasting the color
+                out[vy0:vy1, vx0:vx1] = _fill(out.shape[1], look)[:, vx0:vx1]
         elif look.opaque:
             out[vy0:vy1, vx0:vx1] = look.rgb[vy0 - Y0:vy1 - Y0, vx0 - X0:vx1 - X0]
         else:

@@ -15,7 +15,7 @@ import numpy as np
 
 from ...tasks.aw import AW_START, AW_TODAY
 from ...tasks.task import data_catalogue
-from ...tasks.vocab import FIRST_NAMES, pick
+from ...tasks.vocab import FIRST_NAMES, draws, pick
 from ...verifiers import lookup
 from ...verifiers.state import DeviceState
 from ...world.locale import DEFAULT_LOCALE, MissingString
@@ -60,6 +60,8 @@ RANDOM_EVENTS = 75
 #: Random events start at any minute of the 30 days around AndroidWorld's clock
 #: (``datetime_utils.generate_random_datetime(window_size=30 days)``).
 RANDOM_WINDOW = timedelta(days=30)
+RANDOM_FIRST = AW_START - RANDOM_WINDOW / 2
+RANDOM_MINUTES = RANDOM_WINDOW.days * 24 * 60
 #: Random events' titles: a lead-in and someone (``... with <name>``) or a subject. None
 #: holds, or is held in, a title of the tables above (checked by a test).
 RANDOM_LEADS = ("Catch-up with", "Call with", "Coffee with", "Sync with", "Interview with",
@@ -90,12 +92,14 @@ def datum(locale: str, text: str) -> str:
 
 
 def random_event(rng: np.random.Generator) -> tuple[str, datetime, int, str]:
-    """One of AndroidWorld's random events: ``(title, start, minutes, description)``."""
+    """One of AndroidWorld's random events: ``(title, start, minutes, description)`` (the
+    draws after the lead-in made in one call)."""
     lead = str(pick(rng, RANDOM_LEADS))
-    who = pick(rng, FIRST_NAMES) if lead.endswith(" with") else pick(rng, RANDOM_SUBJECTS)
-    first = AW_START - RANDOM_WINDOW / 2
-    start = first + timedelta(minutes=int(rng.integers(RANDOM_WINDOW.days * 24 * 60)))
-    return f"{lead} {who}", start, int(pick(rng, DURATIONS)), str(pick(rng, RANDOM_NOTES))
+    pool = FIRST_NAMES if lead.endswith(" with") else RANDOM_SUBJECTS
+    who, minute, duration, note = draws(rng, (len(pool), RANDOM_MINUTES, len(DURATIONS),
+                                              len(RANDOM_NOTES)))
+    return (f"{lead} {pool[who]}", RANDOM_FIRST + timedelta(minutes=minute),
+            DURATIONS[duration], RANDOM_NOTES[note])
 
 
 def seed_random_events(state: DeviceState, rng: np.random.Generator, *,

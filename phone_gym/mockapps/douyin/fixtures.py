@@ -11,7 +11,7 @@ import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.driver import Driver, OracleError
-from ...tasks.vocab import pick
+from ...tasks.vocab import distinct_ints, pick
 from .app import Creator, DouyinApp, Video, video_link
 
 VIDEOS = "apps.Douyin.videos"
@@ -46,7 +46,7 @@ def sample_feed(rng: np.random.Generator, k: int = 6) -> dict[str, Any]:
     creators = [{"name": n, "bio": b, "followers": int(f)} for (n, b), f in zip(
         pick(rng, CREATOR_POOL, 4), rng.integers(800, 90000, 4), strict=True)]
     pool = [(topic, s) for topic, subjects in SUBJECTS.items() for s in subjects]
-    likes = rng.choice(np.arange(100, 50000), k, replace=False)
+    likes = distinct_ints(rng, 100, 50000, k)
     videos = [{"topic": topic, "subject": s,
                "caption": pick(rng, CAPTIONS).format(s=s) + f" #{topic}",
                "creator": int(rng.integers(4)), "likes": int(n), "collects": int(n) // 8,

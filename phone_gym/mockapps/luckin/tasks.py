@@ -14,7 +14,7 @@ from ...actions import PhoneAction
 from ...tasks.driver import Driver, OracleError
 from ...tasks.families import Infeasible, Lookup, Unsafe, read_rows
 from ...tasks.task import Task
-from ...tasks.vocab import pick
+from ...tasks.vocab import distinct_ints, pick
 from ...verifiers import Allow, Allowed, Becomes, Criterion, Matcher, Record, Value
 from ..chat.fixtures import BALANCE, TRANSACTIONS, sample_pin, set_wallet
 from .fixtures import (
@@ -196,7 +196,7 @@ class LuckinPickupCode(LuckinTask, Lookup):
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         p = super().sample_params(rng)
-        codes = [str(c) for c in rng.choice(np.arange(1000, 10000), size=3, replace=False)]
+        codes = [str(c) for c in distinct_ints(rng, 1000, 10000, 3)]
         past = [{"store": s["name"], "items": sample_items(rng, 1), "code": c}
                 for s, c in zip(pick(rng, p["stores"], 3), codes, strict=True)]
         return {**p, "past": past}

@@ -23,7 +23,7 @@ from ...tasks.families import (
     scan,
 )
 from ...tasks.task import Task
-from ...tasks.vocab import pick
+from ...tasks.vocab import distinct_ints, pick
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record, Value, contains, same_text
 from ...world.app import app_strings
 from .app import LOAD_SECONDS, Mail, MailApp
@@ -335,8 +335,7 @@ class MailReadCode(MailTask, Lookup):
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         service, addr = SERVICES[int(rng.integers(len(SERVICES)))]
-        codes = [str(int(c)) for c in rng.choice(np.arange(100_000, 999_999), 3,
-                                                   replace=False)]
+        codes = [str(int(c)) for c in distinct_ints(rng, 100_000, 999_999, 3)]
         return {"service": service, "addr": addr, "codes": codes}
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from ...tasks.vocab import pick
+from ...tasks.vocab import draws, pick
 from ...verifiers.state import DeviceState
 from .app import CATEGORIES, Activity, OpenTracksApp, add_activity
 
@@ -42,12 +42,15 @@ def start_on(day: date, rng: np.random.Generator) -> str:
 
 
 def random_activity(rng: np.random.Generator, first: date, last: date) -> dict[str, Any]:
-    """An activity with random fields, started between ``first`` and ``last``."""
-    day = first + timedelta(days=int(rng.integers(0, (last - first).days + 1)))
-    return {"name": pick(rng, NAMES), "category": pick(rng, CATEGORIES),
-            "start": start_on(day, rng), "duration_min": int(pick(rng, DURATIONS)),
-            "distance_m": int(pick(rng, DISTANCES)), "elevation_m": int(pick(rng, ELEVATIONS)),
-            "description": pick(rng, DESCRIPTIONS)}
+    """An activity with random fields, started between ``first`` and ``last`` (the draws of
+    a ``pick`` from each pool in turn, made in one call)."""
+    day, name, category, time, duration, distance, elevation, description = draws(
+        rng, ((last - first).days + 1, len(NAMES), len(CATEGORIES), len(TIMES), len(DURATIONS),
+              len(DISTANCES), len(ELEVATIONS), len(DESCRIPTIONS)))
+    return {"name": NAMES[name], "category": CATEGORIES[category],
+            "start": f"{(first + timedelta(days=day)).isoformat()}T{TIMES[time]}",
+            "duration_min": DURATIONS[duration], "distance_m": DISTANCES[distance],
+            "elevation_m": ELEVATIONS[elevation], "description": DESCRIPTIONS[description]}
 
 
 def start_day(row: dict[str, Any]) -> date:

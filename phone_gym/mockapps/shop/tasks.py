@@ -15,7 +15,7 @@ from ...actions import PhoneAction
 from ...tasks.driver import Driver, OracleError
 from ...tasks.families import CreateRecord, EditRecord, Lookup, Unsafe
 from ...tasks.task import Task
-from ...tasks.vocab import pick
+from ...tasks.vocab import distinct_ints, pick
 from ...verifiers import Allow, Allowed, Criterion, NoRecord, Record, Value, lookup, same_text
 from ...verifiers.criteria import matching
 from ...world.app import app_strings
@@ -265,7 +265,7 @@ class OrderTask(ShopTask):
         used: set[str] = set()
         items = [make_product(rng, c, used=used)
                  for c in pick(rng, ("Headphones", "Backpacks", "Watches", "Kitchen"), 4)]
-        numbers = [f"{n:05d}" for n in rng.choice(np.arange(10000, 99999), 4, replace=False)]
+        numbers = [f"{n:05d}" for n in distinct_ints(rng, 10000, 99999, 4)]
         statuses = self.statuses()
         ages = [int(rng.integers(2, 12)) if s == "Delivered" else int(rng.integers(0, 3))
                 for s in statuses]

@@ -12,7 +12,7 @@ from ...actions import PhoneAction
 from ...tasks.driver import Driver
 from ...tasks.families import EditRecord, Lookup
 from ...tasks.task import Task
-from ...tasks.vocab import pick
+from ...tasks.vocab import distinct_ints, pick
 from ...verifiers import Allow, Allowed, Criterion, Matcher, Record, Value, same_text
 from ...world.a11y import UIElement
 from ...world.app import app_strings
@@ -106,8 +106,8 @@ class VideoWatchLaterMostViewed(VideoTask):
         add_channels(state, rng)
         limit = params["minutes"] * 60
         titles = TOPICS[topic_key(params["topic"])]
-        views = sorted((int(v) for v in rng.choice(np.arange(1000, 5_000_000, 997), 5,
-                                                    replace=False)), reverse=True)
+        views = sorted((int(v) for v in distinct_ints(rng, 1000, 5_000_000, 5, step=997)),
+                       reverse=True)
         short = set(int(i) for i in rng.choice(np.arange(1, 5), 2, replace=False))
         for i, title in enumerate(pick(rng, titles, 5)):
             if i in short or (i > 0 and rng.random() < 0.3):

@@ -100,25 +100,22 @@ def _rng(seed: int, city: str, day: date, what: str) -> np.random.Generator:
 
 
 @lru_cache(maxsize=4096)
-def _forecast(seed: int, city: str, today: date) -> tuple[Day, ...]:
-    return tuple(_make_forecast(seed, city, today))
+def _forecast(seed: int, city: str, today: date, days: int) -> tuple[Day, ...]:
+    return tuple(_day(seed, city, today + timedelta(days=i)) for i in range(days))
 
 
-def forecast(seed: int, city: str, today: date) -> list[Day]:
-    """The 10-day forecast of ``city`` from ``today`` (cached: screens ask often)."""
-    return list(_forecast(seed, city, today))
+def forecast(seed: int, city: str, today: date, days: int = DAYS) -> list[Day]:
+    """The ``days``-day forecast of ``city`` from ``today`` (cached: screens ask often; each
+    day drawn from its own generator, so the first days cost no more than themselves)."""
+    return list(_forecast(seed, city, today, days))
 
 
-def _make_forecast(seed: int, city: str, today: date) -> list[Day]:
-    base = CITIES.get(city, 15)
-    out = []
-    for i in range(DAYS):
-        day = today + timedelta(days=i)
-        r = _rng(seed, city, day, "day")
-        high = base + int(r.integers(-5, 6))
-        out.append(Day(day, high, high - int(r.integers(4, 11)), int(r.integers(0, 11)) * 10,
-                       int(r.integers(5, 90)), int(r.integers(0, 9))))
-    return out
+@lru_cache(maxsize=16384)
+def _day(seed: int, city: str, day: date) -> Day:
+    r = _rng(seed, city, day, "day")
+    high = CITIES.get(city, 15) + int(r.integers(-5, 6))
+    return Day(day, high, high - int(r.integers(4, 11)), int(r.integers(0, 11)) * 10,
+               int(r.integers(5, 90)), int(r.integers(0, 9)))
 
 
 def hourly(seed: int, city: str, now: datetime) -> list[Hour]:
@@ -129,7 +126,7 @@ def hourly(seed: int, city: str, now: datetime) -> list[Hour]:
 @lru_cache(maxsize=4096)
 def _hourly(seed: int, city: str, day: date, hour: int) -> tuple[Hour, ...]:
     now = datetime(day.year, day.month, day.day, hour)
-    today = forecast(seed, city, now.date())[0]
+    today = forecast(seed, city, now.date(), 1)[0]
     hours = list(range(now.hour, 24))
     r = _rng(seed, city, now.date(), "hours")
     chances = r.choice(21, size=len(hours), replace=False) * 5
@@ -140,10 +137,14 @@ def _hourly(seed: int, city: str, day: date, hour: int) -> tuple[Hour, ...]:
     return tuple(out)
 
 
+#: The days ``alerts`` reads.
+ALERT_DAYS = 3
+
+
 def alerts(days: list[Day]) -> list[str]:
     """Severe weather alerts for the next three days."""
     return [f"Wind warning · {d.day.strftime('%a')} · gusts to {d.wind} km/h"
-            for d in days[:3] if d.wind >= WIND_ALERT]
+            for d in days[:ALERT_DAYS] if d.wind >= WIND_ALERT]
 
 
 def degrees(celsius: int, units: str) -> str:
@@ -235,10 +236,10 @@ class WeatherApp(App):
 
         def row(i: int) -> Node:
             c = rows[i]
-            today = forecast(self.data.seed, c.name, now.date())[0]
+            days = forecast(self.data.seed, c.name, now.date(), ALERT_DAYS)
+            today = days[0]
             temp = hourly(self.data.seed, c.name, now)[0].temp
-            warn = (" · " + self.t("⚠ Alert")
-                    if alerts(forecast(self.data.seed, c.name, now.date())) else "")
+            warn = " · " + self.t("⚠ Alert") if alerts(days) else ""
             return ListItem(self.t(c.name), f"{degrees(temp, units)} · "
                             f"{self.t(today.condition)}{warn}",
                             id=f"city_{c.id}", glyph="☀",

@@ -21,7 +21,7 @@ from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, Value, lookup
 from ...world.app import app_strings
 from ...world.locale import DEFAULT_LOCALE
-from .app import RAIN, UNITS, WeatherApp, alerts, forecast, hourly, ordered
+from .app import ALERT_DAYS, RAIN, UNITS, WeatherApp, alerts, forecast, hourly, ordered
 from .fixtures import CITY_NAMES, CITY_TABLE, UNITS_PATH, seed_weather
 
 
@@ -369,7 +369,8 @@ class WeatherCityWithAlert(WeatherLookup):
                      seed=params["seed"])
 
     def alerted(self, seed: int, names: Sequence[str]) -> list[str]:
-        return [n for n in names if alerts(forecast(seed, key(n), self.start.date()))]
+        return [n for n in names
+                if alerts(forecast(seed, key(n), self.start.date(), ALERT_DAYS))]
 
     def expected(self, p: Mapping[str, Any]) -> Any:
         return self.alerted(p["seed"], p["cities"])[0]

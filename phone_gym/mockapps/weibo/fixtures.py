@@ -11,7 +11,7 @@ import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.driver import Driver, OracleError
-from ...tasks.vocab import pick
+from ...tasks.vocab import distinct_ints, pick
 from .app import ME, Post, User, WeiboApp
 
 USERS = "apps.Weibo.users"
@@ -48,9 +48,9 @@ def sample_world(rng: np.random.Generator, k: int = 6) -> dict[str, Any]:
     users = [{"name": n, "bio": b, "followers": int(f)} for (n, b), f in zip(
         pick(rng, USER_POOL, 4), rng.integers(2000, 900000, 4), strict=True)]
     topics = list(pick(rng, HOT_TOPICS, 8))
-    heats = rng.choice(np.arange(20000, 5000000), 8, replace=False)
+    heats = distinct_ints(rng, 20000, 5000000, 8)
     hot = [{"title": t, "heat": int(h)} for t, h in zip(topics, heats, strict=True)]
-    likes = rng.choice(np.arange(10, 9000), k, replace=False)
+    likes = distinct_ints(rng, 10, 9000, k)
     posts = []
     for s, n in zip(pick(rng, SUBJECTS, k), likes, strict=True):
         topic = pick(rng, topics)

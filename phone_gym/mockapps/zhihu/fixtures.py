@@ -10,7 +10,7 @@ import numpy as np
 
 from ...actions import PhoneAction
 from ...tasks.driver import Driver, OracleError
-from ...tasks.vocab import pick
+from ...tasks.vocab import distinct_ints, pick
 from .app import ME, Answer, Question, ZhihuApp
 
 QUESTIONS = "apps.Zhihu.questions"
@@ -40,10 +40,10 @@ def zhihu_app(state: Any) -> ZhihuApp:
 def sample_site(rng: np.random.Generator, k: int = 5) -> dict[str, Any]:
     """``k`` questions (distinct heat) with three answers each by distinct authors of
     distinct 赞同 counts, as plain data (``write_site`` writes them)."""
-    heats = rng.choice(np.arange(100000, 9000000), k, replace=False)
+    heats = distinct_ints(rng, 100000, 9000000, k)
     questions = []
     for (title, topic), h in zip(pick(rng, QUESTION_POOL, k), heats, strict=True):
-        votes = rng.choice(np.arange(5, 20000), 3, replace=False)
+        votes = distinct_ints(rng, 5, 20000, 3)
         questions.append({"title": title, "topic": topic, "heat": int(h),
                           "followers": int(rng.integers(100, 50000)),
                           "answers": [{"author": a, "votes": int(v),
