@@ -889,6 +889,9 @@ class CrossFoodOrderToExpense(Consistency, foodorder.FoodOrderDishes):
                 "delivered to my {label} address (WeChat Pay PIN {pin}). Then log the payment "
                 "in Pro Expense, named after the restaurant, under Food, with the amount paid "
                 "and today's date.")
+    instructions = {"zh-CN": "用微信里的点餐小程序，在{restaurant}点{what}，送到我的“{label}”地址，"
+                             "我的微信支付密码是{pin}。然后在记账里记下这笔付款：名称写餐厅名，"
+                             "类别选餐饮，金额填实付金额，日期选今天。"}
     complexity, max_steps = 4, 60
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:

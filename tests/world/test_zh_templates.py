@@ -66,3 +66,20 @@ def test_zh_template_passes_check_task(template_id: str) -> None:
 def test_zh_template_is_grounded(template_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
     report = zh_grounding(template_id, monkeypatch)
     assert report.ok, report.summary()
+
+
+def test_a_zh_instruction_belongs_to_the_task_it_states() -> None:
+    """A template that restates its parent's task (its own English ``template``) states its
+    own zh-CN instruction too: inheriting the parent's would leave part of the task out
+    (CrossFoodOrderToExpense read as the plain food order)."""
+    wrong = []
+    for template in REGISTRY.templates.values():
+        if "zh-CN" not in template.locales:
+            continue
+        mro = type(template).__mro__
+        says = next(c for c in mro if "template" in vars(c))
+        zh = next(c for c in mro if "instructions" in vars(c))
+        if mro.index(zh) > mro.index(says):
+            wrong.append(f"{template.id}: {says.__name__} restates the task, the zh-CN "
+                         f"instruction is {zh.__name__}'s")
+    assert not wrong, "\n".join(wrong)

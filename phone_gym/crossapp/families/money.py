@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from typing import Any, ClassVar
 
 import numpy as np
@@ -185,7 +185,7 @@ def shown_rows(ui: Driver, kind: str) -> dict[int, Shown]:
             continue
         amount, day = (texts[k] for k in parts)
         if kind == "expense":
-            day = datetime.strptime(day, "%b %d, %Y").date().isoformat()
+            day = expense.shown_date(day)
         out[n] = Shown(kind, n, name, cents_of(amount), day, texts.get(f"category_{n}", ""))
     return out
 
@@ -221,7 +221,7 @@ def log_expense(ui: Driver, name: str, amount: int, day: str, category: str = ""
            + (f", under {category}" if category else ""))
     yield from ui.tap(id="new_expense")
     if category and category != "Others":
-        yield from ui.tap(category, kind="chip")
+        yield from ui.tap(expense.category_label(category, ui.locale), kind="chip")
     yield from ui.fill("name", name)
     yield from ui.fill("amount", amount_typed(amount))
     if note:

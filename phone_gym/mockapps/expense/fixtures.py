@@ -8,8 +8,9 @@ The words are phone-gym's own.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 import numpy as np
@@ -20,6 +21,7 @@ from ...tasks.pickers import pick_date
 from ...tasks.task import data_catalogue, localize_datum
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
+from ...world.app import app_strings
 from ...world.locale import DEFAULT_LOCALE
 from .app import CATEGORIES, Expense, ExpenseApp, add_expense, money
 
@@ -144,6 +146,23 @@ def expense_ids(state: DeviceState, where: Mapping[str, Any]) -> list[int]:
     """The ids of the expenses whose fields equal ``where`` (for oracles, to plan)."""
     return [e.id for e in expense_app(state).data.expenses
             if all(getattr(e, k) == v for k, v in where.items())]
+
+
+def category_label(category: str, locale: str) -> str:
+    """The chip label the expense editor shows for ``category`` (a key of ``CATEGORIES``)
+    on a phone in ``locale``: ``Food`` is 餐饮 on a zh-CN phone."""
+    if locale == DEFAULT_LOCALE:
+        return category
+    return app_strings(ExpenseApp, locale).t(category)
+
+
+def shown_date(text: str) -> str:
+    """An expense row's date as the list shows it (``Oct 10, 2026``, or ``2026年10月10日``
+    on a zh-CN phone) in ISO form, ``2026-10-10``."""
+    zh = re.fullmatch(r"(\d{4})年(\d{1,2})月(\d{1,2})日", text)
+    if zh is not None:
+        return date(int(zh[1]), int(zh[2]), int(zh[3])).isoformat()
+    return datetime.strptime(text, "%b %d, %Y").date().isoformat()
 
 
 def set_date(ui: Driver, day: str) -> Iterator[PhoneAction]:
