@@ -152,10 +152,19 @@ class Task:
     #: there the params are drawn as in en-US, then localized (``sample_in``).
     data: ClassVar[Mapping[str, Mapping[str, str]]] = {}
 
+    #: Set on an app's base of templates that run in more locales: its subclasses in
+    #: other modules (cross-app templates built on the app's, with their own English steps
+    #: and instructions) run in en-US unless they declare their own ``locales``.
+    locales_stay_home: ClassVar[bool] = False
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "id" not in cls.__dict__:
             cls.id = cls.__name__
+        home = next((c for c in cls.__mro__[1:] if c.__dict__.get("locales_stay_home")), None)
+        if home is not None and cls.__module__ != home.__module__ \
+                and "locales" not in cls.__dict__:
+            cls.locales = (DEFAULT_LOCALE,)
 
     # --- what a template defines -----------------------------------------------------------
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:

@@ -111,12 +111,7 @@ class BikeTask(Task):
     tags = TAGS
     data = DATA
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A template built on one of these elsewhere (a cross-app one) runs in en-US
-        unless it declares its locales."""
-        super().__init_subclass__(**kwargs)
-        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
-            cls.locales = ("en-US",)
+    locales_stay_home = True
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         return {"pin": sample_pin(rng), "balance": int(rng.integers(20, 60)) * 10_000,

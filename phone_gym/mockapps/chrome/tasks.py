@@ -61,10 +61,7 @@ class BrowserTask(Task):
     start = AW_START
     locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
-            cls.locales = ("en-US",)
+    locales_stay_home = True
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         return {"browser_task_seed": int(rng.integers(0, 2**32)), "file_name": "task.html"}

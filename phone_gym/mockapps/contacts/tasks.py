@@ -50,12 +50,7 @@ class ContactsTask(Task):
     locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     data = DATA
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Templates built on these elsewhere run in en-US unless they declare their
-        locales: their own steps and instructions are English."""
-        super().__init_subclass__(**kwargs)
-        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
-            cls.locales = ("en-US",)
+    locales_stay_home = True
 
     def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
                         ) -> dict[str, Any]:

@@ -80,10 +80,7 @@ class DeliveryZh(Task):
     locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     data = DATA
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
-            cls.locales = ("en-US",)
+    locales_stay_home = True
 
 
 def open_restaurant(ui: Driver, name: str) -> Iterator[PhoneAction]:

@@ -137,10 +137,7 @@ class ExpenseZh(Task):
     locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     data = DATA
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
-            cls.locales = ("en-US",)
+    locales_stay_home = True
 
     def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
                         ) -> dict[str, Any]:

@@ -61,10 +61,7 @@ class FilesTask(Task):
     locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     data = DATA
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
-            cls.locales = ("en-US",)  # elsewhere: en-US unless it declares zh-CN
+    locales_stay_home = True  # elsewhere: en-US unless it declares zh-CN
 
     def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
                         ) -> dict[str, Any]:

@@ -117,12 +117,7 @@ class HotelTask(Task):
     locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     data = {"zh-CN": {**DATA_CHAT["zh-CN"], **DATA["zh-CN"]}}
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Templates built on these elsewhere (cross-app ones) run in en-US unless they
-        declare their locales: their own steps and instructions are English."""
-        super().__init_subclass__(**kwargs)
-        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
-            cls.locales = ("en-US",)
+    locales_stay_home = True
     derivations: ClassVar[Mapping[str, str]] = {
         "type": "the check-in and check-out days the instruction names (a month and day of "
                 "the coming months), written YYYY-MM-DD as the date fields take them"}

@@ -190,12 +190,7 @@ class MapsTask(Task):
     apps = ("Maps",)
     data = DATA
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A template built on one of these elsewhere runs in en-US unless it declares its
-        locales."""
-        super().__init_subclass__(**kwargs)
-        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
-            cls.locales = ("en-US",)
+    locales_stay_home = True
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         seed_city(state, rng)

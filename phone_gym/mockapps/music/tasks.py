@@ -78,12 +78,7 @@ class MusicTask(Task):
     #: The library in zh-CN: Chinese song titles, artists and playlist themes.
     data = {"zh-CN": data_catalogue(__file__, "zh-CN")}
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Templates built on these elsewhere run in en-US unless they declare their
-        locales: their own steps and instructions are English."""
-        super().__init_subclass__(**kwargs)
-        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
-            cls.locales = ("en-US",)
+    locales_stay_home = True
 
     def localize_params(self, params: dict[str, Any], table: Mapping[str, str]
                         ) -> dict[str, Any]:

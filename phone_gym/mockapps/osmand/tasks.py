@@ -37,10 +37,7 @@ class OsmAndZh(Task):
 
     locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
-            cls.locales = ("en-US",)
+    locales_stay_home = True
 
 
 class PlaceTask(OsmAndZh, CreateRecord):

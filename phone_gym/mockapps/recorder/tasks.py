@@ -52,10 +52,7 @@ class RecorderTask(Task):
     start = AW_START
     locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
-            cls.locales = ("en-US",)  # elsewhere: en-US unless it declares zh-CN
+    locales_stay_home = True  # elsewhere: en-US unless it declares zh-CN
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         return {"old": sample_old(rng)}

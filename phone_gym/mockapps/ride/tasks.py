@@ -64,12 +64,7 @@ class RideTask(RecordTask):
     apps, collection = ("Ride",), TRIPS
     data = DATA
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A template built on one of these elsewhere (a cross-app one) runs in en-US
-        unless it declares its locales."""
-        super().__init_subclass__(**kwargs)
-        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
-            cls.locales = ("en-US",)
+    locales_stay_home = True
 
     def choose_place(self, ui: Driver, name: str) -> Iterator[PhoneAction]:
         """From the first screen: search for ``name`` (saved places are listed as they

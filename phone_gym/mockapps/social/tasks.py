@@ -77,10 +77,7 @@ class SocialTask(Task):
     locales: ClassVar[tuple[str, ...]] = ("en-US", "zh-CN")
     data = DATA
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
-            cls.locales = ("en-US",)
+    locales_stay_home = True
 
     @staticmethod
     def label(ui: Driver, key: str) -> str:

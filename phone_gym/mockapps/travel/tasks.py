@@ -94,12 +94,7 @@ class TravelTask(RecordTask):
     #: (``fixtures.DATA``), so a template's records hold them as its instruction says them.
     data = DATA
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A template built on one of these elsewhere runs in en-US unless it declares its
-        locales."""
-        super().__init_subclass__(**kwargs)
-        if cls.__module__ != __name__ and "locales" not in cls.__dict__:
-            cls.locales = ("en-US",)
+    locales_stay_home = True
 
     def localize(self, params: Mapping[str, Any], locale: str) -> Mapping[str, Any]:
         """Days as the locale says them: 10月18日."""
