@@ -19,6 +19,7 @@ zh-CN writes "2026年10月15日" and "¥12.50" (or "12.50元" in running text). 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from datetime import date, datetime
 from functools import cache
 from pathlib import Path
@@ -40,6 +41,25 @@ class MissingString(KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+def catalogue_datum(data: Mapping[str, Mapping[str, str]], app: str, folder: str,
+                    locale: str, text: str, *, kept_localized: bool = False) -> str:
+    """The seeded datum ``text`` in ``locale`` from an app's data catalogues ``data``
+    (``{locale: {English datum: datum}}``, its ``strings/<locale>.data.json``): itself in
+    en-US (and, with ``kept_localized``, when it is one of the catalogue's own words, as a
+    template's param already localized is); ``MissingString`` naming the file to add it to
+    when the catalogue lacks it, never English on another locale's phone."""
+    if locale == DEFAULT_LOCALE:
+        return text
+    table = data.get(locale, {})
+    if kept_localized and text in table.values():
+        return text
+    try:
+        return str(table[text])
+    except KeyError:
+        raise MissingString(f"{app}: no {locale} datum for {text!r} (add it to "
+                            f"{folder}/strings/{locale}.data.json)") from None
 
 
 def check_locale(locale: str) -> str:
@@ -174,6 +194,7 @@ def count_forms(n: int, locale: str) -> tuple[str, ...]:
 
 
 __all__ = [
+    "catalogue_datum",
     "DEFAULT_LOCALE", "LOCALES", "Catalogue", "MissingString", "check_locale", "count_forms",
     "date_forms", "format_date", "format_money", "format_number", "format_time",
     "load_catalogue", "money_forms", "system_strings", "zh_count",

@@ -316,3 +316,17 @@ def test_a_zh_phone_has_gboards_pinyin_keyboard() -> None:
 def tap(device: Device, id_end: str) -> None:
     e = next(e for e in ui_elements(device.frame()) if e.resource_id.endswith(id_end))
     device.step(PhoneAction("click", x=e.center_norm[0], y=e.center_norm[1]))
+
+
+def test_a_seeded_datum_comes_from_the_apps_data_catalogue() -> None:
+    from phone_gym.world.locale import catalogue_datum
+
+    data = {"zh-CN": {"Gym": "健身"}}
+    assert catalogue_datum(data, "Clock", "clock", "zh-CN", "Gym") == "健身"
+    assert catalogue_datum(data, "Clock", "clock", "en-US", "Yoga") == "Yoga"
+    with pytest.raises(MissingString, match=r"Clock: no zh-CN datum for 'Yoga' \(add it to "
+                                            r"clock/strings/zh-CN.data.json\)"):
+        catalogue_datum(data, "Clock", "clock", "zh-CN", "Yoga")
+    with pytest.raises(MissingString):
+        catalogue_datum(data, "Clock", "clock", "zh-CN", "健身")
+    assert catalogue_datum(data, "Clock", "clock", "zh-CN", "健身", kept_localized=True) == "健身"

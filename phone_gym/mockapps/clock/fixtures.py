@@ -13,7 +13,7 @@ from ...tasks.pickers import pick_time
 from ...tasks.task import data_catalogue
 from ...tasks.vocab import LABELS, hhmm, pick, times_of_day
 from ...verifiers.state import DeviceState
-from ...world.locale import DEFAULT_LOCALE, MissingString
+from ...world.locale import DEFAULT_LOCALE, catalogue_datum
 from ...world.state import WorldState
 from .app import WEEKDAYS, WEEKEND, add_alarm
 
@@ -25,13 +25,7 @@ DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
 def datum(locale: str, text: str) -> str:
     """The alarm label ``text`` in ``locale`` (``MissingString`` when the catalogue lacks
     it)."""
-    if locale == DEFAULT_LOCALE:
-        return text
-    try:
-        return str(DATA[locale][text])
-    except KeyError:
-        raise MissingString(f"Clock: no {locale} datum for {text!r} (add it to "
-                            f"clock/strings/{locale}.data.json)") from None
+    return catalogue_datum(DATA, "Clock", "clock", locale, text)
 REPEATS: tuple[tuple[str, ...], ...] = ((), (), WEEKDAYS, WEEKEND, ("Mon", "Wed", "Fri"),
                                         ("Tue", "Thu"))
 

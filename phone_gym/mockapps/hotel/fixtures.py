@@ -12,7 +12,7 @@ from ...actions import PhoneAction
 from ...tasks.driver import Driver
 from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
-from ...world.locale import DEFAULT_LOCALE, MissingString
+from ...world.locale import DEFAULT_LOCALE, catalogue_datum
 from ..chat.fixtures import open_mini_program
 from .app import Hotel, HotelApp, Order
 from .app import stars as stars
@@ -41,13 +41,7 @@ DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
 def datum(locale: str, text: str) -> str:
     """The hotel datum ``text`` in ``locale`` (``MissingString`` when the catalogue lacks
     it)."""
-    if locale == DEFAULT_LOCALE:
-        return text
-    try:
-        return str(DATA[locale][text])
-    except KeyError:
-        raise MissingString(f"Hotel: no {locale} datum for {text!r} (add it to "
-                            f"hotel/strings/{locale}.data.json)") from None
+    return catalogue_datum(DATA, "Hotel", "hotel", locale, text)
 
 
 def hotel_name_in(name: str, locale: str) -> str:

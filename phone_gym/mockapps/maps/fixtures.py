@@ -11,7 +11,7 @@ import numpy as np
 from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
-from ...world.locale import DEFAULT_LOCALE, MissingString
+from ...world.locale import DEFAULT_LOCALE, catalogue_datum
 from .app import MapsApp, Place
 from .app import route_metres as route_metres
 from .app import travel_minutes as travel_minutes
@@ -52,13 +52,7 @@ DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
 def datum(locale: str, text: str) -> str:
     """The place name or address ``text`` in ``locale`` (``MissingString`` when the data
     catalogue lacks it)."""
-    if locale == DEFAULT_LOCALE or text in DATA[locale].values():
-        return text  # en-US, or a template's param already in the locale's words
-    try:
-        return str(DATA[locale][text])
-    except KeyError:
-        raise MissingString(f"Maps: no {locale} datum for {text!r} (add it to "
-                            f"maps/strings/{locale}.data.json)") from None
+    return catalogue_datum(DATA, "Maps", "maps", locale, text, kept_localized=True)
 
 
 def maps_app(state: DeviceState) -> MapsApp:

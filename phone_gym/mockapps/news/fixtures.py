@@ -11,7 +11,7 @@ from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
 from ...verifiers import lookup
 from ...verifiers.state import DeviceState
-from ...world.locale import DEFAULT_LOCALE, MissingString
+from ...world.locale import DEFAULT_LOCALE, catalogue_datum
 from .app import Article, NewsApp
 
 ARTICLES = "apps.News.articles"
@@ -56,13 +56,7 @@ def locale_of(state: Any) -> str:
 def datum(locale: str, text: str) -> str:
     """The seeded datum ``text`` in ``locale`` (``MissingString`` when the catalogue lacks
     it)."""
-    if locale == DEFAULT_LOCALE:
-        return text
-    try:
-        return str(DATA[locale][text])
-    except KeyError:
-        raise MissingString(f"News: no {locale} datum for {text!r} (add it to "
-                            f"news/strings/{locale}.data.json)") from None
+    return catalogue_datum(DATA, "News", "news", locale, text)
 
 
 def news_app(state: Any) -> NewsApp:

@@ -38,7 +38,7 @@ from ...world.kit.localize import localize_dates, localize_screen, localize_tree
 from ...world.locale import (
     DEFAULT_LOCALE,
     ZH_WEEKDAYS,
-    MissingString,
+    catalogue_datum,
     format_date,
     format_money,
 )
@@ -184,13 +184,7 @@ DATA: dict[str, dict[str, str]] = {"zh-CN": dict(data_catalogue(__file__, "zh-CN
 def datum(locale: str, text: str) -> str:
     """The datum ``text`` (a place, an address, a driver, a car) in ``locale``
     (``MissingString`` when the data catalogue lacks it)."""
-    if locale == DEFAULT_LOCALE or text in DATA[locale].values():
-        return text  # en-US, or a template's param already in the locale's words
-    try:
-        return DATA[locale][text]
-    except KeyError:
-        raise MissingString(f"Ride: no {locale} datum for {text!r} (add it to "
-                            f"ride/strings/{locale}.data.json)") from None
+    return catalogue_datum(DATA, "Ride", "ride", locale, text, kept_localized=True)
 
 
 def iso(moment: datetime) -> str:

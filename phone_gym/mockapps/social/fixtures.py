@@ -11,7 +11,7 @@ from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
 from ...verifiers import lookup
 from ...verifiers.state import DeviceState
-from ...world.locale import DEFAULT_LOCALE, MissingString
+from ...world.locale import DEFAULT_LOCALE, catalogue_datum
 from .app import ME as ME
 from .app import Account, Post, SocialApp
 
@@ -104,13 +104,7 @@ def locale_of(state: Any) -> str:
 def datum(locale: str, text: str) -> str:
     """The seeded datum ``text`` in ``locale`` (``MissingString`` when the catalogue lacks
     it)."""
-    if locale == DEFAULT_LOCALE:
-        return text
-    try:
-        return str(DATA[locale][text])
-    except KeyError:
-        raise MissingString(f"Social: no {locale} datum for {text!r} (add it to "
-                            f"social/strings/{locale}.data.json)") from None
+    return catalogue_datum(DATA, "Social", "social", locale, text)
 
 
 def english(text: str) -> str:

@@ -12,7 +12,7 @@ import numpy as np
 from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
 from ...verifiers.state import DeviceState
-from ...world.locale import DEFAULT_LOCALE, MissingString
+from ...world.locale import DEFAULT_LOCALE, catalogue_datum
 from .app import CITIES, Booking, TravelApp, TravelData
 
 BOOKINGS = "apps.Travel.bookings"
@@ -35,13 +35,7 @@ DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
 
 def datum(locale: str, text: str) -> str:
     """The datum ``text`` in ``locale`` (``MissingString`` when the catalogue lacks it)."""
-    if locale == DEFAULT_LOCALE or text in DATA[locale].values():
-        return text  # en-US, or a template's param already in the locale's words
-    try:
-        return str(DATA[locale][text])
-    except KeyError:
-        raise MissingString(f"Travel: no {locale} datum for {text!r} (add it to "
-                            f"travel/strings/{locale}.data.json)") from None
+    return catalogue_datum(DATA, "Travel", "travel", locale, text, kept_localized=True)
 
 
 def locale_of(state: DeviceState) -> str:
