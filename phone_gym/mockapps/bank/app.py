@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import partial
 
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Grouping, Store, Table
 from ...world.kit import BottomNav, Chips, ConfirmDialog, Detail, DetailPage, SearchList
-from ...world.kit.localize import localize_screen
+from ...world.kit.localize import in_locale
 from ...world.kit.searchbar import Logo, SearchAppBar
 from ...world.locale import DEFAULT_LOCALE, format_date, format_money
 from ...world.widgets import (
@@ -381,9 +381,7 @@ class BankApp(App):
     # views
     def view(self, route: Route) -> Screen:
         screen = self.screen(route)
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def screen(self, route: Route) -> Screen:
         if not self.ui.signed_in:

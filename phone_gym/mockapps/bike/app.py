@@ -30,7 +30,7 @@ from ...world.kit import (
     with_capsule,
     yuan,
 )
-from ...world.kit.localize import localize_screen
+from ...world.kit.localize import in_locale
 from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
     Button,
@@ -390,9 +390,7 @@ class BikeApp(App):
     # --- views ---------------------------------------------------------------------------
     def view(self, route: Route) -> Screen:
         screen = self.screen_for(route)
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def screen_for(self, route: Route) -> Screen:
         views: dict[str, Any] = {

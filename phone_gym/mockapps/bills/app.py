@@ -30,7 +30,7 @@ from ...world.kit import (
     with_capsule,
     yuan,
 )
-from ...world.kit.localize import localize_screen
+from ...world.kit.localize import in_locale
 from ...world.locale import DEFAULT_LOCALE, format_date
 from ...world.widgets import (
     Button,
@@ -301,9 +301,7 @@ class BillsApp(App):
                                      on_pay=self.confirm_pay, on_cancel=self.cancel_pay)
             screen.on_dismiss = self.cancel_pay
         screen = with_capsule(self, screen)
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def bill_row(self, b: Bill) -> Node:
         a = self.data.accounts.get(b.account)

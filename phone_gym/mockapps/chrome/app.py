@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from functools import partial
 
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import (
     Canvas,
@@ -35,9 +35,8 @@ from ...world.kit import (
     encode_strokes,
     parse_page,
 )
-from ...world.kit.localize import localize_screen
+from ...world.kit.localize import in_locale
 from ...world.kit.searchbar import SearchAppBar, SearchField
-from ...world.locale import DEFAULT_LOCALE
 from ...world.system import File
 from ...world.widgets import (
     Button,
@@ -235,9 +234,7 @@ class ChromeApp(App):
     # --- views ----------------------------------------------------------------------------
     def view(self, route: Route) -> Screen:
         screen = self.downloads() if route.name == "downloads" else self.tab()
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def top_bar(self) -> Node:
         # Chrome: no title, the omnibox is the top bar (WebPage's address field, id url_bar)

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import partial
 
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import BottomSheet, Chips, ChoiceDialog, ConfirmDialog, SearchList, ValueRow
-from ...world.kit.localize import localize_screen
+from ...world.kit.localize import in_locale
 from ...world.kit.searchbar import SearchAppBar, SearchField
 from ...world.locale import DEFAULT_LOCALE, format_date, format_money
 from ...world.widgets import (
@@ -308,9 +308,7 @@ class DeliveryApp(App):
     # views
     def view(self, route: Route) -> Screen:
         screen = self.screen(route)
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def screen(self, route: Route) -> Screen:
         if route.name == "restaurant" and self.restaurant(route.arg) is not None:

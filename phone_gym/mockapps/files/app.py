@@ -36,8 +36,7 @@ from functools import partial
 from ...world.app import App, Route, app_strings
 from ...world.data import Grouping, Table
 from ...world.kit import Destination, NavigationDrawer, slug, with_drawer
-from ...world.kit.localize import localize_screen
-from ...world.locale import DEFAULT_LOCALE
+from ...world.kit.localize import in_locale
 from ...world.system import File, SystemState
 from ...world.widgets import (
     Button,
@@ -353,9 +352,7 @@ class FilesApp(App):
     def view(self, route: Route) -> Screen:
         """The screen for ``route``, its fixed strings in the phone's locale."""
         screen = self.files_view(route)
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def files_view(self, route: Route) -> Screen:
         if route.name == "folder":

@@ -27,7 +27,7 @@ from ...world.kit import (
     with_capsule,
     yuan,
 )
-from ...world.kit.localize import localize_screen
+from ...world.kit.localize import in_locale
 from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
     Button,
@@ -250,9 +250,7 @@ class FoodOrderApp(App):
         else:
             screen = self.home_screen()
         screen = with_capsule(self, screen)
-        if self.system.locale != DEFAULT_LOCALE:
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def home_screen(self) -> Screen:
         q = self.ui.query.strip().lower()

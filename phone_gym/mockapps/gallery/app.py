@@ -38,9 +38,8 @@ from ...world.kit import (
     ImageGrid,
     Picture,
 )
-from ...world.kit.localize import localize_screen
+from ...world.kit.localize import in_locale
 from ...world.kit.media import Cover, CoverGrid
-from ...world.locale import DEFAULT_LOCALE
 from ...world.system import File
 from ...world.widgets import (
     Dialog,
@@ -219,9 +218,7 @@ class GalleryApp(App):
             screen = self.viewer(route.arg)
         else:
             screen = self.album_list()
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def dialog(self) -> Node | None:
         ui = self.ui

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import (
     ActionIcon,
@@ -29,8 +29,7 @@ from ...world.kit import (
     with_drawer,
     with_speed_dial,
 )
-from ...world.kit.localize import localize_screen
-from ...world.locale import DEFAULT_LOCALE
+from ...world.kit.localize import in_locale
 from ...world.widgets import (
     ListItem,
     Node,
@@ -240,9 +239,7 @@ class JoplinApp(App):
             screen = self.notebook_editor()
         else:
             screen = self.folder_list(self.ui.folder)
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def delete_dialog(self) -> Node | None:
         note = self.data.notes.get(self.ui.deleting) if self.ui.deleting else None

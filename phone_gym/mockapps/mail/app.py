@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 from functools import partial
 from urllib.parse import parse_qs, unquote
 
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import (
     BottomSheet,
@@ -36,8 +36,7 @@ from ...world.kit import (
     slug,
     with_drawer,
 )
-from ...world.kit.localize import localize_screen
-from ...world.locale import DEFAULT_LOCALE
+from ...world.kit.localize import in_locale
 from ...world.manifest import Intent
 from ...world.widgets import (
     Button,
@@ -432,9 +431,7 @@ class MailApp(App):
     # --- views ------------------------------------------------------------------------------
     def view(self, route: Route) -> Screen:
         screen = self.screen(route)
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def screen(self, route: Route) -> Screen:
         if route.name == "read" and self.mail(route.arg) is not None:

@@ -20,10 +20,10 @@ from functools import partial
 from urllib.parse import parse_qs
 
 from ...world import theme as T
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import BottomNav, Chips, ChoiceDialog, Tabs
-from ...world.kit.localize import localize_screen
+from ...world.kit.localize import in_locale
 from ...world.kit.mapview import Control, MapCanvas, MapState, Pin
 from ...world.locale import DEFAULT_LOCALE
 from ...world.maps import Label, MapView
@@ -393,9 +393,7 @@ class MapsApp(App):
     # --- views ----------------------------------------------------------------------------
     def view(self, route: Route) -> Screen:
         screen = self.screen_for(route)
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def screen_for(self, route: Route) -> Screen:
         if route.name in ("search", "place", "directions", "navigating", "saved", "list",

@@ -35,7 +35,7 @@ from ...world.kit import (
     with_capsule,
     yuan,
 )
-from ...world.kit.localize import localize_screen, localize_tree
+from ...world.kit.localize import in_locale, localize_tree
 from ...world.locale import DEFAULT_LOCALE, format_date
 from ...world.widgets import (
     Button,
@@ -487,9 +487,7 @@ class MovieApp(App):
                                   id="button_allow")])
                 screen.on_dismiss = lambda: self.set_ui(dialog="")
         screen = with_capsule(self, screen, on_settings=lambda: self.set_ui(dialog="location"))
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def facts(self, f: Film) -> str:
         """A film's genre, length and age rating: "Sci-Fi · 148 min · PG-13"."""

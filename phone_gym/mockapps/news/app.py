@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ...world import pictures
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import BottomSheet, ConfirmDialog, Tabs
-from ...world.kit.localize import localize_screen
+from ...world.kit.localize import in_locale
 from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
     Button,
@@ -162,9 +162,7 @@ class NewsApp(App):
     # views
     def view(self, route: Route) -> Screen:
         screen = self.screen(route)
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def screen(self, route: Route) -> Screen:
         if route.name == "article":

@@ -12,10 +12,9 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Store, Table
-from ...world.kit.localize import localize_screen
-from ...world.locale import DEFAULT_LOCALE
+from ...world.kit.localize import in_locale
 from ...world.widgets import (
     Dialog,
     DialogButton,
@@ -168,9 +167,7 @@ class NotesApp(App):
     # views
     def view(self, route: Route) -> Screen:
         screen = self.editor(route.arg) if route.name == "edit" else self.note_list()
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def note_item(self, n: Note) -> Node:
         """A list row: the title and the first line of the text; long press for a menu."""

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
 
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Store, Table, total
 from ...world.kit import ActionIcon, Chips, ConfirmDialog, Detail, DetailPage
-from ...world.kit.localize import localize_screen
+from ...world.kit.localize import in_locale
 from ...world.locale import DEFAULT_LOCALE, ZH_WEEKDAYS, format_date
 from ...world.widgets import ListItem, Node, Screen, Text, TopBar, VirtualList
 from .manifest import MANIFEST
@@ -152,9 +152,7 @@ class OpenTracksApp(App):
     def view(self, route: Route) -> Screen:
         activity = self.data.activities.get(route.arg) if route.name == "activity" else None
         screen = self.page(activity) if activity is not None else self.activity_list()
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def delete_dialog(self) -> Node | None:
         a = self.data.activities.get(self.ui.deleting) if self.ui.deleting else None

@@ -30,7 +30,7 @@ from ...world.kit import (
     with_capsule,
     yuan,
 )
-from ...world.kit.localize import localize_screen
+from ...world.kit.localize import in_locale
 from ...world.locale import DEFAULT_LOCALE, format_date
 from ...world.widgets import (
     Button,
@@ -351,9 +351,7 @@ class ParcelApp(App):
         else:
             screen = self.main_screen()
         screen = with_capsule(self, screen)
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def parcel_row(self, p: Parcel) -> Node:
         who = self.t("From {name}", name=self.word(p.sender)) if p.direction == "incoming" \

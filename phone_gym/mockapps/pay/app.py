@@ -19,11 +19,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Store
 from ...world.kit import BottomNav, DetailPage, PaySheet, PayState, SearchList, pay, yuan
-from ...world.kit.localize import localize_screen
-from ...world.locale import DEFAULT_LOCALE
+from ...world.kit.localize import in_locale
 from ...world.system import Contact, Transaction
 from ...world.widgets import Button, Icon, ListItem, Node, Screen, Text, TextField, TopBar
 from .manifest import MANIFEST
@@ -140,9 +139,7 @@ class PayApp(App):
     # views
     def view(self, route: Route) -> Screen:
         screen = self.route_view(route)
-        if self.system.locale != DEFAULT_LOCALE:
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def route_view(self, route: Route) -> Screen:
         if route.name == "scan":

@@ -18,11 +18,10 @@ from functools import partial
 from urllib.parse import unquote
 
 from ...verifiers.criteria import national
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Listing
 from ...world.kit import BottomNav
-from ...world.kit.localize import localize_screen
-from ...world.locale import DEFAULT_LOCALE
+from ...world.kit.localize import in_locale
 from ...world.manifest import Intent
 from ...world.system import Call, Contact, SystemState
 from ...world.widgets import (
@@ -181,9 +180,7 @@ class PhoneApp(App):
                 content = self.keypad()
             screen = Screen(top_bar=TopBar(MANIFEST.look.title), content=content,
                             bottom=BottomNav(TABS, TAB_ICONS, self.ui.tab, self.select))
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def keypad(self) -> list[Node]:
         number = self.ui.number

@@ -30,7 +30,7 @@ from ...world.kit import (
     with_capsule,
     yuan,
 )
-from ...world.kit.localize import localize_screen
+from ...world.kit.localize import in_locale
 from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
     Button,
@@ -322,9 +322,7 @@ class RideMiniApp(App):
                                  "trip": self.trip_screen, "trips": self.trips_screen}
         make = views.get(route.name)
         screen = with_capsule(self, make(route.arg) if make else self.home_screen())
-        if self.system.locale != DEFAULT_LOCALE:
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def here(self, pickup: str) -> str:
         """The pickup as shown: the typed address, or "Current location" (当前位置)."""

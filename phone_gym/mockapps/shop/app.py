@@ -16,7 +16,7 @@ from functools import cache, partial
 from pathlib import Path
 
 from ...world import pictures
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import (
     BottomSheet,
@@ -28,7 +28,7 @@ from ...world.kit import (
     ValueRow,
     slug,
 )
-from ...world.kit.localize import localize_screen
+from ...world.kit.localize import in_locale
 from ...world.kit.searchbar import SearchAppBar, SearchEntry
 from ...world.locale import DEFAULT_LOCALE, format_date, format_money
 from ...world.widgets import (
@@ -447,9 +447,7 @@ class ShopApp(App):
 
     def view(self, route: Route) -> Screen:
         screen = self.screen(route)
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def screen(self, route: Route) -> Screen:
         if route.name == "search":

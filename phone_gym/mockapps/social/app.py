@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ...world import pictures
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import BottomSheet, ChatMessage, ChatThread, ConfirmDialog, Image, Tabs
-from ...world.kit.localize import localize_screen
+from ...world.kit.localize import in_locale
 from ...world.kit.searchbar import Logo, SearchAppBar
 from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
@@ -305,9 +305,7 @@ class SocialApp(App):
     # views
     def view(self, route: Route) -> Screen:
         screen = self.screen(route)
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def word(self, en: str, key: str) -> str:
         """``en`` in en-US; elsewhere the catalogue's ``key``, for an English word that

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ...world import pictures
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import (
     BottomSheet,
@@ -32,7 +32,7 @@ from ...world.kit import (
     SeekBar,
     SheetOption,
 )
-from ...world.kit.localize import localize_screen
+from ...world.kit.localize import in_locale
 from ...world.kit.media import CoverArt
 from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
@@ -419,9 +419,7 @@ class SpotifyApp(App):
     # --- views ---------------------------------------------------------------------------
     def view(self, route: Route) -> Screen:
         screen = self.screen(route)
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def podcasts(self) -> list[tuple[str, str]]:
         """The podcasts (name, about) in the phone's locale (catalogue words)."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import partial
 
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import (
     CalendarState,
@@ -28,7 +28,7 @@ from ...world.kit import (
     slug,
     with_drawer,
 )
-from ...world.kit.localize import localize_dates, localize_screen
+from ...world.kit.localize import in_locale, localize_dates
 from ...world.locale import DEFAULT_LOCALE, format_date
 from ...world.widgets import (
     Dialog,
@@ -295,9 +295,7 @@ class TodoApp(App):
     # views
     def view(self, route: Route) -> Screen:
         screen = self.editor(route.arg) if route.name == "edit" else self.item_list()
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def row(self, item: Item) -> Node:
         return ListItem(

@@ -26,7 +26,7 @@ from typing import Any
 from ...world.app import App, Route, app_strings
 from ...world.data import Store, Table
 from ...world.kit import Chip, NavRow, PaySheet, PayState, pay, with_capsule
-from ...world.kit.localize import localize_screen
+from ...world.kit.localize import in_locale
 from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
     Button,
@@ -294,9 +294,7 @@ class TongchengApp(App):
         else:
             screen = self.home()
         screen = with_capsule(self, screen)
-        if self.system.locale != DEFAULT_LOCALE:  # the kit's capsule menu in the locale's words
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def toast(self, text: str) -> None:
         """A toast; the kit's own (the capsule menu's "Link copied") in the locale's words."""

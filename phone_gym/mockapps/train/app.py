@@ -33,7 +33,7 @@ from ...world.kit import (
     with_capsule,
     yuan,
 )
-from ...world.kit.localize import localize_screen
+from ...world.kit.localize import in_locale
 from ...world.locale import DEFAULT_LOCALE, format_date
 from ...world.widgets import (
     Button,
@@ -461,9 +461,7 @@ class TrainApp(App):
         else:
             screen = self.search_screen()
         screen = with_capsule(self, screen)
-        if self.system.locale != DEFAULT_LOCALE:
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def day(self, iso: str) -> str:
         """A travel day as the screens write it: "2026-10-20" (10月20日 in zh-CN)."""

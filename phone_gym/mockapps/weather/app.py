@@ -17,12 +17,12 @@ from functools import lru_cache, partial
 
 import numpy as np
 
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import ChoiceDialog, ConfirmDialog, Tabs
-from ...world.kit.localize import localize_screen
+from ...world.kit.localize import in_locale
 from ...world.kit.searchbar import Place, SearchAppBar
-from ...world.locale import DEFAULT_LOCALE, ZH_WEEKDAYS, format_date
+from ...world.locale import ZH_WEEKDAYS, format_date
 from ...world.widgets import (
     Icon,
     ListItem,
@@ -216,9 +216,7 @@ class WeatherApp(App):
     # --- views ----------------------------------------------------------------------------
     def view(self, route: Route) -> Screen:
         screen = self.screen_for(route)
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def screen_for(self, route: Route) -> Screen:
         if route.name == "city":

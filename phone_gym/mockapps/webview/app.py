@@ -34,7 +34,7 @@ from ...world.kit import (
     parse_page,
     with_capsule,
 )
-from ...world.kit.localize import localize_screen
+from ...world.kit.localize import in_locale
 from ...world.locale import DEFAULT_LOCALE
 from ...world.widgets import (
     Button,
@@ -299,9 +299,7 @@ class WebViewApp(App):
         else:
             screen = self.home_screen()
         screen = with_capsule(self, screen, on_share=self.start_share)
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            localize_screen(screen, dict(app_strings(type(self), self.system.locale).strings))
-        return screen
+        return in_locale(self, screen)
 
     def home_screen(self) -> Screen:
         return Screen(top_bar=TopBar("", on_back=self.back), content=[

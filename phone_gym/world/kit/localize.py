@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..locale import ZH_WEEKDAYS
+from ..app import App, app_strings
+from ..locale import DEFAULT_LOCALE, ZH_WEEKDAYS
 from ..widgets import Node, Screen
 
 #: Texts the shared kit draws with a field (the capsule menu's "Back to WeChat", the pay
@@ -98,4 +99,15 @@ def localize_dates(node: Node) -> None:
         localize_dates(child)
 
 
-__all__ = ["TREE_PATTERNS", "localize_dates", "localize_screen", "localize_tree"]
+def in_locale(app: App, screen: Screen) -> Screen:
+    """``screen`` of ``app`` as its phone's locale shows it: on a phone in another locale
+    than en-US, ``localize_screen`` over the app's catalogue (its fixed strings, the kit's
+    included); as it is on an en-US phone. What an app's ``view`` returns."""
+    locale = app.system.locale
+    if locale != DEFAULT_LOCALE:
+        localize_screen(screen, dict(app_strings(type(app), locale).strings))
+    return screen
+
+
+__all__ = ["TREE_PATTERNS", "in_locale", "localize_dates", "localize_screen",
+           "localize_tree"]
