@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ...world import pictures
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Table
 from ...world.kit.common import weighted
-from ...world.kit.localize import localize_screen, localize_tree
+from ...world.kit.localize import in_locale
 from ...world.kit.media import (
     SHUTTER_H,
     ModeSwitcher,
@@ -28,7 +28,6 @@ from ...world.kit.media import (
     Shutter,
     Viewfinder,
 )
-from ...world.locale import DEFAULT_LOCALE
 from ...world.system import File
 from ...world.widgets import Column, Node, Row, Screen, Text, TopBar
 from .manifest import MANIFEST
@@ -172,12 +171,7 @@ class CameraApp(App):
     def view(self, route: Route) -> Screen:
         """The screen for ``route``, its fixed strings in the phone's locale."""
         screen = self.camera_view(route)
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            strings = dict(app_strings(type(self), self.system.locale).strings)
-            localize_screen(screen, strings)
-            if screen.dock is not None:
-                localize_tree(screen.dock, strings)
-        return screen
+        return in_locale(self, screen)
 
     def camera_view(self, route: Route) -> Screen:
         """The Pixel Camera's screen: the viewfinder edge to edge (settings over its top

@@ -27,10 +27,10 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import ClockState, MaterialTimePicker
-from ...world.kit.localize import localize_screen, localize_tree
+from ...world.kit.localize import in_locale
 from ...world.locale import DEFAULT_LOCALE, format_date
 from ...world.manifest import Intent
 from ...world.system import DAYS, Alarm, next_ring, ordered_days
@@ -380,12 +380,7 @@ class ClockApp(App):
             tabs = {"Alarm": self.alarm_list, "Clock": self.clock, "Timer": self.timer,
                     "Stopwatch": self.stopwatch}
             screen = tabs[self.ui.tab]()
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            strings = dict(app_strings(type(self), self.system.locale).strings)
-            localize_screen(screen, strings)
-            if screen.fab is not None:
-                localize_tree(screen.fab, strings)
-        return screen
+        return in_locale(self, screen)
 
     def timer_label(self, typed: str) -> str:
         """The timer's setup display: "01h 30m 45s" (01时 30分 45秒)."""

@@ -23,12 +23,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...world import pictures
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Listing, Store
 from ...world.kit import ChoiceDialog, ValueRow
-from ...world.kit.localize import localize_screen, localize_tree
+from ...world.kit.localize import in_locale
 from ...world.kit.searchbar import SearchAppBar, SearchField
-from ...world.locale import DEFAULT_LOCALE
 from ...world.system import Contact, SystemState
 from ...world.widgets import (
     Dialog,
@@ -243,12 +242,7 @@ class ContactsApp(App):
             screen = self.form(route.arg)
         else:
             screen = self.contact_list(favorites=route.arg == FAVORITES)
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            strings = dict(app_strings(type(self), self.system.locale).strings)
-            localize_screen(screen, strings)
-            if screen.fab is not None:
-                localize_tree(screen.fab, strings)
-        return screen
+        return in_locale(self, screen)
 
     def delete_dialog(self) -> Node | None:
         contact = self.system.contact(self.ui.confirm_delete or -1)

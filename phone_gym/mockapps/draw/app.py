@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.kit import (
     TOOLS,
     Canvas,
@@ -26,8 +26,7 @@ from ...world.kit import (
     decode_strokes,
     encode_strokes,
 )
-from ...world.kit.localize import localize_screen, localize_tree
-from ...world.locale import DEFAULT_LOCALE
+from ...world.kit.localize import in_locale
 from ...world.system import File
 from ...world.widgets import (
     Column,
@@ -149,12 +148,7 @@ class DrawApp(App):
     def view(self, route: Route) -> Screen:
         """The canvas under its tool bar, the fixed strings in the phone's locale."""
         screen = self.canvas_screen()
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            strings = dict(app_strings(type(self), self.system.locale).strings)
-            localize_screen(screen, strings)
-            if screen.dock is not None:
-                localize_tree(screen.dock, strings)
-        return screen
+        return in_locale(self, screen)
 
     def canvas_screen(self) -> Screen:
         return Screen(

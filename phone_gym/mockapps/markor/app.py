@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
 
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import (
     ChoiceDialog,
@@ -44,7 +44,7 @@ from ...world.kit import (
     Radio,
     SearchList,
 )
-from ...world.kit.localize import localize_screen, localize_tree
+from ...world.kit.localize import in_locale
 from ...world.locale import DEFAULT_LOCALE, format_date
 from ...world.system import File
 from ...world.widgets import (
@@ -477,13 +477,7 @@ class MarkorApp(App):
     def view(self, route: Route) -> Screen:
         """The screen for ``route``, its fixed strings in the phone's locale."""
         screen = self.markor_view(route)
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            strings = dict(app_strings(type(self), self.system.locale).strings)
-            localize_screen(screen, strings)
-            for part in (screen.dock, screen.fab):
-                if part is not None:
-                    localize_tree(part, strings)
-        return screen
+        return in_locale(self, screen)
 
     def markor_view(self, route: Route) -> Screen:
         if route.name in TABS and route.name != "main":

@@ -32,10 +32,10 @@ from typing import Any
 from urllib.parse import parse_qs, unquote
 
 from ...verifiers.criteria import national
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Grouping
 from ...world.kit import ChatMessage, ChatThread, Composer, ConfirmDialog, SearchList
-from ...world.kit.localize import localize_screen, localize_tree
+from ...world.kit.localize import in_locale
 from ...world.locale import DEFAULT_LOCALE, format_date
 from ...world.manifest import Intent
 from ...world.system import Contact, Message, SystemState, thread_key
@@ -300,13 +300,7 @@ class MessagesApp(App):
             screen = self.new_conversation()
         else:
             screen = self.conversation_list()
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            strings = dict(app_strings(type(self), self.system.locale).strings)
-            localize_screen(screen, strings)
-            for part in (screen.fab, screen.dock):
-                if part is not None:
-                    localize_tree(part, strings)
-        return screen
+        return in_locale(self, screen)
 
     def when(self, iso: str) -> str:
         """A message's time as the list and bubbles show it: "15:02" today, else "Oct 14"

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ...world import pictures
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import (
     BottomNav,
@@ -35,9 +35,8 @@ from ...world.kit import (
     SearchList,
     SeekBar,
 )
-from ...world.kit.localize import localize_screen, localize_tree
+from ...world.kit.localize import in_locale
 from ...world.kit.media import CoverArt
-from ...world.locale import DEFAULT_LOCALE
 from ...world.system import File
 from ...world.widgets import (
     Button,
@@ -375,13 +374,7 @@ class MusicApp(App):
     # --- views ---------------------------------------------------------------------------------
     def view(self, route: Route) -> Screen:
         screen = self.screen(route)
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            strings = dict(app_strings(type(self), self.system.locale).strings)
-            localize_screen(screen, strings)
-            for part in (screen.fab, screen.dock):
-                if part is not None:
-                    localize_tree(part, strings)
-        return screen
+        return in_locale(self, screen)
 
     def screen(self, route: Route) -> Screen:
         """The screen of ``route`` with its English fixed strings (``view`` localizes)."""

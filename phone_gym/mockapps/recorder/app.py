@@ -18,13 +18,12 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ...world import pictures
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Table
 from ...world.kit import ConfirmDialog
 from ...world.kit.common import weighted
-from ...world.kit.localize import localize_screen, localize_tree
+from ...world.kit.localize import in_locale
 from ...world.kit.media import MiniPlayer, RoundButton, SeekBar, Waveform
-from ...world.locale import DEFAULT_LOCALE
 from ...world.system import File
 from ...world.widgets import (
     Button,
@@ -243,12 +242,7 @@ class RecorderApp(App):
     def view(self, route: Route) -> Screen:
         """The screen for ``route``, its fixed strings in the phone's locale."""
         screen = self.records_screen() if route.name == "records" else self.recorder_screen()
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            strings = dict(app_strings(type(self), self.system.locale).strings)
-            localize_screen(screen, strings)
-            if screen.dock is not None:
-                localize_tree(screen.dock, strings)
-        return screen
+        return in_locale(self, screen)
 
     def recorder_screen(self) -> Screen:
         """The recorder: the waveform and time over the record panel."""

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from functools import partial
 
 from ...world import pictures
-from ...world.app import App, Route, app_strings
+from ...world.app import App, Route
 from ...world.data import Store, Table
 from ...world.kit import (
     BottomSheet,
@@ -28,8 +28,7 @@ from ...world.kit import (
     video_row_height,
 )
 from ...world.kit.common import weighted
-from ...world.kit.localize import localize_screen, localize_tree
-from ...world.locale import DEFAULT_LOCALE
+from ...world.kit.localize import in_locale
 from ...world.widgets import (
     Button,
     Dialog,
@@ -316,12 +315,7 @@ class VideoApp(App):
     def view(self, route: Route) -> Screen:
         """The screen for ``route``, its fixed strings in the phone's locale."""
         screen = self.video_view(route)
-        if self.system.locale != DEFAULT_LOCALE:  # the fixed strings, the kit's included
-            strings = dict(app_strings(type(self), self.system.locale).strings)
-            localize_screen(screen, strings)
-            if screen.dock is not None:
-                localize_tree(screen.dock, strings)
-        return screen
+        return in_locale(self, screen)
 
     def video_view(self, route: Route) -> Screen:
         if route.name == "watch":

@@ -47,9 +47,11 @@ def localize_tree(node: Node, strings: dict[str, str]) -> None:
 
 
 def localize_screen(screen: Screen, strings: dict[str, str]) -> Screen:
-    """``screen`` with ``localize_tree`` applied to its content, top bar, bottom bar and
-    dialog (what an app's ``view`` returns in a locale other than en-US)."""
-    for part in (*screen.content, screen.top_bar, screen.bottom, screen.dialog):
+    """``screen`` with ``localize_tree`` applied to its content, top bar, bottom bar,
+    dialog, floating button and dock (what an app's ``view`` returns in a locale other
+    than en-US)."""
+    for part in (*screen.content, screen.top_bar, screen.bottom, screen.dialog, screen.fab,
+                 screen.dock):
         if part is not None:
             localize_tree(part, strings)
     return screen
