@@ -10,7 +10,7 @@ import numpy as np
 
 from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
-from ...world.locale import DEFAULT_LOCALE, MissingString
+from ...world.locale import DEFAULT_LOCALE, catalogue_datum
 from .app import BikeApp, CarPark, Plan, Ride, Session
 
 BIKES = "apps.Bike.bikes"
@@ -40,14 +40,10 @@ DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
 def datum(state: Any, text: str) -> str:
     """The datum ``text`` in the phone's locale (``MissingString`` when the catalogue lacks
     it; "" and a datum already in the locale stay)."""
-    locale = getattr(state, "locale", DEFAULT_LOCALE)
-    if locale == DEFAULT_LOCALE or not text or text in DATA[locale].values():
-        return text  # en-US, none, or a template's param already in the locale's words
-    try:
-        return str(DATA[locale][text])
-    except KeyError:
-        raise MissingString(f"Bike: no {locale} datum for {text!r} (add it to "
-                            f"bike/strings/{locale}.data.json)") from None
+    if not text:  # none: nothing to look up
+        return text
+    return catalogue_datum(DATA, "Bike", "bike", getattr(state, "locale", DEFAULT_LOCALE), text,
+                           kept_localized=True)
 
 
 def bike_app(state: Any) -> BikeApp:

@@ -10,7 +10,7 @@ import numpy as np
 
 from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
-from ...world.locale import DEFAULT_LOCALE, MissingString
+from ...world.locale import DEFAULT_LOCALE, catalogue_datum
 from .app import ROWS, Cinema, Coupon, Film, MovieApp, Show, Ticket, seat_label, ticket_code
 
 FILMS = "apps.Movie.films"
@@ -45,17 +45,8 @@ DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
 def datum(state: Any, text: str) -> str:
     """The seeded text ``text`` in the phone's locale: as it is on an en-US phone, the data
     catalogue's entry otherwise (``MissingString`` when it has none)."""
-    locale = getattr(state, "locale", DEFAULT_LOCALE)
-    if locale == DEFAULT_LOCALE:
-        return text
-    table = DATA[locale]
-    if text in table.values():  # a template's params in the locale already
-        return text
-    try:
-        return str(table[text])
-    except KeyError:
-        raise MissingString(f"Movie: no {locale} datum for {text!r} (add it to "
-                            f"movie/strings/{locale}.data.json)") from None
+    return catalogue_datum(DATA, "Movie", "movie", getattr(state, "locale", DEFAULT_LOCALE),
+                           text, kept_localized=True)
 
 
 def movie_app(state: Any) -> MovieApp:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...tasks.task import data_catalogue
-from ...world.locale import DEFAULT_LOCALE, MissingString
+from ...world.locale import DEFAULT_LOCALE, catalogue_datum
 from .app import HERE, CarType, Coupon, RideMiniApp, Trip, driver_for, fare, plate_for
 
 PLACES_PATH = "apps.RideMini.places"
@@ -37,14 +37,8 @@ DATA: dict[str, Any] = {"zh-CN": data_catalogue(__file__, "zh-CN")}
 def datum(state: Any, text: str) -> str:
     """The Ride datum ``text`` in the phone's locale (``MissingString`` when the catalogue
     lacks it; a datum already localized is kept)."""
-    locale = getattr(state, "locale", DEFAULT_LOCALE)
-    if locale == DEFAULT_LOCALE or text in DATA[locale].values():
-        return text
-    try:
-        return str(DATA[locale][text])
-    except KeyError:
-        raise MissingString(f"RideMini: no {locale} datum for {text!r} (add it to "
-                            f"ridemini/strings/{locale}.data.json)") from None
+    return catalogue_datum(DATA, "RideMini", "ridemini", getattr(state, "locale", DEFAULT_LOCALE),
+                           text, kept_localized=True)
 
 
 def ride_app(state: Any) -> RideMiniApp:
