@@ -2,11 +2,7 @@
 order a friend asked for in WeChat, answered in the chat with the order's arrival time; a
 淘宝 (Taobao) product found by its sales, shared to a WeChat group; what a 小红书
 (Xiaohongshu) note recommends, saved into a new 腾讯文档 (TencentDocs) document.
-Chinese instructions; the apps through their public ``fixtures`` only.
-
-The arrival check reads the order the agent placed in the final state: the reply must name
-that order's 预计送达 time, so a time made up, or read from another order, fails.
-"""
+Chinese instructions; the apps through their public ``fixtures`` only."""
 
 from __future__ import annotations
 
@@ -17,22 +13,21 @@ from typing import Any
 import numpy as np
 
 from ..actions import PhoneAction
-from ..mockapps.chat.fixtures import open_chat, sample_pin, say, seed_social, set_wallet
+from ..mockapps.chat.fixtures import sample_pin, say, seed_social, set_wallet
 from ..mockapps.docs import fixtures as docs
 from ..mockapps.meituan import fixtures as meituan
 from ..mockapps.taobao import fixtures as taobao
 from ..mockapps.xiaohongshu import fixtures as xhs
-from ..tasks.driver import Driver, OracleError
+from ..tasks.driver import Driver
 from ..tasks.families import read_rows
 from ..tasks.task import Task
 from ..tasks.vocab import pick
 from ..verifiers import Criterion, matching
 from .families.consistency import Ask, made
 from .families.handoff import Read, ToDoc
-from .families.wechat import NAMES, Said, ShareToGroup, Tell, ZhTask, paid
+from .families.wechat import GROUPS, NAMES, Said, ShareToGroup, Tell, ZhTask, asked, paid
 
 DOC_TITLES = ("种草清单", "想去的地方", "周末计划", "待买好物")
-GROUPS = ("家人群", "项目组", "羽毛球群", "大学同学", "读书会", "业主群")
 
 
 TIME = re.compile(r"(?<![\d:：])(\d{1,2})\s*[:：点]\s*(\d{2})(?![\d:：])")
@@ -57,9 +52,9 @@ def tells_time(text: str, eta: str) -> bool:
 
 class CrossMeituanOrderForFriend(Tell):
     """A WeChat friend asks for a dish from a named shop, delivered to the office; order it
-    in 美团, pay, and reply in the chat with the order's arrival time: the reply must name
-    the 预计送达 time of the order placed (in the same state), and nothing else
-    (``tells_time``)."""
+    in 美团, pay, and reply in the chat with the order's arrival time: the 预计送达 time of
+    the order placed, in the final state (a time made up, or another order's, fails), and
+    nothing else (``tells_time``)."""
 
     apps = ("Chat", "Meituan")
     template = ("{friend}在微信上找我帮忙点外卖。照他说的在美团外卖下单并付款（支付密码是{pin}），"
@@ -110,12 +105,8 @@ class CrossMeituanOrderForFriend(Tell):
         return [("已经帮你点好了，大概半小时到。", "replied without the order's arrival time")]
 
     def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
-        yield from open_chat(ui, p["friend"])
-        asks = [e.text for e in ui.find_all() if "帮我在美团点一份" in e.text]
-        found = re.search(r"点一份(.+?)吗.*“(.+?)”", asks[0]) if asks else None
-        if found is None:
-            raise OracleError("the friend's request is not on screen")
-        dish, shop = found.group(1), found.group(2)
+        found = yield from asked(ui, p["friend"], r"帮我在美团点一份(.+?)吗.*“(.+?)”")
+        dish, shop = found.groups()
         ui.why(f"{p['friend']}要“{shop}”的{dish}，送到公司")
         yield from meituan.open_shop(ui, shop)
         yield from meituan.order_dishes(ui, [[dish, 1]], "公司")

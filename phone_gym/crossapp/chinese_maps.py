@@ -2,11 +2,7 @@
 the trip to a place takes (the reply must state 高德's route time for the friend's mode); a
 抖音 video shared to a WeChat group; a 高德 place's address written into a new 腾讯文档
 (TencentDocs) document. Chinese instructions; the apps through their public ``fixtures``
-only.
-
-The route-time check reads the reply the agent sent: it must state the route's minutes
-("25分钟", "1小时5分钟") and no other number, and deny nothing.
-"""
+only."""
 
 from __future__ import annotations
 
@@ -18,17 +14,16 @@ import numpy as np
 
 from ..actions import PhoneAction
 from ..mockapps.amap import fixtures as amap
-from ..mockapps.chat.fixtures import open_chat, say, seed_social
+from ..mockapps.chat.fixtures import say, seed_social
 from ..mockapps.docs import fixtures as docs
 from ..mockapps.douyin import fixtures as douyin
-from ..tasks.driver import Driver, OracleError
+from ..tasks.driver import Driver
 from ..tasks.task import Task
 from ..tasks.vocab import pick
 from ..verifiers import Allow, Allowed, Criterion
 from .families.handoff import Read, ToDoc
-from .families.wechat import NAMES, Said, ShareToGroup, Tell, ZhTask
+from .families.wechat import GROUPS, NAMES, Said, ShareToGroup, Tell, ZhTask, asked
 
-GROUPS = ("家人群", "项目组", "羽毛球群", "大学同学", "读书会", "业主群")
 DOC_TITLES = ("周末去哪", "聚会地点", "出行备忘", "要去的地方")
 #: How a friend says each of 高德's route modes.
 MODE_SAID = {"驾车": "开车", "公交": "坐公交", "步行": "走路", "骑行": "骑车"}
@@ -99,12 +94,9 @@ class CrossAmapRouteTimeToWeChat(Tell):
                 ("大概半小时吧", "replied with no time read from 高德")]
 
     def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
-        yield from open_chat(ui, p["friend"])
-        asks = [e.text for e in ui.find_all() if "从你那儿过去要多久" in e.text]
-        found = re.search(r"我打算(.+?)去(.+?)，", asks[-1]) if asks else None
         said = {v: k for k, v in MODE_SAID.items()}
-        if found is None or found.group(1) not in said:
-            raise OracleError("the friend's question is not on screen")
+        found = yield from asked(ui, p["friend"],
+                                 f"我打算({'|'.join(said)})去(.+?)，从你那儿过去要多久")
         mode, place = said[found.group(1)], found.group(2)
         ui.why(f"{p['friend']}要{found.group(1)}去{place}：在高德地图查{mode}路线")
         yield from amap.search_place(ui, place)

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..actions import PhoneAction
 from ..mockapps.bilibili import fixtures as bili
-from ..mockapps.chat.fixtures import open_chat, say, seed_social
+from ..mockapps.chat.fixtures import say, seed_social
 from ..mockapps.dianping import fixtures as dianping
 from ..mockapps.docs import fixtures as docs
 from ..tasks.driver import Driver, OracleError
@@ -24,9 +24,8 @@ from ..tasks.task import Task
 from ..tasks.vocab import pick
 from ..verifiers import Allow, Allowed, Criterion
 from .families.handoff import Read, ToDoc
-from .families.wechat import NAMES, Said, ShareToGroup, Tell, ZhTask
+from .families.wechat import GROUPS, NAMES, Said, ShareToGroup, Tell, ZhTask, asked
 
-GROUPS = ("家人群", "项目组", "羽毛球群", "大学同学", "读书会", "业主群")
 DOC_TITLES = ("聚餐地点", "周末吃什么", "团建餐厅", "想去的店")
 BUDGETS = (100, 200)
 
@@ -97,11 +96,7 @@ class CrossDianpingRecommendToWeChat(Tell):
                 (f"{p['best']}或者{top}", "replied with two shops")]
 
     def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
-        yield from open_chat(ui, p["friend"])
-        asks = [e.text for e in ui.find_all() if "帮我推荐一家" in e.text]
-        found = re.search(r"想吃(.+?)，人均(\d+)元以内", asks[-1]) if asks else None
-        if found is None:
-            raise OracleError("the friend's request is not on screen")
+        found = yield from asked(ui, p["friend"], r"想吃(.+?)，人均(\d+)元以内，帮我推荐一家")
         cuisine, budget = found.group(1), int(found.group(2))
         ui.why(f"{p['friend']}要人均{budget}元以内的{cuisine}")
         yield from dianping.search(ui, cuisine, "rating", 0)

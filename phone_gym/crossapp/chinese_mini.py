@@ -32,15 +32,14 @@ from ..verifiers import Allow, Criterion, Matcher, Record
 from ..verifiers.answers import match_answer
 from .families.consistency import Ask, made
 from .families.handoff import Read, ToDoc
-from .families.wechat import NAMES, Tell, ZhTask, paid, to_chat
+from .families.wechat import GROUPS, NAMES, Tell, ZhTask, asked, paid, to_chat
 
-GROUPS = ("家人群", "项目组", "羽毛球群", "大学同学", "读书会", "业主群")
 DOC_TITLES = ("取餐码", "咖啡取餐", "今天的咖啡", "备忘")
 TAGS = frozenset({"mini_program", "handoff"})
 CODE = re.compile(r"(?<!\d)\d{4}(?!\d)")
 NEGATIONS = re.compile(r"不是|不对|没有|并非|\bnot\b|n't|\bno\b|wrong", re.I)
 #: A friend's request, as the chat shows it ("帮我带1杯冰生椰拿铁（超大杯，少甜）...").
-ITEM = re.compile(r"(\d+)杯(冰|热)(.+?)（(.+?)，(.+?)）")
+ITEM = r"(\d+)杯(冰|热)(.+?)（(.+?)，(.+?)）"
 
 
 def says_only(code: str) -> Matcher:
@@ -109,11 +108,7 @@ class CrossLuckinFriendOrder(Tell):
                 (f"取餐码{code}，或者{other}", "replied with two codes")]
 
     def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
-        yield from to_chat(ui, p["friend"])
-        asks = [e.text for e in ui.find_all() if "帮我带" in e.text]
-        found = ITEM.search(asks[-1]) if asks else None
-        if found is None:
-            raise OracleError("the friend's request is not on screen")
+        found = yield from asked(ui, p["friend"], f"帮我带{ITEM}", via=to_chat)
         qty, temp, drink, size, sugar = found.groups()
         ui.why(f"{p['friend']}要{qty}杯{temp}{drink}，{size}，{sugar}")
         for _ in range(4):  # back to WeChat's tabs

@@ -24,11 +24,10 @@ from ..tasks.vocab import pick
 from ..verifiers import Criterion, Matcher, Record
 from .common import DENIAL
 from .families.handoff import Read, ToDoc
-from .families.wechat import NAMES, Tell, ZhTask
+from .families.wechat import NAMES, Tell, ZhTask, asked
 
 GROUPS = ("家人群", "项目组", "羽毛球群", "大学同学", "读书会")
 DOC_TITLES = ("知乎摘录", "好回答", "收藏的回答", "读书笔记")
-QUOTED = re.compile(r"“(.+?)”")
 
 
 class CrossWeChatAskWeiboLike(ZhTask, EditRecord):
@@ -61,12 +60,9 @@ class CrossWeChatAskWeiboLike(ZhTask, EditRecord):
         return {"liked": True, "likes": p["world"]["posts"][p["index"]]["likes"] + 1}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_chat(ui, p["friend"])
-        said = [m.group(1) for e in ui.find_all() if (m := QUOTED.search(e.text))]
-        if not said:
-            raise OracleError("the request is not on screen")
-        ui.why(f"{p['friend']}说的是讲“{said[-1]}”的微博")
-        yield from weibo.open_post(ui, said[-1])
+        subject = (yield from asked(ui, p["friend"], r"“(.+?)”")).group(1)
+        ui.why(f"{p['friend']}说的是讲“{subject}”的微博")
+        yield from weibo.open_post(ui, subject)
         if ui.must(id="like").content_desc == "赞":
             yield from ui.tap(id="like")
         yield from ui.finish()

@@ -2,11 +2,7 @@
 WeChat friend asks for the earliest train after a time (looked up in 携程, answered in the
 chat); a 同程 hotel booked and its total posted to a WeChat group; a 携程 hotel's address
 written into a new 腾讯文档 document. Chinese instructions; the apps through their public
-``fixtures`` only.
-
-The group's message must state the order's total (``tells_amount``: the money answer's
-matcher, so "1340元", "¥1340" and "一共1340元" pass, a second amount fails).
-"""
+``fixtures`` only."""
 
 from __future__ import annotations
 
@@ -19,7 +15,7 @@ import numpy as np
 
 from ..actions import PhoneAction
 from ..mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
-from ..mockapps.chat.fixtures import open_chat, sample_pin, say, seed_social
+from ..mockapps.chat.fixtures import sample_pin, say, seed_social
 from ..mockapps.chat.fixtures import set_wallet as chat_wallet
 from ..mockapps.ctrip import fixtures as ctrip
 from ..mockapps.docs import fixtures as docs
@@ -32,7 +28,7 @@ from ..verifiers.answers import answer_matcher
 from .common import DENIAL
 from .families.consistency import Ask, made
 from .families.handoff import Read, ToDoc
-from .families.wechat import NAMES, Said, Tell, ZhTask, paid
+from .families.wechat import NAMES, Said, Tell, ZhTask, asked, paid
 
 GROUPS = ("家人群", "项目组", "羽毛球群", "大学同学", "读书会", "出游小分队")
 DOC_TITLES = ("出行备忘", "住宿信息", "旅行计划", "酒店地址")
@@ -50,8 +46,8 @@ def iso_day(text: str, year: int) -> str:
 
 
 def tells_amount(chat: int, cents: int) -> Said:
-    """One of the owner's messages in ``chat`` states ``cents`` (one amount, in yuan),
-    denying nothing."""
+    """One of the owner's messages in ``chat`` states ``cents`` (the money answer's matcher:
+    "1340元", "¥1340", "一共1340元"; a second amount fails), denying nothing."""
     match = answer_matcher("money", cents / 100, "answer")
     return Said(chat, lambda text, _: bool(match(text)) and not DENIAL.search(text),
                 f"states ¥{cents / 100:.2f}")
@@ -93,12 +89,8 @@ class CrossCtripTrainForFriend(Tell):
                       count=1)
 
     def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
-        yield from open_chat(ui, p["friend"])
-        asks = [e.text for e in ui.find_all() if "最早的一班是哪趟车" in e.text]
-        found = re.search(r"(\d+月\d+日)我要从(.+?)去(.+?)，(\d\d:\d\d)以后", asks[-1]) \
-            if asks else None
-        if found is None:
-            raise OracleError("the friend's question is not on screen")
+        found = yield from asked(ui, p["friend"], r"(\d+月\d+日)我要从(.+?)去(.+?)，"
+                                                  r"(\d\d:\d\d)以后最早的一班是哪趟车")
         day, origin, dest, after = found.groups()
         ui.why(f"{p['friend']}问{day}{origin}到{dest}、{after}以后最早的车：在携程查")
         yield from ctrip.search_trains(ui, origin, dest, iso_day(day, self.start.year))

@@ -19,7 +19,7 @@ import numpy as np
 
 from ..actions import PhoneAction
 from ..mockapps.assistant import fixtures as yuanbao
-from ..mockapps.chat.fixtures import open_chat, say, seed_social
+from ..mockapps.chat.fixtures import say, seed_social
 from ..mockapps.dingtalk import fixtures as ding
 from ..mockapps.neteasemusic import fixtures as music
 from ..tasks.driver import Driver, OracleError
@@ -31,7 +31,7 @@ from .common import new_event
 from .families.assistant import YuanbaoHandoff, ask_yuanbao, reply_id
 from .families.calendar import an_event
 from .families.consistency import Ask, Consistency
-from .families.wechat import NAMES, ZhTask
+from .families.wechat import NAMES, ZhTask, asked
 
 
 class CrossYuanbaoLeaveToDingTalk(ZhTask, YuanbaoHandoff):
@@ -128,12 +128,9 @@ class CrossWeChatSongToPlaylist(ZhTask, EditRecord):
                 Becomes(music.NOW_PLAYING, Matcher(lambda v: v == song, f"song {song}"))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_chat(ui, p["friend"])
-        said = [m.group(1) for e in ui.find_all() if (m := RECOMMEND.search(e.text))]
-        if not said:
-            raise OracleError("the recommendation is not on screen")
-        ui.why(f"{p['friend']}推荐的是《{said[-1]}》")
-        yield from music.play_song(ui, said[-1])
+        title = (yield from asked(ui, p["friend"], RECOMMEND)).group(1)
+        ui.why(f"{p['friend']}推荐的是《{title}》")
+        yield from music.play_song(ui, title)
         yield from ui.tap(id="collect")
         yield from ui.tap(id=music.playlist_id(ui, p["playlist"]))
         yield from ui.finish()

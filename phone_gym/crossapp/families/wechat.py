@@ -20,22 +20,24 @@ goes back to WeChat (``reach``), sends and finishes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import re
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...actions import PhoneAction
 from ...mockapps.chat.fixtures import BALANCE, ME, TRANSACTIONS, open_chat
 from ...mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
-from ...tasks.driver import Driver
+from ...tasks.driver import Driver, OracleError
 from ...tasks.task import Task
 from ...verifiers import Allow, Allowed, Becomes, Criterion, NearMiss, Record, Value, matching
 from .consistency import Ask
 from .handoff import Read, rewritten
 
 ZH = ("en-US", "zh-CN")
-#: WeChat friends' names.
+#: WeChat friends' names, and groups' titles.
 NAMES = ("李娜", "张伟", "王芳", "刘洋", "陈静", "赵磊", "孙梅", "周涛")
+GROUPS = ("家人群", "项目组", "羽毛球群", "大学同学", "读书会", "业主群")
 
 
 class ZhTask(Task):
@@ -91,6 +93,18 @@ def to_chat(ui: Driver, title: str) -> Iterator[PhoneAction]:
     yield from ui.tap(id="tab_chats")
     yield from ui.fill("search", title)
     yield from ui.tap(title, kind="list_item")
+
+
+def asked(ui: Driver, friend: str, pattern: str | re.Pattern[str],
+          via: Callable[[Driver, str], Iterator[PhoneAction]] = open_chat
+          ) -> Generator[PhoneAction, None, re.Match[str]]:
+    """Open the chat with ``friend`` (``via``) and read their request there: the last text
+    on screen that ``pattern`` finds."""
+    yield from via(ui, friend)
+    found = [m for e in ui.find_all() if (m := re.search(pattern, e.text))]
+    if not found:
+        raise OracleError(f"{friend}'s request is not on screen")
+    return found[-1]
 
 
 class Tell(ZhTask):
