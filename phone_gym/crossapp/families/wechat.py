@@ -8,9 +8,10 @@ A template gives the chat (``to``: the param naming the friend or the group), wh
 message must say (``told``: a ``Record`` of the message, or ``Said``: one of the owner's
 messages there passes a test), what it asks of the other apps (``asks``: an order paid,
 ``consistency.Ask``s), wrong replies (``wrong``) and its oracle's reading steps (``read``,
-which return the text to send). Criteria: the asks, one more message of the owner in the
-chat, ``told``. Allowed: the asks', one message added in that chat. The oracle reads,
-goes back to WeChat (``reach``), sends and finishes.
+which return the text to send; ``asked`` reads a friend's request off their chat).
+Criteria: the asks, one more message of the owner in the chat, ``told``. Allowed: the
+asks', one message added in that chat. The oracle reads, goes back to WeChat (``reach``),
+sends and finishes.
 
     class CrossWeiboHotToWeChatGroup(Tell):
         template, to = "看看微博热搜第{rank}名是什么话题，发到微信群“{group}”里。", "group"
