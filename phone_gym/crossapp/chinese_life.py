@@ -2,63 +2,32 @@
 order a friend asked for in WeChat, answered in the chat with the order's arrival time; a
 淘宝 (Taobao) product found by its sales, shared to a WeChat group; what a 小红书
 (Xiaohongshu) note recommends, saved into a new 腾讯文档 (TencentDocs) document.
-Chinese instructions; the apps through their public ``fixtures`` only.
-
-The arrival check reads the order the agent placed in the final state: the reply must name
-that order's 预计送达 time, so a time made up, or read from another order, fails.
-"""
+Chinese instructions; the apps through their public ``fixtures`` only."""
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ..actions import PhoneAction
-from ..mockapps.chat.fixtures import (
-    BALANCE,
-    ME,
-    TRANSACTIONS,
-    open_chat,
-    sample_pin,
-    say,
-    seed_social,
-    set_wallet,
-)
-from ..mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
+from ..mockapps.chat.fixtures import sample_pin, say, seed_social, set_wallet
 from ..mockapps.docs import fixtures as docs
 from ..mockapps.meituan import fixtures as meituan
 from ..mockapps.taobao import fixtures as taobao
 from ..mockapps.xiaohongshu import fixtures as xhs
-from ..tasks.driver import Driver, OracleError
+from ..tasks.driver import Driver
 from ..tasks.families import read_rows
 from ..tasks.task import Task
 from ..tasks.vocab import pick
-from ..verifiers import (
-    Allow,
-    Allowed,
-    Becomes,
-    Criterion,
-    Matcher,
-    NearMiss,
-    Record,
-    Value,
-    same_text,
-)
-from ..verifiers.criteria import matching
+from ..verifiers import Criterion, matching
+from .families.consistency import Ask, made
+from .families.handoff import Read, ToDoc
+from .families.wechat import GROUPS, NAMES, Said, ShareToGroup, Tell, ZhTask, asked, paid
 
-NAMES = ("李娜", "张伟", "王芳", "刘洋", "陈静", "赵磊", "孙梅", "周涛")
 DOC_TITLES = ("种草清单", "想去的地方", "周末计划", "待买好物")
-GROUPS = ("家人群", "项目组", "羽毛球群", "大学同学", "读书会", "业主群")
-ZH = ("en-US", "zh-CN")
-
-
-def holding(*parts: str) -> Matcher:
-    return Matcher(lambda v: all(p in str(v) for p in parts), f"a text holding {parts}")
 
 
 TIME = re.compile(r"(?<![\d:：])(\d{1,2})\s*[:：点]\s*(\d{2})(?![\d:：])")
@@ -81,35 +50,15 @@ def tells_time(text: str, eta: str) -> bool:
     return not re.search(r"\d", rest) and not NEGATIONS.search(rest)
 
 
-@dataclass(frozen=True)
-class NamesOrderEta:
-    """A message of ``chat`` from the owner names the 预计送达 time of an order matching
-    ``where`` in the same state (the order the agent placed), and nothing else (``tells_time``)."""
-
-    where: Mapping[str, Any]
-    chat: int
-
-    def check(self, state: Mapping[str, Any], answer: str | None) -> tuple[bool, str]:
-        etas = {str(o.get("eta", "")) for o in matching(state, meituan.ORDERS, self.where)
-                if o.get("status") == "配送中"}
-        if not etas:
-            return False, "no order placed that the reply could name"
-        for m in matching(state, CHAT_MESSAGES, {"chat": self.chat, "sender": ME}):
-            if any(tells_time(str(m.get("text", "")), eta) for eta in etas):
-                return True, "the reply names the order's arrival time"
-        return False, f"no reply in chat {self.chat} names the arrival time {sorted(etas)}"
-
-
-class CrossMeituanOrderForFriend(Task):
+class CrossMeituanOrderForFriend(Tell):
     """A WeChat friend asks for a dish from a named shop, delivered to the office; order it
-    in 美团, pay, and reply in the chat with the order's arrival time."""
+    in 美团, pay, and reply in the chat with the order's arrival time: the 预计送达 time of
+    the order placed, in the final state (a time made up, or another order's, fails), and
+    nothing else (``tells_time``)."""
 
     apps = ("Chat", "Meituan")
-    tags = frozenset({"handoff"})
-    locales = ZH
     template = ("{friend}在微信上找我帮忙点外卖。照他说的在美团外卖下单并付款（支付密码是{pin}），"
                 "然后在微信里告诉他预计几点送到。")
-    instructions = {"zh-CN": template}
     complexity, max_steps = 4, 40
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -139,63 +88,40 @@ class CrossMeituanOrderForFriend(Task):
         return {"shop_name": p["shop_name"], "address": office,
                 "items": meituan.same_items([[p["dish"], 1]])}
 
-    def chat(self, p: Mapping[str, Any]) -> int:
-        return list(p["names"]).index(p["friend"]) + 1
+    def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
+        return [made(meituan.ORDERS, self.where(p), {"total": self.total(p)}),
+                paid(p["balance"], self.total(p))]
 
-    def criteria(self, params: Mapping[str, Any],
-                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        total = self.total(params)
-        mine = {"chat": self.chat(params), "sender": ME}
-        before = len(matching(initial, CHAT_MESSAGES, mine))
-        return [Record(meituan.ORDERS, self.where(params), {"total": total}, count=1),
-                Record(TRANSACTIONS, {"amount": -total}, count=1),
-                Value(BALANCE, params["balance"] - total),
-                Record(CHAT_MESSAGES, mine, count=before + 1),
-                NamesOrderEta(self.where(params), self.chat(params))]
+    def told(self, p: Mapping[str, Any], mine: dict[str, Any]) -> Criterion:
+        where = self.where(p)
 
-    def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return [Allow(meituan.ORDERS, "added", max=1), Allow(TRANSACTIONS, "added", max=1),
-                Becomes(BALANCE, params["balance"] - self.total(params)),
-                Allow(CHAT_MESSAGES, "added", max=1)]
+        def names_eta(text: str, state: Mapping[str, Any]) -> bool:
+            etas = {str(o.get("eta", "")) for o in matching(state, meituan.ORDERS, where)
+                    if o.get("status") == "配送中"}
+            return any(tells_time(text, eta) for eta in etas)
+        return Said(mine["chat"], names_eta, "names the arrival time of the order placed")
 
-    def declared_near_misses(self, initial: Any, final: Any, p: Mapping[str, Any],
-                             answer: str | None) -> list[NearMiss]:
-        wrong = copy.deepcopy(dict(final))
-        for m in matching(wrong, CHAT_MESSAGES, {"chat": self.chat(p), "sender": ME}):
-            m["text"] = "已经帮你点好了，大概半小时到。"  # type: ignore[index]
-        return [NearMiss(wrong, None, "replied without the order's arrival time")]
+    def wrong(self, p: Mapping[str, Any]) -> Sequence[tuple[str, str]]:
+        return [("已经帮你点好了，大概半小时到。", "replied without the order's arrival time")]
 
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_chat(ui, p["friend"])
-        asks = [e.text for e in ui.find_all() if "帮我在美团点一份" in e.text]
-        found = re.search(r"点一份(.+?)吗.*“(.+?)”", asks[0]) if asks else None
-        if found is None:
-            raise OracleError("the friend's request is not on screen")
-        dish, shop = found.group(1), found.group(2)
+    def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
+        found = yield from asked(ui, p["friend"], r"帮我在美团点一份(.+?)吗.*“(.+?)”")
+        dish, shop = found.groups()
         ui.why(f"{p['friend']}要“{shop}”的{dish}，送到公司")
         yield from meituan.open_shop(ui, shop)
         yield from meituan.order_dishes(ui, [[dish, 1]], "公司")
         yield from meituan.pay(ui, p["pin"])
         eta = ui.must(id="order_eta").text.removeprefix("预计送达 ")
         ui.why(f"订单预计{eta}送达，回复{p['friend']}")
-        yield from ui.open_app("Chat")
-        if ui.find(id="composer", kind="text_field") is None:  # WeChat left elsewhere
-            yield from open_chat(ui, p["friend"])
-        yield from ui.fill("composer", f"预计送达 {eta}")
-        yield from ui.tap(id="send")
-        yield from ui.finish()
+        return f"预计送达 {eta}"
 
 
-class CrossTaobaoShareBestSeller(Task):
+class CrossTaobaoShareBestSeller(ShareToGroup):
     """Search 淘宝, find the product most people paid for, and share its link to a WeChat
     group (淘宝's 分享): the group's message must carry that product's link."""
 
     apps = ("Taobao", "Chat")
-    tags = frozenset({"handoff"})
-    locales = ZH
     template = "在淘宝搜“{word}”，把付款人数最多的那件宝贝分享到微信群“{group}”。"
-    instructions = {"zh-CN": template}
     complexity, max_steps = 3, 18
     derivations = {"product": "the most sales among the results listed"}
 
@@ -210,20 +136,12 @@ class CrossTaobaoShareBestSeller(Task):
         taobao.write_products(state, params["products"])
         seed_social(state, rng, params["names"], params["groups"])
 
-    def criteria(self, params: Mapping[str, Any],
-                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        pid, best = max(((i + 1, x) for i, x in enumerate(params["products"])
-                         if x["word"] == params["word"]), key=lambda t: t[1]["sales"])
-        chat = len(params["names"]) + list(params["groups"]).index(params["group"]) + 1
-        return [Record(CHAT_MESSAGES, {"chat": chat, "sender": ME, "kind": "link",
-                                       "text": best["title"],
-                                       "content": taobao.product_link(pid)}, count=1)]
+    def link(self, p: Mapping[str, Any]) -> tuple[str, str]:
+        pid, best = max(((i + 1, x) for i, x in enumerate(p["products"])
+                         if x["word"] == p["word"]), key=lambda t: t[1]["sales"])
+        return best["title"], taobao.product_link(pid)
 
-    def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return [Allow(CHAT_MESSAGES, "added", max=1)]
-
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+    def share(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from taobao.search(ui, p["word"])
         yield from ui.tap(id="sort_1")  # 销量: the most sold first
         rows = yield from read_rows(ui, "item")
@@ -231,21 +149,15 @@ class CrossTaobaoShareBestSeller(Task):
         ui.why(f"付款人数最多的是“{title}”（{hint}）")
         yield from ui.tap(id=row)
         yield from ui.tap(id="share")
-        yield from ui.tap(p["group"], kind="list_item")
-        yield from ui.tap(id="button_send")
-        yield from ui.finish()
 
 
-class CrossXhsRecommendationToDocs(Task):
+class CrossXhsRecommendationToDocs(ZhTask, ToDoc):
     """Read what a 小红书 note recommends and write it down in a new 腾讯文档 document: the
     document's body must be exactly the recommended place or thing."""
 
     apps = ("Xiaohongshu", "TencentDocs")
-    tags = frozenset({"handoff"})
-    locales = ZH
     template = ("看看小红书上{author}的“{title}”推荐了什么，在腾讯文档新建一篇标题为“{doc_title}”"
                 "的文档，正文只写推荐的名字。")
-    instructions = {"zh-CN": template}
     complexity, max_steps = 3, 20
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -258,29 +170,18 @@ class CrossXhsRecommendationToDocs(Task):
         xhs.write_notes(state, params["notes"])
         docs.seed_docs(state, rng, 3, avoid=[params["doc_title"]])
 
-    def criteria(self, params: Mapping[str, Any],
-                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Record(docs.COLLECTION, {"title": same_text(params["doc_title"]),
-                                         "body": same_text(params["thing"])}, count=1)]
+    def value(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> str:
+        return str(p["thing"])
 
-    def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return [Allow(docs.COLLECTION, "added", max=1)]
+    def wrong(self, p: Mapping[str, Any]) -> Sequence[tuple[str, str]]:
+        body = next(n["body"] for n in p["notes"] if n["title"] == p["title"])
+        return [(body, "the whole note pasted, not the name")]
 
-    def declared_near_misses(self, initial: Any, final: Any, p: Mapping[str, Any],
-                             answer: str | None) -> list[NearMiss]:
-        whole = copy.deepcopy(dict(final))
-        for d in matching(whole, docs.COLLECTION, {"title": same_text(p["doc_title"])}):
-            d["body"] = next(n["body"] for n in p["notes"]  # type: ignore[index]
-                             if n["title"] == p["title"])
-        return [NearMiss(whole, None, "the whole note pasted, not the name")]
-
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+    def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
         yield from xhs.open_note(ui, p["title"])
         thing = xhs.recommended(ui)
         ui.why(f"笔记推荐的是“{thing}”，记到腾讯文档")
-        yield from docs.new_doc(ui, p["doc_title"], thing)
-        yield from ui.finish()
+        return str(thing)
 
 
 TEMPLATES: list[Task] = [CrossMeituanOrderForFriend(), CrossTaobaoShareBestSeller(),

@@ -2,38 +2,29 @@
 the trip to a place takes (the reply must state 高德's route time for the friend's mode); a
 抖音 video shared to a WeChat group; a 高德 place's address written into a new 腾讯文档
 (TencentDocs) document. Chinese instructions; the apps through their public ``fixtures``
-only.
-
-The route-time check reads the reply the agent sent: it must state the route's minutes
-("25分钟", "1小时5分钟") and no other number, and deny nothing.
-"""
+only."""
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ..actions import PhoneAction
 from ..mockapps.amap import fixtures as amap
-from ..mockapps.chat.fixtures import ME, open_chat, say, seed_social
-from ..mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
+from ..mockapps.chat.fixtures import say, seed_social
 from ..mockapps.docs import fixtures as docs
 from ..mockapps.douyin import fixtures as douyin
-from ..tasks.driver import Driver, OracleError
+from ..tasks.driver import Driver
 from ..tasks.task import Task
 from ..tasks.vocab import pick
-from ..verifiers import Allow, Allowed, Criterion, NearMiss, Record, same_text
-from ..verifiers.criteria import matching
+from ..verifiers import Allow, Allowed, Criterion
+from .families.handoff import Read, ToDoc
+from .families.wechat import GROUPS, NAMES, Said, ShareToGroup, Tell, ZhTask, asked
 
-NAMES = ("李娜", "张伟", "王芳", "刘洋", "陈静", "赵磊", "孙梅", "周涛")
-GROUPS = ("家人群", "项目组", "羽毛球群", "大学同学", "读书会", "业主群")
 DOC_TITLES = ("周末去哪", "聚会地点", "出行备忘", "要去的地方")
-ZH = ("en-US", "zh-CN")
 #: How a friend says each of 高德's route modes.
 MODE_SAID = {"驾车": "开车", "公交": "坐公交", "步行": "走路", "骑行": "骑车"}
 
@@ -61,31 +52,13 @@ def tells_minutes(text: str, minutes: int) -> bool:
     return not re.search(r"\d", rest) and not NEGATIONS.search(rest)
 
 
-@dataclass(frozen=True)
-class TellsMinutes:
-    """A message of ``chat`` from the owner states the route time ``minutes`` (and nothing
-    else: ``tells_minutes``)."""
-
-    chat: int
-    minutes: int
-
-    def check(self, state: Mapping[str, Any], answer: str | None) -> tuple[bool, str]:
-        for m in matching(state, CHAT_MESSAGES, {"chat": self.chat, "sender": ME}):
-            if tells_minutes(str(m.get("text", "")), self.minutes):
-                return True, "the reply states the route's time"
-        return False, f"no reply in chat {self.chat} states {self.minutes} minutes"
-
-
-class CrossAmapRouteTimeToWeChat(Task):
+class CrossAmapRouteTimeToWeChat(Tell):
     """A WeChat friend asks how long the trip from here to a place takes by a mode: look
     the route up in 高德地图 and reply in the chat with its time."""
 
     apps = ("Chat", "Amap")
-    tags = frozenset({"handoff"})
-    locales = ZH
     template = ("{friend}在微信上问我过去要多久。用高德地图查一下他说的出行方式要多长时间，"
                 "在微信里回复他。")
-    instructions = {"zh-CN": template}
     complexity, max_steps = 3, 24
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -103,70 +76,42 @@ class CrossAmapRouteTimeToWeChat(Task):
             f"我打算{MODE_SAID[params['mode']]}去{params['place']}，从你那儿过去要多久？",
             time="15:40")
 
-    def chat(self, p: Mapping[str, Any]) -> int:
-        return list(p["names"]).index(p["friend"]) + 1
-
     def minutes(self, p: Mapping[str, Any], mode: str) -> int:
         place = p["places"][p["index"]]
         return amap.route_minutes(abs(place["x"]) + abs(place["y"]), mode)
 
-    def criteria(self, params: Mapping[str, Any],
-                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        mine = {"chat": self.chat(params), "sender": ME}
-        before = len(matching(initial, CHAT_MESSAGES, mine))
-        return [Record(CHAT_MESSAGES, mine, count=before + 1),
-                TellsMinutes(self.chat(params), self.minutes(params, params["mode"]))]
+    def told(self, p: Mapping[str, Any], mine: dict[str, Any]) -> Criterion:
+        want = self.minutes(p, p["mode"])
+        return Said(mine["chat"], lambda text, _: tells_minutes(text, want),
+                    f"states the route's {want} minutes")
 
-    def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return [Allow(CHAT_MESSAGES, "added", max=1)]
-
-    def declared_near_misses(self, initial: Any, final: Any, p: Mapping[str, Any],
-                             answer: str | None) -> list[NearMiss]:
-        out = []
+    def wrong(self, p: Mapping[str, Any]) -> Sequence[tuple[str, str]]:
         want = self.minutes(p, p["mode"])
         other = next((m for m in MODE_SAID if self.minutes(p, m) != want), None)
-        for text, why in ((f"{self.minutes(p, other)}分钟" if other else "", "another mode's "
-                           "time"), (f"{want}分钟或者{want + 10}分钟", "two times"),
-                          ("大概半小时吧", "no time read from 高德")):
-            if not text:
-                continue
-            wrong = copy.deepcopy(dict(final))
-            for m in matching(wrong, CHAT_MESSAGES, {"chat": self.chat(p), "sender": ME}):
-                m["text"] = text  # type: ignore[index]
-            out.append(NearMiss(wrong, None, f"replied with {why}"))
-        return out
+        return [*([(f"{self.minutes(p, other)}分钟", "replied with another mode's time")]
+                  if other else []),
+                (f"{want}分钟或者{want + 10}分钟", "replied with two times"),
+                ("大概半小时吧", "replied with no time read from 高德")]
 
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_chat(ui, p["friend"])
-        asks = [e.text for e in ui.find_all() if "从你那儿过去要多久" in e.text]
-        found = re.search(r"我打算(.+?)去(.+?)，", asks[-1]) if asks else None
+    def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
         said = {v: k for k, v in MODE_SAID.items()}
-        if found is None or found.group(1) not in said:
-            raise OracleError("the friend's question is not on screen")
+        found = yield from asked(ui, p["friend"],
+                                 f"我打算({'|'.join(said)})去(.+?)，从你那儿过去要多久")
         mode, place = said[found.group(1)], found.group(2)
         ui.why(f"{p['friend']}要{found.group(1)}去{place}：在高德地图查{mode}路线")
         yield from amap.search_place(ui, place)
         yield from amap.route_time(ui, mode)
         time = ui.must(id="route_summary").text.split(" · ")[0].split(" ")[-1]
         ui.why(f"{mode}要{time}，回复{p['friend']}")
-        yield from ui.open_app("Chat")
-        if ui.find(id="composer", kind="text_field") is None:  # WeChat left elsewhere
-            yield from open_chat(ui, p["friend"])
-        yield from ui.fill("composer", time)
-        yield from ui.tap(id="send")
-        yield from ui.finish()
+        return time
 
 
-class CrossDouyinShareToWeChatGroup(Task):
+class CrossDouyinShareToWeChatGroup(ShareToGroup):
     """Share the 抖音 video about a subject to a WeChat group: the group's message must
     carry that video's link (the video's share count goes up by one)."""
 
     apps = ("Douyin", "Chat")
-    tags = frozenset({"handoff"})
-    locales = ZH
     template = "把抖音上讲“{subject}”的视频分享到微信群“{group}”。"
-    instructions = {"zh-CN": template}
     complexity, max_steps = 2, 16
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -181,39 +126,27 @@ class CrossDouyinShareToWeChatGroup(Task):
         douyin.write_feed(state, params["feed"])
         seed_social(state, rng, params["names"], params["groups"])
 
-    def criteria(self, params: Mapping[str, Any],
-                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        chat = len(params["names"]) + list(params["groups"]).index(params["group"]) + 1
-        video = params["feed"]["videos"][params["index"]]
-        return [Record(CHAT_MESSAGES, {"chat": chat, "sender": ME, "kind": "link",
-                                       "text": video["caption"],
-                                       "content": douyin.video_link(params["index"] + 1)},
-                       count=1)]
+    def link(self, p: Mapping[str, Any]) -> tuple[str, str]:
+        return p["feed"]["videos"][p["index"]]["caption"], douyin.video_link(p["index"] + 1)
 
     def allowed(self, params: Mapping[str, Any],
                 initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return [Allow(CHAT_MESSAGES, "added", max=1),
+        return [*super().allowed(params, initial),
                 Allow(douyin.VIDEOS, "modified", where={"id": params["index"] + 1},
                       fields=("shares",))]
 
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+    def share(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from douyin.open_video(ui, p["subject"])
         yield from ui.tap(id="share")
-        yield from ui.tap(p["group"], kind="list_item")
-        yield from ui.tap(id="button_send")
-        yield from ui.finish()
 
 
-class CrossAmapAddressToDocs(Task):
+class CrossAmapAddressToDocs(ZhTask, ToDoc):
     """Look a place up in 高德地图 and write its address down in a new 腾讯文档 document:
     the document's body must be exactly the address."""
 
     apps = ("Amap", "TencentDocs")
-    tags = frozenset({"handoff"})
-    locales = ZH
     template = ("在高德地图查一下“{place}”的地址，在腾讯文档新建一篇标题为“{doc_title}”的文档，"
                 "正文只写这个地址。")
-    instructions = {"zh-CN": template}
     complexity, max_steps = 3, 20
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -226,36 +159,19 @@ class CrossAmapAddressToDocs(Task):
         amap.write_places(state, params["places"])
         docs.seed_docs(state, rng, 3, avoid=[params["doc_title"]])
 
-    def address(self, p: Mapping[str, Any]) -> str:
+    def value(self, p: Mapping[str, Any], initial: Mapping[str, Any] | None = None) -> str:
         return str(p["places"][p["index"]]["address"])
 
-    def criteria(self, params: Mapping[str, Any],
-                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Record(docs.COLLECTION, {"title": same_text(params["doc_title"]),
-                                         "body": same_text(self.address(params))}, count=1)]
+    def wrong(self, p: Mapping[str, Any]) -> Sequence[tuple[str, str]]:
+        return [(next(q["address"] for q in p["places"] if q["name"] != p["place"]),
+                 "another place's address"),
+                (f"{p['place']} {self.value(p)}", "the name beside the address")]
 
-    def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return [Allow(docs.COLLECTION, "added", max=1)]
-
-    def declared_near_misses(self, initial: Any, final: Any, p: Mapping[str, Any],
-                             answer: str | None) -> list[NearMiss]:
-        out = []
-        other = next(q["address"] for q in p["places"] if q["name"] != p["place"])
-        for body, why in ((other, "another place's address"),
-                          (f"{p['place']} {self.address(p)}", "the name beside the address")):
-            wrong = copy.deepcopy(dict(final))
-            for d in matching(wrong, docs.COLLECTION, {"title": same_text(p["doc_title"])}):
-                d["body"] = body  # type: ignore[index]
-            out.append(NearMiss(wrong, None, why))
-        return out
-
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+    def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
         yield from amap.search_place(ui, p["place"])
         address = ui.must(id="place_address").text.removeprefix("地址：")
         ui.why(f"地址是“{address}”，记到腾讯文档")
-        yield from docs.new_doc(ui, p["doc_title"], address)
-        yield from ui.finish()
+        return address
 
 
 TEMPLATES: list[Task] = [CrossAmapRouteTimeToWeChat(), CrossDouyinShareToWeChatGroup(),

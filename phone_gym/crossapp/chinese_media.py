@@ -8,30 +8,25 @@ the shop 大众点评 ranks first, alone or in quotes, no other shop, denying no
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ..actions import PhoneAction
 from ..mockapps.bilibili import fixtures as bili
-from ..mockapps.chat.fixtures import ME, open_chat, say, seed_social
-from ..mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
+from ..mockapps.chat.fixtures import say, seed_social
 from ..mockapps.dianping import fixtures as dianping
 from ..mockapps.docs import fixtures as docs
 from ..tasks.driver import Driver, OracleError
 from ..tasks.task import Task
 from ..tasks.vocab import pick
-from ..verifiers import Allow, Allowed, Criterion, NearMiss, Record, same_text
-from ..verifiers.criteria import matching
+from ..verifiers import Allow, Allowed, Criterion
+from .families.handoff import Read, ToDoc
+from .families.wechat import GROUPS, NAMES, Said, ShareToGroup, Tell, ZhTask, asked
 
-NAMES = ("李娜", "张伟", "王芳", "刘洋", "陈静", "赵磊", "孙梅", "周涛")
-GROUPS = ("家人群", "项目组", "羽毛球群", "大学同学", "读书会", "业主群")
 DOC_TITLES = ("聚餐地点", "周末吃什么", "团建餐厅", "想去的店")
-ZH = ("en-US", "zh-CN")
 BUDGETS = (100, 200)
 
 
@@ -64,32 +59,14 @@ def recommends(text: str, name: str, others: Sequence[str]) -> bool:
     return any(f"{a}{name}{b}" in text for a, b in ("“”", "「」", '""', "《》"))
 
 
-@dataclass(frozen=True)
-class NamesOnly:
-    """A message of ``chat`` from the owner names the shop ``name`` and none of ``others``
-    (a list of shops is not a recommendation): ``recommends``."""
-
-    chat: int
-    name: str
-    others: tuple[str, ...]
-
-    def check(self, state: Mapping[str, Any], answer: str | None) -> tuple[bool, str]:
-        for m in matching(state, CHAT_MESSAGES, {"chat": self.chat, "sender": ME}):
-            if recommends(str(m.get("text", "")), self.name, self.others):
-                return True, f"the reply recommends {self.name}"
-        return False, f"no reply in chat {self.chat} names {self.name} alone"
-
-
-class CrossDianpingRecommendToWeChat(Task):
+class CrossDianpingRecommendToWeChat(Tell):
     """A WeChat friend asks for the best-rated restaurant of a cuisine within a 人均 budget:
-    find it in 大众点评 and reply in the chat with its name."""
+    find it in 大众点评 and reply in the chat with its name (``recommends``: alone, no other
+    shop; a list of shops is not a recommendation)."""
 
     apps = ("Chat", "Dianping")
-    tags = frozenset({"handoff"})
-    locales = ZH
     template = ("{friend}在微信上让我推荐一家餐厅。按他说的要求在大众点评里找评分最高的那家，"
                 "在微信里把店名回复给他。")
-    instructions = {"zh-CN": template}
     complexity, max_steps = 3, 26
     derivations = {"shop": "the best-rated listed shop of the friend's cuisine within the "
                            "friend's budget"}
@@ -106,40 +83,20 @@ class CrossDianpingRecommendToWeChat(Task):
             f"周末想吃{params['cuisine']}，人均{params['budget']}元以内，"
             "帮我推荐一家评分最高的？", time="18:20")
 
-    def chat(self, p: Mapping[str, Any]) -> int:
-        return list(p["names"]).index(p["friend"]) + 1
+    def told(self, p: Mapping[str, Any], mine: dict[str, Any]) -> Criterion:
+        best = p["best"]
+        others = tuple(s["name"] for s in p["shops"] if s["name"] != best)
+        return Said(mine["chat"], lambda text, _: recommends(text, best, others),
+                    f"recommends {best} alone")
 
-    def criteria(self, params: Mapping[str, Any],
-                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        mine = {"chat": self.chat(params), "sender": ME}
-        before = len(matching(initial, CHAT_MESSAGES, mine))
-        others = tuple(s["name"] for s in params["shops"] if s["name"] != params["best"])
-        return [Record(CHAT_MESSAGES, mine, count=before + 1),
-                NamesOnly(self.chat(params), params["best"], others)]
-
-    def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return [Allow(CHAT_MESSAGES, "added", max=1)]
-
-    def declared_near_misses(self, initial: Any, final: Any, p: Mapping[str, Any],
-                             answer: str | None) -> list[NearMiss]:
+    def wrong(self, p: Mapping[str, Any]) -> Sequence[tuple[str, str]]:
         mine = [s for s in p["shops"] if s["cuisine"] == p["cuisine"]]
         top = max(mine, key=lambda s: s["rating"])["name"]  # over the budget
-        out = []
-        for text, why in ((top, "the best-rated shop over the budget"),
-                          (f"{p['best']}或者{top}", "two shops")):
-            wrong = copy.deepcopy(dict(final))
-            for m in matching(wrong, CHAT_MESSAGES, {"chat": self.chat(p), "sender": ME}):
-                m["text"] = text  # type: ignore[index]
-            out.append(NearMiss(wrong, None, f"replied with {why}"))
-        return out
+        return [(top, "replied with the best-rated shop over the budget"),
+                (f"{p['best']}或者{top}", "replied with two shops")]
 
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_chat(ui, p["friend"])
-        asks = [e.text for e in ui.find_all() if "帮我推荐一家" in e.text]
-        found = re.search(r"想吃(.+?)，人均(\d+)元以内", asks[-1]) if asks else None
-        if found is None:
-            raise OracleError("the friend's request is not on screen")
+    def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
+        found = yield from asked(ui, p["friend"], r"想吃(.+?)，人均(\d+)元以内，帮我推荐一家")
         cuisine, budget = found.group(1), int(found.group(2))
         ui.why(f"{p['friend']}要人均{budget}元以内的{cuisine}")
         yield from dianping.search(ui, cuisine, "rating", 0)
@@ -149,23 +106,15 @@ class CrossDianpingRecommendToWeChat(Task):
         if not rows:
             raise OracleError("no shop within the budget")
         ui.why(f"评分最高的是“{rows[0][1]}”，回复{p['friend']}")
-        yield from ui.open_app("Chat")
-        if ui.find(id="composer", kind="text_field") is None:  # WeChat left elsewhere
-            yield from open_chat(ui, p["friend"])
-        yield from ui.fill("composer", rows[0][1])
-        yield from ui.tap(id="send")
-        yield from ui.finish()
+        return str(rows[0][1])
 
 
-class CrossBilibiliShareToWeChatGroup(Task):
+class CrossBilibiliShareToWeChatGroup(ShareToGroup):
     """Share an UP主's 哔哩哔哩 video to a WeChat group: the group's message must carry that
     video's link (the video's share count goes up by one)."""
 
     apps = ("Bilibili", "Chat")
-    tags = frozenset({"handoff"})
-    locales = ZH
     template = "把哔哩哔哩上{up}的视频《{title}》分享到微信群“{group}”。"
-    instructions = {"zh-CN": template}
     complexity, max_steps = 2, 16
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -182,38 +131,29 @@ class CrossBilibiliShareToWeChatGroup(Task):
         bili.write_channel(state, params["channel"])
         seed_social(state, rng, params["names"], params["groups"])
 
-    def criteria(self, params: Mapping[str, Any],
-                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        chat = len(params["names"]) + list(params["groups"]).index(params["group"]) + 1
-        return [Record(CHAT_MESSAGES, {"chat": chat, "sender": ME, "kind": "link",
-                                       "text": params["title"],
-                                       "content": bili.video_link(params["index"] + 1)},
-                       count=1)]
+    def link(self, p: Mapping[str, Any]) -> tuple[str, str]:
+        return p["title"], bili.video_link(p["index"] + 1)
 
     def allowed(self, params: Mapping[str, Any],
                 initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return [Allow(CHAT_MESSAGES, "added", max=1),
+        return [*super().allowed(params, initial),
                 Allow(bili.VIDEOS, "modified", where={"id": params["index"] + 1},
                       fields=("shares",))]
 
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+    def share(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from bili.open_video(ui, p["title"])
         if ui.must(id="up").text != p["up"]:
             raise OracleError(f"《{p['title']}》 is not {p['up']}'s")
-        yield from bili.share_to(ui, p["group"])
-        yield from ui.finish()
+        yield from ui.tap(id="share")
 
 
-class CrossDianpingAddressToDocs(Task):
+class CrossDianpingAddressToDocs(ZhTask, ToDoc):
     """Look a shop up in 大众点评 and write its address down in a new 腾讯文档 document: the
     document's body must be exactly the address."""
 
     apps = ("Dianping", "TencentDocs")
-    tags = frozenset({"handoff"})
-    locales = ZH
     template = ("在大众点评查一下“{shop}”的地址，在腾讯文档新建一篇标题为“{doc_title}”的文档，"
                 "正文只写这个地址。")
-    instructions = {"zh-CN": template}
     complexity, max_steps = 3, 20
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -226,36 +166,19 @@ class CrossDianpingAddressToDocs(Task):
         dianping.write_shops(state, params["shops"], rng)
         docs.seed_docs(state, rng, 3, avoid=[params["doc_title"]])
 
-    def address(self, p: Mapping[str, Any]) -> str:
+    def value(self, p: Mapping[str, Any], initial: Mapping[str, Any] | None = None) -> str:
         return str(p["shops"][p["index"]]["address"])
 
-    def criteria(self, params: Mapping[str, Any],
-                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Record(docs.COLLECTION, {"title": same_text(params["doc_title"]),
-                                         "body": same_text(self.address(params))}, count=1)]
+    def wrong(self, p: Mapping[str, Any]) -> Sequence[tuple[str, str]]:
+        return [(next(s["address"] for s in p["shops"] if s["name"] != p["shop"]),
+                 "another shop's address"),
+                (f"{p['shop']} {self.value(p)}", "the name beside the address")]
 
-    def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return [Allow(docs.COLLECTION, "added", max=1)]
-
-    def declared_near_misses(self, initial: Any, final: Any, p: Mapping[str, Any],
-                             answer: str | None) -> list[NearMiss]:
-        out = []
-        other = next(s["address"] for s in p["shops"] if s["name"] != p["shop"])
-        for body, why in ((other, "another shop's address"),
-                          (f"{p['shop']} {self.address(p)}", "the name beside the address")):
-            wrong = copy.deepcopy(dict(final))
-            for d in matching(wrong, docs.COLLECTION, {"title": same_text(p["doc_title"])}):
-                d["body"] = body  # type: ignore[index]
-            out.append(NearMiss(wrong, None, why))
-        return out
-
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+    def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
         yield from dianping.open_shop(ui, p["shop"])
         address = ui.must(id="address").text.removeprefix("地址：")
         ui.why(f"地址是“{address}”，记到腾讯文档")
-        yield from docs.new_doc(ui, p["doc_title"], address)
-        yield from ui.finish()
+        return address
 
 
 TEMPLATES: list[Task] = [CrossDianpingRecommendToWeChat(), CrossBilibiliShareToWeChatGroup(),

@@ -6,7 +6,6 @@ only."""
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -14,10 +13,8 @@ from typing import Any
 import numpy as np
 
 from ..actions import PhoneAction
+from ..mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
 from ..mockapps.chat.fixtures import (
-    BALANCE,
-    ME,
-    TRANSACTIONS,
     open_mini_program,
     pay_with_pin,
     sample_pin,
@@ -25,49 +22,24 @@ from ..mockapps.chat.fixtures import (
     seed_social,
     set_wallet,
 )
-from ..mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
 from ..mockapps.docs import fixtures as docs
 from ..mockapps.luckin import fixtures as luckin
 from ..mockapps.pinduoduo import fixtures as pdd
 from ..tasks.driver import Driver, OracleError
 from ..tasks.task import Task
 from ..tasks.vocab import pick
-from ..verifiers import (
-    Allow,
-    Allowed,
-    Becomes,
-    Criterion,
-    Matcher,
-    NearMiss,
-    Record,
-    Value,
-    same_text,
-)
+from ..verifiers import Allow, Criterion, Matcher, Record
 from ..verifiers.answers import match_answer
-from ..verifiers.criteria import matching
+from .families.consistency import Ask, made
+from .families.handoff import Read, ToDoc
+from .families.wechat import GROUPS, NAMES, Tell, ZhTask, asked, paid, to_chat
 
-NAMES = ("李娜", "张伟", "王芳", "刘洋", "陈静", "赵磊", "孙梅", "周涛")
-GROUPS = ("家人群", "项目组", "羽毛球群", "大学同学", "读书会", "业主群")
 DOC_TITLES = ("取餐码", "咖啡取餐", "今天的咖啡", "备忘")
-ZH = ("en-US", "zh-CN")
 TAGS = frozenset({"mini_program", "handoff"})
 CODE = re.compile(r"(?<!\d)\d{4}(?!\d)")
 NEGATIONS = re.compile(r"不是|不对|没有|并非|\bnot\b|n't|\bno\b|wrong", re.I)
 #: A friend's request, as the chat shows it ("帮我带1杯冰生椰拿铁（超大杯，少甜）...").
-ITEM = re.compile(r"(\d+)杯(冰|热)(.+?)（(.+?)，(.+?)）")
-
-
-def to_chat(ui: Driver, title: str) -> Iterator[PhoneAction]:
-    """WeChat's chat ``title``, from wherever WeChat or its mini-programs were left: back to
-    its tabs, the Chats tab, the search."""
-    yield from ui.open_app("Chat")
-    for _ in range(5):
-        if ui.find(id="tab_chats") is not None:
-            break
-        yield from ui.press("back")
-    yield from ui.tap(id="tab_chats")
-    yield from ui.fill("search", title)
-    yield from ui.tap(title, kind="list_item")
+ITEM = r"(\d+)杯(冰|热)(.+?)（(.+?)，(.+?)）"
 
 
 def says_only(code: str) -> Matcher:
@@ -79,16 +51,20 @@ def says_only(code: str) -> Matcher:
     return Matcher(test, f"a text stating {code} (and no other number, denying nothing)")
 
 
-class CrossLuckinFriendOrder(Task):
+def same_items(items: Sequence[Sequence[Any]]) -> Matcher:
+    want = luckin.normal_items(items)
+    return Matcher(lambda v: isinstance(v, (list, tuple)) and luckin.normal_items(v) == want,
+                   f"items {want}")
+
+
+class CrossLuckinFriendOrder(Tell):
     """A WeChat friend asks for a coffee from the nearest 瑞幸: order it there (their options,
     no coupon) and send them the 取餐码 in the chat."""
 
     apps = ("Chat", "Luckin")
     tags = TAGS
-    locales = ZH
     template = ("{friend}在微信上让我帮忙点杯瑞幸咖啡。按他说的在瑞幸咖啡小程序下单"
                 "（支付密码{pin}），再把取餐码回复给他。")
-    instructions = {"zh-CN": template}
     complexity, max_steps = 5, 50
     derivations = {"store": "the nearest of the stores listed with their distances"}
 
@@ -109,54 +85,30 @@ class CrossLuckinFriendOrder(Task):
             f"帮我带{luckin.items_text(params['items'])}，去离你最近的那家瑞幸自提，"
             "付好了把取餐码发我，谢谢！", time="15:40")
 
-    def chat(self, p: Mapping[str, Any]) -> int:
-        return list(p["names"]).index(p["friend"]) + 1
-
     def total(self, p: Mapping[str, Any]) -> int:
         return sum(luckin.item_price(i) for i in p["items"])
 
     def code(self, p: Mapping[str, Any]) -> str:
         return luckin.pickup_code(1, self.total(p))  # the first order on the phone
 
-    def criteria(self, params: Mapping[str, Any],
-                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        total = self.total(params)
-        nearest = min(params["stores"], key=lambda s: s["distance"])["name"]
-        mine = {"chat": self.chat(params), "sender": ME}
-        before = len(matching(initial, CHAT_MESSAGES, mine))
-        return [Record(luckin.ORDERS, {"items": same_items(params["items"])},
-                       {"store": nearest, "total": total, "coupon": "",
-                        "code": self.code(params)}, count=1),
-                Record(TRANSACTIONS, {"amount": -total}, count=1),
-                Value(BALANCE, params["balance"] - total),
-                Record(CHAT_MESSAGES, mine, count=before + 1),
-                Record(CHAT_MESSAGES, {**mine, "text": says_only(self.code(params))}, count=1)]
+    def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
+        nearest = min(p["stores"], key=lambda s: s["distance"])["name"]
+        return [made(luckin.ORDERS, {"items": same_items(p["items"])},
+                     {"store": nearest, "total": self.total(p), "coupon": "",
+                      "code": self.code(p)}),
+                paid(p["balance"], self.total(p))]
 
-    def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return [Allow(luckin.ORDERS, "added"), Allow(TRANSACTIONS, "added"),
-                Becomes(BALANCE, params["balance"] - self.total(params)),
-                Allow(CHAT_MESSAGES, "added", max=1)]
+    def told(self, p: Mapping[str, Any], mine: dict[str, Any]) -> Criterion:
+        return Record(CHAT_MESSAGES, {**mine, "text": says_only(self.code(p))}, count=1)
 
-    def declared_near_misses(self, initial: Any, final: Any, p: Mapping[str, Any],
-                             answer: str | None) -> list[NearMiss]:
+    def wrong(self, p: Mapping[str, Any]) -> Sequence[tuple[str, str]]:
         code = self.code(p)
         other = f"{(int(code) + 1111 - 1000) % 9000 + 1000}"
-        out = []
-        for text, why in ((f"取餐码{other}", "another code"),
-                          (f"取餐码{code}，或者{other}", "two codes")):
-            wrong = copy.deepcopy(dict(final))
-            for m in matching(wrong, CHAT_MESSAGES, {"chat": self.chat(p), "sender": ME}):
-                m["text"] = text  # type: ignore[index]
-            out.append(NearMiss(wrong, None, f"replied with {why}"))
-        return out
+        return [(f"取餐码{other}", "replied with another code"),
+                (f"取餐码{code}，或者{other}", "replied with two codes")]
 
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from to_chat(ui, p["friend"])
-        asks = [e.text for e in ui.find_all() if "帮我带" in e.text]
-        found = ITEM.search(asks[-1]) if asks else None
-        if found is None:
-            raise OracleError("the friend's request is not on screen")
+    def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
+        found = yield from asked(ui, p["friend"], f"帮我带{ITEM}", via=to_chat)
         qty, temp, drink, size, sugar = found.groups()
         ui.why(f"{p['friend']}要{qty}杯{temp}{drink}，{size}，{sugar}")
         for _ in range(4):  # back to WeChat's tabs
@@ -170,29 +122,22 @@ class CrossLuckinFriendOrder(Task):
         code = ui.must(id="pickup_code").text.split()[-1]
         ui.why(f"取餐码是{code}，回复{p['friend']}")
         yield from ui.tap(id="capsule_close")
-        yield from to_chat(ui, p["friend"])
-        yield from ui.fill("composer", f"取餐码{code}")
-        yield from ui.tap(id="send")
-        yield from ui.finish()
+        return f"取餐码{code}"
+
+    def reach(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        return to_chat(ui, p[self.to])
 
 
-def same_items(items: Sequence[Sequence[Any]]) -> Matcher:
-    want = luckin.normal_items(items)
-    return Matcher(lambda v: isinstance(v, (list, tuple)) and luckin.normal_items(v) == want,
-                   f"items {want}")
-
-
-class CrossPddGroupPriceToWeChat(Task):
+class CrossPddGroupPriceToWeChat(Tell):
     """Start a 拼多多 group buy and tell a WeChat group its price: the group's new message
     must state the 拼单价 (and no other amount)."""
 
     apps = ("Chat", "Pinduoduo")
     tags = TAGS
-    locales = ZH
     template = ("在微信的拼多多小程序发起拼单买一件“{product}”（支付密码{pin}），"
                 "然后在微信群“{group}”里告诉大家拼单价是多少，喊大家来拼。")
-    instructions = {"zh-CN": template}
     complexity, max_steps = 4, 36
+    to = "group"
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         products = pdd.sample_products(rng, 6)
@@ -212,67 +157,50 @@ class CrossPddGroupPriceToWeChat(Task):
         return next((i + 1, int(x["group"])) for i, x in enumerate(p["products"])
                     if x["name"] == p["product"])
 
-    def chat(self, p: Mapping[str, Any]) -> int:
-        return len(p["names"]) + list(p["groups"]).index(p["group"]) + 1
+    def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
+        pid, price = self.product(p)
+        return [Ask((Record(pdd.ORDERS, {"product": pid, "kind": pdd.GROUP},
+                            {"price": price, "status": "待成团"}, count=1),
+                     Record(pdd.GROUPS, {"product": pid}, {"members": 1}, count=1)),
+                    (Allow(pdd.ORDERS, "added"),)),
+                paid(p["balance"], price),
+                Ask((), (Allow(pdd.GROUPS, "added", where={"product": pid}),
+                         Allow(pdd.PRODUCTS_AT, "modified", where={"id": pid},
+                               fields=("sold",))))]
 
-    def criteria(self, params: Mapping[str, Any],
-                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        pid, price = self.product(params)
+    def told(self, p: Mapping[str, Any], mine: dict[str, Any]) -> Criterion:
+        _, price = self.product(p)
         states = Matcher(lambda v: isinstance(v, str) and
                          match_answer("money", price / 100, v)[0], f"a text stating {price}")
-        return [Record(pdd.ORDERS, {"product": pid, "kind": pdd.GROUP},
-                       {"price": price, "status": "待成团"}, count=1),
-                Record(pdd.GROUPS, {"product": pid}, {"members": 1}, count=1),
-                Record(TRANSACTIONS, {"amount": -price}, count=1),
-                Value(BALANCE, params["balance"] - price),
-                Record(CHAT_MESSAGES, {"chat": self.chat(params), "sender": ME,
-                                       "text": states}, count=1)]
+        return Record(CHAT_MESSAGES, {**mine, "text": states}, count=1)
 
-    def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        pid, price = self.product(params)
-        return [Allow(pdd.ORDERS, "added"), Allow(TRANSACTIONS, "added"),
-                Becomes(BALANCE, params["balance"] - price),
-                Allow(pdd.GROUPS, "added", where={"product": pid}),
-                Allow(pdd.PRODUCTS_AT, "modified", where={"id": pid}, fields=("sold",)),
-                Allow(CHAT_MESSAGES, "added", max=1)]
-
-    def declared_near_misses(self, initial: Any, final: Any, p: Mapping[str, Any],
-                             answer: str | None) -> list[NearMiss]:
+    def wrong(self, p: Mapping[str, Any]) -> Sequence[tuple[str, str]]:
         solo = next(int(x["solo"]) for x in p["products"] if x["name"] == p["product"])
         _, price = self.product(p)
-        out = []
-        for text, why in ((f"拼单价{solo / 100:.2f}元，快来拼", "the solo price"),
-                          (f"拼单{price / 100:.2f}元，单买{solo / 100:.2f}元", "two prices")):
-            wrong = copy.deepcopy(dict(final))
-            for m in matching(wrong, CHAT_MESSAGES, {"chat": self.chat(p), "sender": ME}):
-                m["text"] = text  # type: ignore[index]
-            out.append(NearMiss(wrong, None, f"told the group {why}"))
-        return out
+        return [(f"拼单价{solo / 100:.2f}元，快来拼", "told the group the solo price"),
+                (f"拼单{price / 100:.2f}元，单买{solo / 100:.2f}元", "told the group two prices")]
 
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+    def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
         yield from pdd.open_product(ui, p["product"])
         shown = ui.must(id="group_price").text  # 拼单价 ¥29.90
         ui.why(f"{shown}：发起拼单")
         yield from ui.tap(id="start_group")
         yield from pay_with_pin(ui, p["pin"], submit="submit_order")
         yield from ui.tap(id="capsule_close")
-        yield from to_chat(ui, p["group"])
-        yield from ui.fill("composer", shown)
-        yield from ui.tap(id="send")
-        yield from ui.finish()
+        return shown
+
+    def reach(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        return to_chat(ui, p[self.to])
 
 
-class CrossLuckinCodeToDocs(Task):
+class CrossLuckinCodeToDocs(ZhTask, ToDoc):
     """The 取餐码 of the last 瑞幸 order written into a new 腾讯文档 document: its body must
     be exactly the code."""
 
     apps = ("Luckin", "TencentDocs")
     tags = TAGS
-    locales = ZH
     template = ("把我在瑞幸咖啡小程序最近一单的取餐码记到腾讯文档：新建一篇标题为"
                 "“{doc_title}”的文档，正文只写取餐码。")
-    instructions = {"zh-CN": template}
     complexity, max_steps = 3, 24
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -290,28 +218,14 @@ class CrossLuckinCodeToDocs(Task):
                                   status="制作中" if i == len(params["past"]) - 1 else "已取餐")
         docs.seed_docs(state, rng, 3, avoid=[params["doc_title"]])
 
-    def criteria(self, params: Mapping[str, Any],
-                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Record(docs.COLLECTION, {"title": same_text(params["doc_title"]),
-                                         "body": same_text(params["past"][-1]["code"])},
-                       count=1)]
+    def value(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> str:
+        return str(p["past"][-1]["code"])
 
-    def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return [Allow(docs.COLLECTION, "added", max=1)]
+    def wrong(self, p: Mapping[str, Any]) -> Sequence[tuple[str, str]]:
+        return [(p["past"][0]["code"], "an older order's code"),
+                (f"取餐码 {p['past'][-1]['code']} 瑞幸", "words beside the code")]
 
-    def declared_near_misses(self, initial: Any, final: Any, p: Mapping[str, Any],
-                             answer: str | None) -> list[NearMiss]:
-        out = []
-        for body, why in ((p["past"][0]["code"], "an older order's code"),
-                          (f"取餐码 {p['past'][-1]['code']} 瑞幸", "words beside the code")):
-            wrong = copy.deepcopy(dict(final))
-            for d in matching(wrong, docs.COLLECTION, {"title": same_text(p["doc_title"])}):
-                d["body"] = body  # type: ignore[index]
-            out.append(NearMiss(wrong, None, why))
-        return out
-
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+    def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
         yield from luckin.open_luckin(ui)
         yield from ui.tap(id="tab_list")
         orders = sorted((e for e in ui.find_all(kind="list_item")
@@ -321,8 +235,7 @@ class CrossLuckinCodeToDocs(Task):
         yield from ui.tap(id=orders[0].short_id)
         code = ui.must(id="pickup_code").text.split()[-1]
         ui.why(f"最近一单的取餐码是{code}，记到腾讯文档")
-        yield from docs.new_doc(ui, p["doc_title"], code)
-        yield from ui.finish()
+        return str(code)
 
 
 TEMPLATES: list[Task] = [CrossLuckinFriendOrder(), CrossPddGroupPriceToWeChat(),

@@ -12,8 +12,8 @@ from typing import Any
 import numpy as np
 
 from ..actions import PhoneAction
-from ..mockapps.chat.fixtures import ME, open_chat, say, seed_social
 from ..mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
+from ..mockapps.chat.fixtures import open_chat, say, seed_social
 from ..mockapps.docs import fixtures as docs
 from ..mockapps.weibo import fixtures as weibo
 from ..mockapps.zhihu import fixtures as zhihu
@@ -21,25 +21,13 @@ from ..tasks.driver import Driver, OracleError
 from ..tasks.families import EditRecord
 from ..tasks.task import Task
 from ..tasks.vocab import pick
-from ..verifiers import Allow, Allowed, Criterion, Matcher, Record, same_text
+from ..verifiers import Criterion, Matcher, Record
 from .common import DENIAL
+from .families.handoff import Read, ToDoc
+from .families.wechat import NAMES, Tell, ZhTask, asked
 
-NAMES = ("李娜", "张伟", "王芳", "刘洋", "陈静", "赵磊", "孙梅", "周涛")
 GROUPS = ("家人群", "项目组", "羽毛球群", "大学同学", "读书会")
 DOC_TITLES = ("知乎摘录", "好回答", "收藏的回答", "读书笔记")
-ZH = ("en-US", "zh-CN")
-QUOTED = re.compile(r"“(.+?)”")
-
-
-class ZhTask(Task):
-    """The instruction is Chinese in both locales."""
-
-    locales = ZH
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "template" in cls.__dict__:
-            cls.instructions = {"zh-CN": cls.template}
 
 
 class CrossWeChatAskWeiboLike(ZhTask, EditRecord):
@@ -72,12 +60,9 @@ class CrossWeChatAskWeiboLike(ZhTask, EditRecord):
         return {"liked": True, "likes": p["world"]["posts"][p["index"]]["likes"] + 1}
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_chat(ui, p["friend"])
-        said = [m.group(1) for e in ui.find_all() if (m := QUOTED.search(e.text))]
-        if not said:
-            raise OracleError("the request is not on screen")
-        ui.why(f"{p['friend']}说的是讲“{said[-1]}”的微博")
-        yield from weibo.open_post(ui, said[-1])
+        subject = (yield from asked(ui, p["friend"], r"“(.+?)”")).group(1)
+        ui.why(f"{p['friend']}说的是讲“{subject}”的微博")
+        yield from weibo.open_post(ui, subject)
         if ui.must(id="like").content_desc == "赞":
             yield from ui.tap(id="like")
         yield from ui.finish()
@@ -101,14 +86,14 @@ def names_only(title: str, others: Sequence[str]) -> Matcher:
     return Matcher(ok, f"names {title!r} whole, no other 热搜 topic, no denial")
 
 
-class CrossWeiboHotToWeChatGroup(ZhTask):
+class CrossWeiboHotToWeChatGroup(Tell):
     """The 热搜 topic at a rank, sent to a WeChat group: one message there by the owner
     naming that topic and no other."""
 
     apps = ("Weibo", "Chat")
-    tags = frozenset({"handoff"})
     template = "看看微博热搜第{rank}名是什么话题，发到微信群“{group}”里。"
     complexity, max_steps = 3, 16
+    to = "group"
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         plan = weibo.sample_world(rng, 6)
@@ -121,37 +106,28 @@ class CrossWeiboHotToWeChatGroup(ZhTask):
         seed_social(state, rng, params["friends"], [params["group"]])
         weibo.write_world(state, params["world"])
 
-    def criteria(self, params: Mapping[str, Any],
-                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        others = [h["title"] for h in params["world"]["hot"] if h["title"] != params["title"]]
-        chat = len(params["friends"]) + 1
-        return [Record(CHAT_MESSAGES, {"chat": chat, "sender": ME,
-                                       "text": names_only(params["title"], others)}, count=1)]
+    def told(self, p: Mapping[str, Any], mine: dict[str, Any]) -> Criterion:
+        others = [h["title"] for h in p["world"]["hot"] if h["title"] != p["title"]]
+        return Record(CHAT_MESSAGES, {**mine, "text": names_only(p["title"], others)}, count=1)
 
-    def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return [Allow(CHAT_MESSAGES, "added", max=1)]
-
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+    def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
         yield from weibo.to_tab(ui, "发现")
         row = next((e for e in ui.find_all() if e.short_id == f"hot_{p['rank']}"), None)
         if row is None:
             yield from ui.reveal(id=f"hot_{p['rank']}")
             row = ui.must(id=f"hot_{p['rank']}")
-        title = row.text
-        ui.why(f"热搜第{p['rank']}是“{title}”")
-        yield from open_chat(ui, p["group"])
-        yield from ui.fill("composer", f"微博热搜第{p['rank']}：{title}")
-        yield from ui.tap(id="send")
-        yield from ui.finish()
+        ui.why(f"热搜第{p['rank']}是“{row.text}”")
+        return f"微博热搜第{p['rank']}：{row.text}"
+
+    def reach(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        return open_chat(ui, p["group"])
 
 
-class CrossZhihuTopAnswerToDocs(ZhTask):
+class CrossZhihuTopAnswerToDocs(ZhTask, ToDoc):
     """Who wrote a 知乎 question's top answer, in a new 腾讯文档 document: its body is that
     author's name alone."""
 
     apps = ("Zhihu", "TencentDocs")
-    tags = frozenset({"handoff"})
     template = ("在知乎查一下问题“{title}”下赞同最多的回答是谁写的，在腾讯文档新建一篇标题为"
                 "“{doc_title}”的文档，正文只写作者的名字。")
     complexity, max_steps = 3, 18
@@ -167,24 +143,17 @@ class CrossZhihuTopAnswerToDocs(ZhTask):
         zhihu.write_site(state, params["site"])
         docs.seed_docs(state, rng, 3, avoid=[params["doc_title"]])
 
-    def criteria(self, params: Mapping[str, Any],
-                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Record(docs.COLLECTION, {"title": same_text(params["doc_title"]),
-                                         "body": same_text(params["top"])}, count=1)]
+    def value(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> str:
+        return str(p["top"])
 
-    def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return [Allow(docs.COLLECTION, "added", max=1)]
-
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+    def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
         yield from zhihu.open_question(ui, p["title"])
         shown = zhihu.answers_shown(ui)
         if not shown:
             raise OracleError("no answers listed")
         author = max(shown, key=lambda a: a[2])[1]
         ui.why(f"赞同最多的是{author}")
-        yield from docs.new_doc(ui, p["doc_title"], author)
-        yield from ui.finish()
+        return str(author)
 
 
 TEMPLATES: list[Task] = [CrossWeChatAskWeiboLike(), CrossWeiboHotToWeChatGroup(),

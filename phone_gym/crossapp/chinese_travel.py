@@ -2,33 +2,20 @@
 WeChat friend asks for the earliest train after a time (looked up in 携程, answered in the
 chat); a 同程 hotel booked and its total posted to a WeChat group; a 携程 hotel's address
 written into a new 腾讯文档 document. Chinese instructions; the apps through their public
-``fixtures`` only.
-
-The group's message must state the order's total (``TellsAmount``: the money answer's
-matcher, so "1340元", "¥1340" and "一共1340元" pass, a second amount fails).
-"""
+``fixtures`` only."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
 from datetime import date
 from typing import Any
 
 import numpy as np
 
 from ..actions import PhoneAction
-from ..mockapps.chat.fixtures import (
-    BALANCE,
-    ME,
-    TRANSACTIONS,
-    open_chat,
-    sample_pin,
-    say,
-    seed_social,
-)
 from ..mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
+from ..mockapps.chat.fixtures import sample_pin, say, seed_social
 from ..mockapps.chat.fixtures import set_wallet as chat_wallet
 from ..mockapps.ctrip import fixtures as ctrip
 from ..mockapps.docs import fixtures as docs
@@ -36,24 +23,15 @@ from ..mockapps.tongcheng import fixtures as tongcheng
 from ..tasks.driver import Driver, OracleError
 from ..tasks.task import Task
 from ..tasks.vocab import pick
-from ..verifiers import (
-    Allow,
-    Allowed,
-    Becomes,
-    Criterion,
-    Record,
-    Value,
-    naming_only,
-    same_text,
-)
+from ..verifiers import Criterion, Record, naming_only, same_text
 from ..verifiers.answers import answer_matcher
-from ..verifiers.criteria import matching
 from .common import DENIAL
+from .families.consistency import Ask, made
+from .families.handoff import Read, ToDoc
+from .families.wechat import NAMES, Said, Tell, ZhTask, asked, paid
 
-NAMES = ("李娜", "张伟", "王芳", "刘洋", "陈静", "赵磊", "孙梅", "周涛")
 GROUPS = ("家人群", "项目组", "羽毛球群", "大学同学", "读书会", "出游小分队")
 DOC_TITLES = ("出行备忘", "住宿信息", "旅行计划", "酒店地址")
-ZH = ("en-US", "zh-CN")
 DAY_TYPED = {"type": "the day the instruction or message names (a month and day of the "
                      "coming weeks), written YYYY-MM-DD as the date fields take them; the "
                      "check-out day: the check-in day plus the nights"}
@@ -67,20 +45,20 @@ def iso_day(text: str, year: int) -> str:
     return date(year, int(found.group(1)), int(found.group(2))).isoformat()
 
 
-def mine(initial: Mapping[str, Any], chat: int) -> tuple[dict[str, Any], int]:
-    where = {"chat": chat, "sender": ME}
-    return where, len(matching(initial, CHAT_MESSAGES, where))
+def tells_amount(chat: int, cents: int) -> Said:
+    """One of the owner's messages in ``chat`` states ``cents`` (the money answer's matcher:
+    "1340元", "¥1340", "一共1340元"; a second amount fails), denying nothing."""
+    match = answer_matcher("money", cents / 100, "answer")
+    return Said(chat, lambda text, _: bool(match(text)) and not DENIAL.search(text),
+                f"states ¥{cents / 100:.2f}")
 
 
-class CrossCtripTrainForFriend(Task):
+class CrossCtripTrainForFriend(Tell):
     """A WeChat friend asks which is the earliest train of a day after a time: look it up
     in 携程旅行 and reply with its number (naming no other train)."""
 
     apps = ("Chat", "Ctrip")
-    tags = frozenset({"handoff"})
-    locales = ZH
     template = "{friend}在微信上问我坐哪趟火车。用携程旅行查一下，在微信里回复他车次。"
-    instructions = {"zh-CN": template}
     complexity, max_steps = 3, 30
     derivations = DAY_TYPED
 
@@ -101,33 +79,18 @@ class CrossCtripTrainForFriend(Task):
             f"{params['day']}我要从{params['origin']}去{params['dest']}，{params['after']}以后"
             "最早的一班是哪趟车？", time="15:40")
 
-    def chat(self, p: Mapping[str, Any]) -> int:
-        return list(p["names"]).index(p["friend"]) + 1
-
     def number(self, p: Mapping[str, Any]) -> str:
         after = [t for t in p["trains"] if t["depart"] >= p["after"]]
         return str(min(after, key=lambda t: t["depart"])["number"])
 
-    def criteria(self, params: Mapping[str, Any],
-                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        where, before = mine(initial, self.chat(params))
-        others = [str(t["number"]) for t in params["trains"]]
-        return [Record(CHAT_MESSAGES, where, count=before + 1),
-                Record(CHAT_MESSAGES, {**where,
-                                       "text": naming_only(self.number(params), others)},
-                       count=1)]
+    def told(self, p: Mapping[str, Any], mine: dict[str, Any]) -> Criterion:
+        others = [str(t["number"]) for t in p["trains"]]
+        return Record(CHAT_MESSAGES, {**mine, "text": naming_only(self.number(p), others)},
+                      count=1)
 
-    def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return [Allow(CHAT_MESSAGES, "added", max=1)]
-
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_chat(ui, p["friend"])
-        asks = [e.text for e in ui.find_all() if "最早的一班是哪趟车" in e.text]
-        found = re.search(r"(\d+月\d+日)我要从(.+?)去(.+?)，(\d\d:\d\d)以后", asks[-1]) \
-            if asks else None
-        if found is None:
-            raise OracleError("the friend's question is not on screen")
+    def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
+        found = yield from asked(ui, p["friend"], r"(\d+月\d+日)我要从(.+?)去(.+?)，"
+                                                  r"(\d\d:\d\d)以后最早的一班是哪趟车")
         day, origin, dest, after = found.groups()
         ui.why(f"{p['friend']}问{day}{origin}到{dest}、{after}以后最早的车：在携程查")
         yield from ctrip.search_trains(ui, origin, dest, iso_day(day, self.start.year))
@@ -136,42 +99,20 @@ class CrossCtripTrainForFriend(Task):
             raise OracleError("no train after the time")
         number = min(later, key=lambda t: t[2])[1]
         ui.why(f"最早的是{number}，回复{p['friend']}")
-        yield from ui.open_app("Chat")
-        if ui.find(id="composer", kind="text_field") is None:  # WeChat left elsewhere
-            yield from open_chat(ui, p["friend"])
-        yield from ui.fill("composer", f"{number}")
-        yield from ui.tap(id="send")
-        yield from ui.finish()
+        return f"{number}"
 
 
-@dataclass(frozen=True)
-class TellsAmount:
-    """A message of ``chat`` from the owner states ``cents`` (one amount, in yuan)."""
-
-    chat: int
-    cents: int
-
-    def check(self, state: Mapping[str, Any], answer: str | None) -> tuple[bool, str]:
-        match = answer_matcher("money", self.cents / 100, "answer")
-        for m in matching(state, CHAT_MESSAGES, {"chat": self.chat, "sender": ME}):
-            text = str(m.get("text", ""))
-            if match(text) and not DENIAL.search(text):
-                return True, "the message states the total"
-        return False, f"no message in chat {self.chat} states ¥{self.cents / 100:.2f}"
-
-
-class CrossTongchengHotelToGroup(Task):
+class CrossTongchengHotelToGroup(Tell):
     """Book a named hotel in the 同程旅行 mini-program (WeChat Pay), then post the order's
     total in a WeChat group."""
 
     apps = ("Chat", "Tongcheng")
     tags = frozenset({"handoff", "mini_program"})
-    locales = ZH
     template = ("在微信的同程旅行小程序订{city}的{hotel}，{day}入住，住{nights}晚，入住人"
                 "{guest}（微信支付密码{pin}），然后把订单总价发到微信群“{group}”。")
-    instructions = {"zh-CN": template}
     complexity, max_steps = 4, 50
     derivations = DAY_TYPED
+    to = "group"
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         city = pick(rng, sorted(tongcheng.CITIES))
@@ -198,28 +139,16 @@ class CrossTongchengHotelToGroup(Task):
     def total(self, p: Mapping[str, Any]) -> int:
         return int(p["prices"][0]) * int(p["nights"])
 
-    def group_chat(self, p: Mapping[str, Any]) -> int:
-        return len(p["friends"]) + list(p["groups"]).index(p["group"]) + 1
+    def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
+        return [made(tongcheng.ORDERS, {"kind": "酒店", "status": "已支付"},
+                     {"ref": 1, "start": p["checkin"], "end": p["checkout"],
+                      "traveller": same_text(p["guest"]), "total": self.total(p)}),
+                paid(p["balance"], self.total(p))]
 
-    def criteria(self, params: Mapping[str, Any],
-                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        total = self.total(params)
-        where, before = mine(initial, self.group_chat(params))
-        return [Record(tongcheng.ORDERS, {"kind": "酒店", "status": "已支付"},
-                       {"ref": 1, "start": params["checkin"], "end": params["checkout"],
-                        "traveller": same_text(params["guest"]), "total": total}, count=1),
-                Record(TRANSACTIONS, {"amount": -total}, count=1),
-                Value(BALANCE, params["balance"] - total),
-                Record(CHAT_MESSAGES, where, count=before + 1),
-                TellsAmount(self.group_chat(params), total)]
+    def told(self, p: Mapping[str, Any], mine: dict[str, Any]) -> Criterion:
+        return tells_amount(mine["chat"], self.total(p))
 
-    def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return [Allow(tongcheng.ORDERS, "added", max=1), Allow(TRANSACTIONS, "added", max=1),
-                Becomes(BALANCE, params["balance"] - self.total(params)),
-                Allow(CHAT_MESSAGES, "added", max=1, where={"chat": self.group_chat(params)})]
-
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+    def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
         yield from tongcheng.search_hotels(ui, p["city"], p["checkin"], p["nights"])
         yield from ui.tap(p["hotel"], kind="list_item")
         yield from ui.tap(id="book")
@@ -228,25 +157,22 @@ class CrossTongchengHotelToGroup(Task):
         yield from ui.press("back")
         yield from tongcheng.book_and_pay(ui, p["guest"], p["pin"], "book")
         yield from ui.tap(id="capsule_close")  # back in WeChat, on its Mini Programs list
-        yield from ui.press("back")
+        return f"订好了，总价{total}"
+
+    def reach(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+        yield from ui.press("back")  # from WeChat's Mini Programs list to its tabs
         yield from ui.tap(id="tab_chats")
         yield from ui.fill("search", p["group"])
         yield from ui.tap(p["group"], kind="list_item")
-        yield from ui.fill("composer", f"订好了，总价{total}")
-        yield from ui.tap(id="send")
-        yield from ui.finish()
 
 
-class CrossCtripHotelAddressToDocs(Task):
+class CrossCtripHotelAddressToDocs(ZhTask, ToDoc):
     """Look a hotel up in 携程旅行 and write its address in a new 腾讯文档 document: the
     body must be exactly the address."""
 
     apps = ("Ctrip", "TencentDocs")
-    tags = frozenset({"handoff"})
-    locales = ZH
     template = ("在携程旅行搜{city}{day}入住{nights}晚的酒店，找到{hotel}，把它的地址记到腾讯文档"
                 "里一篇新建的标题为“{doc_title}”的文档，正文只写地址。")
-    instructions = {"zh-CN": template}
     complexity, max_steps = 3, 30
     derivations = DAY_TYPED
 
@@ -266,27 +192,16 @@ class CrossCtripHotelAddressToDocs(Task):
                             {mark: int(rng.integers(3, 60)) * 100}, rng)
         docs.seed_docs(state, rng, 3, avoid=[params["doc_title"]])
 
-    def address(self, initial: Mapping[str, Any], p: Mapping[str, Any]) -> str:
+    def value(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> str:
         return next(str(h["address"]) for h in ctrip.records(initial, "hotels")
                     if h["name"] == p["hotel"])
 
-    def criteria(self, params: Mapping[str, Any],
-                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        return [Record(docs.COLLECTION, {"title": same_text(params["doc_title"]),
-                                         "body": same_text(self.address(initial, params))},
-                       count=1)]
-
-    def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return [Allow(docs.COLLECTION, "added", max=1)]
-
-    def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
+    def read(self, ui: Driver, p: Mapping[str, Any]) -> Read:
         yield from ctrip.search_hotels(ui, p["city"], p["checkin"], p["nights"])
         yield from ui.tap(p["hotel"], kind="list_item")
         address = ui.must(id="hotel_address").text
         ui.why(f"地址是“{address}”，记到腾讯文档")
-        yield from docs.new_doc(ui, p["doc_title"], address)
-        yield from ui.finish()
+        return str(address)
 
 
 TEMPLATES: list[Task] = [CrossCtripTrainForFriend(), CrossTongchengHotelToGroup(),

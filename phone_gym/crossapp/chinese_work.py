@@ -13,37 +13,25 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
 from ..actions import PhoneAction
 from ..mockapps.assistant import fixtures as yuanbao
-from ..mockapps.chat.fixtures import open_chat, say, seed_social
+from ..mockapps.chat.fixtures import say, seed_social
 from ..mockapps.dingtalk import fixtures as ding
 from ..mockapps.neteasemusic import fixtures as music
 from ..tasks.driver import Driver, OracleError
 from ..tasks.families import EditRecord
 from ..tasks.task import Task
 from ..tasks.vocab import pick
-from ..verifiers import Allowed, Becomes, Criterion, Matcher
+from ..verifiers import Allowed, Becomes, Matcher
 from .common import new_event
 from .families.assistant import YuanbaoHandoff, ask_yuanbao, reply_id
 from .families.calendar import an_event
-
-NAMES = ("李娜", "张伟", "王芳", "刘洋", "陈静", "赵磊", "孙梅", "周涛")
-ZH = ("en-US", "zh-CN")
-
-
-class ZhTask(Task):
-    """The instruction is Chinese in both locales."""
-
-    locales = ZH
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "template" in cls.__dict__:
-            cls.instructions = {"zh-CN": cls.template}
+from .families.consistency import Ask, Consistency
+from .families.wechat import NAMES, ZhTask, asked
 
 
 class CrossYuanbaoLeaveToDingTalk(ZhTask, YuanbaoHandoff):
@@ -140,25 +128,23 @@ class CrossWeChatSongToPlaylist(ZhTask, EditRecord):
                 Becomes(music.NOW_PLAYING, Matcher(lambda v: v == song, f"song {song}"))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
-        yield from open_chat(ui, p["friend"])
-        said = [m.group(1) for e in ui.find_all() if (m := RECOMMEND.search(e.text))]
-        if not said:
-            raise OracleError("the recommendation is not on screen")
-        ui.why(f"{p['friend']}推荐的是《{said[-1]}》")
-        yield from music.play_song(ui, said[-1])
+        title = (yield from asked(ui, p["friend"], RECOMMEND)).group(1)
+        ui.why(f"{p['friend']}推荐的是《{title}》")
+        yield from music.play_song(ui, title)
         yield from ui.tap(id="collect")
         yield from ui.tap(id=music.playlist_id(ui, p["playlist"]))
         yield from ui.finish()
 
 
-class CrossDingScheduleToCalendar(ZhTask):
+class CrossDingScheduleToCalendar(ZhTask, Consistency):
     """A 钉钉 日程 copied into the phone's calendar: an event of the same title, day and
     times."""
 
-    apps: ClassVar[tuple[str, ...]] = ("DingTalk", "Calendar")
+    apps = ("DingTalk", "Calendar")
     tags = frozenset({"handoff"})
     template = "把钉钉里“{title}”这个日程加到手机日历里，标题、日期和时间都和钉钉一致。"
     complexity, max_steps = 3, 30
+    extends = False
 
     def sample_params(self, rng: np.random.Generator) -> dict[str, Any]:
         office = ding.sample_office(rng)
@@ -169,18 +155,10 @@ class CrossDingScheduleToCalendar(ZhTask):
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         ding.write_office(state, params["office"])
 
-    def span(self, p: Mapping[str, Any]) -> tuple[datetime, datetime]:
+    def asks(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Ask]:
         e = p["office"]["events"][p["index"]]
-        return (datetime.fromisoformat(f"{e['day']}T{e['start']}"),
-                datetime.fromisoformat(f"{e['day']}T{e['end']}"))
-
-    def criteria(self, params: Mapping[str, Any],
-                 initial: Mapping[str, Any]) -> Sequence[Criterion]:
-        return an_event(params["title"], *self.span(params)).checks
-
-    def allowed(self, params: Mapping[str, Any],
-                initial: Mapping[str, Any]) -> Sequence[Allowed]:
-        return an_event(params["title"], *self.span(params)).allows
+        return [an_event(p["title"], datetime.fromisoformat(f"{e['day']}T{e['start']}"),
+                         datetime.fromisoformat(f"{e['day']}T{e['end']}"))]
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ding.to_tab(ui, "工作台")

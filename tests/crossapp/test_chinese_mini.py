@@ -63,8 +63,9 @@ def test_the_friend_gets_the_new_orders_code_for_their_cup() -> None:
     template = CrossLuckinFriendOrder()
     ep, final = solved(3, template)
     [order] = lookup(final, COFFEE).values()
+    chat = template.mine(ep.params, ep.initial)["chat"]
     reply = max((m for m in lookup(final, MESSAGES).values()
-                 if m["sender"] == ME and m["chat"] == template.chat(ep.params)),
+                 if m["sender"] == ME and m["chat"] == chat),
                 key=lambda m: m["id"])
     assert order["code"] in reply["text"]
     wrong = copy.deepcopy(final)
@@ -83,7 +84,7 @@ def test_the_group_is_told_the_group_price_only() -> None:
     _, price = template.product(ep.params)
     solo = next(x["solo"] for x in ep.params["products"] if x["name"] == ep.params["product"])
     [msg] = [m for m in lookup(final, MESSAGES).values()
-             if m["sender"] == ME and m["chat"] == template.chat(ep.params)
+             if m["sender"] == ME and m["chat"] == template.mine(ep.params, ep.initial)["chat"]
              and m["id"] > max(lookup(ep.initial, MESSAGES).values(),
                                key=lambda m: m["id"])["id"]]
     for text in (f"拼单价{solo / 100:.2f}元", f"拼单{price / 100:.2f}元，单买{solo / 100:.2f}元"):

@@ -15,7 +15,7 @@ from phone_gym.crossapp.chinese_travel import (
     CrossCtripHotelAddressToDocs,
     CrossCtripTrainForFriend,
     CrossTongchengHotelToGroup,
-    TellsAmount,
+    tells_amount,
 )
 from phone_gym.mockapps import APPS, Episode
 from phone_gym.mockapps.chat.fixtures import ME, MESSAGES
@@ -57,7 +57,7 @@ def test_the_reply_names_the_earliest_train_after_the_time_only() -> None:
     template = CrossCtripTrainForFriend()
     ep, final = solved(3, template)
     p = ep.params
-    reply = my_last(final, template.chat(p))
+    reply = my_last(final, template.mine(p, ep.initial)["chat"])
     assert reply["text"] == template.number(p)
     others = [t["number"] for t in p["trains"] if t["number"] != template.number(p)]
     for text in (others[0], f"{template.number(p)}或者{others[-1]}", "早上那班"):
@@ -73,14 +73,14 @@ def test_the_reply_names_the_earliest_train_after_the_time_only() -> None:
 def test_the_group_message_states_the_total(text: str, told: bool) -> None:
     state = {"apps": {"Chat": {"messages": {"1": {"id": 1, "chat": 4, "sender": ME,
                                                   "text": text}}}}}
-    assert TellsAmount(4, 134000).check(state, None)[0] is told
+    assert tells_amount(4, 134000).check(state, None)[0] is told
 
 
 def test_the_group_gets_the_total_and_one_booking_only() -> None:
     template = CrossTongchengHotelToGroup()
     ep, final = solved(2, template)
     p = ep.params
-    msg = my_last(final, template.group_chat(p))
+    msg = my_last(final, template.mine(p, ep.initial)["chat"])
     wrong = copy.deepcopy(final)
     [m] = [x for x in lookup(wrong, MESSAGES).values() if x["id"] == msg["id"]]
     m["text"] = f"总价{template.total(p) // 100 + 100}元"
@@ -97,7 +97,7 @@ def test_the_document_holds_the_hotels_address_only() -> None:
     ep, final = solved(1, template)
     p = ep.params
     [doc] = [d for d in lookup(final, DOCS).values() if d["title"] == p["doc_title"]]
-    assert doc["body"] == template.address(ep.initial, p)
+    assert doc["body"] == template.value(p, ep.initial)
     other = next(h["address"] for h in records(ep.initial, "hotels") if h["name"] != p["hotel"])
     for body in (other, f"{p['hotel']} {doc['body']}"):
         wrong = copy.deepcopy(final)

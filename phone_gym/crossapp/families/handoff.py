@@ -4,7 +4,8 @@ an SMS, a note, an e-mail, a post on X, a calendar event, a playlist).
 A template declares data, as with ``tasks.families``, and ``Handoff`` makes the criteria, the
 allowed changes (so the near misses) and the oracle. The data:
 
-- the destination: a base (``ToChat``, ``ToSms``, ``ToNote``, ``ToMail``, ``ToPost``) that
+- the destination: a base (``ToChat``, ``ToSms``, ``ToNote``, ``ToMail``, ``ToPost``,
+  ``ToDoc``: a new 腾讯文档 document holding the value alone) that
   knows the table, the new record's fields and the oracle's step that writes it, or the
   template's own ``collection``, ``fields`` and ``write``;
 - the value and its matcher, ``reading(p)``: mostly ``common.holds`` (exactly that value, so
@@ -19,11 +20,13 @@ Allowed: one added record, and ``also``. The oracle reads, writes and finishes."
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Generator, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...actions import PhoneAction
 from ...mockapps.chat.fixtures import MESSAGES as CHAT_MESSAGES
+from ...mockapps.docs import fixtures as docs
 from ...mockapps.mail.fixtures import COLLECTION as MAILS
 from ...mockapps.mail.fixtures import sent
 from ...mockapps.messages.fixtures import COLLECTION as SMS
@@ -33,12 +36,32 @@ from ...mockapps.social.fixtures import ME as SOCIAL_ME
 from ...mockapps.social.fixtures import POSTS as SOCIAL_POSTS
 from ...tasks.driver import Driver
 from ...tasks.families import CreateRecord, RecordTask, record_keys
-from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, Value, same_text
+from ...verifiers import (
+    Allow,
+    Allowed,
+    Becomes,
+    Criterion,
+    NearMiss,
+    Record,
+    Value,
+    matching,
+    same_text,
+)
 from ..common import ChatTarget, SmsTarget, compose_mail, new_note
 from .artifact import POSTED
 
 #: What ``read`` is: oracle steps that return the text read.
 Read = Generator[PhoneAction, None, str]
+
+
+def rewritten(state: Mapping[str, Any], collection: str, where: Mapping[str, Any],
+              name: str, value: Any, why: str) -> NearMiss:
+    """A near miss: ``state`` with the field ``name`` of each record of ``collection``
+    matching ``where`` set to ``value`` (another value written, the value with words)."""
+    wrong = copy.deepcopy(dict(state))
+    for record in matching(wrong, collection, where):
+        record[name] = value  # type: ignore[index]
+    return NearMiss(wrong, None, why)
 
 
 class Handoff(RecordTask):
@@ -156,3 +179,33 @@ class ToPost(Handoff):
         yield from ui.tap(id="compose")
         yield from ui.fill("post_text", text)
         yield from ui.tap(id="send")
+
+
+class ToDoc(Handoff):
+    """A new 腾讯文档 document titled ``p["doc_title"]`` whose body is ``value(p, initial)``
+    alone (``same_text``); ``wrong(p)``: bodies beside it that must fail (another record's
+    value, the value with its name), each a declared near miss."""
+
+    collection = docs.COLLECTION
+
+    def value(self, params: Mapping[str, Any], initial: Mapping[str, Any]) -> str:
+        """The text the body must be: read off the params, or the initial state."""
+        raise NotImplementedError
+
+    def wrong(self, params: Mapping[str, Any]) -> Sequence[tuple[str, str]]:
+        """Wrong bodies and why each is wrong."""
+        return ()
+
+    def stages(self, params: Mapping[str, Any],
+               initial: Mapping[str, Any]) -> Sequence[Mapping[str, Any]]:
+        return [{"title": same_text(params["doc_title"]),
+                 "body": same_text(self.value(params, initial))}]
+
+    def declared_near_misses(self, initial: Any, final: Any, params: Mapping[str, Any],
+                             answer: str | None) -> list[NearMiss]:
+        mine = {"title": same_text(params["doc_title"])}
+        return [rewritten(final, self.collection, mine, "body", body, why)
+                for body, why in self.wrong(params)]
+
+    def write(self, ui: Driver, params: Mapping[str, Any], text: str) -> Iterator[PhoneAction]:
+        return docs.new_doc(ui, params["doc_title"], text)
