@@ -129,6 +129,13 @@ def song_index(files: Table[File]) -> tuple[Listing[File], Grouping[File]]:
             files.grouping("music_titles", song_title, song_order))
 
 
+def titled(files: Table[File], title: str, last: bool = False) -> Song | None:
+    """The first (or ``last``) song in the list's order titled ``title``."""
+    _, titles = song_index(files)
+    found = titles.last(title) if last else next(iter(titles.view(title)), None)
+    return parse_song(found) if found is not None else None
+
+
 class Songs(Sequence[Song]):
     """Song files read as songs, each when it is read (the rows on screen)."""
 
@@ -266,14 +273,11 @@ class MusicApp(App):
                 if q in s.title.lower() or q in s.artist.lower()]
 
     def titled(self, title: str, last: bool = False) -> Song | None:
-        """The first (or ``last``) song in the list's order titled ``title``."""
-        _, titles = song_index(self.system.files)
-        found = titles.last(title) if last else next(iter(titles.view(title)), None)
-        return parse_song(found) if found is not None else None
+        return titled(self.system.files, title, last)
 
     def length_of(self, title: str) -> int:
         """The seconds of the song titled ``title`` (the last of that title; 0: none)."""
-        song = self.titled(title, last=True)
+        song = titled(self.system.files, title, last=True)
         return song.seconds if song is not None else 0
 
     # --- updates -------------------------------------------------------------------------------
