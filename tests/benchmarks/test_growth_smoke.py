@@ -14,6 +14,9 @@ from typing import Any
 import pytest
 
 from phone_gym.envs import PhoneWorldEnv
+from phone_gym.mockapps.broccoli.app import BroccoliApp
+from phone_gym.mockapps.music.app import MusicApp
+from phone_gym.mockapps.shop.app import ShopApp
 
 BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "growth.py"
 
@@ -64,6 +67,7 @@ def test_the_recipes_walk_stars_a_recipe_and_lists_the_favourites(size: int) -> 
     env, kinds = walked("recipes", size)
     assert kinds[-1] == "finish" and kinds.count("scroll") == 8
     app = env.device.apps["Broccoli"]
+    assert isinstance(app, BroccoliApp)
     recipes = app.data.recipes
     assert len(recipes) == size
     assert recipes[1].favorite is False  # "Recipe 00000" was a favourite: starred off
@@ -75,6 +79,7 @@ def test_the_songs_walk_queues_the_first_song_of_its_library() -> None:
     env, kinds = walked("songs", 40)
     assert kinds[-1] == "finish" and "long_press" in kinds
     app = env.device.apps["Music"]
+    assert isinstance(app, MusicApp)
     assert len(app.songs()) == 40 and app.data.queue == ("Song 00000",)
     assert app.ui.tab == "Home"
 
@@ -82,7 +87,9 @@ def test_the_songs_walk_queues_the_first_song_of_its_library() -> None:
 def test_the_orders_walk_opens_the_newest_order_and_buys_it_again() -> None:
     env, kinds = walked("orders", 40)
     assert kinds[-1] == "finish"
-    data = env.device.apps["Shop"].data
+    app = env.device.apps["Shop"]
+    assert isinstance(app, ShopApp)
+    data = app.data
     assert len(data.orders) == 40
     newest = max(data.orders, key=lambda o: (o.placed, o.id))
     assert newest.number == "00039"
