@@ -1,7 +1,8 @@
 """Cost per step as a store's data grows: prints one JSON line.
 
 One scenario per store (``--stores``; all by default: the system's contacts, messages,
-calls, events, files, notifications; the apps' notes, expenses, tracks, bank transactions),
+calls, events, files, notifications; the apps' notes, expenses, tracks, bank transactions,
+recipes (Broccoli), songs (Retro Music's library: files in /sdcard/Music), orders (Shop)),
 each a few lines: seed N records through the task's ``prefill`` (N in 16, 500, 5,000,
 50,000 by default), then a scripted walk of the store's main screens (open the app, scroll
 its list down twice and up twice, open the first row on screen; some write one record).
@@ -278,13 +279,14 @@ def walk_bank(ui: Driver) -> Iterator[PhoneAction]:
 
 
 def seed_recipes(state: Any, n: int) -> None:
-    """``n`` recipes (Broccoli's database), every seventh a favourite."""
+    """``n`` recipes (Broccoli's database): the first 16 and every seventh a favourite (a
+    screenful of favourites at every N)."""
     for i in range(n):
         write_recipe(state, {"title": f"Recipe {i:05d}", "description": f"Dish number {i}",
                              "servings": "2 servings", "preparation_time": "30 mins",
                              "ingredients": "1 cup rice, 2 tbsp butter",
                              "directions": "Mix the rice with the butter in a large bowl.",
-                             "favorite": i % 7 == 0})
+                             "favorite": i < 16 or i % 7 == 0})
 
 
 def walk_recipes(ui: Driver) -> Iterator[PhoneAction]:
