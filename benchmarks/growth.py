@@ -1,7 +1,8 @@
 """Cost per step as a store's data grows: prints one JSON line.
 
 One scenario per store (``--stores``; all by default: the system's contacts, messages,
-calls, events, files, notifications; the apps' notes, expenses, tracks, bank transactions),
+calls, events, files, notifications; the apps' notes, expenses, tracks, bank transactions,
+recipes (Broccoli), songs (Retro Music's library: files in /sdcard/Music), orders (Shop)),
 each a few lines: seed N records through the task's ``prefill`` (N in 16, 500, 5,000,
 50,000 by default), then a scripted walk of the store's main screens (open the app, scroll
 its list down twice and up twice, open the first row on screen; some write one record).
@@ -38,10 +39,13 @@ from phone_gym.actions import PhoneAction
 from phone_gym.envs import PhoneWorldEnv
 from phone_gym.mockapps import Driver, OracleError
 from phone_gym.mockapps.bank.fixtures import add_txn, seed_accounts
+from phone_gym.mockapps.broccoli.fixtures import write_recipe
 from phone_gym.mockapps.contacts.tasks import ContactsEditPhone
 from phone_gym.mockapps.expense.fixtures import write_expense
+from phone_gym.mockapps.music.fixtures import seed_songs
 from phone_gym.mockapps.notes.fixtures import write_note
 from phone_gym.mockapps.opentracks.fixtures import write_activity
+from phone_gym.mockapps.shop.fixtures import add_order, seed_account, seed_catalog, shop_app
 from phone_gym.tasks.task import Task
 from phone_gym.tasks.vocab import FIRST_NAMES, LAST_NAMES
 
@@ -274,6 +278,67 @@ def walk_bank(ui: Driver) -> Iterator[PhoneAction]:
     yield PhoneAction("press", button="back")
 
 
+def seed_recipes(state: Any, n: int) -> None:
+    """``n`` recipes (Broccoli's database): the first 16 and every seventh a favourite (a
+    screenful of favourites at every N)."""
+    for i in range(n):
+        write_recipe(state, {"title": f"Recipe {i:05d}", "description": f"Dish number {i}",
+                             "servings": "2 servings", "preparation_time": "30 mins",
+                             "ingredients": "1 cup rice, 2 tbsp butter",
+                             "directions": "Mix the rice with the butter in a large bowl.",
+                             "favorite": i < 16 or i % 7 == 0})
+
+
+def walk_recipes(ui: Driver) -> Iterator[PhoneAction]:
+    yield from ui.open_app("Broccoli")
+    yield from scrolls()
+    yield from first_row(ui)
+    yield from ui.tap(id="favorite")
+    yield PhoneAction("press", button="back")
+    yield from ui.tap(id="drawer_toggle")
+    yield from ui.tap(id="nav_favorites")
+    yield from scrolls()
+
+
+def seed_songs_n(state: Any, n: int) -> None:
+    """``n`` songs: files in ``/sdcard/Music`` (Retro Music's library, the files store)."""
+    seed_songs(state, [(f"Song {i:05d}", f"Artist {i % 97}", 180 + i % 120)
+                       for i in range(n)])
+
+
+def walk_songs(ui: Driver) -> Iterator[PhoneAction]:
+    yield from ui.open_app("Music")
+    yield from ui.tap(id="tab_songs", kind="tab")
+    yield from scrolls()
+    yield from first_row(ui, "long_press")
+    yield from ui.tap(id="action_add_to_queue")
+    yield from ui.tap(id="tab_queue", kind="tab")
+    yield from ui.tap(id="tab_home", kind="tab")
+
+
+def seed_orders(state: Any, n: int) -> None:
+    """Shop's account, a small catalogue and ``n`` past orders of one product each, a few a
+    day."""
+    rng = np.random.default_rng(0)
+    seed_account(state, rng)
+    seed_catalog(state, rng, per_category=1)
+    products = list(shop_app(state).data.products)
+    statuses = ("Delivered", "Delivered", "Shipped", "Processing", "Cancelled")
+    for i in range(n):
+        add_order(state, products[i % len(products)], status=statuses[i % 5],
+                  days_ago=(n - i) // 4, number=f"{i:05d}")
+
+
+def walk_orders(ui: Driver) -> Iterator[PhoneAction]:
+    yield from ui.open_app("Shop")
+    yield from ui.tap(id="tab_orders", kind="tab")
+    yield from scrolls()
+    yield from first_row(ui)
+    yield from ui.tap(id="buy_again")
+    yield PhoneAction("press", button="back")
+    yield from ui.tap(id="tab_home", kind="tab")
+
+
 SCENARIOS: dict[str, tuple[str, Seed, Walk]] = {
     "messages": ("SMS Messenger", seed_messages, walk_messages),
     "calls": ("Phone", seed_calls, walk_calls),
@@ -284,6 +349,9 @@ SCENARIOS: dict[str, tuple[str, Seed, Walk]] = {
     "expenses": ("Expense", seed_expenses, walk_expenses),
     "tracks": ("OpenTracks", seed_tracks, walk_tracks),
     "bank": ("Bank", seed_bank, walk_bank),
+    "recipes": ("Broccoli", seed_recipes, walk_recipes),
+    "songs": ("Music", seed_songs_n, walk_songs),
+    "orders": ("Shop", seed_orders, walk_orders),
 }
 STORES = ("contacts", *SCENARIOS)
 

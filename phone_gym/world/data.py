@@ -29,7 +29,7 @@ from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from itertools import repeat
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
@@ -684,6 +684,7 @@ class Listing(Generic[R]):
         self._blob: tuple[Any, list[str], str, Any] | None = None
         self._stale: set[str] = set()
         self._sums: dict[str, Any] = {}  # field -> its sum over the records (``total``)
+        self._sum_of: dict[str, Callable[[R], Any]] = {}  # a total's value of a record
 
     def _entry(self, key: Any, record: R) -> tuple[Any, str]:
         skey = str(key)
@@ -747,16 +748,22 @@ class Listing(Generic[R]):
     def _count(self, record: R | None, sign: int) -> None:
         """Add (``sign`` 1) or take away (-1) ``record``'s fields from the kept sums."""
         if record is not None:
+            of = self._sum_of
             for name in self._sums:
-                self._sums[name] += sign * getattr(record, name)
+                value = of[name](record) if name in of else getattr(record, name)
+                self._sums[name] += sign * value
 
-    def total(self, name: str) -> Any:
-        """The sum of field ``name`` over the listed records: made on first call (ask at
-        install, on an empty table, for it to cost nothing), then kept on every write."""
+    def total(self, name: str, of: Callable[[R], Any] | None = None) -> Any:
+        """The sum of field ``name`` (or, with ``of``, of ``of(record)``, the total named
+        ``name``) over the listed records: made on first call (ask at install, on an empty
+        table, for it to cost nothing), then kept on every write."""
         if self._table is not None:
             self._sync(self._table)
         if name not in self._sums:
-            self._sums[name] = sum(getattr(r, name) for r in self._records.values())
+            if of is not None:
+                self._sum_of[name] = of
+            value = self._sum_of.get(name) or attrgetter(name)
+            self._sums[name] = sum(map(value, self._records.values()))
         return self._sums[name]
 
     def view(self, table: Table[R], query: str = "", *, reverse: bool = False) -> Sequence[R]:

@@ -195,3 +195,34 @@ def test_the_drawer_switches_between_recipes_and_favorites(device: Device) -> No
     tap(device, desc="Open navigation drawer")
     tap(device, id="nav_recipes")
     assert len([p for p in device.frame().items if p.node.kind == "list_item"]) == 3
+
+
+def test_the_favourites_view_follows_stars_edits_and_searches() -> None:
+    """The drawer's Favorites lists what filtering every recipe lists (a listing kept on
+    write, not a pass over the whole table per frame), through stars, renames, deletes and
+    searches."""
+    rng = np.random.default_rng(4)
+    dev = Device([BroccoliApp])
+    app = broccoli(dev)
+    table = app.data.recipes
+    for i in range(60):
+        add_recipe(app.data, f"{['Soup', 'Stew', 'soup bowl'][i % 3]} {int(rng.integers(9))}",
+                   favorite=bool(rng.random() < 0.4))
+    for step in range(80):
+        keys, op = table.keys(), rng.random()
+        key = keys[int(rng.integers(len(keys)))]
+        if op < 0.5:
+            app.toggle_favorite(key)
+        elif op < 0.7:
+            table.update(key, title=f"Stew {int(rng.integers(9))}")
+        elif op < 0.8:
+            table.remove(key)
+        else:
+            add_recipe(app.data, "Soup 0", favorite=True)
+        app.show_view(str(rng.choice(["Recipes", "Favorites"])))
+        app.set_query(str(rng.choice(["", "soup", "STEW 3"])))
+        q = app.ui.query.strip().casefold()
+        want = sorted((r for r in table if (app.ui.view == "Recipes" or r.favorite)
+                       and q in f"{r.title}\n{r.description}\n{r.ingredients}".casefold()),
+                      key=lambda r: (r.title.casefold(), r.id))
+        assert list(app.shown()) == want, step

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from driving import fill, long_press, open_app, press, shown, tap
+from driving import act, fill, long_press, open_app, press, shown, tap
 
+from phone_gym.actions import PhoneAction
 from phone_gym.mockapps.music import TEMPLATES, MusicApp
+from phone_gym.mockapps.music import app as music_module
 from phone_gym.mockapps.music.app import EXPORT_DIR, parse_song, song_file, songs_of
 from phone_gym.mockapps.music.tasks import RetroPlaylistDuration
 from phone_gym.tasks.task import Episode
@@ -141,6 +143,24 @@ def test_the_home_page_links_to_the_lists() -> None:
     assert shown(d, "Your library")
     tap(d, "Playlists", kind="list_item")
     assert shown(d, "No playlists")
+
+
+def test_the_lists_read_only_the_songs_on_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With 400 songs, the home page, the song list and a scroll read the few songs on
+    screen from indexes kept on write, not every file (the library is not parsed per
+    frame: its cost stays flat as it grows, benchmarks/growth.py)."""
+    d = Device([MusicApp])
+    for i in range(400):
+        d.system.write_file(*song_file(f"Song {i:03d}", f"Artist {i % 7}", 200 + i))
+    read: list[File] = []
+    real = music_module.parse_song
+    monkeypatch.setattr(music_module, "parse_song", lambda f: read.append(f) or real(f))
+    open_app(d, "Music")
+    assert shown(d, "Your library")
+    tap(d, id="tab_songs", kind="tab")
+    act(d, PhoneAction("scroll", x=500, y=600, direction="down"))
+    assert shown(d, "Song 012", kind="list_item")
+    assert 0 < len(read) < 100
 
 
 def test_the_duration_task_accepts_any_songs_within_the_range() -> None:

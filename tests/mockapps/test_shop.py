@@ -14,6 +14,7 @@ from phone_gym.mockapps.shop.fixtures import add_order, add_product, seed_accoun
 from phone_gym.testing import check_app
 from phone_gym.world import Device
 from phone_gym.world.a11y import ui_elements
+from phone_gym.world.data import Table
 from phone_gym.world.state import WorldState
 
 
@@ -203,3 +204,34 @@ def test_review_and_wishlist_menus(device: Device) -> None:
 def test_check_app() -> None:
     report = check_app(ShopApp, 2000)
     assert report.steps == 2000
+
+
+def test_the_orders_tab_reads_no_whole_table(device: Device,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """With 300 orders the Orders tab, a scroll and an order's page read indexes kept on
+    write: no scan of every order line per row (``Table.where``), and no sort of every
+    order per frame (benchmarks/growth.py: flat as the orders grow)."""
+    state = WorldState(device)
+    kettle = next(p for p in shop(device).data.products if p.name == "Acme Kettle")
+    for i in range(300):
+        add_order(state, kettle, status="Delivered", days_ago=300 - i, number=f"{i:05d}")
+    data, scans = shop(device).data, list[object]()
+    big = (data.orders, data.order_lines)
+    where, every = Table.where, Table.__iter__
+
+    def scan_where(self: Table, **fields: object) -> list[object]:
+        scans.extend([fields] if any(self is t for t in big) else [])
+        return where(self, **fields)
+
+    def scan_all(self: Table) -> object:
+        scans.extend(["all"] if any(self is t for t in big) else [])
+        return every(self)
+
+    monkeypatch.setattr(Table, "where", scan_where)
+    monkeypatch.setattr(Table, "__iter__", scan_all)
+    tap(device, id="tab_orders", kind="tab")
+    tap(device, "Order 00299", kind="list_item")
+    assert shown(device, "Order 00299")
+    press(device, "back")
+    act(device, PhoneAction("scroll", x=500, y=600, direction="down"))
+    assert not shown(device, "Order 00299", kind="list_item") and scans == []

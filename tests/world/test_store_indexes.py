@@ -302,3 +302,105 @@ def test_listing_totals_are_kept_on_write_and_rewind() -> None:
         assert total(food.view(table), "amount") == \
             sum(r.amount for r in table if r.kind == "food"), step
     assert total([Spend(1, "x", 5), Spend(2, "y", 7)], "amount") == 12
+
+
+def test_song_indexes_equal_parsing_and_sorting_every_file() -> None:
+    """Retro Music's library (``songs_of``, ``titled``, the home page's total, a search)
+    read from indexes kept on the files table equals the whole-table pass it replaced
+    (parse every file in /sdcard/Music, sort by title then path; a title's first song for
+    the player, its last for a playlist's lengths), through writes, renames and rewinds."""
+    from phone_gym.mockapps.music.app import (
+        MUSIC_DIR,
+        is_song,
+        parse_song,
+        song_file,
+        song_index,
+        song_seconds,
+        songs_of,
+        titled,
+    )
+
+    rng = np.random.default_rng(11)
+    titles = ["Blue Hour", "blue hour", "Copper Rain", "Amber", "Ämber", "Glass"]
+    files: Table[File] = Table(kind=File, key="path")
+
+    def write() -> None:
+        title = str(rng.choice(titles))
+        path, text = song_file(title, str(rng.choice(["Juno", "Mira Straße"])),
+                               int(rng.integers(60, 400)))
+        where = str(rng.choice([MUSIC_DIR, MUSIC_DIR, "/sdcard/Download"]))
+        name = f"{title} {int(rng.integers(40))}.{rng.choice(['mp3', 'MP3', 'txt'])}"
+        files.put(File(f"{where}/{name}", text if rng.random() < 0.9 else "no tags"))
+
+    for _ in range(100):
+        write()
+    files.mark()
+    for step in range(120):
+        op, keys = rng.random(), files.keys()
+        if op < 0.4:
+            write()
+        elif op < 0.6:
+            files.remove(keys[int(rng.integers(len(keys)))])
+        elif op < 0.95:
+            old = files[keys[int(rng.integers(len(keys)))]]
+            files.put(File(old.path, old.content.replace("duration: ", "duration: 1")))
+        else:
+            files.rewind()
+        every = sorted((parse_song(f) for f in files if is_song(f)),
+                       key=lambda s: (s.title.lower(), s.path))
+        assert list(songs_of(files)) == every, step
+        assert songs_of(files)[1:3] == every[1:3]
+        listing, _ = song_index(files)
+        assert listing.total("seconds", song_seconds) == sum(s.seconds for s in every)
+        first = {s.title: s for s in reversed(every)}
+        last = {s.title: s for s in every}
+        for title in titles:
+            assert titled(files, title) == first.get(title), (step, title)
+            assert titled(files, title, last=True) == last.get(title), (step, title)
+        q = str(rng.choice(["blue", "ämber", "ss", "STRASSE", "juno"])).strip().lower()
+        want = [s.title for s in every if q in s.title.lower() or q in s.artist.lower()]
+        found = [s for s in map(parse_song, listing.view(files, q))
+                 if q in s.title.lower() or q in s.artist.lower()]
+        assert [s.title for s in found] == want, (step, q)
+
+
+def test_shop_order_indexes_equal_sorting_and_scanning() -> None:
+    """Shop's order list (newest first) and an order's lines (``lines_of``) read from indexes
+    kept on write equal the sort and the scan of every line they replaced."""
+    from phone_gym.mockapps.shop.app import ShopData, lines_of, newest_orders
+
+    rng = np.random.default_rng(12)
+    data = ShopData()
+
+    def order() -> None:
+        o = data.orders.new(number="1", total=1, card_id=1, address_id=1,
+                            placed=f"2026-0{int(rng.integers(1, 4))}-1{int(rng.integers(10))}",
+                            arrives="2026-05-01")
+        for _ in range(int(rng.integers(1, 4))):
+            data.order_lines.new(order_id=o.id, product_id=int(rng.integers(9)))
+
+    for _ in range(100):
+        order()
+    data.orders.mark()
+    data.order_lines.mark()
+    for step in range(150):
+        op = rng.random()
+        if op < 0.4:
+            order()
+        elif op < 0.6:
+            keys = data.order_lines.keys()
+            data.order_lines.remove(keys[int(rng.integers(len(keys)))])
+        elif op < 0.9:
+            keys = data.order_lines.keys()
+            data.order_lines.update(keys[int(rng.integers(len(keys)))],
+                                    order_id=int(rng.integers(1, 20)))
+        else:
+            data.orders.rewind()
+            data.order_lines.rewind()
+        assert list(newest_orders(data)) == sorted(data.orders, key=lambda o: (o.placed, o.id),
+                                                   reverse=True), step
+        by_order: dict[int, list[Any]] = {}
+        for line in data.order_lines:  # what ``where(order_id=...)`` finds, for every order
+            by_order.setdefault(line.order_id, []).append(line)
+        for o in data.orders:
+            assert list(lines_of(data, o.id)) == by_order.get(o.id, []), step

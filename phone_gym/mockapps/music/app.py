@@ -22,10 +22,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from typing import overload
 
 from ...world import pictures
 from ...world.app import App, Route
-from ...world.data import Store, Table
+from ...world.data import Grouping, Listing, Store, Table
 from ...world.kit import (
     BottomNav,
     BottomSheet,
@@ -37,7 +38,7 @@ from ...world.kit import (
 )
 from ...world.kit.localize import in_locale
 from ...world.kit.media import CoverArt
-from ...world.system import File
+from ...world.system import File, SystemState
 from ...world.widgets import (
     Button,
     Dialog,
@@ -98,11 +99,68 @@ def length_text(seconds: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def songs_of(files: Table[File]) -> list[Song]:
+def is_song(f: File) -> bool:
+    return f.folder == MUSIC_DIR and f.name.lower().endswith(".mp3")
+
+
+def song_order(f: File) -> tuple[str, str]:
+    """The song list's order: by title (any case), then path."""
+    return (parse_song(f).title.lower(), f.path)
+
+
+def song_text(f: File) -> str:
+    """What a search looks in: the title and the artist."""
+    s = parse_song(f)
+    return f"{s.title}\n{s.artist}"
+
+
+def song_seconds(f: File) -> int:
+    return parse_song(f).seconds
+
+
+def song_title(f: File) -> str | None:
+    return parse_song(f).title if is_song(f) else None
+
+
+def song_index(files: Table[File]) -> tuple[Listing[File], Grouping[File]]:
+    """The song files in the list's order, and by title: indexes of the files kept on
+    write (a library of thousands is not parsed and sorted per frame)."""
+    return (files.index("music_songs", song_order, song_text, keep=is_song),
+            files.grouping("music_titles", song_title, song_order))
+
+
+def titled(files: Table[File], title: str, last: bool = False) -> Song | None:
+    """The first (or ``last``) song in the list's order titled ``title``."""
+    _, titles = song_index(files)
+    found = titles.last(title) if last else next(iter(titles.view(title)), None)
+    return parse_song(found) if found is not None else None
+
+
+class Songs(Sequence[Song]):
+    """Song files read as songs, each when it is read (the rows on screen)."""
+
+    def __init__(self, files: Sequence[File]) -> None:
+        self.files = files
+
+    def __len__(self) -> int:
+        return len(self.files)
+
+    @overload
+    def __getitem__(self, i: int) -> Song: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Song]: ...
+
+    def __getitem__(self, i: int | slice) -> Song | list[Song]:
+        if isinstance(i, slice):
+            return [parse_song(f) for f in self.files[i]]
+        return parse_song(self.files[i])
+
+
+def songs_of(files: Table[File]) -> Sequence[Song]:
     """The songs on the phone, by title."""
-    found = [parse_song(f) for f in files
-             if f.folder == MUSIC_DIR and f.name.lower().endswith(".mp3")]
-    return sorted(found, key=lambda s: (s.title.lower(), s.path))
+    listing, _ = song_index(files)
+    return Songs(listing.view(files))
 
 
 # --- the app's data ----------------------------------------------------------------------------
@@ -197,13 +255,30 @@ class MusicApp(App):
     def initial_ui(self) -> MusicUi:
         return MusicUi()
 
-    def songs(self) -> list[Song]:
+    @classmethod
+    def index_system(cls, system: SystemState) -> None:
+        listing, _ = song_index(system.files)
+        listing.total("seconds", song_seconds)
+
+    def songs(self) -> Sequence[Song]:
         return songs_of(self.system.files)
 
-    def shown_songs(self) -> list[Song]:
+    def shown_songs(self) -> Sequence[Song]:
         q = self.ui.query.strip().lower()
-        return [s for s in self.songs()
-                if not q or q in s.title.lower() or q in s.artist.lower()]
+        if not q:
+            return self.songs()
+        files = self.system.files
+        listing, _ = song_index(files)  # its search (any case) finds these and maybe more
+        return [s for s in map(parse_song, listing.view(files, q))
+                if q in s.title.lower() or q in s.artist.lower()]
+
+    def titled(self, title: str, last: bool = False) -> Song | None:
+        return titled(self.system.files, title, last)
+
+    def length_of(self, title: str) -> int:
+        """The seconds of the song titled ``title`` (the last of that title; 0: none)."""
+        song = titled(self.system.files, title, last=True)
+        return song.seconds if song is not None else 0
 
     # --- updates -------------------------------------------------------------------------------
     def set_tab(self, tab: str) -> None:
@@ -226,7 +301,7 @@ class MusicApp(App):
         self.ui.position, self.ui.resumed_at = 0.0, self.system.now.timestamp()
 
     def song(self) -> Song | None:
-        return next((s for s in self.songs() if s.title == self.ui.playing), None)
+        return self.titled(self.ui.playing) if self.ui.playing else None
 
     @property
     def ticking(self) -> bool:
@@ -441,8 +516,9 @@ class MusicApp(App):
 
     def home(self) -> list[Node]:
         """Retro's start page: the library at a glance, and links to its lists."""
-        songs = self.songs()
-        total = sum(s.seconds for s in songs)
+        files = self.system.files
+        listing, _ = song_index(files)
+        songs, total = listing.view(files), listing.total("seconds", song_seconds)
         return [
             Text("Your library", style="title", id="home_title"),
             ListItem("Songs", self.songs_text(len(songs), total), id="home_songs",
@@ -475,11 +551,10 @@ class MusicApp(App):
 
     def playlist_list(self) -> Node:
         items = sorted(self.data.playlists, key=lambda p: p.name.lower())
-        lengths = {s.title: s.seconds for s in self.songs()}
 
         def build(i: int) -> Node:
             p = items[i]
-            total = sum(lengths.get(t, 0) for t in p.songs)
+            total = sum(self.length_of(t) for t in p.songs)
             return ListItem(p.name, self.songs_text(len(p.songs), total),
                             id=f"playlist_{p.id}", glyph="≡",
                             on_click=lambda: self.go("playlist", p.id))
@@ -505,12 +580,12 @@ class MusicApp(App):
     def playlist_screen(self, playlist_id: int) -> Screen:
         p = self.data.playlists.get(playlist_id)
         assert p is not None
-        lengths = {s.title: s.seconds for s in self.songs()}
-        total = sum(lengths.get(t, 0) for t in p.songs)
+        lengths = {t: self.length_of(t) for t in set(p.songs)}
+        total = sum(lengths[t] for t in p.songs)
 
         def build(i: int) -> Node:
             title = p.songs[i]
-            return ListItem(title, length_text(lengths.get(title, 0)), id=f"entry_{i}",
+            return ListItem(title, length_text(lengths[title]), id=f"entry_{i}",
                             glyph=str(i + 1), on_click=lambda: self.play_playlist(p, i),
                             menu=[(self.t("Move up"),
                                    lambda: move_song(self.data, p.id, i, -1)),

@@ -10,6 +10,7 @@ the variant being picked, the checkout's choices and which dialog is open. Price
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import cache, partial
@@ -173,6 +174,30 @@ class ShopData(Store):
     promo: bool = False  # the Shop Plus offer pops up at checkout
 
 
+def order_placed(o: Order) -> tuple[str, int]:
+    """The orders' order: by the day placed, then id (the list shows the newest first)."""
+    return (o.placed, o.id)
+
+
+def line_order(line: OrderLine) -> int:
+    return line.order_id
+
+
+def same_place(line: OrderLine) -> int:
+    """An order's lines in the table's order (all tie)."""
+    return 0
+
+
+def newest_orders(data: ShopData) -> Sequence[Order]:
+    """The orders, newest first (an index kept on write)."""
+    return data.orders.index("placed", order_placed).view(data.orders, reverse=True)
+
+
+def lines_of(data: ShopData, order_id: int) -> Sequence[OrderLine]:
+    """An order's lines, in the table's order (a grouping kept on write)."""
+    return data.order_lines.grouping("by_order", line_order, same_place).view(order_id)
+
+
 @dataclass
 class ShopUi:
     tab: str = "Home"
@@ -253,6 +278,10 @@ class ShopApp(App):
 
     def initial_data(self) -> ShopData:
         return ShopData()
+
+    def make_indexes(self) -> None:
+        newest_orders(self.data)
+        lines_of(self.data, 0)
 
     def initial_ui(self) -> ShopUi:
         return ShopUi()
@@ -380,7 +409,7 @@ class ShopApp(App):
 
     def buy_again(self, order_id: int) -> None:
         """Put an order's items back into the cart."""
-        for line in self.data.order_lines.where(order_id=order_id):
+        for line in list(lines_of(self.data, order_id)):
             if self.product(line.product_id) is not None:
                 add_to_cart(self.data, line.product_id, line.size, line.color, line.qty)
         self.toast("Added to cart")
@@ -492,7 +521,7 @@ class ShopApp(App):
             content = [VirtualList(len(items), lambda i: self.wish_row(items[i]), id="wishlist",
                                    empty_text="Your wishlist is empty")]
         elif tab == "Orders":
-            orders = sorted(self.data.orders, key=lambda o: (o.placed, o.id), reverse=True)
+            orders = newest_orders(self.data)
             content = [VirtualList(len(orders), lambda i: self.order_row(orders[i]),
                                    id="orders", empty_text="No orders yet")]
         elif tab == "Cart":
@@ -523,7 +552,7 @@ class ShopApp(App):
                         menu=[("Remove", lambda: self.data.wishlist.remove(w.id))])
 
     def order_row(self, o: Order) -> Node:
-        lines = self.data.order_lines.where(order_id=o.id)
+        lines = lines_of(self.data, o.id)
         names = ", ".join(p.name for line in lines if (p := self.product(line.product_id)))
         return ListItem(self.t("Order {number}", number=o.number),
                         f"{self.word(o.status)} · {names}", id=f"order_{o.id}",
@@ -728,7 +757,7 @@ class ShopApp(App):
     def order_screen(self, order_id: int) -> Screen:
         o = self.data.orders.get(order_id)
         assert o is not None
-        lines = self.data.order_lines.where(order_id=o.id)
+        lines = lines_of(self.data, o.id)
         card = self.data.cards.get(o.card_id)
         content: list[Node] = [
             Text(self.t("Order {number}", number=o.number), style="title", id="order_number"),

@@ -38,7 +38,7 @@ from functools import partial
 from typing import Any, ClassVar
 
 from ..app import App, Route, app_strings
-from ..data import Table
+from ..data import Listing, Table
 from ..locale import DEFAULT_LOCALE
 from ..system import SystemState
 from ..widgets import Fab, Icon, ListItem, Node, Screen, Text, TopBar, VirtualList
@@ -206,6 +206,8 @@ class RecordApp(App):
         shown = self.shown()
         if self.look.total is not None:  # its sums asked for now: kept from here on
             self.look.total(shown)
+        for view in self.look.views:  # each view's list, kept on write
+            self.listing(view)
 
     @property
     def records(self) -> Table[Any]:
@@ -215,14 +217,16 @@ class RecordApp(App):
     def shown(self) -> Sequence[Any]:
         """The records the list shows, in order, those matching the search (and kept by
         the drawer's view shown)."""
-        table = self.records
-        listing = table.index("list_order", self.look.order, self.look.search)
-        found = listing.view(table, self.ui.query)
-        view = self.look.view_named(self.ui.view)
+        return self.listing(self.look.view_named(self.ui.view)).view(self.records,
+                                                                     self.ui.query)
+
+    def listing(self, view: RecordView | None) -> Listing[Any]:
+        """The records ``view`` keeps (None: all), sorted and searchable: a table index
+        kept on write."""
+        table, look = self.records, self.look
         if view is None or view.keep is None:
-            return found
-        keep = view.keep
-        return [r for r in found if keep(r)]
+            return table.index("list_order", look.order, look.search)
+        return table.index(f"list_order/{view.label}", look.order, look.search, view.keep)
 
     def set_drawer(self, open: bool) -> None:
         self.ui.drawer = open
