@@ -44,7 +44,13 @@ The wire format (``PhoneEnvAction``, ``PhoneEnvObservation``, ``PhoneEnvState``)
   all: a ``raw`` frame after the first of an episode holds only the band of rows that
   changed since the one before (``frame``'s ``top`` and ``rows``), which the client
   patches into the frame it has. The HTTP ``/reset`` has no such message: it refuses
-  ``frame_format``.
+  ``frame_format``. Such a session also sends ``info["ui_elements"]`` compactly: its rows
+  (``{"fields": UI_FIELDS, "rows": [[value, ...], ...]}``), or ``{"same": true}`` when
+  they are the ones sent last; ``PhoneEnvClient`` returns the env's ``UIElementList``.
+
+PhoneWorld-v0 sessions are stepped on the server's event loop (OpenEnv awaits an env's own
+``reset_async``/``step_async``): a step is a millisecond of CPU with no I/O, so a hop to the
+session's thread and back would cost more than it frees. RealPhone-v0 keeps the thread.
 """
 
 from __future__ import annotations
@@ -76,14 +82,14 @@ try:
     )
     from pydantic import model_validator
 
-    from .openenv_asgi import GuardMiddleware, deadline_protocol, post_frame
+    from .openenv_asgi import GuardMiddleware, deadline, deadline_protocol, post_frame
 except ImportError as err:  # pragma: no cover - depends on the extra
     raise ImportError('phone_gym.integrations.openenv needs the openenv extra: '
                       'pip install "phone-gym[openenv]"') from err
 
 from ..actions import PhoneAction, format_action
 from ..envs.contract import PRIVILEGED_KEYS
-from ..envs.infos import UIElementList, row_dict
+from ..envs.infos import UI_FIELDS, Row, UIElementList, row_dict
 from ..serving import AccessPolicy, new_token, served_url, split_token
 
 __all__ = ["ENV_IDS", "FRAME_FORMATS", "IDLE_TIMEOUT_S", "REQUEST_TIMEOUT_S", "PhoneEnvAction",
@@ -305,6 +311,7 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
         #: The binary frame format the client asked for at reset (None: base64 PNG).
         self.frame_format: str | None = None
         self._sent: np.ndarray | None = None  # the last raw frame sent (``changed_band``)
+        self._sent_rows: tuple[Row, ...] | None = None  # the last UI rows sent (``_ui_wire``)
 
     def reset(self, seed: int | None = None, episode_id: str | None = None,
               task: str | None = None, frame_format: str | None = None,
@@ -315,7 +322,7 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
             raise ValueError(f"frame_format={frame_format!r}; accepted: "
                              f"{', '.join(FRAME_FORMATS)}, or none for base64 PNG in the JSON")
         self.frame_format = frame_format
-        self._sent = None
+        self._sent = self._sent_rows = None
         opts = dict(options)
         if task is not None:
             opts["task"] = task
@@ -339,10 +346,24 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
     def close(self) -> None:
         self.env.close()
 
+    def _ui_wire(self, elements: UIElementList) -> dict[str, Any]:
+        """``info["ui_elements"]`` of a binary-frame session: ``{"same": true}`` when the
+        elements are those sent last, else their rows (``{"fields": UI_FIELDS, "rows":
+        [[value, ...], ...]}``, the field names once), which ``PhoneEnvClient`` turns back
+        into the same ``UIElementList``."""
+        rows = elements.rows()
+        if rows is self._sent_rows or rows == self._sent_rows:
+            return {"same": True}
+        self._sent_rows = rows
+        return {"fields": UI_FIELDS, "rows": rows}
+
     def _observation(self, obs: Mapping[str, Any], reward: float | None, terminated: bool,
                      truncated: bool, info: Mapping[str, Any]) -> PhoneEnvObservation:
         shot = obs.get("screenshot")
-        agent_info = {k: _jsonable(v) for k, v in info.items() if k not in PRIVILEGED_KEYS}
+        compact = self.frame_format is not None
+        agent_info = {k: self._ui_wire(v) if compact and k == "ui_elements"
+                      and isinstance(v, UIElementList) else _jsonable(v)
+                      for k, v in info.items() if k not in PRIVILEGED_KEYS}
         png = frame_id = frame = None
         if shot is not None and self.frame_format is None:
             png = encode_png(shot)
@@ -366,6 +387,22 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
             step=int(info.get("step", 0)), action_error=info.get("action_error"),
             terminated=terminated, truncated=truncated, info=agent_info,
             reward=reward, done=terminated or truncated)
+
+
+class _InlinePhoneEnvironment(PhoneEnvironment):
+    """PhoneWorld-v0's ``PhoneEnvironment``, stepped on the server's event loop: OpenEnv's
+    ``/ws`` awaits ``reset_async``/``step_async`` where an env overrides them (``HTTPEnvServer``'s
+    ``websocket_endpoint``), and a PhoneWorld step is a millisecond of CPU with no I/O, so
+    it skips the hop to the session's thread and back (RealPhone-v0, which waits on the
+    phone, keeps its thread)."""
+
+    async def reset_async(self, seed: int | None = None, episode_id: str | None = None,
+                          **kwargs: Any) -> PhoneEnvObservation:
+        return self.reset(seed=seed, episode_id=episode_id, **kwargs)
+
+    async def step_async(self, action: PhoneEnvAction, timeout_s: float | None = None,
+                         **kwargs: Any) -> PhoneEnvObservation:
+        return self.step(action, timeout_s=timeout_s, **kwargs)
 
 
 def create_server_app(env_id: str = "PhoneWorld-v0", max_sessions: int | None = None, *,
@@ -401,7 +438,8 @@ def create_server_app(env_id: str = "PhoneWorld-v0", max_sessions: int | None = 
         select_templates(env_kwargs["task"])
     chosen = (new_token() if token is None else token) if require_token else None
     policy = AccessPolicy(chosen, allow_origins, server_host)  # ValueError: a bad one
-    app = _openenv_app(env_id, partial(PhoneEnvironment, env_id, env_kwargs), max_sessions)
+    kind = _InlinePhoneEnvironment if env_id == "PhoneWorld-v0" else PhoneEnvironment
+    app = _openenv_app(env_id, partial(kind, env_id, env_kwargs), max_sessions)
     app.add_middleware(GuardMiddleware, policy=policy, idle_timeout_s=idle_timeout_s)
     app.state.token = policy.token
     app.state.policy = policy
@@ -535,17 +573,18 @@ class _PhoneEnvWire(EnvClient[PhoneEnvAction, PhoneEnvObservation, PhoneEnvState
         import json
 
         assert self._ws is not None
-        raw = await asyncio.wait_for(self._ws.recv(), timeout=self._message_timeout)
-        message: dict[str, Any] = json.loads(raw)
-        data = message.get("data")
-        observation = data.get("observation") if isinstance(data, dict) else None
-        frame_id = observation.get("frame_id") if isinstance(observation, dict) else None
-        if frame_id:
-            frame = await asyncio.wait_for(self._ws.recv(), timeout=self._message_timeout)
-            if not isinstance(frame, bytes):
-                raise RuntimeError(f"the OpenEnv server sent no binary frame after the "
-                                   f"observation naming {frame_id}")
-            self.frame = (frame_id, frame)
+        async with deadline(self._message_timeout):
+            raw = await self._ws.recv()
+            message: dict[str, Any] = json.loads(raw)
+            data = message.get("data")
+            observation = data.get("observation") if isinstance(data, dict) else None
+            frame_id = observation.get("frame_id") if isinstance(observation, dict) else None
+            if frame_id:
+                frame = await self._ws.recv()
+                if not isinstance(frame, bytes):
+                    raise RuntimeError(f"the OpenEnv server sent no binary frame after the "
+                                       f"observation naming {frame_id}")
+                self.frame = (frame_id, frame)
         return message
 
     async def connect(self) -> _PhoneEnvWire:
@@ -613,7 +652,7 @@ class PhoneEnvClient:
     ``reset(task=None, seed=None, **options) -> (obs, info)`` and
     ``step(action) -> (obs, reward, terminated, truncated, info)``, where ``obs`` is
     ``{"instruction": str, "screenshot": H x W x 3 uint8 array, ["ui": str]}`` and ``info``
-    the agent-facing info (``ui_elements`` as a list of dicts), as the in-process env
+    the agent-facing info (``ui_elements`` as a sequence of dicts), as the in-process env
     returns them. ``action`` is an action string, an action dict or a ``PhoneAction`` (or a
     ``PhoneEnvAction``, e.g. the structured fields).
     ``frame_format`` (``FRAME_FORMATS``) asks for the screenshots as binary WebSocket
@@ -644,6 +683,7 @@ class PhoneEnvClient:
                                    message_timeout_s=message_timeout_s)
         self._wire.binary = frame_format is not None
         self._last: np.ndarray | None = None  # the last raw frame (bands patch it)
+        self._ui: tuple[tuple[str, ...], tuple[Row, ...]] | None = None  # the last UI rows
         self._client = self._wire.sync()
         self._lock = threading.Lock()
 
@@ -657,6 +697,7 @@ class PhoneEnvClient:
         if self.frame_format is not None:
             data["frame_format"] = self.frame_format
         with self._lock:
+            self._ui = None
             result = self._client.reset(**data)
         obs, _, _, _, info = self._unpack(result.observation)
         return obs, info
@@ -713,4 +754,26 @@ class PhoneEnvClient:
                 self._last = obs["screenshot"].copy() if o.frame["format"] == "raw" else None
         if o.ui is not None:
             obs["ui"] = o.ui
-        return obs, float(o.reward or 0.0), o.terminated, o.truncated, dict(o.info)
+        info = dict(o.info)
+        wire = info.get("ui_elements")
+        if self.frame_format is not None and isinstance(wire, dict):
+            info["ui_elements"] = self._ui_elements(wire)
+        return obs, float(o.reward or 0.0), o.terminated, o.truncated, info
+
+    def _ui_elements(self, wire: Mapping[str, Any]) -> Sequence[dict[str, Any]]:
+        """``info["ui_elements"]`` from a binary-frame session's rows (or the last ones,
+        ``{"same": true}``): the ``UIElementList`` the env made (dicts by field name from
+        a server whose ``UI_FIELDS`` differ)."""
+        if wire.get("same"):
+            if self._ui is None:
+                raise RuntimeError("the server said the UI elements were unchanged before "
+                                   "it sent any")
+        else:
+            self._ui = (tuple(wire["fields"]), tuple(
+                tuple(tuple(v) if isinstance(v, list) else v for v in row)
+                for row in wire["rows"]))
+        fields, rows = self._ui
+        if fields == UI_FIELDS:
+            return UIElementList(rows=rows)
+        return [{name: list(v) if isinstance(v, tuple) else v
+                 for name, v in zip(fields, row, strict=True)} for row in rows]

@@ -163,6 +163,68 @@ def test_binary_frames_over_the_session(world: Server, fmt: str) -> None:
         PhoneEnvClient(world.url, frame_format="bmp")
 
 
+def test_a_raw_frame_episode_equals_in_process(world: Server) -> None:
+    """With raw frames every observation, reward, flag and info is the in-process one,
+    although the UI elements travel as rows, and as ``{"same": true}`` when unchanged (the
+    bad click changes nothing); a caller's edits to one step's elements do not leak."""
+    env = gym.make("PhoneWorld-v0")
+    obs, info = env.reset(seed=3, options={"task": "ContactsCreate"})
+    expected: list[tuple[Any, ...]] = [(None, obs, 0.0, False, False, info)]
+    done, k = False, 0
+    while not done:
+        k += 1
+        action = "click(x=5000, y=1)" if k == 2 else format_action(
+            env.unwrapped.oracle_action())  # type: ignore[attr-defined]
+        obs, reward, terminated, truncated, info = env.step(action)
+        expected.append((action, obs, reward, terminated, truncated, info))
+        done = terminated or truncated
+    env.close()
+    assert expected[2][5]["action_error"] and expected[-1][5]["success"] is True
+    sent: list[Any] = []
+    with PhoneEnvClient(world.url, frame_format="raw") as client:
+        receive = client._wire._receive
+
+        async def recording() -> dict[str, Any]:
+            message = await receive()
+            sent.append(message["data"]["observation"]["info"].get("ui_elements"))
+            return message
+
+        client._wire._receive = recording  # type: ignore[method-assign]
+        obs, info = client.reset(task="ContactsCreate", seed=3)
+        got: list[tuple[Any, ...]] = [(None, obs, 0.0, False, False, info)]
+        for action, *_ in expected[1:]:
+            got.append((action, *client.step(action)))
+        for (action, e_obs, *e_rest), (_, g_obs, *g_rest) in zip(expected, got, strict=True):
+            assert np.array_equal(g_obs["screenshot"], e_obs["screenshot"]), action
+            assert g_obs["instruction"] == e_obs["instruction"]
+            assert g_rest[:3] == e_rest[:3], action
+            assert g_rest[3] == plain_info(e_rest[3]), action
+        got[1][5]["ui_elements"][0]["text"] = "edited"
+        assert got[2][5]["ui_elements"] == plain_info(expected[2][5])["ui_elements"]
+    assert sent[2] == {"same": True} and "rows" in sent[0]
+    assert all(isinstance(ui, dict) and ("same" in ui or "rows" in ui) for ui in sent)
+
+
+def test_ui_rows_from_the_wire() -> None:
+    """The client rebuilds the elements from rows (tuples again, as in-process), reuses the
+    last on ``same``, refuses ``same`` before any rows, and reads a server whose fields
+    differ by name."""
+    from phone_gym.envs.infos import UI_FIELDS, UIElementList
+
+    client = PhoneEnvClient("http://127.0.0.1:9", frame_format="raw")  # never connects
+    with pytest.raises(RuntimeError, match="unchanged before"):
+        client._ui_elements({"same": True})
+    row = [f"v{i}" for i in range(len(UI_FIELDS))]
+    row[1] = [1, 2, 3, 4]
+    got = client._ui_elements({"fields": list(UI_FIELDS), "rows": [row]})
+    assert isinstance(got, UIElementList) and got.rows()[0][1] == (1, 2, 3, 4)
+    assert got[0] == dict(zip(UI_FIELDS, row, strict=True))
+    again = client._ui_elements({"same": True})
+    assert again == got and again is not got
+    other = client._ui_elements({"fields": ["text", "bounds"], "rows": [["OK", [0, 0, 9, 9]]]})
+    assert other == [{"text": "OK", "bounds": [0, 0, 9, 9]}]
+
+
 def test_an_http_reset_refuses_binary_frames(world: Server) -> None:
     import httpx
 
