@@ -41,10 +41,11 @@ The wire format (``PhoneEnvAction``, ``PhoneEnvObservation``, ``PhoneEnvState``)
   ``/ws`` messages are JSON text only, so the observation names its frame (``frame_id``,
   and ``frame``: format, width, height) and the frame follows it as one binary WebSocket
   message (``openenv_asgi.post_frame``), with no base64 and, for ``raw``, no encoding at
-  all: a ``raw`` frame after the first of an episode holds only the band of rows that
-  changed since the one before (``frame``'s ``top`` and ``rows``), which the client
-  patches into the frame it has. The HTTP ``/reset`` has no such message: it refuses
-  ``frame_format``. Such a session also sends ``info["ui_elements"]`` compactly: its rows
+  all: a ``raw`` frame after the first of an episode holds only the rows that changed
+  since the one before, run after run (``frame``'s ``runs``: ``[[top, rows], ...]``,
+  ``changed_runs``), which the client patches into the frame it has. The HTTP ``/reset``
+  has no such message: it refuses ``frame_format``. Such a session also sends
+  ``info["ui_elements"]`` compactly: its rows
   (``{"fields": UI_FIELDS, "rows": [[value, ...], ...]}``), or ``{"same": true}`` when
   they are the ones sent last; ``PhoneEnvClient`` returns the env's ``UIElementList``.
 
@@ -94,8 +95,8 @@ from ..serving import AccessPolicy, new_token, served_url, split_token
 
 __all__ = ["ENV_IDS", "FRAME_FORMATS", "IDLE_TIMEOUT_S", "REQUEST_TIMEOUT_S", "PhoneEnvAction",
            "PhoneEnvClient", "PhoneEnvObservation", "PhoneEnvState", "PhoneEnvironment",
-           "create_server_app", "decode_frame", "decode_png", "encode_frame", "encode_png",
-           "serve", "server_config"]
+           "changed_runs", "create_server_app", "decode_frame", "decode_png", "encode_frame",
+           "encode_png", "serve", "server_config"]
 
 #: The env ids a server may serve.
 ENV_IDS: tuple[str, ...] = ("PhoneWorld-v0", "RealPhone-v0")
@@ -236,15 +237,28 @@ def encode_frame(image: np.ndarray, frame_format: str) -> bytes:
     return buf.getvalue()
 
 
-def changed_band(before: np.ndarray | None, after: np.ndarray) -> tuple[int, int]:
-    """``(top, rows)``: the rows of ``after`` that differ from ``before`` lie within
-    ``top:top + rows`` (every row when there is no ``before`` of the same shape)."""
+#: Unchanged rows between two changed ones that are sent all the same (one run, not two).
+RUN_GAP = 8
+
+
+def changed_runs(before: np.ndarray | None, after: np.ndarray,
+                 gap: int = RUN_GAP) -> list[tuple[int, int]]:
+    """``[(top, rows), ...]``: the runs of rows of ``after`` that differ from ``before``, top
+    to bottom, runs fewer than ``gap`` unchanged rows apart joined (every row, one run, when
+    there is no ``before`` of the same shape; none when nothing changed)."""
     if before is None or before.shape != after.shape:
-        return 0, int(after.shape[0])
-    differ = np.flatnonzero((before != after).reshape(after.shape[0], -1).any(axis=1))
+        return [(0, int(after.shape[0]))]
+    a = after.reshape(after.shape[0], -1)
+    b = before.reshape(before.shape[0], -1)
+    if a.shape[1] % 4 == 0 and a.flags.c_contiguous and b.flags.c_contiguous:
+        a, b = a.view(np.uint32), b.view(np.uint32)  # a quarter of the comparisons
+    differ = np.flatnonzero((a != b).any(axis=1))
     if differ.size == 0:
-        return 0, 0
-    return int(differ[0]), int(differ[-1] - differ[0] + 1)
+        return []
+    cuts = np.flatnonzero(np.diff(differ) > gap)
+    starts = np.concatenate(([differ[0]], differ[cuts + 1]))
+    ends = np.concatenate((differ[cuts], [differ[-1]]))
+    return [(int(t), int(e - t + 1)) for t, e in zip(starts, ends, strict=True)]
 
 
 def decode_frame(data: bytes, frame: Mapping[str, Any]) -> np.ndarray:
@@ -310,7 +324,7 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
         self._state = PhoneEnvState(env_id=env_id)
         #: The binary frame format the client asked for at reset (None: base64 PNG).
         self.frame_format: str | None = None
-        self._sent: np.ndarray | None = None  # the last raw frame sent (``changed_band``)
+        self._sent: np.ndarray | None = None  # the last raw frame sent (``changed_runs``)
         self._sent_rows: tuple[Row, ...] | None = None  # the last UI rows sent (``_ui_wire``)
 
     def reset(self, seed: int | None = None, episode_id: str | None = None,
@@ -371,13 +385,15 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
             frame = {"format": self.frame_format, "width": int(shot.shape[1]),
                      "height": int(shot.shape[0])}
             if self.frame_format == "raw":
-                top, rows = changed_band(self._sent, shot)
-                data = np.ascontiguousarray(shot[top:top + rows], dtype=np.uint8).tobytes()
+                shot = np.ascontiguousarray(shot, dtype=np.uint8)
+                runs = changed_runs(self._sent, shot)
+                data = b"".join([shot[top:top + rows].data for top, rows in runs])
                 if self._sent is None or self._sent.shape != shot.shape:
-                    self._sent = np.array(shot, dtype=np.uint8)
+                    self._sent = shot.copy()
                 else:
-                    self._sent[top:top + rows] = shot[top:top + rows]
-                    frame.update(top=top, rows=rows)
+                    for top, rows in runs:
+                        self._sent[top:top + rows] = shot[top:top + rows]
+                    frame["runs"] = runs
             else:
                 data = encode_frame(shot, self.frame_format)
             frame_id = post_frame(data)
@@ -737,18 +753,8 @@ class PhoneEnvClient:
             if got is None or got[0] != o.frame_id:
                 raise RuntimeError(f"the binary frame {o.frame_id} did not arrive")
             self._wire.frame = None
-            if "top" in o.frame:  # a band of rows to patch into the last raw frame
-                top, rows = int(o.frame["top"]), int(o.frame["rows"])
-                base = self._last
-                if base is None or base.shape[:2] != (o.frame["height"], o.frame["width"]):
-                    raise RuntimeError("a band of rows arrived with no whole frame before it")
-                if len(got[1]) != rows * base.shape[1] * 3 or top + rows > base.shape[0]:
-                    raise RuntimeError(f"a band of {rows} rows at {top} with {len(got[1])} "
-                                       f"bytes does not fit a {base.shape[1]} x "
-                                       f"{base.shape[0]} frame")
-                base[top:top + rows] = np.frombuffer(got[1], np.uint8).reshape(
-                    rows, base.shape[1], 3)
-                obs["screenshot"] = base.copy()
+            if "runs" in o.frame:  # runs of rows to patch into the last raw frame
+                obs["screenshot"] = self._patch(o.frame, got[1])
             else:
                 obs["screenshot"] = decode_frame(got[1], o.frame)
                 self._last = obs["screenshot"].copy() if o.frame["format"] == "raw" else None
@@ -759,6 +765,25 @@ class PhoneEnvClient:
         if self.frame_format is not None and isinstance(wire, dict):
             info["ui_elements"] = self._ui_elements(wire)
         return obs, float(o.reward or 0.0), o.terminated, o.truncated, info
+
+    def _patch(self, frame: Mapping[str, Any], data: bytes) -> np.ndarray:
+        """The last raw frame with ``frame["runs"]`` of rows (``data``, top to bottom)
+        patched in: the new frame (a copy; the client keeps its own)."""
+        base = self._last
+        if base is None or base.shape[:2] != (frame["height"], frame["width"]):
+            raise RuntimeError("rows of a raw frame arrived with no whole frame before them")
+        runs = [(int(top), int(rows)) for top, rows in frame["runs"]]
+        row_bytes = base.shape[1] * 3
+        if (len(data) != sum(rows for _, rows in runs) * row_bytes
+                or any(top < 0 or rows < 0 or top + rows > base.shape[0] for top, rows in runs)):
+            raise RuntimeError(f"rows {runs} with {len(data)} bytes do not fit a "
+                               f"{base.shape[1]} x {base.shape[0]} frame")
+        pixels = np.frombuffer(data, np.uint8)
+        at = 0
+        for top, rows in runs:
+            base[top:top + rows] = pixels[at:at + rows * row_bytes].reshape(rows, -1, 3)
+            at += rows * row_bytes
+        return base.copy()
 
     def _ui_elements(self, wire: Mapping[str, Any]) -> Sequence[dict[str, Any]]:
         """``info["ui_elements"]`` from a binary-frame session's rows (or the last ones,

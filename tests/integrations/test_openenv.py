@@ -28,7 +28,7 @@ from phone_gym.integrations.openenv import (  # noqa: E402
     FRAME_FORMATS,
     PhoneEnvAction,
     PhoneEnvClient,
-    changed_band,
+    changed_runs,
     create_server_app,
     decode_frame,
     decode_png,
@@ -132,15 +132,21 @@ def test_frame_round_trips() -> None:
         encode_frame(image, "gif")
 
 
-def test_changed_band() -> None:
-    before = np.zeros((6, 4, 3), np.uint8)
-    after = before.copy()
-    assert changed_band(before, after) == (0, 0)
-    after[2, 1, 0] = 1
-    after[4, 3, 2] = 9
-    assert changed_band(before, after) == (2, 3)
-    assert changed_band(None, after) == (0, 6)
-    assert changed_band(before[:5], after) == (0, 6)
+def test_changed_runs() -> None:
+    """The changed rows as runs, near ones joined; a width whose rows are not whole 32-bit
+    words is compared byte by byte, with the same answer."""
+    for width in (4, 5):
+        before = np.zeros((40, width, 3), np.uint8)
+        after = before.copy()
+        assert changed_runs(before, after) == []
+        after[2, 1, 0] = 1
+        after[4, width - 1, 2] = 9
+        after[30:33, 0, 1] = 7
+        assert changed_runs(before, after) == [(2, 3), (30, 3)]
+        assert changed_runs(before, after, gap=30) == [(2, 31)]
+        assert changed_runs(before, after, gap=1) == [(2, 1), (4, 1), (30, 3)]
+        assert changed_runs(None, after) == [(0, 40)]
+        assert changed_runs(before[:5], after) == [(0, 40)]
 
 
 @pytest.mark.parametrize("fmt", ["raw", "png", "webp"])
@@ -214,7 +220,7 @@ def test_ui_rows_from_the_wire() -> None:
     client = PhoneEnvClient("http://127.0.0.1:9", frame_format="raw")  # never connects
     with pytest.raises(RuntimeError, match="unchanged before"):
         client._ui_elements({"same": True})
-    row = [f"v{i}" for i in range(len(UI_FIELDS))]
+    row: list[Any] = [f"v{i}" for i in range(len(UI_FIELDS))]
     row[1] = [1, 2, 3, 4]
     got = client._ui_elements({"fields": list(UI_FIELDS), "rows": [row]})
     assert isinstance(got, UIElementList) and got.rows()[0][1] == (1, 2, 3, 4)
