@@ -44,8 +44,11 @@ The wire format (``PhoneEnvAction``, ``PhoneEnvObservation``, ``PhoneEnvState``)
   all: a ``raw`` frame after the first of an episode holds only the rows that changed
   since the one before, run after run (``frame``'s ``runs``: ``[[top, rows], ...]``,
   ``changed_runs``), which the client patches into the frame it has. The HTTP ``/reset``
-  has no such message: it refuses ``frame_format``. Such a session also sends
-  ``info["ui_elements"]`` compactly: its rows
+  has no such message: it refuses ``frame_format``. A client on the server's machine may
+  ask for ``shm`` instead: raw frames in a shared-memory file the server names in
+  ``frame``'s ``path`` (``SharedFrame``: its user's only, unlinked once the client has it
+  open) and writes each frame into, so no frame crosses the socket. A binary-frame or
+  ``shm`` session also sends ``info["ui_elements"]`` compactly: its rows
   (``{"fields": UI_FIELDS, "rows": [[value, ...], ...]}``), or ``{"same": true}`` when
   they are the ones sent last; ``PhoneEnvClient`` returns the env's ``UIElementList``.
 
@@ -93,16 +96,22 @@ from ..envs.contract import PRIVILEGED_KEYS
 from ..envs.infos import UI_FIELDS, Row, UIElementList, row_dict
 from ..serving import AccessPolicy, new_token, served_url, split_token
 
-__all__ = ["ENV_IDS", "FRAME_FORMATS", "IDLE_TIMEOUT_S", "REQUEST_TIMEOUT_S", "PhoneEnvAction",
-           "PhoneEnvClient", "PhoneEnvObservation", "PhoneEnvState", "PhoneEnvironment",
-           "changed_runs", "create_server_app", "decode_frame", "decode_png", "encode_frame",
-           "encode_png", "serve", "server_config"]
+__all__ = ["ENV_IDS", "FRAME_FORMATS", "IDLE_TIMEOUT_S", "REQUEST_TIMEOUT_S", "SHARED",
+           "PhoneEnvAction", "PhoneEnvClient", "PhoneEnvObservation", "PhoneEnvState",
+           "PhoneEnvironment", "SharedFrame", "changed_runs", "create_server_app",
+           "decode_frame", "decode_png", "encode_frame", "encode_png", "open_shared", "serve",
+           "server_config"]
 
 #: The env ids a server may serve.
 ENV_IDS: tuple[str, ...] = ("PhoneWorld-v0", "RealPhone-v0")
 #: The frame formats a client may ask for (``frame_format``): raw RGB rows (``H x W x 3``
 #: bytes), PNG (lossless), JPEG and WebP (lossy, quality ``LOSSY_QUALITY``).
 FRAME_FORMATS: tuple[str, ...] = ("raw", "png", "jpeg", "webp")
+#: The frame format of a client on the server's machine: raw frames in shared memory
+#: (``SharedFrame``), with no frame message at all.
+SHARED = "shm"
+#: How a shared frame's file is named (``SHM_PREFIX`` + random): the client maps no other.
+SHM_PREFIX = "phone-gym-frame-"
 LOSSY_QUALITY = 90
 #: Seconds a WebSocket session may wait for its client before it is closed (``--idle-timeout``).
 IDLE_TIMEOUT_S = 300.0
@@ -261,6 +270,68 @@ def changed_runs(before: np.ndarray | None, after: np.ndarray,
     return [(int(t), int(e - t + 1)) for t, e in zip(starts, ends, strict=True)]
 
 
+class SharedFrame:
+    """An ``H x W x 3`` uint8 frame in a file of the machine's shared memory (``/dev/shm``
+    where there is one, else the temporary directory), readable by its user only: the
+    server writes each frame into it and the client, on the same machine, copies it out.
+    The file is unlinked once the client has it open (``unlink``); both keep the mapping."""
+
+    def __init__(self, shape: tuple[int, ...]) -> None:
+        import mmap
+        import os
+        import tempfile
+
+        directory = "/dev/shm" if os.path.isdir("/dev/shm") else None
+        fd, self.path = tempfile.mkstemp(prefix=SHM_PREFIX, dir=directory)  # mode 0600
+        try:
+            os.ftruncate(fd, int(np.prod(shape)))
+            self._map = mmap.mmap(fd, int(np.prod(shape)))
+        finally:
+            os.close(fd)
+        self.pixels: np.ndarray = np.frombuffer(self._map, np.uint8).reshape(shape)
+        self.linked = True
+
+    def unlink(self) -> None:
+        """Remove the file (the mappings stay): no file is left behind after a crash."""
+        import os
+
+        if self.linked:
+            self.linked = False
+            try:
+                os.unlink(self.path)
+            except FileNotFoundError:
+                pass
+
+    def close(self) -> None:
+        self.unlink()
+        del self.pixels
+        self._map.close()
+
+
+def open_shared(path: str, width: int, height: int) -> np.ndarray:
+    """The ``height x width x 3`` frame a server shares at ``path`` (``SharedFrame``),
+    mapped read-only; ``RuntimeError`` when this machine has no such file."""
+    import mmap
+    import os
+
+    if not os.path.basename(path).startswith(SHM_PREFIX):
+        raise RuntimeError(f"the server named {path!r} as a shared frame; accepted: a "
+                           f"{SHM_PREFIX}* file")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as exc:
+        raise RuntimeError(f"frame_format='shm' needs the client on the server's machine "
+                           f"(no {path}: {exc.strerror}); use frame_format='raw'") from None
+    try:
+        mapped = mmap.mmap(fd, width * height * 3, access=mmap.ACCESS_READ)
+    except (OSError, ValueError) as exc:
+        raise RuntimeError(f"the shared frame {path} is not {width} x {height}: {exc}"
+                           ) from None
+    finally:
+        os.close(fd)
+    return np.frombuffer(mapped, np.uint8).reshape(height, width, 3)
+
+
 def decode_frame(data: bytes, frame: Mapping[str, Any]) -> np.ndarray:
     """The ``H x W x 3`` uint8 image of ``encode_frame``'s ``data``, as ``frame`` (the
     observation's: format, width, height) describes it; ``ValueError`` when they differ."""
@@ -326,17 +397,23 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
         self.frame_format: str | None = None
         self._sent: np.ndarray | None = None  # the last raw frame sent (``changed_runs``)
         self._sent_rows: tuple[Row, ...] | None = None  # the last UI rows sent (``_ui_wire``)
+        self._shared: SharedFrame | None = None  # the frame of a ``shm`` session
 
     def reset(self, seed: int | None = None, episode_id: str | None = None,
               task: str | None = None, frame_format: str | None = None,
               **options: Any) -> PhoneEnvObservation:
         """``env.reset(seed=seed, options={"task": task, **options})``; ``frame_format``
-        (``FRAME_FORMATS``) sends this episode's frames as binary messages."""
-        if frame_format is not None and frame_format not in FRAME_FORMATS:
+        (``FRAME_FORMATS``) sends this episode's frames as binary messages (``shm``: in
+        shared memory)."""
+        if frame_format is not None and frame_format not in (*FRAME_FORMATS, SHARED):
             raise ValueError(f"frame_format={frame_format!r}; accepted: "
-                             f"{', '.join(FRAME_FORMATS)}, or none for base64 PNG in the JSON")
+                             f"{', '.join(FRAME_FORMATS)}, {SHARED}, or none for base64 PNG "
+                             "in the JSON")
         self.frame_format = frame_format
         self._sent = self._sent_rows = None
+        if frame_format != SHARED and self._shared is not None:
+            self._shared.close()
+            self._shared = None
         opts = dict(options)
         if task is not None:
             opts["task"] = task
@@ -348,6 +425,8 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
              **kwargs: Any) -> PhoneEnvObservation:
         """``env.step`` of the action; a bad action is the observation's ``action_error``.
         A step of an ended episode raises (OpenEnv answers an ``EXECUTION_ERROR``)."""
+        if self._shared is not None:  # the client has it open: no file is left behind
+            self._shared.unlink()
         obs, reward, terminated, truncated, info = self.env.step(action.to_env())
         self._state.step_count += 1
         self._state.ended = bool(terminated or truncated)
@@ -358,6 +437,9 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
         return self._state
 
     def close(self) -> None:
+        if self._shared is not None:
+            self._shared.close()
+            self._shared = None
         self.env.close()
 
     def _ui_wire(self, elements: UIElementList) -> dict[str, Any]:
@@ -381,6 +463,14 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
         png = frame_id = frame = None
         if shot is not None and self.frame_format is None:
             png = encode_png(shot)
+        elif shot is not None and self.frame_format == SHARED:
+            if self._shared is None or self._shared.pixels.shape != shot.shape:
+                if self._shared is not None:
+                    self._shared.close()
+                self._shared = SharedFrame(shot.shape)
+            np.copyto(self._shared.pixels, shot, casting="unsafe")
+            frame = {"format": SHARED, "width": int(shot.shape[1]),
+                     "height": int(shot.shape[0]), "path": self._shared.path}
         elif shot is not None and self.frame_format is not None:
             frame = {"format": self.frame_format, "width": int(shot.shape[1]),
                      "height": int(shot.shape[0])}
@@ -672,7 +762,8 @@ class PhoneEnvClient:
     returns them. ``action`` is an action string, an action dict or a ``PhoneAction`` (or a
     ``PhoneEnvAction``, e.g. the structured fields).
     ``frame_format`` (``FRAME_FORMATS``) asks for the screenshots as binary WebSocket
-    messages (raw RGB, or PNG/JPEG/WebP) instead of base64 PNG in the JSON (None).
+    messages (raw RGB, or PNG/JPEG/WebP) instead of base64 PNG in the JSON (None), or, on
+    the server's machine, ``"shm"``: raw frames in shared memory (``SharedFrame``).
     One client is one WebSocket session, so one episode at a time; ``close()`` ends it
     (also a context manager). ``token`` is the server's (or give the URL it printed, which
     holds ``?token=``). Server errors (a step after the episode ended, a full server, a
@@ -682,9 +773,10 @@ class PhoneEnvClient:
     def __init__(self, base_url: str, connect_timeout_s: float = 10.0,
                  message_timeout_s: float = 120.0, token: str | None = None,
                  frame_format: str | None = None) -> None:
-        if frame_format is not None and frame_format not in FRAME_FORMATS:
+        if frame_format is not None and frame_format not in (*FRAME_FORMATS, SHARED):
             raise ValueError(f"frame_format={frame_format!r}; accepted: "
-                             f"{', '.join(FRAME_FORMATS)}, or None for base64 PNG")
+                             f"{', '.join(FRAME_FORMATS)}, {SHARED} (on the server's "
+                             "machine), or None for base64 PNG")
         self.frame_format = frame_format
         if not isinstance(base_url, str) or not base_url.startswith(
                 ("http://", "https://", "ws://", "wss://")):
@@ -700,6 +792,7 @@ class PhoneEnvClient:
         self._wire.binary = frame_format is not None
         self._last: np.ndarray | None = None  # the last raw frame (bands patch it)
         self._ui: tuple[tuple[str, ...], tuple[Row, ...]] | None = None  # the last UI rows
+        self._shared: tuple[str, np.ndarray] | None = None  # the server's shared frame
         self._client = self._wire.sync()
         self._lock = threading.Lock()
 
@@ -732,6 +825,7 @@ class PhoneEnvClient:
 
     def close(self) -> None:
         with self._lock:
+            self._shared = None
             try:
                 self._client.close()
             except (RuntimeError, asyncio.CancelledError):
@@ -748,6 +842,8 @@ class PhoneEnvClient:
         obs: dict[str, Any] = {"instruction": o.instruction}
         if o.screenshot_png is not None:
             obs["screenshot"] = decode_png(o.screenshot_png)
+        elif o.frame is not None and o.frame.get("format") == SHARED:
+            obs["screenshot"] = self._shared_frame(o.frame)
         elif o.frame_id is not None and o.frame is not None:
             got = self._wire.frame
             if got is None or got[0] != o.frame_id:
@@ -765,6 +861,15 @@ class PhoneEnvClient:
         if self.frame_format is not None and isinstance(wire, dict):
             info["ui_elements"] = self._ui_elements(wire)
         return obs, float(o.reward or 0.0), o.terminated, o.truncated, info
+
+    def _shared_frame(self, frame: Mapping[str, Any]) -> np.ndarray:
+        """A copy of the frame the server shares (``SharedFrame``), mapped once."""
+        path, width, height = str(frame["path"]), int(frame["width"]), int(frame["height"])
+        if (self._shared is None or self._shared[0] != path
+                or self._shared[1].shape != (height, width, 3)):
+            self._shared = None
+            self._shared = (path, open_shared(path, width, height))
+        return self._shared[1].copy()
 
     def _patch(self, frame: Mapping[str, Any], data: bytes) -> np.ndarray:
         """The last raw frame with ``frame["runs"]`` of rows (``data``, top to bottom)

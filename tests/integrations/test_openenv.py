@@ -169,10 +169,13 @@ def test_binary_frames_over_the_session(world: Server, fmt: str) -> None:
         PhoneEnvClient(world.url, frame_format="bmp")
 
 
-def test_a_raw_frame_episode_equals_in_process(world: Server) -> None:
-    """With raw frames every observation, reward, flag and info is the in-process one,
-    although the UI elements travel as rows, and as ``{"same": true}`` when unchanged (the
-    bad click changes nothing); a caller's edits to one step's elements do not leak."""
+@pytest.mark.parametrize("fmt", ["raw", "shm"])
+def test_a_raw_frame_episode_equals_in_process(world: Server, fmt: str) -> None:
+    """With raw frames (over the socket, or shared on this machine) every observation,
+    reward, flag and info is the in-process one, although the UI elements travel as rows,
+    and as ``{"same": true}`` when unchanged (the bad click changes nothing); a caller's
+    edits to one step's elements do not leak. A shared frame's file is gone once the
+    client has it open."""
     env = gym.make("PhoneWorld-v0")
     obs, info = env.reset(seed=3, options={"task": "ContactsCreate"})
     expected: list[tuple[Any, ...]] = [(None, obs, 0.0, False, False, info)]
@@ -187,12 +190,14 @@ def test_a_raw_frame_episode_equals_in_process(world: Server) -> None:
     env.close()
     assert expected[2][5]["action_error"] and expected[-1][5]["success"] is True
     sent: list[Any] = []
-    with PhoneEnvClient(world.url, frame_format="raw") as client:
+    frames: list[Any] = []
+    with PhoneEnvClient(world.url, frame_format=fmt) as client:
         receive = client._wire._receive
 
         async def recording() -> dict[str, Any]:
             message = await receive()
             sent.append(message["data"]["observation"]["info"].get("ui_elements"))
+            frames.append(message["data"]["observation"]["frame"])
             return message
 
         client._wire._receive = recording  # type: ignore[method-assign]
@@ -207,6 +212,11 @@ def test_a_raw_frame_episode_equals_in_process(world: Server) -> None:
             assert g_rest[3] == plain_info(e_rest[3]), action
         got[1][5]["ui_elements"][0]["text"] = "edited"
         assert got[2][5]["ui_elements"] == plain_info(expected[2][5])["ui_elements"]
+    assert {f["format"] for f in frames} == {fmt}
+    if fmt == "shm":
+        assert len({f["path"] for f in frames}) == 1 and not Path(frames[0]["path"]).exists()
+    else:
+        assert "runs" not in frames[0] and all("runs" in f for f in frames[1:])
     assert sent[2] == {"same": True} and "rows" in sent[0]
     assert all(isinstance(ui, dict) and ("same" in ui or "rows" in ui) for ui in sent)
 
@@ -229,6 +239,28 @@ def test_ui_rows_from_the_wire() -> None:
     assert again == got and again is not got
     other = client._ui_elements({"fields": ["text", "bounds"], "rows": [["OK", [0, 0, 9, 9]]]})
     assert other == [{"text": "OK", "bounds": [0, 0, 9, 9]}]
+
+
+def test_a_shared_frame_is_mapped_only_where_it_is(tmp_path: Path) -> None:
+    """The client maps only a file named as the server names them, and says what to do
+    when it is not on the server's machine."""
+    from phone_gym.integrations.openenv import SHM_PREFIX, SharedFrame, open_shared
+
+    frame = SharedFrame((3, 2, 3))
+    try:
+        frame.pixels[:] = 7
+        assert np.array_equal(open_shared(frame.path, 2, 3), np.full((3, 2, 3), 7, np.uint8))
+        with pytest.raises(RuntimeError, match="is not 20 x 30"):
+            open_shared(frame.path, 20, 30)
+        frame.unlink()
+        with pytest.raises(RuntimeError, match="use frame_format='raw'"):
+            open_shared(frame.path, 2, 3)
+    finally:
+        frame.close()
+    other = tmp_path / "secrets"
+    other.write_bytes(bytes(18))
+    with pytest.raises(RuntimeError, match=f"accepted: a {SHM_PREFIX}"):
+        open_shared(str(other), 2, 3)
 
 
 def test_an_http_reset_refuses_binary_frames(world: Server) -> None:
