@@ -149,10 +149,11 @@ def test_changed_runs() -> None:
         assert changed_runs(before[:5], after) == [(0, 40)]
 
 
-@pytest.mark.parametrize("fmt", ["raw", "png", "webp"])
+@pytest.mark.parametrize("fmt", ["raw", "png", "webp", "shm"])
 def test_binary_frames_over_the_session(world: Server, fmt: str) -> None:
     """A client that asks for binary frames gets the in-process screenshots (exactly, for
-    raw and PNG) as binary WebSocket messages; the JSON then holds no base64 PNG."""
+    raw, PNG and shm) as binary WebSocket messages (shm: in shared memory); the JSON then
+    holds no base64 PNG."""
     expected = in_process("ContactsCreate", 3, 2)
     with PhoneEnvClient(world.url, frame_format=fmt) as client:
         obs, _ = client.reset(task="ContactsCreate", seed=3)
@@ -212,11 +213,20 @@ def test_a_raw_frame_episode_equals_in_process(world: Server, fmt: str) -> None:
             assert g_rest[3] == plain_info(e_rest[3]), action
         got[1][5]["ui_elements"][0]["text"] = "edited"
         assert got[2][5]["ui_elements"] == plain_info(expected[2][5])["ui_elements"]
+        first = len(frames)  # a second episode in the same session starts from a whole frame
+        again = in_process("ContactsCreate", 4, 1)
+        obs, info = client.reset(task="ContactsCreate", seed=4)
+        assert np.array_equal(obs["screenshot"], again[0][1]["screenshot"])
+        assert info == plain_info(again[0][5]) and "rows" in sent[first]
+        obs, *_, info = client.step(again[1][0])
+        assert np.array_equal(obs["screenshot"], again[1][1]["screenshot"])
+        assert info == plain_info(again[1][5])
     assert {f["format"] for f in frames} == {fmt}
     if fmt == "shm":
         assert len({f["path"] for f in frames}) == 1 and not Path(frames[0]["path"]).exists()
     else:
-        assert "runs" not in frames[0] and all("runs" in f for f in frames[1:])
+        assert "runs" not in frames[0] and all("runs" in f for f in frames[1:first])
+        assert "runs" not in frames[first] and "runs" in frames[first + 1]
     assert sent[2] == {"same": True} and "rows" in sent[0]
     assert all(isinstance(ui, dict) and ("same" in ui or "rows" in ui) for ui in sent)
 
