@@ -116,9 +116,10 @@ class _Deadline:
 
 
 def deadline(seconds: float | None) -> AbstractAsyncContextManager[Any]:
-    """A time limit on the awaits in an ``async with`` block (``TimeoutError`` past it;
-    None: no limit): one timer on the running task, where ``asyncio.wait_for`` makes a task
-    per await (Python 3.11's ``asyncio.timeout``, or the same on 3.10)."""
+    """A time limit on the awaits in an ``async with`` block, made in the coroutine that
+    enters it (``TimeoutError`` past it; None: no limit): one timer on the running task,
+    where ``asyncio.wait_for`` makes a task per await (Python 3.11's ``asyncio.timeout``, or
+    the same on 3.10)."""
     timeout = getattr(asyncio, "timeout", None)
     return timeout(seconds) if timeout is not None else _Deadline(seconds)
 

@@ -749,3 +749,22 @@ def test_ui_elements_reach_json_as_the_generic_walk_makes_them() -> None:
             if terminated or truncated:
                 break
     assert seen >= 6
+
+
+def test_deadline_times_out_an_await_and_only_that() -> None:
+    """``openenv_asgi.deadline`` (and its Python 3.10 stand-in) raises ``TimeoutError`` for
+    an await past it and leaves a quicker one, or no limit, alone."""
+    import asyncio
+
+    from phone_gym.integrations.openenv_asgi import _Deadline, deadline
+
+    async def waits(make: Any, limit: float | None, seconds: float) -> str:
+        async with make(limit):
+            await asyncio.sleep(seconds)
+        return "done"
+
+    for make in (deadline, _Deadline):
+        with pytest.raises(asyncio.TimeoutError):
+            asyncio.run(waits(make, 0.01, 5))
+        assert asyncio.run(waits(make, 5, 0.01)) == "done"
+        assert asyncio.run(waits(make, None, 0.01)) == "done"
