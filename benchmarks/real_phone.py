@@ -14,15 +14,17 @@ adb server and the OpenEnv server run in threads of this process, so their work 
 - ``openenv_step_ms``: the in-process steps replayed through ``PhoneEnvClient`` and an
   OpenEnv server (uvicorn, WebSocket) in this process, screenshots as base64 PNG (the
   default); ``openenv_raw_step_ms`` with binary raw frames (``frame_format="raw"``, where
-  the tree has it)
+  the tree has it), ``openenv_shm_step_ms`` with raw frames in shared memory
+  (``frame_format="shm"``, where the tree has it)
 - ``tap_ms``, ``screencap_ms``, ``uiautomator_dump_ms``: single adb calls, CPU ms
 - ``real_reset_ms``: mean RealPhone-v0 reset (force-stop, home, setup over adb, snapshot)
 
 RealPhone-v0 runs the real-device templates' scripted policy on the Settings app.
 ``--against REV`` measures this tree and the commit ``REV`` (a temporary git worktree)
 alternately ``--repeats`` times with this script, and prints both medians and their ratios
-(``current / against``: below 1 is cheaper). Usage: ``python benchmarks/real_phone.py
-[--steps N] [--against REV [--repeats N]]``.
+(``current / against``: below 1 is cheaper). ``--openenv`` measures PhoneWorld-v0 only,
+in-process and over OpenEnv. Usage: ``python benchmarks/real_phone.py [--steps N]
+[--openenv] [--against REV [--repeats N]]``.
 """
 
 from __future__ import annotations
@@ -143,6 +145,9 @@ def openenv_ms(script: list[tuple[str, int, list[str]]]) -> dict[str, float]:
         if "frame_format" in inspect.signature(PhoneEnvClient).parameters:
             with PhoneEnvClient(url, frame_format="raw") as client:  # type: ignore[call-arg]
                 out["openenv_raw_step_ms"] = round(replay(client, script, False), 2)
+        if hasattr(sys.modules[PhoneEnvClient.__module__], "SHARED"):
+            with PhoneEnvClient(url, frame_format="shm") as client:  # type: ignore[call-arg]
+                out["openenv_shm_step_ms"] = round(replay(client, script, False), 2)
     finally:
         server.should_exit = True
         thread.join(timeout=30)
@@ -166,8 +171,9 @@ def call_ms(port: int, n: int) -> dict[str, float]:
     return out
 
 
-def measure(steps: int) -> dict[str, Any]:
-    """Every figure of this tree (module docstring)."""
+def measure(steps: int, openenv_only: bool = False) -> dict[str, Any]:
+    """Every figure of this tree (module docstring); PhoneWorld-v0's only with
+    ``openenv_only``."""
     from phone_gym.envs import PhoneWorldEnv
     from phone_gym.envs.real_phone import RealPhoneEnv
     from phone_gym.virtual import LocalBackend, VirtualAdbServer, VirtualPhone
@@ -179,6 +185,8 @@ def measure(steps: int) -> dict[str, Any]:
     figures["phoneworld_step_ms"] = round(replay(world, script, True), 3)
     figures["phoneworld_sps"] = round(steps / (time.perf_counter() - start), 1)
     figures.update(openenv_ms(script))
+    if openenv_only:
+        return figures
     with VirtualAdbServer([VirtualPhone("emulator-5554")]) as server:
         env = RealPhoneEnv(port=server.port, task=TASKS, settle=0.0)
         cpu, sps, reset = run(env, steps)
@@ -190,18 +198,19 @@ def measure(steps: int) -> dict[str, Any]:
     return figures
 
 
-def measure_tree(tree: Path, steps: int) -> dict[str, Any]:
+def measure_tree(tree: Path, steps: int, openenv_only: bool = False) -> dict[str, Any]:
     """``measure`` of the code in ``tree``, in a fresh process."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         [str(tree), *filter(None, [os.environ.get("PYTHONPATH", "")])])}
-    proc = subprocess.run([sys.executable, __file__, "--steps", str(steps), "--here"],
+    proc = subprocess.run([sys.executable, __file__, "--steps", str(steps), "--here",
+                           *(["--openenv"] if openenv_only else [])],
                           cwd=tree, env=env, capture_output=True, text=True)
     if proc.returncode != 0:
         raise SystemExit(f"the benchmark failed in {tree}:\n{proc.stderr[-2000:]}")
     return dict(json.loads(proc.stdout.strip().splitlines()[-1]))
 
 
-def against(rev: str, steps: int, repeats: int) -> dict[str, Any]:
+def against(rev: str, steps: int, repeats: int, openenv_only: bool = False) -> dict[str, Any]:
     """This tree and ``rev``, measured alternately ``repeats`` times: medians, ratios."""
     with tempfile.TemporaryDirectory() as tmp:
         other = Path(tmp) / "tree"
@@ -210,8 +219,8 @@ def against(rev: str, steps: int, repeats: int) -> dict[str, Any]:
         try:
             runs: dict[str, list[dict[str, Any]]] = {"current": [], "against": []}
             for _ in range(repeats):
-                runs["current"].append(measure_tree(ROOT, steps))
-                runs["against"].append(measure_tree(other, steps))
+                runs["current"].append(measure_tree(ROOT, steps, openenv_only))
+                runs["against"].append(measure_tree(other, steps, openenv_only))
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
                             str(other)], check=False, capture_output=True)
@@ -232,15 +241,17 @@ def main() -> None:
                         help="also measure the commit REV, alternately (see above)")
     parser.add_argument("--repeats", type=int, default=3,
                         help="alternating runs of each tree with --against (default 3)")
+    parser.add_argument("--openenv", action="store_true",
+                        help="PhoneWorld-v0 in-process and over OpenEnv only")
     parser.add_argument("--here", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.steps < 1 or args.repeats < 1:
         raise SystemExit("--steps and --repeats: accepted: integers >= 1")
     figures: dict[str, Any] = {"steps": args.steps, "python": platform.python_version()}
     if args.against and not args.here:
-        figures.update(against(args.against, args.steps, args.repeats))
+        figures.update(against(args.against, args.steps, args.repeats, args.openenv))
     else:
-        figures.update(measure(args.steps))
+        figures.update(measure(args.steps, args.openenv))
     with open("/proc/loadavg", encoding="ascii") as f:
         figures["loadavg"] = f.read().split()[:3]
     print(json.dumps(figures))

@@ -41,10 +41,20 @@ The wire format (``PhoneEnvAction``, ``PhoneEnvObservation``, ``PhoneEnvState``)
   ``/ws`` messages are JSON text only, so the observation names its frame (``frame_id``,
   and ``frame``: format, width, height) and the frame follows it as one binary WebSocket
   message (``openenv_asgi.post_frame``), with no base64 and, for ``raw``, no encoding at
-  all: a ``raw`` frame after the first of an episode holds only the band of rows that
-  changed since the one before (``frame``'s ``top`` and ``rows``), which the client
-  patches into the frame it has. The HTTP ``/reset`` has no such message: it refuses
-  ``frame_format``.
+  all: a ``raw`` frame after the first of an episode holds only the rows that changed
+  since the one before, run after run (``frame``'s ``runs``: ``[[top, rows], ...]``,
+  ``changed_runs``), which the client patches into the frame it has. The HTTP ``/reset``
+  has no such message: it refuses ``frame_format``. A client on the server's machine may
+  ask for ``shm`` instead: raw frames in a shared-memory file the server names in
+  ``frame``'s ``path`` (``SharedFrame``: its user's only, unlinked once the client has it
+  open) and writes each frame into, so no frame crosses the socket. A binary-frame or
+  ``shm`` session also sends ``info["ui_elements"]`` compactly: its rows
+  (``{"fields": UI_FIELDS, "rows": [[value, ...], ...]}``), or ``{"same": true}`` when
+  they are the ones sent last; ``PhoneEnvClient`` returns the env's ``UIElementList``.
+
+PhoneWorld-v0 sessions are stepped on the server's event loop (OpenEnv awaits an env's own
+``reset_async``/``step_async``): a step is a millisecond of CPU with no I/O, so a hop to the
+session's thread and back would cost more than it frees. RealPhone-v0 keeps the thread.
 """
 
 from __future__ import annotations
@@ -76,26 +86,32 @@ try:
     )
     from pydantic import model_validator
 
-    from .openenv_asgi import GuardMiddleware, deadline_protocol, post_frame
+    from .openenv_asgi import GuardMiddleware, deadline, deadline_protocol, post_frame
 except ImportError as err:  # pragma: no cover - depends on the extra
     raise ImportError('phone_gym.integrations.openenv needs the openenv extra: '
                       'pip install "phone-gym[openenv]"') from err
 
 from ..actions import PhoneAction, format_action
 from ..envs.contract import PRIVILEGED_KEYS
-from ..envs.infos import UIElementList, row_dict
+from ..envs.infos import UI_FIELDS, Row, UIElementList, row_dict
 from ..serving import AccessPolicy, new_token, served_url, split_token
 
-__all__ = ["ENV_IDS", "FRAME_FORMATS", "IDLE_TIMEOUT_S", "REQUEST_TIMEOUT_S", "PhoneEnvAction",
-           "PhoneEnvClient", "PhoneEnvObservation", "PhoneEnvState", "PhoneEnvironment",
-           "create_server_app", "decode_frame", "decode_png", "encode_frame", "encode_png",
-           "serve", "server_config"]
+__all__ = ["ENV_IDS", "FRAME_FORMATS", "IDLE_TIMEOUT_S", "REQUEST_TIMEOUT_S", "SHARED",
+           "PhoneEnvAction", "PhoneEnvClient", "PhoneEnvObservation", "PhoneEnvState",
+           "PhoneEnvironment", "SharedFrame", "changed_runs", "create_server_app",
+           "decode_frame", "decode_png", "encode_frame", "encode_png", "open_shared", "serve",
+           "server_config"]
 
 #: The env ids a server may serve.
 ENV_IDS: tuple[str, ...] = ("PhoneWorld-v0", "RealPhone-v0")
 #: The frame formats a client may ask for (``frame_format``): raw RGB rows (``H x W x 3``
 #: bytes), PNG (lossless), JPEG and WebP (lossy, quality ``LOSSY_QUALITY``).
 FRAME_FORMATS: tuple[str, ...] = ("raw", "png", "jpeg", "webp")
+#: The frame format of a client on the server's machine: raw frames in shared memory
+#: (``SharedFrame``), with no frame message at all.
+SHARED = "shm"
+#: How a shared frame's file is named (``SHM_PREFIX`` + random): the client maps no other.
+SHM_PREFIX = "phone-gym-frame-"
 LOSSY_QUALITY = 90
 #: Seconds a WebSocket session may wait for its client before it is closed (``--idle-timeout``).
 IDLE_TIMEOUT_S = 300.0
@@ -230,15 +246,90 @@ def encode_frame(image: np.ndarray, frame_format: str) -> bytes:
     return buf.getvalue()
 
 
-def changed_band(before: np.ndarray | None, after: np.ndarray) -> tuple[int, int]:
-    """``(top, rows)``: the rows of ``after`` that differ from ``before`` lie within
-    ``top:top + rows`` (every row when there is no ``before`` of the same shape)."""
+#: Unchanged rows between two changed ones that are sent all the same (one run, not two).
+RUN_GAP = 8
+
+
+def changed_runs(before: np.ndarray | None, after: np.ndarray,
+                 gap: int = RUN_GAP) -> list[tuple[int, int]]:
+    """``[(top, rows), ...]``: the runs of rows of ``after`` that differ from ``before``, top
+    to bottom, runs fewer than ``gap`` unchanged rows apart joined (every row, one run, when
+    there is no ``before`` of the same shape; none when nothing changed)."""
     if before is None or before.shape != after.shape:
-        return 0, int(after.shape[0])
-    differ = np.flatnonzero((before != after).reshape(after.shape[0], -1).any(axis=1))
+        return [(0, int(after.shape[0]))]
+    a = after.reshape(after.shape[0], -1)
+    b = before.reshape(before.shape[0], -1)
+    if a.shape[1] % 4 == 0 and a.flags.c_contiguous and b.flags.c_contiguous:
+        a, b = a.view(np.uint32), b.view(np.uint32)  # a quarter of the comparisons
+    differ = np.flatnonzero((a != b).any(axis=1))
     if differ.size == 0:
-        return 0, 0
-    return int(differ[0]), int(differ[-1] - differ[0] + 1)
+        return []
+    cuts = np.flatnonzero(np.diff(differ) > gap)
+    starts = np.concatenate(([differ[0]], differ[cuts + 1]))
+    ends = np.concatenate((differ[cuts], [differ[-1]]))
+    return [(int(t), int(e - t + 1)) for t, e in zip(starts, ends, strict=True)]
+
+
+class SharedFrame:
+    """An ``H x W x 3`` uint8 frame in a file of the machine's shared memory (``/dev/shm``
+    where there is one, else the temporary directory), readable by its user only: the
+    server writes each frame into it and the client, on the same machine, copies it out.
+    The file is unlinked once the client has it open (``unlink``); both keep the mapping."""
+
+    def __init__(self, shape: tuple[int, ...]) -> None:
+        import mmap
+        import os
+        import tempfile
+
+        directory = "/dev/shm" if os.path.isdir("/dev/shm") else None
+        fd, self.path = tempfile.mkstemp(prefix=SHM_PREFIX, dir=directory)  # mode 0600
+        try:
+            os.ftruncate(fd, int(np.prod(shape)))
+            self._map = mmap.mmap(fd, int(np.prod(shape)))
+        finally:
+            os.close(fd)
+        self.pixels: np.ndarray = np.frombuffer(self._map, np.uint8).reshape(shape)
+        self.linked = True
+
+    def unlink(self) -> None:
+        """Remove the file (the mappings stay): no file is left behind after a crash."""
+        import os
+
+        if self.linked:
+            self.linked = False
+            try:
+                os.unlink(self.path)
+            except FileNotFoundError:
+                pass
+
+    def close(self) -> None:
+        self.unlink()
+        del self.pixels
+        self._map.close()
+
+
+def open_shared(path: str, width: int, height: int) -> np.ndarray:
+    """The ``height x width x 3`` frame a server shares at ``path`` (``SharedFrame``),
+    mapped read-only; ``RuntimeError`` when this machine has no such file."""
+    import mmap
+    import os
+
+    if not os.path.basename(path).startswith(SHM_PREFIX):
+        raise RuntimeError(f"the server named {path!r} as a shared frame; accepted: a "
+                           f"{SHM_PREFIX}* file")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as exc:
+        raise RuntimeError(f"frame_format='shm' needs the client on the server's machine "
+                           f"(no {path}: {exc.strerror}); use frame_format='raw'") from None
+    try:
+        mapped = mmap.mmap(fd, width * height * 3, access=mmap.ACCESS_READ)
+    except (OSError, ValueError) as exc:
+        raise RuntimeError(f"the shared frame {path} is not {width} x {height}: {exc}"
+                           ) from None
+    finally:
+        os.close(fd)
+    return np.frombuffer(mapped, np.uint8).reshape(height, width, 3)
 
 
 def decode_frame(data: bytes, frame: Mapping[str, Any]) -> np.ndarray:
@@ -304,18 +395,25 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
         self._state = PhoneEnvState(env_id=env_id)
         #: The binary frame format the client asked for at reset (None: base64 PNG).
         self.frame_format: str | None = None
-        self._sent: np.ndarray | None = None  # the last raw frame sent (``changed_band``)
+        self._sent: np.ndarray | None = None  # the last raw frame sent (``changed_runs``)
+        self._sent_rows: tuple[Row, ...] | None = None  # the last UI rows sent (``_ui_wire``)
+        self._shared: SharedFrame | None = None  # the frame of a ``shm`` session
 
     def reset(self, seed: int | None = None, episode_id: str | None = None,
               task: str | None = None, frame_format: str | None = None,
               **options: Any) -> PhoneEnvObservation:
         """``env.reset(seed=seed, options={"task": task, **options})``; ``frame_format``
-        (``FRAME_FORMATS``) sends this episode's frames as binary messages."""
-        if frame_format is not None and frame_format not in FRAME_FORMATS:
+        (``FRAME_FORMATS``) sends this episode's frames as binary messages (``shm``: in
+        shared memory)."""
+        if frame_format is not None and frame_format not in (*FRAME_FORMATS, SHARED):
             raise ValueError(f"frame_format={frame_format!r}; accepted: "
-                             f"{', '.join(FRAME_FORMATS)}, or none for base64 PNG in the JSON")
+                             f"{', '.join(FRAME_FORMATS)}, {SHARED}, or none for base64 PNG "
+                             "in the JSON")
         self.frame_format = frame_format
-        self._sent = None
+        self._sent = self._sent_rows = None
+        if frame_format != SHARED and self._shared is not None:
+            self._shared.close()
+            self._shared = None
         opts = dict(options)
         if task is not None:
             opts["task"] = task
@@ -327,6 +425,8 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
              **kwargs: Any) -> PhoneEnvObservation:
         """``env.step`` of the action; a bad action is the observation's ``action_error``.
         A step of an ended episode raises (OpenEnv answers an ``EXECUTION_ERROR``)."""
+        if self._shared is not None:  # the client has it open: no file is left behind
+            self._shared.unlink()
         obs, reward, terminated, truncated, info = self.env.step(action.to_env())
         self._state.step_count += 1
         self._state.ended = bool(terminated or truncated)
@@ -337,26 +437,53 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
         return self._state
 
     def close(self) -> None:
+        if self._shared is not None:
+            self._shared.close()
+            self._shared = None
         self.env.close()
+
+    def _ui_wire(self, elements: UIElementList) -> dict[str, Any]:
+        """``info["ui_elements"]`` of a binary-frame session: ``{"same": true}`` when the
+        elements are those sent last, else their rows (``{"fields": UI_FIELDS, "rows":
+        [[value, ...], ...]}``, the field names once), which ``PhoneEnvClient`` turns back
+        into the same ``UIElementList``."""
+        rows = elements.rows()
+        if rows is self._sent_rows or rows == self._sent_rows:
+            return {"same": True}
+        self._sent_rows = rows
+        return {"fields": UI_FIELDS, "rows": rows}
 
     def _observation(self, obs: Mapping[str, Any], reward: float | None, terminated: bool,
                      truncated: bool, info: Mapping[str, Any]) -> PhoneEnvObservation:
         shot = obs.get("screenshot")
-        agent_info = {k: _jsonable(v) for k, v in info.items() if k not in PRIVILEGED_KEYS}
+        compact = self.frame_format is not None
+        agent_info = {k: self._ui_wire(v) if compact and k == "ui_elements"
+                      and isinstance(v, UIElementList) else _jsonable(v)
+                      for k, v in info.items() if k not in PRIVILEGED_KEYS}
         png = frame_id = frame = None
         if shot is not None and self.frame_format is None:
             png = encode_png(shot)
+        elif shot is not None and self.frame_format == SHARED:
+            if self._shared is None or self._shared.pixels.shape != shot.shape:
+                if self._shared is not None:
+                    self._shared.close()
+                self._shared = SharedFrame(shot.shape)
+            np.copyto(self._shared.pixels, shot, casting="unsafe")
+            frame = {"format": SHARED, "width": int(shot.shape[1]),
+                     "height": int(shot.shape[0]), "path": self._shared.path}
         elif shot is not None and self.frame_format is not None:
             frame = {"format": self.frame_format, "width": int(shot.shape[1]),
                      "height": int(shot.shape[0])}
             if self.frame_format == "raw":
-                top, rows = changed_band(self._sent, shot)
-                data = np.ascontiguousarray(shot[top:top + rows], dtype=np.uint8).tobytes()
+                shot = np.ascontiguousarray(shot, dtype=np.uint8)
+                runs = changed_runs(self._sent, shot)
+                data = b"".join([shot[top:top + rows].data for top, rows in runs])
                 if self._sent is None or self._sent.shape != shot.shape:
-                    self._sent = np.array(shot, dtype=np.uint8)
+                    self._sent = shot.copy()
                 else:
-                    self._sent[top:top + rows] = shot[top:top + rows]
-                    frame.update(top=top, rows=rows)
+                    for top, rows in runs:
+                        self._sent[top:top + rows] = shot[top:top + rows]
+                    frame["runs"] = runs
             else:
                 data = encode_frame(shot, self.frame_format)
             frame_id = post_frame(data)
@@ -366,6 +493,22 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
             step=int(info.get("step", 0)), action_error=info.get("action_error"),
             terminated=terminated, truncated=truncated, info=agent_info,
             reward=reward, done=terminated or truncated)
+
+
+class _InlinePhoneEnvironment(PhoneEnvironment):
+    """PhoneWorld-v0's ``PhoneEnvironment``, stepped on the server's event loop: OpenEnv's
+    ``/ws`` awaits ``reset_async``/``step_async`` where an env overrides them (``HTTPEnvServer``'s
+    ``websocket_endpoint``), and a PhoneWorld step is a millisecond of CPU with no I/O, so
+    it skips the hop to the session's thread and back (RealPhone-v0, which waits on the
+    phone, keeps its thread)."""
+
+    async def reset_async(self, seed: int | None = None, episode_id: str | None = None,
+                          **kwargs: Any) -> PhoneEnvObservation:
+        return self.reset(seed=seed, episode_id=episode_id, **kwargs)
+
+    async def step_async(self, action: PhoneEnvAction, timeout_s: float | None = None,
+                         **kwargs: Any) -> PhoneEnvObservation:
+        return self.step(action, timeout_s=timeout_s, **kwargs)
 
 
 def create_server_app(env_id: str = "PhoneWorld-v0", max_sessions: int | None = None, *,
@@ -401,7 +544,8 @@ def create_server_app(env_id: str = "PhoneWorld-v0", max_sessions: int | None = 
         select_templates(env_kwargs["task"])
     chosen = (new_token() if token is None else token) if require_token else None
     policy = AccessPolicy(chosen, allow_origins, server_host)  # ValueError: a bad one
-    app = _openenv_app(env_id, partial(PhoneEnvironment, env_id, env_kwargs), max_sessions)
+    kind = _InlinePhoneEnvironment if env_id == "PhoneWorld-v0" else PhoneEnvironment
+    app = _openenv_app(env_id, partial(kind, env_id, env_kwargs), max_sessions)
     app.add_middleware(GuardMiddleware, policy=policy, idle_timeout_s=idle_timeout_s)
     app.state.token = policy.token
     app.state.policy = policy
@@ -535,17 +679,18 @@ class _PhoneEnvWire(EnvClient[PhoneEnvAction, PhoneEnvObservation, PhoneEnvState
         import json
 
         assert self._ws is not None
-        raw = await asyncio.wait_for(self._ws.recv(), timeout=self._message_timeout)
-        message: dict[str, Any] = json.loads(raw)
-        data = message.get("data")
-        observation = data.get("observation") if isinstance(data, dict) else None
-        frame_id = observation.get("frame_id") if isinstance(observation, dict) else None
-        if frame_id:
-            frame = await asyncio.wait_for(self._ws.recv(), timeout=self._message_timeout)
-            if not isinstance(frame, bytes):
-                raise RuntimeError(f"the OpenEnv server sent no binary frame after the "
-                                   f"observation naming {frame_id}")
-            self.frame = (frame_id, frame)
+        async with deadline(self._message_timeout):
+            raw = await self._ws.recv()
+            message: dict[str, Any] = json.loads(raw)
+            data = message.get("data")
+            observation = data.get("observation") if isinstance(data, dict) else None
+            frame_id = observation.get("frame_id") if isinstance(observation, dict) else None
+            if frame_id:
+                frame = await self._ws.recv()
+                if not isinstance(frame, bytes):
+                    raise RuntimeError(f"the OpenEnv server sent no binary frame after the "
+                                       f"observation naming {frame_id}")
+                self.frame = (frame_id, frame)
         return message
 
     async def connect(self) -> _PhoneEnvWire:
@@ -613,11 +758,12 @@ class PhoneEnvClient:
     ``reset(task=None, seed=None, **options) -> (obs, info)`` and
     ``step(action) -> (obs, reward, terminated, truncated, info)``, where ``obs`` is
     ``{"instruction": str, "screenshot": H x W x 3 uint8 array, ["ui": str]}`` and ``info``
-    the agent-facing info (``ui_elements`` as a list of dicts), as the in-process env
+    the agent-facing info (``ui_elements`` as a sequence of dicts), as the in-process env
     returns them. ``action`` is an action string, an action dict or a ``PhoneAction`` (or a
     ``PhoneEnvAction``, e.g. the structured fields).
     ``frame_format`` (``FRAME_FORMATS``) asks for the screenshots as binary WebSocket
-    messages (raw RGB, or PNG/JPEG/WebP) instead of base64 PNG in the JSON (None).
+    messages (raw RGB, or PNG/JPEG/WebP) instead of base64 PNG in the JSON (None), or, on
+    the server's machine, ``"shm"``: raw frames in shared memory (``SharedFrame``).
     One client is one WebSocket session, so one episode at a time; ``close()`` ends it
     (also a context manager). ``token`` is the server's (or give the URL it printed, which
     holds ``?token=``). Server errors (a step after the episode ended, a full server, a
@@ -627,9 +773,10 @@ class PhoneEnvClient:
     def __init__(self, base_url: str, connect_timeout_s: float = 10.0,
                  message_timeout_s: float = 120.0, token: str | None = None,
                  frame_format: str | None = None) -> None:
-        if frame_format is not None and frame_format not in FRAME_FORMATS:
+        if frame_format is not None and frame_format not in (*FRAME_FORMATS, SHARED):
             raise ValueError(f"frame_format={frame_format!r}; accepted: "
-                             f"{', '.join(FRAME_FORMATS)}, or None for base64 PNG")
+                             f"{', '.join(FRAME_FORMATS)}, {SHARED} (on the server's "
+                             "machine), or None for base64 PNG")
         self.frame_format = frame_format
         if not isinstance(base_url, str) or not base_url.startswith(
                 ("http://", "https://", "ws://", "wss://")):
@@ -644,6 +791,8 @@ class PhoneEnvClient:
                                    message_timeout_s=message_timeout_s)
         self._wire.binary = frame_format is not None
         self._last: np.ndarray | None = None  # the last raw frame (bands patch it)
+        self._ui: tuple[tuple[str, ...], tuple[Row, ...]] | None = None  # the last UI rows
+        self._shared: tuple[str, np.ndarray] | None = None  # the server's shared frame
         self._client = self._wire.sync()
         self._lock = threading.Lock()
 
@@ -657,6 +806,7 @@ class PhoneEnvClient:
         if self.frame_format is not None:
             data["frame_format"] = self.frame_format
         with self._lock:
+            self._ui = None
             result = self._client.reset(**data)
         obs, _, _, _, info = self._unpack(result.observation)
         return obs, info
@@ -675,6 +825,7 @@ class PhoneEnvClient:
 
     def close(self) -> None:
         with self._lock:
+            self._shared = None
             try:
                 self._client.close()
             except (RuntimeError, asyncio.CancelledError):
@@ -691,26 +842,68 @@ class PhoneEnvClient:
         obs: dict[str, Any] = {"instruction": o.instruction}
         if o.screenshot_png is not None:
             obs["screenshot"] = decode_png(o.screenshot_png)
+        elif o.frame is not None and o.frame.get("format") == SHARED:
+            obs["screenshot"] = self._shared_frame(o.frame)
         elif o.frame_id is not None and o.frame is not None:
             got = self._wire.frame
             if got is None or got[0] != o.frame_id:
                 raise RuntimeError(f"the binary frame {o.frame_id} did not arrive")
             self._wire.frame = None
-            if "top" in o.frame:  # a band of rows to patch into the last raw frame
-                top, rows = int(o.frame["top"]), int(o.frame["rows"])
-                base = self._last
-                if base is None or base.shape[:2] != (o.frame["height"], o.frame["width"]):
-                    raise RuntimeError("a band of rows arrived with no whole frame before it")
-                if len(got[1]) != rows * base.shape[1] * 3 or top + rows > base.shape[0]:
-                    raise RuntimeError(f"a band of {rows} rows at {top} with {len(got[1])} "
-                                       f"bytes does not fit a {base.shape[1]} x "
-                                       f"{base.shape[0]} frame")
-                base[top:top + rows] = np.frombuffer(got[1], np.uint8).reshape(
-                    rows, base.shape[1], 3)
-                obs["screenshot"] = base.copy()
+            if "runs" in o.frame:  # runs of rows to patch into the last raw frame
+                obs["screenshot"] = self._patch(o.frame, got[1])
             else:
                 obs["screenshot"] = decode_frame(got[1], o.frame)
                 self._last = obs["screenshot"].copy() if o.frame["format"] == "raw" else None
         if o.ui is not None:
             obs["ui"] = o.ui
-        return obs, float(o.reward or 0.0), o.terminated, o.truncated, dict(o.info)
+        info = dict(o.info)
+        wire = info.get("ui_elements")
+        if self.frame_format is not None and isinstance(wire, dict):
+            info["ui_elements"] = self._ui_elements(wire)
+        return obs, float(o.reward or 0.0), o.terminated, o.truncated, info
+
+    def _shared_frame(self, frame: Mapping[str, Any]) -> np.ndarray:
+        """A copy of the frame the server shares (``SharedFrame``), mapped once."""
+        path, width, height = str(frame["path"]), int(frame["width"]), int(frame["height"])
+        if (self._shared is None or self._shared[0] != path
+                or self._shared[1].shape != (height, width, 3)):
+            self._shared = None
+            self._shared = (path, open_shared(path, width, height))
+        return self._shared[1].copy()
+
+    def _patch(self, frame: Mapping[str, Any], data: bytes) -> np.ndarray:
+        """The last raw frame with ``frame["runs"]`` of rows (``data``, top to bottom)
+        patched in: the new frame (a copy; the client keeps its own)."""
+        base = self._last
+        if base is None or base.shape[:2] != (frame["height"], frame["width"]):
+            raise RuntimeError("rows of a raw frame arrived with no whole frame before them")
+        runs = [(int(top), int(rows)) for top, rows in frame["runs"]]
+        row_bytes = base.shape[1] * 3
+        if (len(data) != sum(rows for _, rows in runs) * row_bytes
+                or any(top < 0 or rows < 0 or top + rows > base.shape[0] for top, rows in runs)):
+            raise RuntimeError(f"rows {runs} with {len(data)} bytes do not fit a "
+                               f"{base.shape[1]} x {base.shape[0]} frame")
+        pixels = np.frombuffer(data, np.uint8)
+        at = 0
+        for top, rows in runs:
+            base[top:top + rows] = pixels[at:at + rows * row_bytes].reshape(rows, -1, 3)
+            at += rows * row_bytes
+        return base.copy()
+
+    def _ui_elements(self, wire: Mapping[str, Any]) -> Sequence[dict[str, Any]]:
+        """``info["ui_elements"]`` from a binary-frame session's rows (or the last ones,
+        ``{"same": true}``): the ``UIElementList`` the env made (dicts by field name from
+        a server whose ``UI_FIELDS`` differ)."""
+        if wire.get("same"):
+            if self._ui is None:
+                raise RuntimeError("the server said the UI elements were unchanged before "
+                                   "it sent any")
+        else:
+            self._ui = (tuple(wire["fields"]), tuple([  # lists: faster than generators
+                tuple([tuple(v) if v.__class__ is list else v for v in row])
+                for row in wire["rows"]]))
+        fields, rows = self._ui
+        if fields == UI_FIELDS:
+            return UIElementList(rows=rows)
+        return [{name: list(v) if isinstance(v, tuple) else v
+                 for name, v in zip(fields, row, strict=True)} for row in rows]

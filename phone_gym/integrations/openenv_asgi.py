@@ -26,6 +26,7 @@ import re
 import threading
 import uuid
 from collections.abc import Awaitable, Callable, MutableMapping
+from contextlib import AbstractAsyncContextManager
 from http.cookies import CookieError, SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
@@ -84,6 +85,43 @@ def with_frames(send: Send) -> Send:
             if data is not None:
                 await send({"type": "websocket.send", "bytes": data})
     return sending
+
+
+class _Deadline:
+    """``asyncio.timeout`` for Python 3.10: cancels the task ``seconds`` after entry and
+    raises ``TimeoutError`` from that cancellation."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.handle: asyncio.TimerHandle | None = None
+        self.fired = False
+
+    async def __aenter__(self) -> _Deadline:
+        if self.seconds is not None:
+            task = asyncio.current_task()
+            assert task is not None
+
+            def fire() -> None:
+                self.fired = True
+                task.cancel()
+
+            self.handle = asyncio.get_running_loop().call_later(self.seconds, fire)
+        return self
+
+    async def __aexit__(self, kind: Any, exc: Any, tb: Any) -> None:
+        if self.handle is not None:
+            self.handle.cancel()
+        if self.fired and kind is asyncio.CancelledError:
+            raise asyncio.TimeoutError from None
+
+
+def deadline(seconds: float | None) -> AbstractAsyncContextManager[Any]:
+    """A time limit on the awaits in an ``async with`` block, made in the coroutine that
+    enters it (``TimeoutError`` past it; None: no limit): one timer on the running task,
+    where ``asyncio.wait_for`` makes a task per await (Python 3.11's ``asyncio.timeout``, or
+    the same on 3.10)."""
+    timeout = getattr(asyncio, "timeout", None)
+    return timeout(seconds) if timeout is not None else _Deadline(seconds)
 
 
 #: The close reason of a session that sat idle (a WebSocket reason is at most 123 bytes).
@@ -158,7 +196,8 @@ class GuardMiddleware:
         async def timed_receive() -> Message:
             nonlocal idle
             try:
-                return await asyncio.wait_for(receive(), timeout)
+                async with deadline(timeout):
+                    return await receive()
             except asyncio.TimeoutError:
                 idle = True
                 return {"type": "websocket.disconnect", "code": 1001}

@@ -28,7 +28,7 @@ from phone_gym.integrations.openenv import (  # noqa: E402
     FRAME_FORMATS,
     PhoneEnvAction,
     PhoneEnvClient,
-    changed_band,
+    changed_runs,
     create_server_app,
     decode_frame,
     decode_png,
@@ -132,21 +132,28 @@ def test_frame_round_trips() -> None:
         encode_frame(image, "gif")
 
 
-def test_changed_band() -> None:
-    before = np.zeros((6, 4, 3), np.uint8)
-    after = before.copy()
-    assert changed_band(before, after) == (0, 0)
-    after[2, 1, 0] = 1
-    after[4, 3, 2] = 9
-    assert changed_band(before, after) == (2, 3)
-    assert changed_band(None, after) == (0, 6)
-    assert changed_band(before[:5], after) == (0, 6)
+def test_changed_runs() -> None:
+    """The changed rows as runs, near ones joined; a width whose rows are not whole 32-bit
+    words is compared byte by byte, with the same answer."""
+    for width in (4, 5):
+        before = np.zeros((40, width, 3), np.uint8)
+        after = before.copy()
+        assert changed_runs(before, after) == []
+        after[2, 1, 0] = 1
+        after[4, width - 1, 2] = 9
+        after[30:33, 0, 1] = 7
+        assert changed_runs(before, after) == [(2, 3), (30, 3)]
+        assert changed_runs(before, after, gap=30) == [(2, 31)]
+        assert changed_runs(before, after, gap=1) == [(2, 1), (4, 1), (30, 3)]
+        assert changed_runs(None, after) == [(0, 40)]
+        assert changed_runs(before[:5], after) == [(0, 40)]
 
 
-@pytest.mark.parametrize("fmt", ["raw", "png", "webp"])
+@pytest.mark.parametrize("fmt", ["raw", "png", "webp", "shm"])
 def test_binary_frames_over_the_session(world: Server, fmt: str) -> None:
     """A client that asks for binary frames gets the in-process screenshots (exactly, for
-    raw and PNG) as binary WebSocket messages; the JSON then holds no base64 PNG."""
+    raw, PNG and shm) as binary WebSocket messages (shm: in shared memory); the JSON then
+    holds no base64 PNG."""
     expected = in_process("ContactsCreate", 3, 2)
     with PhoneEnvClient(world.url, frame_format=fmt) as client:
         obs, _ = client.reset(task="ContactsCreate", seed=3)
@@ -161,6 +168,109 @@ def test_binary_frames_over_the_session(world: Server, fmt: str) -> None:
                 assert diff.mean() < 4, action
     with pytest.raises(ValueError, match="accepted: raw, png, jpeg, webp"):
         PhoneEnvClient(world.url, frame_format="bmp")
+
+
+@pytest.mark.parametrize("fmt", ["raw", "shm"])
+def test_a_raw_frame_episode_equals_in_process(world: Server, fmt: str) -> None:
+    """With raw frames (over the socket, or shared on this machine) every observation,
+    reward, flag and info is the in-process one, although the UI elements travel as rows,
+    and as ``{"same": true}`` when unchanged (the bad click changes nothing); a caller's
+    edits to one step's elements do not leak. A shared frame's file is gone once the
+    client has it open."""
+    env = gym.make("PhoneWorld-v0")
+    obs, info = env.reset(seed=3, options={"task": "ContactsCreate"})
+    expected: list[tuple[Any, ...]] = [(None, obs, 0.0, False, False, info)]
+    done, k = False, 0
+    while not done:
+        k += 1
+        action = "click(x=5000, y=1)" if k == 2 else format_action(
+            env.unwrapped.oracle_action())  # type: ignore[attr-defined]
+        obs, reward, terminated, truncated, info = env.step(action)
+        expected.append((action, obs, reward, terminated, truncated, info))
+        done = terminated or truncated
+    env.close()
+    assert expected[2][5]["action_error"] and expected[-1][5]["success"] is True
+    sent: list[Any] = []
+    frames: list[Any] = []
+    with PhoneEnvClient(world.url, frame_format=fmt) as client:
+        receive = client._wire._receive
+
+        async def recording() -> dict[str, Any]:
+            message = await receive()
+            sent.append(message["data"]["observation"]["info"].get("ui_elements"))
+            frames.append(message["data"]["observation"]["frame"])
+            return message
+
+        client._wire._receive = recording  # type: ignore[method-assign]
+        obs, info = client.reset(task="ContactsCreate", seed=3)
+        got: list[tuple[Any, ...]] = [(None, obs, 0.0, False, False, info)]
+        for action, *_ in expected[1:]:
+            got.append((action, *client.step(action)))
+        for (action, e_obs, *e_rest), (_, g_obs, *g_rest) in zip(expected, got, strict=True):
+            assert np.array_equal(g_obs["screenshot"], e_obs["screenshot"]), action
+            assert g_obs["instruction"] == e_obs["instruction"]
+            assert g_rest[:3] == e_rest[:3], action
+            assert g_rest[3] == plain_info(e_rest[3]), action
+        got[1][5]["ui_elements"][0]["text"] = "edited"
+        assert got[2][5]["ui_elements"] == plain_info(expected[2][5])["ui_elements"]
+        first = len(frames)  # a second episode in the same session starts from a whole frame
+        again = in_process("ContactsCreate", 4, 1)
+        obs, info = client.reset(task="ContactsCreate", seed=4)
+        assert np.array_equal(obs["screenshot"], again[0][1]["screenshot"])
+        assert info == plain_info(again[0][5]) and "rows" in sent[first]
+        obs, *_, info = client.step(again[1][0])
+        assert np.array_equal(obs["screenshot"], again[1][1]["screenshot"])
+        assert info == plain_info(again[1][5])
+    assert {f["format"] for f in frames} == {fmt}
+    if fmt == "shm":
+        assert len({f["path"] for f in frames}) == 1 and not Path(frames[0]["path"]).exists()
+    else:
+        assert "runs" not in frames[0] and all("runs" in f for f in frames[1:first])
+        assert "runs" not in frames[first] and "runs" in frames[first + 1]
+    assert sent[2] == {"same": True} and "rows" in sent[0]
+    assert all(isinstance(ui, dict) and ("same" in ui or "rows" in ui) for ui in sent)
+
+
+def test_ui_rows_from_the_wire() -> None:
+    """The client rebuilds the elements from rows (tuples again, as in-process), reuses the
+    last on ``same``, refuses ``same`` before any rows, and reads a server whose fields
+    differ by name."""
+    from phone_gym.envs.infos import UI_FIELDS, UIElementList
+
+    client = PhoneEnvClient("http://127.0.0.1:9", frame_format="raw")  # never connects
+    with pytest.raises(RuntimeError, match="unchanged before"):
+        client._ui_elements({"same": True})
+    row: list[Any] = [f"v{i}" for i in range(len(UI_FIELDS))]
+    row[1] = [1, 2, 3, 4]
+    got = client._ui_elements({"fields": list(UI_FIELDS), "rows": [row]})
+    assert isinstance(got, UIElementList) and got.rows()[0][1] == (1, 2, 3, 4)
+    assert got[0] == dict(zip(UI_FIELDS, row, strict=True))
+    again = client._ui_elements({"same": True})
+    assert again == got and again is not got
+    other = client._ui_elements({"fields": ["text", "bounds"], "rows": [["OK", [0, 0, 9, 9]]]})
+    assert other == [{"text": "OK", "bounds": [0, 0, 9, 9]}]
+
+
+def test_a_shared_frame_is_mapped_only_where_it_is(tmp_path: Path) -> None:
+    """The client maps only a file named as the server names them, and says what to do
+    when it is not on the server's machine."""
+    from phone_gym.integrations.openenv import SHM_PREFIX, SharedFrame, open_shared
+
+    frame = SharedFrame((3, 2, 3))
+    try:
+        frame.pixels[:] = 7
+        assert np.array_equal(open_shared(frame.path, 2, 3), np.full((3, 2, 3), 7, np.uint8))
+        with pytest.raises(RuntimeError, match="is not 20 x 30"):
+            open_shared(frame.path, 20, 30)
+        frame.unlink()
+        with pytest.raises(RuntimeError, match="use frame_format='raw'"):
+            open_shared(frame.path, 2, 3)
+    finally:
+        frame.close()
+    other = tmp_path / "secrets"
+    other.write_bytes(bytes(18))
+    with pytest.raises(RuntimeError, match=f"accepted: a {SHM_PREFIX}"):
+        open_shared(str(other), 2, 3)
 
 
 def test_an_http_reset_refuses_binary_frames(world: Server) -> None:
@@ -639,3 +749,22 @@ def test_ui_elements_reach_json_as_the_generic_walk_makes_them() -> None:
             if terminated or truncated:
                 break
     assert seen >= 6
+
+
+def test_deadline_times_out_an_await_and_only_that() -> None:
+    """``openenv_asgi.deadline`` (and its Python 3.10 stand-in) raises ``TimeoutError`` for
+    an await past it and leaves a quicker one, or no limit, alone."""
+    import asyncio
+
+    from phone_gym.integrations.openenv_asgi import _Deadline, deadline
+
+    async def waits(make: Any, limit: float | None, seconds: float) -> str:
+        async with make(limit):
+            await asyncio.sleep(seconds)
+        return "done"
+
+    for make in (deadline, _Deadline):
+        with pytest.raises(asyncio.TimeoutError):
+            asyncio.run(waits(make, 0.01, 5))
+        assert asyncio.run(waits(make, 5, 0.01)) == "done"
+        assert asyncio.run(waits(make, None, 0.01)) == "done"
