@@ -11,6 +11,7 @@ and its status, and the same order placed a minute later is the same order. Pric
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import partial
@@ -133,6 +134,17 @@ def placed_at(data: DeliveryData, order: FoodOrder) -> datetime:
     return datetime.fromisoformat(data.placed.get(order.id, "2000-01-01T00:00:00"))
 
 
+def order_placed(data: DeliveryData, order: FoodOrder) -> tuple[datetime, int]:
+    return placed_at(data, order), order.id
+
+
+def newest_orders(data: DeliveryData) -> Sequence[FoodOrder]:
+    """The orders, the last placed first (an index kept on write: the list builds only the
+    rows on screen). An order's time in ``placed`` is written before the order."""
+    return data.orders.index("placed", partial(order_placed, data)).view(data.orders,
+                                                                        reverse=True)
+
+
 def stage(order: FoodOrder, eta: int, now: datetime, placed: datetime) -> str:
     """What an order placed at ``placed`` shows at ``now``."""
     if order.status == "Cancelled":
@@ -170,6 +182,9 @@ class DeliveryApp(App):
 
     def initial_data(self) -> DeliveryData:
         return DeliveryData()
+
+    def make_indexes(self) -> None:
+        newest_orders(self.data)
 
     def initial_ui(self) -> DeliveryUi:
         return DeliveryUi()
@@ -273,9 +288,11 @@ class DeliveryApp(App):
             return
         tip = tip_percent(self.ui.tip)
         total = order_total(self.subtotal(), r.fee, tip)
+        # the time first: the orders' index (``newest_orders``) reads it
+        self.data.placed[self.data.orders.next_id] = self.system.now.isoformat(
+            timespec="seconds")
         order = self.data.orders.new(restaurant_id=r.id, ref=next_ref(self.data),
                                      address=self.ui.address, tip_percent=tip, total=total)
-        self.data.placed[order.id] = self.system.now.isoformat(timespec="seconds")
         for line in list(self.data.cart):
             self.data.lines.new(order_id=order.id, dish_id=line.dish_id, option=line.option,
                                 qty=line.qty)
@@ -338,8 +355,7 @@ class DeliveryApp(App):
         ui = self.ui
         content: list[Node]
         if ui.tab == "Orders":
-            orders = sorted(self.data.orders, key=lambda o: (placed_at(self.data, o), o.id),
-                            reverse=True)
+            orders = newest_orders(self.data)
             content = [VirtualList(len(orders), lambda i: self.order_row(orders[i]),
                                    id="orders", empty_text="No orders yet")]
         elif ui.tab == "Cart":
