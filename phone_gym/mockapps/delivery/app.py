@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from functools import partial
 
 from ...world.app import App, Route
-from ...world.data import Store, Table
+from ...world.data import Store, Table, WatchedDict
 from ...world.kit import BottomSheet, Chips, ChoiceDialog, ConfirmDialog, SearchList, ValueRow
 from ...world.kit.localize import in_locale
 from ...world.kit.searchbar import SearchAppBar, SearchField
@@ -109,8 +109,9 @@ class DeliveryData(Store):
     cart: Table[CartLine] = field(default_factory=lambda: Table(kind=CartLine))
     orders: Table[FoodOrder] = field(default_factory=lambda: Table(kind=FoodOrder))
     lines: Table[FoodLine] = field(default_factory=lambda: Table(kind=FoodLine))
-    #: When each order was placed (order id -> ISO date and time): untracked.
-    placed: dict[int, str] = field(default_factory=dict)
+    #: When each order was placed (order id -> ISO date and time): untracked (a reset puts
+    #: back the times written since, not a copy of them all).
+    placed: dict[int, str] = field(default_factory=WatchedDict)
 
     untracked = ("placed",)
 
@@ -132,6 +133,20 @@ class DeliveryUi:
 # --- updates -------------------------------------------------------------------------------
 def placed_at(data: DeliveryData, order: FoodOrder) -> datetime:
     return datetime.fromisoformat(data.placed.get(order.id, "2000-01-01T00:00:00"))
+
+
+def line_order(line: FoodLine) -> int:
+    return line.order_id
+
+
+def same_place(line: FoodLine) -> int:
+    """An order's lines in the table's order (all tie)."""
+    return 0
+
+
+def lines_of(data: DeliveryData, order_id: int) -> Sequence[FoodLine]:
+    """An order's lines, in the table's order (a grouping kept on write)."""
+    return data.lines.grouping("by_order", line_order, same_place).view(order_id)
 
 
 def order_placed(data: DeliveryData, order: FoodOrder) -> tuple[datetime, int]:
@@ -185,6 +200,7 @@ class DeliveryApp(App):
 
     def make_indexes(self) -> None:
         newest_orders(self.data)
+        lines_of(self.data, 0)
 
     def initial_ui(self) -> DeliveryUi:
         return DeliveryUi()
@@ -303,7 +319,7 @@ class DeliveryApp(App):
 
     def reorder(self, order_id: int) -> None:
         """Fill the cart with an order's items (emptying it first) and open checkout."""
-        lines = [x for x in self.data.lines.where(order_id=order_id)
+        lines = [x for x in lines_of(self.data, order_id)
                  if self.data.dishes.get(x.dish_id) is not None]
         if not lines:
             return
@@ -541,7 +557,7 @@ class DeliveryApp(App):
         if shown in ("Confirming your order", "Preparing", "On the way"):
             content.append(Text(self.t("Arrives at {time}", time=f"{arrives:%H:%M}"),
                                 id="arrives"))
-        for line in self.data.lines.where(order_id=o.id):
+        for line in lines_of(self.data, o.id):
             dish = self.data.dishes.get(line.dish_id)
             opt = f"{line.option} · " if line.option else ""
             content.append(ListItem(dish.name if dish else self.t("Item"),
