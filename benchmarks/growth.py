@@ -457,6 +457,30 @@ def walk_taobao(ui: Driver) -> Iterator[PhoneAction]:
     yield from ui.tap("首页")
 
 
+def seed_photos(state: Any, n: int) -> None:
+    """``n`` photos (Gallery: pictures in shared storage): most in the camera's folder (the
+    first 16: a screenful there at every N), the others in Screenshots and Download."""
+    folders = ("DCIM/Camera", "DCIM/Camera", "DCIM/Camera", "Pictures/Screenshots",
+               "Download")
+    for i in range(n):
+        folder = "DCIM/Camera" if i < 16 else folders[i % 5]
+        state.write_file(f"/sdcard/{folder}/IMG_{i:05d}.jpg",
+                         f"Photo {i}\nat the beach".encode())
+
+
+def walk_photos(ui: Driver) -> Iterator[PhoneAction]:
+    """The albums, the camera's album scrolled, a photo opened, another copied."""
+    yield from ui.open_app("Gallery")
+    yield from ui.tap("Camera", kind="thumb")
+    yield from scrolls()
+    yield from ui.tap("IMG_00001.jpg", kind="thumb")
+    yield PhoneAction("press", button="back")
+    yield from ui.long_press("IMG_00000.jpg")
+    yield from ui.tap("Copy to", kind="list_item")
+    yield from ui.tap("Pictures", kind="radio")
+    yield PhoneAction("press", button="back")
+
+
 SCENARIOS: dict[str, tuple[str, Seed, Walk]] = {
     "messages": ("SMS Messenger", seed_messages, walk_messages),
     "calls": ("Phone", seed_calls, walk_calls),
@@ -475,6 +499,7 @@ SCENARIOS: dict[str, tuple[str, Seed, Walk]] = {
     "orders-meituan": ("Meituan", seed_meituan, walk_meituan),
     "orders-pinduoduo": ("Pinduoduo", seed_pinduoduo, walk_pinduoduo),
     "orders-taobao": ("Taobao", seed_taobao, walk_taobao),
+    "photos": ("Gallery", seed_photos, walk_photos),
 }
 STORES = ("contacts", *SCENARIOS)
 
