@@ -132,3 +132,13 @@ def test_the_shopping_walks_list_the_orders_and_go_home(store: str, name: str) -
     assert kinds[-1] == "finish" and kinds.count("scroll") >= 4
     app = env.device.apps[name]
     assert len(app.data.orders) == 40 and app.ui.tab == "首页"
+
+
+def test_the_photos_walk_opens_a_photo_and_copies_another() -> None:
+    env, kinds = walked("photos", 40)
+    assert kinds[-1] == "finish" and kinds.count("scroll") == 4 and "long_press" in kinds
+    files = env.device.system.files
+    copied, original = (files.get(f"/sdcard/{folder}/IMG_00000.jpg")
+                        for folder in ("Pictures", "DCIM/Camera"))
+    assert copied is not None and original is not None and copied.content == original.content
+    assert len([p for p in files.keys() if p.endswith(".jpg")]) == 41

@@ -468,3 +468,50 @@ def test_other_apps_order_lists_equal_sorting(case: int) -> None:
         shown = newest(data)
         assert list(shown) == sorted(data.orders, key=sort_key, reverse=True), (app, step)
         assert [shown[i] for i in range(len(shown))] == list(shown)
+
+
+def test_gallery_albums_equal_scanning_every_file() -> None:
+    """Gallery's albums and an album's pictures (``album_index``, a grouping kept on write)
+    equal the scans of every file they replaced, through pictures and other files written,
+    renamed, removed and rewound to a mark."""
+    from phone_gym.mockapps.gallery.app import (
+        album_label,
+        album_pictures,
+        albums,
+        is_image,
+        rename_picture,
+    )
+
+    rng = np.random.default_rng(5)
+    system = SystemState()
+    files = system.files
+    names = ["a.jpg", "B.png", "c.txt", "Ä.webp", "d.JPG", "e", "f.gif"]
+    folders = ["/sdcard/DCIM", "/sdcard/DCIM/Camera", "/sdcard/Pictures", "/sdcard/Download"]
+
+    def write() -> None:
+        name = f"{int(rng.integers(30))}{names[int(rng.integers(len(names)))]}"
+        mime = "image/png" if rng.random() < 0.1 else "text/plain"
+        system.write_file(f"{folders[int(rng.integers(len(folders)))]}/{name}", "x", mime)
+
+    albums(files)  # made before the writes, as ``index_system`` does at a reset
+    for _ in range(80):
+        write()
+    files.mark()
+    for step in range(150):
+        op = rng.random()
+        keys = files.keys()
+        if op < 0.4 or not keys:
+            write()
+        elif op < 0.6:
+            files.remove(keys[int(rng.integers(len(keys)))])
+        elif op < 0.8:
+            rename_picture(files, keys[int(rng.integers(len(keys)))], f"r{step}.jpg")
+        else:
+            files.rewind()
+        every = list(files)
+        found = {f.folder for f in every if is_image(f)}
+        assert albums(files) == sorted(found, key=lambda d: (album_label(d).casefold(), d))
+        for folder in folders:
+            want = sorted((f.path for f in every if f.folder == folder and is_image(f)),
+                          key=lambda p: (p.rsplit("/", 1)[-1].casefold(), p))
+            assert album_pictures(files, folder) == want, (step, folder)
