@@ -2,7 +2,9 @@
 
 One scenario per store (``--stores``; all by default: the system's contacts, messages,
 calls, events, files, notifications; the apps' notes, expenses, tracks, bank transactions,
-recipes (Broccoli), songs (Retro Music's library: files in /sdcard/Music), orders (Shop)),
+recipes (Broccoli), songs (Retro Music's library: files in /sdcard/Music), orders (Shop),
+the order histories of Delivery, Food Order, 美团, 拼多多 and 淘宝 (``orders-<app>``), photos
+(Gallery: pictures in shared storage)),
 each a few lines: seed N records through the task's ``prefill`` (N in 16, 500, 5,000,
 50,000 by default), then a scripted walk of the store's main screens (open the app, scroll
 its list down twice and up twice, open the first row on screen; some write one record).
