@@ -2,7 +2,9 @@
 
 One scenario per store (``--stores``; all by default: the system's contacts, messages,
 calls, events, files, notifications; the apps' notes, expenses, tracks, bank transactions,
-recipes (Broccoli), songs (Retro Music's library: files in /sdcard/Music), orders (Shop)),
+recipes (Broccoli), songs (Retro Music's library: files in /sdcard/Music), orders (Shop),
+the order histories of Delivery, Food Order, 美团, 拼多多 and 淘宝 (``orders-<app>``), photos
+(Gallery: pictures in shared storage)),
 each a few lines: seed N records through the task's ``prefill`` (N in 16, 500, 5,000,
 50,000 by default), then a scripted walk of the store's main screens (open the app, scroll
 its list down twice and up twice, open the first row on screen; some write one record).
@@ -40,12 +42,25 @@ from phone_gym.envs import PhoneWorldEnv
 from phone_gym.mockapps import Driver, OracleError
 from phone_gym.mockapps.bank.fixtures import add_txn, seed_accounts
 from phone_gym.mockapps.broccoli.fixtures import write_recipe
+from phone_gym.mockapps.chat.fixtures import open_mini_program
 from phone_gym.mockapps.contacts.tasks import ContactsEditPhone
+from phone_gym.mockapps.delivery.fixtures import delivery_app, seed_restaurants
 from phone_gym.mockapps.expense.fixtures import write_expense
+from phone_gym.mockapps.foodorder.fixtures import MENUS as FOOD_MENUS
+from phone_gym.mockapps.foodorder.fixtures import food_app, seed_food
+from phone_gym.mockapps.meituan.fixtures import MENUS as MEITUAN_MENUS
+from phone_gym.mockapps.meituan.fixtures import meituan_app, sample_shops, write_shops
 from phone_gym.mockapps.music.fixtures import seed_songs
 from phone_gym.mockapps.notes.fixtures import write_note
 from phone_gym.mockapps.opentracks.fixtures import write_activity
+from phone_gym.mockapps.pinduoduo.fixtures import pdd_app
+from phone_gym.mockapps.pinduoduo.fixtures import sample_products as sample_products_pdd
+from phone_gym.mockapps.pinduoduo.fixtures import write_products as write_products_pdd
 from phone_gym.mockapps.shop.fixtures import add_order, seed_account, seed_catalog, shop_app
+from phone_gym.mockapps.taobao.fixtures import CATALOGUE as TAOBAO_CATALOGUE
+from phone_gym.mockapps.taobao.fixtures import sample_products as sample_products_taobao
+from phone_gym.mockapps.taobao.fixtures import taobao_app
+from phone_gym.mockapps.taobao.fixtures import write_products as write_products_taobao
 from phone_gym.tasks.task import Task
 from phone_gym.tasks.vocab import FIRST_NAMES, LAST_NAMES
 
@@ -339,6 +354,135 @@ def walk_orders(ui: Driver) -> Iterator[PhoneAction]:
     yield from ui.tap(id="tab_home", kind="tab")
 
 
+# --- the other apps' order histories (a few shops, ``n`` past orders, one a line) ---------------
+def seed_delivery(state: Any, n: int) -> None:
+    """Delivery: a restaurant of each cuisine and ``n`` past orders of one dish, placed a few
+    an hour (the last one the newest)."""
+    seed_restaurants(state, np.random.default_rng(0))
+    data = delivery_app(state).data
+    dishes = list(data.dishes)
+    for i in range(n):
+        dish = dishes[i % len(dishes)]
+        data.placed[data.orders.next_id] = ago(state, 20 * (n - i) + 90)
+        order = data.orders.new(restaurant_id=dish.restaurant_id, ref=f"{4101 + i}",
+                                address="Home", tip_percent=15, total=dish.price + 299)
+        data.lines.new(order_id=order.id, dish_id=dish.id)
+
+
+def walk_delivery(ui: Driver) -> Iterator[PhoneAction]:
+    yield from ui.open_app("Delivery")
+    yield from ui.tap(id="tab_orders")
+    yield from scrolls()
+    yield from first_row(ui)
+    yield from ui.tap(id="reorder")  # the cart filled with its dishes, then checkout
+    yield PhoneAction("press", button="back")
+
+
+def seed_foodorder(state: Any, n: int) -> None:
+    """Food Order (a WeChat mini-program): its restaurants and ``n`` past orders."""
+    made = seed_food(state, np.random.default_rng(0), list(FOOD_MENUS))
+    data = food_app(state).data
+    rows = [(r, d) for r in made.values() for d in data.dishes if d.restaurant == r.id]
+    for i in range(n):
+        r, d = rows[i % len(rows)]
+        data.orders.new(restaurant=r.id, restaurant_name=r.name, items=((d.name, "", 1),),
+                        address="Home", total=d.price + r.fee, status="paid")
+
+
+def walk_foodorder(ui: Driver) -> Iterator[PhoneAction]:
+    yield from open_mini_program(ui, "FoodOrder")
+    yield from ui.tap(id="my_orders")
+    yield from scrolls()
+    yield from first_row(ui)
+    yield from ui.tap(id="reorder")
+    yield PhoneAction("press", button="back")
+
+
+def seed_meituan(state: Any, n: int) -> None:
+    """美团: a few shops and ``n`` past orders of one dish."""
+    shops = write_shops(state, sample_shops(np.random.default_rng(0), list(MEITUAN_MENUS), 1))
+    data = meituan_app(state).data
+    rows = [(s, d) for s in shops.values() for d in data.dishes if d.shop == s.id]
+    for i in range(n):
+        shop, d = rows[i % len(rows)]
+        data.orders.new(shop=shop.id, shop_name=shop.name, items=((d.name, 1),),
+                        address="家", total=d.price + shop.fee, eta="12:00", status="已送达")
+
+
+def walk_meituan(ui: Driver) -> Iterator[PhoneAction]:
+    yield from ui.open_app("Meituan")
+    yield from ui.tap("订单")
+    yield from scrolls()
+    yield from first_row(ui)
+    yield from ui.tap(id="reorder")
+    yield PhoneAction("press", button="back")
+
+
+def seed_pinduoduo(state: Any, n: int) -> None:
+    """拼多多 (a WeChat mini-program): a few products and ``n`` past solo orders."""
+    write_products_pdd(state, sample_products_pdd(np.random.default_rng(0), 8))
+    data = pdd_app(state).data
+    products = list(data.products)
+    for i in range(n):
+        p = products[i % len(products)]
+        data.orders.new(product=p.id, product_name=p.name, kind="单独购买", price=p.solo_price)
+
+
+def walk_pinduoduo(ui: Driver) -> Iterator[PhoneAction]:
+    yield from open_mini_program(ui, "Pinduoduo")
+    yield from ui.tap("订单")
+    yield from scrolls()
+    yield from first_row(ui)
+    yield PhoneAction("press", button="back")
+    yield from ui.tap("首页")
+
+
+def seed_taobao(state: Any, n: int) -> None:
+    """淘宝: its products and ``n`` past orders of one."""
+    rng = np.random.default_rng(0)
+    made = write_products_taobao(state, sample_products_taobao(rng, list(TAOBAO_CATALOGUE)))
+    data = taobao_app(state).data
+    products = list(made.values())
+    for i in range(n):
+        p = products[i % len(products)]
+        data.orders.new(product=p.id, title=p.title, sku=p.skus[0], qty=1, total=p.price,
+                        shop=p.shop, status="已签收")
+
+
+def walk_taobao(ui: Driver) -> Iterator[PhoneAction]:
+    """(淘宝's orders open no page: the list, then a product bought again from home.)"""
+    yield from ui.open_app("Taobao")
+    yield from ui.tap("我的淘宝")
+    yield from ui.tap(id="my_orders")
+    yield from scrolls()
+    yield PhoneAction("press", button="back")
+    yield from ui.tap("首页")
+
+
+def seed_photos(state: Any, n: int) -> None:
+    """``n`` photos (Gallery: pictures in shared storage): most in the camera's folder (the
+    first 16: a screenful there at every N), the others in Screenshots and Download."""
+    folders = ("DCIM/Camera", "DCIM/Camera", "DCIM/Camera", "Pictures/Screenshots",
+               "Download")
+    for i in range(n):
+        folder = "DCIM/Camera" if i < 16 else folders[i % 5]
+        state.write_file(f"/sdcard/{folder}/IMG_{i:05d}.jpg",
+                         f"Photo {i}\nat the beach".encode())
+
+
+def walk_photos(ui: Driver) -> Iterator[PhoneAction]:
+    """The albums, the camera's album scrolled, a photo opened, another copied."""
+    yield from ui.open_app("Gallery")
+    yield from ui.tap("Camera", kind="thumb")
+    yield from scrolls()
+    yield from ui.tap("IMG_00001.jpg", kind="thumb")
+    yield PhoneAction("press", button="back")
+    yield from ui.long_press("IMG_00000.jpg")
+    yield from ui.tap("Copy to", kind="list_item")
+    yield from ui.tap("Pictures", kind="radio")
+    yield PhoneAction("press", button="back")
+
+
 SCENARIOS: dict[str, tuple[str, Seed, Walk]] = {
     "messages": ("SMS Messenger", seed_messages, walk_messages),
     "calls": ("Phone", seed_calls, walk_calls),
@@ -352,6 +496,12 @@ SCENARIOS: dict[str, tuple[str, Seed, Walk]] = {
     "recipes": ("Broccoli", seed_recipes, walk_recipes),
     "songs": ("Music", seed_songs_n, walk_songs),
     "orders": ("Shop", seed_orders, walk_orders),
+    "orders-delivery": ("Delivery", seed_delivery, walk_delivery),
+    "orders-foodorder": ("FoodOrder", seed_foodorder, walk_foodorder),
+    "orders-meituan": ("Meituan", seed_meituan, walk_meituan),
+    "orders-pinduoduo": ("Pinduoduo", seed_pinduoduo, walk_pinduoduo),
+    "orders-taobao": ("Taobao", seed_taobao, walk_taobao),
+    "photos": ("Gallery", seed_photos, walk_photos),
 }
 STORES = ("contacts", *SCENARIOS)
 
@@ -360,7 +510,8 @@ def task_for(store: str, size: int) -> Task:
     if store == "contacts":
         return GrowingRoster(size)
     app, seed, walk = SCENARIOS[store]
-    kind = type(f"Grown{store.title().replace(' ', '')}", (Grown,), {"apps": (app,)})
+    name = store.title().replace(' ', '').replace('-', '')
+    kind = type(f"Grown{name}", (Grown,), {"apps": (app,)})
     return kind(size, seed, walk)
 
 

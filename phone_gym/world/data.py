@@ -1070,6 +1070,60 @@ def attach_all(value: Any, journal: Journal) -> None:
             attach_all(getattr(value, name), journal)
 
 
+class WatchedDict(dict):  # type: ignore[type-arg]
+    """A dict that notes the keys written (set, deleted) since ``mark_store``: a store's
+    large untracked mapping (Delivery's order times) is put back by ``rewind_store`` at the
+    cost of what changed, not copied whole at every reset."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.written: set[Any] = set()
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self.written.add(key)
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: Any) -> None:
+        self.written.add(key)
+        super().__delitem__(key)
+
+    def pop(self, key: Any, *default: Any) -> Any:
+        self.written.add(key)
+        return super().pop(key, *default)
+
+    def popitem(self) -> tuple[Any, Any]:
+        key, value = super().popitem()
+        self.written.add(key)
+        return key, value
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        self.written.add(key)
+        return super().setdefault(key, default)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for key, value in dict(*args, **kwargs).items():
+            self[key] = value
+
+    def clear(self) -> None:
+        self.written.update(self)
+        super().clear()
+
+    def __ior__(self, other: Any) -> WatchedDict:  # type: ignore[misc]
+        self.update(other)
+        return self
+
+    def __reduce__(self) -> Any:  # pickles and copies as a WatchedDict of its items
+        return (WatchedDict, (dict(self),))
+
+
+@dataclasses.dataclass
+class _DictMark:
+    """``mark_store``'s note of a ``WatchedDict``: the live one and a copy of its items."""
+
+    live: WatchedDict
+    items: dict[Any, Any]
+
+
 def mark_store(store: Store) -> dict[str, Any]:
     """What ``rewind_store`` needs to bring ``store`` back to now: its tables marked
     (``Table.mark``), its stores marked in turn, a copy of every other field."""
@@ -1082,6 +1136,9 @@ def mark_store(store: Store) -> dict[str, Any]:
             saved[name] = value
         elif isinstance(value, Store):
             saved[name] = (value, mark_store(value))
+        elif isinstance(value, WatchedDict):
+            value.written = set()
+            saved[name] = _DictMark(value, copy.deepcopy(dict(value)))
         else:
             saved[name] = copy.deepcopy(value)
     return saved
@@ -1099,5 +1156,17 @@ def rewind_store(store: Store, saved: Mapping[str, Any]) -> None:
             if getattr(store, name) is not value[0]:
                 setattr(store, name, value[0])
             rewind_store(value[0], value[1])
+        elif isinstance(value, _DictMark):
+            live = getattr(store, name)
+            if live is not value.live:  # replaced: a copy, followed from now on
+                value.live = WatchedDict(copy.deepcopy(value.items))
+                setattr(store, name, value.live)
+                continue
+            for key in live.written:  # (the values are plain data: copied as written)
+                if key in value.items:
+                    dict.__setitem__(live, key, copy.deepcopy(value.items[key]))
+                else:
+                    dict.pop(live, key, None)
+            live.written = set()
         elif getattr(store, name) != value or type(value) not in SCALARS:
             setattr(store, name, copy.deepcopy(value))

@@ -95,3 +95,50 @@ def test_the_orders_walk_opens_the_newest_order_and_buys_it_again() -> None:
     assert newest.number == "00039"
     line = next(iter(data.order_lines.where(order_id=newest.id)))
     assert [(c.product_id, c.qty) for c in data.cart] == [(line.product_id, line.qty)]
+
+
+def test_the_delivery_walk_reorders_the_last_placed_order() -> None:
+    env, kinds = walked("orders-delivery", 40)
+    assert kinds[-1] == "finish" and kinds.count("scroll") == 4
+    data = env.device.apps["Delivery"].data
+    assert len(data.orders) == 40
+    last = max(data.orders, key=lambda o: (data.placed[o.id], o.id))
+    line = data.lines.where(order_id=last.id)[0]
+    assert last.ref == "4140" and [c.dish_id for c in data.cart] == [line.dish_id]
+
+
+@pytest.mark.parametrize(("store", "name"), [("orders-foodorder", "FoodOrder"),
+                                             ("orders-meituan", "Meituan")])
+def test_the_food_walks_reorder_the_newest_order(store: str, name: str) -> None:
+    """Food Order (a WeChat mini-program) and 美团: the newest order's dish in the cart."""
+    env, kinds = walked(store, 40)
+    assert kinds[-1] == "finish" and kinds.count("scroll") >= 4
+    app = env.device.apps[name]
+    newest = app.data.orders[40]
+    dish = app.data.dishes.first(name=newest.items[0][0],
+                                 **({"restaurant": newest.restaurant} if name == "FoodOrder"
+                                    else {"shop": newest.shop}))
+    cart = app.ui.cart
+    assert dish is not None and len(app.data.orders) == 40
+    assert ([d for d, _, _ in cart] if name == "FoodOrder" else list(cart)) == [dish.id]
+
+
+@pytest.mark.parametrize(("store", "name"), [("orders-pinduoduo", "Pinduoduo"),
+                                             ("orders-taobao", "Taobao")])
+def test_the_shopping_walks_list_the_orders_and_go_home(store: str, name: str) -> None:
+    """拼多多 (a WeChat mini-program: its 订单 tab, the newest order's page) and 淘宝 (我的订单):
+    the order list scrolled, then the home tab."""
+    env, kinds = walked(store, 40)
+    assert kinds[-1] == "finish" and kinds.count("scroll") >= 4
+    app = env.device.apps[name]
+    assert len(app.data.orders) == 40 and app.ui.tab == "首页"
+
+
+def test_the_photos_walk_opens_a_photo_and_copies_another() -> None:
+    env, kinds = walked("photos", 40)
+    assert kinds[-1] == "finish" and kinds.count("scroll") == 4 and "long_press" in kinds
+    files = env.device.system.files
+    copied, original = (files.get(f"/sdcard/{folder}/IMG_00000.jpg")
+                        for folder in ("Pictures", "DCIM/Camera"))
+    assert copied is not None and original is not None and copied.content == original.content
+    assert len([p for p in files.keys() if p.endswith(".jpg")]) == 41

@@ -115,3 +115,42 @@ def test_albums_are_a_grid_of_covers_with_name_and_count(device: Device) -> None
     elements = {e.text: e for e in ui_elements(device.frame())}
     assert elements["DCIM"].class_name == "android.widget.ImageView"
     assert elements["DCIM"].clickable and elements["DCIM"].long_clickable
+
+
+def test_the_albums_and_the_grid_read_no_whole_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With 600 photos the albums, an album's grid scrolled, a photo and a copy read a
+    grouping kept on write: no pass over every file per frame, a screenful of thumbnails
+    built (benchmarks/growth.py, photos: flat as the photos grow)."""
+    from phone_gym.world.data import Table
+
+    d = Device([GalleryApp])
+    for i in range(600):
+        d.system.write_file(f"/sdcard/DCIM/Camera/IMG_{i:05d}.jpg", f"Photo {i}")
+    d.system.write_file("/sdcard/Pictures/beach.jpg", "A beach")
+    files, scans = d.system.files, list[str]()
+    every, keys, where = Table.__iter__, Table.keys, Table.where
+
+    def scan(name: str, real: object) -> object:
+        def wrapped(self: Table, *args: object, **kwargs: object) -> object:
+            scans.extend([name] if self is files else [])
+            return real(self, *args, **kwargs)  # type: ignore[operator]
+        return wrapped
+
+    monkeypatch.setattr(Table, "__iter__", scan("iter", every))
+    monkeypatch.setattr(Table, "keys", scan("keys", keys))
+    monkeypatch.setattr(Table, "where", scan("where", where))
+    open_app(d, "Gallery")
+    assert shown(d, "Camera", kind="thumb") and shown(d, "Pictures", kind="thumb")
+    tap(d, "Camera", kind="thumb")
+    built = [sum(p.node.kind == "thumb" for p in d.frame().items)]
+    for direction in ("down", "down", "up", "up"):
+        act(d, PhoneAction("scroll", x=500, y=600, direction=direction))
+        built.append(sum(p.node.kind == "thumb" for p in d.frame().items))
+    long_press(d, "IMG_00000.jpg")
+    tap(d, "Copy to", kind="list_item")
+    tap(d, "Download", kind="radio")
+    tap(d, "IMG_00001.jpg")
+    assert shown(d, desc="Picture IMG_00001.jpg")
+    monkeypatch.undo()
+    assert "/sdcard/Download/IMG_00000.jpg" in files
+    assert scans == [] and 0 < max(built) <= 30, (scans[:3], built)

@@ -13,7 +13,15 @@ import pytest
 
 from phone_gym.verifiers import diff, matching
 from phone_gym.verifiers.snap import TableSnap
-from phone_gym.world.data import Journal, Listing, Store, Table
+from phone_gym.world.data import (
+    Journal,
+    Listing,
+    Store,
+    Table,
+    WatchedDict,
+    mark_store,
+    rewind_store,
+)
 from phone_gym.world.system import File, file_folder, file_order
 
 
@@ -215,3 +223,48 @@ def test_rewound_tables_keep_the_order_of_a_copy_of_the_mark() -> None:
             assert list(folders.ranked()) == list(again.ranked())
             for folder in again.ranked():
                 assert folders.members(folder) == again.members(folder), step
+
+
+@dataclass
+class Times(Store):
+    """A store with a large untracked mapping (as Delivery's order times)."""
+
+    times: dict[int, str]
+    note: str = ""
+
+    untracked = ("times",)
+
+
+def test_a_watched_dict_is_put_back_at_the_cost_of_what_changed() -> None:
+    """``rewind_store`` puts back the keys of a ``WatchedDict`` written since ``mark_store``
+    (set, deleted, popped, updated, cleared), and a dict put in its place whole; pickles and
+    copies stay ``WatchedDict``s of the same items."""
+    rng = np.random.default_rng(3)
+    store = Times(WatchedDict({i: f"t{i}" for i in range(200)}))
+    marked = dict(store.times)
+    saved = mark_store(store)
+    for round_ in range(30):
+        times = store.times
+        for _ in range(int(rng.integers(1, 6))):
+            key, op = int(rng.integers(260)), rng.random()
+            if op < 0.4:
+                times[key] = f"new{round_}"
+            elif op < 0.55:
+                times.pop(key, None)
+            elif op < 0.7 and key in times:
+                del times[key]
+            elif op < 0.8:
+                times.update({key: "u", key + 1: "v"})
+            elif op < 0.85:
+                times.setdefault(key, "d")
+            elif op < 0.88:
+                times.clear()
+            elif op < 0.9:
+                store.times = WatchedDict({1: "replaced"})
+        rewind_store(store, saved)
+        assert store.times == marked and isinstance(store.times, WatchedDict), round_
+        assert len(store.times.written) == 0
+    for copied in (copy.deepcopy(store.times), pickle.loads(pickle.dumps(store.times))):
+        assert isinstance(copied, WatchedDict) and copied == marked
+        copied[5] = "x"
+        assert copied.written == {5} and store.times[5] == "t5"

@@ -404,3 +404,114 @@ def test_shop_order_indexes_equal_sorting_and_scanning() -> None:
             by_order.setdefault(line.order_id, []).append(line)
         for o in data.orders:
             assert list(lines_of(data, o.id)) == by_order.get(o.id, []), step
+
+
+def other_app_orders() -> list[tuple[str, Any, Any, dict[str, Any]]]:
+    """(app, its data, ``newest_orders``, an order's fields) of the apps whose order lists
+    read ``newest_orders`` (newest first by id; Delivery's by the time placed)."""
+    from phone_gym.mockapps.delivery import app as delivery
+    from phone_gym.mockapps.foodorder import app as foodorder
+    from phone_gym.mockapps.meituan import app as meituan
+    from phone_gym.mockapps.pinduoduo import app as pinduoduo
+    from phone_gym.mockapps.taobao import app as taobao
+
+    return [
+        ("Delivery", delivery.DeliveryData(), delivery.newest_orders,
+         {"restaurant_id": 1, "ref": "4101", "address": "Home", "tip_percent": 15, "total": 1}),
+        ("FoodOrder", foodorder.FoodData(), foodorder.newest_orders,
+         {"restaurant": 1, "restaurant_name": "A", "items": (), "address": "Home", "total": 1}),
+        ("Meituan", meituan.MeituanData(), meituan.newest_orders,
+         {"shop": 1, "shop_name": "A", "items": (), "address": "家", "total": 1, "eta": "12:00"}),
+        ("Pinduoduo", pinduoduo.PddData(), pinduoduo.newest_orders,
+         {"product": 1, "product_name": "A", "kind": "单独购买", "price": 1}),
+        ("Taobao", taobao.TaobaoData(), taobao.newest_orders,
+         {"product": 1, "title": "A", "sku": "x", "qty": 1, "total": 1, "shop": "S"}),
+    ]
+
+
+@pytest.mark.parametrize("case", range(5))
+def test_other_apps_order_lists_equal_sorting(case: int) -> None:
+    """Delivery's, Food Order's, 美团's, 拼多多's and 淘宝's order lists (``newest_orders``,
+    an index kept on write) equal the sort of every order per frame they replaced, through
+    orders added, changed, removed and rewound to a mark."""
+    app, data, newest, fields = other_app_orders()[case]
+    rng = np.random.default_rng(case)
+
+    def sort_key(o: Any) -> Any:  # what the screens sorted by, newest first
+        if app == "Delivery":
+            return data.placed.get(o.id, "2000-01-01T00:00:00"), o.id
+        return o.id
+
+    def order() -> None:
+        if app == "Delivery":  # the time first, as the app and its fixtures write it
+            data.placed[data.orders.next_id] = f"2026-05-{int(rng.integers(1, 29)):02d}T12:00:00"
+        data.orders.new(**fields)
+
+    newest(data)  # made at install, as ``make_indexes`` does
+    for _ in range(60):
+        order()
+    data.orders.mark()
+    for step in range(120):
+        op = rng.random()
+        if op < 0.4:
+            order()
+        elif op < 0.6 and data.orders:
+            keys = data.orders.keys()
+            data.orders.remove(keys[int(rng.integers(len(keys)))])
+        elif op < 0.9 and data.orders:
+            keys = data.orders.keys()
+            money = "price" if "price" in fields else "total"
+            data.orders.update(keys[int(rng.integers(len(keys)))],
+                               **{money: int(rng.integers(9))})
+        else:
+            data.orders.rewind()
+        shown = newest(data)
+        assert list(shown) == sorted(data.orders, key=sort_key, reverse=True), (app, step)
+        assert [shown[i] for i in range(len(shown))] == list(shown)
+
+
+def test_gallery_albums_equal_scanning_every_file() -> None:
+    """Gallery's albums and an album's pictures (``album_index``, a grouping kept on write)
+    equal the scans of every file they replaced, through pictures and other files written,
+    renamed, removed and rewound to a mark."""
+    from phone_gym.mockapps.gallery.app import (
+        album_label,
+        album_pictures,
+        albums,
+        is_image,
+        rename_picture,
+    )
+
+    rng = np.random.default_rng(5)
+    system = SystemState()
+    files = system.files
+    names = ["a.jpg", "B.png", "c.txt", "Ä.webp", "d.JPG", "e", "f.gif"]
+    folders = ["/sdcard/DCIM", "/sdcard/DCIM/Camera", "/sdcard/Pictures", "/sdcard/Download"]
+
+    def write() -> None:
+        name = f"{int(rng.integers(30))}{names[int(rng.integers(len(names)))]}"
+        mime = "image/png" if rng.random() < 0.1 else "text/plain"
+        system.write_file(f"{folders[int(rng.integers(len(folders)))]}/{name}", "x", mime)
+
+    albums(files)  # made before the writes, as ``index_system`` does at a reset
+    for _ in range(80):
+        write()
+    files.mark()
+    for step in range(150):
+        op = rng.random()
+        keys = files.keys()
+        if op < 0.4 or not keys:
+            write()
+        elif op < 0.6:
+            files.remove(keys[int(rng.integers(len(keys)))])
+        elif op < 0.8:
+            rename_picture(files, keys[int(rng.integers(len(keys)))], f"r{step}.jpg")
+        else:
+            files.rewind()
+        every = list(files)
+        found = {f.folder for f in every if is_image(f)}
+        assert albums(files) == sorted(found, key=lambda d: (album_label(d).casefold(), d))
+        for folder in folders:
+            want = sorted((f.path for f in every if f.folder == folder and is_image(f)),
+                          key=lambda p: (p.rsplit("/", 1)[-1].casefold(), p))
+            assert album_pictures(files, folder) == want, (step, folder)

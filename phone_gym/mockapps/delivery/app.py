@@ -11,12 +11,13 @@ and its status, and the same order placed a minute later is the same order. Pric
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import partial
 
 from ...world.app import App, Route
-from ...world.data import Store, Table
+from ...world.data import Store, Table, WatchedDict
 from ...world.kit import BottomSheet, Chips, ChoiceDialog, ConfirmDialog, SearchList, ValueRow
 from ...world.kit.localize import in_locale
 from ...world.kit.searchbar import SearchAppBar, SearchField
@@ -108,8 +109,9 @@ class DeliveryData(Store):
     cart: Table[CartLine] = field(default_factory=lambda: Table(kind=CartLine))
     orders: Table[FoodOrder] = field(default_factory=lambda: Table(kind=FoodOrder))
     lines: Table[FoodLine] = field(default_factory=lambda: Table(kind=FoodLine))
-    #: When each order was placed (order id -> ISO date and time): untracked.
-    placed: dict[int, str] = field(default_factory=dict)
+    #: When each order was placed (order id -> ISO date and time): untracked (a reset puts
+    #: back the times written since, not a copy of them all).
+    placed: dict[int, str] = field(default_factory=WatchedDict)
 
     untracked = ("placed",)
 
@@ -131,6 +133,31 @@ class DeliveryUi:
 # --- updates -------------------------------------------------------------------------------
 def placed_at(data: DeliveryData, order: FoodOrder) -> datetime:
     return datetime.fromisoformat(data.placed.get(order.id, "2000-01-01T00:00:00"))
+
+
+def line_order(line: FoodLine) -> int:
+    return line.order_id
+
+
+def same_place(line: FoodLine) -> int:
+    """An order's lines in the table's order (all tie)."""
+    return 0
+
+
+def lines_of(data: DeliveryData, order_id: int) -> Sequence[FoodLine]:
+    """An order's lines, in the table's order (a grouping kept on write)."""
+    return data.lines.grouping("by_order", line_order, same_place).view(order_id)
+
+
+def order_placed(data: DeliveryData, order: FoodOrder) -> tuple[datetime, int]:
+    return placed_at(data, order), order.id
+
+
+def newest_orders(data: DeliveryData) -> Sequence[FoodOrder]:
+    """The orders, the last placed first (an index kept on write: the list builds only the
+    rows on screen). An order's time in ``placed`` is written before the order."""
+    return data.orders.index("placed", partial(order_placed, data)).view(data.orders,
+                                                                        reverse=True)
 
 
 def stage(order: FoodOrder, eta: int, now: datetime, placed: datetime) -> str:
@@ -170,6 +197,10 @@ class DeliveryApp(App):
 
     def initial_data(self) -> DeliveryData:
         return DeliveryData()
+
+    def make_indexes(self) -> None:
+        newest_orders(self.data)
+        lines_of(self.data, 0)
 
     def initial_ui(self) -> DeliveryUi:
         return DeliveryUi()
@@ -273,9 +304,11 @@ class DeliveryApp(App):
             return
         tip = tip_percent(self.ui.tip)
         total = order_total(self.subtotal(), r.fee, tip)
+        # the time first: the orders' index (``newest_orders``) reads it
+        self.data.placed[self.data.orders.next_id] = self.system.now.isoformat(
+            timespec="seconds")
         order = self.data.orders.new(restaurant_id=r.id, ref=next_ref(self.data),
                                      address=self.ui.address, tip_percent=tip, total=total)
-        self.data.placed[order.id] = self.system.now.isoformat(timespec="seconds")
         for line in list(self.data.cart):
             self.data.lines.new(order_id=order.id, dish_id=line.dish_id, option=line.option,
                                 qty=line.qty)
@@ -286,7 +319,7 @@ class DeliveryApp(App):
 
     def reorder(self, order_id: int) -> None:
         """Fill the cart with an order's items (emptying it first) and open checkout."""
-        lines = [x for x in self.data.lines.where(order_id=order_id)
+        lines = [x for x in lines_of(self.data, order_id)
                  if self.data.dishes.get(x.dish_id) is not None]
         if not lines:
             return
@@ -338,8 +371,7 @@ class DeliveryApp(App):
         ui = self.ui
         content: list[Node]
         if ui.tab == "Orders":
-            orders = sorted(self.data.orders, key=lambda o: (placed_at(self.data, o), o.id),
-                            reverse=True)
+            orders = newest_orders(self.data)
             content = [VirtualList(len(orders), lambda i: self.order_row(orders[i]),
                                    id="orders", empty_text="No orders yet")]
         elif ui.tab == "Cart":
@@ -525,7 +557,7 @@ class DeliveryApp(App):
         if shown in ("Confirming your order", "Preparing", "On the way"):
             content.append(Text(self.t("Arrives at {time}", time=f"{arrives:%H:%M}"),
                                 id="arrives"))
-        for line in self.data.lines.where(order_id=o.id):
+        for line in lines_of(self.data, o.id):
             dish = self.data.dishes.get(line.dish_id)
             opt = f"{line.option} · " if line.option else ""
             content.append(ListItem(dish.name if dish else self.t("Item"),

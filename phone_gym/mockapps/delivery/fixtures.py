@@ -109,10 +109,11 @@ def add_food_order(state: DeviceState, restaurant: Restaurant,
     items = [(datum(state, name), datum(state, option) if option else option, qty)
              for name, option, qty in items]
     subtotal = sum(dishes[name].price * qty for name, _, qty in items)
+    # the time first: the orders' index (``newest_orders``) reads it when the order is written
+    data.placed[data.orders.next_id] = placed.isoformat(timespec="seconds")
     order = data.orders.new(restaurant_id=restaurant.id, ref=ref or next_ref(data),
                             address=address, tip_percent=tip,
                             total=order_total(subtotal, restaurant.fee, tip))
-    data.placed[order.id] = placed.isoformat(timespec="seconds")
     for name, option, qty in items:
         data.lines.new(order_id=order.id, dish_id=dishes[name].id, option=option, qty=qty)
     return order

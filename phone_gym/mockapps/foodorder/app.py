@@ -12,6 +12,7 @@ Restaurants, dishes, saved addresses and orders are the mini-program's own ``Sto
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -93,6 +94,16 @@ class FoodData(Store):
     orders: Table[FoodOrder] = field(default_factory=lambda: Table(kind=FoodOrder))
 
 
+def order_id(o: FoodOrder) -> int:
+    return o.id
+
+
+def newest_orders(data: FoodData) -> Sequence[FoodOrder]:
+    """The orders, newest first (an index kept on write: the list builds only the rows on
+    screen)."""
+    return data.orders.index("by_id", order_id).view(data.orders, reverse=True)
+
+
 @dataclass
 class FoodUi:
     """Transient state: the search, the cart (of one restaurant), the dialogs."""
@@ -131,6 +142,9 @@ class FoodOrderApp(App):
 
     def initial_data(self) -> FoodData:
         return FoodData()
+
+    def make_indexes(self) -> None:
+        newest_orders(self.data)
 
     def initial_ui(self) -> FoodUi:
         return FoodUi()
@@ -342,7 +356,7 @@ class FoodOrderApp(App):
             dialog=dialog, on_dismiss=dismiss)
 
     def orders_screen(self) -> Screen:
-        orders = sorted(self.data.orders, key=lambda o: -o.id)
+        orders = newest_orders(self.data)
 
         def row(i: int) -> Node:
             o = orders[i]

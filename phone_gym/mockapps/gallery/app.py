@@ -23,12 +23,14 @@ data of its own: only transient UI state (the dialog showing and the name being 
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import overload
 
 from ...world import pictures
 from ...world.app import App, Route, app_strings
-from ...world.data import Table
+from ...world.data import Grouping, Table
 from ...world.kit import (
     ActionIcon,
     BottomSheet,
@@ -40,7 +42,7 @@ from ...world.kit import (
 )
 from ...world.kit.localize import in_locale
 from ...world.kit.media import Cover, CoverGrid
-from ...world.system import File
+from ...world.system import File, SystemState
 from ...world.widgets import (
     Dialog,
     DialogButton,
@@ -87,16 +89,62 @@ def album_label(folder: str) -> str:
     return posixpath.basename(folder) or folder
 
 
+def picture_folder(file: File) -> str | None:
+    """The album of ``file``: its folder, if it is a picture."""
+    return file.folder if is_image(file) else None
+
+
+def by_picture_name(file: File) -> tuple[str, str]:
+    return (posixpath.basename(file.path).casefold(), file.path)
+
+
+def album_index(files: Table[File]) -> Grouping[File]:
+    """The pictures by album, each by name (any case, then path): kept on every write, so
+    a screen reads its album, not every file (thousands of photos)."""
+    return files.grouping("gallery_albums", picture_folder, by_picture_name)
+
+
 def albums(files: Table[File]) -> list[str]:
     """The folders holding pictures, sorted by name."""
-    found = {f.folder for f in files if is_image(f)}
-    return sorted(found, key=lambda d: (album_label(d).casefold(), d))
+    return sorted(album_index(files).ranked(), key=lambda d: (album_label(d).casefold(), d))
+
+
+def album_files(files: Table[File], folder: str) -> Sequence[File]:
+    """The pictures directly in ``folder``, sorted by name (read in place: no copy)."""
+    return album_index(files).view(folder)
 
 
 def album_pictures(files: Table[File], folder: str) -> list[str]:
     """Paths of the pictures directly in ``folder``, sorted by name."""
-    found = [f.path for f in files if f.folder == folder and is_image(f)]
-    return sorted(found, key=lambda p: (posixpath.basename(p).casefold(), p))
+    return [f.path for f in album_files(files, folder)]
+
+
+class Thumbs(Sequence[GridItem]):
+    """An album's pictures as grid items, each made when read (the grid reads those on
+    screen)."""
+
+    def __init__(self, shown: Sequence[File], name: Callable[[str], str]) -> None:
+        self.shown, self.name = shown, name
+
+    def __len__(self) -> int:
+        return len(self.shown)
+
+    @overload
+    def __getitem__(self, i: int) -> GridItem: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[GridItem]: ...
+
+    def __getitem__(self, i: int | slice) -> GridItem | Sequence[GridItem]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        file = self.shown[i]
+        base = posixpath.basename(file.path)
+        return GridItem(base, self.name(base), "☀", id=f"picture_{i}", picture=photo(file))
 
 
 def copy_picture(files: Table[File], path: str, folder: str, *, move: bool = False) -> str | None:
@@ -150,6 +198,10 @@ class GalleryApp(App):
     def initial_ui(self) -> GalleryUi:
         return GalleryUi()
 
+    @classmethod
+    def index_system(cls, system: SystemState) -> None:
+        album_index(system.files)
+
     @property
     def files(self) -> Table[File]:
         return self.system.files
@@ -191,7 +243,7 @@ class GalleryApp(App):
 
     def delete_album(self, folder: str) -> None:
         """Delete the pictures of ``folder`` (other files there stay)."""
-        for path in album_pictures(self.files, folder):
+        for path in album_pictures(self.files, folder):  # (a copy: the album changes)
             self.files.remove(path)
         self.close_dialog()
         self.toast(self.t("Folder deleted"))
@@ -245,9 +297,9 @@ class GalleryApp(App):
         folders = albums(self.files)
         covers = []
         for i, folder in enumerate(folders):
-            paths = album_pictures(self.files, folder)
-            covers.append(Cover(self.folder_label(folder), str(len(paths)),
-                                photo(self.files[paths[0]]), id=f"album_{i}",
+            shown = album_files(self.files, folder)
+            covers.append(Cover(self.folder_label(folder), str(len(shown)),
+                                photo(shown[0]), id=f"album_{i}",
                                 menu=((self.t("Delete"),
                                        partial(self.ask, "delete_album", folder)),)))
 
@@ -265,15 +317,12 @@ class GalleryApp(App):
                       dialog=dialog, on_dismiss=self.close_dialog)
 
     def album(self, folder: str) -> Screen:
-        paths = album_pictures(self.files, folder)
-        items = [GridItem(posixpath.basename(p),
-                          self.t("Picture {name}", name=posixpath.basename(p)), "☀",
-                          id=f"picture_{i}", picture=photo(self.files[p]))
-                 for i, p in enumerate(paths)]
+        shown = album_files(self.files, folder)
+        items = Thumbs(shown, lambda name: self.t("Picture {name}", name=name))
         return Screen(top_bar=TopBar(self.folder_label(folder), on_back=self.back),
                       content=[ImageGrid(items, columns=3,
-                                         on_open=lambda i: self.go("view", paths[i]),
-                                         on_long_press=lambda i: self.ask("menu", paths[i]),
+                                         on_open=lambda i: self.go("view", shown[i].path),
+                                         on_long_press=lambda i: self.ask("menu", shown[i].path),
                                          id="pictures")],
                       dialog=self.sheet() or self.dialog(), on_dismiss=self.close_dialog)
 

@@ -18,6 +18,7 @@ order's ``items`` are ``(dish, quantity)`` pairs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import partial
@@ -40,6 +41,7 @@ from ...world.widgets import (
     Text,
     TextField,
     TopBar,
+    VirtualList,
 )
 from .manifest import MANIFEST
 
@@ -110,6 +112,16 @@ class MeituanData(Store):
     orders: Table[MeituanOrder] = field(default_factory=lambda: Table(kind=MeituanOrder))
 
 
+def order_id(o: MeituanOrder) -> int:
+    return o.id
+
+
+def newest_orders(data: MeituanData) -> Sequence[MeituanOrder]:
+    """The orders, newest first (an index kept on write: the list builds only the rows on
+    screen)."""
+    return data.orders.index("by_id", order_id).view(data.orders, reverse=True)
+
+
 @dataclass
 class MeituanUi:
     """Transient state: the tab, search, filters, the cart (of one shop), the address
@@ -175,6 +187,9 @@ class MeituanApp(App):
 
     def initial_data(self) -> MeituanData:
         return MeituanData()
+
+    def make_indexes(self) -> None:
+        newest_orders(self.data)
 
     def initial_ui(self) -> MeituanUi:
         return MeituanUi()
@@ -322,13 +337,15 @@ class MeituanApp(App):
         ]
 
     def orders_content(self) -> list[Node]:
-        orders = sorted(self.data.orders, key=lambda o: -o.id)
-        rows = [ListItem(o.shop_name, "，".join(f"{n}×{q}" for n, q in o.items)
-                         + f" · {yuan(o.total)} · {o.status}", id=f"order_{o.id}",
-                         glyph=o.shop_name[:1], on_click=partial(self.go, "order", o.id))
-                for o in orders]
+        orders = newest_orders(self.data)
+
+        def row(i: int) -> Node:
+            o = orders[i]
+            return ListItem(o.shop_name, "，".join(f"{n}×{q}" for n, q in o.items)
+                            + f" · {yuan(o.total)} · {o.status}", id=f"order_{o.id}",
+                            glyph=o.shop_name[:1], on_click=partial(self.go, "order", o.id))
         return [Text(self.t("全部订单"), style="title", id="section"),
-                ListView(rows, id="order_list", empty_text=self.t("暂无订单"))]
+                VirtualList(len(orders), row, id="order_list", empty_text=self.t("暂无订单"))]
 
     def shop_screen(self, shop_id: int) -> Screen:
         shop = self.data.shops.get(shop_id)

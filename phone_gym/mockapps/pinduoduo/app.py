@@ -15,6 +15,7 @@ Products, groups and orders are the mini-program's own ``Store`` (``apps.Pinduod
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -34,6 +35,7 @@ from ...world.widgets import (
     Text,
     TextField,
     TopBar,
+    VirtualList,
 )
 from .manifest import MANIFEST
 
@@ -89,6 +91,16 @@ class PddData(Store):
     orders: Table[PddOrder] = field(default_factory=lambda: Table(kind=PddOrder))
 
 
+def order_id(o: PddOrder) -> int:
+    return o.id
+
+
+def newest_orders(data: PddData) -> Sequence[PddOrder]:
+    """The orders, newest first (an index kept on write: the list builds only the rows on
+    screen)."""
+    return data.orders.index("by_id", order_id).view(data.orders, reverse=True)
+
+
 @dataclass
 class PddUi:
     """Transient state: the tab, the search, what is being bought (product, kind, the
@@ -123,6 +135,9 @@ class PinduoduoApp(App):
 
     def initial_data(self) -> PddData:
         return PddData()
+
+    def make_indexes(self) -> None:
+        newest_orders(self.data)
 
     def initial_ui(self) -> PddUi:
         return PddUi()
@@ -214,12 +229,9 @@ class PinduoduoApp(App):
         tab = self.ui.tab if self.ui.tab in TABS else TABS[0]
         content: list[Node]
         if tab == "订单":
-            orders = sorted(self.data.orders, key=lambda o: -o.id)
-            rows = [ListItem(o.product_name, f"{self.t(o.kind)} · {yuan(o.price)} · "
-                                             f"{self.t(o.status)}",
-                             id=f"order_{o.id}", glyph=o.product_name[:1],
-                             on_click=partial(self.go, "order", o.id)) for o in orders]
-            content = [ListView(rows, id="order_list", empty_text=self.t("暂无订单"))]
+            orders = newest_orders(self.data)
+            content = [VirtualList(len(orders), lambda i: self.order_row(orders[i]),
+                                   id="order_list", empty_text=self.t("暂无订单"))]
         elif tab == "个人中心":
             content = [ListItem(self.t("拼多多用户"), self.t("已绑定微信"), id="account",
                                 glyph="👤"),
@@ -277,6 +289,12 @@ class PinduoduoApp(App):
                      Text(self.t("实付 {v}", v=yuan(self.price())), id="total")],
             dock=Button(self.t("立即支付"), self.submit, id="submit_order"),
             dialog=dialog, on_dismiss=partial(self.set_ui, paying=None))
+
+    def order_row(self, o: PddOrder) -> Node:
+        return ListItem(o.product_name, f"{self.t(o.kind)} · {yuan(o.price)} · "
+                                        f"{self.t(o.status)}",
+                        id=f"order_{o.id}", glyph=o.product_name[:1],
+                        on_click=partial(self.go, "order", o.id))
 
     def order_screen(self, order_id: int) -> Screen:
         o = self.data.orders.get(order_id)

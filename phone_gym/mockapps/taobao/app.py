@@ -18,6 +18,7 @@ Products, the cart, favourites and orders are the app's own ``Store``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -39,6 +40,7 @@ from ...world.widgets import (
     Text,
     TextField,
     TopBar,
+    VirtualList,
 )
 from ..chat.fixtures import send as chat_send
 from .manifest import MANIFEST
@@ -102,6 +104,16 @@ class TaobaoData(Store):
     orders: Table[TaobaoOrder] = field(default_factory=lambda: Table(kind=TaobaoOrder))
 
 
+def order_id(o: TaobaoOrder) -> int:
+    return o.id
+
+
+def newest_orders(data: TaobaoData) -> Sequence[TaobaoOrder]:
+    """The orders, newest first (an index kept on write: the list builds only the rows on
+    screen)."""
+    return data.orders.index("by_id", order_id).view(data.orders, reverse=True)
+
+
 @dataclass
 class TaobaoUi:
     """Transient state: the tab, the search, the sort, the SKU chosen on a product's page,
@@ -158,6 +170,9 @@ class TaobaoApp(App):
 
     def initial_data(self) -> TaobaoData:
         return TaobaoData()
+
+    def make_indexes(self) -> None:
+        newest_orders(self.data)
 
     def initial_ui(self) -> TaobaoUi:
         return TaobaoUi()
@@ -381,12 +396,16 @@ class TaobaoApp(App):
             dialog=self.pay_dialog(), on_dismiss=partial(self.set_ui, paying=None))
 
     def orders_screen(self) -> Screen:
-        rows = [ListItem(o.title, self.t("{sku} · ×{qty} · 实付{v} · {status}", sku=o.sku,
-                                         qty=o.qty, v=yuan(o.total), status=o.status),
-                         id=f"order_{o.id}", glyph="📦")
-                for o in sorted(self.data.orders, key=lambda o: -o.id)]
+        orders = newest_orders(self.data)
+
+        def row(i: int) -> Node:
+            o = orders[i]
+            return ListItem(o.title, self.t("{sku} · ×{qty} · 实付{v} · {status}", sku=o.sku,
+                                            qty=o.qty, v=yuan(o.total), status=o.status),
+                            id=f"order_{o.id}", glyph="📦")
         return Screen(top_bar=TopBar(self.t("我的订单"), on_back=self.back),
-                      content=[ListView(rows, id="order_list", empty_text=self.t("还没有订单"))])
+                      content=[VirtualList(len(orders), row, id="order_list",
+                                           empty_text=self.t("还没有订单"))])
 
     def favorites_screen(self) -> Screen:
         rows = []
