@@ -14,6 +14,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 from typing import Any
 
 from . import theme as T
@@ -73,8 +74,9 @@ class UIElement:
     def short_class(self) -> str:
         return self.class_name.rsplit(".", 1)[-1]
 
-    @property
+    @cached_property
     def short_id(self) -> str:
+        """The resource id without its package (``element`` sets it as it builds one)."""
         return self.resource_id.split(":id/", 1)[-1]
 
 
@@ -103,6 +105,7 @@ def worth_showing(e: UIElement) -> bool:
 
 
 _new = object.__new__
+_W, _H = T.SCREEN_W, T.SCREEN_H
 
 
 def element(placed: Placed, index: int = 0) -> UIElement:
@@ -114,35 +117,41 @@ def element(placed: Placed, index: int = 0) -> UIElement:
     rect = placed.rect
     x0, y0, x1, y1 = rect
     enabled = node.enabled
+    checked = node.checked
+    rid = f"{package or 'android'}:id/{node.id}" if node.id else ""
     e = _new(UIElement)
-    e.__dict__.update(
-        index=index, resource_id=f"{package or 'android'}:id/{node.id}" if node.id else "",
-        class_name=ANDROID_CLASS.get(kind, "android.view.View"),
-        text="" if kind in NO_TEXT else node.text, content_desc=node.desc,
-        package=package, bounds=rect,
-        bounds_norm=(x0 * COORD_MAX // T.SCREEN_W, y0 * COORD_MAX // T.SCREEN_H,
-                     x1 * COORD_MAX // T.SCREEN_W, y1 * COORD_MAX // T.SCREEN_H),
-        center_norm=((x0 + x1) * COORD_MAX // (2 * T.SCREEN_W),
-                     (y0 + y1) * COORD_MAX // (2 * T.SCREEN_H)),
-        clickable=node.clickable, long_clickable=node.long_clickable,
-        scrollable=placed.scrollable, editable=kind == "text_field" and enabled,
-        checkable=node.checked is not None, checked=bool(node.checked),
-        focused=placed.focused, enabled=enabled, selected=node.selected, hint=node.hint,
-        kind=kind, full_bounds=placed.full)
+    e.__dict__.update({
+        "index": index,
+        "resource_id": rid,
+        "class_name": ANDROID_CLASS.get(kind, "android.view.View"),
+        "text": "" if kind in NO_TEXT else node.text, "content_desc": node.desc,
+        "package": package, "bounds": rect,
+        "bounds_norm": (x0 * COORD_MAX // _W, y0 * COORD_MAX // _H,
+                        x1 * COORD_MAX // _W, y1 * COORD_MAX // _H),
+        "center_norm": ((x0 + x1) * COORD_MAX // (2 * _W), (y0 + y1) * COORD_MAX // (2 * _H)),
+        "clickable": node.clickable, "long_clickable": node.long_clickable,
+        "scrollable": placed.scrollable, "editable": kind == "text_field" and enabled,
+        "checkable": checked is not None, "checked": bool(checked),
+        "focused": placed.focused, "enabled": enabled, "selected": node.selected,
+        "hint": node.hint, "kind": kind, "full_bounds": placed.full,
+        # the part after the first ":id/" (the node's id unless the package holds one)
+        "short_id": node.id if ":id/" not in package else rid.split(":id/", 1)[-1]})
     return e
 
 
 def ui_elements(frame: Frame) -> list[UIElement]:
     """The elements worth showing an agent, in paint order (later ones are on top); built
-    once per frame."""
+    once per frame (``worth_showing``, decided on the node before an element is made)."""
     cached = frame.elements
     if cached is not None:
         return cached
     out: list[UIElement] = []
     for placed in frame.items:
-        e = element(placed, len(out))
-        if worth_showing(e):
-            out.append(e)
+        node = placed.node
+        if (node.id or node.desc or node.clickable or node.long_clickable or placed.scrollable
+                or node.checked is not None or (node.text and node.kind not in NO_TEXT)
+                or (node.kind == "text_field" and node.enabled)):
+            out.append(element(placed, len(out)))
     frame.elements = out
     return out
 
