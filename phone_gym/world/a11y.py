@@ -19,7 +19,7 @@ from typing import Any
 
 from . import theme as T
 from .layout import Frame, Placed, Rect
-from .widgets import ANDROID_CLASS, PIXELS_ONLY
+from .widgets import ANDROID_CLASS, PIXELS_ONLY, Node
 
 COORD_MAX = 1000
 XML_HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
@@ -105,6 +105,7 @@ def worth_showing(e: UIElement) -> bool:
 
 
 _new = object.__new__
+_NOT_SHARED = object()
 _W, _H = T.SCREEN_W, T.SCREEN_H
 
 
@@ -139,6 +140,33 @@ def element(placed: Placed, index: int = 0) -> UIElement:
     return e
 
 
+#: The key under which a node made once and shown in many frames (``share``) keeps its
+#: element's fields, with the place they were made for.
+_SHARED = "_a11y_shared"
+
+
+def share(node: Node) -> Node:
+    """Mark ``node`` and its descendants as made once and shown unchanged in many frames
+    (the keyboard, the system bars, the launcher's icons): ``ui_elements`` then makes
+    their elements from the fields of the last frame that showed them at the same place.
+    Returns ``node``."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        n.__dict__[_SHARED] = None
+        stack.extend(n.children)
+    return node
+
+
+def _shown(placed: Placed) -> bool:
+    """``worth_showing`` of ``element(placed)``, decided on the node (no element made)."""
+    node = placed.node
+    return bool(node.id or node.desc or node.clickable or node.long_clickable
+                or placed.scrollable or node.checked is not None
+                or (node.text and node.kind not in NO_TEXT)
+                or (node.kind == "text_field" and node.enabled))
+
+
 def ui_elements(frame: Frame) -> list[UIElement]:
     """The elements worth showing an agent, in paint order (later ones are on top); built
     once per frame (``worth_showing``, decided on the node before an element is made)."""
@@ -148,10 +176,25 @@ def ui_elements(frame: Frame) -> list[UIElement]:
     out: list[UIElement] = []
     for placed in frame.items:
         node = placed.node
-        if (node.id or node.desc or node.clickable or node.long_clickable or placed.scrollable
-                or node.checked is not None or (node.text and node.kind not in NO_TEXT)
-                or (node.kind == "text_field" and node.enabled)):
-            out.append(element(placed, len(out)))
+        memo = node.__dict__.get(_SHARED, _NOT_SHARED)
+        if memo is _NOT_SHARED:
+            kind = node.kind
+            if (node.id or node.desc or node.clickable or node.long_clickable
+                    or placed.scrollable or node.checked is not None
+                    or (node.text and kind not in NO_TEXT)
+                    or (kind == "text_field" and node.enabled)):  # _shown(placed)
+                out.append(element(placed, len(out)))
+            continue
+        where = (placed.rect, placed.full, placed.package, placed.focused, placed.scrollable)
+        if memo is None or memo[0] != where:
+            fields = element(placed, 0).__dict__ if _shown(placed) else None
+            memo = node.__dict__[_SHARED] = (where, fields)
+        if memo[1] is not None:
+            e = _new(UIElement)
+            d = e.__dict__
+            d.update(memo[1])
+            d["index"] = len(out)
+            out.append(e)
     frame.elements = out
     return out
 

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from ..actions import PhoneAction
 from . import theme as T
+from .a11y import share
 from .app import App, AppHandle, Route
 from .data import Journal, mark_store, rewind_store
 from .glyphs import typing_error
@@ -284,6 +285,8 @@ class Device:
         state = self.__dict__.copy()
         state.pop("_keyboards", None)
         state.pop("_bars", None)
+        state.pop("_icons", None)
+        state.pop("_key_places", None)
         state.update(_frame=None, _screen=None, _frame_version=-1, _screen_version=-1,
                      _base=None, menu_ui=Menu(None, self.menu_ui.at, self.menu_ui.source))
         return state
@@ -1018,8 +1021,9 @@ class Device:
         pinyin = self.system.locale == "zh-CN"
         key = (self.shift, self.symbols, self.night, pinyin)
         if key not in keyboards:
-            keyboards[key] = keyboard_node(self._key, shift=self.shift, symbols=self.symbols,
-                                           dark=self.night, pinyin=pinyin)
+            keyboards[key] = share(keyboard_node(self._key, shift=self.shift,
+                                                 symbols=self.symbols, dark=self.night,
+                                                 pinyin=pinyin))
         return keyboards[key]
 
     def _build_bars(self, frame: Frame) -> None:
@@ -1036,8 +1040,9 @@ class Device:
         status = bars.get(status_key)
         if status is None:
             t = system_strings(locale).t
-            status = Node("status_bar", text=status_key[0],
-                          hint=" ".join([t(label) for label in on] + ["100%"]), id="status_bar")
+            status = share(Node("status_bar", text=status_key[0],
+                                hint=" ".join([t(label) for label in on] + ["100%"]),
+                                id="status_bar"))
             if len(bars) > 64:  # the clock moves on: keep only the navigation bars
                 for key in [k for k in bars if k[0] != "nav"]:
                     del bars[key]
@@ -1046,7 +1051,7 @@ class Device:
         nav = bars.get(("nav", locale))
         if nav is None:
             t = system_strings(locale).t
-            nav = bars[("nav", locale)] = Node("nav_bar", id="navigation_bar", children=[
+            nav = bars[("nav", locale)] = share(Node("nav_bar", id="navigation_bar", children=[
                 Node("icon", glyph="◀", desc=t("Back"), id="back", style="nav",
                      on_click=lambda: self.press("back")),
                 Node("icon", glyph="●", desc=t("Home"), id="home", style="nav",
@@ -1054,7 +1059,7 @@ class Device:
                 Node("icon", glyph="■", desc=t("Overview"), id="recent_apps",
                      style="nav",
                      on_click=lambda: self.press("recents")),
-            ])
+            ]))
         y0 = T.SCREEN_H - T.NAV_H
         idx = frame.add(nav, (0, y0, T.SCREEN_W, T.SCREEN_H))
         w = T.SCREEN_W // 3
@@ -1063,6 +1068,19 @@ class Device:
 
     def _place_keys(self, frame: Frame, keyboard: Node, rect: tuple[int, int, int, int],
                     parent: int) -> None:
+        places = self.__dict__.setdefault("_key_places", {})
+        key = (id(keyboard), rect)
+        placed = places.get(key)
+        if placed is None or placed[0] is not keyboard:
+            placed = places[key] = (keyboard, self._key_rects(keyboard, rect))
+        for node, box in placed[1]:
+            frame.add(node, box, parent=parent)
+
+    @staticmethod
+    def _key_rects(keyboard: Node, rect: tuple[int, int, int, int]
+                   ) -> list[tuple[Node, tuple[int, int, int, int]]]:
+        """Each key of ``keyboard`` with its box, the keyboard at ``rect``."""
+        out = []
         rows = keyboard.children  # below Gboard's toolbar strip
         top = rect[1] + T.KEYBOARD_STRIP_H
         row_h = (rect[3] - top - 24) // max(1, len(rows))
@@ -1073,8 +1091,9 @@ class Device:
             x = 12.0
             for key in row.children:
                 x1 = x + unit * key.weight
-                frame.add(key, (int(x) + 6, y0 + 10, int(x1) - 6, y0 + row_h - 10), parent=parent)
+                out.append((key, (int(x) + 6, y0 + 10, int(x1) - 6, y0 + row_h - 10)))
                 x = x1
+        return out
 
     def _build_screen(self, frame: Frame, screen: Screen, key: tuple[str, Route]) -> None:
         """Lay out an app screen (or the drawer): bars, scrolled content, FAB, dialog."""
@@ -1113,7 +1132,7 @@ class Device:
         start = len(frame.items)
         place_column(frame, screen.content, T.PAD, T.SCREEN_W - T.PAD, top + 20 - offset, vp,
                      parent=hidx, focus_id=self.focus)
-        for placed in frame.items[start:]:
+        for placed in frame.items[start:] if scrollable or self.select_all else ():
             if placed.node.kind == "list" and placed.parent == hidx and scrollable:
                 placed.scrollable = True
             if placed.focused and self.select_all:

@@ -138,6 +138,8 @@ PADDED = {"dialog": T.PAD, "sheet": T.PAD, "card": T.CARD_PAD}
 def text_units(text: str) -> float:
     """``text``'s width in average Latin characters: a CJK character (or full-width form)
     is a full em, about 1.8 of them; any other text's is its length."""
+    if text.isascii():
+        return len(text)
     return sum(1 / T.CHAR_W if "\u3000" <= c <= "\u9fff" or "\uff00" <= c <= "\uffef" else 1
                for c in text)
 
@@ -250,6 +252,12 @@ def _leaf_height(node: Node, width: int) -> int:
     return T.HEIGHTS.get(kind, T.HEIGHTS["text:body"])
 
 
+#: Kinds placed across the whole screen when they are at the top level (``place``).
+FULL_WIDTH = frozenset({"list_item", "list", "tab_bar", "top_bar"})
+#: Kinds placed edge to edge wherever they are.
+BLEED = frozenset({"map", "viewfinder"})
+
+
 def place_column(
     frame: Frame, nodes: list[Node], x0: int, x1: int, y: int, box: Rect, *,
     parent: int = -1, layer: int = 0, focus_id: str | None = None,
@@ -266,13 +274,18 @@ def place(
 ) -> int:
     """Place one node (and its children) at ``y``; return the y below it."""
     kind = node.kind
-    full_width = kind in ("list_item", "list", "tab_bar", "top_bar")
-    # edge to edge wherever they are: maps, viewfinders and video cards (``kit.VideoRow``)
-    bleed = kind in ("map", "viewfinder") or (kind == "list_item" and node.style == "video_card")
-    nx0, nx1 = (0, T.SCREEN_W) if (full_width and parent < 0) or bleed else (x0, x1)
-    if frame.heights is None:
-        frame.heights = {}
-    h = measure(node, nx1 - nx0, frame.heights)
+    # full width at the top level; edge to edge wherever they are: maps, viewfinders and
+    # video cards (``kit.VideoRow``)
+    if (parent < 0 and kind in FULL_WIDTH) or kind in BLEED or (
+            kind == "list_item" and node.style == "video_card"):
+        nx0, nx1 = 0, T.SCREEN_W
+    else:
+        nx0, nx1 = x0, x1
+    h = node.height
+    if not h:
+        if frame.heights is None:
+            frame.heights = {}
+        h = measure(node, nx1 - nx0, frame.heights)
     if kind == "bubble":
         nx0, nx1 = bubble_span(node, nx0, nx1)
     elif kind == "dial":  # a square, centered
@@ -280,10 +293,14 @@ def place(
         nx0 = (nx0 + nx1 - side) // 2
         nx1 = nx0 + side
     full = (nx0, y, nx1, y + h)
-    visible = clip(full, box)
-    if visible is None:
+    # clipped to ``box`` (``clip``, inline: this runs for every node of every frame)
+    bx0, by0, bx1, by1 = box
+    vx0, vy0 = (nx0 if nx0 > bx0 else bx0), (y if y > by0 else by0)
+    vx1, vy1 = (nx1 if nx1 < bx1 else bx1), (y + h if y + h < by1 else by1)
+    if vx0 >= vx1 or vy0 >= vy1:
         return y + h
-    focused = bool(focus_id) and node.kind == "text_field" and node.id == focus_id
+    visible = (vx0, vy0, vx1, vy1)
+    focused = bool(focus_id) and kind == "text_field" and node.id == focus_id
     idx = frame.add(node, visible, full=full, parent=parent, layer=layer, focused=focused)
     if node.rows is not None:
         place_rows(frame, node, nx0, nx1, y, box, parent=idx, layer=layer, focus_id=focus_id)
