@@ -337,8 +337,9 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     def _carry_out(self, episode: Episode, action: PhoneAction) -> str | None:
         """Carry out ``action`` (an element index resolved against the current screen's
         elements first); return the error, or None."""
-        try:
-            actions = resolve_index(action, ui_elements(self.device.frame()))
+        try:  # (the elements are made only for an action that names one)
+            actions = resolve_index(action, ui_elements(self.device.frame())
+                                    if action.index is not None else ())
         except ActionError as exc:
             return str(exc)
         for part in actions:

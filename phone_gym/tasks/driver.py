@@ -116,8 +116,15 @@ class Driver:
                  desc: str | None = None, kind: str | None = None,
                  cls: str | None = None) -> list[UIElement]:
         """Matching elements on screen, topmost first (text matches exactly)."""
+        elements = list(self.elements())
+        elements.reverse()
+        # the few candidates for the first key asked first (one pass), then every check
+        if text is not None:
+            elements = [e for e in elements if e.text == text]
+        elif id is not None:
+            elements = [e for e in elements if e.short_id == id]
         out = []
-        for e in reversed(list(self.elements())):
+        for e in elements:
             if text is not None and e.text != text:
                 continue
             if id is not None and e.short_id != id:

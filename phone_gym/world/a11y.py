@@ -14,11 +14,12 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 from typing import Any
 
 from . import theme as T
 from .layout import Frame, Placed, Rect
-from .widgets import ANDROID_CLASS, PIXELS_ONLY
+from .widgets import ANDROID_CLASS, PIXELS_ONLY, Node
 
 COORD_MAX = 1000
 XML_HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
@@ -73,8 +74,9 @@ class UIElement:
     def short_class(self) -> str:
         return self.class_name.rsplit(".", 1)[-1]
 
-    @property
+    @cached_property
     def short_id(self) -> str:
+        """The resource id without its package (``element`` sets it as it builds one)."""
         return self.resource_id.split(":id/", 1)[-1]
 
 
@@ -103,6 +105,8 @@ def worth_showing(e: UIElement) -> bool:
 
 
 _new = object.__new__
+_NOT_SHARED = object()
+_W, _H = T.SCREEN_W, T.SCREEN_H
 
 
 def element(placed: Placed, index: int = 0) -> UIElement:
@@ -114,34 +118,82 @@ def element(placed: Placed, index: int = 0) -> UIElement:
     rect = placed.rect
     x0, y0, x1, y1 = rect
     enabled = node.enabled
+    checked = node.checked
+    rid = f"{package or 'android'}:id/{node.id}" if node.id else ""
     e = _new(UIElement)
-    e.__dict__.update(
-        index=index, resource_id=f"{package or 'android'}:id/{node.id}" if node.id else "",
-        class_name=ANDROID_CLASS.get(kind, "android.view.View"),
-        text="" if kind in NO_TEXT else node.text, content_desc=node.desc,
-        package=package, bounds=rect,
-        bounds_norm=(x0 * COORD_MAX // T.SCREEN_W, y0 * COORD_MAX // T.SCREEN_H,
-                     x1 * COORD_MAX // T.SCREEN_W, y1 * COORD_MAX // T.SCREEN_H),
-        center_norm=((x0 + x1) * COORD_MAX // (2 * T.SCREEN_W),
-                     (y0 + y1) * COORD_MAX // (2 * T.SCREEN_H)),
-        clickable=node.clickable, long_clickable=node.long_clickable,
-        scrollable=placed.scrollable, editable=kind == "text_field" and enabled,
-        checkable=node.checked is not None, checked=bool(node.checked),
-        focused=placed.focused, enabled=enabled, selected=node.selected, hint=node.hint,
-        kind=kind, full_bounds=placed.full)
+    e.__dict__.update({
+        "index": index,
+        "resource_id": rid,
+        "class_name": ANDROID_CLASS.get(kind, "android.view.View"),
+        "text": "" if kind in NO_TEXT else node.text, "content_desc": node.desc,
+        "package": package, "bounds": rect,
+        "bounds_norm": (x0 * COORD_MAX // _W, y0 * COORD_MAX // _H,
+                        x1 * COORD_MAX // _W, y1 * COORD_MAX // _H),
+        "center_norm": ((x0 + x1) * COORD_MAX // (2 * _W), (y0 + y1) * COORD_MAX // (2 * _H)),
+        "clickable": node.clickable, "long_clickable": node.long_clickable,
+        "scrollable": placed.scrollable, "editable": kind == "text_field" and enabled,
+        "checkable": checked is not None, "checked": bool(checked),
+        "focused": placed.focused, "enabled": enabled, "selected": node.selected,
+        "hint": node.hint, "kind": kind, "full_bounds": placed.full,
+        # the part after the first ":id/" (the node's id unless the package holds one)
+        "short_id": node.id if ":id/" not in package else rid.split(":id/", 1)[-1]})
     return e
+
+
+#: The key under which a node made once and shown in many frames (``share``) keeps its
+#: element's fields, with the place they were made for.
+_SHARED = "_a11y_shared"
+
+
+def share(node: Node) -> Node:
+    """Mark ``node`` and its descendants as made once and shown unchanged in many frames
+    (the keyboard, the system bars, the launcher's icons): ``ui_elements`` then makes
+    their elements from the fields of the last frame that showed them at the same place.
+    Returns ``node``."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        n.__dict__[_SHARED] = None
+        stack.extend(n.children)
+    return node
+
+
+def _shown(placed: Placed) -> bool:
+    """``worth_showing`` of ``element(placed)``, decided on the node (no element made)."""
+    node = placed.node
+    return bool(node.id or node.desc or node.clickable or node.long_clickable
+                or placed.scrollable or node.checked is not None
+                or (node.text and node.kind not in NO_TEXT)
+                or (node.kind == "text_field" and node.enabled))
 
 
 def ui_elements(frame: Frame) -> list[UIElement]:
     """The elements worth showing an agent, in paint order (later ones are on top); built
-    once per frame."""
+    once per frame (``worth_showing``, decided on the node before an element is made)."""
     cached = frame.elements
     if cached is not None:
         return cached
     out: list[UIElement] = []
     for placed in frame.items:
-        e = element(placed, len(out))
-        if worth_showing(e):
+        node = placed.node
+        memo = node.__dict__.get(_SHARED, _NOT_SHARED)
+        if memo is _NOT_SHARED:
+            kind = node.kind
+            if (node.id or node.desc or node.clickable or node.long_clickable
+                    or placed.scrollable or node.checked is not None
+                    or (node.text and kind not in NO_TEXT)
+                    or (kind == "text_field" and node.enabled)):  # _shown(placed)
+                out.append(element(placed, len(out)))
+            continue
+        where = (placed.rect, placed.full, placed.package, placed.focused, placed.scrollable)
+        if memo is None or memo[0] != where:
+            fields = element(placed, 0).__dict__ if _shown(placed) else None
+            memo = node.__dict__[_SHARED] = (where, fields)
+        if memo[1] is not None:
+            e = _new(UIElement)
+            d = e.__dict__
+            d.update(memo[1])
+            d["index"] = len(out)
             out.append(e)
     frame.elements = out
     return out

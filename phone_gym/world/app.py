@@ -127,7 +127,10 @@ class App:
     def t(self, key: str, **fields: object) -> str:
         """The text to show for the English string ``key`` in the phone's locale (the app's
         catalogue, ``strings/<locale>.json`` beside its module; see ``world.locale``)."""
-        return app_strings(type(self), self.system.locale).t(key, **fields)
+        locale = self.system.locale
+        if locale == DEFAULT_LOCALE:  # the key itself (``Catalogue.t`` in en-US)
+            return key.format(**fields) if fields else key
+        return app_strings(type(self), locale).t(key, **fields)
 
     # --- to override -----------------------------------------------------------------
     def initial_data(self) -> Any:

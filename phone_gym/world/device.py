@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from ..actions import PhoneAction
 from . import theme as T
+from .a11y import share
 from .app import App, AppHandle, Route
 from .data import Journal, mark_store, rewind_store
 from .glyphs import typing_error
@@ -283,6 +284,9 @@ class Device:
         from that node with every frame, in the original as in a copy."""
         state = self.__dict__.copy()
         state.pop("_keyboards", None)
+        state.pop("_bars", None)
+        state.pop("_icons", None)
+        state.pop("_key_places", None)
         state.update(_frame=None, _screen=None, _frame_version=-1, _screen_version=-1,
                      _base=None, menu_ui=Menu(None, self.menu_ui.at, self.menu_ui.source))
         return state
@@ -507,8 +511,9 @@ class Device:
     def _looks(self) -> tuple[Any, ...]:
         """Device state a quiet action might still change (handlers excepted)."""
         app = self.current_app
-        now = self.system.now if app is not None and app.ticking else self.system.now.strftime(
-            "%H:%M %A %B %d")  # what the status bar and launcher show
+        now: Any = self.system.now
+        if app is None or not app.ticking:  # what the status bar and launcher show
+            now = (now.hour, now.minute, now.weekday(), now.month, now.day)
         return (self.screen_key(), self.focus, self.menu_source, self.select_all, self.shift,
                 self.symbols, tuple(self.scroll.items()), self.toast_text, now)
 
@@ -1007,6 +1012,7 @@ class Device:
             frame.add(Node("toast", text=self.toast_text),
                       ((T.SCREEN_W - w) // 2, y1 - 120, (T.SCREEN_W + w) // 2, y1))
         frame.package = app.package if app else home
+        frame.heights = None  # the layout's memo: not needed once laid out
         return frame
 
     def _keyboard(self) -> Node:
@@ -1015,30 +1021,45 @@ class Device:
         pinyin = self.system.locale == "zh-CN"
         key = (self.shift, self.symbols, self.night, pinyin)
         if key not in keyboards:
-            keyboards[key] = keyboard_node(self._key, shift=self.shift, symbols=self.symbols,
-                                           dark=self.night, pinyin=pinyin)
+            keyboards[key] = share(keyboard_node(self._key, shift=self.shift,
+                                                 symbols=self.symbols, dark=self.night,
+                                                 pinyin=pinyin))
         return keyboards[key]
 
     def _build_bars(self, frame: Frame) -> None:
         s = self.system
-        t = system_strings(s.locale).t
-        on = [t(label) for label, ns, key in (("WiFi", "global", "wifi_on"),
-                                            ("BT", "global", "bluetooth_on"),
-                                            ("✈", "global", "airplane_mode_on"))
-              if s.get_setting(ns, key) == "1"]
-        status = Node("status_bar", text=format_time(s.now, s.locale),
-                      hint=" ".join(on + ["100%"]),
-                      id="status_bar")
+        locale = s.locale
+        on = tuple(label for label, ns, key in (("WiFi", "global", "wifi_on"),
+                                                ("BT", "global", "bluetooth_on"),
+                                                ("✈", "global", "airplane_mode_on"))
+                   if s.get_setting(ns, key) == "1")
+        # the bars' nodes, made once per look (they hold no state of their own; as the
+        # keyboard's, they are shared by the frames that show them)
+        bars = self.__dict__.setdefault("_bars", {})
+        status_key = (format_time(s.now, locale), on, locale)
+        status = bars.get(status_key)
+        if status is None:
+            t = system_strings(locale).t
+            status = share(Node("status_bar", text=status_key[0],
+                                hint=" ".join([t(label) for label in on] + ["100%"]),
+                                id="status_bar"))
+            if len(bars) > 64:  # the clock moves on: keep only the navigation bars
+                for key in [k for k in bars if k[0] != "nav"]:
+                    del bars[key]
+            bars[status_key] = status
         frame.add(status, (0, 0, T.SCREEN_W, T.STATUS_H))
-        nav = Node("nav_bar", id="navigation_bar", children=[
-            Node("icon", glyph="◀", desc=t("Back"), id="back", style="nav",
-                 on_click=lambda: self.press("back")),
-            Node("icon", glyph="●", desc=t("Home"), id="home", style="nav",
-                 on_click=lambda: self.press("home")),
-            Node("icon", glyph="■", desc=t("Overview"), id="recent_apps",
-                 style="nav",
-                 on_click=lambda: self.press("recents")),
-        ])
+        nav = bars.get(("nav", locale))
+        if nav is None:
+            t = system_strings(locale).t
+            nav = bars[("nav", locale)] = share(Node("nav_bar", id="navigation_bar", children=[
+                Node("icon", glyph="◀", desc=t("Back"), id="back", style="nav",
+                     on_click=lambda: self.press("back")),
+                Node("icon", glyph="●", desc=t("Home"), id="home", style="nav",
+                     on_click=lambda: self.press("home")),
+                Node("icon", glyph="■", desc=t("Overview"), id="recent_apps",
+                     style="nav",
+                     on_click=lambda: self.press("recents")),
+            ]))
         y0 = T.SCREEN_H - T.NAV_H
         idx = frame.add(nav, (0, y0, T.SCREEN_W, T.SCREEN_H))
         w = T.SCREEN_W // 3
@@ -1047,6 +1068,19 @@ class Device:
 
     def _place_keys(self, frame: Frame, keyboard: Node, rect: tuple[int, int, int, int],
                     parent: int) -> None:
+        places = self.__dict__.setdefault("_key_places", {})
+        key = (id(keyboard), rect)
+        placed = places.get(key)
+        if placed is None or placed[0] is not keyboard:
+            placed = places[key] = (keyboard, self._key_rects(keyboard, rect))
+        for node, box in placed[1]:
+            frame.add(node, box, parent=parent)
+
+    @staticmethod
+    def _key_rects(keyboard: Node, rect: tuple[int, int, int, int]
+                   ) -> list[tuple[Node, tuple[int, int, int, int]]]:
+        """Each key of ``keyboard`` with its box, the keyboard at ``rect``."""
+        out = []
         rows = keyboard.children  # below Gboard's toolbar strip
         top = rect[1] + T.KEYBOARD_STRIP_H
         row_h = (rect[3] - top - 24) // max(1, len(rows))
@@ -1057,8 +1091,9 @@ class Device:
             x = 12.0
             for key in row.children:
                 x1 = x + unit * key.weight
-                frame.add(key, (int(x) + 6, y0 + 10, int(x1) - 6, y0 + row_h - 10), parent=parent)
+                out.append((key, (int(x) + 6, y0 + 10, int(x1) - 6, y0 + row_h - 10)))
                 x = x1
+        return out
 
     def _build_screen(self, frame: Frame, screen: Screen, key: tuple[str, Route]) -> None:
         """Lay out an app screen (or the drawer): bars, scrolled content, FAB, dialog."""
@@ -1080,11 +1115,12 @@ class Device:
             bottom -= dock_h
         vp = (0, top, T.SCREEN_W, bottom)
         width = T.SCREEN_W - 2 * T.PAD
+        heights = frame.heights = {} if frame.heights is None else frame.heights
         if screen.fill and screen.content:  # the last node reaches the content's bottom
             last = screen.content[-1]
-            above = sum(measure(n, width) for n in screen.content[:-1])
+            above = sum(measure(n, width, heights) for n in screen.content[:-1])
             last.height = max(T.HEIGHTS["text_field"], bottom - top - 40 - above)
-        content_h = sum(measure(n, width) for n in screen.content) + 40
+        content_h = sum(measure(n, width, heights) for n in screen.content) + 40
         if screen.fab is not None:
             content_h += T.FAB_SIZE + T.PAD  # room to scroll the last row above the button
         view_h = bottom - top
@@ -1096,7 +1132,7 @@ class Device:
         start = len(frame.items)
         place_column(frame, screen.content, T.PAD, T.SCREEN_W - T.PAD, top + 20 - offset, vp,
                      parent=hidx, focus_id=self.focus)
-        for placed in frame.items[start:]:
+        for placed in frame.items[start:] if scrollable or self.select_all else ():
             if placed.node.kind == "list" and placed.parent == hidx and scrollable:
                 placed.scrollable = True
             if placed.focused and self.select_all:

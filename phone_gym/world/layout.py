@@ -16,7 +16,7 @@ from .widgets import NAV_BUTTON_IDS, PART_SEPARATOR, Node
 Rect = tuple[int, int, int, int]  # x0, y0, x1, y1 (exclusive)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Placed:
     """A node with its place on screen."""
 
@@ -44,6 +44,9 @@ class Frame:
     elements: list[Any] | None = None  # the accessibility elements, once built (a11y)
     #: The foreground app's colors (``AppLook.palette``); the system's screens keep the default.
     palette: Palette = DEFAULT_PALETTE
+    #: Heights of the containers measured while laying the frame out (``measure``'s memo:
+    #: a container's children are measured with it, then placed), dropped when it is done.
+    heights: dict[int, tuple[Node, int, int]] | None = field(default=None, repr=False)
 
     def add(
         self, node: Node, rect: Rect, *, full: Rect | None = None, parent: int = -1,
@@ -92,7 +95,10 @@ def text_height(node: Node, width: int) -> int:
     style = node.style or "body"
     base = T.HEIGHTS.get(f"text:{style}", T.HEIGHTS["text:body"])
     font = T.FONT.get(style, T.FONT["body"])
-    lines = len(T.wrap_text(node.text, width, font))
+    text = node.text
+    if len(text) <= width / (font * T.CHAR_W) and "\n" not in text:
+        return base  # one line (what ``wrap_text`` makes of it)
+    lines = len(T.wrap_text(text, width, font))
     return base + (lines - 1) * int(font * 1.3)
 
 
@@ -132,6 +138,8 @@ PADDED = {"dialog": T.PAD, "sheet": T.PAD, "card": T.CARD_PAD}
 def text_units(text: str) -> float:
     """``text``'s width in average Latin characters: a CJK character (or full-width form)
     is a full em, about 1.8 of them; any other text's is its length."""
+    if text.isascii():
+        return len(text)
     return sum(1 / T.CHAR_W if "\u3000" <= c <= "\u9fff" or "\uff00" <= c <= "\uffef" else 1
                for c in text)
 
@@ -191,8 +199,15 @@ def dialog_width(node: Node) -> int:
     return widths[node.kind]
 
 
-def measure(node: Node, width: int) -> int:
-    """Preferred height of ``node`` at ``width``."""
+#: Kinds whose height is the sum (or the most) of their children's: ``measure`` remembers
+#: theirs in a frame's ``heights`` while the frame is laid out.
+CONTAINERS = frozenset({"column", "list", "speed_dial", "row", "dialog", *PADDED})
+
+
+def measure(node: Node, width: int,
+            memo: dict[int, tuple[Node, int, int]] | None = None) -> int:
+    """Preferred height of ``node`` at ``width`` (``memo``: heights of containers measured
+    already, by ``id``, with the node and width; see ``Frame.heights``)."""
     if node.height:
         return node.height
     kind = node.kind
@@ -200,26 +215,47 @@ def measure(node: Node, width: int) -> int:
         return text_height(node, width)
     if node.rows is not None:
         return node.rows.total
+    if kind not in CONTAINERS:
+        return _leaf_height(node, width)
+    if memo is not None:
+        known = memo.get(id(node))
+        if known is not None and known[0] is node and known[1] == width:
+            return known[2]
     if kind in ("column", "list", "speed_dial"):
-        return sum(measure(c, width) for c in node.children)
-    if kind == "row":
+        h = sum(measure(c, width, memo) for c in node.children)
+    elif kind == "row":
         if not node.children:
-            return T.HEIGHTS["row"]
-        total = sum(c.weight for c in node.children) or 1.0
-        return max(measure(c, int(width * c.weight / total)) for c in node.children)
+            h = T.HEIGHTS["row"]
+        else:
+            total = sum(c.weight for c in node.children) or 1.0
+            h = max(measure(c, int(width * c.weight / total), memo) for c in node.children)
+    elif kind == "dialog":  # (measures its children at the full width, unlike the others)
+        h = sum(measure(c, width, memo) for c in node.children) + 2 * T.PAD
+    else:
+        pad = PADDED[kind]
+        h = sum(measure(c, width - 2 * pad, memo) for c in node.children) + 2 * pad
+    if memo is not None:
+        memo[id(node)] = (node, width, h)
+    return h
+
+
+def _leaf_height(node: Node, width: int) -> int:
+    """``measure`` of a node that is no text, no virtual list and no container."""
+    kind = node.kind
     if kind == "list_item":
         return T.HEIGHTS["list_item" if node.hint else "list_item:single"]
-    if kind == "dialog":  # (measures its children at the full width, unlike the others)
-        return sum(measure(c, width) for c in node.children) + 2 * T.PAD
-    if kind in PADDED:
-        pad = PADDED[kind]
-        return sum(measure(c, width - 2 * pad) for c in node.children) + 2 * pad
     if kind == "chip_group":
         lines = {line for _, _, line in flow(node, 0, width)}
         return len(lines) * T.HEIGHTS["chip"]
     if kind == "bubble":
         return bubble_height(node, width)
     return T.HEIGHTS.get(kind, T.HEIGHTS["text:body"])
+
+
+#: Kinds placed across the whole screen when they are at the top level (``place``).
+FULL_WIDTH = frozenset({"list_item", "list", "tab_bar", "top_bar"})
+#: Kinds placed edge to edge wherever they are.
+BLEED = frozenset({"map", "viewfinder"})
 
 
 def place_column(
@@ -238,11 +274,18 @@ def place(
 ) -> int:
     """Place one node (and its children) at ``y``; return the y below it."""
     kind = node.kind
-    full_width = kind in ("list_item", "list", "tab_bar", "top_bar")
-    # edge to edge wherever they are: maps, viewfinders and video cards (``kit.VideoRow``)
-    bleed = kind in ("map", "viewfinder") or (kind == "list_item" and node.style == "video_card")
-    nx0, nx1 = (0, T.SCREEN_W) if (full_width and parent < 0) or bleed else (x0, x1)
-    h = measure(node, nx1 - nx0)
+    # full width at the top level; edge to edge wherever they are: maps, viewfinders and
+    # video cards (``kit.VideoRow``)
+    if (parent < 0 and kind in FULL_WIDTH) or kind in BLEED or (
+            kind == "list_item" and node.style == "video_card"):
+        nx0, nx1 = 0, T.SCREEN_W
+    else:
+        nx0, nx1 = x0, x1
+    h = node.height
+    if not h:
+        if frame.heights is None:
+            frame.heights = {}
+        h = measure(node, nx1 - nx0, frame.heights)
     if kind == "bubble":
         nx0, nx1 = bubble_span(node, nx0, nx1)
     elif kind == "dial":  # a square, centered
@@ -250,10 +293,14 @@ def place(
         nx0 = (nx0 + nx1 - side) // 2
         nx1 = nx0 + side
     full = (nx0, y, nx1, y + h)
-    visible = clip(full, box)
-    if visible is None:
+    # clipped to ``box`` (``clip``, inline: this runs for every node of every frame)
+    bx0, by0, bx1, by1 = box
+    vx0, vy0 = (nx0 if nx0 > bx0 else bx0), (y if y > by0 else by0)
+    vx1, vy1 = (nx1 if nx1 < bx1 else bx1), (y + h if y + h < by1 else by1)
+    if vx0 >= vx1 or vy0 >= vy1:
         return y + h
-    focused = bool(focus_id) and node.kind == "text_field" and node.id == focus_id
+    visible = (vx0, vy0, vx1, vy1)
+    focused = bool(focus_id) and kind == "text_field" and node.id == focus_id
     idx = frame.add(node, visible, full=full, parent=parent, layer=layer, focused=focused)
     if node.rows is not None:
         place_rows(frame, node, nx0, nx1, y, box, parent=idx, layer=layer, focus_id=focus_id)

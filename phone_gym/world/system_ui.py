@@ -13,6 +13,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from . import theme as T
+from .a11y import share
 from .app import Route
 from .layout import Frame, place_column
 from .locale import Catalogue, format_date, system_strings
@@ -68,6 +69,20 @@ def icon_node(m: AppManifest, on_click: Handler, node_id: str = "",
                 desc=label, id=node_id, on_click=on_click)
 
 
+def launcher_icon(device: Device, m: AppManifest, where: str) -> Node:
+    """``m``'s cell on the home screen (``where`` "home") or in the drawer ("drawer"), with
+    the id ``<where>_<name>``: made once per device and locale (``a11y.share``)."""
+    icons = device.__dict__.setdefault("_icons", {})
+    locale = device.system.locale
+    key = (where, m.name, locale)
+    cached = icons.get(key)
+    if cached is None or cached[0] is not m:
+        node = share(icon_node(m, partial(device.open_app, m.name), f"{where}_{m.name.lower()}",
+                               locale))
+        cached = icons[key] = (m, node)
+    return cached[1]
+
+
 def strings(device: Device) -> Catalogue:
     """The system UI's strings in the phone's locale."""
     return system_strings(device.system.locale)
@@ -121,9 +136,7 @@ class Launcher:
                         and (not q or q in m.label_in(locale).casefold()
                              or q in m.label.casefold() or q in m.name.casefold())),
                        key=lambda m: m.label_in(locale).casefold())
-        rows = [Row([icon_node(m, partial(device.open_app, m.name), f"drawer_{m.name.lower()}",
-                               locale)
-                     for m in shown[i:i + COLS]]
+        rows = [Row([launcher_icon(device, m, "drawer") for m in shown[i:i + COLS]]
                     + [Node("spacer", height=CELL_H) for _ in range(COLS - len(shown[i:i + COLS]))],
                     id="drawer_row")
                 for i in range(0, len(shown), COLS)]
@@ -161,8 +174,7 @@ class Launcher:
         cell_w = T.SCREEN_W // COLS
         for i, m in enumerate(shown):
             r, c = divmod(i, COLS)
-            frame.add(icon_node(m, partial(device.open_app, m.name), f"home_{m.name.lower()}",
-                                s.locale),
+            frame.add(launcher_icon(device, m, "home"),
                       (c * cell_w, y0 + r * CELL_H, (c + 1) * cell_w, y0 + (r + 1) * CELL_H))
         dock = GRID_BOTTOM + 10
         if n_pages > 1:
