@@ -62,6 +62,79 @@ def draws(rng: np.random.Generator, sizes: Sequence[int]) -> list[int]:
     return rng.integers(0, sizes).tolist()  # type: ignore[no-any-return]
 
 
+_WORD = 0xFFFFFFFF
+
+
+class Draws:
+    """``int(rng.integers(n))`` draws made from ``rng``'s 32-bit words fetched in bulk: the
+    same numbers, and the same generator state after, as one numpy call each, at a tenth
+    of the cost when there are many.
+
+    numpy draws a number below ``n`` (2 to 2**32 - 1) from the generator's 32-bit words by
+    Lemire's method: ``word * n >> 32``, drawing another word while the low half of
+    ``word * n`` is under ``(2**32 - n) % n`` (numpy's ``buffered_bounded_lemire_uint32``);
+    ``n == 1`` reads no word. ``reserve(k)`` says that at least ``k`` more draws with
+    ``n > 1`` follow through this object before ``rng`` is used otherwise: it fetches the
+    words they need at least in one call, never more than they read (a draw rejected by
+    Lemire's method fetches one more). ``close()`` checks that no fetched word is left."""
+
+    __slots__ = ("rng", "_words", "_at")
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+        self._words: list[int] = []
+        self._at = 0
+
+    def reserve(self, k: int) -> None:
+        """At least ``k`` draws of ranges over 1 follow: fetch what is missing of ``k``
+        words in one numpy call."""
+        missing = k - (len(self._words) - self._at)
+        if missing > 0:
+            self._words = self._words[self._at:] + self.rng.integers(
+                0, 1 << 32, size=missing, dtype=np.uint32).tolist()
+            self._at = 0
+
+    def _word(self) -> int:
+        if self._at == len(self._words):
+            self.reserve(1)
+        word = self._words[self._at]
+        self._at += 1
+        return word
+
+    def below(self, n: int) -> int:
+        """A number in ``range(n)``, as ``int(rng.integers(n))`` draws it."""
+        if n <= 1:
+            if n == 1:
+                return 0
+            raise ValueError(f"Draws.below needs n from 1 to 2**32 - 1, got {n}")
+        if n > _WORD:
+            raise ValueError(f"Draws.below needs n from 1 to 2**32 - 1, got {n}")
+        at = self._at
+        if at < len(self._words):  # (the common case, inline)
+            m = self._words[at] * n
+            self._at = at + 1
+        else:
+            m = self._word() * n
+        low = m & _WORD
+        if low < n:
+            threshold = ((1 << 32) - n) % n
+            while low < threshold:
+                m = self._word() * n
+                low = m & _WORD
+        return m >> 32
+
+    def pick(self, items: Sequence[Any]) -> Any:
+        """One item of ``items``, as ``pick(rng, items)`` draws it."""
+        return items[self.below(len(items))]
+
+    def close(self) -> None:
+        """RuntimeError when fetched words were not read (a ``reserve`` for more draws than
+        followed: the generator is then ahead of where one call per draw leaves it)."""
+        if self._at != len(self._words):
+            raise RuntimeError(f"Draws: {len(self._words) - self._at} fetched words not read "
+                               "(reserve counted more draws than were made)")
+
+
 def distinct_ints(rng: np.random.Generator, start: int, stop: int, k: int,
                   step: int = 1) -> np.ndarray:
     """``k`` distinct integers of ``range(start, stop, step)``: the same draws, from the same
