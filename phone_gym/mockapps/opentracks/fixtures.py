@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from ...tasks.vocab import draws, pick
+from ...tasks.vocab import Draws, draws, pick
 from ...verifiers.state import DeviceState
 from .app import CATEGORIES, Activity, OpenTracksApp, add_activity
 
@@ -41,12 +41,19 @@ def start_on(day: date, rng: np.random.Generator) -> str:
     return f"{day.isoformat()}T{pick(rng, TIMES)}"
 
 
-def random_activity(rng: np.random.Generator, first: date, last: date) -> dict[str, Any]:
+def activity_sizes(first: date, last: date) -> tuple[int, ...]:
+    """The pools ``random_activity`` draws from, in turn (the days first)."""
+    return ((last - first).days + 1, len(NAMES), len(CATEGORIES), len(TIMES), len(DURATIONS),
+            len(DISTANCES), len(ELEVATIONS), len(DESCRIPTIONS))
+
+
+def random_activity(rng: np.random.Generator | Draws, first: date, last: date
+                    ) -> dict[str, Any]:
     """An activity with random fields, started between ``first`` and ``last`` (the draws of
-    a ``pick`` from each pool in turn, made in one call)."""
-    day, name, category, time, duration, distance, elevation, description = draws(
-        rng, ((last - first).days + 1, len(NAMES), len(CATEGORIES), len(TIMES), len(DURATIONS),
-              len(DISTANCES), len(ELEVATIONS), len(DESCRIPTIONS)))
+    a ``pick`` from each pool in turn, made in one call, or through ``Draws``)."""
+    sizes = activity_sizes(first, last)
+    day, name, category, time, duration, distance, elevation, description = (
+        [rng.below(n) for n in sizes] if isinstance(rng, Draws) else draws(rng, sizes))
     return {"name": NAMES[name], "category": CATEGORIES[category],
             "start": f"{(first + timedelta(days=day)).isoformat()}T{TIMES[time]}",
             "duration_min": DURATIONS[duration], "distance_m": DISTANCES[distance],

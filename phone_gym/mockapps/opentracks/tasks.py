@@ -22,10 +22,10 @@ from ...tasks.aw import AW_START, AW_TODAY, day_phrase, sample_phrasing, week_of
 from ...tasks.driver import Driver, OracleError
 from ...tasks.families import Lookup, scan
 from ...tasks.task import Task, data_catalogue, localize_data
-from ...tasks.vocab import pick
+from ...tasks.vocab import Draws, pick
 from ...world.app import app_strings
 from .app import CATEGORIES, OpenTracksApp
-from .fixtures import random_activity, start_day, start_on, write_activity
+from .fixtures import activity_sizes, random_activity, start_day, start_on, write_activity
 
 Row = dict[str, Any]
 DECOYS = 20  # decoy activities per phone, as AndroidWorld's
@@ -106,12 +106,17 @@ class TracksLookup(Lookup):
         targets = [{**random_activity(rng, first, last), **fields}
                    for fields in self.targets(rng, q)]
         decoys: list[Row] = []
-        for fields in [*self.near(rng, q), *({} for _ in range(DECOYS))][:DECOYS]:
+        kinds = [*self.near(rng, q), *({} for _ in range(DECOYS))][:DECOYS]
+        draw = Draws(rng)  # the decoys' draws fetched in bulk: the same numbers and state
+        words = sum(n > 1 for n in activity_sizes(first, last))  # (a pool of one: no draw)
+        for i, fields in enumerate(kinds):
             for _ in range(100):
-                row = {**random_activity(rng, first, last), **fields}
+                draw.reserve(words * (len(kinds) - i))  # this try, and one per decoy after
+                row = {**random_activity(draw, first, last), **fields}
                 if not self.hit(row, q):
                     decoys.append(row)
                     break
+        draw.close()
         rows = targets + decoys
         order = [int(i) for i in rng.permutation(len(rows))]
         return {**q, "rows": [rows[i] for i in order], "answer": self.answer(targets, q)}
