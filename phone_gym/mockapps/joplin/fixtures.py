@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -47,6 +47,14 @@ def write_note(state: DeviceState, folder: int, title: str, body: str = "", *,
                is_todo: bool = False, done: bool = False) -> Note:
     """Add a note (PhoneWorld: the app's own data)."""
     return add_note(app_of(state).data, folder, title, body, is_todo=is_todo, done=done)
+
+
+def write_notes(state: DeviceState, rows: Sequence[Mapping[str, Any]]) -> None:
+    """``write_note(state, **row)`` of each of ``rows``, in one write of the notes table
+    (``Table.extend``)."""
+    table = app_of(state).data.notes
+    table.extend(Note(i, r["folder"], r["title"], r.get("body", ""), r.get("is_todo", False),
+                      r.get("done", False)) for i, r in enumerate(rows, table.next_id))
 
 
 def noise_notes(rng: np.random.Generator, k: int, folders: int, *,
