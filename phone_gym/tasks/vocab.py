@@ -67,47 +67,57 @@ _WORD = 0xFFFFFFFF
 
 class Draws:
     """``int(rng.integers(n))`` draws made from ``rng``'s 32-bit words fetched in bulk: the
-    same numbers, and the same generator state after, as one numpy call each, at a tenth
-    of the cost when there are many.
+    same numbers, and the same generator state after ``close()``, as one numpy call each,
+    at a fraction of the cost when there are many.
 
     numpy draws a number below ``n`` (2 to 2**32 - 1) from the generator's 32-bit words by
     Lemire's method: ``word * n >> 32``, drawing another word while the low half of
     ``word * n`` is under ``(2**32 - n) % n`` (numpy's ``buffered_bounded_lemire_uint32``);
-    ``n == 1`` reads no word. ``reserve(k)`` says that at least ``k`` more draws with
-    ``n > 1`` follow through this object before ``rng`` is used otherwise: it fetches the
-    words they need at least in one call, never more than they read (a draw rejected by
-    Lemire's method fetches one more). ``close()`` checks that no fetched word is left."""
+    ``n == 1`` reads no word. Words are fetched ahead (``reserve``, else ``CHUNK`` at a
+    time); ``close()`` (or leaving a ``with`` block) puts the generator where the words read
+    leave it: back to its state before the first fetch, then exactly those words drawn
+    again. Draw nothing from ``rng`` itself between the first draw and ``close()``."""
 
-    __slots__ = ("rng", "_words", "_at")
+    CHUNK = 64
+    __slots__ = ("rng", "_words", "_at", "_saved", "_read")
 
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
         self._words: list[int] = []
         self._at = 0
+        self._saved: dict[str, Any] | None = None  # the generator's state before any fetch
+        self._read = 0  # words read before the current batch
+
+    def __enter__(self) -> Draws:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def reserve(self, k: int) -> None:
-        """At least ``k`` draws of ranges over 1 follow: fetch what is missing of ``k``
-        words in one numpy call."""
+        """At least ``k`` words will be read (one per draw, more when rejected): fetch what
+        is missing of them in one numpy call."""
         missing = k - (len(self._words) - self._at)
         if missing > 0:
+            if self._saved is None:
+                self._saved = self.rng.bit_generator.state
+            self._read += self._at
             self._words = self._words[self._at:] + self.rng.integers(
                 0, 1 << 32, size=missing, dtype=np.uint32).tolist()
             self._at = 0
 
     def _word(self) -> int:
         if self._at == len(self._words):
-            self.reserve(1)
+            self.reserve(self.CHUNK)
         word = self._words[self._at]
         self._at += 1
         return word
 
     def below(self, n: int) -> int:
         """A number in ``range(n)``, as ``int(rng.integers(n))`` draws it."""
-        if n <= 1:
+        if n <= 1 or n > _WORD:
             if n == 1:
                 return 0
-            raise ValueError(f"Draws.below needs n from 1 to 2**32 - 1, got {n}")
-        if n > _WORD:
             raise ValueError(f"Draws.below needs n from 1 to 2**32 - 1, got {n}")
         at = self._at
         if at < len(self._words):  # (the common case, inline)
@@ -128,11 +138,14 @@ class Draws:
         return items[self.below(len(items))]
 
     def close(self) -> None:
-        """RuntimeError when fetched words were not read (a ``reserve`` for more draws than
-        followed: the generator is then ahead of where one call per draw leaves it)."""
-        if self._at != len(self._words):
-            raise RuntimeError(f"Draws: {len(self._words) - self._at} fetched words not read "
-                               "(reserve counted more draws than were made)")
+        """Leave the generator where one numpy call per draw would have: when fetched words
+        were not read, back to its state before the first fetch, then the words read drawn
+        again. Later draws start a new batch."""
+        unread = len(self._words) - self._at
+        if unread and self._saved is not None:
+            self.rng.bit_generator.state = self._saved
+            self.rng.integers(0, 1 << 32, size=self._read + self._at, dtype=np.uint32)
+        self._words, self._at, self._saved, self._read = [], 0, None, 0
 
 
 def distinct_ints(rng: np.random.Generator, start: int, stop: int, k: int,

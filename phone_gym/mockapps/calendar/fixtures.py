@@ -94,13 +94,15 @@ def datum(locale: str, text: str) -> str:
 def random_event(rng: np.random.Generator | Draws) -> tuple[str, datetime, int, str]:
     """One of AndroidWorld's random events: ``(title, start, minutes, description)`` (five
     draws: the lead-in, who or what, the minute, the duration, the note)."""
-    draw = rng if isinstance(rng, Draws) else Draws(rng)
-    lead = RANDOM_LEADS[draw.below(len(RANDOM_LEADS))]
+    if not isinstance(rng, Draws):
+        with Draws(rng) as draw:
+            return random_event(draw)
+    lead = RANDOM_LEADS[rng.below(len(RANDOM_LEADS))]
     pool = FIRST_NAMES if lead.endswith(" with") else RANDOM_SUBJECTS
-    who = draw.below(len(pool))
-    minute = draw.below(RANDOM_MINUTES)
+    who = rng.below(len(pool))
+    minute = rng.below(RANDOM_MINUTES)
     return (f"{lead} {pool[who]}", RANDOM_FIRST + timedelta(minutes=minute),
-            DURATIONS[draw.below(len(DURATIONS))], RANDOM_NOTES[draw.below(len(RANDOM_NOTES))])
+            DURATIONS[rng.below(len(DURATIONS))], RANDOM_NOTES[rng.below(len(RANDOM_NOTES))])
 
 
 def seed_random_events(state: DeviceState, rng: np.random.Generator, *,
@@ -111,17 +113,16 @@ def seed_random_events(state: DeviceState, rng: np.random.Generator, *,
     conditions); how many were added. The draws are fetched in bulk (``vocab.Draws``: the
     same numbers and generator state as one call each) and the events written in one go
     (``add_events``)."""
-    draw = Draws(rng)
     rows = []
-    for i in range(k):
-        for _ in range(100):
-            draw.reserve(5 * (k - i))  # this try and one for each event after it, at least
-            title, start, minutes, note = random_event(draw)
-            if not excluded(title, start, minutes):
-                rows.append((title, iso(start), iso(start + timedelta(minutes=minutes)), "",
-                             note, False))
-                break
-    draw.close()
+    with Draws(rng) as draw:
+        draw.reserve(5 * k)  # five words an event, more for those redrawn
+        for _ in range(k):
+            for _ in range(100):
+                title, start, minutes, note = random_event(draw)
+                if not excluded(title, start, minutes):
+                    rows.append((title, iso(start), iso(start + timedelta(minutes=minutes)),
+                                 "", note, False))
+                    break
     add_events(state, rows)
     return len(rows)
 

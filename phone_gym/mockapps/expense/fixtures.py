@@ -106,21 +106,20 @@ def noise_expenses(rng: np.random.Generator, k: int, *,
     pairs = [p for p in all_names() if not forms_of([p[0]]) & avoid]
     out: list[dict[str, Any]] = []
     seen: set[tuple[Any, ...]] = set()
-    draw = Draws(rng)
-    while len(out) < k:
-        draw.reserve(6 * (k - len(out)))  # this expense and one for each after it, at least
-        name, category = pairs[draw.below(len(pairs))]
-        dollars = 10 + draw.below(491)  # sample_expense's draws, in its order
-        odd = 1 + draw.below(99)
-        cents = (0, 0, 25, 50, 99, odd)[draw.below(6)]
-        expense = {"name": name, "amount": min(dollars * 100 + cents, 50000),
-                   "category": category, "note": NOTES[draw.below(len(NOTES))],
-                   "date": (FIRST_DAY + timedelta(days=draw.below(15))).isoformat()}
-        key = tuple(expense.values())  # (the same keys in the same order: equal dicts)
-        if key not in seen:
-            seen.add(key)
-            out.append(expense)
-    draw.close()
+    with Draws(rng) as draw:
+        draw.reserve(6 * k)  # six words an expense, more for a repeat
+        while len(out) < k:
+            name, category = pairs[draw.below(len(pairs))]
+            dollars = 10 + draw.below(491)  # sample_expense's draws, in its order
+            odd = 1 + draw.below(99)
+            cents = (0, 0, 25, 50, 99, odd)[draw.below(6)]
+            expense = {"name": name, "amount": min(dollars * 100 + cents, 50000),
+                       "category": category, "note": NOTES[draw.below(len(NOTES))],
+                       "date": (FIRST_DAY + timedelta(days=draw.below(15))).isoformat()}
+            key = tuple(expense.values())  # (the same keys in the same order: equal dicts)
+            if key not in seen:
+                seen.add(key)
+                out.append(expense)
     return out
 
 

@@ -25,7 +25,7 @@ from ...tasks.task import Task, data_catalogue, localize_data
 from ...tasks.vocab import Draws, pick
 from ...world.app import app_strings
 from .app import CATEGORIES, OpenTracksApp
-from .fixtures import activity_sizes, random_activity, start_day, start_on, write_activity
+from .fixtures import random_activity, start_day, start_on, write_activity
 
 Row = dict[str, Any]
 DECOYS = 20  # decoy activities per phone, as AndroidWorld's
@@ -107,16 +107,14 @@ class TracksLookup(Lookup):
                    for fields in self.targets(rng, q)]
         decoys: list[Row] = []
         kinds = [*self.near(rng, q), *({} for _ in range(DECOYS))][:DECOYS]
-        draw = Draws(rng)  # the decoys' draws fetched in bulk: the same numbers and state
-        words = sum(n > 1 for n in activity_sizes(first, last))  # (a pool of one: no draw)
-        for i, fields in enumerate(kinds):
-            for _ in range(100):
-                draw.reserve(words * (len(kinds) - i))  # this try, and one per decoy after
-                row = {**random_activity(draw, first, last), **fields}
-                if not self.hit(row, q):
-                    decoys.append(row)
-                    break
-        draw.close()
+        with Draws(rng) as draw:  # the decoys' draws fetched in bulk: the same numbers
+            draw.reserve(8 * 10 * len(kinds))  # 8 an activity; most tries are redrawn
+            for fields in kinds:
+                for _ in range(100):
+                    row = {**random_activity(draw, first, last), **fields}
+                    if not self.hit(row, q):
+                        decoys.append(row)
+                        break
         rows = targets + decoys
         order = [int(i) for i in rng.permutation(len(rows))]
         return {**q, "rows": [rows[i] for i in order], "answer": self.answer(targets, q)}
