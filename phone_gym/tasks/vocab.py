@@ -110,7 +110,7 @@ class Draws:
         missing = k - (len(self._raw) - self._at)
         if missing > 0 and self._fast:
             if self._saved is None:
-                self._saved = state = self.rng.bit_generator.state
+                self._saved = state = dict(self.rng.bit_generator.state)
                 self._kept = state["uinteger"]
                 self._half = self._kept if state["has_uint32"] else None
             self._read += self._at
@@ -194,7 +194,7 @@ class Draws:
             generator = self.rng.bit_generator
             generator.state = self._saved
             generator.random_raw(self._read + self._at)
-            state = generator.state
+            state = dict(generator.state)
             state["has_uint32"] = int(self._half is not None)
             state["uinteger"] = self._kept
             generator.state = state

@@ -29,7 +29,7 @@ from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from itertools import repeat
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
@@ -91,20 +91,35 @@ def to_plain(value: Any) -> Any:
 
 
 _SCALARS = (str, int, float, bool, type(None))
+_SCALAR_TYPES = frozenset(_SCALARS)
 
 
 def record_plain(record: Any) -> Any:
     """A record as a read-only plain dict (scalar fields copied as they are, the rest through
     ``to_plain``): the snapshot form of one table row."""
-    if not dataclasses.is_dataclass(record) or getattr(type(record), "__plain__", None):
+    kind: Any = type(record)
+    plan = _plan(kind)
+    if plan is None:
         value = to_plain(record)
         return FrozenDict(value) if isinstance(value, dict) else value
-    out = {}
-    kind: Any = type(record)
-    for name in field_names(kind):
-        value = getattr(record, name)
-        out[name] = value if type(value) in _SCALARS else to_plain(value)
-    return FrozenDict(out)
+    names, values = plan[0], plan[1](record)
+    if _SCALAR_TYPES.issuperset(map(type, values)):  # (the common case: one C-level pass)
+        return FrozenDict(zip(names, values, strict=True))
+    return FrozenDict({name: value if type(value) in _SCALARS else to_plain(value)
+                       for name, value in zip(names, values, strict=True)})
+
+
+@functools.cache
+def _plan(kind: type) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]] | None:
+    """How ``record_plain`` reads records of ``kind``: its field names and a getter of their
+    values as a tuple; None for a kind that is no dataclass or has its own ``__plain__``."""
+    if not dataclasses.is_dataclass(kind) or getattr(kind, "__plain__", None):
+        return None
+    names = field_names(kind)
+    if len(names) == 1:
+        one = attrgetter(names[0])
+        return names, lambda record: (one(record),)
+    return names, attrgetter(*names) if names else (lambda record: ())
 
 
 @functools.cache

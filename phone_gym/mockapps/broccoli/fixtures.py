@@ -112,10 +112,10 @@ def sample_recipe(rng: np.random.Generator | Draws, *, title: str | None = None,
                   avoid: Sequence[str] = (), must: str | None = None) -> dict[str, str]:
     """A recipe's text fields; its directions name two ingredients not in ``avoid`` (one of
     them ``must`` when given)."""
-    draw = rng if isinstance(rng, Draws) else None
-    if draw is None:
-        with Draws(rng) as draw:
-            return sample_recipe(draw, title=title, avoid=avoid, must=must)
+    if not isinstance(rng, Draws):
+        with Draws(rng) as draws:
+            return sample_recipe(draws, title=title, avoid=avoid, must=must)
+    draw = rng
     a, b = draw.pick([i for i in INGREDIENTS if i not in avoid and i != must], 2)
     if must is not None:
         a, b = (must, b) if draw.random() < 0.5 else (a, must)
