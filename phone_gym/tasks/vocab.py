@@ -144,7 +144,19 @@ class Draws:
             raise ValueError(f"Draws.below needs n from 1 to 2**32 - 1, got {n}")
         if not self._fast:
             return int(self.rng.integers(n))
-        m = self._word() * n
+        half = self._half  # (``_word``, inline: the common cases)
+        if half is not None:
+            self._half = None
+            m = half * n
+        else:
+            at = self._at
+            if at < len(self._raw):  # (outputs fetched: the kept half was read with them)
+                value = self._raw[at]
+                self._at = at + 1
+                self._half = self._kept = value >> 32
+                m = (value & _WORD) * n
+            else:
+                m = self._word() * n
         low = m & _WORD
         if low < n:
             threshold = ((1 << 32) - n) % n

@@ -274,6 +274,9 @@ class AppHandle:
     the class (``cls``). A class passed where a handle is expected is wrapped (``of``)."""
 
     __slots__ = ("_cls", "_fresh", "_load", "manifest")
+    #: How many handles have loaded their class in this process (caches of what depends
+    #: on which apps are loaded key on it).
+    loads: ClassVar[int] = 0
 
     def __init__(self, manifest: AppManifest, load: Callable[[], type[App]],
                  fresh: Any = UNKNOWN) -> None:
@@ -319,6 +322,7 @@ class AppHandle:
                 raise ValueError(f"app {self.manifest.name}: the loaded class's manifest "
                                  "differs from the one it was installed with")
             self._cls = loaded
+            AppHandle.loads += 1
         return self._cls
 
     def fresh(self) -> Any:

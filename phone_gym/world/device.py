@@ -402,10 +402,11 @@ class Device:
     def _fresh_apps(self) -> dict[str, Any]:
         """Every installed app's fresh data (``AppHandle.fresh``) by name, in launcher
         order: made again only when another app's code has loaded since."""
-        loaded = sum(c.loaded for c in self.app_classes)
         cached = getattr(self, "_fresh_cache", None)
-        if cached is None or cached[0] != loaded or len(cached[1]) != len(self.app_classes):
-            cached = self._fresh_cache = (loaded, {c.name: c.fresh() for c in self.app_classes})
+        if (cached is None or cached[0] != AppHandle.loads
+                or len(cached[1]) != len(self.app_classes)):
+            cached = self._fresh_cache = (AppHandle.loads,
+                                          {c.name: c.fresh() for c in self.app_classes})
         return cached[1]
 
     def foreground_package(self) -> str:
