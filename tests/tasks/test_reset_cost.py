@@ -73,7 +73,7 @@ def _same(a: object, b: object) -> bool:
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
     if isinstance(a, np.ndarray):
-        return bool(np.array_equal(a, b))
+        return bool(np.array_equal(a, np.asarray(b)))
     return a == b
 
 
