@@ -305,7 +305,9 @@ class WeatherRainOnDay(WeatherLookup):
         return p
 
     def expected(self, p: Mapping[str, Any]) -> Any:
-        return forecast(p["seed"], key(p["city"]), self.start.date())[p["offset"]].rain >= RAIN
+        offset = p["offset"]  # (the days up to it: each day is drawn on its own)
+        return forecast(p["seed"], key(p["city"]), self.start.date(), offset + 1)[offset].rain \
+            >= RAIN
 
     def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
         return ["Yes", "No"]
