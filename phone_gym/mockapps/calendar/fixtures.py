@@ -119,9 +119,10 @@ def seed_random_events(state: DeviceState, rng: np.random.Generator, *,
         for _ in range(k):
             for _ in range(100):
                 title, start, minutes, note = random_event(draw)
-                if not excluded(title, start, minutes):
-                    rows.append((title, iso(start), iso(start + timedelta(minutes=minutes)),
-                                 "", note, False))
+                if not excluded(title, start, minutes):  # (whole minutes: isoformat is iso)
+                    rows.append((title, start.isoformat(),
+                                 (start + timedelta(minutes=minutes)).isoformat(), "", note,
+                                 False))
                     break
     add_events(state, rows)
     return len(rows)
