@@ -251,8 +251,6 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         #: budget allows: demonstrations that show recovery (``phone-gym collect --detours``).
         self.oracle_detours = False
         self._verdict_key: tuple[int, str | None, str | None] = (-1, None, None)
-        if screenshot:  # the frame buffer painted once now (the home screen), not by reset
-            self._screenshot()
 
     # --- gymnasium API -----------------------------------------------------------------
     def reset(self, *, seed: int | None = None,
