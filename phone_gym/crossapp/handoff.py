@@ -322,7 +322,7 @@ class WeatherToSms(ToSms):
         self.seed_contacts(state, params)
 
     def day(self, p: Mapping[str, Any], offset: int) -> Any:
-        return weather.forecast(p["seed"], p["city"], self.start.date())[offset]
+        return weather.forecast(p["seed"], p["city"], self.start.date(), offset + 1)[offset]
 
     def forecast(self, ui: Driver, p: Mapping[str, Any], offset: int) -> Iterator[PhoneAction]:
         """Open the city's 10 days and show day ``offset``."""

@@ -136,7 +136,7 @@ class CrossWeatherHighNoteAndText(KeepAndText):
         seed_notes(state, rng, 3, avoid=[params["title"]])
 
     def value(self, p: Mapping[str, Any]) -> Any:
-        return forecast(p["seed"], p["city"], self.start.date())[1].high
+        return forecast(p["seed"], p["city"], self.start.date(), 2)[1].high  # (tomorrow)
 
     def read(self, ui: Driver, carry: dict[str, Any]) -> Iterator[PhoneAction]:
         ui.why(f"Opening {carry['city']} in Weather to find tomorrow's forecast")
@@ -333,7 +333,7 @@ class CrossRainChanceDecideText(CrossWeatherHighNoteAndText):
         return {**p, "threshold": RAIN, "rain_text": RAIN_TEXT, "dry_text": DRY_TEXT}
 
     def value(self, p: Mapping[str, Any]) -> Any:
-        return forecast(p["seed"], p["city"], self.start.date())[1].rain
+        return forecast(p["seed"], p["city"], self.start.date(), 2)[1].rain  # (tomorrow)
 
     def sms_body(self, p: Mapping[str, Any]) -> Any:
         return same_text(RAIN_TEXT if self.value(p) >= RAIN else DRY_TEXT)

@@ -62,6 +62,158 @@ def draws(rng: np.random.Generator, sizes: Sequence[int]) -> list[int]:
     return rng.integers(0, sizes).tolist()  # type: ignore[no-any-return]
 
 
+_WORD = 0xFFFFFFFF
+#: Bit generators whose 32-bit draws are halves of 64-bit outputs, the high half kept for
+#: the next one (``has_uint32``/``uinteger`` in their state), as ``Draws`` replays them.
+_HALVES = ("PCG64", "PCG64DXSM")
+
+
+class Draws:
+    """Draws of ``rng``, the same numbers as its own calls and the same generator state
+    after ``close()``, made from its 64-bit outputs fetched in bulk: a fraction of the cost
+    of one numpy call each when there are many.
+
+    How numpy makes them (``numpy/random/src/distributions``), replayed here: a number below
+    ``n`` (``integers``) from 32-bit words by Lemire's method, ``word * n >> 32``, another
+    word while the low half of ``word * n`` is under ``(2**32 - n) % n`` (``n == 1``: no
+    word); a word is the low half of the next output, the high half kept for the word after
+    (PCG64's ``has_uint32``); ``random()`` is an output's top 53 bits over 2**53 (the kept
+    half stays kept); ``choice(n, k, replace=False)`` is Floyd's algorithm (Lemire draws)
+    then a shuffle of the ``k`` (Lemire draws). Outputs are fetched ahead
+    (``reserve``, else ``CHUNK`` at a time); ``close()`` (or leaving a ``with`` block) puts
+    the generator where the draws made leave it. Draw nothing from ``rng`` itself between
+    the first draw and ``close()``. Another bit generator than PCG64's: each draw is
+    ``rng``'s own call."""
+
+    CHUNK = 64
+    __slots__ = ("rng", "_raw", "_at", "_saved", "_read", "_half", "_kept", "_fast")
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+        self._raw: list[int] = []  # fetched 64-bit outputs; ``_at``: the next unread one
+        self._at = 0
+        self._saved: dict[str, Any] | None = None  # the generator's state before any fetch
+        self._read = 0  # outputs read before the current batch
+        self._half: int | None = None  # the kept high half, while it is to be read
+        self._kept = 0  # the generator's ``uinteger``: the last high half kept (read or not)
+        self._fast = type(rng.bit_generator).__name__ in _HALVES
+
+    def __enter__(self) -> Draws:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def reserve(self, k: int) -> None:
+        """About ``k`` outputs will be read (two words an output, or one ``random()``):
+        fetch what is missing of them in one numpy call."""
+        missing = k - (len(self._raw) - self._at)
+        if missing > 0 and self._fast:
+            if self._saved is None:
+                self._saved = state = dict(self.rng.bit_generator.state)
+                self._kept = state["uinteger"]
+                self._half = self._kept if state["has_uint32"] else None
+            self._read += self._at
+            self._raw = self._raw[self._at:] + self.rng.bit_generator.random_raw(
+                missing).tolist()
+            self._at = 0
+
+    def _next(self) -> int:
+        if self._at == len(self._raw):
+            self.reserve(self.CHUNK)
+        value = self._raw[self._at]
+        self._at += 1
+        return value
+
+    def _word(self) -> int:
+        if self._saved is None:  # (the kept half is read with the state, at the first fetch)
+            self.reserve(self.CHUNK)
+        half = self._half
+        if half is not None:
+            self._half = None
+            return half
+        value = self._next()
+        self._half = self._kept = value >> 32
+        return value & _WORD
+
+    def below(self, n: int) -> int:
+        """A number in ``range(n)``, as ``int(rng.integers(n))`` draws it."""
+        if n <= 1 or n > _WORD:
+            if n == 1:
+                return 0
+            raise ValueError(f"Draws.below needs n from 1 to 2**32 - 1, got {n}")
+        if not self._fast:
+            return int(self.rng.integers(n))
+        half = self._half  # (``_word``, inline: the common cases)
+        if half is not None:
+            self._half = None
+            m = half * n
+        else:
+            at = self._at
+            if at < len(self._raw):  # (outputs fetched: the kept half was read with them)
+                value = self._raw[at]
+                self._at = at + 1
+                self._half = self._kept = value >> 32
+                m = (value & _WORD) * n
+            else:
+                m = self._word() * n
+        low = m & _WORD
+        if low < n:
+            threshold = ((1 << 32) - n) % n
+            while low < threshold:
+                m = self._word() * n
+                low = m & _WORD
+        return m >> 32
+
+    def integers(self, low: int, high: int) -> int:
+        """``int(rng.integers(low, high))``."""
+        return low + self.below(high - low)
+
+    def random(self) -> float:
+        """``rng.random()``."""
+        if not self._fast:
+            return float(self.rng.random())
+        return (self._next() >> 11) * (1.0 / 9007199254740992.0)
+
+    def sample(self, n: int, k: int) -> list[int]:
+        """``k`` distinct numbers below ``n``: ``rng.choice(n, k, replace=False)``'s."""
+        if not 0 <= k <= n or n > 10000 or not self._fast:
+            return [int(i) for i in self.rng.choice(n, size=k, replace=False)]
+        chosen: list[int] = []
+        taken: set[int] = set()
+        for j in range(n - k, n):  # Floyd's algorithm
+            value = self.below(j + 1)
+            if value in taken:
+                value = j
+            taken.add(value)
+            chosen.append(value)
+        for i in range(k - 1, 0, -1):  # then shuffled
+            j = self.below(i + 1)
+            chosen[i], chosen[j] = chosen[j], chosen[i]
+        return chosen
+
+    def pick(self, items: Sequence[Any], k: int | None = None) -> Any:
+        """One item of ``items`` (or ``k`` distinct ones), as ``pick(rng, items, k)``."""
+        if k is None:
+            return items[self.below(len(items))]
+        return [items[i] for i in self.sample(len(items), k)]
+
+    def close(self) -> None:
+        """Leave the generator where the draws made leave it: back to its state before the
+        first fetch, the outputs read drawn again, the kept half kept. Later draws start a
+        new batch."""
+        if self._saved is not None:
+            generator = self.rng.bit_generator
+            generator.state = self._saved
+            generator.random_raw(self._read + self._at)
+            state = dict(generator.state)
+            state["has_uint32"] = int(self._half is not None)
+            state["uinteger"] = self._kept
+            generator.state = state
+        self._raw, self._at, self._saved, self._read, self._half = [], 0, None, 0, None
+        self._kept = 0
+
+
 def distinct_ints(rng: np.random.Generator, start: int, stop: int, k: int,
                   step: int = 1) -> np.ndarray:
     """``k`` distinct integers of ``range(start, stop, step)``: the same draws, from the same

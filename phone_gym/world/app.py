@@ -26,7 +26,7 @@ Mini-programs
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, partial
 from pathlib import Path
@@ -245,6 +245,15 @@ class App:
         self.journal = None
 
 
+def index_systems(handles: Iterable[AppHandle], system: SystemState) -> None:
+    """``index_system(system)`` of each loaded app of ``handles`` that has its own (a
+    handle not loaded makes its indexes on first use; ``App``'s makes none)."""
+    for handle in handles:
+        cls = handle._cls
+        if cls is not None and cls.index_system.__func__ is not _NO_INDEXES:  # type: ignore[attr-defined]
+            cls.index_system(system)
+
+
 class Unknown:
     """The type of ``UNKNOWN``: one instance, which pickles as a reference to it (an env
     pickled with a handle whose fresh data is not known yet loads with the same one)."""
@@ -268,6 +277,9 @@ class AppHandle:
     the class (``cls``). A class passed where a handle is expected is wrapped (``of``)."""
 
     __slots__ = ("_cls", "_fresh", "_load", "manifest")
+    #: How many handles have loaded their class in this process (caches of what depends
+    #: on which apps are loaded key on it).
+    loads: ClassVar[int] = 0
 
     def __init__(self, manifest: AppManifest, load: Callable[[], type[App]],
                  fresh: Any = UNKNOWN) -> None:
@@ -313,6 +325,7 @@ class AppHandle:
                 raise ValueError(f"app {self.manifest.name}: the loaded class's manifest "
                                  "differs from the one it was installed with")
             self._cls = loaded
+            AppHandle.loads += 1
         return self._cls
 
     def fresh(self) -> Any:
@@ -374,3 +387,5 @@ def _same(value: Any) -> Any:
     return value
 
 
+#: ``App.index_system``'s function: an app that keeps it makes no indexes of the system.
+_NO_INDEXES = App.index_system.__func__  # type: ignore[attr-defined]

@@ -91,20 +91,35 @@ def to_plain(value: Any) -> Any:
 
 
 _SCALARS = (str, int, float, bool, type(None))
+_SCALAR_TYPES = frozenset(_SCALARS)
 
 
 def record_plain(record: Any) -> Any:
     """A record as a read-only plain dict (scalar fields copied as they are, the rest through
     ``to_plain``): the snapshot form of one table row."""
-    if not dataclasses.is_dataclass(record) or getattr(type(record), "__plain__", None):
+    kind: Any = type(record)
+    plan = _plan(kind)
+    if plan is None:
         value = to_plain(record)
         return FrozenDict(value) if isinstance(value, dict) else value
-    out = {}
-    kind: Any = type(record)
-    for name in field_names(kind):
-        value = getattr(record, name)
-        out[name] = value if type(value) in _SCALARS else to_plain(value)
-    return FrozenDict(out)
+    names, values = plan[0], plan[1](record)
+    if _SCALAR_TYPES.issuperset(map(type, values)):  # (the common case: one C-level pass)
+        return FrozenDict(zip(names, values, strict=True))
+    return FrozenDict({name: value if type(value) in _SCALARS else to_plain(value)
+                       for name, value in zip(names, values, strict=True)})
+
+
+@functools.cache
+def _plan(kind: type) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]] | None:
+    """How ``record_plain`` reads records of ``kind``: its field names and a getter of their
+    values as a tuple; None for a kind that is no dataclass or has its own ``__plain__``."""
+    if not dataclasses.is_dataclass(kind) or getattr(kind, "__plain__", None):
+        return None
+    names = field_names(kind)
+    if len(names) == 1:
+        one = attrgetter(names[0])
+        return names, lambda record: (one(record),)
+    return names, attrgetter(*names) if names else (lambda record: ())
 
 
 @functools.cache
@@ -351,6 +366,46 @@ class Table(Generic[R]):
         self._next_seq += 1
         self._changed(key)
         return record
+
+    def extend(self, records: Iterable[R]) -> list[R]:
+        """``add`` of each of ``records``, in order (the same ids, versions, change log,
+        indexes and journal as one ``add`` each), with the per-record checks made once per
+        kind: a seed of many records in one write. Returns the records added."""
+        out: list[R] = []
+        checked: set[type] = set()
+        rows, seq, log, indexes = self._rows, self._seq, self._log, self._indexes
+        auto = self.key == "id"
+        for record in records:
+            kind = type(record)
+            if kind not in checked:
+                self._check(record)
+                checked.add(kind)
+            key = getattr(record, self.key)
+            if auto and not key:
+                record = dataclasses.replace(record, id=self.next_id)  # type: ignore[type-var]
+                key = self.next_id
+            if key in rows:
+                raise KeyError(f"{kind.__name__} {key!r} exists already")
+            if isinstance(key, int) and key >= self.next_id:
+                self.next_id = key + 1
+            rows[key] = record
+            seq[key] = self._next_seq
+            self._next_seq += 1
+            if self._mark is not None:
+                self._dirty[key] = self._dirty.get(key, False)
+            for listing in indexes.values():
+                listing.apply(key, record)
+            if self._eq or (self.kind in WANTED_FIELDS and len(rows) >= INDEX_MIN):
+                self._keep_fields(key)
+            self.version += 1
+            log.append((self.version, str(key)))
+            if len(log) > 4096 and self._snap is not None:
+                self._fold()
+                log = self._log
+            if self._journal is not None:
+                self._journal.bump()
+            out.append(record)
+        return out
 
     def new(self, **fields: Any) -> R:
         """A new record of ``kind`` with the next free id."""

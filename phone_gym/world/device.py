@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from ..actions import PhoneAction
 from . import theme as T
 from .a11y import share
-from .app import App, AppHandle, Route
+from .app import App, AppHandle, Route, index_systems
 from .data import Journal, mark_store, rewind_store
 from .glyphs import typing_error
 from .keyboard import keyboard_node
@@ -75,14 +75,21 @@ def to_px(x: int, y: int) -> tuple[int, int]:
     return min(T.SCREEN_W - 1, x * T.SCREEN_W // 1000), min(T.SCREEN_H - 1, y * T.SCREEN_H // 1000)
 
 
+def app_maps(classes: Sequence[AppHandle]) -> tuple[dict[str, AppHandle], dict[str, str]]:
+    """The handles by package, and the packages by app name."""
+    return {c.package: c for c in classes}, {c.name: c.package for c in classes}
+
+
 class Apps(Mapping[str, App]):
     """The installed apps, keyed by Android package; looking one up by its name (the
     manifest's ``name``) works too. An app is built on first use: a reset costs the same
     with 5 apps or 60, and an app nobody touched has a fresh install's data."""
 
-    def __init__(self, classes: Sequence[AppHandle], make: Callable[[AppHandle], App]) -> None:
-        self._classes = {c.package: c for c in classes}
-        self._by_name = {c.name: c.package for c in classes}
+    def __init__(self, classes: Sequence[AppHandle], make: Callable[[AppHandle], App],
+                 maps: tuple[dict[str, AppHandle], dict[str, str]] | None = None) -> None:
+        # ``maps``: ``app_maps(classes)`` made before (a phone's, shared by its resets: read
+        # only)
+        self._classes, self._by_name = maps if maps is not None else app_maps(classes)
         self._make = make
         self._made: dict[str, App] = {}
 
@@ -176,11 +183,14 @@ class Device:
             kept = {}
             self.system = SystemState(now=start, locale=self.locale)
             self.system.attach(self.journal)
-        for cls in self.app_classes:  # indexes on the shared stores, kept from the start
-            if cls.loaded:  # (an app loaded later makes its indexes on first use)
-                cls.index_system(self.system)
+        # indexes on the shared stores, kept from the start (an app loaded later makes its
+        # indexes on first use)
+        index_systems(self.app_classes, self.system)
         shade_indexes(self.system)
-        self.apps = Apps(self.app_classes, self._install)
+        maps = getattr(self, "_app_maps", None)  # (devices pickled before it: none)
+        if maps is None or len(maps[0]) != len(self.app_classes):
+            maps = self._app_maps = app_maps(self.app_classes)
+        self.apps = Apps(self.app_classes, self._install, maps)
         for package, (data, saved) in kept.items():  # the prefill's app data, put back
             rewind_store(data, saved)
             self.apps.made()[package] = self._install(self.apps.class_of(package), data)
@@ -213,9 +223,7 @@ class Device:
             self._base = (key, self.system, mark_store(self.system),
                           {package: (app.data, mark_store(app.data))
                            for package, app in self.apps.made().items()})
-            for cls in self.app_classes:  # what the apps derive from the prefilled stores
-                if cls.loaded:
-                    cls.index_system(self.system)
+            index_systems(self.app_classes, self.system)  # what the apps derive from it
             self.invalidate()
 
     @property
@@ -287,6 +295,7 @@ class Device:
         state.pop("_bars", None)
         state.pop("_icons", None)
         state.pop("_key_places", None)
+        state.pop("_fresh_cache", None)
         state.update(_frame=None, _screen=None, _frame_version=-1, _screen_version=-1,
                      _base=None, menu_ui=Menu(None, self.menu_ui.at, self.menu_ui.source))
         return state
@@ -389,9 +398,20 @@ class Device:
         ``settings``, ``alarms``, ``files``, ...) and ``apps`` (each app's data by name).
         Tables come as snapshots that share what did not change."""
         made = self.apps.made()
-        return {"now": self.system.now.isoformat(), **self.system.snapshot(),
-                "apps": {c.name: made[c.package].snapshot() if c.package in made
-                         else c.fresh() for c in self.app_classes}}
+        apps = dict(self._fresh_apps())  # (an app's key keeps its place when set again)
+        for package, app in made.items():
+            apps[self.apps._classes[package].name] = app.snapshot()
+        return {"now": self.system.now.isoformat(), **self.system.snapshot(), "apps": apps}
+
+    def _fresh_apps(self) -> dict[str, Any]:
+        """Every installed app's fresh data (``AppHandle.fresh``) by name, in launcher
+        order: made again only when another app's code has loaded since."""
+        cached = getattr(self, "_fresh_cache", None)
+        if (cached is None or cached[0] != AppHandle.loads
+                or len(cached[1]) != len(self.app_classes)):
+            cached = self._fresh_cache = (AppHandle.loads,
+                                          {c.name: c.fresh() for c in self.app_classes})
+        return cached[1]
 
     def foreground_package(self) -> str:
         """The package of the app on screen, or the launcher's (``dumpsys activity``'s

@@ -14,6 +14,7 @@ uses it too), so a PhoneWorld phone reads the same through ``WorldState`` and ov
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
@@ -106,9 +107,26 @@ def event_row(e: Event) -> EventRow:
                     local_iso(e.end, day=e.all_day), e.location, e.description, e.all_day)
 
 
+_CANONICAL = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}")
+
+
+def _canonical(text: str) -> bool:
+    """Whether ``text`` is a valid ``YYYY-MM-DDTHH:MM:SS`` (``iso_time`` of its own
+    ``parse_time``)."""
+    if type(text) is not str or _CANONICAL.fullmatch(text) is None:
+        return False
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
 def event_times(start: str, end: str, all_day: bool) -> tuple[str, str]:
     """``add_event``'s start and end as stored: ISO (all day: midnights); no ``end`` is
     ``start`` (all day: the next midnight). ``DeviceError`` when one is not ISO."""
+    if not all_day and _canonical(start) and (not end or _canonical(end)):
+        return start, end or start  # (what the parsing below makes of them: themselves)
     first = parse_time(start)
     if first is None:
         raise DeviceError(f"add_event: start {start!r} is not an ISO date or time")
@@ -253,6 +271,16 @@ class WorldState:
         first, last = event_times(start, end, all_day)
         self.device.system.events.new(title=title, start=first, end=last, location=location,
                                       description=description, all_day=bool(all_day))
+
+    def add_events(self, events: Iterable[Sequence[Any]]) -> None:
+        """``add_event`` of each of ``events`` (``(title, start, end, location, description,
+        all_day)``), in one write of the events table (``Table.extend``)."""
+        table = self.device.system.events
+        first = table.next_id
+        table.extend(Event(first + i, title, *event_times(start, end, all_day), location,
+                           description, bool(all_day))
+                     for i, (title, start, end, location, description, all_day)
+                     in enumerate(events))
 
     def _time(self, date: str, verb: str) -> str:
         """``date`` as stored (ISO; empty: the phone's clock now)."""

@@ -1,5 +1,6 @@
-"""What a reset costs: the draws made without building the ranges they draw from, and no
-template's reset holding more than a few frames' worth of memory at once."""
+"""What a reset costs: the draws made without building the ranges they draw from, many draws
+made from outputs fetched in bulk (``Draws``: numpy's numbers, and its generator's state),
+and no template's reset holding more than a few frames' worth of memory at once."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 from phone_gym.envs import PhoneWorldEnv
 from phone_gym.mockapps import TEMPLATES
-from phone_gym.tasks.vocab import distinct_ints, draws
+from phone_gym.tasks.vocab import Draws, distinct_ints, draws, pick
 
 
 @pytest.mark.parametrize(("start", "stop", "k", "step"), [
@@ -33,6 +34,83 @@ def test_draws_are_one_integers_call_each() -> None:
         ours.random(), theirs.random()  # half of a 64-bit draw kept by the generator
         assert draws(ours, sizes) == [int(theirs.integers(n)) for n in sizes]
         assert ours.integers(1 << 40) == theirs.integers(1 << 40)
+
+
+def _script(seed: int) -> list[tuple[str, int, int]]:
+    """A random mix of draws: (what, n, k)."""
+    g = np.random.default_rng(10_000 + seed)
+    out = []
+    for _ in range(int(g.integers(0, 150))):
+        kind = ("below", "random", "sample", "integers")[int(g.integers(4))]
+        n = int(g.choice([1, 2, 3, 10, 75, 43_200, 2**31 + 1, 2**32 - 5])) if kind == "below" \
+            else int(g.integers(1, 60))
+        out.append((kind, n, int(g.integers(0, n + 1))))
+    return out
+
+
+def _numpy(rng: np.random.Generator, kind: str, n: int, k: int) -> object:
+    if kind == "below":
+        return int(rng.integers(n))
+    if kind == "integers":
+        return int(rng.integers(1, n + 1))
+    if kind == "random":
+        return rng.random()
+    return [int(i) for i in rng.choice(n, size=k, replace=False)]
+
+
+def _ours(draw: Draws, kind: str, n: int, k: int) -> object:
+    if kind == "below":
+        return draw.below(n)
+    if kind == "integers":
+        return draw.integers(1, n + 1)
+    if kind == "random":
+        return draw.random()
+    return draw.sample(n, k)
+
+
+def _same(a: object, b: object) -> bool:
+    """Equal generator states (MT19937's holds an array)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, np.ndarray):
+        return bool(np.array_equal(a, np.asarray(b)))
+    return a == b
+
+
+@pytest.mark.parametrize("bit_generator", [np.random.PCG64, np.random.MT19937])
+def test_draws_are_numpys_and_leave_its_state(bit_generator: type) -> None:
+    for seed in range(80):
+        script = _script(seed)
+        theirs = np.random.Generator(bit_generator(seed))
+        ours = np.random.Generator(bit_generator(seed))
+        for rng in (theirs, ours):
+            for _ in range(seed % 3):  # none, or half of an output kept (``has_uint32``)
+                rng.integers(7)
+        want = [_numpy(theirs, *step) for step in script]
+        with Draws(ours) as draw:
+            if seed % 2:
+                draw.reserve(4 * len(script) + 10)  # fetched ahead: more than the draws read
+            got = [_ours(draw, *step) for step in script]
+        assert got == want, seed
+        assert _same(ours.bit_generator.state, theirs.bit_generator.state), seed
+
+
+def test_draws_pick_as_pick_does() -> None:
+    items = tuple("abcdefghij")
+    for seed in range(30):
+        theirs, ours = np.random.default_rng(seed), np.random.default_rng(seed)
+        want = [pick(theirs, items), pick(theirs, items, 3), pick(theirs, items, 10)]
+        with Draws(ours) as draw:
+            got = [draw.pick(items), draw.pick(items, 3), draw.pick(items, 10)]
+        assert got == want and ours.random() == theirs.random()
+
+
+def test_draws_refuse_what_numpy_draws_no_word_for() -> None:
+    draw = Draws(np.random.default_rng(0))
+    for n in (0, -3, 2**32, 2**40):
+        with pytest.raises(ValueError, match="n from 1 to 2"):
+            draw.below(n)
+    assert draw.below(1) == 0
 
 
 @pytest.mark.slow

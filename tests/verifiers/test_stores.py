@@ -140,6 +140,33 @@ def test_phoneworld_notifications_and_accounts_read_alike() -> None:
     assert observe(w, Watch(stores=NEW_STORES)) == observe(a, Watch(stores=NEW_STORES))
 
 
+EVENTS = [("Lunch", "2026-10-15T12:00:00", "2026-10-15T13:00:00", "Cafe", "", False),
+          ("Standup", "2026-10-16T09:15", "", "", "notes", False),
+          ("Call", "2026-10-16T09:15:00", "", "", "", False),
+          ("Holiday", "2026-10-20", "", "", "", True),
+          ("Trip", "2026-10-21T08:00:00", "2026-10-23", "", "", True),
+          ("Leap", "2024-02-29T23:59:59", "2024-03-01T00:30:00.250", "", "", False),
+          ("Zoned", "2026-10-15T12:00:00+02:00", "2026-10-15T13:00:00", "", "", False),
+          ("Week", "2023-W41-7T10:00:00", "2023-10-15T11:00:00", "", "", False)]
+
+
+def test_events_written_at_once_are_those_written_one_by_one() -> None:
+    """``WorldState.add_events`` (one table write; times already as stored are not parsed
+    again) stores what ``add_event`` of each does, and refuses what it refuses."""
+    one, bulk = world(), world()
+    for title, start, end, location, description, all_day in EVENTS:
+        one.add_event(title, start, end, location, description, all_day)
+    bulk.add_events(EVENTS)
+    assert list(bulk.device.system.events) == list(one.device.system.events)
+    assert bulk.events() == one.events() and bulk.device.journal.version == len(EVENTS)
+    for bad in ("2023-02-29T10:00:00", "2023-10-15T24:00:00", "2023-1O-15T10:00:00", "soon"):
+        with pytest.raises(DeviceError, match="not an ISO date or time"):
+            world().add_events([("Bad", bad, "", "", "", False)])
+    state = world()  # shaped like a stored time, but not one: parsed (an ISO week date)
+    state.add_events([("Week", "2023-W41-7T10:00:00", "", "", "", False)])
+    assert state.events()[0].start == "2023-10-15T10:00:00"
+
+
 def test_times_use_the_phone_zone() -> None:
     """ISO local times are the phone's: the provider gets epoch milliseconds of that zone
     (all-day events: UTC midnights with ``eventTimezone`` UTC)."""

@@ -7,6 +7,7 @@ import copy
 import pickle
 import tracemalloc
 from dataclasses import FrozenInstanceError, dataclass
+from datetime import datetime
 
 import numpy as np
 import pytest
@@ -128,6 +129,53 @@ def test_listing_index_stays_sorted_on_writes() -> None:
     assert [r.id for r in pulled.view(table)] == [4, 3, 2]
     table.new(name="kiwi")
     assert [r.id for r in pulled.view(table)] == [5, 4, 3, 2]
+
+
+def test_extend_is_an_add_of_each_record() -> None:
+    """A seed written in one ``extend`` leaves the table, its listing, its change log,
+    snapshot, mark and journal as one ``add`` each does; a key held already raises."""
+    tables = []
+    for bulk in (False, True):
+        journal, table = make(2)
+        index = table.index("by_name", lambda r: r.name, lambda r: r.name)
+        table.snapshot()
+        table.mark()
+        records = [Item(0, "pear"), Item(7, "apple", True), Item(0, "fig")]
+        if bulk:
+            added = table.extend(records)
+        else:
+            added = [table.add(r) for r in records]
+        assert [r.id for r in added] == [3, 7, 8]
+        tables.append((journal.version, table.version, table.next_id, table.keys(),
+                       list(table), [r.name for r in index.view(table, "p")],
+                       dict(table.snapshot()), table.changes_since(0), dict(table._dirty)))
+        table.rewind()
+        assert table.keys() == [1, 2] and table.next_id == 3
+    assert tables[0] == tables[1]
+    _, table = make(2)
+    with pytest.raises(KeyError, match="exists already"):
+        table.extend([Item(5, "a"), Item(2, "b")])
+    with pytest.raises(TypeError, match="expected a Item"):
+        table.extend([File("/sdcard/a.txt")])  # type: ignore[list-item]
+
+
+@dataclass(frozen=True)
+class Mixed:
+    id: int
+    when: datetime
+    tags: tuple[str, ...]
+    size: float = 1.5
+    _cache: str = ""
+
+
+def test_record_plain_copies_scalars_and_converts_the_rest() -> None:
+    from phone_gym.world.data import record_plain, to_plain
+    plain = record_plain(Mixed(1, datetime(2023, 10, 15, 9, 30), ("a", "b")))
+    assert plain == {"id": 1, "when": "2023-10-15T09:30:00", "tags": ["a", "b"], "size": 1.5}
+    assert record_plain(Item(2, "x")) == {"id": 2, "name": "x", "done": False}
+    with pytest.raises(TypeError, match="read-only"):
+        plain["id"] = 3  # type: ignore[index]
+    assert to_plain(Item(2, "x")) == dict(record_plain(Item(2, "x")))
 
 
 def test_rewinding_a_rename_keeps_the_order_and_copies_no_table() -> None:

@@ -20,7 +20,7 @@ from ...tasks.families import as_csv as as_csv
 from ...tasks.families import one_of as one_of
 from ...tasks.families import quoted as quoted
 from ...tasks.task import data_catalogue, localize_datum
-from ...tasks.vocab import pick
+from ...tasks.vocab import Draws, pick
 from ...verifiers.state import DeviceState
 from ...world.locale import DEFAULT_LOCALE
 from .app import TEXT_KEYS, BroccoliApp, Recipe, add_recipe
@@ -108,21 +108,25 @@ def mentions(text: str, ingredient: str) -> bool:
     return re.search(rf"\b{re.escape(ingredient)}\b", text, re.IGNORECASE) is not None
 
 
-def sample_recipe(rng: np.random.Generator, *, title: str | None = None,
+def sample_recipe(rng: np.random.Generator | Draws, *, title: str | None = None,
                   avoid: Sequence[str] = (), must: str | None = None) -> dict[str, str]:
     """A recipe's text fields; its directions name two ingredients not in ``avoid`` (one of
     them ``must`` when given)."""
-    a, b = pick(rng, [i for i in INGREDIENTS if i not in avoid and i != must], 2)
+    if not isinstance(rng, Draws):
+        with Draws(rng) as draws:
+            return sample_recipe(draws, title=title, avoid=avoid, must=must)
+    draw = rng
+    a, b = draw.pick([i for i in INGREDIENTS if i not in avoid and i != must], 2)
     if must is not None:
-        a, b = (must, b) if rng.random() < 0.5 else (a, must)
-    qa, qb = pick(rng, QUANTITIES, 2)
+        a, b = (must, b) if draw.random() < 0.5 else (a, must)
+    qa, qb = draw.pick(QUANTITIES, 2)
     return {
-        "title": title or str(pick(rng, DISHES)),
-        "description": str(pick(rng, DESCRIPTIONS)),
-        "servings": str(pick(rng, SERVINGS)),
-        "preparation_time": str(pick(rng, PREP_TIMES)),
+        "title": title or str(draw.pick(DISHES)),
+        "description": str(draw.pick(DESCRIPTIONS)),
+        "servings": str(draw.pick(SERVINGS)),
+        "preparation_time": str(draw.pick(PREP_TIMES)),
         "ingredients": f"{qa} {a}, {qb} {b}",
-        "directions": f"{pick(rng, STEPS).format(a=a, b=b)} {pick(rng, TIPS)}",
+        "directions": f"{draw.pick(STEPS).format(a=a, b=b)} {draw.pick(TIPS)}",
     }
 
 
@@ -141,11 +145,16 @@ def noise_recipes(rng: np.random.Generator, k: int, *, avoid_titles: Iterable[st
     avoid = set(avoid_titles)
     titles = [d for d in DISHES if not forms_of([d]) & avoid]
     out: list[dict[str, str]] = []
-    while len(out) < k:
-        recipe = sample_recipe(rng, title=titles[int(rng.integers(len(titles)))])
-        recipe["preparation_time"] = str(pick(rng, prep_times))
-        if recipe not in out:
-            out.append(recipe)
+    seen: set[tuple[str, ...]] = set()
+    with Draws(rng) as draw:  # the recipes' draws fetched in bulk: the same numbers and state
+        draw.reserve(8 * k)  # about 14 words a recipe, more for a repeat
+        while len(out) < k:
+            recipe = sample_recipe(draw, title=titles[draw.below(len(titles))])
+            recipe["preparation_time"] = str(draw.pick(prep_times))
+            key = tuple(recipe.values())  # (the same keys in the same order: equal dicts)
+            if key not in seen:
+                seen.add(key)
+                out.append(recipe)
     return out
 
 

@@ -15,7 +15,7 @@ import numpy as np
 
 from ...tasks.aw import AW_START, AW_TODAY
 from ...tasks.task import data_catalogue
-from ...tasks.vocab import FIRST_NAMES, draws, pick
+from ...tasks.vocab import FIRST_NAMES, Draws, pick
 from ...verifiers import lookup
 from ...verifiers.state import DeviceState
 from ...world.locale import DEFAULT_LOCALE, MissingString
@@ -91,15 +91,18 @@ def datum(locale: str, text: str) -> str:
                         f"calendar/strings/{locale}.data.json)")
 
 
-def random_event(rng: np.random.Generator) -> tuple[str, datetime, int, str]:
-    """One of AndroidWorld's random events: ``(title, start, minutes, description)`` (the
-    draws after the lead-in made in one call)."""
-    lead = str(pick(rng, RANDOM_LEADS))
+def random_event(rng: np.random.Generator | Draws) -> tuple[str, datetime, int, str]:
+    """One of AndroidWorld's random events: ``(title, start, minutes, description)`` (five
+    draws: the lead-in, who or what, the minute, the duration, the note)."""
+    if not isinstance(rng, Draws):
+        with Draws(rng) as draw:
+            return random_event(draw)
+    lead = RANDOM_LEADS[rng.below(len(RANDOM_LEADS))]
     pool = FIRST_NAMES if lead.endswith(" with") else RANDOM_SUBJECTS
-    who, minute, duration, note = draws(rng, (len(pool), RANDOM_MINUTES, len(DURATIONS),
-                                              len(RANDOM_NOTES)))
+    who = rng.below(len(pool))
+    minute = rng.below(RANDOM_MINUTES)
     return (f"{lead} {pool[who]}", RANDOM_FIRST + timedelta(minutes=minute),
-            DURATIONS[duration], RANDOM_NOTES[note])
+            DURATIONS[rng.below(len(DURATIONS))], RANDOM_NOTES[rng.below(len(RANDOM_NOTES))])
 
 
 def seed_random_events(state: DeviceState, rng: np.random.Generator, *,
@@ -107,16 +110,36 @@ def seed_random_events(state: DeviceState, rng: np.random.Generator, *,
                        k: int = RANDOM_EVENTS) -> int:
     """Add ``k`` random events (``random_event``), each redrawn while ``excluded(title,
     start, minutes)`` says it would change the task's answer (AndroidWorld's exclusion
-    conditions); how many were added."""
-    added = 0
-    for _ in range(k):
-        for _ in range(100):
-            title, start, minutes, note = random_event(rng)
-            if not excluded(title, start, minutes):
-                add(state, title, start, minutes, description=note)
-                added += 1
-                break
-    return added
+    conditions); how many were added. The draws are fetched in bulk (``vocab.Draws``: the
+    same numbers and generator state as one call each) and the events written in one go
+    (``add_events``)."""
+    rows = []
+    with Draws(rng) as draw:
+        draw.reserve(5 * k)  # five words an event, more for those redrawn
+        for _ in range(k):
+            for _ in range(100):
+                title, start, minutes, note = random_event(draw)
+                if not excluded(title, start, minutes):  # (whole minutes: isoformat is iso)
+                    rows.append((title, start.isoformat(),
+                                 (start + timedelta(minutes=minutes)).isoformat(), "", note,
+                                 False))
+                    break
+    add_events(state, rows)
+    return len(rows)
+
+
+def add_events(state: DeviceState, events: Sequence[tuple[str, str, str, str, str, bool]]
+               ) -> None:
+    """``state.add_event`` of each of ``events`` (``(title, start, end, location,
+    description, all_day)``, ISO local times): in one write where the phone has one
+    (PhoneWorld's ``WorldState.add_events``), else one by one."""
+    bulk = getattr(state, "add_events", None)
+    if bulk is not None:
+        bulk(events)
+        return
+    for title, start, end, location, description, all_day in events:
+        state.add_event(title, start, end, location=location, description=description,
+                        all_day=all_day)
 
 
 def names(title: str, person: str) -> bool:

@@ -12,6 +12,7 @@ record, money and dates, the fields, the order, the row.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -119,8 +120,14 @@ FIELDS = (
 
 def list_order(e: Expense) -> tuple[int, int]:
     """Newest date first, then newest entry first."""
-    day = parse_day(e.date)
-    return (-date.fromisoformat(day).toordinal() if day else 0, -e.id)
+    return (-_day_number(e.date), -e.id)
+
+
+@functools.lru_cache(maxsize=1024)
+def _day_number(text: str) -> int:
+    """The ordinal of the day ``text`` names (0: none); a list's expenses share a few days."""
+    day = parse_day(text)
+    return date.fromisoformat(day).toordinal() if day else 0
 
 
 def total(shown: Sequence[Expense]) -> str:

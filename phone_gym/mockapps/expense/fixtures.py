@@ -19,7 +19,7 @@ from ...actions import PhoneAction
 from ...tasks.driver import Driver
 from ...tasks.pickers import pick_date
 from ...tasks.task import data_catalogue, localize_datum
-from ...tasks.vocab import pick
+from ...tasks.vocab import Draws, pick
 from ...verifiers.state import DeviceState
 from ...world.app import app_strings
 from ...world.locale import DEFAULT_LOCALE
@@ -99,15 +99,27 @@ def sample_expenses(rng: np.random.Generator, k: int, *,
 def noise_expenses(rng: np.random.Generator, k: int, *,
                    avoid_names: Iterable[str] = ()) -> list[dict[str, Any]]:
     """``k`` different expenses whose names may repeat (as AndroidWorld's noise rows: more
-    rows than names), none named in ``avoid_names``."""
+    rows than names), none named in ``avoid_names``. Each is ``sample_expense``'s six draws
+    after the name's, fetched in bulk (``vocab.Draws``: the same numbers and generator
+    state)."""
     avoid = set(avoid_names)
     pairs = [p for p in all_names() if not forms_of([p[0]]) & avoid]
     out: list[dict[str, Any]] = []
-    while len(out) < k:
-        name, category = pairs[int(rng.integers(len(pairs)))]
-        expense = sample_expense(rng, name=name, category=category)
-        if expense not in out:
-            out.append(expense)
+    seen: set[tuple[Any, ...]] = set()
+    with Draws(rng) as draw:
+        draw.reserve(6 * k)  # six words an expense, more for a repeat
+        while len(out) < k:
+            name, category = pairs[draw.below(len(pairs))]
+            dollars = 10 + draw.below(491)  # sample_expense's draws, in its order
+            odd = 1 + draw.below(99)
+            cents = (0, 0, 25, 50, 99, odd)[draw.below(6)]
+            expense = {"name": name, "amount": min(dollars * 100 + cents, 50000),
+                       "category": category, "note": NOTES[draw.below(len(NOTES))],
+                       "date": (FIRST_DAY + timedelta(days=draw.below(15))).isoformat()}
+            key = tuple(expense.values())  # (the same keys in the same order: equal dicts)
+            if key not in seen:
+                seen.add(key)
+                out.append(expense)
     return out
 
 
@@ -134,12 +146,20 @@ def write_expense(state: DeviceState, expense: Mapping[str, Any]) -> Expense:
 
 def write_expenses(state: DeviceState, expenses: Iterable[Mapping[str, Any]],
                    rng: np.random.Generator | None = None) -> None:
-    """Add ``expenses`` (shuffled by ``rng`` when given)."""
+    """Add ``expenses`` (shuffled by ``rng`` when given), as ``write_expense`` each, in one
+    write of the table (``Table.extend``)."""
     rows = list(expenses)
     if rng is not None:
         rows = [rows[i] for i in rng.permutation(len(rows))]
-    for row in rows:
-        write_expense(state, row)
+    table = expense_app(state).data.expenses
+    records = []
+    for i, expense in enumerate(rows, table.next_id):
+        values = {k: expense[k] for k in ("category", "note", "date") if k in expense}
+        if "note" in values:
+            values["note"] = datum(state, str(values["note"]))
+        records.append(Expense(id=i, name=datum(state, str(expense["name"])),
+                               amount=int(expense["amount"]), **values))
+    table.extend(records)
 
 
 def expense_ids(state: DeviceState, where: Mapping[str, Any]) -> list[int]:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from ...tasks.task import data_catalogue
-from ...tasks.vocab import LINES, TITLES, pick
+from ...tasks.vocab import LINES, TITLES, Draws
 from ...verifiers.state import DeviceState
 from .app import Folder, JoplinApp, Note, add_folder, add_note
 
@@ -49,6 +49,14 @@ def write_note(state: DeviceState, folder: int, title: str, body: str = "", *,
     return add_note(app_of(state).data, folder, title, body, is_todo=is_todo, done=done)
 
 
+def write_notes(state: DeviceState, rows: Sequence[Mapping[str, Any]]) -> None:
+    """``write_note(state, **row)`` of each of ``rows``, in one write of the notes table
+    (``Table.extend``)."""
+    table = app_of(state).data.notes
+    table.extend(Note(i, r["folder"], r["title"], r.get("body", ""), r.get("is_todo", False),
+                      r.get("done", False)) for i, r in enumerate(rows, table.next_id))
+
+
 def noise_notes(rng: np.random.Generator, k: int, folders: int, *,
                 avoid: tuple[str, ...] = ()) -> list[dict[str, object]]:
     """``k`` everyday notes (some of them to-dos) spread over ``folders`` notebooks (ids
@@ -56,6 +64,8 @@ def noise_notes(rng: np.random.Generator, k: int, folders: int, *,
     are more than there are titles)."""
     pool = [t for t in TITLES if t not in avoid]
     titles = [pool[int(i)] for i in rng.integers(len(pool), size=k)]
-    return [{"folder": int(rng.integers(1, folders + 1)), "title": t,
-             "body": "\n".join(pick(rng, LINES, 2)), "is_todo": bool(rng.random() < 0.3),
-             "done": False} for t in titles]
+    with Draws(rng) as draw:  # the notes' draws fetched in bulk: the same numbers and state
+        draw.reserve(3 * k)  # a word for the notebook, two for the lines, an output for todo
+        return [{"folder": draw.integers(1, folders + 1), "title": t,
+                 "body": "\n".join(draw.pick(LINES, 2)), "is_todo": draw.random() < 0.3,
+                 "done": False} for t in titles]

@@ -23,7 +23,14 @@ from ...tasks.vocab import pick
 from ...verifiers import same_text
 from ...world.app import app_strings
 from .app import JoplinApp
-from .fixtures import DATA, FOLDERS, localized, noise_notes, write_folder, write_note
+from .fixtures import (
+    DATA,
+    FOLDERS,
+    localized,
+    noise_notes,
+    write_folder,
+    write_notes,
+)
 
 
 def shown(ui: Driver, key: str) -> str:
@@ -76,8 +83,7 @@ class JoplinLookup(Lookup):
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         for name in params["folders"]:
             write_folder(state, name)
-        for row in params["rows"]:
-            write_note(state, **row)
+        write_notes(state, params["rows"])
 
     def expected(self, p: Mapping[str, Any]) -> Any:
         return p["answer"]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import Any
@@ -11,6 +12,7 @@ import numpy as np
 
 from ...tasks.task import data_catalogue
 from ...tasks.vocab import people, pick
+from ...verifiers.snap import FrozenDict
 from ...verifiers.state import DeviceState
 from ...world.locale import DEFAULT_LOCALE, ZH_WEEKDAYS
 from ...world.system import DEFAULT_START
@@ -93,9 +95,15 @@ def day(offset: int) -> str:
 
 def world(seed: int, meetings: int = 7) -> World:
     """Six contacts and ``meetings`` upcoming meetings (distinct topics, days 1..12 ahead,
-    some days holding two), each with one or two invitees."""
+    some days holding two), each with one or two invitees. Made once per seed (a reset
+    reads it to sample and again to set up) and shared: its people are read-only dicts."""
+    return _world(seed, meetings)
+
+
+@functools.lru_cache(maxsize=64)
+def _world(seed: int, meetings: int) -> World:
     rng = np.random.default_rng(seed)
-    folks = people(rng, 6)
+    folks = [FrozenDict(p) for p in people(rng, 6)]
     names = [str(p["name"]) for p in folks]
     out = []
     for title in pick(rng, TOPICS, meetings):

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from datetime import date, datetime, timedelta
 from typing import Any
 
 import numpy as np
 
-from ...tasks.vocab import draws, pick
+from ...tasks.vocab import Draws, draws, pick
 from ...verifiers.state import DeviceState
 from .app import CATEGORIES, Activity, OpenTracksApp, add_activity
 
@@ -41,14 +42,34 @@ def start_on(day: date, rng: np.random.Generator) -> str:
     return f"{day.isoformat()}T{pick(rng, TIMES)}"
 
 
-def random_activity(rng: np.random.Generator, first: date, last: date) -> dict[str, Any]:
+@functools.cache
+def activity_sizes(first: date, last: date) -> tuple[int, ...]:
+    """The pools ``random_activity`` draws from, in turn (the days first)."""
+    return ((last - first).days + 1, len(NAMES), len(CATEGORIES), len(TIMES), len(DURATIONS),
+            len(DISTANCES), len(ELEVATIONS), len(DESCRIPTIONS))
+
+
+@functools.cache
+def _days(first: date, last: date) -> tuple[str, ...]:
+    """The ISO days from ``first`` to ``last``."""
+    return tuple((first + timedelta(days=d)).isoformat() for d in range((last - first).days + 1))
+
+
+def random_activity(rng: np.random.Generator | Draws, first: date, last: date
+                    ) -> dict[str, Any]:
     """An activity with random fields, started between ``first`` and ``last`` (the draws of
-    a ``pick`` from each pool in turn, made in one call)."""
-    day, name, category, time, duration, distance, elevation, description = draws(
-        rng, ((last - first).days + 1, len(NAMES), len(CATEGORIES), len(TIMES), len(DURATIONS),
-              len(DISTANCES), len(ELEVATIONS), len(DESCRIPTIONS)))
+    a ``pick`` from each pool in turn, made in one call, or through ``Draws``)."""
+    sizes = activity_sizes(first, last)
+    if isinstance(rng, Draws):
+        below = rng.below
+        day, name, category, time, duration, distance, elevation, description = (
+            below(sizes[0]), below(sizes[1]), below(sizes[2]), below(sizes[3]),
+            below(sizes[4]), below(sizes[5]), below(sizes[6]), below(sizes[7]))
+    else:
+        day, name, category, time, duration, distance, elevation, description = draws(
+            rng, sizes)
     return {"name": NAMES[name], "category": CATEGORIES[category],
-            "start": f"{(first + timedelta(days=day)).isoformat()}T{TIMES[time]}",
+            "start": f"{_days(first, last)[day]}T{TIMES[time]}",
             "duration_min": DURATIONS[duration], "distance_m": DISTANCES[distance],
             "elevation_m": ELEVATIONS[elevation], "description": DESCRIPTIONS[description]}
 

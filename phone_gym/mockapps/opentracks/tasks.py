@@ -22,7 +22,7 @@ from ...tasks.aw import AW_START, AW_TODAY, day_phrase, sample_phrasing, week_of
 from ...tasks.driver import Driver, OracleError
 from ...tasks.families import Lookup, scan
 from ...tasks.task import Task, data_catalogue, localize_data
-from ...tasks.vocab import pick
+from ...tasks.vocab import Draws, pick
 from ...world.app import app_strings
 from .app import CATEGORIES, OpenTracksApp
 from .fixtures import random_activity, start_day, start_on, write_activity
@@ -106,12 +106,15 @@ class TracksLookup(Lookup):
         targets = [{**random_activity(rng, first, last), **fields}
                    for fields in self.targets(rng, q)]
         decoys: list[Row] = []
-        for fields in [*self.near(rng, q), *({} for _ in range(DECOYS))][:DECOYS]:
-            for _ in range(100):
-                row = {**random_activity(rng, first, last), **fields}
-                if not self.hit(row, q):
-                    decoys.append(row)
-                    break
+        kinds = [*self.near(rng, q), *({} for _ in range(DECOYS))][:DECOYS]
+        with Draws(rng) as draw:  # the decoys' draws fetched in bulk: the same numbers
+            draw.reserve(8 * 10 * len(kinds))  # 8 an activity; most tries are redrawn
+            for fields in kinds:
+                for _ in range(100):
+                    row = {**random_activity(draw, first, last), **fields}
+                    if not self.hit(row, q):
+                        decoys.append(row)
+                        break
         rows = targets + decoys
         order = [int(i) for i in rng.permutation(len(rows))]
         return {**q, "rows": [rows[i] for i in order], "answer": self.answer(targets, q)}

@@ -3,6 +3,7 @@ catalog is known to plan with), and seeding it, playlists and marks into the app
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -96,9 +97,11 @@ class Catalog:
                              for t in self.tracks))
 
 
+@functools.lru_cache(maxsize=64)
 def catalog(seed: int, artists: int = 5) -> Catalog:
     """The catalog for ``seed``: ``artists`` artists with 2 albums of 3 to 5 songs each;
-    titles are unique, plays distinct (one most played song per artist)."""
+    titles are unique, plays distinct (one most played song per artist). Made once per seed
+    (a reset reads it to sample and again to set up; it is immutable)."""
     rng = np.random.default_rng(seed)
     names = [str(n) for n in pick(rng, ARTIST_NAMES, artists)]
     pairs = [(a, b) for a in FIRST for b in SECOND]

@@ -141,6 +141,13 @@ def _hourly(seed: int, city: str, day: date, hour: int) -> tuple[Hour, ...]:
 ALERT_DAYS = 3
 
 
+def has_alert(seed: int, city: str, today: date) -> bool:
+    """Whether ``alerts(forecast(seed, city, today))`` holds any: the days drawn one by one
+    up to the first alerted (what a task that tries seeds asks of many cities)."""
+    return any(_day(seed, city, today + timedelta(days=i)).wind >= WIND_ALERT
+               for i in range(ALERT_DAYS))
+
+
 def alerts(days: list[Day]) -> list[str]:
     """Severe weather alerts for the next three days."""
     return [f"Wind warning · {d.day.strftime('%a')} · gusts to {d.wind} km/h"

@@ -21,7 +21,17 @@ from ...tasks.vocab import pick
 from ...verifiers import Allow, Allowed, Becomes, Criterion, Record, Value, lookup
 from ...world.app import app_strings
 from ...world.locale import DEFAULT_LOCALE
-from .app import ALERT_DAYS, RAIN, UNITS, WeatherApp, alerts, forecast, hourly, ordered
+from .app import (
+    ALERT_DAYS,
+    RAIN,
+    UNITS,
+    WeatherApp,
+    alerts,
+    forecast,
+    has_alert,
+    hourly,
+    ordered,
+)
 from .fixtures import CITY_NAMES, CITY_TABLE, UNITS_PATH, seed_weather
 
 
@@ -295,7 +305,9 @@ class WeatherRainOnDay(WeatherLookup):
         return p
 
     def expected(self, p: Mapping[str, Any]) -> Any:
-        return forecast(p["seed"], key(p["city"]), self.start.date())[p["offset"]].rain >= RAIN
+        offset = p["offset"]  # (the days up to it: each day is drawn on its own)
+        return forecast(p["seed"], key(p["city"]), self.start.date(), offset + 1)[offset].rain \
+            >= RAIN
 
     def candidates(self, p: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
         return ["Yes", "No"]
@@ -357,9 +369,20 @@ class WeatherCityWithAlert(WeatherLookup):
         cities = pick(rng, CITY_NAMES, self.CITIES)
         for _ in range(500):
             seed = int(rng.integers(1, 1_000_000))
-            if len(self.alerted(seed, cities)) == 1:
+            if self.one_alerted(seed, cities):
                 break
         return {"cities": cities, "seed": seed}
+
+    def one_alerted(self, seed: int, names: Sequence[str]) -> bool:
+        """``len(self.alerted(seed, names)) == 1``, reading no more forecasts than it needs
+        (most seeds tried are not kept)."""
+        found = 0
+        for name in names:
+            if has_alert(seed, key(name), self.start.date()):
+                found += 1
+                if found > 1:
+                    return False
+        return found == 1
 
     def setup(self, state: Any, params: Mapping[str, Any], rng: np.random.Generator) -> None:
         seed_weather(state, rng, cities=[key(c) for c in params["cities"]], extra=0,
