@@ -46,6 +46,7 @@ from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
 
+import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
@@ -339,6 +340,14 @@ class Word(NamedTuple):
     nbytes: int
 
 
+class Glyph(NamedTuple):
+    """The ink of one character (cropped), placed relative to its pen and the baseline."""
+
+    ink: np.ndarray  # uint8, rows x columns
+    dx: int
+    dy: int
+
+
 class TextCache:
     """Measures and draws text with one font of the stack (``face``: Roboto Regular by
     default) exactly as Pillow does, cheaply.
@@ -360,7 +369,8 @@ class TextCache:
     """
 
     def __init__(self, max_words: int = 16384, max_mb: float = 32.0, max_sizes: int = 64,
-                 max_chars: int = 4096, *, verify: bool = True, face: int = PRIMARY) -> None:
+                 max_chars: int = 4096, max_glyphs: int = 8192, *, verify: bool = True,
+                 face: int = PRIMARY) -> None:
         self.enabled = True
         self.verify = verify
         self.face = face
@@ -369,6 +379,13 @@ class TextCache:
         self.max_sizes = max_sizes
         self.max_chars = max_chars  # per font size
         self.words: OrderedDict[tuple[int, str, int], Word] = OrderedDict()
+        #: Glyph ink per (font size, character, stroke): new words are composed from it
+        #: (``compose``) rather than rendered by FreeType; cleared when ``max_glyphs`` full.
+        self.glyphs: dict[tuple[int, str, int], Glyph | None] = {}
+        self.max_glyphs = max_glyphs
+        self.compose = True
+        #: Whether the font has a space (the CJK subset has none: its lines are split there)
+        self.spaces = face < 1 or 32 in coverage(face)
         self.nbytes = 0
         self.hits = self.misses = 0
         self._sizes: OrderedDict[int, _Size] = OrderedDict()  # oldest first
@@ -380,6 +397,7 @@ class TextCache:
     def clear(self) -> None:
         with self._lock:
             self.words.clear()
+            self.glyphs.clear()
             self._sizes.clear()
             self.nbytes = self.hits = self.misses = 0
 
@@ -435,14 +453,17 @@ class TextCache:
                 if key in self.words:  # not evicted meanwhile by another thread
                     self.words.move_to_end(key)
             return word
-        mask, (ox, oy) = self.font(px).getmask2(text, "L", stroke_width=stroke, anchor="ls",
-                                           stroke_filled=True)
-        box = mask.getbbox() if mask.size[0] and mask.size[1] else None
-        if box is None:
-            word = Word(None, 0, 0, 0, 64)
-        else:
-            x0, y0, x1, y1 = box
-            word = Word(mask.crop(box), ox + x0, oy + y0, ox + x1, (x1 - x0) * (y1 - y0) + 64)
+        word = self._composed(px, text, stroke) if self.compose else None
+        if word is None:
+            mask, (ox, oy) = self.font(px).getmask2(text, "L", stroke_width=stroke,
+                                                   anchor="ls", stroke_filled=True)
+            box = mask.getbbox() if mask.size[0] and mask.size[1] else None
+            if box is None:
+                word = Word(None, 0, 0, 0, 64)
+            else:
+                x0, y0, x1, y1 = box
+                word = Word(mask.crop(box), ox + x0, oy + y0, ox + x1,
+                            (x1 - x0) * (y1 - y0) + 64)
         with self._lock:
             self.misses += 1
             old = self.words.pop(key, None)
@@ -456,6 +477,65 @@ class TextCache:
                 self.nbytes -= old.nbytes
         return word
 
+    def glyph(self, px: int, ch: str, stroke: int) -> Glyph | None:
+        """The ink of character ``ch`` at font size ``px`` (None: it leaves none), rendered
+        by FreeType on first use."""
+        key = (px, ch, stroke)
+        try:
+            return self.glyphs[key]
+        except KeyError:
+            pass
+        mask, (ox, oy) = self.font(px).getmask2(ch, "L", stroke_width=stroke, anchor="ls",
+                                               stroke_filled=True)
+        box = mask.getbbox() if mask.size[0] and mask.size[1] else None
+        glyph = None
+        if box is not None:
+            x0, y0, x1, y1 = box
+            ink = np.asarray(Image.Image()._new(mask.crop(box)))
+            glyph = Glyph(ink, ox + x0, oy + y0)
+        with self._lock:
+            if len(self.glyphs) >= self.max_glyphs:
+                self.glyphs.clear()
+            self.glyphs[key] = glyph
+        return glyph
+
+    def _composed(self, px: int, text: str, stroke: int) -> Word | None:
+        """The mask of ``text`` composed from its glyphs' (``glyph``) at whole-pixel pens, as
+        FreeType lays a word out; None where glyphs' ink meets (Pillow blends overlapping
+        ink, which a composition of glyphs would not reproduce) or an advance has a fraction.
+        """
+        size = self._size(px)
+        if not size.draws:
+            return None
+        table = size.advances
+        self.advance(text, px)
+        if size.fractional and not size.fractional.isdisjoint(text):
+            return None
+        placed: list[tuple[Glyph, int]] = []
+        pen = 0
+        for ch in text:
+            glyph = self.glyph(px, ch, stroke)
+            if glyph is not None:
+                placed.append((glyph, pen + glyph.dx))
+            pen += table[ch] >> 6
+        if not placed:
+            return Word(None, 0, 0, 0, 64)
+        x0 = min(at for _, at in placed)
+        x1 = max(at + g.ink.shape[1] for g, at in placed)
+        y0 = min(g.dy for g, _ in placed)
+        y1 = max(g.dy + g.ink.shape[0] for g, _ in placed)
+        out = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        right = x0
+        for g, at in placed:
+            h, w = g.ink.shape
+            dst = out[g.dy - y0:g.dy - y0 + h, at - x0:at - x0 + w]
+            if at < right and (dst.astype(bool) & g.ink.astype(bool)).any():
+                return None  # ink over ink
+            dst |= g.ink  # no ink below: the same as FreeType's blend
+            right = max(right, at + w)
+        mask = Image.frombytes("L", (x1 - x0, y1 - y0), out.tobytes()).im
+        return Word(mask, x0, y0, x1, (x1 - x0) * (y1 - y0) + 64)
+
     def draw(self, d: ImageDraw.ImageDraw, x: float, y: float, text: str, px: int,
              fill: tuple[int, ...], stroke: int = 0, anchor: str = "lm") -> bool:
         """Draw ``text`` as ``d.text((x, y), text, fill, self.font(px), anchor,
@@ -464,6 +544,8 @@ class TextCache:
         nothing, where the result might differ: then draw with Pillow."""
         if not self.enabled or x < 0 or y < 0 or "\n" in text:
             return False
+        if " " in text and not self.spaces:
+            return False  # its missing-glyph box, which may be as wide as it likes
         if anchor not in ("lm", "ls") or (anchor == "ls" and y != int(y)):
             return False
         size = self._size(px)
@@ -516,12 +598,25 @@ class _Size:
             self.middle = int(f.getbbox("x", anchor="lm")[1] - f.getbbox("x", anchor="ls")[1])
 
 
+def _probe_text(face: int) -> str:
+    """A line to check font ``face`` on: Latin with spaces, or for a font without them (the
+    CJK subset) twelve of its characters spread over its code points, with spaces only if
+    it has them."""
+    text = "Hxg,     Tij     9!"
+    if face < 1 or all(ord(ch) in coverage(face) for ch in text):
+        return text
+    points = sorted(c for c in coverage(face) if c > 32 and not chr(c).isspace())
+    pick = "".join(chr(points[i * len(points) // 12]) for i in range(12))
+    gap = "     " if 32 in coverage(face) else ""
+    return pick[:4] + gap + pick[4:8] + gap + pick[8:]
+
+
 def _draws_like_pillow(face: int, px: int) -> bool:
     """Whether ``TextCache`` draws a probe line exactly as ``ImageDraw.text`` does with font
     ``face`` at size ``px``, at fractional positions, plain and bold."""
     probe = TextCache(verify=False, face=face)
+    text = _probe_text(face)
     for x, y, stroke in ((px * 0.3 + 1.3, px * 1.5 + 0.7, 0), (px * 0.4 + 2.6, px * 1.5 + 0.2, 1)):
-        text = "Hxg,     Tij     9!"
         a = Image.new("RGB", (px * 12 + 20, px * 3 + 10))
         b = a.copy()
         ImageDraw.Draw(a).text((x, y), text, (255, 255, 255), face_font(face, px), "lm",

@@ -111,8 +111,9 @@ class Tile(NamedTuple):
     """A drawn node: RGB pixels, and for floating shapes what blending needs.
 
     Inside ``solid`` (rows r0:r1, columns c0:c1) the tile is opaque and is copied. Outside
-    it, ``pre`` (rgb * alpha) and ``inv`` (256 - alpha, uint16) blend it with what is below:
-    ``(pre + below * inv) >> 8``; when ``clear``, nothing outside ``solid`` is drawn.
+    it, ``pre`` (rgb * alpha) and ``inv`` (256 - alpha, uint16, one channel) blend it with
+    what is below: ``(pre + below * inv) >> 8``; when ``clear``, nothing outside ``solid`` is
+    drawn.
     """
 
     rgb: np.ndarray
@@ -346,19 +347,24 @@ class Painter:
 
 def masked_tile(arr: np.ndarray) -> Tile:
     """The tile of an ``H x W x 4`` RGBA array (output pixels): its solid rect copied, the rest
-    blended by its alpha."""
+    blended by its alpha. ``pre`` and ``inv`` are filled only outside the solid rect (the only
+    pixels ``render`` blends); ``inv`` has one channel, broadcast over the three."""
     rgb = np.ascontiguousarray(arr[..., :3])
-    alpha = arr[..., 3].astype(np.uint16)
-    alpha += alpha > 127  # 0..256, so that opaque pixels copy exactly
-    solid = _solid_rect(arr[..., 3])
-    rest = alpha.copy()
+    alpha8 = arr[..., 3]
+    solid = _solid_rect(alpha8)
+    h, w = alpha8.shape
     r0, r1, c0, c1 = solid
-    rest[r0:r1, c0:c1] = 0
-    if not rest.any():
+    bands = [b for b in ((0, r0, 0, w), (r1, h, 0, w), (r0, r1, 0, c0), (r0, r1, c1, w))
+             if b[1] > b[0] and b[3] > b[2]]
+    if not any(alpha8[y0:y1, x0:x1].any() for y0, y1, x0, x1 in bands):
         return Tile(rgb, solid)
-    a = alpha[..., None]
-    pre = rgb * a
-    inv = np.ascontiguousarray(np.broadcast_to(256 - a, rgb.shape))
+    pre = np.zeros((h, w, 3), np.uint16)
+    inv = np.zeros((h, w, 1), np.uint16)
+    for y0, y1, x0, x1 in bands:
+        a = alpha8[y0:y1, x0:x1, None].astype(np.uint16)
+        a += a > 127  # 0..256, so that opaque pixels copy exactly
+        np.multiply(rgb[y0:y1, x0:x1], a, out=pre[y0:y1, x0:x1])
+        np.subtract(256, a, out=inv[y0:y1, x0:x1])
     return Tile(rgb, solid, pre, inv, False)
 
 
