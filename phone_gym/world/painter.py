@@ -340,16 +340,38 @@ class Painter:
     def tile(self) -> Tile:
         img = self.img.reduce(self.ss) if self.ss > 1 else self.img
         if not self.masked:
-            rgb = np.ascontiguousarray(np.asarray(img))
-            return Tile(rgb, (0, img.height, 0, img.width), opaque=True)
-        return masked_tile(np.asarray(img))
+            return Tile(pixels(img), (0, img.height, 0, img.width), opaque=True)
+        return masked_tile(pixels(img))
+
+
+def pixels(img: Image.Image) -> np.ndarray:
+    """``np.asarray(img)`` (read-only) of an "RGB", "RGBA" or "L" image, unpacked in one
+    pass of Pillow's raw encoder (``asarray`` goes through ``tobytes``, which unpacks in
+    64 KiB blocks and joins them: twice the time for a tile)."""
+    w, h = img.size
+    bands = {"RGB": 3, "RGBA": 4, "L": 1}.get(img.mode)
+    if bands is None or not w or not h:
+        return np.asarray(img)
+    img.load()
+    encoder = Image._getencoder(img.mode, "raw", img.mode)
+    try:
+        encoder.setimage(img.im, (0, 0, w, h))
+        _, status, data = encoder.encode(w * h * bands + 64)
+    finally:
+        encoder.cleanup()
+    if status != 1 or len(data) != w * h * bands:  # not all in one pass: the general way
+        return np.asarray(img)
+    arr = np.frombuffer(data, np.uint8)
+    return arr.reshape((h, w) if bands == 1 else (h, w, bands))
 
 
 def masked_tile(arr: np.ndarray) -> Tile:
     """The tile of an ``H x W x 4`` RGBA array (output pixels): its solid rect copied, the rest
     blended by its alpha. ``pre`` and ``inv`` are filled only outside the solid rect (the only
     pixels ``render`` blends); ``inv`` has one channel, broadcast over the three."""
-    rgb = np.ascontiguousarray(arr[..., :3])
+    rgb = np.empty(arr.shape[:2] + (3,), np.uint8)
+    for band in range(3):  # a band at a time: ten times faster than copying arr[..., :3]
+        rgb[..., band] = arr[..., band]
     alpha8 = arr[..., 3]
     solid = _solid_rect(alpha8)
     h, w = alpha8.shape
