@@ -280,19 +280,25 @@ class Painter:
         unless given; the fallback fonts have one weight, drawn with a stroke when heavier.
         Returns the logical x where the text ends."""
         wface = weight_face(weight) if weight else MEDIUM_FACE if bold else PRIMARY
+        px = self.px(size)
+        run_px = self.run_px
         if max_w is not None:
+            text = text.replace("\n", " ")
+        runs = self.runs(text)
+        widths = [run_px(run, face, px, wface) for run, face in runs]
+        total = sum(widths)
+        if max_w is not None and total > max_w * self.kx:  # else ``fit`` keeps it whole
             text = self.fit(text, size, max_w, tail=tail, weight=wface)
+            runs = self.runs(text)
+            widths = [run_px(run, face, px, wface) for run, face in runs]
+            total = sum(widths)
         if not text:
             return x
-        px = self.px(size)
-        runs = self.runs(text)
-        run_px = self.run_px
-        total = sum(run_px(run, face, px, wface) for run, face in runs)
         pen = x * self.kx - (total / 2 if align == "m" else total if align == "r" else 0)
         py = y * self.ky
         stroke = max(1, round(px / 44)) if wface != PRIMARY else 0
         cached = TEXT_CACHE.enabled
-        for run, face in runs:
+        for (run, face), width in zip(runs, widths, strict=True):
             if face == SYMBOL:
                 adv = px * 1.05
                 draw_symbol = SYMBOLS[run]
@@ -307,7 +313,7 @@ class Painter:
                                                          stroke, "ls")):
                     self.d.text((pen, base), run, font=face_font(face, px), fill=fill,
                                 anchor="ls", stroke_width=stroke, stroke_fill=fill)
-            pen += run_px(run, face, px, wface)
+            pen += width
         return pen / self.kx
 
     def glyph(self, cx: float, cy: float, glyph: str, box: float, fill: RGB, bg: RGB,
