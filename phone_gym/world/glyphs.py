@@ -333,7 +333,8 @@ _KERN_PROBES = ("AV", "AW", "AY", "Av", "LT", "LY", "P.", "Te", "To", "Ty", "VA"
 class Word(NamedTuple):
     """The mask of a word (cropped to its ink), placed relative to its pen and baseline."""
 
-    mask: object  # an ImagingCore of mode "L", or None when the word leaves no ink
+    mask: object  # an ImagingCore of mode "L", its glyphs (``TextCache._spread``), or
+    # None when the word leaves no ink
     dx: int  # the mask's left column and top row relative to the pen and the baseline
     dy: int
     x1: int  # the column after the ink's right end, relative to the pen
@@ -346,6 +347,7 @@ class Glyph(NamedTuple):
     ink: np.ndarray  # uint8, rows x columns
     dx: int
     dy: int
+    core: object  # the same ink as an ImagingCore of mode "L" (for ``draw_bitmap``)
 
 
 class TextCache:
@@ -448,12 +450,22 @@ class TextCache:
         key = (px, text, stroke)
         word = self.words.get(key)
         if word is not None:
+            if type(word.mask) is tuple:  # seen before: worth a mask of its own now
+                made = self._composed(px, text, stroke)
+                if made is not None:
+                    with self._lock:
+                        if self.words.get(key) is word:
+                            self.words[key] = made
+                            self.nbytes += made.nbytes - word.nbytes
+                    word = made
             with self._lock:
                 self.hits += 1
                 if key in self.words:  # not evicted meanwhile by another thread
                     self.words.move_to_end(key)
             return word
-        word = self._composed(px, text, stroke) if self.compose else None
+        word = None
+        if self.compose:
+            word = self._spread(px, text, stroke) or self._composed(px, text, stroke)
         if word is None:
             mask, (ox, oy) = self.font(px).getmask2(text, "L", stroke_width=stroke,
                                                    anchor="ls", stroke_filled=True)
@@ -491,33 +503,65 @@ class TextCache:
         glyph = None
         if box is not None:
             x0, y0, x1, y1 = box
-            ink = np.asarray(Image.Image()._new(mask.crop(box)))
-            glyph = Glyph(ink, ox + x0, oy + y0)
+            core = mask.crop(box)
+            ink = np.asarray(Image.Image()._new(core))
+            glyph = Glyph(ink, ox + x0, oy + y0, core)
         with self._lock:
             if len(self.glyphs) >= self.max_glyphs:
                 self.glyphs.clear()
             self.glyphs[key] = glyph
         return glyph
 
+    def _placed(self, px: int, text: str, stroke: int) -> list[tuple[Glyph, int]] | None:
+        """The glyphs of ``text`` with ink and their left columns, relative to the pen;
+        None where an advance has a fraction of a pixel (or the size is not drawn)."""
+        size = self._size(px)
+        if not size.draws:
+            return None
+        self.advance(text, px)
+        if size.fractional and not size.fractional.isdisjoint(text):
+            return None
+        table = size.advances
+        glyphs = self.glyphs
+        placed: list[tuple[Glyph, int]] = []
+        pen = 0
+        for ch in text:
+            key = (px, ch, stroke)
+            try:
+                glyph = glyphs[key]
+            except KeyError:  # (or cleared meanwhile by another thread)
+                glyph = self.glyph(px, ch, stroke)
+            if glyph is not None:
+                placed.append((glyph, pen + glyph.dx))
+            pen += table[ch] >> 6
+        return placed
+
+    def _spread(self, px: int, text: str, stroke: int) -> Word | None:
+        """A word seen for the first time, as its glyphs (``Word.mask`` a tuple of ``(core,
+        dx, dy)`` relative to the word's ``dx, dy``), drawn one by one: the same pixels as
+        its mask where no two glyphs' ink boxes share a column, else None. A word seen
+        again gets a mask (``word``)."""
+        placed = self._placed(px, text, stroke)
+        if not placed:
+            return None
+        right = -(1 << 30)
+        for g, at in placed:
+            if at < right:
+                return None  # boxes side by side may hold ink over ink: composed, checked
+            right = at + g.ink.shape[1]
+        x0 = placed[0][1]
+        y0 = min(g.dy for g, _ in placed)
+        parts = tuple((g.core, at - x0, g.dy - y0) for g, at in placed)
+        return Word(parts, x0, y0, right, 64 + 32 * len(parts))
+
     def _composed(self, px: int, text: str, stroke: int) -> Word | None:
         """The mask of ``text`` composed from its glyphs' (``glyph``) at whole-pixel pens, as
         FreeType lays a word out; None where glyphs' ink meets (Pillow blends overlapping
         ink, which a composition of glyphs would not reproduce) or an advance has a fraction.
         """
-        size = self._size(px)
-        if not size.draws:
+        placed = self._placed(px, text, stroke)
+        if placed is None:
             return None
-        table = size.advances
-        self.advance(text, px)
-        if size.fractional and not size.fractional.isdisjoint(text):
-            return None
-        placed: list[tuple[Glyph, int]] = []
-        pen = 0
-        for ch in text:
-            glyph = self.glyph(px, ch, stroke)
-            if glyph is not None:
-                placed.append((glyph, pen + glyph.dx))
-            pen += table[ch] >> 6
         if not placed:
             return Word(None, 0, 0, 0, 64)
         x0 = min(at for _, at in placed)
@@ -576,8 +620,14 @@ class TextCache:
             pen += space
         ink, fill_ink = d._getink(fill)
         ink = ink if ink is not None else fill_ink
+        draw_bitmap = d.draw.draw_bitmap
         for at, word in placed:
-            d.draw.draw_bitmap((at + word.dx, base + word.dy), word.mask, ink)
+            at, top = at + word.dx, base + word.dy
+            if type(word.mask) is tuple:  # its glyphs, whose ink does not meet
+                for core, gx, gy in word.mask:
+                    draw_bitmap((at + gx, top + gy), core, ink)
+            else:
+                draw_bitmap((at, top), word.mask, ink)
         return True
 
 

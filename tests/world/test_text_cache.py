@@ -199,6 +199,17 @@ def test_new_words_of_known_characters_need_no_freetype(monkeypatch: pytest.Monk
     assert cache.misses == 7  # four new words, composed from known glyphs
 
 
+def test_a_new_word_is_drawn_glyph_by_glyph_and_gets_a_mask_when_seen_again() -> None:
+    cache = TextCache()
+    seen = []
+    for _ in range(2):
+        a, b, ok = pillow_and_cached("Hello quiz", 22, 0, 4.3, 30.6, cache=cache)
+        assert ok and np.array_equal(a, b)
+        seen.append([type(word.mask) is tuple for word in cache.words.values()])
+        assert cache.nbytes == sum(w.nbytes for w in cache.words.values())
+    assert seen == [[True, True], [False, False]]
+
+
 def test_cjk_lines_draw_from_the_cache_as_pillow_does() -> None:
     """The CJK font has no space: it is checked on a line of its own characters, and a line
     with a space is left to Pillow."""
