@@ -44,7 +44,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
@@ -451,7 +451,7 @@ class TextCache:
         word = self.words.get(key)
         if word is not None:
             if type(word.mask) is tuple:  # seen before: worth a mask of its own now
-                made = self._composed(px, text, stroke)
+                made = _joined(word)
                 if made is not None:
                     with self._lock:
                         if self.words.get(key) is word:
@@ -629,6 +629,19 @@ class TextCache:
             else:
                 draw_bitmap((at, top), word.mask, ink)
         return True
+
+
+def _joined(word: Word) -> Word:
+    """A word drawn glyph by glyph (``TextCache._spread``) as one mask: its glyphs pasted
+    side by side (their ink boxes share no column, so pasting is exact)."""
+    parts = cast("tuple[tuple[Any, int, int], ...]", word.mask)
+    w = word.x1 - word.dx
+    h = max(gy + core.size[1] for core, _, gy in parts)
+    mask = Image.core.fill("L", (w, h), 0)
+    for core, gx, gy in parts:
+        gw, gh = core.size
+        mask.paste(core, (gx, gy, gx + gw, gy + gh))
+    return Word(mask, word.dx, word.dy, word.x1, w * h + 64)
 
 
 class _Size:
