@@ -28,9 +28,10 @@ Text that no font and no symbol draws cannot be typed: ``typing_error`` is the m
 PhoneWorld and real phones give. Fallback runs sit on Roboto's baseline.
 
 ``TEXT_CACHE`` makes new strings cheap to measure and draw: it keeps each character's advance
-per font size and the rasterized mask of each word per (font size, word, stroke), and draws a
-line by pasting its words' masks, pixel-identical to ``ImageDraw.text`` (see ``TextCache``);
-``text_cache(face)`` is the same for another weight or a fallback font.
+and glyph ink per font size and the mask of each word per (font size, word, stroke), and draws
+a line by pasting its words' masks (a new word's glyphs, where their ink does not meet),
+pixel-identical to ``ImageDraw.text`` (see ``TextCache``); ``text_cache(face)`` is the same
+for another weight or a fallback font (the CJK one included).
 """
 
 from __future__ import annotations
@@ -358,15 +359,21 @@ class TextCache:
     whole-pixel advances; with basic layout a
     line's width is the sum of its characters' advances (kept per font size), and FreeType
     renders each glyph at an integer pen position and blends it into one mask. So a line
-    is drawn by pasting its words' masks, rasterized once per (font size, word, stroke), at
-    their pens: the same pixels as ``ImageDraw.text``. Where that is not certain (words whose
-    ink touches, fractions at a rounding tie, negative coordinates, a font size that kerns
-    or has fractional advances) ``draw`` declines and the caller draws with Pillow. Each font
-    size is first checked against Pillow on a probe line (``verify``), so that a Pillow that
-    draws otherwise turns the word masks off rather than changing pixels.
+    is drawn by pasting its words' masks at their pens: the same pixels as
+    ``ImageDraw.text``. FreeType renders each character once per (font size, stroke)
+    (``glyph``): a new word is drawn glyph by glyph where no two glyphs' ink boxes share a
+    column, and gets a mask when seen again (its glyphs pasted side by side); where boxes
+    meet it is composed from its glyphs if their ink does not, else rasterized whole (Pillow
+    blends ink over ink). Where that is not certain (words whose ink touches, fractions at a
+    rounding tie, negative coordinates, a font size that kerns or has fractional advances)
+    ``draw`` declines and the caller draws with Pillow. Each font size is first checked
+    against Pillow on a probe line (``verify``; of the font's own characters for the CJK
+    font, which has no space), so that a Pillow that draws otherwise turns the word masks
+    off rather than changing pixels.
 
-    Bounded (word masks: LRU by count and bytes; advances: ``max_chars`` per font size, for
-    the ``max_sizes`` newest sizes) and safe to share between threads. ``enabled = False``
+    Bounded (word masks: LRU by count and bytes; glyphs: ``max_glyphs``; advances:
+    ``max_chars`` per font size, for the ``max_sizes`` newest sizes) and safe to share
+    between threads. ``enabled = False``
     turns it off: Pillow measures and draws everything, the uncached baseline.
     """
 
