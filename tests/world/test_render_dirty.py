@@ -101,10 +101,13 @@ def test_tile_keys_name_palettes_by_number_and_pickle_empty() -> None:
     a, b = palette_id(DEFAULT_PALETTE), palette_id(other)
     assert a != b and palette_id(replace(DEFAULT_PALETTE)) == a
     assert _PALETTES[a] == DEFAULT_PALETTE and _PALETTES[b] == other
+    from phone_gym.world.layout import Frame
+    from phone_gym.world.widgets import Node
+
     renderer = Renderer(*SIZE, cache=TileCache())
-    env = PhoneWorldEnv(screenshot=False)
-    env.reset(seed=0)
-    renderer.render(env.device.frame())
+    frame = Frame()
+    frame.add(Node("text", text="Hello", id="t"), (96, 940, 984, 1000))
+    renderer.render(frame)
     assert len(renderer.cache) > 0
     clone = pickle.loads(pickle.dumps(renderer.cache))
     assert len(clone) == 0 and clone.nbytes == 0 and clone.max_tiles == renderer.cache.max_tiles
