@@ -28,9 +28,10 @@ Text that no font and no symbol draws cannot be typed: ``typing_error`` is the m
 PhoneWorld and real phones give. Fallback runs sit on Roboto's baseline.
 
 ``TEXT_CACHE`` makes new strings cheap to measure and draw: it keeps each character's advance
-per font size and the rasterized mask of each word per (font size, word, stroke), and draws a
-line by pasting its words' masks, pixel-identical to ``ImageDraw.text`` (see ``TextCache``);
-``text_cache(face)`` is the same for another weight or a fallback font.
+and glyph ink per font size and the mask of each word per (font size, word, stroke), and draws
+a line by pasting its words' masks (a new word's glyphs, where their ink does not meet),
+pixel-identical to ``ImageDraw.text`` (see ``TextCache``); ``text_cache(face)`` is the same
+for another weight or a fallback font (the CJK one included).
 """
 
 from __future__ import annotations
@@ -44,8 +45,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
+import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
@@ -332,11 +334,21 @@ _KERN_PROBES = ("AV", "AW", "AY", "Av", "LT", "LY", "P.", "Te", "To", "Ty", "VA"
 class Word(NamedTuple):
     """The mask of a word (cropped to its ink), placed relative to its pen and baseline."""
 
-    mask: object  # an ImagingCore of mode "L", or None when the word leaves no ink
+    mask: object  # an ImagingCore of mode "L", its glyphs (``TextCache._spread``), or
+    # None when the word leaves no ink
     dx: int  # the mask's left column and top row relative to the pen and the baseline
     dy: int
     x1: int  # the column after the ink's right end, relative to the pen
     nbytes: int
+
+
+class Glyph(NamedTuple):
+    """The ink of one character (cropped), placed relative to its pen and the baseline."""
+
+    ink: np.ndarray  # uint8, rows x columns
+    dx: int
+    dy: int
+    core: object  # the same ink as an ImagingCore of mode "L" (for ``draw_bitmap``)
 
 
 class TextCache:
@@ -347,20 +359,27 @@ class TextCache:
     whole-pixel advances; with basic layout a
     line's width is the sum of its characters' advances (kept per font size), and FreeType
     renders each glyph at an integer pen position and blends it into one mask. So a line
-    is drawn by pasting its words' masks, rasterized once per (font size, word, stroke), at
-    their pens: the same pixels as ``ImageDraw.text``. Where that is not certain (words whose
-    ink touches, fractions at a rounding tie, negative coordinates, a font size that kerns
-    or has fractional advances) ``draw`` declines and the caller draws with Pillow. Each font
-    size is first checked against Pillow on a probe line (``verify``), so that a Pillow that
-    draws otherwise turns the word masks off rather than changing pixels.
+    is drawn by pasting its words' masks at their pens: the same pixels as
+    ``ImageDraw.text``. FreeType renders each character once per (font size, stroke)
+    (``glyph``): a new word is drawn glyph by glyph where no two glyphs' ink boxes share a
+    column, and gets a mask when seen again (its glyphs pasted side by side); where boxes
+    meet it is composed from its glyphs if their ink does not, else rasterized whole (Pillow
+    blends ink over ink). Where that is not certain (words whose ink touches, fractions at a
+    rounding tie, negative coordinates, a font size that kerns or has fractional advances)
+    ``draw`` declines and the caller draws with Pillow. Each font size is first checked
+    against Pillow on a probe line (``verify``; of the font's own characters for the CJK
+    font, which has no space), so that a Pillow that draws otherwise turns the word masks
+    off rather than changing pixels.
 
-    Bounded (word masks: LRU by count and bytes; advances: ``max_chars`` per font size, for
-    the ``max_sizes`` newest sizes) and safe to share between threads. ``enabled = False``
+    Bounded (word masks: LRU by count and bytes; glyphs: ``max_glyphs``; advances:
+    ``max_chars`` per font size, for the ``max_sizes`` newest sizes) and safe to share
+    between threads. ``enabled = False``
     turns it off: Pillow measures and draws everything, the uncached baseline.
     """
 
     def __init__(self, max_words: int = 16384, max_mb: float = 32.0, max_sizes: int = 64,
-                 max_chars: int = 4096, *, verify: bool = True, face: int = PRIMARY) -> None:
+                 max_chars: int = 4096, max_glyphs: int = 8192, *, verify: bool = True,
+                 face: int = PRIMARY) -> None:
         self.enabled = True
         self.verify = verify
         self.face = face
@@ -369,6 +388,13 @@ class TextCache:
         self.max_sizes = max_sizes
         self.max_chars = max_chars  # per font size
         self.words: OrderedDict[tuple[int, str, int], Word] = OrderedDict()
+        #: Glyph ink per (font size, character, stroke): new words are composed from it
+        #: (``compose``) rather than rendered by FreeType; cleared when ``max_glyphs`` full.
+        self.glyphs: dict[tuple[int, str, int], Glyph | None] = {}
+        self.max_glyphs = max_glyphs
+        self.compose = True
+        #: Whether the font has a space (the CJK subset has none: its lines are split there)
+        self.spaces = face < 1 or 32 in coverage(face)
         self.nbytes = 0
         self.hits = self.misses = 0
         self._sizes: OrderedDict[int, _Size] = OrderedDict()  # oldest first
@@ -380,6 +406,7 @@ class TextCache:
     def clear(self) -> None:
         with self._lock:
             self.words.clear()
+            self.glyphs.clear()
             self._sizes.clear()
             self.nbytes = self.hits = self.misses = 0
 
@@ -430,19 +457,32 @@ class TextCache:
         key = (px, text, stroke)
         word = self.words.get(key)
         if word is not None:
+            if type(word.mask) is tuple:  # seen before: worth a mask of its own now
+                made = _joined(word)
+                if made is not None:
+                    with self._lock:
+                        if self.words.get(key) is word:
+                            self.words[key] = made
+                            self.nbytes += made.nbytes - word.nbytes
+                    word = made
             with self._lock:
                 self.hits += 1
                 if key in self.words:  # not evicted meanwhile by another thread
                     self.words.move_to_end(key)
             return word
-        mask, (ox, oy) = self.font(px).getmask2(text, "L", stroke_width=stroke, anchor="ls",
-                                           stroke_filled=True)
-        box = mask.getbbox() if mask.size[0] and mask.size[1] else None
-        if box is None:
-            word = Word(None, 0, 0, 0, 64)
-        else:
-            x0, y0, x1, y1 = box
-            word = Word(mask.crop(box), ox + x0, oy + y0, ox + x1, (x1 - x0) * (y1 - y0) + 64)
+        word = None
+        if self.compose:
+            word = self._spread(px, text, stroke) or self._composed(px, text, stroke)
+        if word is None:
+            mask, (ox, oy) = self.font(px).getmask2(text, "L", stroke_width=stroke,
+                                                   anchor="ls", stroke_filled=True)
+            box = mask.getbbox() if mask.size[0] and mask.size[1] else None
+            if box is None:
+                word = Word(None, 0, 0, 0, 64)
+            else:
+                x0, y0, x1, y1 = box
+                word = Word(mask.crop(box), ox + x0, oy + y0, ox + x1,
+                            (x1 - x0) * (y1 - y0) + 64)
         with self._lock:
             self.misses += 1
             old = self.words.pop(key, None)
@@ -456,6 +496,97 @@ class TextCache:
                 self.nbytes -= old.nbytes
         return word
 
+    def glyph(self, px: int, ch: str, stroke: int) -> Glyph | None:
+        """The ink of character ``ch`` at font size ``px`` (None: it leaves none), rendered
+        by FreeType on first use."""
+        key = (px, ch, stroke)
+        try:
+            return self.glyphs[key]
+        except KeyError:
+            pass
+        mask, (ox, oy) = self.font(px).getmask2(ch, "L", stroke_width=stroke, anchor="ls",
+                                               stroke_filled=True)
+        box = mask.getbbox() if mask.size[0] and mask.size[1] else None
+        glyph = None
+        if box is not None:
+            x0, y0, x1, y1 = box
+            core = mask.crop(box)
+            ink = np.asarray(Image.Image()._new(core))
+            glyph = Glyph(ink, ox + x0, oy + y0, core)
+        with self._lock:
+            if len(self.glyphs) >= self.max_glyphs:
+                self.glyphs.clear()
+            self.glyphs[key] = glyph
+        return glyph
+
+    def _placed(self, px: int, text: str, stroke: int) -> list[tuple[Glyph, int]] | None:
+        """The glyphs of ``text`` with ink and their left columns, relative to the pen;
+        None where an advance has a fraction of a pixel (or the size is not drawn)."""
+        size = self._size(px)
+        if not size.draws:
+            return None
+        self.advance(text, px)
+        if size.fractional and not size.fractional.isdisjoint(text):
+            return None
+        table = size.advances
+        glyphs = self.glyphs
+        placed: list[tuple[Glyph, int]] = []
+        pen = 0
+        for ch in text:
+            key = (px, ch, stroke)
+            try:
+                glyph = glyphs[key]
+            except KeyError:  # (or cleared meanwhile by another thread)
+                glyph = self.glyph(px, ch, stroke)
+            if glyph is not None:
+                placed.append((glyph, pen + glyph.dx))
+            pen += table[ch] >> 6
+        return placed
+
+    def _spread(self, px: int, text: str, stroke: int) -> Word | None:
+        """A word seen for the first time, as its glyphs (``Word.mask`` a tuple of ``(core,
+        dx, dy)`` relative to the word's ``dx, dy``), drawn one by one: the same pixels as
+        its mask where no two glyphs' ink boxes share a column, else None. A word seen
+        again gets a mask (``word``)."""
+        placed = self._placed(px, text, stroke)
+        if not placed:
+            return None
+        right = -(1 << 30)
+        for g, at in placed:
+            if at < right:
+                return None  # boxes side by side may hold ink over ink: composed, checked
+            right = at + g.ink.shape[1]
+        x0 = placed[0][1]
+        y0 = min(g.dy for g, _ in placed)
+        parts = tuple((g.core, at - x0, g.dy - y0) for g, at in placed)
+        return Word(parts, x0, y0, right, 64 + 32 * len(parts))
+
+    def _composed(self, px: int, text: str, stroke: int) -> Word | None:
+        """The mask of ``text`` composed from its glyphs' (``glyph``) at whole-pixel pens, as
+        FreeType lays a word out; None where glyphs' ink meets (Pillow blends overlapping
+        ink, which a composition of glyphs would not reproduce) or an advance has a fraction.
+        """
+        placed = self._placed(px, text, stroke)
+        if placed is None:
+            return None
+        if not placed:
+            return Word(None, 0, 0, 0, 64)
+        x0 = min(at for _, at in placed)
+        x1 = max(at + g.ink.shape[1] for g, at in placed)
+        y0 = min(g.dy for g, _ in placed)
+        y1 = max(g.dy + g.ink.shape[0] for g, _ in placed)
+        out = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        right = x0
+        for g, at in placed:
+            h, w = g.ink.shape
+            dst = out[g.dy - y0:g.dy - y0 + h, at - x0:at - x0 + w]
+            if at < right and (dst.astype(bool) & g.ink.astype(bool)).any():
+                return None  # ink over ink
+            dst |= g.ink  # no ink below: the same as FreeType's blend
+            right = max(right, at + w)
+        mask = Image.frombytes("L", (x1 - x0, y1 - y0), out.tobytes()).im
+        return Word(mask, x0, y0, x1, (x1 - x0) * (y1 - y0) + 64)
+
     def draw(self, d: ImageDraw.ImageDraw, x: float, y: float, text: str, px: int,
              fill: tuple[int, ...], stroke: int = 0, anchor: str = "lm") -> bool:
         """Draw ``text`` as ``d.text((x, y), text, fill, self.font(px), anchor,
@@ -464,6 +595,8 @@ class TextCache:
         nothing, where the result might differ: then draw with Pillow."""
         if not self.enabled or x < 0 or y < 0 or "\n" in text:
             return False
+        if " " in text and not self.spaces:
+            return False  # its missing-glyph box, which may be as wide as it likes
         if anchor not in ("lm", "ls") or (anchor == "ls" and y != int(y)):
             return False
         size = self._size(px)
@@ -494,9 +627,28 @@ class TextCache:
             pen += space
         ink, fill_ink = d._getink(fill)
         ink = ink if ink is not None else fill_ink
+        draw_bitmap = d.draw.draw_bitmap
         for at, word in placed:
-            d.draw.draw_bitmap((at + word.dx, base + word.dy), word.mask, ink)
+            at, top = at + word.dx, base + word.dy
+            if type(word.mask) is tuple:  # its glyphs, whose ink does not meet
+                for core, gx, gy in word.mask:
+                    draw_bitmap((at + gx, top + gy), core, ink)
+            else:
+                draw_bitmap((at, top), word.mask, ink)
         return True
+
+
+def _joined(word: Word) -> Word:
+    """A word drawn glyph by glyph (``TextCache._spread``) as one mask: its glyphs pasted
+    side by side (their ink boxes share no column, so pasting is exact)."""
+    parts = cast("tuple[tuple[Any, int, int], ...]", word.mask)
+    w = word.x1 - word.dx
+    h = max(gy + core.size[1] for core, _, gy in parts)
+    mask = Image.core.fill("L", (w, h), 0)
+    for core, gx, gy in parts:
+        gw, gh = core.size
+        mask.paste(core, (gx, gy, gx + gw, gy + gh))
+    return Word(mask, word.dx, word.dy, word.x1, w * h + 64)
 
 
 class _Size:
@@ -516,12 +668,25 @@ class _Size:
             self.middle = int(f.getbbox("x", anchor="lm")[1] - f.getbbox("x", anchor="ls")[1])
 
 
+def _probe_text(face: int) -> str:
+    """A line to check font ``face`` on: Latin with spaces, or for a font without them (the
+    CJK subset) twelve of its characters spread over its code points, with spaces only if
+    it has them."""
+    text = "Hxg,     Tij     9!"
+    if face < 1 or all(ord(ch) in coverage(face) for ch in text):
+        return text
+    points = sorted(c for c in coverage(face) if c > 32 and not chr(c).isspace())
+    pick = "".join(chr(points[i * len(points) // 12]) for i in range(12))
+    gap = "     " if 32 in coverage(face) else ""
+    return pick[:4] + gap + pick[4:8] + gap + pick[8:]
+
+
 def _draws_like_pillow(face: int, px: int) -> bool:
     """Whether ``TextCache`` draws a probe line exactly as ``ImageDraw.text`` does with font
     ``face`` at size ``px``, at fractional positions, plain and bold."""
     probe = TextCache(verify=False, face=face)
+    text = _probe_text(face)
     for x, y, stroke in ((px * 0.3 + 1.3, px * 1.5 + 0.7, 0), (px * 0.4 + 2.6, px * 1.5 + 0.2, 1)):
-        text = "Hxg,     Tij     9!"
         a = Image.new("RGB", (px * 12 + 20, px * 3 + 10))
         b = a.copy()
         ImageDraw.Draw(a).text((x, y), text, (255, 255, 255), face_font(face, px), "lm",

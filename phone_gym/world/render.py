@@ -11,6 +11,7 @@ Drawing one tile lives in ``painter`` (the ``Painter``, ``Look`` and ``Tile``),
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from contextlib import suppress
 from typing import cast
@@ -146,6 +147,30 @@ class TileCache:
     def clear(self) -> None:
         self.tiles.clear()
         self.nbytes = 0
+
+    def __getstate__(self) -> dict[str, object]:
+        # pickled empty: keys name palettes by their number in this process (``palette_id``)
+        return {**self.__dict__, "tiles": OrderedDict(), "nbytes": 0}
+
+
+#: Palettes by number (``palette_id``): tile keys hold the number, which hashes at once,
+#: where a palette (a dataclass of ~20 fields) would be hashed anew at every lookup.
+_PALETTES: list[Palette] = []
+_PALETTE_IDS: dict[Palette, int] = {}
+_PALETTE_LOCK = threading.Lock()
+
+
+def palette_id(pal: Palette) -> int:
+    """The number of ``pal`` in this process (the same for equal palettes)."""
+    number = _PALETTE_IDS.get(pal)
+    if number is None:
+        with _PALETTE_LOCK:
+            number = _PALETTE_IDS.get(pal)
+            if number is None:
+                number = len(_PALETTES)
+                _PALETTES.append(pal)  # before the number is published
+                _PALETTE_IDS[pal] = number
+    return number
 
 
 #: A paint operation of a frame (``Renderer._ops``).
@@ -285,6 +310,7 @@ class Renderer:
         looks: list[Tile | RGB] = [color0]
         inner: list[RGB] = [base] * start
         tiles = self.cache.tiles if self.cache_tiles else None
+        pal_id, sys_id = palette_id(pal), palette_id(sys_pal)
         for i in range(start, len(items)):
             placed = items[i]
             node = placed.node
@@ -340,13 +366,14 @@ class Renderer:
             if kind in SHAPE_ONLY and not (style and f"{kind}:{style}" in DRAW):
                 # the same pixels whatever its text and state (``SHAPE_ONLY``)
                 key = (kind, "", "", "", style, "", None, None, True, False, False, None,
-                       app_surfaces.get(kind, bg), fx1 - fx0, fy1 - fy0, X1 - X0, Y1 - Y0, pal)
+                       app_surfaces.get(kind, bg), fx1 - fx0, fy1 - fy0, X1 - X0, Y1 - Y0,
+                       pal_id)
             else:
                 key = (
                     kind, text, node.hint, desc, style, node.glyph, color,
                     node.checked, node.enabled, node.selected, placed.focused, extra, bg,
                     fx1 - fx0, fy1 - fy0, X1 - X0, Y1 - Y0,
-                    sys_pal if kind in SYSTEM_KINDS else pal,
+                    sys_id if kind in SYSTEM_KINDS else pal_id,
                 )
             if under:
                 key = (_DARK, key)
@@ -354,8 +381,10 @@ class Renderer:
             if tile is None:
                 tile = self._miss(key)
             else:
-                with suppress(KeyError):  # evicted meanwhile by another thread
+                try:
                     tiles.move_to_end(key)  # type: ignore[union-attr]
+                except KeyError:  # evicted meanwhile by another thread
+                    pass
             ops.append((id(tile), Y0, X0, vy0, vy1, vx0, vx1))
             looks.append(tile)
         return ops, looks
@@ -390,8 +419,10 @@ class Renderer:
             plain_key = cast("tuple[object, ...]", key[1])  # the key of the plain tile
             plain = tiles.get(plain_key) if tiles is not None else None
             tile = darken(plain if plain is not None else self._miss(plain_key))
-        else:
-            tile = draw_tile(Look(*key), self.font_scale)  # type: ignore[arg-type]
+        else:  # the key ends with the palette's number
+            *fields, number = key
+            look = Look(*fields, _PALETTES[cast(int, number)])  # type: ignore[arg-type, call-arg]
+            tile = draw_tile(look, self.font_scale)
         if tiles is not None:
             self.cache.put(key, tile)
         return tile

@@ -13,7 +13,17 @@ from . import theme as T
 from .glyphs import RGB, SYMBOLS
 from .keyboard import FUNCTION_KEYS, KEY_ICONS, STRIP_ICONS, STRIP_MIC
 from .layout import VIDEO_AVATAR, VIDEO_SIDE_W, video_card_picture_h
-from .painter import ICON_SCALE, SS, Look, Painter, Tile, masked_tile, on_color, surfaces
+from .painter import (
+    ICON_SCALE,
+    SS,
+    Look,
+    Painter,
+    Tile,
+    masked_tile,
+    on_color,
+    pixels,
+    surfaces,
+)
 from .theme import luminance, mix
 from .widgets import SLIDER_INSET
 
@@ -1080,7 +1090,7 @@ def _panel_tile(look: Look, font_scale: float) -> Tile | None:
     img = Image.new("RGBA", (w, 2 * band), (*surfaces(look.pal).get(look.kind, look.bg), 0))
     ImageDraw.Draw(img).rounded_rectangle((0, 0, w - 1, 2 * band - 1), radius=r,
                                           fill=(*fill, 255), corners=corners)
-    bands = np.asarray(img.reduce(SS) if SS > 1 else img)
+    bands = pixels(img.reduce(SS) if SS > 1 else img)
     rows = band // SS
     arr = np.empty((look.th, look.tw, 4), np.uint8)
     arr[:rows] = bands[:rows]

@@ -88,3 +88,26 @@ def test_env_screenshot_follows_a_renderer_used_elsewhere() -> None:
     env.renderer.view(frame)  # the env's renderer composes the earlier frame meanwhile
     shot = env.render()
     assert shot is not None and np.array_equal(shot, now)
+
+
+def test_tile_keys_name_palettes_by_number_and_pickle_empty() -> None:
+    import pickle
+    from dataclasses import replace
+
+    from phone_gym.world.render import _PALETTES, palette_id
+    from phone_gym.world.theme import DEFAULT_PALETTE
+
+    other = replace(DEFAULT_PALETTE, primary=(1, 2, 3))
+    a, b = palette_id(DEFAULT_PALETTE), palette_id(other)
+    assert a != b and palette_id(replace(DEFAULT_PALETTE)) == a
+    assert _PALETTES[a] == DEFAULT_PALETTE and _PALETTES[b] == other
+    from phone_gym.world.layout import Frame
+    from phone_gym.world.widgets import Node
+
+    renderer = Renderer(*SIZE, cache=TileCache())
+    frame = Frame()
+    frame.add(Node("text", text="Hello", id="t"), (96, 940, 984, 1000))
+    renderer.render(frame)
+    assert len(renderer.cache) > 0
+    clone = pickle.loads(pickle.dumps(renderer.cache))
+    assert len(clone) == 0 and clone.nbytes == 0 and clone.max_tiles == renderer.cache.max_tiles

@@ -63,3 +63,19 @@ def test_a_dialog_tile_is_drawn_once_whatever_its_title(monkeypatch: pytest.Monk
         renderer.render(frame)
     assert drawn.count("dialog") == 1
     assert drawn.count("text") == 3
+
+
+def test_pixels_are_numpys_view_of_the_image() -> None:
+    """``painter.pixels`` (one pass of Pillow's raw encoder) gives ``np.asarray``'s array."""
+    from PIL import Image
+
+    from phone_gym.world.painter import pixels
+
+    rng = np.random.default_rng(0)
+    for mode, shape in (("RGB", (3,)), ("RGBA", (4,)), ("L", ())):
+        for w, h in ((1, 1), (540, 98), (333, 1201), (7, 3)):
+            arr = rng.integers(0, 256, (h, w, *shape), dtype=np.uint8)
+            img = Image.frombytes(mode, (w, h), arr.tobytes())
+            got = pixels(img)
+            assert got.dtype == np.uint8 and np.array_equal(got, np.asarray(img)), (mode, w, h)
+            assert np.array_equal(got, arr)

@@ -11,9 +11,20 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
-from phone_gym.world.glyphs import TEXT_CACHE, TextCache, Word, font
+from phone_gym.world.glyphs import (
+    BOLD,
+    MEDIUM,
+    PRIMARY,
+    TEXT_CACHE,
+    TextCache,
+    Word,
+    face_font,
+    face_of,
+    font,
+    text_cache,
+)
 from phone_gym.world.painter import Look
 from phone_gym.world.render import Renderer
 from phone_gym.world.widgets_draw import draw_tile
@@ -136,6 +147,84 @@ def test_repeated_words_hit_and_new_strings_reuse_them() -> None:
     assert cache.misses == 8
     cache.clear()
     assert (len(cache), cache.nbytes, cache.hits, cache.misses) == (0, 0, 0, 0)
+
+
+@pytest.mark.parametrize("face", [PRIMARY, MEDIUM, BOLD])
+def test_words_composed_from_glyphs_are_freetypes_words(face: int) -> None:
+    """Where a word is composed from its glyphs' ink it is FreeType's mask of the word, to the
+    pixel and placed the same; words whose glyphs' ink meets are left to FreeType."""
+    rng = random.Random(5)
+    composed = declined = 0
+    for px in (9, 13, 18, 22, 29, 44, 58, 75):
+        cache = TextCache(face=face)
+        for _ in range(40):
+            stroke = rng.choice((0, 0, 1))
+            text = "".join(rng.choice(string.ascii_letters + string.digits + "éüñ€.,:-/'")
+                           for _ in range(rng.randint(1, 10)))
+            cache.advance(text, px)
+            word = cache._composed(px, text, stroke)
+            if word is None:
+                declined += 1
+                continue
+            composed += 1
+            cache.compose = False
+            ref = cache.word(px, text, stroke)
+            cache.compose = True
+            assert word[1:4] == ref[1:4], (px, text, stroke)
+            assert (word.mask is None) == (ref.mask is None)
+            if ref.mask is not None:
+                ours = Image.Image()._new(word.mask)  # type: ignore[arg-type]
+                theirs = Image.Image()._new(ref.mask)  # type: ignore[arg-type]
+                assert ours.tobytes() == theirs.tobytes(), (px, text, stroke)
+    assert composed > 2 * declined
+
+
+def test_new_words_of_known_characters_need_no_freetype(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    cache = TextCache()
+    d = ImageDraw.Draw(Image.new("RGB", (400, 60)))
+    assert cache.draw(d, 4, 30, "Meeting Tim notes", 22, (255, 255, 255))
+    rendered: list[str] = []
+    real = ImageFont.FreeTypeFont.getmask2
+
+    def counting(self: ImageFont.FreeTypeFont, text: str, *args: object,
+                 **kw: object) -> object:
+        rendered.append(text)
+        return real(self, text, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2", counting)
+    a, b, ok = pillow_and_cached("Time sent one tome", 22, 0, 4.0, 30.0, cache=cache)
+    assert ok and np.array_equal(a, b)
+    assert rendered == ["Time sent one tome"]  # only Pillow's own drawing, for comparison
+    assert cache.misses == 7  # four new words, composed from known glyphs
+
+
+def test_a_new_word_is_drawn_glyph_by_glyph_and_gets_a_mask_when_seen_again() -> None:
+    cache = TextCache()
+    seen = []
+    for _ in range(2):
+        a, b, ok = pillow_and_cached("Hello quiz", 22, 0, 4.3, 30.6, cache=cache)
+        assert ok and np.array_equal(a, b)
+        seen.append([type(word.mask) is tuple for word in cache.words.values()])
+        assert cache.nbytes == sum(w.nbytes for w in cache.words.values())
+    assert seen == [[True, True], [False, False]]
+
+
+def test_cjk_lines_draw_from_the_cache_as_pillow_does() -> None:
+    """The CJK font has no space: it is checked on a line of its own characters, and a line
+    with a space is left to Pillow."""
+    face = face_of("设")
+    assert face is not None and face > 0
+    cache = text_cache(face)
+    for px in (18, 22, 44):
+        for x, y in ((5.3, 30.7), (12.0, 40.2)):
+            a = Image.new("RGB", (400, 80), (255, 255, 255))
+            b = a.copy()
+            ImageDraw.Draw(a).text((x, y), "设置你好，我们。", (20, 30, 40), face_font(face, px),
+                                   "lm")
+            assert cache.draw(ImageDraw.Draw(b), x, y, "设置你好，我们。", px, (20, 30, 40))
+            assert a.tobytes() == b.tobytes(), (px, x, y)
+        assert not cache.draw(ImageDraw.Draw(b), 5.0, 30.0, "设置 你好", px, (20, 30, 40))
 
 
 def test_bounded_by_count_bytes_chars_and_sizes() -> None:
