@@ -87,6 +87,7 @@ try:
     from pydantic import model_validator
 
     from .openenv_asgi import GuardMiddleware, deadline, deadline_protocol, post_frame
+    from .openenv_socket import BlockingWebSocket
 except ImportError as err:  # pragma: no cover - depends on the extra
     raise ImportError('phone_gym.integrations.openenv needs the openenv extra: '
                       'pip install "phone-gym[openenv]"') from err
@@ -125,6 +126,8 @@ STEP_NEEDS_SESSION = ("HTTP /step has no episode to step: each HTTP call is on i
 #: Keyword arguments a server never lets through to its envs (the info policy is the
 #: server's, not the client's).
 _SERVER_ONLY = ("privileged_info", "render_mode")
+#: Host names of this machine: a client reaches them without a proxy.
+_LOOPBACK = ("localhost", "127.0.0.1", "::1")
 
 
 # --- wire types --------------------------------------------------------------------------
@@ -672,6 +675,10 @@ class _PhoneEnvWire(EnvClient[PhoneEnvAction, PhoneEnvObservation, PhoneEnvState
         #: Whether the session asks for binary frames: then without per-message deflate
         #: (RFC 7692), which costs more CPU than a raw frame's transfer saves.
         self.binary = False
+        #: Whether the caller's thread does the I/O (``BlockingWebSocket``, a loopback
+        #: server) rather than OpenEnv's ``SyncEnvClient`` loop thread (any other, through
+        #: the proxy the environment names, as websockets' asyncio client does).
+        self.blocking = urlsplit(self._ws_url).hostname in _LOOPBACK
 
     async def _receive(self) -> dict[str, Any]:
         """``EnvClient._receive``, then the binary frame an observation names (``frame_id``:
@@ -679,19 +686,54 @@ class _PhoneEnvWire(EnvClient[PhoneEnvAction, PhoneEnvObservation, PhoneEnvState
         import json
 
         assert self._ws is not None
+        if self.blocking:  # the caller's thread reads the socket: no loop, no thread
+            message: dict[str, Any] = json.loads(self._ws.recv(self._message_timeout))
+            if self._names_frame(message):
+                frame = self._ws.recv(self._message_timeout)
+                self._keep_frame(message, frame)
+            return message
         async with deadline(self._message_timeout):
-            raw = await self._ws.recv()
-            message: dict[str, Any] = json.loads(raw)
-            data = message.get("data")
-            observation = data.get("observation") if isinstance(data, dict) else None
-            frame_id = observation.get("frame_id") if isinstance(observation, dict) else None
-            if frame_id:
-                frame = await self._ws.recv()
-                if not isinstance(frame, bytes):
-                    raise RuntimeError(f"the OpenEnv server sent no binary frame after the "
-                                       f"observation naming {frame_id}")
-                self.frame = (frame_id, frame)
+            message = json.loads(await self._ws.recv())
+            if self._names_frame(message):
+                self._keep_frame(message, await self._ws.recv())
         return message
+
+    @staticmethod
+    def _names_frame(message: Mapping[str, Any]) -> bool:
+        """Whether ``message`` is an observation that a binary frame follows."""
+        data = message.get("data")
+        observation = data.get("observation") if isinstance(data, dict) else None
+        return isinstance(observation, dict) and bool(observation.get("frame_id"))
+
+    def _keep_frame(self, message: Mapping[str, Any], frame: str | bytes) -> None:
+        frame_id = message["data"]["observation"]["frame_id"]
+        if not isinstance(frame, bytes):
+            raise RuntimeError(f"the OpenEnv server sent no binary frame after the "
+                               f"observation naming {frame_id}")
+        self.frame = (frame_id, frame)
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        """``EnvClient._send``; in the caller's thread on a ``BlockingWebSocket``."""
+        if not self.blocking:
+            return await super()._send(message)
+        import json
+
+        await self._ensure_connected()
+        self._ws.send(json.dumps(message))
+        return None
+
+    async def disconnect(self) -> None:
+        """``EnvClient.disconnect``: the ``close`` message, then the socket, which OpenEnv's
+        server closes first (a ``BlockingWebSocket`` waits for it)."""
+        if not self.blocking or self._ws is None:
+            return await super().disconnect()
+        ws, self._ws = self._ws, None
+        try:
+            ws.send('{"type": "close"}')
+        except Exception:  # noqa: BLE001 - best effort, as EnvClient's
+            pass
+        ws.close()
+        return None
 
     async def connect(self) -> _PhoneEnvWire:
         """``EnvClient.connect`` with ``Authorization: Bearer TOKEN`` (and no proxy for a
@@ -702,8 +744,13 @@ class _PhoneEnvWire(EnvClient[PhoneEnvAction, PhoneEnvObservation, PhoneEnvState
         from websockets.exceptions import InvalidStatus
 
         headers = {"Authorization": f"Bearer {self._token}"} if self._token else None
-        loopback = urlsplit(self._ws_url).hostname in ("localhost", "127.0.0.1", "::1")
+        loopback = urlsplit(self._ws_url).hostname in _LOOPBACK
         try:
+            if self.blocking:
+                self._ws = BlockingWebSocket(self._ws_url, open_timeout=self._connect_timeout,
+                                             max_size=self._max_message_size,
+                                             headers=headers, compression=not self.binary)
+                return self
             self._ws = await ws_connect(self._ws_url, open_timeout=self._connect_timeout,
                                         max_size=self._max_message_size,
                                         additional_headers=headers,
@@ -807,7 +854,7 @@ class PhoneEnvClient:
             data["frame_format"] = self.frame_format
         with self._lock:
             self._ui = None
-            result = self._client.reset(**data)
+            result = self._call("reset", **data)
         obs, _, _, _, info = self._unpack(result.observation)
         return obs, info
 
@@ -815,24 +862,37 @@ class PhoneEnvClient:
              ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         wire = PhoneEnvAction.from_any(action)
         with self._lock:
-            result = self._client.step(wire)
+            result = self._call("step", wire)
         return self._unpack(result.observation)
 
     def state(self) -> PhoneEnvState:
         """The session's ``PhoneEnvState`` (OpenEnv's ``state`` message)."""
         with self._lock:
-            return self._client.state()  # type: ignore[no-any-return]
+            return self._call("state")  # type: ignore[no-any-return]
 
     def close(self) -> None:
         with self._lock:
             self._shared = None
             try:
-                self._client.close()
+                self._call("close")
             except (RuntimeError, asyncio.CancelledError):
                 pass
 
     def __enter__(self) -> PhoneEnvClient:
         return self
+
+    def _call(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        """``EnvClient``'s call ``name``: run in this thread where the wire blocks (its
+        awaits never suspend), else on ``SyncEnvClient``'s loop thread."""
+        if not self._wire.blocking:
+            return getattr(self._client, name)(*args, **kwargs)
+        coro = getattr(self._wire, name)(*args, **kwargs)
+        try:
+            coro.send(None)
+        except StopIteration as done:
+            return done.value
+        coro.close()
+        raise RuntimeError(f"EnvClient.{name} waited on an event loop over a blocking socket")
 
     def __exit__(self, *exc: object) -> None:
         self.close()

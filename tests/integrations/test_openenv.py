@@ -20,6 +20,7 @@ import pytest
 
 pytest.importorskip("openenv.core", reason='needs the openenv extra: pip install -e ".[openenv]"')
 uvicorn = pytest.importorskip("uvicorn", reason='needs the openenv extra')
+from websockets.exceptions import InvalidStatus  # noqa: E402
 
 from phone_gym.actions import format_action  # noqa: E402
 from phone_gym.envs import register_envs  # noqa: E402
@@ -36,6 +37,7 @@ from phone_gym.integrations.openenv import (  # noqa: E402
     encode_png,
     server_config,
 )
+from phone_gym.integrations.openenv_socket import BlockingWebSocket  # noqa: E402
 
 register_envs()
 
@@ -229,6 +231,52 @@ def test_a_raw_frame_episode_equals_in_process(world: Server, fmt: str) -> None:
         assert "runs" not in frames[first] and "runs" in frames[first + 1]
     assert sent[2] == {"same": True} and "rows" in sent[0]
     assert all(isinstance(ui, dict) and ("same" in ui or "rows" in ui) for ui in sent)
+
+
+@pytest.mark.parametrize("fmt", [None, "raw"])
+@pytest.mark.parametrize("caller", [True, False])
+def test_the_callers_thread_does_the_io(world: Server, fmt: str | None, caller: bool) -> None:
+    """On a loopback server the client's calls run in the caller's thread (a
+    ``BlockingWebSocket``, with no event loop thread); the other transport, OpenEnv's
+    ``SyncEnvClient`` loop thread (any other server's), gives the same episode, with and
+    without per-message deflate."""
+    expected = in_process("ContactsCreate", 3, 2)
+    with PhoneEnvClient(world.url, frame_format=fmt) as client:
+        assert client._wire.blocking
+        client._wire.blocking = caller
+        obs, info = client.reset(task="ContactsCreate", seed=3)
+        got = [(None, obs, 0.0, False, False, info)]
+        for action, *_ in expected[1:]:
+            got.append((action, *client.step(action)))
+        names = {t.name for t in threading.enumerate()}
+        assert ("openenv-sync-client-loop" in names) is not caller
+        assert isinstance(client._wire._ws, BlockingWebSocket) is caller
+        for (action, e_obs, *e_rest), (_, g_obs, *g_rest) in zip(expected, got, strict=True):
+            assert np.array_equal(g_obs["screenshot"], e_obs["screenshot"]), action
+            assert g_rest == [*e_rest[:3], plain_info(e_rest[3])], action
+    assert client._wire._ws is None
+
+
+def test_a_blocking_websocket_times_out_and_reports_a_refusal(world: Server) -> None:
+    """``BlockingWebSocket.recv`` waits at most its timeout; a refused handshake is
+    websockets' ``InvalidStatus`` with the server's answer, which the client names."""
+    ws_url = world.base.replace("http", "ws") + "/ws"
+    ws = BlockingWebSocket(ws_url, open_timeout=10, max_size=None, headers=world.auth)
+    try:
+        start = time.monotonic()
+        with pytest.raises(TimeoutError):
+            ws.recv(timeout=0.2)
+        assert 0.15 < time.monotonic() - start < 5
+        ws.send('{"type": "state"}')
+        assert '"env_id"' in str(ws.recv(timeout=10))
+        ws.send('{"type": "close"}')  # OpenEnv's server then closes, which close() awaits
+    finally:
+        ws.close()
+    with pytest.raises(InvalidStatus) as refused:
+        BlockingWebSocket(ws_url, open_timeout=10, max_size=None)
+    assert refused.value.response.status_code == 401
+    with pytest.raises(ConnectionError, match="refused the session .HTTP 401"):
+        PhoneEnvClient(world.base).reset()
 
 
 def test_ui_rows_from_the_wire() -> None:
