@@ -395,7 +395,10 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
         register_envs()
         self.env_id = env_id
         self.env = gym.make(env_id, privileged_info=False, **kwargs)
-        self._state = PhoneEnvState(env_id=env_id)
+        # the episode (``state`` makes the model when asked: not a validated field per step)
+        self._episode_id: str | None = None
+        self._steps = 0
+        self._ended = False
         #: The binary frame format the client asked for at reset (None: base64 PNG).
         self.frame_format: str | None = None
         self._sent: np.ndarray | None = None  # the last raw frame sent (``changed_runs``)
@@ -421,7 +424,7 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
         if task is not None:
             opts["task"] = task
         obs, info = self.env.reset(seed=seed, options=opts or None)
-        self._state = PhoneEnvState(env_id=self.env_id, episode_id=episode_id, step_count=0)
+        self._episode_id, self._steps, self._ended = episode_id, 0, False
         return self._observation(obs, None, False, False, info)
 
     def step(self, action: PhoneEnvAction, timeout_s: float | None = None,
@@ -431,13 +434,14 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
         if self._shared is not None:  # the client has it open: no file is left behind
             self._shared.unlink()
         obs, reward, terminated, truncated, info = self.env.step(action.to_env())
-        self._state.step_count += 1
-        self._state.ended = bool(terminated or truncated)
+        self._steps += 1
+        self._ended = bool(terminated or truncated)
         return self._observation(obs, float(reward), bool(terminated), bool(truncated), info)
 
     @property
     def state(self) -> PhoneEnvState:
-        return self._state
+        return PhoneEnvState(env_id=self.env_id, episode_id=self._episode_id,
+                             step_count=self._steps, ended=self._ended)
 
     def close(self) -> None:
         if self._shared is not None:
@@ -490,12 +494,33 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
             else:
                 data = encode_frame(shot, self.frame_format)
             frame_id = post_frame(data)
-        return PhoneEnvObservation(
+        error = info.get("action_error")
+        return _ServedObservation.model_construct(
             screenshot_png=png, frame_id=frame_id, frame=frame,
             instruction=str(obs.get("instruction", "")), ui=obs.get("ui"),
-            step=int(info.get("step", 0)), action_error=info.get("action_error"),
+            step=int(info.get("step", 0)), action_error=None if error is None else str(error),
             terminated=terminated, truncated=truncated, info=agent_info,
-            reward=reward, done=terminated or truncated)
+            reward=reward, done=terminated or truncated, metadata={})
+
+
+class _ServedObservation(PhoneEnvObservation):
+    """A ``PhoneEnvObservation`` the server made of values of the wire's types (built with
+    ``model_construct``: no validation of what the server itself made), whose dump for
+    OpenEnv's ``serialize_observation`` (``openenv.core.env_server.serialization``:
+    ``model_dump(exclude={"reward", "done", "metadata"})``) is its fields as they are, not
+    pydantic's walk through every UI row; any other dump is pydantic's."""
+
+    def model_dump(self, **kwargs: Any) -> dict[str, Any]:  # type: ignore[override]
+        if kwargs.keys() == {"exclude"} and kwargs["exclude"] == _SERIALIZE_EXCLUDES:
+            values = self.__dict__
+            return {name: values[name] for name in _WIRE_FIELDS}
+        return super().model_dump(**kwargs)
+
+
+#: What OpenEnv's ``serialize_observation`` leaves out of an observation's dump.
+_SERIALIZE_EXCLUDES = {"reward", "done", "metadata"}
+_WIRE_FIELDS = tuple(name for name in PhoneEnvObservation.model_fields
+                     if name not in _SERIALIZE_EXCLUDES)
 
 
 class _InlinePhoneEnvironment(PhoneEnvironment):

@@ -279,6 +279,35 @@ def test_a_blocking_websocket_times_out_and_reports_a_refusal(world: Server) -> 
         PhoneEnvClient(world.base).reset()
 
 
+@pytest.mark.parametrize("fmt", [None, "raw", "shm"])
+def test_served_observations_dump_as_pydantic_would(fmt: str | None) -> None:
+    """The server's observations skip pydantic's validation and its walk for OpenEnv's
+    ``serialize_observation``: the dump is the one of the same values validated, the JSON
+    OpenEnv sends the same, and the state is made when asked."""
+    from openenv.core.env_server.serialization import serialize_observation
+    from openenv.core.env_server.types import WSObservationResponse
+
+    from phone_gym.integrations.openenv import PhoneEnvironment, PhoneEnvObservation
+
+    env = PhoneEnvironment()
+    try:
+        served = [env.reset(seed=3, task="ContactsCreate", frame_format=fmt)]
+        for action in ("click(x=5000, y=1)", *(a for a, *_ in in_process(
+                "ContactsCreate", 3, 2)[1:])):
+            served.append(env.step(PhoneEnvAction(text=action)))
+        assert env.state.step_count == len(served) - 1 and env.state.ended
+        for obs in served:
+            checked = PhoneEnvObservation.model_validate(dict(obs.__dict__))
+            assert serialize_observation(obs) == serialize_observation(checked)
+            assert (WSObservationResponse(data=serialize_observation(obs)).model_dump_json()
+                    == WSObservationResponse(data=serialize_observation(checked))
+                    .model_dump_json())
+            assert obs.model_dump() == checked.model_dump()
+        assert served[1].action_error and served[0].action_error is None
+    finally:
+        env.close()
+
+
 def test_ui_rows_from_the_wire() -> None:
     """The client rebuilds the elements from rows (tuples again, as in-process), reuses the
     last on ``same``, refuses ``same`` before any rows, and reads a server whose fields
