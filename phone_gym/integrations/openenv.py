@@ -863,7 +863,7 @@ class PhoneEnvClient:
                                    message_timeout_s=message_timeout_s)
         self._wire.binary = frame_format is not None
         self._last: np.ndarray | None = None  # the last raw frame (bands patch it)
-        self._ui: tuple[tuple[str, ...], tuple[Row, ...]] | None = None  # the last UI rows
+        self._ui: tuple[tuple[str, ...], _WireRows] | None = None  # the last UI rows
         self._shared: tuple[str, np.ndarray] | None = None  # the server's shared frame
         self._client = self._wire.sync()
         self._lock = threading.Lock()
@@ -984,11 +984,43 @@ class PhoneEnvClient:
                 raise RuntimeError("the server said the UI elements were unchanged before "
                                    "it sent any")
         else:
-            self._ui = (tuple(wire["fields"]), tuple([  # lists: faster than generators
-                tuple([tuple(v) if v.__class__ is list else v for v in row])
-                for row in wire["rows"]]))
+            self._ui = (tuple(wire["fields"]), _WireRows(wire["rows"]))
         fields, rows = self._ui
-        if fields == UI_FIELDS:
-            return UIElementList(rows=rows)
+        if fields == UI_FIELDS:  # built on first access, as in-process
+            return _WireUIElementList(rows)
         return [{name: list(v) if isinstance(v, tuple) else v
-                 for name, v in zip(fields, row, strict=True)} for row in rows]
+                 for name, v in zip(fields, row, strict=True)} for row in rows.rows()]
+
+
+class _WireRows:
+    """The UI rows of one message as the JSON has them (lists), made rows of tuples, as
+    in-process, once and when first asked (by each step that shows them)."""
+
+    __slots__ = ("_rows", "_wire")
+
+    def __init__(self, wire: Sequence[Sequence[Any]]) -> None:
+        self._wire: Sequence[Sequence[Any]] | None = wire
+        self._rows: tuple[Row, ...] = ()
+
+    def rows(self) -> tuple[Row, ...]:
+        if self._wire is not None:
+            self._rows = tuple([  # lists: faster than generators
+                tuple([tuple(v) if v.__class__ is list else v for v in row])
+                for row in self._wire])
+            self._wire = None
+        return self._rows
+
+
+class _WireUIElementList(UIElementList):
+    """A ``UIElementList`` of a message's rows, which are read only when the list is."""
+
+    def __init__(self, rows: _WireRows) -> None:
+        super().__init__(rows=())
+        self._wire_rows: _WireRows | None = rows
+        self._rows = None
+
+    def rows(self) -> tuple[Row, ...]:
+        if self._wire_rows is not None:
+            self._rows, self._wire_rows = self._wire_rows.rows(), None
+        assert self._rows is not None
+        return self._rows

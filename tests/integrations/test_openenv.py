@@ -309,9 +309,9 @@ def test_served_observations_dump_as_pydantic_would(fmt: str | None) -> None:
 
 
 def test_ui_rows_from_the_wire() -> None:
-    """The client rebuilds the elements from rows (tuples again, as in-process), reuses the
-    last on ``same``, refuses ``same`` before any rows, and reads a server whose fields
-    differ by name."""
+    """The client rebuilds the elements from rows (tuples again, as in-process) when they
+    are first read, reuses the last on ``same``, refuses ``same`` before any rows, and reads
+    a server whose fields differ by name."""
     from phone_gym.envs.infos import UI_FIELDS, UIElementList
 
     client = PhoneEnvClient("http://127.0.0.1:9", frame_format="raw")  # never connects
@@ -326,6 +326,16 @@ def test_ui_rows_from_the_wire() -> None:
     assert again == got and again is not got
     other = client._ui_elements({"fields": ["text", "bounds"], "rows": [["OK", [0, 0, 9, 9]]]})
     assert other == [{"text": "OK", "bounds": [0, 0, 9, 9]}]
+
+    class Unread(list):  # type: ignore[type-arg]
+        def __iter__(self) -> Any:
+            raise AssertionError("read")
+
+    lazy = client._ui_elements({"fields": list(UI_FIELDS), "rows": Unread([row])})
+    later = client._ui_elements({"same": True})  # neither is read until asked, as in-process
+    with pytest.raises(AssertionError, match="read"):
+        len(later)
+    assert isinstance(lazy, UIElementList)
 
 
 def test_a_shared_frame_is_mapped_only_where_it_is(tmp_path: Path) -> None:
