@@ -17,8 +17,10 @@ Host and Origin are checked, a per-launch token is asked for (``?token=`` in the
 ``Authorization: Bearer``, or a cookie; ``require_token=False`` drops it), POSTs must be
 JSON, a session idle for ``idle_timeout_s`` is closed, and a request still arriving after
 ``request_timeout_s`` is dropped. The client ``PhoneEnvClient`` drives OpenEnv's
-``EnvClient`` (the ``/ws`` session, sending the token) through its ``SyncEnvClient`` and
-returns what the in-process env returns.
+``EnvClient`` (the ``/ws`` session, sending the token) and returns what the in-process env
+returns: for a server on this machine in the caller's thread (``openenv_socket``'s
+``BlockingWebSocket``: no event loop, no thread hop), for any other through OpenEnv's
+``SyncEnvClient`` and its event loop thread (proxies as websockets' asyncio client has them).
 
 The wire format (``PhoneEnvAction``, ``PhoneEnvObservation``, ``PhoneEnvState``):
 
