@@ -579,6 +579,7 @@ def create_server_app(env_id: str = "PhoneWorld-v0", max_sessions: int | None = 
     app.add_middleware(GuardMiddleware, policy=policy, idle_timeout_s=idle_timeout_s)
     app.state.token = policy.token
     app.state.policy = policy
+    app.state.idle_timeout_s = idle_timeout_s
     return app
 
 
@@ -650,11 +651,15 @@ def server_config(app: Any, request_timeout_s: float = REQUEST_TIMEOUT_S,
                   **kwargs: Any) -> Any:
     """``uvicorn.Config`` for ``app``: big WebSocket messages (screenshots) and the h11
     protocol with a request deadline (``openenv_asgi.deadline_protocol``); ``kwargs``
-    (``host``, ``port``, ...) go to ``uvicorn.Config``."""
+    (``host``, ``port``, ...) go to ``uvicorn.Config``. A keepalive ping waits for its pong
+    as long as the session may idle (``app``'s ``idle_timeout_s``), not uvicorn's 20 s: a
+    client that does its I/O in the caller's thread (``BlockingWebSocket``) answers pings
+    when the caller next steps, which may be after a long think."""
     import uvicorn
 
+    idle = getattr(app.state, "idle_timeout_s", IDLE_TIMEOUT_S)
     options: dict[str, Any] = {"log_level": "warning", "ws_max_size": 100 * 2**20,
-                               "timeout_keep_alive": 5, **kwargs}
+                               "timeout_keep_alive": 5, "ws_ping_timeout": idle, **kwargs}
     return uvicorn.Config(app, http=deadline_protocol(request_timeout_s), **options)
 
 

@@ -257,6 +257,20 @@ def test_the_callers_thread_does_the_io(world: Server, fmt: str | None, caller: 
     assert client._wire._ws is None
 
 
+def test_a_client_that_thinks_between_steps_keeps_its_session() -> None:
+    """The server's keepalive pings wait for their pong as long as a session may idle: a
+    client doing its I/O in the caller's thread answers them only at its next step."""
+    app = create_server_app("PhoneWorld-v0", max_sessions=1, idle_timeout_s=2.0)
+    assert server_config(app).ws_ping_timeout == 2.0
+    assert server_config(create_server_app(idle_timeout_s=None)).ws_ping_timeout is None
+    server = Server(app)
+    server.server.config.ws_ping_interval = 0.05
+    with server as srv, PhoneEnvClient(srv.url) as client:
+        client.reset(task="ContactsCreate", seed=3)
+        time.sleep(0.3)  # pings unanswered, several ping intervals long
+        assert client.step("click(x=5000, y=1)")[4]["action_error"]
+
+
 def test_a_blocking_websocket_times_out_and_reports_a_refusal(world: Server) -> None:
     """``BlockingWebSocket.recv`` waits at most its timeout; a refused handshake is
     websockets' ``InvalidStatus`` with the server's answer, which the client names."""
