@@ -15,7 +15,9 @@ adb server and the OpenEnv server run in threads of this process, so their work 
   OpenEnv server (uvicorn, WebSocket) in this process, screenshots as base64 PNG (the
   default); ``openenv_raw_step_ms`` with binary raw frames (``frame_format="raw"``, where
   the tree has it), ``openenv_shm_step_ms`` with raw frames in shared memory
-  (``frame_format="shm"``, where the tree has it)
+  (``frame_format="shm"``, where the tree has it); ``openenv_x``, ``openenv_raw_x``,
+  ``openenv_shm_x``: each over this run's in-process step (the mean of a replay before
+  and one after the OpenEnv ones, so that a change of load between them counts less)
 - ``tap_ms``, ``screencap_ms``, ``uiautomator_dump_ms``: single adb calls, CPU ms
 - ``real_reset_ms``: mean RealPhone-v0 reset (force-stop, home, setup over adb, snapshot)
 
@@ -184,7 +186,12 @@ def measure(steps: int, openenv_only: bool = False) -> dict[str, Any]:
     start = time.perf_counter()
     figures["phoneworld_step_ms"] = round(replay(world, script, True), 3)
     figures["phoneworld_sps"] = round(steps / (time.perf_counter() - start), 1)
-    figures.update(openenv_ms(script))
+    openenv = openenv_ms(script)
+    figures.update(openenv)
+    if openenv:  # each transport's cost over the in-process step of this run
+        inproc = (figures["phoneworld_step_ms"] + replay(world, script, True)) / 2
+        figures.update({k.replace("_step_ms", "_x"): round(v / inproc, 2)
+                        for k, v in openenv.items()})
     if openenv_only:
         return figures
     with VirtualAdbServer([VirtualPhone("emulator-5554")]) as server:

@@ -17,8 +17,10 @@ Host and Origin are checked, a per-launch token is asked for (``?token=`` in the
 ``Authorization: Bearer``, or a cookie; ``require_token=False`` drops it), POSTs must be
 JSON, a session idle for ``idle_timeout_s`` is closed, and a request still arriving after
 ``request_timeout_s`` is dropped. The client ``PhoneEnvClient`` drives OpenEnv's
-``EnvClient`` (the ``/ws`` session, sending the token) through its ``SyncEnvClient`` and
-returns what the in-process env returns.
+``EnvClient`` (the ``/ws`` session, sending the token) and returns what the in-process env
+returns: for a server on this machine in the caller's thread (``openenv_socket``'s
+``BlockingWebSocket``: no event loop, no thread hop), for any other through OpenEnv's
+``SyncEnvClient`` and its event loop thread (proxies as websockets' asyncio client has them).
 
 The wire format (``PhoneEnvAction``, ``PhoneEnvObservation``, ``PhoneEnvState``):
 
@@ -87,6 +89,7 @@ try:
     from pydantic import model_validator
 
     from .openenv_asgi import GuardMiddleware, deadline, deadline_protocol, post_frame
+    from .openenv_socket import BlockingWebSocket
 except ImportError as err:  # pragma: no cover - depends on the extra
     raise ImportError('phone_gym.integrations.openenv needs the openenv extra: '
                       'pip install "phone-gym[openenv]"') from err
@@ -125,6 +128,8 @@ STEP_NEEDS_SESSION = ("HTTP /step has no episode to step: each HTTP call is on i
 #: Keyword arguments a server never lets through to its envs (the info policy is the
 #: server's, not the client's).
 _SERVER_ONLY = ("privileged_info", "render_mode")
+#: Host names of this machine: a client reaches them without a proxy.
+_LOOPBACK = ("localhost", "127.0.0.1", "::1")
 
 
 # --- wire types --------------------------------------------------------------------------
@@ -392,7 +397,10 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
         register_envs()
         self.env_id = env_id
         self.env = gym.make(env_id, privileged_info=False, **kwargs)
-        self._state = PhoneEnvState(env_id=env_id)
+        # the episode (``state`` makes the model when asked: not a validated field per step)
+        self._episode_id: str | None = None
+        self._steps = 0
+        self._ended = False
         #: The binary frame format the client asked for at reset (None: base64 PNG).
         self.frame_format: str | None = None
         self._sent: np.ndarray | None = None  # the last raw frame sent (``changed_runs``)
@@ -418,7 +426,7 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
         if task is not None:
             opts["task"] = task
         obs, info = self.env.reset(seed=seed, options=opts or None)
-        self._state = PhoneEnvState(env_id=self.env_id, episode_id=episode_id, step_count=0)
+        self._episode_id, self._steps, self._ended = episode_id, 0, False
         return self._observation(obs, None, False, False, info)
 
     def step(self, action: PhoneEnvAction, timeout_s: float | None = None,
@@ -428,13 +436,14 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
         if self._shared is not None:  # the client has it open: no file is left behind
             self._shared.unlink()
         obs, reward, terminated, truncated, info = self.env.step(action.to_env())
-        self._state.step_count += 1
-        self._state.ended = bool(terminated or truncated)
+        self._steps += 1
+        self._ended = bool(terminated or truncated)
         return self._observation(obs, float(reward), bool(terminated), bool(truncated), info)
 
     @property
     def state(self) -> PhoneEnvState:
-        return self._state
+        return PhoneEnvState(env_id=self.env_id, episode_id=self._episode_id,
+                             step_count=self._steps, ended=self._ended)
 
     def close(self) -> None:
         if self._shared is not None:
@@ -487,12 +496,33 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
             else:
                 data = encode_frame(shot, self.frame_format)
             frame_id = post_frame(data)
-        return PhoneEnvObservation(
+        error = info.get("action_error")
+        return _ServedObservation.model_construct(
             screenshot_png=png, frame_id=frame_id, frame=frame,
             instruction=str(obs.get("instruction", "")), ui=obs.get("ui"),
-            step=int(info.get("step", 0)), action_error=info.get("action_error"),
+            step=int(info.get("step", 0)), action_error=None if error is None else str(error),
             terminated=terminated, truncated=truncated, info=agent_info,
-            reward=reward, done=terminated or truncated)
+            reward=reward, done=terminated or truncated, metadata={})
+
+
+class _ServedObservation(PhoneEnvObservation):
+    """A ``PhoneEnvObservation`` the server made of values of the wire's types (built with
+    ``model_construct``: no validation of what the server itself made), whose dump for
+    OpenEnv's ``serialize_observation`` (``openenv.core.env_server.serialization``:
+    ``model_dump(exclude={"reward", "done", "metadata"})``) is its fields as they are, not
+    pydantic's walk through every UI row; any other dump is pydantic's."""
+
+    def model_dump(self, **kwargs: Any) -> dict[str, Any]:  # type: ignore[override]
+        if kwargs.keys() == {"exclude"} and kwargs["exclude"] == _SERIALIZE_EXCLUDES:
+            values = self.__dict__
+            return {name: values[name] for name in _WIRE_FIELDS}
+        return super().model_dump(**kwargs)
+
+
+#: What OpenEnv's ``serialize_observation`` leaves out of an observation's dump.
+_SERIALIZE_EXCLUDES = {"reward", "done", "metadata"}
+_WIRE_FIELDS = tuple(name for name in PhoneEnvObservation.model_fields
+                     if name not in _SERIALIZE_EXCLUDES)
 
 
 class _InlinePhoneEnvironment(PhoneEnvironment):
@@ -549,6 +579,7 @@ def create_server_app(env_id: str = "PhoneWorld-v0", max_sessions: int | None = 
     app.add_middleware(GuardMiddleware, policy=policy, idle_timeout_s=idle_timeout_s)
     app.state.token = policy.token
     app.state.policy = policy
+    app.state.idle_timeout_s = idle_timeout_s
     return app
 
 
@@ -620,11 +651,15 @@ def server_config(app: Any, request_timeout_s: float = REQUEST_TIMEOUT_S,
                   **kwargs: Any) -> Any:
     """``uvicorn.Config`` for ``app``: big WebSocket messages (screenshots) and the h11
     protocol with a request deadline (``openenv_asgi.deadline_protocol``); ``kwargs``
-    (``host``, ``port``, ...) go to ``uvicorn.Config``."""
+    (``host``, ``port``, ...) go to ``uvicorn.Config``. A keepalive ping waits for its pong
+    as long as the session may idle (``app``'s ``idle_timeout_s``), not uvicorn's 20 s: a
+    client that does its I/O in the caller's thread (``BlockingWebSocket``) answers pings
+    when the caller next steps, which may be after a long think."""
     import uvicorn
 
+    idle = getattr(app.state, "idle_timeout_s", IDLE_TIMEOUT_S)
     options: dict[str, Any] = {"log_level": "warning", "ws_max_size": 100 * 2**20,
-                               "timeout_keep_alive": 5, **kwargs}
+                               "timeout_keep_alive": 5, "ws_ping_timeout": idle, **kwargs}
     return uvicorn.Config(app, http=deadline_protocol(request_timeout_s), **options)
 
 
@@ -672,6 +707,10 @@ class _PhoneEnvWire(EnvClient[PhoneEnvAction, PhoneEnvObservation, PhoneEnvState
         #: Whether the session asks for binary frames: then without per-message deflate
         #: (RFC 7692), which costs more CPU than a raw frame's transfer saves.
         self.binary = False
+        #: Whether the caller's thread does the I/O (``BlockingWebSocket``, a loopback
+        #: server) rather than OpenEnv's ``SyncEnvClient`` loop thread (any other, through
+        #: the proxy the environment names, as websockets' asyncio client does).
+        self.blocking = urlsplit(self._ws_url).hostname in _LOOPBACK
 
     async def _receive(self) -> dict[str, Any]:
         """``EnvClient._receive``, then the binary frame an observation names (``frame_id``:
@@ -679,19 +718,54 @@ class _PhoneEnvWire(EnvClient[PhoneEnvAction, PhoneEnvObservation, PhoneEnvState
         import json
 
         assert self._ws is not None
+        if self.blocking:  # the caller's thread reads the socket: no loop, no thread
+            message: dict[str, Any] = json.loads(self._ws.recv(self._message_timeout))
+            if self._names_frame(message):
+                frame = self._ws.recv(self._message_timeout)
+                self._keep_frame(message, frame)
+            return message
         async with deadline(self._message_timeout):
-            raw = await self._ws.recv()
-            message: dict[str, Any] = json.loads(raw)
-            data = message.get("data")
-            observation = data.get("observation") if isinstance(data, dict) else None
-            frame_id = observation.get("frame_id") if isinstance(observation, dict) else None
-            if frame_id:
-                frame = await self._ws.recv()
-                if not isinstance(frame, bytes):
-                    raise RuntimeError(f"the OpenEnv server sent no binary frame after the "
-                                       f"observation naming {frame_id}")
-                self.frame = (frame_id, frame)
+            message = json.loads(await self._ws.recv())
+            if self._names_frame(message):
+                self._keep_frame(message, await self._ws.recv())
         return message
+
+    @staticmethod
+    def _names_frame(message: Mapping[str, Any]) -> bool:
+        """Whether ``message`` is an observation that a binary frame follows."""
+        data = message.get("data")
+        observation = data.get("observation") if isinstance(data, dict) else None
+        return isinstance(observation, dict) and bool(observation.get("frame_id"))
+
+    def _keep_frame(self, message: Mapping[str, Any], frame: str | bytes) -> None:
+        frame_id = message["data"]["observation"]["frame_id"]
+        if not isinstance(frame, bytes):
+            raise RuntimeError(f"the OpenEnv server sent no binary frame after the "
+                               f"observation naming {frame_id}")
+        self.frame = (frame_id, frame)
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        """``EnvClient._send``; in the caller's thread on a ``BlockingWebSocket``."""
+        if not self.blocking:
+            return await super()._send(message)
+        import json
+
+        await self._ensure_connected()
+        self._ws.send(json.dumps(message))
+        return None
+
+    async def disconnect(self) -> None:
+        """``EnvClient.disconnect``: the ``close`` message, then the socket, which OpenEnv's
+        server closes first (a ``BlockingWebSocket`` waits for it)."""
+        if not self.blocking or self._ws is None:
+            return await super().disconnect()
+        ws, self._ws = self._ws, None
+        try:
+            ws.send('{"type": "close"}')
+        except Exception:  # noqa: BLE001 - best effort, as EnvClient's
+            pass
+        ws.close()
+        return None
 
     async def connect(self) -> _PhoneEnvWire:
         """``EnvClient.connect`` with ``Authorization: Bearer TOKEN`` (and no proxy for a
@@ -702,8 +776,13 @@ class _PhoneEnvWire(EnvClient[PhoneEnvAction, PhoneEnvObservation, PhoneEnvState
         from websockets.exceptions import InvalidStatus
 
         headers = {"Authorization": f"Bearer {self._token}"} if self._token else None
-        loopback = urlsplit(self._ws_url).hostname in ("localhost", "127.0.0.1", "::1")
+        loopback = urlsplit(self._ws_url).hostname in _LOOPBACK
         try:
+            if self.blocking:
+                self._ws = BlockingWebSocket(self._ws_url, open_timeout=self._connect_timeout,
+                                             max_size=self._max_message_size,
+                                             headers=headers, compression=not self.binary)
+                return self
             self._ws = await ws_connect(self._ws_url, open_timeout=self._connect_timeout,
                                         max_size=self._max_message_size,
                                         additional_headers=headers,
@@ -791,7 +870,7 @@ class PhoneEnvClient:
                                    message_timeout_s=message_timeout_s)
         self._wire.binary = frame_format is not None
         self._last: np.ndarray | None = None  # the last raw frame (bands patch it)
-        self._ui: tuple[tuple[str, ...], tuple[Row, ...]] | None = None  # the last UI rows
+        self._ui: tuple[tuple[str, ...], _WireRows] | None = None  # the last UI rows
         self._shared: tuple[str, np.ndarray] | None = None  # the server's shared frame
         self._client = self._wire.sync()
         self._lock = threading.Lock()
@@ -807,7 +886,7 @@ class PhoneEnvClient:
             data["frame_format"] = self.frame_format
         with self._lock:
             self._ui = None
-            result = self._client.reset(**data)
+            result = self._call("reset", **data)
         obs, _, _, _, info = self._unpack(result.observation)
         return obs, info
 
@@ -815,24 +894,37 @@ class PhoneEnvClient:
              ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         wire = PhoneEnvAction.from_any(action)
         with self._lock:
-            result = self._client.step(wire)
+            result = self._call("step", wire)
         return self._unpack(result.observation)
 
     def state(self) -> PhoneEnvState:
         """The session's ``PhoneEnvState`` (OpenEnv's ``state`` message)."""
         with self._lock:
-            return self._client.state()  # type: ignore[no-any-return]
+            return self._call("state")  # type: ignore[no-any-return]
 
     def close(self) -> None:
         with self._lock:
             self._shared = None
             try:
-                self._client.close()
+                self._call("close")
             except (RuntimeError, asyncio.CancelledError):
                 pass
 
     def __enter__(self) -> PhoneEnvClient:
         return self
+
+    def _call(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        """``EnvClient``'s call ``name``: run in this thread where the wire blocks (its
+        awaits never suspend), else on ``SyncEnvClient``'s loop thread."""
+        if not self._wire.blocking:
+            return getattr(self._client, name)(*args, **kwargs)
+        coro = getattr(self._wire, name)(*args, **kwargs)
+        try:
+            coro.send(None)
+        except StopIteration as done:
+            return done.value
+        coro.close()
+        raise RuntimeError(f"EnvClient.{name} waited on an event loop over a blocking socket")
 
     def __exit__(self, *exc: object) -> None:
         self.close()
@@ -899,11 +991,43 @@ class PhoneEnvClient:
                 raise RuntimeError("the server said the UI elements were unchanged before "
                                    "it sent any")
         else:
-            self._ui = (tuple(wire["fields"]), tuple([  # lists: faster than generators
-                tuple([tuple(v) if v.__class__ is list else v for v in row])
-                for row in wire["rows"]]))
+            self._ui = (tuple(wire["fields"]), _WireRows(wire["rows"]))
         fields, rows = self._ui
-        if fields == UI_FIELDS:
-            return UIElementList(rows=rows)
+        if fields == UI_FIELDS:  # built on first access, as in-process
+            return _WireUIElementList(rows)
         return [{name: list(v) if isinstance(v, tuple) else v
-                 for name, v in zip(fields, row, strict=True)} for row in rows]
+                 for name, v in zip(fields, row, strict=True)} for row in rows.rows()]
+
+
+class _WireRows:
+    """The UI rows of one message as the JSON has them (lists), made rows of tuples, as
+    in-process, once and when first asked (by each step that shows them)."""
+
+    __slots__ = ("_rows", "_wire")
+
+    def __init__(self, wire: Sequence[Sequence[Any]]) -> None:
+        self._wire: Sequence[Sequence[Any]] | None = wire
+        self._rows: tuple[Row, ...] = ()
+
+    def rows(self) -> tuple[Row, ...]:
+        if self._wire is not None:
+            self._rows = tuple([  # lists: faster than generators
+                tuple([tuple(v) if v.__class__ is list else v for v in row])
+                for row in self._wire])
+            self._wire = None
+        return self._rows
+
+
+class _WireUIElementList(UIElementList):
+    """A ``UIElementList`` of a message's rows, which are read only when the list is."""
+
+    def __init__(self, rows: _WireRows) -> None:
+        super().__init__(rows=())
+        self._wire_rows: _WireRows | None = rows
+        self._rows = None
+
+    def rows(self) -> tuple[Row, ...]:
+        if self._wire_rows is not None:
+            self._rows, self._wire_rows = self._wire_rows.rows(), None
+        assert self._rows is not None
+        return self._rows

@@ -20,6 +20,7 @@ import pytest
 
 pytest.importorskip("openenv.core", reason='needs the openenv extra: pip install -e ".[openenv]"')
 uvicorn = pytest.importorskip("uvicorn", reason='needs the openenv extra')
+from websockets.exceptions import InvalidStatus  # noqa: E402
 
 from phone_gym.actions import format_action  # noqa: E402
 from phone_gym.envs import register_envs  # noqa: E402
@@ -36,6 +37,7 @@ from phone_gym.integrations.openenv import (  # noqa: E402
     encode_png,
     server_config,
 )
+from phone_gym.integrations.openenv_socket import BlockingWebSocket  # noqa: E402
 
 register_envs()
 
@@ -231,10 +233,99 @@ def test_a_raw_frame_episode_equals_in_process(world: Server, fmt: str) -> None:
     assert all(isinstance(ui, dict) and ("same" in ui or "rows" in ui) for ui in sent)
 
 
+@pytest.mark.parametrize("fmt", [None, "raw"])
+@pytest.mark.parametrize("caller", [True, False])
+def test_the_callers_thread_does_the_io(world: Server, fmt: str | None, caller: bool) -> None:
+    """On a loopback server the client's calls run in the caller's thread (a
+    ``BlockingWebSocket``, with no event loop thread); the other transport, OpenEnv's
+    ``SyncEnvClient`` loop thread (any other server's), gives the same episode, with and
+    without per-message deflate."""
+    expected = in_process("ContactsCreate", 3, 2)
+    with PhoneEnvClient(world.url, frame_format=fmt) as client:
+        assert client._wire.blocking
+        client._wire.blocking = caller
+        obs, info = client.reset(task="ContactsCreate", seed=3)
+        got = [(None, obs, 0.0, False, False, info)]
+        for action, *_ in expected[1:]:
+            got.append((action, *client.step(action)))
+        names = {t.name for t in threading.enumerate()}
+        assert ("openenv-sync-client-loop" in names) is not caller
+        assert isinstance(client._wire._ws, BlockingWebSocket) is caller
+        for (action, e_obs, *e_rest), (_, g_obs, *g_rest) in zip(expected, got, strict=True):
+            assert np.array_equal(g_obs["screenshot"], e_obs["screenshot"]), action
+            assert g_rest == [*e_rest[:3], plain_info(e_rest[3])], action
+    assert client._wire._ws is None
+
+
+def test_a_client_that_thinks_between_steps_keeps_its_session() -> None:
+    """The server's keepalive pings wait for their pong as long as a session may idle: a
+    client doing its I/O in the caller's thread answers them only at its next step."""
+    app = create_server_app("PhoneWorld-v0", max_sessions=1, idle_timeout_s=2.0)
+    assert server_config(app).ws_ping_timeout == 2.0
+    assert server_config(create_server_app(idle_timeout_s=None)).ws_ping_timeout is None
+    server = Server(app)
+    server.server.config.ws_ping_interval = 0.05
+    with server as srv, PhoneEnvClient(srv.url) as client:
+        client.reset(task="ContactsCreate", seed=3)
+        time.sleep(0.3)  # pings unanswered, several ping intervals long
+        assert client.step("click(x=5000, y=1)")[4]["action_error"]
+
+
+def test_a_blocking_websocket_times_out_and_reports_a_refusal(world: Server) -> None:
+    """``BlockingWebSocket.recv`` waits at most its timeout; a refused handshake is
+    websockets' ``InvalidStatus`` with the server's answer, which the client names."""
+    ws_url = world.base.replace("http", "ws") + "/ws"
+    ws = BlockingWebSocket(ws_url, open_timeout=10, max_size=None, headers=world.auth)
+    try:
+        start = time.monotonic()
+        with pytest.raises(TimeoutError):
+            ws.recv(timeout=0.2)
+        assert 0.15 < time.monotonic() - start < 5
+        ws.send('{"type": "state"}')
+        assert '"env_id"' in str(ws.recv(timeout=10))
+        ws.send('{"type": "close"}')  # OpenEnv's server then closes, which close() awaits
+    finally:
+        ws.close()
+    with pytest.raises(InvalidStatus) as refused:
+        BlockingWebSocket(ws_url, open_timeout=10, max_size=None)
+    assert refused.value.response.status_code == 401
+    with pytest.raises(ConnectionError, match="refused the session .HTTP 401"):
+        PhoneEnvClient(world.base).reset()
+
+
+@pytest.mark.parametrize("fmt", [None, "raw", "shm"])
+def test_served_observations_dump_as_pydantic_would(fmt: str | None) -> None:
+    """The server's observations skip pydantic's validation and its walk for OpenEnv's
+    ``serialize_observation``: the dump is the one of the same values validated, the JSON
+    OpenEnv sends the same, and the state is made when asked."""
+    from openenv.core.env_server.serialization import serialize_observation
+    from openenv.core.env_server.types import WSObservationResponse
+
+    from phone_gym.integrations.openenv import PhoneEnvironment, PhoneEnvObservation
+
+    env = PhoneEnvironment()
+    try:
+        served = [env.reset(seed=3, task="ContactsCreate", frame_format=fmt)]
+        for action in ("click(x=5000, y=1)", *(a for a, *_ in in_process(
+                "ContactsCreate", 3, 2)[1:])):
+            served.append(env.step(PhoneEnvAction(text=action)))
+        assert env.state.step_count == len(served) - 1 and env.state.ended
+        for obs in served:
+            checked = PhoneEnvObservation.model_validate(dict(obs.__dict__))
+            assert serialize_observation(obs) == serialize_observation(checked)
+            assert (WSObservationResponse(data=serialize_observation(obs)).model_dump_json()
+                    == WSObservationResponse(data=serialize_observation(checked))
+                    .model_dump_json())
+            assert obs.model_dump() == checked.model_dump()
+        assert served[1].action_error and served[0].action_error is None
+    finally:
+        env.close()
+
+
 def test_ui_rows_from_the_wire() -> None:
-    """The client rebuilds the elements from rows (tuples again, as in-process), reuses the
-    last on ``same``, refuses ``same`` before any rows, and reads a server whose fields
-    differ by name."""
+    """The client rebuilds the elements from rows (tuples again, as in-process) when they
+    are first read, reuses the last on ``same``, refuses ``same`` before any rows, and reads
+    a server whose fields differ by name."""
     from phone_gym.envs.infos import UI_FIELDS, UIElementList
 
     client = PhoneEnvClient("http://127.0.0.1:9", frame_format="raw")  # never connects
@@ -249,6 +340,16 @@ def test_ui_rows_from_the_wire() -> None:
     assert again == got and again is not got
     other = client._ui_elements({"fields": ["text", "bounds"], "rows": [["OK", [0, 0, 9, 9]]]})
     assert other == [{"text": "OK", "bounds": [0, 0, 9, 9]}]
+
+    class Unread(list):  # type: ignore[type-arg]
+        def __iter__(self) -> Any:
+            raise AssertionError("read")
+
+    lazy = client._ui_elements({"fields": list(UI_FIELDS), "rows": Unread([row])})
+    later = client._ui_elements({"same": True})  # neither is read until asked, as in-process
+    with pytest.raises(AssertionError, match="read"):
+        len(later)
+    assert isinstance(lazy, UIElementList)
 
 
 def test_a_shared_frame_is_mapped_only_where_it_is(tmp_path: Path) -> None:
