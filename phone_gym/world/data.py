@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from itertools import repeat
 from operator import attrgetter, itemgetter
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 import numpy as np
 
@@ -1051,6 +1051,30 @@ class Grouping(Generic[R]):
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__init__(state["group"], state["order"])  # type: ignore[misc]
+
+
+class Mapped(Sequence[R]):
+    """``fn`` of each of ``items``, made when read: a screen's rows built only for those on
+    screen (``Mapped(range(n), row)`` for rows made from their index)."""
+
+    __slots__ = ("items", "fn")
+
+    def __init__(self, items: Sequence[Any], fn: Callable[[Any], R]) -> None:
+        self.items, self.fn = items, fn
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    @overload
+    def __getitem__(self, i: int) -> R: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[R]: ...
+
+    def __getitem__(self, i: int | slice) -> R | list[R]:
+        if isinstance(i, slice):
+            return [self.fn(x) for x in self.items[i]]
+        return self.fn(self.items[i])
 
 
 class Ranked(Sequence[Any]):

@@ -26,11 +26,10 @@ import posixpath
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import overload
 
 from ...world import pictures
 from ...world.app import App, Route, app_strings
-from ...world.data import Grouping, Table
+from ...world.data import Grouping, Mapped, Table
 from ...world.kit import (
     ActionIcon,
     BottomSheet,
@@ -119,32 +118,15 @@ def album_pictures(files: Table[File], folder: str) -> list[str]:
     return [f.path for f in album_files(files, folder)]
 
 
-class Thumbs(Sequence[GridItem]):
+def thumbs(shown: Sequence[File], name: Callable[[str], str]) -> Sequence[GridItem]:
     """An album's pictures as grid items, each made when read (the grid reads those on
     screen)."""
 
-    def __init__(self, shown: Sequence[File], name: Callable[[str], str]) -> None:
-        self.shown, self.name = shown, name
+    def item(i: int) -> GridItem:
+        base = posixpath.basename(shown[i].path)
+        return GridItem(base, name(base), "☀", id=f"picture_{i}", picture=photo(shown[i]))
 
-    def __len__(self) -> int:
-        return len(self.shown)
-
-    @overload
-    def __getitem__(self, i: int) -> GridItem: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[GridItem]: ...
-
-    def __getitem__(self, i: int | slice) -> GridItem | Sequence[GridItem]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
-            raise IndexError(i)
-        file = self.shown[i]
-        base = posixpath.basename(file.path)
-        return GridItem(base, self.name(base), "☀", id=f"picture_{i}", picture=photo(file))
+    return Mapped(range(len(shown)), item)
 
 
 def copy_picture(files: Table[File], path: str, folder: str, *, move: bool = False) -> str | None:
@@ -318,7 +300,7 @@ class GalleryApp(App):
 
     def album(self, folder: str) -> Screen:
         shown = album_files(self.files, folder)
-        items = Thumbs(shown, lambda name: self.t("Picture {name}", name=name))
+        items = thumbs(shown, lambda name: self.t("Picture {name}", name=name))
         return Screen(top_bar=TopBar(self.folder_label(folder), on_back=self.back),
                       content=[ImageGrid(items, columns=3,
                                          on_open=lambda i: self.go("view", shown[i].path),

@@ -28,12 +28,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 from urllib.parse import parse_qs, unquote
 
 from ...verifiers.criteria import national
 from ...world.app import App, Route
-from ...world.data import Grouping
+from ...world.data import Grouping, Mapped
 from ...world.kit import ChatMessage, ChatThread, Composer, ConfirmDialog, SearchList
 from ...world.kit.localize import in_locale
 from ...world.locale import DEFAULT_LOCALE, format_date
@@ -122,28 +121,16 @@ def conversation(system: SystemState, key: str) -> Conversation | None:
     return Conversation(key, address, name_for(system, key, address), tuple(found))
 
 
-class Conversations(Sequence[Conversation]):
+def conversations(system: SystemState) -> Sequence[Conversation]:
     """Every conversation, the one with the newest message first (drafts aside), built
     row by row as the list shows them."""
 
-    def __init__(self, system: SystemState) -> None:
-        self.system = system
-        self.keys = threads(system).ranked()
-
-    def __len__(self) -> int:
-        return len(self.keys)
-
-    def __getitem__(self, i: Any) -> Any:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        found = conversation(self.system, self.keys[i])
+    def built(key: str) -> Conversation:
+        found = conversation(system, key)
         assert found is not None
         return found
 
-
-def conversations(system: SystemState) -> Sequence[Conversation]:
-    """Every conversation, the one with the newest message first (drafts aside)."""
-    return Conversations(system)
+    return Mapped(threads(system).ranked(), built)
 
 
 def send_message(system: SystemState, address: str, body: str) -> Message:

@@ -22,11 +22,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import overload
 
 from ...world import pictures
 from ...world.app import App, Route
-from ...world.data import Grouping, Listing, Store, Table
+from ...world.data import Grouping, Listing, Mapped, Store, Table
 from ...world.kit import (
     BottomNav,
     BottomSheet,
@@ -136,31 +135,10 @@ def titled(files: Table[File], title: str, last: bool = False) -> Song | None:
     return parse_song(found) if found is not None else None
 
 
-class Songs(Sequence[Song]):
-    """Song files read as songs, each when it is read (the rows on screen)."""
-
-    def __init__(self, files: Sequence[File]) -> None:
-        self.files = files
-
-    def __len__(self) -> int:
-        return len(self.files)
-
-    @overload
-    def __getitem__(self, i: int) -> Song: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[Song]: ...
-
-    def __getitem__(self, i: int | slice) -> Song | list[Song]:
-        if isinstance(i, slice):
-            return [parse_song(f) for f in self.files[i]]
-        return parse_song(self.files[i])
-
-
 def songs_of(files: Table[File]) -> Sequence[Song]:
     """The songs on the phone, by title."""
     listing, _ = song_index(files)
-    return Songs(listing.view(files))
+    return Mapped(listing.view(files), parse_song)
 
 
 # --- the app's data ----------------------------------------------------------------------------
