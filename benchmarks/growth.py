@@ -201,11 +201,17 @@ def walk_events(ui: Driver) -> Iterator[PhoneAction]:
 def seed_files(state: Any, n: int) -> None:
     """``n`` files, most of them in the Download folder (the first 16: a screenful there at
     every N)."""
-    folders = ("Download", "Download", "Documents", "Pictures", "DCIM")
+    spread_files(state, n, ("Download", "Download", "Documents", "Pictures", "DCIM"),
+                 "note-{i:05d}.txt", "Note {i}")
+
+
+def spread_files(state: Any, n: int, folders: tuple[str, ...], name: str, body: str) -> None:
+    """``n`` files in shared storage: the first 16 in ``folders[0]`` (a screenful there at
+    every N), file ``i`` of the others in ``folders[i % len(folders)]``; ``name`` and
+    ``body`` are formats of ``i``."""
     for i in range(n):
-        folder = "Download" if i < 16 else folders[i % 5]
-        state.write_file(f"/sdcard/{folder}/note-{i:05d}.txt",
-                         f"Note {i}".encode())
+        folder = folders[0] if i < 16 else folders[i % len(folders)]
+        state.write_file(f"/sdcard/{folder}/{name.format(i=i)}", body.format(i=i).encode())
 
 
 def walk_files(ui: Driver) -> Iterator[PhoneAction]:
@@ -462,12 +468,9 @@ def walk_taobao(ui: Driver) -> Iterator[PhoneAction]:
 def seed_photos(state: Any, n: int) -> None:
     """``n`` photos (Gallery: pictures in shared storage): most in the camera's folder (the
     first 16: a screenful there at every N), the others in Screenshots and Download."""
-    folders = ("DCIM/Camera", "DCIM/Camera", "DCIM/Camera", "Pictures/Screenshots",
-               "Download")
-    for i in range(n):
-        folder = "DCIM/Camera" if i < 16 else folders[i % 5]
-        state.write_file(f"/sdcard/{folder}/IMG_{i:05d}.jpg",
-                         f"Photo {i}\nat the beach".encode())
+    spread_files(state, n, ("DCIM/Camera", "DCIM/Camera", "DCIM/Camera",
+                            "Pictures/Screenshots", "Download"),
+                 "IMG_{i:05d}.jpg", "Photo {i}\nat the beach")
 
 
 def walk_photos(ui: Driver) -> Iterator[PhoneAction]:
