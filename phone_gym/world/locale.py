@@ -62,6 +62,17 @@ def catalogue_datum(data: Mapping[str, Mapping[str, str]], app: str, folder: str
                             f"{folder}/strings/{locale}.data.json)") from None
 
 
+def english_datum(data: Mapping[str, Mapping[str, str]], text: str) -> str:
+    """The English datum that a localized one of an app's data catalogues ``data`` stands
+    for (a zh-CN param: 马拉松 -> Marathon); ``text`` itself when no catalogue has it (it
+    is English already)."""
+    for table in data.values():
+        for key, value in table.items():
+            if value == text:
+                return str(key)
+    return text
+
+
 def check_locale(locale: str) -> str:
     """``locale`` if the phone supports it, else ValueError naming the accepted ones."""
     if locale not in LOCALES:

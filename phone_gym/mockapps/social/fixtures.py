@@ -11,7 +11,7 @@ from ...tasks.task import data_catalogue
 from ...tasks.vocab import pick
 from ...verifiers import lookup
 from ...verifiers.state import DeviceState
-from ...world.locale import DEFAULT_LOCALE, catalogue_datum
+from ...world.locale import DEFAULT_LOCALE, catalogue_datum, english_datum
 from .app import ME as ME
 from .app import Account, Post, SocialApp
 
@@ -109,11 +109,7 @@ def datum(locale: str, text: str) -> str:
 
 def english(text: str) -> str:
     """The English datum a localized one (a param in zh-CN: 马拉松) stands for."""
-    for table in DATA.values():
-        for key, value in table.items():
-            if value == text:
-                return str(key)
-    return text
+    return english_datum(DATA, text)
 
 
 def social_app(state: Any) -> SocialApp:
