@@ -519,7 +519,8 @@ class Device:
         self.system.advance(STEP_SECONDS)
         if self.toast_text is not None and self.system.now >= self.toast_until:
             self.toast_text = None
-        if self.screen_key() != before:
+        moved = self.screen_key() != before
+        if moved:
             self.focus = None
             self.close_menu()
             if not self.launcher.drawer:
@@ -530,7 +531,7 @@ class Device:
         # an action that only focused a field, scrolled or dropped the focus ran no app
         # code: the app's view still holds (a ticking one changes with time, and a view
         # may show the minute)
-        keep = (self._ui_only and self.screen_key() == before and self._minute() == minute
+        keep = (self._ui_only and not moved and self._minute() == minute
                 and (app := self.current_app) is not None and not app.ticking)
         self._invalidate(keep_screen=keep)
         if self.focus is not None and self._find(self.focus) is None:
@@ -596,7 +597,8 @@ class Device:
             return False
         before = self.screen_key()
         self._close(app)
-        if self.screen_key() != before:
+        moved = self.screen_key() != before
+        if moved:
             self.focus = None
             self.close_menu()
         self.invalidate()
