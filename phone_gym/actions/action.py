@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any
 
 ACTION_TYPES: tuple[str, ...] = (
@@ -222,6 +223,16 @@ def _check_choice(name: str, value: Any, allowed: tuple[str, ...]) -> None:
         raise ActionError(f"{name}={value!r} is not one of {', '.join(allowed)}")
 
 
+@cache
+def _field_rules(kind: str, indexed: bool) -> tuple[tuple[str, bool], ...]:
+    """``(field, needed)`` in field order for ``validate``: the fields a ``kind`` action needs
+    (True) and those it must not have (False); its optional fields are neither."""
+    wanted = action_fields(kind, indexed)
+    optional = OPTIONAL_FIELDS.get(kind, ())
+    return tuple((name, name in wanted) for name in _ALL_FIELDS
+                 if name in wanted or name not in optional)
+
+
 def validate(action: PhoneAction) -> None:
     """Raise ``ActionError`` unless ``action`` is well formed and in range."""
     kind = action.type
@@ -237,11 +248,11 @@ def validate(action: PhoneAction) -> None:
     optional = OPTIONAL_FIELDS.get(kind, ())
     if indexed:
         _check_index(action.index)
-    for name in _ALL_FIELDS:
+    for name, needed in _field_rules(kind, indexed):  # the first field that breaks a rule
         value = getattr(action, name)
-        if name in wanted and value is None:
+        if needed and value is None:
             raise ActionError(f"{kind} needs {name}: {ACTION_DOCS[kind]}")
-        if name not in wanted and name not in optional and value is not None:
+        if not needed and value is not None:
             raise ActionError(f"{kind} takes no {name}: {ACTION_DOCS[kind]}")
     if "x" in optional and (action.x is None) != (action.y is None):
         raise ActionError(f"{kind} takes a point to tap first as both x and y")

@@ -105,43 +105,56 @@ def worth_showing(e: UIElement) -> bool:
 
 
 _new = object.__new__
+_set = object.__setattr__
 _NOT_SHARED = object()
 _W, _H = T.SCREEN_W, T.SCREEN_H
+_CLASS = ANDROID_CLASS.get
 
 
 def element(placed: Placed, index: int = 0) -> UIElement:
-    """The ``UIElement`` of one placed node (built without the dataclass ``__init__``: this
-    runs for every node of every frame an oracle or agent reads)."""
-    node = placed.node
+    """The ``UIElement`` of one placed node (built without the dataclass ``__init__``, its
+    fields read from the node's ``__dict__`` and ``Node.clickable``/``long_clickable``
+    inlined: this runs for every node shown of every frame an oracle or agent reads)."""
+    nd = placed.node.__dict__
     package = placed.package
-    kind = node.kind
-    rect = placed.rect
-    x0, y0, x1, y1 = rect
-    enabled = node.enabled
-    checked = node.checked
-    rid = f"{package or 'android'}:id/{node.id}" if node.id else ""
+    kind = nd["kind"]
+    x0, y0, x1, y1 = rect = placed.rect
+    enabled = nd["enabled"]
+    checked = nd["checked"]
+    node_id = nd["id"]
+    if node_id:
+        rid = f"{package or 'android'}:id/{node_id}"
+        # the part after the first ":id/" (the node's id unless the package holds one)
+        short_id = node_id if ":id/" not in package else rid.split(":id/", 1)[-1]
+    else:
+        rid = short_id = ""
     e = _new(UIElement)
-    e.__dict__.update({
+    _set(e, "__dict__", {
         "index": index,
         "resource_id": rid,
-        "class_name": ANDROID_CLASS.get(kind, "android.view.View"),
-        "text": "" if kind in NO_TEXT else node.text, "content_desc": node.desc,
+        "class_name": _CLASS(kind, "android.view.View"),
+        "text": "" if kind in NO_TEXT else nd["text"], "content_desc": nd["desc"],
         "package": package, "bounds": rect,
         "bounds_norm": (x0 * COORD_MAX // _W, y0 * COORD_MAX // _H,
                         x1 * COORD_MAX // _W, y1 * COORD_MAX // _H),
         "center_norm": ((x0 + x1) * COORD_MAX // (2 * _W), (y0 + y1) * COORD_MAX // (2 * _H)),
-        "clickable": node.clickable, "long_clickable": node.long_clickable,
+        "clickable": enabled and (  # Node.clickable
+            nd["on_click"] is not None or kind == "text_field"
+            or (kind == "slider" and nd["on_slide"] is not None)
+            or nd["on_stroke"] is not None),
+        "long_clickable": enabled and (  # Node.long_clickable
+            nd["on_long_click"] is not None or nd["menu"] is not None or nd["copyable"]
+            or kind == "text_field"),
         "scrollable": placed.scrollable, "editable": kind == "text_field" and enabled,
         "checkable": checked is not None, "checked": bool(checked),
-        "focused": placed.focused, "enabled": enabled, "selected": node.selected,
-        "hint": node.hint, "kind": kind, "full_bounds": placed.full,
-        # the part after the first ":id/" (the node's id unless the package holds one)
-        "short_id": node.id if ":id/" not in package else rid.split(":id/", 1)[-1]})
+        "focused": placed.focused, "enabled": enabled, "selected": nd["selected"],
+        "hint": nd["hint"], "kind": kind, "full_bounds": placed.full,
+        "short_id": short_id})
     return e
 
 
 #: The key under which a node made once and shown in many frames (``share``) keeps its
-#: element's fields, with the place they were made for.
+#: element's fields, with the ``Placed`` and the place they were made for.
 _SHARED = "_a11y_shared"
 
 
@@ -174,27 +187,38 @@ def ui_elements(frame: Frame) -> list[UIElement]:
     if cached is not None:
         return cached
     out: list[UIElement] = []
+    append = out.append
     for placed in frame.items:
-        node = placed.node
-        memo = node.__dict__.get(_SHARED, _NOT_SHARED)
+        nd = placed.node.__dict__
+        memo = nd.get(_SHARED, _NOT_SHARED)
         if memo is _NOT_SHARED:
-            kind = node.kind
-            if (node.id or node.desc or node.clickable or node.long_clickable
-                    or placed.scrollable or node.checked is not None
-                    or (node.text and kind not in NO_TEXT)
-                    or (kind == "text_field" and node.enabled)):  # _shown(placed)
-                out.append(element(placed, len(out)))
+            if nd["id"] or nd["desc"] or placed.scrollable or nd["checked"] is not None:
+                append(element(placed, len(out)))
+                continue
+            kind = nd["kind"]
+            if ((nd["text"] and kind not in NO_TEXT)
+                    or (nd["enabled"] and (  # Node.clickable, long_clickable, editable
+                        kind == "text_field" or nd["on_click"] is not None
+                        or nd["on_long_click"] is not None or nd["on_stroke"] is not None
+                        or nd["menu"] is not None or nd["copyable"]
+                        or (kind == "slider" and nd["on_slide"] is not None)))):
+                append(element(placed, len(out)))  # _shown(placed)
             continue
-        where = (placed.rect, placed.full, placed.package, placed.focused, placed.scrollable)
-        if memo is None or memo[0] != where:
-            fields = element(placed, 0).__dict__ if _shown(placed) else None
-            memo = node.__dict__[_SHARED] = (where, fields)
-        if memo[1] is not None:
+        if memo is None or memo[0] is not placed:  # (the keyboard's and bars' placed are
+            # shared too: then nothing is compared)
+            where = (placed.rect, placed.full, placed.package, placed.focused,
+                     placed.scrollable)
+            if memo is None or memo[1] != where:
+                fields = element(placed, 0).__dict__ if _shown(placed) else None
+            else:
+                fields = memo[2]
+            memo = nd[_SHARED] = (placed, where, fields)
+        if memo[2] is not None:
             e = _new(UIElement)
-            d = e.__dict__
-            d.update(memo[1])
+            d = memo[2].copy()
             d["index"] = len(out)
-            out.append(e)
+            _set(e, "__dict__", d)
+            append(e)
     frame.elements = out
     return out
 

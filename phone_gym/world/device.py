@@ -213,6 +213,7 @@ class Device:
         self._screen: Screen | None = None
         self._frame_version = self._screen_version = -1
         self._handled = False
+        self._ui_only = False  # the action in progress changed only the device UI
         self.invalidate()
         if prefill is not None and (base is None or base[0] != key):
             prefill[1]()
@@ -295,6 +296,9 @@ class Device:
         state.pop("_bars", None)
         state.pop("_icons", None)
         state.pop("_key_places", None)
+        state.pop("_nav_places", None)
+        state.pop("_marked_screen", None)
+        state.pop("_drawer_shown", None)
         state.pop("_fresh_cache", None)
         state.update(_frame=None, _screen=None, _frame_version=-1, _screen_version=-1,
                      _base=None, menu_ui=Menu(None, self.menu_ui.at, self.menu_ui.source))
@@ -467,6 +471,8 @@ class Device:
         before = self.screen_key()
         looks = self._looks()
         self._handled = False
+        self._ui_only = False
+        minute = self._minute()
         selected, self.select_all = self.select_all, False
         error: str | None = None
         if kind == "type" and (action.x is not None or action.enter):
@@ -513,7 +519,8 @@ class Device:
         self.system.advance(STEP_SECONDS)
         if self.toast_text is not None and self.system.now >= self.toast_until:
             self.toast_text = None
-        if self.screen_key() != before:
+        moved = self.screen_key() != before
+        if moved:
             self.focus = None
             self.close_menu()
             if not self.launcher.drawer:
@@ -521,10 +528,15 @@ class Device:
         quiet = kind in ("click", "double_click", "long_press", "scroll", "drag", "wait")
         if quiet and not self._handled and self._looks() == looks:
             return None  # nothing was hit and nothing moved: the frame still holds
-        self.invalidate()
+        # an action that only focused a field, scrolled or dropped the focus ran no app
+        # code: the app's view still holds (a ticking one changes with time, and a view
+        # may show the minute)
+        keep = (self._ui_only and not moved and self._minute() == minute
+                and (app := self.current_app) is not None and not app.ticking)
+        self._invalidate(keep_screen=keep)
         if self.focus is not None and self._find(self.focus) is None:
             self.focus = None
-            self.invalidate()
+            self._invalidate(keep_screen=keep)
         self._drop_orphan_menu()
         return None
 
@@ -541,6 +553,20 @@ class Device:
         """Mark the frame stale (the device does this itself after every action; data
         changes are noticed through the journal)."""
         self._ui_version += 1
+
+    def _invalidate(self, *, keep_screen: bool) -> None:
+        """``invalidate``; with ``keep_screen``, the app's view made before stays current
+        (what changed is the device's own UI: the focus, the scroll offset). A view whose
+        nodes the layout marked (``select_all``) is made again."""
+        fresh = (keep_screen and self._screen is not None and self._screen_version == self.version
+                 and self._screen is not self.__dict__.get("_marked_screen"))
+        self._ui_version += 1
+        if fresh:
+            self._screen_version = self.version
+
+    def _minute(self) -> tuple[int, int, int, int]:
+        now = self.system.now
+        return (now.minute, now.hour, now.day, now.month)
 
     # --- public edits ---------------------------------------------------------------------
     def open_app(self, name: str) -> None:
@@ -571,7 +597,8 @@ class Device:
             return False
         before = self.screen_key()
         self._close(app)
-        if self.screen_key() != before:
+        moved = self.screen_key() != before
+        if moved:
             self.focus = None
             self.close_menu()
         self.invalidate()
@@ -669,6 +696,7 @@ class Device:
 
     def press(self, button: str) -> None:
         """A system key: back, home, enter or recents."""
+        self._ui_only = False
         if button == "home":
             self.close_menu()
             self.shade_open = False
@@ -682,7 +710,7 @@ class Device:
             self._enter()
         elif button == "back":
             self._back()
-        self.invalidate()
+        self._invalidate(keep_screen=self._ui_only)  # (back that only dropped the focus)
 
     def _back(self) -> None:
         if self.menu is not None:
@@ -691,6 +719,7 @@ class Device:
             self.shade_open = False
         elif self.focus is not None:
             self.focus = None
+            self._ui_only = True
         elif self.show_recents:
             self.show_recents = False
         elif (app := self.current_app) is not None:
@@ -755,6 +784,7 @@ class Device:
             self.select_all = False  # only keys type over a selection
         if frame.modal_from is not None and not frame.in_modal(x, y) and y < self._overlay_top():
             self._handled = True
+            self._ui_only = False
             if self.menu is not None:
                 self.close_menu()
             elif (screen := self.screen()).on_dismiss is not None:
@@ -765,10 +795,12 @@ class Device:
         if placed is None:
             return
         self._handled = True
+        self._ui_only = False  # (a double click's second click may hit a handler)
         node = placed.node
         if node.kind == "text_field":
             self.focus = node.id
-            self.invalidate()
+            self._ui_only = True  # no app code runs
+            self._invalidate(keep_screen=True)
             self._reveal_focus()
         elif node.kind == "slider":
             self._slide(placed, x)
@@ -863,6 +895,7 @@ class Device:
         vp = self.frame().viewport
         page = int((vp[3] - vp[1]) * 0.6)
         self._scroll_by(key, page if direction == "down" else -page)
+        self._ui_only = True
 
     def _home_gesture(self, direction: str) -> None:
         """On the home pages: left/right turn pages, a swipe up (``scroll`` down) opens the
@@ -975,7 +1008,7 @@ class Device:
                 bottom = placed.full[3]
                 if bottom > frame.viewport[3]:
                     self._scroll_by(key, bottom - frame.viewport[3] + 40)
-                    self.invalidate()
+                    self._invalidate(keep_screen=True)  # a scroll: the view holds
                 return
 
     @property
@@ -1056,45 +1089,69 @@ class Device:
         # the bars' nodes, made once per look (they hold no state of their own; as the
         # keyboard's, they are shared by the frames that show them)
         bars = self.__dict__.setdefault("_bars", {})
-        status_key = (format_time(s.now, locale), on, locale)
+        now = s.now
+        if len(bars) > 64:  # the clock moves on: keep only the navigation bars
+            for key in [k for k in bars if k[0] != "nav"]:
+                del bars[key]
+        clock = bars.get("clock")
+        if clock is None or clock[0] != (now.hour, now.minute, locale):  # a new minute
+            clock = bars["clock"] = ((now.hour, now.minute, locale), format_time(now, locale))
+        status_key = (clock[1], on, locale)
         status = bars.get(status_key)
         if status is None:
             t = system_strings(locale).t
-            status = share(Node("status_bar", text=status_key[0],
-                                hint=" ".join([t(label) for label in on] + ["100%"]),
-                                id="status_bar"))
-            if len(bars) > 64:  # the clock moves on: keep only the navigation bars
-                for key in [k for k in bars if k[0] != "nav"]:
-                    del bars[key]
-            bars[status_key] = status
-        frame.add(status, (0, 0, T.SCREEN_W, T.STATUS_H))
-        nav = bars.get(("nav", locale))
-        if nav is None:
-            t = system_strings(locale).t
-            nav = bars[("nav", locale)] = share(Node("nav_bar", id="navigation_bar", children=[
-                Node("icon", glyph="◀", desc=t("Back"), id="back", style="nav",
-                     on_click=lambda: self.press("back")),
-                Node("icon", glyph="●", desc=t("Home"), id="home", style="nav",
-                     on_click=lambda: self.press("home")),
-                Node("icon", glyph="■", desc=t("Overview"), id="recent_apps",
-                     style="nav",
-                     on_click=lambda: self.press("recents")),
-            ]))
-        y0 = T.SCREEN_H - T.NAV_H
-        idx = frame.add(nav, (0, y0, T.SCREEN_W, T.SCREEN_H))
-        w = T.SCREEN_W // 3
-        for i, child in enumerate(nav.children):
-            frame.add(child, (i * w + w // 4, y0, (i + 1) * w - w // 4, T.SCREEN_H), parent=idx)
+            node = share(Node("status_bar", text=status_key[0],
+                              hint=" ".join([t(label) for label in on] + ["100%"]),
+                              id="status_bar"))
+            # placed once: the frames that show it share it (it has no parent)
+            status = bars[status_key] = Placed(node, (0, 0, T.SCREEN_W, T.STATUS_H),
+                                               (0, 0, T.SCREEN_W, T.STATUS_H),
+                                               package=SYSTEMUI_PACKAGE)
+        items = frame.items
+        items.append(status)
+        runs = self.__dict__.setdefault("_nav_places", {})
+        nav_key = (locale, len(items))  # its buttons' parent is its index
+        placed = runs.get(nav_key)
+        if placed is None:
+            if len(runs) > 256:
+                runs.clear()
+            nav = bars.get(("nav", locale))
+            if nav is None:
+                t = system_strings(locale).t
+                nav = bars[("nav", locale)] = share(Node("nav_bar", id="navigation_bar", children=[
+                    Node("icon", glyph="◀", desc=t("Back"), id="back", style="nav",
+                         on_click=lambda: self.press("back")),
+                    Node("icon", glyph="●", desc=t("Home"), id="home", style="nav",
+                         on_click=lambda: self.press("home")),
+                    Node("icon", glyph="■", desc=t("Overview"), id="recent_apps",
+                         style="nav",
+                         on_click=lambda: self.press("recents")),
+                ]))
+            y0 = T.SCREEN_H - T.NAV_H
+            w = T.SCREEN_W // 3
+            idx = len(items)
+            placed = runs[nav_key] = [
+                Placed(nav, (0, y0, T.SCREEN_W, T.SCREEN_H), (0, y0, T.SCREEN_W, T.SCREEN_H),
+                       package=SYSTEMUI_PACKAGE),
+                *(Placed(child, box, box, idx, package=SYSTEMUI_PACKAGE)
+                  for i, child in enumerate(nav.children)
+                  for box in [(i * w + w // 4, y0, (i + 1) * w - w // 4, T.SCREEN_H)])]
+        items.extend(placed)
 
     def _place_keys(self, frame: Frame, keyboard: Node, rect: tuple[int, int, int, int],
                     parent: int) -> None:
+        # the keys placed once per keyboard, place and parent: the frames that show them
+        # share them (``Placed``s are not changed once laid out)
         places = self.__dict__.setdefault("_key_places", {})
-        key = (id(keyboard), rect)
+        key = (id(keyboard), rect, parent, frame.package)
         placed = places.get(key)
         if placed is None or placed[0] is not keyboard:
-            placed = places[key] = (keyboard, self._key_rects(keyboard, rect))
-        for node, box in placed[1]:
-            frame.add(node, box, parent=parent)
+            if len(places) > 256:
+                places.clear()
+            placed = places[key] = (keyboard, [
+                Placed(node, box, box, parent, package=frame.package)
+                for node, box in self._key_rects(keyboard, rect)])
+        frame.items.extend(placed[1])
 
     @staticmethod
     def _key_rects(keyboard: Node, rect: tuple[int, int, int, int]
@@ -1157,6 +1214,7 @@ class Device:
                 placed.scrollable = True
             if placed.focused and self.select_all:
                 placed.node.selected = True
+                self.__dict__["_marked_screen"] = screen  # not kept by ``_invalidate``
         if screen.fab is not None and not self.keyboard_shown:
             s = T.FAB_SIZE
             frame.add(screen.fab, (T.SCREEN_W - T.PAD - s, bottom - T.PAD - s,

@@ -301,7 +301,9 @@ def place(
         return y + h
     visible = (vx0, vy0, vx1, vy1)
     focused = bool(focus_id) and kind == "text_field" and node.id == focus_id
-    idx = frame.add(node, visible, full=full, parent=parent, layer=layer, focused=focused)
+    items = frame.items  # (``Frame.add``, inline)
+    idx = len(items)
+    items.append(Placed(node, visible, full, parent, layer, False, focused, frame.package))
     if node.rows is not None:
         place_rows(frame, node, nx0, nx1, y, box, parent=idx, layer=layer, focus_id=focus_id)
     elif kind == "map":  # pins and floating buttons, each at its box (``at``) in the map

@@ -132,10 +132,18 @@ class Launcher:
         """The drawer as a screen: the device lays it out, scrolls it and types into it."""
         q = self.query.strip().casefold()
         locale, t = device.system.locale, strings(device).t
-        shown = sorted((m for m in device.manifests if not m.mini_program  # inside hosts
-                        and (not q or q in m.label_in(locale).casefold()
-                             or q in m.label.casefold() or q in m.name.casefold())),
-                       key=lambda m: m.label_in(locale).casefold())
+        manifests = device.manifests
+        memo = device.__dict__.setdefault("_drawer_shown", {})  # the apps shown, per query
+        known = memo.get((q, locale))
+        if known is None or known[0] != manifests:
+            if len(memo) > 64:
+                memo.clear()
+            known = memo[(q, locale)] = (manifests, sorted(
+                (m for m in manifests if not m.mini_program  # inside hosts
+                 and (not q or q in m.label_in(locale).casefold()
+                      or q in m.label.casefold() or q in m.name.casefold())),
+                key=lambda m: m.label_in(locale).casefold()))
+        shown = known[1]
         rows = [Row([launcher_icon(device, m, "drawer") for m in shown[i:i + COLS]]
                     + [Node("spacer", height=CELL_H) for _ in range(COLS - len(shown[i:i + COLS]))],
                     id="drawer_row")

@@ -135,3 +135,81 @@ def test_an_action_without_an_index_makes_no_elements() -> None:
     assert frame.elements is None
     obs, _, _, _, info = env.step({"action": "scroll", "direction": "down", "index": 0})
     assert info["action_error"] is None or "index" in info["action_error"]
+
+
+def reference_element(placed: layout.Placed, index: int) -> UIElement:
+    """``element`` as the dataclass makes it, from the node's properties."""
+    node, package = placed.node, placed.package
+    rid = f"{package or 'android'}:id/{node.id}" if node.id else ""
+    kind = node.kind
+    return UIElement(
+        index=index, resource_id=rid, class_name=a11y.ANDROID_CLASS.get(kind, "android.view.View"),
+        text="" if kind in a11y.NO_TEXT else node.text, content_desc=node.desc, package=package,
+        bounds=placed.rect, bounds_norm=a11y.normalize(placed.rect),
+        center_norm=a11y.center_of(placed.rect), clickable=node.clickable,
+        long_clickable=node.long_clickable, scrollable=placed.scrollable,
+        editable=node.editable, checkable=node.checkable, checked=bool(node.checked),
+        focused=placed.focused, enabled=node.enabled, selected=node.selected, hint=node.hint,
+        kind=kind, full_bounds=placed.full)
+
+
+def test_elements_are_what_the_nodes_say() -> None:
+    """``element`` reads the node's fields directly: the same element as its properties give,
+    and ``ui_elements`` keeps exactly those worth showing."""
+    env = PhoneWorldEnv(task=["ContactsAddContact", "ClockCreateAlarm", "SimpleSmsSend"],
+                        screenshot=False)
+    env.reset(seed=1)
+    seen = 0
+    for _ in range(30):
+        frame = env.device.frame()
+        expected: list[UIElement] = []
+        for placed in frame.items:
+            e = reference_element(placed, len(expected))
+            assert full(element(placed, e.index)) == full(e)
+            if worth_showing(e):
+                expected.append(e)
+        assert [full(e) for e in ui_elements(frame)] == [full(e) for e in expected]
+        seen += len(expected)
+        if any(env.step(env.oracle_action())[2:4]):
+            env.reset()
+    assert seen > 300
+
+
+def test_keys_and_bars_are_placed_once() -> None:
+    """The keyboard's keys and the system bars are placed once and the frames that show
+    them share their ``Placed``s (and so their elements' fields, compared by identity)."""
+    device = typing_device()
+    first = device.frame()
+    device.invalidate()  # laid out again, the same look
+    second = device.frame()
+    assert first is not second
+    shared = {id(p.node): p for p in first.items
+              if p.node.kind in ("key", "status_bar", "nav_bar", "icon")}
+    again = [p for p in second.items if id(p.node) in shared]
+    assert len(again) > 25 and all(p is shared[id(p.node)] for p in again)
+    assert [full(e) for e in ui_elements(second)] == [full(e) for e in plain_elements(device)]
+
+
+def test_a_step_that_only_moves_the_device_ui_keeps_the_view() -> None:
+    """Focusing a field, scrolling and dropping the focus run no app code: the app's view
+    made before still holds (no new one), and the frame is the one a new view gives."""
+    env = PhoneWorldEnv(task="ContactsAddContact", screenshot=False)
+    env.reset(seed=0)
+    device = env.device
+    while not any(e.editable for e in ui_elements(device.frame())):  # the new contact's form
+        env.step(env.oracle_action())
+    field = next(e for e in ui_elements(device.frame()) if e.editable and not e.focused)
+    screen = device.screen()
+    x, y = field.center_norm
+    for action in ({"action": "click", "x": x, "y": y}, {"action": "press", "button": "back"},
+                   {"action": "scroll", "direction": "down", "x": 500, "y": 500}):
+        env.step(action)
+        kept = [full(e) for e in ui_elements(device.frame())]
+        assert device.screen() is screen, action
+        device._screen = device._frame = None  # a new view, laid out again
+        assert [full(e) for e in ui_elements(device.frame())] == kept
+        screen = device.screen()
+    assert any(e.focused for e in ui_elements(device.frame())) is False
+    env.step({"action": "click", "x": x, "y": y})
+    env.step({"action": "type", "text": "Ann"})  # the app's code ran: a new view
+    assert device.screen() is not screen
