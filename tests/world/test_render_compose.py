@@ -164,7 +164,8 @@ def test_blend_bands_are_cut_to_what_shows() -> None:
     alpha[6:14, 8:22] = 255  # ... around a solid rect
     rgb = np.full((h, w, 3), 200, np.uint8)
     inv = (256 - alpha)[..., None]
-    tile = Tile(rgb, (6, 14, 8, 22), rgb * alpha[..., None], inv, False)
+    pre = rgb * alpha[..., None]
+    tile = Tile(rgb, (6, 14, 8, 22), pre, inv, False)
     bands = R._blend_bands(tile)
     assert R._blend_bands(tile) is bands  # made once
     covered = np.zeros((h, w), int)
@@ -178,12 +179,12 @@ def test_blend_bands_are_cut_to_what_shows() -> None:
     out = np.full((40, 40, 3), 10, np.uint8)
     R._paste(out, tile, 0, h, 0, w, 3, 4)
     expected = np.full((40, 40, 3), 10, np.uint8)
-    blend = ((expected[3:23, 4:34].astype(np.uint32) * inv + tile.pre) >> 8).astype(np.uint8)
+    blend = ((expected[3:23, 4:34].astype(np.uint32) * inv + pre) >> 8).astype(np.uint8)
     blend[6:14, 8:22] = 200
     expected[3:23, 4:34] = blend
     assert np.array_equal(out, expected)
-    key = id(tile.pre)
-    del tile, bands
+    key = id(pre)
+    del tile, bands, pre
     assert key not in R._BANDS  # forgotten with the tile's arrays
 
 
