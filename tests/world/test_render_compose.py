@@ -169,10 +169,10 @@ def test_blend_bands_are_cut_to_what_shows() -> None:
     bands = R._blend_bands(tile)
     assert R._blend_bands(tile) is bands  # made once
     covered = np.zeros((h, w), int)
-    for ya, yb, xa, xb, pre, inv3 in bands:
+    for ya, yb, xa, xb, band_pre, band_inv in bands:
         covered[ya:yb, xa:xb] += 1
-        assert inv3.shape == pre.shape == (yb - ya, xb - xa, 3)
-        assert pre.flags.c_contiguous and inv3.flags.c_contiguous
+        assert band_inv.shape == band_pre.shape == (yb - ya, xb - xa, 3)
+        assert band_pre.flags.c_contiguous and band_inv.flags.c_contiguous
     assert covered.max() == 1
     assert (covered[4:16, 5:25].astype(bool) | (alpha[4:16, 5:25] == 255)).all()
     assert not covered[:4].any() and not covered[16:].any() and not covered[:, :5].any()
@@ -184,7 +184,7 @@ def test_blend_bands_are_cut_to_what_shows() -> None:
     expected[3:23, 4:34] = blend
     assert np.array_equal(out, expected)
     key = id(pre)
-    del tile, bands, pre
+    del tile, bands, pre, band_pre, band_inv
     assert key not in R._BANDS  # forgotten with the tile's arrays
 
 
