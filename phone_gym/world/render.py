@@ -149,7 +149,8 @@ def _blend_bands(tile: Tile) -> list[Band]:
         bands.append((ya, yb, xa, xb, pre[ya:yb, xa:xb].copy(),  # not a view:
                       np.repeat(inv[ya:yb, xa:xb], 3, axis=2)))  # it would keep pre alive
     key = id(pre)
-    _BANDS[key] = (weakref.ref(pre, lambda _, key=key: _BANDS.pop(key, None)),  # type: ignore[misc]
+    forget = _BANDS.pop  # bound now: the callback may run late in interpreter shutdown
+    _BANDS[key] = (weakref.ref(pre, lambda _, key=key: forget(key, None)),  # type: ignore[misc]
                    weakref.ref(inv), bands)
     return bands
 
