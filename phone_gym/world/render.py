@@ -12,6 +12,7 @@ Drawing one tile lives in ``painter`` (the ``Painter``, ``Look`` and ``Tile``),
 from __future__ import annotations
 
 import threading
+import weakref
 from collections import OrderedDict
 from contextlib import suppress
 from typing import cast
@@ -20,6 +21,7 @@ import numpy as np
 from PIL import Image
 
 from . import theme as T
+from .a11y import _SHARED as _SHARED_NODE
 from .glyphs import RGB
 from .layout import Frame, Rect
 from .painter import Look, Tile, glyph_drawn, surfaces
@@ -88,28 +90,69 @@ def _paste(out: np.ndarray, tile: Tile, ty0: int, ty1: int, tx0: int, tx1: int, 
            ox: int) -> None:
     """Tile rows ``[ty0, ty1)`` and columns ``[tx0, tx1)`` at ``(oy, ox)`` of ``out``."""
     rgb = tile.rgb
-    r0, r1, c0, c1 = tile.solid
     if tile.opaque:
         out[oy:oy + ty1 - ty0, ox:ox + tx1 - tx0] = rgb[ty0:ty1, tx0:tx1]
         return
+    r0, r1, c0, c1 = tile.solid
     r0, r1, c0, c1 = max(ty0, r0), min(ty1, r1), max(tx0, c0), min(tx1, c1)
     dy, dx = oy - ty0, ox - tx0
     if r1 > r0 and c1 > c0:
         out[r0 + dy:r1 + dy, c0 + dx:c1 + dx] = rgb[r0:r1, c0:c1]
-    else:
-        r0 = r1 = ty0
-        c0 = c1 = tx0
-    pre, inv = tile.pre, tile.inv
-    if pre is None or inv is None:
+    if tile.pre is None or tile.inv is None:
         return
-    for ya, yb, xa, xb in ((ty0, r0, tx0, tx1), (r1, ty1, tx0, tx1), (r0, r1, tx0, c0),
-                           (r0, r1, c1, tx1)):
-        if yb > ya and xb > xa:
-            dst = out[ya + dy:yb + dy, xa + dx:xb + dx]
-            mixed = dst * inv[ya:yb, xa:xb]
-            mixed += pre[ya:yb, xa:xb]
+    for ya, yb, xa, xb, pre, inv in _blend_bands(tile):
+        a0, a1 = max(ya, ty0), min(yb, ty1)
+        b0, b1 = max(xa, tx0), min(xb, tx1)
+        if a1 > a0 and b1 > b0:
+            dst = out[a0 + dy:a1 + dy, b0 + dx:b1 + dx]
+            mixed = dst * inv[a0 - ya:a1 - ya, b0 - xa:b1 - xa]
+            mixed += pre[a0 - ya:a1 - ya, b0 - xa:b1 - xa]
             mixed >>= 8
             dst[...] = mixed
+
+
+#: A band of a masked tile to blend: its rows ``ya:yb`` and columns ``xa:xb`` in the tile,
+#: and its own ``pre`` and ``inv`` (``inv`` repeated over the three channels).
+Band = tuple[int, int, int, int, np.ndarray, np.ndarray]
+_BANDS: dict[int, tuple[weakref.ref[np.ndarray], weakref.ref[np.ndarray], list[Band]]] = {}
+
+
+def _blend_bands(tile: Tile) -> list[Band]:
+    """The parts of ``tile`` outside its solid rect that change what is below them (made
+    once per tile, kept while its arrays live): above, below, left and right of the solid
+    rect, each cut to the box of its pixels that are not fully transparent.
+
+    Each band holds ``inv`` repeated over the channels, in one block of memory with ``pre``'s
+    layout: numpy then blends a row in one inner loop, where broadcasting a one-channel
+    ``inv`` made an inner loop of three values per pixel (3-4x slower)."""
+    pre, inv = tile.pre, tile.inv
+    assert pre is not None and inv is not None
+    entry = _BANDS.get(id(pre))
+    if entry is not None and entry[0]() is pre and entry[1]() is inv:
+        return entry[2]
+    h, w = inv.shape[:2]
+    r0, r1, c0, c1 = tile.solid
+    if not (r1 > r0 and c1 > c0):
+        r0 = r1 = 0
+        c0 = c1 = 0
+    bands: list[Band] = []
+    for ya, yb, xa, xb in ((0, r0, 0, w), (r1, h, 0, w), (r0, r1, 0, c0), (r0, r1, c1, w)):
+        if yb <= ya or xb <= xa:
+            continue
+        # a pixel with inv 256 and pre 0 leaves what is below it: (below * 256) >> 8
+        shows = (inv[ya:yb, xa:xb, 0] != 256) | pre[ya:yb, xa:xb].any(axis=2)
+        rows, cols = np.flatnonzero(shows.any(axis=1)), np.flatnonzero(shows.any(axis=0))
+        if not len(rows):
+            continue
+        ya, yb = ya + int(rows[0]), ya + int(rows[-1]) + 1
+        xa, xb = xa + int(cols[0]), xa + int(cols[-1]) + 1
+        bands.append((ya, yb, xa, xb, pre[ya:yb, xa:xb].copy(),  # not a view:
+                      np.repeat(inv[ya:yb, xa:xb], 3, axis=2)))  # it would keep pre alive
+    key = id(pre)
+    forget = _BANDS.pop  # bound now: the callback may run late in interpreter shutdown
+    _BANDS[key] = (weakref.ref(pre, lambda _, key=key: forget(key, None)),  # type: ignore[misc]
+                   weakref.ref(inv), bands)
+    return bands
 
 
 class TileCache:
@@ -327,6 +370,30 @@ class Renderer:
                          else inner_color(node, bg, pal))
             if kind in NO_DRAW:
                 continue
+            where: tuple[object, ...] | None = None
+            if tiles is not None and _SHARED_NODE in node.__dict__ and kind != "screen":
+                # made once and shown unchanged in many frames (``a11y.share``): its
+                # operation and tile are those of the last frame that showed it like this
+                where = (placed.full, placed.rect, placed.focused, bg, under, pal_id, W, H)
+                memo = node.__dict__.get(_MEMO)
+                if memo is not None and memo[0] == where:
+                    known: tuple[object, ...] | None = memo[1]
+                    if known is None:
+                        continue  # it paints nothing there
+                    tile = tiles.get(known)
+                    if tile is not None:
+                        try:
+                            tiles.move_to_end(known)
+                        except KeyError:  # evicted meanwhile by another thread
+                            pass
+                        op = memo[2]
+                        if op[0] != id(tile):  # drawn again since
+                            op = (id(tile), *op[1:])
+                            node.__dict__[_MEMO] = (where, known, op)
+                        ops.append(op)
+                        looks.append(tile)
+                        continue
+                node.__dict__[_MEMO] = (where, None)  # until it turns out to paint
             fx0, fy0, fx1, fy1 = placed.full
             X0, Y0 = (fx0 * W + hx) // SW, (fy0 * H + hy) // SH
             X1, Y1 = (fx1 * W + hx) // SW, (fy1 * H + hy) // SH
@@ -385,20 +452,38 @@ class Renderer:
                     tiles.move_to_end(key)  # type: ignore[union-attr]
                 except KeyError:  # evicted meanwhile by another thread
                     pass
-            ops.append((id(tile), Y0, X0, vy0, vy1, vx0, vx1))
+            op = (id(tile), Y0, X0, vy0, vy1, vx0, vx1)
+            ops.append(op)
             looks.append(tile)
+            if where is not None:
+                node.__dict__[_MEMO] = (where, key, op)
         return ops, looks
 
     def _dirty(self, last: list[Op], ops: list[Op]) -> list[Box] | None:
         """The rects ``(y0, y1, x0, x1)`` to redraw to turn the frame of ``last`` into that of
-        ``ops``; None: redraw it all."""
-        if ops == last:
+        ``ops``; None: redraw it all.
+
+        Every pixel outside the rects of the operations that only one of the frames has is
+        painted by the same operations in the same order in both, so it is unchanged. The
+        operations both frames start and end with are matched in place; between them, by
+        value (where none repeats, and those both have come in the same order)."""
+        n, m = len(last), len(ops)
+        i, most = 0, min(n, m)
+        while i < most and last[i] == ops[i]:
+            i += 1
+        if i == n == m:
             return []
-        old, new = set(last), set(ops)
-        if len(old) != len(last) or len(new) != len(ops):
+        j = 0
+        most -= i
+        while j < most and last[n - 1 - j] == ops[m - 1 - j]:
+            j += 1
+        before, after = last[i:n - j], ops[i:m - j]
+        old, new = set(before), set(after)
+        if len(old) != len(before) or len(new) != len(after):
             return None  # an operation repeated: counts would matter (blending twice)
         changed = old ^ new
-        if [op for op in last if op in new] != [op for op in ops if op in old]:
+        if len(changed) != len(old) + len(new) and \
+                [op for op in before if op in new] != [op for op in after if op in old]:
             return None  # the operations both have were reordered
         rects = [(op[3], op[4], op[5], op[6]) for op in changed]
         rects = merge_rects(rects) if len(rects) <= 4 * MAX_RECTS else [bounding(rects)]
@@ -461,30 +546,66 @@ def bounding(rects: list[Box]) -> Box:
 
 def _apply(out: np.ndarray, ops: list[Op], looks: list[Tile | RGB], clip: Box | None) -> None:
     """Paint ``ops`` (their tiles or fill colors in ``looks``) into ``out``, only inside
-    ``clip`` (``(y0, y1, x0, x1)``; None: everywhere)."""
+    ``clip`` (``(y0, y1, x0, x1)``; None: everywhere). A fill skips the rows that a later
+    opaque operation covers across its width (most of the screen's background)."""
     cy0, cy1, cx0, cx1 = clip if clip is not None else (0, out.shape[0], 0, out.shape[1])
-    whole = clip is None
-    for op, look in zip(ops, looks, strict=True):
+    for k, (op, look) in enumerate(zip(ops, looks, strict=True)):
         _, Y0, X0, vy0, vy1, vx0, vx1 = op
-        if not whole:
-            if vy1 <= cy0 or cy1 <= vy0 or vx1 <= cx0 or cx1 <= vx0:
-                continue
-            vy0 = cy0 if vy0 < cy0 else vy0
-            vy1 = cy1 if vy1 > cy1 else vy1
-            vx0 = cx0 if vx0 < cx0 else vx0
-            vx1 = cx1 if vx1 > cx1 else vx1
-        if not isinstance(look, Tile):  # a fill
-            if whole:
-                np.copyto(out, _fill(out.shape[1], look))
-            else:  # copied from a cached row: much faster than broadcasting the color
-                out[vy0:vy1, vx0:vx1] = _fill(out.shape[1], look)[:, vx0:vx1]
+        if vy1 <= cy0 or cy1 <= vy0 or vx1 <= cx0 or cx1 <= vx0:
+            continue
+        vy0 = cy0 if vy0 < cy0 else vy0
+        vy1 = cy1 if vy1 > cy1 else vy1
+        vx0 = cx0 if vx0 < cx0 else vx0
+        vx1 = cx1 if vx1 > cx1 else vx1
+        if not isinstance(look, Tile):  # a fill: copied from a cached row (faster than
+            row = _fill(out.shape[1], look)[:, vx0:vx1]  # broadcasting the color)
+            for y0, y1 in _uncovered(ops, looks, k + 1, vy0, vy1, vx0, vx1):
+                out[y0:y1, vx0:vx1] = row
         elif look.opaque:
             out[vy0:vy1, vx0:vx1] = look.rgb[vy0 - Y0:vy1 - Y0, vx0 - X0:vx1 - X0]
         else:
             _paste(out, look, vy0 - Y0, vy1 - Y0, vx0 - X0, vx1 - X0, vy0, vx0)
 
 
+def _uncovered(ops: list[Op], looks: list[Tile | RGB], start: int, y0: int, y1: int,
+               x0: int, x1: int) -> list[tuple[int, int]]:
+    """The row spans of ``[y0, y1)`` that no operation from ``start`` on paints opaquely
+    across all columns ``[x0, x1)``."""
+    spans = []
+    for k in range(start, len(ops)):
+        _, Y0, X0, vy0, vy1, vx0, vx1 = ops[k]
+        if vy1 <= y0 or y1 <= vy0 or vx0 > x0 or vx1 < x1:
+            continue
+        look = looks[k]
+        if isinstance(look, Tile) and not look.opaque:  # only its solid rect
+            r0, r1, c0, c1 = look.solid
+            if X0 + c0 > x0 or X0 + c1 < x1:
+                continue
+            vy0, vy1 = max(vy0, Y0 + r0), min(vy1, Y0 + r1)
+            if vy1 <= vy0:
+                continue
+        spans.append((vy0, vy1))
+    if not spans:
+        return [(y0, y1)]
+    spans.sort()
+    out = []
+    for a, b in spans:
+        if a > y0:
+            out.append((y0, min(a, y1)))
+        if b > y0:
+            y0 = b
+        if y0 >= y1:
+            break
+    if y0 < y1:
+        out.append((y0, y1))
+    return out
+
+
 _DARK = object()  # marks the cache key of a tile darkened by the scrim
+#: The attribute under which a node made once (``a11y.share``) keeps where it was last
+#: painted, its tile's key and its operation: ``(where, key, op)`` (``(where, None)``: it
+#: painted nothing there). Its tile stays the cache's (a key, not a tile, is kept).
+_MEMO = "_render_memo"
 
 
 def darken(tile: Tile) -> Tile:
