@@ -397,6 +397,8 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
         register_envs()
         self.env_id = env_id
         self.env = gym.make(env_id, privileged_info=False, **kwargs)
+        if hasattr(self.env.unwrapped, "lend_screenshot"):  # each observation is sent (copied)
+            self.env.unwrapped.lend_screenshot = True  # before the next step: no copy of its own
         # the episode (``state`` makes the model when asked: not a validated field per step)
         self._episode_id: str | None = None
         self._steps = 0
@@ -406,6 +408,8 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
         self._sent: np.ndarray | None = None  # the last raw frame sent (``changed_runs``)
         self._sent_rows: tuple[Row, ...] | None = None  # the last UI rows sent (``_ui_wire``)
         self._shared: SharedFrame | None = None  # the frame of a ``shm`` session
+        #: The renderer (its id) and its serial whose image the shared frame holds.
+        self._shared_at: tuple[int, int] | None = None
 
     def reset(self, seed: int | None = None, episode_id: str | None = None,
               task: str | None = None, frame_format: str | None = None,
@@ -451,6 +455,29 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
             self._shared = None
         self.env.close()
 
+    def _share(self, shot: np.ndarray) -> None:
+        """Write ``shot`` into the shared frame: only the rects the env's renderer redrew
+        since the image shared last where it says (``Renderer.changes_since``: PhoneWorld,
+        whose screenshot is the renderer's image), else all of it."""
+        assert self._shared is not None
+        env = self.env.unwrapped
+        renderer = getattr(env, "renderer", None)
+        if renderer is None or getattr(env, "set_of_marks", True) \
+                or getattr(renderer, "changes_since", None) is None:
+            at = None  # no renderer's image, or one drawn over (set-of-marks)
+        else:
+            at = (id(renderer), renderer.serial)
+        last = self._shared_at
+        rects = (renderer.changes_since(last[1]) if renderer is not None and at is not None
+                 and last is not None and last[0] == at[0] else None)
+        pixels = self._shared.pixels
+        if rects is None:
+            np.copyto(pixels, shot, casting="unsafe")
+        else:
+            for y0, y1, x0, x1 in rects:
+                pixels[y0:y1, x0:x1] = shot[y0:y1, x0:x1]
+        self._shared_at = at
+
     def _ui_wire(self, elements: UIElementList) -> dict[str, Any]:
         """``info["ui_elements"]`` of a binary-frame session: ``{"same": true}`` when the
         elements are those sent last, else their rows (``{"fields": UI_FIELDS, "rows":
@@ -477,7 +504,8 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
                 if self._shared is not None:
                     self._shared.close()
                 self._shared = SharedFrame(shot.shape)
-            np.copyto(self._shared.pixels, shot, casting="unsafe")
+                self._shared_at = None
+            self._share(shot)
             frame = {"format": SHARED, "width": int(shot.shape[1]),
                      "height": int(shot.shape[0]), "path": self._shared.path}
         elif shot is not None and self.frame_format is not None:

@@ -869,3 +869,63 @@ def test_deadline_times_out_an_await_and_only_that() -> None:
             asyncio.run(waits(make, 0.01, 5))
         assert asyncio.run(waits(make, 5, 0.01)) == "done"
         assert asyncio.run(waits(make, None, 0.01)) == "done"
+
+
+def test_idle_watch_times_out_one_long_wait_not_many_short_ones() -> None:
+    """``openenv_asgi.IdleWatch``: waits shorter than its limit pass however long they add
+    up to, and the time between waits (the server working) does not count; a wait past it
+    raises ``TimeoutError`` and leaves the task able to await again (not cancelled)."""
+    import asyncio
+
+    from phone_gym.integrations.openenv_asgi import IdleWatch
+
+    async def session() -> list[str]:
+        watch = IdleWatch(0.1)
+        seen = []
+        for _ in range(6):  # 6 x 0.05 s of waits and 6 x 0.06 s of work: 0.66 s in all
+            seen.append(await watch.wait(asyncio.sleep(0.05, "message")))
+            time.sleep(0.06)  # work between waits, the loop blocked
+        try:
+            await watch.wait(asyncio.sleep(5, "late"))
+        except asyncio.TimeoutError:
+            seen.append("timeout")
+        assert watch.fired
+        await asyncio.sleep(0.01)  # the task was not left cancelled
+        with pytest.raises(asyncio.TimeoutError):  # and a fired watch stays fired
+            await watch.wait(asyncio.sleep(0, "after"))
+        watch.stop()
+        return seen
+
+    assert asyncio.run(asyncio.wait_for(session(), 10)) == ["message"] * 6 + ["timeout"]
+
+
+def test_a_shared_frame_is_written_where_the_screen_changed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ``shm`` session's env writes into the shared frame only the rects its renderer
+    redrew since the frame shared last (a whole frame after a full redraw): the frame is
+    the in-process screenshot at every step, with fewer whole-frame copies than steps."""
+    from phone_gym.integrations.openenv import PhoneEnvAction, PhoneEnvironment
+
+    expected = in_process("ContactsCreate", 3, None)
+    whole: list[int] = []
+    copyto = np.copyto
+
+    def counting(dst: Any, src: Any, **kwargs: Any) -> None:
+        whole.append(dst.size)
+        copyto(dst, src, **kwargs)
+
+    env = PhoneEnvironment("PhoneWorld-v0")
+    monkeypatch.setattr(np, "copyto", counting)
+    try:
+        observation = env.reset(seed=3, task="ContactsCreate", frame_format="shm")
+        assert env._shared is not None
+        shared = env._shared.pixels
+        assert np.array_equal(shared, expected[0][1]["screenshot"])
+        for action, e_obs, *_ in expected[1:]:
+            observation = env.step(PhoneEnvAction(text=action))
+            assert observation.frame is not None and observation.frame["format"] == "shm"
+            assert np.array_equal(shared, e_obs["screenshot"]), action
+        del shared  # the mapping closes with the env
+    finally:
+        env.close()
+    assert 1 <= len(whole) < len(expected) - 1

@@ -73,6 +73,49 @@ def test_view_redraws_in_place_and_leaves_rendered_images_alone() -> None:
     assert np.array_equal(again, full.render(env.device.frame()))
 
 
+def test_changes_since_patches_a_kept_copy_into_the_current_image() -> None:
+    """A copy of the image of one composition, patched with ``changes_since``'s rects from
+    the next, equals the next (a partial redraw among them); no change since the current
+    one; None for an older one."""
+    env = PhoneWorldEnv(apps="Contacts", obs_size=SIZE)
+    env.reset(seed=3)
+    renderer = Renderer(*SIZE, cache=TileCache())
+    kept = renderer.view(env.device.frame()).copy()
+    serial = renderer.serial
+    assert renderer.changes_since(serial) == []
+    partial = 0
+    for _ in range(12):
+        env.step(env.oracle_action())
+        shown = renderer.view(env.device.frame())
+        rects = renderer.changes_since(serial)
+        if rects is None:
+            kept[...] = shown
+        else:
+            partial += bool(rects)
+            for y0, y1, x0, x1 in rects:
+                kept[y0:y1, x0:x1] = shown[y0:y1, x0:x1]
+        assert np.array_equal(kept, shown)
+        assert renderer.changes_since(serial - 1) is None  # two compositions back: unknown
+        serial = renderer.serial
+    assert partial > 0
+
+
+def test_a_lent_screenshot_is_the_renderers_image() -> None:
+    """With ``lend_screenshot`` an observation's screenshot is the renderer's read-only
+    image (the same pixels, no copy); without, a copy of its own."""
+    env = PhoneWorldEnv(apps="Contacts", obs_size=SIZE)
+    obs, _ = env.reset(seed=3)
+    assert obs["screenshot"].flags.writeable
+    env.lend_screenshot = True
+    obs, *_ = env.step(env.oracle_action())
+    lent = obs["screenshot"]
+    assert not lent.flags.writeable and np.shares_memory(lent, env.renderer._buf)
+    env.lend_screenshot = False
+    again, *_ = env.step("wait()")
+    assert again["screenshot"].flags.writeable
+    assert not np.shares_memory(again["screenshot"], env.renderer._buf)
+
+
 def test_env_screenshot_follows_a_renderer_used_elsewhere() -> None:
     env = PhoneWorldEnv(apps="Contacts", obs_size=SIZE, render_mode="rgb_array")
     env.reset(seed=2)
