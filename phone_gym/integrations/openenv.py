@@ -51,8 +51,10 @@ The wire format (``PhoneEnvAction``, ``PhoneEnvObservation``, ``PhoneEnvState``)
   ``frame``'s ``path`` (``SharedFrame``: its user's only, unlinked once the client has it
   open) and writes each frame into, so no frame crosses the socket. A binary-frame or
   ``shm`` session also sends ``info["ui_elements"]`` compactly: its rows
-  (``{"fields": UI_FIELDS, "rows": [[value, ...], ...]}``), or ``{"same": true}`` when
-  they are the ones sent last; ``PhoneEnvClient`` returns the env's ``UIElementList``.
+  (``{"fields": UI_FIELDS, "rows": [[value, ...], ...]}``), ``{"same": true}`` when
+  they are the ones sent last, or ``{"edit": [...]}``, the rows sent last that stay in
+  place as their positions and the others as rows; ``PhoneEnvClient`` returns the env's
+  ``UIElementList``.
 
 PhoneWorld-v0 sessions are stepped on the server's event loop (OpenEnv awaits an env's own
 ``reset_async``/``step_async``): a step is a millisecond of CPU with no I/O, so a hop to the
@@ -480,13 +482,21 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
 
     def _ui_wire(self, elements: UIElementList) -> dict[str, Any]:
         """``info["ui_elements"]`` of a binary-frame session: ``{"same": true}`` when the
-        elements are those sent last, else their rows (``{"fields": UI_FIELDS, "rows":
-        [[value, ...], ...]}``, the field names once), which ``PhoneEnvClient`` turns back
-        into the same ``UIElementList``."""
+        elements are those sent last; ``{"edit": [...]}`` when some are: the position of
+        each row that equals the one sent last at its place, else the row (an element's
+        index is its position, so an unchanged one keeps its place); else their rows
+        (``{"fields": UI_FIELDS, "rows": [[value, ...], ...]}``). ``PhoneEnvClient``
+        turns each back into the same ``UIElementList``."""
         rows = elements.rows()
-        if rows is self._sent_rows or rows == self._sent_rows:
+        last = self._sent_rows
+        if rows is last or rows == last:
             return {"same": True}
         self._sent_rows = rows
+        if last is not None:
+            n = len(last)
+            edit = [i if i < n and last[i] == row else row for i, row in enumerate(rows)]
+            if any(x.__class__ is int for x in edit):
+                return {"edit": edit}
         return {"fields": UI_FIELDS, "rows": rows}
 
     def _observation(self, obs: Mapping[str, Any], reward: float | None, terminated: bool,
@@ -1012,12 +1022,16 @@ class PhoneEnvClient:
 
     def _ui_elements(self, wire: Mapping[str, Any]) -> Sequence[dict[str, Any]]:
         """``info["ui_elements"]`` from a binary-frame session's rows (or the last ones,
-        ``{"same": true}``): the ``UIElementList`` the env made (dicts by field name from
-        a server whose ``UI_FIELDS`` differ)."""
-        if wire.get("same"):
+        ``{"same": true}``, or the last ones edited, ``{"edit": [...]}``): the
+        ``UIElementList`` the env made (dicts by field name from a server whose
+        ``UI_FIELDS`` differ)."""
+        if wire.get("same") or "edit" in wire:
             if self._ui is None:
-                raise RuntimeError("the server said the UI elements were unchanged before "
-                                   "it sent any")
+                raise RuntimeError("the server said the UI elements were unchanged or edited "
+                                   "before it sent any")
+            if "edit" in wire:
+                fields, last = self._ui
+                self._ui = (fields, last.edited(wire["edit"]))
         else:
             self._ui = (tuple(wire["fields"]), _WireRows(wire["rows"]))
         fields, rows = self._ui
@@ -1028,8 +1042,9 @@ class PhoneEnvClient:
 
 
 class _WireRows:
-    """The UI rows of one message as the JSON has them (lists), made rows of tuples, as
-    in-process, once and when first asked (by each step that shows them)."""
+    """The UI rows of one message as the JSON has them (lists; a row kept from the message
+    before may be a tuple already), made rows of tuples, as in-process, once and when
+    first asked (by each step that shows them)."""
 
     __slots__ = ("_rows", "_wire")
 
@@ -1040,10 +1055,21 @@ class _WireRows:
     def rows(self) -> tuple[Row, ...]:
         if self._wire is not None:
             self._rows = tuple([  # lists: faster than generators
-                tuple([tuple(v) if v.__class__ is list else v for v in row])
+                row if row.__class__ is tuple
+                else tuple([tuple(v) if v.__class__ is list else v for v in row])
                 for row in self._wire])
             self._wire = None
         return self._rows
+
+    def edited(self, edit: Sequence[Any]) -> _WireRows:
+        """The rows of an ``edit`` of these (``PhoneEnvironment._ui_wire``): each entry is
+        the position of a row of these, kept, or a new row."""
+        rows = self._wire if self._wire is not None else self._rows
+        try:
+            return _WireRows([rows[x] if x.__class__ is int else x for x in edit])
+        except IndexError:
+            raise RuntimeError(f"the server's UI rows edit {list(edit)!r} names a row it did "
+                               f"not send ({len(rows)} sent)") from None
 
 
 class _WireUIElementList(UIElementList):

@@ -176,7 +176,8 @@ def test_binary_frames_over_the_session(world: Server, fmt: str) -> None:
 def test_a_raw_frame_episode_equals_in_process(world: Server, fmt: str) -> None:
     """With raw frames (over the socket, or shared on this machine) every observation,
     reward, flag and info is the in-process one, although the UI elements travel as rows,
-    and as ``{"same": true}`` when unchanged (the bad click changes nothing); a caller's
+    as ``{"same": true}`` when unchanged (the bad click changes nothing) and as an edit of
+    the rows before (the positions of those kept, the others' rows); a caller's
     edits to one step's elements do not leak. A shared frame's file is gone once the
     client has it open."""
     env = gym.make("PhoneWorld-v0")
@@ -230,7 +231,11 @@ def test_a_raw_frame_episode_equals_in_process(world: Server, fmt: str) -> None:
         assert "runs" not in frames[0] and all("runs" in f for f in frames[1:first])
         assert "runs" not in frames[first] and "runs" in frames[first + 1]
     assert sent[2] == {"same": True} and "rows" in sent[0]
-    assert all(isinstance(ui, dict) and ("same" in ui or "rows" in ui) for ui in sent)
+    assert all(isinstance(ui, dict) and len({"same", "rows", "edit"} & ui.keys()) == 1
+               for ui in sent)
+    edits = [ui["edit"] for ui in sent if "edit" in ui]  # rows kept in place, others sent
+    assert edits and all(any(isinstance(x, int) for x in e) for e in edits)
+    assert any(isinstance(x, list) for e in edits for x in e)
 
 
 @pytest.mark.parametrize("fmt", [None, "raw"])
@@ -324,12 +329,13 @@ def test_served_observations_dump_as_pydantic_would(fmt: str | None) -> None:
 
 def test_ui_rows_from_the_wire() -> None:
     """The client rebuilds the elements from rows (tuples again, as in-process) when they
-    are first read, reuses the last on ``same``, refuses ``same`` before any rows, and reads
-    a server whose fields differ by name."""
+    are first read, reuses the last on ``same``, edits them on ``edit`` (kept rows by
+    position), refuses ``same`` or ``edit`` before any rows and an edit naming a row never
+    sent, and reads a server whose fields differ by name."""
     from phone_gym.envs.infos import UI_FIELDS, UIElementList
 
     client = PhoneEnvClient("http://127.0.0.1:9", frame_format="raw")  # never connects
-    with pytest.raises(RuntimeError, match="unchanged before"):
+    with pytest.raises(RuntimeError, match="unchanged or edited before"):
         client._ui_elements({"same": True})
     row: list[Any] = [f"v{i}" for i in range(len(UI_FIELDS))]
     row[1] = [1, 2, 3, 4]
@@ -340,6 +346,17 @@ def test_ui_rows_from_the_wire() -> None:
     assert again == got and again is not got
     other = client._ui_elements({"fields": ["text", "bounds"], "rows": [["OK", [0, 0, 9, 9]]]})
     assert other == [{"text": "OK", "bounds": [0, 0, 9, 9]}]
+    edited = client._ui_elements({"edit": [["Cancel", [0, 9, 9, 19]], 0]})  # kept: row 0
+    assert edited == [{"text": "Cancel", "bounds": [0, 9, 9, 19]}, other[0]]
+    with pytest.raises(RuntimeError, match="names a row it did not send"):
+        client._ui_elements({"edit": [5]})
+    fresh = PhoneEnvClient("http://127.0.0.1:9", frame_format="raw")
+    with pytest.raises(RuntimeError, match="before it sent any"):
+        fresh._ui_elements({"edit": [0]})
+    got = client._ui_elements({"fields": list(UI_FIELDS), "rows": [row]})
+    assert got.rows()[0][1] == (1, 2, 3, 4)  # read: the kept row is a tuple already
+    moved = client._ui_elements({"edit": [0, [*row[:3], "new", *row[4:]]]})
+    assert moved.rows()[0] is got.rows()[0] and moved[1]["text"] == "new"
 
     class Unread(list):  # type: ignore[type-arg]
         def __iter__(self) -> Any:
