@@ -90,7 +90,13 @@ try:
     )
     from pydantic import model_validator
 
-    from .openenv_asgi import GuardMiddleware, deadline, deadline_protocol, post_frame
+    from .openenv_asgi import (
+        GuardMiddleware,
+        deadline,
+        deadline_protocol,
+        post_frame,
+        websocket_protocol,
+    )
     from .openenv_socket import BlockingWebSocket
 except ImportError as err:  # pragma: no cover - depends on the extra
     raise ImportError('phone_gym.integrations.openenv needs the openenv extra: '
@@ -688,7 +694,8 @@ def _openenv_app(env_id: str, factory: Any, max_sessions: int) -> Any:
 def server_config(app: Any, request_timeout_s: float = REQUEST_TIMEOUT_S,
                   **kwargs: Any) -> Any:
     """``uvicorn.Config`` for ``app``: big WebSocket messages (screenshots) and the h11
-    protocol with a request deadline (``openenv_asgi.deadline_protocol``); ``kwargs``
+    protocol with a request deadline (``openenv_asgi.deadline_protocol``), the WebSocket
+    protocol reading on while messages queue (``openenv_asgi.websocket_protocol``); ``kwargs``
     (``host``, ``port``, ...) go to ``uvicorn.Config``. A keepalive ping waits for its pong
     as long as the session may idle (``app``'s ``idle_timeout_s``), not uvicorn's 20 s: a
     client that does its I/O in the caller's thread (``BlockingWebSocket``) answers pings
@@ -698,6 +705,7 @@ def server_config(app: Any, request_timeout_s: float = REQUEST_TIMEOUT_S,
     idle = getattr(app.state, "idle_timeout_s", IDLE_TIMEOUT_S)
     options: dict[str, Any] = {"log_level": "warning", "ws_max_size": 100 * 2**20,
                                "timeout_keep_alive": 5, "ws_ping_timeout": idle, **kwargs}
+    options.setdefault("ws", websocket_protocol())
     return uvicorn.Config(app, http=deadline_protocol(request_timeout_s), **options)
 
 

@@ -10,6 +10,8 @@
   connection), with a deadline: a connection whose request headers and body have not all
   arrived ``request_timeout_s`` after it opened or after the request's first byte is closed,
   with a 408 while the headers are incomplete.
+- ``websocket_protocol``: uvicorn's WebSocket protocol, which reads on while fewer than
+  ``ws_max_queue`` messages wait for the app, where uvicorn's stops reading after each.
 - Binary frames: OpenEnv's ``/ws`` protocol is JSON text messages only (``HTTPEnvServer``'s
   ``websocket_endpoint`` reads ``receive_text`` and answers ``send_text``). A session whose
   client asked for binary frames (``openenv.PhoneEnvironment``'s ``frame_format``) gets
@@ -21,6 +23,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import re
 import threading
@@ -311,6 +314,32 @@ async def _refuse_websocket(scope: Scope, receive: Receive, send: Send,
                 "headers": [(b"content-type", b"application/json"),
                             (b"content-length", b"%d" % len(body))]})
     await send({"type": "websocket.http.response.body", "body": body})
+
+
+@functools.cache
+def websocket_protocol() -> type[asyncio.Protocol]:
+    """uvicorn's WebSocket protocol (websockets' sans-I/O, what uvicorn picks by default)
+    reading from the socket until ``ws_max_queue`` messages wait for the app (pass it as
+    ``uvicorn.Config(ws=...)``): uvicorn's own stops reading after every message and
+    starts again when the app takes it, two ``epoll_ctl`` calls and a new reader handle
+    per message, where a client stepping an env sends one message at a time anyway."""
+    from uvicorn.protocols.websockets.websockets_sansio_impl import (
+        WebSocketsSansIOProtocol,
+    )
+
+    class QueuedReadsProtocol(WebSocketsSansIOProtocol):  # type: ignore[misc]
+        def send_receive_event_to_app(self) -> None:
+            paused = self.read_paused
+            self.read_paused = True  # uvicorn's pauses reading only when not paused yet
+            try:
+                super().send_receive_event_to_app()
+            finally:
+                self.read_paused = paused
+            if not paused and self.queue.qsize() >= max(1, self.config.ws_max_queue):
+                self.read_paused = True
+                self.transport.pause_reading()
+
+    return QueuedReadsProtocol
 
 
 _TIMEOUT_TEXT = b"the request did not arrive in time: send it whole\n"

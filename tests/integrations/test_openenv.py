@@ -6,6 +6,7 @@ limit, half-sent requests dropped."""
 
 from __future__ import annotations
 
+import json
 import socket
 import stat
 import threading
@@ -946,3 +947,32 @@ def test_a_shared_frame_is_written_where_the_screen_changed(
     finally:
         env.close()
     assert 1 <= len(whole) < len(expected) - 1
+
+
+@pytest.mark.parametrize("max_queue", [1, 32])
+def test_messages_sent_ahead_are_all_answered_in_order(max_queue: int) -> None:
+    """The server's WebSocket protocol (``openenv_asgi.websocket_protocol``, what
+    ``server_config`` sets) reads on while fewer than ``ws_max_queue`` messages wait and
+    stops reading beyond: a client that sends many messages before reading gets every
+    answer, in order."""
+    from phone_gym.integrations.openenv_asgi import websocket_protocol
+
+    app = create_server_app("PhoneWorld-v0", max_sessions=1)
+    server = Server(app)
+    assert server.server.config.ws is websocket_protocol()
+    server.server.config.ws_max_queue = max_queue
+    with server as srv:
+        ws = BlockingWebSocket(srv.base.replace("http", "ws") + "/ws", open_timeout=10,
+                               max_size=None, headers=srv.auth)
+        try:
+            ws.send('{"type": "reset", "data": {"task": "SettingsWifiOff", "seed": 0}}')
+            for _ in range(12):
+                ws.send('{"type": "step", "data": {"text": "wait()"}}')
+            ws.send('{"type": "state"}')
+            answers = [json.loads(ws.recv(timeout=30)) for _ in range(14)]
+            ws.send('{"type": "close"}')
+        finally:
+            ws.close()
+    steps = [a["data"]["observation"]["step"] for a in answers[:13]]
+    assert steps == list(range(13)), answers[0]
+    assert answers[13]["type"] == "state" and answers[13]["data"]["step_count"] == 12
