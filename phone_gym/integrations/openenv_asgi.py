@@ -328,6 +328,8 @@ def websocket_protocol() -> type[asyncio.Protocol]:
     )
 
     class QueuedReadsProtocol(WebSocketsSansIOProtocol):  # type: ignore[misc]
+        read_paused: bool
+
         def send_receive_event_to_app(self) -> None:
             paused = self.read_paused
             self.read_paused = True  # uvicorn's pauses reading only when not paused yet
