@@ -189,8 +189,8 @@ class PhoneEnvAction(Action):
             return action
         if isinstance(action, PhoneAction):
             return cls(text=format_action(action))
-        if isinstance(action, str):
-            return cls(text=action)
+        if isinstance(action, str):  # a str is a valid ``text``, and the only form given
+            return cls.model_construct(text=action)
         if isinstance(action, Mapping):  # as is: env.step reads it as in-process
             return cls(fields=_jsonable(action))
         raise ValueError(f"action={action!r}; accepted: an action string, an action dict "
@@ -865,6 +865,8 @@ class _PhoneEnvWire(EnvClient[PhoneEnvAction, PhoneEnvObservation, PhoneEnvState
         return response
 
     def _step_payload(self, action: PhoneEnvAction) -> dict[str, Any]:
+        if action.__pydantic_fields_set__ == _TEXT_ONLY and action.text is not None:
+            return {"text": action.text}  # the dump below, without its walk of every field
         return action.model_dump(exclude_none=True, exclude={"metadata"})
 
     def _parse_result(self, payload: dict[str, Any]) -> StepResult[PhoneEnvObservation]:
@@ -875,6 +877,9 @@ class _PhoneEnvWire(EnvClient[PhoneEnvAction, PhoneEnvObservation, PhoneEnvState
 
     def _parse_state(self, payload: dict[str, Any]) -> PhoneEnvState:
         return PhoneEnvState(**payload)
+
+
+_TEXT_ONLY = frozenset({"text"})
 
 
 class PhoneEnvClient:

@@ -976,3 +976,21 @@ def test_messages_sent_ahead_are_all_answered_in_order(max_queue: int) -> None:
     steps = [a["data"]["observation"]["step"] for a in answers[:13]]
     assert steps == list(range(13)), answers[0]
     assert answers[13]["type"] == "state" and answers[13]["data"]["step_count"] == 12
+
+
+def test_step_payloads_are_pydantics_dumps() -> None:
+    """The client's step message for a text action (built without validation or a dump's
+    walk) is the one pydantic makes of the validated action, and so for every other form."""
+    from phone_gym.actions import parse_action
+    from phone_gym.integrations.openenv import PhoneEnvAction, _PhoneEnvWire
+
+    wire = _PhoneEnvWire("http://127.0.0.1:9", None)
+    for action in ["click(x=500, y=300)", "", {"action": "wait"}, parse_action("wait(seconds=1)"),
+                   PhoneEnvAction(action="click", x=1, y=2),
+                   PhoneEnvAction(text="wait()", metadata={"k": 1})]:
+        built = PhoneEnvAction.from_any(action)
+        checked = PhoneEnvAction.model_validate(built.model_dump())
+        assert built == checked
+        assert wire._step_payload(built) == checked.model_dump(exclude_none=True,
+                                                               exclude={"metadata"})
+    assert wire._step_payload(PhoneEnvAction.from_any("wait()")) == {"text": "wait()"}
