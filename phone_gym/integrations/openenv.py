@@ -316,9 +316,14 @@ class SharedFrame:
                 pass
 
     def close(self) -> None:
+        """Unlink the file and drop the mapping, which a renderer that composes into it
+        (``Renderer.adopt``) may still hold: it then goes with the last view of it."""
         self.unlink()
         del self.pixels
-        self._map.close()
+        try:
+            self._map.close()
+        except BufferError:
+            pass
 
 
 def open_shared(path: str, width: int, height: int) -> np.ndarray:
@@ -416,8 +421,6 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
         self._sent: np.ndarray | None = None  # the last raw frame sent (``changed_runs``)
         self._sent_rows: tuple[Row, ...] | None = None  # the last UI rows sent (``_ui_wire``)
         self._shared: SharedFrame | None = None  # the frame of a ``shm`` session
-        #: The renderer (its id) and its serial whose image the shared frame holds.
-        self._shared_at: tuple[int, int] | None = None
 
     def reset(self, seed: int | None = None, episode_id: str | None = None,
               task: str | None = None, frame_format: str | None = None,
@@ -464,27 +467,21 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
         self.env.close()
 
     def _share(self, shot: np.ndarray) -> None:
-        """Write ``shot`` into the shared frame: only the rects the env's renderer redrew
-        since the image shared last where it says (``Renderer.changes_since``: PhoneWorld,
-        whose screenshot is the renderer's image), else all of it."""
+        """Have ``shot`` in the shared frame. The env's renderer (PhoneWorld's, whose
+        screenshot is its image) composes into the shared frame in place
+        (``Renderer.adopt``), so a screenshot is there already; else it is copied in, and
+        the renderer adopts the frame for the steps after."""
         assert self._shared is not None
+        pixels = self._shared.pixels
+        if shot.__array_interface__["data"][0] == pixels.__array_interface__["data"][0]:
+            return  # the renderer drew it there (same start, same shape: the same pixels)
+        np.copyto(pixels, shot, casting="unsafe")
         env = self.env.unwrapped
         renderer = getattr(env, "renderer", None)
-        if renderer is None or getattr(env, "set_of_marks", True) \
-                or getattr(renderer, "changes_since", None) is None:
-            at = None  # no renderer's image, or one drawn over (set-of-marks)
-        else:
-            at = (id(renderer), renderer.serial)
-        last = self._shared_at
-        rects = (renderer.changes_since(last[1]) if renderer is not None and at is not None
-                 and last is not None and last[0] == at[0] else None)
-        pixels = self._shared.pixels
-        if rects is None:
-            np.copyto(pixels, shot, casting="unsafe")
-        else:
-            for y0, y1, x0, x1 in rects:
-                pixels[y0:y1, x0:x1] = shot[y0:y1, x0:x1]
-        self._shared_at = at
+        if (renderer is not None and not getattr(env, "set_of_marks", True)
+                and getattr(env, "lend_screenshot", False)
+                and hasattr(renderer, "adopt") and shot.shape == pixels.shape):
+            renderer.adopt(pixels)  # the screenshot is its current image, now there too
 
     def _ui_wire(self, elements: UIElementList) -> dict[str, Any]:
         """``info["ui_elements"]`` of a binary-frame session: ``{"same": true}`` when the
@@ -520,7 +517,6 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
                 if self._shared is not None:
                     self._shared.close()
                 self._shared = SharedFrame(shot.shape)
-                self._shared_at = None
             self._share(shot)
             frame = {"format": SHARED, "width": int(shot.shape[1]),
                      "height": int(shot.shape[0]), "path": self._shared.path}

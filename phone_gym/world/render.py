@@ -214,7 +214,6 @@ class Renderer:
 
     _lent = False  # (class defaults: renderers pickled before these existed)
     serial = 0
-    _changed: list[Box] | None = None
 
     def __init__(self, width: int = 540, height: int = 1200, *,
                  cache: TileCache | None = None, cache_tiles: bool = True) -> None:
@@ -235,7 +234,6 @@ class Renderer:
         self._lent = False  # whether ``render`` returned the last image (never draw into it)
         #: How many frames this renderer has composed (a ``view`` stays valid while it holds).
         self.serial = 0
-        self._changed: list[Box] | None = None  # the rects the last composition redrew
 
     # --- public ----------------------------------------------------------------------------
     def render(self, frame: Frame) -> np.ndarray:
@@ -267,6 +265,18 @@ class Renderer:
         shown.flags.writeable = False
         return shown
 
+    def adopt(self, buffer: np.ndarray) -> None:
+        """Compose into ``buffer`` from the next ``view`` on, in place, as into the
+        renderer's own image: ``buffer`` (``H x W x 3`` uint8, C-contiguous, writable) must
+        hold the current image, e.g. a frame in shared memory the caller has just copied it
+        into, which then needs no copy for the frames after (``view``'s images are views
+        of it). ``render`` still returns new arrays, and composes away from ``buffer``."""
+        if (buffer.shape != (self.height, self.width, 3) or buffer.dtype != np.uint8
+                or not buffer.flags.c_contiguous or not buffer.flags.writeable):
+            raise ValueError(f"buffer: {buffer.dtype} {buffer.shape}; accepted: a writable, "
+                             f"C-contiguous uint8 array of {(self.height, self.width, 3)}")
+        self._buf, self._lent = buffer, False
+
     def _compose(self, frame: Frame, fresh: bool) -> np.ndarray:
         """The image of ``frame`` composed from the last one (in a copy when ``fresh``, else
         in place), kept as the renderer's last image."""
@@ -284,17 +294,7 @@ class Renderer:
         # the tiles are kept alive with their operations, so that their ids stay unique
         self._buf, self._last, self._tiles = out, ops, tiles
         self.serial += 1
-        self._changed = rects
         return out
-
-    def changes_since(self, serial: int) -> list[Box] | None:
-        """The rects ``(y0, y1, x0, x1)`` outside which the image of composition ``serial``
-        (``self.serial`` then) equals the current one: none for the current one, the last
-        composition's redrawn rects for the one before; None when unknown (older, or redrawn
-        whole). A caller that keeps a copy of the image updates only these."""
-        if serial == self.serial:
-            return []
-        return self._changed if serial == self.serial - 1 else None
 
     def _ops(self, frame: Frame) -> tuple[list[Op], list[Tile | RGB]]:
         """The paint operations of ``frame``, in order, and the tile (or fill color) of each.

@@ -917,25 +917,26 @@ def test_idle_watch_times_out_one_long_wait_not_many_short_ones() -> None:
     assert asyncio.run(asyncio.wait_for(session(), 10)) == ["message"] * 6 + ["timeout"]
 
 
-def test_a_shared_frame_is_written_where_the_screen_changed(
+def test_the_renderer_composes_into_the_shared_frame(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """A ``shm`` session's env writes into the shared frame only the rects its renderer
-    redrew since the frame shared last (a whole frame after a full redraw): the frame is
-    the in-process screenshot at every step, with fewer whole-frame copies than steps."""
+    """In a ``shm`` session the env's renderer composes into the shared frame in place
+    (``Renderer.adopt``) after the first frame, copied there: the frame is the in-process
+    screenshot at every step, and every screenshot after the first is there already."""
     from phone_gym.integrations.openenv import PhoneEnvAction, PhoneEnvironment
 
     expected = in_process("ContactsCreate", 3, None)
-    whole: list[int] = []
-    copyto = np.copyto
+    there: list[bool] = []  # per frame shared: whether the screenshot was in the frame
+    share = PhoneEnvironment._share
 
-    def counting(dst: Any, src: Any, **kwargs: Any) -> None:
-        whole.append(dst.size)
-        copyto(dst, src, **kwargs)
+    def spying(self: PhoneEnvironment, shot: np.ndarray) -> None:
+        assert self._shared is not None
+        there.append(np.shares_memory(shot, self._shared.pixels))
+        share(self, shot)
 
+    monkeypatch.setattr(PhoneEnvironment, "_share", spying)
     env = PhoneEnvironment("PhoneWorld-v0")
-    monkeypatch.setattr(np, "copyto", counting)
     try:
-        observation = env.reset(seed=3, task="ContactsCreate", frame_format="shm")
+        env.reset(seed=3, task="ContactsCreate", frame_format="shm")
         assert env._shared is not None
         shared = env._shared.pixels
         assert np.array_equal(shared, expected[0][1]["screenshot"])
@@ -946,7 +947,7 @@ def test_a_shared_frame_is_written_where_the_screen_changed(
         del shared  # the mapping closes with the env
     finally:
         env.close()
-    assert 1 <= len(whole) < len(expected) - 1
+    assert there == [False] + [True] * (len(expected) - 1) and len(expected) > 5
 
 
 @pytest.mark.parametrize("max_queue", [1, 32])

@@ -73,31 +73,32 @@ def test_view_redraws_in_place_and_leaves_rendered_images_alone() -> None:
     assert np.array_equal(again, full.render(env.device.frame()))
 
 
-def test_changes_since_patches_a_kept_copy_into_the_current_image() -> None:
-    """A copy of the image of one composition, patched with ``changes_since``'s rects from
-    the next, equals the next (a partial redraw among them); no change since the current
-    one; None for an older one."""
+def test_a_renderer_composes_into_an_adopted_buffer() -> None:
+    """After ``adopt``, ``view`` composes into the caller's buffer in place (the frames equal
+    full redraws); ``render`` returns a new array and composes away from the buffer, which
+    is then left alone; a buffer of another shape or type is refused."""
     env = PhoneWorldEnv(apps="Contacts", obs_size=SIZE)
     env.reset(seed=3)
     renderer = Renderer(*SIZE, cache=TileCache())
-    kept = renderer.view(env.device.frame()).copy()
-    serial = renderer.serial
-    assert renderer.changes_since(serial) == []
-    partial = 0
-    for _ in range(12):
+    full = Renderer(*SIZE, cache_tiles=False)
+    buffer = renderer.view(env.device.frame()).copy()
+    renderer.adopt(buffer)
+    for _ in range(8):
         env.step(env.oracle_action())
         shown = renderer.view(env.device.frame())
-        rects = renderer.changes_since(serial)
-        if rects is None:
-            kept[...] = shown
-        else:
-            partial += bool(rects)
-            for y0, y1, x0, x1 in rects:
-                kept[y0:y1, x0:x1] = shown[y0:y1, x0:x1]
-        assert np.array_equal(kept, shown)
-        assert renderer.changes_since(serial - 1) is None  # two compositions back: unknown
-        serial = renderer.serial
-    assert partial > 0
+        assert np.shares_memory(shown, buffer)
+        assert np.array_equal(buffer, full.render(env.device.frame()))
+    kept = buffer.copy()
+    env.step(env.oracle_action())
+    image = renderer.render(env.device.frame())
+    assert not np.shares_memory(image, buffer)
+    env.step(env.oracle_action())
+    shown = renderer.view(env.device.frame())
+    assert not np.shares_memory(shown, buffer) and np.array_equal(buffer, kept)
+    assert np.array_equal(shown, full.render(env.device.frame()))
+    for bad in (np.zeros((SIZE[1], SIZE[0], 4), np.uint8), buffer[::2], buffer.astype(float)):
+        with pytest.raises(ValueError, match="accepted: a writable, C-contiguous uint8"):
+            renderer.adopt(bad)
 
 
 def test_a_lent_screenshot_is_the_renderers_image() -> None:
