@@ -189,8 +189,8 @@ class PhoneEnvAction(Action):
             return action
         if isinstance(action, PhoneAction):
             return cls(text=format_action(action))
-        if isinstance(action, str):  # a str is a valid ``text``, and the only form given
-            return cls.model_construct(text=action)
+        if isinstance(action, str):
+            return cls(text=action)
         if isinstance(action, Mapping):  # as is: env.step reads it as in-process
             return cls(fields=_jsonable(action))
         raise ValueError(f"action={action!r}; accepted: an action string, an action dict "

@@ -980,8 +980,8 @@ def test_messages_sent_ahead_are_all_answered_in_order(max_queue: int) -> None:
 
 
 def test_step_payloads_are_pydantics_dumps() -> None:
-    """The client's step message for a text action (built without validation or a dump's
-    walk) is the one pydantic makes of the validated action, and so for every other form."""
+    """The client's step message for a text action (made without a pydantic dump's walk)
+    is the one pydantic makes of the validated action, and so for every other form."""
     from phone_gym.actions import parse_action
     from phone_gym.integrations.openenv import PhoneEnvAction, _PhoneEnvWire
 
