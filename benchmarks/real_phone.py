@@ -17,7 +17,8 @@ adb server and the OpenEnv server run in threads of this process, so their work 
   the tree has it), ``openenv_shm_step_ms`` with raw frames in shared memory
   (``frame_format="shm"``, where the tree has it); ``openenv_x``, ``openenv_raw_x``,
   ``openenv_shm_x``: each over this run's in-process step (the mean of a replay before
-  and one after the OpenEnv ones, so that a change of load between them counts less)
+  and one after the OpenEnv ones, so that a change of load between them counts less);
+  each replay starts after a full garbage collection (``replay``)
 - ``tap_ms``, ``screencap_ms``, ``uiautomator_dump_ms``: single adb calls, CPU ms
 - ``real_reset_ms``: mean RealPhone-v0 reset (force-stop, home, setup over adb, snapshot)
 
@@ -32,6 +33,7 @@ in-process and over OpenEnv. Usage: ``python benchmarks/real_phone.py [--steps N
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
@@ -98,7 +100,10 @@ def world_script(steps: int) -> list[tuple[str, int, list[str]]]:
 
 
 def replay(env: Any, script: list[tuple[str, int, list[str]]], gym_reset: bool) -> float:
-    """CPU ms per step of ``script``'s actions on ``env`` (resets not counted)."""
+    """CPU ms per step of ``script``'s actions on ``env`` (resets not counted), after a full
+    garbage collection: the garbage of the setup before (the script, a server session's
+    env) is not collected in the steps measured, as it would be by chance."""
+    gc.collect()
     cpu, steps = 0.0, 0
     for task, seed, actions in script:
         if gym_reset:
@@ -141,15 +146,20 @@ def openenv_ms(script: list[tuple[str, int, list[str]]]) -> dict[str, float]:
         time.sleep(0.02)
     url = f"http://127.0.0.1:{port}/?token={app.state.token}"
     out: dict[str, float] = {}
+
+    def session(client: Any) -> float:  # the session (its env) is made before the steps
+        client.state()
+        return round(replay(client, script, False), 2)
+
     try:
         with PhoneEnvClient(url) as client:
-            out["openenv_step_ms"] = round(replay(client, script, False), 2)
+            out["openenv_step_ms"] = session(client)
         if "frame_format" in inspect.signature(PhoneEnvClient).parameters:
             with PhoneEnvClient(url, frame_format="raw") as client:  # type: ignore[call-arg]
-                out["openenv_raw_step_ms"] = round(replay(client, script, False), 2)
+                out["openenv_raw_step_ms"] = session(client)
         if hasattr(sys.modules[PhoneEnvClient.__module__], "SHARED"):
             with PhoneEnvClient(url, frame_format="shm") as client:  # type: ignore[call-arg]
-                out["openenv_shm_step_ms"] = round(replay(client, script, False), 2)
+                out["openenv_shm_step_ms"] = session(client)
     finally:
         server.should_exit = True
         thread.join(timeout=30)

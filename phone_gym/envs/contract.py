@@ -121,11 +121,12 @@ def observation_space(size: tuple[int, int], screenshot: bool, ui_in_obs: bool) 
 
 
 def observation(instruction: str, shot: np.ndarray | None,
-                ui_text: str | None) -> dict[str, Any]:
-    """The observation dict (``shot``/``ui_text`` None when left out)."""
+                ui_text: str | None, copy: bool = True) -> dict[str, Any]:
+    """The observation dict (``shot``/``ui_text`` None when left out; ``shot`` copied
+    unless ``copy`` is False)."""
     obs: dict[str, Any] = {"instruction": clean_text(instruction, MAX_INSTRUCTION)}
     if shot is not None:
-        obs["screenshot"] = shot.copy()
+        obs["screenshot"] = shot.copy() if copy else shot
     if ui_text is not None:
         obs["ui"] = clean_text(ui_text, MAX_UI_TEXT)
     return obs

@@ -245,6 +245,11 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         self._shot_version = -1
         self._shot_serial = -1  # the renderer's serial when _shot was composed
         self._marked: np.ndarray | None = None  # the screenshot with marks, of _shot
+        #: Whether an observation's screenshot is the renderer's own read-only image, not
+        #: a copy: valid only until the next ``step``, ``reset`` or ``render``. For a caller
+        #: that uses the screenshot at once and keeps none (the OpenEnv server copies it into
+        #: its message or shared memory): one full-frame copy less per step.
+        self.lend_screenshot = False
         self._verdict: Verdict | None = None
         self._final: Verdict | None = None  # the verdict of the ended episode
         #: The oracle takes recoverable detours (a wrong app opened, then left) where the
@@ -405,7 +410,8 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     def _obs(self) -> dict[str, Any]:
         ui = (format_elements(ui_elements(self.device.frame())) if self.ui_in_obs else None)
         return observation(self._need_episode().instruction,
-                           self._observed_shot() if self.screenshot else None, ui)
+                           self._observed_shot() if self.screenshot else None, ui,
+                           copy=not self.lend_screenshot)
 
     def _info(self, action: PhoneAction | None, error: str | None,
               answer: str | None) -> dict[str, Any]:

@@ -51,8 +51,10 @@ The wire format (``PhoneEnvAction``, ``PhoneEnvObservation``, ``PhoneEnvState``)
   ``frame``'s ``path`` (``SharedFrame``: its user's only, unlinked once the client has it
   open) and writes each frame into, so no frame crosses the socket. A binary-frame or
   ``shm`` session also sends ``info["ui_elements"]`` compactly: its rows
-  (``{"fields": UI_FIELDS, "rows": [[value, ...], ...]}``), or ``{"same": true}`` when
-  they are the ones sent last; ``PhoneEnvClient`` returns the env's ``UIElementList``.
+  (``{"fields": UI_FIELDS, "rows": [[value, ...], ...]}``), ``{"same": true}`` when
+  they are the ones sent last, or ``{"edit": [...]}``, the rows sent last that stay in
+  place as their positions and the others as rows; ``PhoneEnvClient`` returns the env's
+  ``UIElementList``.
 
 PhoneWorld-v0 sessions are stepped on the server's event loop (OpenEnv awaits an env's own
 ``reset_async``/``step_async``): a step is a millisecond of CPU with no I/O, so a hop to the
@@ -88,7 +90,13 @@ try:
     )
     from pydantic import model_validator
 
-    from .openenv_asgi import GuardMiddleware, deadline, deadline_protocol, post_frame
+    from .openenv_asgi import (
+        GuardMiddleware,
+        deadline,
+        deadline_protocol,
+        post_frame,
+        websocket_protocol,
+    )
     from .openenv_socket import BlockingWebSocket
 except ImportError as err:  # pragma: no cover - depends on the extra
     raise ImportError('phone_gym.integrations.openenv needs the openenv extra: '
@@ -308,9 +316,14 @@ class SharedFrame:
                 pass
 
     def close(self) -> None:
+        """Unlink the file and drop the mapping, which a renderer that composes into it
+        (``Renderer.adopt``) may still hold: it then goes with the last view of it."""
         self.unlink()
         del self.pixels
-        self._map.close()
+        try:
+            self._map.close()
+        except BufferError:
+            pass
 
 
 def open_shared(path: str, width: int, height: int) -> np.ndarray:
@@ -397,6 +410,8 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
         register_envs()
         self.env_id = env_id
         self.env = gym.make(env_id, privileged_info=False, **kwargs)
+        if hasattr(self.env.unwrapped, "lend_screenshot"):  # each observation is sent (copied)
+            self.env.unwrapped.lend_screenshot = True  # before the next step: no copy of its own
         # the episode (``state`` makes the model when asked: not a validated field per step)
         self._episode_id: str | None = None
         self._steps = 0
@@ -451,15 +466,40 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
             self._shared = None
         self.env.close()
 
+    def _share(self, shot: np.ndarray) -> None:
+        """Have ``shot`` in the shared frame. The env's renderer (PhoneWorld's, whose
+        screenshot is its image) composes into the shared frame in place
+        (``Renderer.adopt``), so a screenshot is there already; else it is copied in, and
+        the renderer adopts the frame for the steps after."""
+        assert self._shared is not None
+        pixels = self._shared.pixels
+        if shot.__array_interface__["data"][0] == pixels.__array_interface__["data"][0]:
+            return  # the renderer drew it there (same start, same shape: the same pixels)
+        np.copyto(pixels, shot, casting="unsafe")
+        env = self.env.unwrapped
+        renderer = getattr(env, "renderer", None)
+        if (renderer is not None and not getattr(env, "set_of_marks", True)
+                and getattr(env, "lend_screenshot", False)
+                and hasattr(renderer, "adopt") and shot.shape == pixels.shape):
+            renderer.adopt(pixels)  # the screenshot is its current image, now there too
+
     def _ui_wire(self, elements: UIElementList) -> dict[str, Any]:
         """``info["ui_elements"]`` of a binary-frame session: ``{"same": true}`` when the
-        elements are those sent last, else their rows (``{"fields": UI_FIELDS, "rows":
-        [[value, ...], ...]}``, the field names once), which ``PhoneEnvClient`` turns back
-        into the same ``UIElementList``."""
+        elements are those sent last; ``{"edit": [...]}`` when some are: the position of
+        each row that equals the one sent last at its place, else the row (an element's
+        index is its position, so an unchanged one keeps its place); else their rows
+        (``{"fields": UI_FIELDS, "rows": [[value, ...], ...]}``). ``PhoneEnvClient``
+        turns each back into the same ``UIElementList``."""
         rows = elements.rows()
-        if rows is self._sent_rows or rows == self._sent_rows:
+        last = self._sent_rows
+        if rows is last or rows == last:
             return {"same": True}
         self._sent_rows = rows
+        if last is not None:
+            n = len(last)
+            edit = [i if i < n and last[i] == row else row for i, row in enumerate(rows)]
+            if any(x.__class__ is int for x in edit):
+                return {"edit": edit}
         return {"fields": UI_FIELDS, "rows": rows}
 
     def _observation(self, obs: Mapping[str, Any], reward: float | None, terminated: bool,
@@ -477,7 +517,7 @@ class PhoneEnvironment(Environment[PhoneEnvAction, PhoneEnvObservation, PhoneEnv
                 if self._shared is not None:
                     self._shared.close()
                 self._shared = SharedFrame(shot.shape)
-            np.copyto(self._shared.pixels, shot, casting="unsafe")
+            self._share(shot)
             frame = {"format": SHARED, "width": int(shot.shape[1]),
                      "height": int(shot.shape[0]), "path": self._shared.path}
         elif shot is not None and self.frame_format is not None:
@@ -650,7 +690,8 @@ def _openenv_app(env_id: str, factory: Any, max_sessions: int) -> Any:
 def server_config(app: Any, request_timeout_s: float = REQUEST_TIMEOUT_S,
                   **kwargs: Any) -> Any:
     """``uvicorn.Config`` for ``app``: big WebSocket messages (screenshots) and the h11
-    protocol with a request deadline (``openenv_asgi.deadline_protocol``); ``kwargs``
+    protocol with a request deadline (``openenv_asgi.deadline_protocol``), the WebSocket
+    protocol reading on while messages queue (``openenv_asgi.websocket_protocol``); ``kwargs``
     (``host``, ``port``, ...) go to ``uvicorn.Config``. A keepalive ping waits for its pong
     as long as the session may idle (``app``'s ``idle_timeout_s``), not uvicorn's 20 s: a
     client that does its I/O in the caller's thread (``BlockingWebSocket``) answers pings
@@ -660,6 +701,7 @@ def server_config(app: Any, request_timeout_s: float = REQUEST_TIMEOUT_S,
     idle = getattr(app.state, "idle_timeout_s", IDLE_TIMEOUT_S)
     options: dict[str, Any] = {"log_level": "warning", "ws_max_size": 100 * 2**20,
                                "timeout_keep_alive": 5, "ws_ping_timeout": idle, **kwargs}
+    options.setdefault("ws", websocket_protocol())
     return uvicorn.Config(app, http=deadline_protocol(request_timeout_s), **options)
 
 
@@ -819,6 +861,8 @@ class _PhoneEnvWire(EnvClient[PhoneEnvAction, PhoneEnvObservation, PhoneEnvState
         return response
 
     def _step_payload(self, action: PhoneEnvAction) -> dict[str, Any]:
+        if action.__pydantic_fields_set__ == _TEXT_ONLY and action.text is not None:
+            return {"text": action.text}  # the dump below, without its walk of every field
         return action.model_dump(exclude_none=True, exclude={"metadata"})
 
     def _parse_result(self, payload: dict[str, Any]) -> StepResult[PhoneEnvObservation]:
@@ -829,6 +873,9 @@ class _PhoneEnvWire(EnvClient[PhoneEnvAction, PhoneEnvObservation, PhoneEnvState
 
     def _parse_state(self, payload: dict[str, Any]) -> PhoneEnvState:
         return PhoneEnvState(**payload)
+
+
+_TEXT_ONLY = frozenset({"text"})
 
 
 class PhoneEnvClient:
@@ -984,12 +1031,16 @@ class PhoneEnvClient:
 
     def _ui_elements(self, wire: Mapping[str, Any]) -> Sequence[dict[str, Any]]:
         """``info["ui_elements"]`` from a binary-frame session's rows (or the last ones,
-        ``{"same": true}``): the ``UIElementList`` the env made (dicts by field name from
-        a server whose ``UI_FIELDS`` differ)."""
-        if wire.get("same"):
+        ``{"same": true}``, or the last ones edited, ``{"edit": [...]}``): the
+        ``UIElementList`` the env made (dicts by field name from a server whose
+        ``UI_FIELDS`` differ)."""
+        if wire.get("same") or "edit" in wire:
             if self._ui is None:
-                raise RuntimeError("the server said the UI elements were unchanged before "
-                                   "it sent any")
+                raise RuntimeError("the server said the UI elements were unchanged or edited "
+                                   "before it sent any")
+            if "edit" in wire:
+                fields, last = self._ui
+                self._ui = (fields, last.edited(wire["edit"]))
         else:
             self._ui = (tuple(wire["fields"]), _WireRows(wire["rows"]))
         fields, rows = self._ui
@@ -1000,8 +1051,9 @@ class PhoneEnvClient:
 
 
 class _WireRows:
-    """The UI rows of one message as the JSON has them (lists), made rows of tuples, as
-    in-process, once and when first asked (by each step that shows them)."""
+    """The UI rows of one message as the JSON has them (lists; a row kept from the message
+    before may be a tuple already), made rows of tuples, as in-process, once and when
+    first asked (by each step that shows them)."""
 
     __slots__ = ("_rows", "_wire")
 
@@ -1012,10 +1064,21 @@ class _WireRows:
     def rows(self) -> tuple[Row, ...]:
         if self._wire is not None:
             self._rows = tuple([  # lists: faster than generators
-                tuple([tuple(v) if v.__class__ is list else v for v in row])
+                row if row.__class__ is tuple
+                else tuple([tuple(v) if v.__class__ is list else v for v in row])
                 for row in self._wire])
             self._wire = None
         return self._rows
+
+    def edited(self, edit: Sequence[Any]) -> _WireRows:
+        """The rows of an ``edit`` of these (``PhoneEnvironment._ui_wire``): each entry is
+        the position of a row of these, kept, or a new row."""
+        rows = self._wire if self._wire is not None else self._rows
+        try:
+            return _WireRows([rows[x] if x.__class__ is int else x for x in edit])
+        except IndexError:
+            raise RuntimeError(f"the server's UI rows edit {list(edit)!r} names a row it did "
+                               f"not send ({len(rows)} sent)") from None
 
 
 class _WireUIElementList(UIElementList):

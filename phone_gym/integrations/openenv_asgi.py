@@ -10,6 +10,8 @@
   connection), with a deadline: a connection whose request headers and body have not all
   arrived ``request_timeout_s`` after it opened or after the request's first byte is closed,
   with a 408 while the headers are incomplete.
+- ``websocket_protocol``: uvicorn's WebSocket protocol, which reads on while fewer than
+  ``ws_max_queue`` messages wait for the app, where uvicorn's stops reading after each.
 - Binary frames: OpenEnv's ``/ws`` protocol is JSON text messages only (``HTTPEnvServer``'s
   ``websocket_endpoint`` reads ``receive_text`` and answers ``send_text``). A session whose
   client asked for binary frames (``openenv.PhoneEnvironment``'s ``frame_format``) gets
@@ -21,9 +23,11 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import re
 import threading
+import time
 import uuid
 from collections.abc import Awaitable, Callable, MutableMapping
 from contextlib import AbstractAsyncContextManager
@@ -190,30 +194,90 @@ class GuardMiddleware:
         if timeout is None:
             await self.app(scope, receive, send)
             return
-        idle = False
+        watch = IdleWatch(timeout)
         closed = False
 
         async def timed_receive() -> Message:
-            nonlocal idle
             try:
-                async with deadline(timeout):
-                    return await receive()
+                return await watch.wait(receive())
             except asyncio.TimeoutError:
-                idle = True
                 return {"type": "websocket.disconnect", "code": 1001}
 
         async def closing_send(message: Message) -> None:
             nonlocal closed
             if message["type"] == "websocket.close":
                 closed = True
-                if idle:
+                if watch.fired:
                     message = {**message, "code": 1001, "reason": IDLE_REASON.format(timeout)}
             await send(message)
 
-        await self.app(scope, timed_receive, closing_send)
-        if idle and not closed:
+        try:
+            await self.app(scope, timed_receive, closing_send)
+        finally:
+            watch.stop()
+        if watch.fired and not closed:
             await send({"type": "websocket.close", "code": 1001,
                         "reason": IDLE_REASON.format(timeout)})
+
+
+_RESOLUTION = time.get_clock_info("monotonic").resolution
+
+
+class IdleWatch:
+    """A time limit of ``seconds`` on each ``wait`` of one task, kept by one timer for all
+    of them: where a ``deadline`` per wait arms and cancels a timer each time, the timer
+    here, when it comes due, checks the wait in progress (cancelled once it has lasted
+    ``seconds``: ``TimeoutError``) and comes due again when that wait, or the next, would
+    end."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.fired = False
+        self._loop = asyncio.get_running_loop()
+        self._task: asyncio.Task[Any] | None = None
+        self._since = 0.0  # when the wait in progress began
+        self._handle: asyncio.TimerHandle | None = None
+
+    async def wait(self, awaitable: Awaitable[Message]) -> Message:
+        """``await awaitable``, or ``TimeoutError`` once it has taken ``seconds``."""
+        if self.fired:
+            close = getattr(awaitable, "close", None)  # a coroutine never to be awaited
+            if close is not None:
+                close()
+            raise asyncio.TimeoutError
+        task = asyncio.current_task()
+        assert task is not None
+        self._task, self._since = task, self._loop.time()
+        if self._handle is None:
+            self._handle = self._loop.call_at(self._since + self.seconds, self._due)
+        try:
+            return await awaitable
+        except asyncio.CancelledError:
+            if not self.fired:
+                raise
+            uncancel = getattr(task, "uncancel", None)  # Python 3.11+: the cancel was ours
+            if uncancel is not None:
+                uncancel()
+            raise asyncio.TimeoutError from None
+        finally:
+            self._task = None
+
+    def _due(self) -> None:
+        now = self._loop.time()
+        if self._task is None:  # between waits: the next ends ``seconds`` after it begins
+            self._handle = self._loop.call_at(now + self.seconds, self._due)
+        elif now + _RESOLUTION >= self._since + self.seconds:  # a timer may run that early
+            self._handle = None
+            self.fired = True
+            self._task.cancel()
+        else:
+            self._handle = self._loop.call_at(self._since + self.seconds, self._due)
+
+    def stop(self) -> None:
+        """Cancel the timer (the session ended)."""
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
 
 
 def _with_header(send: Send, name: bytes, value: bytes) -> Send:
@@ -250,6 +314,34 @@ async def _refuse_websocket(scope: Scope, receive: Receive, send: Send,
                 "headers": [(b"content-type", b"application/json"),
                             (b"content-length", b"%d" % len(body))]})
     await send({"type": "websocket.http.response.body", "body": body})
+
+
+@functools.cache
+def websocket_protocol() -> type[asyncio.Protocol]:
+    """uvicorn's WebSocket protocol (websockets' sans-I/O, what uvicorn picks by default)
+    reading from the socket until ``ws_max_queue`` messages wait for the app (pass it as
+    ``uvicorn.Config(ws=...)``): uvicorn's own stops reading after every message and
+    starts again when the app takes it, two ``epoll_ctl`` calls and a new reader handle
+    per message, where a client stepping an env sends one message at a time anyway."""
+    from uvicorn.protocols.websockets.websockets_sansio_impl import (
+        WebSocketsSansIOProtocol,
+    )
+
+    class QueuedReadsProtocol(WebSocketsSansIOProtocol):  # type: ignore[misc]
+        read_paused: bool
+
+        def send_receive_event_to_app(self) -> None:
+            paused = self.read_paused
+            self.read_paused = True  # uvicorn's pauses reading only when not paused yet
+            try:
+                super().send_receive_event_to_app()
+            finally:
+                self.read_paused = paused
+            if not paused and self.queue.qsize() >= max(1, self.config.ws_max_queue):
+                self.read_paused = True
+                self.transport.pause_reading()
+
+    return QueuedReadsProtocol
 
 
 _TIMEOUT_TEXT = b"the request did not arrive in time: send it whole\n"

@@ -308,6 +308,18 @@ class Renderer:
         shown.flags.writeable = False
         return shown
 
+    def adopt(self, buffer: np.ndarray) -> None:
+        """Compose into ``buffer`` from the next ``view`` on, in place, as into the
+        renderer's own image: ``buffer`` (``H x W x 3`` uint8, C-contiguous, writable) must
+        hold the current image, e.g. a frame in shared memory the caller has just copied it
+        into, which then needs no copy for the frames after (``view``'s images are views
+        of it). ``render`` still returns new arrays, and composes away from ``buffer``."""
+        if (buffer.shape != (self.height, self.width, 3) or buffer.dtype != np.uint8
+                or not buffer.flags.c_contiguous or not buffer.flags.writeable):
+            raise ValueError(f"buffer: {buffer.dtype} {buffer.shape}; accepted: a writable, "
+                             f"C-contiguous uint8 array of {(self.height, self.width, 3)}")
+        self._buf, self._lent = buffer, False
+
     def _compose(self, frame: Frame, fresh: bool) -> np.ndarray:
         """The image of ``frame`` composed from the last one (in a copy when ``fresh``, else
         in place), kept as the renderer's last image."""

@@ -6,6 +6,7 @@ limit, half-sent requests dropped."""
 
 from __future__ import annotations
 
+import json
 import socket
 import stat
 import threading
@@ -176,7 +177,8 @@ def test_binary_frames_over_the_session(world: Server, fmt: str) -> None:
 def test_a_raw_frame_episode_equals_in_process(world: Server, fmt: str) -> None:
     """With raw frames (over the socket, or shared on this machine) every observation,
     reward, flag and info is the in-process one, although the UI elements travel as rows,
-    and as ``{"same": true}`` when unchanged (the bad click changes nothing); a caller's
+    as ``{"same": true}`` when unchanged (the bad click changes nothing) and as an edit of
+    the rows before (the positions of those kept, the others' rows); a caller's
     edits to one step's elements do not leak. A shared frame's file is gone once the
     client has it open."""
     env = gym.make("PhoneWorld-v0")
@@ -230,7 +232,11 @@ def test_a_raw_frame_episode_equals_in_process(world: Server, fmt: str) -> None:
         assert "runs" not in frames[0] and all("runs" in f for f in frames[1:first])
         assert "runs" not in frames[first] and "runs" in frames[first + 1]
     assert sent[2] == {"same": True} and "rows" in sent[0]
-    assert all(isinstance(ui, dict) and ("same" in ui or "rows" in ui) for ui in sent)
+    assert all(isinstance(ui, dict) and len({"same", "rows", "edit"} & ui.keys()) == 1
+               for ui in sent)
+    edits = [ui["edit"] for ui in sent if "edit" in ui]  # rows kept in place, others sent
+    assert edits and all(any(isinstance(x, int) for x in e) for e in edits)
+    assert any(isinstance(x, list) for e in edits for x in e)
 
 
 @pytest.mark.parametrize("fmt", [None, "raw"])
@@ -324,12 +330,13 @@ def test_served_observations_dump_as_pydantic_would(fmt: str | None) -> None:
 
 def test_ui_rows_from_the_wire() -> None:
     """The client rebuilds the elements from rows (tuples again, as in-process) when they
-    are first read, reuses the last on ``same``, refuses ``same`` before any rows, and reads
-    a server whose fields differ by name."""
+    are first read, reuses the last on ``same``, edits them on ``edit`` (kept rows by
+    position), refuses ``same`` or ``edit`` before any rows and an edit naming a row never
+    sent, and reads a server whose fields differ by name."""
     from phone_gym.envs.infos import UI_FIELDS, UIElementList
 
     client = PhoneEnvClient("http://127.0.0.1:9", frame_format="raw")  # never connects
-    with pytest.raises(RuntimeError, match="unchanged before"):
+    with pytest.raises(RuntimeError, match="unchanged or edited before"):
         client._ui_elements({"same": True})
     row: list[Any] = [f"v{i}" for i in range(len(UI_FIELDS))]
     row[1] = [1, 2, 3, 4]
@@ -340,6 +347,17 @@ def test_ui_rows_from_the_wire() -> None:
     assert again == got and again is not got
     other = client._ui_elements({"fields": ["text", "bounds"], "rows": [["OK", [0, 0, 9, 9]]]})
     assert other == [{"text": "OK", "bounds": [0, 0, 9, 9]}]
+    edited = client._ui_elements({"edit": [["Cancel", [0, 9, 9, 19]], 0]})  # kept: row 0
+    assert edited == [{"text": "Cancel", "bounds": [0, 9, 9, 19]}, other[0]]
+    with pytest.raises(RuntimeError, match="names a row it did not send"):
+        client._ui_elements({"edit": [5]})
+    fresh = PhoneEnvClient("http://127.0.0.1:9", frame_format="raw")
+    with pytest.raises(RuntimeError, match="before it sent any"):
+        fresh._ui_elements({"edit": [0]})
+    got = client._ui_elements({"fields": list(UI_FIELDS), "rows": [row]})
+    assert got.rows()[0][1] == (1, 2, 3, 4)  # read: the kept row is a tuple already
+    moved = client._ui_elements({"edit": [0, [*row[:3], "new", *row[4:]]]})
+    assert moved.rows()[0] is got.rows()[0] and moved[1]["text"] == "new"
 
     class Unread(list):  # type: ignore[type-arg]
         def __iter__(self) -> Any:
@@ -869,3 +887,111 @@ def test_deadline_times_out_an_await_and_only_that() -> None:
             asyncio.run(waits(make, 0.01, 5))
         assert asyncio.run(waits(make, 5, 0.01)) == "done"
         assert asyncio.run(waits(make, None, 0.01)) == "done"
+
+
+def test_idle_watch_times_out_one_long_wait_not_many_short_ones() -> None:
+    """``openenv_asgi.IdleWatch``: waits shorter than its limit pass however long they add
+    up to, and the time between waits (the server working) does not count; a wait past it
+    raises ``TimeoutError`` and leaves the task able to await again (not cancelled)."""
+    import asyncio
+
+    from phone_gym.integrations.openenv_asgi import IdleWatch
+
+    async def session() -> list[str]:
+        watch = IdleWatch(0.1)
+        seen = []
+        for _ in range(6):  # 6 x 0.05 s of waits and 6 x 0.06 s of work: 0.66 s in all
+            seen.append(await watch.wait(asyncio.sleep(0.05, "message")))
+            time.sleep(0.06)  # work between waits, the loop blocked
+        try:
+            await watch.wait(asyncio.sleep(5, "late"))
+        except asyncio.TimeoutError:
+            seen.append("timeout")
+        assert watch.fired
+        await asyncio.sleep(0.01)  # the task was not left cancelled
+        with pytest.raises(asyncio.TimeoutError):  # and a fired watch stays fired
+            await watch.wait(asyncio.sleep(0, "after"))
+        watch.stop()
+        return seen
+
+    assert asyncio.run(asyncio.wait_for(session(), 10)) == ["message"] * 6 + ["timeout"]
+
+
+def test_the_renderer_composes_into_the_shared_frame(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a ``shm`` session the env's renderer composes into the shared frame in place
+    (``Renderer.adopt``) after the first frame, copied there: the frame is the in-process
+    screenshot at every step, and every screenshot after the first is there already."""
+    from phone_gym.integrations.openenv import PhoneEnvAction, PhoneEnvironment
+
+    expected = in_process("ContactsCreate", 3, None)
+    there: list[bool] = []  # per frame shared: whether the screenshot was in the frame
+    share = PhoneEnvironment._share
+
+    def spying(self: PhoneEnvironment, shot: np.ndarray) -> None:
+        assert self._shared is not None
+        there.append(np.shares_memory(shot, self._shared.pixels))
+        share(self, shot)
+
+    monkeypatch.setattr(PhoneEnvironment, "_share", spying)
+    env = PhoneEnvironment("PhoneWorld-v0")
+    try:
+        env.reset(seed=3, task="ContactsCreate", frame_format="shm")
+        assert env._shared is not None
+        shared = env._shared.pixels
+        assert np.array_equal(shared, expected[0][1]["screenshot"])
+        for action, e_obs, *_ in expected[1:]:
+            observation = env.step(PhoneEnvAction(text=action))
+            assert observation.frame is not None and observation.frame["format"] == "shm"
+            assert np.array_equal(shared, e_obs["screenshot"]), action
+        del shared  # the mapping closes with the env
+    finally:
+        env.close()
+    assert there == [False] + [True] * (len(expected) - 1) and len(expected) > 5
+
+
+@pytest.mark.parametrize("max_queue", [1, 32])
+def test_messages_sent_ahead_are_all_answered_in_order(max_queue: int) -> None:
+    """The server's WebSocket protocol (``openenv_asgi.websocket_protocol``, what
+    ``server_config`` sets) reads on while fewer than ``ws_max_queue`` messages wait and
+    stops reading beyond: a client that sends many messages before reading gets every
+    answer, in order."""
+    from phone_gym.integrations.openenv_asgi import websocket_protocol
+
+    app = create_server_app("PhoneWorld-v0", max_sessions=1)
+    server = Server(app)
+    assert server.server.config.ws is websocket_protocol()
+    server.server.config.ws_max_queue = max_queue
+    with server as srv:
+        ws = BlockingWebSocket(srv.base.replace("http", "ws") + "/ws", open_timeout=10,
+                               max_size=None, headers=srv.auth)
+        try:
+            ws.send('{"type": "reset", "data": {"task": "SettingsWifiOff", "seed": 0}}')
+            for _ in range(12):
+                ws.send('{"type": "step", "data": {"text": "wait()"}}')
+            ws.send('{"type": "state"}')
+            answers = [json.loads(ws.recv(timeout=30)) for _ in range(14)]
+            ws.send('{"type": "close"}')
+        finally:
+            ws.close()
+    steps = [a["data"]["observation"]["step"] for a in answers[:13]]
+    assert steps == list(range(13)), answers[0]
+    assert answers[13]["type"] == "state" and answers[13]["data"]["step_count"] == 12
+
+
+def test_step_payloads_are_pydantics_dumps() -> None:
+    """The client's step message for a text action (made without a pydantic dump's walk)
+    is the one pydantic makes of the validated action, and so for every other form."""
+    from phone_gym.actions import parse_action
+    from phone_gym.integrations.openenv import PhoneEnvAction, _PhoneEnvWire
+
+    wire = _PhoneEnvWire("http://127.0.0.1:9", None)
+    for action in ["click(x=500, y=300)", "", {"action": "wait"}, parse_action("wait(seconds=1)"),
+                   PhoneEnvAction(action="click", x=1, y=2),
+                   PhoneEnvAction(text="wait()", metadata={"k": 1})]:
+        built = PhoneEnvAction.from_any(action)
+        checked = PhoneEnvAction.model_validate(built.model_dump())
+        assert built == checked
+        assert wire._step_payload(built) == checked.model_dump(exclude_none=True,
+                                                               exclude={"metadata"})
+    assert wire._step_payload(PhoneEnvAction.from_any("wait()")) == {"text": "wait()"}

@@ -73,6 +73,50 @@ def test_view_redraws_in_place_and_leaves_rendered_images_alone() -> None:
     assert np.array_equal(again, full.render(env.device.frame()))
 
 
+def test_a_renderer_composes_into_an_adopted_buffer() -> None:
+    """After ``adopt``, ``view`` composes into the caller's buffer in place (the frames equal
+    full redraws); ``render`` returns a new array and composes away from the buffer, which
+    is then left alone; a buffer of another shape or type is refused."""
+    env = PhoneWorldEnv(apps="Contacts", obs_size=SIZE)
+    env.reset(seed=3)
+    renderer = Renderer(*SIZE, cache=TileCache())
+    full = Renderer(*SIZE, cache_tiles=False)
+    buffer = renderer.view(env.device.frame()).copy()
+    renderer.adopt(buffer)
+    for _ in range(8):
+        env.step(env.oracle_action())
+        shown = renderer.view(env.device.frame())
+        assert np.shares_memory(shown, buffer)
+        assert np.array_equal(buffer, full.render(env.device.frame()))
+    kept = buffer.copy()
+    env.step(env.oracle_action())
+    image = renderer.render(env.device.frame())
+    assert not np.shares_memory(image, buffer)
+    env.step(env.oracle_action())
+    shown = renderer.view(env.device.frame())
+    assert not np.shares_memory(shown, buffer) and np.array_equal(buffer, kept)
+    assert np.array_equal(shown, full.render(env.device.frame()))
+    for bad in (np.zeros((SIZE[1], SIZE[0], 4), np.uint8), buffer[::2], buffer.astype(float)):
+        with pytest.raises(ValueError, match="accepted: a writable, C-contiguous uint8"):
+            renderer.adopt(bad)
+
+
+def test_a_lent_screenshot_is_the_renderers_image() -> None:
+    """With ``lend_screenshot`` an observation's screenshot is the renderer's read-only
+    image (the same pixels, no copy); without, a copy of its own."""
+    env = PhoneWorldEnv(apps="Contacts", obs_size=SIZE)
+    obs, _ = env.reset(seed=3)
+    assert obs["screenshot"].flags.writeable
+    env.lend_screenshot = True
+    obs, *_ = env.step(env.oracle_action())
+    lent = obs["screenshot"]
+    assert not lent.flags.writeable and np.shares_memory(lent, env.renderer._buf)
+    env.lend_screenshot = False
+    again, *_ = env.step("wait()")
+    assert again["screenshot"].flags.writeable
+    assert not np.shares_memory(again["screenshot"], env.renderer._buf)
+
+
 def test_env_screenshot_follows_a_renderer_used_elsewhere() -> None:
     env = PhoneWorldEnv(apps="Contacts", obs_size=SIZE, render_mode="rgb_array")
     env.reset(seed=2)
