@@ -364,12 +364,17 @@ class Painter:
         name = material_name(glyph)
         if name is not None:
             px = max(1, round(box * ICON_SCALE * self.kf))
-            draw_icon(self.d, cx * self.kx, cy * self.ky, px, name, fill)
+            x, y = round(cx * self.kx - px / 2), round(cy * self.ky - px / 2)
+            self._drawn(x - 1, y - 1, x + px + 1, y + px + 1)  # (a px-square mask at x, y)
+            draw_icon(self._d, cx * self.kx, cy * self.ky, px, name, fill)
             return
         if glyph not in SYMBOLS:
             glyph = glyph.translate(VARIATION_SELECTORS)
         if glyph in SYMBOLS:
-            SYMBOLS[glyph](self.d, cx * self.kx, cy * self.ky, box * 0.3 * self.kf, fill, bg)
+            size = box * 0.3 * self.kf
+            x, y, r = cx * self.kx, cy * self.ky, 1.5 * size + 2  # (symbols reach 0.9 size)
+            self._drawn(x - r, y - r, x + r, y + r)
+            SYMBOLS[glyph](self._d, x, y, size, fill, bg)
             return
         if not glyph or not can_draw(glyph):
             glyph = (fallback.strip()[:1] or "?").upper()

@@ -26,7 +26,7 @@ STYLES: dict[str, tuple[str, ...]] = {
     "event_chip": ("", "block"), "drawer_header": ("colored", "plain"), "canvas": ("",),
 }
 EXTRAS: dict[str, object] = {"top_bar": (True, 2), "slider": (0, 10, 4), "list_item": "toggle"}
-SKIP = {"map", "icon:nav", "canvas", "picture", "keyboard"}  # drawn with ``p.d``: never boxed
+SKIP = {"map", "canvas", "picture"}  # (their own drawing, with ``p.d``: never boxed)
 
 
 def looks(fast: bool) -> list[tuple[Look, float]]:
@@ -82,7 +82,8 @@ def test_boxed_tiles_equal_whole_ones(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.slow  # every kind in many texts, states, sizes and scales
 def test_boxed_tiles_equal_whole_ones_everywhere(monkeypatch: pytest.MonkeyPatch) -> None:
     boxed = check(looks(fast=False), monkeypatch)
-    assert {"top_bar", "button", "status_bar", "tab", "bubble"} <= set(boxed), boxed
+    assert {"top_bar", "button", "status_bar", "tab", "bubble", "keyboard", "icon"} <= set(boxed), \
+        boxed
 
 
 def test_drawing_the_painter_does_not_follow_reduces_the_tile_whole() -> None:
