@@ -372,9 +372,9 @@ class Painter:
             glyph = glyph.translate(VARIATION_SELECTORS)
         if glyph in SYMBOLS:
             size = box * 0.3 * self.kf
-            x, y, r = cx * self.kx, cy * self.ky, 1.5 * size + 2  # (symbols reach 0.9 size)
-            self._drawn(x - r, y - r, x + r, y + r)
-            SYMBOLS[glyph](self._d, x, y, size, fill, bg)
+            sx, sy, r = cx * self.kx, cy * self.ky, 1.5 * size + 2  # (they reach 0.9 size)
+            self._drawn(sx - r, sy - r, sx + r, sy + r)
+            SYMBOLS[glyph](self._d, sx, sy, size, fill, bg)
             return
         if not glyph or not can_draw(glyph):
             glyph = (fallback.strip()[:1] or "?").upper()
