@@ -456,7 +456,11 @@ def masked_tile(arr: np.ndarray) -> Tile:
     rgb = np.empty(arr.shape[:2] + (3,), np.uint8)
     for band in range(3):  # a band at a time: ten times faster than copying arr[..., :3]
         rgb[..., band] = arr[..., band]
-    alpha8 = arr[..., 3]
+    return blended_tile(rgb, np.ascontiguousarray(arr[..., 3]))
+
+
+def blended_tile(rgb: np.ndarray, alpha8: np.ndarray) -> Tile:
+    """``masked_tile`` of colors ``rgb`` (``H x W x 3``) and ``alpha8`` (``H x W``)."""
     solid = _solid_rect(alpha8)
     h, w = alpha8.shape
     r0, r1, c0, c1 = solid
