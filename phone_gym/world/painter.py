@@ -12,8 +12,9 @@ Material Icons glyphs (``icons``), a name or a legacy symbol mapped to one.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
@@ -41,6 +42,9 @@ MEDIUM_FACE = weight_face("medium")
 ICON_SCALE = 0.6  # an icon's design box, in the glyph box of ``Painter.glyph``
 Ink = tuple[int, ...]  # RGB, or RGBA on tiles with an alpha mask
 SS = 2  # supersampling factor of tile drawing
+#: ``Painter.tile`` reduces and unpacks only the boxes drawn in when they cover less than
+#: this share of an opaque tile (the rest is the color the tile was filled with).
+BOXED_SHARE = 0.7
 
 #: The palette role (or fixed color) a container paints behind its children.
 SURFACE_ROLES: dict[str, str | RGB] = {
@@ -170,12 +174,36 @@ class Painter:
         self.kf = font_scale * ss
         self.lw, self.lh = look.lw, look.lh
         self.masked = masked
+        #: The boxes (drawing pixels ``x0, y0, x1, y1``, ends excluded) that drawing may have
+        #: changed since the image was all ``fill``; None: anywhere (masked tiles, and
+        #: drawing with ``d`` or ``img`` from outside, which the painter does not follow).
+        self.boxes: list[tuple[int, int, int, int]] | None = None if masked else []
+        self.fill: RGB = look.bg
         if masked:
             surface = surfaces(look.pal).get(look.kind, look.bg)
-            self.img = Image.new("RGBA", (self.w, self.h), (*surface, 0))
+            self._img = Image.new("RGBA", (self.w, self.h), (*surface, 0))
         else:
-            self.img = Image.new("RGB", (self.w, self.h), look.bg)
-        self.d = ImageDraw.Draw(self.img)
+            self._img = Image.new("RGB", (self.w, self.h), look.bg)
+        self._d = ImageDraw.Draw(self._img)
+
+    @property
+    def d(self) -> ImageDraw.ImageDraw:
+        """The image's ``ImageDraw``, for drawing the painter does not offer (after which
+        ``tile`` reduces the whole image)."""
+        self.boxes = None
+        return self._d
+
+    @property
+    def img(self) -> Image.Image:
+        """The drawing (supersampled): taking it to draw on makes ``tile`` reduce it whole."""
+        self.boxes = None
+        return self._img
+
+    def _drawn(self, x0: float, y0: float, x1: float, y1: float) -> None:
+        """Note that drawing pixels ``x0 <= x < x1, y0 <= y < y1`` may have changed."""
+        if self.boxes is not None:
+            self.boxes.append((max(0, math.floor(x0)), max(0, math.floor(y0)),
+                               min(self.w, math.ceil(x1)), min(self.h, math.ceil(y1))))
 
     # geometry
     def box(self, x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
@@ -191,24 +219,32 @@ class Painter:
             return
         r = min(radius * self.kf, (b[2] - b[0]) / 2, (b[3] - b[1]) / 2)
         w = max(1, round(width * self.kf)) if outline is not None else 0
+        if self.boxes is not None:
+            if (r < 1 and fill is not None and len(fill) == 3 and outline is None
+                    and b == (0, 0, self.w - 1, self.h - 1)):
+                self.boxes, self.fill = [], cast(RGB, fill)  # all of it, one color again
+            else:
+                self._drawn(b[0], b[1], b[2] + 1, b[3] + 1)
         if r >= 1:
-            self.d.rounded_rectangle(b, radius=r, fill=fill, outline=outline, width=w,
-                                     corners=corners)
+            self._d.rounded_rectangle(b, radius=r, fill=fill, outline=outline, width=w,
+                                      corners=corners)
         else:
-            self.d.rectangle(b, fill=fill, outline=outline, width=w)
+            self._d.rectangle(b, fill=fill, outline=outline, width=w)
 
     def circle(self, cx: float, cy: float, r: float, fill: Ink) -> None:
         x, y, rr = cx * self.kx, cy * self.ky, r * self.kf
         if rr <= 0:
             return
-        self.d.ellipse((x - rr, y - rr, x + rr, y + rr), fill=fill)
+        self._drawn(x - rr - 1, y - rr - 1, x + rr + 2, y + rr + 2)
+        self._d.ellipse((x - rr, y - rr, x + rr, y + rr), fill=fill)
 
     def hline(self, x0: float, x1: float, y1: float, thickness: float, fill: RGB) -> None:
         """A horizontal line whose bottom edge is at ``y1``, at least one output pixel thick."""
         t = max(self.ss, round(thickness * self.kf))
         b = self.box(x0, 0, x1, y1)
         if b[2] >= b[0] and b[3] >= 0:
-            self.d.rectangle((b[0], max(0, b[3] + 1 - t), b[2], b[3]), fill=fill)
+            self._drawn(b[0], b[3] + 1 - t, b[2] + 1, b[3] + 1)
+            self._d.rectangle((b[0], max(0, b[3] + 1 - t), b[2], b[3]), fill=fill)
 
     # text
     def font(self, size: float) -> ImageFont.FreeTypeFont:
@@ -296,22 +332,25 @@ class Painter:
             return x
         pen = x * self.kx - (total / 2 if align == "m" else total if align == "r" else 0)
         py = y * self.ky
+        # the ink of a line (accents, fallback fonts, symbols, strokes) stays within a font
+        # size of its box
+        self._drawn(pen - px, py - 1.25 * px, pen + total + px, py + 1.25 * px)
+        d = self._d
         stroke = max(1, round(px / 44)) if wface != PRIMARY else 0
         cached = TEXT_CACHE.enabled
         for (run, face), width in zip(runs, widths, strict=True):
             if face == SYMBOL:
                 adv = px * 1.05
                 draw_symbol = SYMBOLS[run]
-                draw_symbol(self.d, pen + adv / 2, py, px * 0.38, fill, bg or self.look.bg)
+                draw_symbol(d, pen + adv / 2, py, px * 0.38, fill, bg or self.look.bg)
             elif face == PRIMARY:
-                if not (cached and text_cache(wface).draw(self.d, pen, py, run, px, fill)):
-                    self.d.text((pen, py), run, font=face_font(wface, px), fill=fill,
-                                anchor="lm")
+                if not (cached and text_cache(wface).draw(d, pen, py, run, px, fill)):
+                    d.text((pen, py), run, font=face_font(wface, px), fill=fill, anchor="lm")
             else:  # a fallback font, on Roboto's baseline
                 base = baseline(py, px)
-                if not (cached and text_cache(face).draw(self.d, pen, base, run, px, fill,
+                if not (cached and text_cache(face).draw(d, pen, base, run, px, fill,
                                                          stroke, "ls")):
-                    self.d.text((pen, base), run, font=face_font(face, px), fill=fill,
+                    d.text((pen, base), run, font=face_font(face, px), fill=fill,
                                 anchor="ls", stroke_width=stroke, stroke_fill=fill)
             pen += width
         return pen / self.kx
@@ -325,12 +364,17 @@ class Painter:
         name = material_name(glyph)
         if name is not None:
             px = max(1, round(box * ICON_SCALE * self.kf))
-            draw_icon(self.d, cx * self.kx, cy * self.ky, px, name, fill)
+            x, y = round(cx * self.kx - px / 2), round(cy * self.ky - px / 2)
+            self._drawn(x - 1, y - 1, x + px + 1, y + px + 1)  # (a px-square mask at x, y)
+            draw_icon(self._d, cx * self.kx, cy * self.ky, px, name, fill)
             return
         if glyph not in SYMBOLS:
             glyph = glyph.translate(VARIATION_SELECTORS)
         if glyph in SYMBOLS:
-            SYMBOLS[glyph](self.d, cx * self.kx, cy * self.ky, box * 0.3 * self.kf, fill, bg)
+            size = box * 0.3 * self.kf
+            sx, sy, r = cx * self.kx, cy * self.ky, 1.5 * size + 2  # (they reach 0.9 size)
+            self._drawn(sx - r, sy - r, sx + r, sy + r)
+            SYMBOLS[glyph](self._d, sx, sy, size, fill, bg)
             return
         if not glyph or not can_draw(glyph):
             glyph = (fallback.strip()[:1] or "?").upper()
@@ -341,13 +385,47 @@ class Painter:
         """A letter in a disc, pasted from a supersampled sprite (crisp even when ``ss`` is 1)."""
         px = max(1, round(d * self.kx))
         sprite = _avatar_sprite(glyph, color, bg, px, self.font_scale * px / (d * self.kx))
-        self.img.paste(sprite, (round(cx * self.kx - px / 2), round(cy * self.ky - px / 2)))
+        at = (round(cx * self.kx - px / 2), round(cy * self.ky - px / 2))
+        self._drawn(at[0], at[1], at[0] + sprite.width, at[1] + sprite.height)
+        self._img.paste(sprite, at)
 
     def tile(self) -> Tile:
-        img = self.img.reduce(self.ss) if self.ss > 1 else self.img
+        boxes = self.boxes
+        if boxes is not None and self.ss > 1:  # (unpacking boxes costs more than whole)
+            boxed = self._boxed(boxes)
+            if boxed is not None:
+                return Tile(boxed, (0, boxed.shape[0], 0, boxed.shape[1]), opaque=True)
+        img = self._img.reduce(self.ss) if self.ss > 1 else self._img
         if not self.masked:
             return Tile(pixels(img), (0, img.height, 0, img.width), opaque=True)
         return masked_tile(pixels(img))
+
+
+    def _boxed(self, boxes: list[tuple[int, int, int, int]]) -> np.ndarray | None:
+        """The output pixels, reduced and unpacked only in the output pixels holding
+        ``boxes`` (the rest is ``fill``: a box filter's mean of one color is that color);
+        None where the boxes cover ``BOXED_SHARE`` of the tile or more."""
+        ss = self.ss
+        W, H = self.w // ss, self.h // ss
+        rects: list[tuple[int, int, int, int]] = []
+        area = 0
+        for x0, y0, x1, y1 in boxes:
+            x0, y0, x1, y1 = x0 // ss, y0 // ss, -(-x1 // ss), -(-y1 // ss)
+            if x1 > x0 and y1 > y0:
+                rects.append((x0, y0, x1, y1))
+                area += (x1 - x0) * (y1 - y0)
+        if area >= BOXED_SHARE * W * H:
+            return None
+        row = np.empty((1, W, 3), np.uint8)
+        row[:] = self.fill
+        out = np.empty((H, W, 3), np.uint8)
+        out[:] = row
+        img = self._img
+        for x0, y0, x1, y1 in rects:
+            box = (x0 * ss, y0 * ss, x1 * ss, y1 * ss)
+            out[y0:y1, x0:x1] = pixels(img.reduce(ss, box) if ss > 1 else img.crop(box))
+        out.flags.writeable = False
+        return out
 
 
 def pixels(img: Image.Image) -> np.ndarray:
@@ -378,7 +456,11 @@ def masked_tile(arr: np.ndarray) -> Tile:
     rgb = np.empty(arr.shape[:2] + (3,), np.uint8)
     for band in range(3):  # a band at a time: ten times faster than copying arr[..., :3]
         rgb[..., band] = arr[..., band]
-    alpha8 = arr[..., 3]
+    return blended_tile(rgb, np.ascontiguousarray(arr[..., 3]))
+
+
+def blended_tile(rgb: np.ndarray, alpha8: np.ndarray) -> Tile:
+    """``masked_tile`` of colors ``rgb`` (``H x W x 3``) and ``alpha8`` (``H x W``)."""
     solid = _solid_rect(alpha8)
     h, w = alpha8.shape
     r0, r1, c0, c1 = solid

@@ -19,7 +19,7 @@ from .painter import (
     Look,
     Painter,
     Tile,
-    masked_tile,
+    blended_tile,
     on_color,
     pixels,
     surfaces,
@@ -44,6 +44,7 @@ SELECTION = (187, 214, 251)
 BUBBLE_IN = T.DEFAULT_PALETTE.bubble_in
 PAPER = (255, 255, 255)  # a drawing canvas is white whatever the theme
 SHEET_HANDLE = (196, 199, 206)
+SHEET_HANDLE_BOX = (56, 18, 28, 5)  # a sheet's drag handle: half its width, top, bottom, radius
 LINK_ON_DARK = (138, 180, 248)
 AVATAR_COLORS: tuple[RGB, ...] = (
     (26, 115, 232), (217, 48, 37), (30, 142, 62), (249, 171, 0), (161, 66, 244),
@@ -805,7 +806,8 @@ def _draw_card(p: Painter, k: Look) -> None:
 def _draw_sheet(p: Painter, k: Look) -> None:
     """A panel from the bottom edge: rounded top corners and a drag handle."""
     p.rect(0, 0, k.lw, k.lh, (*k.pal.surface, 255), radius=48, corners=(True, True, False, False))
-    p.rect(k.lw / 2 - 56, 18, k.lw / 2 + 56, 28, (*SHEET_HANDLE, 255), radius=5)
+    hw, y0, y1, radius = SHEET_HANDLE_BOX
+    p.rect(k.lw / 2 - hw, y0, k.lw / 2 + hw, y1, (*SHEET_HANDLE, 255), radius=radius)
 
 
 @_draws("thumb")
@@ -1065,10 +1067,12 @@ def _draw_other(p: Painter, k: Look) -> None:
         p.glyph(k.lw / 2, k.lh / 2, k.glyph, min(k.lw, k.lh), on_color(k.bg, pal=k.pal), k.bg)
 
 
-#: Kinds drawn as one rounded rect of the surface (their ``DRAW`` function): its radius and
-#: rounded corners (``ImageDraw.rounded_rectangle``'s; None: all four).
+#: Kinds drawn as one rounded rect of the surface (their ``DRAW`` function; a sheet's drag
+#: handle too): its radius and rounded corners (``ImageDraw.rounded_rectangle``'s; None:
+#: all four).
 PANELS: dict[str, tuple[float, tuple[bool, bool, bool, bool] | None]] = {
     "dialog": (36, None), "drawer": (42, (False, True, True, False)),
+    "sheet": (48, (True, True, False, False)),
 }
 
 
@@ -1088,15 +1092,36 @@ def _panel_tile(look: Look, font_scale: float) -> Tile | None:
         return None
     fill = look.pal.surface
     img = Image.new("RGBA", (w, 2 * band), (*surfaces(look.pal).get(look.kind, look.bg), 0))
-    ImageDraw.Draw(img).rounded_rectangle((0, 0, w - 1, 2 * band - 1), radius=r,
-                                          fill=(*fill, 255), corners=corners)
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle((0, 0, w - 1, 2 * band - 1), radius=r, fill=(*fill, 255),
+                           corners=corners)
+    if look.kind == "sheet":  # its handle (as ``Painter.rect`` draws it), in the top band
+        hw, y0, y1, radius = SHEET_HANDLE_BOX
+        b = (round((look.lw / 2 - hw) * kx), round(y0 * ky), round((look.lw / 2 + hw) * kx) - 1,
+             round(y1 * ky) - 1)
+        if b[3] >= band:
+            return None
+        if b[2] >= b[0] and b[3] >= b[1]:
+            hr = min(radius * font_scale * SS, (b[2] - b[0]) / 2, (b[3] - b[1]) / 2)
+            if hr >= 1:
+                draw.rounded_rectangle(b, radius=hr, fill=(*SHEET_HANDLE, 255), outline=None,
+                                       width=0)
+            else:
+                draw.rectangle(b, fill=(*SHEET_HANDLE, 255), outline=None, width=0)
     bands = pixels(img.reduce(SS) if SS > 1 else img)
-    rows = band // SS
-    arr = np.empty((look.th, look.tw, 4), np.uint8)
-    arr[:rows] = bands[:rows]
-    arr[look.th - rows:] = bands[rows:]
-    arr[rows:look.th - rows] = (*fill, 255)
-    return masked_tile(arr)
+    rows, th = band // SS, look.th
+    rgb = np.empty((th, look.tw, 3), np.uint8)
+    alpha = np.empty((th, look.tw), np.uint8)
+    for c in range(3):  # (a band at a time: see ``masked_tile``)
+        rgb[:rows, :, c] = bands[:rows, :, c]
+        rgb[th - rows:, :, c] = bands[rows:, :, c]
+    alpha[:rows] = bands[:rows, :, 3]
+    alpha[th - rows:] = bands[rows:, :, 3]
+    row = np.empty((1, look.tw, 3), np.uint8)
+    row[:] = fill
+    rgb[rows:th - rows] = row  # (a row broadcast: a tuple's is a hundred times slower)
+    alpha[rows:th - rows] = 255
+    return blended_tile(rgb, alpha)
 
 
 def draw_tile(look: Look, font_scale: float) -> Tile:
