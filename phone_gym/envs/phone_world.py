@@ -17,6 +17,7 @@ from ..verifiers.snap import thaw
 from ..world import Device
 from ..world import theme as T
 from ..world.a11y import format_elements, ui_elements
+from ..world.layout import Frame
 from ..world.locale import DEFAULT_LOCALE, check_locale
 from ..world.render import Renderer
 from .contract import (
@@ -179,6 +180,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
     """
 
     metadata = {"render_modes": ["rgb_array"], "render_fps": 2}
+    _first_shot: np.ndarray | None = None  # (envs pickled before it existed)
 
     def __init__(
         self,
@@ -242,6 +244,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         #: Whether the current episode has ended (a further step raises ``ResetNeeded``).
         self.ended = False
         self._shot: np.ndarray | None = None
+        self._prepare_images()
         self._shot_version = -1
         self._shot_serial = -1  # the renderer's serial when _shot was composed
         self._marked: np.ndarray | None = None  # the screenshot with marks, of _shot
@@ -393,6 +396,18 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
             self._marked = None
         return self._shot
 
+    def _prepare_images(self) -> None:
+        """Make the images a first reset would make, with the env: the renderer's own image
+        (a blank frame, which the first screenshot is composed over: the same pixels as a
+        whole redraw) and the first observation's screenshot array. In memory new to the
+        process, each costs ~1 ms of page faults, which a new env's first reset paid."""
+        self._first_shot = None
+        if not self.screenshot:
+            return
+        self.renderer.view(Frame())
+        self._first_shot = np.empty((self.obs_size[1], self.obs_size[0], 3), np.uint8)
+        self._first_shot.fill(0)  # (written, so that its pages are in memory now)
+
     def _observed_shot(self) -> np.ndarray:
         """The screenshot the agent sees: with the element marks under ``set_of_marks``."""
         shot = self._screenshot()
@@ -404,8 +419,9 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
 
     def _obs(self) -> dict[str, Any]:
         ui = (format_elements(ui_elements(self.device.frame())) if self.ui_in_obs else None)
+        into, self._first_shot = self._first_shot, None
         return observation(self._need_episode().instruction,
-                           self._observed_shot() if self.screenshot else None, ui)
+                           self._observed_shot() if self.screenshot else None, ui, into)
 
     def _info(self, action: PhoneAction | None, error: str | None,
               answer: str | None) -> dict[str, Any]:
@@ -432,11 +448,13 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         state["_shot"] = None
         state["_shot_version"] = -1
         state["_marked"] = None
+        state["_first_shot"] = None
         state["renderer"] = None
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.renderer = Renderer(*self.obs_size)
+        self._prepare_images()
         if isinstance(self.action_space, PhoneActionSpace):  # its hook is not pickled
             self.action_space.can_type = self._can_type

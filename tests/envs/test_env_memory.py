@@ -25,17 +25,38 @@ def test_envs_share_the_screenshot_bounds_read_only() -> None:
     assert box_a == b.observation_space["screenshot"] and box_a.sample() in box_b
 
 
-def test_making_an_env_allocates_no_image() -> None:
+def test_making_an_env_allocates_its_two_first_images_only() -> None:
     PhoneWorldEnv()  # what is made once per process
     tracemalloc.start()
     try:
         base = tracemalloc.get_traced_memory()[0]
         env = PhoneWorldEnv()
         made = tracemalloc.get_traced_memory()[0] - base
+        text_only = PhoneWorldEnv(screenshot=False)
+        made_text_only = tracemalloc.get_traced_memory()[0] - base - made
     finally:
         tracemalloc.stop()
     assert env.observation_space["screenshot"].shape == (1200, 540, 3)
-    assert made < 2**20  # one 540 x 1200 image is 1.9 MiB (the space's bounds were four)
+    image = 1200 * 540 * 3  # 1.9 MiB (the space's bounds were four more)
+    # the renderer's own image and the first observation's: made with the env, so that a
+    # new env's first reset does not pay for new memory; nothing else image-sized
+    assert 2 * image <= made < 2 * image + 2**20
+    assert made_text_only < 2**20 and text_only._first_shot is None
+    shot = env.reset(seed=0)[0]["screenshot"]
+    assert env._first_shot is None and shot.flags.writeable and shot.flags.owndata
+    assert not np.shares_memory(shot, env.reset(seed=1)[0]["screenshot"])
+
+
+@pytest.mark.parametrize("kw", [{}, {"locale": "zh-CN"}, {"obs_size": (270, 600)},
+                                {"set_of_marks": True}])
+def test_a_new_envs_first_screenshot_is_a_whole_redraw(kw: dict) -> None:
+    # its renderer composes it over the blank frame painted when the env was made
+    env = PhoneWorldEnv(task=["SimpleCalendarEventsOnDate", "ContactsAddContact"], **kw)
+    shot = env.reset(seed=2)[0]["screenshot"]
+    whole = render.Renderer(*env.obs_size, cache_tiles=False).render(env.device.frame())
+    assert np.array_equal(env.render() if env.render_mode else env._screenshot(), whole)
+    if not kw.get("set_of_marks"):
+        assert np.array_equal(shot, whole)
 
 
 def test_a_fill_is_a_row_that_paints_what_the_color_paints() -> None:
