@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+import os
 from collections.abc import Sequence
 from datetime import timezone
 from typing import Any
@@ -31,6 +33,30 @@ from .contract import (
 )
 from .infos import UIElementList
 from .marks import draw_marks, resolve_index
+
+#: Whether ``freeze_module_data`` has run in this process (it runs once).
+_FROZEN = False
+
+
+def freeze_module_data() -> bool:
+    """Once per process, when the first env is made (its templates' and apps' code loaded,
+    before its own phone exists): collect garbage, then ``gc.freeze()`` what is left, the
+    modules, templates and app data that live as long as the process (and whatever else
+    is alive then), so that Python's full collections no longer scan it. Those passes
+    otherwise cost 35-60 ms each in a training process (CPython 3.11, ~90,000 objects),
+    paid by whichever step or reset they land in; after it, 5-15 ms. The collector stays
+    on: objects made later are collected as before, frozen ones are still freed when no
+    longer referenced, but a reference cycle among frozen objects is never reclaimed.
+    Nothing is done where the collector is off or ``PHONE_GYM_NO_GC_FREEZE`` is set (to
+    anything but "" or "0"). Returns whether it froze now."""
+    global _FROZEN
+    if _FROZEN or not gc.isenabled() or os.environ.get("PHONE_GYM_NO_GC_FREEZE", "0") \
+            not in ("", "0"):
+        return False
+    _FROZEN = True
+    gc.collect()
+    gc.freeze()
+    return True
 
 
 def select_templates(task: str | Task | Sequence[str | Task] | None = None,
@@ -237,6 +263,7 @@ class PhoneWorldEnv(gym.Env[dict[str, Any], Any]):
         self.observation_space = observation_space(self.obs_size, screenshot, ui_in_obs)
         self.action_space = make_action_space(self.app_names, max_text_length,
                                               can_type=self._can_type)
+        freeze_module_data()
         self.device = Device(APPS, locale=self.locale)
         self.renderer = Renderer(width, height)
         self.episode: Episode | None = None

@@ -3,12 +3,15 @@ space's bounds are shared per size; fills are cached as rows)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import tracemalloc
 
 import numpy as np
 import pytest
 
-from phone_gym.envs import PhoneWorldEnv
+from phone_gym.envs import PhoneWorldEnv, phone_world
 from phone_gym.world import render
 
 
@@ -70,3 +73,36 @@ def test_a_fill_is_a_row_that_paints_what_the_color_paints() -> None:
     assert np.array_equal(out, want)
     render._apply(out, [op], [color], None)
     assert (out == np.array(color, np.uint8)).all()
+
+
+def test_the_first_env_freezes_what_lives_as_long_as_the_process_once(monkeypatch) -> None:
+    calls: list[str] = []
+    monkeypatch.setattr(phone_world, "_FROZEN", False)
+    monkeypatch.setattr(phone_world.gc, "collect", lambda *a: calls.append("collect") or 0)
+    monkeypatch.setattr(phone_world.gc, "freeze", lambda: calls.append("freeze"))
+    monkeypatch.delenv("PHONE_GYM_NO_GC_FREEZE", raising=False)
+    PhoneWorldEnv(task=["ContactsAddContact"])
+    PhoneWorldEnv(task=["ContactsAddContact"])
+    assert calls == ["collect", "freeze"]  # garbage first (never frozen), then once
+    for off in ({"PHONE_GYM_NO_GC_FREEZE": "1"}, {"isenabled": False}):
+        monkeypatch.setattr(phone_world, "_FROZEN", False)
+        calls.clear()
+        if "isenabled" in off:  # a process that runs its own collections
+            monkeypatch.delenv("PHONE_GYM_NO_GC_FREEZE")
+            monkeypatch.setattr(phone_world.gc, "isenabled", lambda: False)
+        else:
+            monkeypatch.setenv("PHONE_GYM_NO_GC_FREEZE", "1")
+        PhoneWorldEnv(task=["ContactsAddContact"])
+        assert calls == []
+
+
+@pytest.mark.slow
+def test_a_full_collection_after_the_first_env_scans_only_newer_objects() -> None:
+    code = ("import gc, time; from phone_gym.envs import PhoneWorldEnv; "
+            "assert gc.get_freeze_count() == 0; env = PhoneWorldEnv(); env.reset(seed=0); "
+            "print(gc.get_freeze_count(), len(gc.get_objects()))")
+    env = {**os.environ, "PHONE_GYM_NO_PLUGINS": "1"}
+    env.pop("PHONE_GYM_NO_GC_FREEZE", None)
+    frozen, scanned = map(int, subprocess.run([sys.executable, "-c", code], env=env, text=True,
+                                              capture_output=True, check=True).stdout.split())
+    assert frozen > 30_000 and scanned < frozen / 3  # modules, templates, apps: frozen
