@@ -53,7 +53,7 @@ def test_making_an_env_allocates_its_two_first_images_only() -> None:
 @pytest.mark.parametrize("kw", [{}, {"locale": "zh-CN"}, {"obs_size": (270, 600)},
                                 {"set_of_marks": True}])
 def test_a_new_envs_first_screenshot_is_a_whole_redraw(kw: dict) -> None:
-    # its renderer composes it over the blank frame painted when the env was made
+    # its renderer composes it over the home screen painted when the env was made
     env = PhoneWorldEnv(task=["SimpleCalendarEventsOnDate", "ContactsAddContact"], **kw)
     shot = env.reset(seed=2)[0]["screenshot"]
     whole = render.Renderer(*env.obs_size, cache_tiles=False).render(env.device.frame())
