@@ -120,13 +120,21 @@ def observation_space(size: tuple[int, int], screenshot: bool, ui_in_obs: bool) 
     return spaces.Dict(obs)
 
 
-def observation(instruction: str, shot: np.ndarray | None,
-                ui_text: str | None, copy: bool = True) -> dict[str, Any]:
-    """The observation dict (``shot``/``ui_text`` None when left out; ``shot`` copied
-    unless ``copy`` is False)."""
+def observation(instruction: str, shot: np.ndarray | None, ui_text: str | None,
+                into: np.ndarray | None = None, copy: bool = True) -> dict[str, Any]:
+    """The observation dict (``shot``/``ui_text`` None when left out); its screenshot is a
+    copy of ``shot``, written into ``into`` when given (an array of its shape and dtype
+    that nothing else holds), else new; ``shot`` itself when ``copy`` is False (a lent
+    screenshot: ``into`` is then not used)."""
     obs: dict[str, Any] = {"instruction": clean_text(instruction, MAX_INSTRUCTION)}
     if shot is not None:
-        obs["screenshot"] = shot.copy() if copy else shot
+        if not copy:
+            obs["screenshot"] = shot
+        elif into is not None and into.shape == shot.shape and into.dtype == shot.dtype:
+            np.copyto(into, shot)
+            obs["screenshot"] = into
+        else:
+            obs["screenshot"] = shot.copy()
     if ui_text is not None:
         obs["ui"] = clean_text(ui_text, MAX_UI_TEXT)
     return obs

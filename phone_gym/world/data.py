@@ -375,6 +375,17 @@ class Table(Generic[R]):
         checked: set[type] = set()
         rows, seq, log, indexes = self._rows, self._seq, self._log, self._indexes
         auto = self.key == "id"
+        try:
+            self._extend(records, out, checked, rows, seq, log, auto)
+        finally:  # the listings take the records added in one go (``Listing.extend``)
+            if indexes and out:
+                for listing in indexes.values():
+                    listing.extend([(getattr(r, self.key), r) for r in out])
+        return out
+
+    def _extend(self, records: Iterable[R], out: list[R], checked: set[type],
+                rows: dict[Any, R], seq: dict[Any, int], log: list[tuple[int, str]],
+                auto: bool) -> None:
         for record in records:
             kind = type(record)
             if kind not in checked:
@@ -393,8 +404,6 @@ class Table(Generic[R]):
             self._next_seq += 1
             if self._mark is not None:
                 self._dirty[key] = self._dirty.get(key, False)
-            for listing in indexes.values():
-                listing.apply(key, record)
             if self._eq or (self.kind in WANTED_FIELDS and len(rows) >= INDEX_MIN):
                 self._keep_fields(key)
             self.version += 1
@@ -405,7 +414,6 @@ class Table(Generic[R]):
             if self._journal is not None:
                 self._journal.bump()
             out.append(record)
-        return out
 
     def new(self, **fields: Any) -> R:
         """A new record of ``kind`` with the next free id."""
@@ -772,6 +780,27 @@ class Listing(Generic[R]):
         if self._table is not None:
             self._version = self._table.version + 1
 
+    def extend(self, pairs: Sequence[tuple[Any, R]]) -> None:
+        """``apply`` of each ``(key, record)`` of ``pairs`` (a table's records added in one
+        write, ``Table.extend``), in order: keys not listed yet are sorted in once, not
+        inserted one by one (the same entries, sums and views)."""
+        if any(str(key) in self._sort_keys for key, _ in pairs):
+            for key, record in pairs:
+                self.apply(key, record)
+            return
+        keep, new = self.keep, []
+        for key, record in pairs:
+            self._stale.add(str(key))
+            if keep is None or keep(record):
+                new.append(self._entry(key, record))
+                self._count(record, 1)
+        if new:
+            self._entries.extend(new)
+            self._entries.sort()
+        self._views = {}
+        if self._table is not None:
+            self._version = self._table.version  # (apply's ``version + 1``, bumped since)
+
     def _rebuild(self, table: Table[R]) -> None:
         self._records, self._folded, self._sort_keys, self._sums = {}, {}, {}, {}
         keep = self.keep
@@ -1020,6 +1049,11 @@ class Grouping(Generic[R]):
         self._records[skey] = record
         self._where[skey] = (group, entry)
         self._rank(group, old_last)
+
+    def extend(self, pairs: Sequence[tuple[Any, R]]) -> None:
+        """``apply`` of each ``(key, record)`` of ``pairs``, in order (``Table.extend``)."""
+        for key, record in pairs:
+            self.apply(key, record)
 
     def __len__(self) -> int:
         """How many groups."""

@@ -272,11 +272,19 @@ class WorldState:
         self.device.system.events.new(title=title, start=first, end=last, location=location,
                                       description=description, all_day=bool(all_day))
 
-    def add_events(self, events: Iterable[Sequence[Any]]) -> None:
+    def add_events(self, events: Iterable[Sequence[Any]], *, stored: bool = False) -> None:
         """``add_event`` of each of ``events`` (``(title, start, end, location, description,
-        all_day)``), in one write of the events table (``Table.extend``)."""
+        all_day)``), in one write of the events table (``Table.extend``). ``stored``: the
+        caller vouches that every event is timed (not all day) with start and end already as
+        stored (``YYYY-MM-DDTHH:MM:SS``, what ``event_times`` returns for them), so they are
+        not checked again."""
         table = self.device.system.events
         first = table.next_id
+        if stored:
+            table.extend(Event(first + i, title, start, end, location, description, False)
+                         for i, (title, start, end, location, description, _)
+                         in enumerate(events))
+            return
         table.extend(Event(first + i, title, *event_times(start, end, all_day), location,
                            description, bool(all_day))
                      for i, (title, start, end, location, description, all_day)

@@ -159,6 +159,39 @@ def test_extend_is_an_add_of_each_record() -> None:
         table.extend([File("/sdcard/a.txt")])  # type: ignore[list-item]
 
 
+def test_a_listing_sorts_an_extend_in_once_as_an_apply_of_each() -> None:
+    """``Table.extend`` hands its listings and groupings the records in one go: the same
+    entries, sums, views and groups as an ``add`` each, also when a key held raises."""
+    names = ["pear", "apple", "fig", "kiwi", "banana", "apple", "date", "cherry"]
+    states = []
+    for bulk in (False, True):
+        _, table = make(3)
+        index = table.index("by_name", lambda r: r.name, lambda r: r.name,
+                            keep=lambda r: r.name != "fig")
+        assert index.total("id") == 6  # (a sum kept from now on)
+        groups = table.grouping("by_done", lambda r: r.done, lambda r: r.name)
+        records = [Item(0, n, i % 3 == 0) for i, n in enumerate(names)] + [Item(2, "dup")]
+        with pytest.raises(KeyError, match="exists already"):
+            if bulk:
+                table.extend(records)
+            else:
+                for r in records:
+                    table.add(r)
+        states.append((list(index._entries), index.total("id"), index._version,
+                       [r.name for r in index.view(table)],
+                       [r.name for r in index.view(table, "an")],
+                       list(groups.ranked()), [[r.name for r in groups.members(g)]
+                                               for g in groups.ranked()]))
+    assert states[0] == states[1]
+    assert states[1][3] == ["apple", "apple", "banana", "cherry", "date", "item 0", "item 1",
+                            "item 2", "kiwi", "pear"]
+    listing: Listing[Item] = Listing(lambda r: r.name)  # unattached: pairs out of order
+    listing.extend([(3, Item(3, "c")), (1, Item(1, "a")), (2, Item(2, "b"))])
+    assert [k for _, k in listing._entries] == ["1", "2", "3"]
+    listing.extend([(2, Item(2, "z")), (4, Item(4, "d"))])  # a key listed: one by one
+    assert [k for _, k in listing._entries] == ["1", "3", "4", "2"]
+
+
 @dataclass(frozen=True)
 class Mixed:
     id: int

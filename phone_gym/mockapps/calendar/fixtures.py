@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import date, datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -16,7 +17,7 @@ import numpy as np
 from ...tasks.aw import AW_START, AW_TODAY
 from ...tasks.task import data_catalogue
 from ...tasks.vocab import FIRST_NAMES, Draws, pick
-from ...verifiers import lookup
+from ...verifiers import Matcher, lookup, same_text
 from ...verifiers.state import DeviceState
 from ...world.locale import DEFAULT_LOCALE, MissingString
 from .app import MONTHS as MONTHS
@@ -114,28 +115,37 @@ def seed_random_events(state: DeviceState, rng: np.random.Generator, *,
     same numbers and generator state as one call each) and the events written in one go
     (``add_events``)."""
     rows = []
+    leads, names, subjects, durations, notes = (RANDOM_LEADS, FIRST_NAMES, RANDOM_SUBJECTS,
+                                                DURATIONS, RANDOM_NOTES)
     with Draws(rng) as draw:
         draw.reserve(5 * k)  # five words an event, more for those redrawn
+        below = draw.below
         for _ in range(k):
-            for _ in range(100):
-                title, start, minutes, note = random_event(draw)
+            for _ in range(100):  # random_event's five draws, in its order
+                lead = leads[below(len(leads))]
+                pool = names if lead.endswith(" with") else subjects
+                title = f"{lead} {pool[below(len(pool))]}"
+                start = RANDOM_FIRST + timedelta(minutes=below(RANDOM_MINUTES))
+                minutes = durations[below(len(durations))]
+                note = notes[below(len(notes))]
                 if not excluded(title, start, minutes):  # (whole minutes: isoformat is iso)
                     rows.append((title, start.isoformat(),
                                  (start + timedelta(minutes=minutes)).isoformat(), "", note,
                                  False))
                     break
-    add_events(state, rows)
+    add_events(state, rows, stored=True)
     return len(rows)
 
 
-def add_events(state: DeviceState, events: Sequence[tuple[str, str, str, str, str, bool]]
-               ) -> None:
+def add_events(state: DeviceState, events: Sequence[tuple[str, str, str, str, str, bool]],
+               *, stored: bool = False) -> None:
     """``state.add_event`` of each of ``events`` (``(title, start, end, location,
     description, all_day)``, ISO local times): in one write where the phone has one
-    (PhoneWorld's ``WorldState.add_events``), else one by one."""
+    (PhoneWorld's ``WorldState.add_events``; ``stored``: all timed, their times already
+    ``YYYY-MM-DDTHH:MM:SS``, not checked again), else one by one."""
     bulk = getattr(state, "add_events", None)
     if bulk is not None:
-        bulk(events)
+        bulk(events, stored=stored)
         return
     for title, start, end, location, description, all_day in events:
         state.add_event(title, start, end, location=location, description=description,
@@ -144,7 +154,33 @@ def add_events(state: DeviceState, events: Sequence[tuple[str, str, str, str, st
 
 def names(title: str, person: str) -> bool:
     """Whether ``title`` names ``person`` (a whole word, any case)."""
-    return re.search(rf"\b{re.escape(person)}\b", title, re.IGNORECASE) is not None
+    return _word(person).search(title) is not None
+
+
+@lru_cache(maxsize=256)
+def _word(person: str) -> re.Pattern[str]:
+    return re.compile(rf"\b{re.escape(person)}\b", re.IGNORECASE)
+
+
+# The exclusion tests (``Task.excluded``) run for every random event drawn (~80 a reset):
+# what they read from the params is parsed once per value.
+@lru_cache(maxsize=256)
+def moment(text: str) -> datetime:
+    """``datetime.fromisoformat(text)``, made once per text."""
+    return datetime.fromisoformat(text)
+
+
+@lru_cache(maxsize=256)
+def day_span(day: str, days: int) -> tuple[datetime, datetime]:
+    """The first and last second of ``days`` days from ``day`` (ISO date)."""
+    first = at(date.fromisoformat(day), 0)
+    return first, first + timedelta(days=days) - timedelta(seconds=1)
+
+
+@lru_cache(maxsize=256)
+def title_matcher(title: str) -> Matcher:
+    """``same_text(title)``, made once per title."""
+    return same_text(title)
 
 
 def overlaps(start: datetime, minutes: int, first: datetime, last: datetime) -> bool:

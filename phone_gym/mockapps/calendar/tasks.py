@@ -51,14 +51,17 @@ from .fixtures import (
     add,
     at,
     datum,
+    day_span,
     event_rows,
     iso,
     meeting_title,
+    moment,
     names,
     overlaps,
     seed_noise,
     seed_random_events,
     specific_title,
+    title_matcher,
 )
 
 OCT_1, OCT_31 = date(2023, 10, 1), date(2023, 10, 31)
@@ -595,12 +598,11 @@ class Question(Task):
                  minutes: int) -> bool:
         """Whether a random event would change the answer or make it ambiguous (the
         question's exclusion conditions): by default, one on the day asked about."""
-        day = at(date.fromisoformat(params["day"]), 0)
-        return overlaps(start, minutes, day, day + timedelta(days=1) - timedelta(seconds=1))
+        return overlaps(start, minutes, *day_span(params["day"], 1))
 
     def seeded_start(self, params: Mapping[str, Any], title: str) -> datetime:
         """When the seeded event ``title`` starts."""
-        return datetime.fromisoformat(next(e[1] for e in params["events"] if e[0] == title))
+        return moment(next(e[1] for e in params["events"] if e[0] == title))
 
     def candidates(self, params: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
         return [r["title"] for r in event_rows(initial)]
@@ -763,7 +765,7 @@ class SimpleCalendarEventOnDateAtTime(OneTitle):
     def excluded(self, params: Mapping[str, Any], title: str, start: datetime,
                  minutes: int) -> bool:
         """None under way at the time asked about."""
-        when = datetime.fromisoformat(f"{params['day']}T{params['time']}")
+        when = moment(f"{params['day']}T{params['time']}")
         return overlaps(start, minutes, when, when)
 
     def chosen(self, rows: Sequence[Row], p: Mapping[str, Any]) -> tuple[list[Row], str]:
@@ -793,7 +795,7 @@ class SimpleCalendarFirstEventAfterStartTime(OneTitle):
     def excluded(self, params: Mapping[str, Any], title: str, start: datetime,
                  minutes: int) -> bool:
         """None starting from the time asked about up to the first event after it."""
-        after = datetime.fromisoformat(f"{params['day']}T{params['time']}")
+        after = moment(f"{params['day']}T{params['time']}")
         return after <= start <= self.seeded_start(params, params["target"])
 
     def chosen(self, rows: Sequence[Row], p: Mapping[str, Any]) -> tuple[list[Row], str]:
@@ -826,7 +828,7 @@ class SimpleCalendarEventsInTimeRange(DayTitles):
     def excluded(self, params: Mapping[str, Any], title: str, start: datetime,
                  minutes: int) -> bool:
         """None that meets the time range (20:00 included)."""
-        begin = datetime.fromisoformat(f"{params['day']}T{params['time']}")
+        begin = moment(f"{params['day']}T{params['time']}")
         return overlaps(start, minutes, begin, at(begin.date(), 20))
 
     def chosen(self, rows: Sequence[Row], p: Mapping[str, Any]) -> tuple[list[Row], str]:
@@ -857,8 +859,7 @@ class SimpleCalendarEventsInNextWeek(DayTitles):
     def excluded(self, params: Mapping[str, Any], title: str, start: datetime,
                  minutes: int) -> bool:
         """None in next week (Monday 00:00 to Sunday 24:00)."""
-        monday = at(date.fromisoformat(params["day"]), 0)
-        return overlaps(start, minutes, monday, monday + timedelta(days=7, seconds=-1))
+        return overlaps(start, minutes, *day_span(params["day"], 7))
 
     def oracle(self, ui: Driver, p: Mapping[str, Any]) -> Iterator[PhoneAction]:
         yield from ui.open_app("Calendar")
@@ -903,7 +904,7 @@ class SimpleCalendarLocationOfEvent(Question, Lookup):
     def excluded(self, params: Mapping[str, Any], title: str, start: datetime,
                  minutes: int) -> bool:
         """None with the asked title (random events have no location)."""
-        return bool(same_text(params["title"])(title))
+        return bool(title_matcher(params["title"])(title))
 
     def candidates(self, params: Mapping[str, Any], initial: Mapping[str, Any]) -> list[Any]:
         return [r["location"] for r in event_rows(initial) if r["location"]]
@@ -952,7 +953,7 @@ class SimpleCalendarNextMeetingWithPerson(Question):
     def excluded(self, params: Mapping[str, Any], title: str, start: datetime,
                  minutes: int) -> bool:
         """None naming the person from an hour before the clock up to the meeting."""
-        first = datetime.fromisoformat(f"{params['date']}T{params['time']}")
+        first = moment(f"{params['date']}T{params['time']}")
         return names(title, params["person"]) and AW_START - timedelta(hours=1) <= start <= first
 
     def criteria(self, params: Mapping[str, Any],
