@@ -179,6 +179,12 @@ class Draws:
         """``k`` distinct numbers below ``n``: ``rng.choice(n, k, replace=False)``'s."""
         if not 0 <= k <= n or n > 10000 or not self._fast:
             return [int(i) for i in self.rng.choice(n, size=k, replace=False)]
+        if k == 2:  # (the loops below for two: the same draws, fewer objects)
+            below = self.below
+            first, second = below(n - 1), below(n)
+            if second == first:
+                second = n - 1
+            return [second, first] if below(2) == 0 else [first, second]
         chosen: list[int] = []
         taken: set[int] = set()
         for j in range(n - k, n):  # Floyd's algorithm

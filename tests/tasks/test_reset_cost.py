@@ -130,3 +130,15 @@ def test_no_reset_allocates_more_than_a_few_frames() -> None:
         tracemalloc.stop()
     # a 540 x 1200 frame is 1.9 MiB; a range of millions of numbers to draw five was 68
     assert max(peaks.values()) < 8, sorted(peaks.items(), key=lambda kv: -kv[1])[:5]
+
+
+def test_draws_sample_of_two_as_numpy() -> None:
+    """``sample(n, 2)``'s own path: numpy's two numbers (collisions included) and its state."""
+    for seed in range(60):
+        theirs, ours = np.random.default_rng(seed), np.random.default_rng(seed)
+        ns = [2, 3, 4, 7, 40, 10_000] * 20
+        want = [[int(i) for i in theirs.choice(n, size=2, replace=False)] for n in ns]
+        with Draws(ours) as draw:
+            got = [draw.sample(n, 2) for n in ns]
+        assert got == want, seed
+        assert ours.random() == theirs.random(), seed
