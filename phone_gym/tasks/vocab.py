@@ -198,6 +198,41 @@ class Draws:
             chosen[i], chosen[j] = chosen[j], chosen[i]
         return chosen
 
+    def skip(self, sizes: Sequence[int], repeat: int = 1) -> None:
+        """``repeat`` rounds of ``below(n)`` for each of ``sizes``, the numbers dropped: the
+        same generator state after, in a few numpy operations unless a word is redrawn."""
+        count = len(sizes) * repeat
+        if count <= 0:
+            return
+        if not self._fast or min(sizes) < 2 or max(sizes) > _WORD:
+            for _ in range(repeat):
+                for n in sizes:
+                    self.below(n)
+            return
+        self.reserve(count // 2 + 1)
+        half = self._half
+        lead = 0 if half is None else 1
+        need = (count - lead + 1) // 2  # outputs: two words each, the first the low half
+        outs = np.array(self._raw[self._at:self._at + need], dtype=np.uint64)
+        words = np.empty(lead + 2 * need, dtype=np.uint64)
+        if half is not None:
+            words[0] = half
+        words[lead::2] = outs & np.uint64(_WORD)
+        words[lead + 1::2] = outs >> np.uint64(32)
+        ns = np.tile(np.asarray(sizes, dtype=np.uint64), repeat)
+        low = (words[:count] * ns) & np.uint64(_WORD)
+        if bool(np.any(low < (np.uint64(1 << 32) - ns) % ns)):  # a word redrawn: one by one
+            for _ in range(repeat):
+                for size in sizes:
+                    self.below(size)
+            return
+        self._at += need
+        if need:
+            self._kept = int(outs[-1] >> np.uint64(32))
+            self._half = self._kept if (count - lead) % 2 else None
+        else:
+            self._half = None
+
     def pick(self, items: Sequence[Any], k: int | None = None) -> Any:
         """One item of ``items`` (or ``k`` distinct ones), as ``pick(rng, items, k)``."""
         if k is None:

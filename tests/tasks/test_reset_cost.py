@@ -142,3 +142,22 @@ def test_draws_sample_of_two_as_numpy() -> None:
             got = [draw.sample(n, 2) for n in ns]
         assert got == want, seed
         assert ours.random() == theirs.random(), seed
+
+
+@pytest.mark.parametrize("sizes", [(7, 3, 12), (9,), (2**31 + 1, 5), (1, 4)])
+def test_draws_skip_as_belows(sizes: tuple[int, ...]) -> None:
+    """``skip``: the state of the ``below`` calls it stands for (a kept half before or not,
+    words redrawn or not), and the draws after it the same."""
+    for seed in range(40):
+        theirs, ours = np.random.default_rng(seed), np.random.default_rng(seed)
+        repeat = seed % 7
+        with Draws(theirs) as a, Draws(ours) as b:
+            for draw in (a, b):
+                for _ in range(seed % 3):
+                    draw.below(10)
+            for _ in range(repeat):
+                for n in sizes:
+                    a.below(n)
+            b.skip(sizes, repeat)
+            assert [a.below(50) for _ in range(5)] == [b.below(50) for _ in range(5)], seed
+        assert _same(ours.bit_generator.state, theirs.bit_generator.state), seed
