@@ -179,6 +179,12 @@ class Draws:
         """``k`` distinct numbers below ``n``: ``rng.choice(n, k, replace=False)``'s."""
         if not 0 <= k <= n or n > 10000 or not self._fast:
             return [int(i) for i in self.rng.choice(n, size=k, replace=False)]
+        if k == 2:  # (the loops below for two: the same draws, fewer objects)
+            below = self.below
+            first, second = below(n - 1), below(n)
+            if second == first:
+                second = n - 1
+            return [second, first] if below(2) == 0 else [first, second]
         chosen: list[int] = []
         taken: set[int] = set()
         for j in range(n - k, n):  # Floyd's algorithm
@@ -191,6 +197,41 @@ class Draws:
             j = self.below(i + 1)
             chosen[i], chosen[j] = chosen[j], chosen[i]
         return chosen
+
+    def skip(self, sizes: Sequence[int], repeat: int = 1) -> None:
+        """``repeat`` rounds of ``below(n)`` for each of ``sizes``, the numbers dropped: the
+        same generator state after, in a few numpy operations unless a word is redrawn."""
+        count = len(sizes) * repeat
+        if count <= 0:
+            return
+        if not self._fast or min(sizes) < 2 or max(sizes) > _WORD:
+            for _ in range(repeat):
+                for n in sizes:
+                    self.below(n)
+            return
+        self.reserve(count // 2 + 1)
+        half = self._half
+        lead = 0 if half is None else 1
+        need = (count - lead + 1) // 2  # outputs: two words each, the first the low half
+        outs = np.array(self._raw[self._at:self._at + need], dtype=np.uint64)
+        words = np.empty(lead + 2 * need, dtype=np.uint64)
+        if half is not None:
+            words[0] = half
+        words[lead::2] = outs & np.uint64(_WORD)
+        words[lead + 1::2] = outs >> np.uint64(32)
+        ns = np.tile(np.asarray(sizes, dtype=np.uint64), repeat)
+        low = (words[:count] * ns) & np.uint64(_WORD)
+        if bool(np.any(low < (np.uint64(1 << 32) - ns) % ns)):  # a word redrawn: one by one
+            for _ in range(repeat):
+                for size in sizes:
+                    self.below(size)
+            return
+        self._at += need
+        if need:
+            self._kept = int(outs[-1] >> np.uint64(32))
+            self._half = self._kept if (count - lead) % 2 else None
+        else:
+            self._half = None
 
     def pick(self, items: Sequence[Any], k: int | None = None) -> Any:
         """One item of ``items`` (or ``k`` distinct ones), as ``pick(rng, items, k)``."""

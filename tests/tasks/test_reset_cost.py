@@ -130,3 +130,34 @@ def test_no_reset_allocates_more_than_a_few_frames() -> None:
         tracemalloc.stop()
     # a 540 x 1200 frame is 1.9 MiB; a range of millions of numbers to draw five was 68
     assert max(peaks.values()) < 8, sorted(peaks.items(), key=lambda kv: -kv[1])[:5]
+
+
+def test_draws_sample_of_two_as_numpy() -> None:
+    """``sample(n, 2)``'s own path: numpy's two numbers (collisions included) and its state."""
+    for seed in range(60):
+        theirs, ours = np.random.default_rng(seed), np.random.default_rng(seed)
+        ns = [2, 3, 4, 7, 40, 10_000] * 20
+        want = [[int(i) for i in theirs.choice(n, size=2, replace=False)] for n in ns]
+        with Draws(ours) as draw:
+            got = [draw.sample(n, 2) for n in ns]
+        assert got == want, seed
+        assert ours.random() == theirs.random(), seed
+
+
+@pytest.mark.parametrize("sizes", [(7, 3, 12), (9,), (2**31 + 1, 5), (1, 4)])
+def test_draws_skip_as_belows(sizes: tuple[int, ...]) -> None:
+    """``skip``: the state of the ``below`` calls it stands for (a kept half before or not,
+    words redrawn or not), and the draws after it the same."""
+    for seed in range(40):
+        theirs, ours = np.random.default_rng(seed), np.random.default_rng(seed)
+        repeat = seed % 7
+        with Draws(theirs) as a, Draws(ours) as b:
+            for draw in (a, b):
+                for _ in range(seed % 3):
+                    draw.below(10)
+            for _ in range(repeat):
+                for n in sizes:
+                    a.below(n)
+            b.skip(sizes, repeat)
+            assert [a.below(50) for _ in range(5)] == [b.below(50) for _ in range(5)], seed
+        assert _same(ours.bit_generator.state, theirs.bit_generator.state), seed

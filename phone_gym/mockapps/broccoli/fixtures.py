@@ -174,12 +174,21 @@ def write_recipe(state: DeviceState, recipe: Mapping[str, Any]) -> Recipe:
 
 def write_recipes(state: DeviceState, recipes: Iterable[Mapping[str, Any]],
                   rng: np.random.Generator | None = None) -> None:
-    """Add ``recipes`` (shuffled by ``rng`` when given)."""
+    """Add ``recipes`` (shuffled by ``rng`` when given), as ``write_recipe`` each, in one
+    write of the table (``Table.extend``)."""
     rows = list(recipes)
     if rng is not None:
         rows = [rows[i] for i in rng.permutation(len(rows))]
-    for row in rows:
-        write_recipe(state, row)
+    table = broccoli_app(state).data.recipes
+    locale = getattr(state, "locale", DEFAULT_LOCALE)
+    keys = (*TEXT_KEYS, "favorite")
+    records = []
+    for i, row in enumerate(rows, table.next_id):
+        recipe = recipe_in(row, locale)
+        values = {k: recipe[k] for k in keys if k in recipe}
+        title = values.pop("title")
+        records.append(Recipe(id=i, title=str(title), **values))
+    table.extend(records)
 
 
 def recipe_ids(state: DeviceState, where: Mapping[str, Any]) -> list[int]:

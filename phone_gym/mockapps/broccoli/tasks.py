@@ -31,7 +31,7 @@ from ...tasks.families import (
     quoted,
 )
 from ...tasks.task import Task, localize_data
-from ...tasks.vocab import pick
+from ...tasks.vocab import Draws, pick
 from ...verifiers import Matcher, same_text
 from .app import FIELDS, TEXT_KEYS
 from .fixtures import (
@@ -258,9 +258,10 @@ class RecipeDeleteMultipleRecipesWithConstraint(DeleteRecord):
         ingredient = params["ingredient"]
         titles = pick(rng, DISHES, self.decoys + 3)
         count = int(rng.integers(1, 4))
-        targets = [sample_recipe(rng, title=t, must=ingredient) for t in titles[:count]]
-        others = [sample_recipe(rng, title=t, avoid=[ingredient])
-                  for t in titles[count:count + self.decoys]]
+        with Draws(rng) as draw:  # (the recipes' draws in one batch: the same numbers)
+            targets = [sample_recipe(draw, title=t, must=ingredient) for t in titles[:count]]
+            others = [sample_recipe(draw, title=t, avoid=[ingredient])
+                      for t in titles[count:count + self.decoys]]
         write_recipes(state, [*targets, *others], rng)
 
     def target(self, params: Mapping[str, Any]) -> Mapping[str, Any]:

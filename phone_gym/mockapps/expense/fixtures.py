@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from datetime import date, datetime, timedelta
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -103,24 +104,35 @@ def noise_expenses(rng: np.random.Generator, k: int, *,
     after the name's, fetched in bulk (``vocab.Draws``: the same numbers and generator
     state)."""
     avoid = set(avoid_names)
-    pairs = [p for p in all_names() if not forms_of([p[0]]) & avoid]
+    pairs = [(n, c) for n, c, forms in _name_forms() if not forms & avoid]
     out: list[dict[str, Any]] = []
     seen: set[tuple[Any, ...]] = set()
+    notes, days, n_pairs, n_notes = NOTES, _DAYS, len(pairs), len(NOTES)
     with Draws(rng) as draw:
+        below = draw.below
         draw.reserve(6 * k)  # six words an expense, more for a repeat
         while len(out) < k:
-            name, category = pairs[draw.below(len(pairs))]
-            dollars = 10 + draw.below(491)  # sample_expense's draws, in its order
-            odd = 1 + draw.below(99)
-            cents = (0, 0, 25, 50, 99, odd)[draw.below(6)]
-            expense = {"name": name, "amount": min(dollars * 100 + cents, 50000),
-                       "category": category, "note": NOTES[draw.below(len(NOTES))],
-                       "date": (FIRST_DAY + timedelta(days=draw.below(15))).isoformat()}
-            key = tuple(expense.values())  # (the same keys in the same order: equal dicts)
+            name, category = pairs[below(n_pairs)]
+            dollars = 10 + below(491)  # sample_expense's draws, in its order
+            odd = 1 + below(99)
+            cents = (0, 0, 25, 50, 99, odd)[below(6)]
+            key = (name, min(dollars * 100 + cents, 50000), category, notes[below(n_notes)],
+                   days[below(15)])
             if key not in seen:
                 seen.add(key)
-                out.append(expense)
+                out.append(dict(zip(_EXPENSE_KEYS, key, strict=True)))
     return out
+
+
+#: ``sample_expense``'s keys, in its order; the days ``sample_expense`` may draw, ISO.
+_EXPENSE_KEYS = ("name", "amount", "category", "note", "date")
+_DAYS = tuple((FIRST_DAY + timedelta(days=d)).isoformat() for d in range(15))
+
+
+@cache
+def _name_forms() -> tuple[tuple[str, str, frozenset[str]], ...]:
+    """Every (name, category) pair with the name's forms (``forms_of``), made once."""
+    return tuple((n, c, frozenset(forms_of([n]))) for n, c in all_names())
 
 
 def amount_text(cents: int) -> str:
@@ -152,13 +164,19 @@ def write_expenses(state: DeviceState, expenses: Iterable[Mapping[str, Any]],
     if rng is not None:
         rows = [rows[i] for i in rng.permutation(len(rows))]
     table = expense_app(state).data.expenses
+    local = getattr(state, "locale", DEFAULT_LOCALE) != DEFAULT_LOCALE
     records = []
     for i, expense in enumerate(rows, table.next_id):
-        values = {k: expense[k] for k in ("category", "note", "date") if k in expense}
-        if "note" in values:
-            values["note"] = datum(state, str(values["note"]))
-        records.append(Expense(id=i, name=datum(state, str(expense["name"])),
-                               amount=int(expense["amount"]), **values))
+        if local or not ("category" in expense and "note" in expense and "date" in expense):
+            values = {k: expense[k] for k in ("category", "note", "date") if k in expense}
+            if "note" in values:
+                values["note"] = datum(state, str(values["note"]))
+            records.append(Expense(id=i, name=datum(state, str(expense["name"])),
+                                   amount=int(expense["amount"]), **values))
+        else:  # (en-US, every field given: ``datum`` gives each text as it is)
+            records.append(Expense(i, str(expense["name"]), int(expense["amount"]),
+                                   expense["category"], str(expense["note"]),
+                                   expense["date"]))
     table.extend(records)
 
 

@@ -66,6 +66,13 @@ def noise_notes(rng: np.random.Generator, k: int, folders: int, *,
     titles = [pool[int(i)] for i in rng.integers(len(pool), size=k)]
     with Draws(rng) as draw:  # the notes' draws fetched in bulk: the same numbers and state
         draw.reserve(3 * k)  # a word for the notebook, two for the lines, an output for todo
-        return [{"folder": draw.integers(1, folders + 1), "title": t,
-                 "body": "\n".join(draw.pick(LINES, 2)), "is_todo": draw.random() < 0.3,
-                 "done": False} for t in titles]
+        below, sample, random, lines = draw.below, draw.sample, draw.random, LINES
+        n_lines = len(lines)
+        out: list[dict[str, object]] = []
+        for t in titles:  # (``integers(1, folders + 1)``, ``pick(LINES, 2)``, inline)
+            folder = 1 + below(folders)
+            first, second = sample(n_lines, 2)
+            out.append({"folder": folder, "title": t,
+                        "body": f"{lines[first]}\n{lines[second]}",
+                        "is_todo": random() < 0.3, "done": False})
+        return out

@@ -25,7 +25,7 @@ from ...tasks.task import Task, data_catalogue, localize_data
 from ...tasks.vocab import Draws, pick
 from ...world.app import app_strings
 from .app import CATEGORIES, OpenTracksApp
-from .fixtures import random_activity, start_day, start_on, write_activity
+from .fixtures import activity_sizes, random_activity, start_day, start_on, write_activity
 
 Row = dict[str, Any]
 DECOYS = 20  # decoy activities per phone, as AndroidWorld's
@@ -94,6 +94,11 @@ class TracksLookup(Lookup):
     def hit(self, row: Row, q: Mapping[str, Any]) -> bool:
         raise NotImplementedError
 
+    def forced(self, fields: Row, q: Mapping[str, Any]) -> bool:
+        """Whether ``fields`` alone make an activity a ``hit`` (a decoy of them is never
+        found: its 100 tries' draws are made, no activity built)."""
+        return False
+
     def near(self, rng: np.random.Generator, q: Mapping[str, Any]) -> list[Row]:
         return []
 
@@ -109,7 +114,11 @@ class TracksLookup(Lookup):
         kinds = [*self.near(rng, q), *({} for _ in range(DECOYS))][:DECOYS]
         with Draws(rng) as draw:  # the decoys' draws fetched in bulk: the same numbers
             draw.reserve(8 * 10 * len(kinds))  # 8 an activity; most tries are redrawn
+            sizes = activity_sizes(first, last)
             for fields in kinds:
+                if self.forced(fields, q):
+                    draw.skip(sizes, 100)
+                    continue
                 for _ in range(100):
                     row = {**random_activity(draw, first, last), **fields}
                     if not self.hit(row, q):
@@ -347,6 +356,10 @@ class SportsTrackerActivityDuration(TracksLookup):
 
     def hit(self, row: Row, q: Mapping[str, Any]) -> bool:
         return bool(row["category"] == q["category"] or iso(start_day(row)) == q["day"])
+
+    def forced(self, fields: Row, q: Mapping[str, Any]) -> bool:
+        return bool(fields.get("category") == q["category"]
+                    or ("start" in fields and iso(start_day(fields)) == q["day"]))
 
     def near(self, rng: np.random.Generator, q: Mapping[str, Any]) -> list[Row]:
         return [{"category": q["category"]}, {"start": start_on(date.fromisoformat(q["day"]),
