@@ -154,8 +154,9 @@ def element(placed: Placed, index: int = 0) -> UIElement:
 
 
 #: The key under which a node made once and shown in many frames (``share``) keeps its
-#: element's fields, with the ``Placed`` and the place they were made for.
-_SHARED = "_a11y_shared"
+#: element's fields, with the ``Placed`` and the place they were made for (its presence
+#: marks the node as shared: ``render`` reads it too).
+SHARED = "_a11y_shared"
 
 
 def share(node: Node) -> Node:
@@ -166,7 +167,7 @@ def share(node: Node) -> Node:
     stack = [node]
     while stack:
         n = stack.pop()
-        n.__dict__[_SHARED] = None
+        n.__dict__[SHARED] = None
         stack.extend(n.children)
     return node
 
@@ -190,7 +191,7 @@ def ui_elements(frame: Frame) -> list[UIElement]:
     append = out.append
     for placed in frame.items:
         nd = placed.node.__dict__
-        memo = nd.get(_SHARED, _NOT_SHARED)
+        memo = nd.get(SHARED, _NOT_SHARED)
         if memo is _NOT_SHARED:
             if nd["id"] or nd["desc"] or placed.scrollable or nd["checked"] is not None:
                 append(element(placed, len(out)))
@@ -212,7 +213,7 @@ def ui_elements(frame: Frame) -> list[UIElement]:
                 fields = element(placed, 0).__dict__ if _shown(placed) else None
             else:
                 fields = memo[2]
-            memo = nd[_SHARED] = (placed, where, fields)
+            memo = nd[SHARED] = (placed, where, fields)
         if memo[2] is not None:
             e = _new(UIElement)
             d = memo[2].copy()

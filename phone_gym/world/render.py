@@ -21,7 +21,7 @@ import numpy as np
 from PIL import Image
 
 from . import theme as T
-from .a11y import _SHARED as _SHARED_NODE
+from .a11y import SHARED as SHARED_NODE
 from .glyphs import RGB
 from .layout import Frame, Rect
 from .painter import Look, Tile, glyph_drawn, surfaces
@@ -383,7 +383,7 @@ class Renderer:
             if kind in NO_DRAW:
                 continue
             where: tuple[object, ...] | None = None
-            if tiles is not None and _SHARED_NODE in node.__dict__ and kind != "screen":
+            if tiles is not None and SHARED_NODE in node.__dict__ and kind != "screen":
                 # made once and shown unchanged in many frames (``a11y.share``): its
                 # operation and tile are those of the last frame that showed it like this
                 where = (placed.full, placed.rect, placed.focused, bg, under, pal_id, W, H)

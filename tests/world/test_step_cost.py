@@ -80,7 +80,7 @@ def test_home_icons_and_bars_are_shared_and_exact() -> None:
     clocks = [e.text for e in (*first, *second) if e.short_id == "status_bar"]
     assert len(clocks) == 2 and clocks[0] != clocks[1]
     icons = [p.node for p in device.frame().items if p.node.kind == "app_icon"]
-    assert icons and all(a11y._SHARED in n.__dict__ for n in icons)
+    assert icons and all(a11y.SHARED in n.__dict__ for n in icons)
 
 
 def test_containers_are_measured_once_per_frame(monkeypatch: pytest.MonkeyPatch) -> None:
