@@ -161,6 +161,30 @@ def _solid_rect(alpha: np.ndarray) -> tuple[int, int, int, int]:
     return max(candidates, key=lambda r: (r[1] - r[0]) * (r[3] - r[2]))
 
 
+def pixel_box(x0: float, y0: float, x1: float, y1: float, kx: float, ky: float
+              ) -> tuple[int, int, int, int]:
+    """A logical rect as inclusive drawing pixel bounds, at ``kx``/``ky`` drawing pixels
+    per logical pixel."""
+    return (round(x0 * kx), round(y0 * ky), round(x1 * kx) - 1, round(y1 * ky) - 1)
+
+
+def rect_radius(b: tuple[int, int, int, int], radius: float) -> float:
+    """The corner radius (drawing pixels) a rect of pixel bounds ``b`` is drawn with."""
+    return min(radius, (b[2] - b[0]) / 2, (b[3] - b[1]) / 2)
+
+
+def paint_rect(d: ImageDraw.ImageDraw, b: tuple[int, int, int, int], r: float,
+               fill: Ink | None, outline: RGB | None = None, width: int = 0,
+               corners: tuple[bool, bool, bool, bool] | None = None) -> None:
+    """A rect of pixel bounds ``b`` (``rect_radius`` ``r``): rounded when ``r`` is a pixel
+    or more, else square."""
+    if r >= 1:
+        d.rounded_rectangle(b, radius=r, fill=fill, outline=outline, width=width,
+                            corners=corners)
+    else:
+        d.rectangle(b, fill=fill, outline=outline, width=width)
+
+
 class Painter:
     """Draws one tile; coordinates are logical pixels inside the node's rect."""
 
@@ -208,8 +232,7 @@ class Painter:
     # geometry
     def box(self, x0: float, y0: float, x1: float, y1: float) -> tuple[int, int, int, int]:
         """A logical rect as inclusive drawing pixel bounds."""
-        return (round(x0 * self.kx), round(y0 * self.ky), round(x1 * self.kx) - 1,
-                round(y1 * self.ky) - 1)
+        return pixel_box(x0, y0, x1, y1, self.kx, self.ky)
 
     def rect(self, x0: float, y0: float, x1: float, y1: float, fill: Ink | None = None, *,
              radius: float = 0, outline: RGB | None = None, width: float = 0,
@@ -217,7 +240,7 @@ class Painter:
         b = self.box(x0, y0, x1, y1)
         if b[2] < b[0] or b[3] < b[1]:
             return
-        r = min(radius * self.kf, (b[2] - b[0]) / 2, (b[3] - b[1]) / 2)
+        r = rect_radius(b, radius * self.kf)
         w = max(1, round(width * self.kf)) if outline is not None else 0
         if self.boxes is not None:
             if (r < 1 and fill is not None and len(fill) == 3 and outline is None
@@ -225,11 +248,7 @@ class Painter:
                 self.boxes, self.fill = [], cast(RGB, fill)  # all of it, one color again
             else:
                 self._drawn(b[0], b[1], b[2] + 1, b[3] + 1)
-        if r >= 1:
-            self._d.rounded_rectangle(b, radius=r, fill=fill, outline=outline, width=w,
-                                      corners=corners)
-        else:
-            self._d.rectangle(b, fill=fill, outline=outline, width=w)
+        paint_rect(self._d, b, r, fill, outline, w, corners)
 
     def circle(self, cx: float, cy: float, r: float, fill: Ink) -> None:
         x, y, rr = cx * self.kx, cy * self.ky, r * self.kf
@@ -399,7 +418,6 @@ class Painter:
         if not self.masked:
             return Tile(pixels(img), (0, img.height, 0, img.width), opaque=True)
         return masked_tile(pixels(img))
-
 
     def _boxed(self, boxes: list[tuple[int, int, int, int]]) -> np.ndarray | None:
         """The output pixels, reduced and unpacked only in the output pixels holding

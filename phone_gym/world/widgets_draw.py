@@ -21,7 +21,10 @@ from .painter import (
     Tile,
     blended_tile,
     on_color,
+    paint_rect,
+    pixel_box,
     pixels,
+    rect_radius,
     surfaces,
 )
 from .theme import luminance, mix
@@ -1097,17 +1100,12 @@ def _panel_tile(look: Look, font_scale: float) -> Tile | None:
                            corners=corners)
     if look.kind == "sheet":  # its handle (as ``Painter.rect`` draws it), in the top band
         hw, y0, y1, radius = SHEET_HANDLE_BOX
-        b = (round((look.lw / 2 - hw) * kx), round(y0 * ky), round((look.lw / 2 + hw) * kx) - 1,
-             round(y1 * ky) - 1)
+        b = pixel_box(look.lw / 2 - hw, y0, look.lw / 2 + hw, y1, kx, ky)
         if b[3] >= band:
             return None
         if b[2] >= b[0] and b[3] >= b[1]:
-            hr = min(radius * font_scale * SS, (b[2] - b[0]) / 2, (b[3] - b[1]) / 2)
-            if hr >= 1:
-                draw.rounded_rectangle(b, radius=hr, fill=(*SHEET_HANDLE, 255), outline=None,
-                                       width=0)
-            else:
-                draw.rectangle(b, fill=(*SHEET_HANDLE, 255), outline=None, width=0)
+            paint_rect(draw, b, rect_radius(b, radius * font_scale * SS),
+                       (*SHEET_HANDLE, 255))
     bands = pixels(img.reduce(SS) if SS > 1 else img)
     rows, th = band // SS, look.th
     rgb = np.empty((th, look.tw, 3), np.uint8)
