@@ -372,20 +372,20 @@ class Table(Generic[R]):
         indexes and journal as one ``add`` each), with the per-record checks made once per
         kind: a seed of many records in one write. Returns the records added."""
         out: list[R] = []
-        checked: set[type] = set()
-        rows, seq, log, indexes = self._rows, self._seq, self._log, self._indexes
-        auto = self.key == "id"
         try:
-            self._extend(records, out, checked, rows, seq, log, auto)
+            self._extend(records, out)
         finally:  # the listings take the records added in one go (``Listing.extend``)
-            if indexes and out:
-                for listing in indexes.values():
+            if self._indexes and out:
+                for listing in self._indexes.values():
                     listing.extend([(getattr(r, self.key), r) for r in out])
         return out
 
-    def _extend(self, records: Iterable[R], out: list[R], checked: set[type],
-                rows: dict[Any, R], seq: dict[Any, int], log: list[tuple[int, str]],
-                auto: bool) -> None:
+    def _extend(self, records: Iterable[R], out: list[R]) -> None:
+        """``extend``'s writes, each record added to ``out`` as it is written (the listings
+        then take what was written, even when a record fails its check)."""
+        checked: set[type] = set()
+        rows, seq, log = self._rows, self._seq, self._log
+        auto = self.key == "id"
         for record in records:
             kind = type(record)
             if kind not in checked:
